@@ -1,0 +1,187 @@
+//! Union membership and tags: which tags each variant struct carries on the wire.
+//!
+//! A variant struct carries its union's tag (and, for a nested union, the outer tags too), so
+//! it must belong to exactly one union and never appear as a plain field type: in TypeScript and
+//! JSON Schema the tag is part of the struct, and a second use would disagree with the Rust
+//! struct, which does not hold the tag.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+
+use crate::diagnostics::Diagnostic;
+use crate::ir::{Tag, TypeDef};
+use crate::syntax::ast::{ItemKind, SchemaFile, TypeExpr, TypeKind};
+
+/// Checks union membership and fills in `StructDef::tags` and `UnionDef::outer_tags`.
+pub(super) fn assign(file: &SchemaFile, defs: &mut BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>) {
+    let memberships = memberships(file);
+    let field_uses = field_uses(file);
+    for (payload, owners) in &memberships {
+        for (union, span) in owners.iter().skip(1) {
+            let message = if *union == owners[0].0 {
+                format!("`{payload}` is carried by two variants of `{union}`")
+            } else {
+                format!("`{payload}` is a variant of both `{}` and `{union}`", owners[0].0)
+            };
+            errors.push(
+                Diagnostic::new(
+                    message,
+                    span.clone(),
+                    "second union",
+                    "a variant struct carries its union's tag, so it can belong to one union only: \
+                     declare a separate struct for each",
+                )
+                .with_related(owners[0].1.clone(), "first used here"),
+            );
+        }
+        for span in field_uses.get(payload.as_str()).into_iter().flatten() {
+            errors.push(Diagnostic::new(
+                format!("`{payload}` is a variant of union `{}` and cannot be a field type", owners[0].0),
+                span.clone(),
+                "variant used as a field",
+                format!(
+                    "a variant carries the `{}` tag on the wire; use the union as the field type, or \
+                     declare a separate struct",
+                    owners[0].0
+                ),
+            ));
+        }
+    }
+    let top_level: Vec<String> = defs
+        .values()
+        .filter_map(|def| match def {
+            TypeDef::Union(union) if !memberships.contains_key(&union.name) => Some(union.name.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut visited = BTreeSet::new();
+    for union in top_level {
+        walk(&union, Vec::new(), file, defs, errors, &mut visited);
+    }
+}
+
+/// Gives every variant below `union` its tags, outermost first, and checks each for clashes.
+fn walk(
+    union: &str,
+    outer: Vec<Tag>,
+    file: &SchemaFile,
+    defs: &mut BTreeMap<String, TypeDef>,
+    errors: &mut Vec<Diagnostic>,
+    visited: &mut BTreeSet<String>,
+) {
+    if !visited.insert(union.to_string()) {
+        return;
+    }
+    let Some(TypeDef::Union(def)) = defs.get_mut(union) else {
+        return;
+    };
+    def.outer_tags = outer.clone();
+    let (tag_field, variants) = (def.tag.clone(), def.variants.clone());
+    if let Some(clash) = outer.iter().find(|tag| tag.field == tag_field) {
+        errors.push(Diagnostic::new(
+            format!("nested union `{union}` uses the tag `{tag_field}` of its outer union `{}`", clash.union),
+            union_tag_span(file, union),
+            "same tag field as the outer union",
+            "one object cannot hold two values for one key: give the nested union its own tag, such as `kind`",
+        ));
+    }
+    for variant in variants {
+        let mut tags = outer.clone();
+        tags.push(Tag {
+            union: union.to_string(),
+            variant: variant.name.clone(),
+            field: tag_field.clone(),
+            value: variant.tag_value.clone(),
+        });
+        match defs.get_mut(&variant.payload) {
+            Some(TypeDef::Struct(payload)) => {
+                for field in &payload.fields {
+                    if let Some(tag) = tags.iter().find(|tag| tag.field == field.wire_name) {
+                        errors.push(Diagnostic::new(
+                            format!(
+                                "field `{}` of `{}` clashes with the tag `{}` of union `{}`",
+                                field.name, payload.name, tag.field, tag.union
+                            ),
+                            field_span(file, &payload.name, &field.name),
+                            "same key as the tag",
+                            "the tag already occupies this key on the wire: rename the field with \
+                             `#[rename = \"...\"]`, or choose another tag",
+                        ));
+                    }
+                }
+                if payload.tags.is_empty() {
+                    payload.tags = tags;
+                }
+            }
+            Some(TypeDef::Union(_)) => walk(&variant.payload, tags, file, defs, errors, visited),
+            _ => {}
+        }
+    }
+}
+
+/// For each type used as a variant payload: the unions that use it, with the payload's span.
+fn memberships(file: &SchemaFile) -> BTreeMap<String, Vec<(String, Range<usize>)>> {
+    let mut out: BTreeMap<String, Vec<(String, Range<usize>)>> = BTreeMap::new();
+    for item in &file.items {
+        if let ItemKind::Union(union) = &item.kind {
+            for variant in &union.variants {
+                if let TypeKind::Named(payload) = &variant.payload.kind {
+                    out.entry(payload.clone())
+                        .or_default()
+                        .push((item.name.value.clone(), variant.payload.span.clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// For each named type: the spans where a field's type mentions it.
+fn field_uses(file: &SchemaFile) -> BTreeMap<&str, Vec<Range<usize>>> {
+    let mut out: BTreeMap<&str, Vec<Range<usize>>> = BTreeMap::new();
+    for item in &file.items {
+        if let ItemKind::Struct(item) = &item.kind {
+            for field in &item.fields {
+                named_in(&field.ty, &mut |name, span| out.entry(name).or_default().push(span));
+            }
+        }
+    }
+    out
+}
+
+fn named_in<'a>(expr: &'a TypeExpr, found: &mut impl FnMut(&'a str, Range<usize>)) {
+    match &expr.kind {
+        TypeKind::Named(name) => found(name, expr.span.clone()),
+        TypeKind::Vec(inner)
+        | TypeKind::Map(inner)
+        | TypeKind::Boxed(inner)
+        | TypeKind::Option(inner)
+        | TypeKind::Nullable(inner) => named_in(inner, found),
+        _ => {}
+    }
+}
+
+fn union_tag_span(file: &SchemaFile, union: &str) -> Range<usize> {
+    file.items
+        .iter()
+        .find_map(|item| match &item.kind {
+            ItemKind::Union(def) if item.name.value == union => Some(def.tag.span.clone()),
+            _ => None,
+        })
+        .unwrap_or(0..0)
+}
+
+/// The span of a field's name (or its `rename`, which decided the clashing key).
+pub(super) fn field_span(file: &SchemaFile, strukt: &str, field: &str) -> Range<usize> {
+    file.items
+        .iter()
+        .find_map(|item| match &item.kind {
+            ItemKind::Struct(def) if item.name.value == strukt => def
+                .fields
+                .iter()
+                .find(|candidate| candidate.name.value == field)
+                .map(|field| field.rename.as_ref().unwrap_or(&field.name).span.clone()),
+            _ => None,
+        })
+        .unwrap_or(0..0)
+}

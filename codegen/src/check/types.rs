@@ -1,0 +1,184 @@
+//! Field and payload types: resolving names and placing `Option`, `Nullable` and `Box` where
+//! they mean something.
+
+use std::collections::BTreeMap;
+
+use crate::diagnostics::Diagnostic;
+use crate::ir::Ty;
+use crate::syntax::ast::{TypeExpr, TypeKind};
+
+/// What a declared name is, for resolving references to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum DeclKind {
+    Struct,
+    Union,
+    Enum,
+    /// A declaration that failed to parse: already reported, so references to it are not.
+    Unparsed,
+}
+
+/// The declared names of a schema.
+pub(super) type Declared = BTreeMap<String, DeclKind>;
+
+/// A field's type: whether the key may be absent, and the value's type.
+pub(super) fn field_type(
+    expr: &TypeExpr,
+    declared: &Declared,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<(bool, Ty)> {
+    match &expr.kind {
+        TypeKind::Option(inner) => {
+            if matches!(inner.kind, TypeKind::Option(_)) {
+                errors.push(Diagnostic::new(
+                    "`Option<Option<T>>` is not supported",
+                    expr.span.clone(),
+                    "nested Option",
+                    "for a key that may be absent or null, write `Option<Nullable<T>>`",
+                ));
+                return None;
+            }
+            Some((true, value_type(inner, declared, errors)?))
+        }
+        _ => Some((false, value_type(expr, declared, errors)?)),
+    }
+}
+
+/// The type of a value (inside a field, an array or a map).
+fn value_type(expr: &TypeExpr, declared: &Declared, errors: &mut Vec<Diagnostic>) -> Option<Ty> {
+    let ty = match &expr.kind {
+        TypeKind::String => Ty::String,
+        TypeKind::Bool => Ty::Bool,
+        TypeKind::Int(kind) => Ty::Int(*kind),
+        TypeKind::F64 => Ty::F64,
+        TypeKind::Json => Ty::Json,
+        TypeKind::Vec(inner) => Ty::Vec(Box::new(value_type(inner, declared, errors)?)),
+        TypeKind::Map(inner) => Ty::Map(Box::new(value_type(inner, declared, errors)?)),
+        TypeKind::Option(_) => {
+            errors.push(Diagnostic::new(
+                "`Option<T>` is only allowed as a field's outermost type",
+                expr.span.clone(),
+                "Option inside another type",
+                "`Option` means the key may be absent; for a value that may be null, write `Nullable<T>`",
+            ));
+            return None;
+        }
+        TypeKind::Nullable(inner) => {
+            let problem = match inner.kind {
+                TypeKind::Nullable(_) => Some(("`Nullable<Nullable<T>>` is redundant", "write `Nullable<T>`")),
+                TypeKind::Json => Some(("`Nullable<Json>` is redundant", "`Json` already accepts null: write `Json`")),
+                TypeKind::Option(_) => Some((
+                    "`Nullable<Option<T>>` is not supported",
+                    "for a key that may be absent or null, write `Option<Nullable<T>>`",
+                )),
+                _ => None,
+            };
+            if let Some((message, hint)) = problem {
+                errors.push(Diagnostic::new(message, expr.span.clone(), "here", hint));
+                return None;
+            }
+            Ty::Nullable(Box::new(value_type(inner, declared, errors)?))
+        }
+        TypeKind::Boxed(inner) => {
+            if !matches!(inner.kind, TypeKind::Named(_)) {
+                errors.push(Diagnostic::new(
+                    "`Box<T>` is only for a type declared in the schema",
+                    expr.span.clone(),
+                    "nothing to box",
+                    "Box breaks a recursive cycle through a named type; Vec and Map already hold \
+                     their items behind a pointer",
+                ));
+                return None;
+            }
+            Ty::Boxed(Box::new(value_type(inner, declared, errors)?))
+        }
+        TypeKind::Named(name) => match resolve(name, expr, declared, errors)? {
+            DeclKind::Unparsed => return None,
+            _ => Ty::Named(name.clone()),
+        },
+    };
+    Some(ty)
+}
+
+/// Checks that a variant payload names a struct or a union.
+pub(super) fn payload_type(
+    expr: &TypeExpr,
+    declared: &Declared,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<String> {
+    let TypeKind::Named(name) = &expr.kind else {
+        errors.push(Diagnostic::new(
+            "a union variant must carry a struct or another union",
+            expr.span.clone(),
+            "not a named struct or union",
+            "declare a struct with the fields this variant carries, and name it here",
+        ));
+        return None;
+    };
+    match resolve(name, expr, declared, errors)? {
+        DeclKind::Struct | DeclKind::Union => Some(name.clone()),
+        DeclKind::Unparsed => None,
+        DeclKind::Enum => {
+            errors.push(Diagnostic::new(
+                format!("variant payload `{name}` is a plain enum"),
+                expr.span.clone(),
+                "a string enum, not an object",
+                "a variant is an object carrying the tag: wrap the enum in a struct field",
+            ));
+            None
+        }
+    }
+}
+
+fn resolve(name: &str, expr: &TypeExpr, declared: &Declared, errors: &mut Vec<Diagnostic>) -> Option<DeclKind> {
+    if let Some(kind) = declared.get(name) {
+        return Some(*kind);
+    }
+    let hint = match closest(name, declared.keys()) {
+        Some(candidate) => format!("did you mean `{candidate}`?"),
+        None => format!("declare `struct {name} {{ ... }}` in this schema, or use a built-in type"),
+    };
+    errors.push(Diagnostic::new(
+        format!("unknown type `{name}`"),
+        expr.span.clone(),
+        "not declared in this schema",
+        hint,
+    ));
+    None
+}
+
+/// The declared name closest to a misspelt one, if any is close enough to be a likely typo.
+fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a String>) -> Option<&'a str> {
+    let lower = name.to_ascii_lowercase();
+    candidates
+        .map(|candidate| (edit_distance(&lower, &candidate.to_ascii_lowercase()), candidate))
+        .filter(|(distance, candidate)| *distance <= (candidate.len() / 3).max(1))
+        .min()
+        .map(|(_, candidate)| candidate.as_str())
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut current = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != *cb);
+            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
+        }
+        previous = current;
+    }
+    previous[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closest_suggests_likely_typos_only() {
+        let names = ["FileDiff".to_string(), "ToolCallView".to_string()];
+        assert_eq!(closest("FileDif", names.iter()), Some("FileDiff"));
+        assert_eq!(closest("toolcallview", names.iter()), Some("ToolCallView"));
+        assert_eq!(closest("Banana", names.iter()), None);
+    }
+}

@@ -1,0 +1,186 @@
+//! Schema errors: collected by every stage, then rendered the same way by every front end.
+//!
+//! A [`Diagnostic`] holds byte ranges into the schema text rather than syn spans, so it
+//! outlives the parse and renders identically in the CLI, in `build.rs` and inside the derive
+//! macro (where compiler spans would point at the attribute, not at the schema file).
+
+use std::ops::Range;
+
+use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, Config};
+
+/// One problem in a schema, located by a byte range in the schema text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The headline: what is wrong.
+    pub message: String,
+    /// Where it is wrong.
+    pub span: Range<usize>,
+    /// A short label printed under the caret.
+    pub label: String,
+    /// How to fix it.
+    pub hint: String,
+    /// Other places that explain the problem (the first declaration of a duplicate, say).
+    pub related: Vec<(Range<usize>, String)>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with a message, the span it points at, a caret label and a hint.
+    pub fn new(
+        message: impl Into<String>,
+        span: Range<usize>,
+        label: impl Into<String>,
+        hint: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            message: message.into(),
+            span,
+            label: label.into(),
+            hint: hint.into(),
+            related: Vec::new(),
+        }
+    }
+
+    /// Adds a secondary location, such as the earlier declaration a duplicate clashes with.
+    pub fn with_related(mut self, span: Range<usize>, label: impl Into<String>) -> Self {
+        self.related.push((span, label.into()));
+        self
+    }
+}
+
+/// A schema file's name and text, for rendering diagnostics against it.
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    /// The path as the user gave it; printed in every location.
+    pub name: &'a str,
+    /// The full schema text.
+    pub text: &'a str,
+}
+
+impl Source<'_> {
+    /// The 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = floor_char_boundary(self.text, offset);
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+        let column = before[line_start..].chars().count() + 1;
+        (line, column)
+    }
+
+    /// Renders diagnostics as codespan reports, plain text, one after another.
+    pub fn render(&self, diagnostics: &[Diagnostic]) -> String {
+        let file = SimpleFile::new(self.name, self.text);
+        let config = render_config();
+        let mut text = String::new();
+        for diagnostic in diagnostics {
+            let report = self.report(diagnostic);
+            match term::emit_into_string(&config, &file, &report) {
+                Ok(rendered) => text.push_str(&rendered),
+                // A span past the end of the text is a cardc bug; still show the message.
+                Err(_) => text.push_str(&self.one_line(diagnostic)),
+            }
+        }
+        text
+    }
+
+    /// Renders one diagnostic on one line: `file:line:col: message`.
+    pub fn one_line(&self, diagnostic: &Diagnostic) -> String {
+        let (line, column) = self.line_col(diagnostic.span.start);
+        format!(
+            "{}:{line}:{column}: error: {} (hint: {})\n",
+            self.name, diagnostic.message, diagnostic.hint
+        )
+    }
+
+    fn report(&self, diagnostic: &Diagnostic) -> Report<()> {
+        let mut labels = vec![
+            Label::primary((), self.clamp(&diagnostic.span)).with_message(&diagnostic.label),
+        ];
+        labels.extend(
+            diagnostic
+                .related
+                .iter()
+                .map(|(span, label)| Label::secondary((), self.clamp(span)).with_message(label)),
+        );
+        Report::error()
+            .with_message(&diagnostic.message)
+            .with_labels(labels)
+            .with_notes(vec![format!("hint: {}", diagnostic.hint)])
+    }
+
+    /// Keeps a range inside the text and on character boundaries, so rendering never fails.
+    fn clamp(&self, span: &Range<usize>) -> Range<usize> {
+        let start = floor_char_boundary(self.text, span.start);
+        let end = floor_char_boundary(self.text, span.end.max(span.start));
+        start..end
+    }
+}
+
+/// The report style shared by every front end: carets rather than box-drawing underlines, so
+/// that reports read the same in a terminal, a CI log and a `compile_error!`.
+fn render_config() -> Config {
+    let mut config = Config::default();
+    config.chars = term::Chars::ascii();
+    config
+}
+
+fn floor_char_boundary(text: &str, offset: usize) -> usize {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters_not_bytes() {
+        let source = Source {
+            name: "x.cards",
+            text: "struct A {}\n/// é\nstruct B {}\n",
+        };
+        assert_eq!(source.line_col(0), (1, 1));
+        assert_eq!(source.line_col(12), (2, 1));
+        let b = source.text.find("struct B").expect("present");
+        assert_eq!(source.line_col(b), (3, 1));
+        let after_e = source.text.find('é').expect("present") + 'é'.len_utf8();
+        assert_eq!(source.line_col(after_e), (2, 6));
+    }
+
+    #[test]
+    fn render_shows_location_source_line_caret_and_hint() {
+        let text = "struct A {\n    b: Missing,\n}\n";
+        let source = Source {
+            name: "schema/x.cards",
+            text,
+        };
+        let start = text.find("Missing").expect("present");
+        let diagnostic = Diagnostic::new(
+            "unknown type `Missing`",
+            start..start + 7,
+            "not declared in this schema",
+            "declare it",
+        );
+        let rendered = source.render(&[diagnostic]);
+        assert!(rendered.contains("error: unknown type `Missing`"), "{rendered}");
+        assert!(rendered.contains("schema/x.cards:2:8"), "{rendered}");
+        assert!(rendered.contains("    b: Missing,"), "{rendered}");
+        assert!(rendered.contains("^^^^^^^ not declared"), "{rendered}");
+        assert!(rendered.contains("= hint: declare it"), "{rendered}");
+    }
+
+    #[test]
+    fn out_of_range_spans_are_clamped_not_panicking() {
+        let source = Source {
+            name: "x.cards",
+            text: "é",
+        };
+        let diagnostic = Diagnostic::new("m", 1..99, "l", "h");
+        assert!(source.render(&[diagnostic]).contains("error: m"));
+    }
+}

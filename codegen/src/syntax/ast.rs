@@ -1,0 +1,203 @@
+//! The parsed schema, before any name is resolved. Every name keeps its byte span so the
+//! checker can point at it.
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+
+/// A value with the byte range it was written at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// Where it was written.
+    pub span: Range<usize>,
+}
+
+/// A parsed schema file.
+#[derive(Debug, Clone, Default)]
+pub struct SchemaFile {
+    /// The inner doc comment (`//!`).
+    pub docs: Vec<String>,
+    /// The file-wide settings (`#![...]`).
+    pub settings: FileSettings,
+    /// The declared types, in file order.
+    pub items: Vec<Item>,
+    /// Names of declarations that failed to parse (already reported).
+    pub unparsed: BTreeSet<String>,
+}
+
+/// File-wide settings written as inner attributes.
+#[derive(Debug, Clone, Default)]
+pub struct FileSettings {
+    /// `#![id = "..."]`: the JSON Schema `$id`.
+    pub id: Option<Spanned<String>>,
+    /// `#![title = "..."]`: the JSON Schema `title`.
+    pub title: Option<Spanned<String>>,
+    /// `#![rename_fields = "..."]`: the default wire-name rule for fields.
+    pub rename_fields: Option<RenameRule>,
+    /// `#![rename_variants = "..."]`: the default wire-name rule for tag and enum values.
+    pub rename_variants: Option<RenameRule>,
+    /// `#![deny_unknown_fields]` or `#![allow_unknown_fields]`: whether objects are closed.
+    pub closed: Option<bool>,
+}
+
+/// A wire-name rule, spelled as in serde's `rename_all`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RenameRule {
+    /// `lowercase`
+    Lower,
+    /// `UPPERCASE`
+    Upper,
+    /// `PascalCase`
+    Pascal,
+    /// `camelCase`
+    Camel,
+    /// `snake_case`
+    Snake,
+    /// `SCREAMING_SNAKE_CASE`
+    ScreamingSnake,
+    /// `kebab-case`
+    Kebab,
+    /// `SCREAMING-KEBAB-CASE`
+    ScreamingKebab,
+}
+
+impl RenameRule {
+    /// Every rule with its spelling, for parsing and for the hint that lists them.
+    pub const ALL: [(&'static str, RenameRule); 8] = [
+        ("lowercase", RenameRule::Lower),
+        ("UPPERCASE", RenameRule::Upper),
+        ("PascalCase", RenameRule::Pascal),
+        ("camelCase", RenameRule::Camel),
+        ("snake_case", RenameRule::Snake),
+        ("SCREAMING_SNAKE_CASE", RenameRule::ScreamingSnake),
+        ("kebab-case", RenameRule::Kebab),
+        ("SCREAMING-KEBAB-CASE", RenameRule::ScreamingKebab),
+    ];
+}
+
+/// A declared type.
+#[derive(Debug, Clone)]
+pub struct Item {
+    /// The type's name.
+    pub name: Spanned<String>,
+    /// Its doc comment.
+    pub docs: Vec<String>,
+    /// What kind of type it is.
+    pub kind: ItemKind,
+}
+
+/// The three kinds of declaration.
+#[derive(Debug, Clone)]
+pub enum ItemKind {
+    /// `struct Name { fields }`
+    Struct(StructItem),
+    /// `#[union(tag = "...")] enum Name { Variant(Payload), ... }`
+    Union(UnionItem),
+    /// `enum Name { Value, ... }`
+    Enum(EnumItem),
+}
+
+/// A struct declaration.
+#[derive(Debug, Clone)]
+pub struct StructItem {
+    /// `#[rename_all = "..."]`: overrides the file's field rule.
+    pub rename_all: Option<RenameRule>,
+    /// `#[deny_unknown_fields]` / `#[allow_unknown_fields]`: overrides the file's default.
+    pub closed: Option<bool>,
+    /// The fields in order.
+    pub fields: Vec<FieldItem>,
+}
+
+/// A field declaration.
+#[derive(Debug, Clone)]
+pub struct FieldItem {
+    /// The field's name, without any `r#` prefix.
+    pub name: Spanned<String>,
+    /// Its doc comment.
+    pub docs: Vec<String>,
+    /// `#[rename = "..."]`: the exact wire name.
+    pub rename: Option<Spanned<String>>,
+    /// Its type.
+    pub ty: TypeExpr,
+}
+
+/// A union declaration.
+#[derive(Debug, Clone)]
+pub struct UnionItem {
+    /// The tag field's wire name.
+    pub tag: Spanned<String>,
+    /// `#[rename_all = "..."]`: overrides the file's variant rule.
+    pub rename_all: Option<RenameRule>,
+    /// The variants in order.
+    pub variants: Vec<VariantItem>,
+}
+
+/// A union variant: `Name(Payload)`.
+#[derive(Debug, Clone)]
+pub struct VariantItem {
+    /// The variant's name.
+    pub name: Spanned<String>,
+    /// Its doc comment.
+    pub docs: Vec<String>,
+    /// `#[rename = "..."]`: the exact tag value.
+    pub rename: Option<Spanned<String>>,
+    /// The payload type as written; the checker requires a struct or union name.
+    pub payload: TypeExpr,
+}
+
+/// A unit-only enum declaration.
+#[derive(Debug, Clone)]
+pub struct EnumItem {
+    /// `#[rename_all = "..."]`: overrides the file's variant rule.
+    pub rename_all: Option<RenameRule>,
+    /// The values in order.
+    pub values: Vec<EnumValueItem>,
+}
+
+/// One value of a unit-only enum.
+#[derive(Debug, Clone)]
+pub struct EnumValueItem {
+    /// The value's name.
+    pub name: Spanned<String>,
+    /// Its doc comment.
+    pub docs: Vec<String>,
+    /// `#[rename = "..."]`: the exact wire string.
+    pub rename: Option<Spanned<String>>,
+}
+
+/// A type as written, with its span.
+#[derive(Debug, Clone)]
+pub struct TypeExpr {
+    /// The type's shape.
+    pub kind: TypeKind,
+    /// Where it was written.
+    pub span: Range<usize>,
+}
+
+/// The type shapes the schema language knows.
+#[derive(Debug, Clone)]
+pub enum TypeKind {
+    /// `String`
+    String,
+    /// `bool`
+    Bool,
+    /// `u8` … `i32`
+    Int(crate::ir::IntKind),
+    /// `f64`
+    F64,
+    /// `Json`
+    Json,
+    /// `Vec<T>`
+    Vec(Box<TypeExpr>),
+    /// `Map<String, T>`
+    Map(Box<TypeExpr>),
+    /// `Box<T>`
+    Boxed(Box<TypeExpr>),
+    /// `Option<T>`
+    Option(Box<TypeExpr>),
+    /// `Nullable<T>`
+    Nullable(Box<TypeExpr>),
+    /// A name the checker resolves against the declared types.
+    Named(String),
+}

@@ -1,0 +1,283 @@
+//! Attributes: the file settings (`#![...]`) and the per-item ones (`#[...]`).
+//!
+//! Every attribute is checked against the list of those its place accepts, so a typo such as
+//! `#[rename_al = "..."]` is an error rather than a silently ignored line.
+
+use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Meta};
+
+use super::ast::{FileSettings, RenameRule, SchemaFile, Spanned};
+use super::{byte_range, node_range};
+use crate::diagnostics::Diagnostic;
+
+/// Where an attribute is written; decides which attributes are known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Place {
+    Struct,
+    Field,
+    /// An `enum`, before its `#[union]` attribute says whether it is a union.
+    Enum,
+    /// A union variant or an enum value.
+    Variant,
+}
+
+impl Place {
+    fn describe(self) -> &'static str {
+        match self {
+            Place::Struct => "a struct",
+            Place::Field => "a field",
+            Place::Enum => "an enum",
+            Place::Variant => "a variant",
+        }
+    }
+
+    fn known(self) -> &'static [&'static str] {
+        match self {
+            Place::Struct => &["doc", "rename_all", "deny_unknown_fields", "allow_unknown_fields"],
+            Place::Field | Place::Variant => &["doc", "rename"],
+            Place::Enum => &["doc", "union", "rename_all"],
+        }
+    }
+}
+
+/// The attributes of one declaration, field or variant.
+#[derive(Debug, Default)]
+pub(super) struct ItemAttrs {
+    pub docs: Vec<String>,
+    pub union_tag: Option<Spanned<String>>,
+    pub rename_all: Option<RenameRule>,
+    pub rename: Option<Spanned<String>>,
+    pub closed: Option<bool>,
+}
+
+/// Reads the attributes of an item at `place`, reporting unknown, malformed and repeated ones.
+pub(super) fn item_attrs(
+    attrs: &[Attribute],
+    place: Place,
+    errors: &mut Vec<Diagnostic>,
+) -> ItemAttrs {
+    let mut out = ItemAttrs::default();
+    let mut seen: Vec<String> = Vec::new();
+    for attr in attrs {
+        let name = attr_name(attr);
+        if !place.known().contains(&name.as_str()) {
+            errors.push(unknown_attr(attr, &name, place.describe(), place.known()));
+            continue;
+        }
+        if name != "doc" && check_repeat(&mut seen, &name, attr, errors) {
+            continue;
+        }
+        match name.as_str() {
+            "doc" => out.docs.extend(doc_lines(attr, errors)),
+            "union" => out.union_tag = union_tag(attr, errors),
+            "rename_all" => out.rename_all = string_value(attr, errors).and_then(|s| rule(&s, errors)),
+            "rename" => out.rename = string_value(attr, errors).and_then(|s| non_empty(s, errors)),
+            "deny_unknown_fields" | "allow_unknown_fields" => {
+                let closed = name == "deny_unknown_fields";
+                if flag(attr, errors) {
+                    set_closed(&mut out.closed, closed, attr, errors);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Reads the file's inner attributes into its settings and docs.
+pub(super) fn file_settings(attrs: &[Attribute], file: &mut SchemaFile, errors: &mut Vec<Diagnostic>) {
+    const KNOWN: &[&str] = &[
+        "doc",
+        "id",
+        "title",
+        "rename_fields",
+        "rename_variants",
+        "deny_unknown_fields",
+        "allow_unknown_fields",
+    ];
+    let mut seen: Vec<String> = Vec::new();
+    for attr in attrs {
+        let name = attr_name(attr);
+        if !KNOWN.contains(&name.as_str()) {
+            errors.push(unknown_attr(attr, &name, "the file", KNOWN));
+            continue;
+        }
+        if name != "doc" && check_repeat(&mut seen, &name, attr, errors) {
+            continue;
+        }
+        let settings: &mut FileSettings = &mut file.settings;
+        match name.as_str() {
+            "doc" => file.docs.extend(doc_lines(attr, errors)),
+            "id" => settings.id = string_value(attr, errors).and_then(|s| non_empty(s, errors)),
+            "title" => settings.title = string_value(attr, errors).and_then(|s| non_empty(s, errors)),
+            "rename_fields" => settings.rename_fields = string_value(attr, errors).and_then(|s| rule(&s, errors)),
+            "rename_variants" => {
+                settings.rename_variants = string_value(attr, errors).and_then(|s| rule(&s, errors))
+            }
+            "deny_unknown_fields" | "allow_unknown_fields" => {
+                let closed = name == "deny_unknown_fields";
+                if flag(attr, errors) {
+                    set_closed(&mut settings.closed, closed, attr, errors);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn attr_name(attr: &Attribute) -> String {
+    attr.path()
+        .segments
+        .iter()
+        .map(|segment| segment.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+fn unknown_attr(attr: &Attribute, name: &str, place: &str, known: &[&str]) -> Diagnostic {
+    let listed: Vec<String> = known
+        .iter()
+        .filter(|known| **known != "doc")
+        .map(|known| format!("`{known}`"))
+        .collect();
+    Diagnostic::new(
+        format!("unknown attribute `{name}` on {place}"),
+        node_range(attr),
+        "not a cardc attribute",
+        format!("attributes known on {place}: {} (and doc comments)", listed.join(", ")),
+    )
+}
+
+/// Records `name` as seen; reports and returns true when it already was.
+fn check_repeat(seen: &mut Vec<String>, name: &str, attr: &Attribute, errors: &mut Vec<Diagnostic>) -> bool {
+    if seen.iter().any(|earlier| earlier == name) {
+        errors.push(Diagnostic::new(
+            format!("attribute `{name}` is given twice"),
+            node_range(attr),
+            "repeated here",
+            "keep one of them",
+        ));
+        return true;
+    }
+    seen.push(name.to_string());
+    false
+}
+
+fn set_closed(slot: &mut Option<bool>, closed: bool, attr: &Attribute, errors: &mut Vec<Diagnostic>) {
+    if slot.is_some_and(|earlier| earlier != closed) {
+        errors.push(Diagnostic::new(
+            "`deny_unknown_fields` and `allow_unknown_fields` contradict each other",
+            node_range(attr),
+            "contradicts the other",
+            "keep the one you mean",
+        ));
+    }
+    *slot = Some(closed);
+}
+
+/// Doc comment lines, without the one space that follows `///`.
+fn doc_lines(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Vec<String> {
+    let Some(text) = string_value(attr, errors) else {
+        return Vec::new();
+    };
+    text.value
+        .lines()
+        .map(|line| line.strip_prefix(' ').unwrap_or(line).trim_end().to_string())
+        .collect()
+}
+
+/// The string of `#[name = "value"]`.
+fn string_value(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
+    if let Meta::NameValue(pair) = &attr.meta
+        && let Expr::Lit(ExprLit { lit: Lit::Str(lit), .. }) = &pair.value
+    {
+        return Some(spanned(lit));
+    }
+    errors.push(Diagnostic::new(
+        format!("attribute `{}` takes a string", attr_name(attr)),
+        node_range(attr),
+        "expected `name = \"value\"`",
+        format!("write it as `#[{} = \"...\"]`", attr_name(attr)),
+    ));
+    None
+}
+
+fn flag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> bool {
+    if matches!(attr.meta, Meta::Path(_)) {
+        return true;
+    }
+    errors.push(Diagnostic::new(
+        format!("attribute `{}` takes no value", attr_name(attr)),
+        node_range(attr),
+        "expected a bare flag",
+        format!("write it as `#[{}]`", attr_name(attr)),
+    ));
+    false
+}
+
+fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
+    let mut tag = None;
+    let parsed = attr.parse_nested_meta(|meta| {
+        if meta.path.is_ident("tag") && tag.is_none() {
+            let lit: LitStr = meta.value()?.parse()?;
+            tag = Some(spanned(&lit));
+            Ok(())
+        } else {
+            Err(meta.error("`union` takes exactly one option, `tag`"))
+        }
+    });
+    if let Err(error) = parsed {
+        errors.push(Diagnostic::new(
+            error.to_string(),
+            byte_range(error.span()),
+            "here",
+            "write `#[union(tag = \"card\")]`: the tag is the field that tells the variants apart",
+        ));
+        return None;
+    }
+    if tag.is_none() {
+        errors.push(Diagnostic::new(
+            "a union needs a tag field",
+            node_range(attr),
+            "no `tag` given",
+            "write `#[union(tag = \"card\")]`: the tag is the field that tells the variants apart",
+        ));
+    }
+    tag.and_then(|tag| non_empty(tag, errors))
+}
+
+fn rule(value: &Spanned<String>, errors: &mut Vec<Diagnostic>) -> Option<RenameRule> {
+    let found = RenameRule::ALL
+        .iter()
+        .find(|(spelling, _)| *spelling == value.value)
+        .map(|(_, rule)| *rule);
+    if found.is_none() {
+        let listed: Vec<String> = RenameRule::ALL.iter().map(|(s, _)| format!("\"{s}\"")).collect();
+        errors.push(Diagnostic::new(
+            format!("unknown rename rule \"{}\"", value.value),
+            value.span.clone(),
+            "not a rule",
+            format!("use one of {}", listed.join(", ")),
+        ));
+    }
+    found
+}
+
+fn non_empty(value: Spanned<String>, errors: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
+    if value.value.is_empty() {
+        errors.push(Diagnostic::new(
+            "the value is empty",
+            value.span,
+            "empty string",
+            "give a non-empty name",
+        ));
+        return None;
+    }
+    Some(value)
+}
+
+fn spanned(lit: &LitStr) -> Spanned<String> {
+    Spanned {
+        value: lit.value(),
+        span: byte_range(lit.span()),
+    }
+}

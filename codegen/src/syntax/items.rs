@@ -1,0 +1,214 @@
+//! Declarations: syn's `Item` into the schema's structs, unions and enums, refusing the Rust
+//! syntax the schema language has no meaning for.
+
+use syn::ext::IdentExt;
+use syn::{Fields, Generics, Ident, Item, Visibility};
+
+use super::ast::{
+    EnumItem, EnumValueItem, FieldItem, Item as SchemaItem, ItemKind, Spanned, StructItem,
+    UnionItem, VariantItem,
+};
+use super::attrs::{Place, item_attrs};
+use super::{node_range, types};
+use crate::diagnostics::Diagnostic;
+
+/// Converts one parsed item, or reports why it cannot be a schema declaration.
+pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<SchemaItem> {
+    match item {
+        Item::Struct(item) => {
+            refuse_visibility(&item.vis, errors);
+            refuse_generics(&item.generics, errors);
+            let attrs = item_attrs(&item.attrs, Place::Struct, errors);
+            let fields = match item.fields {
+                Fields::Named(named) => named.named.into_iter().filter_map(|f| field(f, errors)).collect(),
+                Fields::Unnamed(fields) => {
+                    errors.push(Diagnostic::new(
+                        format!("tuple struct `{}` is not supported", item.ident),
+                        node_range(&fields),
+                        "tuple fields",
+                        "name the fields: `struct Name { field: Type }`, since JSON objects have keys",
+                    ));
+                    return None;
+                }
+                Fields::Unit => Vec::new(),
+            };
+            Some(SchemaItem {
+                name: name(&item.ident),
+                docs: attrs.docs,
+                kind: ItemKind::Struct(StructItem {
+                    rename_all: attrs.rename_all,
+                    closed: attrs.closed,
+                    fields,
+                }),
+            })
+        }
+        Item::Enum(item) => {
+            refuse_visibility(&item.vis, errors);
+            refuse_generics(&item.generics, errors);
+            let attrs = item_attrs(&item.attrs, Place::Enum, errors);
+            let kind = match attrs.union_tag {
+                Some(tag) => ItemKind::Union(UnionItem {
+                    tag,
+                    rename_all: attrs.rename_all,
+                    variants: item.variants.into_iter().filter_map(|v| variant(v, errors)).collect(),
+                }),
+                None => ItemKind::Enum(EnumItem {
+                    rename_all: attrs.rename_all,
+                    values: item.variants.into_iter().filter_map(|v| enum_value(v, errors)).collect(),
+                }),
+            };
+            Some(SchemaItem {
+                name: name(&item.ident),
+                docs: attrs.docs,
+                kind,
+            })
+        }
+        other => {
+            let (what, hint) = match &other {
+                Item::Use(_) => ("a `use` import", "a schema is one self-contained file: declare every type in it"),
+                Item::Type(_) => ("a type alias", "declare a struct, or write the type out where it is used"),
+                Item::Mod(_) => ("a module", "a schema is one flat file of declarations"),
+                Item::Union(_) => (
+                    "a Rust `union`",
+                    "a tagged union is written `#[union(tag = \"...\")] enum Name { Variant(Struct) }`",
+                ),
+                _ => ("this item", "only `struct` and `enum` declarations describe wire types"),
+            };
+            errors.push(Diagnostic::new(
+                format!("{what} cannot appear in a schema"),
+                node_range(&other),
+                "not a struct or enum",
+                hint,
+            ));
+            None
+        }
+    }
+}
+
+fn field(field: syn::Field, errors: &mut Vec<Diagnostic>) -> Option<FieldItem> {
+    refuse_visibility(&field.vis, errors);
+    let attrs = item_attrs(&field.attrs, Place::Field, errors);
+    let ident = field.ident.as_ref()?;
+    let ty = types::convert(&field.ty, errors)?;
+    Some(FieldItem {
+        name: name(ident),
+        docs: attrs.docs,
+        rename: attrs.rename,
+        ty,
+    })
+}
+
+fn variant(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<VariantItem> {
+    refuse_discriminant(&variant, errors);
+    let attrs = item_attrs(&variant.attrs, Place::Variant, errors);
+    let payload = match &variant.fields {
+        Fields::Unnamed(fields) if fields.unnamed.len() == 1 => fields.unnamed.first(),
+        Fields::Named(fields) => {
+            errors.push(Diagnostic::new(
+                format!("variant `{}` declares its fields inline", variant.ident),
+                node_range(fields),
+                "inline fields",
+                format!(
+                    "declare `struct {0}View {{ ... }}` and write the variant as `{0}({0}View)`",
+                    variant.ident
+                ),
+            ));
+            None
+        }
+        _ => {
+            errors.push(Diagnostic::new(
+                format!("union variant `{}` must carry exactly one struct or union", variant.ident),
+                node_range(&variant),
+                "no single payload",
+                format!("write it as `{}(SomeStruct)`", variant.ident),
+            ));
+            None
+        }
+    }?;
+    if let Some(attr) = payload.attrs.first() {
+        errors.push(Diagnostic::new(
+            "attributes on a variant's payload are not supported",
+            node_range(attr),
+            "here",
+            "put the attribute on the variant itself",
+        ));
+    }
+    Some(VariantItem {
+        name: name(&variant.ident),
+        docs: attrs.docs,
+        rename: attrs.rename,
+        payload: types::convert(&payload.ty, errors)?,
+    })
+}
+
+fn enum_value(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<EnumValueItem> {
+    refuse_discriminant(&variant, errors);
+    let attrs = item_attrs(&variant.attrs, Place::Variant, errors);
+    if !matches!(variant.fields, Fields::Unit) {
+        errors.push(Diagnostic::new(
+            format!("enum value `{}` carries data, but the enum is not a union", variant.ident),
+            node_range(&variant.fields),
+            "data on a plain enum value",
+            "add `#[union(tag = \"...\")]` to the enum to make it a tagged union of structs",
+        ));
+        return None;
+    }
+    Some(EnumValueItem {
+        name: name(&variant.ident),
+        docs: attrs.docs,
+        rename: attrs.rename,
+    })
+}
+
+fn refuse_discriminant(variant: &syn::Variant, errors: &mut Vec<Diagnostic>) {
+    if let Some((_, expr)) = &variant.discriminant {
+        errors.push(Diagnostic::new(
+            "explicit discriminants are not supported",
+            node_range(expr),
+            "discriminant",
+            "enum values travel as strings; use `#[rename = \"...\"]` to choose the string",
+        ));
+    }
+}
+
+fn refuse_visibility(vis: &Visibility, errors: &mut Vec<Diagnostic>) {
+    if !matches!(vis, Visibility::Inherited) {
+        errors.push(Diagnostic::new(
+            "visibility is not part of the schema language",
+            node_range(vis),
+            "visibility",
+            "remove it: every generated type and field is public",
+        ));
+    }
+}
+
+fn refuse_generics(generics: &Generics, errors: &mut Vec<Diagnostic>) {
+    let lifetime = generics.lifetimes().next().is_some();
+    if !generics.params.is_empty() {
+        errors.push(Diagnostic::new(
+            if lifetime {
+                "lifetimes are not supported"
+            } else {
+                "generic parameters are not supported"
+            },
+            node_range(&generics.params),
+            "parameters",
+            "declare a concrete type for each shape: the JSON Schema and TypeScript outputs name every type",
+        ));
+    }
+    if let Some(clause) = &generics.where_clause {
+        errors.push(Diagnostic::new(
+            "`where` clauses are not supported",
+            node_range(clause),
+            "where clause",
+            "remove it: schema types have no parameters",
+        ));
+    }
+}
+
+fn name(ident: &Ident) -> Spanned<String> {
+    Spanned {
+        value: ident.unraw().to_string(),
+        span: node_range(ident),
+    }
+}

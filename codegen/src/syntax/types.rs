@@ -1,0 +1,155 @@
+//! Type expressions: syn's `Type` into the schema language's shapes.
+
+use syn::{GenericArgument, PathArguments, Type};
+
+use super::ast::{TypeExpr, TypeKind};
+use super::node_range;
+use crate::diagnostics::Diagnostic;
+use crate::ir::IntKind;
+
+/// Converts a written type, or reports why the schema language has no such type.
+pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExpr> {
+    let span = node_range(ty);
+    let Type::Path(path) = ty else {
+        errors.push(Diagnostic::new(
+            "this type syntax is not supported",
+            span,
+            "not a named type",
+            "use String, bool, u8..u32, i8..i32, f64, Json, Vec<T>, Map<String, T>, Box<T>, \
+             Option<T>, Nullable<T> or a type declared in the schema",
+        ));
+        return None;
+    };
+    let segment = match (&path.qself, path.path.leading_colon, path.path.segments.len()) {
+        (None, None, 1) => path.path.segments.first()?,
+        _ => {
+            errors.push(Diagnostic::new(
+                "paths are not supported in a schema",
+                span,
+                "qualified path",
+                "write the bare type name: a schema has no modules",
+            ));
+            return None;
+        }
+    };
+    let name = segment.ident.to_string();
+    let args = type_args(&segment.arguments, &name, span.clone(), errors)?;
+    let kind = match (name.as_str(), args.as_slice()) {
+        ("String", []) => TypeKind::String,
+        ("bool", []) => TypeKind::Bool,
+        ("f64", []) => TypeKind::F64,
+        ("Json", []) => TypeKind::Json,
+        ("Vec", [inner]) => TypeKind::Vec(Box::new(convert(inner, errors)?)),
+        ("Box", [inner]) => TypeKind::Boxed(Box::new(convert(inner, errors)?)),
+        ("Option", [inner]) => TypeKind::Option(Box::new(convert(inner, errors)?)),
+        ("Nullable", [inner]) => TypeKind::Nullable(Box::new(convert(inner, errors)?)),
+        ("Map", [key, value]) => {
+            let key = convert(key, errors)?;
+            if !matches!(key.kind, TypeKind::String) {
+                errors.push(Diagnostic::new(
+                    "map keys must be `String`",
+                    key.span,
+                    "not String",
+                    "JSON object keys are strings: write `Map<String, T>`",
+                ));
+                return None;
+            }
+            TypeKind::Map(Box::new(convert(value, errors)?))
+        }
+        (builtin @ ("Vec" | "Box" | "Option" | "Nullable" | "Map"), _) => {
+            let expected = if builtin == "Map" { "two" } else { "one" };
+            errors.push(Diagnostic::new(
+                format!("`{builtin}` takes {expected} type argument(s)"),
+                span,
+                "wrong number of arguments",
+                if builtin == "Map" {
+                    "write `Map<String, T>`".to_string()
+                } else {
+                    format!("write `{builtin}<T>`")
+                },
+            ));
+            return None;
+        }
+        ("u64" | "i64" | "u128" | "i128" | "usize" | "isize", []) => {
+            errors.push(Diagnostic::new(
+                format!("`{name}` is not supported"),
+                span,
+                "too wide for JavaScript",
+                "a JavaScript number is exact only up to 2^53, so TypeScript could not honour its \
+                 bounds: use u32 or i32, f64 for large counts, or String for identifiers",
+            ));
+            return None;
+        }
+        ("f32", []) => {
+            errors.push(Diagnostic::new(
+                "`f32` is not supported",
+                span,
+                "f32",
+                "use f64: JSON numbers are doubles in JavaScript",
+            ));
+            return None;
+        }
+        (other, []) => match IntKind::ALL.iter().find(|kind| kind.rust_name() == other) {
+            Some(kind) => TypeKind::Int(*kind),
+            None => TypeKind::Named(other.to_string()),
+        },
+        (other, _) => {
+            errors.push(Diagnostic::new(
+                format!("`{other}` takes no type arguments"),
+                span,
+                "type arguments",
+                "schema types have no generic parameters",
+            ));
+            return None;
+        }
+    };
+    Some(TypeExpr { kind, span })
+}
+
+/// The type arguments of `Name<A, B>`, refusing lifetimes, constants and `Fn(...)` sugar.
+fn type_args<'a>(
+    arguments: &'a PathArguments,
+    name: &str,
+    span: std::ops::Range<usize>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Vec<&'a Type>> {
+    match arguments {
+        PathArguments::None => Some(Vec::new()),
+        PathArguments::AngleBracketed(angle) => {
+            let mut types = Vec::new();
+            for arg in &angle.args {
+                match arg {
+                    GenericArgument::Type(ty) => types.push(ty),
+                    GenericArgument::Lifetime(lifetime) => {
+                        errors.push(Diagnostic::new(
+                            "lifetimes are not supported",
+                            node_range(lifetime),
+                            "lifetime",
+                            "remove it: schema types own their data",
+                        ));
+                        return None;
+                    }
+                    other => {
+                        errors.push(Diagnostic::new(
+                            format!("unsupported argument to `{name}`"),
+                            node_range(other),
+                            "not a type",
+                            "type arguments are types, such as `Vec<String>`",
+                        ));
+                        return None;
+                    }
+                }
+            }
+            Some(types)
+        }
+        PathArguments::Parenthesized(_) => {
+            errors.push(Diagnostic::new(
+                "function types are not supported",
+                span,
+                "function type",
+                "a schema describes data, not functions",
+            ));
+            None
+        }
+    }
+}
