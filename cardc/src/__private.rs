@@ -7,6 +7,7 @@
 pub use serde;
 pub use serde_json;
 
+use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
 /// `Option<T>` in the schema: the key may be absent (serde's `default` gives `None`), but a
@@ -37,4 +38,66 @@ where
     T: Deserialize<'de>,
 {
     Option::<T>::deserialize(deserializer).map(Some)
+}
+
+/// Wraps the deserializer of a generated struct so that it reads only from a map.
+///
+/// serde's derived structs also accept a sequence of field values (`["a", 1]`), which the
+/// contract does not: a JSON object is the only form of a struct. Compact formats such as
+/// bincode encode every struct as a sequence, so the refusal applies only to human-readable
+/// formats, where objects have keys.
+pub struct ObjectOnly<D>(pub D);
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for ObjectOnly<D> {
+    type Error = D::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        if self.0.is_human_readable() {
+            self.0.deserialize_any(MapOnly(visitor))
+        } else {
+            self.0.deserialize_any(visitor)
+        }
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        if self.0.is_human_readable() {
+            self.0.deserialize_struct(name, fields, MapOnly(visitor))
+        } else {
+            self.0.deserialize_struct(name, fields, visitor)
+        }
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_map(MapOnly(visitor))
+    }
+
+    fn is_human_readable(&self) -> bool {
+        self.0.is_human_readable()
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct enum identifier
+        ignored_any
+    }
+}
+
+/// A struct visitor that refuses the sequence form; every other input it passes through.
+struct MapOnly<V>(V);
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for MapOnly<V> {
+    type Value = V::Value;
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        self.0.expecting(formatter)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
+        self.0.visit_map(map)
+    }
 }

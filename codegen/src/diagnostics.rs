@@ -95,9 +95,8 @@ impl Source<'_> {
     }
 
     fn report(&self, diagnostic: &Diagnostic) -> Report<()> {
-        let mut labels = vec![
-            Label::primary((), self.clamp(&diagnostic.span)).with_message(&diagnostic.label),
-        ];
+        let mut labels =
+            vec![Label::primary((), self.clamp(&diagnostic.span)).with_message(&diagnostic.label)];
         labels.extend(
             diagnostic
                 .related
@@ -121,9 +120,10 @@ impl Source<'_> {
 /// The report style shared by every front end: carets rather than box-drawing underlines, so
 /// that reports read the same in a terminal, a CI log and a `compile_error!`.
 fn render_config() -> Config {
-    let mut config = Config::default();
-    config.chars = term::Chars::ascii();
-    config
+    Config {
+        chars: term::Chars::ascii(),
+        ..Config::default()
+    }
 }
 
 fn floor_char_boundary(text: &str, offset: usize) -> usize {
@@ -167,7 +167,10 @@ mod tests {
             "declare it",
         );
         let rendered = source.render(&[diagnostic]);
-        assert!(rendered.contains("error: unknown type `Missing`"), "{rendered}");
+        assert!(
+            rendered.contains("error: unknown type `Missing`"),
+            "{rendered}"
+        );
         assert!(rendered.contains("schema/x.cards:2:8"), "{rendered}");
         assert!(rendered.contains("    b: Missing,"), "{rendered}");
         assert!(rendered.contains("^^^^^^^ not declared"), "{rendered}");

@@ -32,7 +32,10 @@ pub fn compile(source_name: &str, text: &str) -> Result<ir::Schema, Vec<Diagnost
 
 /// The file stem of a schema path (`schema/render_intent.cards` gives `render_intent`).
 fn stem_of(source_name: &str) -> String {
-    let file_name = source_name.rsplit(['/', '\\']).next().unwrap_or(source_name);
+    let file_name = source_name
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or(source_name);
     match file_name.split_once('.') {
         Some((stem, _)) if !stem.is_empty() => stem.to_string(),
         _ => file_name.to_string(),

@@ -50,9 +50,15 @@ fn main() -> ExitCode {
     let schema = match compile(&source_name, &text) {
         Ok(schema) => schema,
         Err(diagnostics) => {
-            let source = Source { name: &source_name, text: &text };
+            let source = Source {
+                name: &source_name,
+                text: &text,
+            };
             eprint!("{}", source.render(&diagnostics));
-            eprintln!("error: {} problem(s) in {source_name}; nothing was written", diagnostics.len());
+            eprintln!(
+                "error: {} problem(s) in {source_name}; nothing was written",
+                diagnostics.len()
+            );
             return ExitCode::FAILURE;
         }
     };
@@ -92,7 +98,10 @@ fn check(paths: &Paths, source_name: &str, outputs: &[emit::Output]) -> ExitCode
         }
     };
     if problems.is_empty() {
-        println!("{} output(s) of {source_name} are up to date", outputs.len());
+        println!(
+            "{} output(s) of {source_name} are up to date",
+            outputs.len()
+        );
         return ExitCode::SUCCESS;
     }
     for problem in &problems {

@@ -1,8 +1,8 @@
 //! Check: resolves a parsed schema into the [`ir`](crate::ir), collecting every error.
 //!
 //! Each pass reports what it finds and goes on, so one run shows every problem: names and
-//! duplicates here, types in [`types`], union membership and tags in [`tags`], and cycles in
-//! [`recursion`]. The IR is returned only when no pass found anything.
+//! duplicates here, types in `types`, union membership and tags in `tags`, and cycles in
+//! `recursion`. The IR is returned only when no pass found anything.
 
 mod naming;
 mod recursion;
@@ -22,7 +22,11 @@ use types::{DeclKind, Declared};
 pub const EXTRA_FIELDS: &str = "extra_fields";
 
 /// Checks a parsed schema and lowers it to the IR, or returns every error found.
-pub fn check(file: &SchemaFile, source_name: &str, stem: &str) -> Result<ir::Schema, Vec<Diagnostic>> {
+pub fn check(
+    file: &SchemaFile,
+    source_name: &str,
+    stem: &str,
+) -> Result<ir::Schema, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let declared = declare(file, &mut errors);
     let settings = &file.settings;
@@ -36,8 +40,12 @@ pub fn check(file: &SchemaFile, source_name: &str, stem: &str) -> Result<ir::Sch
         let name = item.name.value.clone();
         let docs = item.docs.clone();
         let def = match &item.kind {
-            ItemKind::Struct(item) => TypeDef::Struct(lower_struct(name, docs, item, file, &declared, &mut errors)),
-            ItemKind::Union(item) => TypeDef::Union(lower_union(name, docs, item, file, &declared, &mut errors)),
+            ItemKind::Struct(item) => {
+                TypeDef::Struct(lower_struct(name, docs, item, file, &declared, &mut errors))
+            }
+            ItemKind::Union(item) => {
+                TypeDef::Union(lower_union(name, docs, item, file, &declared, &mut errors))
+            }
             ItemKind::Enum(item) => TypeDef::Enum(lower_enum(name, docs, item, file, &mut errors)),
         };
         defs.insert(def.name().to_string(), def);
@@ -55,7 +63,10 @@ pub fn check(file: &SchemaFile, source_name: &str, stem: &str) -> Result<ir::Sch
             .id
             .as_ref()
             .map_or_else(|| format!("urn:cardc:{stem}"), |id| id.value.clone()),
-        title: settings.title.as_ref().map_or_else(|| stem.to_string(), |title| title.value.clone()),
+        title: settings
+            .title
+            .as_ref()
+            .map_or_else(|| stem.to_string(), |title| title.value.clone()),
         docs: file.docs.clone(),
         types: defs,
     })
@@ -184,7 +195,12 @@ fn lower_union(
     let mut values = Unique::new("tag value", "each variant needs its own tag value");
     let mut variants = Vec::new();
     if item.variants.is_empty() {
-        errors.push(empty_error(&name, file, "union", "add at least one variant: `Name(SomeStruct)`"));
+        errors.push(empty_error(
+            &name,
+            file,
+            "union",
+            "add at least one variant: `Name(SomeStruct)`",
+        ));
     }
     for variant in &item.variants {
         check_variant_name(&variant.name, errors);
@@ -243,7 +259,12 @@ fn empty_error(name: &str, file: &SchemaFile, what: &str, hint: &str) -> Diagnos
         .iter()
         .find(|item| item.name.value == name)
         .map_or(0..0, |item| item.name.span.clone());
-    Diagnostic::new(format!("{what} `{name}` has no variants"), span, "empty", hint)
+    Diagnostic::new(
+        format!("{what} `{name}` has no variants"),
+        span,
+        "empty",
+        hint,
+    )
 }
 
 fn check_variant_name(name: &Spanned<String>, errors: &mut Vec<Diagnostic>) {
@@ -264,7 +285,10 @@ fn wire_variant_name(
 ) -> (String, std::ops::Range<usize>) {
     match rename {
         Some(rename) => (rename.value.clone(), rename.span.clone()),
-        None => (naming::apply_to_variant(rule, &name.value), name.span.clone()),
+        None => (
+            naming::apply_to_variant(rule, &name.value),
+            name.span.clone(),
+        ),
     }
 }
 
@@ -285,7 +309,12 @@ impl Unique {
     }
 
     /// Records a name; reports it and returns false when it was seen before.
-    fn check(&mut self, name: &str, span: std::ops::Range<usize>, errors: &mut Vec<Diagnostic>) -> bool {
+    fn check(
+        &mut self,
+        name: &str,
+        span: std::ops::Range<usize>,
+        errors: &mut Vec<Diagnostic>,
+    ) -> bool {
         if let Some(first) = self.seen.get(name) {
             errors.push(
                 Diagnostic::new(

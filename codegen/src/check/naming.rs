@@ -24,7 +24,9 @@ const RESERVED_TYPE_NAMES: &[&str] = &[
 /// Why a name cannot be used, if it cannot.
 pub(super) fn type_name_problem(name: &str) -> Option<String> {
     if RESERVED_TYPE_NAMES.contains(&name) {
-        return Some(format!("`{name}` is reserved: generated Rust or the schema language already uses it"));
+        return Some(format!(
+            "`{name}` is reserved: generated Rust or the schema language already uses it"
+        ));
     }
     if !is_upper_camel(name) {
         return Some(format!("`{name}` is not UpperCamelCase"));
@@ -87,7 +89,9 @@ pub(super) fn apply_to_variant(rule: Option<RenameRule>, name: &str) -> String {
         RenameRule::Snake => snake_from_pascal(name),
         RenameRule::ScreamingSnake => snake_from_pascal(name).to_ascii_uppercase(),
         RenameRule::Kebab => snake_from_pascal(name).replace('_', "-"),
-        RenameRule::ScreamingKebab => snake_from_pascal(name).to_ascii_uppercase().replace('_', "-"),
+        RenameRule::ScreamingKebab => snake_from_pascal(name)
+            .to_ascii_uppercase()
+            .replace('_', "-"),
     }
 }
 

@@ -20,7 +20,11 @@ struct Edge<'a> {
 }
 
 /// Reports each cycle of inline containment once: one error per strongly connected group.
-pub(super) fn check(file: &SchemaFile, defs: &BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>) {
+pub(super) fn check(
+    file: &SchemaFile,
+    defs: &BTreeMap<String, TypeDef>,
+    errors: &mut Vec<Diagnostic>,
+) {
     let graph = edges(file, defs);
     for group in strongly_connected(&graph) {
         let start = group[0];
@@ -66,7 +70,11 @@ fn strongly_connected<'a>(graph: &BTreeMap<&'a str, Vec<Edge<'a>>>) -> Vec<Vec<&
                 }
             }
             group.sort_unstable();
-            let self_loop = graph.get(node).into_iter().flatten().any(|edge| edge.to == node);
+            let self_loop = graph
+                .get(node)
+                .into_iter()
+                .flatten()
+                .any(|edge| edge.to == node);
             if group.len() > 1 || self_loop {
                 state.groups.push(group);
             }
@@ -129,14 +137,21 @@ fn cycle_error(path: &[&str], closing: &Edge) -> Diagnostic {
             .to_string()
     };
     Diagnostic::new(
-        format!("recursive type `{}` has no indirection: {}", path[0], chain.join(" -> ")),
+        format!(
+            "recursive type `{}` has no indirection: {}",
+            path[0],
+            chain.join(" -> ")
+        ),
         closing.span.clone(),
         "holds the cycle by value",
         hint,
     )
 }
 
-fn edges<'a>(file: &SchemaFile, defs: &'a BTreeMap<String, TypeDef>) -> BTreeMap<&'a str, Vec<Edge<'a>>> {
+fn edges<'a>(
+    file: &SchemaFile,
+    defs: &'a BTreeMap<String, TypeDef>,
+) -> BTreeMap<&'a str, Vec<Edge<'a>>> {
     let mut graph: BTreeMap<&str, Vec<Edge>> = BTreeMap::new();
     for def in defs.values() {
         let out = graph.entry(def.name()).or_default();

@@ -13,7 +13,11 @@ use crate::ir::{Tag, TypeDef};
 use crate::syntax::ast::{ItemKind, SchemaFile, TypeExpr, TypeKind};
 
 /// Checks union membership and fills in `StructDef::tags` and `UnionDef::outer_tags`.
-pub(super) fn assign(file: &SchemaFile, defs: &mut BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>) {
+pub(super) fn assign(
+    file: &SchemaFile,
+    defs: &mut BTreeMap<String, TypeDef>,
+    errors: &mut Vec<Diagnostic>,
+) {
     let memberships = memberships(file);
     let field_uses = field_uses(file);
     for (payload, owners) in &memberships {
@@ -21,7 +25,10 @@ pub(super) fn assign(file: &SchemaFile, defs: &mut BTreeMap<String, TypeDef>, er
             let message = if *union == owners[0].0 {
                 format!("`{payload}` is carried by two variants of `{union}`")
             } else {
-                format!("`{payload}` is a variant of both `{}` and `{union}`", owners[0].0)
+                format!(
+                    "`{payload}` is a variant of both `{}` and `{union}`",
+                    owners[0].0
+                )
             };
             errors.push(
                 Diagnostic::new(
@@ -50,7 +57,9 @@ pub(super) fn assign(file: &SchemaFile, defs: &mut BTreeMap<String, TypeDef>, er
     let top_level: Vec<String> = defs
         .values()
         .filter_map(|def| match def {
-            TypeDef::Union(union) if !memberships.contains_key(&union.name) => Some(union.name.clone()),
+            TypeDef::Union(union) if !memberships.contains_key(&union.name) => {
+                Some(union.name.clone())
+            }
             _ => None,
         })
         .collect();
@@ -142,7 +151,9 @@ fn field_uses(file: &SchemaFile) -> BTreeMap<&str, Vec<Range<usize>>> {
     for item in &file.items {
         if let ItemKind::Struct(item) = &item.kind {
             for field in &item.fields {
-                named_in(&field.ty, &mut |name, span| out.entry(name).or_default().push(span));
+                named_in(&field.ty, &mut |name, span| {
+                    out.entry(name).or_default().push(span)
+                });
             }
         }
     }

@@ -64,8 +64,14 @@ fn value_type(expr: &TypeExpr, declared: &Declared, errors: &mut Vec<Diagnostic>
         }
         TypeKind::Nullable(inner) => {
             let problem = match inner.kind {
-                TypeKind::Nullable(_) => Some(("`Nullable<Nullable<T>>` is redundant", "write `Nullable<T>`")),
-                TypeKind::Json => Some(("`Nullable<Json>` is redundant", "`Json` already accepts null: write `Json`")),
+                TypeKind::Nullable(_) => Some((
+                    "`Nullable<Nullable<T>>` is redundant",
+                    "write `Nullable<T>`",
+                )),
+                TypeKind::Json => Some((
+                    "`Nullable<Json>` is redundant",
+                    "`Json` already accepts null: write `Json`",
+                )),
                 TypeKind::Option(_) => Some((
                     "`Nullable<Option<T>>` is not supported",
                     "for a key that may be absent or null, write `Option<Nullable<T>>`",
@@ -129,7 +135,12 @@ pub(super) fn payload_type(
     }
 }
 
-fn resolve(name: &str, expr: &TypeExpr, declared: &Declared, errors: &mut Vec<Diagnostic>) -> Option<DeclKind> {
+fn resolve(
+    name: &str,
+    expr: &TypeExpr,
+    declared: &Declared,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<DeclKind> {
     if let Some(kind) = declared.get(name) {
         return Some(*kind);
     }
@@ -150,7 +161,12 @@ fn resolve(name: &str, expr: &TypeExpr, declared: &Declared, errors: &mut Vec<Di
 fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a String>) -> Option<&'a str> {
     let lower = name.to_ascii_lowercase();
     candidates
-        .map(|candidate| (edit_distance(&lower, &candidate.to_ascii_lowercase()), candidate))
+        .map(|candidate| {
+            (
+                edit_distance(&lower, &candidate.to_ascii_lowercase()),
+                candidate,
+            )
+        })
         .filter(|(distance, candidate)| *distance <= (candidate.len() / 3).max(1))
         .min()
         .map(|(_, candidate)| candidate.as_str())

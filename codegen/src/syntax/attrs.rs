@@ -32,7 +32,12 @@ impl Place {
 
     fn known(self) -> &'static [&'static str] {
         match self {
-            Place::Struct => &["doc", "rename_all", "deny_unknown_fields", "allow_unknown_fields"],
+            Place::Struct => &[
+                "doc",
+                "rename_all",
+                "deny_unknown_fields",
+                "allow_unknown_fields",
+            ],
             Place::Field | Place::Variant => &["doc", "rename"],
             Place::Enum => &["doc", "union", "rename_all"],
         }
@@ -69,7 +74,9 @@ pub(super) fn item_attrs(
         match name.as_str() {
             "doc" => out.docs.extend(doc_lines(attr, errors)),
             "union" => out.union_tag = union_tag(attr, errors),
-            "rename_all" => out.rename_all = string_value(attr, errors).and_then(|s| rule(&s, errors)),
+            "rename_all" => {
+                out.rename_all = string_value(attr, errors).and_then(|s| rule(&s, errors))
+            }
             "rename" => out.rename = string_value(attr, errors).and_then(|s| non_empty(s, errors)),
             "deny_unknown_fields" | "allow_unknown_fields" => {
                 let closed = name == "deny_unknown_fields";
@@ -84,7 +91,11 @@ pub(super) fn item_attrs(
 }
 
 /// Reads the file's inner attributes into its settings and docs.
-pub(super) fn file_settings(attrs: &[Attribute], file: &mut SchemaFile, errors: &mut Vec<Diagnostic>) {
+pub(super) fn file_settings(
+    attrs: &[Attribute],
+    file: &mut SchemaFile,
+    errors: &mut Vec<Diagnostic>,
+) {
     const KNOWN: &[&str] = &[
         "doc",
         "id",
@@ -108,8 +119,12 @@ pub(super) fn file_settings(attrs: &[Attribute], file: &mut SchemaFile, errors: 
         match name.as_str() {
             "doc" => file.docs.extend(doc_lines(attr, errors)),
             "id" => settings.id = string_value(attr, errors).and_then(|s| non_empty(s, errors)),
-            "title" => settings.title = string_value(attr, errors).and_then(|s| non_empty(s, errors)),
-            "rename_fields" => settings.rename_fields = string_value(attr, errors).and_then(|s| rule(&s, errors)),
+            "title" => {
+                settings.title = string_value(attr, errors).and_then(|s| non_empty(s, errors))
+            }
+            "rename_fields" => {
+                settings.rename_fields = string_value(attr, errors).and_then(|s| rule(&s, errors))
+            }
             "rename_variants" => {
                 settings.rename_variants = string_value(attr, errors).and_then(|s| rule(&s, errors))
             }
@@ -143,12 +158,20 @@ fn unknown_attr(attr: &Attribute, name: &str, place: &str, known: &[&str]) -> Di
         format!("unknown attribute `{name}` on {place}"),
         node_range(attr),
         "not a cardc attribute",
-        format!("attributes known on {place}: {} (and doc comments)", listed.join(", ")),
+        format!(
+            "attributes known on {place}: {} (and doc comments)",
+            listed.join(", ")
+        ),
     )
 }
 
 /// Records `name` as seen; reports and returns true when it already was.
-fn check_repeat(seen: &mut Vec<String>, name: &str, attr: &Attribute, errors: &mut Vec<Diagnostic>) -> bool {
+fn check_repeat(
+    seen: &mut Vec<String>,
+    name: &str,
+    attr: &Attribute,
+    errors: &mut Vec<Diagnostic>,
+) -> bool {
     if seen.iter().any(|earlier| earlier == name) {
         errors.push(Diagnostic::new(
             format!("attribute `{name}` is given twice"),
@@ -162,7 +185,12 @@ fn check_repeat(seen: &mut Vec<String>, name: &str, attr: &Attribute, errors: &m
     false
 }
 
-fn set_closed(slot: &mut Option<bool>, closed: bool, attr: &Attribute, errors: &mut Vec<Diagnostic>) {
+fn set_closed(
+    slot: &mut Option<bool>,
+    closed: bool,
+    attr: &Attribute,
+    errors: &mut Vec<Diagnostic>,
+) {
     if slot.is_some_and(|earlier| earlier != closed) {
         errors.push(Diagnostic::new(
             "`deny_unknown_fields` and `allow_unknown_fields` contradict each other",
@@ -179,16 +207,27 @@ fn doc_lines(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Vec<String> {
     let Some(text) = string_value(attr, errors) else {
         return Vec::new();
     };
+    // `str::lines` yields nothing for "", but an empty `///` line is a paragraph break.
+    if text.value.is_empty() {
+        return vec![String::new()];
+    }
     text.value
         .lines()
-        .map(|line| line.strip_prefix(' ').unwrap_or(line).trim_end().to_string())
+        .map(|line| {
+            line.strip_prefix(' ')
+                .unwrap_or(line)
+                .trim_end()
+                .to_string()
+        })
         .collect()
 }
 
 /// The string of `#[name = "value"]`.
 fn string_value(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
     if let Meta::NameValue(pair) = &attr.meta
-        && let Expr::Lit(ExprLit { lit: Lit::Str(lit), .. }) = &pair.value
+        && let Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) = &pair.value
     {
         return Some(spanned(lit));
     }
@@ -251,7 +290,10 @@ fn rule(value: &Spanned<String>, errors: &mut Vec<Diagnostic>) -> Option<RenameR
         .find(|(spelling, _)| *spelling == value.value)
         .map(|(_, rule)| *rule);
     if found.is_none() {
-        let listed: Vec<String> = RenameRule::ALL.iter().map(|(s, _)| format!("\"{s}\"")).collect();
+        let listed: Vec<String> = RenameRule::ALL
+            .iter()
+            .map(|(s, _)| format!("\"{s}\""))
+            .collect();
         errors.push(Diagnostic::new(
             format!("unknown rename rule \"{}\"", value.value),
             value.span.clone(),

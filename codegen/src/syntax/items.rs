@@ -20,7 +20,11 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
             refuse_generics(&item.generics, errors);
             let attrs = item_attrs(&item.attrs, Place::Struct, errors);
             let fields = match item.fields {
-                Fields::Named(named) => named.named.into_iter().filter_map(|f| field(f, errors)).collect(),
+                Fields::Named(named) => named
+                    .named
+                    .into_iter()
+                    .filter_map(|f| field(f, errors))
+                    .collect(),
                 Fields::Unnamed(fields) => {
                     errors.push(Diagnostic::new(
                         format!("tuple struct `{}` is not supported", item.ident),
@@ -50,11 +54,19 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
                 Some(tag) => ItemKind::Union(UnionItem {
                     tag,
                     rename_all: attrs.rename_all,
-                    variants: item.variants.into_iter().filter_map(|v| variant(v, errors)).collect(),
+                    variants: item
+                        .variants
+                        .into_iter()
+                        .filter_map(|v| variant(v, errors))
+                        .collect(),
                 }),
                 None => ItemKind::Enum(EnumItem {
                     rename_all: attrs.rename_all,
-                    values: item.variants.into_iter().filter_map(|v| enum_value(v, errors)).collect(),
+                    values: item
+                        .variants
+                        .into_iter()
+                        .filter_map(|v| enum_value(v, errors))
+                        .collect(),
                 }),
             };
             Some(SchemaItem {
@@ -65,14 +77,23 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
         }
         other => {
             let (what, hint) = match &other {
-                Item::Use(_) => ("a `use` import", "a schema is one self-contained file: declare every type in it"),
-                Item::Type(_) => ("a type alias", "declare a struct, or write the type out where it is used"),
+                Item::Use(_) => (
+                    "a `use` import",
+                    "a schema is one self-contained file: declare every type in it",
+                ),
+                Item::Type(_) => (
+                    "a type alias",
+                    "declare a struct, or write the type out where it is used",
+                ),
                 Item::Mod(_) => ("a module", "a schema is one flat file of declarations"),
                 Item::Union(_) => (
                     "a Rust `union`",
                     "a tagged union is written `#[union(tag = \"...\")] enum Name { Variant(Struct) }`",
                 ),
-                _ => ("this item", "only `struct` and `enum` declarations describe wire types"),
+                _ => (
+                    "this item",
+                    "only `struct` and `enum` declarations describe wire types",
+                ),
             };
             errors.push(Diagnostic::new(
                 format!("{what} cannot appear in a schema"),
@@ -117,7 +138,10 @@ fn variant(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<Varian
         }
         _ => {
             errors.push(Diagnostic::new(
-                format!("union variant `{}` must carry exactly one struct or union", variant.ident),
+                format!(
+                    "union variant `{}` must carry exactly one struct or union",
+                    variant.ident
+                ),
                 node_range(&variant),
                 "no single payload",
                 format!("write it as `{}(SomeStruct)`", variant.ident),
@@ -146,7 +170,10 @@ fn enum_value(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<Enu
     let attrs = item_attrs(&variant.attrs, Place::Variant, errors);
     if !matches!(variant.fields, Fields::Unit) {
         errors.push(Diagnostic::new(
-            format!("enum value `{}` carries data, but the enum is not a union", variant.ident),
+            format!(
+                "enum value `{}` carries data, but the enum is not a union",
+                variant.ident
+            ),
             node_range(&variant.fields),
             "data on a plain enum value",
             "add `#[union(tag = \"...\")]` to the enum to make it a tagged union of structs",

@@ -67,7 +67,11 @@ fn parse_file(input: ParseStream, file: &mut SchemaFile, errors: &mut Vec<Diagno
                     }
                 }
                 Err(error) => {
-                    push_syn_error(errors, error, "write a file setting as `#![name = \"value\"]`");
+                    push_syn_error(
+                        errors,
+                        error,
+                        "write a file setting as `#![name = \"value\"]`",
+                    );
                     skip_to_next_item(input);
                 }
             }
@@ -105,7 +109,10 @@ fn declared_name(input: ParseStream) -> Option<String> {
     let _ = fork.parse::<syn::Visibility>();
     if fork.peek(Token![struct]) || fork.peek(Token![enum]) {
         let _ = fork.parse::<proc_macro2::TokenTree>();
-        return fork.parse::<syn::Ident>().ok().map(|ident| ident.to_string());
+        return fork
+            .parse::<syn::Ident>()
+            .ok()
+            .map(|ident| ident.to_string());
     }
     None
 }
@@ -113,12 +120,13 @@ fn declared_name(input: ParseStream) -> Option<String> {
 /// Skips at least one token tree, then up to the next token that can start a declaration.
 fn skip_to_next_item(input: ParseStream) {
     let _ = input.parse::<proc_macro2::TokenTree>();
-    while !input.is_empty()
-        && !(input.peek(Token![#])
+    let starts_item = |input: ParseStream| {
+        input.peek(Token![#])
             || input.peek(Token![struct])
             || input.peek(Token![enum])
-            || input.peek(Token![pub]))
-    {
+            || input.peek(Token![pub])
+    };
+    while !input.is_empty() && !starts_item(input) {
         let _ = input.parse::<proc_macro2::TokenTree>();
     }
 }

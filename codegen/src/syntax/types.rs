@@ -20,7 +20,11 @@ pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExp
         ));
         return None;
     };
-    let segment = match (&path.qself, path.path.leading_colon, path.path.segments.len()) {
+    let segment = match (
+        &path.qself,
+        path.path.leading_colon,
+        path.path.segments.len(),
+    ) {
         (None, None, 1) => path.path.segments.first()?,
         _ => {
             errors.push(Diagnostic::new(

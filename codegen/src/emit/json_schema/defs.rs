@@ -1,0 +1,104 @@
+//! One `$defs` entry per named type, and the schema of every value type.
+
+use serde_json::{Map, Value, json};
+
+use super::{def_ref, insert_description};
+use crate::ir::{EnumDef, Field, StructDef, Ty, TypeDef, UnionDef};
+
+/// The definition of one named type.
+pub(super) fn type_def(def: &TypeDef) -> Value {
+    match def {
+        TypeDef::Struct(def) => struct_def(def),
+        TypeDef::Union(def) => union_def(def),
+        TypeDef::Enum(def) => enum_def(def),
+    }
+}
+
+/// A struct: an object whose tags are `const` properties, required like every plain field.
+fn struct_def(def: &StructDef) -> Value {
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    for tag in &def.tags {
+        properties.insert(tag.field.clone(), json!({ "const": tag.value }));
+        required.push(Value::from(tag.field.clone()));
+    }
+    for field in &def.fields {
+        properties.insert(field.wire_name.clone(), field_schema(field).into());
+        if !field.optional {
+            required.push(field.wire_name.clone().into());
+        }
+    }
+    let mut map = Map::new();
+    insert_description(&mut map, &def.docs);
+    map.insert("type".into(), "object".into());
+    map.insert("properties".into(), properties.into());
+    map.insert("required".into(), required.into());
+    if def.closed {
+        map.insert("additionalProperties".into(), false.into());
+    }
+    map.into()
+}
+
+/// A field's property schema: its docs as `description`, then its type's keywords.
+fn field_schema(field: &Field) -> Map<String, Value> {
+    let mut map = Map::new();
+    insert_description(&mut map, &field.docs);
+    map.extend(ty_schema(&field.ty));
+    map
+}
+
+/// A union: one `$ref` per variant payload, each carrying the variant's docs.
+fn union_def(def: &UnionDef) -> Value {
+    let one_of: Vec<Value> = def
+        .variants
+        .iter()
+        .map(|variant| {
+            let mut branch = Map::new();
+            insert_description(&mut branch, &variant.docs);
+            branch.insert("$ref".into(), def_ref(&variant.payload).into());
+            Value::from(branch)
+        })
+        .collect();
+    let mut map = Map::new();
+    insert_description(&mut map, &def.docs);
+    map.insert("oneOf".into(), one_of.into());
+    map.into()
+}
+
+/// A unit-only enum: one of its wire strings.
+fn enum_def(def: &EnumDef) -> Value {
+    let values: Vec<Value> = def
+        .values
+        .iter()
+        .map(|value| value.wire_name.clone().into())
+        .collect();
+    let mut map = Map::new();
+    insert_description(&mut map, &def.docs);
+    map.insert("type".into(), "string".into());
+    map.insert("enum".into(), values.into());
+    map.into()
+}
+
+/// The keywords of a value type's schema. `null` is added with `anyOf`, never with a `type`
+/// array, because ajv's strict mode rejects union types.
+pub(super) fn ty_schema(ty: &Ty) -> Map<String, Value> {
+    let value = match ty {
+        Ty::String => json!({ "type": "string" }),
+        Ty::Bool => json!({ "type": "boolean" }),
+        Ty::Int(kind) => {
+            let (minimum, maximum) = kind.bounds();
+            json!({ "type": "integer", "minimum": minimum, "maximum": maximum })
+        }
+        Ty::F64 => json!({ "type": "number" }),
+        Ty::Json => json!({}),
+        Ty::Vec(item) => json!({ "type": "array", "items": ty_schema(item) }),
+        Ty::Map(value) => json!({ "type": "object", "additionalProperties": ty_schema(value) }),
+        Ty::Boxed(inner) => return ty_schema(inner),
+        Ty::Nullable(inner) => json!({ "anyOf": [ty_schema(inner), { "type": "null" }] }),
+        Ty::Named(name) => json!({ "$ref": def_ref(name) }),
+    };
+    let Value::Object(map) = value else {
+        unreachable!("every type schema is an object")
+    };
+    map
+}

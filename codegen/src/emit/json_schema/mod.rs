@@ -1,0 +1,63 @@
+//! The JSON Schema (draft 2020-12) emitter: the canonical wire contract.
+//!
+//! The document is built as a `serde_json::Value` whose maps keep insertion order (the
+//! `preserve_order` feature), so every key is written in one fixed order and the output is
+//! byte-identical from run to run:
+//!
+//! - document: `$schema`, `$id`, `$comment`, `title`, `description`, `$defs` (by type name);
+//! - struct: `description`, `type`, `properties` (tags first, then fields), `required`,
+//!   `additionalProperties`;
+//! - union: `description`, `oneOf` (one `$ref` per variant, in declaration order);
+//! - enum: `description`, `type`, `enum`.
+//!
+//! A union is a plain `oneOf`: every variant payload struct carries its tag, and the tags of
+//! every union it is nested in, as `const` properties, so exactly one branch can match.
+
+mod defs;
+#[cfg(test)]
+mod tests;
+
+use serde_json::{Map, Value};
+
+use super::header_sentence;
+use crate::ir::{Docs, Schema};
+
+/// The draft this emitter writes, as the document's `$schema`.
+pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
+
+/// Emits the schema as a pretty-printed JSON Schema document with a trailing newline.
+pub fn emit(schema: &Schema) -> String {
+    let mut text =
+        serde_json::to_string_pretty(&document(schema)).expect("a JSON value always serializes");
+    text.push('\n');
+    text
+}
+
+/// Builds the JSON Schema document for the schema, with every key in its fixed order.
+pub fn document(schema: &Schema) -> Value {
+    let mut doc = Map::new();
+    doc.insert("$schema".into(), DRAFT_2020_12.into());
+    doc.insert("$id".into(), schema.id.clone().into());
+    doc.insert("$comment".into(), header_sentence(schema).into());
+    doc.insert("title".into(), schema.title.clone().into());
+    insert_description(&mut doc, &schema.docs);
+    let defs: Map<String, Value> = schema
+        .types
+        .iter()
+        .map(|(name, def)| (name.clone(), defs::type_def(def)))
+        .collect();
+    doc.insert("$defs".into(), defs.into());
+    doc.into()
+}
+
+/// Inserts `description` (the doc lines joined by newlines) unless the docs are empty.
+fn insert_description(map: &mut Map<String, Value>, docs: &Docs) {
+    if !docs.is_empty() {
+        map.insert("description".into(), docs.join("\n").into());
+    }
+}
+
+/// The `$ref` to a named type's definition.
+fn def_ref(name: &str) -> String {
+    format!("#/$defs/{name}")
+}

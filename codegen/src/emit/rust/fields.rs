@@ -1,0 +1,93 @@
+//! Struct fields: the Rust type and serde attributes for each kind of presence.
+//!
+//! Plain serde derive reads a missing `Option<T>` key and a present `null` both as `None`. The
+//! schema language tells apart four kinds of presence, so each kind gets the `deserialize_with`
+//! helper from `cardc::__private` that accepts exactly what the contract says.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::parse_quote;
+
+use super::types::{rust_type, too_complex_for_clippy};
+use super::{doc_attrs, ident};
+use crate::ir::{Field, Ty};
+
+/// How a field's key and value may be present on the wire.
+enum Presence<'a> {
+    /// `T`: the key must be present and hold a `T`.
+    Required(&'a Ty),
+    /// `Nullable<T>`: the key must be present and hold `null` or a `T`.
+    RequiredNullable(&'a Ty),
+    /// `Option<T>`: the key may be absent, but a present key holds a `T`.
+    Optional(&'a Ty),
+    /// `Option<Nullable<T>>`: the key may be absent, `null` or a `T`.
+    OptionalNullable(&'a Ty),
+}
+
+impl<'a> Presence<'a> {
+    /// Splits a field into its presence and the type of a present, non-null value.
+    fn of(field: &'a Field) -> Self {
+        match (&field.ty, field.optional) {
+            (Ty::Nullable(inner), false) => Presence::RequiredNullable(inner),
+            (Ty::Nullable(inner), true) => Presence::OptionalNullable(inner),
+            (ty, false) => Presence::Required(ty),
+            (ty, true) => Presence::Optional(ty),
+        }
+    }
+}
+
+/// One `pub` field with its docs, wire rename and presence attributes, ready to go between the
+/// braces of a struct (the caller adds the separating commas).
+pub(super) fn field(field: &Field) -> TokenStream {
+    let docs = doc_attrs(&field.docs);
+    let name = ident(&field.rust_name);
+    let mut serde_args = Vec::new();
+    // serde's default key is the Rust identifier without its `r#`: right for `r#type`, but a
+    // keyword that cannot be raw (`self`) becomes `self_` and needs its key spelled out.
+    let default_key = field
+        .rust_name
+        .strip_prefix("r#")
+        .unwrap_or(&field.rust_name);
+    if field.wire_name != default_key {
+        let wire = &field.wire_name;
+        serde_args.push(quote!(rename = #wire));
+    }
+    let ty = match Presence::of(field) {
+        Presence::Required(ty) => rust_type(ty),
+        Presence::RequiredNullable(ty) => {
+            // A `deserialize_with` field has no missing-key fallback, so the key stays
+            // required even though the Rust type is an `Option`.
+            serde_args.push(quote!(deserialize_with = "::cardc::__private::nullable"));
+            let ty = rust_type(ty);
+            parse_quote!(Option<#ty>)
+        }
+        Presence::Optional(ty) => {
+            serde_args.extend(optional_args("::cardc::__private::optional"));
+            let ty = rust_type(ty);
+            parse_quote!(Option<#ty>)
+        }
+        Presence::OptionalNullable(ty) => {
+            serde_args.extend(optional_args("::cardc::__private::optional_nullable"));
+            let ty = rust_type(ty);
+            parse_quote!(Option<Option<#ty>>)
+        }
+    };
+    let serde_attr = (!serde_args.is_empty()).then(|| quote!(#[serde(#(#serde_args),*)]));
+    let allow = too_complex_for_clippy(&ty).then(|| quote!(#[allow(clippy::type_complexity)]));
+    quote! {
+        #(#docs)*
+        #allow
+        #serde_attr
+        pub #name: #ty
+    }
+}
+
+/// The serde arguments of a key that may be absent: `default` makes absence `None`, and
+/// `skip_serializing_if` writes `None` back as an absent key rather than `null`.
+fn optional_args(deserialize_with: &str) -> [TokenStream; 3] {
+    [
+        quote!(default),
+        quote!(skip_serializing_if = "::std::option::Option::is_none"),
+        quote!(deserialize_with = #deserialize_with),
+    ]
+}

@@ -1,0 +1,117 @@
+//! The Rust emitter: serde types that accept exactly the JSON the schema describes.
+//!
+//! Generated code compiles in a crate whose only dependency is `cardc`, so every serde name
+//! goes through `::cardc::__private`. The items are built as syntax trees rather than text so
+//! that a derive macro can later splice the very same items next to a marker struct; that is
+//! also why they carry no inner attributes, `use` statements or modules, which could clash when
+//! two schemas expand into one module.
+//!
+//! The IR comes from the checker, so names are valid identifiers and every `Ty::Named`
+//! resolves. Building an item from an IR that breaks those invariants panics: it is a checker
+//! bug, not a user error.
+
+mod enums;
+mod fields;
+mod structs;
+mod types;
+mod unions;
+
+#[cfg(test)]
+mod tests;
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::quote;
+
+use crate::emit::header_sentence;
+use crate::ir::{Docs, Schema, TypeDef};
+
+/// The whole Rust output for a schema: a `//` header naming the source and repeating the
+/// schema's doc comment, a blank line, then the pretty-printed [`items`].
+pub fn emit(schema: &Schema) -> String {
+    let mut out = format!("// {}\n", header_sentence(schema));
+    for line in &schema.docs {
+        // `// ` followed by nothing would leave a trailing space in the file.
+        if line.is_empty() {
+            out.push_str("//\n");
+        } else {
+            out.push_str(&format!("// {line}\n"));
+        }
+    }
+    out.push('\n');
+    out.push_str(&unparse(&items(schema)));
+    out
+}
+
+/// Every generated item of a schema, one per named type in name order, with no inner
+/// attributes so that the items can be spliced into any module.
+pub fn items(schema: &Schema) -> syn::File {
+    file(schema.types.values().flat_map(type_items).collect())
+}
+
+/// Pretty-prints items with a blank line between them. prettyplease prints a file's items
+/// back to back, so each item is printed alone and the results are joined.
+fn unparse(items: &syn::File) -> String {
+    items
+        .items
+        .iter()
+        .map(|item| prettyplease::unparse(&file(vec![item.clone()])))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A file holding only the given items.
+fn file(items: Vec<syn::Item>) -> syn::File {
+    syn::File {
+        shebang: None,
+        frontmatter: None,
+        attrs: Vec::new(),
+        items,
+    }
+}
+
+/// The items for one named type: the type, and for a struct its serde impls.
+fn type_items(def: &TypeDef) -> Vec<syn::Item> {
+    match def {
+        TypeDef::Struct(def) => {
+            let mut items = vec![structs::struct_item(def)];
+            items.extend(structs::serde_impls(def));
+            items
+        }
+        TypeDef::Union(def) => vec![unions::union_item(def)],
+        TypeDef::Enum(def) => vec![enums::enum_item(def)],
+    }
+}
+
+/// `#[doc = " line"]` attributes, which prettyplease prints as `/// line`. The IR strips the
+/// space after `///`, so it is put back on every non-empty line; an empty line stays empty so
+/// that it prints as a bare `///` with no trailing space.
+fn doc_attrs(docs: &Docs) -> Vec<TokenStream> {
+    docs.iter()
+        .map(|line| {
+            let text = if line.is_empty() {
+                String::new()
+            } else {
+                format!(" {line}")
+            };
+            quote!(#[doc = #text])
+        })
+        .collect()
+}
+
+/// An identifier from an IR name. The checker escapes keywords as `r#type`, which
+/// `Ident::new` refuses, so the raw prefix is turned into a raw identifier.
+fn ident(name: &str) -> Ident {
+    match name.strip_prefix("r#") {
+        Some(raw) => Ident::new_raw(raw, Span::call_site()),
+        None => Ident::new(name, Span::call_site()),
+    }
+}
+
+/// The serde derives every struct and enum carries, through the facade since the user's crate
+/// need not depend on serde. They go in a `derive` of their own, after the std derives, so
+/// that each prints on one line.
+fn serde_derive() -> TokenStream {
+    quote! {
+        #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+    }
+}

@@ -1,0 +1,120 @@
+//! TypeScript spelling of literals, property names and value types.
+
+use crate::ir::{IntKind, Ty};
+
+/// A single-quoted TypeScript string literal with `\`, `'` and control characters escaped.
+pub(super) fn string_literal(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('\'');
+    for c in value.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c if c.is_control() => {
+                let code = u32::from(c);
+                if code <= 0xff {
+                    out.push_str(&format!("\\x{code:02x}"));
+                } else {
+                    out.push_str(&format!("\\u{code:04x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// A property name as written in an interface: bare when it is an ASCII identifier,
+/// quoted otherwise (`'mime-type'`). Reserved words are valid bare property names.
+pub(super) fn property_name(name: &str) -> String {
+    let mut chars = name.chars();
+    let identifier = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    if identifier {
+        name.to_owned()
+    } else {
+        string_literal(name)
+    }
+}
+
+/// A rendered type and how it may be embedded in a larger one.
+struct Rendered {
+    /// The type's text.
+    text: String,
+    /// Whether the text is a `|` union that needs parentheses before `[]`.
+    union: bool,
+    /// Whether the type already admits `null`.
+    nullable: bool,
+}
+
+/// The TypeScript type of a value. Only syntax and names from the schema appear: no global
+/// such as `Array` or `Record`, which a schema type of the same name would shadow.
+pub(super) fn type_text(ty: &Ty) -> String {
+    render(ty).text
+}
+
+/// Renders a type with the facts its enclosing type needs.
+fn render(ty: &Ty) -> Rendered {
+    let plain = |text: &str| Rendered {
+        text: text.to_owned(),
+        union: false,
+        nullable: false,
+    };
+    match ty {
+        Ty::String => plain("string"),
+        Ty::Bool => plain("boolean"),
+        Ty::Int(_) | Ty::F64 => plain("number"),
+        Ty::Json => plain("unknown"),
+        Ty::Named(name) => plain(name),
+        Ty::Boxed(inner) => render(inner),
+        Ty::Vec(inner) => {
+            let inner = render(inner);
+            if inner.union {
+                plain(&format!("({})[]", inner.text))
+            } else {
+                plain(&format!("{}[]", inner.text))
+            }
+        }
+        Ty::Map(inner) => plain(&format!("{{ [key: string]: {} }}", render(inner).text)),
+        Ty::Nullable(inner) => {
+            let inner = render(inner);
+            if inner.nullable {
+                inner
+            } else {
+                Rendered {
+                    text: format!("{} | null", inner.text),
+                    union: true,
+                    nullable: true,
+                }
+            }
+        }
+    }
+}
+
+/// The doc line that keeps an integer type's bounds visible, when the type holds integers:
+/// `Integer in 0..=4294967295.` for the value itself, `Integers in …` for the items of an
+/// array or map.
+pub(super) fn int_note(ty: &Ty) -> Option<String> {
+    let (kind, direct) = int_kind(ty)?;
+    let (min, max) = kind.bounds();
+    let noun = if direct { "Integer" } else { "Integers" };
+    Some(format!("{noun} in {min}..={max}."))
+}
+
+/// The integer kind inside a type, and whether it is the value itself rather than its items.
+fn int_kind(ty: &Ty) -> Option<(IntKind, bool)> {
+    match ty {
+        Ty::Int(kind) => Some((*kind, true)),
+        Ty::Boxed(inner) | Ty::Nullable(inner) => int_kind(inner),
+        Ty::Vec(inner) | Ty::Map(inner) => int_kind(inner).map(|(kind, _)| (kind, false)),
+        Ty::String | Ty::Bool | Ty::F64 | Ty::Json | Ty::Named(_) => None,
+    }
+}

@@ -1,0 +1,115 @@
+//! Unit tests for the spelling of types, literals, property names and doc lines.
+
+use super::b;
+use crate::emit::typescript::syntax::{int_note, property_name, string_literal, type_text};
+use crate::emit::typescript::writer::doc_text;
+use crate::ir::{IntKind, Ty};
+
+#[test]
+fn every_ty_has_its_typescript_spelling() {
+    let named = || Ty::Named("FileDiff".to_owned());
+    let cases = [
+        (Ty::String, "string"),
+        (Ty::Bool, "boolean"),
+        (Ty::Int(IntKind::U8), "number"),
+        (Ty::F64, "number"),
+        (Ty::Json, "unknown"),
+        (named(), "FileDiff"),
+        (Ty::Vec(b(named())), "FileDiff[]"),
+        (Ty::Vec(b(Ty::Vec(b(Ty::Bool)))), "boolean[][]"),
+        (Ty::Vec(b(Ty::Nullable(b(Ty::String)))), "(string | null)[]"),
+        (
+            Ty::Vec(b(Ty::Boxed(b(Ty::Nullable(b(named())))))),
+            "(FileDiff | null)[]",
+        ),
+        (Ty::Map(b(Ty::String)), "{ [key: string]: string }"),
+        (
+            Ty::Map(b(Ty::Nullable(b(Ty::F64)))),
+            "{ [key: string]: number | null }",
+        ),
+        (
+            Ty::Vec(b(Ty::Map(b(Ty::Bool)))),
+            "{ [key: string]: boolean }[]",
+        ),
+        (Ty::Boxed(b(named())), "FileDiff"),
+        (Ty::Nullable(b(Ty::String)), "string | null"),
+        (
+            Ty::Nullable(b(Ty::Nullable(b(Ty::String)))),
+            "string | null",
+        ),
+        (
+            Ty::Nullable(b(Ty::Vec(b(Ty::Nullable(b(Ty::Json)))))),
+            "(unknown | null)[] | null",
+        ),
+        (Ty::Nullable(b(Ty::Boxed(b(named())))), "FileDiff | null"),
+    ];
+    for (ty, expected) in cases {
+        assert_eq!(type_text(&ty), expected, "{ty:?}");
+    }
+}
+
+#[test]
+fn integer_notes_show_the_bounds_of_every_kind() {
+    let cases = [
+        (IntKind::U8, "0..=255"),
+        (IntKind::U16, "0..=65535"),
+        (IntKind::U32, "0..=4294967295"),
+        (IntKind::I8, "-128..=127"),
+        (IntKind::I16, "-32768..=32767"),
+        (IntKind::I32, "-2147483648..=2147483647"),
+    ];
+    for (kind, range) in cases {
+        let direct = Ty::Nullable(b(Ty::Boxed(b(Ty::Int(kind)))));
+        assert_eq!(int_note(&direct), Some(format!("Integer in {range}.")));
+        let items = Ty::Map(b(Ty::Vec(b(Ty::Int(kind)))));
+        assert_eq!(int_note(&items), Some(format!("Integers in {range}.")));
+    }
+    assert_eq!(int_note(&Ty::F64), None);
+    assert_eq!(int_note(&Ty::Vec(b(Ty::Named("U32".to_owned())))), None);
+}
+
+#[test]
+fn property_names_are_quoted_unless_identifiers() {
+    let cases = [
+        ("path", "path"),
+        ("oldText", "oldText"),
+        ("_private", "_private"),
+        ("$ref", "$ref"),
+        ("a1", "a1"),
+        ("default", "default"),
+        ("mime-type", "'mime-type'"),
+        ("1st", "'1st'"),
+        ("", "''"),
+        ("with space", "'with space'"),
+        ("caf\u{e9}", "'caf\u{e9}'"),
+        ("it's", "'it\\'s'"),
+    ];
+    for (name, expected) in cases {
+        assert_eq!(property_name(name), expected, "{name:?}");
+    }
+}
+
+#[test]
+fn string_literals_escape_quotes_backslashes_and_controls() {
+    let cases = [
+        ("read", "'read'"),
+        ("it's", "'it\\'s'"),
+        ("a\\b", "'a\\\\b'"),
+        ("\"double\"", "'\"double\"'"),
+        ("l1\nl2\r\t", "'l1\\nl2\\r\\t'"),
+        ("\u{0}\u{1b}\u{7f}\u{85}", "'\\x00\\x1b\\x7f\\x85'"),
+        ("\u{2028}\u{2029}", "'\\u2028\\u2029'"),
+        ("caf\u{e9} \u{1f600}", "'caf\u{e9} \u{1f600}'"),
+    ];
+    for (value, expected) in cases {
+        assert_eq!(string_literal(value), expected, "{value:?}");
+    }
+}
+
+#[test]
+fn doc_lines_cannot_close_the_comment_or_break_the_line() {
+    assert_eq!(doc_text("ends */ here"), "ends *\\/ here");
+    assert_eq!(doc_text("**/**/"), "**\\/**\\/");
+    assert_eq!(doc_text("a\nb\u{2028}c  "), "a b c");
+    assert_eq!(doc_text("  indented code"), "  indented code");
+}

@@ -1,0 +1,121 @@
+//! Bad schemas: each `tests/schemas/errors/<condition>.cards` is named after what is wrong with
+//! it, and its rendered report must equal `<condition>.stderr` beside it: every problem, each
+//! with file:line:col, the source line, a caret and a hint.
+//!
+//! Refresh the snapshots with `CARDC_BLESS=1 cargo test -p cardc-codegen --test diagnostics`.
+
+use std::path::{Path, PathBuf};
+
+use cardc_codegen::compile;
+use cardc_codegen::diagnostics::Source;
+
+fn errors_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/schemas/errors")
+}
+
+fn bad_schemas() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(errors_dir())
+        .expect("tests/schemas/errors exists")
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            entry
+                .file_name()
+                .to_string_lossy()
+                .strip_suffix(".cards")
+                .map(str::to_string)
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// The report for one bad schema, exactly as `cardc` prints it.
+fn report(name: &str) -> String {
+    let relative = format!("tests/schemas/errors/{name}.cards");
+    let text =
+        std::fs::read_to_string(errors_dir().join(format!("{name}.cards"))).expect("readable");
+    match compile(&relative, &text) {
+        Ok(_) => format!("{relative} compiled without errors\n"),
+        Err(errors) => Source {
+            name: &relative,
+            text: &text,
+        }
+        .render(&errors),
+    }
+}
+
+#[test]
+fn every_bad_schema_gets_its_expected_report() {
+    let names = bad_schemas();
+    assert!(
+        names.len() >= 25,
+        "expected at least 25 bad schemas, found {}",
+        names.len()
+    );
+    let bless = std::env::var_os("CARDC_BLESS").is_some();
+    let mut failures = Vec::new();
+    for name in &names {
+        let actual = report(name);
+        assert!(
+            !actual.ends_with("compiled without errors\n"),
+            "{name}.cards is meant to be a bad schema, but it compiles"
+        );
+        let expected_path = errors_dir().join(format!("{name}.stderr"));
+        if bless {
+            std::fs::write(&expected_path, &actual).expect("write snapshot");
+            continue;
+        }
+        match std::fs::read_to_string(&expected_path) {
+            Ok(expected) if expected == actual => {}
+            Ok(expected) => failures.push(format!(
+                "{name}: report changed\n--- expected\n{expected}--- actual\n{actual}"
+            )),
+            Err(_) => failures.push(format!(
+                "{name}: no {name}.stderr snapshot\n--- actual\n{actual}"
+            )),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{}\nif the new reports are right, refresh them with:\n    \
+         CARDC_BLESS=1 cargo test -p cardc-codegen --test diagnostics",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_report_locates_each_problem_and_gives_a_hint() {
+    for name in bad_schemas() {
+        let text = report(&name);
+        let location = format!("tests/schemas/errors/{name}.cards:");
+        let problems = text.matches("\nerror: ").count() + usize::from(text.starts_with("error: "));
+        assert!(problems >= 1, "{name}: no error in\n{text}");
+        assert_eq!(
+            text.matches(&location).count(),
+            problems,
+            "{name}: a problem without file:line:col\n{text}"
+        );
+        assert_eq!(
+            text.matches("= hint: ").count(),
+            problems,
+            "{name}: a problem without a hint\n{text}"
+        );
+        assert!(text.contains('^'), "{name}: no caret\n{text}");
+    }
+}
+
+#[test]
+fn a_schema_with_several_mistakes_gets_all_of_them_in_one_run() {
+    let text = report("several_mistakes_at_once");
+    for expected in [
+        ":4:12\n",  // unknown type
+        ":5:11\n",  // u64
+        ":8:8\n",   // duplicate type
+        ":11:36\n", // duplicate tag value
+    ] {
+        assert!(
+            text.contains(&format!("several_mistakes_at_once.cards{expected}")),
+            "missing {expected} in\n{text}"
+        );
+    }
+}

@@ -1,0 +1,155 @@
+//! Golden outputs: every schema under `tests/schemas/<case>/<case>.cards` compiles to exactly
+//! the committed `<case>.rs`, `<case>.schema.json` and `<case>.ts` beside it, and the committed
+//! `generated/` equals what the render-intent schema produces now.
+//!
+//! Refresh the goldens with `CARDC_BLESS=1 cargo test -p cardc-codegen --test golden`; refresh
+//! `generated/` with the `cardc generate` command the failure prints.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use cardc_codegen::diagnostics::Source;
+use cardc_codegen::out::{self, Problem};
+use cardc_codegen::{compile, emit};
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The golden case directories, sorted.
+fn cases() -> Vec<String> {
+    let dir = repo_root().join("tests/schemas");
+    let mut cases: Vec<String> = std::fs::read_dir(&dir)
+        .expect("tests/schemas exists")
+        .map(|entry| entry.expect("readable entry"))
+        .filter(|entry| {
+            entry
+                .path()
+                .join(format!("{}.cards", entry.file_name().to_string_lossy()))
+                .is_file()
+        })
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    cases.sort();
+    cases
+}
+
+/// Compiles a schema given by its path relative to the repository root, as the CLI would.
+fn outputs(relative: &str) -> Vec<emit::Output> {
+    let text = std::fs::read_to_string(repo_root().join(relative)).expect("schema readable");
+    match compile(relative, &text) {
+        Ok(schema) => emit::all(&schema),
+        Err(errors) => panic!(
+            "{}",
+            Source {
+                name: relative,
+                text: &text
+            }
+            .render(&errors)
+        ),
+    }
+}
+
+fn describe(problems: &[Problem]) -> String {
+    problems
+        .iter()
+        .map(|problem| match problem {
+            Problem::Missing(path) => format!("missing: {}\n", path.display()),
+            Problem::Stale(path, diff) => format!("stale: {}\n{diff}\n", path.display()),
+            Problem::Orphaned(path) => format!("orphaned: {}\n", path.display()),
+        })
+        .collect()
+}
+
+#[test]
+fn every_golden_case_matches_its_committed_outputs() {
+    let cases = cases();
+    assert!(
+        cases.len() >= 10,
+        "expected the golden cases under tests/schemas, found {cases:?}"
+    );
+    let bless = std::env::var_os("CARDC_BLESS").is_some();
+    let mut report = String::new();
+    for case in &cases {
+        let relative = format!("tests/schemas/{case}/{case}.cards");
+        let outputs = outputs(&relative);
+        let dir = repo_root().join("tests/schemas").join(case);
+        if bless {
+            out::write(&dir, &outputs).expect("write goldens");
+            continue;
+        }
+        let problems = out::check(&dir, &relative, &outputs).expect("read goldens");
+        report.push_str(&describe(&problems));
+    }
+    assert!(
+        report.is_empty(),
+        "{report}\ngolden outputs differ; if the change is intended, refresh them with:\n    \
+         CARDC_BLESS=1 cargo test -p cardc-codegen --test golden"
+    );
+}
+
+#[test]
+fn generated_outputs_are_fresh() {
+    let outputs = outputs("schema/render_intent.cards");
+    let problems = out::check(
+        &repo_root().join("generated"),
+        "schema/render_intent.cards",
+        &outputs,
+    )
+    .expect("read generated/");
+    assert!(
+        problems.is_empty(),
+        "{}\ngenerated/ is stale; refresh it with:\n    \
+         cargo run --bin cardc -- generate schema/render_intent.cards --out generated",
+        describe(&problems)
+    );
+}
+
+#[test]
+fn two_processes_write_identical_bytes() {
+    let base = std::env::temp_dir().join(format!("cardc-determinism-{}", std::process::id()));
+    let mut written = Vec::new();
+    for run in ["a", "b"] {
+        let dir = base.join(run);
+        let status = Command::new(env!("CARGO_BIN_EXE_cardc"))
+            .current_dir(repo_root())
+            .args(["generate", "schema/render_intent.cards", "--out"])
+            .arg(&dir)
+            .status()
+            .expect("run cardc");
+        assert!(status.success());
+        let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
+            .expect("output dir")
+            .map(|entry| {
+                let entry = entry.expect("entry");
+                (
+                    entry.file_name().to_string_lossy().into_owned(),
+                    std::fs::read(entry.path()).expect("read"),
+                )
+            })
+            .collect();
+        files.sort();
+        written.push(files);
+    }
+    let _ = std::fs::remove_dir_all(&base);
+    assert_eq!(written[0].len(), 3);
+    assert_eq!(written[0], written[1]);
+}
+
+#[test]
+fn declaration_order_does_not_change_the_output() {
+    let text = std::fs::read_to_string(repo_root().join("tests/schemas/unions/unions.cards"))
+        .expect("read");
+    // Move the last declaration (with its doc comment) to the front of the declarations.
+    let split = text.rfind("\n/// ").expect("a documented declaration");
+    let first_item = text.find("\n/// ").expect("a documented declaration");
+    let reordered = format!(
+        "{}{}\n{}",
+        &text[..first_item],
+        &text[split..],
+        &text[first_item..split]
+    );
+    assert_ne!(reordered, text);
+    let emit_all = |text: &str| emit::all(&compile("unions.cards", text).expect("compiles"));
+    assert_eq!(emit_all(&text), emit_all(&reordered));
+}

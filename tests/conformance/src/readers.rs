@@ -1,0 +1,167 @@
+//! The readers of the contract: the generated Rust types, the `jsonschema` crate and ajv.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use jsonschema::{Registry, Validator};
+use render_intent::{ToolCallView, ToolResultView};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use crate::{Case, Verdict, repo_root};
+
+/// The generated Rust types: accept means the payload decodes, and a decoded payload must
+/// write back as the same JSON.
+pub struct RustReader;
+
+impl RustReader {
+    /// Decodes the case as its union.
+    pub fn read(case: &Case) -> Verdict {
+        match case.type_name.as_str() {
+            "ToolCallView" => round_trip::<ToolCallView>(&case.payload),
+            "ToolResultView" => round_trip::<ToolResultView>(&case.payload),
+            other => panic!("{}: unknown corpus type {other}", case.name),
+        }
+    }
+}
+
+fn round_trip<T: DeserializeOwned + Serialize>(payload: &Value) -> Verdict {
+    match serde_json::from_value::<T>(payload.clone()) {
+        Err(error) => Verdict {
+            accepted: false,
+            detail: error.to_string(),
+        },
+        Ok(value) => match serde_json::to_value(&value) {
+            Ok(written) if written == *payload => Verdict {
+                accepted: true,
+                detail: String::new(),
+            },
+            Ok(written) => Verdict {
+                accepted: true,
+                detail: format!("round trip changed the JSON: {written}"),
+            },
+            Err(error) => Verdict {
+                accepted: true,
+                detail: format!("cannot write back: {error}"),
+            },
+        },
+    }
+}
+
+/// The `jsonschema` crate, reading the published schema offline.
+pub struct JsonSchemaReader {
+    validators: BTreeMap<String, Validator>,
+}
+
+impl JsonSchemaReader {
+    /// Compiles a validator for each of `defs` in the schema document at `path`.
+    pub fn new(path: &Path, defs: &[&str]) -> Self {
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
+        let document: Value = serde_json::from_str(&text).expect("the schema is JSON");
+        jsonschema::meta::validate(&document)
+            .unwrap_or_else(|error| panic!("not a valid 2020-12 schema: {error}"));
+        let id = document["$id"]
+            .as_str()
+            .expect("the schema has an $id")
+            .to_string();
+        let registry = Registry::new()
+            .add(&id, document)
+            .expect("the $id is a URI")
+            .prepare()
+            .expect("the schema is a valid resource");
+        let validators = defs
+            .iter()
+            .map(|def| {
+                let root = json!({ "$ref": format!("{id}#/$defs/{def}") });
+                let validator = jsonschema::options()
+                    .offline()
+                    .with_registry(&registry)
+                    .build(&root)
+                    .unwrap_or_else(|error| panic!("$defs/{def} does not compile: {error}"));
+                (def.to_string(), validator)
+            })
+            .collect();
+        JsonSchemaReader { validators }
+    }
+
+    /// Validates the case against its union's definition.
+    pub fn read(&self, case: &Case) -> Verdict {
+        let validator = &self.validators[&case.type_name];
+        let errors: Vec<String> = validator
+            .iter_errors(&case.payload)
+            .map(|error| format!("{}: {error}", error.instance_path()))
+            .collect();
+        Verdict {
+            accepted: errors.is_empty(),
+            detail: errors.join("; "),
+        }
+    }
+}
+
+/// ajv in strict draft 2020-12 mode, run once under node over the whole corpus.
+pub struct AjvReader {
+    verdicts: BTreeMap<String, Verdict>,
+}
+
+impl AjvReader {
+    /// Runs `tests/js/ajv_check.mjs corpus` and collects its verdicts by case name.
+    pub fn run(schema: &Path, corpus: &Path) -> Self {
+        let output = node(&[
+            "tests/js/ajv_check.mjs".as_ref(),
+            "corpus".as_ref(),
+            schema.as_os_str(),
+            corpus.as_os_str(),
+        ]);
+        let verdicts = output
+            .lines()
+            .map(|line| {
+                let report: Value = serde_json::from_str(line)
+                    .unwrap_or_else(|error| panic!("ajv printed {line:?}: {error}"));
+                let name = report["name"].as_str().expect("a name").to_string();
+                let accepted = report["accepted"].as_bool().expect("accepted");
+                (
+                    name,
+                    Verdict {
+                        accepted,
+                        detail: report["errors"].to_string(),
+                    },
+                )
+            })
+            .collect();
+        AjvReader { verdicts }
+    }
+
+    /// ajv's verdict on the case.
+    pub fn read(&self, case: &Case) -> Verdict {
+        self.verdicts
+            .get(&case.name)
+            .cloned()
+            .unwrap_or_else(|| panic!("ajv gave no verdict for {}", case.name))
+    }
+}
+
+/// Runs node from the repository root with the pinned npm tools, returning its stdout.
+pub fn node(args: &[&std::ffi::OsStr]) -> String {
+    let root = repo_root();
+    assert!(
+        root.join("node_modules/ajv").is_dir() && root.join("node_modules/typescript").is_dir(),
+        "the pinned npm tools are not installed: run `npm ci` at the repository root (scripts/test does)"
+    );
+    let output = Command::new("node")
+        .current_dir(&root)
+        .args(args)
+        .output()
+        .unwrap_or_else(|error| {
+            panic!("cannot run node ({error}): install Node.js (scripts/test does)")
+        });
+    assert!(
+        output.status.success(),
+        "node {args:?} failed:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("node prints UTF-8")
+}
