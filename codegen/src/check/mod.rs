@@ -1,4 +1,4 @@
-//! Check: resolves a parsed schema into the [`ir`](crate::ir), collecting every error.
+//! Check: resolves a parsed schema into the [`ir`](crate::ir) module's types, collecting every error.
 //!
 //! Each pass reports what it finds and goes on, so one run shows every problem: names and
 //! duplicates here, types in `types`, union membership and tags in `tags`, and cycles in
@@ -134,6 +134,15 @@ fn lower_struct(
             |rename| rename.value.clone(),
         );
         let wire_span = field.rename.as_ref().unwrap_or(&field.name).span.clone();
+        if wire_name == "__proto__" {
+            errors.push(Diagnostic::new(
+                "`__proto__` cannot be a wire name",
+                wire_span.clone(),
+                "sets the prototype in JavaScript",
+                "in a JavaScript object literal `__proto__` sets the object's prototype instead of \
+                 a key, so TypeScript readers could not build this object: choose another name",
+            ));
+        }
         // A field declared twice would also repeat its wire name: report it once.
         if rust_names.check(&rust_name, field.name.span.clone(), errors) {
             wire_names.check(&wire_name, wire_span, errors);

@@ -8,11 +8,13 @@
 pub mod ast;
 mod attrs;
 mod items;
+mod nesting;
 mod types;
 
 use std::ops::Range;
 
 use proc_macro2::{Span, TokenStream};
+use syn::ext::IdentExt;
 use syn::parse::discouraged::Speculative;
 use syn::parse::{ParseStream, Parser};
 use syn::{Attribute, Token};
@@ -36,6 +38,10 @@ pub fn parse(text: &str) -> (SchemaFile, Vec<Diagnostic>) {
             return (SchemaFile::default(), errors);
         }
     };
+    if let Some(too_deep) = nesting::too_deep(tokens.clone()) {
+        errors.push(too_deep);
+        return (SchemaFile::default(), errors);
+    }
     let mut file = SchemaFile::default();
     let parser = |input: ParseStream| {
         parse_file(input, &mut file, &mut errors);
@@ -82,8 +88,11 @@ fn parse_file(input: ParseStream, file: &mut SchemaFile, errors: &mut Vec<Diagno
         match fork.parse::<syn::Item>() {
             Ok(item) => {
                 input.advance_to(&fork);
-                if let Some(item) = items::convert(item, errors) {
-                    file.items.push(item);
+                let name = items::item_name(&item);
+                match items::convert(item, errors) {
+                    Some(item) => file.items.push(item),
+                    // Refused, and reported: a reference to it is not an unknown type as well.
+                    None => file.unparsed.extend(name),
                 }
             }
             Err(error) => {

@@ -1,0 +1,191 @@
+//! The golden Rust types accept exactly what the schema language promises, construct by
+//! construct: presence, integer bounds, closed and open objects, unions, renames, recursion.
+//! (The render-intent types are held to the full wire corpus in `tests/conformance`.)
+
+use cardc_golden::{
+    collections, enums, nested_unions, open_objects, presence, primitives, recursion, renames,
+    reserved_names,
+};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+/// Decodes a value, and checks that it writes back as the same JSON.
+fn accepts<T: DeserializeOwned + serde::Serialize>(value: Value) -> T {
+    let decoded: T = serde_json::from_value(value.clone())
+        .unwrap_or_else(|error| panic!("rejected {value}: {error}"));
+    let written = serde_json::to_value(&decoded).expect("writes");
+    assert_eq!(written, value, "the round trip changed the JSON");
+    decoded
+}
+
+/// Checks that a value is refused, with an error mentioning `reason`.
+fn rejects<T: DeserializeOwned>(value: Value, reason: &str) {
+    match serde_json::from_value::<T>(value.clone()) {
+        Ok(_) => panic!("accepted {value}"),
+        Err(error) => assert!(
+            error.to_string().contains(reason),
+            "{value}: {error} (expected {reason:?})"
+        ),
+    }
+}
+
+fn presence() -> Value {
+    json!({"requiredText": "a", "nullableText": null, "requiredJson": null, "nullablePoint": {"x": 1, "y": -1}})
+}
+
+fn with(mut base: Value, key: &str, value: Value) -> Value {
+    base[key] = value;
+    base
+}
+
+fn without(mut base: Value, key: &str) -> Value {
+    base.as_object_mut().expect("an object").remove(key);
+    base
+}
+
+#[test]
+fn optional_fields_may_be_absent_but_never_null() {
+    accepts::<presence::Presence>(presence());
+    accepts::<presence::Presence>(with(presence(), "optionalText", json!("x")));
+    rejects::<presence::Presence>(
+        with(presence(), "optionalText", Value::Null),
+        "invalid type: null",
+    );
+    rejects::<presence::Presence>(
+        with(presence(), "optionalCount", Value::Null),
+        "invalid type: null",
+    );
+}
+
+#[test]
+fn nullable_fields_must_be_present() {
+    accepts::<presence::Presence>(with(presence(), "nullableText", json!("x")));
+    rejects::<presence::Presence>(
+        without(presence(), "nullableText"),
+        "missing field `nullableText`",
+    );
+    rejects::<presence::Presence>(
+        without(presence(), "nullablePoint"),
+        "missing field `nullablePoint`",
+    );
+}
+
+#[test]
+fn optional_nullable_fields_keep_absent_null_and_value_apart() {
+    let absent: presence::Presence = accepts(presence());
+    let null: presence::Presence = accepts(with(presence(), "optionalNullableText", Value::Null));
+    let value: presence::Presence = accepts(with(presence(), "optionalNullableText", json!("x")));
+    assert_eq!(absent.optional_nullable_text, None);
+    assert_eq!(null.optional_nullable_text, Some(None));
+    assert_eq!(value.optional_nullable_text, Some(Some("x".to_string())));
+}
+
+#[test]
+fn json_fields_keep_a_present_null() {
+    let decoded: presence::Presence = accepts(with(presence(), "optionalJson", Value::Null));
+    assert_eq!(decoded.optional_json, Some(Value::Null));
+    rejects::<presence::Presence>(
+        without(presence(), "requiredJson"),
+        "missing field `requiredJson`",
+    );
+}
+
+#[test]
+fn integers_keep_their_bounds() {
+    let scalars = json!({"text": "", "flag": true, "tiny": 255, "small": 65535, "count": 4294967295u32,
+        "signed_tiny": -128, "signed_small": -32768, "offset": -2147483648i32, "ratio": 0.5, "anything": [1]});
+    accepts::<primitives::Scalars>(scalars.clone());
+    for (key, bad) in [
+        ("tiny", json!(256)),
+        ("count", json!(4294967296u64)),
+        ("offset", json!(2147483648u32)),
+        ("count", json!(-1)),
+    ] {
+        rejects::<primitives::Scalars>(with(scalars.clone(), key, bad), "invalid value");
+    }
+    rejects::<primitives::Scalars>(
+        with(scalars, "count", json!(1.5)),
+        "invalid type: floating point",
+    );
+}
+
+#[test]
+fn closed_objects_reject_unknown_fields_and_arrays() {
+    rejects::<presence::Presence>(with(presence(), "extra", json!(1)), "unknown field `extra`");
+    rejects::<presence::Point>(json!([1, 2]), "invalid type: sequence");
+}
+
+#[test]
+fn open_objects_keep_unknown_fields_on_the_round_trip() {
+    let decoded: open_objects::Metadata = accepts(json!({"name": "n", "extra": {"deep": [null]}}));
+    assert_eq!(decoded.extra_fields["extra"], json!({"deep": [null]}));
+    accepts::<open_objects::Strict>(json!({"name": "s", "metadata": {"name": "m", "x": 1}}));
+    rejects::<open_objects::Strict>(
+        json!({"name": "s", "metadata": {"name": "m"}, "x": 1}),
+        "unknown field `x`",
+    );
+}
+
+#[test]
+fn unions_read_the_tag_and_nested_unions_read_both() {
+    let click = json!({"event": "pointer", "kind": "click", "x": 1, "y": 2});
+    let decoded: nested_unions::Event = accepts(click.clone());
+    assert!(matches!(
+        decoded,
+        nested_unions::Event::Pointer(nested_unions::PointerEvent::Click(_))
+    ));
+    rejects::<nested_unions::Event>(without(click.clone(), "kind"), "missing field `kind`");
+    rejects::<nested_unions::Event>(
+        with(click.clone(), "kind", json!("drag")),
+        "unknown variant `drag`",
+    );
+    rejects::<nested_unions::Event>(
+        with(click.clone(), "event", json!("Pointer")),
+        "unknown variant `Pointer`",
+    );
+    rejects::<nested_unions::Event>(with(click, "z", json!(0)), "unknown field `z`");
+    accepts::<nested_unions::Event>(json!({"event": "key", "key": "a"}));
+}
+
+#[test]
+fn collections_hold_nullable_items_and_maps() {
+    accepts::<collections::Collections>(json!({
+        "names": ["a"], "matrix": [[1], []], "maybeNames": [null, "b"], "labels": {"k": "v"},
+        "groups": {"g": [{"id": 1}]}, "sparse": {"a": null, "b": 2}, "nullableItems": null
+    }));
+}
+
+#[test]
+fn renames_and_enums_use_their_wire_names() {
+    let setting: enums::Setting =
+        accepts(json!({"colour": "blue!", "level": "WARN_ONCE", "history": ["INFO"]}));
+    assert_eq!(setting.colour, enums::Colour::Blue);
+    rejects::<enums::Setting>(
+        json!({"colour": "Blue", "history": []}),
+        "unknown variant `Blue`",
+    );
+    accepts::<renames::Defaults>(json!({"firstName": "a", "last-name": "b"}));
+    accepts::<renames::Shouting>(json!({"FIRST-NAME": "a"}));
+    accepts::<renames::Message>(json!({"$type": "pic", "src": "x"}));
+    accepts::<renames::Message>(json!({"$type": "TextMessage", "bodyText": "x"}));
+    accepts::<renames::Task>(json!({"priority": "very-high"}));
+}
+
+#[test]
+fn recursive_types_nest() {
+    accepts::<recursion::TreeNode>(
+        json!({"value": 1, "left": {"value": 2, "right": null}, "right": null}),
+    );
+    accepts::<recursion::Expr>(
+        json!({"op": "add", "terms": [{"op": "negate", "operand": {"op": "literal", "value": 1.5}}]}),
+    );
+}
+
+#[test]
+fn keyword_fields_travel_under_their_own_names() {
+    let decoded: reserved_names::Keywords = accepts(json!({
+        "type": "t", "match": 1, "async": true, "self": "s", "function": "f", "enum": []
+    }));
+    assert_eq!(decoded.r#type, "t");
+    assert_eq!(decoded.self_.as_deref(), Some("s"));
+}
