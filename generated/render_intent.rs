@@ -9,8 +9,10 @@
 
 /// A block of LLM content, as the model sees it.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde", tag = "type")]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "ContentBlock")]
 #[allow(clippy::large_enum_variant)]
 pub enum ContentBlock {
     /// Plain text.
@@ -21,10 +23,63 @@ pub enum ContentBlock {
     Image(ImageContent),
 }
 
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for ContentBlock {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc::__private::Union for ContentBlock {
+    const NAME: &'static str = "ContentBlock";
+    const TAG: &'static str = "type";
+    const TAGS: &'static [&'static str] = &["text", "image"];
+    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        match tag {
+            "text" => ::cardc::__private::variant("TextContent", payload).map(Self::Text),
+            "image" => {
+                ::cardc::__private::variant("ImageContent", payload).map(Self::Image)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl ContentBlock {
+    /// Decodes a `ContentBlock` from JSON text, or says where and why it is not one
+    /// (see [`cardc::DecodeError`]).
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `ContentBlock`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    pub fn from_json_value(
+        value: &::cardc::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_value(value)
+    }
+}
+
 /// The diff call card: a change derived from the call's arguments.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "DiffCallView")]
 pub struct DiffCallView {
     /// The card's title.
     pub title: String,
@@ -53,7 +108,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for DiffCallView {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        DiffCallView::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "DiffCallView",
+            DiffCallView::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -62,6 +120,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for DiffCallView {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "DiffResultView")]
 pub struct DiffResultView {
     /// The card's title.
     #[serde(
@@ -102,7 +162,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for DiffResultView {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        DiffResultView::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "DiffResultView",
+            DiffResultView::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -110,6 +173,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for DiffResultView {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "FileDiff")]
 pub struct FileDiff {
     /// Path of the changed file.
     pub path: String,
@@ -135,7 +200,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for FileDiff {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        FileDiff::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "FileDiff",
+            FileDiff::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -143,6 +211,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for FileDiff {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "FileLocation")]
 pub struct FileLocation {
     /// Path of the file.
     pub path: String,
@@ -169,7 +239,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for FileLocation {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        FileLocation::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "FileLocation",
+            FileLocation::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -177,6 +250,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for FileLocation {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "GenericCallView")]
 pub struct GenericCallView {
     /// The card's title.
     pub title: String,
@@ -225,7 +300,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for GenericCallView {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        GenericCallView::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "GenericCallView",
+            GenericCallView::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -233,6 +311,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for GenericCallView {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "GenericResultView")]
 pub struct GenericResultView {
     /// The card's title.
     #[serde(
@@ -264,7 +344,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for GenericResultView {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        GenericResultView::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "GenericResultView",
+            GenericResultView::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -272,6 +355,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for GenericResultView {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "ImageContent")]
 pub struct ImageContent {
     /// The image bytes, base64-encoded.
     pub data: String,
@@ -294,7 +379,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for ImageContent {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        ImageContent::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "ImageContent",
+            ImageContent::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -302,6 +390,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for ImageContent {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "SearchFileMatches")]
 pub struct SearchFileMatches {
     /// Path of the file.
     pub path: String,
@@ -323,7 +413,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchFileMatches {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        SearchFileMatches::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "SearchFileMatches",
+            SearchFileMatches::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -331,6 +424,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchFileMatches {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "SearchLineMatch")]
 pub struct SearchLineMatch {
     /// The 1-based line number.
     #[serde(rename = "lineNumber")]
@@ -353,7 +448,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchLineMatch {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        SearchLineMatch::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "SearchLineMatch",
+            SearchLineMatch::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -361,6 +459,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchLineMatch {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "SearchMatchesResultView")]
 pub struct SearchMatchesResultView {
     /// The files with matches, in first-seen order.
     pub files: Vec<SearchFileMatches>,
@@ -391,8 +491,11 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchMatchesResultVie
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        SearchMatchesResultView::deserialize(
-            ::cardc::__private::ObjectOnly(deserializer),
+        ::cardc::__private::named(
+            "SearchMatchesResultView",
+            SearchMatchesResultView::deserialize(
+                ::cardc::__private::ObjectOnly(deserializer),
+            ),
         )
     }
 }
@@ -401,6 +504,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchMatchesResultVie
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "SearchPathsResultView")]
 pub struct SearchPathsResultView {
     /// The matching paths.
     pub paths: Vec<String>,
@@ -431,7 +536,12 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchPathsResultView 
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        SearchPathsResultView::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "SearchPathsResultView",
+            SearchPathsResultView::deserialize(
+                ::cardc::__private::ObjectOnly(deserializer),
+            ),
+        )
     }
 }
 
@@ -439,8 +549,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchPathsResultView 
 /// result found before the inline cap, and `truncated` says the cap dropped some, so a UI never
 /// presents a capped page as complete.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde", tag = "kind")]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "SearchResultView")]
 #[allow(clippy::large_enum_variant)]
 pub enum SearchResultView {
     /// Grep: matching lines grouped by file, in first-seen order.
@@ -451,10 +563,67 @@ pub enum SearchResultView {
     Paths(SearchPathsResultView),
 }
 
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchResultView {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc::__private::Union for SearchResultView {
+    const NAME: &'static str = "SearchResultView";
+    const TAG: &'static str = "kind";
+    const TAGS: &'static [&'static str] = &["matches", "paths"];
+    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        match tag {
+            "matches" => {
+                ::cardc::__private::variant("SearchMatchesResultView", payload)
+                    .map(Self::Matches)
+            }
+            "paths" => {
+                ::cardc::__private::variant("SearchPathsResultView", payload)
+                    .map(Self::Paths)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl SearchResultView {
+    /// Decodes a `SearchResultView` from JSON text, or says where and why it is not one
+    /// (see [`cardc::DecodeError`]).
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `SearchResultView`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    pub fn from_json_value(
+        value: &::cardc::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_value(value)
+    }
+}
+
 /// The terminal call card: the command the harness runs.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "TerminalCallView")]
 pub struct TerminalCallView {
     /// The card's title: the command.
     pub title: String,
@@ -488,7 +657,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for TerminalCallView {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        TerminalCallView::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "TerminalCallView",
+            TerminalCallView::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -497,6 +669,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for TerminalCallView {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "TerminalResultView")]
 pub struct TerminalResultView {
     /// The card's title.
     #[serde(
@@ -543,7 +717,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for TerminalResultView {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        TerminalResultView::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "TerminalResultView",
+            TerminalResultView::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -551,6 +728,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for TerminalResultView {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "TextContent")]
 pub struct TextContent {
     /// The text.
     pub text: String,
@@ -570,7 +749,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for TextContent {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        TextContent::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "TextContent",
+            TextContent::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -578,6 +760,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for TextContent {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde")]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "ToolCallKind")]
 pub enum ToolCallKind {
     /// Reads files or data.
     #[serde(rename = "read")]
@@ -610,8 +794,10 @@ pub enum ToolCallKind {
 
 /// How a tool call renders: what `presentCall` returns.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde", tag = "card")]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "ToolCallView")]
 #[allow(clippy::large_enum_variant)]
 pub enum ToolCallView {
     /// A title with optional content, raw input and locations.
@@ -625,10 +811,70 @@ pub enum ToolCallView {
     Diff(DiffCallView),
 }
 
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for ToolCallView {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc::__private::Union for ToolCallView {
+    const NAME: &'static str = "ToolCallView";
+    const TAG: &'static str = "card";
+    const TAGS: &'static [&'static str] = &["generic", "terminal", "diff"];
+    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        match tag {
+            "generic" => {
+                ::cardc::__private::variant("GenericCallView", payload)
+                    .map(Self::Generic)
+            }
+            "terminal" => {
+                ::cardc::__private::variant("TerminalCallView", payload)
+                    .map(Self::Terminal)
+            }
+            "diff" => {
+                ::cardc::__private::variant("DiffCallView", payload).map(Self::Diff)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl ToolCallView {
+    /// Decodes a `ToolCallView` from JSON text, or says where and why it is not one
+    /// (see [`cardc::DecodeError`]).
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `ToolCallView`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    pub fn from_json_value(
+        value: &::cardc::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_value(value)
+    }
+}
+
 /// How a tool result renders: what `presentResult` returns.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde", tag = "card")]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "ToolResultView")]
 #[allow(clippy::large_enum_variant)]
 pub enum ToolResultView {
     /// Optional title and content.
@@ -643,4 +889,66 @@ pub enum ToolResultView {
     /// A grep or glob result, told apart again by `kind`.
     #[serde(rename = "search")]
     Search(SearchResultView),
+}
+
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for ToolResultView {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc::__private::Union for ToolResultView {
+    const NAME: &'static str = "ToolResultView";
+    const TAG: &'static str = "card";
+    const TAGS: &'static [&'static str] = &["generic", "terminal", "diff", "search"];
+    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        match tag {
+            "generic" => {
+                ::cardc::__private::variant("GenericResultView", payload)
+                    .map(Self::Generic)
+            }
+            "terminal" => {
+                ::cardc::__private::variant("TerminalResultView", payload)
+                    .map(Self::Terminal)
+            }
+            "diff" => {
+                ::cardc::__private::variant("DiffResultView", payload).map(Self::Diff)
+            }
+            "search" => {
+                ::cardc::__private::serde::Deserialize::deserialize(payload)
+                    .map(Self::Search)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl ToolResultView {
+    /// Decodes a `ToolResultView` from JSON text, or says where and why it is not one
+    /// (see [`cardc::DecodeError`]).
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `ToolResultView`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    pub fn from_json_value(
+        value: &::cardc::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_value(value)
+    }
 }

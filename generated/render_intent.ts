@@ -248,3 +248,770 @@ export function assertNever(value: never): never {
   }
   throw new Error(`unexpected value: ${shown}`);
 }
+
+// Runtime checks. For every type above, `is<Name>(value)` says whether a value is exactly a
+// <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
+// and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
+// message naming the type and the variant it sits in. Both never throw and never change their
+// input. The unexported `cardc` helpers and `check<Name>` functions below are theirs.
+
+/** The state of one check: where errors go, when to stop, and what is being checked. */
+type cardcState = {
+  /** The errors found so far, in the order the check met them. */
+  errors: { pointer: string; message: string }[];
+  /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
+  limit: number;
+  /** How many arrays and objects enclose the value being checked. */
+  depth: number;
+  /** The innermost struct or union being checked, which errors name. */
+  type: string;
+  /** The variant struct that the outermost union picked, which errors name after `in`. */
+  variant: string;
+};
+
+/** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
+type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
+
+/**
+ * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
+ * out of stack, becomes one more error: the guards never throw.
+ */
+function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '' };
+  try {
+    check(value, s, '');
+  } catch {
+    s.errors.push({ pointer: '', message: 'reading the value threw' });
+  }
+  return s.errors;
+}
+
+/** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
+const cardcMaxErrors = 100;
+
+/** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
+function cardcParse<T>(
+  check: cardcCheck,
+  value: unknown,
+): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+  const errors = cardcRun(check, value, cardcMaxErrors);
+  return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
+}
+
+/** Records an error, naming the type being checked and the variant it sits in. */
+function cardcFail(s: cardcState, at: string, message: string): void {
+  if (s.errors.length >= s.limit) {
+    return;
+  }
+  let where = s.type;
+  if (s.variant !== '' && s.variant !== s.type) {
+    where = `${where} in ${s.variant}`;
+  }
+  s.errors.push({ pointer: at, message: where === '' ? message : `${message} (${where})` });
+}
+
+/** Records that the value is not of the expected kind. */
+function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
+  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+}
+
+/** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
+function cardcEscape(key: string): string {
+  return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The allowed strings, as JSON, for an error message. */
+function cardcListed(values: readonly string[]): string {
+  const quoted = values.map((value) => JSON.stringify(value));
+  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+}
+
+/**
+ * The deepest nesting of arrays and objects accepted: serde_json's limit, so that the Rust types
+ * and the guards refuse the same input, and a hostile one cannot exhaust the stack.
+ */
+const cardcMaxDepth = 127;
+
+/** Whether entering one more array or object goes too deep; if so, records it. */
+function cardcDeeper(s: cardcState, at: string): boolean {
+  if (s.depth < cardcMaxDepth) {
+    return false;
+  }
+  cardcFail(s, at, `nested deeper than ${cardcMaxDepth} arrays and objects`);
+  return true;
+}
+
+/**
+ * Own enumerable properties: exactly the keys `JSON.stringify` writes, never inherited ones such as
+ * `constructor`, and callable on objects without a prototype.
+ */
+const cardcHas = Object.prototype.propertyIsEnumerable;
+
+/** The value as an object to read keys from, or `undefined` after an error. Arrays are refused. */
+function cardcObject(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+): { readonly [key: string]: unknown } | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    cardcMismatch(s, at, 'an object', orNull);
+    return undefined;
+  }
+  return cardcDeeper(s, at) ? undefined : (value as { readonly [key: string]: unknown });
+}
+
+/** Checks any JSON value: `null`, a boolean, a string, a finite number, or arrays and objects of them. */
+function cardcJson(value: unknown, s: cardcState, at: string): void {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') {
+    return;
+  }
+  if (typeof value === 'number') {
+    if (value - value !== 0) {
+      cardcMismatch(s, at, 'a finite number', false);
+    }
+    return;
+  }
+  if (typeof value !== 'object') {
+    cardcMismatch(s, at, 'a JSON value', false);
+    return;
+  }
+  if (cardcDeeper(s, at)) {
+    return;
+  }
+  s.depth += 1;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+      cardcJson(value[i], s, `${at}/${i}`);
+    }
+  } else {
+    const object = value as { readonly [key: string]: unknown };
+    for (const key of Object.keys(object)) {
+      if (s.errors.length >= s.limit) {
+        break;
+      }
+      cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+    }
+  }
+  s.depth -= 1;
+}
+
+/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
+type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
+
+/**
+ * Checks an object against its fields: each present key once, each required key present, and,
+ * when closed, no other key (an open struct's other keys must hold JSON values).
+ */
+function cardcStruct(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  name: string,
+  closed: boolean,
+  fields: readonly cardcField[],
+): void {
+  const outer = s.type;
+  s.type = name;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    for (const [key, optional, check] of fields) {
+      if (s.errors.length >= s.limit) {
+        break;
+      }
+      if (cardcHas.call(object, key)) {
+        check(object[key], s, `${at}/${cardcEscape(key)}`);
+      } else if (!optional) {
+        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
+      }
+    }
+    for (const key of Object.keys(object)) {
+      if (s.errors.length >= s.limit) {
+        break;
+      }
+      if (!fields.some((field) => field[0] === key)) {
+        if (closed) {
+          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
+        } else {
+          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+        }
+      }
+    }
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** Checks a variant struct's tag: exactly this string. */
+function cardcLiteral(expected: string): cardcCheck {
+  return (value, s, at) => {
+    if (value !== expected) {
+      cardcMismatch(s, at, cardcListed([expected]), false);
+    }
+  };
+}
+
+/**
+ * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
+ * then checks the object as the variant the tag picks, and only as that variant.
+ */
+function cardcTag(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  name: string,
+  tag: string,
+  tags: readonly string[],
+): string | undefined {
+  const outer = s.type;
+  s.type = name;
+  let found: string | undefined;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    const pointer = `${at}/${cardcEscape(tag)}`;
+    const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
+    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+      found = tagValue;
+    } else if (tagValue === undefined) {
+      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+    } else {
+      cardcMismatch(s, pointer, cardcListed(tags), false);
+    }
+  }
+  s.type = outer;
+  return found;
+}
+
+/** Checks a union's object as the variant struct its tag picked, naming that variant in errors. */
+function cardcVariant(value: unknown, s: cardcState, at: string, name: string, check: cardcCheck): void {
+  const outer = s.variant;
+  if (outer === '') {
+    s.variant = name;
+  }
+  check(value, s, at);
+  s.variant = outer;
+}
+
+/** Checks an enum: one of its strings. */
+function cardcOneOf(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  values: readonly string[],
+): void {
+  if (typeof value !== 'string' || values.indexOf(value) < 0) {
+    cardcMismatch(s, at, cardcListed(values), orNull);
+  }
+}
+
+/** Checks a string. */
+function cardcString(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  if (typeof value !== 'string') {
+    cardcMismatch(s, at, 'a string', orNull);
+  }
+}
+
+/** Checks a boolean. */
+function cardcBoolean(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  if (typeof value !== 'boolean') {
+    cardcMismatch(s, at, 'a boolean', orNull);
+  }
+}
+
+/** Checks an integer within the bounds of its Rust type. */
+function cardcInteger(min: number, max: number): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (typeof value !== 'number' || value % 1 !== 0 || value < min || value > max) {
+      cardcMismatch(s, at, `an integer in ${min}..=${max}`, orNull);
+    }
+  };
+}
+
+/** Checks `null` or a value of the inner check. */
+function cardcNullOr(check: cardcCheck): cardcCheck {
+  return (value, s, at) => {
+    if (value !== null) {
+      check(value, s, at, true);
+    }
+  };
+}
+
+/** Checks an array whose every item passes the inner check. */
+function cardcArrayOf(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (!Array.isArray(value)) {
+      cardcMismatch(s, at, 'an array', orNull);
+      return;
+    }
+    if (cardcDeeper(s, at)) {
+      return;
+    }
+    s.depth += 1;
+    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+      check(value[i], s, `${at}/${i}`);
+    }
+    s.depth -= 1;
+  };
+}
+
+/** Checks a `ContentBlock`: its `type` picks the variant that checks the rest. */
+function checkContentBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcTag(value, s, at, orNull, 'ContentBlock', 'type', ['text', 'image'])) {
+    case 'text':
+      return cardcVariant(value, s, at, 'TextContent', checkTextContent);
+    case 'image':
+      return cardcVariant(value, s, at, 'ImageContent', checkImageContent);
+  }
+}
+
+/** Whether a value is a `ContentBlock`, exactly as the contract says. Never throws. */
+export function isContentBlock(value: unknown): value is ContentBlock {
+  return cardcRun(checkContentBlock, value, 1).length === 0;
+}
+
+/** The value as a `ContentBlock`, or where and how it breaks the contract. Never throws. */
+export function parseContentBlock(
+  value: unknown,
+): { ok: true; value: ContentBlock } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ContentBlock>(checkContentBlock, value);
+}
+
+/** The fields of `DiffCallView`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfDiffCallView: readonly cardcField[] = [
+  ['card', false, cardcLiteral('diff')],
+  ['title', false, cardcString],
+  ['diffs', false, cardcArrayOf(checkFileDiff)],
+  ['locations', true, cardcArrayOf(checkFileLocation)],
+];
+
+/** Checks a `DiffCallView`. */
+function checkDiffCallView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'DiffCallView', true, fieldsOfDiffCallView);
+}
+
+/** Whether a value is a `DiffCallView`, exactly as the contract says. Never throws. */
+export function isDiffCallView(value: unknown): value is DiffCallView {
+  return cardcRun(checkDiffCallView, value, 1).length === 0;
+}
+
+/** The value as a `DiffCallView`, or where and how it breaks the contract. Never throws. */
+export function parseDiffCallView(
+  value: unknown,
+): { ok: true; value: DiffCallView } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<DiffCallView>(checkDiffCallView, value);
+}
+
+/** The fields of `DiffResultView`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfDiffResultView: readonly cardcField[] = [
+  ['card', false, cardcLiteral('diff')],
+  ['title', true, cardcString],
+  ['diffs', false, cardcArrayOf(checkFileDiff)],
+  ['locations', true, cardcArrayOf(checkFileLocation)],
+  ['content', true, cardcArrayOf(checkContentBlock)],
+];
+
+/** Checks a `DiffResultView`. */
+function checkDiffResultView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'DiffResultView', true, fieldsOfDiffResultView);
+}
+
+/** Whether a value is a `DiffResultView`, exactly as the contract says. Never throws. */
+export function isDiffResultView(value: unknown): value is DiffResultView {
+  return cardcRun(checkDiffResultView, value, 1).length === 0;
+}
+
+/** The value as a `DiffResultView`, or where and how it breaks the contract. Never throws. */
+export function parseDiffResultView(
+  value: unknown,
+): { ok: true; value: DiffResultView } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<DiffResultView>(checkDiffResultView, value);
+}
+
+/** The fields of `FileDiff`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfFileDiff: readonly cardcField[] = [
+  ['path', false, cardcString],
+  ['oldText', false, cardcNullOr(cardcString)],
+  ['newText', false, cardcString],
+];
+
+/** Checks a `FileDiff`. */
+function checkFileDiff(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'FileDiff', true, fieldsOfFileDiff);
+}
+
+/** Whether a value is a `FileDiff`, exactly as the contract says. Never throws. */
+export function isFileDiff(value: unknown): value is FileDiff {
+  return cardcRun(checkFileDiff, value, 1).length === 0;
+}
+
+/** The value as a `FileDiff`, or where and how it breaks the contract. Never throws. */
+export function parseFileDiff(
+  value: unknown,
+): { ok: true; value: FileDiff } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<FileDiff>(checkFileDiff, value);
+}
+
+/** The fields of `FileLocation`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfFileLocation: readonly cardcField[] = [
+  ['path', false, cardcString],
+  ['line', true, cardcInteger(0, 4294967295)],
+];
+
+/** Checks a `FileLocation`. */
+function checkFileLocation(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'FileLocation', true, fieldsOfFileLocation);
+}
+
+/** Whether a value is a `FileLocation`, exactly as the contract says. Never throws. */
+export function isFileLocation(value: unknown): value is FileLocation {
+  return cardcRun(checkFileLocation, value, 1).length === 0;
+}
+
+/** The value as a `FileLocation`, or where and how it breaks the contract. Never throws. */
+export function parseFileLocation(
+  value: unknown,
+): { ok: true; value: FileLocation } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<FileLocation>(checkFileLocation, value);
+}
+
+/** The fields of `GenericCallView`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfGenericCallView: readonly cardcField[] = [
+  ['card', false, cardcLiteral('generic')],
+  ['title', false, cardcString],
+  ['kind', true, checkToolCallKind],
+  ['rawInput', true, cardcJson],
+  ['content', true, cardcArrayOf(checkContentBlock)],
+  ['locations', true, cardcArrayOf(checkFileLocation)],
+];
+
+/** Checks a `GenericCallView`. */
+function checkGenericCallView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'GenericCallView', true, fieldsOfGenericCallView);
+}
+
+/** Whether a value is a `GenericCallView`, exactly as the contract says. Never throws. */
+export function isGenericCallView(value: unknown): value is GenericCallView {
+  return cardcRun(checkGenericCallView, value, 1).length === 0;
+}
+
+/** The value as a `GenericCallView`, or where and how it breaks the contract. Never throws. */
+export function parseGenericCallView(
+  value: unknown,
+): { ok: true; value: GenericCallView } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<GenericCallView>(checkGenericCallView, value);
+}
+
+/** The fields of `GenericResultView`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfGenericResultView: readonly cardcField[] = [
+  ['card', false, cardcLiteral('generic')],
+  ['title', true, cardcString],
+  ['content', true, cardcArrayOf(checkContentBlock)],
+];
+
+/** Checks a `GenericResultView`. */
+function checkGenericResultView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'GenericResultView', true, fieldsOfGenericResultView);
+}
+
+/** Whether a value is a `GenericResultView`, exactly as the contract says. Never throws. */
+export function isGenericResultView(value: unknown): value is GenericResultView {
+  return cardcRun(checkGenericResultView, value, 1).length === 0;
+}
+
+/** The value as a `GenericResultView`, or where and how it breaks the contract. Never throws. */
+export function parseGenericResultView(
+  value: unknown,
+): { ok: true; value: GenericResultView } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<GenericResultView>(checkGenericResultView, value);
+}
+
+/** The fields of `ImageContent`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfImageContent: readonly cardcField[] = [
+  ['type', false, cardcLiteral('image')],
+  ['data', false, cardcString],
+  ['mimeType', false, cardcString],
+];
+
+/** Checks a `ImageContent`. */
+function checkImageContent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'ImageContent', true, fieldsOfImageContent);
+}
+
+/** Whether a value is a `ImageContent`, exactly as the contract says. Never throws. */
+export function isImageContent(value: unknown): value is ImageContent {
+  return cardcRun(checkImageContent, value, 1).length === 0;
+}
+
+/** The value as a `ImageContent`, or where and how it breaks the contract. Never throws. */
+export function parseImageContent(
+  value: unknown,
+): { ok: true; value: ImageContent } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ImageContent>(checkImageContent, value);
+}
+
+/** The fields of `SearchFileMatches`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfSearchFileMatches: readonly cardcField[] = [
+  ['path', false, cardcString],
+  ['matches', false, cardcArrayOf(checkSearchLineMatch)],
+];
+
+/** Checks a `SearchFileMatches`. */
+function checkSearchFileMatches(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'SearchFileMatches', true, fieldsOfSearchFileMatches);
+}
+
+/** Whether a value is a `SearchFileMatches`, exactly as the contract says. Never throws. */
+export function isSearchFileMatches(value: unknown): value is SearchFileMatches {
+  return cardcRun(checkSearchFileMatches, value, 1).length === 0;
+}
+
+/** The value as a `SearchFileMatches`, or where and how it breaks the contract. Never throws. */
+export function parseSearchFileMatches(
+  value: unknown,
+): { ok: true; value: SearchFileMatches } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<SearchFileMatches>(checkSearchFileMatches, value);
+}
+
+/** The fields of `SearchLineMatch`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfSearchLineMatch: readonly cardcField[] = [
+  ['lineNumber', false, cardcInteger(0, 4294967295)],
+  ['line', false, cardcString],
+];
+
+/** Checks a `SearchLineMatch`. */
+function checkSearchLineMatch(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'SearchLineMatch', true, fieldsOfSearchLineMatch);
+}
+
+/** Whether a value is a `SearchLineMatch`, exactly as the contract says. Never throws. */
+export function isSearchLineMatch(value: unknown): value is SearchLineMatch {
+  return cardcRun(checkSearchLineMatch, value, 1).length === 0;
+}
+
+/** The value as a `SearchLineMatch`, or where and how it breaks the contract. Never throws. */
+export function parseSearchLineMatch(
+  value: unknown,
+): { ok: true; value: SearchLineMatch } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<SearchLineMatch>(checkSearchLineMatch, value);
+}
+
+/** The fields of `SearchMatchesResultView`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfSearchMatchesResultView: readonly cardcField[] = [
+  ['card', false, cardcLiteral('search')],
+  ['kind', false, cardcLiteral('matches')],
+  ['files', false, cardcArrayOf(checkSearchFileMatches)],
+  ['truncated', false, cardcBoolean],
+  ['total', false, cardcInteger(0, 4294967295)],
+  ['content', true, cardcArrayOf(checkContentBlock)],
+];
+
+/** Checks a `SearchMatchesResultView`. */
+function checkSearchMatchesResultView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'SearchMatchesResultView', true, fieldsOfSearchMatchesResultView);
+}
+
+/** Whether a value is a `SearchMatchesResultView`, exactly as the contract says. Never throws. */
+export function isSearchMatchesResultView(value: unknown): value is SearchMatchesResultView {
+  return cardcRun(checkSearchMatchesResultView, value, 1).length === 0;
+}
+
+/** The value as a `SearchMatchesResultView`, or where and how it breaks the contract. Never throws. */
+export function parseSearchMatchesResultView(
+  value: unknown,
+): { ok: true; value: SearchMatchesResultView } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<SearchMatchesResultView>(checkSearchMatchesResultView, value);
+}
+
+/** The fields of `SearchPathsResultView`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfSearchPathsResultView: readonly cardcField[] = [
+  ['card', false, cardcLiteral('search')],
+  ['kind', false, cardcLiteral('paths')],
+  ['paths', false, cardcArrayOf(cardcString)],
+  ['truncated', false, cardcBoolean],
+  ['total', false, cardcInteger(0, 4294967295)],
+  ['content', true, cardcArrayOf(checkContentBlock)],
+];
+
+/** Checks a `SearchPathsResultView`. */
+function checkSearchPathsResultView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'SearchPathsResultView', true, fieldsOfSearchPathsResultView);
+}
+
+/** Whether a value is a `SearchPathsResultView`, exactly as the contract says. Never throws. */
+export function isSearchPathsResultView(value: unknown): value is SearchPathsResultView {
+  return cardcRun(checkSearchPathsResultView, value, 1).length === 0;
+}
+
+/** The value as a `SearchPathsResultView`, or where and how it breaks the contract. Never throws. */
+export function parseSearchPathsResultView(
+  value: unknown,
+): { ok: true; value: SearchPathsResultView } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<SearchPathsResultView>(checkSearchPathsResultView, value);
+}
+
+/** Checks a `SearchResultView`: its `kind` picks the variant that checks the rest. */
+function checkSearchResultView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcTag(value, s, at, orNull, 'SearchResultView', 'kind', ['matches', 'paths'])) {
+    case 'matches':
+      return cardcVariant(value, s, at, 'SearchMatchesResultView', checkSearchMatchesResultView);
+    case 'paths':
+      return cardcVariant(value, s, at, 'SearchPathsResultView', checkSearchPathsResultView);
+  }
+}
+
+/** Whether a value is a `SearchResultView`, exactly as the contract says. Never throws. */
+export function isSearchResultView(value: unknown): value is SearchResultView {
+  return cardcRun(checkSearchResultView, value, 1).length === 0;
+}
+
+/** The value as a `SearchResultView`, or where and how it breaks the contract. Never throws. */
+export function parseSearchResultView(
+  value: unknown,
+): { ok: true; value: SearchResultView } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<SearchResultView>(checkSearchResultView, value);
+}
+
+/** The fields of `TerminalCallView`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfTerminalCallView: readonly cardcField[] = [
+  ['card', false, cardcLiteral('terminal')],
+  ['title', false, cardcString],
+  ['description', true, cardcString],
+  ['cwd', true, cardcString],
+];
+
+/** Checks a `TerminalCallView`. */
+function checkTerminalCallView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'TerminalCallView', true, fieldsOfTerminalCallView);
+}
+
+/** Whether a value is a `TerminalCallView`, exactly as the contract says. Never throws. */
+export function isTerminalCallView(value: unknown): value is TerminalCallView {
+  return cardcRun(checkTerminalCallView, value, 1).length === 0;
+}
+
+/** The value as a `TerminalCallView`, or where and how it breaks the contract. Never throws. */
+export function parseTerminalCallView(
+  value: unknown,
+): { ok: true; value: TerminalCallView } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<TerminalCallView>(checkTerminalCallView, value);
+}
+
+/** The fields of `TerminalResultView`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfTerminalResultView: readonly cardcField[] = [
+  ['card', false, cardcLiteral('terminal')],
+  ['title', true, cardcString],
+  ['output', true, cardcString],
+  ['exitCode', true, cardcInteger(-2147483648, 2147483647)],
+  ['signal', true, cardcString],
+];
+
+/** Checks a `TerminalResultView`. */
+function checkTerminalResultView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'TerminalResultView', true, fieldsOfTerminalResultView);
+}
+
+/** Whether a value is a `TerminalResultView`, exactly as the contract says. Never throws. */
+export function isTerminalResultView(value: unknown): value is TerminalResultView {
+  return cardcRun(checkTerminalResultView, value, 1).length === 0;
+}
+
+/** The value as a `TerminalResultView`, or where and how it breaks the contract. Never throws. */
+export function parseTerminalResultView(
+  value: unknown,
+): { ok: true; value: TerminalResultView } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<TerminalResultView>(checkTerminalResultView, value);
+}
+
+/** The fields of `TextContent`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfTextContent: readonly cardcField[] = [
+  ['type', false, cardcLiteral('text')],
+  ['text', false, cardcString],
+];
+
+/** Checks a `TextContent`. */
+function checkTextContent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'TextContent', true, fieldsOfTextContent);
+}
+
+/** Whether a value is a `TextContent`, exactly as the contract says. Never throws. */
+export function isTextContent(value: unknown): value is TextContent {
+  return cardcRun(checkTextContent, value, 1).length === 0;
+}
+
+/** The value as a `TextContent`, or where and how it breaks the contract. Never throws. */
+export function parseTextContent(
+  value: unknown,
+): { ok: true; value: TextContent } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<TextContent>(checkTextContent, value);
+}
+
+/** Checks a `ToolCallKind`. */
+function checkToolCallKind(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcOneOf(value, s, at, orNull, ['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'other']);
+}
+
+/** Whether a value is a `ToolCallKind`, exactly as the contract says. Never throws. */
+export function isToolCallKind(value: unknown): value is ToolCallKind {
+  return cardcRun(checkToolCallKind, value, 1).length === 0;
+}
+
+/** The value as a `ToolCallKind`, or where and how it breaks the contract. Never throws. */
+export function parseToolCallKind(
+  value: unknown,
+): { ok: true; value: ToolCallKind } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ToolCallKind>(checkToolCallKind, value);
+}
+
+/** Checks a `ToolCallView`: its `card` picks the variant that checks the rest. */
+function checkToolCallView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcTag(value, s, at, orNull, 'ToolCallView', 'card', ['generic', 'terminal', 'diff'])) {
+    case 'generic':
+      return cardcVariant(value, s, at, 'GenericCallView', checkGenericCallView);
+    case 'terminal':
+      return cardcVariant(value, s, at, 'TerminalCallView', checkTerminalCallView);
+    case 'diff':
+      return cardcVariant(value, s, at, 'DiffCallView', checkDiffCallView);
+  }
+}
+
+/** Whether a value is a `ToolCallView`, exactly as the contract says. Never throws. */
+export function isToolCallView(value: unknown): value is ToolCallView {
+  return cardcRun(checkToolCallView, value, 1).length === 0;
+}
+
+/** The value as a `ToolCallView`, or where and how it breaks the contract. Never throws. */
+export function parseToolCallView(
+  value: unknown,
+): { ok: true; value: ToolCallView } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ToolCallView>(checkToolCallView, value);
+}
+
+/** Checks a `ToolResultView`: its `card` picks the variant that checks the rest. */
+function checkToolResultView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcTag(value, s, at, orNull, 'ToolResultView', 'card', ['generic', 'terminal', 'diff', 'search'])) {
+    case 'generic':
+      return cardcVariant(value, s, at, 'GenericResultView', checkGenericResultView);
+    case 'terminal':
+      return cardcVariant(value, s, at, 'TerminalResultView', checkTerminalResultView);
+    case 'diff':
+      return cardcVariant(value, s, at, 'DiffResultView', checkDiffResultView);
+    case 'search':
+      return checkSearchResultView(value, s, at);
+  }
+}
+
+/** Whether a value is a `ToolResultView`, exactly as the contract says. Never throws. */
+export function isToolResultView(value: unknown): value is ToolResultView {
+  return cardcRun(checkToolResultView, value, 1).length === 0;
+}
+
+/** The value as a `ToolResultView`, or where and how it breaks the contract. Never throws. */
+export function parseToolResultView(
+  value: unknown,
+): { ok: true; value: ToolResultView } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ToolResultView>(checkToolResultView, value);
+}

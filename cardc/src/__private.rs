@@ -7,6 +7,19 @@
 pub use serde;
 pub use serde_json;
 
+// Every generated type derives `__private::JsonSchema`: schemars' derive with the `schemars`
+// feature, and without it a derive that expands to nothing, so that one feature of this crate
+// decides for every crate that holds generated code (see the Rust emitter's
+// `json_schema_derive`).
+#[cfg(not(feature = "schemars"))]
+pub use cardc_macros::JsonSchema;
+#[cfg(feature = "schemars")]
+pub use schemars::{self, JsonSchema};
+
+// Tag-first union decoding, and the notes that let a `DecodeError` name the type and variant.
+pub use crate::trace::named;
+pub use crate::union::{Union, deserialize_union, variant};
+
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 

@@ -85,6 +85,22 @@ impl Source<'_> {
         text
     }
 
+    /// Renders one diagnostic with its location in the headline, `file:line:col: message`,
+    /// then the source snippet, caret and hint. This is the form for hosts that print their own
+    /// `error:` prefix and rewrite `-->` lines, such as `compile_error!` under trybuild.
+    pub fn render_located(&self, diagnostic: &Diagnostic) -> String {
+        let (line, column) = self.line_col(diagnostic.span.start);
+        let full = self.render(std::slice::from_ref(diagnostic));
+        // The report's own headline and `-->` line are replaced by the located headline.
+        let body: Vec<&str> = full.lines().skip(2).collect();
+        format!(
+            "{}:{line}:{column}: {}\n{}",
+            self.name,
+            diagnostic.message,
+            body.join("\n")
+        )
+    }
+
     /// Renders one diagnostic on one line: `file:line:col: message`.
     pub fn one_line(&self, diagnostic: &Diagnostic) -> String {
         let (line, column) = self.line_col(diagnostic.span.start);

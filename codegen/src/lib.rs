@@ -5,6 +5,7 @@
 //! Schema and TypeScript, and [`out`] writes them (or compares them, in check mode). Errors
 //! from every stage are [`diagnostics::Diagnostic`]s, rendered by each front end.
 
+pub mod build;
 pub mod check;
 pub mod diagnostics;
 pub mod emit;

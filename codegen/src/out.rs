@@ -27,26 +27,50 @@ pub enum Problem {
     Orphaned(PathBuf),
 }
 
-/// Writes each output under `out_dir` whose contents changed, each through a temporary file
-/// renamed into place, so a reader never sees a half-written file.
+/// Writes each output under `out_dir` whose contents changed; see [`write_file`].
 pub fn write(out_dir: &Path, outputs: &[Output]) -> io::Result<Vec<(PathBuf, WriteStatus)>> {
     fs::create_dir_all(out_dir)?;
-    let mut statuses = Vec::new();
-    for output in outputs {
-        let path = out_dir.join(&output.path);
-        if fs::read(&path).is_ok_and(|existing| existing == output.contents.as_bytes()) {
-            statuses.push((path, WriteStatus::Unchanged));
-            continue;
-        }
-        let temp = out_dir.join(format!(".{}.cardc-{}.tmp", output.path, std::process::id()));
-        fs::write(&temp, &output.contents)?;
-        if let Err(error) = fs::rename(&temp, &path) {
-            let _ = fs::remove_file(&temp);
-            return Err(error);
-        }
-        statuses.push((path, WriteStatus::Written));
+    outputs
+        .iter()
+        .map(|output| {
+            let path = out_dir.join(&output.path);
+            write_file(&path, &output.contents).map(|status| (path, status))
+        })
+        .collect()
+}
+
+/// Writes one file only when its contents changed, through a temporary file in the same
+/// directory renamed into place, so a reader never sees a half-written file and an unchanged
+/// file keeps its modification time (and does not wake up a build).
+pub fn write_file(path: &Path, contents: &str) -> io::Result<WriteStatus> {
+    if fs::read(path).is_ok_and(|existing| existing == contents.as_bytes()) {
+        return Ok(WriteStatus::Unchanged);
     }
-    Ok(statuses)
+    let file_name = path
+        .file_name()
+        .map_or_else(Default::default, |name| name.to_string_lossy());
+    let temp = path.with_file_name(format!(".{file_name}.cardc-{}.tmp", std::process::id()));
+    fs::write(&temp, contents)?;
+    if let Err(error) = fs::rename(&temp, path) {
+        let _ = fs::remove_file(&temp);
+        return Err(error);
+    }
+    Ok(WriteStatus::Written)
+}
+
+/// Compares one file with the contents it should have: `None` when it already has them.
+pub fn compare_file(path: &Path, contents: &str) -> io::Result<Option<Problem>> {
+    match fs::read_to_string(path) {
+        Ok(existing) if existing == contents => Ok(None),
+        Ok(existing) => Ok(Some(Problem::Stale(
+            path.to_path_buf(),
+            short_diff(&existing, contents),
+        ))),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+            Ok(Some(Problem::Missing(path.to_path_buf())))
+        }
+        Err(error) => Err(error),
+    }
 }
 
 /// Compares the outputs with what `out_dir` holds, and finds orphaned generated files whose
@@ -54,18 +78,7 @@ pub fn write(out_dir: &Path, outputs: &[Output]) -> io::Result<Vec<(PathBuf, Wri
 pub fn check(out_dir: &Path, source_name: &str, outputs: &[Output]) -> io::Result<Vec<Problem>> {
     let mut problems = Vec::new();
     for output in outputs {
-        let path = out_dir.join(&output.path);
-        match fs::read_to_string(&path) {
-            Ok(existing) if existing == output.contents => {}
-            Ok(existing) => problems.push(Problem::Stale(
-                path,
-                short_diff(&existing, &output.contents),
-            )),
-            Err(error) if error.kind() == io::ErrorKind::NotFound => {
-                problems.push(Problem::Missing(path))
-            }
-            Err(error) => return Err(error),
-        }
+        problems.extend(compare_file(&out_dir.join(&output.path), &output.contents)?);
     }
     let expected: Vec<&str> = outputs.iter().map(|output| output.path.as_str()).collect();
     let entries = match fs::read_dir(out_dir) {

@@ -1,5 +1,5 @@
 //! Lists the golden cases under `tests/schemas` as modules, so a new case is compiled without
-//! editing this crate.
+//! editing this crate: each case twice, as the committed CLI output and through the derive.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -19,12 +19,33 @@ fn main() {
     for case in &cases {
         let path = schemas.join(case).join(format!("{case}.rs"));
         println!("cargo:rerun-if-changed={}", path.display());
+        let schema = format!("../schemas/{case}/{case}.cards");
+        println!(
+            "cargo:rerun-if-changed={}",
+            schemas.join(case).join(format!("{case}.cards")).display()
+        );
         writeln!(
             modules,
-            "/// The golden Rust output of `tests/schemas/{case}`.\npub mod {case} {{\n    include!({path:?});\n}}"
+            "/// The golden Rust output of `tests/schemas/{case}`.\npub mod {case} {{\n    include!({path:?});\n}}\n\n\
+             /// The same schema compiled by the derive.\npub mod derived_{case} {{\n    \
+             /// The marker the derive hangs its constants on.\n    \
+             #[derive(cardc::Schema)]\n    #[schema = {schema:?}]\n    pub struct Marker;\n}}"
         )
         .expect("writing to a String cannot fail");
     }
+    modules.push_str(
+        "/// Every case with the derive's outputs: name, Rust, JSON Schema, TypeScript.\n\
+         pub const DERIVED: &[(&str, &str, &str, &str)] = &[\n",
+    );
+    for case in &cases {
+        let marker = format!("derived_{case}::Marker");
+        writeln!(
+            modules,
+            "    ({case:?}, {marker}::RUST, {marker}::JSON_SCHEMA, {marker}::TYPESCRIPT),"
+        )
+        .expect("writing to a String cannot fail");
+    }
+    modules.push_str("];\n");
     let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("cases.rs");
     std::fs::write(out, modules).expect("write the case list");
 }

@@ -80,7 +80,8 @@ function checkSchemas(paths) {
       console.log(`error ${path}: ${e.message.replace(/\s+/g, " ").trim()}`);
     }
   });
-  process.exit(failed ? 1 : 0);
+  // exitCode rather than exit(), so that buffered output is flushed first.
+  process.exitCode = failed ? 1 : 0;
 }
 
 function parseCorpus(path) {
@@ -144,7 +145,8 @@ function checkCorpus(schemaPath, corpusPath) {
     const errors = accepted ? [] : validate.errors.map(errorString);
     console.log(JSON.stringify({ name: c.name, accepted, errors }));
   }
-  process.exit(0);
+  // No process.exit here: stdout to a pipe is written asynchronously, and exiting at once
+  // would cut off the verdicts of a large corpus. Falling off the end exits 0 once flushed.
 }
 
 const [mode, ...args] = process.argv.slice(2);

@@ -87,7 +87,8 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
                 format!("type name {problem}"),
                 name.span.clone(),
                 "bad type name",
-                "type names are UpperCamelCase, and not a name the generated code already uses",
+                "type names are ASCII UpperCamelCase, like `FileDiff`, and not a name the generated \
+                 code already uses",
             ));
         }
         if let Some(first) = first_spans.get(name.value.as_str()) {
@@ -123,8 +124,15 @@ fn lower_struct(
 ) -> StructDef {
     let rule = item.rename_all.or(file.settings.rename_fields);
     let closed = item.closed.or(file.settings.closed).unwrap_or(true);
-    let mut wire_names = Unique::new("wire field", "two fields of one object would share a key");
-    let mut rust_names = Unique::new("field", "two fields would share one Rust name");
+    let mut wire_names = Unique::wire(
+        "wire field",
+        "two fields of one object would share a key: give one of them another wire name with \
+         `#[rename = \"...\"]`",
+    );
+    let mut rust_names = Unique::new(
+        "field",
+        "a struct's fields need distinct names: rename or remove one of them",
+    );
     let mut fields = Vec::new();
     for field in &item.fields {
         let rust_name = naming::rust_field_ident(&field.name.value);
@@ -169,7 +177,21 @@ fn lower_struct(
 
 fn check_field_name(field: &FieldItem, closed: bool, errors: &mut Vec<Diagnostic>) {
     let name = &field.name;
-    if !naming::is_snake(&name.value) {
+    if let Some(c) = naming::non_ascii(&name.value) {
+        errors.push(Diagnostic::new(
+            format!(
+                "field name `{}` contains `{c}`, which is not ASCII",
+                name.value
+            ),
+            name.span.clone(),
+            "not ASCII",
+            format!(
+                "field names are ASCII snake_case; the wire name may be any string: keep it with \
+                 `#[rename = \"{}\"]`",
+                name.value
+            ),
+        ));
+    } else if !naming::is_snake(&name.value) {
         errors.push(Diagnostic::new(
             format!("field name `{}` is not snake_case", name.value),
             name.span.clone(),
@@ -200,22 +222,22 @@ fn lower_union(
     errors: &mut Vec<Diagnostic>,
 ) -> UnionDef {
     let rule = item.rename_all.or(file.settings.rename_variants);
-    let mut names = Unique::new("variant", "a union's variants need distinct names");
-    let mut values = Unique::new("tag value", "each variant needs its own tag value");
+    let mut names = Unique::new(
+        "variant",
+        "a union's variants need distinct names: rename one of them",
+    );
+    let mut values = Unique::wire(
+        "tag value",
+        "each variant needs its own tag value: give one of them another with `#[rename = \"...\"]`",
+    );
     let mut variants = Vec::new();
-    if item.variants.is_empty() {
-        errors.push(empty_error(
-            &name,
-            file,
-            "union",
-            "add at least one variant: `Name(SomeStruct)`",
-        ));
-    }
     for variant in &item.variants {
         check_variant_name(&variant.name, errors);
-        names.check(&variant.name.value, variant.name.span.clone(), errors);
         let (tag_value, span) = wire_variant_name(rule, &variant.name, variant.rename.as_ref());
-        values.check(&tag_value, span, errors);
+        // A variant declared twice would also repeat its tag value: report it once.
+        if names.check(&variant.name.value, variant.name.span.clone(), errors) {
+            values.check(&tag_value, span, errors);
+        }
         if let Some(payload) = types::payload_type(&variant.payload, declared, errors) {
             variants.push(Variant {
                 name: variant.name.value.clone(),
@@ -242,17 +264,23 @@ fn lower_enum(
     errors: &mut Vec<Diagnostic>,
 ) -> EnumDef {
     let rule = item.rename_all.or(file.settings.rename_variants);
-    if item.values.is_empty() {
-        errors.push(empty_error(&name, file, "enum", "add at least one value"));
-    }
-    let mut names = Unique::new("enum value", "an enum's values need distinct names");
-    let mut wires = Unique::new("wire value", "two values would travel as the same string");
+    let mut names = Unique::new(
+        "enum value",
+        "an enum's values need distinct names: rename one of them",
+    );
+    let mut wires = Unique::wire(
+        "wire value",
+        "two values would travel as the same string: give one of them another with \
+         `#[rename = \"...\"]`",
+    );
     let mut values = Vec::new();
     for value in &item.values {
         check_variant_name(&value.name, errors);
-        names.check(&value.name.value, value.name.span.clone(), errors);
         let (wire_name, span) = wire_variant_name(rule, &value.name, value.rename.as_ref());
-        wires.check(&wire_name, span, errors);
+        // A value declared twice would also repeat its wire string: report it once.
+        if names.check(&value.name.value, value.name.span.clone(), errors) {
+            wires.check(&wire_name, span, errors);
+        }
         values.push(EnumValue {
             name: value.name.value.clone(),
             wire_name,
@@ -262,27 +290,13 @@ fn lower_enum(
     EnumDef { name, docs, values }
 }
 
-fn empty_error(name: &str, file: &SchemaFile, what: &str, hint: &str) -> Diagnostic {
-    let span = file
-        .items
-        .iter()
-        .find(|item| item.name.value == name)
-        .map_or(0..0, |item| item.name.span.clone());
-    Diagnostic::new(
-        format!("{what} `{name}` has no variants"),
-        span,
-        "empty",
-        hint,
-    )
-}
-
 fn check_variant_name(name: &Spanned<String>, errors: &mut Vec<Diagnostic>) {
-    if let Some(problem) = naming::type_name_problem(&name.value) {
+    if let Some(problem) = naming::variant_name_problem(&name.value) {
         errors.push(Diagnostic::new(
             format!("variant name {problem}"),
             name.span.clone(),
             "bad variant name",
-            "variant names are UpperCamelCase; choose the wire string with `#[rename = \"...\"]`",
+            "variant names are ASCII UpperCamelCase; choose the wire string with `#[rename = \"...\"]`",
         ));
     }
 }
@@ -305,15 +319,28 @@ fn wire_variant_name(
 struct Unique {
     what: &'static str,
     hint: &'static str,
+    /// Whether the names are wire names, which a rename rule may have derived: the labels then
+    /// show the name each place ends up with, since it may be written differently there.
+    wire: bool,
     seen: BTreeMap<String, std::ops::Range<usize>>,
 }
 
 impl Unique {
+    /// For names as written in the schema.
     fn new(what: &'static str, hint: &'static str) -> Self {
         Unique {
             what,
             hint,
+            wire: false,
             seen: BTreeMap::new(),
+        }
+    }
+
+    /// For wire names: written by hand or derived by a rename rule.
+    fn wire(what: &'static str, hint: &'static str) -> Self {
+        Unique {
+            wire: true,
+            ..Unique::new(what, hint)
         }
     }
 
@@ -329,10 +356,21 @@ impl Unique {
                 Diagnostic::new(
                     format!("duplicate {} `{name}`", self.what),
                     span,
-                    "used again here",
-                    format!("{}: rename one of them", self.hint),
+                    if self.wire {
+                        format!("also travels as `{name}`")
+                    } else {
+                        "declared again here".to_string()
+                    },
+                    self.hint,
                 )
-                .with_related(first.clone(), "first used here"),
+                .with_related(
+                    first.clone(),
+                    if self.wire {
+                        format!("travels as `{name}`")
+                    } else {
+                        "first declared here".to_string()
+                    },
+                ),
             );
             false
         } else {

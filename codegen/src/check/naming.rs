@@ -28,10 +28,33 @@ pub(super) fn type_name_problem(name: &str) -> Option<String> {
             "`{name}` is reserved: generated Rust or the schema language already uses it"
         ));
     }
+    identifier_problem(name)
+}
+
+/// Why a variant or enum value name cannot be used, if it cannot. Variants live in their
+/// enum's namespace, so only `Self` is reserved: `Priority::None` shadows nothing.
+pub(super) fn variant_name_problem(name: &str) -> Option<String> {
+    if name == "Self" {
+        return Some("`Self` is reserved in Rust".to_string());
+    }
+    identifier_problem(name)
+}
+
+fn identifier_problem(name: &str) -> Option<String> {
+    // Checked before the case, which a name like `Café` gets right.
+    if let Some(c) = non_ascii(name) {
+        return Some(format!("`{name}` contains `{c}`, which is not ASCII"));
+    }
     if !is_upper_camel(name) {
         return Some(format!("`{name}` is not UpperCamelCase"));
     }
     None
+}
+
+/// The first character of a name that is not ASCII: generated identifiers are plain ASCII,
+/// which every target language and tool reads the same way.
+pub(super) fn non_ascii(name: &str) -> Option<char> {
+    name.chars().find(|c| !c.is_ascii())
 }
 
 /// Whether a name is UpperCamelCase the way rustc's `non_camel_case_types` lint wants it.

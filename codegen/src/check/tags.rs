@@ -22,23 +22,27 @@ pub(super) fn assign(
     let field_uses = field_uses(file);
     for (payload, owners) in &memberships {
         for (union, span) in owners.iter().skip(1) {
-            let message = if *union == owners[0].0 {
-                format!("`{payload}` is carried by two variants of `{union}`")
-            } else {
-                format!(
-                    "`{payload}` is a variant of both `{}` and `{union}`",
-                    owners[0].0
+            let (message, label, hint) = if *union == owners[0].0 {
+                (
+                    format!("`{payload}` is carried by two variants of `{union}`"),
+                    "second variant",
+                    "a variant struct carries its own tag value, so it can belong to one variant \
+                     only: declare a separate struct for each",
                 )
-            };
-            errors.push(
-                Diagnostic::new(
-                    message,
-                    span.clone(),
+            } else {
+                (
+                    format!(
+                        "`{payload}` is a variant of both `{}` and `{union}`",
+                        owners[0].0
+                    ),
                     "second union",
                     "a variant struct carries its union's tag, so it can belong to one union only: \
                      declare a separate struct for each",
                 )
-                .with_related(owners[0].1.clone(), "first used here"),
+            };
+            errors.push(
+                Diagnostic::new(message, span.clone(), label, hint)
+                    .with_related(owners[0].1.clone(), "first used here"),
             );
         }
         for span in field_uses.get(payload.as_str()).into_iter().flatten() {
@@ -88,10 +92,17 @@ fn walk(
     let (tag_field, variants) = (def.tag.clone(), def.variants.clone());
     if let Some(clash) = outer.iter().find(|tag| tag.field == tag_field) {
         errors.push(Diagnostic::new(
-            format!("nested union `{union}` uses the tag `{tag_field}` of its outer union `{}`", clash.union),
+            format!(
+                "nested union `{union}` uses the tag `{tag_field}` of its outer union `{}`",
+                clash.union
+            ),
             union_tag_span(file, union),
             "same tag field as the outer union",
-            "one object cannot hold two values for one key: give the nested union its own tag, such as `kind`",
+            format!(
+                "one object cannot hold two values for one key: give the nested union its own tag, \
+                 such as `{}`",
+                unused_tag_name(&outer)
+            ),
         ));
     }
     for variant in variants {
@@ -126,6 +137,14 @@ fn walk(
             _ => {}
         }
     }
+}
+
+/// A tag name to suggest for a nested union: one that no enclosing union uses already.
+fn unused_tag_name(outer: &[Tag]) -> &'static str {
+    ["kind", "type", "variant", "subtype"]
+        .into_iter()
+        .find(|candidate| outer.iter().all(|tag| tag.field != *candidate))
+        .unwrap_or("subtype")
 }
 
 /// For each type used as a variant payload: the unions that use it, with the payload's span.

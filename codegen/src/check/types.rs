@@ -3,9 +3,11 @@
 
 use std::collections::BTreeMap;
 
+use super::naming;
 use crate::diagnostics::Diagnostic;
 use crate::ir::Ty;
 use crate::syntax::ast::{TypeExpr, TypeKind};
+use crate::syntax::{BUILTIN_NAMES, foreign_replacement};
 
 /// What a declared name is, for resolving references to it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,7 +15,8 @@ pub(super) enum DeclKind {
     Struct,
     Union,
     Enum,
-    /// A declaration that failed to parse: already reported, so references to it are not.
+    /// A declaration that failed to parse or was refused: already reported, so references to it
+    /// are not.
     Unparsed,
 }
 
@@ -97,7 +100,7 @@ fn value_type(expr: &TypeExpr, declared: &Declared, errors: &mut Vec<Diagnostic>
             }
             Ty::Boxed(Box::new(value_type(inner, declared, errors)?))
         }
-        TypeKind::Named(name) => match resolve(name, expr, declared, errors)? {
+        TypeKind::Named(name) => match resolve(name, expr, Reference::Value, declared, errors)? {
             DeclKind::Unparsed => return None,
             _ => Ty::Named(name.clone()),
         },
@@ -120,7 +123,7 @@ pub(super) fn payload_type(
         ));
         return None;
     };
-    match resolve(name, expr, declared, errors)? {
+    match resolve(name, expr, Reference::Payload, declared, errors)? {
         DeclKind::Struct | DeclKind::Union => Some(name.clone()),
         DeclKind::Unparsed => None,
         DeclKind::Enum => {
@@ -135,32 +138,77 @@ pub(super) fn payload_type(
     }
 }
 
+/// Where a name is used, which decides what it may be instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reference {
+    /// A value's type: a built-in type would do too.
+    Value,
+    /// A variant's payload: only a declared struct or union will do.
+    Payload,
+}
+
 fn resolve(
     name: &str,
     expr: &TypeExpr,
+    reference: Reference,
     declared: &Declared,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<DeclKind> {
     if let Some(kind) = declared.get(name) {
         return Some(*kind);
     }
-    let hint = match closest(name, declared.keys()) {
-        Some(candidate) => format!("did you mean `{candidate}`?"),
-        None => format!("declare `struct {name} {{ ... }}` in this schema, or use a built-in type"),
-    };
     errors.push(Diagnostic::new(
         format!("unknown type `{name}`"),
         expr.span.clone(),
         "not declared in this schema",
-        hint,
+        unknown_type_hint(name, reference, declared),
     ));
     None
 }
 
+/// How to fix a reference to an undeclared name: the likely typo, the schema's word for what
+/// another language calls it, or declaring it.
+fn unknown_type_hint(name: &str, reference: Reference, declared: &Declared) -> String {
+    if name == "Self" {
+        return "write the type's own name: a schema has no `Self`".to_string();
+    }
+    let declared_names = declared.keys().map(String::as_str);
+    if reference == Reference::Payload {
+        return match closest(name, declared_names) {
+            Some(candidate) => format!("did you mean `{candidate}`?"),
+            None => {
+                format!("declare `struct {name} {{ ... }}` with the fields this variant carries")
+            }
+        };
+    }
+    if let Some(replacement) = foreign_replacement(name) {
+        return format!("write `{replacement}`: `{name}` is not a schema type");
+    }
+    match closest(name, declared_names.chain(BUILTIN_NAMES.iter().copied())) {
+        Some(builtin) if BUILTIN_NAMES.contains(&builtin) => {
+            format!("did you mean the built-in `{builtin}`?")
+        }
+        Some(candidate) => format!("did you mean `{candidate}`?"),
+        // Suggest declaring it only under a name that could be declared.
+        None if naming::type_name_problem(name).is_none() => {
+            format!("declare `struct {name} {{ ... }}` in this schema, or use a built-in type")
+        }
+        None => "use a built-in type, or a type declared in this schema".to_string(),
+    }
+}
+
+/// Names longer than this get no suggestion: the edit distance costs the product of the two
+/// lengths, and nobody mistypes a name that long by a letter or two.
+const MAX_SUGGESTED_LEN: usize = 64;
+
 /// The declared name closest to a misspelt one, if any is close enough to be a likely typo.
-fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a String>) -> Option<&'a str> {
+fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    if name.len() > MAX_SUGGESTED_LEN {
+        return None;
+    }
     let lower = name.to_ascii_lowercase();
     candidates
+        .filter(|candidate| candidate.len() <= MAX_SUGGESTED_LEN)
         .map(|candidate| {
             (
                 edit_distance(&lower, &candidate.to_ascii_lowercase()),
@@ -169,7 +217,7 @@ fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a String>) -> Opti
         })
         .filter(|(distance, candidate)| *distance <= (candidate.len() / 3).max(1))
         .min()
-        .map(|(_, candidate)| candidate.as_str())
+        .map(|(_, candidate)| candidate)
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {
@@ -192,9 +240,13 @@ mod tests {
 
     #[test]
     fn closest_suggests_likely_typos_only() {
-        let names = ["FileDiff".to_string(), "ToolCallView".to_string()];
-        assert_eq!(closest("FileDif", names.iter()), Some("FileDiff"));
-        assert_eq!(closest("toolcallview", names.iter()), Some("ToolCallView"));
-        assert_eq!(closest("Banana", names.iter()), None);
+        let names = ["FileDiff", "ToolCallView"];
+        assert_eq!(closest("FileDif", names.into_iter()), Some("FileDiff"));
+        assert_eq!(
+            closest("toolcallview", names.into_iter()),
+            Some("ToolCallView")
+        );
+        assert_eq!(closest("Banana", names.into_iter()), None);
+        assert_eq!(closest(&"B".repeat(100_000), names.into_iter()), None);
     }
 }

@@ -22,7 +22,8 @@ pub struct SchemaFile {
     pub settings: FileSettings,
     /// The declared types, in file order.
     pub items: Vec<Item>,
-    /// Names of declarations that failed to parse (already reported).
+    /// Names of declarations that failed to parse or were refused whole, such as a generic
+    /// struct or a type alias (already reported): references to them are not reported again.
     pub unparsed: BTreeSet<String>,
 }
 

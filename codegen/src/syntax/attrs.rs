@@ -49,6 +49,8 @@ impl Place {
 pub(super) struct ItemAttrs {
     pub docs: Vec<String>,
     pub union_tag: Option<Spanned<String>>,
+    /// Whether `#[union...]` was written at all, even without a usable tag.
+    pub union_given: bool,
     pub rename_all: Option<RenameRule>,
     pub rename: Option<Spanned<String>>,
     pub closed: Option<bool>,
@@ -73,11 +75,17 @@ pub(super) fn item_attrs(
         }
         match name.as_str() {
             "doc" => out.docs.extend(doc_lines(attr, errors)),
-            "union" => out.union_tag = union_tag(attr, errors),
+            "union" => {
+                out.union_given = true;
+                out.union_tag = union_tag(attr, errors);
+            }
             "rename_all" => {
                 out.rename_all = string_value(attr, errors).and_then(|s| rule(&s, errors))
             }
-            "rename" => out.rename = string_value(attr, errors).and_then(|s| non_empty(s, errors)),
+            "rename" => {
+                out.rename = string_value(attr, errors)
+                    .and_then(|s| non_empty("`rename`", NON_EMPTY_HINT, s, errors))
+            }
             "deny_unknown_fields" | "allow_unknown_fields" => {
                 let closed = name == "deny_unknown_fields";
                 if flag(attr, errors) {
@@ -118,9 +126,13 @@ pub(super) fn file_settings(
         let settings: &mut FileSettings = &mut file.settings;
         match name.as_str() {
             "doc" => file.docs.extend(doc_lines(attr, errors)),
-            "id" => settings.id = string_value(attr, errors).and_then(|s| non_empty(s, errors)),
+            "id" => {
+                settings.id = string_value(attr, errors)
+                    .and_then(|s| non_empty("`id`", NON_EMPTY_HINT, s, errors))
+            }
             "title" => {
-                settings.title = string_value(attr, errors).and_then(|s| non_empty(s, errors))
+                settings.title = string_value(attr, errors)
+                    .and_then(|s| non_empty("`title`", NON_EMPTY_HINT, s, errors))
             }
             "rename_fields" => {
                 settings.rename_fields = string_value(attr, errors).and_then(|s| rule(&s, errors))
@@ -224,17 +236,20 @@ fn doc_lines(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Vec<String> {
 
 /// The string of `#[name = "value"]`.
 fn string_value(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
-    if let Meta::NameValue(pair) = &attr.meta
-        && let Expr::Lit(ExprLit {
-            lit: Lit::Str(lit), ..
-        }) = &pair.value
-    {
-        return Some(spanned(lit));
-    }
+    // Point at the value when one was given (`#[rename = 3]`), else at the whole attribute.
+    let (span, label) = match &attr.meta {
+        Meta::NameValue(pair) => match &pair.value {
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(lit), ..
+            }) => return Some(spanned(lit)),
+            other => (node_range(other), "not a string"),
+        },
+        _ => (node_range(attr), "expected `name = \"value\"`"),
+    };
     errors.push(Diagnostic::new(
         format!("attribute `{}` takes a string", attr_name(attr)),
-        node_range(attr),
-        "expected `name = \"value\"`",
+        span,
+        label,
         format!("write it as `#[{} = \"...\"]`", attr_name(attr)),
     ));
     None
@@ -254,22 +269,52 @@ fn flag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> bool {
 }
 
 fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
+    const HINT: &str =
+        "write `#[union(tag = \"card\")]`: the tag is the field that tells the variants apart";
+    // A bare `#[union]` forgot the tag; syn would only say that parentheses are expected.
+    if matches!(attr.meta, Meta::Path(_)) {
+        errors.push(Diagnostic::new(
+            "a union needs a tag field",
+            node_range(attr),
+            "no `tag` given",
+            HINT,
+        ));
+        return None;
+    }
     let mut tag = None;
+    let mut other_option = false;
     let parsed = attr.parse_nested_meta(|meta| {
         if meta.path.is_ident("tag") && tag.is_none() {
             let lit: LitStr = meta.value()?.parse()?;
             tag = Some(spanned(&lit));
             Ok(())
         } else {
-            Err(meta.error("`union` takes exactly one option, `tag`"))
+            let message = if meta.path.is_ident("tag") {
+                "`tag` is given twice".to_string()
+            } else {
+                other_option = true;
+                let option = meta
+                    .path
+                    .get_ident()
+                    .map_or_else(String::new, |ident| format!(" `{ident}`"));
+                format!("`union` has no option{option}: it takes only `tag`")
+            };
+            Err(meta.error(message))
         }
     });
     if let Err(error) = parsed {
+        // Other settings, such as `rename_all`, are attributes of their own.
+        let hint = if other_option {
+            "write other settings as attributes of their own beside it: \
+             `#[union(tag = \"card\")] #[rename_all = \"snake_case\"]`"
+        } else {
+            HINT
+        };
         errors.push(Diagnostic::new(
             error.to_string(),
             byte_range(error.span()),
             "here",
-            "write `#[union(tag = \"card\")]`: the tag is the field that tells the variants apart",
+            hint,
         ));
         return None;
     }
@@ -278,10 +323,10 @@ fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Spanned<S
             "a union needs a tag field",
             node_range(attr),
             "no `tag` given",
-            "write `#[union(tag = \"card\")]`: the tag is the field that tells the variants apart",
+            HINT,
         ));
     }
-    tag.and_then(|tag| non_empty(tag, errors))
+    tag.and_then(|tag| non_empty("a union's tag", HINT, tag, errors))
 }
 
 fn rule(value: &Spanned<String>, errors: &mut Vec<Diagnostic>) -> Option<RenameRule> {
@@ -304,13 +349,22 @@ fn rule(value: &Spanned<String>, errors: &mut Vec<Diagnostic>) -> Option<RenameR
     found
 }
 
-fn non_empty(value: Spanned<String>, errors: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
+/// The hint for an empty value of an attribute that can be left out.
+const NON_EMPTY_HINT: &str = "write a non-empty value, or remove the attribute";
+
+/// Refuses an empty string where a name is needed; `what` names the setting in the report.
+fn non_empty(
+    what: &str,
+    hint: &str,
+    value: Spanned<String>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Spanned<String>> {
     if value.value.is_empty() {
         errors.push(Diagnostic::new(
-            "the value is empty",
+            format!("{what} cannot be empty"),
             value.span,
             "empty string",
-            "give a non-empty name",
+            hint,
         ));
         return None;
     }

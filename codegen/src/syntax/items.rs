@@ -12,12 +12,24 @@ use super::attrs::{Place, item_attrs};
 use super::{node_range, types};
 use crate::diagnostics::Diagnostic;
 
+/// The name an item declares, for the kinds of item a field type could refer to.
+pub(super) fn item_name(item: &Item) -> Option<String> {
+    let ident = match item {
+        Item::Struct(item) => &item.ident,
+        Item::Enum(item) => &item.ident,
+        Item::Type(item) => &item.ident,
+        Item::Union(item) => &item.ident,
+        _ => return None,
+    };
+    Some(ident.unraw().to_string())
+}
+
 /// Converts one parsed item, or reports why it cannot be a schema declaration.
 pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<SchemaItem> {
     match item {
         Item::Struct(item) => {
             refuse_visibility(&item.vis, errors);
-            refuse_generics(&item.generics, errors);
+            let generic = refuse_generics(&item.generics, errors);
             let attrs = item_attrs(&item.attrs, Place::Struct, errors);
             let fields = match item.fields {
                 Fields::Named(named) => named
@@ -36,6 +48,10 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
                 }
                 Fields::Unit => Vec::new(),
             };
+            // Its fields may name the parameters, which are no declared types: drop it whole.
+            if generic {
+                return None;
+            }
             Some(SchemaItem {
                 name: name(&item.ident),
                 docs: attrs.docs,
@@ -48,8 +64,10 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
         }
         Item::Enum(item) => {
             refuse_visibility(&item.vis, errors);
-            refuse_generics(&item.generics, errors);
+            let generic = refuse_generics(&item.generics, errors);
             let attrs = item_attrs(&item.attrs, Place::Enum, errors);
+            let is_union = attrs.union_tag.is_some() || attrs.union_given;
+            refuse_empty(&item, is_union, errors);
             let kind = match attrs.union_tag {
                 Some(tag) => ItemKind::Union(UnionItem {
                     tag,
@@ -60,15 +78,30 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
                         .filter_map(|v| variant(v, errors))
                         .collect(),
                 }),
-                None => ItemKind::Enum(EnumItem {
-                    rename_all: attrs.rename_all,
-                    values: item
-                        .variants
+                // `#[union]` without a usable tag was reported; reading the enum as a plain one
+                // would blame every variant for carrying data. Its variants' own mistakes still
+                // count.
+                None if attrs.union_given => {
+                    item.variants
                         .into_iter()
-                        .filter_map(|v| enum_value(v, errors))
-                        .collect(),
-                }),
+                        .for_each(|v| drop(variant(v, errors)));
+                    return None;
+                }
+                None => {
+                    refuse_data(&item, errors);
+                    ItemKind::Enum(EnumItem {
+                        rename_all: attrs.rename_all,
+                        values: item
+                            .variants
+                            .into_iter()
+                            .filter_map(|v| enum_value(v, errors))
+                            .collect(),
+                    })
+                }
             };
+            if generic {
+                return None;
+            }
             Some(SchemaItem {
                 name: name(&item.ident),
                 docs: attrs.docs,
@@ -165,19 +198,32 @@ fn variant(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<Varian
     })
 }
 
+/// Reports the first value of a plain enum that carries data, once for the whole enum: when
+/// one does, the enum was most likely meant as a union, and so were all its other values.
+fn refuse_data(item: &syn::ItemEnum, errors: &mut Vec<Diagnostic>) {
+    let Some(variant) = item
+        .variants
+        .iter()
+        .find(|v| !matches!(v.fields, Fields::Unit))
+    else {
+        return;
+    };
+    errors.push(Diagnostic::new(
+        format!(
+            "enum value `{}` carries data, but the enum is not a union",
+            variant.ident
+        ),
+        node_range(&variant.fields),
+        "data on a plain enum value",
+        "add `#[union(tag = \"...\")]` to the enum to make it a tagged union of structs",
+    ));
+}
+
+/// One value of a plain enum; a value carrying data was reported by [`refuse_data`].
 fn enum_value(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<EnumValueItem> {
     refuse_discriminant(&variant, errors);
     let attrs = item_attrs(&variant.attrs, Place::Variant, errors);
     if !matches!(variant.fields, Fields::Unit) {
-        errors.push(Diagnostic::new(
-            format!(
-                "enum value `{}` carries data, but the enum is not a union",
-                variant.ident
-            ),
-            node_range(&variant.fields),
-            "data on a plain enum value",
-            "add `#[union(tag = \"...\")]` to the enum to make it a tagged union of structs",
-        ));
         return None;
     }
     Some(EnumValueItem {
@@ -209,7 +255,8 @@ fn refuse_visibility(vis: &Visibility, errors: &mut Vec<Diagnostic>) {
     }
 }
 
-fn refuse_generics(generics: &Generics, errors: &mut Vec<Diagnostic>) {
+/// Reports generic parameters and `where` clauses; true when there are parameters.
+fn refuse_generics(generics: &Generics, errors: &mut Vec<Diagnostic>) -> bool {
     let lifetime = generics.lifetimes().next().is_some();
     if !generics.params.is_empty() {
         errors.push(Diagnostic::new(
@@ -231,6 +278,32 @@ fn refuse_generics(generics: &Generics, errors: &mut Vec<Diagnostic>) {
             "remove it: schema types have no parameters",
         ));
     }
+    !generics.params.is_empty()
+}
+
+/// Reports an enum or union with nothing in it. Checked on the syntax, before variants with
+/// mistakes of their own are dropped, so that those are not reported a second time as absent.
+fn refuse_empty(item: &syn::ItemEnum, is_union: bool, errors: &mut Vec<Diagnostic>) {
+    if !item.variants.is_empty() {
+        return;
+    }
+    let (message, hint) = if is_union {
+        (
+            format!("union `{}` has no variants", item.ident),
+            "add at least one variant: `Name(SomeStruct)`",
+        )
+    } else {
+        (
+            format!("enum `{}` has no values", item.ident),
+            "add at least one value: `enum Name { First, Second }`",
+        )
+    };
+    errors.push(Diagnostic::new(
+        message,
+        node_range(&item.ident),
+        "empty",
+        hint,
+    ));
 }
 
 fn name(ident: &Ident) -> Spanned<String> {

@@ -13,14 +13,45 @@ mod types;
 
 use std::ops::Range;
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use syn::ext::IdentExt;
 use syn::parse::discouraged::Speculative;
 use syn::parse::{ParseStream, Parser};
-use syn::{Attribute, Token};
+use syn::{Attribute, Ident, Token};
 
 use crate::diagnostics::Diagnostic;
 use ast::SchemaFile;
+
+/// The hint for a declaration that does not parse.
+const DECLARATION_HINT: &str =
+    "declarations are `struct Name { field: Type, ... }` or `enum Name { ... }`";
+
+/// The words that start a Rust item; the schema language refuses most of them, but the report
+/// for each is better after parsing it.
+const RUST_ITEM_KEYWORDS: &[&str] = &[
+    "struct",
+    "enum",
+    "union",
+    "type",
+    "use",
+    "fn",
+    "impl",
+    "mod",
+    "const",
+    "static",
+    "trait",
+    "extern",
+    "unsafe",
+    "async",
+    "macro_rules",
+    "auto",
+    "default",
+    "crate",
+    "self",
+    "super",
+    "pub",
+];
+pub(crate) use types::{BUILTIN_NAMES, foreign_replacement};
 
 /// Parses schema text. Always returns what it could parse, with every error found.
 pub fn parse(text: &str) -> (SchemaFile, Vec<Diagnostic>) {
@@ -83,10 +114,10 @@ fn parse_file(input: ParseStream, file: &mut SchemaFile, errors: &mut Vec<Diagno
             }
             continue;
         }
-        seen_item = true;
         let fork = input.fork();
         match fork.parse::<syn::Item>() {
             Ok(item) => {
+                seen_item = true;
                 input.advance_to(&fork);
                 let name = items::item_name(&item);
                 match items::convert(item, errors) {
@@ -96,11 +127,15 @@ fn parse_file(input: ParseStream, file: &mut SchemaFile, errors: &mut Vec<Diagno
                 }
             }
             Err(error) => {
-                push_syn_error(
-                    errors,
-                    error,
-                    "declarations are `struct Name { field: Type, ... }` or `enum Name { ... }`",
-                );
+                // Junk that does not even start a declaration (a broken `//!` line, say) is no
+                // first declaration: the file settings after it are not misplaced as well.
+                match item_start_problem(input) {
+                    Some(problem) => errors.push(problem),
+                    None => {
+                        seen_item = true;
+                        push_syn_error(errors, error, DECLARATION_HINT);
+                    }
+                }
                 if let Some(name) = declared_name(input) {
                     file.unparsed.insert(name);
                 }
@@ -116,19 +151,69 @@ fn declared_name(input: ParseStream) -> Option<String> {
     let fork = input.fork();
     let _ = fork.call(Attribute::parse_outer);
     let _ = fork.parse::<syn::Visibility>();
-    if fork.peek(Token![struct]) || fork.peek(Token![enum]) {
-        let _ = fork.parse::<proc_macro2::TokenTree>();
-        return fork
-            .parse::<syn::Ident>()
-            .ok()
-            .map(|ident| ident.to_string());
-    }
-    None
+    // `struct Name`, `enum Name`, and a misspelt keyword too: `strcut Name`.
+    let _keyword = fork.call(Ident::parse_any).ok()?;
+    fork.call(Ident::parse_any)
+        .ok()
+        .map(|ident| ident.unraw().to_string())
 }
 
-/// Skips at least one token tree, then up to the next token that can start a declaration.
+/// A clearer report than syn's for a declaration that does not start like one: a misspelt
+/// keyword (`strcut`), another language's (`interface`), a stray token, or attributes with
+/// nothing after them. syn would expect a macro's `!`, or list every Rust item it knows.
+fn item_start_problem(input: ParseStream) -> Option<Diagnostic> {
+    let fork = input.fork();
+    let attrs = fork.call(Attribute::parse_outer).ok()?;
+    let _ = fork.parse::<syn::Visibility>();
+    if fork.is_empty() {
+        return Some(Diagnostic::new(
+            "a doc comment or attribute with no declaration after it",
+            node_range(attrs.last()?),
+            "nothing follows",
+            "put it directly above a struct or enum, or remove it",
+        ));
+    }
+    let (found, span) = match fork.parse::<TokenTree>().ok()? {
+        // A Rust item keyword: syn's own report about the rest of that item is the useful one.
+        TokenTree::Ident(ident) if RUST_ITEM_KEYWORDS.contains(&ident.to_string().as_str()) => {
+            return None;
+        }
+        TokenTree::Ident(ident) => (format!("`{ident}`"), ident.span()),
+        TokenTree::Punct(punct) => (format!("`{}`", punct.as_char()), punct.span()),
+        TokenTree::Literal(literal) => ("a literal".to_string(), literal.span()),
+        TokenTree::Group(group) => {
+            let open = match group.delimiter() {
+                Delimiter::Brace => "`{`",
+                Delimiter::Bracket => "`[`",
+                Delimiter::Parenthesis => "`(`",
+                Delimiter::None => "a group",
+            };
+            (open.to_string(), group.span_open())
+        }
+    };
+    // A `;` after a struct's braces is a Rust habit with a plain fix.
+    let hint = if found == "`;`" {
+        "remove the `;`: a declaration ends at its closing brace"
+    } else {
+        DECLARATION_HINT
+    };
+    Some(Diagnostic::new(
+        format!("expected `struct` or `enum`, found {found}"),
+        byte_range(span),
+        "not the start of a declaration",
+        hint,
+    ))
+}
+
+/// Skips a broken declaration: its outer attributes and doc comments, at least one more token
+/// tree, then up to the next token that can start a declaration. Stopping at one of its own doc
+/// comments instead would parse it again, and report the same error once per doc line.
 fn skip_to_next_item(input: ParseStream) {
-    let _ = input.parse::<proc_macro2::TokenTree>();
+    while input.peek(Token![#]) && input.peek2(syn::token::Bracket) {
+        let _ = input.parse::<TokenTree>();
+        let _ = input.parse::<TokenTree>();
+    }
+    let _ = input.parse::<TokenTree>();
     let starts_item = |input: ParseStream| {
         input.peek(Token![#])
             || input.peek(Token![struct])
@@ -136,7 +221,7 @@ fn skip_to_next_item(input: ParseStream) {
             || input.peek(Token![pub])
     };
     while !input.is_empty() && !starts_item(input) {
-        let _ = input.parse::<proc_macro2::TokenTree>();
+        let _ = input.parse::<TokenTree>();
     }
 }
 

@@ -67,7 +67,9 @@ pub(super) fn too_deep(tokens: TokenStream) -> Option<Diagnostic> {
             TokenTree::Punct(punct) => {
                 match punct.as_char() {
                     '<' => level.angles += 1,
-                    '>' if !matches!(joined, Some('-' | '=')) => level.angles = level.angles.saturating_sub(1),
+                    '>' if !matches!(joined, Some('-' | '=')) => {
+                        level.angles = level.angles.saturating_sub(1)
+                    }
                     ',' | ';' => level.prefixes = 0,
                     '&' | '*' | '-' | '!' | '|' | '.' => level.prefixes += 1,
                     _ => {}
@@ -90,7 +92,11 @@ pub(super) fn too_deep(tokens: TokenStream) -> Option<Diagnostic> {
 
 /// The nesting at the innermost open group: one per group, plus what each level opened.
 fn depth(stack: &[Level]) -> usize {
-    stack.len() - 1 + stack.iter().map(|level| level.angles + level.prefixes).sum::<usize>()
+    stack.len() - 1
+        + stack
+            .iter()
+            .map(|level| level.angles + level.prefixes)
+            .sum::<usize>()
 }
 
 fn too_deep_error(token: &TokenTree) -> Diagnostic {
@@ -127,11 +133,25 @@ mod tests {
 
     #[test]
     fn deep_generic_arguments_brackets_and_operators_are_refused() {
-        for inner in ["Vec<".repeat(40), "(".repeat(40), "&".repeat(40), "fn() -> ".repeat(40)] {
-            let closing = inner.chars().filter(|c| *c == '<').count();
-            let closing = ">".repeat(closing) + &")".repeat(inner.matches('(').count() - inner.matches(')').count());
-            let text = format!("struct A {{ x: {inner}u8{closing} }}");
+        let n = MAX_DEPTH;
+        for ty in [
+            format!("{}u8{}", "Vec<".repeat(n), ">".repeat(n)),
+            format!("{}u8{}", "(".repeat(n), ")".repeat(n)),
+            format!("{}str", "&".repeat(n)),
+            format!("{}u8", "*const ".repeat(n)),
+            format!("{}u8", "fn() -> ".repeat(n)),
+        ] {
+            let text = format!("struct A {{ x: {ty} }}");
             assert!(depth_error(&text).is_some(), "{text}");
         }
+        assert!(depth_error(&format!("enum A {{ X = {}1 }}", "-".repeat(n))).is_some());
+    }
+
+    #[test]
+    fn the_limit_itself_passes() {
+        // The struct's braces are one level; the rest are generic arguments.
+        let n = MAX_DEPTH - 1;
+        let text = format!("struct A {{ x: {}u8{} }}", "Vec<".repeat(n), ">".repeat(n));
+        assert_eq!(depth_error(&text), None);
     }
 }

@@ -1,11 +1,50 @@
 //! Type expressions: syn's `Type` into the schema language's shapes.
 
+use syn::ext::IdentExt;
 use syn::{GenericArgument, PathArguments, Type};
 
 use super::ast::{TypeExpr, TypeKind};
 use super::node_range;
 use crate::diagnostics::Diagnostic;
 use crate::ir::IntKind;
+
+/// The built-in type names, for suggesting one when a name is misspelt (`string`, `Bool`).
+pub(crate) const BUILTIN_NAMES: &[&str] = &[
+    "String", "bool", "u8", "u16", "u32", "i8", "i16", "i32", "f64", "Json", "Vec", "Map", "Box",
+    "Option", "Nullable",
+];
+
+/// Type names from Rust, serde_json and TypeScript that people reach for, with the schema type
+/// to write instead: `HashMap<String, T>` is a `Map<String, T>` here, and `Value` is `Json`.
+const FOREIGN_NAMES: &[(&str, &str)] = &[
+    ("str", "String"),
+    ("char", "String"),
+    ("HashMap", "Map<String, T>"),
+    ("BTreeMap", "Map<String, T>"),
+    ("IndexMap", "Map<String, T>"),
+    ("HashSet", "Vec<T>"),
+    ("BTreeSet", "Vec<T>"),
+    ("VecDeque", "Vec<T>"),
+    ("Array", "Vec<T>"),
+    ("Rc", "Box<T>"),
+    ("Arc", "Box<T>"),
+    ("Value", "Json"),
+    ("any", "Json"),
+    ("unknown", "Json"),
+    ("object", "Json"),
+    ("boolean", "bool"),
+    ("number", "f64"),
+    ("float", "f64"),
+    ("int", "i32"),
+];
+
+/// The schema type to write for a name another language uses, if it is one of those.
+pub(crate) fn foreign_replacement(name: &str) -> Option<&'static str> {
+    FOREIGN_NAMES
+        .iter()
+        .find(|(foreign, _)| *foreign == name)
+        .map(|(_, replacement)| *replacement)
+}
 
 /// Converts a written type, or reports why the schema language has no such type.
 pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExpr> {
@@ -36,7 +75,8 @@ pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExp
             return None;
         }
     };
-    let name = segment.ident.to_string();
+    // `r#Name` names the same declaration as `Name`.
+    let name = segment.ident.unraw().to_string();
     let args = type_args(&segment.arguments, &name, span.clone(), errors)?;
     let kind = match (name.as_str(), args.as_slice()) {
         ("String", []) => TypeKind::String,
@@ -61,9 +101,13 @@ pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExp
             TypeKind::Map(Box::new(convert(value, errors)?))
         }
         (builtin @ ("Vec" | "Box" | "Option" | "Nullable" | "Map"), _) => {
-            let expected = if builtin == "Map" { "two" } else { "one" };
+            let expected = if builtin == "Map" {
+                "two type arguments"
+            } else {
+                "one type argument"
+            };
             errors.push(Diagnostic::new(
-                format!("`{builtin}` takes {expected} type argument(s)"),
+                format!("`{builtin}` takes {expected}"),
                 span,
                 "wrong number of arguments",
                 if builtin == "Map" {
@@ -98,12 +142,20 @@ pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExp
             None => TypeKind::Named(other.to_string()),
         },
         (other, _) => {
-            errors.push(Diagnostic::new(
-                format!("`{other}` takes no type arguments"),
-                span,
-                "type arguments",
-                "schema types have no generic parameters",
-            ));
+            errors.push(match foreign_replacement(other) {
+                Some(replacement) => Diagnostic::new(
+                    format!("`{other}` is not a schema type"),
+                    span,
+                    "not a schema type",
+                    format!("write `{replacement}`"),
+                ),
+                None => Diagnostic::new(
+                    format!("`{other}` takes no type arguments"),
+                    span,
+                    "type arguments",
+                    "schema types have no generic parameters",
+                ),
+            });
             return None;
         }
     };

@@ -1,18 +1,25 @@
-//! The conformance harness: the render-intent wire corpus, and each reader of the contract run
-//! over it. A reader only reports what it accepts; the corpus labels, written from the contract,
-//! are the judge.
+//! The conformance harness: the render-intent wire corpus (hand-written, and mutated from it),
+//! and each reader of the contract run over it. A reader only reports what it accepts; the
+//! labels, set from the contract, are the judge.
 
+pub mod arbitrary;
+pub mod contract;
+pub mod gaps;
+pub mod mutate;
 mod readers;
+pub mod schemars_reader;
+pub mod typify_reader;
 
-pub use readers::{AjvReader, JsonSchemaReader, RustReader, node};
+pub use readers::{AjvReader, GuardsReader, JsonSchemaReader, RustReader, node};
 
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use cardc_codegen::ir::Schema;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// One labelled payload of the corpus.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Case {
     /// A unique kebab-case name.
@@ -23,6 +30,7 @@ pub struct Case {
     /// Whether the contract accepts the payload.
     pub valid: bool,
     /// For an invalid case, the one fault it has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fault: Option<String>,
     /// The JSON payload.
     pub payload: Value,
@@ -45,6 +53,45 @@ pub fn repo_root() -> PathBuf {
 /// The published JSON Schema of the render-intent union.
 pub fn render_intent_schema_path() -> PathBuf {
     repo_root().join("generated/render_intent.schema.json")
+}
+
+/// The render-intent schema's IR, compiled from `schema/render_intent.cards`.
+pub fn render_intent_ir() -> Schema {
+    let path = repo_root().join("schema/render_intent.cards");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
+    cardc_codegen::compile("schema/render_intent.cards", &text)
+        .unwrap_or_else(|errors| panic!("the render-intent schema does not check: {errors:?}"))
+}
+
+/// Writes cases as a JSON-lines corpus under `target/cardc-conformance/`, for the readers that
+/// run under node, and returns its path.
+pub fn write_corpus(file_name: &str, cases: &[Case]) -> PathBuf {
+    let dir = repo_root().join("target/cardc-conformance");
+    std::fs::create_dir_all(&dir)
+        .unwrap_or_else(|error| panic!("cannot create {}: {error}", dir.display()));
+    let mut text = String::new();
+    for case in cases {
+        text.push_str(&serde_json::to_string(case).expect("a case serializes"));
+        text.push('\n');
+    }
+    let path = dir.join(file_name);
+    std::fs::write(&path, text)
+        .unwrap_or_else(|error| panic!("cannot write {}: {error}", path.display()));
+    path
+}
+
+/// The hand-written corpus followed by its mutations, each case with its class: `hand-written`
+/// or the mutation's class.
+pub fn every_case(schema: &Schema) -> Vec<(&'static str, Case)> {
+    let hand = load_corpus();
+    let mutations = mutate::mutations(schema, &hand);
+    let mut cases: Vec<(&'static str, Case)> = hand
+        .into_iter()
+        .map(|case| ("hand-written", case))
+        .collect();
+    cases.extend(mutations.into_iter().map(|m| (m.class, m.case)));
+    cases
 }
 
 /// The hand-written wire corpus.
@@ -70,4 +117,21 @@ pub fn load_corpus() -> Vec<Case> {
             })
         })
         .collect()
+}
+
+/// How `verdict` from `reader` disagrees with the case's label, if it does. A reader that
+/// accepts a payload but reports a detail (the Rust types' round trip) disagrees too.
+pub fn disagreement(case: &Case, reader: &str, verdict: &Verdict) -> Option<String> {
+    if verdict.accepted == case.valid && (!verdict.accepted || verdict.detail.is_empty()) {
+        return None;
+    }
+    let label = if case.valid {
+        "valid".to_string()
+    } else {
+        format!("invalid ({})", case.fault.as_deref().unwrap_or(""))
+    };
+    Some(format!(
+        "  {} [{}]: {reader} disagrees with the label {label}: {}\n    payload: {}",
+        case.name, case.type_name, verdict.detail, case.payload
+    ))
 }

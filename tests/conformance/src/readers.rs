@@ -1,8 +1,10 @@
-//! The readers of the contract: the generated Rust types, the `jsonschema` crate and ajv.
+//! The readers of the contract: the generated Rust types, the `jsonschema` crate, ajv and the
+//! generated TypeScript guards.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 use jsonschema::{Registry, Validator};
 use render_intent::{ToolCallView, ToolResultView};
@@ -115,32 +117,101 @@ impl AjvReader {
             schema.as_os_str(),
             corpus.as_os_str(),
         ]);
-        let verdicts = output
-            .lines()
-            .map(|line| {
-                let report: Value = serde_json::from_str(line)
-                    .unwrap_or_else(|error| panic!("ajv printed {line:?}: {error}"));
-                let name = report["name"].as_str().expect("a name").to_string();
-                let accepted = report["accepted"].as_bool().expect("accepted");
-                (
-                    name,
-                    Verdict {
-                        accepted,
-                        detail: report["errors"].to_string(),
-                    },
-                )
-            })
-            .collect();
-        AjvReader { verdicts }
+        AjvReader {
+            verdicts: verdict_lines("ajv", &output),
+        }
     }
 
     /// ajv's verdict on the case.
     pub fn read(&self, case: &Case) -> Verdict {
-        self.verdicts
-            .get(&case.name)
-            .cloned()
-            .unwrap_or_else(|| panic!("ajv gave no verdict for {}", case.name))
+        verdict_for("ajv", &self.verdicts, case)
     }
+}
+
+/// The generated TypeScript guards (`is<Union>` and `parse<Union>`, compiled by tsc, run under
+/// node): accept means both accept; the script fails outright if they contradict each other.
+pub struct GuardsReader {
+    verdicts: BTreeMap<String, Verdict>,
+}
+
+impl GuardsReader {
+    /// Compiles `generated/render_intent.ts` once per test process and runs
+    /// `tests/js/guards_check.mjs` over the corpus.
+    pub fn run(corpus: &Path) -> Self {
+        let module = compiled_guards();
+        let output = node(&[
+            "tests/js/guards_check.mjs".as_ref(),
+            module.as_os_str(),
+            corpus.as_os_str(),
+        ]);
+        GuardsReader {
+            verdicts: verdict_lines("guards", &output),
+        }
+    }
+
+    /// The guards' verdict on the case.
+    pub fn read(&self, case: &Case) -> Verdict {
+        verdict_for("guards", &self.verdicts, case)
+    }
+}
+
+/// `generated/render_intent.ts` compiled to an ES module under `target/`, once per process
+/// (the tests of one binary share it; tsc writes the same bytes every time).
+fn compiled_guards() -> PathBuf {
+    static MODULE: OnceLock<PathBuf> = OnceLock::new();
+    MODULE
+        .get_or_init(|| {
+            let root = repo_root();
+            let dir = root.join("target/cardc-conformance/guards");
+            std::fs::create_dir_all(&dir)
+                .unwrap_or_else(|error| panic!("cannot create {}: {error}", dir.display()));
+            // node reads `.js` as an ES module only under a package.json that says so.
+            std::fs::write(dir.join("package.json"), "{\"type\": \"module\"}\n")
+                .expect("write the guards' package.json");
+            let source = root.join("generated/render_intent.ts");
+            node(&[
+                "node_modules/typescript/bin/tsc".as_ref(),
+                "--strict".as_ref(),
+                "--target".as_ref(),
+                "es2022".as_ref(),
+                "--module".as_ref(),
+                "es2022".as_ref(),
+                "--outDir".as_ref(),
+                dir.as_os_str(),
+                source.as_os_str(),
+            ]);
+            dir.join("render_intent.js")
+        })
+        .clone()
+}
+
+/// Parses the `{"name", "accepted", "errors"}` lines a node reader prints.
+fn verdict_lines(reader: &str, output: &str) -> BTreeMap<String, Verdict> {
+    output
+        .lines()
+        .map(|line| {
+            let report: Value = serde_json::from_str(line)
+                .unwrap_or_else(|error| panic!("{reader} printed {line:?}: {error}"));
+            let name = report["name"].as_str();
+            let accepted = report["accepted"].as_bool();
+            let (Some(name), Some(accepted)) = (name, accepted) else {
+                panic!("{reader} printed {line:?}: no name or accepted")
+            };
+            let detail = if accepted {
+                String::new()
+            } else {
+                report["errors"].to_string()
+            };
+            (name.to_string(), Verdict { accepted, detail })
+        })
+        .collect()
+}
+
+fn verdict_for(reader: &str, verdicts: &BTreeMap<String, Verdict>, case: &Case) -> Verdict {
+    verdicts
+        .get(&case.name)
+        .cloned()
+        .unwrap_or_else(|| panic!("{reader} gave no verdict for {}", case.name))
 }
 
 /// Runs node from the repository root with the pinned npm tools, returning its stdout.

@@ -1,9 +1,10 @@
-//! The hand-written wire corpus against every reader: the generated Rust types, ajv and the
-//! `jsonschema` crate must each accept exactly the cases the contract labels valid.
+//! The hand-written wire corpus against the four readers cardc makes and publishes: the
+//! generated Rust types, ajv, the `jsonschema` crate and the generated TypeScript guards must
+//! each accept exactly the cases the contract labels valid.
 
 use cardc_conformance::{
-    AjvReader, Case, JsonSchemaReader, RustReader, corpus_path, load_corpus,
-    render_intent_schema_path,
+    AjvReader, GuardsReader, JsonSchemaReader, RustReader, contract, corpus_path, disagreement,
+    load_corpus, render_intent_ir, render_intent_schema_path,
 };
 
 #[test]
@@ -36,25 +37,38 @@ fn corpus_is_large_labelled_and_uniquely_named() {
     }
 }
 
+/// The contract checker that labels the mutation corpus agrees with every hand-written label,
+/// which were set independently from the written contract.
+#[test]
+fn contract_checker_agrees_with_the_hand_written_labels() {
+    let schema = render_intent_ir();
+    let wrong: Vec<String> = load_corpus()
+        .iter()
+        .filter_map(|case| {
+            let verdict = contract::check(&schema, &case.type_name, &case.payload);
+            (verdict.is_ok() != case.valid).then(|| format!("  {}: {verdict:?}", case.name))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "checker disagrees:\n{}", wrong.join("\n"));
+}
+
 #[test]
 fn every_reader_agrees_with_the_labels() {
     let corpus = load_corpus();
     let schema = render_intent_schema_path();
     let json_schema = JsonSchemaReader::new(&schema, &["ToolCallView", "ToolResultView"]);
     let ajv = AjvReader::run(&schema, &corpus_path());
+    let guards = GuardsReader::run(&corpus_path());
     let mut disagreements = Vec::new();
     for case in &corpus {
-        let readers = [
+        let verdicts = [
             ("rust", RustReader::read(case)),
             ("jsonschema", json_schema.read(case)),
             ("ajv", ajv.read(case)),
+            ("typescript guards", guards.read(case)),
         ];
-        for (reader, verdict) in readers {
-            if verdict.accepted != case.valid {
-                disagreements.push(describe(case, reader, &verdict.detail));
-            } else if reader == "rust" && case.valid && !verdict.detail.is_empty() {
-                disagreements.push(describe(case, "rust round trip", &verdict.detail));
-            }
+        for (reader, verdict) in &verdicts {
+            disagreements.extend(disagreement(case, reader, verdict));
         }
     }
     assert!(
@@ -63,16 +77,4 @@ fn every_reader_agrees_with_the_labels() {
         disagreements.len(),
         disagreements.join("\n")
     );
-}
-
-fn describe(case: &Case, reader: &str, detail: &str) -> String {
-    let label = if case.valid {
-        "valid".to_string()
-    } else {
-        format!("invalid ({})", case.fault.as_deref().unwrap_or(""))
-    };
-    format!(
-        "  {} [{}]: {reader} disagrees with the label {label}: {detail}",
-        case.name, case.type_name
-    )
 }

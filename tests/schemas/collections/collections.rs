@@ -5,6 +5,8 @@
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Collections")]
 pub struct Collections {
     pub names: Vec<String>,
     pub matrix: Vec<Vec<i32>>,
@@ -38,7 +40,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Collections {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Collections::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Collections",
+            Collections::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -46,6 +51,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Collections {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Item")]
 pub struct Item {
     pub id: u32,
 }
@@ -64,6 +71,9 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Item {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Item::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Item",
+            Item::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }

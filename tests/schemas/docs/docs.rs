@@ -9,6 +9,8 @@
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Documented")]
 pub struct Documented {
     /// A documented field.
     /// Over two lines.
@@ -30,7 +32,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Documented {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Documented::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Documented",
+            Documented::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -38,6 +43,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Documented {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde")]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Mode")]
 pub enum Mode {
     /// The first mode.
     #[serde(rename = "First")]

@@ -43,3 +43,265 @@ export function assertNever(value: never): never {
   }
   throw new Error(`unexpected value: ${shown}`);
 }
+
+// Runtime checks. For every type above, `is<Name>(value)` says whether a value is exactly a
+// <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
+// and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
+// message naming the type and the variant it sits in. Both never throw and never change their
+// input. The unexported `cardc` helpers and `check<Name>` functions below are theirs.
+
+/** The state of one check: where errors go, when to stop, and what is being checked. */
+type cardcState = {
+  /** The errors found so far, in the order the check met them. */
+  errors: { pointer: string; message: string }[];
+  /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
+  limit: number;
+  /** How many arrays and objects enclose the value being checked. */
+  depth: number;
+  /** The innermost struct or union being checked, which errors name. */
+  type: string;
+  /** The variant struct that the outermost union picked, which errors name after `in`. */
+  variant: string;
+};
+
+/** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
+type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
+
+/**
+ * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
+ * out of stack, becomes one more error: the guards never throw.
+ */
+function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '' };
+  try {
+    check(value, s, '');
+  } catch {
+    s.errors.push({ pointer: '', message: 'reading the value threw' });
+  }
+  return s.errors;
+}
+
+/** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
+const cardcMaxErrors = 100;
+
+/** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
+function cardcParse<T>(
+  check: cardcCheck,
+  value: unknown,
+): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+  const errors = cardcRun(check, value, cardcMaxErrors);
+  return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
+}
+
+/** Records an error, naming the type being checked and the variant it sits in. */
+function cardcFail(s: cardcState, at: string, message: string): void {
+  if (s.errors.length >= s.limit) {
+    return;
+  }
+  let where = s.type;
+  if (s.variant !== '' && s.variant !== s.type) {
+    where = `${where} in ${s.variant}`;
+  }
+  s.errors.push({ pointer: at, message: where === '' ? message : `${message} (${where})` });
+}
+
+/** Records that the value is not of the expected kind. */
+function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
+  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+}
+
+/** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
+function cardcEscape(key: string): string {
+  return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The allowed strings, as JSON, for an error message. */
+function cardcListed(values: readonly string[]): string {
+  const quoted = values.map((value) => JSON.stringify(value));
+  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+}
+
+/**
+ * The deepest nesting of arrays and objects accepted: serde_json's limit, so that the Rust types
+ * and the guards refuse the same input, and a hostile one cannot exhaust the stack.
+ */
+const cardcMaxDepth = 127;
+
+/** Whether entering one more array or object goes too deep; if so, records it. */
+function cardcDeeper(s: cardcState, at: string): boolean {
+  if (s.depth < cardcMaxDepth) {
+    return false;
+  }
+  cardcFail(s, at, `nested deeper than ${cardcMaxDepth} arrays and objects`);
+  return true;
+}
+
+/**
+ * Own enumerable properties: exactly the keys `JSON.stringify` writes, never inherited ones such as
+ * `constructor`, and callable on objects without a prototype.
+ */
+const cardcHas = Object.prototype.propertyIsEnumerable;
+
+/** The value as an object to read keys from, or `undefined` after an error. Arrays are refused. */
+function cardcObject(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+): { readonly [key: string]: unknown } | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    cardcMismatch(s, at, 'an object', orNull);
+    return undefined;
+  }
+  return cardcDeeper(s, at) ? undefined : (value as { readonly [key: string]: unknown });
+}
+
+/** Checks any JSON value: `null`, a boolean, a string, a finite number, or arrays and objects of them. */
+function cardcJson(value: unknown, s: cardcState, at: string): void {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') {
+    return;
+  }
+  if (typeof value === 'number') {
+    if (value - value !== 0) {
+      cardcMismatch(s, at, 'a finite number', false);
+    }
+    return;
+  }
+  if (typeof value !== 'object') {
+    cardcMismatch(s, at, 'a JSON value', false);
+    return;
+  }
+  if (cardcDeeper(s, at)) {
+    return;
+  }
+  s.depth += 1;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+      cardcJson(value[i], s, `${at}/${i}`);
+    }
+  } else {
+    const object = value as { readonly [key: string]: unknown };
+    for (const key of Object.keys(object)) {
+      if (s.errors.length >= s.limit) {
+        break;
+      }
+      cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+    }
+  }
+  s.depth -= 1;
+}
+
+/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
+type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
+
+/**
+ * Checks an object against its fields: each present key once, each required key present, and,
+ * when closed, no other key (an open struct's other keys must hold JSON values).
+ */
+function cardcStruct(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  name: string,
+  closed: boolean,
+  fields: readonly cardcField[],
+): void {
+  const outer = s.type;
+  s.type = name;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    for (const [key, optional, check] of fields) {
+      if (s.errors.length >= s.limit) {
+        break;
+      }
+      if (cardcHas.call(object, key)) {
+        check(object[key], s, `${at}/${cardcEscape(key)}`);
+      } else if (!optional) {
+        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
+      }
+    }
+    for (const key of Object.keys(object)) {
+      if (s.errors.length >= s.limit) {
+        break;
+      }
+      if (!fields.some((field) => field[0] === key)) {
+        if (closed) {
+          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
+        } else {
+          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+        }
+      }
+    }
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** Checks an enum: one of its strings. */
+function cardcOneOf(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  values: readonly string[],
+): void {
+  if (typeof value !== 'string' || values.indexOf(value) < 0) {
+    cardcMismatch(s, at, cardcListed(values), orNull);
+  }
+}
+
+/** Checks a string. */
+function cardcString(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  if (typeof value !== 'string') {
+    cardcMismatch(s, at, 'a string', orNull);
+  }
+}
+
+/** Checks a boolean. */
+function cardcBoolean(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  if (typeof value !== 'boolean') {
+    cardcMismatch(s, at, 'a boolean', orNull);
+  }
+}
+
+/** The fields of `Documented`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfDocumented: readonly cardcField[] = [
+  ['field', false, cardcString],
+  ['undocumented', false, cardcBoolean],
+];
+
+/** Checks a `Documented`. */
+function checkDocumented(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Documented', true, fieldsOfDocumented);
+}
+
+/** Whether a value is a `Documented`, exactly as the contract says. Never throws. */
+export function isDocumented(value: unknown): value is Documented {
+  return cardcRun(checkDocumented, value, 1).length === 0;
+}
+
+/** The value as a `Documented`, or where and how it breaks the contract. Never throws. */
+export function parseDocumented(
+  value: unknown,
+): { ok: true; value: Documented } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Documented>(checkDocumented, value);
+}
+
+/** Checks a `Mode`. */
+function checkMode(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcOneOf(value, s, at, orNull, ['First', 'Second']);
+}
+
+/** Whether a value is a `Mode`, exactly as the contract says. Never throws. */
+export function isMode(value: unknown): value is Mode {
+  return cardcRun(checkMode, value, 1).length === 0;
+}
+
+/** The value as a `Mode`, or where and how it breaks the contract. Never throws. */
+export function parseMode(
+  value: unknown,
+): { ok: true; value: Mode } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Mode>(checkMode, value);
+}

@@ -5,6 +5,8 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde")]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Colour")]
 pub enum Colour {
     #[serde(rename = "red")]
     Red,
@@ -19,7 +21,12 @@ pub enum Colour {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde")]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Level")]
 pub enum Level {
+    /// A value named like a Rust prelude variant, which an enum's namespace keeps apart.
+    #[serde(rename = "NONE")]
+    None,
     #[serde(rename = "INFO")]
     Info,
     #[serde(rename = "WARN_ONCE")]
@@ -30,6 +37,8 @@ pub enum Level {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Setting")]
 pub struct Setting {
     pub colour: Colour,
     #[serde(
@@ -55,6 +64,9 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Setting {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Setting::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Setting",
+            Setting::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }

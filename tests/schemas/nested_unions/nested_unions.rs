@@ -5,6 +5,8 @@
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "ClickEvent")]
 pub struct ClickEvent {
     pub x: i32,
     pub y: i32,
@@ -30,14 +32,19 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for ClickEvent {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        ClickEvent::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "ClickEvent",
+            ClickEvent::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
 /// An event, told apart by `event`.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde", tag = "event")]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Event")]
 #[allow(clippy::large_enum_variant)]
 pub enum Event {
     /// A key press.
@@ -48,10 +55,64 @@ pub enum Event {
     Pointer(PointerEvent),
 }
 
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for Event {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc::__private::Union for Event {
+    const NAME: &'static str = "Event";
+    const TAG: &'static str = "event";
+    const TAGS: &'static [&'static str] = &["key", "pointer"];
+    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        match tag {
+            "key" => ::cardc::__private::variant("KeyEvent", payload).map(Self::Key),
+            "pointer" => {
+                ::cardc::__private::serde::Deserialize::deserialize(payload)
+                    .map(Self::Pointer)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl Event {
+    /// Decodes a `Event` from JSON text, or says where and why it is not one
+    /// (see [`cardc::DecodeError`]).
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `Event`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    pub fn from_json_value(
+        value: &::cardc::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_value(value)
+    }
+}
+
 /// A key press.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "KeyEvent")]
 pub struct KeyEvent {
     pub key: String,
 }
@@ -70,14 +131,19 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for KeyEvent {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        KeyEvent::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "KeyEvent",
+            KeyEvent::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
 /// A pointer event.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde", tag = "kind")]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "PointerEvent")]
 #[allow(clippy::large_enum_variant)]
 pub enum PointerEvent {
     /// A click.
@@ -88,10 +154,65 @@ pub enum PointerEvent {
     Scroll(ScrollEvent),
 }
 
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for PointerEvent {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc::__private::Union for PointerEvent {
+    const NAME: &'static str = "PointerEvent";
+    const TAG: &'static str = "kind";
+    const TAGS: &'static [&'static str] = &["click", "scroll"];
+    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        match tag {
+            "click" => {
+                ::cardc::__private::variant("ClickEvent", payload).map(Self::Click)
+            }
+            "scroll" => {
+                ::cardc::__private::variant("ScrollEvent", payload).map(Self::Scroll)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl PointerEvent {
+    /// Decodes a `PointerEvent` from JSON text, or says where and why it is not one
+    /// (see [`cardc::DecodeError`]).
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `PointerEvent`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    pub fn from_json_value(
+        value: &::cardc::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_value(value)
+    }
+}
+
 /// A scroll by an amount.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "ScrollEvent")]
 pub struct ScrollEvent {
     #[serde(rename = "deltaY")]
     pub delta_y: f64,
@@ -111,6 +232,9 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for ScrollEvent {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        ScrollEvent::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "ScrollEvent",
+            ScrollEvent::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }

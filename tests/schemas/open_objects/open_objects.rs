@@ -5,6 +5,8 @@
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self")]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Metadata")]
 pub struct Metadata {
     pub name: String,
     /// Fields the schema does not name, kept so that a round trip writes them back.
@@ -29,7 +31,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Metadata {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Metadata::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Metadata",
+            Metadata::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -37,6 +42,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Metadata {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Strict")]
 pub struct Strict {
     pub name: String,
     pub metadata: Metadata,
@@ -56,6 +63,9 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Strict {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Strict::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Strict",
+            Strict::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }

@@ -5,6 +5,8 @@
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Point")]
 pub struct Point {
     pub x: i32,
     pub y: i32,
@@ -24,7 +26,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Point {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Point::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Point",
+            Point::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -32,6 +37,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Point {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Presence")]
 pub struct Presence {
     /// Must be present and not null.
     #[serde(rename = "requiredText")]
@@ -93,6 +100,9 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Presence {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Presence::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Presence",
+            Presence::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }

@@ -5,6 +5,8 @@
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Scalars")]
 pub struct Scalars {
     pub text: String,
     pub flag: bool,
@@ -32,6 +34,9 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Scalars {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Scalars::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Scalars",
+            Scalars::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }

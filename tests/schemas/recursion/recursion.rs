@@ -5,6 +5,8 @@
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Add")]
 pub struct Add {
     pub terms: Vec<Expr>,
 }
@@ -23,7 +25,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Add {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Add::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Add",
+            Add::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -31,6 +36,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Add {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Directory")]
 pub struct Directory {
     pub name: String,
     pub children: Vec<Directory>,
@@ -52,14 +59,19 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Directory {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Directory::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Directory",
+            Directory::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
 /// An expression: recursion through a union.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde", tag = "op")]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Expr")]
 #[allow(clippy::large_enum_variant)]
 pub enum Expr {
     #[serde(rename = "literal")]
@@ -70,10 +82,64 @@ pub enum Expr {
     Negate(Negate),
 }
 
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for Expr {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc::__private::Union for Expr {
+    const NAME: &'static str = "Expr";
+    const TAG: &'static str = "op";
+    const TAGS: &'static [&'static str] = &["literal", "add", "negate"];
+    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        match tag {
+            "literal" => {
+                ::cardc::__private::variant("Literal", payload).map(Self::Literal)
+            }
+            "add" => ::cardc::__private::variant("Add", payload).map(Self::Add),
+            "negate" => ::cardc::__private::variant("Negate", payload).map(Self::Negate),
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl Expr {
+    /// Decodes a `Expr` from JSON text, or says where and why it is not one
+    /// (see [`cardc::DecodeError`]).
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `Expr`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    pub fn from_json_value(
+        value: &::cardc::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_value(value)
+    }
+}
+
 /// A number.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Literal")]
 pub struct Literal {
     pub value: f64,
 }
@@ -92,7 +158,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Literal {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Literal::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Literal",
+            Literal::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -100,6 +169,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Literal {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Negate")]
 pub struct Negate {
     pub operand: Box<Expr>,
 }
@@ -118,7 +189,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Negate {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Negate::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Negate",
+            Negate::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -126,6 +200,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Negate {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "TreeNode")]
 pub struct TreeNode {
     pub value: i32,
     #[serde(
@@ -152,6 +228,9 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for TreeNode {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        TreeNode::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "TreeNode",
+            TreeNode::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }

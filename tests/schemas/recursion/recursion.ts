@@ -55,3 +55,458 @@ export function assertNever(value: never): never {
   }
   throw new Error(`unexpected value: ${shown}`);
 }
+
+// Runtime checks. For every type above, `is<Name>(value)` says whether a value is exactly a
+// <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
+// and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
+// message naming the type and the variant it sits in. Both never throw and never change their
+// input. The unexported `cardc` helpers and `check<Name>` functions below are theirs.
+
+/** The state of one check: where errors go, when to stop, and what is being checked. */
+type cardcState = {
+  /** The errors found so far, in the order the check met them. */
+  errors: { pointer: string; message: string }[];
+  /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
+  limit: number;
+  /** How many arrays and objects enclose the value being checked. */
+  depth: number;
+  /** The innermost struct or union being checked, which errors name. */
+  type: string;
+  /** The variant struct that the outermost union picked, which errors name after `in`. */
+  variant: string;
+};
+
+/** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
+type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
+
+/**
+ * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
+ * out of stack, becomes one more error: the guards never throw.
+ */
+function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '' };
+  try {
+    check(value, s, '');
+  } catch {
+    s.errors.push({ pointer: '', message: 'reading the value threw' });
+  }
+  return s.errors;
+}
+
+/** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
+const cardcMaxErrors = 100;
+
+/** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
+function cardcParse<T>(
+  check: cardcCheck,
+  value: unknown,
+): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+  const errors = cardcRun(check, value, cardcMaxErrors);
+  return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
+}
+
+/** Records an error, naming the type being checked and the variant it sits in. */
+function cardcFail(s: cardcState, at: string, message: string): void {
+  if (s.errors.length >= s.limit) {
+    return;
+  }
+  let where = s.type;
+  if (s.variant !== '' && s.variant !== s.type) {
+    where = `${where} in ${s.variant}`;
+  }
+  s.errors.push({ pointer: at, message: where === '' ? message : `${message} (${where})` });
+}
+
+/** Records that the value is not of the expected kind. */
+function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
+  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+}
+
+/** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
+function cardcEscape(key: string): string {
+  return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The allowed strings, as JSON, for an error message. */
+function cardcListed(values: readonly string[]): string {
+  const quoted = values.map((value) => JSON.stringify(value));
+  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+}
+
+/**
+ * The deepest nesting of arrays and objects accepted: serde_json's limit, so that the Rust types
+ * and the guards refuse the same input, and a hostile one cannot exhaust the stack.
+ */
+const cardcMaxDepth = 127;
+
+/** Whether entering one more array or object goes too deep; if so, records it. */
+function cardcDeeper(s: cardcState, at: string): boolean {
+  if (s.depth < cardcMaxDepth) {
+    return false;
+  }
+  cardcFail(s, at, `nested deeper than ${cardcMaxDepth} arrays and objects`);
+  return true;
+}
+
+/**
+ * Own enumerable properties: exactly the keys `JSON.stringify` writes, never inherited ones such as
+ * `constructor`, and callable on objects without a prototype.
+ */
+const cardcHas = Object.prototype.propertyIsEnumerable;
+
+/** The value as an object to read keys from, or `undefined` after an error. Arrays are refused. */
+function cardcObject(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+): { readonly [key: string]: unknown } | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    cardcMismatch(s, at, 'an object', orNull);
+    return undefined;
+  }
+  return cardcDeeper(s, at) ? undefined : (value as { readonly [key: string]: unknown });
+}
+
+/** Checks any JSON value: `null`, a boolean, a string, a finite number, or arrays and objects of them. */
+function cardcJson(value: unknown, s: cardcState, at: string): void {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') {
+    return;
+  }
+  if (typeof value === 'number') {
+    if (value - value !== 0) {
+      cardcMismatch(s, at, 'a finite number', false);
+    }
+    return;
+  }
+  if (typeof value !== 'object') {
+    cardcMismatch(s, at, 'a JSON value', false);
+    return;
+  }
+  if (cardcDeeper(s, at)) {
+    return;
+  }
+  s.depth += 1;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+      cardcJson(value[i], s, `${at}/${i}`);
+    }
+  } else {
+    const object = value as { readonly [key: string]: unknown };
+    for (const key of Object.keys(object)) {
+      if (s.errors.length >= s.limit) {
+        break;
+      }
+      cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+    }
+  }
+  s.depth -= 1;
+}
+
+/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
+type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
+
+/**
+ * Checks an object against its fields: each present key once, each required key present, and,
+ * when closed, no other key (an open struct's other keys must hold JSON values).
+ */
+function cardcStruct(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  name: string,
+  closed: boolean,
+  fields: readonly cardcField[],
+): void {
+  const outer = s.type;
+  s.type = name;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    for (const [key, optional, check] of fields) {
+      if (s.errors.length >= s.limit) {
+        break;
+      }
+      if (cardcHas.call(object, key)) {
+        check(object[key], s, `${at}/${cardcEscape(key)}`);
+      } else if (!optional) {
+        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
+      }
+    }
+    for (const key of Object.keys(object)) {
+      if (s.errors.length >= s.limit) {
+        break;
+      }
+      if (!fields.some((field) => field[0] === key)) {
+        if (closed) {
+          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
+        } else {
+          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+        }
+      }
+    }
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** Checks a variant struct's tag: exactly this string. */
+function cardcLiteral(expected: string): cardcCheck {
+  return (value, s, at) => {
+    if (value !== expected) {
+      cardcMismatch(s, at, cardcListed([expected]), false);
+    }
+  };
+}
+
+/**
+ * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
+ * then checks the object as the variant the tag picks, and only as that variant.
+ */
+function cardcTag(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  name: string,
+  tag: string,
+  tags: readonly string[],
+): string | undefined {
+  const outer = s.type;
+  s.type = name;
+  let found: string | undefined;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    const pointer = `${at}/${cardcEscape(tag)}`;
+    const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
+    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+      found = tagValue;
+    } else if (tagValue === undefined) {
+      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+    } else {
+      cardcMismatch(s, pointer, cardcListed(tags), false);
+    }
+  }
+  s.type = outer;
+  return found;
+}
+
+/** Checks a union's object as the variant struct its tag picked, naming that variant in errors. */
+function cardcVariant(value: unknown, s: cardcState, at: string, name: string, check: cardcCheck): void {
+  const outer = s.variant;
+  if (outer === '') {
+    s.variant = name;
+  }
+  check(value, s, at);
+  s.variant = outer;
+}
+
+/** Checks a string. */
+function cardcString(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  if (typeof value !== 'string') {
+    cardcMismatch(s, at, 'a string', orNull);
+  }
+}
+
+/** Checks a finite number: JSON has no `NaN` or `Infinity`. */
+function cardcNumber(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  if (typeof value !== 'number' || value - value !== 0) {
+    cardcMismatch(s, at, 'a finite number', orNull);
+  }
+}
+
+/** Checks an integer within the bounds of its Rust type. */
+function cardcInteger(min: number, max: number): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (typeof value !== 'number' || value % 1 !== 0 || value < min || value > max) {
+      cardcMismatch(s, at, `an integer in ${min}..=${max}`, orNull);
+    }
+  };
+}
+
+/** Checks `null` or a value of the inner check. */
+function cardcNullOr(check: cardcCheck): cardcCheck {
+  return (value, s, at) => {
+    if (value !== null) {
+      check(value, s, at, true);
+    }
+  };
+}
+
+/** Checks an array whose every item passes the inner check. */
+function cardcArrayOf(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (!Array.isArray(value)) {
+      cardcMismatch(s, at, 'an array', orNull);
+      return;
+    }
+    if (cardcDeeper(s, at)) {
+      return;
+    }
+    s.depth += 1;
+    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+      check(value[i], s, `${at}/${i}`);
+    }
+    s.depth -= 1;
+  };
+}
+
+/** Checks an object used as a map: any keys, every value passing the inner check. */
+function cardcMapOf(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    const object = cardcObject(value, s, at, orNull);
+    if (object === undefined) {
+      return;
+    }
+    s.depth += 1;
+    for (const key of Object.keys(object)) {
+      if (s.errors.length >= s.limit) {
+        break;
+      }
+      check(object[key], s, `${at}/${cardcEscape(key)}`);
+    }
+    s.depth -= 1;
+  };
+}
+
+/** The fields of `Add`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfAdd: readonly cardcField[] = [
+  ['op', false, cardcLiteral('add')],
+  ['terms', false, cardcArrayOf(checkExpr)],
+];
+
+/** Checks a `Add`. */
+function checkAdd(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Add', true, fieldsOfAdd);
+}
+
+/** Whether a value is a `Add`, exactly as the contract says. Never throws. */
+export function isAdd(value: unknown): value is Add {
+  return cardcRun(checkAdd, value, 1).length === 0;
+}
+
+/** The value as a `Add`, or where and how it breaks the contract. Never throws. */
+export function parseAdd(
+  value: unknown,
+): { ok: true; value: Add } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Add>(checkAdd, value);
+}
+
+/** The fields of `Directory`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfDirectory: readonly cardcField[] = [
+  ['name', false, cardcString],
+  ['children', false, cardcArrayOf(checkDirectory)],
+  ['byName', false, cardcMapOf(checkDirectory)],
+];
+
+/** Checks a `Directory`. */
+function checkDirectory(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Directory', true, fieldsOfDirectory);
+}
+
+/** Whether a value is a `Directory`, exactly as the contract says. Never throws. */
+export function isDirectory(value: unknown): value is Directory {
+  return cardcRun(checkDirectory, value, 1).length === 0;
+}
+
+/** The value as a `Directory`, or where and how it breaks the contract. Never throws. */
+export function parseDirectory(
+  value: unknown,
+): { ok: true; value: Directory } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Directory>(checkDirectory, value);
+}
+
+/** Checks a `Expr`: its `op` picks the variant that checks the rest. */
+function checkExpr(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcTag(value, s, at, orNull, 'Expr', 'op', ['literal', 'add', 'negate'])) {
+    case 'literal':
+      return cardcVariant(value, s, at, 'Literal', checkLiteral);
+    case 'add':
+      return cardcVariant(value, s, at, 'Add', checkAdd);
+    case 'negate':
+      return cardcVariant(value, s, at, 'Negate', checkNegate);
+  }
+}
+
+/** Whether a value is a `Expr`, exactly as the contract says. Never throws. */
+export function isExpr(value: unknown): value is Expr {
+  return cardcRun(checkExpr, value, 1).length === 0;
+}
+
+/** The value as a `Expr`, or where and how it breaks the contract. Never throws. */
+export function parseExpr(
+  value: unknown,
+): { ok: true; value: Expr } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Expr>(checkExpr, value);
+}
+
+/** The fields of `Literal`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfLiteral: readonly cardcField[] = [
+  ['op', false, cardcLiteral('literal')],
+  ['value', false, cardcNumber],
+];
+
+/** Checks a `Literal`. */
+function checkLiteral(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Literal', true, fieldsOfLiteral);
+}
+
+/** Whether a value is a `Literal`, exactly as the contract says. Never throws. */
+export function isLiteral(value: unknown): value is Literal {
+  return cardcRun(checkLiteral, value, 1).length === 0;
+}
+
+/** The value as a `Literal`, or where and how it breaks the contract. Never throws. */
+export function parseLiteral(
+  value: unknown,
+): { ok: true; value: Literal } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Literal>(checkLiteral, value);
+}
+
+/** The fields of `Negate`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfNegate: readonly cardcField[] = [
+  ['op', false, cardcLiteral('negate')],
+  ['operand', false, checkExpr],
+];
+
+/** Checks a `Negate`. */
+function checkNegate(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Negate', true, fieldsOfNegate);
+}
+
+/** Whether a value is a `Negate`, exactly as the contract says. Never throws. */
+export function isNegate(value: unknown): value is Negate {
+  return cardcRun(checkNegate, value, 1).length === 0;
+}
+
+/** The value as a `Negate`, or where and how it breaks the contract. Never throws. */
+export function parseNegate(
+  value: unknown,
+): { ok: true; value: Negate } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Negate>(checkNegate, value);
+}
+
+/** The fields of `TreeNode`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfTreeNode: readonly cardcField[] = [
+  ['value', false, cardcInteger(-2147483648, 2147483647)],
+  ['left', true, checkTreeNode],
+  ['right', false, cardcNullOr(checkTreeNode)],
+];
+
+/** Checks a `TreeNode`. */
+function checkTreeNode(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'TreeNode', true, fieldsOfTreeNode);
+}
+
+/** Whether a value is a `TreeNode`, exactly as the contract says. Never throws. */
+export function isTreeNode(value: unknown): value is TreeNode {
+  return cardcRun(checkTreeNode, value, 1).length === 0;
+}
+
+/** The value as a `TreeNode`, or where and how it breaks the contract. Never throws. */
+export function parseTreeNode(
+  value: unknown,
+): { ok: true; value: TreeNode } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<TreeNode>(checkTreeNode, value);
+}

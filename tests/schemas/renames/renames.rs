@@ -5,6 +5,8 @@
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Defaults")]
 pub struct Defaults {
     #[serde(rename = "firstName")]
     pub first_name: String,
@@ -27,7 +29,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Defaults {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Defaults::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Defaults",
+            Defaults::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -35,6 +40,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Defaults {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "ImageMessage")]
 pub struct ImageMessage {
     #[serde(rename = "src")]
     pub source_url: String,
@@ -54,14 +61,19 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for ImageMessage {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        ImageMessage::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "ImageMessage",
+            ImageMessage::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
 /// Overrides the variant rule.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde", tag = "$type")]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Message")]
 #[allow(clippy::large_enum_variant)]
 pub enum Message {
     #[serde(rename = "TextMessage")]
@@ -70,10 +82,67 @@ pub enum Message {
     ImageMessage(ImageMessage),
 }
 
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for Message {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc::__private::Union for Message {
+    const NAME: &'static str = "Message";
+    const TAG: &'static str = "$type";
+    const TAGS: &'static [&'static str] = &["TextMessage", "pic"];
+    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        match tag {
+            "TextMessage" => {
+                ::cardc::__private::variant("TextMessage", payload)
+                    .map(Self::TextMessage)
+            }
+            "pic" => {
+                ::cardc::__private::variant("ImageMessage", payload)
+                    .map(Self::ImageMessage)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl Message {
+    /// Decodes a `Message` from JSON text, or says where and why it is not one
+    /// (see [`cardc::DecodeError`]).
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `Message`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    pub fn from_json_value(
+        value: &::cardc::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_value(value)
+    }
+}
+
 /// Uses the file-wide kebab-case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde")]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Priority")]
 pub enum Priority {
     #[serde(rename = "very-high")]
     VeryHigh,
@@ -85,6 +154,8 @@ pub enum Priority {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Shouting")]
 pub struct Shouting {
     #[serde(rename = "FIRST-NAME")]
     pub first_name: String,
@@ -111,7 +182,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Shouting {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Shouting::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Shouting",
+            Shouting::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -119,6 +193,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Shouting {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Task")]
 pub struct Task {
     pub priority: Priority,
 }
@@ -137,7 +213,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Task {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Task::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Task",
+            Task::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -145,6 +224,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Task {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "TextMessage")]
 pub struct TextMessage {
     #[serde(rename = "bodyText")]
     pub body_text: String,
@@ -164,6 +245,9 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for TextMessage {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        TextMessage::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "TextMessage",
+            TextMessage::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }

@@ -5,6 +5,8 @@
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Keywords")]
 pub struct Keywords {
     pub r#type: String,
     pub r#match: u32,
@@ -47,7 +49,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Keywords {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Keywords::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Keywords",
+            Keywords::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -55,6 +60,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Keywords {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Loop")]
 pub struct Loop {
     pub r#loop: bool,
 }
@@ -73,18 +80,72 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Loop {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Loop::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Loop",
+            Loop::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
 /// A union whose tag is a keyword in TypeScript and JavaScript.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde", tag = "class")]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Node")]
 #[allow(clippy::large_enum_variant)]
 pub enum Node {
     #[serde(rename = "impl")]
     Impl(Keywords),
     #[serde(rename = "while")]
     While(Loop),
+}
+
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for Node {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc::__private::Union for Node {
+    const NAME: &'static str = "Node";
+    const TAG: &'static str = "class";
+    const TAGS: &'static [&'static str] = &["impl", "while"];
+    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        match tag {
+            "impl" => ::cardc::__private::variant("Keywords", payload).map(Self::Impl),
+            "while" => ::cardc::__private::variant("Loop", payload).map(Self::While),
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl Node {
+    /// Decodes a `Node` from JSON text, or says where and why it is not one
+    /// (see [`cardc::DecodeError`]).
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `Node`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    pub fn from_json_value(
+        value: &::cardc::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_value(value)
+    }
 }

@@ -5,6 +5,8 @@
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Circle")]
 pub struct Circle {
     pub radius: f64,
 }
@@ -23,7 +25,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Circle {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Circle::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Circle",
+            Circle::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -31,6 +36,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Circle {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Drawing")]
 pub struct Drawing {
     pub shapes: Vec<Shape>,
     #[serde(
@@ -55,7 +62,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Drawing {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Drawing::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Drawing",
+            Drawing::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -63,6 +73,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Drawing {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "EmptyShape")]
 pub struct EmptyShape {}
 
 impl ::cardc::__private::serde::Serialize for EmptyShape {
@@ -79,7 +91,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for EmptyShape {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        EmptyShape::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "EmptyShape",
+            EmptyShape::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
@@ -87,6 +102,8 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for EmptyShape {
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
 #[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Rectangle")]
 pub struct Rectangle {
     pub width: f64,
     pub height: f64,
@@ -106,14 +123,19 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Rectangle {
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
     {
-        Rectangle::deserialize(::cardc::__private::ObjectOnly(deserializer))
+        ::cardc::__private::named(
+            "Rectangle",
+            Rectangle::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
     }
 }
 
 /// A shape, told apart by `type`.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde", tag = "type")]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Shape")]
 #[allow(clippy::large_enum_variant)]
 pub enum Shape {
     /// A circle.
@@ -125,4 +147,58 @@ pub enum Shape {
     /// A shape with no size.
     #[serde(rename = "empty_shape")]
     EmptyShape(EmptyShape),
+}
+
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for Shape {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc::__private::Union for Shape {
+    const NAME: &'static str = "Shape";
+    const TAG: &'static str = "type";
+    const TAGS: &'static [&'static str] = &["circle", "rectangle", "empty_shape"];
+    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        match tag {
+            "circle" => ::cardc::__private::variant("Circle", payload).map(Self::Circle),
+            "rectangle" => {
+                ::cardc::__private::variant("Rectangle", payload).map(Self::Rectangle)
+            }
+            "empty_shape" => {
+                ::cardc::__private::variant("EmptyShape", payload).map(Self::EmptyShape)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl Shape {
+    /// Decodes a `Shape` from JSON text, or says where and why it is not one
+    /// (see [`cardc::DecodeError`]).
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `Shape`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    pub fn from_json_value(
+        value: &::cardc::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+        ::cardc::decode_value(value)
+    }
 }

@@ -3,23 +3,32 @@
 use serde_json::{Map, Value, json};
 
 use super::{def_ref, insert_description};
-use crate::ir::{EnumDef, Field, StructDef, Ty, TypeDef, UnionDef};
+use crate::ir::{EnumDef, Field, Schema, StructDef, Ty, TypeDef, UnionDef};
 
-/// The definition of one named type.
-pub(super) fn type_def(def: &TypeDef) -> Value {
+/// The definition of one named type; `schema` resolves a union's variant payloads.
+pub(super) fn type_def(schema: &Schema, def: &TypeDef) -> Value {
     match def {
-        TypeDef::Struct(def) => struct_def(def),
-        TypeDef::Union(def) => union_def(def),
+        TypeDef::Struct(def) => struct_def(def).into(),
+        TypeDef::Union(def) => union_def(schema, def),
         TypeDef::Enum(def) => enum_def(def),
     }
 }
 
-/// A struct: an object whose tags are `const` properties, required like every plain field.
-fn struct_def(def: &StructDef) -> Value {
+/// A struct: an object whose tags are one-string enums, required like every plain field.
+///
+/// A tag is written `{"type": "string", "enum": [value]}` rather than `{"const": value}`: the
+/// two accept the same JSON, but typify (the usual Rust generator for JSON Schema) reads a
+/// `const` property as an unchecked `serde_json::Value`, so a union it cannot tag (one with a
+/// nested union) would decode a payload as the first variant whose other fields fit, whatever
+/// its tag. A one-string enum becomes a one-variant Rust enum, which checks the tag.
+fn struct_def(def: &StructDef) -> Map<String, Value> {
     let mut properties = Map::new();
     let mut required = Vec::new();
     for tag in &def.tags {
-        properties.insert(tag.field.clone(), json!({ "const": tag.value }));
+        properties.insert(
+            tag.field.clone(),
+            json!({ "type": "string", "enum": [tag.value] }),
+        );
         required.push(Value::from(tag.field.clone()));
     }
     for field in &def.fields {
@@ -36,7 +45,7 @@ fn struct_def(def: &StructDef) -> Value {
     if def.closed {
         map.insert("additionalProperties".into(), false.into());
     }
-    map.into()
+    map
 }
 
 /// A field's property schema: its docs as `description`, then its type's keywords.
@@ -47,15 +56,31 @@ fn field_schema(field: &Field) -> Map<String, Value> {
     map
 }
 
-/// A union: one `$ref` per variant payload, each carrying the variant's docs.
-fn union_def(def: &UnionDef) -> Value {
+/// A union: one `oneOf` branch per variant, carrying the variant's docs.
+///
+/// A struct payload is written inline (titled with the struct's name, which also keeps its own
+/// `$defs` entry), a union payload as a `$ref`. Both shapes mean the same to a validator, but
+/// typify makes a serde internally tagged enum only from a `oneOf` of inline objects that
+/// share a required tag property; a `$ref` branch makes it fall back to an untagged enum.
+fn union_def(schema: &Schema, def: &UnionDef) -> Value {
     let one_of: Vec<Value> = def
         .variants
         .iter()
         .map(|variant| {
             let mut branch = Map::new();
-            insert_description(&mut branch, &variant.docs);
-            branch.insert("$ref".into(), def_ref(&variant.payload).into());
+            match schema.types.get(&variant.payload) {
+                Some(TypeDef::Struct(payload)) => {
+                    branch.insert("title".into(), payload.name.clone().into());
+                    insert_description(&mut branch, &variant.docs);
+                    // The variant's docs describe the branch; the struct's stay in `$defs`.
+                    let keywords = struct_def(payload).into_iter();
+                    branch.extend(keywords.filter(|(key, _)| key != "description"));
+                }
+                _ => {
+                    insert_description(&mut branch, &variant.docs);
+                    branch.insert("$ref".into(), def_ref(&variant.payload).into());
+                }
+            }
             Value::from(branch)
         })
         .collect();

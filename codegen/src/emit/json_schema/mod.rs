@@ -7,11 +7,15 @@
 //! - document: `$schema`, `$id`, `$comment`, `title`, `description`, `$defs` (by type name);
 //! - struct: `description`, `type`, `properties` (tags first, then fields), `required`,
 //!   `additionalProperties`;
-//! - union: `description`, `oneOf` (one `$ref` per variant, in declaration order);
+//! - union: `description`, `oneOf` (one branch per variant, in declaration order: a struct
+//!   payload inline as `title`, `description` and the struct's keywords, a union payload as
+//!   `description` and `$ref`);
 //! - enum: `description`, `type`, `enum`.
 //!
 //! A union is a plain `oneOf`: every variant payload struct carries its tag, and the tags of
-//! every union it is nested in, as `const` properties, so exactly one branch can match.
+//! every union it is nested in, as one-string `enum` properties, so exactly one branch can
+//! match. `$defs` still holds every named type, variant structs and unions included. The shape
+//! is chosen for schema-only consumers: see `union_def` and `struct_def` in `defs.rs`.
 
 mod defs;
 #[cfg(test)]
@@ -44,7 +48,7 @@ pub fn document(schema: &Schema) -> Value {
     let defs: Map<String, Value> = schema
         .types
         .iter()
-        .map(|(name, def)| (name.clone(), defs::type_def(def)))
+        .map(|(name, def)| (name.clone(), defs::type_def(schema, def)))
         .collect();
     doc.insert("$defs".into(), defs.into());
     doc.into()

@@ -38,14 +38,26 @@ pub fn emit(schema: &Schema) -> String {
         }
     }
     out.push('\n');
-    out.push_str(&unparse(&items(schema)));
+    out.push_str(&items_text(schema));
     out
+}
+
+/// The pretty-printed [`items`] alone, exactly as [`emit`] writes them after the header: what
+/// the derive macro expands to.
+pub fn items_text(schema: &Schema) -> String {
+    unparse(&items(schema))
 }
 
 /// Every generated item of a schema, one per named type in name order, with no inner
 /// attributes so that the items can be spliced into any module.
 pub fn items(schema: &Schema) -> syn::File {
-    file(schema.types.values().flat_map(type_items).collect())
+    file(
+        schema
+            .types
+            .values()
+            .flat_map(|def| type_items(def, schema))
+            .collect(),
+    )
 }
 
 /// Pretty-prints items with a blank line between them. prettyplease prints a file's items
@@ -69,15 +81,19 @@ fn file(items: Vec<syn::Item>) -> syn::File {
     }
 }
 
-/// The items for one named type: the type, and for a struct its serde impls.
-fn type_items(def: &TypeDef) -> Vec<syn::Item> {
+/// The items for one named type: the type, and for a struct or union its decoding impls.
+fn type_items(def: &TypeDef, schema: &Schema) -> Vec<syn::Item> {
     match def {
         TypeDef::Struct(def) => {
             let mut items = vec![structs::struct_item(def)];
             items.extend(structs::serde_impls(def));
             items
         }
-        TypeDef::Union(def) => vec![unions::union_item(def)],
+        TypeDef::Union(def) => {
+            let mut items = vec![unions::union_item(def)];
+            items.extend(unions::union_impls(def, schema));
+            items
+        }
         TypeDef::Enum(def) => vec![enums::enum_item(def)],
     }
 }
@@ -104,6 +120,20 @@ fn ident(name: &str) -> Ident {
     match name.strip_prefix("r#") {
         Some(raw) => Ident::new_raw(raw, Span::call_site()),
         None => Ident::new(name, Span::call_site()),
+    }
+}
+
+/// The `JsonSchema` derive every generated type carries, through the facade: schemars' derive
+/// when `cardc`'s `schemars` feature is on, and a derive that expands to nothing when it is
+/// off. The switch is cardc's feature rather than a `cfg_attr(feature = "schemars")` here
+/// because generated code expands in the user's crate, whose features are its own: a crate
+/// without a `schemars` feature would get an `unexpected_cfgs` warning and never the derive.
+/// `rename` names the schema after the type, since the `remote = "Self"` that structs carry
+/// would otherwise name every struct's schema `Self`.
+fn json_schema_derive(name: &str) -> TokenStream {
+    quote! {
+        #[derive(::cardc::__private::JsonSchema)]
+        #[schemars(crate = "::cardc::__private::schemars", rename = #name)]
     }
 }
 

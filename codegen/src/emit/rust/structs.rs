@@ -5,7 +5,7 @@ use quote::quote;
 use syn::parse_quote;
 
 use super::fields::field;
-use super::{doc_attrs, ident, serde_derive};
+use super::{doc_attrs, ident, json_schema_derive, serde_derive};
 use crate::ir::StructDef;
 
 /// A struct with one `pub` field per schema field. A closed struct denies unknown keys; an
@@ -14,6 +14,7 @@ pub(super) fn struct_item(def: &StructDef) -> syn::Item {
     let docs = doc_attrs(&def.docs);
     let name = ident(&def.name);
     let serde_derive = serde_derive();
+    let json_schema_derive = json_schema_derive(&def.name);
     let deny = def.closed.then(|| quote!(, deny_unknown_fields));
     let fields = def.fields.iter().map(field);
     let extra = (!def.closed).then(extra_fields);
@@ -22,6 +23,7 @@ pub(super) fn struct_item(def: &StructDef) -> syn::Item {
         #[derive(Debug, Clone, PartialEq)]
         #serde_derive
         #[serde(crate = "::cardc::__private::serde", remote = "Self" #deny)]
+        #json_schema_derive
         pub struct #name {
             #(#fields,)*
             #extra
@@ -32,9 +34,11 @@ pub(super) fn struct_item(def: &StructDef) -> syn::Item {
 /// The serde trait impls of a struct. The derive above runs with `remote = "Self"`, which
 /// makes it write inherent `serialize`/`deserialize` functions instead of the traits, so that
 /// deserializing can go through `ObjectOnly`: derived structs would otherwise also accept a
-/// JSON array of field values.
+/// JSON array of field values. It also notes the struct's name when decoding fails, for the
+/// message of a `cardc::DecodeError`.
 pub(super) fn serde_impls(def: &StructDef) -> [syn::Item; 2] {
     let name = ident(&def.name);
+    let name_text = &def.name;
     let serialize = parse_quote! {
         impl ::cardc::__private::serde::Serialize for #name {
             fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
@@ -51,7 +55,10 @@ pub(super) fn serde_impls(def: &StructDef) -> [syn::Item; 2] {
             where
                 D: ::cardc::__private::serde::Deserializer<'de>,
             {
-                #name::deserialize(::cardc::__private::ObjectOnly(deserializer))
+                ::cardc::__private::named(
+                    #name_text,
+                    #name::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+                )
             }
         }
     };

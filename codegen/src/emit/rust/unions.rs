@@ -1,22 +1,25 @@
 //! Closed unions: an enum with one newtype variant per tag value.
 //!
-//! This is the seam for union decoding. Today serde's internally tagged representation does
-//! both directions: it writes the tag first and then the payload's fields (a nested union's
-//! payload adds its own tag after the outer one), and reads by buffering the object, finding
-//! the tag and decoding the rest as the payload. A hand-generated tag-first decoder is meant to
-//! replace the derived `Deserialize` here, leaving the other derives as they are.
+//! serde's internally tagged representation writes them: the tag first, then the payload's
+//! fields (a nested union's payload adds its own tag after the outer one). Reading goes through
+//! `cardc::__private::deserialize_union` instead of serde's derive, which buffers the whole
+//! object and so loses the path of an error inside a variant: it reads the tag first and hands
+//! the rest of the object to the variant's payload, and the generated `Union` impl says which
+//! payload each tag picks. Every union also gets `from_json_str` and `from_json_value`, whose
+//! errors name the JSON pointer, the type and the variant.
 
 use quote::quote;
 use syn::parse_quote;
 
-use super::{doc_attrs, ident};
-use crate::ir::UnionDef;
+use super::{doc_attrs, ident, json_schema_derive};
+use crate::ir::{Schema, TypeDef, UnionDef};
 
 /// An internally tagged enum whose variants wrap the payload struct or union.
 pub(super) fn union_item(def: &UnionDef) -> syn::Item {
     let docs = doc_attrs(&def.docs);
     let name = ident(&def.name);
     let tag = &def.tag;
+    let json_schema_derive = json_schema_derive(&def.name);
     let variants = def.variants.iter().map(|variant| {
         let docs = doc_attrs(&variant.docs);
         let name = ident(&variant.name);
@@ -31,10 +34,10 @@ pub(super) fn union_item(def: &UnionDef) -> syn::Item {
     parse_quote! {
         #(#docs)*
         #[derive(Debug, Clone, PartialEq)]
-        // Spelled out rather than `super::serde_derive()`: the tag-first decoder replaces only
-        // the `Deserialize` here.
-        #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+        // Only `Serialize`: `Deserialize` is the tag-first decoder of `union_impls`.
+        #[derive(::cardc::__private::serde::Serialize)]
         #[serde(crate = "::cardc::__private::serde", tag = #tag)]
+        #json_schema_derive
         // Payloads differ in size by design (a title-only card next to a list of diffs), and
         // boxing them would put a `Box` in every match arm of every bridge.
         #[allow(clippy::large_enum_variant)]
@@ -42,4 +45,81 @@ pub(super) fn union_item(def: &UnionDef) -> syn::Item {
             #(#variants,)*
         }
     }
+}
+
+/// The decoding impls of a union: `Deserialize` through the tag-first decoder, the `Union`
+/// impl that maps each tag to its payload, and the `from_json_*` helpers.
+pub(super) fn union_impls(def: &UnionDef, schema: &Schema) -> [syn::Item; 3] {
+    let name = ident(&def.name);
+    let deserialize = parse_quote! {
+        impl<'de> ::cardc::__private::serde::Deserialize<'de> for #name {
+            fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+            where
+                D: ::cardc::__private::serde::Deserializer<'de>,
+            {
+                ::cardc::__private::deserialize_union(deserializer)
+            }
+        }
+    };
+    let union_name = &def.name;
+    let tag = &def.tag;
+    let tags = def.variants.iter().map(|variant| &variant.tag_value);
+    let arms = def.variants.iter().map(|variant| {
+        let value = &variant.tag_value;
+        let variant_name = ident(&variant.name);
+        // A variant struct is named in errors; a nested union names the one its own tag picks.
+        let decode = if matches!(schema.types.get(&variant.payload), Some(TypeDef::Union(_))) {
+            quote!(::cardc::__private::serde::Deserialize::deserialize(payload))
+        } else {
+            let payload_name = &variant.payload;
+            quote!(::cardc::__private::variant(#payload_name, payload))
+        };
+        quote!(#value => #decode.map(Self::#variant_name))
+    });
+    let union_impl = parse_quote! {
+        impl ::cardc::__private::Union for #name {
+            const NAME: &'static str = #union_name;
+            const TAG: &'static str = #tag;
+            const TAGS: &'static [&'static str] = &[#(#tags),*];
+
+            fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+            where
+                D: ::cardc::__private::serde::Deserializer<'de>,
+            {
+                match tag {
+                    #(#arms,)*
+                    // `deserialize_union` passes only tags from `TAGS`.
+                    _ => ::std::result::Result::Err(
+                        ::cardc::__private::serde::de::Error::unknown_variant(tag, Self::TAGS),
+                    ),
+                }
+            }
+        }
+    };
+    let str_doc = [
+        format!(" Decodes a `{union_name}` from JSON text, or says where and why it is not one"),
+        " (see [`cardc::DecodeError`]).".to_owned(),
+    ];
+    let value_doc = [
+        " Narrows an opaque JSON value (a `meta` field, a message payload) to a".to_owned(),
+        format!(
+            " `{union_name}`, or says where and why it is not one (see [`cardc::DecodeError`])."
+        ),
+    ];
+    let helpers = parse_quote! {
+        impl #name {
+            #(#[doc = #str_doc])*
+            pub fn from_json_str(text: &str) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+                ::cardc::decode_str(text)
+            }
+
+            #(#[doc = #value_doc])*
+            pub fn from_json_value(
+                value: &::cardc::__private::serde_json::Value,
+            ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
+                ::cardc::decode_value(value)
+            }
+        }
+    };
+    [deserialize, union_impl, helpers]
 }

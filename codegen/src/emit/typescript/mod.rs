@@ -1,10 +1,13 @@
 //! The TypeScript emitter: one interface per struct, a union of interfaces per tagged union,
-//! a string-literal union per enum, and `assertNever` for exhaustive switches.
+//! a string-literal union per enum, `assertNever` for exhaustive switches, and runtime guards
+//! (`is<Name>`, `parse<Name>`) for every type, which need no runtime dependency.
 //!
 //! The output compiles under `tsc --strict --exactOptionalPropertyTypes
 //! --noUncheckedIndexedAccess`. It names no TypeScript global in a type position, so a schema
 //! type called `Array` or `Record` shadows nothing the output relies on.
 
+mod guards;
+mod runtime;
 mod syntax;
 mod writer;
 
@@ -17,8 +20,9 @@ use crate::ir::{Docs, EnumDef, Field, Schema, StructDef, Tag, TypeDef, UnionDef}
 use syntax::{int_note, property_name, string_literal, type_text};
 use writer::{Writer, single_line};
 
-/// Emits the TypeScript output: the header line, the file docs, every type in name order, and
-/// `assertNever`, each separated by a blank line.
+/// Emits the TypeScript output: the header line, the file docs, every type in name order,
+/// `assertNever`, and the guards, each separated by a blank line. The guards come last so that
+/// the types read first; they are in the same file so that importing a type brings its guard.
 pub fn emit(schema: &Schema) -> String {
     let mut w = Writer::default();
     w.line(&format!("// {}", single_line(&header_sentence(schema))));
@@ -36,6 +40,7 @@ pub fn emit(schema: &Schema) -> String {
         w.blank();
     }
     emit_assert_never(&mut w);
+    guards::emit_guards(&mut w, schema);
     w.finish()
 }
 

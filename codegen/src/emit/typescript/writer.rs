@@ -21,6 +21,13 @@ impl Writer {
         self.out.push('\n');
     }
 
+    /// Writes text line by line at the current indentation.
+    pub(super) fn text(&mut self, text: &str) {
+        for line in text.lines() {
+            self.line(line);
+        }
+    }
+
     /// Writes an empty line.
     pub(super) fn blank(&mut self) {
         self.out.push('\n');

@@ -118,6 +118,41 @@ fn open_struct_has_no_additional_properties() {
 
 #[test]
 fn unions_nested_union_and_enum() {
+    // A tag is a one-string enum, and a union inlines each struct variant under its name.
+    let tag = |value: &str| json!({ "type": "string", "enum": [value] });
+    let generic_properties = json!({
+        "card": tag("generic"),
+        "title": { "description": "The title.", "type": "string" },
+        "kind": { "$ref": "#/$defs/Kind" },
+        "oldText": { "anyOf": [{ "type": "string" }, { "type": "null" }] },
+        "note": { "anyOf": [{ "type": "string" }, { "type": "null" }] }
+    });
+    let matches = json!({
+        "type": "object",
+        "properties": {
+            "card": tag("search"),
+            "kind": tag("matches"),
+            "total": { "type": "integer", "minimum": 0, "maximum": 4294967295_u32 }
+        },
+        "required": ["card", "kind", "total"],
+        "additionalProperties": false
+    });
+    let paths = json!({
+        "type": "object",
+        "properties": {
+            "card": tag("search"),
+            "kind": tag("paths"),
+            "paths": { "type": "array", "items": { "type": "string" } }
+        },
+        "required": ["card", "kind", "paths"],
+        "additionalProperties": false
+    });
+    let titled = |title: &str, object: &Value| {
+        let mut branch = serde_json::Map::new();
+        branch.insert("title".into(), title.into());
+        branch.extend(object.as_object().cloned().unwrap_or_default());
+        Value::from(branch)
+    };
     let expected = json!({
         "$schema": DRAFT_2020_12,
         "$id": "https://example.test/test.schema.json",
@@ -127,20 +162,21 @@ fn unions_nested_union_and_enum() {
             "Card": {
                 "description": "A card.\nTold apart by `card`.",
                 "oneOf": [
-                    { "description": "A plain card.", "$ref": "#/$defs/GenericView" },
+                    {
+                        "title": "GenericView",
+                        "description": "A plain card.",
+                        "type": "object",
+                        "properties": generic_properties,
+                        "required": ["card", "title", "oldText"],
+                        "additionalProperties": false
+                    },
                     { "$ref": "#/$defs/SearchView" }
                 ]
             },
             "GenericView": {
                 "description": "The generic card.",
                 "type": "object",
-                "properties": {
-                    "card": { "const": "generic" },
-                    "title": { "description": "The title.", "type": "string" },
-                    "kind": { "$ref": "#/$defs/Kind" },
-                    "oldText": { "anyOf": [{ "type": "string" }, { "type": "null" }] },
-                    "note": { "anyOf": [{ "type": "string" }, { "type": "null" }] }
-                },
+                "properties": generic_properties,
                 "required": ["card", "title", "oldText"],
                 "additionalProperties": false
             },
@@ -149,28 +185,13 @@ fn unions_nested_union_and_enum() {
                 "type": "string",
                 "enum": ["read", "edit"]
             },
-            "MatchesView": {
-                "type": "object",
-                "properties": {
-                    "card": { "const": "search" },
-                    "kind": { "const": "matches" },
-                    "total": { "type": "integer", "minimum": 0, "maximum": 4294967295_u32 }
-                },
-                "required": ["card", "kind", "total"],
-                "additionalProperties": false
-            },
-            "PathsView": {
-                "type": "object",
-                "properties": {
-                    "card": { "const": "search" },
-                    "kind": { "const": "paths" },
-                    "paths": { "type": "array", "items": { "type": "string" } }
-                },
-                "required": ["card", "kind", "paths"],
-                "additionalProperties": false
-            },
+            "MatchesView": matches,
+            "PathsView": paths,
             "SearchView": {
-                "oneOf": [{ "$ref": "#/$defs/MatchesView" }, { "$ref": "#/$defs/PathsView" }]
+                "oneOf": [
+                    titled("MatchesView", &matches),
+                    titled("PathsView", &paths)
+                ]
             }
         }
     });

@@ -94,6 +94,8 @@ fn closed_struct_derives_and_denies_unknown_fields() {
         "#[derive(Debug, Clone, PartialEq)]\n\
          #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]\n\
          #[serde(crate = \"::cardc::__private::serde\", remote = \"Self\", deny_unknown_fields)]\n\
+         #[derive(::cardc::__private::JsonSchema)]\n\
+         #[schemars(crate = \"::cardc::__private::schemars\", rename = \"Everything\")]\n\
          pub struct Everything {\n",
     );
 }
@@ -200,7 +202,10 @@ fn open_struct_keeps_unknown_fields() {
     let loose = item(&text, "The Loose struct.");
     assert_has(
         loose,
-        "#[serde(crate = \"::cardc::__private::serde\", remote = \"Self\")]\npub struct Loose {\n",
+        "#[serde(crate = \"::cardc::__private::serde\", remote = \"Self\")]\n\
+         #[derive(::cardc::__private::JsonSchema)]\n\
+         #[schemars(crate = \"::cardc::__private::schemars\", rename = \"Loose\")]\n\
+         pub struct Loose {\n",
     );
     assert_has(
         loose,
@@ -215,12 +220,17 @@ fn open_struct_keeps_unknown_fields() {
 #[test]
 fn union_is_internally_tagged() {
     let text = emit(&fixture());
+    let view = item(&text, "The View union.");
+    // Serialize only: decoding is the tag-first `Deserialize` impl below.
     assert_has(
-        item(&text, "The View union."),
+        view,
         "#[derive(Debug, Clone, PartialEq)]\n\
-         #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]\n\
-         #[serde(crate = \"::cardc::__private::serde\", tag = \"card\")]\n\
-         #[allow(clippy::large_enum_variant)]\n\
+         #[derive(::cardc::__private::serde::Serialize)]\n\
+         #[serde(crate = \"::cardc::__private::serde\", tag = \"card\")]\n",
+    );
+    assert_has(
+        view,
+        "#[allow(clippy::large_enum_variant)]\n\
          pub enum View {\n    \
          /// The Generic variant.\n    \
          #[serde(rename = \"generic\")]\n    \
@@ -229,6 +239,56 @@ fn union_is_internally_tagged() {
          #[serde(rename = \"search\")]\n    \
          Search(SearchView),\n\
          }",
+    );
+}
+
+#[test]
+fn union_decodes_tag_first_and_names_struct_variants() {
+    let text = emit(&fixture());
+    assert_has(
+        &text,
+        "impl<'de> ::cardc::__private::serde::Deserialize<'de> for View {\n    \
+         fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>\n    \
+         where\n        \
+         D: ::cardc::__private::serde::Deserializer<'de>,\n    \
+         {\n        \
+         ::cardc::__private::deserialize_union(deserializer)\n    \
+         }\n\
+         }\n",
+    );
+    assert_has(
+        &text,
+        "impl ::cardc::__private::Union for View {\n    \
+         const NAME: &'static str = \"View\";\n    \
+         const TAG: &'static str = \"card\";\n    \
+         const TAGS: &'static [&'static str] = &[\"generic\", \"search\"];\n",
+    );
+    // A struct payload is named in errors; a nested union names its own variant.
+    assert_has(
+        &text,
+        "\"generic\" => {\n                \
+         ::cardc::__private::variant(\"GenericView\", payload).map(Self::Generic)\n",
+    );
+    assert_has(
+        &text,
+        "\"search\" => {\n                \
+         ::cardc::__private::serde::Deserialize::deserialize(payload)\n                    \
+         .map(Self::Search)\n",
+    );
+    assert_has(&text, "impl View {\n");
+    assert_has(&text, "::cardc::decode_str(text)\n");
+    assert_has(&text, "::cardc::decode_value(value)\n");
+}
+
+#[test]
+fn struct_decoding_notes_its_name_on_failure() {
+    let text = emit(&fixture());
+    assert_has(
+        &text,
+        "        ::cardc::__private::named(\n            \
+         \"Everything\",\n            \
+         Everything::deserialize(::cardc::__private::ObjectOnly(deserializer)),\n        \
+         )\n",
     );
 }
 
@@ -254,6 +314,8 @@ fn enum_renames_every_value() {
          #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]\n\
          #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]\n\
          #[serde(crate = \"::cardc::__private::serde\")]\n\
+         #[derive(::cardc::__private::JsonSchema)]\n\
+         #[schemars(crate = \"::cardc::__private::schemars\", rename = \"ToolKind\")]\n\
          pub enum ToolKind {\n    \
          /// Reads.\n    \
          #[serde(rename = \"read\")]\n    \
@@ -269,13 +331,16 @@ fn items_splice_without_inner_attributes() {
     let schema = fixture();
     let file = items(&schema);
     assert!(file.attrs.is_empty());
-    // One item per type, plus the two serde impls of each struct.
-    let structs = schema
-        .types
-        .values()
-        .filter(|def| matches!(def, TypeDef::Struct(_)))
-        .count();
-    assert_eq!(file.items.len(), schema.types.len() + 2 * structs);
+    // One item per type, plus the two serde impls of each struct and the three decoding impls
+    // of each union.
+    let count =
+        |wanted: fn(&TypeDef) -> bool| schema.types.values().filter(|def| wanted(def)).count();
+    let structs = count(|def| matches!(def, TypeDef::Struct(_)));
+    let unions = count(|def| matches!(def, TypeDef::Union(_)));
+    assert_eq!(
+        file.items.len(),
+        schema.types.len() + 2 * structs + 3 * unions
+    );
 }
 
 #[test]

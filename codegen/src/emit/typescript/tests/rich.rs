@@ -1,5 +1,6 @@
 //! The richest fixture: every `Ty`, every presence kind, an open struct, a nested union,
-//! enums, quoted names, hostile docs and type names that shadow TypeScript globals. Its output
+//! enums, quoted names, hostile docs, type names that shadow TypeScript globals and field names
+//! that every object inherits. Its output
 //! is kept in `rich.ts`; when a `tsc` is at hand it is compiled together with `usage.ts`,
 //! which assigns literals to the types and expects the invalid ones to be refused.
 
@@ -84,8 +85,16 @@ pub(super) fn fixture() -> Schema {
     );
     bag.closed = false;
     let record = plain_struct("Record", Vec::new());
+    // Keys that every object inherits: only own keys may count as present.
+    let proto = plain_struct(
+        "Proto",
+        vec![
+            field("constructor", Ty::String),
+            optional(field("toString", Ty::Int(IntKind::U8))),
+        ],
+    );
 
-    for def in [circle, matches, paths, tree, array, bag, record] {
+    for def in [circle, matches, paths, tree, array, bag, record, proto] {
         s.types.insert(def.name.clone(), TypeDef::Struct(def));
     }
     s
@@ -166,7 +175,7 @@ fn rich_fixture_matches_golden() {
 
 /// The pinned TypeScript compiler script from the workspace's `npm ci`. A missing install is
 /// a failure, not a skip: the test command installs it.
-fn tsc() -> PathBuf {
+pub(super) fn tsc() -> PathBuf {
     let installed =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../node_modules/typescript/bin/tsc");
     assert!(

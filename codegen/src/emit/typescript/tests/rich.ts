@@ -54,6 +54,12 @@ export interface Paths {
   paths: string[];
 }
 
+export interface Proto {
+  constructor: string;
+  /** Integer in 0..=255. */
+  toString?: number;
+}
+
 export interface Record {
   [key: string]: never;
 }
@@ -98,4 +104,595 @@ export function assertNever(value: never): never {
     }
   }
   throw new Error(`unexpected value: ${shown}`);
+}
+
+// Runtime checks. For every type above, `is<Name>(value)` says whether a value is exactly a
+// <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
+// and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
+// message naming the type and the variant it sits in. Both never throw and never change their
+// input. The unexported `cardc` helpers and `check<Name>` functions below are theirs.
+
+/** The state of one check: where errors go, when to stop, and what is being checked. */
+type cardcState = {
+  /** The errors found so far, in the order the check met them. */
+  errors: { pointer: string; message: string }[];
+  /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
+  limit: number;
+  /** How many arrays and objects enclose the value being checked. */
+  depth: number;
+  /** The innermost struct or union being checked, which errors name. */
+  type: string;
+  /** The variant struct that the outermost union picked, which errors name after `in`. */
+  variant: string;
+};
+
+/** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
+type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
+
+/**
+ * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
+ * out of stack, becomes one more error: the guards never throw.
+ */
+function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '' };
+  try {
+    check(value, s, '');
+  } catch {
+    s.errors.push({ pointer: '', message: 'reading the value threw' });
+  }
+  return s.errors;
+}
+
+/** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
+const cardcMaxErrors = 100;
+
+/** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
+function cardcParse<T>(
+  check: cardcCheck,
+  value: unknown,
+): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+  const errors = cardcRun(check, value, cardcMaxErrors);
+  return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
+}
+
+/** Records an error, naming the type being checked and the variant it sits in. */
+function cardcFail(s: cardcState, at: string, message: string): void {
+  if (s.errors.length >= s.limit) {
+    return;
+  }
+  let where = s.type;
+  if (s.variant !== '' && s.variant !== s.type) {
+    where = `${where} in ${s.variant}`;
+  }
+  s.errors.push({ pointer: at, message: where === '' ? message : `${message} (${where})` });
+}
+
+/** Records that the value is not of the expected kind. */
+function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
+  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+}
+
+/** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
+function cardcEscape(key: string): string {
+  return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The allowed strings, as JSON, for an error message. */
+function cardcListed(values: readonly string[]): string {
+  const quoted = values.map((value) => JSON.stringify(value));
+  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+}
+
+/**
+ * The deepest nesting of arrays and objects accepted: serde_json's limit, so that the Rust types
+ * and the guards refuse the same input, and a hostile one cannot exhaust the stack.
+ */
+const cardcMaxDepth = 127;
+
+/** Whether entering one more array or object goes too deep; if so, records it. */
+function cardcDeeper(s: cardcState, at: string): boolean {
+  if (s.depth < cardcMaxDepth) {
+    return false;
+  }
+  cardcFail(s, at, `nested deeper than ${cardcMaxDepth} arrays and objects`);
+  return true;
+}
+
+/**
+ * Own enumerable properties: exactly the keys `JSON.stringify` writes, never inherited ones such as
+ * `constructor`, and callable on objects without a prototype.
+ */
+const cardcHas = Object.prototype.propertyIsEnumerable;
+
+/** The value as an object to read keys from, or `undefined` after an error. Arrays are refused. */
+function cardcObject(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+): { readonly [key: string]: unknown } | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    cardcMismatch(s, at, 'an object', orNull);
+    return undefined;
+  }
+  return cardcDeeper(s, at) ? undefined : (value as { readonly [key: string]: unknown });
+}
+
+/** Checks any JSON value: `null`, a boolean, a string, a finite number, or arrays and objects of them. */
+function cardcJson(value: unknown, s: cardcState, at: string): void {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') {
+    return;
+  }
+  if (typeof value === 'number') {
+    if (value - value !== 0) {
+      cardcMismatch(s, at, 'a finite number', false);
+    }
+    return;
+  }
+  if (typeof value !== 'object') {
+    cardcMismatch(s, at, 'a JSON value', false);
+    return;
+  }
+  if (cardcDeeper(s, at)) {
+    return;
+  }
+  s.depth += 1;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+      cardcJson(value[i], s, `${at}/${i}`);
+    }
+  } else {
+    const object = value as { readonly [key: string]: unknown };
+    for (const key of Object.keys(object)) {
+      if (s.errors.length >= s.limit) {
+        break;
+      }
+      cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+    }
+  }
+  s.depth -= 1;
+}
+
+/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
+type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
+
+/**
+ * Checks an object against its fields: each present key once, each required key present, and,
+ * when closed, no other key (an open struct's other keys must hold JSON values).
+ */
+function cardcStruct(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  name: string,
+  closed: boolean,
+  fields: readonly cardcField[],
+): void {
+  const outer = s.type;
+  s.type = name;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    for (const [key, optional, check] of fields) {
+      if (s.errors.length >= s.limit) {
+        break;
+      }
+      if (cardcHas.call(object, key)) {
+        check(object[key], s, `${at}/${cardcEscape(key)}`);
+      } else if (!optional) {
+        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
+      }
+    }
+    for (const key of Object.keys(object)) {
+      if (s.errors.length >= s.limit) {
+        break;
+      }
+      if (!fields.some((field) => field[0] === key)) {
+        if (closed) {
+          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
+        } else {
+          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+        }
+      }
+    }
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** Checks a variant struct's tag: exactly this string. */
+function cardcLiteral(expected: string): cardcCheck {
+  return (value, s, at) => {
+    if (value !== expected) {
+      cardcMismatch(s, at, cardcListed([expected]), false);
+    }
+  };
+}
+
+/**
+ * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
+ * then checks the object as the variant the tag picks, and only as that variant.
+ */
+function cardcTag(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  name: string,
+  tag: string,
+  tags: readonly string[],
+): string | undefined {
+  const outer = s.type;
+  s.type = name;
+  let found: string | undefined;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    const pointer = `${at}/${cardcEscape(tag)}`;
+    const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
+    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+      found = tagValue;
+    } else if (tagValue === undefined) {
+      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+    } else {
+      cardcMismatch(s, pointer, cardcListed(tags), false);
+    }
+  }
+  s.type = outer;
+  return found;
+}
+
+/** Checks a union's object as the variant struct its tag picked, naming that variant in errors. */
+function cardcVariant(value: unknown, s: cardcState, at: string, name: string, check: cardcCheck): void {
+  const outer = s.variant;
+  if (outer === '') {
+    s.variant = name;
+  }
+  check(value, s, at);
+  s.variant = outer;
+}
+
+/** Checks an enum: one of its strings. */
+function cardcOneOf(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  values: readonly string[],
+): void {
+  if (typeof value !== 'string' || values.indexOf(value) < 0) {
+    cardcMismatch(s, at, cardcListed(values), orNull);
+  }
+}
+
+/** Checks a string. */
+function cardcString(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  if (typeof value !== 'string') {
+    cardcMismatch(s, at, 'a string', orNull);
+  }
+}
+
+/** Checks a boolean. */
+function cardcBoolean(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  if (typeof value !== 'boolean') {
+    cardcMismatch(s, at, 'a boolean', orNull);
+  }
+}
+
+/** Checks a finite number: JSON has no `NaN` or `Infinity`. */
+function cardcNumber(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  if (typeof value !== 'number' || value - value !== 0) {
+    cardcMismatch(s, at, 'a finite number', orNull);
+  }
+}
+
+/** Checks an integer within the bounds of its Rust type. */
+function cardcInteger(min: number, max: number): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (typeof value !== 'number' || value % 1 !== 0 || value < min || value > max) {
+      cardcMismatch(s, at, `an integer in ${min}..=${max}`, orNull);
+    }
+  };
+}
+
+/** Checks `null` or a value of the inner check. */
+function cardcNullOr(check: cardcCheck): cardcCheck {
+  return (value, s, at) => {
+    if (value !== null) {
+      check(value, s, at, true);
+    }
+  };
+}
+
+/** Checks an array whose every item passes the inner check. */
+function cardcArrayOf(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (!Array.isArray(value)) {
+      cardcMismatch(s, at, 'an array', orNull);
+      return;
+    }
+    if (cardcDeeper(s, at)) {
+      return;
+    }
+    s.depth += 1;
+    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+      check(value[i], s, `${at}/${i}`);
+    }
+    s.depth -= 1;
+  };
+}
+
+/** Checks an object used as a map: any keys, every value passing the inner check. */
+function cardcMapOf(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    const object = cardcObject(value, s, at, orNull);
+    if (object === undefined) {
+      return;
+    }
+    s.depth += 1;
+    for (const key of Object.keys(object)) {
+      if (s.errors.length >= s.limit) {
+        break;
+      }
+      check(object[key], s, `${at}/${cardcEscape(key)}`);
+    }
+    s.depth -= 1;
+  };
+}
+
+/** The fields of `Array`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfArray: readonly cardcField[] = [
+  ['items', false, cardcArrayOf(cardcNullOr(cardcString))],
+];
+
+/** Checks a `Array`. */
+function checkArray(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Array', true, fieldsOfArray);
+}
+
+/** Whether a value is a `Array`, exactly as the contract says. Never throws. */
+export function isArray(value: unknown): value is Array {
+  return cardcRun(checkArray, value, 1).length === 0;
+}
+
+/** The value as a `Array`, or where and how it breaks the contract. Never throws. */
+export function parseArray(
+  value: unknown,
+): { ok: true; value: Array } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Array>(checkArray, value);
+}
+
+/** The fields of `Bag`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfBag: readonly cardcField[] = [
+  ['type', false, cardcString],
+  ['default', true, cardcBoolean],
+];
+
+/** Checks a `Bag`. */
+function checkBag(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Bag', false, fieldsOfBag);
+}
+
+/** Whether a value is a `Bag`, exactly as the contract says. Never throws. */
+export function isBag(value: unknown): value is Bag {
+  return cardcRun(checkBag, value, 1).length === 0;
+}
+
+/** The value as a `Bag`, or where and how it breaks the contract. Never throws. */
+export function parseBag(
+  value: unknown,
+): { ok: true; value: Bag } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Bag>(checkBag, value);
+}
+
+/** The fields of `Circle`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfCircle: readonly cardcField[] = [
+  ['card', false, cardcLiteral('circle')],
+  ['radius', false, cardcNumber],
+  ['label', true, cardcNullOr(cardcString)],
+  ['mime-type', false, cardcString],
+  ['meta', true, cardcJson],
+  ['counts', false, cardcMapOf(cardcInteger(0, 65535))],
+  ['errors', true, cardcArrayOf(checkError)],
+  ['shapes', false, cardcArrayOf(cardcNullOr(checkArray))],
+];
+
+/** Checks a `Circle`. */
+function checkCircle(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Circle', true, fieldsOfCircle);
+}
+
+/** Whether a value is a `Circle`, exactly as the contract says. Never throws. */
+export function isCircle(value: unknown): value is Circle {
+  return cardcRun(checkCircle, value, 1).length === 0;
+}
+
+/** The value as a `Circle`, or where and how it breaks the contract. Never throws. */
+export function parseCircle(
+  value: unknown,
+): { ok: true; value: Circle } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Circle>(checkCircle, value);
+}
+
+/** Checks a `Error`. */
+function checkError(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcOneOf(value, s, at, orNull, ['not-found', 'it\'s', 'back\\slash', 'line\nbreak']);
+}
+
+/** Whether a value is a `Error`, exactly as the contract says. Never throws. */
+export function isError(value: unknown): value is Error {
+  return cardcRun(checkError, value, 1).length === 0;
+}
+
+/** The value as a `Error`, or where and how it breaks the contract. Never throws. */
+export function parseError(
+  value: unknown,
+): { ok: true; value: Error } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Error>(checkError, value);
+}
+
+/** The fields of `Matches`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfMatches: readonly cardcField[] = [
+  ['card', false, cardcLiteral('search')],
+  ['kind', false, cardcLiteral('matches')],
+  ['total', false, cardcInteger(0, 4294967295)],
+];
+
+/** Checks a `Matches`. */
+function checkMatches(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Matches', false, fieldsOfMatches);
+}
+
+/** Whether a value is a `Matches`, exactly as the contract says. Never throws. */
+export function isMatches(value: unknown): value is Matches {
+  return cardcRun(checkMatches, value, 1).length === 0;
+}
+
+/** The value as a `Matches`, or where and how it breaks the contract. Never throws. */
+export function parseMatches(
+  value: unknown,
+): { ok: true; value: Matches } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Matches>(checkMatches, value);
+}
+
+/** The fields of `Paths`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfPaths: readonly cardcField[] = [
+  ['card', false, cardcLiteral('search')],
+  ['kind', false, cardcLiteral('paths')],
+  ['paths', false, cardcArrayOf(cardcString)],
+];
+
+/** Checks a `Paths`. */
+function checkPaths(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Paths', true, fieldsOfPaths);
+}
+
+/** Whether a value is a `Paths`, exactly as the contract says. Never throws. */
+export function isPaths(value: unknown): value is Paths {
+  return cardcRun(checkPaths, value, 1).length === 0;
+}
+
+/** The value as a `Paths`, or where and how it breaks the contract. Never throws. */
+export function parsePaths(
+  value: unknown,
+): { ok: true; value: Paths } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Paths>(checkPaths, value);
+}
+
+/** The fields of `Proto`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfProto: readonly cardcField[] = [
+  ['constructor', false, cardcString],
+  ['toString', true, cardcInteger(0, 255)],
+];
+
+/** Checks a `Proto`. */
+function checkProto(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Proto', true, fieldsOfProto);
+}
+
+/** Whether a value is a `Proto`, exactly as the contract says. Never throws. */
+export function isProto(value: unknown): value is Proto {
+  return cardcRun(checkProto, value, 1).length === 0;
+}
+
+/** The value as a `Proto`, or where and how it breaks the contract. Never throws. */
+export function parseProto(
+  value: unknown,
+): { ok: true; value: Proto } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Proto>(checkProto, value);
+}
+
+/** The fields of `Record`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfRecord: readonly cardcField[] = [
+];
+
+/** Checks a `Record`. */
+function checkRecord(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Record', true, fieldsOfRecord);
+}
+
+/** Whether a value is a `Record`, exactly as the contract says. Never throws. */
+export function isRecord(value: unknown): value is Record {
+  return cardcRun(checkRecord, value, 1).length === 0;
+}
+
+/** The value as a `Record`, or where and how it breaks the contract. Never throws. */
+export function parseRecord(
+  value: unknown,
+): { ok: true; value: Record } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Record>(checkRecord, value);
+}
+
+/** Checks a `Search`: its `kind` picks the variant that checks the rest. */
+function checkSearch(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcTag(value, s, at, orNull, 'Search', 'kind', ['matches', 'paths'])) {
+    case 'matches':
+      return cardcVariant(value, s, at, 'Matches', checkMatches);
+    case 'paths':
+      return cardcVariant(value, s, at, 'Paths', checkPaths);
+  }
+}
+
+/** Whether a value is a `Search`, exactly as the contract says. Never throws. */
+export function isSearch(value: unknown): value is Search {
+  return cardcRun(checkSearch, value, 1).length === 0;
+}
+
+/** The value as a `Search`, or where and how it breaks the contract. Never throws. */
+export function parseSearch(
+  value: unknown,
+): { ok: true; value: Search } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Search>(checkSearch, value);
+}
+
+/** Checks a `Shape`: its `card` picks the variant that checks the rest. */
+function checkShape(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcTag(value, s, at, orNull, 'Shape', 'card', ['circle', 'search'])) {
+    case 'circle':
+      return cardcVariant(value, s, at, 'Circle', checkCircle);
+    case 'search':
+      return checkSearch(value, s, at);
+  }
+}
+
+/** Whether a value is a `Shape`, exactly as the contract says. Never throws. */
+export function isShape(value: unknown): value is Shape {
+  return cardcRun(checkShape, value, 1).length === 0;
+}
+
+/** The value as a `Shape`, or where and how it breaks the contract. Never throws. */
+export function parseShape(
+  value: unknown,
+): { ok: true; value: Shape } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Shape>(checkShape, value);
+}
+
+/** The fields of `Tree`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfTree: readonly cardcField[] = [
+  ['value', false, cardcInteger(-2147483648, 2147483647)],
+  ['children', false, cardcArrayOf(checkTree)],
+  ['parent', true, checkTree],
+  ['lookup', false, cardcMapOf(cardcNullOr(checkTree))],
+  ['flags', false, cardcMapOf(cardcBoolean)],
+  ['small', false, cardcArrayOf(cardcInteger(0, 255))],
+  ['mid', true, cardcNullOr(cardcInteger(-32768, 32767))],
+  ['tiny', false, cardcInteger(-128, 127)],
+  ['note', false, cardcNullOr(cardcString)],
+];
+
+/** Checks a `Tree`. */
+function checkTree(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Tree', true, fieldsOfTree);
+}
+
+/** Whether a value is a `Tree`, exactly as the contract says. Never throws. */
+export function isTree(value: unknown): value is Tree {
+  return cardcRun(checkTree, value, 1).length === 0;
+}
+
+/** The value as a `Tree`, or where and how it breaks the contract. Never throws. */
+export function parseTree(
+  value: unknown,
+): { ok: true; value: Tree } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Tree>(checkTree, value);
 }

@@ -1,0 +1,186 @@
+//! Decoding with errors that say where: a JSON pointer, the innermost struct or union, and the
+//! union variant the failure sits in.
+
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use serde_path_to_error::{Path, Segment};
+
+use crate::trace::{self, Trace};
+
+/// The deepest nesting of arrays and objects [`decode_value`] accepts: the limit serde_json puts
+/// on JSON text, so that both functions (and the TypeScript guards) refuse the same input, and
+/// a hostile value cannot exhaust the stack.
+const MAX_DEPTH: usize = 127;
+
+/// Why a JSON value is not of the type it was decoded as.
+///
+/// It displays as `pointer: message (Type in Variant)`, for example
+/// ``/diffs/0/oldText: missing field `oldText` (FileDiff in DiffCallView)``: the RFC 6901 JSON
+/// pointer of the value at fault (left out when it is the whole input), serde's message, the
+/// innermost schema struct or union being decoded, and the variant struct that the outermost
+/// union around it picked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecodeError {
+    /// The JSON pointer of the value at fault; empty for the whole input.
+    pointer: String,
+    /// What is wrong there.
+    message: String,
+    /// The innermost struct or union being decoded.
+    type_name: Option<&'static str>,
+    /// The variant struct of the outermost union around the failure.
+    variant: Option<&'static str>,
+}
+
+impl DecodeError {
+    /// The RFC 6901 JSON pointer of the value at fault (`/diffs/0/oldText`); empty when it is
+    /// the whole input. A missing field's pointer names the field.
+    pub fn pointer(&self) -> &str {
+        &self.pointer
+    }
+
+    /// What is wrong at [`DecodeError::pointer`], in serde's words. A syntax error in JSON text
+    /// ends with its line and column.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The innermost schema struct or union being decoded when it failed (`FileDiff`), if any.
+    pub fn type_name(&self) -> Option<&str> {
+        self.type_name
+    }
+
+    /// The variant struct that the outermost union around the failure picked by its tag
+    /// (`DiffCallView`), if the failure is inside one.
+    pub fn variant(&self) -> Option<&str> {
+        self.variant
+    }
+
+    /// The error of a decode that `serde_path_to_error` tracked.
+    fn tracked(error: &serde_path_to_error::Error<serde_json::Error>, trace: Trace) -> Self {
+        DecodeError::new(pointer_of(error.path()), error.inner(), trace)
+    }
+
+    /// The error of a failed decode, from the pointer tracked to it and the notes taken on the
+    /// way out.
+    fn new(tracked: String, error: &serde_json::Error, trace: Trace) -> Self {
+        let mut message = error.to_string();
+        // The pointer says where a data error is; the position stays for syntax errors, where
+        // the text is all there is.
+        let position = format!(" at line {} column {}", error.line(), error.column());
+        if error.is_data() && message.ends_with(&position) {
+            message.truncate(message.len() - position.len());
+        }
+        let mut pointer = tracked;
+        pointer.push_str(&trace.below);
+        // serde reports a missing field at its object; the pointer goes on to the field.
+        if let Some(field) = message
+            .strip_prefix("missing field `")
+            .and_then(|rest| rest.strip_suffix('`'))
+        {
+            pointer.push('/');
+            pointer.push_str(&escape(field));
+        }
+        DecodeError {
+            pointer,
+            message,
+            type_name: trace.type_name,
+            variant: trace.variant,
+        }
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.pointer.is_empty() {
+            write!(formatter, "{}: ", self.pointer)?;
+        }
+        formatter.write_str(&self.message)?;
+        match (self.type_name, self.variant) {
+            (Some(name), Some(variant)) if name != variant => {
+                write!(formatter, " ({name} in {variant})")
+            }
+            (Some(name), _) | (None, Some(name)) => write!(formatter, " ({name})"),
+            (None, None) => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+/// Decodes JSON text as a `T`, typically a generated type.
+///
+/// It accepts exactly what `serde_json::from_str` accepts, trailing whitespace included; only
+/// the error differs, naming where the input breaks the contract (see [`DecodeError`]).
+pub fn decode_str<T: DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let (result, trace) = trace::record(|| serde_path_to_error::deserialize(&mut deserializer));
+    let value = result.map_err(|error| DecodeError::tracked(&error, trace))?;
+    deserializer
+        .end()
+        .map_err(|error| DecodeError::new(String::new(), &error, Trace::default()))?;
+    Ok(value)
+}
+
+/// Decodes a JSON value as a `T`, typically a generated type: the narrowing of an opaque value
+/// (a `meta` field, a message payload) into the type, or the reason it is not one.
+///
+/// It accepts what `serde_json::from_value` accepts, except values nested deeper than 127
+/// arrays and objects, which JSON text could not carry to serde_json either.
+pub fn decode_value<T: DeserializeOwned>(value: &Value) -> Result<T, DecodeError> {
+    if let Err(mut segments) = within_depth(value, 0) {
+        segments.reverse();
+        return Err(DecodeError {
+            pointer: segments.concat(),
+            message: format!("nested deeper than {MAX_DEPTH} arrays and objects"),
+            type_name: None,
+            variant: None,
+        });
+    }
+    let (result, trace) = trace::record(|| serde_path_to_error::deserialize(value));
+    result.map_err(|error| DecodeError::tracked(&error, trace))
+}
+
+/// Checks that no array or object lies deeper than [`MAX_DEPTH`], returning the pointer
+/// segments of the first that does, innermost first. It recurses at most `MAX_DEPTH` deep.
+fn within_depth(value: &Value, depth: usize) -> Result<(), Vec<String>> {
+    let inside = |segment: String, result: Result<(), Vec<String>>| {
+        result.map_err(|mut segments| {
+            segments.push(segment);
+            segments
+        })
+    };
+    match value {
+        Value::Array(_) | Value::Object(_) if depth >= MAX_DEPTH => Err(Vec::new()),
+        Value::Array(items) => items.iter().enumerate().try_for_each(|(index, item)| {
+            inside(format!("/{index}"), within_depth(item, depth + 1))
+        }),
+        Value::Object(map) => map.iter().try_for_each(|(key, item)| {
+            inside(format!("/{}", escape(key)), within_depth(item, depth + 1))
+        }),
+        Value::Null | Value::Bool(_) | Value::Number(_) | Value::String(_) => Ok(()),
+    }
+}
+
+/// The JSON pointer of a tracked path. A struct field or map key is one segment, an index
+/// another; an enum variant or an unknown step names no JSON location and adds nothing.
+pub(crate) fn pointer_of(path: &Path) -> String {
+    let mut pointer = String::new();
+    for segment in path.iter() {
+        match segment {
+            Segment::Seq { index } => pointer.push_str(&format!("/{index}")),
+            Segment::Map { key } => {
+                pointer.push('/');
+                pointer.push_str(&escape(key));
+            }
+            Segment::Enum { .. } | Segment::Unknown => {}
+        }
+    }
+    pointer
+}
+
+/// A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`.
+pub(crate) fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}

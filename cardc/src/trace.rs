@@ -1,0 +1,82 @@
+//! What a failed decode was in the middle of: the innermost struct or union, the variant the
+//! outermost union picked, and any part of the JSON pointer that `serde_path_to_error` cannot
+//! see.
+//!
+//! Generated `Deserialize` impls are generic over the deserializer, so the only thing they can
+//! give back is the deserializer's own error type, which has no room for a type name. They
+//! note what they know here instead, on the error path only, and only while [`record`] runs:
+//! [`crate::decode_str`] and [`crate::decode_value`] read the notes into their
+//! [`crate::DecodeError`]. A plain `serde_json::from_str` leaves no notes and pays nothing.
+
+use std::cell::RefCell;
+
+thread_local! {
+    /// The notes of the decode running on this thread, if one runs through [`record`].
+    static ACTIVE: RefCell<Option<Trace>> = const { RefCell::new(None) };
+}
+
+/// The notes of one decode.
+#[derive(Debug, Default)]
+pub(crate) struct Trace {
+    /// The innermost struct or union whose decoding failed: the first to note it.
+    pub(crate) type_name: Option<&'static str>,
+    /// The variant struct of the outermost union around the failure: the last to note it.
+    pub(crate) variant: Option<&'static str>,
+    /// The JSON pointer from the place `serde_path_to_error` last saw the error down to the
+    /// value that failed, for the parts a union decoded out of its sight.
+    pub(crate) below: String,
+}
+
+/// Puts back the notes of an enclosing decode, even if the inner one panics.
+struct Restore(Option<Option<Trace>>);
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        if let Some(outer) = self.0.take() {
+            ACTIVE.set(outer);
+        }
+    }
+}
+
+/// Runs a decode with fresh notes and returns them with its result.
+pub(crate) fn record<T>(decode: impl FnOnce() -> T) -> (T, Trace) {
+    let _restore = Restore(Some(ACTIVE.replace(Some(Trace::default()))));
+    let result = decode();
+    let trace = ACTIVE.take().unwrap_or_default();
+    (result, trace)
+}
+
+/// Runs `note` on the active notes, if a decode records them.
+fn with_active(note: impl FnOnce(&mut Trace)) {
+    ACTIVE.with_borrow_mut(|active| {
+        if let Some(trace) = active.as_mut() {
+            note(trace);
+        }
+    });
+}
+
+/// Passes a struct's or union's decoding result through, noting its name on failure unless a
+/// type inside it was noted first.
+pub fn named<T, E>(name: &'static str, result: Result<T, E>) -> Result<T, E> {
+    if result.is_err() {
+        with_active(|trace| {
+            trace.type_name.get_or_insert(name);
+        });
+    }
+    result
+}
+
+/// Passes a union variant's decoding result through, noting the variant struct on failure. An
+/// enclosing union notes its own variant after this one, so the outermost one stays.
+pub(crate) fn variant<T, E>(name: &'static str, result: Result<T, E>) -> Result<T, E> {
+    if result.is_err() {
+        with_active(|trace| trace.variant = Some(name));
+    }
+    result
+}
+
+/// Notes the JSON pointer below the place `serde_path_to_error` will report, in front of what
+/// a value further inside noted before.
+pub(crate) fn below(pointer: &str) {
+    with_active(|trace| trace.below.insert_str(0, pointer));
+}

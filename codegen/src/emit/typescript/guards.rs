@@ -1,0 +1,242 @@
+//! Runtime guards: `is<Name>` and `parse<Name>` for every named type, each over a small
+//! `check<Name>` that the guards of other types call in turn.
+//!
+//! A struct's check is a table of its fields (wire name, whether it may be absent, how its
+//! value is checked) handed to the shared `cardcStruct`; a union's check reads the tag and
+//! hands the object to the one variant the tag picks; an enum's check lists its strings. The
+//! shared helpers come from [`super::runtime`], only those this schema needs.
+
+use std::collections::BTreeSet;
+
+use super::runtime::helpers_text;
+use super::syntax::string_literal;
+use super::writer::Writer;
+use crate::ir::{EnumDef, Schema, StructDef, Ty, TypeDef, UnionDef};
+
+/// The comment that opens the guards, after the types.
+const BANNER: &str = "\
+// Runtime checks. For every type above, `is<Name>(value)` says whether a value is exactly a
+// <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
+// and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
+// message naming the type and the variant it sits in. Both never throw and never change their
+// input. The unexported `cardc` helpers and `check<Name>` functions below are theirs.";
+
+/// Writes the guards of every type, after the helpers they use. A schema without types gets
+/// nothing, not even the helpers.
+pub(super) fn emit_guards(w: &mut Writer, schema: &Schema) {
+    if schema.types.is_empty() {
+        return;
+    }
+    let mut guards = Guards {
+        schema,
+        used: BTreeSet::from(["cardcRun", "cardcParse"]),
+        out: Writer::default(),
+    };
+    for def in schema.types.values() {
+        guards.out.blank();
+        match def {
+            TypeDef::Struct(def) => guards.emit_struct(def),
+            TypeDef::Union(def) => guards.emit_union(def),
+            TypeDef::Enum(def) => guards.emit_enum(def),
+        }
+        guards.emit_exported(def.name());
+    }
+    w.blank();
+    w.text(BANNER);
+    w.blank();
+    w.text(&helpers_text(&guards.used));
+    w.text(&guards.out.finish());
+}
+
+/// The guards being written and the helpers they have used so far.
+struct Guards<'a> {
+    /// The schema, to tell a union's struct payloads from its union payloads.
+    schema: &'a Schema,
+    /// The helpers the text written so far calls.
+    used: BTreeSet<&'static str>,
+    /// The per-type text.
+    out: Writer,
+}
+
+impl Guards<'_> {
+    /// A struct's field table and its check.
+    fn emit_struct(&mut self, def: &StructDef) {
+        self.used.insert("cardcStruct");
+        let name = &def.name;
+        self.out.line(&format!(
+            "/** The fields of `{name}`: key, whether it may be absent, and how its value is checked. */"
+        ));
+        self.out
+            .line(&format!("const fieldsOf{name}: readonly cardcField[] = ["));
+        self.out.indent();
+        for tag in &def.tags {
+            self.used.insert("cardcLiteral");
+            self.out.line(&format!(
+                "[{}, false, cardcLiteral({})],",
+                string_literal(&tag.field),
+                string_literal(&tag.value)
+            ));
+        }
+        for field in &def.fields {
+            let check = self.check(&field.ty);
+            self.out.line(&format!(
+                "[{}, {}, {check}],",
+                string_literal(&field.wire_name),
+                field.optional
+            ));
+        }
+        self.out.dedent();
+        self.out.line("];");
+        self.out.blank();
+        self.open_check(name, &format!("Checks a `{name}`."));
+        self.out.line(&format!(
+            "cardcStruct(value, s, at, orNull, {}, {}, fieldsOf{name});",
+            string_literal(name),
+            def.closed
+        ));
+        self.close_check();
+    }
+
+    /// A union's check: the tag first, then the one variant it picks. A variant struct is
+    /// checked as the variant errors name; a nested union picks its own.
+    fn emit_union(&mut self, def: &UnionDef) {
+        self.used.insert("cardcTag");
+        let name = &def.name;
+        let tags: Vec<String> = def
+            .variants
+            .iter()
+            .map(|variant| string_literal(&variant.tag_value))
+            .collect();
+        self.open_check(
+            name,
+            &format!(
+                "Checks a `{name}`: its `{}` picks the variant that checks the rest.",
+                def.tag
+            ),
+        );
+        self.out.line(&format!(
+            "switch (cardcTag(value, s, at, orNull, {}, {}, [{}])) {{",
+            string_literal(name),
+            string_literal(&def.tag),
+            tags.join(", ")
+        ));
+        self.out.indent();
+        for (variant, tag) in def.variants.iter().zip(&tags) {
+            self.out.line(&format!("case {tag}:"));
+            self.out.indent();
+            let payload = &variant.payload;
+            if matches!(self.schema.types.get(payload), Some(TypeDef::Union(_))) {
+                self.out
+                    .line(&format!("return check{payload}(value, s, at);"));
+            } else {
+                self.used.insert("cardcVariant");
+                self.out.line(&format!(
+                    "return cardcVariant(value, s, at, {}, check{payload});",
+                    string_literal(payload)
+                ));
+            }
+            self.out.dedent();
+        }
+        self.out.dedent();
+        self.out.line("}");
+        self.close_check();
+    }
+
+    /// An enum's check: one of its strings.
+    fn emit_enum(&mut self, def: &EnumDef) {
+        self.used.insert("cardcOneOf");
+        let name = &def.name;
+        let values: Vec<String> = def
+            .values
+            .iter()
+            .map(|value| string_literal(&value.wire_name))
+            .collect();
+        self.open_check(name, &format!("Checks a `{name}`."));
+        self.out.line(&format!(
+            "cardcOneOf(value, s, at, orNull, [{}]);",
+            values.join(", ")
+        ));
+        self.close_check();
+    }
+
+    /// Opens `check<Name>` with its doc line.
+    fn open_check(&mut self, name: &str, doc: &str) {
+        self.out.line(&format!("/** {doc} */"));
+        self.out.line(&format!(
+            "function check{name}(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{"
+        ));
+        self.out.indent();
+    }
+
+    /// Closes what [`Guards::open_check`] opened.
+    fn close_check(&mut self) {
+        self.out.dedent();
+        self.out.line("}");
+    }
+
+    /// The exported `is<Name>` and `parse<Name>`.
+    fn emit_exported(&mut self, name: &str) {
+        self.out.blank();
+        self.out.line(&format!(
+            "/** Whether a value is a `{name}`, exactly as the contract says. Never throws. */"
+        ));
+        self.out.line(&format!(
+            "export function is{name}(value: unknown): value is {name} {{"
+        ));
+        self.out.line(&format!(
+            "  return cardcRun(check{name}, value, 1).length === 0;"
+        ));
+        self.out.line("}");
+        self.out.blank();
+        self.out.line(&format!(
+            "/** The value as a `{name}`, or where and how it breaks the contract. Never throws. */"
+        ));
+        self.out.line(&format!("export function parse{name}("));
+        self.out.line("  value: unknown,");
+        self.out.line(&format!(
+            "): {{ ok: true; value: {name} }} | {{ ok: false; errors: {{ pointer: string; message: string }}[] }} {{"
+        ));
+        self.out
+            .line(&format!("  return cardcParse<{name}>(check{name}, value);"));
+        self.out.line("}");
+    }
+
+    /// The check of a value type, as an expression of type `cardcCheck`, noting the helpers
+    /// it uses.
+    fn check(&mut self, ty: &Ty) -> String {
+        match ty {
+            Ty::String => self.helper("cardcString"),
+            Ty::Bool => self.helper("cardcBoolean"),
+            Ty::F64 => self.helper("cardcNumber"),
+            Ty::Json => self.helper("cardcJson"),
+            Ty::Int(kind) => {
+                let (min, max) = kind.bounds();
+                format!("{}({min}, {max})", self.helper("cardcInteger"))
+            }
+            Ty::Vec(inner) => {
+                let inner = self.check(inner);
+                format!("{}({inner})", self.helper("cardcArrayOf"))
+            }
+            Ty::Map(inner) => {
+                let inner = self.check(inner);
+                format!("{}({inner})", self.helper("cardcMapOf"))
+            }
+            Ty::Boxed(inner) => self.check(inner),
+            // `Json` and a nullable type already accept `null`.
+            Ty::Nullable(inner) if matches!(**inner, Ty::Json | Ty::Nullable(_)) => {
+                self.check(inner)
+            }
+            Ty::Nullable(inner) => {
+                let inner = self.check(inner);
+                format!("{}({inner})", self.helper("cardcNullOr"))
+            }
+            Ty::Named(name) => format!("check{name}"),
+        }
+    }
+
+    /// A helper's name, noted as used.
+    fn helper(&mut self, name: &'static str) -> String {
+        self.used.insert(name);
+        name.to_owned()
+    }
+}

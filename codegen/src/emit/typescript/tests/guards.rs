@@ -1,0 +1,235 @@
+//! Unit tests for the guards' text: each kind of type's check, the exported guards, and which
+//! helpers a file gets.
+
+use std::collections::BTreeSet;
+
+use super::{b, enum_value, field, optional, plain_struct, schema, tag, variant};
+use crate::emit::typescript::emit;
+use crate::emit::typescript::runtime::{helper_needs, helpers_text};
+use crate::ir::{EnumDef, IntKind, Schema, Ty, TypeDef, UnionDef};
+
+/// The guards of one type: from its field table or check to the end of `parse<Name>`.
+fn guards_of<'a>(text: &'a str, name: &str) -> &'a str {
+    let start = text
+        .find(&format!("/** The fields of `{name}`"))
+        .or_else(|| text.find(&format!("/** Checks a `{name}`")))
+        .unwrap_or_else(|| panic!("no check of {name} in:\n{text}"));
+    let end_marker = format!("  return cardcParse<{name}>(check{name}, value);\n}}\n");
+    let len = text[start..]
+        .find(&end_marker)
+        .unwrap_or_else(|| panic!("no parse{name} in:\n{text}"));
+    &text[start..start + len + end_marker.len()]
+}
+
+/// The exported guards every type gets, as text.
+fn exported(name: &str) -> String {
+    format!(
+        "/** Whether a value is a `{name}`, exactly as the contract says. Never throws. */
+export function is{name}(value: unknown): value is {name} {{
+  return cardcRun(check{name}, value, 1).length === 0;
+}}
+
+/** The value as a `{name}`, or where and how it breaks the contract. Never throws. */
+export function parse{name}(
+  value: unknown,
+): {{ ok: true; value: {name} }} | {{ ok: false; errors: {{ pointer: string; message: string }}[] }} {{
+  return cardcParse<{name}>(check{name}, value);
+}}
+"
+    )
+}
+
+/// The View union of `super`'s nested-union test: a struct variant and a union variant.
+fn views() -> Schema {
+    let view = UnionDef {
+        name: "View".to_owned(),
+        docs: Vec::new(),
+        tag: "card".to_owned(),
+        variants: vec![
+            variant("Generic", "generic", "Generic"),
+            variant("Search", "search", "Search"),
+        ],
+        outer_tags: Vec::new(),
+    };
+    let search = UnionDef {
+        name: "Search".to_owned(),
+        docs: Vec::new(),
+        tag: "kind".to_owned(),
+        variants: vec![variant("Paths", "paths", "Paths")],
+        outer_tags: vec![tag("View", "Search", "card", "search")],
+    };
+    let mut generic = plain_struct("Generic", vec![optional(field("title", Ty::String))]);
+    generic.tags = vec![tag("View", "Generic", "card", "generic")];
+    let mut paths = plain_struct("Paths", vec![field("paths", Ty::Vec(b(Ty::String)))]);
+    paths.tags = vec![
+        tag("View", "Search", "card", "search"),
+        tag("Search", "Paths", "kind", "paths"),
+    ];
+    schema(vec![
+        TypeDef::Union(view),
+        TypeDef::Union(search),
+        TypeDef::Struct(generic),
+        TypeDef::Struct(paths),
+    ])
+}
+
+#[test]
+fn a_struct_check_is_a_field_table_with_tags_first() {
+    let text = emit(&views());
+    let expected = format!(
+        "/** The fields of `Paths`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfPaths: readonly cardcField[] = [
+  ['card', false, cardcLiteral('search')],
+  ['kind', false, cardcLiteral('paths')],
+  ['paths', false, cardcArrayOf(cardcString)],
+];
+
+/** Checks a `Paths`. */
+function checkPaths(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{
+  cardcStruct(value, s, at, orNull, 'Paths', true, fieldsOfPaths);
+}}
+
+{}",
+        exported("Paths")
+    );
+    assert_eq!(guards_of(&text, "Paths"), expected);
+}
+
+#[test]
+fn a_union_check_reads_the_tag_then_checks_one_variant() {
+    let text = emit(&views());
+    let expected = format!(
+        "/** Checks a `View`: its `card` picks the variant that checks the rest. */
+function checkView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{
+  switch (cardcTag(value, s, at, orNull, 'View', 'card', ['generic', 'search'])) {{
+    case 'generic':
+      return cardcVariant(value, s, at, 'Generic', checkGeneric);
+    case 'search':
+      return checkSearch(value, s, at);
+  }}
+}}
+
+{}",
+        exported("View")
+    );
+    assert_eq!(guards_of(&text, "View"), expected);
+}
+
+#[test]
+fn every_value_type_has_its_check() {
+    let named = || Ty::Named("Point".to_owned());
+    let fields = vec![
+        field("s", Ty::String),
+        field("flag", Ty::Bool),
+        field("ratio", Ty::F64),
+        field("raw", Ty::Json),
+        optional(field("maybeRaw", Ty::Json)),
+        field("tiny", Ty::Int(IntKind::I8)),
+        field("count", Ty::Int(IntKind::U32)),
+        field("grid", Ty::Vec(b(Ty::Vec(b(Ty::Int(IntKind::U8)))))),
+        field("sparse", Ty::Map(b(Ty::Nullable(b(Ty::Int(IntKind::I16)))))),
+        field("next", Ty::Nullable(b(Ty::Boxed(b(named()))))),
+        optional(field("note", Ty::Nullable(b(Ty::String)))),
+        field("it's", Ty::Vec(b(Ty::Nullable(b(Ty::Json))))),
+    ];
+    let mut point = plain_struct("Point", fields);
+    point.closed = false;
+    let text = emit(&schema(vec![TypeDef::Struct(point)]));
+    let table = "\
+const fieldsOfPoint: readonly cardcField[] = [
+  ['s', false, cardcString],
+  ['flag', false, cardcBoolean],
+  ['ratio', false, cardcNumber],
+  ['raw', false, cardcJson],
+  ['maybeRaw', true, cardcJson],
+  ['tiny', false, cardcInteger(-128, 127)],
+  ['count', false, cardcInteger(0, 4294967295)],
+  ['grid', false, cardcArrayOf(cardcArrayOf(cardcInteger(0, 255)))],
+  ['sparse', false, cardcMapOf(cardcNullOr(cardcInteger(-32768, 32767)))],
+  ['next', false, cardcNullOr(checkPoint)],
+  ['note', true, cardcNullOr(cardcString)],
+  ['it\\'s', false, cardcArrayOf(cardcJson)],
+];
+";
+    assert!(guards_of(&text, "Point").contains(table), "{text}");
+    assert!(
+        text.contains("  cardcStruct(value, s, at, orNull, 'Point', false, fieldsOfPoint);\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_enum_check_lists_its_wire_strings() {
+    let kind = EnumDef {
+        name: "Kind".to_owned(),
+        docs: Vec::new(),
+        values: vec![enum_value("Read", "read"), enum_value("Quote", "it's")],
+    };
+    let text = emit(&schema(vec![TypeDef::Enum(kind)]));
+    let expected = format!(
+        "/** Checks a `Kind`. */
+function checkKind(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{
+  cardcOneOf(value, s, at, orNull, ['read', 'it\\'s']);
+}}
+
+{}",
+        exported("Kind")
+    );
+    assert_eq!(guards_of(&text, "Kind"), expected);
+}
+
+#[test]
+fn a_file_gets_only_the_helpers_its_guards_use() {
+    let kind = EnumDef {
+        name: "Kind".to_owned(),
+        docs: Vec::new(),
+        values: vec![enum_value("Read", "read")],
+    };
+    let text = emit(&schema(vec![TypeDef::Enum(kind)]));
+    for used in ["cardcRun", "cardcParse", "cardcOneOf", "cardcListed"] {
+        assert!(text.contains(&format!("function {used}")), "{used}: {text}");
+    }
+    for unused in [
+        "cardcObject",
+        "cardcStruct",
+        "cardcJson",
+        "cardcDeeper",
+        "cardcEscape",
+    ] {
+        assert!(
+            !text.contains(&format!("function {unused}")),
+            "{unused}: {text}"
+        );
+    }
+}
+
+#[test]
+fn helpers_need_only_helpers_written_before_them() {
+    let helpers = helper_needs();
+    for (index, (name, needs)) in helpers.iter().enumerate() {
+        for need in needs {
+            assert!(
+                helpers[..index].iter().any(|(earlier, _)| earlier == need),
+                "{name} needs {need}, which is not written before it"
+            );
+        }
+    }
+    // Asking for one helper brings what it needs, in order.
+    let text = helpers_text(&BTreeSet::from(["cardcMapOf"]));
+    let order = [
+        "type cardcState",
+        "function cardcFail(",
+        "function cardcDeeper(",
+        "function cardcObject(",
+        "function cardcMapOf(",
+    ];
+    let positions: Vec<usize> = order
+        .iter()
+        .map(|definition| {
+            text.find(definition)
+                .unwrap_or_else(|| panic!("{definition}: {text}"))
+        })
+        .collect();
+    assert!(positions.windows(2).all(|pair| pair[0] < pair[1]), "{text}");
+    assert!(!text.contains("function cardcJson("), "{text}");
+}

@@ -1,0 +1,118 @@
+//! The `build.rs` API writes exactly what the CLI writes, only when contents change, and its
+//! check mode reports stale and missing outputs without writing.
+//!
+//! One test function on purpose: it changes the working directory (to the repository root, so
+//! that schema paths and headers read as they do for the CLI), which parallel tests would race.
+
+use std::path::{Path, PathBuf};
+
+use cardc_codegen::build::Build;
+use cardc_codegen::{compile, emit};
+
+fn cases() -> Vec<String> {
+    let mut cases: Vec<String> = std::fs::read_dir("tests/schemas")
+        .expect("tests/schemas")
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|case| Path::new(&format!("tests/schemas/{case}/{case}.cards")).is_file())
+        .collect();
+    cases.sort();
+    cases
+}
+
+fn modified(path: &Path) -> std::time::SystemTime {
+    std::fs::metadata(path)
+        .and_then(|meta| meta.modified())
+        .expect("mtime")
+}
+
+#[test]
+fn build_api_writes_what_the_cli_writes_and_checks_without_writing() {
+    std::env::set_current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("..")).expect("chdir");
+    let scratch = std::env::temp_dir().join(format!("cardc-build-api-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("scratch dir");
+    let mut cases = cases();
+    cases.push("render_intent".to_string());
+    for case in &cases {
+        let schema = if case == "render_intent" {
+            "schema/render_intent.cards".to_string()
+        } else {
+            format!("tests/schemas/{case}/{case}.cards")
+        };
+        let paths: [PathBuf; 3] =
+            [".rs", ".schema.json", ".ts"].map(|suffix| scratch.join(format!("{case}{suffix}")));
+        let build = || {
+            Build::new(&schema)
+                .rust(&paths[0])
+                .json_schema(&paths[1])
+                .typescript(&paths[2])
+                .check(false)
+        };
+        build()
+            .run()
+            .unwrap_or_else(|error| panic!("{case}: {error}"));
+        let cli = emit::all(
+            &compile(&schema, &std::fs::read_to_string(&schema).expect("schema"))
+                .expect("compiles"),
+        );
+        for (path, output) in paths.iter().zip(&cli) {
+            assert_eq!(
+                std::fs::read_to_string(path).expect("written"),
+                output.contents,
+                "{case}: {}",
+                output.path
+            );
+        }
+        let before = modified(&paths[0]);
+        build().run().expect("second run");
+        assert_eq!(
+            modified(&paths[0]),
+            before,
+            "{case}: an unchanged output was rewritten"
+        );
+        build()
+            .check(true)
+            .run()
+            .expect("fresh outputs pass check mode");
+    }
+
+    let rust = scratch.join("render_intent.rs");
+    std::fs::write(&rust, "// stale\n").expect("make stale");
+    std::fs::remove_file(scratch.join("render_intent.ts")).expect("make missing");
+    let error = Build::new("schema/render_intent.cards")
+        .rust(&rust)
+        .typescript(scratch.join("render_intent.ts"))
+        .check(true)
+        .run()
+        .expect_err("check mode fails on stale outputs");
+    let report = error.to_string();
+    assert!(
+        report.contains("stale: ") && report.contains("-// stale"),
+        "{report}"
+    );
+    assert!(report.contains("missing: "), "{report}");
+    assert_eq!(
+        std::fs::read_to_string(&rust).expect("still there"),
+        "// stale\n",
+        "check mode wrote"
+    );
+    assert!(
+        !scratch.join("render_intent.ts").exists(),
+        "check mode wrote"
+    );
+
+    let bad = scratch.join("bad.cards");
+    std::fs::write(&bad, "struct A { b: Missing }\n").expect("bad schema");
+    let error = Build::new(&bad)
+        .rust(scratch.join("bad.rs"))
+        .check(false)
+        .run()
+        .expect_err("bad schema");
+    assert!(error.to_string().contains("bad.cards:1:15"), "{error}");
+    assert!(error.to_string().contains("= hint: "), "{error}");
+    assert!(
+        !scratch.join("bad.rs").exists(),
+        "a bad schema wrote output"
+    );
+    let _ = std::fs::remove_dir_all(&scratch);
+}

@@ -1,0 +1,213 @@
+//! `#[derive(cardc::Schema)]`: compiles the schema file named by `#[schema = "..."]` (relative
+//! to `CARGO_MANIFEST_DIR`) into the same Rust items `cardc generate` writes, next to the marker
+//! struct, and gives the marker the JSON Schema, TypeScript and Rust texts as constants.
+//!
+//! Use it through the `cardc` crate, which re-exports it; this crate is an implementation detail.
+
+use std::path::{Component, Path, PathBuf};
+
+use cardc_codegen::diagnostics::Source;
+use cardc_codegen::{compile, emit};
+use proc_macro::TokenStream;
+use quote::quote;
+use syn::{Attribute, DeriveInput, Expr, ExprLit, Lit, LitStr, Meta, parse_macro_input};
+
+/// Compiles the schema file named by `#[schema = "path"]` into Rust items next to the struct.
+///
+/// ```ignore
+/// #[derive(cardc::Schema)]
+/// #[schema = "schema/render_intent.cards"]
+/// pub struct RenderIntent;
+///
+/// let schema: &str = RenderIntent::JSON_SCHEMA;
+/// ```
+#[proc_macro_derive(Schema, attributes(schema))]
+pub fn derive_schema(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    match expand(&input) {
+        Ok(tokens) => tokens.into(),
+        Err(error) => error.to_compile_error().into(),
+    }
+}
+
+/// Stands in for `schemars::JsonSchema` when `cardc`'s `schemars` feature is off: generated
+/// types always derive `cardc::__private::JsonSchema`, which is this derive (expanding to
+/// nothing, and accepting the `#[schemars(...)]` attribute that goes with the real one) or
+/// schemars' own, depending on that one feature.
+#[doc(hidden)]
+#[proc_macro_derive(JsonSchema, attributes(schemars))]
+pub fn derive_json_schema_disabled(_input: TokenStream) -> TokenStream {
+    TokenStream::new()
+}
+
+fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
+    let (attr, path) = schema_attr(input)?;
+    if !input.generics.params.is_empty() {
+        return Err(syn::Error::new_spanned(
+            &input.generics,
+            "a cardc schema marker struct takes no generic parameters",
+        ));
+    }
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_default();
+    let full_path = normalize(&manifest_dir.join(path.value()));
+    let source_name = display_name(&full_path);
+    let text = std::fs::read_to_string(&full_path).map_err(|error| {
+        syn::Error::new(
+            path.span(),
+            format!(
+                "cannot read schema file `{}` ({source_name}): {error}\n\
+                 hint: the path is relative to the crate's directory (CARGO_MANIFEST_DIR)",
+                path.value()
+            ),
+        )
+    })?;
+    let outputs = compile_schema(&source_name, &text, &input.ident.to_string())
+        .map_err(|reports| errors_at(attr, reports))?;
+    // The items are parsed from the formatted text, so they are token for token what
+    // `cardc generate` writes, and the compiler's spans point at the derive.
+    let items: proc_macro2::TokenStream = outputs.items.parse().map_err(|error| {
+        syn::Error::new_spanned(attr, format!("cardc produced unparsable Rust: {error}"))
+    })?;
+    let marker = &input.ident;
+    let (json_schema, typescript, rust) =
+        (&outputs.json_schema, &outputs.typescript, &outputs.rust);
+    let tracked = full_path.to_string_lossy().into_owned();
+    let doc_json = format!(" The JSON Schema of `{source_name}`, as `cardc generate` writes it.");
+    let doc_ts = format!(" The TypeScript of `{source_name}`, as `cardc generate` writes it.");
+    let doc_rust = format!(
+        " The Rust of `{source_name}`, as `cardc generate` writes it; this derive expanded to its items."
+    );
+    Ok(quote! {
+        #items
+
+        impl #marker {
+            #[doc = #doc_json]
+            pub const JSON_SCHEMA: &'static str = #json_schema;
+            #[doc = #doc_ts]
+            pub const TYPESCRIPT: &'static str = #typescript;
+            #[doc = #doc_rust]
+            pub const RUST: &'static str = #rust;
+        }
+
+        // Makes cargo rebuild the crate when the schema file changes.
+        const _: &str = include_str!(#tracked);
+    })
+}
+
+/// What the derive needs from one compile.
+struct Outputs {
+    items: String,
+    rust: String,
+    json_schema: String,
+    typescript: String,
+}
+
+/// Compiles and emits with proc-macro2's own implementation forced on, so that spans carry the
+/// schema file's line and column (the compiler's spans cannot point into a file that is not
+/// Rust source) and the emitters' syntax trees never touch the compiler's token types.
+fn compile_schema(source_name: &str, text: &str, marker: &str) -> Result<Outputs, Vec<String>> {
+    proc_macro2::fallback::force();
+    let result = compile(source_name, text).map_err(|diagnostics| {
+        let source = Source {
+            name: source_name,
+            text,
+        };
+        diagnostics
+            .iter()
+            .map(|diagnostic| source.render_located(diagnostic))
+            .collect()
+    });
+    let outputs = result.and_then(|schema| {
+        if schema.types.contains_key(marker) {
+            return Err(vec![format!(
+                "the marker struct `{marker}` has the same name as a type of `{source_name}`\n\
+                 hint: the derive puts the schema's types next to the marker: rename the marker"
+            )]);
+        }
+        Ok(Outputs {
+            items: emit::rust::items_text(&schema),
+            rust: emit::rust::emit(&schema),
+            json_schema: emit::json_schema::emit(&schema),
+            typescript: emit::typescript::emit(&schema),
+        })
+    });
+    proc_macro2::fallback::unforce();
+    outputs
+}
+
+/// One `compile_error!` per schema problem, each carrying its rendered report, all at the
+/// `#[schema]` attribute (the only place in Rust source the schema is named).
+fn errors_at(attr: &Attribute, reports: Vec<String>) -> syn::Error {
+    let mut errors = reports
+        .into_iter()
+        .map(|report| syn::Error::new_spanned(attr, report.trim_end()));
+    let mut combined = errors
+        .next()
+        .unwrap_or_else(|| syn::Error::new_spanned(attr, "the schema has errors"));
+    combined.extend(errors);
+    combined
+}
+
+/// The one `#[schema = "path"]` attribute and its path literal.
+fn schema_attr(input: &DeriveInput) -> syn::Result<(&Attribute, LitStr)> {
+    let mut found = input
+        .attrs
+        .iter()
+        .filter(|attr| attr.path().is_ident("schema"));
+    let Some(attr) = found.next() else {
+        return Err(syn::Error::new(
+            input.ident.span(),
+            "missing `#[schema = \"path/to/file.cards\"]`: name the schema file, relative to the crate's directory",
+        ));
+    };
+    if let Some(extra) = found.next() {
+        return Err(syn::Error::new_spanned(
+            extra,
+            "only one `#[schema = \"...\"]` is allowed",
+        ));
+    }
+    if let Meta::NameValue(pair) = &attr.meta
+        && let Expr::Lit(ExprLit {
+            lit: Lit::Str(path),
+            ..
+        }) = &pair.value
+    {
+        return Ok((attr, path.clone()));
+    }
+    Err(syn::Error::new_spanned(
+        attr,
+        "expected `#[schema = \"path/to/file.cards\"]`, a path relative to the crate's directory",
+    ))
+}
+
+/// Removes `.` and `..` components without touching the file system, so that the name does
+/// not depend on symlinks or on the file existing.
+fn normalize(path: &Path) -> PathBuf {
+    let mut normal = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                normal.pop();
+            }
+            other => normal.push(other),
+        }
+    }
+    normal
+}
+
+/// The schema's name in reports and headers: relative to the compiler's working directory
+/// (the workspace root under cargo, where rustc's own paths are relative to), so that it reads
+/// like the CLI's `schema/render_intent.cards` and an editor can open it; absolute otherwise.
+fn display_name(full_path: &Path) -> String {
+    let relative = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| full_path.strip_prefix(cwd).ok().map(Path::to_path_buf));
+    relative
+        .as_deref()
+        .unwrap_or(full_path)
+        .to_string_lossy()
+        .replace('\\', "/")
+}

@@ -1,0 +1,132 @@
+//! Random payloads drawn from the IR, for the property tests: every value a schema type
+//! allows is a possible draw, and nothing else is.
+//!
+//! The strategies are built eagerly from the IR with a depth budget: below it, arrays and maps
+//! are empty, optional fields absent and nullable ones `null`, so a recursive schema (whose
+//! every cycle passes through one of those, as the checker requires) still gives finite values.
+
+use cardc_codegen::ir::{Schema, StructDef, Ty, TypeDef};
+use proptest::prelude::*;
+use serde_json::{Map, Value, json};
+
+/// Nesting deeper than this many arrays, maps and named types stops growing.
+pub const DEPTH: u32 = 4;
+
+/// Draws valid payloads of the named type.
+pub fn payload(schema: &Schema, type_name: &str) -> BoxedStrategy<Value> {
+    value(schema, &Ty::Named(type_name.to_string()), DEPTH)
+}
+
+fn value(schema: &Schema, ty: &Ty, depth: u32) -> BoxedStrategy<Value> {
+    match ty {
+        Ty::String => string().prop_map(Value::from).boxed(),
+        Ty::Bool => any::<bool>().prop_map(Value::from).boxed(),
+        Ty::Int(kind) => {
+            let (min, max) = kind.bounds();
+            // Bounds and zero are where readers slip, so they are drawn often.
+            prop_oneof![Just(min), Just(max), Just(0), min..=max]
+                .prop_map(Value::from)
+                .boxed()
+        }
+        Ty::F64 => any::<f64>()
+            .prop_filter("JSON has no NaN or infinity", |float| float.is_finite())
+            .prop_map(Value::from)
+            .boxed(),
+        Ty::Json => json_value().boxed(),
+        Ty::Vec(item) if depth > 0 => prop::collection::vec(value(schema, item, depth - 1), 0..=3)
+            .prop_map(Value::Array)
+            .boxed(),
+        Ty::Map(item) if depth > 0 => {
+            prop::collection::btree_map(string(), value(schema, item, depth - 1), 0..=3)
+                .prop_map(|entries| Value::Object(entries.into_iter().collect()))
+                .boxed()
+        }
+        Ty::Vec(_) => Just(json!([])).boxed(),
+        Ty::Map(_) => Just(json!({})).boxed(),
+        Ty::Boxed(inner) => value(schema, inner, depth),
+        Ty::Nullable(inner) if depth > 0 => {
+            prop_oneof![Just(Value::Null), value(schema, inner, depth)].boxed()
+        }
+        Ty::Nullable(_) => Just(Value::Null).boxed(),
+        Ty::Named(name) => named(schema, name, depth.saturating_sub(1)),
+    }
+}
+
+fn named(schema: &Schema, name: &str, depth: u32) -> BoxedStrategy<Value> {
+    match schema.types.get(name) {
+        Some(TypeDef::Struct(def)) => object(schema, def, depth),
+        Some(TypeDef::Union(def)) => {
+            let variants: Vec<BoxedStrategy<Value>> = def
+                .variants
+                .iter()
+                .map(|variant| named(schema, &variant.payload, depth))
+                .collect();
+            proptest::strategy::Union::new(variants).boxed()
+        }
+        Some(TypeDef::Enum(def)) => {
+            let values: Vec<Value> = def
+                .values
+                .iter()
+                .map(|value| value.wire_name.clone().into())
+                .collect();
+            prop::sample::select(values).boxed()
+        }
+        None => panic!("the IR names a type it does not define: {name}"),
+    }
+}
+
+/// An object with the struct's tags and, for each field, a value or (when the field may be
+/// absent) possibly no key.
+fn object(schema: &Schema, def: &StructDef, depth: u32) -> BoxedStrategy<Value> {
+    let mut tags = Map::new();
+    for tag in &def.tags {
+        tags.insert(tag.field.clone(), tag.value.clone().into());
+    }
+    let fields: Vec<BoxedStrategy<Option<(String, Value)>>> = def
+        .fields
+        .iter()
+        .map(|field| {
+            let key = field.wire_name.clone();
+            let present = value(schema, &field.ty, depth).prop_map(move |v| (key.clone(), v));
+            match (field.optional, depth > 0) {
+                (false, _) => present.prop_map(Some).boxed(),
+                (true, true) => prop::option::of(present).boxed(),
+                (true, false) => Just(None).boxed(),
+            }
+        })
+        .collect();
+    fields
+        .prop_map(move |entries| {
+            let mut object = tags.clone();
+            object.extend(entries.into_iter().flatten());
+            Value::Object(object)
+        })
+        .boxed()
+}
+
+/// Strings with escapes, quotes, non-ASCII and astral characters, kept short.
+fn string() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[a-zA-Z0-9 ./_-]{0,12}",
+        "[\"\\\\\n\r\t\u{0}-\u{1f}\u{7f}-\u{ff}\u{2028}\u{2029}\u{1f600}]{0,6}",
+        any::<String>(),
+    ]
+}
+
+/// Any JSON value, numbers kept within 2^53 where JavaScript holds them exactly.
+fn json_value() -> impl Strategy<Value = Value> {
+    const EXACT: i64 = 1 << 53;
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        (-EXACT..=EXACT).prop_map(Value::from),
+        string().prop_map(Value::from),
+    ];
+    leaf.prop_recursive(3, 16, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::btree_map(string(), inner, 0..4)
+                .prop_map(|entries| Value::Object(entries.into_iter().collect())),
+        ]
+    })
+}

@@ -1,0 +1,129 @@
+//! A small checker of the contract, written over the IR and nothing else: what a payload must
+//! be, read straight from `ir::Schema`. It labels the mutation corpus. It shares no code with
+//! any reader under test (serde, the JSON Schema, the TypeScript guards), so a label it gives
+//! says what the schema declares, not what some reader happens to do.
+
+use cardc_codegen::ir::{IntKind, Schema, StructDef, Ty, TypeDef};
+use serde_json::{Map, Value};
+
+/// Whether `value` is a valid `type_name` under the contract; the error names the first fault
+/// and where it is (a JSON pointer).
+pub fn check(schema: &Schema, type_name: &str, value: &Value) -> Result<(), String> {
+    Checker { schema }.named(type_name, value, "")
+}
+
+struct Checker<'a> {
+    schema: &'a Schema,
+}
+
+impl Checker<'_> {
+    fn ty(&self, ty: &Ty, value: &Value, at: &str) -> Result<(), String> {
+        let fits = match (ty, value) {
+            (Ty::Json, _) => true,
+            (Ty::Nullable(_), Value::Null) => true,
+            (Ty::Nullable(inner) | Ty::Boxed(inner), _) => return self.ty(inner, value, at),
+            (Ty::String, Value::String(_)) | (Ty::Bool, Value::Bool(_)) => true,
+            (Ty::F64, Value::Number(_)) => true,
+            (Ty::Int(kind), Value::Number(number)) => int_fits(*kind, number),
+            (Ty::Vec(item), Value::Array(items)) => {
+                for (index, item_value) in items.iter().enumerate() {
+                    self.ty(item, item_value, &format!("{at}/{index}"))?;
+                }
+                true
+            }
+            (Ty::Map(item), Value::Object(entries)) => {
+                for (key, entry) in entries {
+                    self.ty(item, entry, &format!("{at}/{}", escape(key)))?;
+                }
+                true
+            }
+            (Ty::Named(name), _) => return self.named(name, value, at),
+            _ => false,
+        };
+        if fits {
+            Ok(())
+        } else {
+            Err(format!("{at}: {value} is not a {ty:?}"))
+        }
+    }
+
+    /// A named type. A union picks its variant by its tag; the variant struct then checks
+    /// every tag it carries (its own and its enclosing unions'), and allows them as keys.
+    fn named(&self, name: &str, value: &Value, at: &str) -> Result<(), String> {
+        match self.schema.types.get(name) {
+            Some(TypeDef::Struct(def)) => self.object(def, value, at),
+            Some(TypeDef::Enum(def)) => {
+                let known = def
+                    .values
+                    .iter()
+                    .any(|enum_value| value.as_str() == Some(&enum_value.wire_name));
+                if known {
+                    Ok(())
+                } else {
+                    Err(format!("{at}: {value} is not a {name}"))
+                }
+            }
+            Some(TypeDef::Union(def)) => {
+                let object = as_object(value, at)?;
+                let tag = object
+                    .get(&def.tag)
+                    .ok_or_else(|| format!("{at}: no `{}` tag", def.tag))?;
+                let variant = def
+                    .variants
+                    .iter()
+                    .find(|variant| tag.as_str() == Some(&variant.tag_value))
+                    .ok_or_else(|| format!("{at}: `{}` is {tag}, not a {name}", def.tag))?;
+                self.named(&variant.payload, value, at)
+            }
+            None => panic!("the IR names a type it does not define: {name}"),
+        }
+    }
+
+    fn object(&self, def: &StructDef, value: &Value, at: &str) -> Result<(), String> {
+        let object = as_object(value, at)?;
+        for tag in &def.tags {
+            if object.get(&tag.field).and_then(Value::as_str) != Some(&tag.value) {
+                return Err(format!("{at}: `{}` must be {:?}", tag.field, tag.value));
+            }
+        }
+        for field in &def.fields {
+            let field_at = format!("{at}/{}", escape(&field.wire_name));
+            match object.get(&field.wire_name) {
+                None if field.optional => {}
+                None => return Err(format!("{field_at}: required, missing")),
+                Some(field_value) => self.ty(&field.ty, field_value, &field_at)?,
+            }
+        }
+        if def.closed {
+            let known = |key: &String| {
+                def.tags.iter().any(|tag| &tag.field == key)
+                    || def.fields.iter().any(|field| &field.wire_name == key)
+            };
+            if let Some(key) = object.keys().find(|key| !known(key)) {
+                return Err(format!("{at}/{}: unknown field", escape(key)));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn as_object<'v>(value: &'v Value, at: &str) -> Result<&'v Map<String, Value>, String> {
+    value
+        .as_object()
+        .ok_or_else(|| format!("{at}: {value} is not an object"))
+}
+
+/// An integer written without a fraction or exponent, within the kind's bounds. serde_json
+/// keeps such numbers as integers; one it holds as `f64` was written with a fraction (the
+/// corpus leaves out `1.0`, where readers may legitimately differ), and every bound fits `i64`.
+fn int_fits(kind: IntKind, number: &serde_json::Number) -> bool {
+    let (min, max) = kind.bounds();
+    number
+        .as_i64()
+        .is_some_and(|int| (min..=max).contains(&int))
+}
+
+/// A key as a JSON pointer segment (RFC 6901).
+pub fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}

@@ -1,0 +1,97 @@
+//! The known gaps between the contract and the readers that are not cardc's (typify's types,
+//! schemars' schema): features of a payload, found by walking it alongside its type in the IR,
+//! that one of those readers cannot judge the way the contract does. A disagreement is
+//! explained only when its payload has a gap that reader is known for; anything else fails.
+
+use cardc_codegen::ir::{Schema, StructDef, Ty, TypeDef};
+use serde_json::Value;
+
+/// A feature of a payload that some reader outside cardc misjudges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Gap {
+    /// `null` for a field that may be absent but is not nullable: read as absent.
+    OptionalNull,
+    /// A JSON array where a struct belongs: serde's derive reads it as the fields in order.
+    ArrayAsStruct,
+    /// A required nullable field left out.
+    NullableMissing,
+    /// An integer outside its type's bounds.
+    IntOutOfRange,
+    /// An unknown field in a variant of a union nested in another union.
+    UnknownFieldInNestedVariant,
+}
+
+/// Every gap in a payload of the named type.
+pub fn gaps(schema: &Schema, type_name: &str, value: &Value) -> Vec<Gap> {
+    let mut out = Vec::new();
+    walk(schema, &Ty::Named(type_name.to_string()), value, &mut out);
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn walk(schema: &Schema, ty: &Ty, value: &Value, out: &mut Vec<Gap>) {
+    match (ty, value) {
+        (Ty::Nullable(inner) | Ty::Boxed(inner), _) => walk(schema, inner, value, out),
+        (Ty::Int(kind), Value::Number(number)) => {
+            let (min, max) = kind.bounds();
+            if number
+                .as_i64()
+                .is_none_or(|int| !(min..=max).contains(&int))
+            {
+                out.push(Gap::IntOutOfRange);
+            }
+        }
+        (Ty::Vec(item), Value::Array(items)) => {
+            items
+                .iter()
+                .for_each(|item_value| walk(schema, item, item_value, out));
+        }
+        (Ty::Map(item), Value::Object(entries)) => {
+            entries
+                .values()
+                .for_each(|entry| walk(schema, item, entry, out));
+        }
+        (Ty::Named(name), _) => match (schema.types.get(name), value) {
+            (Some(TypeDef::Struct(_) | TypeDef::Union(_)), Value::Array(_)) => {
+                out.push(Gap::ArrayAsStruct);
+            }
+            (Some(TypeDef::Struct(def)), Value::Object(_)) => object(schema, def, value, out),
+            (Some(TypeDef::Union(def)), Value::Object(object)) => {
+                let tag = object.get(&def.tag).and_then(Value::as_str);
+                if let Some(variant) = def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {
+                    walk(schema, &Ty::Named(variant.payload.clone()), value, out);
+                }
+            }
+            _ => {}
+        },
+        _ => {}
+    }
+}
+
+fn object(schema: &Schema, def: &StructDef, value: &Value, out: &mut Vec<Gap>) {
+    let Value::Object(object) = value else {
+        return;
+    };
+    for field in &def.fields {
+        match object.get(&field.wire_name) {
+            None if !field.optional && matches!(field.ty, Ty::Nullable(_)) => {
+                out.push(Gap::NullableMissing);
+            }
+            Some(Value::Null)
+                if field.optional && !matches!(field.ty, Ty::Nullable(_) | Ty::Json) =>
+            {
+                out.push(Gap::OptionalNull);
+            }
+            Some(field_value) => walk(schema, &field.ty, field_value, out),
+            None => {}
+        }
+    }
+    let known = |key: &String| {
+        def.tags.iter().any(|tag| &tag.field == key)
+            || def.fields.iter().any(|field| &field.wire_name == key)
+    };
+    if def.closed && def.tags.len() > 1 && object.keys().any(|key| !known(key)) {
+        out.push(Gap::UnknownFieldInNestedVariant);
+    }
+}

@@ -1,0 +1,312 @@
+//! The mutation corpus: every valid payload of the hand-written corpus, changed one way at a
+//! time, each change labelled from the contract.
+//!
+//! The mutator walks a payload alongside its type in the IR, so it knows at each object which
+//! fields are required, nullable or any JSON, and which tag belongs to which union. Each change
+//! is labelled by [`contract::check`], a checker written over the IR alone. Where the contract
+//! states the answer outright (dropping a required field is an error, `null` is allowed only
+//! for a nullable or any-JSON field, ...) the mutator also knows the label by that rule, and
+//! the two must agree, which checks the checker. A changed tag has no such rule: the result is
+//! valid exactly when the payload happens to fit the other variant, which only a full check can
+//! say. No reader under test takes part in labelling.
+//!
+//! The corpus is generated in-process on every run rather than committed: it is a pure,
+//! deterministic function of the committed corpus and schema, so there is nothing to go stale.
+
+use std::collections::BTreeSet;
+
+use cardc_codegen::ir::{Field, Schema, StructDef, Ty, TypeDef};
+use serde_json::{Value, json};
+
+use crate::Case;
+use crate::contract::{self, escape};
+
+/// One generated case and the class of change that made it.
+#[derive(Debug, Clone)]
+pub struct Mutation {
+    /// The labelled case; its name is `<source case><pointer>:<class>[=<detail>]`.
+    pub case: Case,
+    /// The class of change, such as `null/optional` or `tag/other` (see the README).
+    pub class: &'static str,
+}
+
+/// The key added by the unknown-field mutation; no schema field is spelled like this.
+pub const UNKNOWN_KEY: &str = "cardcUnknownField";
+
+/// A tag or enum value that no union or enum of the schema uses.
+pub const UNKNOWN_VALUE: &str = "cardc_unknown_value";
+
+/// Every mutation of every valid case, labelled, without duplicate payloads.
+pub fn mutations(schema: &Schema, corpus: &[Case]) -> Vec<Mutation> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for case in corpus.iter().filter(|case| case.valid) {
+        let mut walker = Walker {
+            schema,
+            edits: Vec::new(),
+        };
+        walker.ty(&Ty::Named(case.type_name.clone()), &case.payload, "");
+        for edit in walker.edits {
+            let payload = edit.apply(&case.payload);
+            if !seen.insert((case.type_name.clone(), payload.to_string())) {
+                continue;
+            }
+            let verdict = contract::check(schema, &case.type_name, &payload);
+            let name = format!("{}{}:{}", case.name, edit.at, edit.detail);
+            if let Some(rule) = edit.rule {
+                assert_eq!(
+                    verdict.is_ok(),
+                    rule,
+                    "{name}: the contract checker says {verdict:?}, the rule for {} says {rule}",
+                    edit.class
+                );
+            }
+            out.push(Mutation {
+                case: Case {
+                    name,
+                    type_name: case.type_name.clone(),
+                    valid: verdict.is_ok(),
+                    fault: verdict.err(),
+                    payload,
+                },
+                class: edit.class,
+            });
+        }
+    }
+    out
+}
+
+/// One change to a payload.
+struct Edit {
+    /// The JSON pointer of the object (or, for `Replace`, the value) changed.
+    at: String,
+    op: Op,
+    class: &'static str,
+    /// What follows the class in the case name.
+    detail: String,
+    /// The label the contract gives outright, when it does.
+    rule: Option<bool>,
+}
+
+enum Op {
+    Remove(String),
+    Set(String, Value),
+    Replace(Value),
+}
+
+impl Edit {
+    fn apply(&self, payload: &Value) -> Value {
+        let mut out = payload.clone();
+        let Some(target) = out.pointer_mut(&self.at) else {
+            panic!(
+                "the walker pointed at {} which is not in {payload}",
+                self.at
+            )
+        };
+        match (&self.op, target) {
+            (Op::Remove(key), Value::Object(object)) => {
+                object.remove(key);
+            }
+            (Op::Set(key, value), Value::Object(object)) => {
+                object.insert(key.clone(), value.clone());
+            }
+            (Op::Replace(value), target) => *target = value.clone(),
+            (_, target) => panic!("{} is not an object: {target}", self.at),
+        }
+        out
+    }
+}
+
+struct Walker<'a> {
+    schema: &'a Schema,
+    edits: Vec<Edit>,
+}
+
+impl Walker<'_> {
+    fn edit(&mut self, at: &str, op: Op, class: &'static str, detail: String, rule: Option<bool>) {
+        let detail = if detail.is_empty() {
+            class.to_string()
+        } else {
+            format!("{class}={detail}")
+        };
+        self.edits.push(Edit {
+            at: at.to_string(),
+            op,
+            class,
+            detail,
+            rule,
+        });
+    }
+
+    /// Walks a value of a valid payload; `at` is its JSON pointer.
+    fn ty(&mut self, ty: &Ty, value: &Value, at: &str) {
+        match (ty, value) {
+            (Ty::Nullable(_), Value::Null) | (Ty::Json, _) => {}
+            (Ty::Nullable(inner) | Ty::Boxed(inner), _) => self.ty(inner, value, at),
+            (Ty::Vec(item), Value::Array(items)) => {
+                for (index, item_value) in items.iter().enumerate() {
+                    self.ty(item, item_value, &format!("{at}/{index}"));
+                }
+            }
+            (Ty::Map(item), Value::Object(entries)) => {
+                for (key, entry) in entries {
+                    self.ty(item, entry, &format!("{at}/{}", escape(key)));
+                }
+            }
+            (Ty::Named(name), _) => self.named(name, value, at),
+            _ => {}
+        }
+    }
+
+    fn named(&mut self, name: &str, value: &Value, at: &str) {
+        match self.schema.types.get(name) {
+            Some(TypeDef::Struct(def)) => self.object(def, value, at),
+            Some(TypeDef::Union(def)) => {
+                let tag = value.get(&def.tag).and_then(Value::as_str);
+                if let Some(variant) = def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {
+                    self.named(&variant.payload, value, at);
+                }
+            }
+            Some(TypeDef::Enum(def)) => {
+                let others = def.values.iter().map(|v| v.wire_name.as_str());
+                for other in others.filter(|other| value.as_str() != Some(other)) {
+                    let op = Op::Replace(other.into());
+                    self.edit(at, op, "enum/other", other.to_string(), Some(true));
+                }
+                let op = Op::Replace(UNKNOWN_VALUE.into());
+                self.edit(at, op, "enum/unknown", String::new(), Some(false));
+            }
+            None => panic!("the IR names a type it does not define: {name}"),
+        }
+    }
+
+    fn object(&mut self, def: &StructDef, value: &Value, at: &str) {
+        let Value::Object(object) = value else {
+            return;
+        };
+        for tag in &def.tags {
+            let key = &tag.field;
+            let drop = Op::Remove(key.clone());
+            self.edit(at, drop, "drop/tag", key.clone(), Some(false));
+            self.edit(
+                at,
+                set(key, Value::Null),
+                "null/tag",
+                key.clone(),
+                Some(false),
+            );
+            for (kind, wrong) in wrong_values(self.schema, &Ty::String) {
+                let detail = format!("{key}={kind}");
+                self.edit(at, set(key, wrong), "wrong-type/tag", detail, Some(false));
+            }
+            let Some(TypeDef::Union(union)) = self.schema.types.get(&tag.union) else {
+                panic!("tag {key} names {} which is not a union", tag.union)
+            };
+            let others = union.variants.iter().map(|v| v.tag_value.as_str());
+            for other in others.filter(|other| *other != tag.value) {
+                let detail = format!("{key}={other}");
+                self.edit(at, set(key, other.into()), "tag/other", detail, None);
+            }
+            let unknown = set(key, UNKNOWN_VALUE.into());
+            self.edit(at, unknown, "tag/unknown", key.clone(), Some(false));
+        }
+        for field in &def.fields {
+            if let Some(field_value) = object.get(&field.wire_name) {
+                self.field(field, field_value, at);
+            }
+        }
+        let unknown = set(UNKNOWN_KEY, json!("x"));
+        self.edit(
+            at,
+            unknown,
+            "unknown-field",
+            String::new(),
+            Some(!def.closed),
+        );
+    }
+
+    fn field(&mut self, field: &Field, value: &Value, at: &str) {
+        let key = &field.wire_name;
+        let (drop, rule) = if field.optional {
+            ("drop/optional", true)
+        } else {
+            ("drop/required", false)
+        };
+        self.edit(at, Op::Remove(key.clone()), drop, key.clone(), Some(rule));
+        let null = match (&field.ty, field.optional) {
+            (Ty::Json, _) => "null/json",
+            (Ty::Nullable(_), _) => "null/nullable",
+            (_, true) => "null/optional",
+            (_, false) => "null/required",
+        };
+        let nullable = matches!(field.ty, Ty::Json | Ty::Nullable(_));
+        self.edit(at, set(key, Value::Null), null, key.clone(), Some(nullable));
+        let class = if field.ty == Ty::Json {
+            "any-type/json"
+        } else {
+            "wrong-type/field"
+        };
+        for (kind, wrong) in wrong_values(self.schema, &field.ty) {
+            let detail = format!("{key}={kind}");
+            let rule = field.ty == Ty::Json;
+            self.edit(at, set(key, wrong), class, detail, Some(rule));
+        }
+        if let Some((min, max)) = int_bounds(&field.ty) {
+            let below = set(key, json!(min - 1));
+            self.edit(at, below, "int/below", key.clone(), Some(false));
+            let above = set(key, json!(max + 1));
+            self.edit(at, above, "int/above", key.clone(), Some(false));
+        }
+        let pointer = format!("{at}/{}", escape(key));
+        self.ty(&field.ty, value, &pointer);
+    }
+}
+
+fn set(key: &str, value: Value) -> Op {
+    Op::Set(key.to_string(), value)
+}
+
+/// A value of every non-null JSON type that `ty` does not accept (every type, for `Json`).
+fn wrong_values(schema: &Schema, ty: &Ty) -> Vec<(&'static str, Value)> {
+    let all = [
+        ("boolean", json!(true)),
+        ("integer", json!(7)),
+        ("fraction", json!(1.5)),
+        ("string", json!("x")),
+        ("array", json!([])),
+        ("object", json!({})),
+    ];
+    let accepted = accepted_kinds(schema, ty);
+    all.into_iter()
+        .filter(|(kind, _)| *ty == Ty::Json || !accepted.contains(kind))
+        .collect()
+}
+
+/// The non-null JSON types a value of `ty` may have.
+fn accepted_kinds(schema: &Schema, ty: &Ty) -> Vec<&'static str> {
+    match ty {
+        Ty::String => vec!["string"],
+        Ty::Bool => vec!["boolean"],
+        Ty::Int(_) => vec!["integer"],
+        Ty::F64 => vec!["integer", "fraction"],
+        Ty::Json => vec![
+            "boolean", "integer", "fraction", "string", "array", "object",
+        ],
+        Ty::Vec(_) => vec!["array"],
+        Ty::Map(_) => vec!["object"],
+        Ty::Named(name) => match schema.types.get(name) {
+            Some(TypeDef::Enum(_)) => vec!["string"],
+            _ => vec!["object"],
+        },
+        Ty::Boxed(inner) | Ty::Nullable(inner) => accepted_kinds(schema, inner),
+    }
+}
+
+/// The bounds of an integer field, through `Nullable` and `Box`.
+fn int_bounds(ty: &Ty) -> Option<(i64, i64)> {
+    match ty {
+        Ty::Int(kind) => Some(kind.bounds()),
+        Ty::Nullable(inner) | Ty::Boxed(inner) => int_bounds(inner),
+        _ => None,
+    }
+}

@@ -1,0 +1,103 @@
+//! The mutation corpus (every valid hand-written payload changed one way at a time, labelled
+//! from the contract by `contract::check` over the IR) against the four readers.
+
+use std::collections::BTreeMap;
+
+use cardc_conformance::mutate::{Mutation, mutations};
+use cardc_conformance::{
+    AjvReader, Case, GuardsReader, JsonSchemaReader, RustReader, disagreement, load_corpus,
+    render_intent_ir, render_intent_schema_path, write_corpus,
+};
+
+fn corpus() -> Vec<Mutation> {
+    mutations(&render_intent_ir(), &load_corpus())
+}
+
+#[test]
+fn mutation_corpus_is_large_and_covers_every_class() {
+    let corpus = corpus();
+    assert!(corpus.len() >= 1000, "only {} mutations", corpus.len());
+    let mut classes: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for mutation in &corpus {
+        let (valid, invalid) = classes.entry(mutation.class).or_default();
+        if mutation.case.valid {
+            *valid += 1;
+        } else {
+            *invalid += 1;
+        }
+    }
+    let expected = [
+        "any-type/json",
+        "drop/optional",
+        "drop/required",
+        "drop/tag",
+        "enum/other",
+        "enum/unknown",
+        "int/above",
+        "int/below",
+        "null/json",
+        "null/nullable",
+        "null/optional",
+        "null/required",
+        "null/tag",
+        "tag/other",
+        "tag/unknown",
+        "unknown-field",
+        "wrong-type/field",
+        "wrong-type/tag",
+    ];
+    assert_eq!(
+        classes.keys().copied().collect::<Vec<_>>(),
+        expected,
+        "{classes:?}"
+    );
+    // A changed tag is labelled by a full check, so both outcomes must occur.
+    assert!(
+        classes["tag/other"].0 > 0 && classes["tag/other"].1 > 0,
+        "{classes:?}"
+    );
+    let mut names: Vec<&str> = corpus.iter().map(|m| m.case.name.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), corpus.len(), "mutation names must be unique");
+}
+
+#[test]
+fn mutation_corpus_is_deterministic() {
+    let names = |corpus: Vec<Mutation>| -> Vec<String> {
+        corpus
+            .into_iter()
+            .map(|m| format!("{} {}", m.case.name, m.case.payload))
+            .collect()
+    };
+    assert_eq!(names(corpus()), names(corpus()));
+}
+
+#[test]
+fn every_reader_agrees_with_the_mutation_labels() {
+    let cases: Vec<Case> = corpus().into_iter().map(|m| m.case).collect();
+    let path = write_corpus("mutations.jsonl", &cases);
+    let schema = render_intent_schema_path();
+    let json_schema = JsonSchemaReader::new(&schema, &["ToolCallView", "ToolResultView"]);
+    let ajv = AjvReader::run(&schema, &path);
+    let guards = GuardsReader::run(&path);
+    let mut disagreements = Vec::new();
+    for case in &cases {
+        let verdicts = [
+            ("rust", RustReader::read(case)),
+            ("jsonschema", json_schema.read(case)),
+            ("ajv", ajv.read(case)),
+            ("typescript guards", guards.read(case)),
+        ];
+        for (reader, verdict) in &verdicts {
+            disagreements.extend(disagreement(case, reader, verdict));
+        }
+    }
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreement(s) over {} mutations:\n{}",
+        disagreements.len(),
+        cases.len(),
+        disagreements.join("\n")
+    );
+}

@@ -1,0 +1,49 @@
+//! The schema schemars derives from the generated Rust types (the `schemars` feature), against
+//! the labels: which cases it judges differently from the contract, by class. The README
+//! ("What schemars' schema gets wrong") lists the same classes and counts.
+
+use std::collections::BTreeMap;
+
+use cardc_conformance::gaps::{Gap, gaps};
+use cardc_conformance::schemars_reader::SchemarsReader;
+use cardc_conformance::{every_case, render_intent_ir};
+
+/// Each class schemars' schema accepts although the contract refuses it, with its count over
+/// the corpus and its mutations. Keep in step with the README.
+const EXPECTED: [(Gap, usize); 4] = [
+    (Gap::OptionalNull, 147),
+    (Gap::NullableMissing, 34),
+    (Gap::IntOutOfRange, 96),
+    (Gap::UnknownFieldInNestedVariant, 29),
+];
+
+#[test]
+fn schemars_schema_differs_from_the_contract_only_in_the_listed_classes() {
+    let schema = render_intent_ir();
+    let reader = SchemarsReader::new();
+    let known = EXPECTED.map(|(gap, _)| gap);
+    let mut counts: BTreeMap<Gap, usize> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for (class, case) in &every_case(&schema) {
+        let verdict = reader.read(case);
+        if verdict.accepted == case.valid {
+            continue;
+        }
+        let gap = gaps(&schema, &case.type_name, &case.payload)
+            .into_iter()
+            .find(|gap| known.contains(gap));
+        match gap {
+            Some(gap) if !case.valid => *counts.entry(gap).or_default() += 1,
+            _ => failures.push(format!(
+                "  {} ({class}, valid={}): schemars accepted={} ({}): {}",
+                case.name, case.valid, verdict.accepted, verdict.detail, case.payload
+            )),
+        }
+    }
+    assert!(failures.is_empty(), "unexplained:\n{}", failures.join("\n"));
+    assert_eq!(
+        counts,
+        BTreeMap::from(EXPECTED),
+        "the classes schemars' schema gets wrong changed: update EXPECTED and the README"
+    );
+}

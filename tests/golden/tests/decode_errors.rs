@@ -1,0 +1,278 @@
+//! `cardc::decode_str`, `cardc::decode_value` and the unions' `from_json_*` helpers: the
+//! error names the JSON pointer, the innermost struct or union and the variant around it, and
+//! acceptance stays exactly serde's.
+
+use std::fmt::Debug;
+
+use cardc::DecodeError;
+use cardc_golden::{collections, nested_unions, presence, recursion};
+use render_intent::{ContentBlock, TextContent, ToolCallView, ToolResultView};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+/// The error of decoding `text` as a `T`, which must be the same from the text and from its
+/// parsed value (the value's keys come in another order, which must not matter).
+fn error<T: DeserializeOwned + Debug>(text: &str) -> DecodeError {
+    let from_text = cardc::decode_str::<T>(text).expect_err("the text is refused");
+    let value: Value = serde_json::from_str(text).expect("JSON");
+    let from_value = cardc::decode_value::<T>(&value).expect_err("the value is refused");
+    assert_eq!(from_text, from_value, "{text}");
+    from_text
+}
+
+/// The error's text, checked the same way as [`error`].
+fn message<T: DeserializeOwned + Debug>(text: &str) -> String {
+    error::<T>(text).to_string()
+}
+
+#[test]
+fn a_missing_field_in_a_variant_names_the_field_the_type_and_the_variant() {
+    let found = error::<ToolCallView>(
+        r#"{"card":"diff","title":"t","diffs":[{"path":"a","newText":"b"}]}"#,
+    );
+    assert_eq!(
+        found.to_string(),
+        "/diffs/0/oldText: missing field `oldText` (FileDiff in DiffCallView)"
+    );
+    assert_eq!(found.pointer(), "/diffs/0/oldText");
+    assert_eq!(found.message(), "missing field `oldText`");
+    assert_eq!(found.type_name(), Some("FileDiff"));
+    assert_eq!(found.variant(), Some("DiffCallView"));
+}
+
+#[test]
+fn a_missing_field_deep_inside_a_nested_union_variant() {
+    let text = r#"{"card":"search","kind":"matches","truncated":false,"total":1,
+        "files":[{"path":"p","matches":[{"lineNumber":1,"line":"a"},{"line":"b"}]}]}"#;
+    assert_eq!(
+        message::<ToolResultView>(text),
+        "/files/0/matches/1/lineNumber: missing field `lineNumber` \
+         (SearchLineMatch in SearchMatchesResultView)"
+    );
+}
+
+#[test]
+fn the_tag_may_come_anywhere_and_the_pointer_stays_exact() {
+    let text = r#"{"total":1,"files":[{"path":7,"matches":[]}],"truncated":false,
+        "kind":"matches","card":"search"}"#;
+    assert_eq!(
+        message::<ToolResultView>(text),
+        "/files/0/path: invalid type: integer `7`, expected a string \
+         (SearchFileMatches in SearchMatchesResultView)"
+    );
+}
+
+#[test]
+fn an_unknown_tag_lists_the_known_ones() {
+    assert_eq!(
+        message::<ToolCallView>(r#"{"card":"dif","title":"t"}"#),
+        "/card: unknown variant `dif`, expected one of `generic`, `terminal`, `diff` \
+         (ToolCallView)"
+    );
+    assert_eq!(
+        message::<ToolResultView>(r#"{"card":"search","kind":"globs"}"#),
+        "/kind: unknown variant `globs`, expected `matches` or `paths` (SearchResultView)"
+    );
+}
+
+#[test]
+fn a_wrong_or_missing_tag() {
+    assert_eq!(
+        message::<ToolCallView>(r#"{"card":5,"title":"t"}"#),
+        "/card: invalid type: integer `5`, expected the `card` of a ToolCallView (ToolCallView)"
+    );
+    assert_eq!(
+        message::<ToolCallView>(r#"{"title":"t"}"#),
+        "/card: missing field `card` (ToolCallView)"
+    );
+    assert_eq!(
+        message::<ToolCallView>(r#"["generic"]"#),
+        "invalid type: sequence, expected a ToolCallView object (ToolCallView)"
+    );
+}
+
+#[test]
+fn a_null_in_an_optional_field() {
+    assert_eq!(
+        message::<ToolResultView>(r#"{"card":"terminal","exitCode":null}"#),
+        "/exitCode: invalid type: null, expected i32 (TerminalResultView)"
+    );
+    assert_eq!(
+        message::<nested_unions::Event>(
+            r#"{"event":"pointer","kind":"click","x":1,"y":2,"button":null}"#
+        ),
+        "/button: invalid type: null, expected u8 (ClickEvent)"
+    );
+}
+
+#[test]
+fn a_bad_integer() {
+    assert_eq!(
+        message::<ToolResultView>(r#"{"card":"terminal","exitCode":2147483648}"#),
+        "/exitCode: invalid value: integer `2147483648`, expected i32 (TerminalResultView)"
+    );
+    assert_eq!(
+        message::<ToolResultView>(
+            r#"{"card":"search","kind":"paths","paths":[],"truncated":true,"total":-1}"#
+        ),
+        "/total: invalid value: integer `-1`, expected u32 (SearchPathsResultView)"
+    );
+    assert_eq!(
+        message::<nested_unions::Event>(r#"{"event":"pointer","kind":"click","x":1.5,"y":2}"#),
+        "/x: invalid type: floating point `1.5`, expected i32 (ClickEvent)"
+    );
+}
+
+#[test]
+fn an_unknown_field_points_at_its_key() {
+    for text in [
+        r#"{"card":"generic","title":"t","extra":1}"#,
+        r#"{"extra":1,"title":"t","card":"generic"}"#,
+    ] {
+        assert_eq!(
+            message::<ToolCallView>(text),
+            "/extra: unknown field `extra`, expected one of `title`, `kind`, `rawInput`, \
+             `content`, `locations` (GenericCallView)"
+        );
+    }
+}
+
+#[test]
+fn a_union_inside_a_variant_names_the_outer_variant() {
+    assert_eq!(
+        message::<ToolCallView>(
+            r#"{"card":"generic","title":"t","content":[{"text":5,"type":"text"}]}"#
+        ),
+        "/content/0/text: invalid type: integer `5`, expected a string \
+         (TextContent in GenericCallView)"
+    );
+    assert_eq!(
+        message::<ToolCallView>(r#"{"card":"generic","title":"t","content":[{"type":"video"}]}"#),
+        "/content/0/type: unknown variant `video`, expected `text` or `image` \
+         (ContentBlock in GenericCallView)"
+    );
+    // Recursion through unions: the outermost variant is the one named.
+    assert_eq!(
+        message::<recursion::Expr>(
+            r#"{"op":"add","terms":[{"op":"negate","operand":{"op":"literal"}}]}"#
+        ),
+        "/terms/0/operand/value: missing field `value` (Literal in Add)"
+    );
+}
+
+#[test]
+fn outside_a_union_only_the_type_is_named() {
+    let text = r#"{"requiredText":"a","nullableText":null,"requiredJson":null,
+        "nullablePoint":{"x":1}}"#;
+    let found = error::<presence::Presence>(text);
+    assert_eq!(
+        found.to_string(),
+        "/nullablePoint/y: missing field `y` (Point)"
+    );
+    assert_eq!(found.variant(), None);
+}
+
+#[test]
+fn pointers_escape_tilde_and_slash() {
+    let text = r#"{"names":[],"matrix":[],"maybeNames":[],"labels":{"a/b~c":1},"groups":{},
+        "sparse":{},"nullableItems":null}"#;
+    assert_eq!(
+        message::<collections::Collections>(text),
+        "/labels/a~1b~0c: invalid type: integer `1`, expected a string (Collections)"
+    );
+}
+
+#[test]
+fn json_text_errors_keep_their_position() {
+    let unfinished =
+        cardc::decode_str::<ToolCallView>(r#"{"card":"generic","title":"#).expect_err("unfinished");
+    assert_eq!(
+        unfinished.to_string(),
+        "/title: EOF while parsing a value at line 1 column 26 (GenericCallView)"
+    );
+    let trailing = cardc::decode_str::<ToolCallView>(r#"{"card":"generic","title":"t"} x"#)
+        .expect_err("trailing characters");
+    assert_eq!(
+        trailing.to_string(),
+        "trailing characters at line 1 column 32"
+    );
+    // A key given twice is refused, as serde refuses it; a parsed value cannot hold it.
+    assert_eq!(
+        cardc::decode_str::<ToolCallView>(r#"{"card":"generic","card":"generic","title":"t"}"#)
+            .expect_err("duplicate tag")
+            .to_string(),
+        "/card: duplicate field `card` (GenericCallView)"
+    );
+}
+
+#[test]
+fn values_nested_deeper_than_json_text_allows_are_refused() {
+    let nested = |levels: usize| {
+        let mut value = json!(0);
+        for _ in 0..levels {
+            value = json!([value]);
+        }
+        json!({"card": "generic", "title": "t", "rawInput": value})
+    };
+    // The root object and 126 arrays: 127 levels, as deep as serde_json reads JSON text.
+    assert!(ToolCallView::from_json_value(&nested(126)).is_ok());
+    let text = serde_json::to_string(&nested(126)).expect("JSON");
+    assert!(ToolCallView::from_json_str(&text).is_ok());
+    let deep = ToolCallView::from_json_value(&nested(127)).expect_err("too deep");
+    assert_eq!(deep.pointer(), format!("/rawInput{}", "/0".repeat(126)));
+    assert_eq!(deep.message(), "nested deeper than 127 arrays and objects");
+    let text = serde_json::to_string(&nested(127)).expect("JSON");
+    let deep = ToolCallView::from_json_str(&text).expect_err("too deep");
+    assert!(
+        deep.message().starts_with("recursion limit exceeded"),
+        "{deep}"
+    );
+    assert!(ToolCallView::from_json_value(&nested(1000)).is_err());
+}
+
+#[test]
+fn acceptance_is_serdes_whatever_the_key_order() {
+    let texts = [
+        r#"{"card":"generic","title":"t","content":[{"type":"text","text":"x"}]}"#,
+        r#"{"content":[{"text":"x","type":"text"}],"title":"t","card":"generic"}"#,
+    ];
+    let expected = ToolCallView::Generic(render_intent::GenericCallView {
+        title: "t".to_owned(),
+        kind: None,
+        raw_input: None,
+        content: Some(vec![ContentBlock::Text(TextContent {
+            text: "x".to_owned(),
+        })]),
+        locations: None,
+    });
+    for text in texts {
+        let value: Value = serde_json::from_str(text).expect("JSON");
+        assert_eq!(ToolCallView::from_json_str(text).as_ref(), Ok(&expected));
+        assert_eq!(
+            ToolCallView::from_json_value(&value).as_ref(),
+            Ok(&expected)
+        );
+        let plain: ToolCallView = serde_json::from_str(text).expect("serde alone reads it");
+        assert_eq!(plain, expected);
+        assert_eq!(
+            serde_json::to_value(&expected).expect("writes"),
+            value,
+            "the tag is written first and the value is the same"
+        );
+    }
+}
+
+#[test]
+fn plain_serde_errors_are_serdes_own() {
+    let error = serde_json::from_str::<ToolCallView>(r#"{"card":"diff","title":"t","diffs":[{}]}"#)
+        .expect_err("refused");
+    assert_eq!(
+        error.to_string(),
+        "missing field `path` at line 1 column 38"
+    );
+    // The notes a failed plain decode could leave do not reach the next cardc decode.
+    assert_eq!(
+        message::<ToolCallView>(r#"{"card":"terminal"}"#),
+        "/title: missing field `title` (TerminalCallView)"
+    );
+}

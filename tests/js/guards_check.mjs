@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// Runs the generated TypeScript guards over a corpus: the fourth reader of the contract.
+//
+//   node tests/js/guards_check.mjs <compiled render_intent.js> <corpus.jsonl>
+//
+// For each case, calls the module's `is<type>` and `parse<type>` guards on the payload and
+// prints one JSON line: {"name", "accepted", "errors"}, the errors being parse's
+// `<pointer>: <message>`. Like ajv_check.mjs it reports what the guards decided and leaves the
+// judging to the caller, so it exits 0 unless it cannot run: exit 2 for bad usage, an
+// unreadable file, a corpus line that is not a case, a module without the guards a case needs
+// (they are generated for every union, so a missing one is an error, never a skip), or the two
+// guards of a type contradicting each other.
+
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { resolve } from "node:path";
+
+function fail(message) {
+  process.stderr.write(`guards_check: ${message}\n`);
+  process.exit(2);
+}
+
+const [modulePath, corpusPath, ...rest] = process.argv.slice(2);
+if (!modulePath || !corpusPath || rest.length > 0) {
+  fail("usage: node tests/js/guards_check.mjs <render_intent.js> <corpus.jsonl>");
+}
+
+let guards;
+try {
+  guards = await import(pathToFileURL(resolve(modulePath)).href);
+} catch (e) {
+  fail(`cannot import ${modulePath}: ${e.message}`);
+}
+
+let text;
+try {
+  text = readFileSync(corpusPath, "utf8");
+} catch (e) {
+  fail(`cannot read ${corpusPath}: ${e.message}`);
+}
+
+text.split("\n").forEach((line, i) => {
+  if (line.trim() === "") return;
+  let c;
+  try {
+    c = JSON.parse(line);
+  } catch (e) {
+    fail(`${corpusPath}:${i + 1}: not JSON: ${e.message}`);
+  }
+  if (c === null || typeof c !== "object" || typeof c.name !== "string" ||
+      typeof c.type !== "string" || !("payload" in c)) {
+    fail(`${corpusPath}:${i + 1}: a case needs string "name", string "type" and "payload"`);
+  }
+  const is = guards[`is${c.type}`];
+  const parse = guards[`parse${c.type}`];
+  if (typeof is !== "function" || typeof parse !== "function") {
+    fail(`${modulePath} does not export both is${c.type} and parse${c.type}`);
+  }
+  const accepted = is(c.payload);
+  const parsed = parse(c.payload);
+  if (typeof accepted !== "boolean" || parsed?.ok !== accepted) {
+    fail(`${c.name}: is${c.type} says ${accepted} but parse${c.type} says ${JSON.stringify(parsed)}`);
+  }
+  if (accepted && parsed.value !== c.payload) {
+    fail(`${c.name}: parse${c.type} returned a different value than it was given`);
+  }
+  if (!accepted && !(Array.isArray(parsed.errors) && parsed.errors.length > 0)) {
+    fail(`${c.name}: parse${c.type} refused the payload without an error`);
+  }
+  const errors = accepted ? [] : parsed.errors.map((e) => `${e.pointer}: ${e.message}`);
+  console.log(JSON.stringify({ name: c.name, accepted, errors }));
+});

@@ -1,0 +1,4 @@
+#[derive(cardc::Schema)]
+pub struct NoSchema;
+
+fn main() {}

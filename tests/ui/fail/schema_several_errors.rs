@@ -1,0 +1,5 @@
+#[derive(cardc::Schema)]
+#[schema = "../../../../tests/ui/schemas/several_errors.cards"]
+pub struct Schema;
+
+fn main() {}

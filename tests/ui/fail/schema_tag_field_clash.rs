@@ -1,0 +1,5 @@
+#[derive(cardc::Schema)]
+#[schema = "../../../../tests/ui/schemas/tag_field_clash.cards"]
+pub struct Schema;
+
+fn main() {}

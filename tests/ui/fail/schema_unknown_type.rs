@@ -1,0 +1,5 @@
+#[derive(cardc::Schema)]
+#[schema = "../../../../tests/ui/schemas/unknown_type.cards"]
+pub struct Schema;
+
+fn main() {}
