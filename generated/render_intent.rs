@@ -74,6 +74,35 @@ impl ContentBlock {
     }
 }
 
+/// Renders every variant of [`ContentBlock`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait ContentBlockBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders a `Text` value (tag `text`).
+    fn text(&mut self, value: &TextContent) -> Self::Output;
+    /// Renders a `Image` value (tag `image`).
+    fn image(&mut self, value: &ImageContent) -> Self::Output;
+}
+
+impl ContentBlock {
+    /// Every `type` tag value, in declaration order.
+    pub const TAGS: &'static [&'static str] = &["text", "image"];
+    /// This value's tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::Text(_) => "text",
+            Self::Image(_) => "image",
+        }
+    }
+    /// Hands this value to the bridge method for its variant.
+    pub fn dispatch<B: ContentBlockBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+        match self {
+            Self::Text(value) => bridge.text(value),
+            Self::Image(value) => bridge.image(value),
+        }
+    }
+}
+
 /// The diff call card: a change derived from the call's arguments.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
@@ -618,6 +647,38 @@ impl SearchResultView {
     }
 }
 
+/// Renders every variant of [`SearchResultView`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait SearchResultViewBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders a `Matches` value (tag `matches`).
+    fn matches(&mut self, value: &SearchMatchesResultView) -> Self::Output;
+    /// Renders a `Paths` value (tag `paths`).
+    fn paths(&mut self, value: &SearchPathsResultView) -> Self::Output;
+}
+
+impl SearchResultView {
+    /// Every `kind` tag value, in declaration order.
+    pub const TAGS: &'static [&'static str] = &["matches", "paths"];
+    /// This value's tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::Matches(_) => "matches",
+            Self::Paths(_) => "paths",
+        }
+    }
+    /// Hands this value to the bridge method for its variant.
+    pub fn dispatch<B: SearchResultViewBridge + ?Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
+        match self {
+            Self::Matches(value) => bridge.matches(value),
+            Self::Paths(value) => bridge.paths(value),
+        }
+    }
+}
+
 /// The terminal call card: the command the harness runs.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
@@ -869,6 +930,39 @@ impl ToolCallView {
     }
 }
 
+/// Renders every variant of [`ToolCallView`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait ToolCallViewBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders a `Generic` value (tag `generic`).
+    fn generic(&mut self, value: &GenericCallView) -> Self::Output;
+    /// Renders a `Terminal` value (tag `terminal`).
+    fn terminal(&mut self, value: &TerminalCallView) -> Self::Output;
+    /// Renders a `Diff` value (tag `diff`).
+    fn diff(&mut self, value: &DiffCallView) -> Self::Output;
+}
+
+impl ToolCallView {
+    /// Every `card` tag value, in declaration order.
+    pub const TAGS: &'static [&'static str] = &["generic", "terminal", "diff"];
+    /// This value's tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::Generic(_) => "generic",
+            Self::Terminal(_) => "terminal",
+            Self::Diff(_) => "diff",
+        }
+    }
+    /// Hands this value to the bridge method for its variant.
+    pub fn dispatch<B: ToolCallViewBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+        match self {
+            Self::Generic(value) => bridge.generic(value),
+            Self::Terminal(value) => bridge.terminal(value),
+            Self::Diff(value) => bridge.diff(value),
+        }
+    }
+}
+
 /// How a tool result renders: what `presentResult` returns.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize)]
@@ -950,5 +1044,45 @@ impl ToolResultView {
         value: &::cardc::__private::serde_json::Value,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
         ::cardc::decode_value(value)
+    }
+}
+
+/// Renders every variant of [`ToolResultView`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait ToolResultViewBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders a `Generic` value (tag `generic`).
+    fn generic(&mut self, value: &GenericResultView) -> Self::Output;
+    /// Renders a `Terminal` value (tag `terminal`).
+    fn terminal(&mut self, value: &TerminalResultView) -> Self::Output;
+    /// Renders a `Diff` value (tag `diff`).
+    fn diff(&mut self, value: &DiffResultView) -> Self::Output;
+    /// Renders a `Search` value (tag `search`).
+    fn search(&mut self, value: &SearchResultView) -> Self::Output;
+}
+
+impl ToolResultView {
+    /// Every `card` tag value, in declaration order.
+    pub const TAGS: &'static [&'static str] = &["generic", "terminal", "diff", "search"];
+    /// This value's tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::Generic(_) => "generic",
+            Self::Terminal(_) => "terminal",
+            Self::Diff(_) => "diff",
+            Self::Search(_) => "search",
+        }
+    }
+    /// Hands this value to the bridge method for its variant.
+    pub fn dispatch<B: ToolResultViewBridge + ?Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
+        match self {
+            Self::Generic(value) => bridge.generic(value),
+            Self::Terminal(value) => bridge.terminal(value),
+            Self::Diff(value) => bridge.diff(value),
+            Self::Search(value) => bridge.search(value),
+        }
     }
 }

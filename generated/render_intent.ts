@@ -249,6 +249,101 @@ export function assertNever(value: never): never {
   throw new Error(`unexpected value: ${shown}`);
 }
 
+// Exhaustive matching.
+
+/** Every `type` tag of `ContentBlock`, in declaration order. */
+export const CONTENT_BLOCK_TAGS = ['text', 'image'] as const;
+
+/** A handler for every `ContentBlock` variant, keyed by tag: a missing or extra key is a type error. */
+export interface ContentBlockHandlers<R> {
+  text: (value: TextContent) => R;
+  image: (value: ImageContent) => R;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchContentBlock<R>(value: ContentBlock, handlers: ContentBlockHandlers<R>): R {
+  switch (value['type']) {
+    case 'text':
+      return handlers['text'](value);
+    case 'image':
+      return handlers['image'](value);
+    default:
+      return assertNever(value);
+  }
+}
+
+/** Every `kind` tag of `SearchResultView`, in declaration order. */
+export const SEARCH_RESULT_VIEW_TAGS = ['matches', 'paths'] as const;
+
+/** A handler for every `SearchResultView` variant, keyed by tag: a missing or extra key is a type error. */
+export interface SearchResultViewHandlers<R> {
+  matches: (value: SearchMatchesResultView) => R;
+  paths: (value: SearchPathsResultView) => R;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchSearchResultView<R>(value: SearchResultView, handlers: SearchResultViewHandlers<R>): R {
+  switch (value['kind']) {
+    case 'matches':
+      return handlers['matches'](value);
+    case 'paths':
+      return handlers['paths'](value);
+    default:
+      return assertNever(value);
+  }
+}
+
+/** Every `card` tag of `ToolCallView`, in declaration order. */
+export const TOOL_CALL_VIEW_TAGS = ['generic', 'terminal', 'diff'] as const;
+
+/** A handler for every `ToolCallView` variant, keyed by tag: a missing or extra key is a type error. */
+export interface ToolCallViewHandlers<R> {
+  generic: (value: GenericCallView) => R;
+  terminal: (value: TerminalCallView) => R;
+  diff: (value: DiffCallView) => R;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchToolCallView<R>(value: ToolCallView, handlers: ToolCallViewHandlers<R>): R {
+  switch (value['card']) {
+    case 'generic':
+      return handlers['generic'](value);
+    case 'terminal':
+      return handlers['terminal'](value);
+    case 'diff':
+      return handlers['diff'](value);
+    default:
+      return assertNever(value);
+  }
+}
+
+/** Every `card` tag of `ToolResultView`, in declaration order. */
+export const TOOL_RESULT_VIEW_TAGS = ['generic', 'terminal', 'diff', 'search'] as const;
+
+/** A handler for every `ToolResultView` variant, keyed by tag: a missing or extra key is a type error. */
+export interface ToolResultViewHandlers<R> {
+  generic: (value: GenericResultView) => R;
+  terminal: (value: TerminalResultView) => R;
+  diff: (value: DiffResultView) => R;
+  search: SearchResultViewHandlers<R>;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchToolResultView<R>(value: ToolResultView, handlers: ToolResultViewHandlers<R>): R {
+  switch (value['card']) {
+    case 'generic':
+      return handlers['generic'](value);
+    case 'terminal':
+      return handlers['terminal'](value);
+    case 'diff':
+      return handlers['diff'](value);
+    case 'search':
+      return matchSearchResultView(value, handlers['search']);
+    default:
+      return assertNever(value);
+  }
+}
+
 // Runtime checks. For every type above, `is<Name>(value)` says whether a value is exactly a
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a

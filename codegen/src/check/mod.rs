@@ -12,6 +12,8 @@ mod types;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostics::Diagnostic;
+use crate::emit::rust::bridge::trait_name as bridge_trait_name;
+use crate::emit::typescript::matching::handlers_name;
 use crate::ir::{self, EnumDef, EnumValue, Field, StructDef, TypeDef, UnionDef, Variant};
 use crate::syntax::ast::{
     EnumItem, FieldItem, ItemKind, RenameRule, SchemaFile, Spanned, StructItem, UnionItem,
@@ -29,6 +31,7 @@ pub fn check(
 ) -> Result<ir::Schema, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let declared = declare(file, &mut errors);
+    refuse_helper_names(file, &declared, &mut errors);
     let settings = &file.settings;
     let mut defs = BTreeMap::new();
     let mut lowered: BTreeSet<&str> = BTreeSet::new();
@@ -70,6 +73,33 @@ pub fn check(
         docs: file.docs.clone(),
         types: defs,
     })
+}
+
+/// Reports a type named like a helper the emitters generate for a union (its Rust bridge
+/// trait, its TypeScript handlers type), which the two declarations would share.
+fn refuse_helper_names(file: &SchemaFile, declared: &Declared, errors: &mut Vec<Diagnostic>) {
+    for item in &file.items {
+        for (union, kind) in declared {
+            if *kind != DeclKind::Union {
+                continue;
+            }
+            for helper in [bridge_trait_name(union), handlers_name(union)] {
+                if item.name.value == helper {
+                    errors.push(Diagnostic::new(
+                        format!("type name `{helper}` is taken by a helper of union `{union}`"),
+                        item.name.span.clone(),
+                        "generated for the union",
+                        format!(
+                            "cardc generates `{}` (Rust) and `{}` (TypeScript) for `{union}`: \
+                             rename this type",
+                            bridge_trait_name(union),
+                            handlers_name(union)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
 }
 
 /// Records every declared name, reporting bad and repeated ones.

@@ -107,6 +107,35 @@ impl Event {
     }
 }
 
+/// Renders every variant of [`Event`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait EventBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders a `Key` value (tag `key`).
+    fn key(&mut self, value: &KeyEvent) -> Self::Output;
+    /// Renders a `Pointer` value (tag `pointer`).
+    fn pointer(&mut self, value: &PointerEvent) -> Self::Output;
+}
+
+impl Event {
+    /// Every `event` tag value, in declaration order.
+    pub const TAGS: &'static [&'static str] = &["key", "pointer"];
+    /// This value's tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::Key(_) => "key",
+            Self::Pointer(_) => "pointer",
+        }
+    }
+    /// Hands this value to the bridge method for its variant.
+    pub fn dispatch<B: EventBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+        match self {
+            Self::Key(value) => bridge.key(value),
+            Self::Pointer(value) => bridge.pointer(value),
+        }
+    }
+}
+
 /// A key press.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
@@ -204,6 +233,35 @@ impl PointerEvent {
         value: &::cardc::__private::serde_json::Value,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
         ::cardc::decode_value(value)
+    }
+}
+
+/// Renders every variant of [`PointerEvent`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait PointerEventBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders a `Click` value (tag `click`).
+    fn click(&mut self, value: &ClickEvent) -> Self::Output;
+    /// Renders a `Scroll` value (tag `scroll`).
+    fn scroll(&mut self, value: &ScrollEvent) -> Self::Output;
+}
+
+impl PointerEvent {
+    /// Every `kind` tag value, in declaration order.
+    pub const TAGS: &'static [&'static str] = &["click", "scroll"];
+    /// This value's tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::Click(_) => "click",
+            Self::Scroll(_) => "scroll",
+        }
+    }
+    /// Hands this value to the bridge method for its variant.
+    pub fn dispatch<B: PointerEventBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+        match self {
+            Self::Click(value) => bridge.click(value),
+            Self::Scroll(value) => bridge.scroll(value),
+        }
     }
 }
 

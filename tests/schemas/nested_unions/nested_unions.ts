@@ -61,6 +61,50 @@ export function assertNever(value: never): never {
   throw new Error(`unexpected value: ${shown}`);
 }
 
+// Exhaustive matching.
+
+/** Every `event` tag of `Event`, in declaration order. */
+export const EVENT_TAGS = ['key', 'pointer'] as const;
+
+/** A handler for every `Event` variant, keyed by tag: a missing or extra key is a type error. */
+export interface EventHandlers<R> {
+  key: (value: KeyEvent) => R;
+  pointer: PointerEventHandlers<R>;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchEvent<R>(value: Event, handlers: EventHandlers<R>): R {
+  switch (value['event']) {
+    case 'key':
+      return handlers['key'](value);
+    case 'pointer':
+      return matchPointerEvent(value, handlers['pointer']);
+    default:
+      return assertNever(value);
+  }
+}
+
+/** Every `kind` tag of `PointerEvent`, in declaration order. */
+export const POINTER_EVENT_TAGS = ['click', 'scroll'] as const;
+
+/** A handler for every `PointerEvent` variant, keyed by tag: a missing or extra key is a type error. */
+export interface PointerEventHandlers<R> {
+  click: (value: ClickEvent) => R;
+  scroll: (value: ScrollEvent) => R;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchPointerEvent<R>(value: PointerEvent, handlers: PointerEventHandlers<R>): R {
+  switch (value['kind']) {
+    case 'click':
+      return handlers['click'](value);
+    case 'scroll':
+      return handlers['scroll'](value);
+    default:
+      return assertNever(value);
+  }
+}
+
 // Runtime checks. For every type above, `is<Name>(value)` says whether a value is exactly a
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a

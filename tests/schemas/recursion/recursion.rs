@@ -134,6 +134,39 @@ impl Expr {
     }
 }
 
+/// Renders every variant of [`Expr`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait ExprBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders a `Literal` value (tag `literal`).
+    fn literal(&mut self, value: &Literal) -> Self::Output;
+    /// Renders a `Add` value (tag `add`).
+    fn add(&mut self, value: &Add) -> Self::Output;
+    /// Renders a `Negate` value (tag `negate`).
+    fn negate(&mut self, value: &Negate) -> Self::Output;
+}
+
+impl Expr {
+    /// Every `op` tag value, in declaration order.
+    pub const TAGS: &'static [&'static str] = &["literal", "add", "negate"];
+    /// This value's tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::Literal(_) => "literal",
+            Self::Add(_) => "add",
+            Self::Negate(_) => "negate",
+        }
+    }
+    /// Hands this value to the bridge method for its variant.
+    pub fn dispatch<B: ExprBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+        match self {
+            Self::Literal(value) => bridge.literal(value),
+            Self::Add(value) => bridge.add(value),
+            Self::Negate(value) => bridge.negate(value),
+        }
+    }
+}
+
 /// A number.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]

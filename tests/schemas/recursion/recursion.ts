@@ -56,6 +56,32 @@ export function assertNever(value: never): never {
   throw new Error(`unexpected value: ${shown}`);
 }
 
+// Exhaustive matching.
+
+/** Every `op` tag of `Expr`, in declaration order. */
+export const EXPR_TAGS = ['literal', 'add', 'negate'] as const;
+
+/** A handler for every `Expr` variant, keyed by tag: a missing or extra key is a type error. */
+export interface ExprHandlers<R> {
+  literal: (value: Literal) => R;
+  add: (value: Add) => R;
+  negate: (value: Negate) => R;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchExpr<R>(value: Expr, handlers: ExprHandlers<R>): R {
+  switch (value['op']) {
+    case 'literal':
+      return handlers['literal'](value);
+    case 'add':
+      return handlers['add'](value);
+    case 'negate':
+      return handlers['negate'](value);
+    default:
+      return assertNever(value);
+  }
+}
+
 // Runtime checks. For every type above, `is<Name>(value)` says whether a value is exactly a
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a

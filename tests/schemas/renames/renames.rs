@@ -137,6 +137,35 @@ impl Message {
     }
 }
 
+/// Renders every variant of [`Message`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait MessageBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders a `TextMessage` value (tag `TextMessage`).
+    fn text_message(&mut self, value: &TextMessage) -> Self::Output;
+    /// Renders a `ImageMessage` value (tag `pic`).
+    fn image_message(&mut self, value: &ImageMessage) -> Self::Output;
+}
+
+impl Message {
+    /// Every `$type` tag value, in declaration order.
+    pub const TAGS: &'static [&'static str] = &["TextMessage", "pic"];
+    /// This value's tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::TextMessage(_) => "TextMessage",
+            Self::ImageMessage(_) => "pic",
+        }
+    }
+    /// Hands this value to the bridge method for its variant.
+    pub fn dispatch<B: MessageBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+        match self {
+            Self::TextMessage(value) => bridge.text_message(value),
+            Self::ImageMessage(value) => bridge.image_message(value),
+        }
+    }
+}
+
 /// Uses the file-wide kebab-case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]

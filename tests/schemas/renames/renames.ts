@@ -56,6 +56,29 @@ export function assertNever(value: never): never {
   throw new Error(`unexpected value: ${shown}`);
 }
 
+// Exhaustive matching.
+
+/** Every `$type` tag of `Message`, in declaration order. */
+export const MESSAGE_TAGS = ['TextMessage', 'pic'] as const;
+
+/** A handler for every `Message` variant, keyed by tag: a missing or extra key is a type error. */
+export interface MessageHandlers<R> {
+  TextMessage: (value: TextMessage) => R;
+  pic: (value: ImageMessage) => R;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchMessage<R>(value: Message, handlers: MessageHandlers<R>): R {
+  switch (value['$type']) {
+    case 'TextMessage':
+      return handlers['TextMessage'](value);
+    case 'pic':
+      return handlers['pic'](value);
+    default:
+      return assertNever(value);
+  }
+}
+
 // Runtime checks. For every type above, `is<Name>(value)` says whether a value is exactly a
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a

@@ -149,3 +149,32 @@ impl Node {
         ::cardc::decode_value(value)
     }
 }
+
+/// Renders every variant of [`Node`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait NodeBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders a `Impl` value (tag `impl`).
+    fn r#impl(&mut self, value: &Keywords) -> Self::Output;
+    /// Renders a `While` value (tag `while`).
+    fn r#while(&mut self, value: &Loop) -> Self::Output;
+}
+
+impl Node {
+    /// Every `class` tag value, in declaration order.
+    pub const TAGS: &'static [&'static str] = &["impl", "while"];
+    /// This value's tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::Impl(_) => "impl",
+            Self::While(_) => "while",
+        }
+    }
+    /// Hands this value to the bridge method for its variant.
+    pub fn dispatch<B: NodeBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+        match self {
+            Self::Impl(value) => bridge.r#impl(value),
+            Self::While(value) => bridge.r#while(value),
+        }
+    }
+}

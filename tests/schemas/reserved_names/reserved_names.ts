@@ -44,6 +44,29 @@ export function assertNever(value: never): never {
   throw new Error(`unexpected value: ${shown}`);
 }
 
+// Exhaustive matching.
+
+/** Every `class` tag of `Node`, in declaration order. */
+export const NODE_TAGS = ['impl', 'while'] as const;
+
+/** A handler for every `Node` variant, keyed by tag: a missing or extra key is a type error. */
+export interface NodeHandlers<R> {
+  impl: (value: Keywords) => R;
+  while: (value: Loop) => R;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchNode<R>(value: Node, handlers: NodeHandlers<R>): R {
+  switch (value['class']) {
+    case 'impl':
+      return handlers['impl'](value);
+    case 'while':
+      return handlers['while'](value);
+    default:
+      return assertNever(value);
+  }
+}
+
 // Runtime checks. For every type above, `is<Name>(value)` says whether a value is exactly a
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a

@@ -202,3 +202,36 @@ impl Shape {
         ::cardc::decode_value(value)
     }
 }
+
+/// Renders every variant of [`Shape`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait ShapeBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders a `Circle` value (tag `circle`).
+    fn circle(&mut self, value: &Circle) -> Self::Output;
+    /// Renders a `Rectangle` value (tag `rectangle`).
+    fn rectangle(&mut self, value: &Rectangle) -> Self::Output;
+    /// Renders a `EmptyShape` value (tag `empty_shape`).
+    fn empty_shape(&mut self, value: &EmptyShape) -> Self::Output;
+}
+
+impl Shape {
+    /// Every `type` tag value, in declaration order.
+    pub const TAGS: &'static [&'static str] = &["circle", "rectangle", "empty_shape"];
+    /// This value's tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::Circle(_) => "circle",
+            Self::Rectangle(_) => "rectangle",
+            Self::EmptyShape(_) => "empty_shape",
+        }
+    }
+    /// Hands this value to the bridge method for its variant.
+    pub fn dispatch<B: ShapeBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+        match self {
+            Self::Circle(value) => bridge.circle(value),
+            Self::Rectangle(value) => bridge.rectangle(value),
+            Self::EmptyShape(value) => bridge.empty_shape(value),
+        }
+    }
+}

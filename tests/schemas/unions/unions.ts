@@ -53,6 +53,32 @@ export function assertNever(value: never): never {
   throw new Error(`unexpected value: ${shown}`);
 }
 
+// Exhaustive matching.
+
+/** Every `type` tag of `Shape`, in declaration order. */
+export const SHAPE_TAGS = ['circle', 'rectangle', 'empty_shape'] as const;
+
+/** A handler for every `Shape` variant, keyed by tag: a missing or extra key is a type error. */
+export interface ShapeHandlers<R> {
+  circle: (value: Circle) => R;
+  rectangle: (value: Rectangle) => R;
+  empty_shape: (value: EmptyShape) => R;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchShape<R>(value: Shape, handlers: ShapeHandlers<R>): R {
+  switch (value['type']) {
+    case 'circle':
+      return handlers['circle'](value);
+    case 'rectangle':
+      return handlers['rectangle'](value);
+    case 'empty_shape':
+      return handlers['empty_shape'](value);
+    default:
+      return assertNever(value);
+  }
+}
+
 // Runtime checks. For every type above, `is<Name>(value)` says whether a value is exactly a
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a

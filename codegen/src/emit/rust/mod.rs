@@ -10,6 +10,7 @@
 //! resolves. Building an item from an IR that breaks those invariants panics: it is a checker
 //! bug, not a user error.
 
+pub mod bridge;
 mod enums;
 mod fields;
 mod structs;
@@ -92,6 +93,7 @@ fn type_items(def: &TypeDef, schema: &Schema) -> Vec<syn::Item> {
         TypeDef::Union(def) => {
             let mut items = vec![unions::union_item(def)];
             items.extend(unions::union_impls(def, schema));
+            items.extend(bridge::bridge_items(def));
             items
         }
         TypeDef::Enum(def) => vec![enums::enum_item(def)],

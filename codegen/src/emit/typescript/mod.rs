@@ -7,6 +7,7 @@
 //! type called `Array` or `Record` shadows nothing the output relies on.
 
 mod guards;
+pub mod matching;
 mod runtime;
 mod syntax;
 mod writer;
@@ -40,6 +41,7 @@ pub fn emit(schema: &Schema) -> String {
         w.blank();
     }
     emit_assert_never(&mut w);
+    matching::emit_matchers(&mut w, schema);
     guards::emit_guards(&mut w, schema);
     w.finish()
 }

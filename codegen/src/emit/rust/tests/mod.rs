@@ -331,15 +331,15 @@ fn items_splice_without_inner_attributes() {
     let schema = fixture();
     let file = items(&schema);
     assert!(file.attrs.is_empty());
-    // One item per type, plus the two serde impls of each struct and the three decoding impls
-    // of each union.
+    // One item per type, plus the two serde impls of each struct, and the three decoding impls
+    // and the bridge trait and its impl of each union.
     let count =
         |wanted: fn(&TypeDef) -> bool| schema.types.values().filter(|def| wanted(def)).count();
     let structs = count(|def| matches!(def, TypeDef::Struct(_)));
     let unions = count(|def| matches!(def, TypeDef::Union(_)));
     assert_eq!(
         file.items.len(),
-        schema.types.len() + 2 * structs + 3 * unions
+        schema.types.len() + 2 * structs + 5 * unions
     );
 }
 

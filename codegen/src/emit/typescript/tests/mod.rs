@@ -36,8 +36,11 @@ export function assertNever(value: never): never {
 /// The output up to the guards: the header, the types and `assertNever`. The guards, which
 /// every schema with types gets, are tested in [`guards`].
 fn types_part(text: &str) -> &str {
-    text.find("\n// Runtime checks.")
-        .map_or(text, |end| &text[..end])
+    let end = ["\n// Exhaustive matching.", "\n// Runtime checks."]
+        .iter()
+        .filter_map(|section| text.find(section))
+        .min();
+    end.map_or(text, |end| &text[..end])
 }
 
 /// The header and blank line every output starts with, for a schema built by [`schema`].

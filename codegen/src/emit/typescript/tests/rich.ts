@@ -106,6 +106,50 @@ export function assertNever(value: never): never {
   throw new Error(`unexpected value: ${shown}`);
 }
 
+// Exhaustive matching.
+
+/** Every `kind` tag of `Search`, in declaration order. */
+export const SEARCH_TAGS = ['matches', 'paths'] as const;
+
+/** A handler for every `Search` variant, keyed by tag: a missing or extra key is a type error. */
+export interface SearchHandlers<R> {
+  matches: (value: Matches) => R;
+  paths: (value: Paths) => R;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchSearch<R>(value: Search, handlers: SearchHandlers<R>): R {
+  switch (value['kind']) {
+    case 'matches':
+      return handlers['matches'](value);
+    case 'paths':
+      return handlers['paths'](value);
+    default:
+      return assertNever(value);
+  }
+}
+
+/** Every `card` tag of `Shape`, in declaration order. */
+export const SHAPE_TAGS = ['circle', 'search'] as const;
+
+/** A handler for every `Shape` variant, keyed by tag: a missing or extra key is a type error. */
+export interface ShapeHandlers<R> {
+  circle: (value: Circle) => R;
+  search: SearchHandlers<R>;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchShape<R>(value: Shape, handlers: ShapeHandlers<R>): R {
+  switch (value['card']) {
+    case 'circle':
+      return handlers['circle'](value);
+    case 'search':
+      return matchSearch(value, handlers['search']);
+    default:
+      return assertNever(value);
+  }
+}
+
 // Runtime checks. For every type above, `is<Name>(value)` says whether a value is exactly a
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a

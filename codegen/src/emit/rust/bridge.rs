@@ -1,0 +1,109 @@
+//! Exhaustiveness helpers for a union: a bridge trait with one required method per variant,
+//! and a `dispatch` that hands a value to the method for its variant.
+//!
+//! The trait has no default methods on purpose: a new variant in the schema adds a required
+//! method, so every bridge that implements the trait stops compiling until it renders the new
+//! variant. That is the closed-union guarantee of the design notes, enforced by rustc.
+
+use proc_macro2::Ident;
+use quote::{format_ident, quote};
+use syn::parse_quote;
+
+use super::ident;
+use crate::ir::UnionDef;
+
+/// The name of a union's bridge trait: `ToolCallView` gives `ToolCallViewBridge`.
+pub fn trait_name(union: &str) -> String {
+    format!("{union}Bridge")
+}
+
+/// The bridge method for a variant: its name in snake_case, raw when it is a Rust keyword.
+pub fn method_name(variant: &str) -> String {
+    let mut snake = String::with_capacity(variant.len() + 4);
+    for (index, c) in variant.char_indices() {
+        if c.is_ascii_uppercase() {
+            if index > 0 {
+                snake.push('_');
+            }
+            snake.push(c.to_ascii_lowercase());
+        } else {
+            snake.push(c);
+        }
+    }
+    snake
+}
+
+fn method_ident(variant: &str) -> Ident {
+    let name = method_name(variant);
+    // A keyword such as `type` or `match` becomes `r#type`; `self` and `super` cannot be
+    // raw and cannot come out of an UpperCamelCase name with a checked `Self` refused.
+    if syn::parse_str::<Ident>(&name).is_ok() {
+        format_ident!("{name}")
+    } else {
+        Ident::new_raw(&name, proc_macro2::Span::call_site())
+    }
+}
+
+/// The bridge trait and the `TAGS`, `tag` and `dispatch` items of a union.
+pub(super) fn bridge_items(def: &UnionDef) -> [syn::Item; 2] {
+    let name = ident(&def.name);
+    let trait_ident = ident(&trait_name(&def.name));
+    let trait_doc = format!(
+        " Renders every variant of [`{}`]: one required method per variant and no defaults, so a \
+         new variant breaks every implementation until it renders it.",
+        def.name
+    );
+    let methods = def.variants.iter().map(|variant| {
+        let method = method_ident(&variant.name);
+        let payload = ident(&variant.payload);
+        let doc = format!(
+            " Renders a `{}` value (tag `{}`).",
+            variant.name, variant.tag_value
+        );
+        quote! {
+            #[doc = #doc]
+            fn #method(&mut self, value: &#payload) -> Self::Output;
+        }
+    });
+    let bridge_trait = parse_quote! {
+        #[doc = #trait_doc]
+        pub trait #trait_ident {
+            /// What rendering one value produces.
+            type Output;
+            #(#methods)*
+        }
+    };
+    let tags = def.variants.iter().map(|variant| &variant.tag_value);
+    let tag_arms = def.variants.iter().map(|variant| {
+        let variant_ident = ident(&variant.name);
+        let value = &variant.tag_value;
+        quote!(Self::#variant_ident(_) => #value)
+    });
+    let dispatch_arms = def.variants.iter().map(|variant| {
+        let variant_ident = ident(&variant.name);
+        let method = method_ident(&variant.name);
+        quote!(Self::#variant_ident(value) => bridge.#method(value))
+    });
+    let tags_doc = format!(" Every `{}` tag value, in declaration order.", def.tag);
+    let impl_block = parse_quote! {
+        impl #name {
+            #[doc = #tags_doc]
+            pub const TAGS: &'static [&'static str] = &[#(#tags),*];
+
+            /// This value's tag.
+            pub fn tag(&self) -> &'static str {
+                match self {
+                    #(#tag_arms,)*
+                }
+            }
+
+            /// Hands this value to the bridge method for its variant.
+            pub fn dispatch<B: #trait_ident + ?Sized>(&self, bridge: &mut B) -> B::Output {
+                match self {
+                    #(#dispatch_arms,)*
+                }
+            }
+        }
+    };
+    [bridge_trait, impl_block]
+}

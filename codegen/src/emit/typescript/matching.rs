@@ -1,0 +1,116 @@
+//! Exhaustiveness helpers for every union: the list of its tags, a handlers type that must
+//! name every tag (none missing, none extra), and `match<Union>`, which calls the handler for a
+//! value's tag and ends in `assertNever`.
+//!
+//! A variant that carries another union takes, as its handler, the handlers object of that
+//! union, so `search` dispatches again on `kind` and a new kind breaks every caller too.
+
+use super::syntax::{property_name, string_literal};
+use super::writer::Writer;
+use crate::ir::{Schema, TypeDef, UnionDef};
+
+/// The name of a union's handlers type: `ToolCallView` gives `ToolCallViewHandlers`.
+pub fn handlers_name(union: &str) -> String {
+    format!("{union}Handlers")
+}
+
+/// The name of a union's tag list: `ToolCallView` gives `TOOL_CALL_VIEW_TAGS`.
+pub fn tags_name(union: &str) -> String {
+    let mut name = String::new();
+    for (index, c) in union.char_indices() {
+        if c.is_ascii_uppercase() && index > 0 {
+            name.push('_');
+        }
+        name.push(c.to_ascii_uppercase());
+    }
+    name + "_TAGS"
+}
+
+/// Writes the helpers of every union of the schema, in name order.
+pub(super) fn emit_matchers(w: &mut Writer, schema: &Schema) {
+    if !schema
+        .types
+        .values()
+        .any(|def| matches!(def, TypeDef::Union(_)))
+    {
+        return;
+    }
+    w.blank();
+    w.line("// Exhaustive matching.");
+    for def in schema.types.values() {
+        if let TypeDef::Union(union) = def {
+            w.blank();
+            emit_matcher(w, union, schema);
+        }
+    }
+}
+
+fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
+    let name = &union.name;
+    let handlers = handlers_name(name);
+    let values: Vec<String> = union
+        .variants
+        .iter()
+        .map(|v| string_literal(&v.tag_value))
+        .collect();
+    w.line(&format!(
+        "/** Every `{}` tag of `{name}`, in declaration order. */",
+        union.tag
+    ));
+    w.line(&format!(
+        "export const {} = [{}] as const;",
+        tags_name(name),
+        values.join(", ")
+    ));
+    w.blank();
+    w.line(&format!(
+        "/** A handler for every `{name}` variant, keyed by tag: a missing or extra key is a type error. */"
+    ));
+    w.line(&format!("export interface {handlers}<R> {{"));
+    w.indent();
+    for variant in &union.variants {
+        let key = property_name(&variant.tag_value);
+        if is_union(schema, &variant.payload) {
+            w.line(&format!("{key}: {}<R>;", handlers_name(&variant.payload)));
+        } else {
+            w.line(&format!("{key}: (value: {}) => R;", variant.payload));
+        }
+    }
+    w.dedent();
+    w.line("}");
+    w.blank();
+    w.line("/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */");
+    w.line(&format!(
+        "export function match{name}<R>(value: {name}, handlers: {handlers}<R>): R {{"
+    ));
+    w.indent();
+    w.line(&format!(
+        "switch (value[{}]) {{",
+        string_literal(&union.tag)
+    ));
+    w.indent();
+    for variant in &union.variants {
+        let key = string_literal(&variant.tag_value);
+        let call = if is_union(schema, &variant.payload) {
+            format!("match{}(value, handlers[{key}])", variant.payload)
+        } else {
+            format!("handlers[{key}](value)")
+        };
+        w.line(&format!("case {key}:"));
+        w.indent();
+        w.line(&format!("return {call};"));
+        w.dedent();
+    }
+    w.line("default:");
+    w.indent();
+    w.line("return assertNever(value);");
+    w.dedent();
+    w.dedent();
+    w.line("}");
+    w.dedent();
+    w.line("}");
+}
+
+fn is_union(schema: &Schema, name: &str) -> bool {
+    matches!(schema.types.get(name), Some(TypeDef::Union(_)))
+}

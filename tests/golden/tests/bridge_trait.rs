@@ -1,0 +1,102 @@
+//! The generated exhaustiveness helpers: the bridge trait has one method per variant, `dispatch`
+//! calls the one for the value's tag, nested unions dispatch again, and `TAGS`/`tag` list the
+//! tag values in declaration order.
+
+use cardc_golden::nested_unions::{
+    ClickEvent, Event, EventBridge, KeyEvent, PointerEvent, PointerEventBridge, ScrollEvent,
+};
+use cardc_golden::unions::{Circle, EmptyShape, Rectangle, Shape, ShapeBridge};
+
+struct Describe;
+
+impl ShapeBridge for Describe {
+    type Output = String;
+
+    fn circle(&mut self, value: &Circle) -> String {
+        format!("circle r={}", value.radius)
+    }
+
+    fn rectangle(&mut self, value: &Rectangle) -> String {
+        format!("rectangle {}x{}", value.width, value.height)
+    }
+
+    fn empty_shape(&mut self, _: &EmptyShape) -> String {
+        "empty".to_string()
+    }
+}
+
+#[test]
+fn dispatch_calls_the_method_for_the_tag() {
+    let shapes = [
+        Shape::Circle(Circle { radius: 1.5 }),
+        Shape::Rectangle(Rectangle {
+            width: 2.0,
+            height: 3.0,
+        }),
+        Shape::EmptyShape(EmptyShape {}),
+    ];
+    let described: Vec<String> = shapes
+        .iter()
+        .map(|shape| shape.dispatch(&mut Describe))
+        .collect();
+    assert_eq!(described, ["circle r=1.5", "rectangle 2x3", "empty"]);
+    assert_eq!(Shape::TAGS, ["circle", "rectangle", "empty_shape"]);
+    let tags: Vec<&str> = shapes.iter().map(Shape::tag).collect();
+    assert_eq!(tags, Shape::TAGS);
+}
+
+/// Counts events; a bridge may keep state, since methods take `&mut self`.
+#[derive(Default)]
+struct Counter {
+    keys: usize,
+    clicks: usize,
+    scrolls: usize,
+}
+
+impl EventBridge for Counter {
+    type Output = ();
+
+    fn key(&mut self, _: &KeyEvent) {
+        self.keys += 1;
+    }
+
+    fn pointer(&mut self, value: &PointerEvent) {
+        value.dispatch(self);
+    }
+}
+
+impl PointerEventBridge for Counter {
+    type Output = ();
+
+    fn click(&mut self, _: &ClickEvent) {
+        self.clicks += 1;
+    }
+
+    fn scroll(&mut self, _: &ScrollEvent) {
+        self.scrolls += 1;
+    }
+}
+
+#[test]
+fn nested_unions_dispatch_again_on_their_own_tag() {
+    let events = [
+        Event::Key(KeyEvent { key: "a".into() }),
+        Event::Pointer(PointerEvent::Click(ClickEvent {
+            x: 1,
+            y: 2,
+            button: None,
+        })),
+        Event::Pointer(PointerEvent::Scroll(ScrollEvent { delta_y: 1.0 })),
+        Event::Pointer(PointerEvent::Click(ClickEvent {
+            x: 0,
+            y: 0,
+            button: Some(1),
+        })),
+    ];
+    let mut counter = Counter::default();
+    for event in &events {
+        event.dispatch(&mut counter);
+    }
+    assert_eq!((counter.keys, counter.clicks, counter.scrolls), (1, 2, 1));
+    assert_eq!(PointerEvent::TAGS, ["click", "scroll"]);
+}
