@@ -1,13 +1,41 @@
-//! Compile-fail and compile-pass cases for `#[derive(cardc::Schema)]`, one small file per
-//! condition under `fail/` (each with the `.stderr` it must produce) and `pass/`.
+//! Compile-fail and compile-pass cases for `#[derive(cardc::Schema)]` and for the closed-union
+//! proof, one small file per condition under `fail/` (each with the `.stderr` it must produce)
+//! and `pass/`.
 //!
 //! Schema paths in the cases are relative to trybuild's scratch crate under
-//! `target/tests/trybuild/`, hence the `../../../../tests/ui/schemas/` prefix. Refresh the
-//! `.stderr` files with `TRYBUILD=overwrite cargo test -p cardc-ui-tests`.
+//! `target/tests/trybuild/`, hence the `../../../../` prefix. Refresh the `.stderr` files with
+//! `TRYBUILD=overwrite cargo test -p cardc-ui-tests`.
+
+use std::path::Path;
 
 #[test]
 fn derive_cases() {
     let cases = trybuild::TestCases::new();
     cases.pass("pass/*.rs");
     cases.compile_fail("fail/*.rs");
+}
+
+/// The proof's schema must be the real one plus the `table` card, or the proof proves
+/// nothing about the real bridges: every line of the real schema appears in the copy, in order.
+#[test]
+fn the_table_schema_is_the_real_schema_plus_a_card() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let real =
+        std::fs::read_to_string(root.join("schema/render_intent.cards")).expect("the schema");
+    let copy =
+        std::fs::read_to_string(root.join("tests/ui/schemas/render_intent_with_table.cards"))
+            .expect("the copy");
+    let mut copy_lines = copy.lines();
+    for line in real.lines() {
+        assert!(
+            copy_lines.any(|candidate| candidate == line),
+            "tests/ui/schemas/render_intent_with_table.cards lacks, or reorders, the line {line:?} of \
+             schema/render_intent.cards: copy the schema again and re-add the `table` card"
+        );
+    }
+    assert_eq!(
+        copy.matches("Table(").count(),
+        2,
+        "the copy adds `table` to both unions"
+    );
 }
