@@ -4,7 +4,7 @@
 //! duplicates here, types in `types`, union membership and tags in `tags`, and cycles in
 //! `recursion`. The IR is returned only when no pass found anything.
 
-mod naming;
+pub(crate) mod naming;
 mod recursion;
 mod tags;
 mod types;

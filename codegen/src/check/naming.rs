@@ -100,7 +100,7 @@ pub(super) fn apply_to_field(rule: Option<RenameRule>, name: &str) -> String {
 }
 
 /// A PascalCase variant name under a rule, exactly as serde's `rename_all` does for variants.
-pub(super) fn apply_to_variant(rule: Option<RenameRule>, name: &str) -> String {
+pub(crate) fn apply_to_variant(rule: Option<RenameRule>, name: &str) -> String {
     let Some(rule) = rule else {
         return name.to_string();
     };

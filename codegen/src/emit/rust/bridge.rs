@@ -10,6 +10,8 @@ use quote::{format_ident, quote};
 use syn::parse_quote;
 
 use super::ident;
+use crate::check::naming::apply_to_variant;
+use crate::syntax::ast::RenameRule;
 use crate::ir::UnionDef;
 
 /// The name of a union's bridge trait: `ToolCallView` gives `ToolCallViewBridge`.
@@ -17,20 +19,10 @@ pub fn trait_name(union: &str) -> String {
     format!("{union}Bridge")
 }
 
-/// The bridge method for a variant: its name in snake_case, raw when it is a Rust keyword.
+/// The bridge method for a variant: its name in snake_case, as serde's `snake_case` rule
+/// spells it.
 pub fn method_name(variant: &str) -> String {
-    let mut snake = String::with_capacity(variant.len() + 4);
-    for (index, c) in variant.char_indices() {
-        if c.is_ascii_uppercase() {
-            if index > 0 {
-                snake.push('_');
-            }
-            snake.push(c.to_ascii_lowercase());
-        } else {
-            snake.push(c);
-        }
-    }
-    snake
+    apply_to_variant(Some(RenameRule::Snake), variant)
 }
 
 fn method_ident(variant: &str) -> Ident {

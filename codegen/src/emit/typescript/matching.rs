@@ -6,6 +6,8 @@
 //! union, so `search` dispatches again on `kind` and a new kind breaks every caller too.
 
 use super::syntax::{property_name, string_literal};
+use crate::check::naming::apply_to_variant;
+use crate::syntax::ast::RenameRule;
 use super::writer::Writer;
 use crate::ir::{Schema, TypeDef, UnionDef};
 
@@ -16,14 +18,7 @@ pub fn handlers_name(union: &str) -> String {
 
 /// The name of a union's tag list: `ToolCallView` gives `TOOL_CALL_VIEW_TAGS`.
 pub fn tags_name(union: &str) -> String {
-    let mut name = String::new();
-    for (index, c) in union.char_indices() {
-        if c.is_ascii_uppercase() && index > 0 {
-            name.push('_');
-        }
-        name.push(c.to_ascii_uppercase());
-    }
-    name + "_TAGS"
+    apply_to_variant(Some(RenameRule::ScreamingSnake), union) + "_TAGS"
 }
 
 /// Writes the helpers of every union of the schema, in name order.
