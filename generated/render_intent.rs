@@ -24,6 +24,7 @@ pub enum ContentBlock {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for ContentBlock {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -36,6 +37,7 @@ impl ::cardc::__private::Union for ContentBlock {
     const NAME: &'static str = "ContentBlock";
     const TAG: &'static str = "type";
     const TAGS: &'static [&'static str] = &["text", "image"];
+    #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -60,6 +62,7 @@ impl ::cardc::__private::Union for ContentBlock {
 impl ContentBlock {
     /// Decodes a `ContentBlock` from JSON text, or says where and why it is not one
     /// (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_str(
         text: &str,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -67,6 +70,7 @@ impl ContentBlock {
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
     /// `ContentBlock`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_value(
         value: &::cardc::__private::serde_json::Value,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -124,6 +128,7 @@ pub struct DiffCallView {
 }
 
 impl ::cardc::__private::serde::Serialize for DiffCallView {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -133,6 +138,7 @@ impl ::cardc::__private::serde::Serialize for DiffCallView {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for DiffCallView {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -178,6 +184,7 @@ pub struct DiffResultView {
 }
 
 impl ::cardc::__private::serde::Serialize for DiffResultView {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -187,6 +194,7 @@ impl ::cardc::__private::serde::Serialize for DiffResultView {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for DiffResultView {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -216,6 +224,7 @@ pub struct FileDiff {
 }
 
 impl ::cardc::__private::serde::Serialize for FileDiff {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -225,6 +234,7 @@ impl ::cardc::__private::serde::Serialize for FileDiff {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for FileDiff {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -255,6 +265,7 @@ pub struct FileLocation {
 }
 
 impl ::cardc::__private::serde::Serialize for FileLocation {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -264,6 +275,7 @@ impl ::cardc::__private::serde::Serialize for FileLocation {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for FileLocation {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -316,6 +328,7 @@ pub struct GenericCallView {
 }
 
 impl ::cardc::__private::serde::Serialize for GenericCallView {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -325,6 +338,7 @@ impl ::cardc::__private::serde::Serialize for GenericCallView {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for GenericCallView {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -360,6 +374,7 @@ pub struct GenericResultView {
 }
 
 impl ::cardc::__private::serde::Serialize for GenericResultView {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -369,6 +384,7 @@ impl ::cardc::__private::serde::Serialize for GenericResultView {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for GenericResultView {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -395,6 +411,7 @@ pub struct ImageContent {
 }
 
 impl ::cardc::__private::serde::Serialize for ImageContent {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -404,6 +421,7 @@ impl ::cardc::__private::serde::Serialize for ImageContent {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for ImageContent {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -429,6 +447,7 @@ pub struct SearchFileMatches {
 }
 
 impl ::cardc::__private::serde::Serialize for SearchFileMatches {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -438,6 +457,7 @@ impl ::cardc::__private::serde::Serialize for SearchFileMatches {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchFileMatches {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -464,6 +484,7 @@ pub struct SearchLineMatch {
 }
 
 impl ::cardc::__private::serde::Serialize for SearchLineMatch {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -473,6 +494,7 @@ impl ::cardc::__private::serde::Serialize for SearchLineMatch {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchLineMatch {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -507,6 +529,7 @@ pub struct SearchMatchesResultView {
 }
 
 impl ::cardc::__private::serde::Serialize for SearchMatchesResultView {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -516,6 +539,7 @@ impl ::cardc::__private::serde::Serialize for SearchMatchesResultView {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchMatchesResultView {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -552,6 +576,7 @@ pub struct SearchPathsResultView {
 }
 
 impl ::cardc::__private::serde::Serialize for SearchPathsResultView {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -561,6 +586,7 @@ impl ::cardc::__private::serde::Serialize for SearchPathsResultView {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchPathsResultView {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -593,6 +619,7 @@ pub enum SearchResultView {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchResultView {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -605,6 +632,7 @@ impl ::cardc::__private::Union for SearchResultView {
     const NAME: &'static str = "SearchResultView";
     const TAG: &'static str = "kind";
     const TAGS: &'static [&'static str] = &["matches", "paths"];
+    #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -633,6 +661,7 @@ impl ::cardc::__private::Union for SearchResultView {
 impl SearchResultView {
     /// Decodes a `SearchResultView` from JSON text, or says where and why it is not one
     /// (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_str(
         text: &str,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -640,6 +669,7 @@ impl SearchResultView {
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
     /// `SearchResultView`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_value(
         value: &::cardc::__private::serde_json::Value,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -705,6 +735,7 @@ pub struct TerminalCallView {
 }
 
 impl ::cardc::__private::serde::Serialize for TerminalCallView {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -714,6 +745,7 @@ impl ::cardc::__private::serde::Serialize for TerminalCallView {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for TerminalCallView {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -765,6 +797,7 @@ pub struct TerminalResultView {
 }
 
 impl ::cardc::__private::serde::Serialize for TerminalResultView {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -774,6 +807,7 @@ impl ::cardc::__private::serde::Serialize for TerminalResultView {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for TerminalResultView {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -797,6 +831,7 @@ pub struct TextContent {
 }
 
 impl ::cardc::__private::serde::Serialize for TextContent {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -806,6 +841,7 @@ impl ::cardc::__private::serde::Serialize for TextContent {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for TextContent {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -873,6 +909,7 @@ pub enum ToolCallView {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for ToolCallView {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -885,6 +922,7 @@ impl ::cardc::__private::Union for ToolCallView {
     const NAME: &'static str = "ToolCallView";
     const TAG: &'static str = "card";
     const TAGS: &'static [&'static str] = &["generic", "terminal", "diff"];
+    #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -916,6 +954,7 @@ impl ::cardc::__private::Union for ToolCallView {
 impl ToolCallView {
     /// Decodes a `ToolCallView` from JSON text, or says where and why it is not one
     /// (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_str(
         text: &str,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -923,6 +962,7 @@ impl ToolCallView {
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
     /// `ToolCallView`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_value(
         value: &::cardc::__private::serde_json::Value,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -986,6 +1026,7 @@ pub enum ToolResultView {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for ToolResultView {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -998,6 +1039,7 @@ impl ::cardc::__private::Union for ToolResultView {
     const NAME: &'static str = "ToolResultView";
     const TAG: &'static str = "card";
     const TAGS: &'static [&'static str] = &["generic", "terminal", "diff", "search"];
+    #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -1028,11 +1070,18 @@ impl ::cardc::__private::Union for ToolResultView {
             }
         }
     }
+    fn nested_tag(tag: &str) -> ::std::option::Option<&'static str> {
+        match tag {
+            "search" => ::std::option::Option::Some("kind"),
+            _ => ::std::option::Option::None,
+        }
+    }
 }
 
 impl ToolResultView {
     /// Decodes a `ToolResultView` from JSON text, or says where and why it is not one
     /// (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_str(
         text: &str,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -1040,6 +1089,7 @@ impl ToolResultView {
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
     /// `ToolResultView`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_value(
         value: &::cardc::__private::serde_json::Value,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {

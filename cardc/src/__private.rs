@@ -25,6 +25,7 @@ use serde::{Deserialize, Deserializer};
 
 /// `Option<T>` in the schema: the key may be absent (serde's `default` gives `None`), but a
 /// present key must hold a `T`; `null` is accepted only when `T` itself accepts it (`Json`).
+#[inline]
 pub fn optional<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
 where
     D: Deserializer<'de>,
@@ -35,6 +36,7 @@ where
 
 /// `Nullable<T>` in the schema: the key must be present (a `deserialize_with` field has no
 /// missing-field fallback), and its value is `null` or a `T`.
+#[inline]
 pub fn nullable<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
 where
     D: Deserializer<'de>,
@@ -45,6 +47,7 @@ where
 
 /// `Option<Nullable<T>>` in the schema: absent is `None`, `null` is `Some(None)`, a value is
 /// `Some(Some(value))`.
+#[inline]
 pub fn optional_nullable<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
 where
     D: Deserializer<'de>,
@@ -64,6 +67,7 @@ pub struct ObjectOnly<D>(pub D);
 impl<'de, D: Deserializer<'de>> Deserializer<'de> for ObjectOnly<D> {
     type Error = D::Error;
 
+    #[inline]
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
         if self.0.is_human_readable() {
             self.0.deserialize_any(MapOnly(visitor))
@@ -72,6 +76,7 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for ObjectOnly<D> {
         }
     }
 
+    #[inline]
     fn deserialize_struct<V: Visitor<'de>>(
         self,
         name: &'static str,
@@ -85,6 +90,7 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for ObjectOnly<D> {
         }
     }
 
+    #[inline]
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
         self.0.deserialize_map(MapOnly(visitor))
     }
@@ -110,6 +116,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for MapOnly<V> {
         self.0.expecting(formatter)
     }
 
+    #[inline]
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
         self.0.visit_map(map)
     }

@@ -20,6 +20,7 @@ pub use cardc_macros::Schema;
 #[cfg(feature = "build")]
 pub use cardc_codegen::build;
 
+mod content;
 mod decode;
 mod trace;
 mod union;

@@ -46,6 +46,12 @@ pub(crate) fn record<T>(decode: impl FnOnce() -> T) -> (T, Trace) {
     (result, trace)
 }
 
+/// Whether a decode on this thread records notes: only then is it worth tracking paths that
+/// `serde_path_to_error` cannot see.
+pub(crate) fn recording() -> bool {
+    ACTIVE.with_borrow(Option::is_some)
+}
+
 /// Runs `note` on the active notes, if a decode records them.
 fn with_active(note: impl FnOnce(&mut Trace)) {
     ACTIVE.with_borrow_mut(|active| {
@@ -56,23 +62,40 @@ fn with_active(note: impl FnOnce(&mut Trace)) {
 }
 
 /// Passes a struct's or union's decoding result through, noting its name on failure unless a
-/// type inside it was noted first.
+/// type inside it was noted first. Inlined, so that a decoded value is not moved through a
+/// call on the way out; the note itself is out of line.
+#[inline(always)]
 pub fn named<T, E>(name: &'static str, result: Result<T, E>) -> Result<T, E> {
     if result.is_err() {
-        with_active(|trace| {
-            trace.type_name.get_or_insert(name);
-        });
+        note_name(name);
     }
     result
 }
 
+/// Notes the name of the innermost struct or union that failed.
+#[cold]
+#[inline(never)]
+fn note_name(name: &'static str) {
+    with_active(|trace| {
+        trace.type_name.get_or_insert(name);
+    });
+}
+
 /// Passes a union variant's decoding result through, noting the variant struct on failure. An
 /// enclosing union notes its own variant after this one, so the outermost one stays.
+#[inline(always)]
 pub(crate) fn variant<T, E>(name: &'static str, result: Result<T, E>) -> Result<T, E> {
     if result.is_err() {
-        with_active(|trace| trace.variant = Some(name));
+        note_variant(name);
     }
     result
+}
+
+/// Notes the variant struct around a failure.
+#[cold]
+#[inline(never)]
+fn note_variant(name: &'static str) {
+    with_active(|trace| trace.variant = Some(name));
 }
 
 /// Notes the JSON pointer below the place `serde_path_to_error` will report, in front of what

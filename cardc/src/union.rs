@@ -1,26 +1,31 @@
 //! Tag-first decoding of closed unions.
 //!
 //! serde's internally tagged enums buffer the whole object before they look for the tag, so a
-//! decode error inside a variant loses its path, and its message cannot say which variant it
-//! was in. Generated unions decode through [`deserialize_union`] instead: it reads keys until
-//! the tag, buffering only the entries before it (none, when the tag comes first, as every
-//! serializer of the generated types writes it), then hands the buffered entries and the rest
-//! of the live map to the variant the tag picks. It accepts the same JSON as serde's internally
-//! tagged representation (a tag given twice included, which both refuse), and keeps
-//! `serde_path_to_error` tracking into the variant;
-//! what it decodes out of that tracking (the buffered entries) it tracks itself and notes in
-//! [`crate::trace`].
+//! decode error inside a variant loses its path, and every payload pays for an intermediate
+//! tree. Generated unions decode through [`deserialize_union`] instead. It reads keys until
+//! the tag, keeping the entries before it in a [`Content`] buffer (none, when the tag comes
+//! first, as every serializer of the generated types writes it), then hands the buffered
+//! entries and the rest of the live map to the variant the tag picks: the rest streams into
+//! the variant's own field decoding, and so does a nested union's object. No key is copied
+//! on the way: a key is checked against the tag and handed on as the format lent it.
+//!
+//! It accepts the same input as serde's internally tagged representation (a tag given twice
+//! included, which both refuse), and keeps `serde_path_to_error` tracking into the variant;
+//! what it decodes out of that tracking (the buffered entries) it tracks itself, only while
+//! a `cardc` decode records notes, and notes in [`crate::trace`].
+
+mod keys;
 
 use std::fmt;
 use std::marker::PhantomData;
 
 use serde::Deserialize;
-use serde::de::value::StrDeserializer;
-use serde::de::{self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, Visitor};
-use serde_json::Value;
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 
+use crate::content::{Content, ContentDeserializer, ContentSeed};
 use crate::decode::{escape, pointer_of};
 use crate::trace;
+use keys::{BufferedKey, Key, KeySeed, NotTag};
 
 /// A generated union: its name, its tag and the variant each tag value picks.
 pub trait Union: Sized {
@@ -33,10 +38,19 @@ pub trait Union: Sized {
 
     /// Decodes the payload of the variant that `tag` (one of [`Union::TAGS`]) picks.
     fn variant<'de, D: Deserializer<'de>>(tag: &str, payload: D) -> Result<Self, D::Error>;
+
+    /// The tag of the union that the variant `tag` holds, if its payload is itself a union: a
+    /// buffered entry of that tag is handed out first, so that the nested union need not
+    /// buffer again.
+    fn nested_tag(tag: &str) -> Option<&'static str> {
+        let _ = tag;
+        None
+    }
 }
 
 /// Decodes a union's variant struct, noting its name if that fails: what a generated
 /// [`Union::variant`] calls for each tag whose payload is a struct.
+#[inline]
 pub fn variant<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
     name: &'static str,
     payload: D,
@@ -45,17 +59,34 @@ pub fn variant<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
 }
 
 /// The body of a generated union's `Deserialize` impl.
+///
+/// It works with any serde data format that can read a map: the union's object is read with
+/// `deserialize_map` and each key with `deserialize_identifier`. When the tag is the first key
+/// nothing more is needed, so a format that cannot describe its own data (bincode, postcard)
+/// decodes a map written tag first too. An entry before the tag has to be read before its
+/// type is known, which takes `deserialize_any`: a self-describing format (JSON, CBOR,
+/// MessagePack, YAML, a `serde_json::Value`) buffers it, and any other fails with its own
+/// error for `deserialize_any`.
+#[inline]
 pub fn deserialize_union<'de, T: Union, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<T, D::Error> {
+    let human_readable = deserializer.is_human_readable();
     trace::named(
         T::NAME,
-        deserializer.deserialize_map(UnionVisitor::<T>(PhantomData)),
+        deserializer.deserialize_map(UnionVisitor::<T> {
+            human_readable,
+            union: PhantomData,
+        }),
     )
 }
 
 /// Reads a union's object: the tag, then the variant.
-struct UnionVisitor<T>(PhantomData<T>);
+struct UnionVisitor<T> {
+    /// Whether the format is human-readable, for the variant's view of the object.
+    human_readable: bool,
+    union: PhantomData<T>,
+}
 
 impl<'de, T: Union> Visitor<'de> for UnionVisitor<T> {
     type Value = T;
@@ -64,30 +95,64 @@ impl<'de, T: Union> Visitor<'de> for UnionVisitor<T> {
         write!(formatter, "a {} object", T::NAME)
     }
 
+    #[inline]
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
-        let mut before = Vec::new();
-        let tag = loop {
-            match map.next_key::<String>()? {
-                None => return Err(de::Error::missing_field(T::TAG)),
-                Some(key) if key == T::TAG => {
-                    break map.next_value_seed(TagSeed::<T>(PhantomData))?;
-                }
-                Some(key) => {
-                    let value: Value = map.next_value()?;
-                    before.push((key, value));
-                }
-            }
+        // The fast path: the tag is the first key, and nothing is buffered.
+        let mut before = match map.next_key_seed(KeySeed(T::TAG))? {
+            None => return Err(de::Error::missing_field(T::TAG)),
+            Some(Key::Tag) => Vec::new(),
+            Some(Key::Other(key)) => buffer_until_tag::<T, A>(key, &mut map)?,
         };
+        let tag = map.next_value_seed(TagSeed::<T>(PhantomData))?;
+        if !before.is_empty() {
+            order_buffer(&mut before, T::nested_tag(tag));
+        }
         T::variant(
             tag,
             Payload {
-                before: before.into_iter(),
-                pending: None,
                 rest: map,
+                before,
+                pending: None,
                 tag: T::TAG,
+                human_readable: self.human_readable,
             },
         )
     }
+}
+
+/// Puts the buffered entries in the order [`Payload`] hands them out, last first. A nested
+/// union's tag goes out first, so that the nested union streams the rest of the buffer into
+/// its variant rather than buffering it again.
+fn order_buffer(before: &mut [(Content<'_>, Content<'_>)], nested_tag: Option<&str>) {
+    before.reverse();
+    if let Some(nested_tag) = nested_tag {
+        let found = before
+            .iter()
+            .rposition(|(key, _)| keys::text(key) == Some(nested_tag));
+        if let Some(found) = found {
+            before[found..].rotate_left(1);
+        }
+    }
+}
+
+/// Buffers the entries before the tag, starting with the value of `key`, and stops with the
+/// tag's key read and its value not yet.
+#[inline(never)]
+fn buffer_until_tag<'de, T: Union, A: MapAccess<'de>>(
+    mut key: Content<'de>,
+    map: &mut A,
+) -> Result<Vec<(Content<'de>, Content<'de>)>, A::Error> {
+    let mut before = Vec::with_capacity(map.size_hint().unwrap_or(0).clamp(4, 64));
+    loop {
+        let value = map.next_value_seed(ContentSeed)?;
+        before.push((key, value));
+        match map.next_key_seed(KeySeed(T::TAG))? {
+            None => return Err(de::Error::missing_field(T::TAG)),
+            Some(Key::Tag) => break,
+            Some(Key::Other(next)) => key = next,
+        }
+    }
+    Ok(before)
 }
 
 /// Reads a tag value: one of the union's, or an error that lists them.
@@ -96,6 +161,7 @@ struct TagSeed<T>(PhantomData<T>);
 impl<'de, T: Union> DeserializeSeed<'de> for TagSeed<T> {
     type Value = &'static str;
 
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<&'static str, D::Error> {
         deserializer.deserialize_str(self)
     }
@@ -108,6 +174,7 @@ impl<'de, T: Union> Visitor<'de> for TagSeed<T> {
         write!(formatter, "the `{}` of a {}", T::TAG, T::NAME)
     }
 
+    #[inline]
     fn visit_str<E: de::Error>(self, value: &str) -> Result<&'static str, E> {
         T::TAGS
             .iter()
@@ -119,22 +186,30 @@ impl<'de, T: Union> Visitor<'de> for TagSeed<T> {
 
 /// The variant's view of the union's object: the entries read before the tag, then the rest
 /// of the live map. It reads as a map, so a variant struct or a nested union decodes from it.
-struct Payload<A> {
-    /// The entries before the tag, not yet handed out.
-    before: std::vec::IntoIter<(String, Value)>,
-    /// A buffered entry whose key was handed out and whose value was not yet.
-    pending: Option<(String, Value)>,
+struct Payload<'de, A> {
     /// The rest of the union's object.
     rest: A,
+    /// The entries before the tag not yet handed out, last first (none when the tag was the
+    /// first key).
+    before: Vec<(Content<'de>, Content<'de>)>,
+    /// A buffered entry whose key was handed out and whose value was not yet.
+    pending: Option<(Content<'de>, Content<'de>)>,
     /// The union's tag, which must not appear twice.
     tag: &'static str,
+    /// Whether the format is human-readable.
+    human_readable: bool,
 }
 
-impl<'de, A: MapAccess<'de>> Deserializer<'de> for Payload<A> {
+impl<'de, A: MapAccess<'de>> Deserializer<'de> for Payload<'de, A> {
     type Error = A::Error;
 
+    #[inline]
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, A::Error> {
         visitor.visit_map(self)
+    }
+
+    fn is_human_readable(&self) -> bool {
+        self.human_readable
     }
 
     serde::forward_to_deserialize_any! {
@@ -144,34 +219,30 @@ impl<'de, A: MapAccess<'de>> Deserializer<'de> for Payload<A> {
     }
 }
 
-impl<'de, A: MapAccess<'de>> MapAccess<'de> for Payload<A> {
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for Payload<'de, A> {
     type Error = A::Error;
 
+    #[inline]
     fn next_key_seed<K: DeserializeSeed<'de>>(
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
-        if let Some((key, value)) = self.before.next() {
-            let deserializer: StrDeserializer<'_, A::Error> = key.as_str().into_deserializer();
-            let read = seed.deserialize(deserializer);
-            let read = at_key(&key, read)?;
+        if let Some((key, value)) = self.before.pop() {
+            let read = seed.deserialize(BufferedKey::new(&key));
+            let read = read.inspect_err(|_| note_key(&key))?;
             self.pending = Some((key, value));
             return Ok(Some(read));
         }
-        let Some(key) = self.rest.next_key::<String>()? else {
-            return Ok(None);
-        };
-        if key == self.tag {
-            return at_key(&key, Err(de::Error::duplicate_field(self.tag)));
-        }
-        // The variant's field visitor refuses an unknown key: the error is at that key.
-        let deserializer: StrDeserializer<'_, A::Error> = key.as_str().into_deserializer();
-        at_key(&key, seed.deserialize(deserializer)).map(Some)
+        self.rest.next_key_seed(NotTag {
+            seed,
+            tag: self.tag,
+        })
     }
 
+    #[inline]
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
         match self.pending.take() {
-            Some((key, value)) => buffered(seed, &key, value),
+            Some((key, value)) => buffered(seed, &key, value, self.human_readable),
             None => self.rest.next_value_seed(seed),
         }
     }
@@ -181,23 +252,30 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for Payload<A> {
     }
 }
 
-/// Passes a result through, noting on failure that it happened at `key`.
-fn at_key<T, E>(key: &str, result: Result<T, E>) -> Result<T, E> {
-    result.inspect_err(|_| trace::below(&format!("/{}", escape(key))))
+/// Notes that an error happened at a buffered key.
+fn note_key(key: &Content<'_>) {
+    if let Some(key) = keys::text(key) {
+        trace::below(&format!("/{}", escape(key)));
+    }
 }
 
-/// Decodes a value that was buffered before the tag, tracking its path as
-/// `serde_path_to_error` would have.
+/// Decodes a value that was buffered before the tag. While a `cardc` decode records notes,
+/// it tracks the path inside the value as `serde_path_to_error` would have, and notes it.
 fn buffered<'de, V: DeserializeSeed<'de>, E: de::Error>(
     seed: V,
-    key: &str,
-    value: Value,
+    key: &Content<'de>,
+    value: Content<'de>,
+    human_readable: bool,
 ) -> Result<V::Value, E> {
+    let value = ContentDeserializer::<E>::new(value, human_readable);
+    if !trace::recording() {
+        return seed.deserialize(value);
+    }
     let mut track = serde_path_to_error::Track::new();
     let result = seed.deserialize(serde_path_to_error::Deserializer::new(value, &mut track));
-    result.map_err(|error| {
+    result.inspect_err(|_| {
         let inside = pointer_of(&track.path());
-        trace::below(&format!("/{}{inside}", escape(key)));
-        E::custom(error)
+        let key = keys::text(key).map(escape).unwrap_or_default();
+        trace::below(&format!("/{key}{inside}"));
     })
 }

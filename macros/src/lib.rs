@@ -126,9 +126,12 @@ fn compile_schema(source_name: &str, text: &str, marker: &str) -> Result<Outputs
                  hint: the derive puts the schema's types next to the marker: rename the marker"
             )]);
         }
+        // The Rust output is its header and the items, which are printed once for both.
+        let items = emit::rust::items_text(&schema);
+        let rust = emit::rust::header(&schema) + &items;
         Ok(Outputs {
-            items: emit::rust::items_text(&schema),
-            rust: emit::rust::emit(&schema),
+            items,
+            rust,
             json_schema: emit::json_schema::emit(&schema),
             typescript: emit::typescript::emit(&schema),
         })

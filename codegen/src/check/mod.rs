@@ -78,27 +78,30 @@ pub fn check(
 /// Reports a type named like a helper the emitters generate for a union (its Rust bridge
 /// trait, its TypeScript handlers type), which the two declarations would share.
 fn refuse_helper_names(file: &SchemaFile, declared: &Declared, errors: &mut Vec<Diagnostic>) {
+    // Every helper name, to the union it belongs to: one look-up per item, not one per item
+    // and union.
+    let helpers: BTreeMap<String, &str> = declared
+        .iter()
+        .filter(|(_, kind)| **kind == DeclKind::Union)
+        .flat_map(|(union, _)| {
+            [bridge_trait_name(union), handlers_name(union)].map(|helper| (helper, union.as_str()))
+        })
+        .collect();
     for item in &file.items {
-        for (union, kind) in declared {
-            if *kind != DeclKind::Union {
-                continue;
-            }
-            for helper in [bridge_trait_name(union), handlers_name(union)] {
-                if item.name.value == helper {
-                    errors.push(Diagnostic::new(
-                        format!("type name `{helper}` is taken by a helper of union `{union}`"),
-                        item.name.span.clone(),
-                        "generated for the union",
-                        format!(
-                            "cardc generates `{}` (Rust) and `{}` (TypeScript) for `{union}`: \
-                             rename this type",
-                            bridge_trait_name(union),
-                            handlers_name(union)
-                        ),
-                    ));
-                }
-            }
-        }
+        let Some(union) = helpers.get(&item.name.value) else {
+            continue;
+        };
+        let helper = &item.name.value;
+        errors.push(Diagnostic::new(
+            format!("type name `{helper}` is taken by a helper of union `{union}`"),
+            item.name.span.clone(),
+            "generated for the union",
+            format!(
+                "cardc generates `{}` (Rust) and `{}` (TypeScript) for `{union}`: rename this type",
+                bridge_trait_name(union),
+                handlers_name(union)
+            ),
+        ));
     }
 }
 

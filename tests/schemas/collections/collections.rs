@@ -27,6 +27,7 @@ pub struct Collections {
 }
 
 impl ::cardc::__private::serde::Serialize for Collections {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -36,6 +37,7 @@ impl ::cardc::__private::serde::Serialize for Collections {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Collections {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -58,6 +60,7 @@ pub struct Item {
 }
 
 impl ::cardc::__private::serde::Serialize for Item {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -67,6 +70,7 @@ impl ::cardc::__private::serde::Serialize for Item {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Item {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,

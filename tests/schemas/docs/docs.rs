@@ -19,6 +19,7 @@ pub struct Documented {
 }
 
 impl ::cardc::__private::serde::Serialize for Documented {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -28,6 +29,7 @@ impl ::cardc::__private::serde::Serialize for Documented {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Documented {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,

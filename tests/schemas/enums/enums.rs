@@ -51,6 +51,7 @@ pub struct Setting {
 }
 
 impl ::cardc::__private::serde::Serialize for Setting {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -60,6 +61,7 @@ impl ::cardc::__private::serde::Serialize for Setting {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Setting {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,

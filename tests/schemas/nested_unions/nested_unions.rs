@@ -19,6 +19,7 @@ pub struct ClickEvent {
 }
 
 impl ::cardc::__private::serde::Serialize for ClickEvent {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -28,6 +29,7 @@ impl ::cardc::__private::serde::Serialize for ClickEvent {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for ClickEvent {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -56,6 +58,7 @@ pub enum Event {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Event {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -68,6 +71,7 @@ impl ::cardc::__private::Union for Event {
     const NAME: &'static str = "Event";
     const TAG: &'static str = "event";
     const TAGS: &'static [&'static str] = &["key", "pointer"];
+    #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -88,11 +92,18 @@ impl ::cardc::__private::Union for Event {
             }
         }
     }
+    fn nested_tag(tag: &str) -> ::std::option::Option<&'static str> {
+        match tag {
+            "pointer" => ::std::option::Option::Some("kind"),
+            _ => ::std::option::Option::None,
+        }
+    }
 }
 
 impl Event {
     /// Decodes a `Event` from JSON text, or says where and why it is not one
     /// (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_str(
         text: &str,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -100,6 +111,7 @@ impl Event {
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
     /// `Event`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_value(
         value: &::cardc::__private::serde_json::Value,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -147,6 +159,7 @@ pub struct KeyEvent {
 }
 
 impl ::cardc::__private::serde::Serialize for KeyEvent {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -156,6 +169,7 @@ impl ::cardc::__private::serde::Serialize for KeyEvent {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for KeyEvent {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -184,6 +198,7 @@ pub enum PointerEvent {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for PointerEvent {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -196,6 +211,7 @@ impl ::cardc::__private::Union for PointerEvent {
     const NAME: &'static str = "PointerEvent";
     const TAG: &'static str = "kind";
     const TAGS: &'static [&'static str] = &["click", "scroll"];
+    #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -222,6 +238,7 @@ impl ::cardc::__private::Union for PointerEvent {
 impl PointerEvent {
     /// Decodes a `PointerEvent` from JSON text, or says where and why it is not one
     /// (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_str(
         text: &str,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -229,6 +246,7 @@ impl PointerEvent {
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
     /// `PointerEvent`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_value(
         value: &::cardc::__private::serde_json::Value,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -277,6 +295,7 @@ pub struct ScrollEvent {
 }
 
 impl ::cardc::__private::serde::Serialize for ScrollEvent {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -286,6 +305,7 @@ impl ::cardc::__private::serde::Serialize for ScrollEvent {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for ScrollEvent {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,

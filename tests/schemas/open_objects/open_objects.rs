@@ -18,6 +18,7 @@ pub struct Metadata {
 }
 
 impl ::cardc::__private::serde::Serialize for Metadata {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -27,6 +28,7 @@ impl ::cardc::__private::serde::Serialize for Metadata {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Metadata {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -50,6 +52,7 @@ pub struct Strict {
 }
 
 impl ::cardc::__private::serde::Serialize for Strict {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -59,6 +62,7 @@ impl ::cardc::__private::serde::Serialize for Strict {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Strict {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,

@@ -13,6 +13,7 @@ pub struct Point {
 }
 
 impl ::cardc::__private::serde::Serialize for Point {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -22,6 +23,7 @@ impl ::cardc::__private::serde::Serialize for Point {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Point {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -87,6 +89,7 @@ pub struct Presence {
 }
 
 impl ::cardc::__private::serde::Serialize for Presence {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -96,6 +99,7 @@ impl ::cardc::__private::serde::Serialize for Presence {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Presence {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,

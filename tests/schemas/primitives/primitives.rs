@@ -21,6 +21,7 @@ pub struct Scalars {
 }
 
 impl ::cardc::__private::serde::Serialize for Scalars {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -30,6 +31,7 @@ impl ::cardc::__private::serde::Serialize for Scalars {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Scalars {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,

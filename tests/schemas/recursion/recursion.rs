@@ -12,6 +12,7 @@ pub struct Add {
 }
 
 impl ::cardc::__private::serde::Serialize for Add {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -21,6 +22,7 @@ impl ::cardc::__private::serde::Serialize for Add {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Add {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -46,6 +48,7 @@ pub struct Directory {
 }
 
 impl ::cardc::__private::serde::Serialize for Directory {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -55,6 +58,7 @@ impl ::cardc::__private::serde::Serialize for Directory {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Directory {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -83,6 +87,7 @@ pub enum Expr {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Expr {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -95,6 +100,7 @@ impl ::cardc::__private::Union for Expr {
     const NAME: &'static str = "Expr";
     const TAG: &'static str = "op";
     const TAGS: &'static [&'static str] = &["literal", "add", "negate"];
+    #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -120,6 +126,7 @@ impl ::cardc::__private::Union for Expr {
 impl Expr {
     /// Decodes a `Expr` from JSON text, or says where and why it is not one
     /// (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_str(
         text: &str,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -127,6 +134,7 @@ impl Expr {
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
     /// `Expr`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_value(
         value: &::cardc::__private::serde_json::Value,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -178,6 +186,7 @@ pub struct Literal {
 }
 
 impl ::cardc::__private::serde::Serialize for Literal {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -187,6 +196,7 @@ impl ::cardc::__private::serde::Serialize for Literal {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Literal {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -209,6 +219,7 @@ pub struct Negate {
 }
 
 impl ::cardc::__private::serde::Serialize for Negate {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -218,6 +229,7 @@ impl ::cardc::__private::serde::Serialize for Negate {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Negate {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -248,6 +260,7 @@ pub struct TreeNode {
 }
 
 impl ::cardc::__private::serde::Serialize for TreeNode {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -257,6 +270,7 @@ impl ::cardc::__private::serde::Serialize for TreeNode {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for TreeNode {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,

@@ -16,6 +16,7 @@ pub struct Defaults {
 }
 
 impl ::cardc::__private::serde::Serialize for Defaults {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -25,6 +26,7 @@ impl ::cardc::__private::serde::Serialize for Defaults {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Defaults {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -48,6 +50,7 @@ pub struct ImageMessage {
 }
 
 impl ::cardc::__private::serde::Serialize for ImageMessage {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -57,6 +60,7 @@ impl ::cardc::__private::serde::Serialize for ImageMessage {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for ImageMessage {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -83,6 +87,7 @@ pub enum Message {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Message {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -95,6 +100,7 @@ impl ::cardc::__private::Union for Message {
     const NAME: &'static str = "Message";
     const TAG: &'static str = "$type";
     const TAGS: &'static [&'static str] = &["TextMessage", "pic"];
+    #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -123,6 +129,7 @@ impl ::cardc::__private::Union for Message {
 impl Message {
     /// Decodes a `Message` from JSON text, or says where and why it is not one
     /// (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_str(
         text: &str,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -130,6 +137,7 @@ impl Message {
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
     /// `Message`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_value(
         value: &::cardc::__private::serde_json::Value,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -198,6 +206,7 @@ pub struct Shouting {
 }
 
 impl ::cardc::__private::serde::Serialize for Shouting {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -207,6 +216,7 @@ impl ::cardc::__private::serde::Serialize for Shouting {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Shouting {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -229,6 +239,7 @@ pub struct Task {
 }
 
 impl ::cardc::__private::serde::Serialize for Task {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -238,6 +249,7 @@ impl ::cardc::__private::serde::Serialize for Task {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Task {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -261,6 +273,7 @@ pub struct TextMessage {
 }
 
 impl ::cardc::__private::serde::Serialize for TextMessage {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -270,6 +283,7 @@ impl ::cardc::__private::serde::Serialize for TextMessage {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for TextMessage {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,

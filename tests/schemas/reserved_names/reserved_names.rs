@@ -36,6 +36,7 @@ pub struct Keywords {
 }
 
 impl ::cardc::__private::serde::Serialize for Keywords {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -45,6 +46,7 @@ impl ::cardc::__private::serde::Serialize for Keywords {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Keywords {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -67,6 +69,7 @@ pub struct Loop {
 }
 
 impl ::cardc::__private::serde::Serialize for Loop {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -76,6 +79,7 @@ impl ::cardc::__private::serde::Serialize for Loop {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Loop {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -102,6 +106,7 @@ pub enum Node {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Node {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -114,6 +119,7 @@ impl ::cardc::__private::Union for Node {
     const NAME: &'static str = "Node";
     const TAG: &'static str = "class";
     const TAGS: &'static [&'static str] = &["impl", "while"];
+    #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -136,6 +142,7 @@ impl ::cardc::__private::Union for Node {
 impl Node {
     /// Decodes a `Node` from JSON text, or says where and why it is not one
     /// (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_str(
         text: &str,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -143,6 +150,7 @@ impl Node {
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
     /// `Node`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_value(
         value: &::cardc::__private::serde_json::Value,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {

@@ -12,6 +12,7 @@ pub struct Circle {
 }
 
 impl ::cardc::__private::serde::Serialize for Circle {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -21,6 +22,7 @@ impl ::cardc::__private::serde::Serialize for Circle {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Circle {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -49,6 +51,7 @@ pub struct Drawing {
 }
 
 impl ::cardc::__private::serde::Serialize for Drawing {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -58,6 +61,7 @@ impl ::cardc::__private::serde::Serialize for Drawing {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Drawing {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -78,6 +82,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Drawing {
 pub struct EmptyShape {}
 
 impl ::cardc::__private::serde::Serialize for EmptyShape {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -87,6 +92,7 @@ impl ::cardc::__private::serde::Serialize for EmptyShape {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for EmptyShape {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -110,6 +116,7 @@ pub struct Rectangle {
 }
 
 impl ::cardc::__private::serde::Serialize for Rectangle {
+    #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
         S: ::cardc::__private::serde::Serializer,
@@ -119,6 +126,7 @@ impl ::cardc::__private::serde::Serialize for Rectangle {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Rectangle {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -150,6 +158,7 @@ pub enum Shape {
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Shape {
+    #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -162,6 +171,7 @@ impl ::cardc::__private::Union for Shape {
     const NAME: &'static str = "Shape";
     const TAG: &'static str = "type";
     const TAGS: &'static [&'static str] = &["circle", "rectangle", "empty_shape"];
+    #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::cardc::__private::serde::Deserializer<'de>,
@@ -189,6 +199,7 @@ impl ::cardc::__private::Union for Shape {
 impl Shape {
     /// Decodes a `Shape` from JSON text, or says where and why it is not one
     /// (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_str(
         text: &str,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
@@ -196,6 +207,7 @@ impl Shape {
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
     /// `Shape`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    #[inline]
     pub fn from_json_value(
         value: &::cardc::__private::serde_json::Value,
     ) -> ::std::result::Result<Self, ::cardc::DecodeError> {

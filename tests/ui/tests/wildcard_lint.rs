@@ -1,7 +1,9 @@
-//! A bridge that matches a union with a wildcard arm would silently drop a new card; every
-//! bridge crate denies `clippy::wildcard_enum_match_arm`, and this test shows the lint catches
-//! such a bridge: clippy fails on a small crate with one wildcard arm, and passes on the same
-//! crate with every card named.
+//! A bridge that matches a union with a wildcard arm would silently drop a new card. Every
+//! bridge crate denies `clippy::wildcard_enum_match_arm` and, for a wildcard that stands for a
+//! single variant (which the first lets through), `clippy::match_wildcard_for_single_variants`.
+//! This test shows the two catch such a bridge: clippy fails on a small crate whose wildcard arm
+//! stands for two cards, and on one whose wildcard stands for one, and passes on the same crate
+//! with every card named.
 //!
 //! The crate is built in trybuild's target directory, so it shares compiled dependencies.
 
@@ -9,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const MAIN_WITH_WILDCARD: &str = r##"
-#![deny(clippy::wildcard_enum_match_arm)]
+#![deny(clippy::wildcard_enum_match_arm, clippy::match_wildcard_for_single_variants)]
 use render_intent::ToolCallView;
 
 fn title(view: &ToolCallView) -> &str {
@@ -64,6 +66,20 @@ fn a_wildcard_arm_in_a_bridge_is_caught_by_the_lint() {
     assert!(
         stderr.contains("wildcard_enum_match_arm")
             && stderr.contains("wildcard match will also match any future added variants"),
+        "{stderr}"
+    );
+
+    let single = MAIN_WITH_WILDCARD.replace(
+        "_ => \"some other card\",",
+        "ToolCallView::Terminal(terminal) => &terminal.title,\n        _ => \"some other card\",",
+    );
+    let (passed, stderr) = clippy("single-wildcard-bridge", &single);
+    assert!(
+        !passed,
+        "clippy accepted a wildcard arm standing for one card:\n{stderr}"
+    );
+    assert!(
+        stderr.contains("match_wildcard_for_single_variants"),
         "{stderr}"
     );
 

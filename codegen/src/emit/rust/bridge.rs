@@ -11,8 +11,8 @@ use syn::parse_quote;
 
 use super::ident;
 use crate::check::naming::apply_to_variant;
-use crate::syntax::ast::RenameRule;
 use crate::ir::UnionDef;
+use crate::syntax::ast::RenameRule;
 
 /// The name of a union's bridge trait: `ToolCallView` gives `ToolCallViewBridge`.
 pub fn trait_name(union: &str) -> String {

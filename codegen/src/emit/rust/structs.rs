@@ -41,6 +41,7 @@ pub(super) fn serde_impls(def: &StructDef) -> [syn::Item; 2] {
     let name_text = &def.name;
     let serialize = parse_quote! {
         impl ::cardc::__private::serde::Serialize for #name {
+            #[inline]
             fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
             where
                 S: ::cardc::__private::serde::Serializer,
@@ -51,6 +52,7 @@ pub(super) fn serde_impls(def: &StructDef) -> [syn::Item; 2] {
     };
     let deserialize = parse_quote! {
         impl<'de> ::cardc::__private::serde::Deserialize<'de> for #name {
+            #[inline]
             fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
             where
                 D: ::cardc::__private::serde::Deserializer<'de>,

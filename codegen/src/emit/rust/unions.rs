@@ -53,6 +53,7 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema) -> [syn::Item; 3] {
     let name = ident(&def.name);
     let deserialize = parse_quote! {
         impl<'de> ::cardc::__private::serde::Deserialize<'de> for #name {
+            #[inline]
             fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
             where
                 D: ::cardc::__private::serde::Deserializer<'de>,
@@ -76,12 +77,34 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema) -> [syn::Item; 3] {
         };
         quote!(#value => #decode.map(Self::#variant_name))
     });
+    // A variant whose payload is a union names that union's tag, so that the decoder can hand
+    // a buffered entry of it out first.
+    let nested: Vec<_> = def
+        .variants
+        .iter()
+        .filter_map(|variant| match schema.types.get(&variant.payload) {
+            Some(TypeDef::Union(inner)) => Some((&variant.tag_value, &inner.tag)),
+            _ => None,
+        })
+        .map(|(value, inner)| quote!(#value => ::std::option::Option::Some(#inner)))
+        .collect();
+    let nested_tag = (!nested.is_empty()).then(|| {
+        quote! {
+            fn nested_tag(tag: &str) -> ::std::option::Option<&'static str> {
+                match tag {
+                    #(#nested,)*
+                    _ => ::std::option::Option::None,
+                }
+            }
+        }
+    });
     let union_impl = parse_quote! {
         impl ::cardc::__private::Union for #name {
             const NAME: &'static str = #union_name;
             const TAG: &'static str = #tag;
             const TAGS: &'static [&'static str] = &[#(#tags),*];
 
+            #[inline]
             fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
             where
                 D: ::cardc::__private::serde::Deserializer<'de>,
@@ -94,6 +117,8 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema) -> [syn::Item; 3] {
                     ),
                 }
             }
+
+            #nested_tag
         }
     };
     let str_doc = [
@@ -107,13 +132,17 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema) -> [syn::Item; 3] {
         ),
     ];
     let helpers = parse_quote! {
+        // `#[inline]`: each helper instantiates a whole decoder; it is compiled in the crates
+        // that call it rather than in every crate that holds the types.
         impl #name {
             #(#[doc = #str_doc])*
+            #[inline]
             pub fn from_json_str(text: &str) -> ::std::result::Result<Self, ::cardc::DecodeError> {
                 ::cardc::decode_str(text)
             }
 
             #(#[doc = #value_doc])*
+            #[inline]
             pub fn from_json_value(
                 value: &::cardc::__private::serde_json::Value,
             ) -> ::std::result::Result<Self, ::cardc::DecodeError> {

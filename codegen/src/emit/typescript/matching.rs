@@ -6,10 +6,10 @@
 //! union, so `search` dispatches again on `kind` and a new kind breaks every caller too.
 
 use super::syntax::{property_name, string_literal};
-use crate::check::naming::apply_to_variant;
-use crate::syntax::ast::RenameRule;
 use super::writer::Writer;
+use crate::check::naming::apply_to_variant;
 use crate::ir::{Schema, TypeDef, UnionDef};
+use crate::syntax::ast::RenameRule;
 
 /// The name of a union's handlers type: `ToolCallView` gives `ToolCallViewHandlers`.
 pub fn handlers_name(union: &str) -> String {

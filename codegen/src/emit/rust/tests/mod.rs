@@ -248,6 +248,7 @@ fn union_decodes_tag_first_and_names_struct_variants() {
     assert_has(
         &text,
         "impl<'de> ::cardc::__private::serde::Deserialize<'de> for View {\n    \
+         #[inline]\n    \
          fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>\n    \
          where\n        \
          D: ::cardc::__private::serde::Deserializer<'de>,\n    \
@@ -274,6 +275,13 @@ fn union_decodes_tag_first_and_names_struct_variants() {
         "\"search\" => {\n                \
          ::cardc::__private::serde::Deserialize::deserialize(payload)\n                    \
          .map(Self::Search)\n",
+    );
+    // A buffered `kind` goes out first to the nested union.
+    assert_has(
+        &text,
+        "fn nested_tag(tag: &str) -> ::std::option::Option<&'static str> {\n        \
+         match tag {\n            \
+         \"search\" => ::std::option::Option::Some(\"kind\"),\n",
     );
     assert_has(&text, "impl View {\n");
     assert_has(&text, "::cardc::decode_str(text)\n");

@@ -1,0 +1,133 @@
+//! Golden ACP updates for every valid payload of the wire corpus
+//! (`tests/conformance/corpus/render_intent.jsonl`), so a reviewer sees every update the bridge
+//! sends and any change to one shows up as a diff.
+//!
+//! `tests/golden/tool_call_view.json` holds the `tool_call` update of each valid `ToolCallView`
+//! and `tests/golden/tool_result_view.json` the `tool_call_update` of each valid
+//! `ToolResultView`, each sent for a tool call whose id is the case's name. Every case is
+//! rendered for a client without terminal output (`plain`) and one with it (`terminalOutput`);
+//! one entry with mode `both` stands for the two when they agree. In `terminalOutput` mode the
+//! bridge first announces the call as a terminal card (that `tool_call` is not recorded), as a
+//! harness does before a terminal result. Refresh the files after an intended change with
+//! `CARDC_BLESS=1 cargo test -p cardc-bridge-acp --test golden`; nothing is refreshed silently.
+
+use std::path::PathBuf;
+
+use acp_bridge::AcpBridge;
+use acp_bridge::views::{ToolCallView, ToolResultView};
+use serde_json::{Value, json};
+
+/// The valid payloads of the wire corpus read as `union`, with their case names.
+fn corpus(union: &str) -> Vec<(String, Value)> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/conformance/corpus/render_intent.jsonl");
+    let text = std::fs::read_to_string(&path).expect("read the wire corpus");
+    let cases: Vec<(String, Value)> = text
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| serde_json::from_str::<Value>(line).expect("a corpus line is JSON"))
+        .filter(|case| case["type"] == union && case["valid"] == true)
+        .map(|case| {
+            let name = case["name"].as_str().expect("a case has a name").to_owned();
+            (name, case["payload"].clone())
+        })
+        .collect();
+    assert!(!cases.is_empty(), "no valid {union} in the corpus");
+    cases
+}
+
+/// One golden entry per mode, or one `both` entry when the two modes give the same update.
+fn entries(name: &str, plain: Value, terminal_output: Value) -> Vec<Value> {
+    if plain == terminal_output {
+        return vec![json!({"name": name, "mode": "both", "update": plain})];
+    }
+    vec![
+        json!({"name": name, "mode": "plain", "update": plain}),
+        json!({"name": name, "mode": "terminalOutput", "update": terminal_output}),
+    ]
+}
+
+fn call_goldens() -> Vec<Value> {
+    let mut out = Vec::new();
+    for (name, payload) in corpus("ToolCallView") {
+        let view = ToolCallView::from_json_value(&payload).expect("a valid corpus case decodes");
+        let update = |terminal_output: bool| {
+            let update =
+                AcpBridge::with_terminal_output(terminal_output).call_update(name.clone(), &view);
+            serde_json::to_value(update).expect("an update serializes")
+        };
+        let (plain, terminal_output) = (update(false), update(true));
+        out.extend(entries(&name, plain, terminal_output));
+    }
+    out
+}
+
+fn result_goldens() -> Vec<Value> {
+    let announce = ToolCallView::from_json_value(&json!({"card": "terminal", "title": "run"}))
+        .expect("a valid call card");
+    let mut out = Vec::new();
+    for (name, payload) in corpus("ToolResultView") {
+        let view = ToolResultView::from_json_value(&payload).expect("a valid corpus case decodes");
+        let update = |terminal_output: bool| {
+            let mut bridge = AcpBridge::with_terminal_output(terminal_output);
+            bridge.call_update(name.clone(), &announce);
+            let update = bridge.result_update(name.clone(), &view);
+            serde_json::to_value(update).expect("an update serializes")
+        };
+        let (plain, terminal_output) = (update(false), update(true));
+        out.extend(entries(&name, plain, terminal_output));
+    }
+    out
+}
+
+/// Compares `entries` with the committed golden file `name`, or rewrites it under
+/// `CARDC_BLESS`.
+fn check(name: &str, entries: &[Value]) {
+    let mut actual = serde_json::to_string_pretty(entries).expect("goldens serialize");
+    actual.push('\n');
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    if std::env::var_os("CARDC_BLESS").is_some() {
+        std::fs::write(&path, &actual).expect("write the golden file");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    if expected != actual {
+        let diff = similar::TextDiff::from_lines(&expected, &actual)
+            .unified_diff()
+            .context_radius(3)
+            .header("committed", "actual")
+            .to_string();
+        panic!(
+            "the ACP updates differ from {}:\n{diff}\nif the new updates are right, refresh them \
+             with:\n    CARDC_BLESS=1 cargo test -p cardc-bridge-acp --test golden",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn call_updates_match_the_golden_file() {
+    check("tool_call_view.json", &call_goldens());
+}
+
+#[test]
+fn result_updates_match_the_golden_file() {
+    check("tool_result_view.json", &result_goldens());
+}
+
+#[test]
+fn the_modes_differ_exactly_on_terminal_cards() {
+    let goldens = call_goldens().into_iter().chain(result_goldens());
+    for entry in goldens {
+        let name = entry["name"].as_str().expect("an entry has a name");
+        let is_terminal = name.starts_with("call-terminal") || name.starts_with("result-terminal");
+        assert_eq!(
+            entry["mode"] != "both",
+            is_terminal,
+            "{name} is rendered in mode {}",
+            entry["mode"]
+        );
+    }
+}
