@@ -1,13 +1,10 @@
 //! `glob`: matching paths.
 
-use render_intent::{
-    FileLocation, GenericCallView, SearchPathsResultView, SearchResultView, ToolCallKind,
-    ToolCallView, ToolResultView,
-};
+use render_intent::{SearchPathsResultView, SearchResultView, ToolCallView, ToolResultView};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{SearchLimits, count, search_view_from_meta, spill_footer};
+use super::{SearchLimits, count, result_meta_view, search_call, spill_footer, within};
 use crate::call::ToolResult;
 use crate::generic::fallback_result;
 use crate::meta::to_meta;
@@ -24,32 +21,18 @@ pub struct GlobArgs {
 
 /// The call card: a generic card of kind `search`.
 pub fn present_call(args: &GlobArgs) -> ToolCallView {
-    let within = args
-        .path
-        .as_deref()
-        .map_or_else(String::new, |path| format!(" in {path}"));
-    ToolCallView::Generic(GenericCallView {
-        title: format!("Find \"{}\"{within}", args.pattern),
-        kind: Some(ToolCallKind::Search),
-        raw_input: None,
-        content: None,
-        locations: args
-            .path
-            .clone()
-            .map(|path| vec![FileLocation { path, line: None }]),
-    })
+    let within = within(args.path.as_deref());
+    search_call(
+        format!("Find \"{}\"{within}", args.pattern),
+        args.path.as_deref(),
+    )
 }
 
 /// The result card: the `paths` search card from the presentation metadata, with the
 /// model-facing text as its content. A failed call, or metadata that is absent, malformed or
 /// grep's, gets the generic card.
 pub fn present_result(_args: &GlobArgs, result: &ToolResult) -> ToolResultView {
-    let view = result
-        .presentation_meta
-        .as_ref()
-        .filter(|_| !result.is_error)
-        .and_then(search_view_from_meta);
-    match view {
+    match result_meta_view(result) {
         Some(SearchResultView::Paths(paths)) => {
             ToolResultView::Search(SearchResultView::Paths(SearchPathsResultView {
                 content: result.content_or_none(),

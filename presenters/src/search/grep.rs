@@ -3,13 +3,15 @@
 use std::collections::HashMap;
 
 use render_intent::{
-    FileLocation, GenericCallView, SearchFileMatches, SearchLineMatch, SearchMatchesResultView,
-    SearchResultView, ToolCallKind, ToolCallView, ToolResultView,
+    SearchFileMatches, SearchLineMatch, SearchMatchesResultView, SearchResultView, ToolCallView,
+    ToolResultView,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{SearchLimits, count, preview_line, search_view_from_meta, spill_footer};
+use super::{
+    SearchLimits, count, preview_line, result_meta_view, search_call, spill_footer, within,
+};
 use crate::call::ToolResult;
 use crate::generic::fallback_result;
 use crate::meta::to_meta;
@@ -42,36 +44,22 @@ pub struct GrepMatch {
 /// The call card: a generic card of kind `search`. A search call has no matches to show until
 /// it runs, so there is no search call card.
 pub fn present_call(args: &GrepArgs) -> ToolCallView {
-    let within = args
-        .path
-        .as_deref()
-        .map_or_else(String::new, |path| format!(" in {path}"));
+    let within = within(args.path.as_deref());
     let only = args
         .glob
         .as_deref()
         .map_or_else(String::new, |glob| format!(" ({glob})"));
-    ToolCallView::Generic(GenericCallView {
-        title: format!("Search \"{}\"{within}{only}", args.pattern),
-        kind: Some(ToolCallKind::Search),
-        raw_input: None,
-        content: None,
-        locations: args
-            .path
-            .clone()
-            .map(|path| vec![FileLocation { path, line: None }]),
-    })
+    search_call(
+        format!("Search \"{}\"{within}{only}", args.pattern),
+        args.path.as_deref(),
+    )
 }
 
 /// The result card: the `matches` search card from the presentation metadata, with the
 /// model-facing text as its content. A failed call, or metadata that is absent, malformed or
 /// glob's, gets the generic card.
 pub fn present_result(_args: &GrepArgs, result: &ToolResult) -> ToolResultView {
-    let view = result
-        .presentation_meta
-        .as_ref()
-        .filter(|_| !result.is_error)
-        .and_then(search_view_from_meta);
-    match view {
+    match result_meta_view(result) {
         Some(SearchResultView::Matches(matches)) => {
             ToolResultView::Search(SearchResultView::Matches(SearchMatchesResultView {
                 content: result.content_or_none(),

@@ -14,6 +14,10 @@ pub mod grep;
 mod preview;
 mod view;
 
+use render_intent::{FileLocation, GenericCallView, SearchResultView, ToolCallKind, ToolCallView};
+
+use crate::call::ToolResult;
+
 pub use preview::{ELLIPSIS, preview_line};
 pub use view::search_view_from_meta;
 
@@ -51,6 +55,38 @@ impl Default for SearchLimits {
 fn spill_footer(shown: usize, total: usize, noun: &str, spill: Option<&str>) -> String {
     let spilled = spill.map_or_else(String::new, |path| format!(" Full results: {path}"));
     format!("[Showing {shown} of {total} {noun}.{spilled}]")
+}
+
+/// The call card both tools share: a generic card of kind `search`, titled by the caller, with
+/// the searched directory as its location when the call names one.
+fn search_call(title: String, path: Option<&str>) -> ToolCallView {
+    ToolCallView::Generic(GenericCallView {
+        title,
+        kind: Some(ToolCallKind::Search),
+        raw_input: None,
+        content: None,
+        locations: path.map(|path| {
+            vec![FileLocation {
+                path: path.to_owned(),
+                line: None,
+            }]
+        }),
+    })
+}
+
+/// The search view a successful result's presentation metadata describes, if any; a failed
+/// call or absent or malformed metadata gives none.
+fn result_meta_view(result: &ToolResult) -> Option<SearchResultView> {
+    result
+        .presentation_meta
+        .as_ref()
+        .filter(|_| !result.is_error)
+        .and_then(search_view_from_meta)
+}
+
+/// The ` in <dir>` a title names the searched directory with, when the call gives one.
+fn within(path: Option<&str>) -> String {
+    path.map_or_else(String::new, |path| format!(" in {path}"))
 }
 
 /// A count as the views' `u32`; no search finds four billion results, and if one did the
