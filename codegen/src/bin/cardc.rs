@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand};
 
 /// Compiles a cardc schema into Rust, JSON Schema and TypeScript that accept the same JSON.
 #[derive(Parser)]
-#[command(name = "cardc", version, about)]
+#[command(name = "cardc", version)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
