@@ -82,9 +82,9 @@ impl ContentBlock {
 pub trait ContentBlockBridge {
     /// What rendering one value produces.
     type Output;
-    /// Renders a `Text` value (tag `text`).
+    /// Renders the `Text` variant (tag `text`).
     fn text(&mut self, value: &TextContent) -> Self::Output;
-    /// Renders a `Image` value (tag `image`).
+    /// Renders the `Image` variant (tag `image`).
     fn image(&mut self, value: &ImageContent) -> Self::Output;
 }
 
@@ -681,9 +681,9 @@ impl SearchResultView {
 pub trait SearchResultViewBridge {
     /// What rendering one value produces.
     type Output;
-    /// Renders a `Matches` value (tag `matches`).
+    /// Renders the `Matches` variant (tag `matches`).
     fn matches(&mut self, value: &SearchMatchesResultView) -> Self::Output;
-    /// Renders a `Paths` value (tag `paths`).
+    /// Renders the `Paths` variant (tag `paths`).
     fn paths(&mut self, value: &SearchPathsResultView) -> Self::Output;
 }
 
@@ -974,11 +974,11 @@ impl ToolCallView {
 pub trait ToolCallViewBridge {
     /// What rendering one value produces.
     type Output;
-    /// Renders a `Generic` value (tag `generic`).
+    /// Renders the `Generic` variant (tag `generic`).
     fn generic(&mut self, value: &GenericCallView) -> Self::Output;
-    /// Renders a `Terminal` value (tag `terminal`).
+    /// Renders the `Terminal` variant (tag `terminal`).
     fn terminal(&mut self, value: &TerminalCallView) -> Self::Output;
-    /// Renders a `Diff` value (tag `diff`).
+    /// Renders the `Diff` variant (tag `diff`).
     fn diff(&mut self, value: &DiffCallView) -> Self::Output;
 }
 
@@ -1101,13 +1101,13 @@ impl ToolResultView {
 pub trait ToolResultViewBridge {
     /// What rendering one value produces.
     type Output;
-    /// Renders a `Generic` value (tag `generic`).
+    /// Renders the `Generic` variant (tag `generic`).
     fn generic(&mut self, value: &GenericResultView) -> Self::Output;
-    /// Renders a `Terminal` value (tag `terminal`).
+    /// Renders the `Terminal` variant (tag `terminal`).
     fn terminal(&mut self, value: &TerminalResultView) -> Self::Output;
-    /// Renders a `Diff` value (tag `diff`).
+    /// Renders the `Diff` variant (tag `diff`).
     fn diff(&mut self, value: &DiffResultView) -> Self::Output;
-    /// Renders a `Search` value (tag `search`).
+    /// Renders the `Search` variant (tag `search`).
     fn search(&mut self, value: &SearchResultView) -> Self::Output;
 }
 

@@ -34,8 +34,8 @@ pub struct Build {
 
 impl Build {
     /// Starts a build of the schema at `schema` (relative paths are relative to the build
-    /// script's working directory, the crate's manifest directory). The path, as given, names
-    /// the schema in diagnostics and in the outputs' headers.
+    /// script's working directory, the crate's manifest directory). The path names the schema
+    /// in diagnostics and in the outputs' headers, as [`crate::source_name`] spells it.
     pub fn new(schema: impl Into<PathBuf>) -> Self {
         Build {
             schema: schema.into(),
@@ -80,7 +80,7 @@ impl Build {
             println!("cargo:rerun-if-changed={}", self.schema.display());
             println!("cargo:rerun-if-env-changed={CHECK_ENV}");
         }
-        let source_name = self.schema.to_string_lossy().replace('\\', "/");
+        let source_name = crate::source_name(&self.schema);
         let text = std::fs::read_to_string(&self.schema)
             .map_err(|error| Error::new(format!("cannot read schema {source_name}: {error}")))?;
         let schema = compile(&source_name, &text).map_err(|diagnostics| {

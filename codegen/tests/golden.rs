@@ -68,7 +68,7 @@ fn every_golden_case_matches_its_committed_outputs() {
         cases.len() >= 10,
         "expected the golden cases under tests/schemas, found {cases:?}"
     );
-    let bless = std::env::var_os("CARDC_BLESS").is_some();
+    let bless = std::env::var_os("CARDC_BLESS").is_some_and(|value| value == "1");
     let mut report = String::new();
     for case in &cases {
         let relative = format!("tests/schemas/{case}/{case}.cards");
@@ -152,4 +152,30 @@ fn declaration_order_does_not_change_the_output() {
     assert_ne!(reordered, text);
     let emit_all = |text: &str| emit::all(&compile("unions.cards", text).expect("compiles"));
     assert_eq!(emit_all(&text), emit_all(&reordered));
+}
+
+#[test]
+fn check_accepts_any_spelling_of_the_schema_path() {
+    let root = repo_root().canonicalize().expect("repository root");
+    let absolute = root.join("schema/render_intent.cards");
+    let spellings = [
+        PathBuf::from("./schema/render_intent.cards"),
+        PathBuf::from("schema/../schema/render_intent.cards"),
+        absolute,
+    ];
+    for schema in &spellings {
+        let output = Command::new(env!("CARGO_BIN_EXE_cardc"))
+            .current_dir(&root)
+            .arg("check")
+            .arg(schema)
+            .args(["--out", "generated"])
+            .output()
+            .expect("run cardc");
+        assert!(
+            output.status.success(),
+            "`cardc check {} --out generated` found generated/ stale:\n{}",
+            schema.display(),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
 }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use cardc_codegen::diagnostics::Source;
 use cardc_codegen::out::{self, Problem, WriteStatus};
-use cardc_codegen::{compile, emit};
+use cardc_codegen::{compile, emit, source_name};
 use clap::{Parser, Subcommand};
 
 /// Compiles a cardc schema into Rust, JSON Schema and TypeScript that accept the same JSON.
@@ -39,7 +39,7 @@ fn main() -> ExitCode {
         Command::Generate(paths) => (paths, false),
         Command::Check(paths) => (paths, true),
     };
-    let source_name = display_path(&paths.schema);
+    let source_name = source_name(&paths.schema);
     let text = match std::fs::read_to_string(&paths.schema) {
         Ok(text) => text,
         Err(error) => {

@@ -123,9 +123,9 @@ impl Event {
 pub trait EventBridge {
     /// What rendering one value produces.
     type Output;
-    /// Renders a `Key` value (tag `key`).
+    /// Renders the `Key` variant (tag `key`).
     fn key(&mut self, value: &KeyEvent) -> Self::Output;
-    /// Renders a `Pointer` value (tag `pointer`).
+    /// Renders the `Pointer` variant (tag `pointer`).
     fn pointer(&mut self, value: &PointerEvent) -> Self::Output;
 }
 
@@ -258,9 +258,9 @@ impl PointerEvent {
 pub trait PointerEventBridge {
     /// What rendering one value produces.
     type Output;
-    /// Renders a `Click` value (tag `click`).
+    /// Renders the `Click` variant (tag `click`).
     fn click(&mut self, value: &ClickEvent) -> Self::Output;
-    /// Renders a `Scroll` value (tag `scroll`).
+    /// Renders the `Scroll` variant (tag `scroll`).
     fn scroll(&mut self, value: &ScrollEvent) -> Self::Output;
 }
 

@@ -146,11 +146,11 @@ impl Expr {
 pub trait ExprBridge {
     /// What rendering one value produces.
     type Output;
-    /// Renders a `Literal` value (tag `literal`).
+    /// Renders the `Literal` variant (tag `literal`).
     fn literal(&mut self, value: &Literal) -> Self::Output;
-    /// Renders a `Add` value (tag `add`).
+    /// Renders the `Add` variant (tag `add`).
     fn add(&mut self, value: &Add) -> Self::Output;
-    /// Renders a `Negate` value (tag `negate`).
+    /// Renders the `Negate` variant (tag `negate`).
     fn negate(&mut self, value: &Negate) -> Self::Output;
 }
 

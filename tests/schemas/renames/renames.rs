@@ -149,9 +149,9 @@ impl Message {
 pub trait MessageBridge {
     /// What rendering one value produces.
     type Output;
-    /// Renders a `TextMessage` value (tag `TextMessage`).
+    /// Renders the `TextMessage` variant (tag `TextMessage`).
     fn text_message(&mut self, value: &TextMessage) -> Self::Output;
-    /// Renders a `ImageMessage` value (tag `pic`).
+    /// Renders the `ImageMessage` variant (tag `pic`).
     fn image_message(&mut self, value: &ImageMessage) -> Self::Output;
 }
 

@@ -162,9 +162,9 @@ impl Node {
 pub trait NodeBridge {
     /// What rendering one value produces.
     type Output;
-    /// Renders a `Impl` value (tag `impl`).
+    /// Renders the `Impl` variant (tag `impl`).
     fn r#impl(&mut self, value: &Keywords) -> Self::Output;
-    /// Renders a `While` value (tag `while`).
+    /// Renders the `While` variant (tag `while`).
     fn r#while(&mut self, value: &Loop) -> Self::Output;
 }
 

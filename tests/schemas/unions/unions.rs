@@ -219,11 +219,11 @@ impl Shape {
 pub trait ShapeBridge {
     /// What rendering one value produces.
     type Output;
-    /// Renders a `Circle` value (tag `circle`).
+    /// Renders the `Circle` variant (tag `circle`).
     fn circle(&mut self, value: &Circle) -> Self::Output;
-    /// Renders a `Rectangle` value (tag `rectangle`).
+    /// Renders the `Rectangle` variant (tag `rectangle`).
     fn rectangle(&mut self, value: &Rectangle) -> Self::Output;
-    /// Renders a `EmptyShape` value (tag `empty_shape`).
+    /// Renders the `EmptyShape` variant (tag `empty_shape`).
     fn empty_shape(&mut self, value: &EmptyShape) -> Self::Output;
 }
 

@@ -49,7 +49,7 @@ pub(super) fn bridge_items(def: &UnionDef) -> [syn::Item; 2] {
         let method = method_ident(&variant.name);
         let payload = ident(&variant.payload);
         let doc = format!(
-            " Renders a `{}` value (tag `{}`).",
+            " Renders the `{}` variant (tag `{}`).",
             variant.name, variant.tag_value
         );
         quote! {

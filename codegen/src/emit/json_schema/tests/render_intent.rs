@@ -1,5 +1,5 @@
 //! The real render-intent schema, compiled and emitted: a valid 2020-12 document that accepts
-//! the wire contract of DESIGN.md section 3 and nothing else.
+//! the render-intent wire contract (README, "The render-intent contract") and nothing else.
 
 use serde_json::json;
 

@@ -163,7 +163,7 @@ fn output_is_deterministic_and_ignores_declaration_order() {
 #[test]
 fn rich_fixture_matches_golden() {
     let emitted = emit(&fixture());
-    if std::env::var_os("CARDC_BLESS").is_some() {
+    if std::env::var_os("CARDC_BLESS").is_some_and(|value| value == "1") {
         std::fs::write(GOLDEN, &emitted).expect("write golden");
     }
     let golden = std::fs::read_to_string(GOLDEN).expect("read golden");
