@@ -68,7 +68,8 @@ fn stem_of(source_name: &str) -> String {
         .rsplit(['/', '\\'])
         .next()
         .unwrap_or(source_name);
-    match file_name.split_once('.') {
+    // Only the last extension goes, as with `Path::file_stem`: `api.v2.cards` names `api.v2.rs`.
+    match file_name.rsplit_once('.') {
         Some((stem, _)) if !stem.is_empty() => stem.to_string(),
         _ => file_name.to_string(),
     }
@@ -78,7 +79,15 @@ fn stem_of(source_name: &str) -> String {
 mod tests {
     use std::path::Path;
 
-    use super::source_name;
+    use super::{source_name, stem_of};
+
+    #[test]
+    fn the_stem_drops_only_the_last_extension() {
+        assert_eq!(stem_of("schema/render_intent.cards"), "render_intent");
+        assert_eq!(stem_of("schema/api.v2.cards"), "api.v2");
+        assert_eq!(stem_of("dir.d\\plain"), "plain");
+        assert_eq!(stem_of(".cards"), ".cards");
+    }
 
     #[test]
     fn source_name_drops_dot_components_and_keeps_leading_parents() {
