@@ -135,3 +135,38 @@ pub fn disagreement(case: &Case, reader: &str, verdict: &Verdict) -> Option<Stri
         case.name, case.type_name, verdict.detail, case.payload
     ))
 }
+
+/// Every disagreement between the four cardc and JSON Schema readers (the Rust types, the
+/// `jsonschema` crate, ajv and the TypeScript guards) and the labels of `cases`, which are the
+/// lines of the corpus file at `path` (ajv and the guards read the file under node).
+pub fn four_reader_disagreements(cases: &[Case], path: &Path) -> Vec<String> {
+    let schema = render_intent_schema_path();
+    let json_schema = JsonSchemaReader::new(&schema, &["ToolCallView", "ToolResultView"]);
+    let ajv = AjvReader::run(&schema, path);
+    let guards = GuardsReader::run(path);
+    let mut disagreements = Vec::new();
+    for case in cases {
+        let verdicts = [
+            ("rust", RustReader::read(case)),
+            ("jsonschema", json_schema.read(case)),
+            ("ajv", ajv.read(case)),
+            ("typescript guards", guards.read(case)),
+        ];
+        for (reader, verdict) in &verdicts {
+            disagreements.extend(disagreement(case, reader, verdict));
+        }
+    }
+    disagreements
+}
+
+/// A `jsonschema` validator's verdict on a payload, its errors located by instance path.
+pub fn validator_verdict(validator: &jsonschema::Validator, payload: &Value) -> Verdict {
+    let errors: Vec<String> = validator
+        .iter_errors(payload)
+        .map(|error| format!("{}: {error}", error.instance_path()))
+        .collect();
+    Verdict {
+        accepted: errors.is_empty(),
+        detail: errors.join("; "),
+    }
+}

@@ -92,14 +92,7 @@ impl JsonSchemaReader {
     /// Validates the case against its union's definition.
     pub fn read(&self, case: &Case) -> Verdict {
         let validator = &self.validators[&case.type_name];
-        let errors: Vec<String> = validator
-            .iter_errors(&case.payload)
-            .map(|error| format!("{}: {error}", error.instance_path()))
-            .collect();
-        Verdict {
-            accepted: errors.is_empty(),
-            detail: errors.join("; "),
-        }
+        crate::validator_verdict(validator, &case.payload)
     }
 }
 

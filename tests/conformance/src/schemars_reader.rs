@@ -31,14 +31,7 @@ impl SchemarsReader {
             "ToolResultView" => &self.result,
             other => panic!("{}: unknown corpus type {other}", case.name),
         };
-        let errors: Vec<String> = validator
-            .iter_errors(&case.payload)
-            .map(|error| format!("{}: {error}", error.instance_path()))
-            .collect();
-        Verdict {
-            accepted: errors.is_empty(),
-            detail: errors.join("; "),
-        }
+        crate::validator_verdict(validator, &case.payload)
     }
 }
 

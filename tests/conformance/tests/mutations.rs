@@ -5,8 +5,7 @@ use std::collections::BTreeMap;
 
 use cardc_conformance::mutate::{Mutation, mutations};
 use cardc_conformance::{
-    AjvReader, Case, GuardsReader, JsonSchemaReader, RustReader, disagreement, load_corpus,
-    render_intent_ir, render_intent_schema_path, write_corpus,
+    Case, four_reader_disagreements, load_corpus, render_intent_ir, write_corpus,
 };
 
 fn corpus() -> Vec<Mutation> {
@@ -77,22 +76,7 @@ fn mutation_corpus_is_deterministic() {
 fn every_reader_agrees_with_the_mutation_labels() {
     let cases: Vec<Case> = corpus().into_iter().map(|m| m.case).collect();
     let path = write_corpus("mutations.jsonl", &cases);
-    let schema = render_intent_schema_path();
-    let json_schema = JsonSchemaReader::new(&schema, &["ToolCallView", "ToolResultView"]);
-    let ajv = AjvReader::run(&schema, &path);
-    let guards = GuardsReader::run(&path);
-    let mut disagreements = Vec::new();
-    for case in &cases {
-        let verdicts = [
-            ("rust", RustReader::read(case)),
-            ("jsonschema", json_schema.read(case)),
-            ("ajv", ajv.read(case)),
-            ("typescript guards", guards.read(case)),
-        ];
-        for (reader, verdict) in &verdicts {
-            disagreements.extend(disagreement(case, reader, verdict));
-        }
-    }
+    let disagreements = four_reader_disagreements(&cases, &path);
     assert!(
         disagreements.is_empty(),
         "{} disagreement(s) over {} mutations:\n{}",

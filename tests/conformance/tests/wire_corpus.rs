@@ -3,8 +3,7 @@
 //! each accept exactly the cases the contract labels valid.
 
 use cardc_conformance::{
-    AjvReader, GuardsReader, JsonSchemaReader, RustReader, contract, corpus_path, disagreement,
-    load_corpus, render_intent_ir, render_intent_schema_path,
+    contract, corpus_path, four_reader_disagreements, load_corpus, render_intent_ir,
 };
 
 #[test]
@@ -55,22 +54,7 @@ fn contract_checker_agrees_with_the_hand_written_labels() {
 #[test]
 fn every_reader_agrees_with_the_labels() {
     let corpus = load_corpus();
-    let schema = render_intent_schema_path();
-    let json_schema = JsonSchemaReader::new(&schema, &["ToolCallView", "ToolResultView"]);
-    let ajv = AjvReader::run(&schema, &corpus_path());
-    let guards = GuardsReader::run(&corpus_path());
-    let mut disagreements = Vec::new();
-    for case in &corpus {
-        let verdicts = [
-            ("rust", RustReader::read(case)),
-            ("jsonschema", json_schema.read(case)),
-            ("ajv", ajv.read(case)),
-            ("typescript guards", guards.read(case)),
-        ];
-        for (reader, verdict) in &verdicts {
-            disagreements.extend(disagreement(case, reader, verdict));
-        }
-    }
+    let disagreements = four_reader_disagreements(&corpus, &corpus_path());
     assert!(
         disagreements.is_empty(),
         "{} disagreement(s):\n{}",

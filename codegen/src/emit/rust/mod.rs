@@ -175,3 +175,19 @@ fn serde_derive() -> TokenStream {
         #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
     }
 }
+
+/// A `Deserialize` impl for `name` whose body, given `deserializer`, decodes the value: the one
+/// shape structs (through `ObjectOnly`) and unions (through the tag-first decoder) share.
+fn deserialize_impl(name: &Ident, body: TokenStream) -> syn::Item {
+    syn::parse_quote! {
+        impl<'de> ::cardc::__private::serde::Deserialize<'de> for #name {
+            #[inline]
+            fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+            where
+                D: ::cardc::__private::serde::Deserializer<'de>,
+            {
+                #body
+            }
+        }
+    }
+}

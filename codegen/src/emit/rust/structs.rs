@@ -5,7 +5,7 @@ use quote::quote;
 use syn::parse_quote;
 
 use super::fields::field;
-use super::{doc_attrs, ident, json_schema_derive, serde_derive};
+use super::{deserialize_impl, doc_attrs, ident, json_schema_derive, serde_derive};
 use crate::ir::StructDef;
 
 /// A struct with one `pub` field per schema field. A closed struct denies unknown keys; an
@@ -50,20 +50,15 @@ pub(super) fn serde_impls(def: &StructDef) -> [syn::Item; 2] {
             }
         }
     };
-    let deserialize = parse_quote! {
-        impl<'de> ::cardc::__private::serde::Deserialize<'de> for #name {
-            #[inline]
-            fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-            where
-                D: ::cardc::__private::serde::Deserializer<'de>,
-            {
-                ::cardc::__private::named(
+    let deserialize = deserialize_impl(
+        &name,
+        quote! {
+            ::cardc::__private::named(
                     #name_text,
                     #name::deserialize(::cardc::__private::ObjectOnly(deserializer)),
                 )
-            }
-        }
-    };
+        },
+    );
     [serialize, deserialize]
 }
 

@@ -11,7 +11,7 @@
 use quote::quote;
 use syn::parse_quote;
 
-use super::{doc_attrs, ident, json_schema_derive};
+use super::{deserialize_impl, doc_attrs, ident, json_schema_derive};
 use crate::ir::{Schema, TypeDef, UnionDef};
 
 /// An internally tagged enum whose variants wrap the payload struct or union.
@@ -51,17 +51,10 @@ pub(super) fn union_item(def: &UnionDef) -> syn::Item {
 /// impl that maps each tag to its payload, and the `from_json_*` helpers.
 pub(super) fn union_impls(def: &UnionDef, schema: &Schema) -> [syn::Item; 3] {
     let name = ident(&def.name);
-    let deserialize = parse_quote! {
-        impl<'de> ::cardc::__private::serde::Deserialize<'de> for #name {
-            #[inline]
-            fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-            where
-                D: ::cardc::__private::serde::Deserializer<'de>,
-            {
-                ::cardc::__private::deserialize_union(deserializer)
-            }
-        }
-    };
+    let deserialize = deserialize_impl(
+        &name,
+        quote!(::cardc::__private::deserialize_union(deserializer)),
+    );
     let union_name = &def.name;
     let tag = &def.tag;
     let tags = def.variants.iter().map(|variant| &variant.tag_value);
