@@ -12,11 +12,14 @@
 //! ```
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::diagnostics::Source;
-use crate::out::{self, Problem};
-use crate::{compile, emit};
+use crate::out::{self, Problem, display_path};
+use crate::{ReadError, compile, emit, header_name, ir, read_schema};
+
+/// One output's emitter.
+type Emitter = fn(&ir::Schema) -> String;
 
 /// The environment variable that turns on check mode without changing `build.rs`.
 pub const CHECK_ENV: &str = "CARDC_CHECK";
@@ -34,8 +37,9 @@ pub struct Build {
 
 impl Build {
     /// Starts a build of the schema at `schema` (relative paths are relative to the build
-    /// script's working directory, the crate's manifest directory). The path names the schema
-    /// in diagnostics and in the outputs' headers, as [`crate::source_name`] spells it.
+    /// script's working directory, the crate's manifest directory). Diagnostics name it as
+    /// [`crate::source_name`] spells it; each output's header as [`crate::header_name`] does,
+    /// relative to that output's directory.
     pub fn new(schema: impl Into<PathBuf>) -> Self {
         Build {
             schema: schema.into(),
@@ -73,41 +77,73 @@ impl Build {
         self
     }
 
-    /// Compiles the schema, then writes (or, in check mode, compares) every requested output.
-    /// Inside a build script it also tells cargo to rerun when the schema changes.
+    /// Compiles the schema, then writes (or, in check mode, compares) every requested output:
+    /// all of them or, on an error, none (see [`out::write_files`]); missing parent
+    /// directories are created. Inside a build script it also tells cargo to rerun when the
+    /// schema or any output changes, so check mode notices an output edited or deleted by hand.
     pub fn run(self) -> Result<(), Error> {
+        let requested: Vec<(PathBuf, Emitter)> = [
+            (self.rust, emit::rust::emit as Emitter),
+            (self.json_schema, emit::json_schema::emit),
+            (self.typescript, emit::typescript::emit),
+        ]
+        .into_iter()
+        .filter_map(|(path, emit)| path.map(|path| (path, emit)))
+        .collect();
         if std::env::var_os("OUT_DIR").is_some() {
             println!("cargo:rerun-if-changed={}", self.schema.display());
+            for (path, _) in &requested {
+                println!("cargo:rerun-if-changed={}", path.display());
+            }
             println!("cargo:rerun-if-env-changed={CHECK_ENV}");
         }
-        let source_name = crate::source_name(&self.schema);
-        let text = std::fs::read_to_string(&self.schema)
-            .map_err(|error| Error::new(format!("cannot read schema {source_name}: {error}")))?;
-        let schema = compile(&source_name, &text).map_err(|diagnostics| {
+        let name = crate::source_name(&self.schema);
+        let text = read_schema(&self.schema).map_err(|error| match error {
+            ReadError::Io(error) => Error::new(format!("cannot read schema {name}: {error}")),
+            ReadError::NotUtf8 { text, diagnostic } => {
+                let source = Source {
+                    name: &name,
+                    text: &text,
+                };
+                Error::new(format!(
+                    "{}cannot read schema {name}; nothing was written",
+                    source.render(&[*diagnostic])
+                ))
+            }
+        })?;
+        let mut schema = compile(&name, &text).map_err(|diagnostics| {
             let source = Source {
-                name: &source_name,
+                name: &name,
                 text: &text,
             };
             Error::new(format!(
-                "{}{} problem(s) in {source_name}; nothing was written",
+                "{}{} problem(s) in {name}; nothing was written",
                 source.render(&diagnostics),
                 diagnostics.len()
             ))
         })?;
-        let outputs = [
-            (self.rust, emit::rust::emit(&schema)),
-            (self.json_schema, emit::json_schema::emit(&schema)),
-            (self.typescript, emit::typescript::emit(&schema)),
-        ];
+        // Each output's header names the schema relative to that output's own directory, as
+        // the CLI's do, so an output is the same bytes whichever front end wrote it there.
+        let files: Vec<(PathBuf, String)> = requested
+            .into_iter()
+            .map(|(path, emit)| {
+                let dir = path.parent().unwrap_or(Path::new(""));
+                schema.source_name = header_name(&self.schema, dir);
+                let contents = emit(&schema);
+                (path, contents)
+            })
+            .collect();
+        let io_error = |error: out::Error| Error::new(error.to_string());
+        if !self.check {
+            let files: Vec<(PathBuf, &str)> = files
+                .iter()
+                .map(|(path, contents)| (path.clone(), contents.as_str()))
+                .collect();
+            return out::write_files(&files).map(drop).map_err(io_error);
+        }
         let mut problems = Vec::new();
-        for (path, contents) in outputs {
-            let Some(path) = path else { continue };
-            let io_error = |error| Error::new(format!("cannot access {}: {error}", path.display()));
-            if self.check {
-                problems.extend(out::compare_file(&path, &contents).map_err(io_error)?);
-            } else {
-                out::write_file(&path, &contents).map_err(io_error)?;
-            }
+        for (path, contents) in &files {
+            problems.extend(out::compare_file(path, contents).map_err(io_error)?);
         }
         if problems.is_empty() {
             return Ok(());
@@ -120,16 +156,20 @@ fn stale_report(problems: &[Problem]) -> String {
     let mut report = String::new();
     for problem in problems {
         match problem {
-            Problem::Missing(path) => report.push_str(&format!("missing: {}\n", path.display())),
-            Problem::Stale(path, diff) => {
-                report.push_str(&format!("stale: {}\n{diff}\n", path.display()))
+            Problem::Missing(path) => {
+                report.push_str(&format!("missing: {}\n", display_path(path)));
             }
-            Problem::Orphaned(path) => report.push_str(&format!("orphaned: {}\n", path.display())),
+            Problem::Stale(path, diff) => {
+                report.push_str(&format!("stale: {}\n{diff}\n", display_path(path)));
+            }
+            Problem::Orphaned(path) => {
+                report.push_str(&format!("orphaned: {}\n", display_path(path)));
+            }
         }
     }
     report.push_str(&format!(
-        "{} output(s) out of date (check mode, {CHECK_ENV} or Build::check): build without check \
-         mode to refresh them",
+        "{} output(s) out of date; this build is in check mode ({CHECK_ENV} set, or \
+         Build::check(true)): to refresh them, run the same `cargo build` without {CHECK_ENV}",
         problems.len()
     ));
     report

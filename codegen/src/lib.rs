@@ -33,12 +33,81 @@ pub fn compile(source_name: &str, text: &str) -> Result<ir::Schema, Vec<Diagnost
     }
 }
 
-/// The name a schema path goes by in diagnostics and in the outputs' headers: `/`-separated,
-/// without `.` components or `dir/..` pairs, and relative to the working directory when it lies
-/// inside it. `schema/x.cards`, `./schema/x.cards` and `$PWD/schema/x.cards` name the same
-/// schema, so they produce the same bytes and `check` accepts what any of them generated.
-/// Lexical only: the file system is never consulted.
+/// The name a schema path goes by in diagnostics: `/`-separated, without `.` components or
+/// `dir/..` pairs, and relative to the working directory when it lies inside it, so that a
+/// terminal or an editor opens it from where the command ran. Lexical only: the file system is
+/// never consulted. The outputs' headers use [`header_name`] instead, which does not depend on
+/// the working directory.
 pub fn source_name(path: &Path) -> String {
+    let normal = normalize(path);
+    let relative = std::env::current_dir()
+        .ok()
+        .filter(|_| normal.is_absolute())
+        .and_then(|cwd| normal.strip_prefix(cwd).ok().map(Path::to_path_buf))
+        .filter(|relative| !relative.as_os_str().is_empty());
+    slashed(relative.as_deref().unwrap_or(&normal))
+}
+
+/// The name the outputs' headers give the schema at `schema` when they are written into
+/// `out_dir`: the schema's path relative to that directory (`../schema/render_intent.cards`
+/// for outputs in `generated/`), `/`-separated. Both paths are resolved first (against the
+/// working directory, through `..` and symlinks, as far as they exist), so every spelling of
+/// them and every working directory give the same name, and `check` accepts what any of them
+/// generated. Two paths that share no directory but the root give the schema's absolute path;
+/// any that share one never put a machine's path into a committed file.
+pub fn header_name(schema: &Path, out_dir: &Path) -> String {
+    let schema_dir = resolve(schema.parent().unwrap_or(Path::new("")));
+    let schema = match schema.file_name() {
+        Some(file_name) => schema_dir.join(file_name),
+        None => schema_dir,
+    };
+    let out_dir = resolve(out_dir);
+    let shared = schema
+        .components()
+        .zip(out_dir.components())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let only_the_root = schema
+        .components()
+        .take(shared)
+        .all(|component| matches!(component, Component::RootDir | Component::Prefix(_)));
+    if only_the_root {
+        return slashed(&schema);
+    }
+    let mut relative = PathBuf::new();
+    for _ in out_dir.components().skip(shared) {
+        relative.push("..");
+    }
+    relative.extend(schema.components().skip(shared));
+    slashed(&relative)
+}
+
+/// An absolute path without `.` or `..` components, with symlinks resolved in its longest
+/// existing prefix; the rest (not there yet, such as an output directory `check` finds
+/// missing) is appended as written.
+fn resolve(path: &Path) -> PathBuf {
+    let absolute = match std::env::current_dir() {
+        Ok(cwd) => normalize(&cwd.join(path)),
+        Err(_) => normalize(path),
+    };
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = existing.canonicalize() {
+            return rest.iter().rev().fold(real, |path, name| path.join(name));
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => return absolute,
+        }
+    }
+}
+
+/// Drops `.` components and `dir/..` pairs (leading `..`s stay), without the file system.
+fn normalize(path: &Path) -> PathBuf {
     let mut normal: Vec<Component> = Vec::new();
     for component in path.components() {
         match component {
@@ -46,20 +115,51 @@ pub fn source_name(path: &Path) -> String {
             Component::ParentDir if matches!(normal.last(), Some(Component::Normal(_))) => {
                 normal.pop();
             }
+            Component::ParentDir if matches!(normal.last(), Some(Component::RootDir)) => {}
             other => normal.push(other),
         }
     }
-    let normal: PathBuf = normal.iter().collect();
-    let relative = std::env::current_dir()
-        .ok()
-        .filter(|_| normal.is_absolute())
-        .and_then(|cwd| normal.strip_prefix(cwd).ok().map(Path::to_path_buf))
-        .filter(|relative| !relative.as_os_str().is_empty());
-    relative
-        .as_deref()
-        .unwrap_or(&normal)
-        .to_string_lossy()
-        .replace('\\', "/")
+    normal.iter().collect()
+}
+
+/// A path as text with `/` separators, so names read the same on every OS.
+fn slashed(path: &Path) -> String {
+    path.to_string_lossy().replace('\\', "/")
+}
+
+/// Why a schema file could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The file could not be opened or read.
+    Io(std::io::Error),
+    /// The file is not UTF-8: its text with each bad sequence replaced by U+FFFD, and a
+    /// diagnostic at the first one (its byte offset and line:col), to render against that text.
+    NotUtf8 {
+        /// The text, lossily decoded.
+        text: String,
+        /// Where the first invalid byte is.
+        diagnostic: Box<Diagnostic>,
+    },
+}
+
+/// Reads a schema file, which must be UTF-8.
+pub fn read_schema(path: &Path) -> Result<String, ReadError> {
+    let bytes = std::fs::read(path).map_err(ReadError::Io)?;
+    String::from_utf8(bytes).map_err(|error| {
+        let offset = error.utf8_error().valid_up_to();
+        let byte = error.as_bytes()[offset];
+        let text = String::from_utf8_lossy(error.as_bytes()).into_owned();
+        let diagnostic = Diagnostic::new(
+            format!("the schema is not valid UTF-8: byte 0x{byte:02x} at offset {offset}"),
+            offset..offset + char::REPLACEMENT_CHARACTER.len_utf8(),
+            "not UTF-8",
+            "save the schema file as UTF-8",
+        );
+        ReadError::NotUtf8 {
+            text,
+            diagnostic: Box::new(diagnostic),
+        }
+    })
 }
 
 /// The file stem of a schema path (`schema/render_intent.cards` gives `render_intent`).
@@ -79,7 +179,7 @@ fn stem_of(source_name: &str) -> String {
 mod tests {
     use std::path::Path;
 
-    use super::{source_name, stem_of};
+    use super::{ReadError, header_name, read_schema, source_name, stem_of};
 
     #[test]
     fn the_stem_drops_only_the_last_extension() {
@@ -97,5 +197,61 @@ mod tests {
         assert_eq!(name("../../schema/x.cards"), "../../schema/x.cards");
         let cwd = std::env::current_dir().expect("working directory");
         assert_eq!(source_name(&cwd.join("schema/x.cards")), "schema/x.cards");
+    }
+
+    #[test]
+    fn the_header_names_the_schema_relative_to_the_outputs_however_both_are_spelt() {
+        let dir = tempfile::tempdir().expect("scratch");
+        let root = dir.path().canonicalize().expect("canonical");
+        std::fs::create_dir_all(root.join("schema")).expect("mkdir");
+        std::fs::write(root.join("schema/x.cards"), "").expect("schema");
+        let expected = "../schema/x.cards";
+        assert_eq!(
+            header_name(&root.join("schema/x.cards"), &root.join("generated")),
+            expected
+        );
+        assert_eq!(
+            header_name(
+                &root.join("schema/../schema/./x.cards"),
+                &root.join("generated/")
+            ),
+            expected
+        );
+        assert_eq!(
+            header_name(&root.join("schema/x.cards"), &root.join("schema")),
+            "x.cards"
+        );
+        assert_eq!(
+            header_name(&root.join("schema/x.cards"), &root.join("a/b")),
+            "../../schema/x.cards"
+        );
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(&root, root.join("link")).expect("symlink");
+            assert_eq!(
+                header_name(&root.join("link/schema/x.cards"), &root.join("generated")),
+                expected
+            );
+        }
+    }
+
+    #[test]
+    fn invalid_utf8_is_located_by_byte_offset() {
+        let dir = tempfile::tempdir().expect("scratch");
+        let path = dir.path().join("bad.cards");
+        std::fs::write(&path, b"struct A {\n    b: \xffString,\n}\n").expect("write");
+        let Err(ReadError::NotUtf8 { text, diagnostic }) = read_schema(&path) else {
+            panic!("invalid UTF-8 was read");
+        };
+        assert!(
+            diagnostic.message.contains("0xff at offset 18"),
+            "{}",
+            diagnostic.message
+        );
+        let source = crate::diagnostics::Source {
+            name: "bad.cards",
+            text: &text,
+        };
+        assert!(source.render(&[*diagnostic]).contains("bad.cards:2:8"));
     }
 }

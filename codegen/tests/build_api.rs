@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use cardc_codegen::build::Build;
-use cardc_codegen::{compile, emit};
+use cardc_codegen::{compile, emit, header_name};
 
 fn cases() -> Vec<String> {
     let mut cases: Vec<String> = std::fs::read_dir("tests/schemas")
@@ -51,9 +51,13 @@ fn build_api_writes_what_the_cli_writes_and_checks_without_writing() {
         build()
             .run()
             .unwrap_or_else(|error| panic!("{case}: {error}"));
+        // What `cardc generate <schema> --out <scratch>` writes.
         let cli = emit::all(
-            &compile(&schema, &std::fs::read_to_string(&schema).expect("schema"))
-                .expect("compiles"),
+            &compile(
+                &header_name(Path::new(&schema), &scratch),
+                &std::fs::read_to_string(&schema).expect("schema"),
+            )
+            .expect("compiles"),
         );
         for (path, output) in paths.iter().zip(&cli) {
             assert_eq!(

@@ -10,7 +10,7 @@ use std::process::Command;
 
 use cardc_codegen::diagnostics::Source;
 use cardc_codegen::out::{self, Problem};
-use cardc_codegen::{compile, emit};
+use cardc_codegen::{compile, emit, header_name};
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -34,11 +34,14 @@ fn cases() -> Vec<String> {
     cases
 }
 
-/// Compiles a schema given by its path relative to the repository root, as the CLI would.
-fn outputs(relative: &str) -> Vec<emit::Output> {
+/// Compiles a schema given by its path relative to the repository root, as the CLI would for
+/// outputs in `out_dir` (relative to the root too); returns the header's name for the schema
+/// and the outputs.
+fn outputs(relative: &str, out_dir: &str) -> (String, Vec<emit::Output>) {
     let text = std::fs::read_to_string(repo_root().join(relative)).expect("schema readable");
-    match compile(relative, &text) {
-        Ok(schema) => emit::all(&schema),
+    let header = header_name(&repo_root().join(relative), &repo_root().join(out_dir));
+    match compile(&header, &text) {
+        Ok(schema) => (header, emit::all(&schema)),
         Err(errors) => panic!(
             "{}",
             Source {
@@ -72,13 +75,13 @@ fn every_golden_case_matches_its_committed_outputs() {
     let mut report = String::new();
     for case in &cases {
         let relative = format!("tests/schemas/{case}/{case}.cards");
-        let outputs = outputs(&relative);
+        let (header, outputs) = outputs(&relative, &format!("tests/schemas/{case}"));
         let dir = repo_root().join("tests/schemas").join(case);
         if bless {
             out::write(&dir, &outputs).expect("write goldens");
             continue;
         }
-        let problems = out::check(&dir, &relative, &outputs).expect("read goldens");
+        let problems = out::check(&dir, &header, &outputs).expect("read goldens");
         report.push_str(&describe(&problems));
     }
     assert!(
@@ -90,13 +93,9 @@ fn every_golden_case_matches_its_committed_outputs() {
 
 #[test]
 fn generated_outputs_are_fresh() {
-    let outputs = outputs("schema/render_intent.cards");
-    let problems = out::check(
-        &repo_root().join("generated"),
-        "schema/render_intent.cards",
-        &outputs,
-    )
-    .expect("read generated/");
+    let (header, outputs) = outputs("schema/render_intent.cards", "generated");
+    let problems =
+        out::check(&repo_root().join("generated"), &header, &outputs).expect("read generated/");
     assert!(
         problems.is_empty(),
         "{}\ngenerated/ is stale; refresh it with:\n    \

@@ -4,10 +4,10 @@
 //!
 //! Use it through the `cardc` crate, which re-exports it; this crate is an implementation detail.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::PathBuf;
 
 use cardc_codegen::diagnostics::Source;
-use cardc_codegen::{compile, emit};
+use cardc_codegen::{ReadError, compile, emit, header_name, read_schema};
 use proc_macro::TokenStream;
 use quote::quote;
 use syn::{Attribute, DeriveInput, Expr, ExprLit, Lit, LitStr, Meta, parse_macro_input};
@@ -51,19 +51,36 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR")
         .map(PathBuf::from)
         .unwrap_or_default();
-    let full_path = normalize(&manifest_dir.join(path.value()));
-    let source_name = display_name(&full_path);
-    let text = std::fs::read_to_string(&full_path).map_err(|error| {
+    let full_path = manifest_dir.join(path.value());
+    let source_name = cardc_codegen::source_name(&full_path);
+    // The constants are what `cardc generate` writes beside the schema, the one output
+    // directory the derive can name (a golden case's, for one).
+    let header = header_name(&full_path, full_path.parent().unwrap_or(&manifest_dir));
+    let unreadable = |reason: String| {
         syn::Error::new(
             path.span(),
             format!(
-                "cannot read schema file `{}` ({source_name}): {error}\n\
+                "cannot read schema file `{}` ({source_name}): {reason}\n\
                  hint: the path is relative to the crate's directory (CARGO_MANIFEST_DIR)",
                 path.value()
             ),
         )
-    })?;
-    let outputs = compile_schema(&source_name, &text, &input.ident.to_string())
+    };
+    let text = match read_schema(&full_path) {
+        Ok(text) => text,
+        Err(ReadError::Io(error)) => return Err(unreadable(error.to_string())),
+        Err(ReadError::NotUtf8 { text, diagnostic }) => {
+            let source = Source {
+                name: &source_name,
+                text: &text,
+            };
+            return Err(syn::Error::new_spanned(
+                attr,
+                source.render_located(&diagnostic).trim_end(),
+            ));
+        }
+    };
+    let outputs = compile_schema(&source_name, &header, &text, &input.ident.to_string())
         .map_err(|reports| errors_at(attr, reports))?;
     // The items are parsed from the formatted text, so they are token for token what
     // `cardc generate` writes, and the compiler's spans point at the derive.
@@ -107,9 +124,14 @@ struct Outputs {
 /// Compiles and emits with proc-macro2's own implementation forced on, so that spans carry the
 /// schema file's line and column (the compiler's spans cannot point into a file that is not
 /// Rust source) and the emitters' syntax trees never touch the compiler's token types.
-fn compile_schema(source_name: &str, text: &str, marker: &str) -> Result<Outputs, Vec<String>> {
+fn compile_schema(
+    source_name: &str,
+    header: &str,
+    text: &str,
+    marker: &str,
+) -> Result<Outputs, Vec<String>> {
     proc_macro2::fallback::force();
-    let result = compile(source_name, text).map_err(|diagnostics| {
+    let result = compile(header, text).map_err(|diagnostics| {
         let source = Source {
             name: source_name,
             text,
@@ -183,34 +205,4 @@ fn schema_attr(input: &DeriveInput) -> syn::Result<(&Attribute, LitStr)> {
         attr,
         "expected `#[schema = \"path/to/file.cards\"]`, a path relative to the crate's directory",
     ))
-}
-
-/// Removes `.` and `..` components without touching the file system, so that the name does
-/// not depend on symlinks or on the file existing.
-fn normalize(path: &Path) -> PathBuf {
-    let mut normal = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                normal.pop();
-            }
-            other => normal.push(other),
-        }
-    }
-    normal
-}
-
-/// The schema's name in reports and headers: relative to the compiler's working directory
-/// (the workspace root under cargo, where rustc's own paths are relative to), so that it reads
-/// like the CLI's `schema/render_intent.cards` and an editor can open it; absolute otherwise.
-fn display_name(full_path: &Path) -> String {
-    let relative = std::env::current_dir()
-        .ok()
-        .and_then(|cwd| full_path.strip_prefix(cwd).ok().map(Path::to_path_buf));
-    relative
-        .as_deref()
-        .unwrap_or(full_path)
-        .to_string_lossy()
-        .replace('\\', "/")
 }

@@ -1,11 +1,12 @@
 //! The `cardc` command line: `generate` writes a schema's outputs, `check` verifies them.
 
-use std::path::{Path, PathBuf};
+use std::ffi::OsStr;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cardc_codegen::diagnostics::Source;
-use cardc_codegen::out::{self, Problem, WriteStatus};
-use cardc_codegen::{compile, emit, source_name};
+use cardc_codegen::out::{self, Problem, WriteStatus, display_path};
+use cardc_codegen::{ReadError, compile, emit, header_name, read_schema, source_name};
 use clap::{Parser, Subcommand};
 
 /// Compiles a cardc schema into Rust, JSON Schema and TypeScript that accept the same JSON.
@@ -18,8 +19,15 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Write the outputs (only those whose contents changed).
-    Generate(Paths),
+    /// Write the outputs (only those whose contents changed), all or none of them.
+    Generate {
+        #[command(flatten)]
+        paths: Paths,
+        /// Also delete orphaned outputs: files in --out whose header says this schema
+        /// generated them, but which it no longer produces.
+        #[arg(long)]
+        prune: bool,
+    },
     /// Write nothing; fail if any output is stale, missing or orphaned.
     Check(Paths),
 }
@@ -33,97 +41,184 @@ struct Paths {
     out: PathBuf,
 }
 
+/// Exit status for unreadable input and unwritable output.
+const IO_FAILURE: u8 = 2;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let (paths, checking) = match &cli.command {
-        Command::Generate(paths) => (paths, false),
-        Command::Check(paths) => (paths, true),
+    let (paths, prune) = match &cli.command {
+        Command::Generate { paths, prune } => (paths, Some(*prune)),
+        Command::Check(paths) => (paths, None),
     };
-    let source_name = source_name(&paths.schema);
-    let text = match std::fs::read_to_string(&paths.schema) {
+    let name = source_name(&paths.schema);
+    let text = match read_schema(&paths.schema) {
         Ok(text) => text,
-        Err(error) => {
-            eprintln!("error: cannot read schema {source_name}: {error}");
-            return ExitCode::from(2);
+        Err(ReadError::Io(error)) => {
+            eprintln!("error: cannot read schema {name}: {error}");
+            return ExitCode::from(IO_FAILURE);
+        }
+        Err(ReadError::NotUtf8 { text, diagnostic }) => {
+            let source = Source {
+                name: &name,
+                text: &text,
+            };
+            eprint!("{}", source.render(&[*diagnostic]));
+            eprintln!("error: cannot read schema {name}; nothing was written");
+            return ExitCode::from(IO_FAILURE);
         }
     };
-    let schema = match compile(&source_name, &text) {
+    let header = header_name(&paths.schema, &paths.out);
+    let schema = match compile(&header, &text) {
         Ok(schema) => schema,
         Err(diagnostics) => {
             let source = Source {
-                name: &source_name,
+                name: &name,
                 text: &text,
             };
             eprint!("{}", source.render(&diagnostics));
             eprintln!(
-                "error: {} problem(s) in {source_name}; nothing was written",
+                "error: {} problem(s) in {name}; nothing was written",
                 diagnostics.len()
             );
             return ExitCode::FAILURE;
         }
     };
     let outputs = emit::all(&schema);
-    if checking {
-        check(paths, &source_name, &outputs)
-    } else {
-        generate(&paths.out, &outputs)
-    }
-}
-
-fn generate(out_dir: &Path, outputs: &[emit::Output]) -> ExitCode {
-    match out::write(out_dir, outputs) {
-        Ok(statuses) => {
-            for (path, status) in statuses {
-                let verb = match status {
-                    WriteStatus::Written => "wrote",
-                    WriteStatus::Unchanged => "unchanged",
-                };
-                println!("{verb} {}", display_path(&path));
-            }
-            ExitCode::SUCCESS
-        }
-        Err(error) => {
-            eprintln!("error: cannot write to {}: {error}", display_path(out_dir));
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn check(paths: &Paths, source_name: &str, outputs: &[emit::Output]) -> ExitCode {
-    let problems = match out::check(&paths.out, source_name, outputs) {
-        Ok(problems) => problems,
-        Err(error) => {
-            eprintln!("error: cannot read {}: {error}", display_path(&paths.out));
-            return ExitCode::from(2);
-        }
+    let run = Run {
+        paths,
+        name: &name,
+        header: &header,
+        outputs: &outputs,
     };
-    if problems.is_empty() {
-        println!(
-            "{} output(s) of {source_name} are up to date",
-            outputs.len()
-        );
-        return ExitCode::SUCCESS;
+    match prune {
+        Some(prune) => run.generate(prune),
+        None => run.check(),
     }
-    for problem in &problems {
-        match problem {
-            Problem::Missing(path) => eprintln!("missing: {}", display_path(path)),
-            Problem::Stale(path, diff) => eprintln!("stale: {}\n{diff}", display_path(path)),
-            Problem::Orphaned(path) => eprintln!(
-                "orphaned: {} (generated from {source_name}, which no longer produces it: delete it)",
-                display_path(path)
-            ),
-        }
-    }
-    eprintln!(
-        "error: {} output(s) out of date; to refresh them run:\n    cargo run --bin cardc -- generate {} --out {}",
-        problems.len(),
-        source_name,
-        display_path(&paths.out)
-    );
-    ExitCode::FAILURE
 }
 
-/// A path as text with `/` separators, so headers and messages read the same on every OS.
-fn display_path(path: &Path) -> String {
-    path.to_string_lossy().replace('\\', "/")
+/// One compiled schema and where its outputs go.
+struct Run<'a> {
+    paths: &'a Paths,
+    /// The schema's name in messages (as the user's working directory sees it).
+    name: &'a str,
+    /// The schema's name in the outputs' headers.
+    header: &'a str,
+    outputs: &'a [emit::Output],
+}
+
+impl Run<'_> {
+    fn generate(&self, prune: bool) -> ExitCode {
+        let statuses = match out::write(&self.paths.out, self.outputs) {
+            Ok(statuses) => statuses,
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::from(IO_FAILURE);
+            }
+        };
+        for (path, status) in statuses {
+            let verb = match status {
+                WriteStatus::Written => "wrote",
+                WriteStatus::Unchanged => "unchanged",
+            };
+            println!("{verb} {}", display_path(&path));
+        }
+        let orphans = match out::orphans(&self.paths.out, self.header, self.outputs) {
+            Ok(orphans) => orphans,
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::from(IO_FAILURE);
+            }
+        };
+        if !prune {
+            for orphan in &orphans {
+                eprintln!(
+                    "warning: orphaned: {} (generated from {}, which no longer produces it; \
+                     rerun with --prune to delete it)",
+                    display_path(orphan),
+                    self.name
+                );
+            }
+            return ExitCode::SUCCESS;
+        }
+        if let Err(error) = out::remove(&orphans) {
+            eprintln!("error: {error}");
+            return ExitCode::from(IO_FAILURE);
+        }
+        for orphan in &orphans {
+            println!("deleted {}", display_path(orphan));
+        }
+        ExitCode::SUCCESS
+    }
+
+    fn check(&self) -> ExitCode {
+        let problems = match out::check(&self.paths.out, self.header, self.outputs) {
+            Ok(problems) => problems,
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::from(IO_FAILURE);
+            }
+        };
+        if problems.is_empty() {
+            println!(
+                "{} output(s) of {} are up to date",
+                self.outputs.len(),
+                self.name
+            );
+            return ExitCode::SUCCESS;
+        }
+        for problem in &problems {
+            match problem {
+                Problem::Missing(path) => eprintln!("missing: {}", display_path(path)),
+                Problem::Stale(path, diff) => eprintln!("stale: {}\n{diff}", display_path(path)),
+                Problem::Orphaned(path) => eprintln!(
+                    "orphaned: {} (generated from {}, which no longer produces it)",
+                    display_path(path),
+                    self.name
+                ),
+            }
+        }
+        let orphaned = problems
+            .iter()
+            .any(|problem| matches!(problem, Problem::Orphaned(_)));
+        eprintln!(
+            "error: {} output(s) out of date; to refresh them run:\n    {} generate {} --out {}{}",
+            problems.len(),
+            invocation(),
+            shell_word(self.paths.schema.as_os_str()),
+            shell_word(self.paths.out.as_os_str()),
+            if orphaned { " --prune" } else { "" }
+        );
+        ExitCode::FAILURE
+    }
+}
+
+/// How the user ran cardc, so that a printed command can be pasted back: `cargo run --bin
+/// cardc --` when cargo ran this very package's binary (cargo sets these two variables for the
+/// program it runs), else the program name exactly as invoked (`cardc` from `PATH`, or a path).
+fn invocation() -> String {
+    let set_to =
+        |variable: &str, value: &str| std::env::var_os(variable).is_some_and(|v| v == value);
+    if set_to("CARGO_PKG_NAME", env!("CARGO_PKG_NAME"))
+        && set_to("CARGO_MANIFEST_DIR", env!("CARGO_MANIFEST_DIR"))
+    {
+        return "cargo run --bin cardc --".to_string();
+    }
+    std::env::args_os()
+        .next()
+        .map_or_else(|| "cardc".to_string(), |program| shell_word(&program))
+}
+
+/// An argument as a POSIX shell reads it back: as it is when it has nothing special, else in
+/// single quotes.
+fn shell_word(word: &OsStr) -> String {
+    let word = word.to_string_lossy();
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c));
+    if plain {
+        word.into_owned()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
 }
