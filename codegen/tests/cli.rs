@@ -1,0 +1,420 @@
+//! The `cardc` binary end to end: its messages name the file at fault, `check` passes from any
+//! working directory, the refresh command is the one the user ran, `--prune` removes orphans,
+//! hand-written files are never overwritten, and a run killed while writing leaves no mixed
+//! set and no temporary behind.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const CARDC: &str = env!("CARGO_BIN_EXE_cardc");
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .expect("repository root")
+}
+
+/// A scratch tree holding `schema/render_intent.cards` (a copy of the real one); outputs go in
+/// `out/` beside it.
+struct Tree {
+    dir: tempfile::TempDir,
+}
+
+impl Tree {
+    fn new() -> Self {
+        let dir = tempfile::Builder::new()
+            .prefix("cardc-cli-test-")
+            .tempdir()
+            .expect("scratch");
+        std::fs::create_dir(dir.path().join("schema")).expect("mkdir");
+        std::fs::copy(
+            repo_root().join("schema/render_intent.cards"),
+            dir.path().join("schema/render_intent.cards"),
+        )
+        .expect("copy the schema");
+        Tree { dir }
+    }
+
+    fn path(&self, relative: &str) -> PathBuf {
+        self.dir.path().join(relative)
+    }
+
+    /// Runs cardc in the tree's root, with none of cargo's variables (as a user's shell would).
+    fn cardc(&self, args: &[&str]) -> Output {
+        cardc_in(self.dir.path(), args)
+    }
+
+    fn names(&self, relative: &str) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(self.path(relative))
+            .expect("read dir")
+            .map(|entry| {
+                entry
+                    .expect("entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn read(&self, relative: &str) -> String {
+        std::fs::read_to_string(self.path(relative)).expect("read")
+    }
+}
+
+fn cardc_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(CARDC)
+        .current_dir(dir)
+        .args(args)
+        .env_remove("CARGO_PKG_NAME")
+        .env_remove("CARGO_MANIFEST_DIR")
+        .output()
+        .expect("run cardc")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+const GENERATE: [&str; 4] = ["generate", "schema/render_intent.cards", "--out", "out"];
+const CHECK: [&str; 4] = ["check", "schema/render_intent.cards", "--out", "out"];
+const OUTPUTS: [&str; 3] = [
+    "render_intent.rs",
+    "render_intent.schema.json",
+    "render_intent.ts",
+];
+
+#[test]
+fn an_output_that_is_a_directory_is_named_and_nothing_is_replaced() {
+    let tree = Tree::new();
+    assert!(tree.cardc(&GENERATE).status.success());
+    let rust_before = tree.read("out/render_intent.rs");
+    // Make every output stale, and the last one a directory.
+    std::fs::write(
+        tree.path("schema/render_intent.cards"),
+        tree.read("schema/render_intent.cards") + "\nstruct Added {\n    a: String,\n}\n",
+    )
+    .expect("edit schema");
+    std::fs::remove_file(tree.path("out/render_intent.ts")).expect("rm");
+    std::fs::create_dir(tree.path("out/render_intent.ts")).expect("mkdir");
+    let output = tree.cardc(&GENERATE);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("cannot write out/render_intent.ts: it is a directory"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(
+        tree.read("out/render_intent.rs"),
+        rust_before,
+        "a mixed set"
+    );
+    assert_eq!(tree.names("out"), OUTPUTS, "a temporary was left");
+}
+
+#[test]
+fn an_out_that_is_a_file_is_named() {
+    let tree = Tree::new();
+    std::fs::write(tree.path("out"), "a file\n").expect("a file");
+    let output = tree.cardc(&GENERATE);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("cannot create directory out: out is a file, not a directory"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn invalid_utf8_is_reported_with_its_byte_offset_and_location() {
+    let tree = Tree::new();
+    std::fs::write(
+        tree.path("schema/render_intent.cards"),
+        b"struct A {\n    b: String,\n    c\xe9: String,\n}\n",
+    )
+    .expect("latin-1 schema");
+    let output = tree.cardc(&GENERATE);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = stderr(&output);
+    assert!(stderr.contains("byte 0xe9 at offset 31"), "{stderr}");
+    assert!(
+        stderr.contains("schema/render_intent.cards:3:6"),
+        "{stderr}"
+    );
+    assert!(!tree.path("out").exists(), "something was written");
+}
+
+#[test]
+fn check_passes_from_any_directory_and_with_absolute_paths() {
+    let tree = Tree::new();
+    assert!(tree.cardc(&GENERATE).status.success());
+    let header = tree.read("out/render_intent.rs");
+    assert!(
+        header
+            .starts_with("// generated by cardc from ../schema/render_intent.cards; do not edit\n"),
+        "{}",
+        header.lines().next().unwrap_or_default()
+    );
+    let schema = tree.path("schema/render_intent.cards");
+    let out = tree.path("out");
+    let (schema, out) = (
+        schema.to_str().expect("utf-8"),
+        out.to_str().expect("utf-8"),
+    );
+    let elsewhere = tempfile::tempdir().expect("another directory");
+    let runs: [(&Path, [&str; 4]); 4] = [
+        (
+            &tree.path("schema"),
+            ["check", "render_intent.cards", "--out", "../out"],
+        ),
+        (
+            &tree.path("out"),
+            ["check", "../schema/render_intent.cards", "--out", "."],
+        ),
+        (elsewhere.path(), ["check", schema, "--out", out]),
+        (tree.dir.path(), ["check", schema, "--out", "out"]),
+    ];
+    for (dir, args) in runs {
+        let output = cardc_in(dir, &args);
+        assert!(
+            output.status.success(),
+            "`cardc {}` in {} failed:\n{}",
+            args.join(" "),
+            dir.display(),
+            stderr(&output)
+        );
+    }
+    // Generating through absolute paths writes the same bytes.
+    let again = tempfile::tempdir().expect("scratch");
+    let absolute_out = again.path().join("out");
+    let output = cardc_in(
+        elsewhere.path(),
+        &[
+            "generate",
+            schema,
+            "--out",
+            absolute_out.to_str().expect("utf-8"),
+        ],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_ne!(
+        std::fs::read_to_string(absolute_out.join("render_intent.rs")).expect("written"),
+        header,
+        "outputs in an unrelated directory name the schema by its absolute path"
+    );
+    let output = cardc_in(elsewhere.path(), &["generate", schema, "--out", out]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(tree.read("out/render_intent.rs"), header);
+}
+
+#[test]
+fn check_prints_the_generate_command_as_cardc_was_invoked() {
+    let tree = Tree::new();
+    let stale = |command: &mut Command| {
+        let output = command
+            .current_dir(tree.dir.path())
+            .args(CHECK)
+            .output()
+            .expect("run cardc");
+        assert_eq!(output.status.code(), Some(1));
+        stderr(&output)
+    };
+    let typed = stale(
+        Command::new(CARDC)
+            .env_remove("CARGO_PKG_NAME")
+            .env_remove("CARGO_MANIFEST_DIR"),
+    );
+    assert!(
+        typed.contains(&format!(
+            "\n    {CARDC} generate schema/render_intent.cards --out out\n"
+        )),
+        "{typed}"
+    );
+    assert!(!typed.contains("cargo run"), "{typed}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        let from_path = stale(
+            Command::new(CARDC)
+                .arg0("cardc")
+                .env_remove("CARGO_PKG_NAME")
+                .env_remove("CARGO_MANIFEST_DIR"),
+        );
+        assert!(
+            from_path.contains("\n    cardc generate schema/render_intent.cards --out out\n"),
+            "{from_path}"
+        );
+    }
+    // What `cargo run --bin cardc` sets for the program it runs.
+    let by_cargo = stale(
+        Command::new(CARDC)
+            .env("CARGO_PKG_NAME", env!("CARGO_PKG_NAME"))
+            .env("CARGO_MANIFEST_DIR", env!("CARGO_MANIFEST_DIR")),
+    );
+    assert!(
+        by_cargo.contains(
+            "\n    cargo run --bin cardc -- generate schema/render_intent.cards --out out\n"
+        ),
+        "{by_cargo}"
+    );
+}
+
+#[test]
+fn version_prints_the_package_version() {
+    let output = Command::new(CARDC)
+        .arg("--version")
+        .output()
+        .expect("run cardc");
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("cardc {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn prune_deletes_the_orphans_this_schema_made_and_nothing_else() {
+    let tree = Tree::new();
+    assert!(tree.cardc(&GENERATE).status.success());
+    // What an earlier version of the schema wrote under a name it no longer produces, and a
+    // file another schema generated.
+    let header = tree.read("out/render_intent.ts");
+    std::fs::write(tree.path("out/old_name.ts"), &header).expect("orphan");
+    std::fs::write(
+        tree.path("out/other.ts"),
+        "// generated by cardc from ../schema/other.cards; do not edit\n",
+    )
+    .expect("other schema");
+    let check = tree.cardc(&CHECK);
+    assert_eq!(check.status.code(), Some(1));
+    assert!(
+        stderr(&check).contains("orphaned: out/old_name.ts")
+            && stderr(&check).contains("--out out --prune\n"),
+        "{}",
+        stderr(&check)
+    );
+    let kept = tree.cardc(&GENERATE);
+    assert!(kept.status.success());
+    assert!(
+        stderr(&kept).contains("--prune to delete it"),
+        "{}",
+        stderr(&kept)
+    );
+    assert!(tree.path("out/old_name.ts").exists());
+    let pruned = tree.cardc(&[
+        "generate",
+        "schema/render_intent.cards",
+        "--out",
+        "out",
+        "--prune",
+    ]);
+    assert!(pruned.status.success(), "{}", stderr(&pruned));
+    assert!(
+        !tree.path("out/old_name.ts").exists(),
+        "the orphan was kept"
+    );
+    assert!(
+        tree.path("out/other.ts").exists(),
+        "another schema's output was deleted"
+    );
+    assert!(tree.cardc(&CHECK).status.success());
+}
+
+#[test]
+fn a_hand_written_file_is_never_overwritten() {
+    let tree = Tree::new();
+    std::fs::create_dir(tree.path("out")).expect("mkdir");
+    std::fs::write(
+        tree.path("out/render_intent.ts"),
+        "export const mine = 1;\n",
+    )
+    .expect("seed");
+    let output = tree.cardc(&GENERATE);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("refusing to overwrite out/render_intent.ts"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(
+        tree.read("out/render_intent.ts"),
+        "export const mine = 1;\n"
+    );
+    assert_eq!(
+        tree.names("out"),
+        ["render_intent.ts"],
+        "something was written"
+    );
+}
+
+/// SIGKILLs `generate` at spread-out moments of its run, many times: every output is always
+/// wholly old or wholly new, and the next run leaves no temporary behind. Bounded to a few
+/// seconds.
+#[cfg(unix)]
+#[test]
+fn a_run_killed_at_any_moment_leaves_whole_outputs_and_the_next_run_cleans_up() {
+    use std::time::{Duration, Instant};
+    let tree = Tree::new();
+    assert!(tree.cardc(&GENERATE).status.success());
+    let old: Vec<String> = OUTPUTS
+        .iter()
+        .map(|name| tree.read(&format!("out/{name}")))
+        .collect();
+    std::fs::write(
+        tree.path("schema/render_intent.cards"),
+        tree.read("schema/render_intent.cards") + "\nstruct Added {\n    a: String,\n}\n",
+    )
+    .expect("edit schema");
+    // How long one whole run takes here, to spread the kills over it.
+    let started = Instant::now();
+    let probe = ["generate", "schema/render_intent.cards", "--out", "probe"];
+    assert!(tree.cardc(&probe).status.success());
+    let new: Vec<String> = OUTPUTS
+        .iter()
+        .map(|name| tree.read(&format!("probe/{name}")))
+        .collect();
+    let run_time = started.elapsed();
+    let budget = Instant::now();
+    let mut kills = 0;
+    for round in 0..60u32 {
+        if budget.elapsed() > Duration::from_secs(6) {
+            break;
+        }
+        let mut child = Command::new(CARDC)
+            .current_dir(tree.dir.path())
+            .args(GENERATE)
+            .env_remove("CARGO_PKG_NAME")
+            .env_remove("CARGO_MANIFEST_DIR")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("spawn cardc");
+        std::thread::sleep(run_time * (round % 20) / 16);
+        // SIGKILL: nothing in cardc runs after it.
+        let _ = child.kill();
+        let _ = child.wait();
+        kills += 1;
+        for (index, name) in OUTPUTS.iter().enumerate() {
+            let text = tree.read(&format!("out/{name}"));
+            assert!(
+                text == old[index] || text == new[index],
+                "round {round}: {name} is neither the old nor the new output"
+            );
+        }
+        // Put the old outputs back, so that the next round has something to replace.
+        for (index, name) in OUTPUTS.iter().enumerate() {
+            let path = tree.path(&format!("out/{name}"));
+            if std::fs::read_to_string(&path).expect("read") != old[index] {
+                std::fs::write(&path, &old[index]).expect("restore");
+            }
+        }
+    }
+    assert!(kills >= 10, "only {kills} kills in the time budget");
+    let output = tree.cardc(&GENERATE);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(tree.names("out"), OUTPUTS, "a temporary was left behind");
+    assert!(tree.cardc(&CHECK).status.success());
+}
