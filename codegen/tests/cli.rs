@@ -115,6 +115,45 @@ fn an_output_that_is_a_directory_is_named_and_nothing_is_replaced() {
     assert_eq!(tree.names("out"), OUTPUTS, "a temporary was left");
 }
 
+/// A write that fails partway, as on a full disk: the file-size limit (with SIGXFSZ ignored,
+/// so the write returns an error instead of killing the process) stops the first output at
+/// 16 KiB. Its partial temporary is removed and nothing is replaced.
+#[cfg(unix)]
+#[test]
+fn a_write_that_fails_partway_removes_its_temporary_and_replaces_nothing() {
+    let tree = Tree::new();
+    assert!(tree.cardc(&GENERATE).status.success());
+    let before: Vec<String> = OUTPUTS
+        .iter()
+        .map(|name| tree.read(&format!("out/{name}")))
+        .collect();
+    std::fs::write(
+        tree.path("schema/render_intent.cards"),
+        tree.read("schema/render_intent.cards") + "\nstruct Added {\n    a: String,\n}\n",
+    )
+    .expect("edit schema");
+    let output = Command::new("bash")
+        .current_dir(tree.dir.path())
+        .args(["-c", r#"trap '' XFSZ; ulimit -f 16; exec "$0" "$@""#, CARDC])
+        .args(GENERATE)
+        .env_remove("CARGO_PKG_NAME")
+        .env_remove("CARGO_MANIFEST_DIR")
+        .output()
+        .expect("run cardc under a file-size limit");
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("cannot write out/render_intent.rs: File too large"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(tree.names("out"), OUTPUTS, "a temporary was left");
+    let after: Vec<String> = OUTPUTS
+        .iter()
+        .map(|name| tree.read(&format!("out/{name}")))
+        .collect();
+    assert_eq!(after, before, "an output was replaced");
+}
+
 #[test]
 fn an_out_that_is_a_file_is_named() {
     let tree = Tree::new();
