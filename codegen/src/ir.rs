@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 /// A whole checked schema: its metadata and every named type.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Schema {
-    /// The schema file's path as the user named it, used in generated headers.
+    /// The schema's name in generated headers: its path relative to the outputs' directory
+    /// (see [`crate::header_name`]).
     pub source_name: String,
     /// The file stem (`render_intent`), used to name the outputs.
     pub stem: String,

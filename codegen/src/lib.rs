@@ -17,8 +17,9 @@ use std::path::{Component, Path, PathBuf};
 
 use diagnostics::Diagnostic;
 
-/// Parses and checks schema text. `source_name` is the path shown in diagnostics and headers;
-/// its file stem names the outputs.
+/// Parses and checks schema text. `source_name` is the schema's name in the outputs' headers
+/// (see [`header_name`]; diagnostics carry byte ranges, and each front end renders them with
+/// its own name for the file); its file stem names the outputs.
 pub fn compile(source_name: &str, text: &str) -> Result<ir::Schema, Vec<Diagnostic>> {
     let (file, mut errors) = syntax::parse(text);
     let stem = stem_of(source_name);

@@ -172,7 +172,12 @@ pub fn write_files(files: &[(PathBuf, &str)]) -> Result<Vec<(PathBuf, WriteStatu
     for (path, contents) in files {
         plans.push((path, *contents, inspect(path, contents)?));
     }
-    let mut cleaned = BTreeSet::new();
+    // Every run clears a killed run's leftovers, even one with nothing to write.
+    let dirs: BTreeSet<&Path> = plans.iter().map(|(path, _, _)| parent_dir(path)).collect();
+    for dir in &dirs {
+        remove_stale_temporaries(dir);
+    }
+    let mut written_dirs = BTreeSet::new();
     let mut staged = Vec::new();
     for (path, contents, existing) in &plans {
         let permissions = match existing {
@@ -181,9 +186,8 @@ pub fn write_files(files: &[(PathBuf, &str)]) -> Result<Vec<(PathBuf, WriteStatu
             Existing::Old { permissions, .. } => Some(permissions.clone()),
         };
         let dir = parent_dir(path);
-        if cleaned.insert(dir.to_path_buf()) {
+        if written_dirs.insert(dir) {
             ensure_dir(dir)?;
-            remove_stale_temporaries(dir);
         }
         staged.push((
             *path,
@@ -204,7 +208,7 @@ pub fn write_files(files: &[(PathBuf, &str)]) -> Result<Vec<(PathBuf, WriteStatu
         }
         replaced.push((path, existing));
     }
-    for dir in &cleaned {
+    for dir in &written_dirs {
         sync_dir(dir)?;
     }
     Ok(plans

@@ -153,6 +153,15 @@ fn a_killed_runs_temporaries_are_removed_and_never_reported() {
     );
     write(dir, &outputs).expect("write");
     assert_eq!(names(dir), ["s.rs", "s.schema.json", "s.ts"]);
+    // A run with nothing to write clears them too.
+    fs::write(dir.join(".cardc-Zq8xY1wE.tmp"), "").expect("seed");
+    let statuses = write(dir, &outputs).expect("write");
+    assert!(
+        statuses
+            .iter()
+            .all(|(_, status)| *status == WriteStatus::Unchanged)
+    );
+    assert_eq!(names(dir), ["s.rs", "s.schema.json", "s.ts"]);
 }
 
 #[test]
