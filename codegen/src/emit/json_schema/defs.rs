@@ -32,7 +32,10 @@ fn struct_def(def: &StructDef, tags: &[TagPair]) -> Map<String, Value> {
     let mut properties = Map::new();
     let mut required = Vec::new();
     for (field, value) in tags {
-        properties.insert((*field).into(), json!({ "type": "string", "enum": [value] }));
+        properties.insert(
+            (*field).into(),
+            json!({ "type": "string", "enum": [value] }),
+        );
         required.push(Value::from(*field));
     }
     for field in &def.fields {

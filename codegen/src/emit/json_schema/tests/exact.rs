@@ -162,7 +162,10 @@ fn unions_nested_union_and_enum() {
         paths_properties.insert("paths".into(), paths.clone());
         json!([
             titled("MatchesView", &object(matches.into(), required("total"))),
-            titled("PathsView", &object(paths_properties.into(), required("paths")))
+            titled(
+                "PathsView",
+                &object(paths_properties.into(), required("paths"))
+            )
         ])
     };
     let expected = json!({
