@@ -1,11 +1,12 @@
 //! Every committed output is accepted by the tools that consume it: each TypeScript file
 //! compiles under the strictest flags, each JSON Schema passes ajv's strict mode and the
-//! 2020-12 meta-schema, and the TypeScript types accept every valid corpus payload as a literal.
+//! 2020-12 meta-schema, and the TypeScript types accept every valid hand-written payload, of
+//! every named type, as a literal.
 
 use std::ffi::OsStr;
 use std::path::PathBuf;
 
-use cardc_conformance::{load_corpus, node, repo_root};
+use cardc_conformance::{NAMED_TYPES, hand_written, node, repo_root};
 
 /// The strict flags every generated TypeScript file must compile under.
 const TSC_FLAGS: [&str; 5] = [
@@ -79,11 +80,13 @@ fn every_json_schema_passes_ajv_strict_and_the_meta_schema() {
 fn typescript_types_accept_every_valid_corpus_payload_as_a_literal() {
     let dir = repo_root().join("target/cardc-ts-literals");
     std::fs::create_dir_all(&dir).expect("create target/cardc-ts-literals");
-    let mut source = String::from(
-        "import type { ToolCallView, ToolResultView } from '../../generated/render_intent';\n\n",
+    // Every named type, standalone payloads included: each reads as its own type.
+    let mut source = format!(
+        "import type {{ {} }} from '../../generated/render_intent';\n\n",
+        NAMED_TYPES.join(", ")
     );
     let mut count = 0;
-    for case in load_corpus().iter().filter(|case| case.valid) {
+    for case in hand_written().iter().filter(|case| case.valid) {
         count += 1;
         let literal = serde_json::to_string_pretty(&case.payload).expect("JSON");
         source.push_str(&format!(
