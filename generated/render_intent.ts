@@ -16,7 +16,9 @@
  * - `text`: Plain text.
  * - `image`: An image, base64-encoded.
  */
-export type ContentBlock = ({ type: 'text' } & TextContent) | ({ type: 'image' } & ImageContent);
+export type ContentBlock =
+  | ({ type: 'text' } & TextContent)
+  | ({ type: 'image' } & ImageContent);
 
 /** The diff call card: a change derived from the call's arguments. */
 export interface DiffCallView {
@@ -151,7 +153,9 @@ export interface SearchPathsResultView {
  * - `matches`: Grep: matching lines grouped by file, in first-seen order.
  * - `paths`: Glob: matching paths.
  */
-export type SearchResultView = ({ kind: 'matches' } & SearchMatchesResultView) | ({ kind: 'paths' } & SearchPathsResultView);
+export type SearchResultView =
+  | ({ kind: 'matches' } & SearchMatchesResultView)
+  | ({ kind: 'paths' } & SearchPathsResultView);
 
 /** The terminal call card: the command the harness runs. */
 export interface TerminalCallView {
@@ -209,7 +213,10 @@ export type ToolCallKind = 'read' | 'edit' | 'delete' | 'move' | 'search' | 'exe
  * - `terminal`: A shell command the harness runs; display only, never executed by the UI.
  * - `diff`: A file change, computed from the call's arguments alone.
  */
-export type ToolCallView = ({ card: 'generic' } & GenericCallView) | ({ card: 'terminal' } & TerminalCallView) | ({ card: 'diff' } & DiffCallView);
+export type ToolCallView =
+  | ({ card: 'generic' } & GenericCallView)
+  | ({ card: 'terminal' } & TerminalCallView)
+  | ({ card: 'diff' } & DiffCallView);
 
 /**
  * How a tool result renders: what `presentResult` returns.
@@ -219,7 +226,11 @@ export type ToolCallView = ({ card: 'generic' } & GenericCallView) | ({ card: 't
  * - `diff`: The applied change, one `FileDiff` per hunk.
  * - `search`: A grep or glob result, told apart again by `kind`.
  */
-export type ToolResultView = ({ card: 'generic' } & GenericResultView) | ({ card: 'terminal' } & TerminalResultView) | ({ card: 'diff' } & DiffResultView) | ({ card: 'search' } & SearchResultView);
+export type ToolResultView =
+  | ({ card: 'generic' } & GenericResultView)
+  | ({ card: 'terminal' } & TerminalResultView)
+  | ({ card: 'diff' } & DiffResultView)
+  | ({ card: 'search' } & SearchResultView);
 
 /** Marks a branch the type checker proves unreachable; throws if it is reached at run time. */
 export function assertNever(value: never): never {

@@ -20,7 +20,9 @@ export interface ClickEvent {
  * - `key`: A key press.
  * - `pointer`: A pointer event, told apart again by `kind`.
  */
-export type Event = ({ event: 'key' } & KeyEvent) | ({ event: 'pointer' } & PointerEvent);
+export type Event =
+  | ({ event: 'key' } & KeyEvent)
+  | ({ event: 'pointer' } & PointerEvent);
 
 /** A key press. */
 export interface KeyEvent {
@@ -33,7 +35,9 @@ export interface KeyEvent {
  * - `click`: A click.
  * - `scroll`: A scroll.
  */
-export type PointerEvent = ({ kind: 'click' } & ClickEvent) | ({ kind: 'scroll' } & ScrollEvent);
+export type PointerEvent =
+  | ({ kind: 'click' } & ClickEvent)
+  | ({ kind: 'scroll' } & ScrollEvent);
 
 /** A scroll by an amount. */
 export interface ScrollEvent {

@@ -17,7 +17,10 @@ export interface Directory {
 }
 
 /** An expression: recursion through a union. */
-export type Expr = ({ op: 'literal' } & Literal) | ({ op: 'add' } & Add) | ({ op: 'negate' } & Negate);
+export type Expr =
+  | ({ op: 'literal' } & Literal)
+  | ({ op: 'add' } & Add)
+  | ({ op: 'negate' } & Negate);
 
 /** A number. */
 export interface Literal {

@@ -17,7 +17,9 @@ export interface ImageMessage {
 }
 
 /** Overrides the variant rule. */
-export type Message = ({ $type: 'TextMessage' } & TextMessage) | ({ $type: 'pic' } & ImageMessage);
+export type Message =
+  | ({ $type: 'TextMessage' } & TextMessage)
+  | ({ $type: 'pic' } & ImageMessage);
 
 /** Uses the file-wide kebab-case. */
 export type Priority = 'very-high' | 'low';

@@ -24,7 +24,9 @@ export interface Loop {
 }
 
 /** A union whose tag is a keyword in TypeScript and JavaScript. */
-export type Node = ({ class: 'impl' } & Keywords) | ({ class: 'while' } & Loop);
+export type Node =
+  | ({ class: 'impl' } & Keywords)
+  | ({ class: 'while' } & Loop);
 
 /** Marks a branch the type checker proves unreachable; throws if it is reached at run time. */
 export function assertNever(value: never): never {

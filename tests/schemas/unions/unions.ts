@@ -33,7 +33,10 @@ export interface Rectangle {
  * - `rectangle`: An axis-aligned rectangle.
  * - `empty_shape`: A shape with no size.
  */
-export type Shape = ({ type: 'circle' } & Circle) | ({ type: 'rectangle' } & Rectangle) | ({ type: 'empty_shape' });
+export type Shape =
+  | ({ type: 'circle' } & Circle)
+  | ({ type: 'rectangle' } & Rectangle)
+  | ({ type: 'empty_shape' });
 
 /** Marks a branch the type checker proves unreachable; throws if it is reached at run time. */
 export function assertNever(value: never): never {

@@ -95,13 +95,20 @@ fn emit_union(w: &mut Writer, schema: &Schema, def: &UnionDef) {
         .iter()
         .map(|variant| member_type(schema, def, variant))
         .collect();
-    let types: Vec<String> = if types.len() > 1 {
-        types.iter().map(|member| format!("({member})")).collect()
-    } else {
-        types
-    };
-    let types: Vec<&str> = types.iter().map(String::as_str).collect();
-    emit_alias(w, &def.name, &types);
+    if types.len() < 2 {
+        let types: Vec<&str> = types.iter().map(String::as_str).collect();
+        emit_alias(w, &def.name, &types);
+        return;
+    }
+    // One member a line: each is an intersection, too long to read side by side.
+    w.line(&format!("export type {} =", def.name));
+    w.indent();
+    let last = types.len() - 1;
+    for (index, member) in types.iter().enumerate() {
+        let end = if index == last { ";" } else { "" };
+        w.line(&format!("| ({member}){end}"));
+    }
+    w.dedent();
 }
 
 /// The type of a union's member for one variant: the variant's payload, in its standalone form,

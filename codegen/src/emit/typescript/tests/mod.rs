@@ -267,7 +267,10 @@ export type Search = { kind: 'paths' } & Paths;
  * - `search`
  * - `blank`
  */
-export type View = ({ card: 'generic' } & Generic) | ({ card: 'search' } & Search) | ({ card: 'blank' });
+export type View =
+  | ({ card: 'generic' } & Generic)
+  | ({ card: 'search' } & Search)
+  | ({ card: 'blank' });
 
 ";
     let s = schema(vec![

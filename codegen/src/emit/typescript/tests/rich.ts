@@ -59,7 +59,9 @@ export interface Record {
   [key: string]: never;
 }
 
-export type Search = ({ kind: 'matches' } & Matches) | ({ kind: 'paths' } & Paths);
+export type Search =
+  | ({ kind: 'matches' } & Matches)
+  | ({ kind: 'paths' } & Paths);
 
 /**
  * A shape card.
@@ -67,7 +69,9 @@ export type Search = ({ kind: 'matches' } & Matches) | ({ kind: 'paths' } & Path
  * - `circle`: A circle.
  * - `search`: A search, told apart again by `kind`.
  */
-export type Shape = ({ card: 'circle' } & Circle) | ({ card: 'search' } & Search);
+export type Shape =
+  | ({ card: 'circle' } & Circle)
+  | ({ card: 'search' } & Search);
 
 export interface Tree {
   /** Integer in -2147483648..=2147483647. */
