@@ -16,11 +16,12 @@
  * - `text`: Plain text.
  * - `image`: An image, base64-encoded.
  */
-export type ContentBlock = TextContent | ImageContent;
+export type ContentBlock =
+  | ({ type: 'text' } & TextContent)
+  | ({ type: 'image' } & ImageContent);
 
 /** The diff call card: a change derived from the call's arguments. */
 export interface DiffCallView {
-  card: 'diff';
   /** The card's title. */
   title: string;
   /** The changes; `oldText` is `null` for a new file. */
@@ -34,7 +35,6 @@ export interface DiffCallView {
  * for a create.
  */
 export interface DiffResultView {
-  card: 'diff';
   /** The card's title. */
   title?: string;
   /** The applied hunks, one `FileDiff` each. */
@@ -68,7 +68,6 @@ export interface FileLocation {
 
 /** The generic call card. */
 export interface GenericCallView {
-  card: 'generic';
   /** The card's title. */
   title: string;
   /** What the call does. */
@@ -83,7 +82,6 @@ export interface GenericCallView {
 
 /** The generic result card. */
 export interface GenericResultView {
-  card: 'generic';
   /** The card's title. */
   title?: string;
   /** The result's content. */
@@ -92,7 +90,6 @@ export interface GenericResultView {
 
 /** An image content block. */
 export interface ImageContent {
-  type: 'image';
   /** The image bytes, base64-encoded. */
   data: string;
   /** The image's MIME type, such as `image/png`. */
@@ -120,8 +117,6 @@ export interface SearchLineMatch {
 
 /** Grep's result card. */
 export interface SearchMatchesResultView {
-  card: 'search';
-  kind: 'matches';
   /** The files with matches, in first-seen order. */
   files: SearchFileMatches[];
   /** Whether the inline cap dropped matches. */
@@ -137,8 +132,6 @@ export interface SearchMatchesResultView {
 
 /** Glob's result card. */
 export interface SearchPathsResultView {
-  card: 'search';
-  kind: 'paths';
   /** The matching paths. */
   paths: string[];
   /** Whether the inline cap dropped paths. */
@@ -160,11 +153,12 @@ export interface SearchPathsResultView {
  * - `matches`: Grep: matching lines grouped by file, in first-seen order.
  * - `paths`: Glob: matching paths.
  */
-export type SearchResultView = SearchMatchesResultView | SearchPathsResultView;
+export type SearchResultView =
+  | ({ kind: 'matches' } & SearchMatchesResultView)
+  | ({ kind: 'paths' } & SearchPathsResultView);
 
 /** The terminal call card: the command the harness runs. */
 export interface TerminalCallView {
-  card: 'terminal';
   /** The card's title: the command. */
   title: string;
   /** What the command is for, shown above the card. */
@@ -178,7 +172,6 @@ export interface TerminalCallView {
  * `console` block: that fallback belongs to the bridge, not the tool.
  */
 export interface TerminalResultView {
-  card: 'terminal';
   /** The card's title. */
   title?: string;
   /** The command's output. */
@@ -194,7 +187,6 @@ export interface TerminalResultView {
 
 /** A text content block. */
 export interface TextContent {
-  type: 'text';
   /** The text. */
   text: string;
 }
@@ -221,7 +213,10 @@ export type ToolCallKind = 'read' | 'edit' | 'delete' | 'move' | 'search' | 'exe
  * - `terminal`: A shell command the harness runs; display only, never executed by the UI.
  * - `diff`: A file change, computed from the call's arguments alone.
  */
-export type ToolCallView = GenericCallView | TerminalCallView | DiffCallView;
+export type ToolCallView =
+  | ({ card: 'generic' } & GenericCallView)
+  | ({ card: 'terminal' } & TerminalCallView)
+  | ({ card: 'diff' } & DiffCallView);
 
 /**
  * How a tool result renders: what `presentResult` returns.
@@ -231,7 +226,11 @@ export type ToolCallView = GenericCallView | TerminalCallView | DiffCallView;
  * - `diff`: The applied change, one `FileDiff` per hunk.
  * - `search`: A grep or glob result, told apart again by `kind`.
  */
-export type ToolResultView = GenericResultView | TerminalResultView | DiffResultView | SearchResultView;
+export type ToolResultView =
+  | ({ card: 'generic' } & GenericResultView)
+  | ({ card: 'terminal' } & TerminalResultView)
+  | ({ card: 'diff' } & DiffResultView)
+  | ({ card: 'search' } & SearchResultView);
 
 /** Marks a branch the type checker proves unreachable; throws if it is reached at run time. */
 export function assertNever(value: never): never {
@@ -256,8 +255,8 @@ export const CONTENT_BLOCK_TAGS = ['text', 'image'] as const;
 
 /** A handler for every `ContentBlock` variant, keyed by tag: a missing or extra key is a type error. */
 export interface ContentBlockHandlers<R> {
-  text: (value: TextContent) => R;
-  image: (value: ImageContent) => R;
+  text: (value: { type: 'text' } & TextContent) => R;
+  image: (value: { type: 'image' } & ImageContent) => R;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
@@ -277,8 +276,8 @@ export const SEARCH_RESULT_VIEW_TAGS = ['matches', 'paths'] as const;
 
 /** A handler for every `SearchResultView` variant, keyed by tag: a missing or extra key is a type error. */
 export interface SearchResultViewHandlers<R> {
-  matches: (value: SearchMatchesResultView) => R;
-  paths: (value: SearchPathsResultView) => R;
+  matches: (value: { kind: 'matches' } & SearchMatchesResultView) => R;
+  paths: (value: { kind: 'paths' } & SearchPathsResultView) => R;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
@@ -298,9 +297,9 @@ export const TOOL_CALL_VIEW_TAGS = ['generic', 'terminal', 'diff'] as const;
 
 /** A handler for every `ToolCallView` variant, keyed by tag: a missing or extra key is a type error. */
 export interface ToolCallViewHandlers<R> {
-  generic: (value: GenericCallView) => R;
-  terminal: (value: TerminalCallView) => R;
-  diff: (value: DiffCallView) => R;
+  generic: (value: { card: 'generic' } & GenericCallView) => R;
+  terminal: (value: { card: 'terminal' } & TerminalCallView) => R;
+  diff: (value: { card: 'diff' } & DiffCallView) => R;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
@@ -322,9 +321,9 @@ export const TOOL_RESULT_VIEW_TAGS = ['generic', 'terminal', 'diff', 'search'] a
 
 /** A handler for every `ToolResultView` variant, keyed by tag: a missing or extra key is a type error. */
 export interface ToolResultViewHandlers<R> {
-  generic: (value: GenericResultView) => R;
-  terminal: (value: TerminalResultView) => R;
-  diff: (value: DiffResultView) => R;
+  generic: (value: { card: 'generic' } & GenericResultView) => R;
+  terminal: (value: { card: 'terminal' } & TerminalResultView) => R;
+  diff: (value: { card: 'diff' } & DiffResultView) => R;
   search: SearchResultViewHandlers<R>;
 }
 
@@ -362,6 +361,11 @@ type cardcState = {
   type: string;
   /** The variant struct that the outermost union picked, which errors name after `in`. */
   variant: string;
+  /**
+   * The tag keys the unions above have read, which the variant struct they picked allows as known
+   * keys; set by `cardcTag` just before the variant's check, and taken (emptied) by it.
+   */
+  tags: readonly string[];
 };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
@@ -372,7 +376,7 @@ type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) 
  * out of stack, becomes one more error: the guards never throw.
  */
 function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '' };
+  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
   try {
     check(value, s, '');
   } catch {
@@ -496,7 +500,8 @@ type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
 
 /**
  * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key (an open struct's other keys must hold JSON values).
+ * when closed, no other key but the tags the unions above read (an open struct's other keys must
+ * hold JSON values).
  */
 function cardcStruct(
   value: unknown,
@@ -509,6 +514,8 @@ function cardcStruct(
 ): void {
   const outer = s.type;
   s.type = name;
+  const tags = s.tags;
+  s.tags = [];
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
@@ -526,7 +533,7 @@ function cardcStruct(
       if (s.errors.length >= s.limit) {
         break;
       }
-      if (!fields.some((field) => field[0] === key)) {
+      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
         if (closed) {
           cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
         } else {
@@ -539,18 +546,10 @@ function cardcStruct(
   s.type = outer;
 }
 
-/** Checks a variant struct's tag: exactly this string. */
-function cardcLiteral(expected: string): cardcCheck {
-  return (value, s, at) => {
-    if (value !== expected) {
-      cardcMismatch(s, at, cardcListed([expected]), false);
-    }
-  };
-}
-
 /**
  * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
- * then checks the object as the variant the tag picks, and only as that variant.
+ * then checks the object as the variant the tag picks, and only as that variant, which allows
+ * this tag and those of the unions above as known keys, each checked by its own union.
  */
 function cardcTag(
   value: unknown,
@@ -563,6 +562,8 @@ function cardcTag(
 ): string | undefined {
   const outer = s.type;
   s.type = name;
+  const read = s.tags;
+  s.tags = [];
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
@@ -570,6 +571,7 @@ function cardcTag(
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
     if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
       found = tagValue;
+      s.tags = read.concat([tag]);
     } else if (tagValue === undefined) {
       cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
     } else {
@@ -677,7 +679,6 @@ export function parseContentBlock(
 
 /** The fields of `DiffCallView`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfDiffCallView: readonly cardcField[] = [
-  ['card', false, cardcLiteral('diff')],
   ['title', false, cardcString],
   ['diffs', false, cardcArrayOf(checkFileDiff)],
   ['locations', true, cardcArrayOf(checkFileLocation)],
@@ -702,7 +703,6 @@ export function parseDiffCallView(
 
 /** The fields of `DiffResultView`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfDiffResultView: readonly cardcField[] = [
-  ['card', false, cardcLiteral('diff')],
   ['title', true, cardcString],
   ['diffs', false, cardcArrayOf(checkFileDiff)],
   ['locations', true, cardcArrayOf(checkFileLocation)],
@@ -775,7 +775,6 @@ export function parseFileLocation(
 
 /** The fields of `GenericCallView`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfGenericCallView: readonly cardcField[] = [
-  ['card', false, cardcLiteral('generic')],
   ['title', false, cardcString],
   ['kind', true, checkToolCallKind],
   ['rawInput', true, cardcJson],
@@ -802,7 +801,6 @@ export function parseGenericCallView(
 
 /** The fields of `GenericResultView`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfGenericResultView: readonly cardcField[] = [
-  ['card', false, cardcLiteral('generic')],
   ['title', true, cardcString],
   ['content', true, cardcArrayOf(checkContentBlock)],
 ];
@@ -826,7 +824,6 @@ export function parseGenericResultView(
 
 /** The fields of `ImageContent`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfImageContent: readonly cardcField[] = [
-  ['type', false, cardcLiteral('image')],
   ['data', false, cardcString],
   ['mimeType', false, cardcString],
 ];
@@ -896,8 +893,6 @@ export function parseSearchLineMatch(
 
 /** The fields of `SearchMatchesResultView`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfSearchMatchesResultView: readonly cardcField[] = [
-  ['card', false, cardcLiteral('search')],
-  ['kind', false, cardcLiteral('matches')],
   ['files', false, cardcArrayOf(checkSearchFileMatches)],
   ['truncated', false, cardcBoolean],
   ['total', false, cardcInteger(0, 4294967295)],
@@ -923,8 +918,6 @@ export function parseSearchMatchesResultView(
 
 /** The fields of `SearchPathsResultView`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfSearchPathsResultView: readonly cardcField[] = [
-  ['card', false, cardcLiteral('search')],
-  ['kind', false, cardcLiteral('paths')],
   ['paths', false, cardcArrayOf(cardcString)],
   ['truncated', false, cardcBoolean],
   ['total', false, cardcInteger(0, 4294967295)],
@@ -972,7 +965,6 @@ export function parseSearchResultView(
 
 /** The fields of `TerminalCallView`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfTerminalCallView: readonly cardcField[] = [
-  ['card', false, cardcLiteral('terminal')],
   ['title', false, cardcString],
   ['description', true, cardcString],
   ['cwd', true, cardcString],
@@ -997,7 +989,6 @@ export function parseTerminalCallView(
 
 /** The fields of `TerminalResultView`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfTerminalResultView: readonly cardcField[] = [
-  ['card', false, cardcLiteral('terminal')],
   ['title', true, cardcString],
   ['output', true, cardcString],
   ['exitCode', true, cardcInteger(-2147483648, 2147483647)],
@@ -1023,7 +1014,6 @@ export function parseTerminalResultView(
 
 /** The fields of `TextContent`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfTextContent: readonly cardcField[] = [
-  ['type', false, cardcLiteral('text')],
   ['text', false, cardcString],
 ];
 

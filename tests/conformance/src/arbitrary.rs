@@ -56,10 +56,23 @@ fn named(schema: &Schema, name: &str, depth: u32) -> BoxedStrategy<Value> {
     match schema.types.get(name) {
         Some(TypeDef::Struct(def)) => object(schema, def, depth),
         Some(TypeDef::Union(def)) => {
+            // Each variant's payload, with the union's tag put first, as serializers write it.
             let variants: Vec<BoxedStrategy<Value>> = def
                 .variants
                 .iter()
-                .map(|variant| named(schema, &variant.payload, depth))
+                .map(|variant| {
+                    let tag = (def.tag.clone(), Value::from(variant.tag_value.clone()));
+                    named(schema, &variant.payload, depth)
+                        .prop_map(move |payload| {
+                            let mut object = Map::new();
+                            object.insert(tag.0.clone(), tag.1.clone());
+                            if let Value::Object(fields) = payload {
+                                object.extend(fields);
+                            }
+                            Value::Object(object)
+                        })
+                        .boxed()
+                })
                 .collect();
             proptest::strategy::Union::new(variants).boxed()
         }
@@ -75,13 +88,9 @@ fn named(schema: &Schema, name: &str, depth: u32) -> BoxedStrategy<Value> {
     }
 }
 
-/// An object with the struct's tags and, for each field, a value or (when the field may be
-/// absent) possibly no key.
+/// An object with, for each field, a value or (when the field may be absent) possibly no key:
+/// the struct's standalone form, to which each union it is drawn through adds its tag.
 fn object(schema: &Schema, def: &StructDef, depth: u32) -> BoxedStrategy<Value> {
-    let mut tags = Map::new();
-    for tag in &def.tags {
-        tags.insert(tag.field.clone(), tag.value.clone().into());
-    }
     let fields: Vec<BoxedStrategy<Option<(String, Value)>>> = def
         .fields
         .iter()
@@ -96,11 +105,7 @@ fn object(schema: &Schema, def: &StructDef, depth: u32) -> BoxedStrategy<Value> 
         })
         .collect();
     fields
-        .prop_map(move |entries| {
-            let mut object = tags.clone();
-            object.extend(entries.into_iter().flatten());
-            Value::Object(object)
-        })
+        .prop_map(|entries| Value::Object(entries.into_iter().flatten().collect()))
         .boxed()
 }
 

@@ -6,10 +6,14 @@
 use cardc_codegen::ir::{IntKind, Schema, StructDef, Ty, TypeDef};
 use serde_json::{Map, Value};
 
-/// Whether `value` is a valid `type_name` under the contract; the error names the first fault
-/// and where it is (a JSON pointer).
+/// Whether `value` is a valid `type_name`, in its standalone form, under the contract; the
+/// error names the first fault and where it is (a JSON pointer).
+///
+/// The standalone form of a named type carries no tag of a union it sits in: a struct is the
+/// object of its fields, a union carries its own tag. A union adds its tag to what its variant
+/// may hold, so a variant struct reached through unions allows their tags, and only there.
 pub fn check(schema: &Schema, type_name: &str, value: &Value) -> Result<(), String> {
-    Checker { schema }.named(type_name, value, "")
+    Checker { schema }.named(type_name, value, "", &[])
 }
 
 struct Checker<'a> {
@@ -37,7 +41,7 @@ impl Checker<'_> {
                 }
                 true
             }
-            (Ty::Named(name), _) => return self.named(name, value, at),
+            (Ty::Named(name), _) => return self.named(name, value, at, &[]),
             _ => false,
         };
         if fits {
@@ -47,11 +51,12 @@ impl Checker<'_> {
         }
     }
 
-    /// A named type. A union picks its variant by its tag; the variant struct then checks
-    /// every tag it carries (its own and its enclosing unions'), and allows them as keys.
-    fn named(&self, name: &str, value: &Value, at: &str) -> Result<(), String> {
+    /// A named type; `tags` are the tag keys of the unions it is reached through here, already
+    /// checked by them. A union checks its tag and picks its variant by it; the variant struct
+    /// then allows every tag above it as a key.
+    fn named(&self, name: &str, value: &Value, at: &str, tags: &[&str]) -> Result<(), String> {
         match self.schema.types.get(name) {
-            Some(TypeDef::Struct(def)) => self.object(def, value, at),
+            Some(TypeDef::Struct(def)) => self.object(def, value, at, tags),
             Some(TypeDef::Enum(def)) => {
                 let known = def
                     .values
@@ -73,19 +78,22 @@ impl Checker<'_> {
                     .iter()
                     .find(|variant| tag.as_str() == Some(&variant.tag_value))
                     .ok_or_else(|| format!("{at}: `{}` is {tag}, not a {name}", def.tag))?;
-                self.named(&variant.payload, value, at)
+                let mut tags = tags.to_vec();
+                tags.push(&def.tag);
+                self.named(&variant.payload, value, at, &tags)
             }
             None => panic!("the IR names a type it does not define: {name}"),
         }
     }
 
-    fn object(&self, def: &StructDef, value: &Value, at: &str) -> Result<(), String> {
+    fn object(
+        &self,
+        def: &StructDef,
+        value: &Value,
+        at: &str,
+        tags: &[&str],
+    ) -> Result<(), String> {
         let object = as_object(value, at)?;
-        for tag in &def.tags {
-            if object.get(&tag.field).and_then(Value::as_str) != Some(&tag.value) {
-                return Err(format!("{at}: `{}` must be {:?}", tag.field, tag.value));
-            }
-        }
         for field in &def.fields {
             let field_at = format!("{at}/{}", escape(&field.wire_name));
             match object.get(&field.wire_name) {
@@ -96,7 +104,7 @@ impl Checker<'_> {
         }
         if def.closed {
             let known = |key: &String| {
-                def.tags.iter().any(|tag| &tag.field == key)
+                tags.contains(&key.as_str())
                     || def.fields.iter().any(|field| &field.wire_name == key)
             };
             if let Some(key) = object.keys().find(|key| !known(key)) {

@@ -21,10 +21,10 @@ pub enum Gap {
     UnknownFieldInNestedVariant,
 }
 
-/// Every gap in a payload of the named type.
+/// Every gap in a payload of the named type, read in its standalone form.
 pub fn gaps(schema: &Schema, type_name: &str, value: &Value) -> Vec<Gap> {
     let mut out = Vec::new();
-    walk(schema, &Ty::Named(type_name.to_string()), value, &mut out);
+    named(schema, type_name, value, &[], &mut out);
     out.sort();
     out.dedup();
     out
@@ -52,24 +52,31 @@ fn walk(schema: &Schema, ty: &Ty, value: &Value, out: &mut Vec<Gap>) {
                 .values()
                 .for_each(|entry| walk(schema, item, entry, out));
         }
-        (Ty::Named(name), _) => match (schema.types.get(name), value) {
-            (Some(TypeDef::Struct(_) | TypeDef::Union(_)), Value::Array(_)) => {
-                out.push(Gap::ArrayAsStruct);
-            }
-            (Some(TypeDef::Struct(def)), Value::Object(_)) => object(schema, def, value, out),
-            (Some(TypeDef::Union(def)), Value::Object(object)) => {
-                let tag = object.get(&def.tag).and_then(Value::as_str);
-                if let Some(variant) = def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {
-                    walk(schema, &Ty::Named(variant.payload.clone()), value, out);
-                }
-            }
-            _ => {}
-        },
+        (Ty::Named(name), _) => named(schema, name, value, &[], out),
         _ => {}
     }
 }
 
-fn object(schema: &Schema, def: &StructDef, value: &Value, out: &mut Vec<Gap>) {
+/// A value of a named type; `tags` are the tag keys of the unions it is reached through here.
+fn named(schema: &Schema, name: &str, value: &Value, tags: &[&str], out: &mut Vec<Gap>) {
+    match (schema.types.get(name), value) {
+        (Some(TypeDef::Struct(_) | TypeDef::Union(_)), Value::Array(_)) => {
+            out.push(Gap::ArrayAsStruct);
+        }
+        (Some(TypeDef::Struct(def)), Value::Object(_)) => object(schema, def, value, tags, out),
+        (Some(TypeDef::Union(def)), Value::Object(object)) => {
+            let tag = object.get(&def.tag).and_then(Value::as_str);
+            if let Some(variant) = def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {
+                let mut tags = tags.to_vec();
+                tags.push(&def.tag);
+                named(schema, &variant.payload, value, &tags, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn object(schema: &Schema, def: &StructDef, value: &Value, tags: &[&str], out: &mut Vec<Gap>) {
     let Value::Object(object) = value else {
         return;
     };
@@ -88,10 +95,9 @@ fn object(schema: &Schema, def: &StructDef, value: &Value, out: &mut Vec<Gap>) {
         }
     }
     let known = |key: &String| {
-        def.tags.iter().any(|tag| &tag.field == key)
-            || def.fields.iter().any(|field| &field.wire_name == key)
+        tags.contains(&key.as_str()) || def.fields.iter().any(|field| &field.wire_name == key)
     };
-    if def.closed && def.tags.len() > 1 && object.keys().any(|key| !known(key)) {
+    if def.closed && tags.len() > 1 && object.keys().any(|key| !known(key)) {
         out.push(Gap::UnknownFieldInNestedVariant);
     }
 }

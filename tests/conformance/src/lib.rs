@@ -1,6 +1,7 @@
 //! The conformance harness: the render-intent wire corpus (hand-written, and mutated from it),
 //! and each reader of the contract run over it. A reader only reports what it accepts; the
-//! labels, set from the contract, are the judge.
+//! labels, set from the contract, are the judge. Every named type is a reader target, read in
+//! its standalone form (no tag of a union it sits in), not only the entry unions.
 
 pub mod arbitrary;
 pub mod contract;
@@ -8,7 +9,49 @@ pub mod gaps;
 pub mod mutate;
 mod readers;
 pub mod schemars_reader;
+pub mod standalone;
 pub mod typify_reader;
+
+/// Calls `$then!` with every named type of the render-intent schema, in name order: the one
+/// list the readers that need a Rust type per name (the generated types, typify's, schemars')
+/// dispatch on. `NAMED_TYPES` is the same list as text; a test holds it to the schema.
+#[macro_export]
+macro_rules! for_each_named_type {
+    ($then:ident) => {
+        $then! {
+            ContentBlock,
+            DiffCallView,
+            DiffResultView,
+            FileDiff,
+            FileLocation,
+            GenericCallView,
+            GenericResultView,
+            ImageContent,
+            SearchFileMatches,
+            SearchLineMatch,
+            SearchMatchesResultView,
+            SearchPathsResultView,
+            SearchResultView,
+            TerminalCallView,
+            TerminalResultView,
+            TextContent,
+            ToolCallKind,
+            ToolCallView,
+            ToolResultView
+        }
+    };
+}
+
+macro_rules! names {
+    ($($name:ident),*) => {
+        /// Every named type of the render-intent schema, in name order.
+        pub const NAMED_TYPES: &[&str] = &[$(stringify!($name)),*];
+    };
+}
+for_each_named_type!(names);
+
+/// The entry unions: what `presentCall` and `presentResult` return.
+pub const ENTRY_UNIONS: [&str; 2] = ["ToolCallView", "ToolResultView"];
 
 pub use readers::{AjvReader, GuardsReader, JsonSchemaReader, RustReader, node};
 
@@ -24,7 +67,8 @@ use serde_json::Value;
 pub struct Case {
     /// A unique kebab-case name.
     pub name: String,
-    /// The union the payload is read as: `ToolCallView` or `ToolResultView`.
+    /// The named type the payload is read as, in its standalone form: an entry union
+    /// (`ToolCallView`, `ToolResultView`) or any other type of the schema.
     #[serde(rename = "type")]
     pub type_name: String,
     /// Whether the contract accepts the payload.
@@ -81,28 +125,69 @@ pub fn write_corpus(file_name: &str, cases: &[Case]) -> PathBuf {
     path
 }
 
-/// The hand-written corpus followed by its mutations, each case with its class: `hand-written`
-/// or the mutation's class.
+/// The hand-written corpora, the standalone payloads taken from them, and the mutations of
+/// every valid one, each case with its class: `hand-written`, a `standalone` class or the
+/// mutation's class.
 pub fn every_case(schema: &Schema) -> Vec<(&'static str, Case)> {
-    let hand = load_corpus();
-    let mutations = mutate::mutations(schema, &hand);
-    let mut cases: Vec<(&'static str, Case)> = hand
+    let mut cases: Vec<(&'static str, Case)> = hand_written()
         .into_iter()
         .map(|case| ("hand-written", case))
         .collect();
-    cases.extend(mutations.into_iter().map(|m| (m.class, m.case)));
+    cases.extend(standalone_cases(schema));
+    cases.extend(
+        mutation_corpus(schema)
+            .into_iter()
+            .map(|m| (m.class, m.case)),
+    );
     cases
 }
 
-/// The hand-written wire corpus.
+/// Both hand-written corpora: the wire corpus, then the standalone corpus.
+pub fn hand_written() -> Vec<Case> {
+    let mut cases = load_corpus();
+    cases.extend(load_standalone_corpus());
+    cases
+}
+
+/// The standalone payloads taken from the hand-written cases, with their classes (see
+/// [`standalone::cases`]).
+pub fn standalone_cases(schema: &Schema) -> Vec<(&'static str, Case)> {
+    standalone::cases(schema, &hand_written())
+        .into_iter()
+        .map(|taken| (taken.class, taken.case))
+        .collect()
+}
+
+/// The mutation corpus: every valid hand-written case and every valid standalone payload taken
+/// from them, changed one way at a time.
+pub fn mutation_corpus(schema: &Schema) -> Vec<mutate::Mutation> {
+    let mut sources = hand_written();
+    sources.extend(standalone_cases(schema).into_iter().map(|(_, case)| case));
+    mutate::mutations(schema, &sources)
+}
+
+/// The hand-written wire corpus: payloads of the entry unions, which the bridges render too.
 pub fn corpus_path() -> PathBuf {
     repo_root().join("tests/conformance/corpus/render_intent.jsonl")
 }
 
-/// Loads the hand-written corpus, failing loudly on a malformed line.
+/// The hand-written standalone corpus: payloads of every other named type, on their own.
+pub fn standalone_corpus_path() -> PathBuf {
+    repo_root().join("tests/conformance/corpus/standalone.jsonl")
+}
+
+/// Loads the hand-written wire corpus, failing loudly on a malformed line.
 pub fn load_corpus() -> Vec<Case> {
-    let path = corpus_path();
-    let text = std::fs::read_to_string(&path)
+    load_cases(&corpus_path())
+}
+
+/// Loads the hand-written standalone corpus, failing loudly on a malformed line.
+pub fn load_standalone_corpus() -> Vec<Case> {
+    load_cases(&standalone_corpus_path())
+}
+
+fn load_cases(path: &Path) -> Vec<Case> {
+    let text = std::fs::read_to_string(path)
         .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
     text.lines()
         .enumerate()
@@ -141,7 +226,7 @@ pub fn disagreement(case: &Case, reader: &str, verdict: &Verdict) -> Option<Stri
 /// lines of the corpus file at `path` (ajv and the guards read the file under node).
 pub fn four_reader_disagreements(cases: &[Case], path: &Path) -> Vec<String> {
     let schema = render_intent_schema_path();
-    let json_schema = JsonSchemaReader::new(&schema, &["ToolCallView", "ToolResultView"]);
+    let json_schema = JsonSchemaReader::new(&schema, NAMED_TYPES);
     let ajv = AjvReader::run(&schema, path);
     let guards = GuardsReader::run(path);
     let mut disagreements = Vec::new();

@@ -15,7 +15,7 @@
 
 use std::collections::BTreeSet;
 
-use cardc_codegen::ir::{Field, Schema, StructDef, Ty, TypeDef};
+use cardc_codegen::ir::{Field, Schema, StructDef, Ty, TypeDef, UnionDef};
 use serde_json::{Value, json};
 
 use crate::Case;
@@ -164,6 +164,7 @@ impl Walker<'_> {
             Some(TypeDef::Union(def)) => {
                 let tag = value.get(&def.tag).and_then(Value::as_str);
                 if let Some(variant) = def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {
+                    self.tag(def, &variant.tag_value, at);
                     self.named(&variant.payload, value, at);
                 }
             }
@@ -180,36 +181,36 @@ impl Walker<'_> {
         }
     }
 
+    /// The changes to a union's tag, whose value in the payload is `value`: dropped, `null`,
+    /// of every wrong type, every other tag value of the union, and an unknown one.
+    fn tag(&mut self, union: &UnionDef, value: &str, at: &str) {
+        let key = &union.tag;
+        let drop = Op::Remove(key.clone());
+        self.edit(at, drop, "drop/tag", key.clone(), Some(false));
+        self.edit(
+            at,
+            set(key, Value::Null),
+            "null/tag",
+            key.clone(),
+            Some(false),
+        );
+        for (kind, wrong) in wrong_values(self.schema, &Ty::String) {
+            let detail = format!("{key}={kind}");
+            self.edit(at, set(key, wrong), "wrong-type/tag", detail, Some(false));
+        }
+        let others = union.variants.iter().map(|v| v.tag_value.as_str());
+        for other in others.filter(|other| *other != value) {
+            let detail = format!("{key}={other}");
+            self.edit(at, set(key, other.into()), "tag/other", detail, None);
+        }
+        let unknown = set(key, UNKNOWN_VALUE.into());
+        self.edit(at, unknown, "tag/unknown", key.clone(), Some(false));
+    }
+
     fn object(&mut self, def: &StructDef, value: &Value, at: &str) {
         let Value::Object(object) = value else {
             return;
         };
-        for tag in &def.tags {
-            let key = &tag.field;
-            let drop = Op::Remove(key.clone());
-            self.edit(at, drop, "drop/tag", key.clone(), Some(false));
-            self.edit(
-                at,
-                set(key, Value::Null),
-                "null/tag",
-                key.clone(),
-                Some(false),
-            );
-            for (kind, wrong) in wrong_values(self.schema, &Ty::String) {
-                let detail = format!("{key}={kind}");
-                self.edit(at, set(key, wrong), "wrong-type/tag", detail, Some(false));
-            }
-            let Some(TypeDef::Union(union)) = self.schema.types.get(&tag.union) else {
-                panic!("tag {key} names {} which is not a union", tag.union)
-            };
-            let others = union.variants.iter().map(|v| v.tag_value.as_str());
-            for other in others.filter(|other| *other != tag.value) {
-                let detail = format!("{key}={other}");
-                self.edit(at, set(key, other.into()), "tag/other", detail, None);
-            }
-            let unknown = set(key, UNKNOWN_VALUE.into());
-            self.edit(at, unknown, "tag/unknown", key.clone(), Some(false));
-        }
         for field in &def.fields {
             if let Some(field_value) = object.get(&field.wire_name) {
                 self.field(field, field_value, at);

@@ -7,30 +7,39 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use jsonschema::{Registry, Validator};
-use render_intent::{ToolCallView, ToolResultView};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 use crate::{Case, Verdict, repo_root};
 
-/// The generated Rust types: accept means the payload decodes, and a decoded payload must
-/// write back as the same JSON.
+/// The generated Rust types: accept means `cardc::decode_str::<T>` decodes the payload's text
+/// as its named type `T`, and a decoded payload must write back as the same JSON.
 pub struct RustReader;
 
-impl RustReader {
-    /// Decodes the case as its union.
-    pub fn read(case: &Case) -> Verdict {
-        match case.type_name.as_str() {
-            "ToolCallView" => round_trip::<ToolCallView>(&case.payload),
-            "ToolResultView" => round_trip::<ToolResultView>(&case.payload),
-            other => panic!("{}: unknown corpus type {other}", case.name),
+macro_rules! rust_round_trip {
+    ($($name:ident),*) => {
+        /// Decodes and writes back the payload as the render-intent type named `type_name`.
+        fn round_trip_named(type_name: &str, payload: &Value) -> Option<Verdict> {
+            match type_name {
+                $(stringify!($name) => Some(round_trip::<render_intent::$name>(payload)),)*
+                _ => None,
+            }
         }
+    };
+}
+crate::for_each_named_type!(rust_round_trip);
+
+impl RustReader {
+    /// Decodes the case as its named type.
+    pub fn read(case: &Case) -> Verdict {
+        round_trip_named(&case.type_name, &case.payload)
+            .unwrap_or_else(|| panic!("{}: unknown corpus type {}", case.name, case.type_name))
     }
 }
 
 fn round_trip<T: DeserializeOwned + Serialize>(payload: &Value) -> Verdict {
-    match serde_json::from_value::<T>(payload.clone()) {
+    match cardc::decode_str::<T>(&payload.to_string()) {
         Err(error) => Verdict {
             accepted: false,
             detail: error.to_string(),

@@ -1,36 +1,46 @@
 //! What schemars makes of the generated Rust types: the JSON Schema its derive writes for each
-//! union (with `render-intent`'s `schemars` feature), validated by the `jsonschema` crate. It is
+//! named type (with `render-intent`'s `schemars` feature), validated by the `jsonschema` crate. It is
 //! compared with the labels to show what a Rust user who derives a schema from the types gets;
 //! the README lists where it differs from the contract.
 
+use std::collections::BTreeMap;
+
 use jsonschema::Validator;
-use render_intent::{ToolCallView, ToolResultView};
 use serde_json::Value;
 
 use crate::{Case, Verdict};
 
-/// A validator for each union's schemars schema.
+/// A validator for each named type's schemars schema.
 pub struct SchemarsReader {
-    call: Validator,
-    result: Validator,
+    validators: BTreeMap<&'static str, Validator>,
 }
 
+macro_rules! schemars_validators {
+    ($($name:ident),*) => {
+        /// Every named type's schemars schema, compiled, by type name.
+        fn validators() -> BTreeMap<&'static str, Validator> {
+            BTreeMap::from([
+                $((stringify!($name), compile(&schema_of::<render_intent::$name>())),)*
+            ])
+        }
+    };
+}
+crate::for_each_named_type!(schemars_validators);
+
 impl SchemarsReader {
-    /// Derives both unions' schemas and compiles them.
+    /// Derives every named type's schema and compiles it.
     pub fn new() -> Self {
         SchemarsReader {
-            call: compile(&schema_of::<ToolCallView>()),
-            result: compile(&schema_of::<ToolResultView>()),
+            validators: validators(),
         }
     }
 
-    /// Validates the case against its union's schemars schema.
+    /// Validates the case against its named type's schemars schema.
     pub fn read(&self, case: &Case) -> Verdict {
-        let validator = match case.type_name.as_str() {
-            "ToolCallView" => &self.call,
-            "ToolResultView" => &self.result,
-            other => panic!("{}: unknown corpus type {other}", case.name),
-        };
+        let validator = self
+            .validators
+            .get(case.type_name.as_str())
+            .unwrap_or_else(|| panic!("{}: unknown corpus type {}", case.name, case.type_name));
         crate::validator_verdict(validator, &case.payload)
     }
 }

@@ -39,13 +39,24 @@ pub struct TypifyVerdict {
     pub rewritten: Option<Value>,
 }
 
-/// Decodes the case with typify's type for its union.
+macro_rules! typify_decode {
+    ($($name:ident),*) => {
+        /// Decodes the case with typify's type of the case's type name: typify names each
+        /// type after its `$defs` entry.
+        fn decode_named(schema: &Schema, case: &Case) -> Option<TypifyVerdict> {
+            match case.type_name.as_str() {
+                $(stringify!($name) => Some(decode::<types::$name>(schema, case)),)*
+                _ => None,
+            }
+        }
+    };
+}
+crate::for_each_named_type!(typify_decode);
+
+/// Decodes the case with typify's type for its named type.
 pub fn read(schema: &Schema, case: &Case) -> TypifyVerdict {
-    match case.type_name.as_str() {
-        "ToolCallView" => decode::<types::ToolCallView>(schema, case),
-        "ToolResultView" => decode::<types::ToolResultView>(schema, case),
-        other => panic!("{}: unknown corpus type {other}", case.name),
-    }
+    decode_named(schema, case)
+        .unwrap_or_else(|| panic!("{}: unknown corpus type {}", case.name, case.type_name))
 }
 
 fn decode<T: DeserializeOwned + Serialize>(schema: &Schema, case: &Case) -> TypifyVerdict {

@@ -1,15 +1,17 @@
-//! The mutation corpus (every valid hand-written payload changed one way at a time, labelled
-//! from the contract by `contract::check` over the IR) against the four readers.
+//! The mutation corpus (every valid hand-written payload, and every valid standalone payload
+//! taken from them, changed one way at a time, labelled from the contract by `contract::check`
+//! over the IR) against the four readers.
 
 use std::collections::BTreeMap;
 
-use cardc_conformance::mutate::{Mutation, mutations};
+use cardc_conformance::mutate::Mutation;
 use cardc_conformance::{
-    Case, four_reader_disagreements, load_corpus, render_intent_ir, write_corpus,
+    Case, ENTRY_UNIONS, NAMED_TYPES, four_reader_disagreements, mutation_corpus, render_intent_ir,
+    write_corpus,
 };
 
 fn corpus() -> Vec<Mutation> {
-    mutations(&render_intent_ir(), &load_corpus())
+    mutation_corpus(&render_intent_ir())
 }
 
 #[test]
@@ -55,6 +57,19 @@ fn mutation_corpus_is_large_and_covers_every_class() {
         classes["tag/other"].0 > 0 && classes["tag/other"].1 > 0,
         "{classes:?}"
     );
+    // Every named type is mutated on its own, not only inside the entry unions.
+    for type_name in NAMED_TYPES {
+        let count = corpus
+            .iter()
+            .filter(|m| m.case.type_name == *type_name)
+            .count();
+        assert!(count > 0, "{type_name}: no mutation read as it");
+    }
+    let standalone = corpus
+        .iter()
+        .filter(|m| !ENTRY_UNIONS.contains(&m.case.type_name.as_str()))
+        .count();
+    assert!(standalone >= 1000, "only {standalone} standalone mutations");
     let mut names: Vec<&str> = corpus.iter().map(|m| m.case.name.as_str()).collect();
     names.sort_unstable();
     names.dedup();

@@ -1,11 +1,15 @@
 //! Every committed output is accepted by the tools that consume it: each TypeScript file
 //! compiles under the strictest flags, each JSON Schema passes ajv's strict mode and the
-//! 2020-12 meta-schema, and the TypeScript types accept every valid corpus payload as a literal.
+//! 2020-12 meta-schema, and the TypeScript types accept every valid hand-written payload, of
+//! every named type, as a literal.
 
+use std::collections::BTreeSet;
 use std::ffi::OsStr;
 use std::path::PathBuf;
 
-use cardc_conformance::{load_corpus, node, repo_root};
+use cardc_conformance::{
+    Case, NAMED_TYPES, hand_written, node, render_intent_ir, repo_root, standalone_cases,
+};
 
 /// The strict flags every generated TypeScript file must compile under.
 const TSC_FLAGS: [&str; 5] = [
@@ -79,11 +83,13 @@ fn every_json_schema_passes_ajv_strict_and_the_meta_schema() {
 fn typescript_types_accept_every_valid_corpus_payload_as_a_literal() {
     let dir = repo_root().join("target/cardc-ts-literals");
     std::fs::create_dir_all(&dir).expect("create target/cardc-ts-literals");
-    let mut source = String::from(
-        "import type { ToolCallView, ToolResultView } from '../../generated/render_intent';\n\n",
+    // Every named type, standalone payloads included: each reads as its own type.
+    let mut source = format!(
+        "import type {{ {} }} from '../../generated/render_intent';\n\n",
+        NAMED_TYPES.join(", ")
     );
     let mut count = 0;
-    for case in load_corpus().iter().filter(|case| case.valid) {
+    for case in hand_written().iter().filter(|case| case.valid) {
         count += 1;
         let literal = serde_json::to_string_pretty(&case.payload).expect("JSON");
         source.push_str(&format!(
@@ -94,5 +100,45 @@ fn typescript_types_accept_every_valid_corpus_payload_as_a_literal() {
     assert!(count >= 50, "only {count} valid cases");
     let file = dir.join("literals.ts");
     std::fs::write(&file, source).expect("write literals.ts");
+    tsc(&[file]);
+}
+
+/// A value with the tags of the unions above it, as a union holds it, is no literal of its
+/// standalone type: tsc refuses each of them (an excess property), on the one line that
+/// `@ts-expect-error` covers, so a literal tsc accepts fails the compile.
+#[test]
+fn typescript_types_refuse_a_variant_with_its_outer_tags_as_a_literal() {
+    let dir = repo_root().join("target/cardc-ts-literals");
+    std::fs::create_dir_all(&dir).expect("create target/cardc-ts-literals");
+    let taken = standalone_cases(&render_intent_ir());
+    let cases: Vec<&Case> = taken
+        .iter()
+        .filter(|(class, _)| *class == "standalone/outer-tag")
+        .map(|(_, case)| case)
+        .collect();
+    // Only the types used: the file compiles under `--noUnusedLocals`.
+    let used: BTreeSet<&str> = cases.iter().map(|case| case.type_name.as_str()).collect();
+    let used: Vec<&str> = used.into_iter().collect();
+    let mut source = format!(
+        "import type {{ {} }} from '../../generated/render_intent';\n\n",
+        used.join(", ")
+    );
+    let mut count = 0;
+    for case in cases {
+        assert!(
+            !case.valid,
+            "{}: every render-intent struct is closed",
+            case.name
+        );
+        count += 1;
+        let literal = serde_json::to_string(&case.payload).expect("JSON");
+        source.push_str(&format!(
+            "// {}\n// @ts-expect-error: the outer tags are no fields of the standalone form\nexport const case{count}: {} = {literal};\n\n",
+            case.name, case.type_name
+        ));
+    }
+    assert!(count >= 100, "only {count} outer-tagged cases");
+    let file = dir.join("outer_tags.ts");
+    std::fs::write(&file, source).expect("write outer_tags.ts");
     tsc(&[file]);
 }

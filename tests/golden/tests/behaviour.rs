@@ -147,6 +147,29 @@ fn unions_read_the_tag_and_nested_unions_read_both() {
     accepts::<nested_unions::Event>(json!({"event": "key", "key": "a"}));
 }
 
+/// A type read on its own carries no tag of a union it sits in: a variant struct is its fields,
+/// a nested union carries its own tag only; the JSON Schema and the guards read them the same.
+#[test]
+fn standalone_forms_carry_no_outer_tag() {
+    let click = json!({"x": 1, "y": 2});
+    accepts::<nested_unions::ClickEvent>(click.clone());
+    rejects::<nested_unions::ClickEvent>(
+        with(click.clone(), "kind", json!("click")),
+        "unknown field `kind`",
+    );
+    let pointer = with(click, "kind", json!("click"));
+    accepts::<nested_unions::PointerEvent>(pointer.clone());
+    rejects::<nested_unions::PointerEvent>(
+        with(pointer, "event", json!("pointer")),
+        "unknown field `event`",
+    );
+    accepts::<nested_unions::KeyEvent>(json!({"key": "a"}));
+    rejects::<nested_unions::KeyEvent>(
+        json!({"event": "key", "key": "a"}),
+        "unknown field `event`",
+    );
+}
+
 #[test]
 fn collections_hold_nullable_items_and_maps() {
     accepts::<collections::Collections>(json!({

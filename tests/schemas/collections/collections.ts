@@ -58,6 +58,11 @@ type cardcState = {
   type: string;
   /** The variant struct that the outermost union picked, which errors name after `in`. */
   variant: string;
+  /**
+   * The tag keys the unions above have read, which the variant struct they picked allows as known
+   * keys; set by `cardcTag` just before the variant's check, and taken (emptied) by it.
+   */
+  tags: readonly string[];
 };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
@@ -68,7 +73,7 @@ type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) 
  * out of stack, becomes one more error: the guards never throw.
  */
 function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '' };
+  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
   try {
     check(value, s, '');
   } catch {
@@ -186,7 +191,8 @@ type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
 
 /**
  * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key (an open struct's other keys must hold JSON values).
+ * when closed, no other key but the tags the unions above read (an open struct's other keys must
+ * hold JSON values).
  */
 function cardcStruct(
   value: unknown,
@@ -199,6 +205,8 @@ function cardcStruct(
 ): void {
   const outer = s.type;
   s.type = name;
+  const tags = s.tags;
+  s.tags = [];
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
@@ -216,7 +224,7 @@ function cardcStruct(
       if (s.errors.length >= s.limit) {
         break;
       }
-      if (!fields.some((field) => field[0] === key)) {
+      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
         if (closed) {
           cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
         } else {

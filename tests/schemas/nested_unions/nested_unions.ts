@@ -6,8 +6,6 @@
 
 /** A click at a position. */
 export interface ClickEvent {
-  event: 'pointer';
-  kind: 'click';
   /** Integer in -2147483648..=2147483647. */
   x: number;
   /** Integer in -2147483648..=2147483647. */
@@ -22,11 +20,12 @@ export interface ClickEvent {
  * - `key`: A key press.
  * - `pointer`: A pointer event, told apart again by `kind`.
  */
-export type Event = KeyEvent | PointerEvent;
+export type Event =
+  | ({ event: 'key' } & KeyEvent)
+  | ({ event: 'pointer' } & PointerEvent);
 
 /** A key press. */
 export interface KeyEvent {
-  event: 'key';
   key: string;
 }
 
@@ -36,12 +35,12 @@ export interface KeyEvent {
  * - `click`: A click.
  * - `scroll`: A scroll.
  */
-export type PointerEvent = ClickEvent | ScrollEvent;
+export type PointerEvent =
+  | ({ kind: 'click' } & ClickEvent)
+  | ({ kind: 'scroll' } & ScrollEvent);
 
 /** A scroll by an amount. */
 export interface ScrollEvent {
-  event: 'pointer';
-  kind: 'scroll';
   deltaY: number;
 }
 
@@ -68,7 +67,7 @@ export const EVENT_TAGS = ['key', 'pointer'] as const;
 
 /** A handler for every `Event` variant, keyed by tag: a missing or extra key is a type error. */
 export interface EventHandlers<R> {
-  key: (value: KeyEvent) => R;
+  key: (value: { event: 'key' } & KeyEvent) => R;
   pointer: PointerEventHandlers<R>;
 }
 
@@ -89,8 +88,8 @@ export const POINTER_EVENT_TAGS = ['click', 'scroll'] as const;
 
 /** A handler for every `PointerEvent` variant, keyed by tag: a missing or extra key is a type error. */
 export interface PointerEventHandlers<R> {
-  click: (value: ClickEvent) => R;
-  scroll: (value: ScrollEvent) => R;
+  click: (value: { kind: 'click' } & ClickEvent) => R;
+  scroll: (value: { kind: 'scroll' } & ScrollEvent) => R;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
@@ -123,6 +122,11 @@ type cardcState = {
   type: string;
   /** The variant struct that the outermost union picked, which errors name after `in`. */
   variant: string;
+  /**
+   * The tag keys the unions above have read, which the variant struct they picked allows as known
+   * keys; set by `cardcTag` just before the variant's check, and taken (emptied) by it.
+   */
+  tags: readonly string[];
 };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
@@ -133,7 +137,7 @@ type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) 
  * out of stack, becomes one more error: the guards never throw.
  */
 function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '' };
+  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
   try {
     check(value, s, '');
   } catch {
@@ -257,7 +261,8 @@ type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
 
 /**
  * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key (an open struct's other keys must hold JSON values).
+ * when closed, no other key but the tags the unions above read (an open struct's other keys must
+ * hold JSON values).
  */
 function cardcStruct(
   value: unknown,
@@ -270,6 +275,8 @@ function cardcStruct(
 ): void {
   const outer = s.type;
   s.type = name;
+  const tags = s.tags;
+  s.tags = [];
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
@@ -287,7 +294,7 @@ function cardcStruct(
       if (s.errors.length >= s.limit) {
         break;
       }
-      if (!fields.some((field) => field[0] === key)) {
+      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
         if (closed) {
           cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
         } else {
@@ -300,18 +307,10 @@ function cardcStruct(
   s.type = outer;
 }
 
-/** Checks a variant struct's tag: exactly this string. */
-function cardcLiteral(expected: string): cardcCheck {
-  return (value, s, at) => {
-    if (value !== expected) {
-      cardcMismatch(s, at, cardcListed([expected]), false);
-    }
-  };
-}
-
 /**
  * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
- * then checks the object as the variant the tag picks, and only as that variant.
+ * then checks the object as the variant the tag picks, and only as that variant, which allows
+ * this tag and those of the unions above as known keys, each checked by its own union.
  */
 function cardcTag(
   value: unknown,
@@ -324,6 +323,8 @@ function cardcTag(
 ): string | undefined {
   const outer = s.type;
   s.type = name;
+  const read = s.tags;
+  s.tags = [];
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
@@ -331,6 +332,7 @@ function cardcTag(
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
     if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
       found = tagValue;
+      s.tags = read.concat([tag]);
     } else if (tagValue === undefined) {
       cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
     } else {
@@ -376,8 +378,6 @@ function cardcInteger(min: number, max: number): cardcCheck {
 
 /** The fields of `ClickEvent`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfClickEvent: readonly cardcField[] = [
-  ['event', false, cardcLiteral('pointer')],
-  ['kind', false, cardcLiteral('click')],
   ['x', false, cardcInteger(-2147483648, 2147483647)],
   ['y', false, cardcInteger(-2147483648, 2147483647)],
   ['button', true, cardcInteger(0, 255)],
@@ -424,7 +424,6 @@ export function parseEvent(
 
 /** The fields of `KeyEvent`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfKeyEvent: readonly cardcField[] = [
-  ['event', false, cardcLiteral('key')],
   ['key', false, cardcString],
 ];
 
@@ -469,8 +468,6 @@ export function parsePointerEvent(
 
 /** The fields of `ScrollEvent`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfScrollEvent: readonly cardcField[] = [
-  ['event', false, cardcLiteral('pointer')],
-  ['kind', false, cardcLiteral('scroll')],
   ['deltaY', false, cardcNumber],
 ];
 

@@ -6,7 +6,6 @@
 
 /** The sum of its terms. */
 export interface Add {
-  op: 'add';
   terms: Expr[];
 }
 
@@ -18,17 +17,18 @@ export interface Directory {
 }
 
 /** An expression: recursion through a union. */
-export type Expr = Literal | Add | Negate;
+export type Expr =
+  | ({ op: 'literal' } & Literal)
+  | ({ op: 'add' } & Add)
+  | ({ op: 'negate' } & Negate);
 
 /** A number. */
 export interface Literal {
-  op: 'literal';
   value: number;
 }
 
 /** The negation of one expression. */
 export interface Negate {
-  op: 'negate';
   operand: Expr;
 }
 
@@ -63,9 +63,9 @@ export const EXPR_TAGS = ['literal', 'add', 'negate'] as const;
 
 /** A handler for every `Expr` variant, keyed by tag: a missing or extra key is a type error. */
 export interface ExprHandlers<R> {
-  literal: (value: Literal) => R;
-  add: (value: Add) => R;
-  negate: (value: Negate) => R;
+  literal: (value: { op: 'literal' } & Literal) => R;
+  add: (value: { op: 'add' } & Add) => R;
+  negate: (value: { op: 'negate' } & Negate) => R;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
@@ -100,6 +100,11 @@ type cardcState = {
   type: string;
   /** The variant struct that the outermost union picked, which errors name after `in`. */
   variant: string;
+  /**
+   * The tag keys the unions above have read, which the variant struct they picked allows as known
+   * keys; set by `cardcTag` just before the variant's check, and taken (emptied) by it.
+   */
+  tags: readonly string[];
 };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
@@ -110,7 +115,7 @@ type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) 
  * out of stack, becomes one more error: the guards never throw.
  */
 function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '' };
+  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
   try {
     check(value, s, '');
   } catch {
@@ -234,7 +239,8 @@ type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
 
 /**
  * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key (an open struct's other keys must hold JSON values).
+ * when closed, no other key but the tags the unions above read (an open struct's other keys must
+ * hold JSON values).
  */
 function cardcStruct(
   value: unknown,
@@ -247,6 +253,8 @@ function cardcStruct(
 ): void {
   const outer = s.type;
   s.type = name;
+  const tags = s.tags;
+  s.tags = [];
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
@@ -264,7 +272,7 @@ function cardcStruct(
       if (s.errors.length >= s.limit) {
         break;
       }
-      if (!fields.some((field) => field[0] === key)) {
+      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
         if (closed) {
           cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
         } else {
@@ -277,18 +285,10 @@ function cardcStruct(
   s.type = outer;
 }
 
-/** Checks a variant struct's tag: exactly this string. */
-function cardcLiteral(expected: string): cardcCheck {
-  return (value, s, at) => {
-    if (value !== expected) {
-      cardcMismatch(s, at, cardcListed([expected]), false);
-    }
-  };
-}
-
 /**
  * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
- * then checks the object as the variant the tag picks, and only as that variant.
+ * then checks the object as the variant the tag picks, and only as that variant, which allows
+ * this tag and those of the unions above as known keys, each checked by its own union.
  */
 function cardcTag(
   value: unknown,
@@ -301,6 +301,8 @@ function cardcTag(
 ): string | undefined {
   const outer = s.type;
   s.type = name;
+  const read = s.tags;
+  s.tags = [];
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
@@ -308,6 +310,7 @@ function cardcTag(
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
     if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
       found = tagValue;
+      s.tags = read.concat([tag]);
     } else if (tagValue === undefined) {
       cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
     } else {
@@ -398,7 +401,6 @@ function cardcMapOf(check: cardcCheck): cardcCheck {
 
 /** The fields of `Add`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfAdd: readonly cardcField[] = [
-  ['op', false, cardcLiteral('add')],
   ['terms', false, cardcArrayOf(checkExpr)],
 ];
 
@@ -469,7 +471,6 @@ export function parseExpr(
 
 /** The fields of `Literal`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfLiteral: readonly cardcField[] = [
-  ['op', false, cardcLiteral('literal')],
   ['value', false, cardcNumber],
 ];
 
@@ -492,7 +493,6 @@ export function parseLiteral(
 
 /** The fields of `Negate`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfNegate: readonly cardcField[] = [
-  ['op', false, cardcLiteral('negate')],
   ['operand', false, checkExpr],
 ];
 

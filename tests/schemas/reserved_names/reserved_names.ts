@@ -6,7 +6,6 @@
 
 /** Fields named after keywords. */
 export interface Keywords {
-  class: 'impl';
   type: string;
   /** Integer in 0..=4294967295. */
   match: number;
@@ -21,12 +20,13 @@ export interface Keywords {
 
 /** A loop. */
 export interface Loop {
-  class: 'while';
   loop: boolean;
 }
 
 /** A union whose tag is a keyword in TypeScript and JavaScript. */
-export type Node = Keywords | Loop;
+export type Node =
+  | ({ class: 'impl' } & Keywords)
+  | ({ class: 'while' } & Loop);
 
 /** Marks a branch the type checker proves unreachable; throws if it is reached at run time. */
 export function assertNever(value: never): never {
@@ -51,8 +51,8 @@ export const NODE_TAGS = ['impl', 'while'] as const;
 
 /** A handler for every `Node` variant, keyed by tag: a missing or extra key is a type error. */
 export interface NodeHandlers<R> {
-  impl: (value: Keywords) => R;
-  while: (value: Loop) => R;
+  impl: (value: { class: 'impl' } & Keywords) => R;
+  while: (value: { class: 'while' } & Loop) => R;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
@@ -85,6 +85,11 @@ type cardcState = {
   type: string;
   /** The variant struct that the outermost union picked, which errors name after `in`. */
   variant: string;
+  /**
+   * The tag keys the unions above have read, which the variant struct they picked allows as known
+   * keys; set by `cardcTag` just before the variant's check, and taken (emptied) by it.
+   */
+  tags: readonly string[];
 };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
@@ -95,7 +100,7 @@ type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) 
  * out of stack, becomes one more error: the guards never throw.
  */
 function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '' };
+  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
   try {
     check(value, s, '');
   } catch {
@@ -219,7 +224,8 @@ type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
 
 /**
  * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key (an open struct's other keys must hold JSON values).
+ * when closed, no other key but the tags the unions above read (an open struct's other keys must
+ * hold JSON values).
  */
 function cardcStruct(
   value: unknown,
@@ -232,6 +238,8 @@ function cardcStruct(
 ): void {
   const outer = s.type;
   s.type = name;
+  const tags = s.tags;
+  s.tags = [];
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
@@ -249,7 +257,7 @@ function cardcStruct(
       if (s.errors.length >= s.limit) {
         break;
       }
-      if (!fields.some((field) => field[0] === key)) {
+      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
         if (closed) {
           cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
         } else {
@@ -262,18 +270,10 @@ function cardcStruct(
   s.type = outer;
 }
 
-/** Checks a variant struct's tag: exactly this string. */
-function cardcLiteral(expected: string): cardcCheck {
-  return (value, s, at) => {
-    if (value !== expected) {
-      cardcMismatch(s, at, cardcListed([expected]), false);
-    }
-  };
-}
-
 /**
  * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
- * then checks the object as the variant the tag picks, and only as that variant.
+ * then checks the object as the variant the tag picks, and only as that variant, which allows
+ * this tag and those of the unions above as known keys, each checked by its own union.
  */
 function cardcTag(
   value: unknown,
@@ -286,6 +286,8 @@ function cardcTag(
 ): string | undefined {
   const outer = s.type;
   s.type = name;
+  const read = s.tags;
+  s.tags = [];
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
@@ -293,6 +295,7 @@ function cardcTag(
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
     if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
       found = tagValue;
+      s.tags = read.concat([tag]);
     } else if (tagValue === undefined) {
       cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
     } else {
@@ -356,7 +359,6 @@ function cardcArrayOf(check: cardcCheck): cardcCheck {
 
 /** The fields of `Keywords`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfKeywords: readonly cardcField[] = [
-  ['class', false, cardcLiteral('impl')],
   ['type', false, cardcString],
   ['match', false, cardcInteger(0, 4294967295)],
   ['async', false, cardcBoolean],
@@ -386,7 +388,6 @@ export function parseKeywords(
 
 /** The fields of `Loop`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfLoop: readonly cardcField[] = [
-  ['class', false, cardcLiteral('while')],
   ['loop', false, cardcBoolean],
 ];
 

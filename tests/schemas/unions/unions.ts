@@ -6,7 +6,6 @@
 
 /** A circle. */
 export interface Circle {
-  type: 'circle';
   radius: number;
 }
 
@@ -18,12 +17,11 @@ export interface Drawing {
 
 /** Nothing but the tag. */
 export interface EmptyShape {
-  type: 'empty_shape';
+  [key: string]: never;
 }
 
 /** A rectangle. */
 export interface Rectangle {
-  type: 'rectangle';
   width: number;
   height: number;
 }
@@ -35,7 +33,10 @@ export interface Rectangle {
  * - `rectangle`: An axis-aligned rectangle.
  * - `empty_shape`: A shape with no size.
  */
-export type Shape = Circle | Rectangle | EmptyShape;
+export type Shape =
+  | ({ type: 'circle' } & Circle)
+  | ({ type: 'rectangle' } & Rectangle)
+  | ({ type: 'empty_shape' });
 
 /** Marks a branch the type checker proves unreachable; throws if it is reached at run time. */
 export function assertNever(value: never): never {
@@ -60,9 +61,9 @@ export const SHAPE_TAGS = ['circle', 'rectangle', 'empty_shape'] as const;
 
 /** A handler for every `Shape` variant, keyed by tag: a missing or extra key is a type error. */
 export interface ShapeHandlers<R> {
-  circle: (value: Circle) => R;
-  rectangle: (value: Rectangle) => R;
-  empty_shape: (value: EmptyShape) => R;
+  circle: (value: { type: 'circle' } & Circle) => R;
+  rectangle: (value: { type: 'rectangle' } & Rectangle) => R;
+  empty_shape: (value: { type: 'empty_shape' }) => R;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
@@ -97,6 +98,11 @@ type cardcState = {
   type: string;
   /** The variant struct that the outermost union picked, which errors name after `in`. */
   variant: string;
+  /**
+   * The tag keys the unions above have read, which the variant struct they picked allows as known
+   * keys; set by `cardcTag` just before the variant's check, and taken (emptied) by it.
+   */
+  tags: readonly string[];
 };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
@@ -107,7 +113,7 @@ type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) 
  * out of stack, becomes one more error: the guards never throw.
  */
 function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '' };
+  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
   try {
     check(value, s, '');
   } catch {
@@ -231,7 +237,8 @@ type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
 
 /**
  * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key (an open struct's other keys must hold JSON values).
+ * when closed, no other key but the tags the unions above read (an open struct's other keys must
+ * hold JSON values).
  */
 function cardcStruct(
   value: unknown,
@@ -244,6 +251,8 @@ function cardcStruct(
 ): void {
   const outer = s.type;
   s.type = name;
+  const tags = s.tags;
+  s.tags = [];
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
@@ -261,7 +270,7 @@ function cardcStruct(
       if (s.errors.length >= s.limit) {
         break;
       }
-      if (!fields.some((field) => field[0] === key)) {
+      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
         if (closed) {
           cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
         } else {
@@ -274,18 +283,10 @@ function cardcStruct(
   s.type = outer;
 }
 
-/** Checks a variant struct's tag: exactly this string. */
-function cardcLiteral(expected: string): cardcCheck {
-  return (value, s, at) => {
-    if (value !== expected) {
-      cardcMismatch(s, at, cardcListed([expected]), false);
-    }
-  };
-}
-
 /**
  * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
- * then checks the object as the variant the tag picks, and only as that variant.
+ * then checks the object as the variant the tag picks, and only as that variant, which allows
+ * this tag and those of the unions above as known keys, each checked by its own union.
  */
 function cardcTag(
   value: unknown,
@@ -298,6 +299,8 @@ function cardcTag(
 ): string | undefined {
   const outer = s.type;
   s.type = name;
+  const read = s.tags;
+  s.tags = [];
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
@@ -305,6 +308,7 @@ function cardcTag(
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
     if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
       found = tagValue;
+      s.tags = read.concat([tag]);
     } else if (tagValue === undefined) {
       cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
     } else {
@@ -352,7 +356,6 @@ function cardcArrayOf(check: cardcCheck): cardcCheck {
 
 /** The fields of `Circle`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfCircle: readonly cardcField[] = [
-  ['type', false, cardcLiteral('circle')],
   ['radius', false, cardcNumber],
 ];
 
@@ -398,7 +401,6 @@ export function parseDrawing(
 
 /** The fields of `EmptyShape`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfEmptyShape: readonly cardcField[] = [
-  ['type', false, cardcLiteral('empty_shape')],
 ];
 
 /** Checks a `EmptyShape`. */
@@ -420,7 +422,6 @@ export function parseEmptyShape(
 
 /** The fields of `Rectangle`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfRectangle: readonly cardcField[] = [
-  ['type', false, cardcLiteral('rectangle')],
   ['width', false, cardcNumber],
   ['height', false, cardcNumber],
 ];

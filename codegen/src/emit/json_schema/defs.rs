@@ -5,31 +5,38 @@ use serde_json::{Map, Value, json};
 use super::{def_ref, insert_description};
 use crate::ir::{EnumDef, Field, Schema, StructDef, Ty, TypeDef, UnionDef};
 
-/// The definition of one named type; `schema` resolves a union's variant payloads.
+/// The definition of one named type, in its standalone form: a struct is the plain object of
+/// its fields, and a union carries its own tag but no tag of a union it sits in. `schema`
+/// resolves a union's variant payloads.
 pub(super) fn type_def(schema: &Schema, def: &TypeDef) -> Value {
     match def {
-        TypeDef::Struct(def) => struct_def(def).into(),
+        TypeDef::Struct(def) => struct_def(def, &[]).into(),
         TypeDef::Union(def) => union_def(schema, def),
         TypeDef::Enum(def) => enum_def(def),
     }
 }
 
-/// A struct: an object whose tags are one-string enums, required like every plain field.
+/// A tag a union adds to its variant's object: the tag field's wire name and its value.
+type TagPair<'a> = (&'a str, &'a str);
+
+/// A struct's object, with `tags` (those of the unions it is reached through here, outermost
+/// first) as one-string enums, required like every plain field and listed in `properties`, so
+/// that `additionalProperties: false` still closes the object exactly.
 ///
 /// A tag is written `{"type": "string", "enum": [value]}` rather than `{"const": value}`: the
 /// two accept the same JSON, but typify (the usual Rust generator for JSON Schema) reads a
 /// `const` property as an unchecked `serde_json::Value`, so a union it cannot tag (one with a
 /// nested union) would decode a payload as the first variant whose other fields fit, whatever
 /// its tag. A one-string enum becomes a one-variant Rust enum, which checks the tag.
-fn struct_def(def: &StructDef) -> Map<String, Value> {
+fn struct_def(def: &StructDef, tags: &[TagPair]) -> Map<String, Value> {
     let mut properties = Map::new();
     let mut required = Vec::new();
-    for tag in &def.tags {
+    for (field, value) in tags {
         properties.insert(
-            tag.field.clone(),
-            json!({ "type": "string", "enum": [tag.value] }),
+            (*field).into(),
+            json!({ "type": "string", "enum": [value] }),
         );
-        required.push(Value::from(tag.field.clone()));
+        required.push(Value::from(*field));
     }
     for field in &def.fields {
         properties.insert(field.wire_name.clone(), field_schema(field).into());
@@ -56,38 +63,50 @@ fn field_schema(field: &Field) -> Map<String, Value> {
     map
 }
 
-/// A union: one `oneOf` branch per variant, carrying the variant's docs.
-///
-/// A struct payload is written inline (titled with the struct's name, which also keeps its own
-/// `$defs` entry), a union payload as a `$ref`. Both shapes mean the same to a validator, but
-/// typify makes a serde internally tagged enum only from a `oneOf` of inline objects that
-/// share a required tag property; a `$ref` branch makes it fall back to an untagged enum.
+/// A union in its standalone form: one `oneOf` branch per variant, carrying its own tag.
 fn union_def(schema: &Schema, def: &UnionDef) -> Value {
-    let one_of: Vec<Value> = def
-        .variants
+    let mut map = Map::new();
+    insert_description(&mut map, &def.docs);
+    map.insert("oneOf".into(), branches(schema, def, &[]).into());
+    map.into()
+}
+
+/// A union's `oneOf` branches, each adding the union's tag to `outer` (the tags of the unions
+/// it is reached through here, outermost first), carrying the variant's docs.
+///
+/// Every branch is written inline. A struct payload is its object with every tag (titled with
+/// the struct's name, which also keeps its own, untagged `$defs` entry): typify makes a serde
+/// internally tagged enum only from a `oneOf` of inline objects that share a required tag
+/// property. A union payload is its own branches again, with this union's tag added: its
+/// `$defs` entry, the standalone form, would refuse the outer tag as an unknown field, and no
+/// keyword next to a `$ref` can reopen an object closed inside it.
+fn branches(schema: &Schema, def: &UnionDef, outer: &[TagPair]) -> Vec<Value> {
+    def.variants
         .iter()
         .map(|variant| {
+            let mut tags = outer.to_vec();
+            tags.push((&def.tag, &variant.tag_value));
             let mut branch = Map::new();
             match schema.types.get(&variant.payload) {
                 Some(TypeDef::Struct(payload)) => {
                     branch.insert("title".into(), payload.name.clone().into());
                     insert_description(&mut branch, &variant.docs);
                     // The variant's docs describe the branch; the struct's stay in `$defs`.
-                    let keywords = struct_def(payload).into_iter();
+                    let keywords = struct_def(payload, &tags).into_iter();
                     branch.extend(keywords.filter(|(key, _)| key != "description"));
                 }
-                _ => {
+                Some(TypeDef::Union(payload)) => {
                     insert_description(&mut branch, &variant.docs);
-                    branch.insert("$ref".into(), def_ref(&variant.payload).into());
+                    branch.insert("oneOf".into(), branches(schema, payload, &tags).into());
+                }
+                // The checker lets only structs and unions be payloads.
+                Some(TypeDef::Enum(_)) | None => {
+                    unreachable!("a variant payload is a struct or a union")
                 }
             }
             Value::from(branch)
         })
-        .collect();
-    let mut map = Map::new();
-    insert_description(&mut map, &def.docs);
-    map.insert("oneOf".into(), one_of.into());
-    map.into()
+        .collect()
 }
 
 /// A unit-only enum: one of its wire strings.

@@ -9,13 +9,15 @@
 //!   `additionalProperties`;
 //! - union: `description`, `oneOf` (one branch per variant, in declaration order: a struct
 //!   payload inline as `title`, `description` and the struct's keywords, a union payload as
-//!   `description` and `$ref`);
+//!   `description` and its own `oneOf` of branches);
 //! - enum: `description`, `type`, `enum`.
 //!
-//! A union is a plain `oneOf`: every variant payload struct carries its tag, and the tags of
-//! every union it is nested in, as one-string `enum` properties, so exactly one branch can
-//! match. `$defs` still holds every named type, variant structs and unions included. The shape
-//! is chosen for schema-only consumers: see `union_def` and `struct_def` in `defs.rs`.
+//! Every named type's `$defs` entry is its standalone form, which carries no tag of a union it
+//! sits in: a struct is the plain object of its fields, a union carries only its own tag. A
+//! union is a plain `oneOf` whose branches add the tags: each variant struct is inlined with
+//! its union's tag, and the tags of every union it is reached through, as one-string `enum`
+//! properties, so exactly one branch can match and a closed object stays closed. The shape is
+//! chosen for schema-only consumers: see `branches` and `struct_def` in `defs.rs`.
 
 mod defs;
 #[cfg(test)]

@@ -3,7 +3,9 @@
 //!
 //! A struct's check is a table of its fields (wire name, whether it may be absent, how its
 //! value is checked) handed to the shared `cardcStruct`; a union's check reads the tag and
-//! hands the object to the one variant the tag picks; an enum's check lists its strings. The
+//! hands the object to the one variant the tag picks, which then allows that tag (and those of
+//! the unions above) as known keys; an enum's check lists its strings. So every check reads a
+//! type's standalone form: a struct without tags, a union with its own tag only. The
 //! shared helpers come from [`super::runtime`], only those this schema needs.
 
 use std::collections::BTreeSet;
@@ -59,7 +61,8 @@ struct Guards<'a> {
 }
 
 impl Guards<'_> {
-    /// A struct's field table and its check.
+    /// A struct's field table and its check: the standalone form, no tag. Reached as a union
+    /// variant, it also allows the tags its unions already read (see `cardcTag`).
     fn emit_struct(&mut self, def: &StructDef) {
         self.used.insert("cardcStruct");
         let name = &def.name;
@@ -69,14 +72,6 @@ impl Guards<'_> {
         self.out
             .line(&format!("const fieldsOf{name}: readonly cardcField[] = ["));
         self.out.indent();
-        for tag in &def.tags {
-            self.used.insert("cardcLiteral");
-            self.out.line(&format!(
-                "[{}, false, cardcLiteral({})],",
-                string_literal(&tag.field),
-                string_literal(&tag.value)
-            ));
-        }
         for field in &def.fields {
             let check = self.check(&field.ty);
             self.out.line(&format!(

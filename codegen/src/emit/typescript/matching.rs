@@ -2,8 +2,10 @@
 //! name every tag (none missing, none extra), and `match<Union>`, which calls the handler for a
 //! value's tag and ends in `assertNever`.
 //!
-//! A variant that carries another union takes, as its handler, the handlers object of that
-//! union, so `search` dispatches again on `kind` and a new kind breaks every caller too.
+//! A handler takes the union's member for its variant: the payload with the tag, so that a
+//! handler written for the payload type alone fits too. A variant that carries another union
+//! takes, as its handler, the handlers object of that union, so `search` dispatches again on
+//! `kind` and a new kind breaks every caller too.
 
 use super::syntax::{property_name, string_literal};
 use super::writer::Writer;
@@ -68,7 +70,8 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
         if is_union(schema, &variant.payload) {
             w.line(&format!("{key}: {}<R>;", handlers_name(&variant.payload)));
         } else {
-            w.line(&format!("{key}: (value: {}) => R;", variant.payload));
+            let member = super::member_type(schema, union, variant);
+            w.line(&format!("{key}: (value: {member}) => R;"));
         }
     }
     w.dedent();

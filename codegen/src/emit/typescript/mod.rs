@@ -1,4 +1,4 @@
-//! The TypeScript emitter: one interface per struct, a union of interfaces per tagged union,
+//! The TypeScript emitter: one interface per struct, a union of tagged interfaces per union,
 //! a string-literal union per enum, `assertNever` for exhaustive switches, and runtime guards
 //! (`is<Name>`, `parse<Name>`) for every type, which need no runtime dependency.
 //!
@@ -16,7 +16,7 @@ mod writer;
 mod tests;
 
 use crate::emit::header_sentence;
-use crate::ir::{Docs, EnumDef, Field, Schema, StructDef, Tag, TypeDef, UnionDef};
+use crate::ir::{Docs, EnumDef, Field, Schema, StructDef, TypeDef, UnionDef, Variant};
 
 use syntax::{int_note, property_name, string_literal, type_text};
 use writer::{Writer, single_line};
@@ -35,7 +35,7 @@ pub fn emit(schema: &Schema) -> String {
     for def in schema.types.values() {
         match def {
             TypeDef::Struct(def) => emit_struct(&mut w, def),
-            TypeDef::Union(def) => emit_union(&mut w, def),
+            TypeDef::Union(def) => emit_union(&mut w, schema, def),
             TypeDef::Enum(def) => emit_enum(&mut w, def),
         }
         w.blank();
@@ -46,35 +46,24 @@ pub fn emit(schema: &Schema) -> String {
     w.finish()
 }
 
-/// An interface: the tags the struct carries as a union variant, then its fields, then an
-/// index signature that says whether unknown keys are allowed when nothing else would.
+/// An interface: the struct's standalone form, its fields and no tag of a union it sits in
+/// (each union adds its tag in its members, see [`member_type`]), then an index signature that
+/// says whether unknown keys are allowed when nothing else would.
 fn emit_struct(w: &mut Writer, def: &StructDef) {
     w.docs(&def.docs);
     w.line(&format!("export interface {} {{", def.name));
     w.indent();
-    for tag in &def.tags {
-        emit_tag(w, tag);
-    }
     for field in &def.fields {
         emit_field(w, field);
     }
     if !def.closed {
         w.line("[key: string]: unknown;");
-    } else if def.tags.is_empty() && def.fields.is_empty() {
+    } else if def.fields.is_empty() {
         // `{}` would accept any value but null and undefined, strings included.
         w.line("[key: string]: never;");
     }
     w.dedent();
     w.line("}");
-}
-
-/// One tag property: `card: 'generic';`.
-fn emit_tag(w: &mut Writer, tag: &Tag) {
-    w.line(&format!(
-        "{}: {};",
-        property_name(&tag.field),
-        string_literal(&tag.value)
-    ));
 }
 
 /// One field: its docs (plus integer bounds), then `name: T;` or `name?: T;`.
@@ -92,16 +81,51 @@ fn emit_field(w: &mut Writer, field: &Field) {
     ));
 }
 
-/// A union of its variants' payload types, with the tag values listed in its docs.
-fn emit_union(w: &mut Writer, def: &UnionDef) {
+/// A union of its members, one per variant (see [`member_type`]), with the tag values listed
+/// in its docs.
+fn emit_union(w: &mut Writer, schema: &Schema, def: &UnionDef) {
     let members: Vec<(String, &Docs)> = def
         .variants
         .iter()
         .map(|variant| (variant.tag_value.clone(), &variant.docs))
         .collect();
     w.docs(&docs_with_members(&def.docs, &members));
-    let payloads: Vec<&str> = def.variants.iter().map(|v| v.payload.as_str()).collect();
-    emit_alias(w, &def.name, &payloads);
+    let types: Vec<String> = def
+        .variants
+        .iter()
+        .map(|variant| member_type(schema, def, variant))
+        .collect();
+    if types.len() < 2 {
+        let types: Vec<&str> = types.iter().map(String::as_str).collect();
+        emit_alias(w, &def.name, &types);
+        return;
+    }
+    // One member a line: each is an intersection, too long to read side by side.
+    w.line(&format!("export type {} =", def.name));
+    w.indent();
+    let last = types.len() - 1;
+    for (index, member) in types.iter().enumerate() {
+        let end = if index == last { ";" } else { "" };
+        w.line(&format!("| ({member}){end}"));
+    }
+    w.dedent();
+}
+
+/// The type of a union's member for one variant: the variant's payload, in its standalone form,
+/// with the union's tag added, `{ card: 'generic' } & GenericCallView`. A nested union's
+/// members add their own tag in turn, so `switch` narrows on either. A closed struct without
+/// fields is left out of the intersection: its `[key: string]: never` would make the tag
+/// `never` too.
+pub(super) fn member_type(schema: &Schema, union: &UnionDef, variant: &Variant) -> String {
+    let tag = format!(
+        "{{ {}: {} }}",
+        property_name(&union.tag),
+        string_literal(&variant.tag_value)
+    );
+    match schema.types.get(&variant.payload) {
+        Some(TypeDef::Struct(def)) if def.closed && def.fields.is_empty() => tag,
+        _ => format!("{tag} & {}", variant.payload),
+    }
 }
 
 /// A union of string literals, with the values listed in its docs.

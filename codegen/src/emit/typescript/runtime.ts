@@ -16,6 +16,11 @@ type cardcState = {
   type: string;
   /** The variant struct that the outermost union picked, which errors name after `in`. */
   variant: string;
+  /**
+   * The tag keys the unions above have read, which the variant struct they picked allows as known
+   * keys; set by `cardcTag` just before the variant's check, and taken (emptied) by it.
+   */
+  tags: readonly string[];
 };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
@@ -27,7 +32,7 @@ type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) 
  * out of stack, becomes one more error: the guards never throw.
  */
 function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '' };
+  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
   try {
     check(value, s, '');
   } catch {
@@ -160,7 +165,8 @@ type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
 
 /**
  * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key (an open struct's other keys must hold JSON values).
+ * when closed, no other key but the tags the unions above read (an open struct's other keys must
+ * hold JSON values).
  */
 function cardcStruct(
   value: unknown,
@@ -173,6 +179,8 @@ function cardcStruct(
 ): void {
   const outer = s.type;
   s.type = name;
+  const tags = s.tags;
+  s.tags = [];
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
@@ -190,7 +198,7 @@ function cardcStruct(
       if (s.errors.length >= s.limit) {
         break;
       }
-      if (!fields.some((field) => field[0] === key)) {
+      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
         if (closed) {
           cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
         } else {
@@ -203,20 +211,11 @@ function cardcStruct(
   s.type = outer;
 }
 
-//@ cardcLiteral: cardcMismatch cardcListed
-/** Checks a variant struct's tag: exactly this string. */
-function cardcLiteral(expected: string): cardcCheck {
-  return (value, s, at) => {
-    if (value !== expected) {
-      cardcMismatch(s, at, cardcListed([expected]), false);
-    }
-  };
-}
-
 //@ cardcTag: cardcObject cardcEscape cardcListed
 /**
  * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
- * then checks the object as the variant the tag picks, and only as that variant.
+ * then checks the object as the variant the tag picks, and only as that variant, which allows
+ * this tag and those of the unions above as known keys, each checked by its own union.
  */
 function cardcTag(
   value: unknown,
@@ -229,6 +228,8 @@ function cardcTag(
 ): string | undefined {
   const outer = s.type;
   s.type = name;
+  const read = s.tags;
+  s.tags = [];
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
@@ -236,6 +237,7 @@ function cardcTag(
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
     if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
       found = tagValue;
+      s.tags = read.concat([tag]);
     } else if (tagValue === undefined) {
       cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
     } else {

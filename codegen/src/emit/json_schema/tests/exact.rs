@@ -118,40 +118,55 @@ fn open_struct_has_no_additional_properties() {
 
 #[test]
 fn unions_nested_union_and_enum() {
-    // A tag is a one-string enum, and a union inlines each struct variant under its name.
+    // A named type's `$defs` entry is its standalone form: a struct without any tag, a nested
+    // union with its own tag only. A union inlines each variant with every tag it adds, as a
+    // one-string enum listed in `properties` and `required`, so the closed object stays exact.
     let tag = |value: &str| json!({ "type": "string", "enum": [value] });
-    let generic_properties = json!({
-        "card": tag("generic"),
-        "title": { "description": "The title.", "type": "string" },
-        "kind": { "$ref": "#/$defs/Kind" },
-        "oldText": { "anyOf": [{ "type": "string" }, { "type": "null" }] },
-        "note": { "anyOf": [{ "type": "string" }, { "type": "null" }] }
-    });
-    let matches = json!({
-        "type": "object",
-        "properties": {
-            "card": tag("search"),
-            "kind": tag("matches"),
-            "total": { "type": "integer", "minimum": 0, "maximum": 4294967295_u32 }
-        },
-        "required": ["card", "kind", "total"],
-        "additionalProperties": false
-    });
-    let paths = json!({
-        "type": "object",
-        "properties": {
-            "card": tag("search"),
-            "kind": tag("paths"),
-            "paths": { "type": "array", "items": { "type": "string" } }
-        },
-        "required": ["card", "kind", "paths"],
-        "additionalProperties": false
-    });
+    let title = json!({ "description": "The title.", "type": "string" });
+    let kind = json!({ "$ref": "#/$defs/Kind" });
+    let old_text = json!({ "anyOf": [{ "type": "string" }, { "type": "null" }] });
+    let total = json!({ "type": "integer", "minimum": 0, "maximum": 4294967295_u32 });
+    let paths = json!({ "type": "array", "items": { "type": "string" } });
+    let object = |properties: Value, required: Value| {
+        json!({
+            "type": "object",
+            "properties": properties,
+            "required": required,
+            "additionalProperties": false
+        })
+    };
     let titled = |title: &str, object: &Value| {
         let mut branch = serde_json::Map::new();
         branch.insert("title".into(), title.into());
         branch.extend(object.as_object().cloned().unwrap_or_default());
         Value::from(branch)
+    };
+    let search_branches = |outer: &[(&str, &str)]| {
+        let tags = |kind_value: &str| {
+            let mut tags: Vec<(String, Value)> = outer
+                .iter()
+                .map(|(field, value)| (field.to_string(), tag(value)))
+                .collect();
+            tags.push(("kind".into(), tag(kind_value)));
+            tags
+        };
+        let required = |field: &str| {
+            let mut required: Vec<&str> = outer.iter().map(|(field, _)| *field).collect();
+            required.extend(["kind", field]);
+            json!(required)
+        };
+        let mut matches: serde_json::Map<String, Value> = tags("matches").into_iter().collect();
+        matches.insert("total".into(), total.clone());
+        let mut paths_properties: serde_json::Map<String, Value> =
+            tags("paths").into_iter().collect();
+        paths_properties.insert("paths".into(), paths.clone());
+        json!([
+            titled("MatchesView", &object(matches.into(), required("total"))),
+            titled(
+                "PathsView",
+                &object(paths_properties.into(), required("paths"))
+            )
+        ])
     };
     let expected = json!({
         "$schema": DRAFT_2020_12,
@@ -166,18 +181,29 @@ fn unions_nested_union_and_enum() {
                         "title": "GenericView",
                         "description": "A plain card.",
                         "type": "object",
-                        "properties": generic_properties,
+                        "properties": {
+                            "card": tag("generic"),
+                            "title": title,
+                            "kind": kind,
+                            "oldText": old_text,
+                            "note": old_text
+                        },
                         "required": ["card", "title", "oldText"],
                         "additionalProperties": false
                     },
-                    { "$ref": "#/$defs/SearchView" }
+                    { "oneOf": search_branches(&[("card", "search")]) }
                 ]
             },
             "GenericView": {
                 "description": "The generic card.",
                 "type": "object",
-                "properties": generic_properties,
-                "required": ["card", "title", "oldText"],
+                "properties": {
+                    "title": title,
+                    "kind": kind,
+                    "oldText": old_text,
+                    "note": old_text
+                },
+                "required": ["title", "oldText"],
                 "additionalProperties": false
             },
             "Kind": {
@@ -185,14 +211,9 @@ fn unions_nested_union_and_enum() {
                 "type": "string",
                 "enum": ["read", "edit"]
             },
-            "MatchesView": matches,
-            "PathsView": paths,
-            "SearchView": {
-                "oneOf": [
-                    titled("MatchesView", &matches),
-                    titled("PathsView", &paths)
-                ]
-            }
+            "MatchesView": object(json!({ "total": total }), json!(["total"])),
+            "PathsView": object(json!({ "paths": paths }), json!(["paths"])),
+            "SearchView": { "oneOf": search_branches(&[]) }
         }
     });
     let schema = cards();

@@ -148,16 +148,45 @@ fn nested_union_needs_both_tags() {
             ),
         ],
     );
-    // The inner union on its own still checks the outer tag.
+}
+
+#[test]
+fn standalone_forms_carry_no_outer_tag() {
+    // The inner union on its own carries its own tag only: the outer one is an unknown field.
     let search = validator(&cards(), "SearchView");
     assert_cases(
         &search,
         &[
+            (true, json!({ "kind": "paths", "paths": [] })),
             (
-                true,
+                false,
                 json!({ "card": "search", "kind": "paths", "paths": [] }),
             ),
-            (false, json!({ "kind": "paths", "paths": [] })),
+            (false, json!({ "paths": [] })),
+        ],
+    );
+    // A variant struct on its own is the plain object of its fields.
+    let paths = validator(&cards(), "PathsView");
+    assert_cases(
+        &paths,
+        &[
+            (true, json!({ "paths": ["a"] })),
+            (false, json!({ "kind": "paths", "paths": ["a"] })),
+            (
+                false,
+                json!({ "card": "search", "kind": "paths", "paths": ["a"] }),
+            ),
+        ],
+    );
+    let generic = validator(&cards(), "GenericView");
+    assert_cases(
+        &generic,
+        &[
+            (true, json!({ "title": "t", "oldText": null })),
+            (
+                false,
+                json!({ "card": "generic", "title": "t", "oldText": null }),
+            ),
         ],
     );
 }

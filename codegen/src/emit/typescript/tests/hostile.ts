@@ -18,7 +18,10 @@ import {
 import {
   isToolCallView,
   isToolResultView,
+  isSearchResultView,
   parseFileDiff,
+  parseSearchPathsResultView,
+  parseSearchResultView,
   parseToolCallView,
   parseToolResultView,
 } from './render_intent';
@@ -60,7 +63,8 @@ function nested(levels: number, inner: unknown): unknown {
 
 const diff = { card: 'diff', title: 't', diffs: [{ path: 'a', oldText: null, newText: 'b' }] };
 const generic = { card: 'generic', title: 't' };
-const circle = { card: 'circle', radius: 1, 'mime-type': 'image/png', counts: {}, shapes: [] };
+const circle = { radius: 1, 'mime-type': 'image/png', counts: {}, shapes: [] };
+const circleCard = { card: 'circle', ...circle };
 const leaf = { value: 0, children: [], lookup: {}, flags: {}, small: [], tiny: 0, note: null };
 
 // Errors: a JSON pointer, and a message naming the type and the variant it sits in.
@@ -144,10 +148,41 @@ same('an empty key is a pointer segment too', errorsOf(parseCircle({ ...circle, 
   error('/counts/', 'expected an integer in 0..=65535 (Circle)'),
 ]);
 same('open structs keep unknown keys', isShape({ card: 'search', kind: 'matches', total: 1, extra: [1] }), true);
-same('closed structs refuse them', errorsOf(parseShape({ ...circle, extra: 1 })), [
+same('closed structs refuse them', errorsOf(parseShape({ ...circleCard, extra: 1 })), [
   error('/extra', 'unknown field (Circle)'),
 ]);
 same('a root of the wrong kind', errorsOf(parseShape('circle')), [error('', 'expected an object (Shape)')]);
+
+// Standalone forms: a type read on its own carries no tag of a union it sits in.
+same('a variant struct on its own is its fields', [isCircle(circle), isShape(circleCard)], [true, true]);
+same('a union\'s tag is an unknown field of its variant struct on its own', errorsOf(parseCircle(circleCard)), [
+  error('/card', 'unknown field (Circle)'),
+]);
+same('a union needs its tag', errorsOf(parseShape(circle)), [error('/card', 'required: one of "circle", "search" (Shape)')]);
+const paths = { paths: ['a'], truncated: false, total: 1 };
+same('a nested union on its own carries its own tag only', [
+  isSearchResultView({ kind: 'paths', ...paths }),
+  errorsOf(parseSearchResultView({ card: 'search', kind: 'paths', ...paths })),
+  isToolResultView({ card: 'search', kind: 'paths', ...paths }),
+  errorsOf(parseToolResultView({ kind: 'paths', ...paths })),
+  errorsOf(parseSearchPathsResultView({ kind: 'paths', ...paths })),
+], [
+  true,
+  [error('/card', 'unknown field (SearchPathsResultView)')],
+  true,
+  [error('/card', 'required: one of "generic", "terminal", "diff", "search" (ToolResultView)')],
+  [error('/kind', 'unknown field (SearchPathsResultView)')],
+]);
+same('tags allowed in a variant are not allowed in the unions of its fields', [
+  errorsOf(parseToolResultView({ card: 'generic', content: [{ type: 'text', text: 'x', card: 'generic' }] })),
+  errorsOf(parseToolResultView({ card: 'generic', content: [{ type: 'video' }, { type: 'text', text: 'x', card: 'generic' }] })),
+], [
+  [error('/content/0/card', 'unknown field (TextContent in GenericResultView)')],
+  [
+    error('/content/0/type', 'expected one of "text", "image" (ContentBlock in GenericResultView)'),
+    error('/content/1/card', 'unknown field (TextContent in GenericResultView)'),
+  ],
+]);
 
 // Hostile keys and objects.
 const protoKey = JSON.parse('{"card":"generic","title":"t","__proto__":{"title":"x"}}');

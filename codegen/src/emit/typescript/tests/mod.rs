@@ -212,8 +212,11 @@ export interface Unit {
     );
 }
 
+/// A struct or nested union is its standalone form; each union adds its tag in its members (a
+/// closed struct without fields only the tag, since its `never` index signature would refuse
+/// it), and its handlers take those members.
 #[test]
-fn nested_union_variants_carry_every_tag_outermost_first() {
+fn union_members_add_their_tag_to_standalone_payloads() {
     let mut view = UnionDef {
         name: "View".to_owned(),
         docs: docs(&["What a result renders as."]),
@@ -221,10 +224,13 @@ fn nested_union_variants_carry_every_tag_outermost_first() {
         variants: vec![
             variant("Generic", "generic", "Generic"),
             variant("Search", "search", "Search"),
+            variant("Blank", "blank", "Blank"),
         ],
         outer_tags: Vec::new(),
     };
     view.variants[0].docs = docs(&["Anything.", "Really */ anything."]);
+    let mut blank = plain_struct("Blank", Vec::new());
+    blank.tags = vec![tag("View", "Blank", "card", "blank")];
     let search = UnionDef {
         name: "Search".to_owned(),
         docs: Vec::new(),
@@ -240,26 +246,31 @@ fn nested_union_variants_carry_every_tag_outermost_first() {
         tag("Search", "Paths", "kind", "paths"),
     ];
     let expected = "\
+export interface Blank {
+  [key: string]: never;
+}
+
 export interface Generic {
-  card: 'generic';
   title?: string;
 }
 
 export interface Paths {
-  card: 'search';
-  kind: 'paths';
   paths: string[];
 }
 
-export type Search = Paths;
+export type Search = { kind: 'paths' } & Paths;
 
 /**
  * What a result renders as.
  *
  * - `generic`: Anything. Really *\\/ anything.
  * - `search`
+ * - `blank`
  */
-export type View = Generic | Search;
+export type View =
+  | ({ card: 'generic' } & Generic)
+  | ({ card: 'search' } & Search)
+  | ({ card: 'blank' });
 
 ";
     let s = schema(vec![
@@ -267,11 +278,21 @@ export type View = Generic | Search;
         TypeDef::Union(search),
         TypeDef::Struct(generic),
         TypeDef::Struct(paths),
+        TypeDef::Struct(blank),
     ]);
+    let text = emit(&s);
     assert_eq!(
-        types_part(&emit(&s)),
+        types_part(&text),
         format!("{HEADER}{expected}{ASSERT_NEVER}")
     );
+    let handlers = "\
+export interface ViewHandlers<R> {
+  generic: (value: { card: 'generic' } & Generic) => R;
+  search: SearchHandlers<R>;
+  blank: (value: { card: 'blank' }) => R;
+}
+";
+    assert!(text.contains(handlers), "{text}");
 }
 
 #[test]

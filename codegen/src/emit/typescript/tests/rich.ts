@@ -18,7 +18,6 @@ export interface Bag {
 
 /** A circle: the `circle` card. */
 export interface Circle {
-  card: 'circle';
   /** Radius, any number. */
   radius: number;
   label?: string | null;
@@ -41,16 +40,12 @@ export interface Circle {
 export type Error = 'not-found' | 'it\'s' | 'back\\slash' | 'line\nbreak';
 
 export interface Matches {
-  card: 'search';
-  kind: 'matches';
   /** Integer in 0..=4294967295. */
   total: number;
   [key: string]: unknown;
 }
 
 export interface Paths {
-  card: 'search';
-  kind: 'paths';
   paths: string[];
 }
 
@@ -64,7 +59,9 @@ export interface Record {
   [key: string]: never;
 }
 
-export type Search = Matches | Paths;
+export type Search =
+  | ({ kind: 'matches' } & Matches)
+  | ({ kind: 'paths' } & Paths);
 
 /**
  * A shape card.
@@ -72,7 +69,9 @@ export type Search = Matches | Paths;
  * - `circle`: A circle.
  * - `search`: A search, told apart again by `kind`.
  */
-export type Shape = Circle | Search;
+export type Shape =
+  | ({ card: 'circle' } & Circle)
+  | ({ card: 'search' } & Search);
 
 export interface Tree {
   /** Integer in -2147483648..=2147483647. */
@@ -113,8 +112,8 @@ export const SEARCH_TAGS = ['matches', 'paths'] as const;
 
 /** A handler for every `Search` variant, keyed by tag: a missing or extra key is a type error. */
 export interface SearchHandlers<R> {
-  matches: (value: Matches) => R;
-  paths: (value: Paths) => R;
+  matches: (value: { kind: 'matches' } & Matches) => R;
+  paths: (value: { kind: 'paths' } & Paths) => R;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
@@ -134,7 +133,7 @@ export const SHAPE_TAGS = ['circle', 'search'] as const;
 
 /** A handler for every `Shape` variant, keyed by tag: a missing or extra key is a type error. */
 export interface ShapeHandlers<R> {
-  circle: (value: Circle) => R;
+  circle: (value: { card: 'circle' } & Circle) => R;
   search: SearchHandlers<R>;
 }
 
@@ -168,6 +167,11 @@ type cardcState = {
   type: string;
   /** The variant struct that the outermost union picked, which errors name after `in`. */
   variant: string;
+  /**
+   * The tag keys the unions above have read, which the variant struct they picked allows as known
+   * keys; set by `cardcTag` just before the variant's check, and taken (emptied) by it.
+   */
+  tags: readonly string[];
 };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
@@ -178,7 +182,7 @@ type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) 
  * out of stack, becomes one more error: the guards never throw.
  */
 function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '' };
+  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
   try {
     check(value, s, '');
   } catch {
@@ -302,7 +306,8 @@ type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
 
 /**
  * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key (an open struct's other keys must hold JSON values).
+ * when closed, no other key but the tags the unions above read (an open struct's other keys must
+ * hold JSON values).
  */
 function cardcStruct(
   value: unknown,
@@ -315,6 +320,8 @@ function cardcStruct(
 ): void {
   const outer = s.type;
   s.type = name;
+  const tags = s.tags;
+  s.tags = [];
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
@@ -332,7 +339,7 @@ function cardcStruct(
       if (s.errors.length >= s.limit) {
         break;
       }
-      if (!fields.some((field) => field[0] === key)) {
+      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
         if (closed) {
           cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
         } else {
@@ -345,18 +352,10 @@ function cardcStruct(
   s.type = outer;
 }
 
-/** Checks a variant struct's tag: exactly this string. */
-function cardcLiteral(expected: string): cardcCheck {
-  return (value, s, at) => {
-    if (value !== expected) {
-      cardcMismatch(s, at, cardcListed([expected]), false);
-    }
-  };
-}
-
 /**
  * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
- * then checks the object as the variant the tag picks, and only as that variant.
+ * then checks the object as the variant the tag picks, and only as that variant, which allows
+ * this tag and those of the unions above as known keys, each checked by its own union.
  */
 function cardcTag(
   value: unknown,
@@ -369,6 +368,8 @@ function cardcTag(
 ): string | undefined {
   const outer = s.type;
   s.type = name;
+  const read = s.tags;
+  s.tags = [];
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
@@ -376,6 +377,7 @@ function cardcTag(
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
     if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
       found = tagValue;
+      s.tags = read.concat([tag]);
     } else if (tagValue === undefined) {
       cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
     } else {
@@ -531,7 +533,6 @@ export function parseBag(
 
 /** The fields of `Circle`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfCircle: readonly cardcField[] = [
-  ['card', false, cardcLiteral('circle')],
   ['radius', false, cardcNumber],
   ['label', true, cardcNullOr(cardcString)],
   ['mime-type', false, cardcString],
@@ -577,8 +578,6 @@ export function parseError(
 
 /** The fields of `Matches`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfMatches: readonly cardcField[] = [
-  ['card', false, cardcLiteral('search')],
-  ['kind', false, cardcLiteral('matches')],
   ['total', false, cardcInteger(0, 4294967295)],
 ];
 
@@ -601,8 +600,6 @@ export function parseMatches(
 
 /** The fields of `Paths`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfPaths: readonly cardcField[] = [
-  ['card', false, cardcLiteral('search')],
-  ['kind', false, cardcLiteral('paths')],
   ['paths', false, cardcArrayOf(cardcString)],
 ];
 

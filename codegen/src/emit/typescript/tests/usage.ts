@@ -2,7 +2,7 @@
 // --noUncheckedIndexedAccess, then run with node. Every `@ts-expect-error` marks a literal the
 // emitted types must refuse: tsc fails if one is accepted.
 
-import { assertNever } from './rich';
+import { assertNever, matchShape } from './rich';
 import type {
   Array as Items,
   Bag,
@@ -16,7 +16,6 @@ import type {
 } from './rich';
 
 const circle: Circle = {
-  card: 'circle',
   radius: 1.5,
   label: null,
   'mime-type': 'image/png',
@@ -25,9 +24,13 @@ const circle: Circle = {
   errors: ['not-found', "it's", 'back\\slash', 'line\nbreak'],
   shapes: [null, { items: ['x', null] }],
 };
-const bare: Circle = { card: 'circle', radius: 0, 'mime-type': '', counts: {}, shapes: [] };
-const matches: Matches = { card: 'search', kind: 'matches', total: 3, extra: 'kept' };
-const paths: Paths = { card: 'search', kind: 'paths', paths: ['a'] };
+const bare: Circle = { radius: 0, 'mime-type': '', counts: {}, shapes: [] };
+// A struct's type is its standalone form; a union's member adds the tags.
+const matches: Matches = { total: 3, extra: 'kept' };
+const paths: Paths = { paths: ['a'] };
+const circleCard: Shape = { card: 'circle', ...circle };
+const matchesCard: Shape = { card: 'search', kind: 'matches', ...matches };
+const pathsCard: Shape = { card: 'search', kind: 'paths', ...paths };
 const bag: Bag = { type: 't', anything: [1, 2] };
 const empty: Empty = {};
 const leaf: Tree = { value: -1, children: [], lookup: { none: null }, flags: {}, small: [], tiny: 0, note: null };
@@ -72,7 +75,11 @@ function incomplete(shape: Shape): string {
 }
 
 // @ts-expect-error: unknown tag
-const wrongTag: Circle = { card: 'square', radius: 0, 'mime-type': '', counts: {}, shapes: [] };
+const wrongTag: Shape = { card: 'square', radius: 0, 'mime-type': '', counts: {}, shapes: [] };
+// @ts-expect-error: a union's tag is no field of its variant struct on its own
+const taggedCircle: Circle = { card: 'circle', radius: 0, 'mime-type': '', counts: {}, shapes: [] };
+// @ts-expect-error: a union's member needs its tag
+const untaggedCard: Shape = circle;
 // @ts-expect-error: unknown inner tag
 const wrongInnerTag: Shape = { card: 'search', kind: 'circle', total: 1 };
 // @ts-expect-error: null in an optional, non-nullable field
@@ -80,11 +87,11 @@ const nullOptional: Tree = { ...leaf, parent: null };
 // @ts-expect-error: undefined in an optional field (exactOptionalPropertyTypes)
 const undefinedOptional: Circle = { ...bare, errors: undefined };
 // @ts-expect-error: a required field is missing
-const missing: Circle = { card: 'circle', radius: 0, counts: {}, shapes: [] };
+const missing: Circle = { radius: 0, counts: {}, shapes: [] };
 // @ts-expect-error: a required nullable field is missing
 const missingNullable: Tree = { value: 0, children: [], lookup: {}, flags: {}, small: [], tiny: 0 };
 // @ts-expect-error: an unknown key on a closed struct
-const extraKey: Paths = { card: 'search', kind: 'paths', paths: [], extra: 1 };
+const extraKey: Paths = { paths: [], extra: 1 };
 // @ts-expect-error: an unknown key on an empty closed struct
 const extraOnEmpty: Empty = { a: 1 };
 // @ts-expect-error: a string is not an empty object
@@ -132,13 +139,30 @@ expectThrows(
   },
   'a value that cannot be shown',
 );
-if (describe(tree.children.length > 0 ? matches : circle) !== '3 matches') {
+if (describe(tree.children.length > 0 ? matchesCard : circleCard) !== '3 matches') {
   throw new Error('describe');
+}
+
+// Handlers get the member, tag included; one written for the payload type alone fits too.
+const radiusOf = (value: Circle): number => value.radius;
+const shown = [circleCard, matchesCard, pathsCard].map((shape) =>
+  matchShape(shape, {
+    circle: (value) => `${value.card} ${radiusOf(value)}`,
+    search: {
+      matches: (value) => `${value.card}/${value.kind} ${value.total}`,
+      paths: (value: Paths) => value.paths.join(','),
+    },
+  }),
+);
+if (shown.join(';') !== 'circle 1.5;search/matches 3;a') {
+  throw new Error(`matchShape: ${shown.join(';')}`);
 }
 
 export const values = [circle, bare, matches, paths, bag, empty, tree, incomplete];
 export const refused = [
   wrongTag,
+  taggedCircle,
+  untaggedCard,
   wrongInnerTag,
   nullOptional,
   undefinedOptional,
