@@ -118,6 +118,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for MapOnly<V> {
 
     #[inline]
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
-        self.0.visit_map(map)
+        crate::trace::enter();
+        crate::fields::visit_map(self.0, map)
     }
 }

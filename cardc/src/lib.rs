@@ -22,6 +22,7 @@ pub use cardc_codegen::build;
 
 mod content;
 mod decode;
+mod fields;
 mod trace;
 mod union;
 

@@ -276,3 +276,87 @@ fn plain_serde_errors_are_serdes_own() {
         "/title: missing field `title` (TerminalCallView)"
     );
 }
+
+/// A caller's own wrapper that tries a cardc type first and falls back to any JSON value, as
+/// `#[serde(untagged)]` does: the failed attempt is recovered from.
+#[derive(Debug, serde::Deserialize)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum CallOrRaw {
+    Call(ToolCallView),
+    Raw(Value),
+}
+
+/// A caller's struct around the wrapper, with a plain field and a cardc field after it.
+#[derive(Debug, serde::Deserialize)]
+#[allow(dead_code)]
+struct Envelope {
+    first: CallOrRaw,
+    second: u8,
+    third: Option<ToolCallView>,
+}
+
+#[test]
+fn notes_of_a_recovered_attempt_do_not_reach_a_later_error() {
+    // `first` fails as a ToolCallView inside TerminalCallView, then reads as a raw value.
+    let first = r#""first":{"card":"terminal","title":5}"#;
+    assert_eq!(
+        message::<Envelope>(&format!(r#"{{{first},"second":"x"}}"#)),
+        r#"/second: invalid type: string "x", expected u8"#
+    );
+    assert_eq!(
+        message::<Envelope>(&format!(
+            r#"{{{first},"second":1,"third":{{"card":"generic"}}}}"#
+        )),
+        "/third/title: missing field `title` (GenericCallView)"
+    );
+    // Not recovered from, the same failure keeps its notes.
+    assert_eq!(
+        message::<ToolCallView>(r#"{"card":"terminal","title":5}"#),
+        "/title: invalid type: integer `5`, expected a string (TerminalCallView)"
+    );
+}
+
+/// A caller's type whose own error reads like serde's missing-field message.
+#[derive(Debug)]
+struct Refuses;
+
+impl<'de> serde::Deserialize<'de> for Refuses {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        serde::de::IgnoredAny::deserialize(deserializer)?;
+        Err(serde::de::Error::custom("missing field `lookalike`"))
+    }
+}
+
+#[test]
+fn only_a_missing_field_moves_the_pointer_on_to_the_field() {
+    let found = error::<std::collections::BTreeMap<String, Refuses>>(r#"{"key":1}"#);
+    assert_eq!(found.pointer(), "/key");
+    assert_eq!(found.message(), "missing field `lookalike`");
+    // A real one does, wherever the struct sits.
+    let found = error::<ToolCallView>(r#"{"title":"t","diffs":[{"path":"a"}],"card":"diff"}"#);
+    assert_eq!(found.pointer(), "/diffs/0/oldText");
+}
+
+#[test]
+fn a_type_error_on_a_plain_enum_is_a_type_error() {
+    for (text, pointer) in [
+        ("null", ""),
+        ("5", ""),
+        (r#"{"card":"generic","title":"t","kind":null}"#, "/kind"),
+    ] {
+        let found = if pointer.is_empty() {
+            error::<render_intent::ToolCallKind>(text)
+        } else {
+            error::<ToolCallView>(text)
+        };
+        assert_eq!(found.pointer(), pointer, "{text}: {found}");
+        assert!(
+            found.message().starts_with("invalid type: "),
+            "{text}: {found}"
+        );
+    }
+    // A real syntax error stays one, with its position.
+    let found = cardc::decode_str::<render_intent::ToolCallKind>("nul").expect_err("syntax");
+    assert!(found.message().ends_with(" at line 1 column 1"), "{found}");
+}
