@@ -23,6 +23,7 @@ pub use cardc_codegen::build;
 mod content;
 mod decode;
 mod fields;
+mod strict;
 mod trace;
 mod union;
 
