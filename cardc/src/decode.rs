@@ -36,7 +36,7 @@ pub struct DecodeError {
 
 impl DecodeError {
     /// The RFC 6901 JSON pointer of the value at fault (`/diffs/0/oldText`); empty when it is
-    /// the whole input. A missing field's pointer names the field.
+    /// the whole input. A missing or repeated field's pointer names the field.
     pub fn pointer(&self) -> &str {
         &self.pointer
     }
@@ -76,8 +76,8 @@ impl DecodeError {
         }
         let mut pointer = tracked;
         pointer.push_str(&trace.below);
-        // serde reports a missing field at its object; the pointer goes on to the field.
-        if let Some(field) = trace.missing {
+        // serde reports a missing or repeated field at its object; the pointer goes on to it.
+        if let Some(field) = trace.field {
             pointer.push('/');
             pointer.push_str(&escape(field));
         }

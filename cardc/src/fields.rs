@@ -1,11 +1,11 @@
 //! A struct's own errors, told apart from the ones its fields' values pass up.
 //!
-//! serde's derived struct visitor reports a missing field by calling `missing_field` on the
-//! error type of the map it reads. [`Fields`] hands it a map whose error type is
-//! [`FieldError`], so that call is seen as what it is rather than guessed from the message
-//! text (which, for serde_json, is English and could come from anywhere), and noted for the
-//! pointer of a [`crate::DecodeError`]. Every other error keeps the format's own constructor,
-//! so messages are exactly the format's.
+//! serde's derived struct visitor reports a missing field, or one given twice, by calling
+//! `missing_field` or `duplicate_field` on the error type of the map it reads. [`Fields`] hands
+//! it a map whose error type is [`FieldError`], so that call is seen as what it is rather than
+//! guessed from the message text (which, for serde_json, is English and could come from
+//! anywhere), and the field is noted for the pointer of a [`crate::DecodeError`]. Every error is
+//! still built by the format's own constructor, so messages are exactly the format's.
 
 use std::fmt;
 
@@ -13,7 +13,7 @@ use serde::de::{self, DeserializeSeed, Expected, MapAccess, Unexpected, Visitor}
 
 use crate::trace;
 
-/// Runs a struct visitor over `map`, seeing its missing-field errors.
+/// Runs a struct visitor over `map`, seeing its missing-field and duplicate-field errors.
 #[inline]
 pub(crate) fn visit_map<'de, V: Visitor<'de>, A: MapAccess<'de>>(
     visitor: V,
@@ -24,23 +24,29 @@ pub(crate) fn visit_map<'de, V: Visitor<'de>, A: MapAccess<'de>>(
         .map_err(FieldError::into_format)
 }
 
-/// An error of a struct visitor: the format's, or a field it did not find.
+/// An error of a struct visitor: the format's, or one about a field of the struct itself.
 #[derive(Debug)]
 enum FieldError<E> {
     /// An error built by the format, or passed up from a field's value.
     Format(E),
     /// The struct visitor's own report of a missing field.
     Missing(&'static str),
+    /// The struct visitor's own report of a field given twice.
+    Duplicate(&'static str),
 }
 
 impl<E: de::Error> FieldError<E> {
-    /// The format's error, noting a missing field.
+    /// The format's error, noting the field it is about.
     fn into_format(self) -> E {
         match self {
             FieldError::Format(error) => error,
             FieldError::Missing(field) => {
-                trace::missing(field);
+                trace::at_field(field);
                 E::missing_field(field)
+            }
+            FieldError::Duplicate(field) => {
+                trace::at_field(field);
+                E::duplicate_field(field)
             }
         }
     }
@@ -51,6 +57,9 @@ impl<E: de::Error> fmt::Display for FieldError<E> {
         match self {
             FieldError::Format(error) => fmt::Display::fmt(error, formatter),
             FieldError::Missing(field) => fmt::Display::fmt(&E::missing_field(field), formatter),
+            FieldError::Duplicate(field) => {
+                fmt::Display::fmt(&E::duplicate_field(field), formatter)
+            }
         }
     }
 }
@@ -87,7 +96,7 @@ impl<E: de::Error> de::Error for FieldError<E> {
     }
 
     fn duplicate_field(field: &'static str) -> Self {
-        FieldError::Format(E::duplicate_field(field))
+        FieldError::Duplicate(field)
     }
 }
 

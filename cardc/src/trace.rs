@@ -1,6 +1,6 @@
 //! What a failed decode was in the middle of: the innermost struct or union, the variant the
-//! outermost union picked, the field whose absence failed it, and any part of the JSON pointer
-//! that `serde_path_to_error` cannot see.
+//! outermost union picked, the field it failed at (missing or given twice), and any part of the
+//! JSON pointer that `serde_path_to_error` cannot see.
 //!
 //! Generated `Deserialize` impls are generic over the deserializer, so the only thing they can
 //! give back is the deserializer's own error type, which has no room for a type name. They
@@ -38,8 +38,9 @@ pub(crate) struct Trace {
     /// The JSON pointer from the place `serde_path_to_error` last saw the error down to the
     /// value that failed, for the parts a union decoded out of its sight.
     pub(crate) below: String,
-    /// The field whose absence failed the innermost struct or union, as its own decoding said.
-    pub(crate) missing: Option<&'static str>,
+    /// The field that failed the innermost struct or union by being missing or given twice, as
+    /// its own decoding said; serde reports both at the object, not the field.
+    pub(crate) field: Option<&'static str>,
     /// The error the notes are about, as it left the outermost generated type.
     error: Option<String>,
 }
@@ -144,15 +145,15 @@ fn note_variant(name: &'static str) {
     with_active(|trace| trace.variant = Some(name));
 }
 
-/// Notes that a struct or union failed for want of `field`. The failure starts there: whatever
-/// was noted before is about decoding the absent value (serde decodes a missing field from
-/// nothing, to give `Option` its `None`), not about the input.
+/// Notes that a struct or union failed at its own `field`, missing or given twice. The failure
+/// starts there: whatever was noted before is about decoding the absent value (serde decodes a
+/// missing field from nothing, to give `Option` its `None`), not about the input.
 #[cold]
 #[inline(never)]
-pub(crate) fn missing(field: &'static str) {
+pub(crate) fn at_field(field: &'static str) {
     with_active(|trace| {
         *trace = Trace {
-            missing: Some(field),
+            field: Some(field),
             ..Trace::default()
         }
     });

@@ -124,7 +124,7 @@ impl<'de, T: Union> Visitor<'de> for UnionVisitor<T> {
 /// The error of a union's object without its tag, noted as a missing field.
 #[cold]
 fn missing_tag<T: Union, E: de::Error>() -> E {
-    trace::missing(T::TAG);
+    trace::at_field(T::TAG);
     E::missing_field(T::TAG)
 }
 

@@ -481,15 +481,26 @@ fn a_key_given_twice_is_refused_in_maps_any_json_values_and_open_structs() {
     let found = cardc::decode_str::<open_objects::Metadata>(r#"{"name":"n","x":1,"x":1}"#)
         .expect_err("refused");
     assert!(found.message().starts_with("duplicate key `x`"), "{found}");
-    // A field and a tag given twice were refused by serde already.
-    for text in [
-        r#"{"card":"generic","title":"t","title":"t"}"#,
-        r#"{"card":"generic","card":"generic","title":"t"}"#,
+    // A field and a tag given twice were refused by serde already; the pointer names them.
+    for (text, pointer) in [
+        (r#"{"card":"generic","title":"t","title":"t"}"#, "/title"),
+        (r#"{"title":"t","card":"generic","title":"t"}"#, "/title"),
+        (
+            r#"{"card":"generic","card":"generic","title":"t"}"#,
+            "/card",
+        ),
     ] {
         let found = cardc::decode_str::<ToolCallView>(text).expect_err("refused");
         assert!(
             found.message().starts_with("duplicate field `"),
             "{text}: {found}"
         );
+        assert_eq!(found.pointer(), pointer, "{text}: {found}");
     }
+    let found = cardc::decode_str::<open_objects::Metadata>(r#"{"name":"n","name":"n"}"#)
+        .expect_err("refused");
+    assert_eq!(
+        found.to_string(),
+        "/name: duplicate field `name` (Metadata)"
+    );
 }
