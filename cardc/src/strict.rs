@@ -12,6 +12,7 @@
 //! [`Strict`] wraps a field's deserializer and applies both to the field's whole value, down
 //! through options, arrays, maps and objects inside it.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -209,13 +210,13 @@ impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Items<A> {
 }
 
 /// An object whose keys must differ and whose values are read strictly.
-struct Entries<A> {
+struct Entries<'de, A> {
     map: A,
-    /// The keys read so far.
-    seen: HashSet<String>,
+    /// The keys read so far, borrowed from the input where the format lends them.
+    seen: HashSet<Cow<'de, str>>,
 }
 
-impl<'de, A: MapAccess<'de>> MapAccess<'de> for Entries<A> {
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for Entries<'de, A> {
     type Error = A::Error;
 
     #[inline]
@@ -240,12 +241,12 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for Entries<A> {
 }
 
 /// Reads a key, refusing one read before in the same object.
-struct KeySeed<'a, K> {
+struct KeySeed<'a, 'de, K> {
     seed: K,
-    seen: &'a mut HashSet<String>,
+    seen: &'a mut HashSet<Cow<'de, str>>,
 }
 
-impl<'de, K: DeserializeSeed<'de>> DeserializeSeed<'de> for KeySeed<'_, K> {
+impl<'de, K: DeserializeSeed<'de>> DeserializeSeed<'de> for KeySeed<'_, 'de, K> {
     type Value = K::Value;
 
     #[inline]
@@ -255,9 +256,9 @@ impl<'de, K: DeserializeSeed<'de>> DeserializeSeed<'de> for KeySeed<'_, K> {
 }
 
 /// A key's deserializer: whichever way the key is asked for as text, the text is checked.
-struct Key<'a, D>(D, &'a mut HashSet<String>);
+struct Key<'a, 'de, D>(D, &'a mut HashSet<Cow<'de, str>>);
 
-impl<'de, D: Deserializer<'de>> Deserializer<'de> for Key<'_, D> {
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for Key<'_, 'de, D> {
     type Error = D::Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
@@ -298,27 +299,31 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Key<'_, D> {
 }
 
 /// Checks a key's text before the key's own visitor sees it.
-struct KeyVisit<'a, V> {
+struct KeyVisit<'a, 'de, V> {
     inner: V,
-    seen: &'a mut HashSet<String>,
+    seen: &'a mut HashSet<Cow<'de, str>>,
 }
 
-impl<'a, V> KeyVisit<'a, V> {
-    fn new(inner: V, seen: &'a mut HashSet<String>) -> Self {
+impl<'a, 'de, V> KeyVisit<'a, 'de, V> {
+    fn new(inner: V, seen: &'a mut HashSet<Cow<'de, str>>) -> Self {
         KeyVisit { inner, seen }
     }
 
-    /// Refuses `key` if the object gave it before.
-    fn first_time<E: de::Error>(&mut self, key: &str) -> Result<(), E> {
+    /// Refuses `key` if the object gave it before, and otherwise keeps it as `kept` makes it.
+    fn first_time<E: de::Error>(
+        &mut self,
+        key: &str,
+        kept: impl FnOnce() -> Cow<'de, str>,
+    ) -> Result<(), E> {
         if self.seen.contains(key) {
             return Err(E::custom(format_args!("duplicate key `{key}`")));
         }
-        self.seen.insert(key.to_owned());
+        self.seen.insert(kept());
         Ok(())
     }
 }
 
-impl<'de, V: Visitor<'de>> Visitor<'de> for KeyVisit<'_, V> {
+impl<'de, V: Visitor<'de>> Visitor<'de> for KeyVisit<'_, 'de, V> {
     type Value = V::Value;
 
     fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
@@ -326,17 +331,17 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for KeyVisit<'_, V> {
     }
 
     fn visit_str<E: de::Error>(mut self, key: &str) -> Result<V::Value, E> {
-        self.first_time(key)?;
+        self.first_time(key, || Cow::Owned(key.to_owned()))?;
         self.inner.visit_str(key)
     }
 
     fn visit_borrowed_str<E: de::Error>(mut self, key: &'de str) -> Result<V::Value, E> {
-        self.first_time(key)?;
+        self.first_time(key, || Cow::Borrowed(key))?;
         self.inner.visit_borrowed_str(key)
     }
 
     fn visit_string<E: de::Error>(mut self, key: String) -> Result<V::Value, E> {
-        self.first_time(&key)?;
+        self.first_time(&key, || Cow::Owned(key.clone()))?;
         self.inner.visit_string(key)
     }
 
