@@ -23,7 +23,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 const EXACT: f64 = 9_007_199_254_740_992.0;
 
 /// A deserializer that reads its value by the contract's rules for integers and keys.
-pub struct Strict<D>(pub D);
+pub(crate) struct Strict<D>(pub(crate) D);
 
 /// Forwards deserializer methods to the wrapped deserializer `self.0`, wrapping the visitor
 /// as `$wrap` does.
