@@ -259,7 +259,7 @@ pub struct FileLocation {
     #[serde(
         default,
         skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
+        deserialize_with = "::cardc::__private::strict_optional"
     )]
     pub line: Option<u32>,
 }
@@ -308,7 +308,7 @@ pub struct GenericCallView {
         rename = "rawInput",
         default,
         skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
+        deserialize_with = "::cardc::__private::strict_optional"
     )]
     pub raw_input: Option<::cardc::__private::serde_json::Value>,
     /// Content shown under the title.
@@ -477,7 +477,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchFileMatches {
 #[schemars(crate = "::cardc::__private::schemars", rename = "SearchLineMatch")]
 pub struct SearchLineMatch {
     /// The 1-based line number.
-    #[serde(rename = "lineNumber")]
+    #[serde(rename = "lineNumber", deserialize_with = "::cardc::__private::strict")]
     pub line_number: u32,
     /// The line's text, within the per-line preview budget.
     pub line: String,
@@ -518,6 +518,7 @@ pub struct SearchMatchesResultView {
     /// Whether the inline cap dropped matches.
     pub truncated: bool,
     /// Every match found, before the cap.
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub total: u32,
     /// The model-facing text, for UIs without a search card.
     #[serde(
@@ -565,6 +566,7 @@ pub struct SearchPathsResultView {
     /// Whether the inline cap dropped paths.
     pub truncated: bool,
     /// Every path found, before the cap.
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub total: u32,
     /// The model-facing text, for UIs without a search card.
     #[serde(
@@ -784,7 +786,7 @@ pub struct TerminalResultView {
         rename = "exitCode",
         default,
         skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
+        deserialize_with = "::cardc::__private::strict_optional"
     )]
     pub exit_code: Option<i32>,
     /// The signal that ended the command, such as `SIGTERM`.

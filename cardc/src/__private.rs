@@ -23,6 +23,8 @@ pub use crate::union::{Union, deserialize_union, variant};
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
+use crate::strict::Strict;
+
 /// `Option<T>` in the schema: the key may be absent (serde's `default` gives `None`), but a
 /// present key must hold a `T`; `null` is accepted only when `T` itself accepts it (`Json`).
 #[inline]
@@ -54,6 +56,47 @@ where
     T: Deserialize<'de>,
 {
     Option::<T>::deserialize(deserializer).map(Some)
+}
+
+/// A field whose type holds integers, maps or any-JSON values, read by the contract's rules
+/// for them: an integral float is an integer, and no key comes twice.
+#[inline]
+pub fn strict<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(Strict(deserializer))
+}
+
+/// [`optional`], read as [`strict`] reads.
+#[inline]
+pub fn strict_optional<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    optional(Strict(deserializer))
+}
+
+/// [`nullable`], read as [`strict`] reads.
+#[inline]
+pub fn strict_nullable<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    nullable(Strict(deserializer))
+}
+
+/// [`optional_nullable`], read as [`strict`] reads.
+#[inline]
+pub fn strict_optional_nullable<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    optional_nullable(Strict(deserializer))
 }
 
 /// Wraps the deserializer of a generated struct so that it reads only from a map.
@@ -118,6 +161,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for MapOnly<V> {
 
     #[inline]
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
-        self.0.visit_map(map)
+        crate::trace::enter();
+        crate::fields::visit_map(self.0, map)
     }
 }

@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use serde_json::error::Category;
 use serde_path_to_error::{Path, Segment};
 
 use crate::trace::{self, Trace};
@@ -35,7 +36,7 @@ pub struct DecodeError {
 
 impl DecodeError {
     /// The RFC 6901 JSON pointer of the value at fault (`/diffs/0/oldText`); empty when it is
-    /// the whole input. A missing field's pointer names the field.
+    /// the whole input. A missing or repeated field's pointer names the field.
     pub fn pointer(&self) -> &str {
         &self.pointer
     }
@@ -57,28 +58,26 @@ impl DecodeError {
         self.variant
     }
 
-    /// The error of a decode that `serde_path_to_error` tracked.
+    /// The error of a decode that `serde_path_to_error` tracked, with the notes taken on the
+    /// way out if they are about this error.
     fn tracked(error: &serde_path_to_error::Error<serde_json::Error>, trace: Trace) -> Self {
+        let trace = trace.about(error.inner());
         DecodeError::new(pointer_of(error.path()), error.inner(), trace)
     }
 
-    /// The error of a failed decode, from the pointer tracked to it and the notes taken on the
-    /// way out.
+    /// The error of a failed decode, from the pointer tracked to it and its notes.
     fn new(tracked: String, error: &serde_json::Error, trace: Trace) -> Self {
         let mut message = error.to_string();
-        // The pointer says where a data error is; the position stays for syntax errors, where
-        // the text is all there is.
+        // The pointer says where a data error is; the position that serde_json's `Display`
+        // appends stays for syntax errors, where the text is all there is.
         let position = format!(" at line {} column {}", error.line(), error.column());
         if error.is_data() && message.ends_with(&position) {
             message.truncate(message.len() - position.len());
         }
         let mut pointer = tracked;
         pointer.push_str(&trace.below);
-        // serde reports a missing field at its object; the pointer goes on to the field.
-        if let Some(field) = message
-            .strip_prefix("missing field `")
-            .and_then(|rest| rest.strip_suffix('`'))
-        {
+        // serde reports a missing or repeated field at its object; the pointer goes on to it.
+        if let Some(field) = trace.field {
             pointer.push('/');
             pointer.push_str(&escape(field));
         }
@@ -116,11 +115,30 @@ impl std::error::Error for DecodeError {}
 pub fn decode_str<T: DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let (result, trace) = trace::record(|| serde_path_to_error::deserialize(&mut deserializer));
-    let value = result.map_err(|error| DecodeError::tracked(&error, trace))?;
+    let value = result.map_err(|error| {
+        if error.inner().classify() == Category::Syntax
+            && let Some(refused) = type_error_of::<T>(text)
+        {
+            return refused;
+        }
+        DecodeError::tracked(&error, trace)
+    })?;
     deserializer
         .end()
         .map_err(|error| DecodeError::new(String::new(), &error, Trace::default()))?;
     Ok(value)
+}
+
+/// The type error behind a syntax error in well-formed JSON text, if there is one.
+///
+/// serde_json reports a value that cannot start an enum (`null`, a number) as a syntax error,
+/// `expected value`, though the text is well-formed and the value merely of the wrong type. A
+/// parsed value of the same text says so: decoding it gives the type error, with its pointer.
+/// Only failures pay for the second parse.
+#[cold]
+fn type_error_of<T: DeserializeOwned>(text: &str) -> Option<DecodeError> {
+    let value: Value = serde_json::from_str(text).ok()?;
+    decode_value::<T>(&value).err()
 }
 
 /// Decodes a JSON value as a `T`, typically a generated type: the narrowing of an opaque value

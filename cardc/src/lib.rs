@@ -22,6 +22,8 @@ pub use cardc_codegen::build;
 
 mod content;
 mod decode;
+mod fields;
+mod strict;
 mod trace;
 mod union;
 

@@ -97,9 +97,10 @@ impl<'de, T: Union> Visitor<'de> for UnionVisitor<T> {
 
     #[inline]
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
+        trace::enter();
         // The fast path: the tag is the first key, and nothing is buffered.
         let mut before = match map.next_key_seed(KeySeed(T::TAG))? {
-            None => return Err(de::Error::missing_field(T::TAG)),
+            None => return Err(missing_tag::<T, A::Error>()),
             Some(Key::Tag) => Vec::new(),
             Some(Key::Other(key)) => buffer_until_tag::<T, A>(key, &mut map)?,
         };
@@ -118,6 +119,13 @@ impl<'de, T: Union> Visitor<'de> for UnionVisitor<T> {
             },
         )
     }
+}
+
+/// The error of a union's object without its tag, noted as a missing field.
+#[cold]
+fn missing_tag<T: Union, E: de::Error>() -> E {
+    trace::at_field(T::TAG);
+    E::missing_field(T::TAG)
 }
 
 /// Puts the buffered entries in the order [`Payload`] hands them out, last first. A nested
@@ -147,7 +155,7 @@ fn buffer_until_tag<'de, T: Union, A: MapAccess<'de>>(
         let value = map.next_value_seed(ContentSeed)?;
         before.push((key, value));
         match map.next_key_seed(KeySeed(T::TAG))? {
-            None => return Err(de::Error::missing_field(T::TAG)),
+            None => return Err(missing_tag::<T, A::Error>()),
             Some(Key::Tag) => break,
             Some(Key::Other(next)) => key = next,
         }

@@ -97,8 +97,8 @@ fn malformed() -> Vec<(&'static str, Value)> {
             with(paths_meta(), "total", json!(2.5)),
         ),
         (
-            "a total written as a float",
-            with(paths_meta(), "total", json!(2.0)),
+            "a fractional total",
+            with(paths_meta(), "total", json!(2.5)),
         ),
         ("a string total", with(paths_meta(), "total", json!("2"))),
         (
@@ -199,6 +199,12 @@ fn well_formed_payloads_read_back() {
     assert!(search_view_from_meta(&empty).is_some());
     let capped_to_nothing = json!({"kind": "paths", "paths": [], "truncated": true, "total": 4});
     assert!(search_view_from_meta(&capped_to_nothing).is_some());
+    // An integer is any number with a zero fraction, as the contract's JSON Schema says.
+    let float_total = with(paths_meta(), "total", json!(2.0));
+    assert_eq!(
+        search_view_from_meta(&float_total),
+        search_view_from_meta(&paths_meta())
+    );
 }
 
 #[test]

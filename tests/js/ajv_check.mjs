@@ -6,7 +6,8 @@
 //       `ok <path>` or `error <path>: <message>`, one line per file. Exit 1 if any failed.
 //
 //   node tests/js/ajv_check.mjs corpus <schema.json> <corpus.jsonl>
-//       Validate each corpus case's `payload` against `<$id>#/$defs/<type>` and print one JSON
+//       Validate each corpus case's `payload` (or what JSON.parse makes of its JSON text
+//       `text`, for a case that has that instead) against `<$id>#/$defs/<type>` and print one JSON
 //       line per case: {"name", "accepted", "errors"}. This mode reports what ajv decided; it
 //       does not compare with the case's `valid` label (the caller judges), so it exits 0
 //       unless the script itself cannot run.
@@ -97,8 +98,15 @@ function parseCorpus(path) {
         fail(`${path}:${i + 1}: not JSON: ${e.message}`);
       }
       if (c === null || typeof c !== "object" || typeof c.name !== "string" ||
-          typeof c.type !== "string" || !("payload" in c)) {
-        fail(`${path}:${i + 1}: a case needs string "name", string "type" and "payload"`);
+          typeof c.type !== "string" || !("payload" in c || typeof c.text === "string")) {
+        fail(`${path}:${i + 1}: a case needs string "name", string "type" and "payload" or "text"`);
+      }
+      if (!("payload" in c)) {
+        try {
+          c.payload = JSON.parse(c.text);
+        } catch (e) {
+          fail(`${path}:${i + 1}: "text" is not JSON: ${e.message}`);
+        }
       }
       cases.push(c);
     });

@@ -3,7 +3,8 @@
 //
 //   node tests/js/guards_check.mjs <compiled render_intent.js> <corpus.jsonl>
 //
-// For each case, calls the module's `is<type>` and `parse<type>` guards on the payload and
+// For each case, calls the module's `is<type>` and `parse<type>` guards on the payload (or, for a
+// case with a string "text" instead, on what JSON.parse makes of that JSON text) and
 // prints one JSON line: {"name", "accepted", "errors"}, the errors being parse's
 // `<pointer>: <message>`. Like ajv_check.mjs it reports what the guards decided and leaves the
 // judging to the caller, so it exits 0 unless it cannot run: exit 2 for bad usage, an
@@ -48,20 +49,28 @@ text.split("\n").forEach((line, i) => {
     fail(`${corpusPath}:${i + 1}: not JSON: ${e.message}`);
   }
   if (c === null || typeof c !== "object" || typeof c.name !== "string" ||
-      typeof c.type !== "string" || !("payload" in c)) {
-    fail(`${corpusPath}:${i + 1}: a case needs string "name", string "type" and "payload"`);
+      typeof c.type !== "string" || !("payload" in c || typeof c.text === "string")) {
+    fail(`${corpusPath}:${i + 1}: a case needs string "name", string "type" and "payload" or "text"`);
+  }
+  let payload = c.payload;
+  if (!("payload" in c)) {
+    try {
+      payload = JSON.parse(c.text);
+    } catch (e) {
+      fail(`${corpusPath}:${i + 1}: "text" is not JSON: ${e.message}`);
+    }
   }
   const is = guards[`is${c.type}`];
   const parse = guards[`parse${c.type}`];
   if (typeof is !== "function" || typeof parse !== "function") {
     fail(`${modulePath} does not export both is${c.type} and parse${c.type}`);
   }
-  const accepted = is(c.payload);
-  const parsed = parse(c.payload);
+  const accepted = is(payload);
+  const parsed = parse(payload);
   if (typeof accepted !== "boolean" || parsed?.ok !== accepted) {
     fail(`${c.name}: is${c.type} says ${accepted} but parse${c.type} says ${JSON.stringify(parsed)}`);
   }
-  if (accepted && parsed.value !== c.payload) {
+  if (accepted && parsed.value !== payload) {
     fail(`${c.name}: parse${c.type} returned a different value than it was given`);
   }
   if (!accepted && !(Array.isArray(parsed.errors) && parsed.errors.length > 0)) {

@@ -121,14 +121,18 @@ fn as_object<'v>(value: &'v Value, at: &str) -> Result<&'v Map<String, Value>, S
         .ok_or_else(|| format!("{at}: {value} is not an object"))
 }
 
-/// An integer written without a fraction or exponent, within the kind's bounds. serde_json
-/// keeps such numbers as integers; one it holds as `f64` was written with a fraction (the
-/// corpus leaves out `1.0`, where readers may legitimately differ), and every bound fits `i64`.
+/// A number with a zero fraction, however it is written (`7`, `7.0`, `7e0`, `-0`), within the
+/// kind's bounds: JSON Schema's `integer`. serde_json holds one written with a fraction or an
+/// exponent as an `f64`, exact for every integer within 2^53, which every bound is.
 fn int_fits(kind: IntKind, number: &serde_json::Number) -> bool {
     let (min, max) = kind.bounds();
-    number
-        .as_i64()
-        .is_some_and(|int| (min..=max).contains(&int))
+    let int = number.as_i64().or_else(|| {
+        number
+            .as_f64()
+            .filter(|float| float.fract() == 0.0 && float.abs() < 9_007_199_254_740_992.0)
+            .map(|float| float as i64)
+    });
+    int.is_some_and(|int| (min..=max).contains(&int))
 }
 
 /// A key as a JSON pointer segment (RFC 6901).

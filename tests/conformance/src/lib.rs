@@ -6,6 +6,7 @@
 pub mod arbitrary;
 pub mod contract;
 pub mod gaps;
+pub mod lexical;
 pub mod mutate;
 mod readers;
 pub mod schemars_reader;

@@ -5,7 +5,7 @@
 use std::fmt::Debug;
 
 use cardc::DecodeError;
-use cardc_golden::{collections, nested_unions, presence, recursion};
+use cardc_golden::{collections, nested_unions, open_objects, presence, primitives, recursion};
 use render_intent::{ContentBlock, TextContent, ToolCallView, ToolResultView};
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -274,5 +274,233 @@ fn plain_serde_errors_are_serdes_own() {
     assert_eq!(
         message::<ToolCallView>(r#"{"card":"terminal"}"#),
         "/title: missing field `title` (TerminalCallView)"
+    );
+}
+
+/// A caller's own wrapper that tries a cardc type first and falls back to any JSON value, as
+/// `#[serde(untagged)]` does: the failed attempt is recovered from.
+#[derive(Debug, serde::Deserialize)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum CallOrRaw {
+    Call(ToolCallView),
+    Raw(Value),
+}
+
+/// A caller's struct around the wrapper, with a plain field and a cardc field after it.
+#[derive(Debug, serde::Deserialize)]
+#[allow(dead_code)]
+struct Envelope {
+    first: CallOrRaw,
+    second: u8,
+    third: Option<ToolCallView>,
+}
+
+#[test]
+fn notes_of_a_recovered_attempt_do_not_reach_a_later_error() {
+    // `first` fails as a ToolCallView inside TerminalCallView, then reads as a raw value.
+    let first = r#""first":{"card":"terminal","title":5}"#;
+    assert_eq!(
+        message::<Envelope>(&format!(r#"{{{first},"second":"x"}}"#)),
+        r#"/second: invalid type: string "x", expected u8"#
+    );
+    assert_eq!(
+        message::<Envelope>(&format!(
+            r#"{{{first},"second":1,"third":{{"card":"generic"}}}}"#
+        )),
+        "/third/title: missing field `title` (GenericCallView)"
+    );
+    // Not recovered from, the same failure keeps its notes.
+    assert_eq!(
+        message::<ToolCallView>(r#"{"card":"terminal","title":5}"#),
+        "/title: invalid type: integer `5`, expected a string (TerminalCallView)"
+    );
+}
+
+/// A caller's type whose own error reads like serde's missing-field message.
+#[derive(Debug)]
+struct Refuses;
+
+impl<'de> serde::Deserialize<'de> for Refuses {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        serde::de::IgnoredAny::deserialize(deserializer)?;
+        Err(serde::de::Error::custom("missing field `lookalike`"))
+    }
+}
+
+#[test]
+fn only_a_missing_field_moves_the_pointer_on_to_the_field() {
+    let found = error::<std::collections::BTreeMap<String, Refuses>>(r#"{"key":1}"#);
+    assert_eq!(found.pointer(), "/key");
+    assert_eq!(found.message(), "missing field `lookalike`");
+    // A real one does, wherever the struct sits.
+    let found = error::<ToolCallView>(r#"{"title":"t","diffs":[{"path":"a"}],"card":"diff"}"#);
+    assert_eq!(found.pointer(), "/diffs/0/oldText");
+}
+
+#[test]
+fn a_type_error_on_a_plain_enum_is_a_type_error() {
+    for (text, pointer) in [
+        ("null", ""),
+        ("5", ""),
+        (r#"{"card":"generic","title":"t","kind":null}"#, "/kind"),
+    ] {
+        let found = if pointer.is_empty() {
+            error::<render_intent::ToolCallKind>(text)
+        } else {
+            error::<ToolCallView>(text)
+        };
+        assert_eq!(found.pointer(), pointer, "{text}: {found}");
+        assert!(
+            found.message().starts_with("invalid type: "),
+            "{text}: {found}"
+        );
+    }
+    // A real syntax error stays one, with its position.
+    let found = cardc::decode_str::<render_intent::ToolCallKind>("nul").expect_err("syntax");
+    assert!(found.message().ends_with(" at line 1 column 1"), "{found}");
+}
+
+/// Decodes `text` as a `T` from the text and from its parsed value, which must agree, and
+/// returns what the decoded value writes.
+fn written<T: DeserializeOwned + serde::Serialize + PartialEq + Debug>(text: &str) -> Value {
+    let from_text: T = cardc::decode_str(text).unwrap_or_else(|error| panic!("{text}: {error}"));
+    let value: Value = serde_json::from_str(text).expect("JSON");
+    let from_value: T =
+        cardc::decode_value(&value).unwrap_or_else(|error| panic!("{text}: {error}"));
+    assert_eq!(from_text, from_value, "{text}");
+    serde_json::to_value(&from_text).expect("writes")
+}
+
+#[test]
+fn an_integer_may_be_written_with_a_zero_fraction_and_writes_back_plain() {
+    for (text, exit_code) in [
+        ("1.0", 1),
+        ("1e2", 100),
+        ("-0", 0),
+        ("-0.0", 0),
+        ("-2.50e1", -25),
+    ] {
+        for payload in [
+            format!(r#"{{"card":"terminal","exitCode":{text}}}"#),
+            // Before the tag, the number is buffered and replayed.
+            format!(r#"{{"exitCode":{text},"card":"terminal"}}"#),
+        ] {
+            assert_eq!(
+                written::<ToolResultView>(&payload),
+                json!({"card": "terminal", "exitCode": exit_code}),
+                "{payload}"
+            );
+        }
+    }
+    // Inside arrays, maps and nullable values, and an open struct's any-JSON extras untouched.
+    let text = r#"{"names":[],"matrix":[[1.0,2e0],[-3E+0]],"maybeNames":[],"labels":{},
+        "groups":{"g":[{"id":7.0}]},"sparse":{"a":4.0,"b":null},"nullableItems":[{"id":1e1}]}"#;
+    let back = written::<collections::Collections>(text);
+    assert_eq!(back["matrix"], json!([[1, 2], [-3]]));
+    assert_eq!(back["groups"], json!({"g": [{"id": 7}]}));
+    assert_eq!(back["sparse"], json!({"a": 4, "b": null}));
+    assert_eq!(back["nullableItems"], json!([{"id": 10}]));
+    assert_eq!(
+        written::<open_objects::Metadata>(r#"{"name":"n","size":1.0}"#),
+        json!({"name": "n", "size": 1.0})
+    );
+}
+
+#[test]
+fn an_integer_with_a_fraction_or_out_of_bounds_is_still_refused() {
+    let scalars = |field: &str, number: &str| {
+        let mut value = json!({"text": "t", "flag": true, "tiny": 1, "small": 1, "count": 1,
+            "signed_tiny": 1, "signed_small": 1, "offset": 1, "ratio": 1.5, "anything": null});
+        value[field] = json!(0);
+        value.to_string().replace(
+            &format!(r#""{field}":0"#),
+            &format!(r#""{field}":{number}"#),
+        )
+    };
+    for (field, number, reason) in [
+        (
+            "tiny",
+            "1.5",
+            "invalid type: floating point `1.5`, expected u8",
+        ),
+        ("tiny", "256.0", "invalid value: integer `256`, expected u8"),
+        ("tiny", "-1e0", "invalid value: integer `-1`, expected u8"),
+        (
+            "offset",
+            "2147483648.0",
+            "invalid value: integer `2147483648`, expected i32",
+        ),
+        (
+            "offset",
+            "1e300",
+            "invalid type: floating point `1e+300`, expected i32",
+        ),
+        (
+            "count",
+            "9007199254740993",
+            "invalid value: integer `9007199254740993`, expected u32",
+        ),
+    ] {
+        let text = scalars(field, number);
+        let found = error::<primitives::Scalars>(&text);
+        assert_eq!(found.message(), reason, "{text}");
+        assert_eq!(found.pointer(), format!("/{field}"), "{text}");
+    }
+}
+
+#[test]
+fn a_key_given_twice_is_refused_in_maps_any_json_values_and_open_structs() {
+    // A parsed value cannot hold a key twice, so these are JSON text only.
+    for (text, pointer) in [
+        (
+            r#"{"names":[],"matrix":[],"maybeNames":[],"labels":{"a":"x","a":"x"},"groups":{},
+            "sparse":{},"nullableItems":null}"#,
+            "/labels/a",
+        ),
+        (
+            r#"{"card":"generic","title":"t","rawInput":{"deep":[{"k":1,"k":2}]}}"#,
+            "/rawInput/deep/0/k",
+        ),
+        (
+            r#"{"rawInput":{"k":1,"k":1},"card":"generic","title":"t"}"#,
+            "/rawInput/k",
+        ),
+    ] {
+        let found = if pointer.starts_with("/labels") {
+            cardc::decode_str::<collections::Collections>(text).expect_err("refused")
+        } else {
+            cardc::decode_str::<ToolCallView>(text).expect_err("refused")
+        };
+        assert_eq!(found.pointer(), pointer, "{text}: {found}");
+        assert!(
+            found.message().starts_with("duplicate key `"),
+            "{text}: {found}"
+        );
+    }
+    let found = cardc::decode_str::<open_objects::Metadata>(r#"{"name":"n","x":1,"x":1}"#)
+        .expect_err("refused");
+    assert!(found.message().starts_with("duplicate key `x`"), "{found}");
+    // A field and a tag given twice were refused by serde already; the pointer names them.
+    for (text, pointer) in [
+        (r#"{"card":"generic","title":"t","title":"t"}"#, "/title"),
+        (r#"{"title":"t","card":"generic","title":"t"}"#, "/title"),
+        (
+            r#"{"card":"generic","card":"generic","title":"t"}"#,
+            "/card",
+        ),
+    ] {
+        let found = cardc::decode_str::<ToolCallView>(text).expect_err("refused");
+        assert!(
+            found.message().starts_with("duplicate field `"),
+            "{text}: {found}"
+        );
+        assert_eq!(found.pointer(), pointer, "{text}: {found}");
+    }
+    let found = cardc::decode_str::<open_objects::Metadata>(r#"{"name":"n","name":"n"}"#)
+        .expect_err("refused");
+    assert_eq!(
+        found.to_string(),
+        "/name: duplicate field `name` (Metadata)"
     );
 }

@@ -9,11 +9,15 @@
 #[schemars(crate = "::cardc::__private::schemars", rename = "Collections")]
 pub struct Collections {
     pub names: Vec<String>,
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub matrix: Vec<Vec<i32>>,
     #[serde(rename = "maybeNames")]
     pub maybe_names: Vec<Option<String>>,
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub labels: ::std::collections::BTreeMap<String, String>,
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub groups: ::std::collections::BTreeMap<String, Vec<Item>>,
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub sparse: ::std::collections::BTreeMap<String, Option<u16>>,
     #[serde(
         rename = "optionalItems",
@@ -56,6 +60,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Collections {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Item")]
 pub struct Item {
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub id: u32,
 }
 

@@ -121,6 +121,27 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** Half of a UTF-16 surrogate pair without its other half. */
+const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
+ * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
+ * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
+ */
+function cardcUnicode(text: string): boolean {
+  return !cardcLoneSurrogate.test(text);
+}
+
+/** Whether an object's key is Unicode text; if not, records it at the key. */
+function cardcKey(s: cardcState, at: string, key: string): boolean {
+  if (cardcUnicode(key)) {
+    return true;
+  }
+  cardcMismatch(s, `${at}/${cardcEscape(key)}`, 'a key of Unicode text, not a lone surrogate', false);
+  return false;
+}
+
 /** The allowed strings, as JSON, for an error message. */
 function cardcListed(values: readonly string[]): string {
   const quoted = values.map((value) => JSON.stringify(value));
@@ -162,9 +183,18 @@ function cardcObject(
   return cardcDeeper(s, at) ? undefined : (value as { readonly [key: string]: unknown });
 }
 
-/** Checks any JSON value: `null`, a boolean, a string, a finite number, or arrays and objects of them. */
+/**
+ * Checks any JSON value: `null`, a boolean, a string of Unicode text, a finite number, or arrays
+ * and objects of them, with keys of Unicode text.
+ */
 function cardcJson(value: unknown, s: cardcState, at: string): void {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') {
+  if (value === null || typeof value === 'boolean') {
+    return;
+  }
+  if (typeof value === 'string') {
+    if (!cardcUnicode(value)) {
+      cardcMismatch(s, at, 'Unicode text, not a lone surrogate', false);
+    }
     return;
   }
   if (typeof value === 'number') {
@@ -191,7 +221,9 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
       if (s.errors.length >= s.limit) {
         break;
       }
-      cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
     }
   }
   s.depth -= 1;
@@ -238,7 +270,7 @@ function cardcStruct(
       if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
         if (closed) {
           cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else {
+        } else if (cardcKey(s, at, key)) {
           cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
         }
       }

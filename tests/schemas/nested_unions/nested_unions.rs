@@ -8,12 +8,14 @@
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "ClickEvent")]
 pub struct ClickEvent {
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub x: i32,
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub y: i32,
     #[serde(
         default,
         skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
+        deserialize_with = "::cardc::__private::strict_optional"
     )]
     pub button: Option<u8>,
 }

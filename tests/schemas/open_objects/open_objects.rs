@@ -10,7 +10,7 @@
 pub struct Metadata {
     pub name: String,
     /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[serde(flatten)]
+    #[serde(flatten, deserialize_with = "::cardc::__private::strict")]
     pub extra_fields: ::std::collections::BTreeMap<
         String,
         ::cardc::__private::serde_json::Value,

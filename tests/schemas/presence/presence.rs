@@ -8,7 +8,9 @@
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Point")]
 pub struct Point {
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub x: i32,
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub y: i32,
 }
 
@@ -65,14 +67,14 @@ pub struct Presence {
     )]
     pub optional_nullable_text: Option<Option<String>>,
     /// Any JSON value, null included; must be present.
-    #[serde(rename = "requiredJson")]
+    #[serde(rename = "requiredJson", deserialize_with = "::cardc::__private::strict")]
     pub required_json: ::cardc::__private::serde_json::Value,
     /// Any JSON value, null included; may be absent.
     #[serde(
         rename = "optionalJson",
         default,
         skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
+        deserialize_with = "::cardc::__private::strict_optional"
     )]
     pub optional_json: Option<::cardc::__private::serde_json::Value>,
     /// An optional integer keeps its bounds.
@@ -80,7 +82,7 @@ pub struct Presence {
         rename = "optionalCount",
         default,
         skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
+        deserialize_with = "::cardc::__private::strict_optional"
     )]
     pub optional_count: Option<u32>,
     /// A nullable struct.

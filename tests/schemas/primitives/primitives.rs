@@ -10,13 +10,20 @@
 pub struct Scalars {
     pub text: String,
     pub flag: bool,
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub tiny: u8,
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub small: u16,
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub count: u32,
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub signed_tiny: i8,
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub signed_small: i16,
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub offset: i32,
     pub ratio: f64,
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub anything: ::cardc::__private::serde_json::Value,
 }
 

@@ -43,7 +43,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Add {
 pub struct Directory {
     pub name: String,
     pub children: Vec<Directory>,
-    #[serde(rename = "byName")]
+    #[serde(rename = "byName", deserialize_with = "::cardc::__private::strict")]
     pub by_name: ::std::collections::BTreeMap<String, Directory>,
 }
 
@@ -248,6 +248,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Negate {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "TreeNode")]
 pub struct TreeNode {
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub value: i32,
     #[serde(
         default,

@@ -9,6 +9,7 @@
 #[schemars(crate = "::cardc::__private::schemars", rename = "Keywords")]
 pub struct Keywords {
     pub r#type: String,
+    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub r#match: u32,
     pub r#async: bool,
     /// A keyword `r#` cannot escape, written with a rename.

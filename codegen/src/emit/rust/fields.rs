@@ -2,7 +2,10 @@
 //!
 //! Plain serde derive reads a missing `Option<T>` key and a present `null` both as `None`. The
 //! schema language tells apart four kinds of presence, so each kind gets the `deserialize_with`
-//! helper from `cardc::__private` that accepts exactly what the contract says.
+//! helper from `cardc::__private` that accepts exactly what the contract says. A field whose
+//! type holds integers, maps or any-JSON values gets the `strict_` form of its helper, which
+//! also reads integers written with a zero fraction and refuses a key given twice, as the
+//! contract does and serde's own types do not.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -52,22 +55,33 @@ pub(super) fn field(field: &Field) -> TokenStream {
         let wire = &field.wire_name;
         serde_args.push(quote!(rename = #wire));
     }
+    let strict = read_strictly(&field.ty);
+    let helper = |name: &str| {
+        let prefix = if strict { "strict_" } else { "" };
+        format!("::cardc::__private::{prefix}{name}")
+    };
     let ty = match Presence::of(field) {
-        Presence::Required(ty) => rust_type(ty),
+        Presence::Required(ty) => {
+            if strict {
+                serde_args.push(quote!(deserialize_with = "::cardc::__private::strict"));
+            }
+            rust_type(ty)
+        }
         Presence::RequiredNullable(ty) => {
             // A `deserialize_with` field has no missing-key fallback, so the key stays
             // required even though the Rust type is an `Option`.
-            serde_args.push(quote!(deserialize_with = "::cardc::__private::nullable"));
+            let with = helper("nullable");
+            serde_args.push(quote!(deserialize_with = #with));
             let ty = rust_type(ty);
             parse_quote!(Option<#ty>)
         }
         Presence::Optional(ty) => {
-            serde_args.extend(optional_args("::cardc::__private::optional"));
+            serde_args.extend(optional_args(&helper("optional")));
             let ty = rust_type(ty);
             parse_quote!(Option<#ty>)
         }
         Presence::OptionalNullable(ty) => {
-            serde_args.extend(optional_args("::cardc::__private::optional_nullable"));
+            serde_args.extend(optional_args(&helper("optional_nullable")));
             let ty = rust_type(ty);
             parse_quote!(Option<Option<#ty>>)
         }
@@ -79,6 +93,17 @@ pub(super) fn field(field: &Field) -> TokenStream {
         #allow
         #serde_attr
         pub #name: #ty
+    }
+}
+
+/// Whether a field's value must be read by `cardc::__private::strict`: its type holds an
+/// integer, a map or an any-JSON value outside any named type (a named type reads its own
+/// fields).
+fn read_strictly(ty: &Ty) -> bool {
+    match ty {
+        Ty::Int(_) | Ty::Json | Ty::Map(_) => true,
+        Ty::Vec(inner) | Ty::Nullable(inner) => read_strictly(inner),
+        Ty::String | Ty::Bool | Ty::F64 | Ty::Boxed(_) | Ty::Named(_) => false,
     }
 }
 

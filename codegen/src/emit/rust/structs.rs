@@ -67,7 +67,7 @@ pub(super) fn serde_impls(def: &StructDef) -> [syn::Item; 2] {
 fn extra_fields() -> TokenStream {
     quote! {
         /// Fields the schema does not name, kept so that a round trip writes them back.
-        #[serde(flatten)]
+        #[serde(flatten, deserialize_with = "::cardc::__private::strict")]
         pub extra_fields: ::std::collections::BTreeMap<String, ::cardc::__private::serde_json::Value>,
     }
 }

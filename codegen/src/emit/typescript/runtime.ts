@@ -79,6 +79,29 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+//@ cardcUnicode:
+/** Half of a UTF-16 surrogate pair without its other half. */
+const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
+ * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
+ * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
+ */
+function cardcUnicode(text: string): boolean {
+  return !cardcLoneSurrogate.test(text);
+}
+
+//@ cardcKey: cardcMismatch cardcEscape cardcUnicode
+/** Whether an object's key is Unicode text; if not, records it at the key. */
+function cardcKey(s: cardcState, at: string, key: string): boolean {
+  if (cardcUnicode(key)) {
+    return true;
+  }
+  cardcMismatch(s, `${at}/${cardcEscape(key)}`, 'a key of Unicode text, not a lone surrogate', false);
+  return false;
+}
+
 //@ cardcListed:
 /** The allowed strings, as JSON, for an error message. */
 function cardcListed(values: readonly string[]): string {
@@ -123,10 +146,19 @@ function cardcObject(
   return cardcDeeper(s, at) ? undefined : (value as { readonly [key: string]: unknown });
 }
 
-//@ cardcJson: cardcMismatch cardcDeeper cardcEscape
-/** Checks any JSON value: `null`, a boolean, a string, a finite number, or arrays and objects of them. */
+//@ cardcJson: cardcMismatch cardcDeeper cardcEscape cardcUnicode cardcKey
+/**
+ * Checks any JSON value: `null`, a boolean, a string of Unicode text, a finite number, or arrays
+ * and objects of them, with keys of Unicode text.
+ */
 function cardcJson(value: unknown, s: cardcState, at: string): void {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') {
+  if (value === null || typeof value === 'boolean') {
+    return;
+  }
+  if (typeof value === 'string') {
+    if (!cardcUnicode(value)) {
+      cardcMismatch(s, at, 'Unicode text, not a lone surrogate', false);
+    }
     return;
   }
   if (typeof value === 'number') {
@@ -153,13 +185,15 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
       if (s.errors.length >= s.limit) {
         break;
       }
-      cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
     }
   }
   s.depth -= 1;
 }
 
-//@ cardcStruct: cardcObject cardcEscape cardcJson
+//@ cardcStruct: cardcObject cardcEscape cardcKey cardcJson
 /** One field of a struct: its key, whether it may be absent, and how its value is checked. */
 type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
 
@@ -201,7 +235,7 @@ function cardcStruct(
       if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
         if (closed) {
           cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else {
+        } else if (cardcKey(s, at, key)) {
           cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
         }
       }
@@ -273,11 +307,13 @@ function cardcOneOf(
   }
 }
 
-//@ cardcString: cardcMismatch
-/** Checks a string. */
+//@ cardcString: cardcMismatch cardcUnicode
+/** Checks a string of Unicode text. */
 function cardcString(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   if (typeof value !== 'string') {
     cardcMismatch(s, at, 'a string', orNull);
+  } else if (!cardcUnicode(value)) {
+    cardcMismatch(s, at, 'Unicode text, not a lone surrogate', false);
   }
 }
 
@@ -336,8 +372,8 @@ function cardcArrayOf(check: cardcCheck): cardcCheck {
   };
 }
 
-//@ cardcMapOf: cardcObject cardcEscape
-/** Checks an object used as a map: any keys, every value passing the inner check. */
+//@ cardcMapOf: cardcObject cardcEscape cardcKey
+/** Checks an object used as a map: any keys of Unicode text, every value passing the inner check. */
 function cardcMapOf(check: cardcCheck): cardcCheck {
   return (value, s, at, orNull) => {
     const object = cardcObject(value, s, at, orNull);
@@ -349,7 +385,9 @@ function cardcMapOf(check: cardcCheck): cardcCheck {
       if (s.errors.length >= s.limit) {
         break;
       }
-      check(object[key], s, `${at}/${cardcEscape(key)}`);
+      if (cardcKey(s, at, key)) {
+        check(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
     }
     s.depth -= 1;
   };

@@ -123,9 +123,13 @@ fn every_ty_maps_to_its_rust_type() {
         assert_has(&text, line);
     }
     // A field with neither rename nor presence attributes has only its doc comment above it.
+    assert_has(&text, "    /// The labels.\n    pub labels: Vec<String>,\n");
+    // One that holds integers, maps or any-JSON values is read strictly.
     assert_has(
         &text,
-        "    /// The holes.\n    pub holes: Vec<Option<i32>>,\n",
+        "    /// The holes.\n    \
+         #[serde(deserialize_with = \"::cardc::__private::strict\")]\n    \
+         pub holes: Vec<Option<i32>>,\n",
     );
 }
 
@@ -166,7 +170,9 @@ fn each_presence_gets_its_serde_attributes() {
     );
     assert_has(
         &text,
-        "    pub raw_input: Option<::cardc::__private::serde_json::Value>,\n",
+        "        deserialize_with = \"::cardc::__private::strict_optional\"\n    \
+         )]\n    \
+         pub raw_input: Option<::cardc::__private::serde_json::Value>,\n",
     );
 }
 
@@ -210,7 +216,7 @@ fn open_struct_keeps_unknown_fields() {
     assert_has(
         loose,
         "    /// Fields the schema does not name, kept so that a round trip writes them back.\n    \
-         #[serde(flatten)]\n    \
+         #[serde(flatten, deserialize_with = \"::cardc::__private::strict\")]\n    \
          pub extra_fields: ::std::collections::BTreeMap<\n",
     );
     assert!(!loose.contains("deny_unknown_fields"));

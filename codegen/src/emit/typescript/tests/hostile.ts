@@ -11,6 +11,7 @@ import {
   isShape,
   isTree,
   parseCircle,
+  parseMatches,
   parseProto,
   parseShape,
   parseTree,
@@ -249,6 +250,20 @@ function freeze(value: unknown): unknown {
 const frozen = freeze({ ...diff, diffs: [{ path: 'a', oldText: 'o', newText: 'n' }] });
 const before = JSON.stringify(frozen);
 same('frozen input', [isToolCallView(frozen), parseToolCallView(frozen).ok, JSON.stringify(frozen) === before], [true, true, true]);
+
+// Strings and keys are Unicode text: a lone surrogate, which JSON text can spell and JSON.parse
+// keeps but the Rust types refuse, is refused wherever it is; a surrogate pair is text.
+const lone = JSON.parse('"a\\ud800"') as string;
+const unicode = (at: string, where: string) => error(at, `expected Unicode text, not a lone surrogate (${where})`);
+const key = (at: string, where: string) => error(at, `expected a key of Unicode text, not a lone surrogate (${where})`);
+same('a lone surrogate in a string field', errorsOf(parseToolCallView({ ...generic, title: lone })), [unicode('/title', 'GenericCallView')]);
+same('a lone low surrogate, and a pair', [isToolCallView({ ...generic, title: '\udc00' }), isToolCallView({ ...generic, title: '\ud83d\ude00' })], [false, true]);
+same('a lone surrogate inside any JSON', errorsOf(parseToolCallView({ ...generic, rawInput: { a: [lone], [lone]: 1 } })), [
+  unicode('/rawInput/a/0', 'GenericCallView'),
+  key(`/rawInput/${lone}`, 'GenericCallView'),
+]);
+same('a lone surrogate as a map key', errorsOf(parseCircle({ ...circle, counts: { [lone]: 1 } })), [key(`/counts/${lone}`, 'Circle')]);
+same('a lone surrogate as an open struct\'s other key', errorsOf(parseMatches({ card: 'search', kind: 'matches', total: 1, [lone]: 1 })), [key(`/${lone}`, 'Matches')]);
 
 // Deep and huge input: never a stack overflow, never a hang.
 const limit = (levels: number) => errorsOf(parseToolCallView({ ...generic, rawInput: nested(levels, 0) }));

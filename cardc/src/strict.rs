@@ -1,0 +1,353 @@
+//! The contract's reading of two things in JSON that serde's own types read otherwise, for the
+//! fields whose types hold integers, maps or any-JSON values.
+//!
+//! - An integer is any number with a zero fraction, however it is written (`1.0`, `1e2`,
+//!   `-0`), as JSON Schema's `integer` and JavaScript read it. serde_json hands such a number
+//!   over as a float, which serde's integer types refuse; here it is handed over as the integer
+//!   it equals, so it is checked against the type's bounds and writes back as `1`: the round
+//!   trip is exact in value, not in text.
+//! - No object gives a key twice (RFC 7493, I-JSON). serde's derived structs refuse a field
+//!   given twice, but its maps and `serde_json::Value` keep the last; here they refuse it too.
+//!
+//! [`Strict`] wraps a field's deserializer and applies both to the field's whole value, down
+//! through options, arrays, maps and objects inside it.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+
+/// The largest magnitude below which every integral `f64` is exactly one integer: past it a
+/// float stands for several, and no integer type of the schema (32 bits at most) reaches it.
+const EXACT: f64 = 9_007_199_254_740_992.0;
+
+/// A deserializer that reads its value by the contract's rules for integers and keys.
+pub(crate) struct Strict<D>(pub(crate) D);
+
+/// Forwards deserializer methods to the wrapped deserializer `self.0`, wrapping the visitor
+/// as `$wrap` does.
+macro_rules! forward_deserialize {
+    ($wrap:expr => $($method:ident($($arg:ident: $ty:ty),*))*) => {
+        $(
+            #[inline]
+            fn $method<V: Visitor<'de>>(
+                self,
+                $($arg: $ty,)*
+                visitor: V,
+            ) -> Result<V::Value, Self::Error> {
+                self.0.$method($($arg,)* $wrap(visitor))
+            }
+        )*
+    };
+}
+
+/// Forwards visitor methods that take one value to the wrapped visitor.
+macro_rules! forward_visit {
+    ($($method:ident: $ty:ty)*) => {
+        $(
+            #[inline]
+            fn $method<E: de::Error>(self, value: $ty) -> Result<Self::Value, E> {
+                self.inner.$method(value)
+            }
+        )*
+    };
+}
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
+    type Error = D::Error;
+
+    forward_deserialize! { Visit::integer =>
+        deserialize_i8() deserialize_i16() deserialize_i32() deserialize_i64()
+        deserialize_i128() deserialize_u8() deserialize_u16() deserialize_u32()
+        deserialize_u64() deserialize_u128()
+    }
+
+    forward_deserialize! { Visit::other =>
+        deserialize_any() deserialize_option() deserialize_seq() deserialize_map()
+        deserialize_newtype_struct(name: &'static str) deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+        deserialize_struct(name: &'static str, fields: &'static [&'static str])
+    }
+
+    // Nothing inside these holds an integer or an object.
+    forward_deserialize! { std::convert::identity =>
+        deserialize_bool() deserialize_f32() deserialize_f64() deserialize_char()
+        deserialize_str() deserialize_string() deserialize_bytes() deserialize_byte_buf()
+        deserialize_unit() deserialize_unit_struct(name: &'static str)
+        deserialize_identifier() deserialize_ignored_any()
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
+    }
+
+    fn is_human_readable(&self) -> bool {
+        self.0.is_human_readable()
+    }
+}
+
+/// A visitor that passes what it is given on, reading an integral float as an integer where
+/// an integer was asked for, and wrapping what lies inside.
+struct Visit<V> {
+    inner: V,
+    /// Whether the value was asked for as an integer.
+    integer: bool,
+}
+
+impl<V> Visit<V> {
+    /// For a value asked for as an integer.
+    fn integer(inner: V) -> Self {
+        Visit {
+            inner,
+            integer: true,
+        }
+    }
+
+    /// For any other value.
+    fn other(inner: V) -> Self {
+        Visit {
+            inner,
+            integer: false,
+        }
+    }
+}
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for Visit<V> {
+    type Value = V::Value;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        self.inner.expecting(formatter)
+    }
+
+    forward_visit! {
+        visit_bool: bool visit_i64: i64 visit_i128: i128 visit_u64: u64 visit_u128: u128
+        visit_char: char visit_str: &str visit_borrowed_str: &'de str visit_string: String
+        visit_bytes: &[u8] visit_borrowed_bytes: &'de [u8] visit_byte_buf: Vec<u8>
+    }
+
+    fn visit_f32<E: de::Error>(self, value: f32) -> Result<V::Value, E> {
+        if self.integer {
+            self.visit_f64(f64::from(value))
+        } else {
+            self.inner.visit_f32(value)
+        }
+    }
+
+    fn visit_f64<E: de::Error>(self, value: f64) -> Result<V::Value, E> {
+        if !self.integer || value.fract() != 0.0 || value.abs() >= EXACT {
+            return self.inner.visit_f64(value);
+        }
+        // Exact: the value is integral and within 2^53, so `as` neither rounds nor saturates.
+        if value < 0.0 {
+            self.inner.visit_i64(value as i64)
+        } else {
+            self.inner.visit_u64(value as u64)
+        }
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<V::Value, E> {
+        self.inner.visit_none()
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<V::Value, E> {
+        self.inner.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<V::Value, D::Error> {
+        self.inner.visit_some(Strict(deserializer))
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<V::Value, D::Error> {
+        self.inner.visit_newtype_struct(Strict(deserializer))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
+        self.inner.visit_seq(Items(seq))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
+        self.inner.visit_map(Entries {
+            map,
+            seen: HashSet::new(),
+        })
+    }
+
+    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<V::Value, A::Error> {
+        self.inner.visit_enum(data)
+    }
+}
+
+/// Reads a value strictly.
+struct Seed<S>(S);
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Seed<S> {
+    type Value = S::Value;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<S::Value, D::Error> {
+        self.0.deserialize(Strict(deserializer))
+    }
+}
+
+/// An array whose items are read strictly.
+struct Items<A>(A);
+
+impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Items<A> {
+    type Error = A::Error;
+
+    #[inline]
+    fn next_element_seed<S: DeserializeSeed<'de>>(
+        &mut self,
+        seed: S,
+    ) -> Result<Option<S::Value>, A::Error> {
+        self.0.next_element_seed(Seed(seed))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.0.size_hint()
+    }
+}
+
+/// An object whose keys must differ and whose values are read strictly.
+struct Entries<'de, A> {
+    map: A,
+    /// The keys read so far, borrowed from the input where the format lends them.
+    seen: HashSet<Cow<'de, str>>,
+}
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for Entries<'de, A> {
+    type Error = A::Error;
+
+    #[inline]
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        self.map.next_key_seed(KeySeed {
+            seed,
+            seen: &mut self.seen,
+        })
+    }
+
+    #[inline]
+    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, A::Error> {
+        self.map.next_value_seed(Seed(seed))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.map.size_hint()
+    }
+}
+
+/// Reads a key, refusing one read before in the same object.
+struct KeySeed<'a, 'de, K> {
+    seed: K,
+    seen: &'a mut HashSet<Cow<'de, str>>,
+}
+
+impl<'de, K: DeserializeSeed<'de>> DeserializeSeed<'de> for KeySeed<'_, 'de, K> {
+    type Value = K::Value;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<K::Value, D::Error> {
+        self.seed.deserialize(Key(deserializer, self.seen))
+    }
+}
+
+/// A key's deserializer: whichever way the key is asked for as text, the text is checked.
+struct Key<'a, 'de, D>(D, &'a mut HashSet<Cow<'de, str>>);
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for Key<'_, 'de, D> {
+    type Error = D::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_any(KeyVisit::new(visitor, self.1))
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_str(KeyVisit::new(visitor, self.1))
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_string(KeyVisit::new(visitor, self.1))
+    }
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0
+            .deserialize_identifier(KeyVisit::new(visitor, self.1))
+    }
+
+    fn is_human_readable(&self) -> bool {
+        self.0.is_human_readable()
+    }
+
+    // A key asked for as anything but text (a number, in a format with such keys) goes
+    // through as it is.
+    forward_deserialize! { std::convert::identity =>
+        deserialize_bool() deserialize_i8() deserialize_i16() deserialize_i32()
+        deserialize_i64() deserialize_i128() deserialize_u8() deserialize_u16()
+        deserialize_u32() deserialize_u64() deserialize_u128() deserialize_f32()
+        deserialize_f64() deserialize_char() deserialize_bytes() deserialize_byte_buf()
+        deserialize_option() deserialize_unit() deserialize_seq() deserialize_map()
+        deserialize_ignored_any() deserialize_unit_struct(name: &'static str)
+        deserialize_newtype_struct(name: &'static str) deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+        deserialize_struct(name: &'static str, fields: &'static [&'static str])
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
+    }
+}
+
+/// Checks a key's text before the key's own visitor sees it.
+struct KeyVisit<'a, 'de, V> {
+    inner: V,
+    seen: &'a mut HashSet<Cow<'de, str>>,
+}
+
+impl<'a, 'de, V> KeyVisit<'a, 'de, V> {
+    fn new(inner: V, seen: &'a mut HashSet<Cow<'de, str>>) -> Self {
+        KeyVisit { inner, seen }
+    }
+
+    /// Refuses `key` if the object gave it before, and otherwise keeps it as `kept` makes it.
+    fn first_time<E: de::Error>(
+        &mut self,
+        key: &str,
+        kept: impl FnOnce() -> Cow<'de, str>,
+    ) -> Result<(), E> {
+        if self.seen.contains(key) {
+            return Err(E::custom(format_args!("duplicate key `{key}`")));
+        }
+        self.seen.insert(kept());
+        Ok(())
+    }
+}
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for KeyVisit<'_, 'de, V> {
+    type Value = V::Value;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        self.inner.expecting(formatter)
+    }
+
+    fn visit_str<E: de::Error>(mut self, key: &str) -> Result<V::Value, E> {
+        self.first_time(key, || Cow::Owned(key.to_owned()))?;
+        self.inner.visit_str(key)
+    }
+
+    fn visit_borrowed_str<E: de::Error>(mut self, key: &'de str) -> Result<V::Value, E> {
+        self.first_time(key, || Cow::Borrowed(key))?;
+        self.inner.visit_borrowed_str(key)
+    }
+
+    fn visit_string<E: de::Error>(mut self, key: String) -> Result<V::Value, E> {
+        self.first_time(&key, || Cow::Owned(key.clone()))?;
+        self.inner.visit_string(key)
+    }
+
+    forward_visit! {
+        visit_bool: bool visit_i64: i64 visit_i128: i128 visit_u64: u64 visit_u128: u128
+        visit_f64: f64 visit_char: char visit_bytes: &[u8] visit_borrowed_bytes: &'de [u8]
+        visit_byte_buf: Vec<u8>
+    }
+}
