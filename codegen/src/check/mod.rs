@@ -13,6 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostics::Diagnostic;
 use crate::emit::rust::bridge::trait_name as bridge_trait_name;
+use crate::emit::rust::escape as rust_escape;
 use crate::emit::typescript::matching::handlers_name;
 use crate::ir::{self, EnumDef, EnumValue, Field, StructDef, TypeDef, UnionDef, Variant};
 use crate::syntax::ast::{
@@ -168,7 +169,7 @@ fn lower_struct(
     );
     let mut fields = Vec::new();
     for field in &item.fields {
-        let rust_name = naming::rust_field_ident(&field.name.value);
+        let rust_name = rust_escape::ident_text(&field.name.value);
         check_field_name(field, closed, errors);
         let wire_name = field.rename.as_ref().map_or_else(
             || naming::apply_to_field(rule, &field.name.value),

@@ -2,18 +2,6 @@
 
 use crate::syntax::ast::RenameRule;
 
-/// Rust keywords that `r#` can escape.
-const RUST_KEYWORDS: &[&str] = &[
-    "as", "async", "await", "break", "const", "continue", "dyn", "else", "enum", "extern", "false",
-    "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "ref",
-    "return", "static", "struct", "trait", "true", "type", "unsafe", "use", "where", "while",
-    "abstract", "become", "box", "do", "final", "macro", "override", "priv", "try", "typeof",
-    "unsized", "virtual", "yield", "union",
-];
-
-/// Rust keywords that cannot be raw identifiers.
-const RUST_UNRAWABLE: &[&str] = &["self", "super", "crate", "Self", "_"];
-
 /// Type names the generated code itself uses in some output, so a schema type of that name
 /// would shadow them: Rust's prelude types and variants, and the schema language's built-ins.
 const RESERVED_TYPE_NAMES: &[&str] = &[
@@ -70,18 +58,6 @@ pub(super) fn is_snake(name: &str) -> bool {
     name.chars()
         .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
         && name.chars().any(|c| c.is_ascii_lowercase())
-}
-
-/// The Rust identifier for a field name: raw for keywords, a trailing `_` for the keywords
-/// `r#` cannot escape.
-pub(super) fn rust_field_ident(name: &str) -> String {
-    if RUST_UNRAWABLE.contains(&name) {
-        format!("{name}_")
-    } else if RUST_KEYWORDS.contains(&name) {
-        format!("r#{name}")
-    } else {
-        name.to_string()
-    }
 }
 
 /// A snake_case field name under a rule, exactly as serde's `rename_all` does for fields.
@@ -189,13 +165,6 @@ mod tests {
         for (rule, name, expected) in cases {
             assert_eq!(apply_to_variant(Some(rule), name), expected, "{rule:?}");
         }
-    }
-
-    #[test]
-    fn keywords_are_escaped_for_rust() {
-        assert_eq!(rust_field_ident("type"), "r#type");
-        assert_eq!(rust_field_ident("self"), "self_");
-        assert_eq!(rust_field_ident("title"), "title");
     }
 
     #[test]

@@ -32,7 +32,7 @@ impl ::cardc::__private::serde::Serialize for Collections {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Collections::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -44,7 +44,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Collections {
     {
         ::cardc::__private::named(
             "Collections",
-            Collections::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -65,7 +65,7 @@ impl ::cardc::__private::serde::Serialize for Item {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Item::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -77,7 +77,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Item {
     {
         ::cardc::__private::named(
             "Item",
-            Item::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }

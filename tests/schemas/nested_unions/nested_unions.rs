@@ -24,7 +24,7 @@ impl ::cardc::__private::serde::Serialize for ClickEvent {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        ClickEvent::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -36,7 +36,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for ClickEvent {
     {
         ::cardc::__private::named(
             "ClickEvent",
-            ClickEvent::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -140,7 +140,10 @@ impl Event {
         }
     }
     /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: EventBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+    pub fn dispatch<B: EventBridge + ?::core::marker::Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
         match self {
             Self::Key(value) => bridge.key(value),
             Self::Pointer(value) => bridge.pointer(value),
@@ -164,7 +167,7 @@ impl ::cardc::__private::serde::Serialize for KeyEvent {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        KeyEvent::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -176,7 +179,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for KeyEvent {
     {
         ::cardc::__private::named(
             "KeyEvent",
-            KeyEvent::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -275,7 +278,10 @@ impl PointerEvent {
         }
     }
     /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: PointerEventBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+    pub fn dispatch<B: PointerEventBridge + ?::core::marker::Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
         match self {
             Self::Click(value) => bridge.click(value),
             Self::Scroll(value) => bridge.scroll(value),
@@ -300,7 +306,7 @@ impl ::cardc::__private::serde::Serialize for ScrollEvent {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        ScrollEvent::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -312,7 +318,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for ScrollEvent {
     {
         ::cardc::__private::named(
             "ScrollEvent",
-            ScrollEvent::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }

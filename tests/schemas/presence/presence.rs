@@ -18,7 +18,7 @@ impl ::cardc::__private::serde::Serialize for Point {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Point::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -30,7 +30,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Point {
     {
         ::cardc::__private::named(
             "Point",
-            Point::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -94,7 +94,7 @@ impl ::cardc::__private::serde::Serialize for Presence {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Presence::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -106,7 +106,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Presence {
     {
         ::cardc::__private::named(
             "Presence",
-            Presence::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }

@@ -41,7 +41,7 @@ impl ::cardc::__private::serde::Serialize for Keywords {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Keywords::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -53,7 +53,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Keywords {
     {
         ::cardc::__private::named(
             "Keywords",
-            Keywords::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -74,7 +74,7 @@ impl ::cardc::__private::serde::Serialize for Loop {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Loop::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -86,7 +86,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Loop {
     {
         ::cardc::__private::named(
             "Loop",
-            Loop::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -179,7 +179,10 @@ impl Node {
         }
     }
     /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: NodeBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+    pub fn dispatch<B: NodeBridge + ?::core::marker::Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
         match self {
             Self::Impl(value) => bridge.r#impl(value),
             Self::While(value) => bridge.r#while(value),

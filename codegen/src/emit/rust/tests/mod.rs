@@ -295,7 +295,7 @@ fn struct_decoding_notes_its_name_on_failure() {
         &text,
         "        ::cardc::__private::named(\n            \
          \"Everything\",\n            \
-         Everything::deserialize(::cardc::__private::ObjectOnly(deserializer)),\n        \
+         Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),\n        \
          )\n",
     );
 }
