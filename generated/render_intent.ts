@@ -268,7 +268,7 @@ export function matchContentBlock<R>(value: ContentBlock, handlers: ContentBlock
     case 'image':
       return handlers['image'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['type']);
   }
 }
 
@@ -289,7 +289,7 @@ export function matchSearchResultView<R>(value: SearchResultView, handlers: Sear
     case 'paths':
       return handlers['paths'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['kind']);
   }
 }
 
@@ -313,7 +313,7 @@ export function matchToolCallView<R>(value: ToolCallView, handlers: ToolCallView
     case 'diff':
       return handlers['diff'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['card']);
   }
 }
 
@@ -340,7 +340,7 @@ export function matchToolResultView<R>(value: ToolResultView, handlers: ToolResu
     case 'search':
       return matchSearchResultView(value, handlers['search']);
     default:
-      return assertNever(value);
+      return assertNever(value['card']);
   }
 }
 

@@ -80,7 +80,7 @@ export function matchEvent<R>(value: Event, handlers: EventHandlers<R>): R {
     case 'pointer':
       return matchPointerEvent(value, handlers['pointer']);
     default:
-      return assertNever(value);
+      return assertNever(value['event']);
   }
 }
 
@@ -101,7 +101,7 @@ export function matchPointerEvent<R>(value: PointerEvent, handlers: PointerEvent
     case 'scroll':
       return handlers['scroll'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['kind']);
   }
 }
 

@@ -78,7 +78,7 @@ export function matchExpr<R>(value: Expr, handlers: ExprHandlers<R>): R {
     case 'negate':
       return handlers['negate'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['op']);
   }
 }
 

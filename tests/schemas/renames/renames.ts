@@ -75,7 +75,7 @@ export function matchMessage<R>(value: Message, handlers: MessageHandlers<R>): R
     case 'pic':
       return handlers['pic'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['$type']);
   }
 }
 

@@ -63,7 +63,7 @@ export function matchNode<R>(value: Node, handlers: NodeHandlers<R>): R {
     case 'while':
       return handlers['while'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['class']);
   }
 }
 

@@ -75,7 +75,7 @@ export function matchShape<R>(value: Shape, handlers: ShapeHandlers<R>): R {
     case 'empty_shape':
       return handlers['empty_shape'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['type']);
   }
 }
 

@@ -48,8 +48,8 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
         .iter()
         .map(|v| string_literal(&v.tag_value))
         .collect();
-    w.line(&format!(
-        "/** Every `{}` tag of `{name}`, in declaration order. */",
+    w.doc_line(&format!(
+        "Every `{}` tag of `{name}`, in declaration order.",
         union.tag
     ));
     w.line(&format!(
@@ -58,8 +58,8 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
         values.join(", ")
     ));
     w.blank();
-    w.line(&format!(
-        "/** A handler for every `{name}` variant, keyed by tag: a missing or extra key is a type error. */"
+    w.doc_line(&format!(
+        "A handler for every `{name}` variant, keyed by tag: a missing or extra key is a type error."
     ));
     w.line(&format!("export interface {handlers}<R> {{"));
     w.indent();
@@ -74,15 +74,15 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
     w.dedent();
     w.line("}");
     w.blank();
-    w.line("/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */");
+    w.doc_line(
+        "Calls the handler for `value`'s tag; nested unions dispatch again on their own tag.",
+    );
     w.line(&format!(
         "export function match{name}<R>(value: {name}, handlers: {handlers}<R>): R {{"
     ));
     w.indent();
-    w.line(&format!(
-        "switch (value[{}]) {{",
-        string_literal(&union.tag)
-    ));
+    let tag = format!("value[{}]", string_literal(&union.tag));
+    w.line(&format!("switch ({tag}) {{"));
     w.indent();
     for variant in &union.variants {
         let key = string_literal(&variant.tag_value);
@@ -98,7 +98,9 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
     }
     w.line("default:");
     w.indent();
-    w.line("return assertNever(value);");
+    // The tag, not the value: TypeScript narrows the value of a one-variant union to its one
+    // payload type, never to `never`, but it narrows the switched-on tag in every union.
+    w.line(&format!("return assertNever({tag});"));
     w.dedent();
     w.dedent();
     w.line("}");

@@ -2,7 +2,10 @@
 
 use crate::ir::{IntKind, Ty};
 
-/// A single-quoted TypeScript string literal with `\`, `'` and control characters escaped.
+/// A single-quoted TypeScript string literal: the one escaper for strings in the TypeScript
+/// output. `\`, `'`, every control character and the line separators U+2028 and U+2029 are
+/// escaped, and so is `<`, as `\x3C`, so that no `</script` or `<!--` appears if the output is
+/// inlined in an HTML `<script>` element. Backticks and `${` mean nothing in single quotes.
 pub(super) fn string_literal(value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 2);
     out.push('\'');
@@ -10,6 +13,7 @@ pub(super) fn string_literal(value: &str) -> String {
         match c {
             '\\' => out.push_str("\\\\"),
             '\'' => out.push_str("\\'"),
+            '<' => out.push_str("\\x3C"),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),

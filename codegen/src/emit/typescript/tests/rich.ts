@@ -125,7 +125,7 @@ export function matchSearch<R>(value: Search, handlers: SearchHandlers<R>): R {
     case 'paths':
       return handlers['paths'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['kind']);
   }
 }
 
@@ -146,7 +146,7 @@ export function matchShape<R>(value: Shape, handlers: ShapeHandlers<R>): R {
     case 'search':
       return matchSearch(value, handlers['search']);
     default:
-      return assertNever(value);
+      return assertNever(value['card']);
   }
 }
 
