@@ -18,6 +18,7 @@
 //! is chosen for schema-only consumers: see `union_def` and `struct_def` in `defs.rs`.
 
 mod defs;
+pub mod id;
 #[cfg(test)]
 mod tests;
 
