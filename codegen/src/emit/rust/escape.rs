@@ -4,6 +4,8 @@
 //! Free of checker types on purpose: the checker calls [`ident_text`] for fields, the emitter
 //! for the bridge methods it makes from variant names, and both must agree.
 
+use crate::emit::hides_or_breaks_text;
+
 /// Every Rust keyword that `r#` can escape: strict in some edition from 2015 to 2024 (`gen`
 /// since 2024; `async`, `await`, `dyn` and `try` since 2018) and reserved for future use. An
 /// identifier is written raw whatever the crate's edition, since a raw identifier means the
@@ -40,27 +42,18 @@ pub fn ident_text(name: &str) -> String {
 /// Schema text made safe as the rest of one `//` or `///` line: every character rustc would
 /// end the line at, refuse in a comment (a bare carriage return in a doc comment) or refuse
 /// under its default lints (the bidirectional controls of `text_direction_codepoint_in_comment`)
-/// is written as its escape, `\u{d}`; so are the other control characters and the Unicode line
-/// and paragraph separators, which editors show as line breaks. Tabs stay.
+/// is written as its escape, `\u{d}`, as is every other character [`hides_or_breaks_text`]
+/// names.
 pub fn comment_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if needs_escape(c) {
+        if hides_or_breaks_text(c) {
             out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
         } else {
             out.push(c);
         }
     }
     out
-}
-
-/// Whether [`comment_text`] writes a character as its escape.
-fn needs_escape(c: char) -> bool {
-    (c.is_control() && c != '\t')
-        || matches!(
-            c,
-            '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
-        )
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
 //! A line writer with two-space indentation and JSDoc blocks.
 
+use crate::emit::hides_or_breaks_text;
+
 /// Accumulates the output text line by line.
 #[derive(Debug, Default)]
 pub(super) struct Writer {
@@ -86,24 +88,27 @@ impl Writer {
 }
 
 /// Schema text made safe inside any TypeScript comment, `//` or `/** */`: the one escaper for
-/// comment text. `*/` would end a block comment early and every JavaScript line terminator
-/// (`\n`, `\r`, U+2028, U+2029) a line comment, so the terminators become spaces and `*/` is
-/// written `*\/`. A backslash goes after the `<` of `</script` (in any case) and of `<!--`, so
-/// that the output may be inlined in an HTML `<script>` element, which `</script` would end
-/// wherever it stood. Trailing spaces go.
+/// comment text. `*/` would end a block comment early, so it is written `*\/`. Every
+/// JavaScript line terminator (`\n`, `\r`, U+2028, U+2029) would end a line comment, so it is
+/// written as its escape, `\u{2028}`, and so are the other control characters and the
+/// bidirectional controls, which would make the text read otherwise than it runs. A backslash
+/// goes after the `<` of `</script` (in any case) and of `<!--`, so that the output may be
+/// inlined in an HTML `<script>` element, which `</script` would end wherever it stood.
+/// Trailing spaces go.
 pub(super) fn comment_text(text: &str) -> String {
-    let one_line: String = text
-        .chars()
-        .map(|c| match c {
-            '\n' | '\r' | '\u{2028}' | '\u{2029}' => ' ',
-            c => c,
-        })
-        .collect();
-    let one_line = one_line.trim_end().replace("*/", "*\\/");
-    let mut out = String::with_capacity(one_line.len());
-    for (index, c) in one_line.char_indices() {
+    let mut visible = String::with_capacity(text.len());
+    for c in text.trim_end().chars() {
+        if hides_or_breaks_text(c) {
+            visible.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            visible.push(c);
+        }
+    }
+    let visible = visible.replace("*/", "*\\/");
+    let mut out = String::with_capacity(visible.len());
+    for (index, c) in visible.char_indices() {
         out.push(c);
-        if c == '<' && ends_script(&one_line[index + 1..]) {
+        if c == '<' && ends_script(&visible[index + 1..]) {
             out.push('\\');
         }
     }

@@ -36,7 +36,7 @@ export interface Circle {
  * - `not-found`: Nothing there.
  * - `it's`
  * - `back\slash`
- * - `line break`
+ * - `line\u{a}break`
  */
 export type Error = 'not-found' | 'it\'s' | 'back\\slash' | 'line\nbreak';
 
