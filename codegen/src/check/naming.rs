@@ -2,11 +2,13 @@
 
 use crate::syntax::ast::RenameRule;
 
-/// Type names the generated code itself uses in some output, so a schema type of that name
-/// would shadow them: Rust's prelude types and variants, and the schema language's built-ins.
+/// The type names a schema cannot declare: `Self`, which Rust reserves, and the schema
+/// language's built-ins, which a field's type already means and which the generated Rust
+/// writes as they are (`Option<String>`, `Vec<T>`, `Box<T>`). Every other name the generated
+/// code uses (`Result`, `Sized`, `Default`, the serde traits...) it writes by path, so a schema
+/// type of that name shadows nothing it relies on.
 const RESERVED_TYPE_NAMES: &[&str] = &[
-    "Self", "String", "Vec", "Option", "Box", "Result", "Some", "None", "Ok", "Err", "Json",
-    "Nullable", "Map",
+    "Self", "String", "Vec", "Option", "Box", "Json", "Nullable", "Map",
 ];
 
 /// Why a name cannot be used, if it cannot.
@@ -171,6 +173,9 @@ mod tests {
     fn type_names_are_checked() {
         assert!(type_name_problem("ToolCallView").is_none());
         assert!(type_name_problem("String").is_some());
+        assert!(type_name_problem("Self").is_some());
+        assert!(type_name_problem("Result").is_none());
+        assert!(type_name_problem("Sized").is_none());
         assert!(type_name_problem("tool_view").is_some());
         assert!(type_name_problem("Tool_View").is_some());
     }

@@ -79,6 +79,8 @@ pub enum Keyword {
     Gen(S),
     #[serde(rename = "type")]
     Type(D),
+    #[serde(rename = "ok")]
+    Ok(Result),
 }
 
 impl<'de> ::cardc::__private::serde::Deserialize<'de> for Keyword {
@@ -94,7 +96,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Keyword {
 impl ::cardc::__private::Union for Keyword {
     const NAME: &'static str = "Keyword";
     const TAG: &'static str = "kind";
-    const TAGS: &'static [&'static str] = &["super", "crate", "gen", "type"];
+    const TAGS: &'static [&'static str] = &["super", "crate", "gen", "type", "ok"];
     #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
@@ -105,6 +107,7 @@ impl ::cardc::__private::Union for Keyword {
             "crate" => ::cardc::__private::variant("Send", payload).map(Self::Crate),
             "gen" => ::cardc::__private::variant("S", payload).map(Self::Gen),
             "type" => ::cardc::__private::variant("D", payload).map(Self::Type),
+            "ok" => ::cardc::__private::variant("Result", payload).map(Self::Ok),
             _ => {
                 ::std::result::Result::Err(
                     ::cardc::__private::serde::de::Error::unknown_variant(
@@ -148,11 +151,13 @@ pub trait KeywordBridge {
     fn r#gen(&mut self, value: &S) -> Self::Output;
     /// Renders the `Type` variant (tag `type`).
     fn r#type(&mut self, value: &D) -> Self::Output;
+    /// Renders the `Ok` variant (tag `ok`).
+    fn ok(&mut self, value: &Result) -> Self::Output;
 }
 
 impl Keyword {
     /// Every `kind` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["super", "crate", "gen", "type"];
+    pub const TAGS: &'static [&'static str] = &["super", "crate", "gen", "type", "ok"];
     /// This value's tag.
     pub fn tag(&self) -> &'static str {
         match self {
@@ -160,6 +165,7 @@ impl Keyword {
             Self::Crate(_) => "crate",
             Self::Gen(_) => "gen",
             Self::Type(_) => "type",
+            Self::Ok(_) => "ok",
         }
     }
     /// Hands this value to the bridge method for its variant.
@@ -172,6 +178,7 @@ impl Keyword {
             Self::Crate(value) => bridge.crate_(value),
             Self::Gen(value) => bridge.r#gen(value),
             Self::Type(value) => bridge.r#type(value),
+            Self::Ok(value) => bridge.ok(value),
         }
     }
 }
@@ -492,6 +499,44 @@ impl Only {
     }
 }
 
+/// Named like the prelude's `Result`, which the generated code writes by path.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Result")]
+pub struct Result {
+    #[serde(
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::cardc::__private::optional"
+    )]
+    pub none: Option<Some>,
+}
+
+impl ::cardc::__private::serde::Serialize for Result {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc::__private::serde::Serializer,
+    {
+        Self::serialize(self, serializer)
+    }
+}
+
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for Result {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::named(
+            "Result",
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
+    }
+}
+
 /// Named like the serializer parameter of a `Serialize` impl.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
@@ -589,6 +634,37 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Sized {
     {
         ::cardc::__private::named(
             "Sized",
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+        )
+    }
+}
+
+/// Named like a prelude variant.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
+#[derive(::cardc::__private::JsonSchema)]
+#[schemars(crate = "::cardc::__private::schemars", rename = "Some")]
+pub struct Some {}
+
+impl ::cardc::__private::serde::Serialize for Some {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc::__private::serde::Serializer,
+    {
+        Self::serialize(self, serializer)
+    }
+}
+
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for Some {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::named(
+            "Some",
             Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }

@@ -22,7 +22,7 @@ export type Default = 'clone' | 'copy';
  * Variants whose bridge methods would be keywords: `super` and `crate` cannot be raw, `gen`
  * is one since the 2024 edition.
  */
-export type Keyword = Sized | Send | S | D;
+export type Keyword = Sized | Send | S | D | Result;
 
 /** Fields named after keywords. */
 export interface Keywords {
@@ -60,6 +60,12 @@ export interface One {
 /** A union with a single variant: `match` still closes with `assertNever`. */
 export type Only = One;
 
+/** Named like the prelude's `Result`, which the generated code writes by path. */
+export interface Result {
+  kind: 'ok';
+  none?: Some;
+}
+
 /** Named like the serializer parameter of a `Serialize` impl. */
 export interface S {
   kind: 'gen';
@@ -75,6 +81,11 @@ export interface Send {
 export interface Sized {
   kind: 'super';
   default?: Default;
+}
+
+/** Named like a prelude variant. */
+export interface Some {
+  [key: string]: never;
 }
 
 /** Marks a branch the type checker proves unreachable; throws if it is reached at run time. */
@@ -96,7 +107,7 @@ export function assertNever(value: never): never {
 // Exhaustive matching.
 
 /** Every `kind` tag of `Keyword`, in declaration order. */
-export const KEYWORD_TAGS = ['super', 'crate', 'gen', 'type'] as const;
+export const KEYWORD_TAGS = ['super', 'crate', 'gen', 'type', 'ok'] as const;
 
 /** A handler for every `Keyword` variant, keyed by tag: a missing or extra key is a type error. */
 export interface KeywordHandlers<R> {
@@ -104,6 +115,7 @@ export interface KeywordHandlers<R> {
   crate: (value: Send) => R;
   gen: (value: S) => R;
   type: (value: D) => R;
+  ok: (value: Result) => R;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
@@ -117,6 +129,8 @@ export function matchKeyword<R>(value: Keyword, handlers: KeywordHandlers<R>): R
       return handlers['gen'](value);
     case 'type':
       return handlers['type'](value);
+    case 'ok':
+      return handlers['ok'](value);
     default:
       return assertNever(value['kind']);
   }
@@ -520,7 +534,7 @@ export function parseDefault(
 
 /** Checks a `Keyword`: its `kind` picks the variant that checks the rest. */
 function checkKeyword(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Keyword', 'kind', ['super', 'crate', 'gen', 'type'])) {
+  switch (cardcTag(value, s, at, orNull, 'Keyword', 'kind', ['super', 'crate', 'gen', 'type', 'ok'])) {
     case 'super':
       return cardcVariant(value, s, at, 'Sized', checkSized);
     case 'crate':
@@ -529,6 +543,8 @@ function checkKeyword(value: unknown, s: cardcState, at: string, orNull?: boolea
       return cardcVariant(value, s, at, 'S', checkS);
     case 'type':
       return cardcVariant(value, s, at, 'D', checkD);
+    case 'ok':
+      return cardcVariant(value, s, at, 'Result', checkResult);
   }
 }
 
@@ -665,6 +681,29 @@ export function parseOnly(
   return cardcParse<Only>(checkOnly, value);
 }
 
+/** The fields of `Result`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfResult: readonly cardcField[] = [
+  ['kind', false, cardcLiteral('ok')],
+  ['none', true, checkSome],
+];
+
+/** Checks a `Result`. */
+function checkResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Result', true, fieldsOfResult);
+}
+
+/** Whether a value is a `Result`, exactly as the contract says. Never throws. */
+export function isResult(value: unknown): value is Result {
+  return cardcRun(checkResult, value, 1).length === 0;
+}
+
+/** The value as a `Result`, or where and how it breaks the contract. Never throws. */
+export function parseResult(
+  value: unknown,
+): { ok: true; value: Result } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Result>(checkResult, value);
+}
+
 /** The fields of `S`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfS: readonly cardcField[] = [
   ['kind', false, cardcLiteral('gen')],
@@ -731,4 +770,25 @@ export function parseSized(
   value: unknown,
 ): { ok: true; value: Sized } | { ok: false; errors: { pointer: string; message: string }[] } {
   return cardcParse<Sized>(checkSized, value);
+}
+
+/** The fields of `Some`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfSome: readonly cardcField[] = [
+];
+
+/** Checks a `Some`. */
+function checkSome(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Some', true, fieldsOfSome);
+}
+
+/** Whether a value is a `Some`, exactly as the contract says. Never throws. */
+export function isSome(value: unknown): value is Some {
+  return cardcRun(checkSome, value, 1).length === 0;
+}
+
+/** The value as a `Some`, or where and how it breaks the contract. Never throws. */
+export function parseSome(
+  value: unknown,
+): { ok: true; value: Some } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Some>(checkSome, value);
 }
