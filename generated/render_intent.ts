@@ -255,13 +255,13 @@ export function assertNever(value: never): never {
 export const CONTENT_BLOCK_TAGS = ['text', 'image'] as const;
 
 /** A handler for every `ContentBlock` variant, keyed by tag: a missing or extra key is a type error. */
-export interface ContentBlockHandlers<R> {
-  text: (value: TextContent) => R;
-  image: (value: ImageContent) => R;
+export interface ContentBlockHandlers<R_> {
+  text: (value: TextContent) => R_;
+  image: (value: ImageContent) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchContentBlock<R>(value: ContentBlock, handlers: ContentBlockHandlers<R>): R {
+export function matchContentBlock<R_>(value: ContentBlock, handlers: ContentBlockHandlers<R_>): R_ {
   switch (value['type']) {
     case 'text':
       return handlers['text'](value);
@@ -276,13 +276,13 @@ export function matchContentBlock<R>(value: ContentBlock, handlers: ContentBlock
 export const SEARCH_RESULT_VIEW_TAGS = ['matches', 'paths'] as const;
 
 /** A handler for every `SearchResultView` variant, keyed by tag: a missing or extra key is a type error. */
-export interface SearchResultViewHandlers<R> {
-  matches: (value: SearchMatchesResultView) => R;
-  paths: (value: SearchPathsResultView) => R;
+export interface SearchResultViewHandlers<R_> {
+  matches: (value: SearchMatchesResultView) => R_;
+  paths: (value: SearchPathsResultView) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchSearchResultView<R>(value: SearchResultView, handlers: SearchResultViewHandlers<R>): R {
+export function matchSearchResultView<R_>(value: SearchResultView, handlers: SearchResultViewHandlers<R_>): R_ {
   switch (value['kind']) {
     case 'matches':
       return handlers['matches'](value);
@@ -297,14 +297,14 @@ export function matchSearchResultView<R>(value: SearchResultView, handlers: Sear
 export const TOOL_CALL_VIEW_TAGS = ['generic', 'terminal', 'diff'] as const;
 
 /** A handler for every `ToolCallView` variant, keyed by tag: a missing or extra key is a type error. */
-export interface ToolCallViewHandlers<R> {
-  generic: (value: GenericCallView) => R;
-  terminal: (value: TerminalCallView) => R;
-  diff: (value: DiffCallView) => R;
+export interface ToolCallViewHandlers<R_> {
+  generic: (value: GenericCallView) => R_;
+  terminal: (value: TerminalCallView) => R_;
+  diff: (value: DiffCallView) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchToolCallView<R>(value: ToolCallView, handlers: ToolCallViewHandlers<R>): R {
+export function matchToolCallView<R_>(value: ToolCallView, handlers: ToolCallViewHandlers<R_>): R_ {
   switch (value['card']) {
     case 'generic':
       return handlers['generic'](value);
@@ -321,15 +321,15 @@ export function matchToolCallView<R>(value: ToolCallView, handlers: ToolCallView
 export const TOOL_RESULT_VIEW_TAGS = ['generic', 'terminal', 'diff', 'search'] as const;
 
 /** A handler for every `ToolResultView` variant, keyed by tag: a missing or extra key is a type error. */
-export interface ToolResultViewHandlers<R> {
-  generic: (value: GenericResultView) => R;
-  terminal: (value: TerminalResultView) => R;
-  diff: (value: DiffResultView) => R;
-  search: SearchResultViewHandlers<R>;
+export interface ToolResultViewHandlers<R_> {
+  generic: (value: GenericResultView) => R_;
+  terminal: (value: TerminalResultView) => R_;
+  diff: (value: DiffResultView) => R_;
+  search: SearchResultViewHandlers<R_>;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchToolResultView<R>(value: ToolResultView, handlers: ToolResultViewHandlers<R>): R {
+export function matchToolResultView<R_>(value: ToolResultView, handlers: ToolResultViewHandlers<R_>): R_ {
   switch (value['card']) {
     case 'generic':
       return handlers['generic'](value);

@@ -81,15 +81,15 @@ export function assertNever(value: never): never {
 export const HOSTILE_TAGS = ['*/ console.log("tag"); /*', 'line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO', '\'single\' "double" `back` ${x} \\ \x3C/script> \x3C!--', '--> -->'] as const;
 
 /** A handler for every `Hostile` variant, keyed by tag: a missing or extra key is a type error. */
-export interface HostileHandlers<R> {
-  '*/ console.log("tag"); /*': (value: Comment) => R;
-  'line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO': LinesHandlers<R>;
-  '\'single\' "double" `back` ${x} \\ \x3C/script> \x3C!--': (value: Quotes) => R;
-  '--> -->': (value: Empty) => R;
+export interface HostileHandlers<R_> {
+  '*/ console.log("tag"); /*': (value: Comment) => R_;
+  'line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO': LinesHandlers<R_>;
+  '\'single\' "double" `back` ${x} \\ \x3C/script> \x3C!--': (value: Quotes) => R_;
+  '--> -->': (value: Empty) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchHostile<R>(value: Hostile, handlers: HostileHandlers<R>): R {
+export function matchHostile<R_>(value: Hostile, handlers: HostileHandlers<R_>): R_ {
   switch (value['*/ console.log("injected"); /*']) {
     case '*/ console.log("tag"); /*':
       return handlers['*/ console.log("tag"); /*'](value);
@@ -108,12 +108,12 @@ export function matchHostile<R>(value: Hostile, handlers: HostileHandlers<R>): R
 export const LINES_TAGS = ['${console.log("template")}'] as const;
 
 /** A handler for every `Lines` variant, keyed by tag: a missing or extra key is a type error. */
-export interface LinesHandlers<R> {
-  '${console.log("template")}': (value: Template) => R;
+export interface LinesHandlers<R_> {
+  '${console.log("template")}': (value: Template) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchLines<R>(value: Lines, handlers: LinesHandlers<R>): R {
+export function matchLines<R_>(value: Lines, handlers: LinesHandlers<R_>): R_ {
   switch (value['\x3C/script>\x3Cscript>console.log("nested")\x3C/script>']) {
     case '${console.log("template")}':
       return handlers['${console.log("template")}'](value);

@@ -62,14 +62,14 @@ export function assertNever(value: never): never {
 export const EXPR_TAGS = ['literal', 'add', 'negate'] as const;
 
 /** A handler for every `Expr` variant, keyed by tag: a missing or extra key is a type error. */
-export interface ExprHandlers<R> {
-  literal: (value: Literal) => R;
-  add: (value: Add) => R;
-  negate: (value: Negate) => R;
+export interface ExprHandlers<R_> {
+  literal: (value: Literal) => R_;
+  add: (value: Add) => R_;
+  negate: (value: Negate) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchExpr<R>(value: Expr, handlers: ExprHandlers<R>): R {
+export function matchExpr<R_>(value: Expr, handlers: ExprHandlers<R_>): R_ {
   switch (value['op']) {
     case 'literal':
       return handlers['literal'](value);

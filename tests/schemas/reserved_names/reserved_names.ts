@@ -110,16 +110,16 @@ export function assertNever(value: never): never {
 export const KEYWORD_TAGS = ['super', 'crate', 'gen', 'type', 'ok'] as const;
 
 /** A handler for every `Keyword` variant, keyed by tag: a missing or extra key is a type error. */
-export interface KeywordHandlers<R> {
-  super: (value: Sized) => R;
-  crate: (value: Send) => R;
-  gen: (value: S) => R;
-  type: (value: D) => R;
-  ok: (value: Result) => R;
+export interface KeywordHandlers<R_> {
+  super: (value: Sized) => R_;
+  crate: (value: Send) => R_;
+  gen: (value: S) => R_;
+  type: (value: D) => R_;
+  ok: (value: Result) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchKeyword<R>(value: Keyword, handlers: KeywordHandlers<R>): R {
+export function matchKeyword<R_>(value: Keyword, handlers: KeywordHandlers<R_>): R_ {
   switch (value['kind']) {
     case 'super':
       return handlers['super'](value);
@@ -140,13 +140,13 @@ export function matchKeyword<R>(value: Keyword, handlers: KeywordHandlers<R>): R
 export const NODE_TAGS = ['impl', 'while'] as const;
 
 /** A handler for every `Node` variant, keyed by tag: a missing or extra key is a type error. */
-export interface NodeHandlers<R> {
-  impl: (value: Keywords) => R;
-  while: (value: Loop) => R;
+export interface NodeHandlers<R_> {
+  impl: (value: Keywords) => R_;
+  while: (value: Loop) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchNode<R>(value: Node, handlers: NodeHandlers<R>): R {
+export function matchNode<R_>(value: Node, handlers: NodeHandlers<R_>): R_ {
   switch (value['class']) {
     case 'impl':
       return handlers['impl'](value);
@@ -161,12 +161,12 @@ export function matchNode<R>(value: Node, handlers: NodeHandlers<R>): R {
 export const ONLY_TAGS = ['one'] as const;
 
 /** A handler for every `Only` variant, keyed by tag: a missing or extra key is a type error. */
-export interface OnlyHandlers<R> {
-  one: (value: One) => R;
+export interface OnlyHandlers<R_> {
+  one: (value: One) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchOnly<R>(value: Only, handlers: OnlyHandlers<R>): R {
+export function matchOnly<R_>(value: Only, handlers: OnlyHandlers<R_>): R_ {
   switch (value['card']) {
     case 'one':
       return handlers['one'](value);

@@ -59,14 +59,14 @@ export function assertNever(value: never): never {
 export const SHAPE_TAGS = ['circle', 'rectangle', 'empty_shape'] as const;
 
 /** A handler for every `Shape` variant, keyed by tag: a missing or extra key is a type error. */
-export interface ShapeHandlers<R> {
-  circle: (value: Circle) => R;
-  rectangle: (value: Rectangle) => R;
-  empty_shape: (value: EmptyShape) => R;
+export interface ShapeHandlers<R_> {
+  circle: (value: Circle) => R_;
+  rectangle: (value: Rectangle) => R_;
+  empty_shape: (value: EmptyShape) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchShape<R>(value: Shape, handlers: ShapeHandlers<R>): R {
+export function matchShape<R_>(value: Shape, handlers: ShapeHandlers<R_>): R_ {
   switch (value['type']) {
     case 'circle':
       return handlers['circle'](value);

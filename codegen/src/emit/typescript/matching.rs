@@ -40,6 +40,10 @@ pub(super) fn emit_matchers(w: &mut Writer, schema: &Schema) {
     }
 }
 
+/// The type parameter of the handlers and `match` helpers: what every handler returns. A schema
+/// type name never holds `_`, so no payload type called `R` is shadowed by it.
+const RESULT: &str = "R_";
+
 fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
     let name = &union.name;
     let handlers = handlers_name(name);
@@ -61,14 +65,17 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
     w.doc_line(&format!(
         "A handler for every `{name}` variant, keyed by tag: a missing or extra key is a type error."
     ));
-    w.line(&format!("export interface {handlers}<R> {{"));
+    w.line(&format!("export interface {handlers}<{RESULT}> {{"));
     w.indent();
     for variant in &union.variants {
         let key = property_name(&variant.tag_value);
         if is_union(schema, &variant.payload) {
-            w.line(&format!("{key}: {}<R>;", handlers_name(&variant.payload)));
+            w.line(&format!(
+                "{key}: {}<{RESULT}>;",
+                handlers_name(&variant.payload)
+            ));
         } else {
-            w.line(&format!("{key}: (value: {}) => R;", variant.payload));
+            w.line(&format!("{key}: (value: {}) => {RESULT};", variant.payload));
         }
     }
     w.dedent();
@@ -78,7 +85,7 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
         "Calls the handler for `value`'s tag; nested unions dispatch again on their own tag.",
     );
     w.line(&format!(
-        "export function match{name}<R>(value: {name}, handlers: {handlers}<R>): R {{"
+        "export function match{name}<{RESULT}>(value: {name}, handlers: {handlers}<{RESULT}>): {RESULT} {{"
     ));
     w.indent();
     let tag = format!("value[{}]", string_literal(&union.tag));

@@ -112,13 +112,13 @@ export function assertNever(value: never): never {
 export const SEARCH_TAGS = ['matches', 'paths'] as const;
 
 /** A handler for every `Search` variant, keyed by tag: a missing or extra key is a type error. */
-export interface SearchHandlers<R> {
-  matches: (value: Matches) => R;
-  paths: (value: Paths) => R;
+export interface SearchHandlers<R_> {
+  matches: (value: Matches) => R_;
+  paths: (value: Paths) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchSearch<R>(value: Search, handlers: SearchHandlers<R>): R {
+export function matchSearch<R_>(value: Search, handlers: SearchHandlers<R_>): R_ {
   switch (value['kind']) {
     case 'matches':
       return handlers['matches'](value);
@@ -133,13 +133,13 @@ export function matchSearch<R>(value: Search, handlers: SearchHandlers<R>): R {
 export const SHAPE_TAGS = ['circle', 'search'] as const;
 
 /** A handler for every `Shape` variant, keyed by tag: a missing or extra key is a type error. */
-export interface ShapeHandlers<R> {
-  circle: (value: Circle) => R;
-  search: SearchHandlers<R>;
+export interface ShapeHandlers<R_> {
+  circle: (value: Circle) => R_;
+  search: SearchHandlers<R_>;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchShape<R>(value: Shape, handlers: ShapeHandlers<R>): R {
+export function matchShape<R_>(value: Shape, handlers: ShapeHandlers<R_>): R_ {
   switch (value['card']) {
     case 'circle':
       return handlers['circle'](value);
