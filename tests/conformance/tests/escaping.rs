@@ -15,7 +15,7 @@
 //!   (and through it the default `$id` and title), and, in `hostile_<n>_id`, the `#![id]`.
 //!
 //! Every output is then used the way its readers use it: the Rust compiled in one edition-2024
-//! crate under `#![deny(warnings)]`, the TypeScript compiled by tsc with the web renderer's
+//! crate under `#![deny(warnings)]`, without and with schemars, the TypeScript compiled by tsc with the web renderer's
 //! strict tsconfig and imported by node, which must print nothing, and the JSON Schema checked
 //! against the 2020-12 meta-schema and loaded by the `jsonschema` crate under its `$id`. The
 //! Rust output of a hostile schema must hold exactly the items of the same schema with a
@@ -703,8 +703,12 @@ fn rust_outputs_compile_in_an_edition_2024_crate_with_warnings_denied() {
     );
     // The workspace's lockfile pins the same dependency versions (cargo drops what is unused).
     std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).expect("Cargo.lock");
-    run(Command::new(env!("CARGO"))
-        .current_dir(&dir)
-        .env("CARGO_TARGET_DIR", root.join("target/tests/trybuild"))
-        .args(["build", "--quiet"]));
+    // Without and with schemars, whose derive the generated types then expand.
+    for features in [&[][..], &["--features", "cardc/schemars"][..]] {
+        run(Command::new(env!("CARGO"))
+            .current_dir(&dir)
+            .env("CARGO_TARGET_DIR", root.join("target/tests/trybuild"))
+            .args(["build", "--quiet"])
+            .args(features));
+    }
 }
