@@ -15,11 +15,11 @@
 //!   (and through it the default `$id` and title), and, in `hostile_<n>_id`, the `#![id]`.
 //!
 //! Every output is then used the way its readers use it: the Rust compiled in one edition-2024
-//! crate under `#![deny(warnings)]`, without and with schemars, the TypeScript compiled by tsc with the web renderer's
-//! strict tsconfig and imported by node, which must print nothing, and the JSON Schema checked
-//! against the 2020-12 meta-schema and loaded by the `jsonschema` crate under its `$id`. The
-//! Rust output of a hostile schema must hold exactly the items of the same schema with a
-//! harmless string in every place, so no text became an item.
+//! crate under `#![deny(warnings)]`, without and with schemars, the TypeScript compiled by tsc
+//! with the web renderer's strict tsconfig and imported by node, which must print nothing, and
+//! the JSON Schema checked against the 2020-12 meta-schema and loaded by the `jsonschema` crate
+//! under its `$id`. The Rust output of a hostile schema must hold exactly the items of the same
+//! schema with a harmless string in every place, so no text became an item.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
