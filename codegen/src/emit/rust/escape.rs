@@ -12,15 +12,18 @@ use crate::emit::hides_or_breaks_text;
 /// same in all of them. `union` is a weak keyword, raw too so that no reader takes it for an
 /// item; the other weak keywords (`auto`, `macro_rules`, `raw`, `safe`, `'static`) are
 /// keywords only in positions a field or method name never takes.
+#[rustfmt::skip]
 const RAW_KEYWORDS: &[&str] = &[
     // Strict, 2015.
     "as", "break", "const", "continue", "else", "enum", "extern", "false", "fn", "for", "if",
     "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static",
     "struct", "trait", "true", "type", "unsafe", "use", "where", "while",
     // Strict since 2018, and `gen` since 2024.
-    "async", "await", "dyn", "try", "gen", // Reserved.
+    "async", "await", "dyn", "try", "gen",
+    // Reserved.
     "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof", "unsized",
-    "virtual", "yield", // Weak, but an item keyword.
+    "virtual", "yield",
+    // Weak, but an item keyword.
     "union",
 ];
 
