@@ -6,8 +6,8 @@
 
 use crate::emit::hides_or_breaks_text;
 
-/// Every Rust keyword that `r#` can escape: strict in some edition from 2015 to 2024 (`gen`
-/// since 2024; `async`, `await`, `dyn` and `try` since 2018) and reserved for future use. An
+/// Every Rust keyword that `r#` can escape, strict or reserved in some edition from 2015 to
+/// 2024. An
 /// identifier is written raw whatever the crate's edition, since a raw identifier means the
 /// same in all of them. `union` is a weak keyword, raw too so that no reader takes it for an
 /// item; the other weak keywords (`auto`, `macro_rules`, `raw`, `safe`, `'static`) are
@@ -18,7 +18,7 @@ const RAW_KEYWORDS: &[&str] = &[
     "as", "break", "const", "continue", "else", "enum", "extern", "false", "fn", "for", "if",
     "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static",
     "struct", "trait", "true", "type", "unsafe", "use", "where", "while",
-    // Strict since 2018, and `gen` since 2024.
+    // Strict (`async`, `await`, `dyn`) or reserved (`try`) since 2018, and `gen` since 2024.
     "async", "await", "dyn", "try", "gen",
     // Reserved.
     "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof", "unsized",
