@@ -134,8 +134,9 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
                 format!("type name {problem}"),
                 name.span.clone(),
                 "bad type name",
-                "type names are ASCII UpperCamelCase, like `FileDiff`, and not a name the generated \
-                 code already uses",
+                "type names are ASCII UpperCamelCase, like `FileDiff`, other than `Self` and the \
+                 schema language's own types (`String`, `Vec`, `Option`, `Box`, `Json`, `Nullable`, \
+                 `Map`), which the generated Rust writes as they are",
             ));
         }
         if let Some(first) = first_spans.get(name.value.as_str()) {
