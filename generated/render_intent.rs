@@ -99,7 +99,10 @@ impl ContentBlock {
         }
     }
     /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: ContentBlockBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+    pub fn dispatch<B: ContentBlockBridge + ?::core::marker::Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
         match self {
             Self::Text(value) => bridge.text(value),
             Self::Image(value) => bridge.image(value),
@@ -133,7 +136,7 @@ impl ::cardc::__private::serde::Serialize for DiffCallView {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        DiffCallView::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -145,7 +148,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for DiffCallView {
     {
         ::cardc::__private::named(
             "DiffCallView",
-            DiffCallView::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -189,7 +192,7 @@ impl ::cardc::__private::serde::Serialize for DiffResultView {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        DiffResultView::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -201,7 +204,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for DiffResultView {
     {
         ::cardc::__private::named(
             "DiffResultView",
-            DiffResultView::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -229,7 +232,7 @@ impl ::cardc::__private::serde::Serialize for FileDiff {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        FileDiff::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -241,7 +244,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for FileDiff {
     {
         ::cardc::__private::named(
             "FileDiff",
-            FileDiff::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -270,7 +273,7 @@ impl ::cardc::__private::serde::Serialize for FileLocation {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        FileLocation::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -282,7 +285,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for FileLocation {
     {
         ::cardc::__private::named(
             "FileLocation",
-            FileLocation::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -333,7 +336,7 @@ impl ::cardc::__private::serde::Serialize for GenericCallView {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        GenericCallView::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -345,7 +348,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for GenericCallView {
     {
         ::cardc::__private::named(
             "GenericCallView",
-            GenericCallView::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -379,7 +382,7 @@ impl ::cardc::__private::serde::Serialize for GenericResultView {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        GenericResultView::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -391,7 +394,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for GenericResultView {
     {
         ::cardc::__private::named(
             "GenericResultView",
-            GenericResultView::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -416,7 +419,7 @@ impl ::cardc::__private::serde::Serialize for ImageContent {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        ImageContent::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -428,7 +431,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for ImageContent {
     {
         ::cardc::__private::named(
             "ImageContent",
-            ImageContent::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -452,7 +455,7 @@ impl ::cardc::__private::serde::Serialize for SearchFileMatches {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        SearchFileMatches::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -464,7 +467,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchFileMatches {
     {
         ::cardc::__private::named(
             "SearchFileMatches",
-            SearchFileMatches::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -489,7 +492,7 @@ impl ::cardc::__private::serde::Serialize for SearchLineMatch {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        SearchLineMatch::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -501,7 +504,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchLineMatch {
     {
         ::cardc::__private::named(
             "SearchLineMatch",
-            SearchLineMatch::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -535,7 +538,7 @@ impl ::cardc::__private::serde::Serialize for SearchMatchesResultView {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        SearchMatchesResultView::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -547,9 +550,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchMatchesResultVie
     {
         ::cardc::__private::named(
             "SearchMatchesResultView",
-            SearchMatchesResultView::deserialize(
-                ::cardc::__private::ObjectOnly(deserializer),
-            ),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -583,7 +584,7 @@ impl ::cardc::__private::serde::Serialize for SearchPathsResultView {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        SearchPathsResultView::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -595,9 +596,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchPathsResultView 
     {
         ::cardc::__private::named(
             "SearchPathsResultView",
-            SearchPathsResultView::deserialize(
-                ::cardc::__private::ObjectOnly(deserializer),
-            ),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -700,7 +699,7 @@ impl SearchResultView {
         }
     }
     /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: SearchResultViewBridge + ?Sized>(
+    pub fn dispatch<B: SearchResultViewBridge + ?::core::marker::Sized>(
         &self,
         bridge: &mut B,
     ) -> B::Output {
@@ -742,7 +741,7 @@ impl ::cardc::__private::serde::Serialize for TerminalCallView {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        TerminalCallView::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -754,7 +753,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for TerminalCallView {
     {
         ::cardc::__private::named(
             "TerminalCallView",
-            TerminalCallView::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -804,7 +803,7 @@ impl ::cardc::__private::serde::Serialize for TerminalResultView {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        TerminalResultView::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -816,7 +815,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for TerminalResultView {
     {
         ::cardc::__private::named(
             "TerminalResultView",
-            TerminalResultView::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -838,7 +837,7 @@ impl ::cardc::__private::serde::Serialize for TextContent {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        TextContent::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -850,7 +849,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for TextContent {
     {
         ::cardc::__private::named(
             "TextContent",
-            TextContent::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -996,7 +995,10 @@ impl ToolCallView {
         }
     }
     /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: ToolCallViewBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+    pub fn dispatch<B: ToolCallViewBridge + ?::core::marker::Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
         match self {
             Self::Generic(value) => bridge.generic(value),
             Self::Terminal(value) => bridge.terminal(value),
@@ -1126,7 +1128,7 @@ impl ToolResultView {
         }
     }
     /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: ToolResultViewBridge + ?Sized>(
+    pub fn dispatch<B: ToolResultViewBridge + ?::core::marker::Sized>(
         &self,
         bridge: &mut B,
     ) -> B::Output {

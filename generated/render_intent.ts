@@ -254,20 +254,20 @@ export function assertNever(value: never): never {
 export const CONTENT_BLOCK_TAGS = ['text', 'image'] as const;
 
 /** A handler for every `ContentBlock` variant, keyed by tag: a missing or extra key is a type error. */
-export interface ContentBlockHandlers<R> {
-  text: (value: { type: 'text' } & TextContent) => R;
-  image: (value: { type: 'image' } & ImageContent) => R;
+export interface ContentBlockHandlers<R_> {
+  text: (value: { type: 'text' } & TextContent) => R_;
+  image: (value: { type: 'image' } & ImageContent) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchContentBlock<R>(value: ContentBlock, handlers: ContentBlockHandlers<R>): R {
+export function matchContentBlock<R_>(value: ContentBlock, handlers: ContentBlockHandlers<R_>): R_ {
   switch (value['type']) {
     case 'text':
       return handlers['text'](value);
     case 'image':
       return handlers['image'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['type']);
   }
 }
 
@@ -275,20 +275,20 @@ export function matchContentBlock<R>(value: ContentBlock, handlers: ContentBlock
 export const SEARCH_RESULT_VIEW_TAGS = ['matches', 'paths'] as const;
 
 /** A handler for every `SearchResultView` variant, keyed by tag: a missing or extra key is a type error. */
-export interface SearchResultViewHandlers<R> {
-  matches: (value: { kind: 'matches' } & SearchMatchesResultView) => R;
-  paths: (value: { kind: 'paths' } & SearchPathsResultView) => R;
+export interface SearchResultViewHandlers<R_> {
+  matches: (value: { kind: 'matches' } & SearchMatchesResultView) => R_;
+  paths: (value: { kind: 'paths' } & SearchPathsResultView) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchSearchResultView<R>(value: SearchResultView, handlers: SearchResultViewHandlers<R>): R {
+export function matchSearchResultView<R_>(value: SearchResultView, handlers: SearchResultViewHandlers<R_>): R_ {
   switch (value['kind']) {
     case 'matches':
       return handlers['matches'](value);
     case 'paths':
       return handlers['paths'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['kind']);
   }
 }
 
@@ -296,14 +296,14 @@ export function matchSearchResultView<R>(value: SearchResultView, handlers: Sear
 export const TOOL_CALL_VIEW_TAGS = ['generic', 'terminal', 'diff'] as const;
 
 /** A handler for every `ToolCallView` variant, keyed by tag: a missing or extra key is a type error. */
-export interface ToolCallViewHandlers<R> {
-  generic: (value: { card: 'generic' } & GenericCallView) => R;
-  terminal: (value: { card: 'terminal' } & TerminalCallView) => R;
-  diff: (value: { card: 'diff' } & DiffCallView) => R;
+export interface ToolCallViewHandlers<R_> {
+  generic: (value: { card: 'generic' } & GenericCallView) => R_;
+  terminal: (value: { card: 'terminal' } & TerminalCallView) => R_;
+  diff: (value: { card: 'diff' } & DiffCallView) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchToolCallView<R>(value: ToolCallView, handlers: ToolCallViewHandlers<R>): R {
+export function matchToolCallView<R_>(value: ToolCallView, handlers: ToolCallViewHandlers<R_>): R_ {
   switch (value['card']) {
     case 'generic':
       return handlers['generic'](value);
@@ -312,7 +312,7 @@ export function matchToolCallView<R>(value: ToolCallView, handlers: ToolCallView
     case 'diff':
       return handlers['diff'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['card']);
   }
 }
 
@@ -320,15 +320,15 @@ export function matchToolCallView<R>(value: ToolCallView, handlers: ToolCallView
 export const TOOL_RESULT_VIEW_TAGS = ['generic', 'terminal', 'diff', 'search'] as const;
 
 /** A handler for every `ToolResultView` variant, keyed by tag: a missing or extra key is a type error. */
-export interface ToolResultViewHandlers<R> {
-  generic: (value: { card: 'generic' } & GenericResultView) => R;
-  terminal: (value: { card: 'terminal' } & TerminalResultView) => R;
-  diff: (value: { card: 'diff' } & DiffResultView) => R;
-  search: SearchResultViewHandlers<R>;
+export interface ToolResultViewHandlers<R_> {
+  generic: (value: { card: 'generic' } & GenericResultView) => R_;
+  terminal: (value: { card: 'terminal' } & TerminalResultView) => R_;
+  diff: (value: { card: 'diff' } & DiffResultView) => R_;
+  search: SearchResultViewHandlers<R_>;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchToolResultView<R>(value: ToolResultView, handlers: ToolResultViewHandlers<R>): R {
+export function matchToolResultView<R_>(value: ToolResultView, handlers: ToolResultViewHandlers<R_>): R_ {
   switch (value['card']) {
     case 'generic':
       return handlers['generic'](value);
@@ -339,7 +339,7 @@ export function matchToolResultView<R>(value: ToolResultView, handlers: ToolResu
     case 'search':
       return matchSearchResultView(value, handlers['search']);
     default:
-      return assertNever(value);
+      return assertNever(value['card']);
   }
 }
 

@@ -12,7 +12,9 @@ mod types;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostics::Diagnostic;
+use crate::emit::json_schema::id as json_schema_id;
 use crate::emit::rust::bridge::trait_name as bridge_trait_name;
+use crate::emit::rust::escape as rust_escape;
 use crate::emit::typescript::matching::handlers_name;
 use crate::ir::{self, EnumDef, EnumValue, Field, StructDef, TypeDef, UnionDef, Variant};
 use crate::syntax::ast::{
@@ -53,6 +55,18 @@ pub fn check(
         };
         defs.insert(def.name().to_string(), def);
     }
+    if let Some(id) = &settings.id
+        && let Some(problem) = json_schema_id::id_problem(&id.value)
+    {
+        errors.push(Diagnostic::new(
+            format!("`id` is {problem}"),
+            id.span.clone(),
+            "not a JSON Schema `$id`",
+            "the `$id` is an absolute URI without a fragment, such as \
+             `https://schemas.example.com/name.schema.json` or `urn:example:name`; \
+             percent-encode spaces and other characters URIs do not allow",
+        ));
+    }
     tags::assign(file, &mut defs, &mut errors);
     recursion::check(file, &defs, &mut errors);
     if !errors.is_empty() {
@@ -65,7 +79,7 @@ pub fn check(
         id: settings
             .id
             .as_ref()
-            .map_or_else(|| format!("urn:cardc:{stem}"), |id| id.value.clone()),
+            .map_or_else(|| json_schema_id::default_id(stem), |id| id.value.clone()),
         title: settings
             .title
             .as_ref()
@@ -120,8 +134,9 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
                 format!("type name {problem}"),
                 name.span.clone(),
                 "bad type name",
-                "type names are ASCII UpperCamelCase, like `FileDiff`, and not a name the generated \
-                 code already uses",
+                "type names are ASCII UpperCamelCase, like `FileDiff`, other than `Self` and the \
+                 schema language's own types (`String`, `Vec`, `Option`, `Box`, `Json`, `Nullable`, \
+                 `Map`), which the generated Rust writes as they are",
             ));
         }
         if let Some(first) = first_spans.get(name.value.as_str()) {
@@ -168,22 +183,14 @@ fn lower_struct(
     );
     let mut fields = Vec::new();
     for field in &item.fields {
-        let rust_name = naming::rust_field_ident(&field.name.value);
+        let rust_name = rust_escape::ident_text(&field.name.value);
         check_field_name(field, closed, errors);
         let wire_name = field.rename.as_ref().map_or_else(
             || naming::apply_to_field(rule, &field.name.value),
             |rename| rename.value.clone(),
         );
         let wire_span = field.rename.as_ref().unwrap_or(&field.name).span.clone();
-        if wire_name == "__proto__" {
-            errors.push(Diagnostic::new(
-                "`__proto__` cannot be a wire name",
-                wire_span.clone(),
-                "sets the prototype in JavaScript",
-                "in a JavaScript object literal `__proto__` sets the object's prototype instead of \
-                 a key, so TypeScript readers could not build this object: choose another name",
-            ));
-        }
+        check_wire_key(&wire_name, &wire_span, errors);
         // A field declared twice would also repeat its wire name: report it once.
         if rust_names.check(&rust_name, field.name.span.clone(), errors) {
             wire_names.check(&wire_name, wire_span, errors);
@@ -205,6 +212,20 @@ fn lower_struct(
         fields,
         closed,
         tags: Vec::new(),
+    }
+}
+
+/// Reports a key no JavaScript object literal can hold: the one rule for every key a struct
+/// carries on the wire, its fields' and its unions' tags.
+fn check_wire_key(key: &str, span: &std::ops::Range<usize>, errors: &mut Vec<Diagnostic>) {
+    if key == "__proto__" {
+        errors.push(Diagnostic::new(
+            "`__proto__` cannot be a wire name",
+            span.clone(),
+            "sets the prototype in JavaScript",
+            "in a JavaScript object literal `__proto__` sets the object's prototype instead of \
+             a key, so TypeScript readers could not build this object: choose another name",
+        ));
     }
 }
 
@@ -263,6 +284,7 @@ fn lower_union(
         "tag value",
         "each variant needs its own tag value: give one of them another with `#[rename = \"...\"]`",
     );
+    check_wire_key(&item.tag.value, &item.tag.span, errors);
     let mut variants = Vec::new();
     for variant in &item.variants {
         check_variant_name(&variant.name, errors);

@@ -2,23 +2,13 @@
 
 use crate::syntax::ast::RenameRule;
 
-/// Rust keywords that `r#` can escape.
-const RUST_KEYWORDS: &[&str] = &[
-    "as", "async", "await", "break", "const", "continue", "dyn", "else", "enum", "extern", "false",
-    "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "ref",
-    "return", "static", "struct", "trait", "true", "type", "unsafe", "use", "where", "while",
-    "abstract", "become", "box", "do", "final", "macro", "override", "priv", "try", "typeof",
-    "unsized", "virtual", "yield", "union",
-];
-
-/// Rust keywords that cannot be raw identifiers.
-const RUST_UNRAWABLE: &[&str] = &["self", "super", "crate", "Self", "_"];
-
-/// Type names the generated code itself uses in some output, so a schema type of that name
-/// would shadow them: Rust's prelude types and variants, and the schema language's built-ins.
+/// The type names a schema cannot declare: `Self`, which Rust reserves, and the schema
+/// language's built-ins, which a field's type already means and which the generated Rust
+/// writes as they are (`Option<String>`, `Vec<T>`, `Box<T>`). Every other name the generated
+/// code uses (`Result`, `Sized`, `Default`, the serde traits...) it writes by path, so a schema
+/// type of that name shadows nothing it relies on.
 const RESERVED_TYPE_NAMES: &[&str] = &[
-    "Self", "String", "Vec", "Option", "Box", "Result", "Some", "None", "Ok", "Err", "Json",
-    "Nullable", "Map",
+    "Self", "String", "Vec", "Option", "Box", "Json", "Nullable", "Map",
 ];
 
 /// Why a name cannot be used, if it cannot.
@@ -70,18 +60,6 @@ pub(super) fn is_snake(name: &str) -> bool {
     name.chars()
         .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
         && name.chars().any(|c| c.is_ascii_lowercase())
-}
-
-/// The Rust identifier for a field name: raw for keywords, a trailing `_` for the keywords
-/// `r#` cannot escape.
-pub(super) fn rust_field_ident(name: &str) -> String {
-    if RUST_UNRAWABLE.contains(&name) {
-        format!("{name}_")
-    } else if RUST_KEYWORDS.contains(&name) {
-        format!("r#{name}")
-    } else {
-        name.to_string()
-    }
 }
 
 /// A snake_case field name under a rule, exactly as serde's `rename_all` does for fields.
@@ -192,16 +170,12 @@ mod tests {
     }
 
     #[test]
-    fn keywords_are_escaped_for_rust() {
-        assert_eq!(rust_field_ident("type"), "r#type");
-        assert_eq!(rust_field_ident("self"), "self_");
-        assert_eq!(rust_field_ident("title"), "title");
-    }
-
-    #[test]
     fn type_names_are_checked() {
         assert!(type_name_problem("ToolCallView").is_none());
         assert!(type_name_problem("String").is_some());
+        assert!(type_name_problem("Self").is_some());
+        assert!(type_name_problem("Result").is_none());
+        assert!(type_name_problem("Sized").is_none());
         assert!(type_name_problem("tool_view").is_some());
         assert!(type_name_problem("Tool_View").is_some());
     }

@@ -207,8 +207,10 @@ fn recursive_types_nest() {
 #[test]
 fn keyword_fields_travel_under_their_own_names() {
     let decoded: reserved_names::Keywords = accepts(json!({
-        "type": "t", "match": 1, "async": true, "self": "s", "function": "f", "enum": []
+        "type": "t", "match": 1, "async": true, "self": "s", "function": "f", "enum": [],
+        "gen": true, "pub": false, "try": true, "dyn": false
     }));
     assert_eq!(decoded.r#type, "t");
+    assert!(decoded.r#gen && !decoded.r#pub);
     assert_eq!(decoded.self_.as_deref(), Some("s"));
 }

@@ -5,6 +5,7 @@
 use cardc_golden::nested_unions::{
     ClickEvent, Event, EventBridge, KeyEvent, PointerEvent, PointerEventBridge, ScrollEvent,
 };
+use cardc_golden::reserved_names::{D, Keyword, KeywordBridge, Result, S, Send, Sized};
 use cardc_golden::unions::{Circle, EmptyShape, Rectangle, Shape, ShapeBridge};
 
 struct Describe;
@@ -99,4 +100,50 @@ fn nested_unions_dispatch_again_on_their_own_tag() {
     }
     assert_eq!((counter.keys, counter.clicks, counter.scrolls), (1, 2, 1));
     assert_eq!(PointerEvent::TAGS, ["click", "scroll"]);
+}
+
+/// A bridge for variants whose methods would be keywords: `super` and `crate` cannot be raw,
+/// `gen` is one since the 2024 edition, `type` always was.
+struct Keywords;
+
+impl KeywordBridge for Keywords {
+    type Output = &'static str;
+
+    fn super_(&mut self, _: &Sized) -> &'static str {
+        "super"
+    }
+
+    fn crate_(&mut self, _: &Send) -> &'static str {
+        "crate"
+    }
+
+    fn r#gen(&mut self, _: &S) -> &'static str {
+        "gen"
+    }
+
+    fn r#type(&mut self, _: &D) -> &'static str {
+        "type"
+    }
+
+    fn ok(&mut self, _: &Result) -> &'static str {
+        "ok"
+    }
+}
+
+#[test]
+fn keyword_variants_get_escaped_bridge_methods() {
+    let values = [
+        Keyword::Super(Sized { default: None }),
+        Keyword::Crate(Send { clone: true }),
+        Keyword::Gen(S {}),
+        Keyword::Type(D { debug: Vec::new() }),
+        Keyword::Ok(Result { none: None }),
+    ];
+    let names: Vec<&str> = values
+        .iter()
+        .map(|value| value.dispatch(&mut Keywords))
+        .collect();
+    assert_eq!(names, ["super", "crate", "gen", "type", "ok"]);
+    let tags: Vec<&str> = values.iter().map(Keyword::tag).collect();
+    assert_eq!(tags, Keyword::TAGS);
 }

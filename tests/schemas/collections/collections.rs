@@ -36,7 +36,7 @@ impl ::cardc::__private::serde::Serialize for Collections {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Collections::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -48,7 +48,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Collections {
     {
         ::cardc::__private::named(
             "Collections",
-            Collections::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -70,7 +70,7 @@ impl ::cardc::__private::serde::Serialize for Item {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Item::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -82,7 +82,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Item {
     {
         ::cardc::__private::named(
             "Item",
-            Item::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }

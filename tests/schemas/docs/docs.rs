@@ -24,7 +24,7 @@ impl ::cardc::__private::serde::Serialize for Documented {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Documented::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -36,7 +36,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Documented {
     {
         ::cardc::__private::named(
             "Documented",
-            Documented::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }

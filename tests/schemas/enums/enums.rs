@@ -56,7 +56,7 @@ impl ::cardc::__private::serde::Serialize for Setting {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Setting::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -68,7 +68,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Setting {
     {
         ::cardc::__private::named(
             "Setting",
-            Setting::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }

@@ -26,7 +26,7 @@ impl ::cardc::__private::serde::Serialize for ClickEvent {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        ClickEvent::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -38,7 +38,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for ClickEvent {
     {
         ::cardc::__private::named(
             "ClickEvent",
-            ClickEvent::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -142,7 +142,10 @@ impl Event {
         }
     }
     /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: EventBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+    pub fn dispatch<B: EventBridge + ?::core::marker::Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
         match self {
             Self::Key(value) => bridge.key(value),
             Self::Pointer(value) => bridge.pointer(value),
@@ -166,7 +169,7 @@ impl ::cardc::__private::serde::Serialize for KeyEvent {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        KeyEvent::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -178,7 +181,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for KeyEvent {
     {
         ::cardc::__private::named(
             "KeyEvent",
-            KeyEvent::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -277,7 +280,10 @@ impl PointerEvent {
         }
     }
     /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: PointerEventBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+    pub fn dispatch<B: PointerEventBridge + ?::core::marker::Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
         match self {
             Self::Click(value) => bridge.click(value),
             Self::Scroll(value) => bridge.scroll(value),
@@ -302,7 +308,7 @@ impl ::cardc::__private::serde::Serialize for ScrollEvent {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        ScrollEvent::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -314,7 +320,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for ScrollEvent {
     {
         ::cardc::__private::named(
             "ScrollEvent",
-            ScrollEvent::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }

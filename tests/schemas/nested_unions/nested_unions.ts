@@ -66,20 +66,20 @@ export function assertNever(value: never): never {
 export const EVENT_TAGS = ['key', 'pointer'] as const;
 
 /** A handler for every `Event` variant, keyed by tag: a missing or extra key is a type error. */
-export interface EventHandlers<R> {
-  key: (value: { event: 'key' } & KeyEvent) => R;
-  pointer: PointerEventHandlers<R>;
+export interface EventHandlers<R_> {
+  key: (value: { event: 'key' } & KeyEvent) => R_;
+  pointer: PointerEventHandlers<R_>;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchEvent<R>(value: Event, handlers: EventHandlers<R>): R {
+export function matchEvent<R_>(value: Event, handlers: EventHandlers<R_>): R_ {
   switch (value['event']) {
     case 'key':
       return handlers['key'](value);
     case 'pointer':
       return matchPointerEvent(value, handlers['pointer']);
     default:
-      return assertNever(value);
+      return assertNever(value['event']);
   }
 }
 
@@ -87,20 +87,20 @@ export function matchEvent<R>(value: Event, handlers: EventHandlers<R>): R {
 export const POINTER_EVENT_TAGS = ['click', 'scroll'] as const;
 
 /** A handler for every `PointerEvent` variant, keyed by tag: a missing or extra key is a type error. */
-export interface PointerEventHandlers<R> {
-  click: (value: { kind: 'click' } & ClickEvent) => R;
-  scroll: (value: { kind: 'scroll' } & ScrollEvent) => R;
+export interface PointerEventHandlers<R_> {
+  click: (value: { kind: 'click' } & ClickEvent) => R_;
+  scroll: (value: { kind: 'scroll' } & ScrollEvent) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchPointerEvent<R>(value: PointerEvent, handlers: PointerEventHandlers<R>): R {
+export function matchPointerEvent<R_>(value: PointerEvent, handlers: PointerEventHandlers<R_>): R_ {
   switch (value['kind']) {
     case 'click':
       return handlers['click'](value);
     case 'scroll':
       return handlers['scroll'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['kind']);
   }
 }
 

@@ -23,7 +23,7 @@ impl ::cardc::__private::serde::Serialize for Metadata {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Metadata::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -35,7 +35,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Metadata {
     {
         ::cardc::__private::named(
             "Metadata",
-            Metadata::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -57,7 +57,7 @@ impl ::cardc::__private::serde::Serialize for Strict {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Strict::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -69,7 +69,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Strict {
     {
         ::cardc::__private::named(
             "Strict",
-            Strict::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }

@@ -20,7 +20,7 @@ impl ::cardc::__private::serde::Serialize for Point {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Point::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -32,7 +32,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Point {
     {
         ::cardc::__private::named(
             "Point",
-            Point::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -96,7 +96,7 @@ impl ::cardc::__private::serde::Serialize for Presence {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Presence::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -108,7 +108,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Presence {
     {
         ::cardc::__private::named(
             "Presence",
-            Presence::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }

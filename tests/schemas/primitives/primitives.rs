@@ -33,7 +33,7 @@ impl ::cardc::__private::serde::Serialize for Scalars {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Scalars::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -45,7 +45,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Scalars {
     {
         ::cardc::__private::named(
             "Scalars",
-            Scalars::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }

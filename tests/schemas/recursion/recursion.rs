@@ -17,7 +17,7 @@ impl ::cardc::__private::serde::Serialize for Add {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Add::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -29,7 +29,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Add {
     {
         ::cardc::__private::named(
             "Add",
-            Add::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -53,7 +53,7 @@ impl ::cardc::__private::serde::Serialize for Directory {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Directory::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -65,7 +65,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Directory {
     {
         ::cardc::__private::named(
             "Directory",
-            Directory::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -166,7 +166,10 @@ impl Expr {
         }
     }
     /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: ExprBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+    pub fn dispatch<B: ExprBridge + ?::core::marker::Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
         match self {
             Self::Literal(value) => bridge.literal(value),
             Self::Add(value) => bridge.add(value),
@@ -191,7 +194,7 @@ impl ::cardc::__private::serde::Serialize for Literal {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Literal::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -203,7 +206,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Literal {
     {
         ::cardc::__private::named(
             "Literal",
-            Literal::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -224,7 +227,7 @@ impl ::cardc::__private::serde::Serialize for Negate {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Negate::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -236,7 +239,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Negate {
     {
         ::cardc::__private::named(
             "Negate",
-            Negate::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -266,7 +269,7 @@ impl ::cardc::__private::serde::Serialize for TreeNode {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        TreeNode::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -278,7 +281,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for TreeNode {
     {
         ::cardc::__private::named(
             "TreeNode",
-            TreeNode::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }

@@ -62,14 +62,14 @@ export function assertNever(value: never): never {
 export const EXPR_TAGS = ['literal', 'add', 'negate'] as const;
 
 /** A handler for every `Expr` variant, keyed by tag: a missing or extra key is a type error. */
-export interface ExprHandlers<R> {
-  literal: (value: { op: 'literal' } & Literal) => R;
-  add: (value: { op: 'add' } & Add) => R;
-  negate: (value: { op: 'negate' } & Negate) => R;
+export interface ExprHandlers<R_> {
+  literal: (value: { op: 'literal' } & Literal) => R_;
+  add: (value: { op: 'add' } & Add) => R_;
+  negate: (value: { op: 'negate' } & Negate) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchExpr<R>(value: Expr, handlers: ExprHandlers<R>): R {
+export function matchExpr<R_>(value: Expr, handlers: ExprHandlers<R_>): R_ {
   switch (value['op']) {
     case 'literal':
       return handlers['literal'](value);
@@ -78,7 +78,7 @@ export function matchExpr<R>(value: Expr, handlers: ExprHandlers<R>): R {
     case 'negate':
       return handlers['negate'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['op']);
   }
 }
 

@@ -21,7 +21,7 @@ impl ::cardc::__private::serde::Serialize for Defaults {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Defaults::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -33,7 +33,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Defaults {
     {
         ::cardc::__private::named(
             "Defaults",
-            Defaults::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -55,7 +55,7 @@ impl ::cardc::__private::serde::Serialize for ImageMessage {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        ImageMessage::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -67,7 +67,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for ImageMessage {
     {
         ::cardc::__private::named(
             "ImageMessage",
-            ImageMessage::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -166,7 +166,10 @@ impl Message {
         }
     }
     /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: MessageBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+    pub fn dispatch<B: MessageBridge + ?::core::marker::Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
         match self {
             Self::TextMessage(value) => bridge.text_message(value),
             Self::ImageMessage(value) => bridge.image_message(value),
@@ -211,7 +214,7 @@ impl ::cardc::__private::serde::Serialize for Shouting {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Shouting::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -223,7 +226,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Shouting {
     {
         ::cardc::__private::named(
             "Shouting",
-            Shouting::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -244,7 +247,7 @@ impl ::cardc::__private::serde::Serialize for Task {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Task::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -256,7 +259,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Task {
     {
         ::cardc::__private::named(
             "Task",
-            Task::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -278,7 +281,7 @@ impl ::cardc::__private::serde::Serialize for TextMessage {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        TextMessage::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -290,7 +293,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for TextMessage {
     {
         ::cardc::__private::named(
             "TextMessage",
-            TextMessage::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }

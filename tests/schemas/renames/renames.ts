@@ -62,20 +62,20 @@ export function assertNever(value: never): never {
 export const MESSAGE_TAGS = ['TextMessage', 'pic'] as const;
 
 /** A handler for every `Message` variant, keyed by tag: a missing or extra key is a type error. */
-export interface MessageHandlers<R> {
-  TextMessage: (value: { $type: 'TextMessage' } & TextMessage) => R;
-  pic: (value: { $type: 'pic' } & ImageMessage) => R;
+export interface MessageHandlers<R_> {
+  TextMessage: (value: { $type: 'TextMessage' } & TextMessage) => R_;
+  pic: (value: { $type: 'pic' } & ImageMessage) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchMessage<R>(value: Message, handlers: MessageHandlers<R>): R {
+export function matchMessage<R_>(value: Message, handlers: MessageHandlers<R_>): R_ {
   switch (value['$type']) {
     case 'TextMessage':
       return handlers['TextMessage'](value);
     case 'pic':
       return handlers['pic'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['$type']);
   }
 }
 

@@ -17,7 +17,7 @@ impl ::cardc::__private::serde::Serialize for Circle {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Circle::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -29,7 +29,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Circle {
     {
         ::cardc::__private::named(
             "Circle",
-            Circle::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -56,7 +56,7 @@ impl ::cardc::__private::serde::Serialize for Drawing {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Drawing::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -68,7 +68,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Drawing {
     {
         ::cardc::__private::named(
             "Drawing",
-            Drawing::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -87,7 +87,7 @@ impl ::cardc::__private::serde::Serialize for EmptyShape {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        EmptyShape::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -99,7 +99,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for EmptyShape {
     {
         ::cardc::__private::named(
             "EmptyShape",
-            EmptyShape::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -121,7 +121,7 @@ impl ::cardc::__private::serde::Serialize for Rectangle {
     where
         S: ::cardc::__private::serde::Serializer,
     {
-        Rectangle::serialize(self, serializer)
+        Self::serialize(self, serializer)
     }
 }
 
@@ -133,7 +133,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Rectangle {
     {
         ::cardc::__private::named(
             "Rectangle",
-            Rectangle::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
         )
     }
 }
@@ -239,7 +239,10 @@ impl Shape {
         }
     }
     /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: ShapeBridge + ?Sized>(&self, bridge: &mut B) -> B::Output {
+    pub fn dispatch<B: ShapeBridge + ?::core::marker::Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
         match self {
             Self::Circle(value) => bridge.circle(value),
             Self::Rectangle(value) => bridge.rectangle(value),

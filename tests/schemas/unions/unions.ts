@@ -60,14 +60,14 @@ export function assertNever(value: never): never {
 export const SHAPE_TAGS = ['circle', 'rectangle', 'empty_shape'] as const;
 
 /** A handler for every `Shape` variant, keyed by tag: a missing or extra key is a type error. */
-export interface ShapeHandlers<R> {
-  circle: (value: { type: 'circle' } & Circle) => R;
-  rectangle: (value: { type: 'rectangle' } & Rectangle) => R;
-  empty_shape: (value: { type: 'empty_shape' }) => R;
+export interface ShapeHandlers<R_> {
+  circle: (value: { type: 'circle' } & Circle) => R_;
+  rectangle: (value: { type: 'rectangle' } & Rectangle) => R_;
+  empty_shape: (value: { type: 'empty_shape' }) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchShape<R>(value: Shape, handlers: ShapeHandlers<R>): R {
+export function matchShape<R_>(value: Shape, handlers: ShapeHandlers<R_>): R_ {
   switch (value['type']) {
     case 'circle':
       return handlers['circle'](value);
@@ -76,7 +76,7 @@ export function matchShape<R>(value: Shape, handlers: ShapeHandlers<R>): R {
     case 'empty_shape':
       return handlers['empty_shape'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['type']);
   }
 }
 

@@ -20,6 +20,7 @@
 //! chosen for schema-only consumers: see `branches` and `struct_def` in `defs.rs`.
 
 mod defs;
+pub mod id;
 #[cfg(test)]
 mod tests;
 

@@ -6,10 +6,10 @@
 //! variant. That is the closed-union guarantee of the design notes, enforced by rustc.
 
 use proc_macro2::Ident;
-use quote::{format_ident, quote};
+use quote::quote;
 use syn::parse_quote;
 
-use super::ident;
+use super::{doc_attr, escape, ident};
 use crate::check::naming::apply_to_variant;
 use crate::ir::UnionDef;
 use crate::syntax::ast::RenameRule;
@@ -25,40 +25,35 @@ pub fn method_name(variant: &str) -> String {
     apply_to_variant(Some(RenameRule::Snake), variant)
 }
 
+/// The bridge method's identifier, escaped as a field of the same name would be: `Type` gives
+/// `r#type`, `Gen` gives `r#gen`, `Super` gives `super_`.
 fn method_ident(variant: &str) -> Ident {
-    let name = method_name(variant);
-    // A keyword such as `type` or `match` becomes `r#type`; `self` and `super` cannot be
-    // raw and cannot come out of an UpperCamelCase name with a checked `Self` refused.
-    if syn::parse_str::<Ident>(&name).is_ok() {
-        format_ident!("{name}")
-    } else {
-        Ident::new_raw(&name, proc_macro2::Span::call_site())
-    }
+    ident(&escape::ident_text(&method_name(variant)))
 }
 
 /// The bridge trait and the `TAGS`, `tag` and `dispatch` items of a union.
 pub(super) fn bridge_items(def: &UnionDef) -> [syn::Item; 2] {
     let name = ident(&def.name);
     let trait_ident = ident(&trait_name(&def.name));
-    let trait_doc = format!(
-        " Renders every variant of [`{}`]: one required method per variant and no defaults, so a \
+    let trait_doc = doc_attr(&format!(
+        "Renders every variant of [`{}`]: one required method per variant and no defaults, so a \
          new variant breaks every implementation until it renders it.",
         def.name
-    );
+    ));
     let methods = def.variants.iter().map(|variant| {
         let method = method_ident(&variant.name);
         let payload = ident(&variant.payload);
-        let doc = format!(
-            " Renders the `{}` variant (tag `{}`).",
+        let doc = doc_attr(&format!(
+            "Renders the `{}` variant (tag `{}`).",
             variant.name, variant.tag_value
-        );
+        ));
         quote! {
-            #[doc = #doc]
+            #doc
             fn #method(&mut self, value: &#payload) -> Self::Output;
         }
     });
     let bridge_trait = parse_quote! {
-        #[doc = #trait_doc]
+        #trait_doc
         pub trait #trait_ident {
             /// What rendering one value produces.
             type Output;
@@ -76,10 +71,13 @@ pub(super) fn bridge_items(def: &UnionDef) -> [syn::Item; 2] {
         let method = method_ident(&variant.name);
         quote!(Self::#variant_ident(value) => bridge.#method(value))
     });
-    let tags_doc = format!(" Every `{}` tag value, in declaration order.", def.tag);
+    let tags_doc = doc_attr(&format!(
+        "Every `{}` tag value, in declaration order.",
+        def.tag
+    ));
     let impl_block = parse_quote! {
         impl #name {
-            #[doc = #tags_doc]
+            #tags_doc
             pub const TAGS: &'static [&'static str] = &[#(#tags),*];
 
             /// This value's tag.
@@ -90,7 +88,8 @@ pub(super) fn bridge_items(def: &UnionDef) -> [syn::Item; 2] {
             }
 
             /// Hands this value to the bridge method for its variant.
-            pub fn dispatch<B: #trait_ident + ?Sized>(&self, bridge: &mut B) -> B::Output {
+            // `Sized` by path: a schema type may be called `Sized`.
+            pub fn dispatch<B: #trait_ident + ?::core::marker::Sized>(&self, bridge: &mut B) -> B::Output {
                 match self {
                     #(#dispatch_arms,)*
                 }

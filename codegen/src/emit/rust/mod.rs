@@ -12,6 +12,7 @@
 
 pub mod bridge;
 mod enums;
+pub mod escape;
 mod fields;
 mod structs;
 mod types;
@@ -24,7 +25,7 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
 use crate::emit::header_sentence;
-use crate::ir::{Docs, Schema, TypeDef};
+use crate::ir::{Schema, TypeDef};
 
 /// The whole Rust output for a schema: the [`header`], then the pretty-printed [`items`],
 /// the same text as [`items_text`] but printed by two threads, each taking half of the types.
@@ -50,15 +51,16 @@ pub fn emit(schema: &Schema) -> String {
 }
 
 /// The `//` header of the Rust output: the generated-by line, the schema's doc comment, and a
-/// blank line.
+/// blank line. Each line's text goes through [`escape::comment_text`], so neither the schema's
+/// path nor its docs can end a comment line early.
 pub fn header(schema: &Schema) -> String {
-    let mut out = format!("// {}\n", header_sentence(schema));
+    let mut out = format!("// {}\n", escape::comment_text(&header_sentence(schema)));
     for line in &schema.docs {
         // `// ` followed by nothing would leave a trailing space in the file.
         if line.is_empty() {
             out.push_str("//\n");
         } else {
-            out.push_str(&format!("// {line}\n"));
+            out.push_str(&format!("// {}\n", escape::comment_text(line)));
         }
     }
     out.push('\n');
@@ -131,17 +133,20 @@ fn type_items(def: &TypeDef, schema: &Schema) -> Vec<syn::Item> {
 /// `#[doc = " line"]` attributes, which prettyplease prints as `/// line`. The IR strips the
 /// space after `///`, so it is put back on every non-empty line; an empty line stays empty so
 /// that it prints as a bare `///` with no trailing space.
-fn doc_attrs(docs: &Docs) -> Vec<TokenStream> {
-    docs.iter()
-        .map(|line| {
-            let text = if line.is_empty() {
-                String::new()
-            } else {
-                format!(" {line}")
-            };
-            quote!(#[doc = #text])
-        })
-        .collect()
+fn doc_attrs(docs: &[String]) -> Vec<TokenStream> {
+    docs.iter().map(|line| doc_attr(line)).collect()
+}
+
+/// One `#[doc]` attribute holding one line of text, which may come from the schema: every doc
+/// the Rust output carries goes through here, and so through [`escape::comment_text`]. The
+/// text never starts with `/` or holds a line break, so prettyplease prints it as a `///` line.
+fn doc_attr(line: &str) -> TokenStream {
+    let text = if line.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", escape::comment_text(line))
+    };
+    quote!(#[doc = #text])
 }
 
 /// An identifier from an IR name. The checker escapes keywords as `r#type`, which

@@ -46,7 +46,8 @@ pub(super) fn serde_impls(def: &StructDef) -> [syn::Item; 2] {
             where
                 S: ::cardc::__private::serde::Serializer,
             {
-                #name::serialize(self, serializer)
+                // `Self`, not the name: a struct called `S` would name the type parameter.
+                Self::serialize(self, serializer)
             }
         }
     };
@@ -55,7 +56,7 @@ pub(super) fn serde_impls(def: &StructDef) -> [syn::Item; 2] {
         quote! {
             ::cardc::__private::named(
                     #name_text,
-                    #name::deserialize(::cardc::__private::ObjectOnly(deserializer)),
+                    Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
                 )
         },
     );

@@ -114,27 +114,27 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema) -> [syn::Item; 3] {
             #nested_tag
         }
     };
-    let str_doc = [
-        format!(" Decodes a `{union_name}` from JSON text, or says where and why it is not one"),
-        " (see [`cardc::DecodeError`]).".to_owned(),
-    ];
-    let value_doc = [
-        " Narrows an opaque JSON value (a `meta` field, a message payload) to a".to_owned(),
+    let str_doc = doc_attrs(&[
+        format!("Decodes a `{union_name}` from JSON text, or says where and why it is not one"),
+        "(see [`cardc::DecodeError`]).".to_owned(),
+    ]);
+    let value_doc = doc_attrs(&[
+        "Narrows an opaque JSON value (a `meta` field, a message payload) to a".to_owned(),
         format!(
-            " `{union_name}`, or says where and why it is not one (see [`cardc::DecodeError`])."
+            "`{union_name}`, or says where and why it is not one (see [`cardc::DecodeError`])."
         ),
-    ];
+    ]);
     let helpers = parse_quote! {
         // `#[inline]`: each helper instantiates a whole decoder; it is compiled in the crates
         // that call it rather than in every crate that holds the types.
         impl #name {
-            #(#[doc = #str_doc])*
+            #(#str_doc)*
             #[inline]
             pub fn from_json_str(text: &str) -> ::std::result::Result<Self, ::cardc::DecodeError> {
                 ::cardc::decode_str(text)
             }
 
-            #(#[doc = #value_doc])*
+            #(#value_doc)*
             #[inline]
             pub fn from_json_value(
                 value: &::cardc::__private::serde_json::Value,

@@ -66,8 +66,8 @@ impl Guards<'_> {
     fn emit_struct(&mut self, def: &StructDef) {
         self.used.insert("cardcStruct");
         let name = &def.name;
-        self.out.line(&format!(
-            "/** The fields of `{name}`: key, whether it may be absent, and how its value is checked. */"
+        self.out.doc_line(&format!(
+            "The fields of `{name}`: key, whether it may be absent, and how its value is checked."
         ));
         self.out
             .line(&format!("const fieldsOf{name}: readonly cardcField[] = ["));
@@ -156,7 +156,7 @@ impl Guards<'_> {
 
     /// Opens `check<Name>` with its doc line.
     fn open_check(&mut self, name: &str, doc: &str) {
-        self.out.line(&format!("/** {doc} */"));
+        self.out.doc_line(doc);
         self.out.line(&format!(
             "function check{name}(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{"
         ));
@@ -172,8 +172,8 @@ impl Guards<'_> {
     /// The exported `is<Name>` and `parse<Name>`.
     fn emit_exported(&mut self, name: &str) {
         self.out.blank();
-        self.out.line(&format!(
-            "/** Whether a value is a `{name}`, exactly as the contract says. Never throws. */"
+        self.out.doc_line(&format!(
+            "Whether a value is a `{name}`, exactly as the contract says. Never throws."
         ));
         self.out.line(&format!(
             "export function is{name}(value: unknown): value is {name} {{"
@@ -183,8 +183,8 @@ impl Guards<'_> {
         ));
         self.out.line("}");
         self.out.blank();
-        self.out.line(&format!(
-            "/** The value as a `{name}`, or where and how it breaks the contract. Never throws. */"
+        self.out.doc_line(&format!(
+            "The value as a `{name}`, or where and how it breaks the contract. Never throws."
         ));
         self.out.line(&format!("export function parse{name}("));
         self.out.line("  value: unknown,");

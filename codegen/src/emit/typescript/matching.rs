@@ -42,6 +42,10 @@ pub(super) fn emit_matchers(w: &mut Writer, schema: &Schema) {
     }
 }
 
+/// The type parameter of the handlers and `match` helpers: what every handler returns. A schema
+/// type name never holds `_`, so no payload type called `R` is shadowed by it.
+const RESULT: &str = "R_";
+
 fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
     let name = &union.name;
     let handlers = handlers_name(name);
@@ -50,8 +54,8 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
         .iter()
         .map(|v| string_literal(&v.tag_value))
         .collect();
-    w.line(&format!(
-        "/** Every `{}` tag of `{name}`, in declaration order. */",
+    w.doc_line(&format!(
+        "Every `{}` tag of `{name}`, in declaration order.",
         union.tag
     ));
     w.line(&format!(
@@ -60,32 +64,35 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
         values.join(", ")
     ));
     w.blank();
-    w.line(&format!(
-        "/** A handler for every `{name}` variant, keyed by tag: a missing or extra key is a type error. */"
+    w.doc_line(&format!(
+        "A handler for every `{name}` variant, keyed by tag: a missing or extra key is a type error."
     ));
-    w.line(&format!("export interface {handlers}<R> {{"));
+    w.line(&format!("export interface {handlers}<{RESULT}> {{"));
     w.indent();
     for variant in &union.variants {
         let key = property_name(&variant.tag_value);
         if is_union(schema, &variant.payload) {
-            w.line(&format!("{key}: {}<R>;", handlers_name(&variant.payload)));
+            w.line(&format!(
+                "{key}: {}<{RESULT}>;",
+                handlers_name(&variant.payload)
+            ));
         } else {
             let member = super::member_type(schema, union, variant);
-            w.line(&format!("{key}: (value: {member}) => R;"));
+            w.line(&format!("{key}: (value: {member}) => {RESULT};"));
         }
     }
     w.dedent();
     w.line("}");
     w.blank();
-    w.line("/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */");
+    w.doc_line(
+        "Calls the handler for `value`'s tag; nested unions dispatch again on their own tag.",
+    );
     w.line(&format!(
-        "export function match{name}<R>(value: {name}, handlers: {handlers}<R>): R {{"
+        "export function match{name}<{RESULT}>(value: {name}, handlers: {handlers}<{RESULT}>): {RESULT} {{"
     ));
     w.indent();
-    w.line(&format!(
-        "switch (value[{}]) {{",
-        string_literal(&union.tag)
-    ));
+    let tag = format!("value[{}]", string_literal(&union.tag));
+    w.line(&format!("switch ({tag}) {{"));
     w.indent();
     for variant in &union.variants {
         let key = string_literal(&variant.tag_value);
@@ -101,7 +108,9 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
     }
     w.line("default:");
     w.indent();
-    w.line("return assertNever(value);");
+    // The tag, not the value: TypeScript narrows the value of a one-variant union to its one
+    // payload type, never to `never`, but it narrows the switched-on tag in every union.
+    w.line(&format!("return assertNever({tag});"));
     w.dedent();
     w.dedent();
     w.line("}");

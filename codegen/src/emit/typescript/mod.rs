@@ -19,14 +19,14 @@ use crate::emit::header_sentence;
 use crate::ir::{Docs, EnumDef, Field, Schema, StructDef, TypeDef, UnionDef, Variant};
 
 use syntax::{int_note, property_name, string_literal, type_text};
-use writer::{Writer, single_line};
+use writer::Writer;
 
 /// Emits the TypeScript output: the header line, the file docs, every type in name order,
 /// `assertNever`, and the guards, each separated by a blank line. The guards come last so that
 /// the types read first; they are in the same file so that importing a type brings its guard.
 pub fn emit(schema: &Schema) -> String {
     let mut w = Writer::default();
-    w.line(&format!("// {}", single_line(&header_sentence(schema))));
+    w.comment(&header_sentence(schema));
     w.blank();
     if schema.docs.iter().any(|line| !line.trim().is_empty()) {
         w.doc_block(&schema.docs);

@@ -1,8 +1,12 @@
 //! TypeScript spelling of literals, property names and value types.
 
+use crate::emit::hides_or_breaks_text;
 use crate::ir::{IntKind, Ty};
 
-/// A single-quoted TypeScript string literal with `\`, `'` and control characters escaped.
+/// A single-quoted TypeScript string literal: the one escaper for strings in the TypeScript
+/// output. `\`, `'`, every control character, the line separators U+2028 and U+2029 and the
+/// bidirectional controls are escaped, and so is `<`, as `\x3C`, so that no `</script` or `<!--` appears if the output is
+/// inlined in an HTML `<script>` element. Backticks and `${` mean nothing in single quotes.
 pub(super) fn string_literal(value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 2);
     out.push('\'');
@@ -10,12 +14,14 @@ pub(super) fn string_literal(value: &str) -> String {
         match c {
             '\\' => out.push_str("\\\\"),
             '\'' => out.push_str("\\'"),
+            '<' => out.push_str("\\x3C"),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c if c.is_control() => {
+            // Control characters, U+2028 and U+2029 (line terminators in JavaScript before
+            // ES2019) and the bidirectional controls, which would make the source read
+            // otherwise than it runs.
+            c if hides_or_breaks_text(c) => {
                 let code = u32::from(c);
                 if code <= 0xff {
                     out.push_str(&format!("\\x{code:02x}"));

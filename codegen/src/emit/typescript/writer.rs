@@ -1,5 +1,7 @@
 //! A line writer with two-space indentation and JSDoc blocks.
 
+use crate::emit::hides_or_breaks_text;
+
 /// Accumulates the output text line by line.
 #[derive(Debug, Default)]
 pub(super) struct Writer {
@@ -50,16 +52,26 @@ impl Writer {
             return;
         }
         match lines {
-            [only] => self.line(&format!("/** {} */", doc_text(only))),
+            [only] => self.doc_line(only),
             _ => self.doc_block(lines),
         }
+    }
+
+    /// Writes a one-line JSDoc comment, `/** text */`, whatever the text holds.
+    pub(super) fn doc_line(&mut self, text: &str) {
+        self.line(&format!("/** {} */", comment_text(text)));
+    }
+
+    /// Writes a `//` comment line, whatever the text holds.
+    pub(super) fn comment(&mut self, text: &str) {
+        self.line(&format!("// {}", comment_text(text)));
     }
 
     /// Writes a JSDoc block in its multi-line form, whatever the number of lines.
     pub(super) fn doc_block(&mut self, lines: &[String]) {
         self.line("/**");
         for line in lines {
-            let text = doc_text(line);
+            let text = comment_text(line);
             if text.is_empty() {
                 self.line(" *");
             } else {
@@ -75,19 +87,38 @@ impl Writer {
     }
 }
 
-/// Makes one doc line safe inside a block comment: `*/` would end the comment early, and a
-/// line break would escape the ` * ` prefix.
-pub(super) fn doc_text(line: &str) -> String {
-    single_line(line).trim_end().replace("*/", "*\\/")
+/// Schema text made safe inside any TypeScript comment, `//` or `/** */`: the one escaper for
+/// comment text. `*/` would end a block comment early, so it is written `*\/`. Every
+/// JavaScript line terminator (`\n`, `\r`, U+2028, U+2029) would end a line comment, so it is
+/// written as its escape, `\u{2028}`, and so are the other control characters and the
+/// bidirectional controls, which would make the text read otherwise than it runs. A backslash
+/// goes after the `<` of `</script` (in any case) and of `<!--`, so that the output may be
+/// inlined in an HTML `<script>` element, which `</script` would end wherever it stood.
+/// Trailing spaces go.
+pub(super) fn comment_text(text: &str) -> String {
+    let mut visible = String::with_capacity(text.len());
+    for c in text.trim_end().chars() {
+        if hides_or_breaks_text(c) {
+            visible.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            visible.push(c);
+        }
+    }
+    let visible = visible.replace("*/", "*\\/");
+    let mut out = String::with_capacity(visible.len());
+    for (index, c) in visible.char_indices() {
+        out.push(c);
+        if c == '<' && ends_script(&visible[index + 1..]) {
+            out.push('\\');
+        }
+    }
+    out
 }
 
-/// The text with every JavaScript line terminator turned into a space, so that it stays on the
-/// line of the comment that holds it.
-pub(super) fn single_line(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '\n' | '\r' | '\u{2028}' | '\u{2029}' => ' ',
-            c => c,
-        })
-        .collect()
+/// Whether the text after a `<` would make it the start of `</script` or `<!--`, which HTML
+/// reads inside a `<script>` element.
+fn ends_script(after: &str) -> bool {
+    let bytes = after.as_bytes();
+    bytes.starts_with(b"!--")
+        || (bytes.len() >= 7 && bytes[0] == b'/' && bytes[1..7].eq_ignore_ascii_case(b"script"))
 }

@@ -35,7 +35,7 @@ export interface Circle {
  * - `not-found`: Nothing there.
  * - `it's`
  * - `back\slash`
- * - `line break`
+ * - `line\u{a}break`
  */
 export type Error = 'not-found' | 'it\'s' | 'back\\slash' | 'line\nbreak';
 
@@ -111,20 +111,20 @@ export function assertNever(value: never): never {
 export const SEARCH_TAGS = ['matches', 'paths'] as const;
 
 /** A handler for every `Search` variant, keyed by tag: a missing or extra key is a type error. */
-export interface SearchHandlers<R> {
-  matches: (value: { kind: 'matches' } & Matches) => R;
-  paths: (value: { kind: 'paths' } & Paths) => R;
+export interface SearchHandlers<R_> {
+  matches: (value: { kind: 'matches' } & Matches) => R_;
+  paths: (value: { kind: 'paths' } & Paths) => R_;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchSearch<R>(value: Search, handlers: SearchHandlers<R>): R {
+export function matchSearch<R_>(value: Search, handlers: SearchHandlers<R_>): R_ {
   switch (value['kind']) {
     case 'matches':
       return handlers['matches'](value);
     case 'paths':
       return handlers['paths'](value);
     default:
-      return assertNever(value);
+      return assertNever(value['kind']);
   }
 }
 
@@ -132,20 +132,20 @@ export function matchSearch<R>(value: Search, handlers: SearchHandlers<R>): R {
 export const SHAPE_TAGS = ['circle', 'search'] as const;
 
 /** A handler for every `Shape` variant, keyed by tag: a missing or extra key is a type error. */
-export interface ShapeHandlers<R> {
-  circle: (value: { card: 'circle' } & Circle) => R;
-  search: SearchHandlers<R>;
+export interface ShapeHandlers<R_> {
+  circle: (value: { card: 'circle' } & Circle) => R_;
+  search: SearchHandlers<R_>;
 }
 
 /** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchShape<R>(value: Shape, handlers: ShapeHandlers<R>): R {
+export function matchShape<R_>(value: Shape, handlers: ShapeHandlers<R_>): R_ {
   switch (value['card']) {
     case 'circle':
       return handlers['circle'](value);
     case 'search':
       return matchSearch(value, handlers['search']);
     default:
-      return assertNever(value);
+      return assertNever(value['card']);
   }
 }
 

@@ -2,7 +2,7 @@
 
 use super::b;
 use crate::emit::typescript::syntax::{int_note, property_name, string_literal, type_text};
-use crate::emit::typescript::writer::doc_text;
+use crate::emit::typescript::writer::comment_text;
 use crate::ir::{IntKind, Ty};
 
 #[test]
@@ -99,7 +99,10 @@ fn string_literals_escape_quotes_backslashes_and_controls() {
         ("l1\nl2\r\t", "'l1\\nl2\\r\\t'"),
         ("\u{0}\u{1b}\u{7f}\u{85}", "'\\x00\\x1b\\x7f\\x85'"),
         ("\u{2028}\u{2029}", "'\\u2028\\u2029'"),
+        ("\u{202e}\u{2066}", "'\\u202e\\u2066'"),
         ("caf\u{e9} \u{1f600}", "'caf\u{e9} \u{1f600}'"),
+        ("</script><!--", "'\\x3C/script>\\x3C!--'"),
+        ("`${x}`", "'`${x}`'"),
     ];
     for (value, expected) in cases {
         assert_eq!(string_literal(value), expected, "{value:?}");
@@ -107,9 +110,16 @@ fn string_literals_escape_quotes_backslashes_and_controls() {
 }
 
 #[test]
-fn doc_lines_cannot_close_the_comment_or_break_the_line() {
-    assert_eq!(doc_text("ends */ here"), "ends *\\/ here");
-    assert_eq!(doc_text("**/**/"), "**\\/**\\/");
-    assert_eq!(doc_text("a\nb\u{2028}c  "), "a b c");
-    assert_eq!(doc_text("  indented code"), "  indented code");
+fn comment_text_cannot_close_the_comment_break_the_line_or_end_a_script() {
+    assert_eq!(comment_text("ends */ here"), "ends *\\/ here");
+    assert_eq!(comment_text("**/**/"), "**\\/**\\/");
+    assert_eq!(
+        comment_text("a\nb\u{2028}c\u{2029}d\re\0f\u{202e}g\th  "),
+        "a\\u{a}b\\u{2028}c\\u{2029}d\\u{d}e\\u{0}f\\u{202e}g\th"
+    );
+    assert_eq!(comment_text("  indented code"), "  indented code");
+    assert_eq!(
+        comment_text("</script><!-- </SCRIPT> <b>bold</b> <"),
+        "<\\/script><\\!-- <\\/SCRIPT> <b>bold</b> <"
+    );
 }
