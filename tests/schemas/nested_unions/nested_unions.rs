@@ -8,8 +8,11 @@
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "ClickEvent")]
 pub struct ClickEvent {
+    #[allow(missing_docs)]
     pub x: i32,
+    #[allow(missing_docs)]
     pub y: i32,
+    #[allow(missing_docs)]
     #[serde(
         default,
         skip_serializing_if = "::std::option::Option::is_none",
@@ -155,6 +158,7 @@ impl Event {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "KeyEvent")]
 pub struct KeyEvent {
+    #[allow(missing_docs)]
     pub key: String,
 }
 
@@ -290,6 +294,7 @@ impl PointerEvent {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "ScrollEvent")]
 pub struct ScrollEvent {
+    #[allow(missing_docs)]
     #[serde(rename = "deltaY")]
     pub delta_y: f64,
 }

@@ -8,7 +8,9 @@
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Point")]
 pub struct Point {
+    #[allow(missing_docs)]
     pub x: i32,
+    #[allow(missing_docs)]
     pub y: i32,
 }
 

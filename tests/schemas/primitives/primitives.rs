@@ -8,15 +8,25 @@
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Scalars")]
 pub struct Scalars {
+    #[allow(missing_docs)]
     pub text: String,
+    #[allow(missing_docs)]
     pub flag: bool,
+    #[allow(missing_docs)]
     pub tiny: u8,
+    #[allow(missing_docs)]
     pub small: u16,
+    #[allow(missing_docs)]
     pub count: u32,
+    #[allow(missing_docs)]
     pub signed_tiny: i8,
+    #[allow(missing_docs)]
     pub signed_small: i16,
+    #[allow(missing_docs)]
     pub offset: i32,
+    #[allow(missing_docs)]
     pub ratio: f64,
+    #[allow(missing_docs)]
     pub anything: ::cardc::__private::serde_json::Value,
 }
 

@@ -8,8 +8,11 @@
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Keywords")]
 pub struct Keywords {
+    #[allow(missing_docs)]
     pub r#type: String,
+    #[allow(missing_docs)]
     pub r#match: u32,
+    #[allow(missing_docs)]
     pub r#async: bool,
     /// A keyword `r#` cannot escape, written with a rename.
     #[serde(
@@ -19,19 +22,23 @@ pub struct Keywords {
         deserialize_with = "::cardc::__private::optional"
     )]
     pub self_: Option<String>,
+    #[allow(missing_docs)]
     pub function: String,
+    #[allow(missing_docs)]
     #[serde(
         default,
         skip_serializing_if = "::std::option::Option::is_none",
         deserialize_with = "::cardc::__private::optional"
     )]
     pub constructor: Option<String>,
+    #[allow(missing_docs)]
     #[serde(
         default,
         skip_serializing_if = "::std::option::Option::is_none",
         deserialize_with = "::cardc::__private::optional"
     )]
     pub prototype: Option<String>,
+    #[allow(missing_docs)]
     pub r#enum: Vec<String>,
 }
 
@@ -65,6 +72,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Keywords {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Loop")]
 pub struct Loop {
+    #[allow(missing_docs)]
     pub r#loop: bool,
 }
 
@@ -99,8 +107,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Loop {
 #[schemars(crate = "::cardc::__private::schemars", rename = "Node")]
 #[allow(clippy::large_enum_variant)]
 pub enum Node {
+    #[allow(missing_docs)]
     #[serde(rename = "impl")]
     Impl(Keywords),
+    #[allow(missing_docs)]
     #[serde(rename = "while")]
     While(Loop),
 }
