@@ -193,6 +193,9 @@ fn lower_struct(
     for field in &item.fields {
         let rust_name = naming::rust_field_ident(&field.name.value);
         check_field_name(field, closed, errors);
+        if field.rename.is_none() {
+            refuse_dropped_underscore(field, rule, errors);
+        }
         let wire_name = field.rename.as_ref().map_or_else(
             || naming::apply_to_field(rule, &field.name.value),
             |rename| rename.value.clone(),
@@ -267,6 +270,38 @@ fn check_field_name(field: &FieldItem, closed: bool, errors: &mut Vec<Diagnostic
             ),
         ));
     }
+}
+
+/// Reports a field whose leading underscore its rename rule would drop, as serde's camelCase
+/// and PascalCase do (`_meta` travels as `meta`): the underscore is most likely meant, as in
+/// the `_meta` keys of JSON-RPC protocols, and dropping it silently would change the key.
+fn refuse_dropped_underscore(
+    field: &FieldItem,
+    rule: Option<RenameRule>,
+    errors: &mut Vec<Diagnostic>,
+) {
+    let name = &field.name.value;
+    let Some(rule @ (RenameRule::Camel | RenameRule::Pascal)) = rule else {
+        return;
+    };
+    if !name.starts_with('_') {
+        return;
+    }
+    let wire = naming::apply_to_field(Some(rule), name);
+    let spelling = RenameRule::ALL
+        .iter()
+        .find(|(_, candidate)| *candidate == rule)
+        .map_or("the rule", |(spelling, _)| spelling);
+    errors.push(Diagnostic::new(
+        format!("field `{name}` would travel as `{wire}`: {spelling} drops its leading underscore"),
+        field.name.span.clone(),
+        format!("becomes `{wire}`"),
+        format!(
+            "keep the key `{name}` with `#[rename = \"{name}\"]`, or name the field `{}` if \
+             `{wire}` is meant",
+            name.trim_start_matches('_')
+        ),
+    ));
 }
 
 fn lower_union(

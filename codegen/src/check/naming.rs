@@ -74,7 +74,7 @@ pub(super) fn is_snake(name: &str) -> bool {
 
 /// The Rust identifier for a field name: raw for keywords, a trailing `_` for the keywords
 /// `r#` cannot escape.
-pub(super) fn rust_field_ident(name: &str) -> String {
+pub(crate) fn rust_field_ident(name: &str) -> String {
     if RUST_UNRAWABLE.contains(&name) {
         format!("{name}_")
     } else if RUST_KEYWORDS.contains(&name) {

@@ -21,7 +21,7 @@ pub(super) fn assign(
     defs: &mut BTreeMap<String, TypeDef>,
     errors: &mut Vec<Diagnostic>,
 ) {
-    let memberships = memberships(file);
+    let memberships = memberships(file, defs);
     let field_uses = field_uses(file);
     for (payload, owners) in &memberships {
         for (union, span) in owners.iter().skip(1) {
@@ -186,13 +186,22 @@ fn unused_tag_name(outer: &[Tag]) -> &'static str {
         .unwrap_or("subtype")
 }
 
-/// For each type used as a variant payload: the unions that use it, with the payload's span.
-fn memberships(file: &SchemaFile) -> BTreeMap<String, Vec<(String, Range<usize>)>> {
+/// For each struct or union used as a variant payload: the unions that use it, with the
+/// payload's span. Any other payload was refused already, and is no variant to tag.
+fn memberships(
+    file: &SchemaFile,
+    defs: &BTreeMap<String, TypeDef>,
+) -> BTreeMap<String, Vec<(String, Range<usize>)>> {
     let mut out: BTreeMap<String, Vec<(String, Range<usize>)>> = BTreeMap::new();
     for item in &file.items {
         if let ItemKind::Union(union) = &item.kind {
             for variant in &union.variants {
-                if let TypeKind::Named(payload) = &variant.payload.kind {
+                if let TypeKind::Named(payload) = &variant.payload.kind
+                    && matches!(
+                        defs.get(payload),
+                        Some(TypeDef::Struct(_) | TypeDef::Union(_))
+                    )
+                {
                     out.entry(payload.clone())
                         .or_default()
                         .push((item.name.value.clone(), variant.payload.span.clone()));

@@ -194,6 +194,16 @@ fn resolve(
     if let Some(kind) = scope.declared.get(name) {
         return Some(*kind);
     }
+    // Another language's type (`PathBuf`, `str`) is no misspelt or missing declaration.
+    if let Some(replacement) = foreign_replacement(name).filter(|_| reference == Reference::Value) {
+        errors.push(Diagnostic::new(
+            format!("`{name}` is not a schema type"),
+            expr.span.clone(),
+            "not a schema type",
+            format!("write `{replacement}` instead"),
+        ));
+        return None;
+    }
     errors.push(Diagnostic::new(
         format!("unknown type `{name}`"),
         expr.span.clone(),
@@ -216,9 +226,6 @@ fn unknown_type_hint(name: &str, reference: Reference, scope: &mut Scope) -> Str
                 format!("declare `struct {name} {{ ... }}` with the fields this variant carries")
             }
         };
-    }
-    if let Some(replacement) = foreign_replacement(name) {
-        return format!("write `{replacement}`: `{name}` is not a schema type");
     }
     match scope.closest(name, true) {
         Some(Suggestion {
