@@ -154,16 +154,22 @@ impl<'a> Suggestions<'a> {
     }
 }
 
-/// How often each character occurs in a name, in 32 buckets: a lower bound on the edit distance
-/// that costs a few dozen additions rather than the product of the two lengths.
-struct Letters([u8; 32]);
+/// How often each character occurs in a name (digits, letters and `_` each their own, every
+/// other character one more): a lower bound on the edit distance that costs a few dozen
+/// additions rather than the product of the two lengths.
+struct Letters([u8; 38]);
 
 impl Letters {
     fn of(name: &str) -> Self {
-        let mut counts = [0u8; 32];
+        let mut counts = [0u8; 38];
         for c in name.chars() {
-            let bucket = &mut counts[c as usize % 32];
-            *bucket = bucket.saturating_add(1);
+            let bucket = match c {
+                '0'..='9' => c as usize - '0' as usize,
+                'a'..='z' => 10 + c as usize - 'a' as usize,
+                '_' => 36,
+                _ => 37,
+            };
+            counts[bucket] = counts[bucket].saturating_add(1);
         }
         Letters(counts)
     }
@@ -209,6 +215,28 @@ mod tests {
         assert_eq!(closest(&["Abxyz", "Abcdx"], "Abcde"), Some("Abcdx"));
         assert_eq!(closest(&["Abcdy", "Abcdx"], "Abcdz"), Some("Abcdx"));
         assert_eq!(closest(&["Abcdefgh", "Abcdef"], "Abcdefg"), Some("Abcdef"));
+    }
+
+    #[test]
+    fn letter_counts_never_exceed_the_edit_distance() {
+        let words = [
+            "",
+            "a",
+            "ab",
+            "ba",
+            "filediff",
+            "file_dif",
+            "x9",
+            "é",
+            "toolcallview",
+        ];
+        for a in words {
+            for b in words {
+                let bound = Letters::of(a).differences(&Letters::of(b));
+                assert!(bound <= strsim::levenshtein(a, b), "{a:?} {b:?}");
+            }
+        }
+        assert_eq!(Letters::of("abc").differences(&Letters::of("xyz")), 3);
     }
 
     #[test]
