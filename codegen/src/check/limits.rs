@@ -79,6 +79,8 @@ struct Members {
     owner: &'static str,
     /// Its members, plural.
     what: &'static str,
+    /// One member.
+    one: &'static str,
     limit: usize,
     /// Why the limit, and what to do instead.
     hint: &'static str,
@@ -88,6 +90,7 @@ impl Members {
     const FIELDS: Members = Members {
         owner: "struct",
         what: "fields",
+        one: "field",
         limit: MAX_FIELDS,
         hint: "rustc overflows its stack on the Rust generated for a struct of 10,000 fields: \
                gather related fields into a struct of their own, a nested object on the wire",
@@ -95,6 +98,7 @@ impl Members {
     const VARIANTS: Members = Members {
         owner: "union",
         what: "variants",
+        one: "variant",
         limit: MAX_VARIANTS,
         hint: "rustc's time and memory grow with a union's variants: split it, since a \
                variant may carry a union of its own, told apart by a second tag",
@@ -102,6 +106,7 @@ impl Members {
     const VALUES: Members = Members {
         owner: "enum",
         what: "values",
+        one: "value",
         limit: MAX_VARIANTS,
         hint: "rustc's time and memory grow with an enum's values: carry the value as a \
                `String` instead",
@@ -125,7 +130,11 @@ fn count(
             members.owner, members.what, members.limit
         ),
         first_past,
-        format!("number {} of them", members.limit + 1),
+        format!(
+            "{} number {}, past the limit",
+            members.one,
+            members.limit + 1
+        ),
         members.hint,
     ));
 }
