@@ -69,8 +69,29 @@ impl Source<'_> {
         (line, column)
     }
 
-    /// Renders diagnostics as codespan reports, plain text, one after another.
+    /// Renders diagnostics as codespan reports, plain text, one after another: the first
+    /// [`MAX_REPORTS`], then a `note:` line counting the rest.
     pub fn render(&self, diagnostics: &[Diagnostic]) -> String {
+        let mut text = self.render_all(&diagnostics[..diagnostics.len().min(MAX_REPORTS)]);
+        if let Some(rest) = not_shown(diagnostics.len()) {
+            text.push_str(&format!("note: {rest}\n"));
+        }
+        text
+    }
+
+    /// One [`render_located`](Self::render_located) text per diagnostic, for hosts that show
+    /// each problem on its own (one `compile_error!` each): the first [`MAX_REPORTS`], then a
+    /// text counting the rest.
+    pub fn render_each_located(&self, diagnostics: &[Diagnostic]) -> Vec<String> {
+        diagnostics
+            .iter()
+            .take(MAX_REPORTS)
+            .map(|diagnostic| self.render_located(diagnostic))
+            .chain(not_shown(diagnostics.len()))
+            .collect()
+    }
+
+    fn render_all(&self, diagnostics: &[Diagnostic]) -> String {
         let file = SimpleFile::new(self.name, self.text);
         let config = render_config();
         let mut text = String::new();
@@ -90,7 +111,7 @@ impl Source<'_> {
     /// `error:` prefix and rewrite `-->` lines, such as `compile_error!` under trybuild.
     pub fn render_located(&self, diagnostic: &Diagnostic) -> String {
         let (line, column) = self.line_col(diagnostic.span.start);
-        let full = self.render(std::slice::from_ref(diagnostic));
+        let full = self.render_all(std::slice::from_ref(diagnostic));
         // The report's own headline and `-->` line are replaced by the located headline.
         let body: Vec<&str> = full.lines().skip(2).collect();
         format!(
@@ -131,6 +152,21 @@ impl Source<'_> {
         let end = floor_char_boundary(self.text, span.end.max(span.start));
         start..end
     }
+}
+
+/// The most problems reported for one schema, in every front end; the rest are counted. The
+/// first ones, in file order, are what to fix first, and a mangled file with thousands of
+/// problems would otherwise bury them (and cost time to render).
+pub const MAX_REPORTS: usize = 50;
+
+/// The line that counts the problems past [`MAX_REPORTS`], when there are any.
+fn not_shown(total: usize) -> Option<String> {
+    (total > MAX_REPORTS).then(|| {
+        format!(
+            "{} more problem(s) not shown; the first {MAX_REPORTS} are above",
+            total - MAX_REPORTS
+        )
+    })
 }
 
 /// The report style shared by every front end: carets rather than box-drawing underlines, so
@@ -191,6 +227,38 @@ mod tests {
         assert!(rendered.contains("    b: Missing,"), "{rendered}");
         assert!(rendered.contains("^^^^^^^ not declared"), "{rendered}");
         assert!(rendered.contains("= hint: declare it"), "{rendered}");
+    }
+
+    #[test]
+    fn reports_past_the_cap_are_counted_not_rendered() {
+        let text = "struct A {}\n";
+        let source = Source {
+            name: "x.cards",
+            text,
+        };
+        let many: Vec<Diagnostic> = (0..MAX_REPORTS + 7)
+            .map(|i| Diagnostic::new(format!("problem {i}"), 0..6, "here", "fix it"))
+            .collect();
+        let rendered = source.render(&many);
+        assert_eq!(rendered.matches("error: problem").count(), MAX_REPORTS);
+        assert!(rendered.contains(&format!("error: problem {}\n", MAX_REPORTS - 1)));
+        assert!(rendered.ends_with(&format!(
+            "note: 7 more problem(s) not shown; the first {MAX_REPORTS} are above\n"
+        )));
+        let each = source.render_each_located(&many);
+        assert_eq!(each.len(), MAX_REPORTS + 1);
+        assert!(
+            each[0].starts_with("x.cards:1:1: problem 0\n"),
+            "{}",
+            each[0]
+        );
+        assert_eq!(
+            each[MAX_REPORTS],
+            format!("7 more problem(s) not shown; the first {MAX_REPORTS} are above")
+        );
+        let exactly: Vec<Diagnostic> = many[..MAX_REPORTS].to_vec();
+        assert!(!source.render(&exactly).contains("not shown"));
+        assert_eq!(source.render_each_located(&exactly).len(), MAX_REPORTS);
     }
 
     #[test]

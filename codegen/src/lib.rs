@@ -10,6 +10,7 @@ pub mod check;
 pub mod diagnostics;
 pub mod emit;
 pub mod ir;
+pub mod limits;
 pub mod out;
 pub mod syntax;
 

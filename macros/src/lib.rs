@@ -136,10 +136,7 @@ fn compile_schema(
             name: source_name,
             text,
         };
-        diagnostics
-            .iter()
-            .map(|diagnostic| source.render_located(diagnostic))
-            .collect()
+        source.render_each_located(&diagnostics)
     });
     let outputs = result.and_then(|schema| {
         if schema.types.contains_key(marker) {

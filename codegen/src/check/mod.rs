@@ -1,11 +1,16 @@
 //! Check: resolves a parsed schema into the [`ir`](crate::ir) module's types, collecting every error.
 //!
 //! Each pass reports what it finds and goes on, so one run shows every problem: names and
-//! duplicates here, types in `types`, union membership and tags in `tags`, and cycles in
-//! `recursion`. The IR is returned only when no pass found anything.
+//! duplicates here, size limits in `limits`, types in `types` (with "did you mean" from
+//! `suggest`), union membership and tags in `tags`, and cycles in `recursion`, the last two
+//! finding their spans in `spans`. Every pass takes time near-linear in the schema's size. The
+//! IR is returned only when no pass found anything.
 
+mod limits;
 pub(crate) mod naming;
 mod recursion;
+mod spans;
+mod suggest;
 mod tags;
 mod types;
 
@@ -20,7 +25,7 @@ use crate::ir::{self, EnumDef, EnumValue, Field, StructDef, TypeDef, UnionDef, V
 use crate::syntax::ast::{
     EnumItem, FieldItem, ItemKind, RenameRule, SchemaFile, Spanned, StructItem, UnionItem,
 };
-use types::{DeclKind, Declared};
+use types::{DeclKind, Declared, Scope};
 
 /// The name of the field an open struct gets in Rust to keep unknown keys.
 pub const EXTRA_FIELDS: &str = "extra_fields";
@@ -31,9 +36,21 @@ pub fn check(
     source_name: &str,
     stem: &str,
 ) -> Result<ir::Schema, Vec<Diagnostic>> {
+    check_counting(file, source_name, stem).0
+}
+
+/// [`check`], and how many names its "did you mean" suggestions compared: the one part of the
+/// work that grows with the product of two counts unless it is kept in bounds.
+fn check_counting(
+    file: &SchemaFile,
+    source_name: &str,
+    stem: &str,
+) -> (Result<ir::Schema, Vec<Diagnostic>>, usize) {
     let mut errors = Vec::new();
+    limits::check(file, &mut errors);
     let declared = declare(file, &mut errors);
     refuse_helper_names(file, &declared, &mut errors);
+    let mut scope = Scope::new(&declared);
     let settings = &file.settings;
     let mut defs = BTreeMap::new();
     let mut lowered: BTreeSet<&str> = BTreeSet::new();
@@ -45,11 +62,16 @@ pub fn check(
         let name = item.name.value.clone();
         let docs = item.docs.clone();
         let def = match &item.kind {
-            ItemKind::Struct(item) => {
-                TypeDef::Struct(lower_struct(name, docs, item, file, &declared, &mut errors))
-            }
+            ItemKind::Struct(item) => TypeDef::Struct(lower_struct(
+                name,
+                docs,
+                item,
+                file,
+                &mut scope,
+                &mut errors,
+            )),
             ItemKind::Union(item) => {
-                TypeDef::Union(lower_union(name, docs, item, file, &declared, &mut errors))
+                TypeDef::Union(lower_union(name, docs, item, file, &mut scope, &mut errors))
             }
             ItemKind::Enum(item) => TypeDef::Enum(lower_enum(name, docs, item, file, &mut errors)),
         };
@@ -67,13 +89,15 @@ pub fn check(
              percent-encode spaces and other characters URIs do not allow",
         ));
     }
-    tags::assign(file, &mut defs, &mut errors);
-    recursion::check(file, &defs, &mut errors);
+    let spans = spans::Spans::new(file);
+    tags::assign(file, &spans, &mut defs, &mut errors);
+    recursion::check(&spans, &defs, &mut errors);
+    let comparisons = scope.comparisons();
     if !errors.is_empty() {
         errors.sort_by_key(|error| (error.span.start, error.span.end));
-        return Err(errors);
+        return (Err(errors), comparisons);
     }
-    Ok(ir::Schema {
+    let schema = ir::Schema {
         source_name: source_name.to_string(),
         stem: stem.to_string(),
         id: settings
@@ -86,7 +110,8 @@ pub fn check(
             .map_or_else(|| stem.to_string(), |title| title.value.clone()),
         docs: file.docs.clone(),
         types: defs,
-    })
+    };
+    (Ok(schema), comparisons)
 }
 
 /// Reports a type named like a helper the emitters generate for a union (its Rust bridge
@@ -167,7 +192,7 @@ fn lower_struct(
     docs: ir::Docs,
     item: &StructItem,
     file: &SchemaFile,
-    declared: &Declared,
+    scope: &mut Scope,
     errors: &mut Vec<Diagnostic>,
 ) -> StructDef {
     let rule = item.rename_all.or(file.settings.rename_fields);
@@ -185,6 +210,9 @@ fn lower_struct(
     for field in &item.fields {
         let rust_name = rust_escape::ident_text(&field.name.value);
         check_field_name(field, closed, errors);
+        if field.rename.is_none() {
+            refuse_dropped_underscore(field, rule, errors);
+        }
         let wire_name = field.rename.as_ref().map_or_else(
             || naming::apply_to_field(rule, &field.name.value),
             |rename| rename.value.clone(),
@@ -195,7 +223,7 @@ fn lower_struct(
         if rust_names.check(&rust_name, field.name.span.clone(), errors) {
             wire_names.check(&wire_name, wire_span, errors);
         }
-        if let Some((optional, ty)) = types::field_type(&field.ty, declared, errors) {
+        if let Some((optional, ty)) = types::field_type(&field.ty, scope, errors) {
             fields.push(Field {
                 name: field.name.value.clone(),
                 rust_name,
@@ -267,12 +295,44 @@ fn check_field_name(field: &FieldItem, closed: bool, errors: &mut Vec<Diagnostic
     }
 }
 
+/// Reports a field whose leading underscore its rename rule would drop, as serde's camelCase
+/// and PascalCase do (`_meta` travels as `meta`): the underscore is most likely meant, as in
+/// the `_meta` keys of JSON-RPC protocols, and dropping it silently would change the key.
+fn refuse_dropped_underscore(
+    field: &FieldItem,
+    rule: Option<RenameRule>,
+    errors: &mut Vec<Diagnostic>,
+) {
+    let name = &field.name.value;
+    let Some(rule @ (RenameRule::Camel | RenameRule::Pascal)) = rule else {
+        return;
+    };
+    if !name.starts_with('_') {
+        return;
+    }
+    let wire = naming::apply_to_field(Some(rule), name);
+    let spelling = RenameRule::ALL
+        .iter()
+        .find(|(_, candidate)| *candidate == rule)
+        .map_or("the rule", |(spelling, _)| spelling);
+    errors.push(Diagnostic::new(
+        format!("field `{name}` would travel as `{wire}`: {spelling} drops its leading underscore"),
+        field.name.span.clone(),
+        format!("becomes `{wire}`"),
+        format!(
+            "keep the key `{name}` with `#[rename = \"{name}\"]`, or name the field `{}` if \
+             `{wire}` is meant",
+            name.trim_start_matches('_')
+        ),
+    ));
+}
+
 fn lower_union(
     name: String,
     docs: ir::Docs,
     item: &UnionItem,
     file: &SchemaFile,
-    declared: &Declared,
+    scope: &mut Scope,
     errors: &mut Vec<Diagnostic>,
 ) -> UnionDef {
     let rule = item.rename_all.or(file.settings.rename_variants);
@@ -293,7 +353,7 @@ fn lower_union(
         if names.check(&variant.name.value, variant.name.span.clone(), errors) {
             values.check(&tag_value, span, errors);
         }
-        if let Some(payload) = types::payload_type(&variant.payload, declared, errors) {
+        if let Some(payload) = types::payload_type(&variant.payload, scope, errors) {
             variants.push(Variant {
                 name: variant.name.value.clone(),
                 tag_value,
@@ -432,5 +492,60 @@ impl Unique {
             self.seen.insert(name.to_string(), span);
             true
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A schema of `n` structs, each naming an unknown type of its own and one shared one.
+    fn unknown_references(n: usize) -> SchemaFile {
+        let text: String = (0..n)
+            .map(|i| format!("struct Declared{i:04} {{ a: Missing{i:04}, b: Missing }}\n"))
+            .collect();
+        let (file, errors) = crate::syntax::parse(&text);
+        assert!(errors.is_empty(), "{errors:?}");
+        file
+    }
+
+    /// Suggestions compare each unknown name with a bounded number of declared ones, however
+    /// many are declared: four times the schema costs four times the comparisons. Comparing
+    /// each with every declared name would cost sixteen times (16 million comparisons at 4,000
+    /// structs, against about a million).
+    #[test]
+    fn suggestions_cost_grows_linearly_with_the_schema() {
+        let cost = |n| {
+            let (result, comparisons) = check_counting(&unknown_references(n), "x.cards", "x");
+            let errors = result.expect_err("every reference is unknown");
+            assert_eq!(errors.len(), 2 * n);
+            comparisons
+        };
+        let (small, large) = (cost(1_000), cost(4_000));
+        assert!(small > 0);
+        assert!(
+            large <= 4 * small + 4 * suggest::MAX_COMPARISONS,
+            "1,000 structs: {small} comparisons; 4,000: {large}"
+        );
+        assert!(large <= 4_001 * suggest::MAX_COMPARISONS, "{large}");
+    }
+
+    /// The passes over the type graph keep their own stacks: a cycle through as many types as a
+    /// schema may hold is one report, on a thread of 2 MB (where recursion overflowed).
+    #[test]
+    fn a_cycle_through_every_type_checks_on_a_small_stack() {
+        let n = crate::limits::MAX_TYPES - 1;
+        let mut text: String = (0..n)
+            .map(|i| format!("struct A{i} {{ a: A{} }}\n", i + 1))
+            .collect();
+        text.push_str(&format!("struct A{n} {{ a: A0 }}\n"));
+        let errors = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || crate::compile("x.cards", &text).expect_err("a cycle"))
+            .expect("a thread")
+            .join()
+            .expect("no stack overflow");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].message.starts_with("recursive type `A0`"));
     }
 }

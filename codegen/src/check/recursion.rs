@@ -7,10 +7,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
-use super::tags::field_span;
+use super::spans::Spans;
 use crate::diagnostics::Diagnostic;
 use crate::ir::{Ty, TypeDef};
-use crate::syntax::ast::{ItemKind, SchemaFile};
 
 /// One inline containment: `from` holds a `to` by value, written at `span`.
 struct Edge<'a> {
@@ -20,12 +19,8 @@ struct Edge<'a> {
 }
 
 /// Reports each cycle of inline containment once: one error per strongly connected group.
-pub(super) fn check(
-    file: &SchemaFile,
-    defs: &BTreeMap<String, TypeDef>,
-    errors: &mut Vec<Diagnostic>,
-) {
-    let graph = edges(file, defs);
+pub(super) fn check(spans: &Spans, defs: &BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>) {
+    let graph = edges(spans, defs);
     for group in strongly_connected(&graph) {
         let start = group[0];
         let members: BTreeSet<&str> = group.iter().copied().collect();
@@ -36,64 +31,76 @@ pub(super) fn check(
 }
 
 /// Tarjan's algorithm: the groups of types that reach each other, each sorted, in name order.
+/// The depth-first search keeps its own stack, so a chain of thousands of types cannot
+/// overflow the thread's.
 fn strongly_connected<'a>(graph: &BTreeMap<&'a str, Vec<Edge<'a>>>) -> Vec<Vec<&'a str>> {
+    #[derive(Default)]
     struct State<'a> {
         index: BTreeMap<&'a str, usize>,
         low: BTreeMap<&'a str, usize>,
         stack: Vec<&'a str>,
         on_stack: BTreeSet<&'a str>,
-        groups: Vec<Vec<&'a str>>,
+        /// The open calls of the search: each node, and how many of its edges it followed.
+        calls: Vec<(&'a str, usize)>,
     }
-    fn visit<'a>(node: &'a str, graph: &BTreeMap<&'a str, Vec<Edge<'a>>>, state: &mut State<'a>) {
-        let index = state.index.len();
-        state.index.insert(node, index);
-        state.low.insert(node, index);
-        state.stack.push(node);
-        state.on_stack.insert(node);
-        for edge in graph.get(node).into_iter().flatten() {
-            if !state.index.contains_key(edge.to) {
-                visit(edge.to, graph, state);
-                let low = state.low[node].min(state.low[edge.to]);
-                state.low.insert(node, low);
-            } else if state.on_stack.contains(edge.to) {
-                let low = state.low[node].min(state.index[edge.to]);
-                state.low.insert(node, low);
-            }
+    impl<'a> State<'a> {
+        fn enter(&mut self, node: &'a str) {
+            let next = self.index.len();
+            self.index.insert(node, next);
+            self.low.insert(node, next);
+            self.stack.push(node);
+            self.on_stack.insert(node);
+            self.calls.push((node, 0));
         }
-        if state.low[node] == state.index[node] {
-            let mut group = Vec::new();
-            while let Some(member) = state.stack.pop() {
-                state.on_stack.remove(member);
-                group.push(member);
-                if member == node {
-                    break;
+
+        fn lower(&mut self, node: &'a str, to: usize) {
+            let lowest = self.low[node].min(to);
+            self.low.insert(node, lowest);
+        }
+    }
+    let no_edges: &[Edge] = &[];
+    let edges_of = |node: &str| graph.get(node).map_or(no_edges, Vec::as_slice);
+    let mut state = State::default();
+    let mut groups = Vec::new();
+    for &root in graph.keys() {
+        if state.index.contains_key(root) {
+            continue;
+        }
+        state.enter(root);
+        while let Some((node, followed)) = state.calls.last_mut() {
+            let node: &'a str = node;
+            if let Some(edge) = edges_of(node).get(*followed) {
+                *followed += 1;
+                if !state.index.contains_key(edge.to) {
+                    state.enter(edge.to);
+                } else if state.on_stack.contains(edge.to) {
+                    state.lower(node, state.index[edge.to]);
+                }
+                continue;
+            }
+            state.calls.pop();
+            if let Some(&(parent, _)) = state.calls.last() {
+                state.lower(parent, state.low[node]);
+            }
+            if state.low[node] == state.index[node] {
+                let mut group = Vec::new();
+                while let Some(member) = state.stack.pop() {
+                    state.on_stack.remove(member);
+                    group.push(member);
+                    if member == node {
+                        break;
+                    }
+                }
+                group.sort_unstable();
+                let self_loop = edges_of(node).iter().any(|edge| edge.to == node);
+                if group.len() > 1 || self_loop {
+                    groups.push(group);
                 }
             }
-            group.sort_unstable();
-            let self_loop = graph
-                .get(node)
-                .into_iter()
-                .flatten()
-                .any(|edge| edge.to == node);
-            if group.len() > 1 || self_loop {
-                state.groups.push(group);
-            }
         }
     }
-    let mut state = State {
-        index: BTreeMap::new(),
-        low: BTreeMap::new(),
-        stack: Vec::new(),
-        on_stack: BTreeSet::new(),
-        groups: Vec::new(),
-    };
-    for node in graph.keys() {
-        if !state.index.contains_key(node) {
-            visit(node, graph, &mut state);
-        }
-    }
-    state.groups.sort();
-    state.groups
+    groups.sort();
+    groups
 }
 
 /// A path from `start` back to itself within one group, and the edge that closes it.
@@ -149,7 +156,7 @@ fn cycle_error(path: &[&str], closing: &Edge) -> Diagnostic {
 }
 
 fn edges<'a>(
-    file: &SchemaFile,
+    spans: &Spans,
     defs: &'a BTreeMap<String, TypeDef>,
 ) -> BTreeMap<&'a str, Vec<Edge<'a>>> {
     let mut graph: BTreeMap<&str, Vec<Edge>> = BTreeMap::new();
@@ -161,7 +168,7 @@ fn edges<'a>(
                     if let Some(to) = held_inline(&field.ty) {
                         out.push(Edge {
                             to,
-                            span: field_span(file, &def.name, &field.name),
+                            span: spans.field(&def.name, &field.name),
                             through_field: true,
                         });
                     }
@@ -171,7 +178,7 @@ fn edges<'a>(
                 for variant in &def.variants {
                     out.push(Edge {
                         to: &variant.payload,
-                        span: payload_span(file, &def.name, &variant.name),
+                        span: spans.payload(&def.name, &variant.name),
                         through_field: false,
                     });
                 }
@@ -189,18 +196,4 @@ fn held_inline(ty: &Ty) -> Option<&str> {
         Ty::Nullable(inner) => held_inline(inner),
         _ => None,
     }
-}
-
-fn payload_span(file: &SchemaFile, union: &str, variant: &str) -> Range<usize> {
-    file.items
-        .iter()
-        .find_map(|item| match &item.kind {
-            ItemKind::Union(def) if item.name.value == union => def
-                .variants
-                .iter()
-                .find(|candidate| candidate.name.value == variant)
-                .map(|variant| variant.payload.span.clone()),
-            _ => None,
-        })
-        .unwrap_or(0..0)
 }

@@ -8,17 +8,20 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
+use super::spans::Spans;
 use crate::diagnostics::Diagnostic;
 use crate::ir::{Tag, TypeDef};
+use crate::limits::MAX_UNION_NESTING;
 use crate::syntax::ast::{ItemKind, SchemaFile, TypeExpr, TypeKind};
 
 /// Checks union membership and fills in `StructDef::tags` and `UnionDef::outer_tags`.
 pub(super) fn assign(
     file: &SchemaFile,
+    spans: &Spans,
     defs: &mut BTreeMap<String, TypeDef>,
     errors: &mut Vec<Diagnostic>,
 ) {
-    let memberships = memberships(file);
+    let memberships = memberships(file, defs);
     let field_uses = field_uses(file);
     for (payload, owners) in &memberships {
         for (union, span) in owners.iter().skip(1) {
@@ -69,25 +72,60 @@ pub(super) fn assign(
         .collect();
     let mut visited = BTreeSet::new();
     for union in top_level {
-        walk(&union, Vec::new(), file, defs, errors, &mut visited);
+        walk(union, spans, defs, errors, &mut visited);
     }
 }
 
-/// Gives every variant below `union` its tags, outermost first, and checks each for clashes.
+/// Gives every variant below the top-level union `top` its tags, outermost first, and checks
+/// each for clashes. Nested unions wait on a stack of their own, so that no chain of them can
+/// overflow the thread's.
 fn walk(
-    union: &str,
-    outer: Vec<Tag>,
-    file: &SchemaFile,
+    top: String,
+    spans: &Spans,
     defs: &mut BTreeMap<String, TypeDef>,
     errors: &mut Vec<Diagnostic>,
     visited: &mut BTreeSet<String>,
 ) {
-    if !visited.insert(union.to_string()) {
-        return;
+    let mut pending: Vec<(String, Vec<Tag>)> = vec![(top, Vec::new())];
+    while let Some((union, outer)) = pending.pop() {
+        if !visited.insert(union.clone()) {
+            continue;
+        }
+        let nested = assign_below(&union, outer, spans, defs, errors);
+        // Reversed, so that the first nested union is taken next, as a recursion would.
+        pending.extend(nested.into_iter().rev());
     }
+}
+
+/// Tags the variant structs of one union and checks them for clashes; returns its nested
+/// unions, each with the tags it carries down.
+fn assign_below(
+    union: &str,
+    outer: Vec<Tag>,
+    spans: &Spans,
+    defs: &mut BTreeMap<String, TypeDef>,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<(String, Vec<Tag>)> {
+    let mut nested = Vec::new();
     let Some(TypeDef::Union(def)) = defs.get_mut(union) else {
-        return;
+        return nested;
     };
+    if outer.len() >= MAX_UNION_NESTING {
+        errors.push(Diagnostic::new(
+            format!(
+                "unions nest {} deep at `{union}`, more than the limit of {MAX_UNION_NESTING}",
+                outer.len() + 1
+            ),
+            spans.union_tag(union),
+            "nested too deeply",
+            format!(
+                "a variant struct carries one tag per enclosing union: nest unions at most \
+                 {MAX_UNION_NESTING} deep, starting from `{}`",
+                outer[0].union
+            ),
+        ));
+        return nested;
+    }
     def.outer_tags = outer.clone();
     let (tag_field, variants) = (def.tag.clone(), def.variants.clone());
     if let Some(clash) = outer.iter().find(|tag| tag.field == tag_field) {
@@ -96,7 +134,7 @@ fn walk(
                 "nested union `{union}` uses the tag `{tag_field}` of its outer union `{}`",
                 clash.union
             ),
-            union_tag_span(file, union),
+            spans.union_tag(union),
             "same tag field as the outer union",
             format!(
                 "one object cannot hold two values for one key: give the nested union its own tag, \
@@ -122,7 +160,7 @@ fn walk(
                                 "field `{}` of `{}` clashes with the tag `{}` of union `{}`",
                                 field.name, payload.name, tag.field, tag.union
                             ),
-                            field_span(file, &payload.name, &field.name),
+                            spans.field(&payload.name, &field.name),
                             "same key as the tag",
                             "the tag already occupies this key on the wire: rename the field with \
                              `#[rename = \"...\"]`, or choose another tag",
@@ -133,10 +171,11 @@ fn walk(
                     payload.tags = tags;
                 }
             }
-            Some(TypeDef::Union(_)) => walk(&variant.payload, tags, file, defs, errors, visited),
+            Some(TypeDef::Union(_)) => nested.push((variant.payload.clone(), tags)),
             _ => {}
         }
     }
+    nested
 }
 
 /// A tag name to suggest for a nested union: one that no enclosing union uses already.
@@ -147,13 +186,22 @@ fn unused_tag_name(outer: &[Tag]) -> &'static str {
         .unwrap_or("subtype")
 }
 
-/// For each type used as a variant payload: the unions that use it, with the payload's span.
-fn memberships(file: &SchemaFile) -> BTreeMap<String, Vec<(String, Range<usize>)>> {
+/// For each struct or union used as a variant payload: the unions that use it, with the
+/// payload's span. Any other payload was refused already, and is no variant to tag.
+fn memberships(
+    file: &SchemaFile,
+    defs: &BTreeMap<String, TypeDef>,
+) -> BTreeMap<String, Vec<(String, Range<usize>)>> {
     let mut out: BTreeMap<String, Vec<(String, Range<usize>)>> = BTreeMap::new();
     for item in &file.items {
         if let ItemKind::Union(union) = &item.kind {
             for variant in &union.variants {
-                if let TypeKind::Named(payload) = &variant.payload.kind {
+                if let TypeKind::Named(payload) = &variant.payload.kind
+                    && matches!(
+                        defs.get(payload),
+                        Some(TypeDef::Struct(_) | TypeDef::Union(_))
+                    )
+                {
                     out.entry(payload.clone())
                         .or_default()
                         .push((item.name.value.clone(), variant.payload.span.clone()));
@@ -189,29 +237,4 @@ fn named_in<'a>(expr: &'a TypeExpr, found: &mut impl FnMut(&'a str, Range<usize>
         | TypeKind::Nullable(inner) => named_in(inner, found),
         _ => {}
     }
-}
-
-fn union_tag_span(file: &SchemaFile, union: &str) -> Range<usize> {
-    file.items
-        .iter()
-        .find_map(|item| match &item.kind {
-            ItemKind::Union(def) if item.name.value == union => Some(def.tag.span.clone()),
-            _ => None,
-        })
-        .unwrap_or(0..0)
-}
-
-/// The span of a field's name (or its `rename`, which decided the clashing key).
-pub(super) fn field_span(file: &SchemaFile, strukt: &str, field: &str) -> Range<usize> {
-    file.items
-        .iter()
-        .find_map(|item| match &item.kind {
-            ItemKind::Struct(def) if item.name.value == strukt => def
-                .fields
-                .iter()
-                .find(|candidate| candidate.name.value == field)
-                .map(|field| field.rename.as_ref().unwrap_or(&field.name).span.clone()),
-            _ => None,
-        })
-        .unwrap_or(0..0)
 }

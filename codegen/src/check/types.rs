@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::naming;
+use super::suggest::{Suggestion, Suggestions};
 use crate::diagnostics::Diagnostic;
 use crate::ir::Ty;
 use crate::syntax::ast::{TypeExpr, TypeKind};
@@ -23,10 +24,46 @@ pub(super) enum DeclKind {
 /// The declared names of a schema.
 pub(super) type Declared = BTreeMap<String, DeclKind>;
 
+/// What a type reference is resolved against: the declared names, and the suggestions for the
+/// names that are not among them, indexed at the first such name.
+pub(super) struct Scope<'a> {
+    declared: &'a Declared,
+    suggestions: Option<Suggestions<'a>>,
+}
+
+impl<'a> Scope<'a> {
+    /// A scope of the declared names.
+    pub(super) fn new(declared: &'a Declared) -> Self {
+        Scope {
+            declared,
+            suggestions: None,
+        }
+    }
+
+    /// How many names the suggestions compared, in all: the work they cost.
+    pub(super) fn comparisons(&self) -> usize {
+        self.suggestions
+            .as_ref()
+            .map_or(0, Suggestions::comparisons)
+    }
+
+    fn closest(&mut self, name: &str, builtins: bool) -> Option<Suggestion<'a>> {
+        let declared = self.declared;
+        self.suggestions
+            .get_or_insert_with(|| {
+                Suggestions::new(
+                    declared.keys().map(String::as_str),
+                    BUILTIN_NAMES.iter().copied(),
+                )
+            })
+            .closest(name, builtins)
+    }
+}
+
 /// A field's type: whether the key may be absent, and the value's type.
 pub(super) fn field_type(
     expr: &TypeExpr,
-    declared: &Declared,
+    scope: &mut Scope,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<(bool, Ty)> {
     match &expr.kind {
@@ -40,22 +77,22 @@ pub(super) fn field_type(
                 ));
                 return None;
             }
-            Some((true, value_type(inner, declared, errors)?))
+            Some((true, value_type(inner, scope, errors)?))
         }
-        _ => Some((false, value_type(expr, declared, errors)?)),
+        _ => Some((false, value_type(expr, scope, errors)?)),
     }
 }
 
 /// The type of a value (inside a field, an array or a map).
-fn value_type(expr: &TypeExpr, declared: &Declared, errors: &mut Vec<Diagnostic>) -> Option<Ty> {
+fn value_type(expr: &TypeExpr, scope: &mut Scope, errors: &mut Vec<Diagnostic>) -> Option<Ty> {
     let ty = match &expr.kind {
         TypeKind::String => Ty::String,
         TypeKind::Bool => Ty::Bool,
         TypeKind::Int(kind) => Ty::Int(*kind),
         TypeKind::F64 => Ty::F64,
         TypeKind::Json => Ty::Json,
-        TypeKind::Vec(inner) => Ty::Vec(Box::new(value_type(inner, declared, errors)?)),
-        TypeKind::Map(inner) => Ty::Map(Box::new(value_type(inner, declared, errors)?)),
+        TypeKind::Vec(inner) => Ty::Vec(Box::new(value_type(inner, scope, errors)?)),
+        TypeKind::Map(inner) => Ty::Map(Box::new(value_type(inner, scope, errors)?)),
         TypeKind::Option(_) => {
             errors.push(Diagnostic::new(
                 "`Option<T>` is only allowed as a field's outermost type",
@@ -85,7 +122,7 @@ fn value_type(expr: &TypeExpr, declared: &Declared, errors: &mut Vec<Diagnostic>
                 errors.push(Diagnostic::new(message, expr.span.clone(), "here", hint));
                 return None;
             }
-            Ty::Nullable(Box::new(value_type(inner, declared, errors)?))
+            Ty::Nullable(Box::new(value_type(inner, scope, errors)?))
         }
         TypeKind::Boxed(inner) => {
             if !matches!(inner.kind, TypeKind::Named(_)) {
@@ -98,9 +135,9 @@ fn value_type(expr: &TypeExpr, declared: &Declared, errors: &mut Vec<Diagnostic>
                 ));
                 return None;
             }
-            Ty::Boxed(Box::new(value_type(inner, declared, errors)?))
+            Ty::Boxed(Box::new(value_type(inner, scope, errors)?))
         }
-        TypeKind::Named(name) => match resolve(name, expr, Reference::Value, declared, errors)? {
+        TypeKind::Named(name) => match resolve(name, expr, Reference::Value, scope, errors)? {
             DeclKind::Unparsed => return None,
             _ => Ty::Named(name.clone()),
         },
@@ -111,7 +148,7 @@ fn value_type(expr: &TypeExpr, declared: &Declared, errors: &mut Vec<Diagnostic>
 /// Checks that a variant payload names a struct or a union.
 pub(super) fn payload_type(
     expr: &TypeExpr,
-    declared: &Declared,
+    scope: &mut Scope,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<String> {
     let TypeKind::Named(name) = &expr.kind else {
@@ -123,7 +160,7 @@ pub(super) fn payload_type(
         ));
         return None;
     };
-    match resolve(name, expr, Reference::Payload, declared, errors)? {
+    match resolve(name, expr, Reference::Payload, scope, errors)? {
         DeclKind::Struct | DeclKind::Union => Some(name.clone()),
         DeclKind::Unparsed => None,
         DeclKind::Enum => {
@@ -151,102 +188,55 @@ fn resolve(
     name: &str,
     expr: &TypeExpr,
     reference: Reference,
-    declared: &Declared,
+    scope: &mut Scope,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<DeclKind> {
-    if let Some(kind) = declared.get(name) {
+    if let Some(kind) = scope.declared.get(name) {
         return Some(*kind);
+    }
+    // Another language's type (`PathBuf`, `str`) is no misspelt or missing declaration.
+    if let Some(replacement) = foreign_replacement(name).filter(|_| reference == Reference::Value) {
+        errors.push(Diagnostic::new(
+            format!("`{name}` is not a schema type"),
+            expr.span.clone(),
+            "not a schema type",
+            format!("write `{replacement}` instead"),
+        ));
+        return None;
     }
     errors.push(Diagnostic::new(
         format!("unknown type `{name}`"),
         expr.span.clone(),
         "not declared in this schema",
-        unknown_type_hint(name, reference, declared),
+        unknown_type_hint(name, reference, scope),
     ));
     None
 }
 
 /// How to fix a reference to an undeclared name: the likely typo, the schema's word for what
 /// another language calls it, or declaring it.
-fn unknown_type_hint(name: &str, reference: Reference, declared: &Declared) -> String {
+fn unknown_type_hint(name: &str, reference: Reference, scope: &mut Scope) -> String {
     if name == "Self" {
         return "write the type's own name: a schema has no `Self`".to_string();
     }
-    let declared_names = declared.keys().map(String::as_str);
     if reference == Reference::Payload {
-        return match closest(name, declared_names) {
-            Some(candidate) => format!("did you mean `{candidate}`?"),
+        return match scope.closest(name, false) {
+            Some(candidate) => format!("did you mean `{}`?", candidate.name),
             None => {
                 format!("declare `struct {name} {{ ... }}` with the fields this variant carries")
             }
         };
     }
-    if let Some(replacement) = foreign_replacement(name) {
-        return format!("write `{replacement}`: `{name}` is not a schema type");
-    }
-    match closest(name, declared_names.chain(BUILTIN_NAMES.iter().copied())) {
-        Some(builtin) if BUILTIN_NAMES.contains(&builtin) => {
-            format!("did you mean the built-in `{builtin}`?")
-        }
-        Some(candidate) => format!("did you mean `{candidate}`?"),
+    match scope.closest(name, true) {
+        Some(Suggestion {
+            name: builtin,
+            builtin: true,
+        }) => format!("did you mean the built-in `{builtin}`?"),
+        Some(candidate) => format!("did you mean `{}`?", candidate.name),
         // Suggest declaring it only under a name that could be declared.
         None if naming::type_name_problem(name).is_none() => {
             format!("declare `struct {name} {{ ... }}` in this schema, or use a built-in type")
         }
         None => "use a built-in type, or a type declared in this schema".to_string(),
-    }
-}
-
-/// Names longer than this get no suggestion: the edit distance costs the product of the two
-/// lengths, and nobody mistypes a name that long by a letter or two.
-const MAX_SUGGESTED_LEN: usize = 64;
-
-/// The declared name closest to a misspelt one, if any is close enough to be a likely typo.
-fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    if name.len() > MAX_SUGGESTED_LEN {
-        return None;
-    }
-    let lower = name.to_ascii_lowercase();
-    candidates
-        .filter(|candidate| candidate.len() <= MAX_SUGGESTED_LEN)
-        .map(|candidate| {
-            (
-                edit_distance(&lower, &candidate.to_ascii_lowercase()),
-                candidate,
-            )
-        })
-        .filter(|(distance, candidate)| *distance <= (candidate.len() / 3).max(1))
-        .min()
-        .map(|(_, candidate)| candidate)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != *cb);
-            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
-        }
-        previous = current;
-    }
-    previous[b.len()]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn closest_suggests_likely_typos_only() {
-        let names = ["FileDiff", "ToolCallView"];
-        assert_eq!(closest("FileDif", names.into_iter()), Some("FileDiff"));
-        assert_eq!(
-            closest("toolcallview", names.into_iter()),
-            Some("ToolCallView")
-        );
-        assert_eq!(closest("Banana", names.into_iter()), None);
-        assert_eq!(closest(&"B".repeat(100_000), names.into_iter()), None);
     }
 }

@@ -208,6 +208,10 @@ fn refuse_data(item: &syn::ItemEnum, errors: &mut Vec<Diagnostic>) {
     else {
         return;
     };
+    if let Some(open) = open_value(variant) {
+        errors.push(open);
+        return;
+    }
     errors.push(Diagnostic::new(
         format!(
             "enum value `{}` carries data, but the enum is not a union",
@@ -217,6 +221,34 @@ fn refuse_data(item: &syn::ItemEnum, errors: &mut Vec<Diagnostic>) {
         "data on a plain enum value",
         "add `#[union(tag = \"...\")]` to the enum to make it a tagged union of structs",
     ));
+}
+
+/// The report for a catch-all value carrying a built-in type, `Other(String)`: the enum was
+/// meant to be open, not a union.
+fn open_value(variant: &syn::Variant) -> Option<Diagnostic> {
+    let Fields::Unnamed(fields) = &variant.fields else {
+        return None;
+    };
+    let [field] = fields.unnamed.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let syn::Type::Path(path) = &field.ty else {
+        return None;
+    };
+    let builtin = path.path.get_ident()?.to_string();
+    if !types::BUILTIN_NAMES.contains(&builtin.as_str()) {
+        return None;
+    }
+    Some(Diagnostic::new(
+        format!(
+            "open enums are not supported: `{}({builtin})` would stand for any other value",
+            variant.ident
+        ),
+        node_range(&variant.fields),
+        "a catch-all value",
+        "an enum is a closed set of strings, which every reader checks: list every value, or \
+         make the field a `String` and document the known values",
+    ))
 }
 
 /// One value of a plain enum; a value carrying data was reported by [`refuse_data`].

@@ -7,6 +7,7 @@
 
 pub mod ast;
 mod attrs;
+mod explain;
 mod items;
 mod nesting;
 mod types;
@@ -19,7 +20,7 @@ use syn::parse::discouraged::Speculative;
 use syn::parse::{ParseStream, Parser};
 use syn::{Attribute, Ident, Token};
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, MAX_REPORTS};
 use ast::SchemaFile;
 
 /// The hint for a declaration that does not parse.
@@ -56,18 +57,8 @@ pub(crate) use types::{BUILTIN_NAMES, foreign_replacement};
 /// Parses schema text. Always returns what it could parse, with every error found.
 pub fn parse(text: &str) -> (SchemaFile, Vec<Diagnostic>) {
     let mut errors = Vec::new();
-    let tokens: TokenStream = match text.parse() {
-        Ok(tokens) => tokens,
-        Err(lex_error) => {
-            errors.push(Diagnostic::new(
-                "the schema is not a valid sequence of Rust tokens",
-                byte_range(lex_error.span()),
-                "cannot read on from here",
-                "look for an unclosed or unbalanced bracket, brace or parenthesis, or an \
-                 unterminated string or block comment",
-            ));
-            return (SchemaFile::default(), errors);
-        }
+    let Some(tokens) = lex(text, &mut errors) else {
+        return (SchemaFile::default(), errors);
     };
     if let Some(too_deep) = nesting::too_deep(tokens.clone()) {
         errors.push(too_deep);
@@ -75,16 +66,48 @@ pub fn parse(text: &str) -> (SchemaFile, Vec<Diagnostic>) {
     }
     let mut file = SchemaFile::default();
     let parser = |input: ParseStream| {
-        parse_file(input, &mut file, &mut errors);
+        parse_file(input, text, &mut file, &mut errors);
         Ok(())
     };
     if let Err(error) = parser.parse2(tokens) {
-        push_syn_error(&mut errors, error, "check the syntax here");
+        push_syn_error(&mut errors, text, error, "check the syntax here");
     }
     (file, errors)
 }
 
-fn parse_file(input: ParseStream, file: &mut SchemaFile, errors: &mut Vec<Diagnostic>) {
+/// The schema's tokens, or `None` when it has none that the lexer can read. A raw identifier
+/// Rust refuses (`r#self`) stops the lexer: it is reported, read as the plain identifier
+/// `r_self` of the same length so that every span stays right, and lexing starts again, so
+/// that the rest of the file is still checked (up to as many reports as are shown).
+fn lex(text: &str, errors: &mut Vec<Diagnostic>) -> Option<TokenStream> {
+    let mut patched = std::borrow::Cow::Borrowed(text);
+    for _ in 0..=MAX_REPORTS {
+        let lex_error = match patched.parse::<TokenStream>() {
+            Ok(tokens) => return Some(tokens),
+            Err(lex_error) => lex_error,
+        };
+        let start = byte_range(lex_error.span()).start;
+        match explain::unrawable(&patched, start) {
+            Some(problem) => {
+                errors.push(problem);
+                patched.to_mut().replace_range(start + 1..start + 2, "_");
+            }
+            None => {
+                errors.push(Diagnostic::new(
+                    "the schema is not a valid sequence of Rust tokens",
+                    byte_range(lex_error.span()),
+                    "cannot read on from here",
+                    "look for an unclosed or unbalanced bracket, brace or parenthesis, or an \
+                     unterminated string or block comment",
+                ));
+                return None;
+            }
+        }
+    }
+    None
+}
+
+fn parse_file(input: ParseStream, text: &str, file: &mut SchemaFile, errors: &mut Vec<Diagnostic>) {
     let mut seen_item = false;
     while !input.is_empty() {
         if input.peek(Token![#]) && input.peek2(Token![!]) {
@@ -106,6 +129,7 @@ fn parse_file(input: ParseStream, file: &mut SchemaFile, errors: &mut Vec<Diagno
                 Err(error) => {
                     push_syn_error(
                         errors,
+                        text,
                         error,
                         "write a file setting as `#![name = \"value\"]`",
                     );
@@ -117,7 +141,9 @@ fn parse_file(input: ParseStream, file: &mut SchemaFile, errors: &mut Vec<Diagno
         let fork = input.fork();
         match fork.parse::<syn::Item>() {
             Ok(item) => {
-                seen_item = true;
+                // Only a declaration starts the declarations: a refused `use` or `mod` line
+                // at the top does not make every file setting after it misplaced too.
+                seen_item |= matches!(item, syn::Item::Struct(_) | syn::Item::Enum(_));
                 input.advance_to(&fork);
                 let name = items::item_name(&item);
                 match items::convert(item, errors) {
@@ -133,7 +159,7 @@ fn parse_file(input: ParseStream, file: &mut SchemaFile, errors: &mut Vec<Diagno
                     Some(problem) => errors.push(problem),
                     None => {
                         seen_item = true;
-                        push_syn_error(errors, error, DECLARATION_HINT);
+                        push_syn_error(errors, text, error, DECLARATION_HINT);
                     }
                 }
                 if let Some(name) = declared_name(input) {
@@ -225,15 +251,15 @@ fn skip_to_next_item(input: ParseStream) {
     }
 }
 
-/// Converts a syn error (which may hold several) into diagnostics with a hint.
-fn push_syn_error(errors: &mut Vec<Diagnostic>, error: syn::Error, hint: &str) {
+/// Converts a syn error (which may hold several) into diagnostics with a hint, in the
+/// schema's terms where syn's own are misleading.
+fn push_syn_error(errors: &mut Vec<Diagnostic>, text: &str, error: syn::Error, hint: &str) {
     for error in error {
-        errors.push(Diagnostic::new(
-            error.to_string(),
-            byte_range(error.span()),
-            "here",
-            hint,
-        ));
+        let span = byte_range(error.span());
+        errors.push(
+            explain::syn_error(text, &span)
+                .unwrap_or_else(|| Diagnostic::new(error.to_string(), span, "here", hint)),
+        );
     }
 }
 

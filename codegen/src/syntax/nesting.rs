@@ -5,16 +5,13 @@
 //! 35 levels of `Vec<Vec<...>>` overflow a 2 MB test thread, and a stack overflow aborts the
 //! process instead of reporting anything. No schema needs more than a handful of levels, so the
 //! token stream is measured first, with a loop rather than recursion, and anything deeper than
-//! [`MAX_DEPTH`] is refused before syn sees it.
+//! [`MAX_DEPTH`](crate::limits::MAX_DEPTH) is refused before syn sees it.
 
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree, token_stream};
 
 use super::byte_range;
 use crate::diagnostics::Diagnostic;
-
-/// The deepest nesting accepted, counting brackets, generic arguments and prefix operators.
-/// Half of what a debug build survives on a 2 MB thread, and far more than any schema needs.
-pub(super) const MAX_DEPTH: usize = 16;
+use crate::limits::MAX_DEPTH;
 
 /// Keywords that start a nested expression, as a prefix operator does.
 const PREFIX_KEYWORDS: &[&str] = &["return", "break", "yield", "become", "let", "box"];

@@ -8,17 +8,24 @@
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Collections")]
 pub struct Collections {
+    #[allow(missing_docs)]
     pub names: Vec<String>,
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::strict")]
     pub matrix: Vec<Vec<i32>>,
+    #[allow(missing_docs)]
     #[serde(rename = "maybeNames")]
     pub maybe_names: Vec<Option<String>>,
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::strict")]
     pub labels: ::std::collections::BTreeMap<String, String>,
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::strict")]
     pub groups: ::std::collections::BTreeMap<String, Vec<Item>>,
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::strict")]
     pub sparse: ::std::collections::BTreeMap<String, Option<u16>>,
+    #[allow(missing_docs)]
     #[serde(
         rename = "optionalItems",
         default,
@@ -26,6 +33,7 @@ pub struct Collections {
         deserialize_with = "::cardc::__private::optional"
     )]
     pub optional_items: Option<Vec<Item>>,
+    #[allow(missing_docs)]
     #[serde(rename = "nullableItems", deserialize_with = "::cardc::__private::nullable")]
     pub nullable_items: Option<Vec<Item>>,
 }
@@ -60,6 +68,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Collections {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Item")]
 pub struct Item {
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::strict")]
     pub id: u32,
 }

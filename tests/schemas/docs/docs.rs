@@ -15,6 +15,7 @@ pub struct Documented {
     /// A documented field.
     /// Over two lines.
     pub field: String,
+    #[allow(missing_docs)]
     pub undocumented: bool,
 }
 
@@ -51,6 +52,7 @@ pub enum Mode {
     /// The first mode.
     #[serde(rename = "First")]
     First,
+    #[allow(missing_docs)]
     #[serde(rename = "Second")]
     Second,
 }

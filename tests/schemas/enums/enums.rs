@@ -8,8 +8,10 @@
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Colour")]
 pub enum Colour {
+    #[allow(missing_docs)]
     #[serde(rename = "red")]
     Red,
+    #[allow(missing_docs)]
     #[serde(rename = "dark_green")]
     DarkGreen,
     /// Renamed by hand.
@@ -27,8 +29,10 @@ pub enum Level {
     /// A value named like a Rust prelude variant, which an enum's namespace keeps apart.
     #[serde(rename = "NONE")]
     None,
+    #[allow(missing_docs)]
     #[serde(rename = "INFO")]
     Info,
+    #[allow(missing_docs)]
     #[serde(rename = "WARN_ONCE")]
     WarnOnce,
 }
@@ -40,13 +44,16 @@ pub enum Level {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Setting")]
 pub struct Setting {
+    #[allow(missing_docs)]
     pub colour: Colour,
+    #[allow(missing_docs)]
     #[serde(
         default,
         skip_serializing_if = "::std::option::Option::is_none",
         deserialize_with = "::cardc::__private::optional"
     )]
     pub level: Option<Level>,
+    #[allow(missing_docs)]
     pub history: Vec<Level>,
 }
 

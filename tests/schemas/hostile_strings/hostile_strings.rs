@@ -15,6 +15,7 @@ pub struct Comment {
     /// \u{d}\u{0}\u{2028}\u{2029}\u{202e}
     #[serde(rename = "*/ console.log(\"field\"); /*")]
     pub comment: String,
+    #[allow(missing_docs)]
     #[serde(
         rename = "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
         default,
@@ -91,10 +92,13 @@ pub enum Hostile {
     /// \u{d}\u{0}
     #[serde(rename = "*/ console.log(\"tag\"); /*")]
     Comment(Comment),
+    #[allow(missing_docs)]
     #[serde(rename = "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO")]
     Lines(Lines),
+    #[allow(missing_docs)]
     #[serde(rename = "'single' \"double\" `back` ${x} \\ </script> <!--")]
     Quotes(Quotes),
+    #[allow(missing_docs)]
     #[serde(rename = "--> -->")]
     Empty(Empty),
 }
@@ -232,6 +236,7 @@ impl Hostile {
 #[schemars(crate = "::cardc::__private::schemars", rename = "Lines")]
 #[allow(clippy::large_enum_variant)]
 pub enum Lines {
+    #[allow(missing_docs)]
     #[serde(rename = "${console.log(\"template\")}")]
     Template(Template),
 }
@@ -325,6 +330,7 @@ impl Lines {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Quotes")]
 pub struct Quotes {
+    #[allow(missing_docs)]
     #[serde(rename = "\"); console.log(\"dq")]
     pub double: bool,
 }
@@ -359,6 +365,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Quotes {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Template")]
 pub struct Template {
+    #[allow(missing_docs)]
     #[serde(rename = "'); console.log('quote")]
     pub quote: Vec<String>,
 }
@@ -397,8 +404,10 @@ pub enum Value {
     /// \u{d}\u{0}\u{2028}\u{2029}\u{202e}
     #[serde(rename = "*/ console.log(\"value\"); /*")]
     Comment,
+    #[allow(missing_docs)]
     #[serde(rename = "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO")]
     Lines,
+    #[allow(missing_docs)]
     #[serde(rename = "</script><!--")]
     Script,
 }

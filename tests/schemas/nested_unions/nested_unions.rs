@@ -8,10 +8,13 @@
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "ClickEvent")]
 pub struct ClickEvent {
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::strict")]
     pub x: i32,
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::strict")]
     pub y: i32,
+    #[allow(missing_docs)]
     #[serde(
         default,
         skip_serializing_if = "::std::option::Option::is_none",
@@ -160,6 +163,7 @@ impl Event {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "KeyEvent")]
 pub struct KeyEvent {
+    #[allow(missing_docs)]
     pub key: String,
 }
 
@@ -298,6 +302,7 @@ impl PointerEvent {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "ScrollEvent")]
 pub struct ScrollEvent {
+    #[allow(missing_docs)]
     #[serde(rename = "deltaY")]
     pub delta_y: f64,
 }

@@ -8,6 +8,7 @@
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Metadata")]
 pub struct Metadata {
+    #[allow(missing_docs)]
     pub name: String,
     /// Fields the schema does not name, kept so that a round trip writes them back.
     #[serde(flatten, deserialize_with = "::cardc::__private::strict")]
@@ -47,7 +48,9 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Metadata {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Strict")]
 pub struct Strict {
+    #[allow(missing_docs)]
     pub name: String,
+    #[allow(missing_docs)]
     pub metadata: Metadata,
 }
 

@@ -8,21 +8,31 @@
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Scalars")]
 pub struct Scalars {
+    #[allow(missing_docs)]
     pub text: String,
+    #[allow(missing_docs)]
     pub flag: bool,
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::strict")]
     pub tiny: u8,
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::strict")]
     pub small: u16,
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::strict")]
     pub count: u32,
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::strict")]
     pub signed_tiny: i8,
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::strict")]
     pub signed_small: i16,
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::strict")]
     pub offset: i32,
+    #[allow(missing_docs)]
     pub ratio: f64,
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::strict")]
     pub anything: ::cardc::__private::serde_json::Value,
 }

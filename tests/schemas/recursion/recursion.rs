@@ -8,6 +8,7 @@
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Add")]
 pub struct Add {
+    #[allow(missing_docs)]
     pub terms: Vec<Expr>,
 }
 
@@ -41,8 +42,11 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Add {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Directory")]
 pub struct Directory {
+    #[allow(missing_docs)]
     pub name: String,
+    #[allow(missing_docs)]
     pub children: Vec<Directory>,
+    #[allow(missing_docs)]
     #[serde(rename = "byName", deserialize_with = "::cardc::__private::strict")]
     pub by_name: ::std::collections::BTreeMap<String, Directory>,
 }
@@ -78,10 +82,13 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Directory {
 #[schemars(crate = "::cardc::__private::schemars", rename = "Expr")]
 #[allow(clippy::large_enum_variant)]
 pub enum Expr {
+    #[allow(missing_docs)]
     #[serde(rename = "literal")]
     Literal(Literal),
+    #[allow(missing_docs)]
     #[serde(rename = "add")]
     Add(Add),
+    #[allow(missing_docs)]
     #[serde(rename = "negate")]
     Negate(Negate),
 }
@@ -185,6 +192,7 @@ impl Expr {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Literal")]
 pub struct Literal {
+    #[allow(missing_docs)]
     pub value: f64,
 }
 
@@ -218,6 +226,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Literal {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Negate")]
 pub struct Negate {
+    #[allow(missing_docs)]
     pub operand: Box<Expr>,
 }
 
@@ -251,14 +260,17 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Negate {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "TreeNode")]
 pub struct TreeNode {
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::strict")]
     pub value: i32,
+    #[allow(missing_docs)]
     #[serde(
         default,
         skip_serializing_if = "::std::option::Option::is_none",
         deserialize_with = "::cardc::__private::optional"
     )]
     pub left: Option<Box<TreeNode>>,
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::nullable")]
     pub right: Option<Box<TreeNode>>,
 }

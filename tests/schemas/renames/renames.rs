@@ -8,6 +8,7 @@
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Defaults")]
 pub struct Defaults {
+    #[allow(missing_docs)]
     #[serde(rename = "firstName")]
     pub first_name: String,
     /// Renamed by hand to a key that is not a JavaScript identifier.
@@ -45,6 +46,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Defaults {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "ImageMessage")]
 pub struct ImageMessage {
+    #[allow(missing_docs)]
     #[serde(rename = "src")]
     pub source_url: String,
 }
@@ -80,8 +82,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for ImageMessage {
 #[schemars(crate = "::cardc::__private::schemars", rename = "Message")]
 #[allow(clippy::large_enum_variant)]
 pub enum Message {
+    #[allow(missing_docs)]
     #[serde(rename = "TextMessage")]
     TextMessage(TextMessage),
+    #[allow(missing_docs)]
     #[serde(rename = "pic")]
     ImageMessage(ImageMessage),
 }
@@ -184,8 +188,10 @@ impl Message {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Priority")]
 pub enum Priority {
+    #[allow(missing_docs)]
     #[serde(rename = "very-high")]
     VeryHigh,
+    #[allow(missing_docs)]
     #[serde(rename = "low")]
     Low,
 }
@@ -197,8 +203,10 @@ pub enum Priority {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Shouting")]
 pub struct Shouting {
+    #[allow(missing_docs)]
     #[serde(rename = "FIRST-NAME")]
     pub first_name: String,
+    #[allow(missing_docs)]
     #[serde(
         rename = "ZIP-CODE",
         default,
@@ -238,6 +246,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Shouting {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Task")]
 pub struct Task {
+    #[allow(missing_docs)]
     pub priority: Priority,
 }
 
@@ -271,6 +280,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Task {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "TextMessage")]
 pub struct TextMessage {
+    #[allow(missing_docs)]
     #[serde(rename = "bodyText")]
     pub body_text: String,
 }

@@ -10,6 +10,7 @@
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "D")]
 pub struct D {
+    #[allow(missing_docs)]
     pub debug: Vec<Debug>,
 }
 
@@ -43,8 +44,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for D {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Debug")]
 pub enum Debug {
+    #[allow(missing_docs)]
     #[serde(rename = "fn")]
     Fn,
+    #[allow(missing_docs)]
     #[serde(rename = "result")]
     Result,
 }
@@ -56,8 +59,10 @@ pub enum Debug {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Default")]
 pub enum Default {
+    #[allow(missing_docs)]
     #[serde(rename = "clone")]
     Clone,
+    #[allow(missing_docs)]
     #[serde(rename = "copy")]
     Copy,
 }
@@ -71,14 +76,19 @@ pub enum Default {
 #[schemars(crate = "::cardc::__private::schemars", rename = "Keyword")]
 #[allow(clippy::large_enum_variant)]
 pub enum Keyword {
+    #[allow(missing_docs)]
     #[serde(rename = "super")]
     Super(Sized),
+    #[allow(missing_docs)]
     #[serde(rename = "crate")]
     Crate(Send),
+    #[allow(missing_docs)]
     #[serde(rename = "gen")]
     Gen(S),
+    #[allow(missing_docs)]
     #[serde(rename = "type")]
     Type(D),
+    #[allow(missing_docs)]
     #[serde(rename = "ok")]
     Ok(Result),
 }
@@ -190,9 +200,12 @@ impl Keyword {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Keywords")]
 pub struct Keywords {
+    #[allow(missing_docs)]
     pub r#type: String,
+    #[allow(missing_docs)]
     #[serde(deserialize_with = "::cardc::__private::strict")]
     pub r#match: u32,
+    #[allow(missing_docs)]
     pub r#async: bool,
     /// A keyword `r#` cannot escape, written with a rename.
     #[serde(
@@ -202,23 +215,31 @@ pub struct Keywords {
         deserialize_with = "::cardc::__private::optional"
     )]
     pub self_: Option<String>,
+    #[allow(missing_docs)]
     pub function: String,
+    #[allow(missing_docs)]
     #[serde(
         default,
         skip_serializing_if = "::std::option::Option::is_none",
         deserialize_with = "::cardc::__private::optional"
     )]
     pub constructor: Option<String>,
+    #[allow(missing_docs)]
     #[serde(
         default,
         skip_serializing_if = "::std::option::Option::is_none",
         deserialize_with = "::cardc::__private::optional"
     )]
     pub prototype: Option<String>,
+    #[allow(missing_docs)]
     pub r#enum: Vec<String>,
+    #[allow(missing_docs)]
     pub r#gen: bool,
+    #[allow(missing_docs)]
     pub r#pub: bool,
+    #[allow(missing_docs)]
     pub r#try: bool,
+    #[allow(missing_docs)]
     pub r#dyn: bool,
 }
 
@@ -252,6 +273,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Keywords {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Loop")]
 pub struct Loop {
+    #[allow(missing_docs)]
     pub r#loop: bool,
 }
 
@@ -286,8 +308,10 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Loop {
 #[schemars(crate = "::cardc::__private::schemars", rename = "Node")]
 #[allow(clippy::large_enum_variant)]
 pub enum Node {
+    #[allow(missing_docs)]
     #[serde(rename = "impl")]
     Impl(Keywords),
+    #[allow(missing_docs)]
     #[serde(rename = "while")]
     While(Loop),
 }
@@ -416,6 +440,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for One {
 #[schemars(crate = "::cardc::__private::schemars", rename = "Only")]
 #[allow(clippy::large_enum_variant)]
 pub enum Only {
+    #[allow(missing_docs)]
     #[serde(rename = "one")]
     One(One),
 }
@@ -507,6 +532,7 @@ impl Only {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Result")]
 pub struct Result {
+    #[allow(missing_docs)]
     #[serde(
         default,
         skip_serializing_if = "::std::option::Option::is_none",
@@ -576,6 +602,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for S {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Send")]
 pub struct Send {
+    #[allow(missing_docs)]
     pub clone: bool,
 }
 
@@ -609,6 +636,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Send {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Sized")]
 pub struct Sized {
+    #[allow(missing_docs)]
     #[serde(
         default,
         skip_serializing_if = "::std::option::Option::is_none",

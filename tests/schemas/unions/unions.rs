@@ -8,6 +8,7 @@
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Circle")]
 pub struct Circle {
+    #[allow(missing_docs)]
     pub radius: f64,
 }
 
@@ -41,7 +42,9 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Circle {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Drawing")]
 pub struct Drawing {
+    #[allow(missing_docs)]
     pub shapes: Vec<Shape>,
+    #[allow(missing_docs)]
     #[serde(
         default,
         skip_serializing_if = "::std::option::Option::is_none",
@@ -111,7 +114,9 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for EmptyShape {
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Rectangle")]
 pub struct Rectangle {
+    #[allow(missing_docs)]
     pub width: f64,
+    #[allow(missing_docs)]
     pub height: f64,
 }
 

@@ -132,8 +132,13 @@ fn type_items(def: &TypeDef, schema: &Schema) -> Vec<syn::Item> {
 
 /// `#[doc = " line"]` attributes, which prettyplease prints as `/// line`. The IR strips the
 /// space after `///`, so it is put back on every non-empty line; an empty line stays empty so
-/// that it prints as a bare `///` with no trailing space.
+/// that it prints as a bare `///` with no trailing space. An item the schema leaves
+/// undocumented gets `#[allow(missing_docs)]` instead, so that the items compile in a crate
+/// that denies `missing_docs`, where the lint would point at the derive and name no schema item.
 fn doc_attrs(docs: &[String]) -> Vec<TokenStream> {
+    if docs.is_empty() {
+        return vec![quote!(#[allow(missing_docs)])];
+    }
     docs.iter().map(|line| doc_attr(line)).collect()
 }
 

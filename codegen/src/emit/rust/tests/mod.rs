@@ -349,6 +349,7 @@ fn enum_renames_every_value() {
          /// Reads.\n    \
          #[serde(rename = \"read\")]\n    \
          Read,\n    \
+         #[allow(missing_docs)]\n    \
          #[serde(rename = \"run_command\")]\n    \
          RunCommand,\n\
          }\n",
