@@ -6,3 +6,34 @@
 #![deny(warnings)]
 
 include!("render_intent.rs");
+
+/// Calls `$then!` with every named type of this crate, in name order: the one list that code
+/// needing a Rust type per schema name dispatches on (the conformance readers, the decoder fuzz
+/// target). The conformance suite holds it to the schema, so a type added there fails a test
+/// until it is listed here.
+#[macro_export]
+macro_rules! for_each_named_type {
+    ($then:ident) => {
+        $then! {
+            ContentBlock,
+            DiffCallView,
+            DiffResultView,
+            FileDiff,
+            FileLocation,
+            GenericCallView,
+            GenericResultView,
+            ImageContent,
+            SearchFileMatches,
+            SearchLineMatch,
+            SearchMatchesResultView,
+            SearchPathsResultView,
+            SearchResultView,
+            TerminalCallView,
+            TerminalResultView,
+            TextContent,
+            ToolCallKind,
+            ToolCallView,
+            ToolResultView
+        }
+    };
+}

@@ -28,33 +28,14 @@ fn check<T: DeserializeOwned + Serialize + PartialEq + std::fmt::Debug>(text: &s
     assert_eq!(written, rewritten, "writing back is not stable");
 }
 
-macro_rules! types {
+macro_rules! checks {
     ($($name:ident),* $(,)?) => {
+        /// One check per named type, in name order: the selector byte picks one.
         const CHECKS: &[fn(&str)] = &[$(check::<$name>),*];
     };
 }
 
-types!(
-    ContentBlock,
-    DiffCallView,
-    DiffResultView,
-    FileDiff,
-    FileLocation,
-    GenericCallView,
-    GenericResultView,
-    ImageContent,
-    SearchFileMatches,
-    SearchLineMatch,
-    SearchMatchesResultView,
-    SearchPathsResultView,
-    SearchResultView,
-    TerminalCallView,
-    TerminalResultView,
-    TextContent,
-    ToolCallKind,
-    ToolCallView,
-    ToolResultView,
-);
+render_intent::for_each_named_type!(checks);
 
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, rest)) = data.split_first() else {

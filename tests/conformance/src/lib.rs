@@ -8,40 +8,13 @@ pub mod contract;
 pub mod gaps;
 pub mod lexical;
 pub mod mutate;
+pub mod outputs;
 mod readers;
 pub mod schemars_reader;
 pub mod standalone;
 pub mod typify_reader;
 
-/// Calls `$then!` with every named type of the render-intent schema, in name order: the one
-/// list the readers that need a Rust type per name (the generated types, typify's, schemars')
-/// dispatch on. `NAMED_TYPES` is the same list as text; a test holds it to the schema.
-#[macro_export]
-macro_rules! for_each_named_type {
-    ($then:ident) => {
-        $then! {
-            ContentBlock,
-            DiffCallView,
-            DiffResultView,
-            FileDiff,
-            FileLocation,
-            GenericCallView,
-            GenericResultView,
-            ImageContent,
-            SearchFileMatches,
-            SearchLineMatch,
-            SearchMatchesResultView,
-            SearchPathsResultView,
-            SearchResultView,
-            TerminalCallView,
-            TerminalResultView,
-            TextContent,
-            ToolCallKind,
-            ToolCallView,
-            ToolResultView
-        }
-    };
-}
+pub use render_intent::for_each_named_type;
 
 macro_rules! names {
     ($($name:ident),*) => {

@@ -22,12 +22,11 @@
 //! schema with a harmless string in every place, so no text became an item.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
 use cardc_codegen::diagnostics::{Diagnostic, Source};
 use cardc_codegen::{compile, emit, ir};
-use cardc_conformance::repo_root;
+use cardc_conformance::outputs;
 use quote::ToTokens;
 
 /// Rust's strict keywords, 2015 to 2024.
@@ -604,64 +603,13 @@ fn hostile_rust_outputs_hold_exactly_the_declared_items() {
     }
 }
 
-/// A scratch directory under `target/`, emptied.
-fn scratch(name: &str) -> PathBuf {
-    let dir = repo_root().join("target/cardc-escaping").join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|error| panic!("{}: {error}", dir.display()));
-    dir
-}
-
-fn write(path: &Path, text: &str) {
-    std::fs::write(path, text).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
-}
-
-/// Runs a command, returning its stdout and stderr, and panics when it fails.
-fn run(command: &mut Command) -> (String, String) {
-    let output = command
-        .output()
-        .unwrap_or_else(|error| panic!("cannot run {command:?}: {error}"));
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert!(
-        output.status.success(),
-        "{command:?} failed:\n{stdout}{stderr}"
-    );
-    (stdout, stderr)
-}
-
 #[test]
 fn typescript_outputs_compile_strictly_and_run_nothing() {
-    let root = repo_root().canonicalize().expect("repository root");
-    let tsc = root.join("node_modules/typescript/bin/tsc");
-    assert!(
-        tsc.is_file(),
-        "TypeScript is not installed: run `npm ci` at the repository root (scripts/test does)"
-    );
-    let dir = scratch("ts");
-    let mut imports = String::new();
-    for case in cases() {
-        write(
-            &dir.join(format!("{}.ts", case.module)),
-            &emit::typescript::emit(&case.schema),
-        );
-        imports.push_str(&format!("await import('./out/{}.js');\n", case.module));
-    }
-    let tsconfig = serde_json::json!({
-        "extends": root.join("bridges/web/tsconfig.json"),
-        "compilerOptions": { "rootDir": ".", "outDir": "out" },
-        "include": ["*.ts"],
-    });
-    write(&dir.join("tsconfig.json"), &tsconfig.to_string());
-    write(&dir.join("package.json"), "{\"type\": \"module\"}\n");
-    write(&dir.join("run.mjs"), &imports);
-    run(Command::new("node").current_dir(&dir).arg(&tsc).args([
-        "-p",
-        "tsconfig.json",
-        "--pretty",
-        "false",
-    ]));
-    let (stdout, stderr) = run(Command::new("node").current_dir(&dir).arg("run.mjs"));
+    let modules: Vec<(String, String)> = cases()
+        .iter()
+        .map(|case| (case.module.clone(), emit::typescript::emit(&case.schema)))
+        .collect();
+    let (stdout, stderr) = outputs::typescript_compile_and_import(&scratch("ts"), &modules);
     assert_eq!(
         (stdout.as_str(), stderr.as_str()),
         ("", ""),
@@ -671,44 +619,24 @@ fn typescript_outputs_compile_strictly_and_run_nothing() {
 
 #[test]
 fn rust_outputs_compile_in_an_edition_2024_crate_with_warnings_denied() {
-    let root = repo_root().canonicalize().expect("repository root");
-    let dir = scratch("rust");
-    std::fs::create_dir_all(dir.join("src")).expect("src");
-    let mut lib =
-        String::from("//! The Rust outputs of the escaping test.\n#![deny(warnings)]\n\n");
-    for case in cases() {
-        write(
-            &dir.join(format!("src/{}.rs", case.module)),
-            &emit::rust::emit(&case.schema),
-        );
-        lib.push_str(&format!(
-            "/// `{0}`.\npub mod {0} {{\n    include!(\"{0}.rs\");\n}}\n\n",
-            case.module
-        ));
-    }
-    write(&dir.join("schema.cards"), &keywords_schema());
-    lib.push_str(
-        "/// The keywords schema through the derive.\npub mod derived {\n    \
-         /// The derive's marker.\n    #[derive(cardc::Schema)]\n    \
-         #[schema = \"schema.cards\"]\n    pub struct Keywords;\n}\n",
-    );
-    write(&dir.join("src/lib.rs"), &lib);
-    write(
-        &dir.join("Cargo.toml"),
-        &format!(
-            "[package]\nname = \"cardc-escaping-outputs\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n\
-             [dependencies]\ncardc = {{ path = {:?} }}\n\n[workspace]\n",
-            root.join("cardc")
-        ),
-    );
-    // The workspace's lockfile pins the same dependency versions (cargo drops what is unused).
-    std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).expect("Cargo.lock");
+    let modules: Vec<(String, String)> = cases()
+        .iter()
+        .map(|case| (case.module.clone(), emit::rust::emit(&case.schema)))
+        .collect();
+    let krate = outputs::RustCrate {
+        name: "cardc-escaping-outputs",
+        doc: "The Rust outputs of the escaping test.",
+        modules: &modules,
+        extra_items: "/// The keywords schema through the derive.\npub mod derived {\n    \
+                      /// The derive's marker.\n    #[derive(cardc::Schema)]\n    \
+                      #[schema = \"schema.cards\"]\n    pub struct Keywords;\n}\n",
+        files: &[("schema.cards", keywords_schema())],
+    };
     // Without and with schemars, whose derive the generated types then expand.
-    for features in [&[][..], &["--features", "cardc/schemars"][..]] {
-        run(Command::new(env!("CARGO"))
-            .current_dir(&dir)
-            .env("CARGO_TARGET_DIR", root.join("target/tests/trybuild"))
-            .args(["build", "--quiet"])
-            .args(features));
-    }
+    krate.build(&scratch("rust"), &[&[], &["--features", "cardc/schemars"]]);
+}
+
+/// A scratch directory of this test under `target/`, emptied.
+fn scratch(name: &str) -> PathBuf {
+    outputs::scratch("cardc-escaping", name)
 }
