@@ -456,7 +456,7 @@ pub fn orphans(
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(error) => return Err(read_error(error)),
     };
-    let marker = format!("{GENERATED_MARKER} {source_name};");
+    let markers = header_markers(source_name, outputs);
     let mut orphans = Vec::new();
     for entry in entries {
         let entry = entry.map_err(read_error)?;
@@ -467,12 +467,31 @@ pub fn orphans(
         if expected || is_temporary(&name) || !entry.file_type().is_ok_and(|t| t.is_file()) {
             continue;
         }
-        if read_head(&entry.path()).is_some_and(|head| head.contains(&marker)) {
+        if read_head(&entry.path())
+            .is_some_and(|head| markers.iter().any(|marker| head.contains(marker)))
+        {
             orphans.push(entry.path());
         }
     }
     orphans.sort();
     Ok(orphans)
+}
+
+/// How a header naming `source_name` reads in each output language: as written, and as each of
+/// `outputs` spells it, since an output escapes the name for its comments or strings (a line
+/// break in a path, a quote in JSON). An orphan was written by the same emitters, so its header
+/// holds one of these.
+fn header_markers(source_name: &str, outputs: &[Output]) -> BTreeSet<String> {
+    let mut markers = BTreeSet::from([format!("{GENERATED_MARKER} {source_name};")]);
+    for output in outputs {
+        let head = head(output.contents.as_bytes());
+        if let Some(start) = head.find(GENERATED_MARKER)
+            && let Some(end) = head[start..].find("; do not edit")
+        {
+            markers.insert(head[start..=start + end].to_string());
+        }
+    }
+    markers
 }
 
 /// Deletes files (the orphans `generate --prune` removes).

@@ -318,3 +318,30 @@ fn orphans_are_found_and_removed() {
     remove(&found).expect("remove");
     assert!(!dir.join("gone.ts").exists());
 }
+
+#[test]
+fn orphans_are_found_when_each_output_escapes_the_schema_name() {
+    // A line break in the path is escaped in every header, a quote only in the JSON string.
+    let name = "we\"ird\nname.cards";
+    let text = "struct A {\n    a: String,\n}\n";
+    let schema = crate::compile(name, text).expect("compiles");
+    let outputs = crate::emit::all(&schema);
+    let dir = scratch();
+    let dir = dir.path();
+    for output in &outputs {
+        assert!(
+            !output.contents.contains(name),
+            "{} holds the raw name",
+            output.path
+        );
+        let renamed = format!("old-{}", output.path);
+        fs::write(dir.join(&renamed), &output.contents).expect("seed");
+    }
+    let found = orphans(dir, name, &outputs).expect("orphans");
+    let mut expected: Vec<_> = outputs
+        .iter()
+        .map(|output| dir.join(format!("old-{}", output.path)))
+        .collect();
+    expected.sort();
+    assert_eq!(found, expected);
+}
