@@ -856,7 +856,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for TextContent {
 
 /// What a tool call does, so a UI can pick an icon.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde")]
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "ToolCallKind")]
@@ -888,6 +888,46 @@ pub enum ToolCallKind {
     /// Anything else.
     #[serde(rename = "other")]
     Other,
+}
+
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for ToolCallKind {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc::__private::UnitEnum for ToolCallKind {
+    const NAME: &'static str = "ToolCallKind";
+    const VALUES: &'static [&'static str] = &[
+        "read",
+        "edit",
+        "delete",
+        "move",
+        "search",
+        "execute",
+        "think",
+        "fetch",
+        "other",
+    ];
+    #[inline]
+    fn from_wire(value: &str) -> ::std::option::Option<Self> {
+        match value {
+            "read" => ::std::option::Option::Some(Self::Read),
+            "edit" => ::std::option::Option::Some(Self::Edit),
+            "delete" => ::std::option::Option::Some(Self::Delete),
+            "move" => ::std::option::Option::Some(Self::Move),
+            "search" => ::std::option::Option::Some(Self::Search),
+            "execute" => ::std::option::Option::Some(Self::Execute),
+            "think" => ::std::option::Option::Some(Self::Think),
+            "fetch" => ::std::option::Option::Some(Self::Fetch),
+            "other" => ::std::option::Option::Some(Self::Other),
+            _ => ::std::option::Option::None,
+        }
+    }
 }
 
 /// How a tool call renders: what `presentCall` returns.

@@ -19,6 +19,8 @@ pub use schemars::{self, JsonSchema};
 // Tag-first union decoding, and the notes that let a `DecodeError` name the type and variant.
 pub use crate::trace::named;
 pub use crate::union::{Union, deserialize_union, variant};
+// Unit-only enums, read from a string only.
+pub use crate::unit_enum::{UnitEnum, deserialize_unit_enum};
 
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};

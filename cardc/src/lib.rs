@@ -26,6 +26,7 @@ mod fields;
 mod strict;
 mod trace;
 mod union;
+mod unit_enum;
 
 pub use decode::{DecodeError, decode_str, decode_value};
 

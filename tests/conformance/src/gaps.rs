@@ -19,6 +19,9 @@ pub enum Gap {
     IntOutOfRange,
     /// An unknown field in a variant of a union nested in another union.
     UnknownFieldInNestedVariant,
+    /// A string enum's value written as serde's externally tagged unit variant,
+    /// `{"value": null}`: serde's derived enums read it.
+    TaggedUnitEnum,
 }
 
 /// Every gap in a payload of the named type, read in its standalone form.
@@ -64,6 +67,14 @@ fn named(schema: &Schema, name: &str, value: &Value, tags: &[&str], out: &mut Ve
             out.push(Gap::ArrayAsStruct);
         }
         (Some(TypeDef::Struct(def)), Value::Object(_)) => object(schema, def, value, tags, out),
+        (Some(TypeDef::Enum(def)), Value::Object(entries))
+            if entries.len() == 1
+                && entries.iter().all(|(key, entry)| {
+                    entry.is_null() && def.values.iter().any(|v| v.wire_name == *key)
+                }) =>
+        {
+            out.push(Gap::TaggedUnitEnum);
+        }
         (Some(TypeDef::Union(def)), Value::Object(object)) => {
             let tag = object.get(&def.tag).and_then(Value::as_str);
             if let Some(variant) = def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {

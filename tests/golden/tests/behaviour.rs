@@ -195,6 +195,23 @@ fn renames_and_enums_use_their_wire_names() {
 }
 
 #[test]
+fn enums_are_read_from_their_string_only() {
+    // serde's derived enums also read a unit variant's externally tagged form.
+    rejects::<enums::Setting>(
+        json!({"colour": {"blue!": null}, "history": []}),
+        "invalid type: map, expected a Colour string",
+    );
+    rejects::<enums::Setting>(
+        json!({"colour": null, "history": []}),
+        "invalid type: null, expected a Colour string",
+    );
+    rejects::<enums::Setting>(
+        json!({"colour": "blue!", "history": [["INFO"]]}),
+        "invalid type: sequence, expected a Level string",
+    );
+}
+
+#[test]
 fn recursive_types_nest() {
     accepts::<recursion::TreeNode>(
         json!({"value": 1, "left": {"value": 2, "right": null}, "right": null}),

@@ -358,7 +358,7 @@ fn a_type_error_on_a_plain_enum_is_a_type_error() {
     }
     // A real syntax error stays one, with its position.
     let found = cardc::decode_str::<render_intent::ToolCallKind>("nul").expect_err("syntax");
-    assert!(found.message().ends_with(" at line 1 column 1"), "{found}");
+    assert!(found.message().ends_with(" at line 1 column 3"), "{found}");
 }
 
 /// Decodes `text` as a `T` from the text and from its parsed value, which must agree, and

@@ -44,7 +44,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Documented {
 
 /// A block doc comment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde")]
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Mode")]
@@ -55,4 +55,27 @@ pub enum Mode {
     #[allow(missing_docs)]
     #[serde(rename = "Second")]
     Second,
+}
+
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for Mode {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc::__private::UnitEnum for Mode {
+    const NAME: &'static str = "Mode";
+    const VALUES: &'static [&'static str] = &["First", "Second"];
+    #[inline]
+    fn from_wire(value: &str) -> ::std::option::Option<Self> {
+        match value {
+            "First" => ::std::option::Option::Some(Self::First),
+            "Second" => ::std::option::Option::Some(Self::Second),
+            _ => ::std::option::Option::None,
+        }
+    }
 }

@@ -3,7 +3,7 @@
 
 /// A colour, with the file-wide rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde")]
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Colour")]
@@ -19,9 +19,33 @@ pub enum Colour {
     Blue,
 }
 
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for Colour {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc::__private::UnitEnum for Colour {
+    const NAME: &'static str = "Colour";
+    const VALUES: &'static [&'static str] = &["red", "dark_green", "blue!"];
+    #[inline]
+    fn from_wire(value: &str) -> ::std::option::Option<Self> {
+        match value {
+            "red" => ::std::option::Option::Some(Self::Red),
+            "dark_green" => ::std::option::Option::Some(Self::DarkGreen),
+            "blue!" => ::std::option::Option::Some(Self::Blue),
+            _ => ::std::option::Option::None,
+        }
+    }
+}
+
 /// A level, with its own rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde")]
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Level")]
@@ -35,6 +59,30 @@ pub enum Level {
     #[allow(missing_docs)]
     #[serde(rename = "WARN_ONCE")]
     WarnOnce,
+}
+
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for Level {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc::__private::UnitEnum for Level {
+    const NAME: &'static str = "Level";
+    const VALUES: &'static [&'static str] = &["NONE", "INFO", "WARN_ONCE"];
+    #[inline]
+    fn from_wire(value: &str) -> ::std::option::Option<Self> {
+        match value {
+            "NONE" => ::std::option::Option::Some(Self::None),
+            "INFO" => ::std::option::Option::Some(Self::Info),
+            "WARN_ONCE" => ::std::option::Option::Some(Self::WarnOnce),
+            _ => ::std::option::Option::None,
+        }
+    }
 }
 
 /// Uses both enums.

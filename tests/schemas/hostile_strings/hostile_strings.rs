@@ -395,7 +395,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for Template {
 
 /// Enum values with hostile wire strings and docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde")]
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Value")]
@@ -410,4 +410,34 @@ pub enum Value {
     #[allow(missing_docs)]
     #[serde(rename = "</script><!--")]
     Script,
+}
+
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for Value {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc::__private::UnitEnum for Value {
+    const NAME: &'static str = "Value";
+    const VALUES: &'static [&'static str] = &[
+        "*/ console.log(\"value\"); /*",
+        "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
+        "</script><!--",
+    ];
+    #[inline]
+    fn from_wire(value: &str) -> ::std::option::Option<Self> {
+        match value {
+            "*/ console.log(\"value\"); /*" => ::std::option::Option::Some(Self::Comment),
+            "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO" => {
+                ::std::option::Option::Some(Self::Lines)
+            }
+            "</script><!--" => ::std::option::Option::Some(Self::Script),
+            _ => ::std::option::Option::None,
+        }
+    }
 }

@@ -183,7 +183,7 @@ impl Message {
 
 /// Uses the file-wide kebab-case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde")]
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Priority")]
@@ -194,6 +194,29 @@ pub enum Priority {
     #[allow(missing_docs)]
     #[serde(rename = "low")]
     Low,
+}
+
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for Priority {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc::__private::UnitEnum for Priority {
+    const NAME: &'static str = "Priority";
+    const VALUES: &'static [&'static str] = &["very-high", "low"];
+    #[inline]
+    fn from_wire(value: &str) -> ::std::option::Option<Self> {
+        match value {
+            "very-high" => ::std::option::Option::Some(Self::VeryHigh),
+            "low" => ::std::option::Option::Some(Self::Low),
+            _ => ::std::option::Option::None,
+        }
+    }
 }
 
 /// Overrides the field rule.

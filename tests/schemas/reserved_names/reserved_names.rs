@@ -39,7 +39,7 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for D {
 
 /// Named like a derive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde")]
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Debug")]
@@ -52,9 +52,32 @@ pub enum Debug {
     Result,
 }
 
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for Debug {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc::__private::UnitEnum for Debug {
+    const NAME: &'static str = "Debug";
+    const VALUES: &'static [&'static str] = &["fn", "result"];
+    #[inline]
+    fn from_wire(value: &str) -> ::std::option::Option<Self> {
+        match value {
+            "fn" => ::std::option::Option::Some(Self::Fn),
+            "result" => ::std::option::Option::Some(Self::Result),
+            _ => ::std::option::Option::None,
+        }
+    }
+}
+
 /// Named like a prelude trait and a derive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
+#[derive(::cardc::__private::serde::Serialize)]
 #[serde(crate = "::cardc::__private::serde")]
 #[derive(::cardc::__private::JsonSchema)]
 #[schemars(crate = "::cardc::__private::schemars", rename = "Default")]
@@ -65,6 +88,29 @@ pub enum Default {
     #[allow(missing_docs)]
     #[serde(rename = "copy")]
     Copy,
+}
+
+impl<'de> ::cardc::__private::serde::Deserialize<'de> for Default {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc::__private::serde::Deserializer<'de>,
+    {
+        ::cardc::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc::__private::UnitEnum for Default {
+    const NAME: &'static str = "Default";
+    const VALUES: &'static [&'static str] = &["clone", "copy"];
+    #[inline]
+    fn from_wire(value: &str) -> ::std::option::Option<Self> {
+        match value {
+            "clone" => ::std::option::Option::Some(Self::Clone),
+            "copy" => ::std::option::Option::Some(Self::Copy),
+            _ => ::std::option::Option::None,
+        }
+    }
 }
 
 /// Variants whose bridge methods would be keywords: `super` and `crate` cannot be raw, `gen`

@@ -126,7 +126,7 @@ fn type_items(def: &TypeDef, schema: &Schema) -> Vec<syn::Item> {
             items.extend(bridge::bridge_items(def));
             items
         }
-        TypeDef::Enum(def) => vec![enums::enum_item(def)],
+        TypeDef::Enum(def) => enums::enum_items(def).into(),
     }
 }
 
@@ -177,7 +177,7 @@ fn json_schema_derive(name: &str) -> TokenStream {
     }
 }
 
-/// The serde derives every struct and enum carries, through the facade since the user's crate
+/// The serde derives every struct carries, through the facade since the user's crate
 /// need not depend on serde. They go in a `derive` of their own, after the std derives, so
 /// that each prints on one line.
 fn serde_derive() -> TokenStream {
@@ -186,8 +186,16 @@ fn serde_derive() -> TokenStream {
     }
 }
 
+/// The `Serialize` derive alone, for enums, whose `Deserialize` impl is generated.
+fn serialize_derive() -> TokenStream {
+    quote! {
+        #[derive(::cardc::__private::serde::Serialize)]
+    }
+}
+
 /// A `Deserialize` impl for `name` whose body, given `deserializer`, decodes the value: the one
-/// shape structs (through `ObjectOnly`) and unions (through the tag-first decoder) share.
+/// shape structs (through `ObjectOnly`), unions (through the tag-first decoder) and enums
+/// (through `deserialize_unit_enum`) share.
 fn deserialize_impl(name: &Ident, body: TokenStream) -> syn::Item {
     syn::parse_quote! {
         impl<'de> ::cardc::__private::serde::Deserialize<'de> for #name {

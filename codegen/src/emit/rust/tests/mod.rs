@@ -341,7 +341,7 @@ fn enum_renames_every_value() {
          ///\n\
          /// Second paragraph.\n\
          #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]\n\
-         #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]\n\
+         #[derive(::cardc::__private::serde::Serialize)]\n\
          #[serde(crate = \"::cardc::__private::serde\")]\n\
          #[derive(::cardc::__private::JsonSchema)]\n\
          #[schemars(crate = \"::cardc::__private::schemars\", rename = \"ToolKind\")]\n\
@@ -354,6 +354,15 @@ fn enum_renames_every_value() {
          RunCommand,\n\
          }\n",
     );
+    // Read from its string alone, never from serde's `{"read": null}`.
+    assert_has(
+        &text,
+        "::cardc::__private::deserialize_unit_enum(deserializer)\n",
+    );
+    assert_has(
+        &text,
+        "            \"run_command\" => ::std::option::Option::Some(Self::RunCommand),\n",
+    );
 }
 
 #[test]
@@ -361,15 +370,16 @@ fn items_splice_without_inner_attributes() {
     let schema = fixture();
     let file = items(&schema);
     assert!(file.attrs.is_empty());
-    // One item per type, plus the two serde impls of each struct, and the three decoding impls
-    // and the bridge trait and its impl of each union.
+    // One item per type, plus the two serde impls of each struct, the three decoding impls
+    // and the bridge trait and its impl of each union, and the two decoding impls of each enum.
     let count =
         |wanted: fn(&TypeDef) -> bool| schema.types.values().filter(|def| wanted(def)).count();
     let structs = count(|def| matches!(def, TypeDef::Struct(_)));
     let unions = count(|def| matches!(def, TypeDef::Union(_)));
+    let enums = count(|def| matches!(def, TypeDef::Enum(_)));
     assert_eq!(
         file.items.len(),
-        schema.types.len() + 2 * structs + 5 * unions
+        schema.types.len() + 2 * structs + 5 * unions + 2 * enums
     );
 }
 

@@ -1,0 +1,49 @@
+//! Unit-only enums read from their wire string, and only from a string.
+//!
+//! serde's derived `Deserialize` for a fieldless enum also reads the externally tagged form of
+//! a unit variant, `{"read": null}`, which the JSON Schema (`enum` of strings), the TypeScript
+//! guards and the contract all refuse; the decoder fuzz target found the Rust types accepting
+//! it. Generated enums implement [`UnitEnum`] instead and deserialize through
+//! [`deserialize_unit_enum`], which asks for a string and nothing else.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::Deserializer;
+use serde::de::{Error, Visitor};
+
+/// A generated unit-only enum: its name and wire strings, and the value each string names.
+pub trait UnitEnum: Sized {
+    /// The schema's name for the enum, for error messages.
+    const NAME: &'static str;
+    /// Every wire string, in declaration order.
+    const VALUES: &'static [&'static str];
+    /// The value a wire string names, if it names one.
+    fn from_wire(value: &str) -> Option<Self>;
+}
+
+/// Reads a `T` from a string that is one of its wire strings; any other JSON value is an
+/// "invalid type" error, and an unknown string serde's "unknown variant" error.
+#[inline]
+pub fn deserialize_unit_enum<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: UnitEnum,
+{
+    deserializer.deserialize_str(WireString(PhantomData))
+}
+
+/// The visitor that accepts only strings.
+struct WireString<T>(PhantomData<T>);
+
+impl<T: UnitEnum> Visitor<'_> for WireString<T> {
+    type Value = T;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "a {} string", T::NAME)
+    }
+
+    fn visit_str<E: Error>(self, value: &str) -> Result<T, E> {
+        T::from_wire(value).ok_or_else(|| E::unknown_variant(value, T::VALUES))
+    }
+}
