@@ -19,7 +19,7 @@ use crate::out::{self, Problem, display_path};
 use crate::{ReadError, compile, emit, header_name, ir, read_schema};
 
 /// One output's emitter.
-type Emitter = fn(&ir::Schema) -> String;
+type Emitter = Box<dyn Fn(&ir::Schema) -> String>;
 
 /// The environment variable that turns on check mode without changing `build.rs`.
 pub const CHECK_ENV: &str = "CARDC_CHECK";
@@ -32,6 +32,7 @@ pub struct Build {
     rust: Option<PathBuf>,
     json_schema: Option<PathBuf>,
     typescript: Option<PathBuf>,
+    typescript_runtime: Option<PathBuf>,
     check: bool,
 }
 
@@ -46,6 +47,7 @@ impl Build {
             rust: None,
             json_schema: None,
             typescript: None,
+            typescript_runtime: None,
             check: std::env::var_os(CHECK_ENV)
                 .is_some_and(|value| !value.is_empty() && value != "0"),
         }
@@ -69,6 +71,14 @@ impl Build {
         self
     }
 
+    /// Writes the guards' helpers and `assertNever` once, as the module at `path` (such as
+    /// `web/src/cardc_runtime.ts`), which the TypeScript output imports instead of carrying its
+    /// own copy; several schemas may share one. Without it the TypeScript is self-contained.
+    pub fn typescript_runtime(mut self, path: impl Into<PathBuf>) -> Self {
+        self.typescript_runtime = Some(path.into());
+        self
+    }
+
     /// Check mode: compare the outputs with the files and fail on any difference, writing
     /// nothing. Also on when `CARDC_CHECK` is set to anything but `0`, so CI can run
     /// `CARDC_CHECK=1 cargo build` over committed outputs.
@@ -82,10 +92,23 @@ impl Build {
     /// directories are created. Inside a build script it also tells cargo to rerun when the
     /// schema or any output changes, so check mode notices an output edited or deleted by hand.
     pub fn run(self) -> Result<(), Error> {
+        let typescript_runtime = match (&self.typescript, &self.typescript_runtime) {
+            (Some(typescript), Some(runtime)) => {
+                let dir = typescript.parent().unwrap_or(Path::new(""));
+                emit::typescript::Runtime::Shared(import_specifier(runtime, dir))
+            }
+            _ => emit::typescript::Runtime::Inline,
+        };
+        let typescript: Emitter =
+            Box::new(move |schema| emit::typescript::emit_with(schema, &typescript_runtime));
         let requested: Vec<(PathBuf, Emitter)> = [
-            (self.rust, emit::rust::emit as Emitter),
-            (self.json_schema, emit::json_schema::emit),
-            (self.typescript, emit::typescript::emit),
+            (self.rust, Box::new(emit::rust::emit) as Emitter),
+            (self.json_schema, Box::new(emit::json_schema::emit)),
+            (self.typescript, typescript),
+            (
+                self.typescript_runtime,
+                Box::new(|_: &ir::Schema| emit::typescript::shared_runtime()),
+            ),
         ]
         .into_iter()
         .filter_map(|(path, emit)| path.map(|path| (path, emit)))
@@ -207,3 +230,23 @@ impl fmt::Debug for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// How a TypeScript output in `dir` imports the module at `module`: its path relative to `dir`
+/// (`./cardc_runtime.js`, `../shared/cardc_runtime.js`), with the extension an ES module import
+/// names (TypeScript maps `.js` back to the `.ts` file).
+fn import_specifier(module: &Path, dir: &Path) -> String {
+    let relative = header_name(module, dir);
+    let relative = [(".mts", ".mjs"), (".cts", ".cjs"), (".ts", ".js")]
+        .into_iter()
+        .find_map(|(from, to)| {
+            relative
+                .strip_suffix(from)
+                .map(|stem| format!("{stem}{to}"))
+        })
+        .unwrap_or(relative);
+    if relative.starts_with("../") || relative.starts_with('/') {
+        relative
+    } else {
+        format!("./{relative}")
+    }
+}

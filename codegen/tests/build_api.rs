@@ -118,5 +118,25 @@ fn build_api_writes_what_the_cli_writes_and_checks_without_writing() {
         !scratch.join("bad.rs").exists(),
         "a bad schema wrote output"
     );
+
+    // A shared TypeScript runtime in a directory of its own: the output imports it by its
+    // relative path, and the module is what the CLI writes beside its outputs.
+    let web = scratch.join("web/render_intent.ts");
+    let runtime = scratch.join("shared/cardc_runtime.ts");
+    Build::new("schema/render_intent.cards")
+        .typescript(&web)
+        .typescript_runtime(&runtime)
+        .check(false)
+        .run()
+        .expect("a shared runtime");
+    let typescript = std::fs::read_to_string(&web).expect("written");
+    assert!(
+        typescript.contains("} from '../shared/cardc_runtime.js';\n"),
+        "{typescript}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&runtime).expect("written"),
+        emit::typescript::shared_runtime()
+    );
     let _ = std::fs::remove_dir_all(&scratch);
 }

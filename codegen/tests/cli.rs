@@ -457,3 +457,55 @@ fn a_run_killed_at_any_moment_leaves_whole_outputs_and_the_next_run_cleans_up() 
     assert_eq!(tree.names("out"), OUTPUTS, "a temporary was left behind");
     assert!(tree.cardc(&CHECK).status.success());
 }
+
+#[test]
+fn a_shared_typescript_runtime_is_written_once_beside_the_outputs_and_checked() {
+    let tree = Tree::new();
+    let shared = ["--ts-runtime", "shared"];
+    let generate = tree.cardc(&[&GENERATE[..], &shared[..]].concat());
+    assert_eq!(generate.status.code(), Some(0), "{}", stderr(&generate));
+    assert_eq!(
+        tree.names("out"),
+        [
+            "cardc_runtime.ts",
+            "render_intent.rs",
+            "render_intent.schema.json",
+            "render_intent.ts"
+        ]
+    );
+    let typescript = std::fs::read_to_string(tree.path("out/render_intent.ts")).expect("ts");
+    assert!(
+        typescript.contains("} from './cardc_runtime.js';\n")
+            && !typescript.contains("function cardcRun"),
+        "{typescript}"
+    );
+    let runtime = std::fs::read_to_string(tree.path("out/cardc_runtime.ts")).expect("runtime");
+    assert!(
+        runtime.contains("export function assertNever("),
+        "{runtime}"
+    );
+    // The runtime names no schema, so it is never another schema's orphan.
+    let check = tree.cardc(&[&CHECK[..], &shared[..]].concat());
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    // Checked against the self-contained form, the outputs are stale, and the refresh command
+    // keeps the flag it was given.
+    let inline = tree.cardc(&CHECK);
+    assert_eq!(inline.status.code(), Some(1));
+    assert!(
+        stderr(&inline).contains("stale: out/render_intent.ts"),
+        "{}",
+        stderr(&inline)
+    );
+    std::fs::write(
+        tree.path("out/cardc_runtime.ts"),
+        runtime.replace("export", ""),
+    )
+    .expect("edit");
+    let edited = tree.cardc(&[&CHECK[..], &shared[..]].concat());
+    assert_eq!(edited.status.code(), Some(1));
+    assert!(
+        stderr(&edited).contains("--out out --ts-runtime shared\n"),
+        "{}",
+        stderr(&edited)
+    );
+}

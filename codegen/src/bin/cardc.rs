@@ -39,6 +39,32 @@ struct Paths {
     /// The directory the outputs live in; nothing is written outside it.
     #[arg(long)]
     out: PathBuf,
+    /// Where the TypeScript output's guard helpers and `assertNever` live: `inline` copies them
+    /// into it; `shared` writes them once into `cardc_runtime.ts` in --out, which every
+    /// TypeScript output there imports (and which exports `assertNever` in their stead).
+    #[arg(long, value_enum, default_value_t = TsRuntime::Inline)]
+    ts_runtime: TsRuntime,
+}
+
+/// The values of `--ts-runtime`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum TsRuntime {
+    /// Every TypeScript output carries its own helpers (the default).
+    Inline,
+    /// The TypeScript outputs import their helpers from `cardc_runtime.ts`.
+    Shared,
+}
+
+impl TsRuntime {
+    /// The emitter's setting for this value.
+    fn runtime(self) -> emit::typescript::Runtime {
+        match self {
+            TsRuntime::Inline => emit::typescript::Runtime::Inline,
+            TsRuntime::Shared => emit::typescript::Runtime::Shared(
+                emit::typescript::SHARED_RUNTIME_IMPORT.to_string(),
+            ),
+        }
+    }
 }
 
 /// Exit status for unreadable input and unwritable output.
@@ -83,7 +109,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let outputs = emit::all(&schema);
+    let outputs = emit::all_with(&schema, &paths.ts_runtime.runtime());
     let run = Run {
         paths,
         name: &name,
@@ -181,11 +207,16 @@ impl Run<'_> {
             .iter()
             .any(|problem| matches!(problem, Problem::Orphaned(_)));
         eprintln!(
-            "error: {} output(s) out of date; to refresh them run:\n    {} generate {} --out {}{}",
+            "error: {} output(s) out of date; to refresh them run:\n    {} generate {} --out {}{}{}",
             problems.len(),
             invocation(),
             shell_word(self.paths.schema.as_os_str()),
             shell_word(self.paths.out.as_os_str()),
+            if self.paths.ts_runtime == TsRuntime::Shared {
+                " --ts-runtime shared"
+            } else {
+                ""
+            },
             if orphaned { " --prune" } else { "" }
         );
         ExitCode::FAILURE

@@ -36,21 +36,28 @@ pub fn hides_or_breaks_text(c: char) -> bool {
         )
 }
 
-/// Every output of a schema, in a fixed order. The Rust output, the slowest, is emitted on a
+/// Every output of a schema, in a fixed order, with each TypeScript output self-contained: see
+/// [`all_with`].
+pub fn all(schema: &Schema) -> Vec<Output> {
+    all_with(schema, &typescript::Runtime::Inline)
+}
+
+/// Every output of a schema, in a fixed order; with a shared TypeScript runtime, the runtime
+/// module comes last. The Rust output, the slowest, is emitted on a
 /// thread of its own while the other two are emitted on this one: each emitter is a pure
 /// function of the IR, so the outputs are the same as one after the other.
-pub fn all(schema: &Schema) -> Vec<Output> {
+pub fn all_with(schema: &Schema, typescript_runtime: &typescript::Runtime) -> Vec<Output> {
     let (rust, json_schema, typescript) = std::thread::scope(|scope| {
         let rust = scope.spawn(|| rust::emit(schema));
         let json_schema = json_schema::emit(schema);
-        let typescript = typescript::emit(schema);
+        let typescript = typescript::emit_with(schema, typescript_runtime);
         // A panic in the Rust emitter is a bug; it goes on unwinding here.
         let rust = rust
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         (rust, json_schema, typescript)
     });
-    vec![
+    let mut outputs = vec![
         Output {
             path: format!("{}.rs", schema.stem),
             contents: rust,
@@ -63,5 +70,12 @@ pub fn all(schema: &Schema) -> Vec<Output> {
             path: format!("{}.ts", schema.stem),
             contents: typescript,
         },
-    ]
+    ];
+    if *typescript_runtime != typescript::Runtime::Inline {
+        outputs.push(Output {
+            path: typescript::SHARED_RUNTIME_FILE.to_string(),
+            contents: typescript::shared_runtime(),
+        });
+    }
+    outputs
 }

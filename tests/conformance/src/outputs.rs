@@ -36,19 +36,16 @@ pub fn run(command: &mut Command) -> (String, String) {
 }
 
 /// Compiles TypeScript modules (file stem, text) in `dir` with the web renderer's strict
-/// tsconfig, then imports each under node; returns what the imports printed (stdout, stderr),
-/// which is empty unless a module runs code when imported.
-pub fn typescript_compile_and_import(dir: &Path, modules: &[(String, String)]) -> (String, String) {
+/// tsconfig into `dir/out`; on failure, tsc's diagnostics.
+pub fn typescript_compile(dir: &Path, modules: &[(String, String)]) -> Result<(), String> {
     let root = repo_root().canonicalize().expect("repository root");
     let tsc = root.join("node_modules/typescript/bin/tsc");
     assert!(
         tsc.is_file(),
         "TypeScript is not installed: run `npm ci` at the repository root (scripts/test does)"
     );
-    let mut imports = String::new();
     for (stem, text) in modules {
         write(&dir.join(format!("{stem}.ts")), text);
-        imports.push_str(&format!("await import('./out/{stem}.js');\n"));
     }
     let tsconfig = serde_json::json!({
         "extends": root.join("bridges/web/tsconfig.json"),
@@ -57,13 +54,31 @@ pub fn typescript_compile_and_import(dir: &Path, modules: &[(String, String)]) -
     });
     write(&dir.join("tsconfig.json"), &tsconfig.to_string());
     write(&dir.join("package.json"), "{\"type\": \"module\"}\n");
+    let output = Command::new("node")
+        .current_dir(dir)
+        .arg(&tsc)
+        .args(["-p", "tsconfig.json", "--pretty", "false"])
+        .output()
+        .unwrap_or_else(|error| panic!("cannot run tsc: {error}"));
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&output.stdout).into_owned())
+    }
+}
+
+/// Compiles TypeScript modules (file stem, text) as [`typescript_compile`] does, panicking on
+/// an error, then imports each under node; returns what the imports printed (stdout, stderr),
+/// which is empty unless a module runs code when imported.
+pub fn typescript_compile_and_import(dir: &Path, modules: &[(String, String)]) -> (String, String) {
+    if let Err(diagnostics) = typescript_compile(dir, modules) {
+        panic!("tsc failed in {}:\n{diagnostics}", dir.display());
+    }
+    let imports: String = modules
+        .iter()
+        .map(|(stem, _)| format!("await import('./out/{stem}.js');\n"))
+        .collect();
     write(&dir.join("run.mjs"), &imports);
-    run(Command::new("node").current_dir(dir).arg(&tsc).args([
-        "-p",
-        "tsconfig.json",
-        "--pretty",
-        "false",
-    ]));
     run(Command::new("node").current_dir(dir).arg("run.mjs"))
 }
 

@@ -10,6 +10,7 @@
 
 use std::collections::BTreeSet;
 
+use super::Runtime;
 use super::runtime::helpers_text;
 use super::syntax::string_literal;
 use super::writer::Writer;
@@ -21,17 +22,24 @@ const BANNER: &str = "\
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The unexported `cardc` helpers and `check<Name>` functions below are theirs.";
+// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.";
 
-/// Writes the guards of every type, after the helpers they use. A schema without types gets
-/// nothing, not even the helpers.
-pub(super) fn emit_guards(w: &mut Writer, schema: &Schema) {
+/// Writes the guards of every type, after the helpers they use (copied in, or imported from the
+/// shared runtime module, as `runtime` says). A schema without types gets nothing, not even the
+/// helpers. Returns the runtime names (helpers and types) the guards refer to, which the
+/// import of a shared runtime lists.
+pub(super) fn emit_guards(
+    w: &mut Writer,
+    schema: &Schema,
+    runtime: &Runtime,
+) -> BTreeSet<&'static str> {
     if schema.types.is_empty() {
-        return;
+        return BTreeSet::new();
     }
     let mut guards = Guards {
         schema,
         used: BTreeSet::from(["cardcRun", "cardcParse"]),
+        types: BTreeSet::new(),
         out: Writer::default(),
     };
     for def in schema.types.values() {
@@ -46,8 +54,11 @@ pub(super) fn emit_guards(w: &mut Writer, schema: &Schema) {
     w.blank();
     w.text(BANNER);
     w.blank();
-    w.text(&helpers_text(&guards.used));
+    if *runtime == Runtime::Inline {
+        w.text(&helpers_text(&guards.used));
+    }
     w.text(&guards.out.finish());
+    guards.used.union(&guards.types).copied().collect()
 }
 
 /// The guards being written and the helpers they have used so far.
@@ -56,6 +67,8 @@ struct Guards<'a> {
     schema: &'a Schema,
     /// The helpers the text written so far calls.
     used: BTreeSet<&'static str>,
+    /// The runtime's types the text written so far names.
+    types: BTreeSet<&'static str>,
     /// The per-type text.
     out: Writer,
 }
@@ -65,6 +78,7 @@ impl Guards<'_> {
     /// variant, it also allows the tags its unions already read (see `cardcTag`).
     fn emit_struct(&mut self, def: &StructDef) {
         self.used.insert("cardcStruct");
+        self.types.insert("cardcField");
         let name = &def.name;
         self.out.doc_line(&format!(
             "The fields of `{name}`: key, whether it may be absent, and how its value is checked."
@@ -156,6 +170,7 @@ impl Guards<'_> {
 
     /// Opens `check<Name>` with its doc line.
     fn open_check(&mut self, name: &str, doc: &str) {
+        self.types.insert("cardcState");
         self.out.doc_line(doc);
         self.out.line(&format!(
             "function check{name}(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{"

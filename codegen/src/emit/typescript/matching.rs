@@ -23,14 +23,14 @@ pub fn tags_name(union: &str) -> String {
     apply_to_variant(Some(RenameRule::ScreamingSnake), union) + "_TAGS"
 }
 
-/// Writes the helpers of every union of the schema, in name order.
-pub(super) fn emit_matchers(w: &mut Writer, schema: &Schema) {
+/// Writes the helpers of every union of the schema, in name order; says whether there were any.
+pub(super) fn emit_matchers(w: &mut Writer, schema: &Schema) -> bool {
     if !schema
         .types
         .values()
         .any(|def| matches!(def, TypeDef::Union(_)))
     {
-        return;
+        return false;
     }
     w.blank();
     w.line("// Exhaustive matching.");
@@ -40,6 +40,7 @@ pub(super) fn emit_matchers(w: &mut Writer, schema: &Schema) {
             emit_matcher(w, union, schema);
         }
     }
+    true
 }
 
 /// The type parameter of the handlers and `match` helpers: what every handler returns. A schema

@@ -15,35 +15,108 @@ mod writer;
 #[cfg(test)]
 mod tests;
 
-use crate::emit::header_sentence;
+use crate::emit::{GENERATED_MARKER, header_sentence};
 use crate::ir::{Docs, EnumDef, Field, Schema, StructDef, TypeDef, UnionDef, Variant};
 
 use syntax::{int_note, property_name, string_literal, type_text};
 use writer::Writer;
 
-/// Emits the TypeScript output: the header line, the file docs, every type in name order,
-/// `assertNever`, and the guards, each separated by a blank line. The guards come last so that
-/// the types read first; they are in the same file so that importing a type brings its guard.
+/// Where an output's guard helpers and `assertNever` live.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Runtime {
+    /// Copied into the output, which then imports nothing and exports `assertNever`.
+    #[default]
+    Inline,
+    /// Imported from the shared runtime module ([`shared_runtime`]) at this import specifier
+    /// (`./cardc_runtime.js`), so that several outputs in one project carry the helpers once and
+    /// do not each export `assertNever`, which a module re-exporting two of them could not do.
+    Shared(String),
+}
+
+/// The file name of the shared runtime module the CLI writes beside the outputs.
+pub const SHARED_RUNTIME_FILE: &str = "cardc_runtime.ts";
+
+/// How an output beside [`SHARED_RUNTIME_FILE`] imports it (TypeScript maps `.js` to the
+/// `.ts` file, and ES modules need the extension).
+pub const SHARED_RUNTIME_IMPORT: &str = "./cardc_runtime.js";
+
+/// Emits the self-contained TypeScript output: see [`emit_with`].
 pub fn emit(schema: &Schema) -> String {
-    let mut w = Writer::default();
-    w.comment(&header_sentence(schema));
-    w.blank();
+    emit_with(schema, &Runtime::Inline)
+}
+
+/// Emits the TypeScript output: the header line, the imports of a shared runtime, the file docs,
+/// every type in name order, `assertNever` (when inline), the matchers, and the guards, each
+/// separated by a blank line. The guards come last so that the types read first; they are in the
+/// same file so that importing a type brings its guard.
+pub fn emit_with(schema: &Schema, runtime: &Runtime) -> String {
+    let mut body = Writer::default();
     if schema.docs.iter().any(|line| !line.trim().is_empty()) {
-        w.doc_block(&schema.docs);
-        w.blank();
+        body.doc_block(&schema.docs);
+        body.blank();
     }
     for def in schema.types.values() {
         match def {
-            TypeDef::Struct(def) => emit_struct(&mut w, def),
-            TypeDef::Union(def) => emit_union(&mut w, schema, def),
-            TypeDef::Enum(def) => emit_enum(&mut w, def),
+            TypeDef::Struct(def) => emit_struct(&mut body, def),
+            TypeDef::Union(def) => emit_union(&mut body, schema, def),
+            TypeDef::Enum(def) => emit_enum(&mut body, def),
         }
+        body.blank();
+    }
+    let inline = *runtime == Runtime::Inline;
+    if inline {
+        emit_assert_never(&mut body);
+    }
+    let has_matchers = matching::emit_matchers(&mut body, schema);
+    let mut names = guards::emit_guards(&mut body, schema, runtime);
+    let mut w = Writer::default();
+    w.comment(&header_sentence(schema));
+    w.blank();
+    if let Runtime::Shared(module) = runtime {
+        if has_matchers {
+            names.insert("assertNever");
+        }
+        emit_imports(&mut w, &names, module);
+    }
+    w.text(&body.finish());
+    w.finish()
+}
+
+/// The shared runtime module: `assertNever` and every guard helper, exported, under a header
+/// that names no schema (every output beside it imports it, whatever schema it comes from).
+pub fn shared_runtime() -> String {
+    let mut w = Writer::default();
+    w.comment(&format!(
+        "{GENERATED_MARKER} its own runtime, which the TypeScript outputs beside it import; do \
+         not edit"
+    ));
+    w.blank();
+    w.text(&runtime::shared_text(&ASSERT_NEVER));
+    w.finish()
+}
+
+/// `import type { ... }` and `import { ... }` lines for the runtime names an output uses.
+fn emit_imports(w: &mut Writer, names: &std::collections::BTreeSet<&'static str>, module: &str) {
+    let module = string_literal(module);
+    let (types, values): (Vec<&str>, Vec<&str>) = names
+        .iter()
+        .copied()
+        .partition(|name| runtime::is_type(name));
+    if !types.is_empty() {
+        w.line(&format!(
+            "import type {{ {} }} from {module};",
+            types.join(", ")
+        ));
+    }
+    if !values.is_empty() {
+        w.line(&format!(
+            "import {{ {} }} from {module};",
+            values.join(", ")
+        ));
+    }
+    if !names.is_empty() {
         w.blank();
     }
-    emit_assert_never(&mut w);
-    matching::emit_matchers(&mut w, schema);
-    guards::emit_guards(&mut w, schema);
-    w.finish()
 }
 
 /// An interface: the struct's standalone form, its fields and no tag of a union it sits in
@@ -186,25 +259,28 @@ fn docs_with_members(docs: &Docs, members: &[(String, &Docs)]) -> Docs {
 /// The `assertNever` helper. Describing the value can itself throw (a cycle, a `bigint`, an
 /// object without `toString`), so every attempt is guarded and only the intended `Error`
 /// escapes.
+/// `assertNever`, as an inline output and the shared runtime write it.
+const ASSERT_NEVER: [&str; 15] = [
+    "/** Marks a branch the type checker proves unreachable; throws if it is reached at run time. */",
+    "export function assertNever(value: never): never {",
+    "  let shown = 'a value that cannot be shown';",
+    "  try {",
+    "    const json: string | undefined = JSON.stringify(value);",
+    "    shown = json === undefined ? String(value) : json;",
+    "  } catch {",
+    "    try {",
+    "      shown = String(value);",
+    "    } catch {",
+    "      // Keep the fallback text.",
+    "    }",
+    "  }",
+    "  throw new Error(`unexpected value: ${shown}`);",
+    "}",
+];
+
+/// Writes `assertNever`, for exhaustive switches.
 fn emit_assert_never(w: &mut Writer) {
-    const LINES: [&str; 15] = [
-        "/** Marks a branch the type checker proves unreachable; throws if it is reached at run time. */",
-        "export function assertNever(value: never): never {",
-        "  let shown = 'a value that cannot be shown';",
-        "  try {",
-        "    const json: string | undefined = JSON.stringify(value);",
-        "    shown = json === undefined ? String(value) : json;",
-        "  } catch {",
-        "    try {",
-        "      shown = String(value);",
-        "    } catch {",
-        "      // Keep the fallback text.",
-        "    }",
-        "  }",
-        "  throw new Error(`unexpected value: ${shown}`);",
-        "}",
-    ];
-    for line in LINES {
+    for line in ASSERT_NEVER {
         w.line(line);
     }
 }

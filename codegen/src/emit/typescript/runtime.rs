@@ -78,6 +78,44 @@ pub(super) fn helpers_text(used: &BTreeSet<&'static str>) -> String {
         .join("\n")
 }
 
+/// The shared runtime module's body: `assertNever` (its `lines`), then every helper, each
+/// top-level declaration exported, so that outputs written with a shared runtime import what
+/// they use instead of copying it.
+pub(super) fn shared_text(assert_never: &[&str]) -> String {
+    let mut text = assert_never.join("\n");
+    text.push('\n');
+    for helper in helpers() {
+        text.push('\n');
+        for line in helper.text.lines() {
+            if declared_name(line).is_some() {
+                text.push_str("export ");
+            }
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// Whether a runtime name is a type (imported with `import type`), not a value.
+pub(super) fn is_type(name: &str) -> bool {
+    RUNTIME
+        .lines()
+        .filter_map(declared_name)
+        .any(|(declared, is_type)| declared == name && is_type)
+}
+
+/// The name a top-level declaration of `runtime.ts` declares, and whether it is a type.
+fn declared_name(line: &str) -> Option<(&str, bool)> {
+    let (rest, is_type) = [("function ", false), ("const ", false), ("type ", true)]
+        .into_iter()
+        .find_map(|(keyword, is_type)| line.strip_prefix(keyword).map(|rest| (rest, is_type)))?;
+    let end = rest
+        .find(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .unwrap_or(rest.len());
+    Some((&rest[..end], is_type))
+}
+
 /// Every helper's name and the helpers it needs, in file order, for tests.
 #[cfg(test)]
 pub(super) fn helper_needs() -> Vec<(&'static str, Vec<&'static str>)> {
