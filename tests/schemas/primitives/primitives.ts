@@ -44,7 +44,7 @@ export function assertNever(value: never): never {
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The unexported `cardc` helpers and `check<Name>` functions below are theirs.
+// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
