@@ -115,15 +115,12 @@ fn an_output_that_is_a_directory_is_named_and_nothing_is_replaced() {
     assert_eq!(tree.names("out"), OUTPUTS, "a temporary was left");
 }
 
-/// A write that fails partway, as on a full disk: the file-size limit (with SIGXFSZ ignored,
-/// so the write returns an error instead of killing the process) stops the first output at
-/// 16 KiB. Its partial temporary is removed and nothing is replaced.
-#[cfg(unix)]
-#[test]
-fn a_write_that_fails_partway_removes_its_temporary_and_replaces_nothing() {
+/// A tree whose outputs were generated and whose schema then gained a struct, so that the next
+/// run replaces every output; with the outputs' contents from before the edit.
+fn generated_then_edited() -> (Tree, Vec<String>) {
     let tree = Tree::new();
     assert!(tree.cardc(&GENERATE).status.success());
-    let before: Vec<String> = OUTPUTS
+    let before = OUTPUTS
         .iter()
         .map(|name| tree.read(&format!("out/{name}")))
         .collect();
@@ -132,6 +129,16 @@ fn a_write_that_fails_partway_removes_its_temporary_and_replaces_nothing() {
         tree.read("schema/render_intent.cards") + "\nstruct Added {\n    a: String,\n}\n",
     )
     .expect("edit schema");
+    (tree, before)
+}
+
+/// A write that fails partway, as on a full disk: the file-size limit (with SIGXFSZ ignored,
+/// so the write returns an error instead of killing the process) stops the first output at
+/// 16 KiB. Its partial temporary is removed and nothing is replaced.
+#[cfg(unix)]
+#[test]
+fn a_write_that_fails_partway_removes_its_temporary_and_replaces_nothing() {
+    let (tree, before) = generated_then_edited();
     let output = Command::new("bash")
         .current_dir(tree.dir.path())
         .args(["-c", r#"trap '' XFSZ; ulimit -f 16; exec "$0" "$@""#, CARDC])
@@ -396,17 +403,7 @@ fn a_hand_written_file_is_never_overwritten() {
 #[test]
 fn a_run_killed_at_any_moment_leaves_whole_outputs_and_the_next_run_cleans_up() {
     use std::time::{Duration, Instant};
-    let tree = Tree::new();
-    assert!(tree.cardc(&GENERATE).status.success());
-    let old: Vec<String> = OUTPUTS
-        .iter()
-        .map(|name| tree.read(&format!("out/{name}")))
-        .collect();
-    std::fs::write(
-        tree.path("schema/render_intent.cards"),
-        tree.read("schema/render_intent.cards") + "\nstruct Added {\n    a: String,\n}\n",
-    )
-    .expect("edit schema");
+    let (tree, old) = generated_then_edited();
     // How long one whole run takes here, to spread the kills over it.
     let started = Instant::now();
     let probe = ["generate", "schema/render_intent.cards", "--out", "probe"];
