@@ -504,3 +504,21 @@ fn a_key_given_twice_is_refused_in_maps_any_json_values_and_open_structs() {
         "/name: duplicate field `name` (Metadata)"
     );
 }
+
+#[test]
+fn numbers_are_read_correctly_rounded_as_javascript_reads_them() {
+    // Found by the decoder fuzz target: serde_json's default float parser is an ulp off here,
+    // so the value written back read as another number.
+    let text = r#"{"card":"generic","title":"t","rawInput":4859962735e290}"#;
+    let view: ToolCallView = cardc::decode_str(text).expect("valid");
+    let ToolCallView::Generic(generic) = &view else {
+        panic!("{view:?}");
+    };
+    assert_eq!(
+        generic.raw_input.as_ref().and_then(Value::as_f64),
+        Some(4.859962735e299)
+    );
+    let written = serde_json::to_string(&view).expect("writes");
+    let again: ToolCallView = cardc::decode_str(&written).expect("reads back");
+    assert_eq!(again, view, "{written}");
+}
