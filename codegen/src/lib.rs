@@ -11,6 +11,7 @@ pub mod diagnostics;
 pub mod emit;
 pub mod ir;
 pub mod limits;
+pub mod naming;
 pub mod out;
 pub mod syntax;
 

@@ -19,7 +19,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::diagnostics::Diagnostic;
 use crate::emit::json_schema::id as json_schema_id;
 use crate::emit::rust::bridge::trait_name as bridge_trait_name;
-use crate::emit::rust::escape as rust_escape;
 use crate::emit::typescript::matching::handlers_name;
 use crate::ir::{self, EnumDef, EnumValue, Field, StructDef, TypeDef, UnionDef, Variant};
 use crate::syntax::ast::{
@@ -208,7 +207,7 @@ fn lower_struct(
     );
     let mut fields = Vec::new();
     for field in &item.fields {
-        let rust_name = rust_escape::ident_text(&field.name.value);
+        let rust_name = crate::naming::rust_ident_text(&field.name.value);
         check_field_name(field, closed, errors);
         if field.rename.is_none() {
             refuse_dropped_underscore(field, rule, errors);

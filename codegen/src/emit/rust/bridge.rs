@@ -9,7 +9,7 @@ use proc_macro2::Ident;
 use quote::quote;
 use syn::parse_quote;
 
-use super::{doc_attr, escape, ident};
+use super::{doc_attr, ident};
 use crate::check::naming::apply_to_variant;
 use crate::ir::UnionDef;
 use crate::syntax::ast::RenameRule;
@@ -28,7 +28,7 @@ pub fn method_name(variant: &str) -> String {
 /// The bridge method's identifier, escaped as a field of the same name would be: `Type` gives
 /// `r#type`, `Gen` gives `r#gen`, `Super` gives `super_`.
 fn method_ident(variant: &str) -> Ident {
-    ident(&escape::ident_text(&method_name(variant)))
+    ident(&crate::naming::rust_ident_text(&method_name(variant)))
 }
 
 /// The bridge trait and the `TAGS`, `tag` and `dispatch` items of a union.
