@@ -30,16 +30,6 @@ pub fn derive_schema(input: TokenStream) -> TokenStream {
     }
 }
 
-/// Stands in for `schemars::JsonSchema` when `cardc`'s `schemars` feature is off: generated
-/// types always derive `cardc::__private::JsonSchema`, which is this derive (expanding to
-/// nothing, and accepting the `#[schemars(...)]` attribute that goes with the real one) or
-/// schemars' own, depending on that one feature.
-#[doc(hidden)]
-#[proc_macro_derive(JsonSchema, attributes(schemars))]
-pub fn derive_json_schema_disabled(_input: TokenStream) -> TokenStream {
-    TokenStream::new()
-}
-
 fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let (attr, path) = schema_attr(input)?;
     if !input.generics.params.is_empty() {
@@ -83,7 +73,8 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let outputs = compile_schema(&source_name, &header, &text, &input.ident.to_string())
         .map_err(|reports| errors_at(attr, reports))?;
     // The items are parsed from the formatted text, so they are token for token what
-    // `cardc generate` writes, and the compiler's spans point at the derive.
+    // `cardc generate` writes but for the runtime's path, and the compiler's spans point at
+    // the derive.
     let items: proc_macro2::TokenStream = outputs.items.parse().map_err(|error| {
         syn::Error::new_spanned(attr, format!("cardc produced unparsable Rust: {error}"))
     })?;
@@ -94,7 +85,7 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let doc_json = format!(" The JSON Schema of `{source_name}`, as `cardc generate` writes it.");
     let doc_ts = format!(" The TypeScript of `{source_name}`, as `cardc generate` writes it.");
     let doc_rust = format!(
-        " The Rust of `{source_name}`, as `cardc generate` writes it; this derive expanded to its items."
+        " The Rust of `{source_name}`, as `cardc generate` writes it; this derive expanded to its items, naming the runtime through `cardc`."
     );
     Ok(quote! {
         #items
@@ -145,9 +136,10 @@ fn compile_schema(
                  hint: the derive puts the schema's types next to the marker: rename the marker"
             )]);
         }
-        // The Rust output is its header and the items, which are printed once for both.
-        let items = emit::rust::items_text(&schema);
-        let rust = emit::rust::header(&schema) + &items;
+        // The items name the runtime through `cardc`, the one dependency of a derive user;
+        // the `RUST` constant is what `cardc generate` writes, naming `cardc-runtime`.
+        let items = emit::rust::items_text(&schema, emit::rust::Runtime::Facade);
+        let rust = emit::rust::emit(&schema);
         Ok(Outputs {
             items,
             rust,
