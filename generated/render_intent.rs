@@ -240,9 +240,9 @@ impl ::cardc_runtime::__private::Struct for DiffCallView {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_title = ::std::option::Option::None;
-        let mut slot_diffs = ::std::option::Option::None;
-        let mut slot_locations = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -251,7 +251,7 @@ impl ::cardc_runtime::__private::Struct for DiffCallView {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_title,
+                        &mut slot_0,
                         "title",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -259,7 +259,7 @@ impl ::cardc_runtime::__private::Struct for DiffCallView {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_diffs,
+                        &mut slot_1,
                         "diffs",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -267,7 +267,7 @@ impl ::cardc_runtime::__private::Struct for DiffCallView {
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_locations,
+                        &mut slot_2,
                         "locations",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -278,15 +278,9 @@ impl ::cardc_runtime::__private::Struct for DiffCallView {
             }
         }
         ::std::result::Result::Ok(Self {
-            title: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_title, "title")?,
-            diffs: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_diffs, "diffs")?,
-            locations: ::std::option::Option::unwrap_or_default(slot_locations),
+            title: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "title")?,
+            diffs: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "diffs")?,
+            locations: ::std::option::Option::unwrap_or_default(slot_2),
         })
     }
     #[inline]
@@ -421,10 +415,10 @@ impl ::cardc_runtime::__private::Struct for DiffResultView {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_title = ::std::option::Option::None;
-        let mut slot_diffs = ::std::option::Option::None;
-        let mut slot_locations = ::std::option::Option::None;
-        let mut slot_content = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -433,7 +427,7 @@ impl ::cardc_runtime::__private::Struct for DiffResultView {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_title,
+                        &mut slot_0,
                         "title",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -443,7 +437,7 @@ impl ::cardc_runtime::__private::Struct for DiffResultView {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_diffs,
+                        &mut slot_1,
                         "diffs",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -451,7 +445,7 @@ impl ::cardc_runtime::__private::Struct for DiffResultView {
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_locations,
+                        &mut slot_2,
                         "locations",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -461,7 +455,7 @@ impl ::cardc_runtime::__private::Struct for DiffResultView {
                 3 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_content,
+                        &mut slot_3,
                         "content",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -472,13 +466,10 @@ impl ::cardc_runtime::__private::Struct for DiffResultView {
             }
         }
         ::std::result::Result::Ok(Self {
-            title: ::std::option::Option::unwrap_or_default(slot_title),
-            diffs: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_diffs, "diffs")?,
-            locations: ::std::option::Option::unwrap_or_default(slot_locations),
-            content: ::std::option::Option::unwrap_or_default(slot_content),
+            title: ::std::option::Option::unwrap_or_default(slot_0),
+            diffs: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "diffs")?,
+            locations: ::std::option::Option::unwrap_or_default(slot_2),
+            content: ::std::option::Option::unwrap_or_default(slot_3),
         })
     }
     #[inline]
@@ -610,9 +601,9 @@ impl ::cardc_runtime::__private::Struct for FileDiff {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_path = ::std::option::Option::None;
-        let mut slot_old_text = ::std::option::Option::None;
-        let mut slot_new_text = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -621,7 +612,7 @@ impl ::cardc_runtime::__private::Struct for FileDiff {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_path,
+                        &mut slot_0,
                         "path",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -629,7 +620,7 @@ impl ::cardc_runtime::__private::Struct for FileDiff {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_old_text,
+                        &mut slot_1,
                         "oldText",
                         ::cardc_runtime::__private::Nullable(
                             ::cardc_runtime::__private::Plain,
@@ -639,7 +630,7 @@ impl ::cardc_runtime::__private::Struct for FileDiff {
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_new_text,
+                        &mut slot_2,
                         "newText",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -648,18 +639,15 @@ impl ::cardc_runtime::__private::Struct for FileDiff {
             }
         }
         ::std::result::Result::Ok(Self {
-            path: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_path, "path")?,
+            path: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "path")?,
             old_text: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_old_text, "oldText")?,
+            >(slot_1, "oldText")?,
             new_text: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_new_text, "newText")?,
+            >(slot_2, "newText")?,
         })
     }
     #[inline]
@@ -779,8 +767,8 @@ impl ::cardc_runtime::__private::Struct for FileLocation {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_path = ::std::option::Option::None;
-        let mut slot_line = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -789,7 +777,7 @@ impl ::cardc_runtime::__private::Struct for FileLocation {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_path,
+                        &mut slot_0,
                         "path",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -797,7 +785,7 @@ impl ::cardc_runtime::__private::Struct for FileLocation {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_line,
+                        &mut slot_1,
                         "line",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Strict,
@@ -808,11 +796,8 @@ impl ::cardc_runtime::__private::Struct for FileLocation {
             }
         }
         ::std::result::Result::Ok(Self {
-            path: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_path, "path")?,
-            line: ::std::option::Option::unwrap_or_default(slot_line),
+            path: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "path")?,
+            line: ::std::option::Option::unwrap_or_default(slot_1),
         })
     }
     #[inline]
@@ -952,11 +937,11 @@ impl ::cardc_runtime::__private::Struct for GenericCallView {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_title = ::std::option::Option::None;
-        let mut slot_kind = ::std::option::Option::None;
-        let mut slot_raw_input = ::std::option::Option::None;
-        let mut slot_content = ::std::option::Option::None;
-        let mut slot_locations = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -965,7 +950,7 @@ impl ::cardc_runtime::__private::Struct for GenericCallView {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_title,
+                        &mut slot_0,
                         "title",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -973,7 +958,7 @@ impl ::cardc_runtime::__private::Struct for GenericCallView {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_kind,
+                        &mut slot_1,
                         "kind",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -983,7 +968,7 @@ impl ::cardc_runtime::__private::Struct for GenericCallView {
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_raw_input,
+                        &mut slot_2,
                         "rawInput",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Strict,
@@ -993,7 +978,7 @@ impl ::cardc_runtime::__private::Struct for GenericCallView {
                 3 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_content,
+                        &mut slot_3,
                         "content",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -1003,7 +988,7 @@ impl ::cardc_runtime::__private::Struct for GenericCallView {
                 4 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_locations,
+                        &mut slot_4,
                         "locations",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -1014,14 +999,11 @@ impl ::cardc_runtime::__private::Struct for GenericCallView {
             }
         }
         ::std::result::Result::Ok(Self {
-            title: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_title, "title")?,
-            kind: ::std::option::Option::unwrap_or_default(slot_kind),
-            raw_input: ::std::option::Option::unwrap_or_default(slot_raw_input),
-            content: ::std::option::Option::unwrap_or_default(slot_content),
-            locations: ::std::option::Option::unwrap_or_default(slot_locations),
+            title: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "title")?,
+            kind: ::std::option::Option::unwrap_or_default(slot_1),
+            raw_input: ::std::option::Option::unwrap_or_default(slot_2),
+            content: ::std::option::Option::unwrap_or_default(slot_3),
+            locations: ::std::option::Option::unwrap_or_default(slot_4),
         })
     }
     #[inline]
@@ -1164,8 +1146,8 @@ impl ::cardc_runtime::__private::Struct for GenericResultView {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_title = ::std::option::Option::None;
-        let mut slot_content = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1174,7 +1156,7 @@ impl ::cardc_runtime::__private::Struct for GenericResultView {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_title,
+                        &mut slot_0,
                         "title",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -1184,7 +1166,7 @@ impl ::cardc_runtime::__private::Struct for GenericResultView {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_content,
+                        &mut slot_1,
                         "content",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -1195,8 +1177,8 @@ impl ::cardc_runtime::__private::Struct for GenericResultView {
             }
         }
         ::std::result::Result::Ok(Self {
-            title: ::std::option::Option::unwrap_or_default(slot_title),
-            content: ::std::option::Option::unwrap_or_default(slot_content),
+            title: ::std::option::Option::unwrap_or_default(slot_0),
+            content: ::std::option::Option::unwrap_or_default(slot_1),
         })
     }
     #[inline]
@@ -1302,8 +1284,8 @@ impl ::cardc_runtime::__private::Struct for ImageContent {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_data = ::std::option::Option::None;
-        let mut slot_mime_type = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1312,7 +1294,7 @@ impl ::cardc_runtime::__private::Struct for ImageContent {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_data,
+                        &mut slot_0,
                         "data",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -1320,7 +1302,7 @@ impl ::cardc_runtime::__private::Struct for ImageContent {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_mime_type,
+                        &mut slot_1,
                         "mimeType",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -1329,14 +1311,11 @@ impl ::cardc_runtime::__private::Struct for ImageContent {
             }
         }
         ::std::result::Result::Ok(Self {
-            data: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_data, "data")?,
+            data: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "data")?,
             mime_type: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_mime_type, "mimeType")?,
+            >(slot_1, "mimeType")?,
         })
     }
     #[inline]
@@ -1441,8 +1420,8 @@ impl ::cardc_runtime::__private::Struct for SearchFileMatches {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_path = ::std::option::Option::None;
-        let mut slot_matches = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1451,7 +1430,7 @@ impl ::cardc_runtime::__private::Struct for SearchFileMatches {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_path,
+                        &mut slot_0,
                         "path",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -1459,7 +1438,7 @@ impl ::cardc_runtime::__private::Struct for SearchFileMatches {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_matches,
+                        &mut slot_1,
                         "matches",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -1468,14 +1447,11 @@ impl ::cardc_runtime::__private::Struct for SearchFileMatches {
             }
         }
         ::std::result::Result::Ok(Self {
-            path: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_path, "path")?,
+            path: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "path")?,
             matches: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_matches, "matches")?,
+            >(slot_1, "matches")?,
         })
     }
     #[inline]
@@ -1581,8 +1557,8 @@ impl ::cardc_runtime::__private::Struct for SearchLineMatch {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_line_number = ::std::option::Option::None;
-        let mut slot_line = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1591,7 +1567,7 @@ impl ::cardc_runtime::__private::Struct for SearchLineMatch {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_line_number,
+                        &mut slot_0,
                         "lineNumber",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -1599,7 +1575,7 @@ impl ::cardc_runtime::__private::Struct for SearchLineMatch {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_line,
+                        &mut slot_1,
                         "line",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -1611,8 +1587,8 @@ impl ::cardc_runtime::__private::Struct for SearchLineMatch {
             line_number: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_line_number, "lineNumber")?,
-            line: ::cardc_runtime::__private::required::<A::Error, _>(slot_line, "line")?,
+            >(slot_0, "lineNumber")?,
+            line: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "line")?,
         })
     }
     #[inline]
@@ -1728,10 +1704,10 @@ impl ::cardc_runtime::__private::Struct for SearchMatchesResultView {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_files = ::std::option::Option::None;
-        let mut slot_truncated = ::std::option::Option::None;
-        let mut slot_total = ::std::option::Option::None;
-        let mut slot_content = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1740,7 +1716,7 @@ impl ::cardc_runtime::__private::Struct for SearchMatchesResultView {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_files,
+                        &mut slot_0,
                         "files",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -1748,7 +1724,7 @@ impl ::cardc_runtime::__private::Struct for SearchMatchesResultView {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_truncated,
+                        &mut slot_1,
                         "truncated",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -1756,7 +1732,7 @@ impl ::cardc_runtime::__private::Struct for SearchMatchesResultView {
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_total,
+                        &mut slot_2,
                         "total",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -1764,7 +1740,7 @@ impl ::cardc_runtime::__private::Struct for SearchMatchesResultView {
                 3 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_content,
+                        &mut slot_3,
                         "content",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -1775,19 +1751,13 @@ impl ::cardc_runtime::__private::Struct for SearchMatchesResultView {
             }
         }
         ::std::result::Result::Ok(Self {
-            files: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_files, "files")?,
+            files: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "files")?,
             truncated: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_truncated, "truncated")?,
-            total: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_total, "total")?,
-            content: ::std::option::Option::unwrap_or_default(slot_content),
+            >(slot_1, "truncated")?,
+            total: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "total")?,
+            content: ::std::option::Option::unwrap_or_default(slot_3),
         })
     }
     #[inline]
@@ -1924,10 +1894,10 @@ impl ::cardc_runtime::__private::Struct for SearchPathsResultView {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_paths = ::std::option::Option::None;
-        let mut slot_truncated = ::std::option::Option::None;
-        let mut slot_total = ::std::option::Option::None;
-        let mut slot_content = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1936,7 +1906,7 @@ impl ::cardc_runtime::__private::Struct for SearchPathsResultView {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_paths,
+                        &mut slot_0,
                         "paths",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -1944,7 +1914,7 @@ impl ::cardc_runtime::__private::Struct for SearchPathsResultView {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_truncated,
+                        &mut slot_1,
                         "truncated",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -1952,7 +1922,7 @@ impl ::cardc_runtime::__private::Struct for SearchPathsResultView {
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_total,
+                        &mut slot_2,
                         "total",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -1960,7 +1930,7 @@ impl ::cardc_runtime::__private::Struct for SearchPathsResultView {
                 3 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_content,
+                        &mut slot_3,
                         "content",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -1971,19 +1941,13 @@ impl ::cardc_runtime::__private::Struct for SearchPathsResultView {
             }
         }
         ::std::result::Result::Ok(Self {
-            paths: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_paths, "paths")?,
+            paths: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "paths")?,
             truncated: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_truncated, "truncated")?,
-            total: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_total, "total")?,
-            content: ::std::option::Option::unwrap_or_default(slot_content),
+            >(slot_1, "truncated")?,
+            total: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "total")?,
+            content: ::std::option::Option::unwrap_or_default(slot_3),
         })
     }
     #[inline]
@@ -2279,9 +2243,9 @@ impl ::cardc_runtime::__private::Struct for TerminalCallView {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_title = ::std::option::Option::None;
-        let mut slot_description = ::std::option::Option::None;
-        let mut slot_cwd = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -2290,7 +2254,7 @@ impl ::cardc_runtime::__private::Struct for TerminalCallView {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_title,
+                        &mut slot_0,
                         "title",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -2298,7 +2262,7 @@ impl ::cardc_runtime::__private::Struct for TerminalCallView {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_description,
+                        &mut slot_1,
                         "description",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -2308,7 +2272,7 @@ impl ::cardc_runtime::__private::Struct for TerminalCallView {
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_cwd,
+                        &mut slot_2,
                         "cwd",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -2319,12 +2283,9 @@ impl ::cardc_runtime::__private::Struct for TerminalCallView {
             }
         }
         ::std::result::Result::Ok(Self {
-            title: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_title, "title")?,
-            description: ::std::option::Option::unwrap_or_default(slot_description),
-            cwd: ::std::option::Option::unwrap_or_default(slot_cwd),
+            title: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "title")?,
+            description: ::std::option::Option::unwrap_or_default(slot_1),
+            cwd: ::std::option::Option::unwrap_or_default(slot_2),
         })
     }
     #[inline]
@@ -2464,10 +2425,10 @@ impl ::cardc_runtime::__private::Struct for TerminalResultView {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_title = ::std::option::Option::None;
-        let mut slot_output = ::std::option::Option::None;
-        let mut slot_exit_code = ::std::option::Option::None;
-        let mut slot_signal = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -2476,7 +2437,7 @@ impl ::cardc_runtime::__private::Struct for TerminalResultView {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_title,
+                        &mut slot_0,
                         "title",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -2486,7 +2447,7 @@ impl ::cardc_runtime::__private::Struct for TerminalResultView {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_output,
+                        &mut slot_1,
                         "output",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -2496,7 +2457,7 @@ impl ::cardc_runtime::__private::Struct for TerminalResultView {
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_exit_code,
+                        &mut slot_2,
                         "exitCode",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Strict,
@@ -2506,7 +2467,7 @@ impl ::cardc_runtime::__private::Struct for TerminalResultView {
                 3 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_signal,
+                        &mut slot_3,
                         "signal",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -2517,10 +2478,10 @@ impl ::cardc_runtime::__private::Struct for TerminalResultView {
             }
         }
         ::std::result::Result::Ok(Self {
-            title: ::std::option::Option::unwrap_or_default(slot_title),
-            output: ::std::option::Option::unwrap_or_default(slot_output),
-            exit_code: ::std::option::Option::unwrap_or_default(slot_exit_code),
-            signal: ::std::option::Option::unwrap_or_default(slot_signal),
+            title: ::std::option::Option::unwrap_or_default(slot_0),
+            output: ::std::option::Option::unwrap_or_default(slot_1),
+            exit_code: ::std::option::Option::unwrap_or_default(slot_2),
+            signal: ::std::option::Option::unwrap_or_default(slot_3),
         })
     }
     #[inline]
@@ -2644,7 +2605,7 @@ impl ::cardc_runtime::__private::Struct for TextContent {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_text = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -2653,7 +2614,7 @@ impl ::cardc_runtime::__private::Struct for TextContent {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_text,
+                        &mut slot_0,
                         "text",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -2662,7 +2623,7 @@ impl ::cardc_runtime::__private::Struct for TextContent {
             }
         }
         ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_text, "text")?,
+            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "text")?,
         })
     }
     #[inline]

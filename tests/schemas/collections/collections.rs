@@ -108,14 +108,14 @@ impl ::cardc_runtime::__private::Struct for Collections {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_names = ::std::option::Option::None;
-        let mut slot_matrix = ::std::option::Option::None;
-        let mut slot_maybe_names = ::std::option::Option::None;
-        let mut slot_labels = ::std::option::Option::None;
-        let mut slot_groups = ::std::option::Option::None;
-        let mut slot_sparse = ::std::option::Option::None;
-        let mut slot_optional_items = ::std::option::Option::None;
-        let mut slot_nullable_items = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -124,7 +124,7 @@ impl ::cardc_runtime::__private::Struct for Collections {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_names,
+                        &mut slot_0,
                         "names",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -132,7 +132,7 @@ impl ::cardc_runtime::__private::Struct for Collections {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_matrix,
+                        &mut slot_1,
                         "matrix",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -140,7 +140,7 @@ impl ::cardc_runtime::__private::Struct for Collections {
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_maybe_names,
+                        &mut slot_2,
                         "maybeNames",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -148,7 +148,7 @@ impl ::cardc_runtime::__private::Struct for Collections {
                 3 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_labels,
+                        &mut slot_3,
                         "labels",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -156,7 +156,7 @@ impl ::cardc_runtime::__private::Struct for Collections {
                 4 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_groups,
+                        &mut slot_4,
                         "groups",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -164,7 +164,7 @@ impl ::cardc_runtime::__private::Struct for Collections {
                 5 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_sparse,
+                        &mut slot_5,
                         "sparse",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -172,7 +172,7 @@ impl ::cardc_runtime::__private::Struct for Collections {
                 6 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_optional_items,
+                        &mut slot_6,
                         "optionalItems",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -182,7 +182,7 @@ impl ::cardc_runtime::__private::Struct for Collections {
                 7 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_nullable_items,
+                        &mut slot_7,
                         "nullableItems",
                         ::cardc_runtime::__private::Nullable(
                             ::cardc_runtime::__private::Plain,
@@ -193,37 +193,32 @@ impl ::cardc_runtime::__private::Struct for Collections {
             }
         }
         ::std::result::Result::Ok(Self {
-            names: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_names, "names")?,
+            names: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "names")?,
             matrix: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_matrix, "matrix")?,
+            >(slot_1, "matrix")?,
             maybe_names: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_maybe_names, "maybeNames")?,
+            >(slot_2, "maybeNames")?,
             labels: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_labels, "labels")?,
+            >(slot_3, "labels")?,
             groups: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_groups, "groups")?,
+            >(slot_4, "groups")?,
             sparse: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_sparse, "sparse")?,
-            optional_items: ::std::option::Option::unwrap_or_default(
-                slot_optional_items,
-            ),
+            >(slot_5, "sparse")?,
+            optional_items: ::std::option::Option::unwrap_or_default(slot_6),
             nullable_items: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_nullable_items, "nullableItems")?,
+            >(slot_7, "nullableItems")?,
         })
     }
     #[inline]
@@ -391,7 +386,7 @@ impl ::cardc_runtime::__private::Struct for Item {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_id = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -400,7 +395,7 @@ impl ::cardc_runtime::__private::Struct for Item {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_id,
+                        &mut slot_0,
                         "id",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -409,7 +404,7 @@ impl ::cardc_runtime::__private::Struct for Item {
             }
         }
         ::std::result::Result::Ok(Self {
-            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_id, "id")?,
+            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "id")?,
         })
     }
     #[inline]

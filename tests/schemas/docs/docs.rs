@@ -76,8 +76,8 @@ impl ::cardc_runtime::__private::Struct for Documented {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_field = ::std::option::Option::None;
-        let mut slot_undocumented = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -86,7 +86,7 @@ impl ::cardc_runtime::__private::Struct for Documented {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_field,
+                        &mut slot_0,
                         "field",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -94,7 +94,7 @@ impl ::cardc_runtime::__private::Struct for Documented {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_undocumented,
+                        &mut slot_1,
                         "undocumented",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -103,14 +103,11 @@ impl ::cardc_runtime::__private::Struct for Documented {
             }
         }
         ::std::result::Result::Ok(Self {
-            field: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_field, "field")?,
+            field: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "field")?,
             undocumented: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_undocumented, "undocumented")?,
+            >(slot_1, "undocumented")?,
         })
     }
     #[inline]

@@ -194,9 +194,9 @@ impl ::cardc_runtime::__private::Struct for Setting {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_colour = ::std::option::Option::None;
-        let mut slot_level = ::std::option::Option::None;
-        let mut slot_history = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -205,7 +205,7 @@ impl ::cardc_runtime::__private::Struct for Setting {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_colour,
+                        &mut slot_0,
                         "colour",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -213,7 +213,7 @@ impl ::cardc_runtime::__private::Struct for Setting {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_level,
+                        &mut slot_1,
                         "level",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -223,7 +223,7 @@ impl ::cardc_runtime::__private::Struct for Setting {
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_history,
+                        &mut slot_2,
                         "history",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -235,12 +235,12 @@ impl ::cardc_runtime::__private::Struct for Setting {
             colour: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_colour, "colour")?,
-            level: ::std::option::Option::unwrap_or_default(slot_level),
+            >(slot_0, "colour")?,
+            level: ::std::option::Option::unwrap_or_default(slot_1),
             history: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_history, "history")?,
+            >(slot_2, "history")?,
         })
     }
     #[inline]

@@ -91,8 +91,8 @@ impl ::cardc_runtime::__private::Struct for Comment {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_comment = ::std::option::Option::None;
-        let mut slot_lines = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -101,7 +101,7 @@ impl ::cardc_runtime::__private::Struct for Comment {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_comment,
+                        &mut slot_0,
                         "*/ console.log(\"field\"); /*",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -109,7 +109,7 @@ impl ::cardc_runtime::__private::Struct for Comment {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_lines,
+                        &mut slot_1,
                         "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -123,8 +123,8 @@ impl ::cardc_runtime::__private::Struct for Comment {
             comment: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_comment, "*/ console.log(\"field\"); /*")?,
-            lines: ::std::option::Option::unwrap_or_default(slot_lines),
+            >(slot_0, "*/ console.log(\"field\"); /*")?,
+            lines: ::std::option::Option::unwrap_or_default(slot_1),
         })
     }
     #[inline]
@@ -659,7 +659,7 @@ impl ::cardc_runtime::__private::Struct for Quotes {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_double = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -668,7 +668,7 @@ impl ::cardc_runtime::__private::Struct for Quotes {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_double,
+                        &mut slot_0,
                         "\"); console.log(\"dq",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -680,7 +680,7 @@ impl ::cardc_runtime::__private::Struct for Quotes {
             double: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_double, "\"); console.log(\"dq")?,
+            >(slot_0, "\"); console.log(\"dq")?,
         })
     }
     #[inline]
@@ -772,7 +772,7 @@ impl ::cardc_runtime::__private::Struct for Template {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_quote = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -781,7 +781,7 @@ impl ::cardc_runtime::__private::Struct for Template {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_quote,
+                        &mut slot_0,
                         "'); console.log('quote",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -793,7 +793,7 @@ impl ::cardc_runtime::__private::Struct for Template {
             quote: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_quote, "'); console.log('quote")?,
+            >(slot_0, "'); console.log('quote")?,
         })
     }
     #[inline]

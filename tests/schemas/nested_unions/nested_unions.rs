@@ -78,9 +78,9 @@ impl ::cardc_runtime::__private::Struct for ClickEvent {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_x = ::std::option::Option::None;
-        let mut slot_y = ::std::option::Option::None;
-        let mut slot_button = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -89,7 +89,7 @@ impl ::cardc_runtime::__private::Struct for ClickEvent {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_x,
+                        &mut slot_0,
                         "x",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -97,7 +97,7 @@ impl ::cardc_runtime::__private::Struct for ClickEvent {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_y,
+                        &mut slot_1,
                         "y",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -105,7 +105,7 @@ impl ::cardc_runtime::__private::Struct for ClickEvent {
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_button,
+                        &mut slot_2,
                         "button",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Strict,
@@ -116,9 +116,9 @@ impl ::cardc_runtime::__private::Struct for ClickEvent {
             }
         }
         ::std::result::Result::Ok(Self {
-            x: ::cardc_runtime::__private::required::<A::Error, _>(slot_x, "x")?,
-            y: ::cardc_runtime::__private::required::<A::Error, _>(slot_y, "y")?,
-            button: ::std::option::Option::unwrap_or_default(slot_button),
+            x: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "x")?,
+            y: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "y")?,
+            button: ::std::option::Option::unwrap_or_default(slot_2),
         })
     }
     #[inline]
@@ -392,7 +392,7 @@ impl ::cardc_runtime::__private::Struct for KeyEvent {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_key = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -401,7 +401,7 @@ impl ::cardc_runtime::__private::Struct for KeyEvent {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_key,
+                        &mut slot_0,
                         "key",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -410,7 +410,7 @@ impl ::cardc_runtime::__private::Struct for KeyEvent {
             }
         }
         ::std::result::Result::Ok(Self {
-            key: ::cardc_runtime::__private::required::<A::Error, _>(slot_key, "key")?,
+            key: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "key")?,
         })
     }
     #[inline]
@@ -658,7 +658,7 @@ impl ::cardc_runtime::__private::Struct for ScrollEvent {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_delta_y = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -667,7 +667,7 @@ impl ::cardc_runtime::__private::Struct for ScrollEvent {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_delta_y,
+                        &mut slot_0,
                         "deltaY",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -679,7 +679,7 @@ impl ::cardc_runtime::__private::Struct for ScrollEvent {
             delta_y: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_delta_y, "deltaY")?,
+            >(slot_0, "deltaY")?,
         })
     }
     #[inline]

@@ -70,7 +70,7 @@ impl ::cardc_runtime::__private::Struct for Metadata {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_name = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -80,7 +80,7 @@ impl ::cardc_runtime::__private::Struct for Metadata {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_name,
+                        &mut slot_0,
                         "name",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -89,10 +89,7 @@ impl ::cardc_runtime::__private::Struct for Metadata {
             }
         }
         ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_name, "name")?,
+            name: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "name")?,
             extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
         })
     }
@@ -168,8 +165,8 @@ impl ::cardc_runtime::__private::Struct for Strict {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_name = ::std::option::Option::None;
-        let mut slot_metadata = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -178,7 +175,7 @@ impl ::cardc_runtime::__private::Struct for Strict {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_name,
+                        &mut slot_0,
                         "name",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -186,7 +183,7 @@ impl ::cardc_runtime::__private::Struct for Strict {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_metadata,
+                        &mut slot_1,
                         "metadata",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -195,14 +192,11 @@ impl ::cardc_runtime::__private::Struct for Strict {
             }
         }
         ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_name, "name")?,
+            name: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "name")?,
             metadata: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_metadata, "metadata")?,
+            >(slot_1, "metadata")?,
         })
     }
     #[inline]

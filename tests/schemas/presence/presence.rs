@@ -71,8 +71,8 @@ impl ::cardc_runtime::__private::Struct for Point {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_x = ::std::option::Option::None;
-        let mut slot_y = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -81,7 +81,7 @@ impl ::cardc_runtime::__private::Struct for Point {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_x,
+                        &mut slot_0,
                         "x",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -89,7 +89,7 @@ impl ::cardc_runtime::__private::Struct for Point {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_y,
+                        &mut slot_1,
                         "y",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -98,8 +98,8 @@ impl ::cardc_runtime::__private::Struct for Point {
             }
         }
         ::std::result::Result::Ok(Self {
-            x: ::cardc_runtime::__private::required::<A::Error, _>(slot_x, "x")?,
-            y: ::cardc_runtime::__private::required::<A::Error, _>(slot_y, "y")?,
+            x: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "x")?,
+            y: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "y")?,
         })
     }
     #[inline]
@@ -267,14 +267,14 @@ impl ::cardc_runtime::__private::Struct for Presence {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_required_text = ::std::option::Option::None;
-        let mut slot_optional_text = ::std::option::Option::None;
-        let mut slot_nullable_text = ::std::option::Option::None;
-        let mut slot_optional_nullable_text = ::std::option::Option::None;
-        let mut slot_required_json = ::std::option::Option::None;
-        let mut slot_optional_json = ::std::option::Option::None;
-        let mut slot_optional_count = ::std::option::Option::None;
-        let mut slot_nullable_point = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -283,7 +283,7 @@ impl ::cardc_runtime::__private::Struct for Presence {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_required_text,
+                        &mut slot_0,
                         "requiredText",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -291,7 +291,7 @@ impl ::cardc_runtime::__private::Struct for Presence {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_optional_text,
+                        &mut slot_1,
                         "optionalText",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -301,7 +301,7 @@ impl ::cardc_runtime::__private::Struct for Presence {
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_nullable_text,
+                        &mut slot_2,
                         "nullableText",
                         ::cardc_runtime::__private::Nullable(
                             ::cardc_runtime::__private::Plain,
@@ -311,7 +311,7 @@ impl ::cardc_runtime::__private::Struct for Presence {
                 3 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_optional_nullable_text,
+                        &mut slot_3,
                         "optionalNullableText",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Nullable(
@@ -323,7 +323,7 @@ impl ::cardc_runtime::__private::Struct for Presence {
                 4 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_required_json,
+                        &mut slot_4,
                         "requiredJson",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -331,7 +331,7 @@ impl ::cardc_runtime::__private::Struct for Presence {
                 5 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_optional_json,
+                        &mut slot_5,
                         "optionalJson",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Strict,
@@ -341,7 +341,7 @@ impl ::cardc_runtime::__private::Struct for Presence {
                 6 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_optional_count,
+                        &mut slot_6,
                         "optionalCount",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Strict,
@@ -351,7 +351,7 @@ impl ::cardc_runtime::__private::Struct for Presence {
                 7 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_nullable_point,
+                        &mut slot_7,
                         "nullablePoint",
                         ::cardc_runtime::__private::Nullable(
                             ::cardc_runtime::__private::Plain,
@@ -365,27 +365,23 @@ impl ::cardc_runtime::__private::Struct for Presence {
             required_text: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_required_text, "requiredText")?,
-            optional_text: ::std::option::Option::unwrap_or_default(slot_optional_text),
+            >(slot_0, "requiredText")?,
+            optional_text: ::std::option::Option::unwrap_or_default(slot_1),
             nullable_text: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_nullable_text, "nullableText")?,
-            optional_nullable_text: ::std::option::Option::unwrap_or_default(
-                slot_optional_nullable_text,
-            ),
+            >(slot_2, "nullableText")?,
+            optional_nullable_text: ::std::option::Option::unwrap_or_default(slot_3),
             required_json: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_required_json, "requiredJson")?,
-            optional_json: ::std::option::Option::unwrap_or_default(slot_optional_json),
-            optional_count: ::std::option::Option::unwrap_or_default(
-                slot_optional_count,
-            ),
+            >(slot_4, "requiredJson")?,
+            optional_json: ::std::option::Option::unwrap_or_default(slot_5),
+            optional_count: ::std::option::Option::unwrap_or_default(slot_6),
             nullable_point: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_nullable_point, "nullablePoint")?,
+            >(slot_7, "nullablePoint")?,
         })
     }
     #[inline]

@@ -106,16 +106,16 @@ impl ::cardc_runtime::__private::Struct for Scalars {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_text = ::std::option::Option::None;
-        let mut slot_flag = ::std::option::Option::None;
-        let mut slot_tiny = ::std::option::Option::None;
-        let mut slot_small = ::std::option::Option::None;
-        let mut slot_count = ::std::option::Option::None;
-        let mut slot_signed_tiny = ::std::option::Option::None;
-        let mut slot_signed_small = ::std::option::Option::None;
-        let mut slot_offset = ::std::option::Option::None;
-        let mut slot_ratio = ::std::option::Option::None;
-        let mut slot_anything = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
+        let mut slot_8 = ::std::option::Option::None;
+        let mut slot_9 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -124,7 +124,7 @@ impl ::cardc_runtime::__private::Struct for Scalars {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_text,
+                        &mut slot_0,
                         "text",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -132,7 +132,7 @@ impl ::cardc_runtime::__private::Struct for Scalars {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_flag,
+                        &mut slot_1,
                         "flag",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -140,7 +140,7 @@ impl ::cardc_runtime::__private::Struct for Scalars {
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_tiny,
+                        &mut slot_2,
                         "tiny",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -148,7 +148,7 @@ impl ::cardc_runtime::__private::Struct for Scalars {
                 3 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_small,
+                        &mut slot_3,
                         "small",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -156,7 +156,7 @@ impl ::cardc_runtime::__private::Struct for Scalars {
                 4 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_count,
+                        &mut slot_4,
                         "count",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -164,7 +164,7 @@ impl ::cardc_runtime::__private::Struct for Scalars {
                 5 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_signed_tiny,
+                        &mut slot_5,
                         "signed_tiny",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -172,7 +172,7 @@ impl ::cardc_runtime::__private::Struct for Scalars {
                 6 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_signed_small,
+                        &mut slot_6,
                         "signed_small",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -180,7 +180,7 @@ impl ::cardc_runtime::__private::Struct for Scalars {
                 7 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_offset,
+                        &mut slot_7,
                         "offset",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -188,7 +188,7 @@ impl ::cardc_runtime::__private::Struct for Scalars {
                 8 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_ratio,
+                        &mut slot_8,
                         "ratio",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -196,7 +196,7 @@ impl ::cardc_runtime::__private::Struct for Scalars {
                 9 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_anything,
+                        &mut slot_9,
                         "anything",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -205,46 +205,28 @@ impl ::cardc_runtime::__private::Struct for Scalars {
             }
         }
         ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_text, "text")?,
-            flag: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_flag, "flag")?,
-            tiny: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_tiny, "tiny")?,
-            small: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_small, "small")?,
-            count: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_count, "count")?,
+            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "text")?,
+            flag: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "flag")?,
+            tiny: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "tiny")?,
+            small: ::cardc_runtime::__private::required::<A::Error, _>(slot_3, "small")?,
+            count: ::cardc_runtime::__private::required::<A::Error, _>(slot_4, "count")?,
             signed_tiny: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_signed_tiny, "signed_tiny")?,
+            >(slot_5, "signed_tiny")?,
             signed_small: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_signed_small, "signed_small")?,
+            >(slot_6, "signed_small")?,
             offset: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_offset, "offset")?,
-            ratio: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_ratio, "ratio")?,
+            >(slot_7, "offset")?,
+            ratio: ::cardc_runtime::__private::required::<A::Error, _>(slot_8, "ratio")?,
             anything: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_anything, "anything")?,
+            >(slot_9, "anything")?,
         })
     }
     #[inline]

@@ -68,7 +68,7 @@ impl ::cardc_runtime::__private::Struct for Add {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_terms = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -77,7 +77,7 @@ impl ::cardc_runtime::__private::Struct for Add {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_terms,
+                        &mut slot_0,
                         "terms",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -86,10 +86,7 @@ impl ::cardc_runtime::__private::Struct for Add {
             }
         }
         ::std::result::Result::Ok(Self {
-            terms: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_terms, "terms")?,
+            terms: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "terms")?,
         })
     }
     #[inline]
@@ -187,9 +184,9 @@ impl ::cardc_runtime::__private::Struct for Directory {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_name = ::std::option::Option::None;
-        let mut slot_children = ::std::option::Option::None;
-        let mut slot_by_name = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -198,7 +195,7 @@ impl ::cardc_runtime::__private::Struct for Directory {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_name,
+                        &mut slot_0,
                         "name",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -206,7 +203,7 @@ impl ::cardc_runtime::__private::Struct for Directory {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_children,
+                        &mut slot_1,
                         "children",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -214,7 +211,7 @@ impl ::cardc_runtime::__private::Struct for Directory {
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_by_name,
+                        &mut slot_2,
                         "byName",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -223,18 +220,15 @@ impl ::cardc_runtime::__private::Struct for Directory {
             }
         }
         ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_name, "name")?,
+            name: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "name")?,
             children: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_children, "children")?,
+            >(slot_1, "children")?,
             by_name: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_by_name, "byName")?,
+            >(slot_2, "byName")?,
         })
     }
     #[inline]
@@ -515,7 +509,7 @@ impl ::cardc_runtime::__private::Struct for Literal {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_value = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -524,7 +518,7 @@ impl ::cardc_runtime::__private::Struct for Literal {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_value,
+                        &mut slot_0,
                         "value",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -533,10 +527,7 @@ impl ::cardc_runtime::__private::Struct for Literal {
             }
         }
         ::std::result::Result::Ok(Self {
-            value: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_value, "value")?,
+            value: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "value")?,
         })
     }
     #[inline]
@@ -627,7 +618,7 @@ impl ::cardc_runtime::__private::Struct for Negate {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_operand = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -636,7 +627,7 @@ impl ::cardc_runtime::__private::Struct for Negate {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_operand,
+                        &mut slot_0,
                         "operand",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -648,7 +639,7 @@ impl ::cardc_runtime::__private::Struct for Negate {
             operand: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_operand, "operand")?,
+            >(slot_0, "operand")?,
         })
     }
     #[inline]
@@ -749,9 +740,9 @@ impl ::cardc_runtime::__private::Struct for TreeNode {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_value = ::std::option::Option::None;
-        let mut slot_left = ::std::option::Option::None;
-        let mut slot_right = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -760,7 +751,7 @@ impl ::cardc_runtime::__private::Struct for TreeNode {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_value,
+                        &mut slot_0,
                         "value",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -768,7 +759,7 @@ impl ::cardc_runtime::__private::Struct for TreeNode {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_left,
+                        &mut slot_1,
                         "left",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -778,7 +769,7 @@ impl ::cardc_runtime::__private::Struct for TreeNode {
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_right,
+                        &mut slot_2,
                         "right",
                         ::cardc_runtime::__private::Nullable(
                             ::cardc_runtime::__private::Plain,
@@ -789,15 +780,9 @@ impl ::cardc_runtime::__private::Struct for TreeNode {
             }
         }
         ::std::result::Result::Ok(Self {
-            value: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_value, "value")?,
-            left: ::std::option::Option::unwrap_or_default(slot_left),
-            right: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_right, "right")?,
+            value: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "value")?,
+            left: ::std::option::Option::unwrap_or_default(slot_1),
+            right: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "right")?,
         })
     }
     #[inline]

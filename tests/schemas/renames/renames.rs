@@ -73,8 +73,8 @@ impl ::cardc_runtime::__private::Struct for Defaults {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_first_name = ::std::option::Option::None;
-        let mut slot_last_name = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -83,7 +83,7 @@ impl ::cardc_runtime::__private::Struct for Defaults {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_first_name,
+                        &mut slot_0,
                         "firstName",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -91,7 +91,7 @@ impl ::cardc_runtime::__private::Struct for Defaults {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_last_name,
+                        &mut slot_1,
                         "last-name",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -103,11 +103,11 @@ impl ::cardc_runtime::__private::Struct for Defaults {
             first_name: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_first_name, "firstName")?,
+            >(slot_0, "firstName")?,
             last_name: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_last_name, "last-name")?,
+            >(slot_1, "last-name")?,
         })
     }
     #[inline]
@@ -210,7 +210,7 @@ impl ::cardc_runtime::__private::Struct for ImageMessage {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_source_url = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -219,7 +219,7 @@ impl ::cardc_runtime::__private::Struct for ImageMessage {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_source_url,
+                        &mut slot_0,
                         "src",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -231,7 +231,7 @@ impl ::cardc_runtime::__private::Struct for ImageMessage {
             source_url: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_source_url, "src")?,
+            >(slot_0, "src")?,
         })
     }
     #[inline]
@@ -543,8 +543,8 @@ impl ::cardc_runtime::__private::Struct for Shouting {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_first_name = ::std::option::Option::None;
-        let mut slot_zip_code = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -553,7 +553,7 @@ impl ::cardc_runtime::__private::Struct for Shouting {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_first_name,
+                        &mut slot_0,
                         "FIRST-NAME",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -561,7 +561,7 @@ impl ::cardc_runtime::__private::Struct for Shouting {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_zip_code,
+                        &mut slot_1,
                         "ZIP-CODE",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -575,8 +575,8 @@ impl ::cardc_runtime::__private::Struct for Shouting {
             first_name: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_first_name, "FIRST-NAME")?,
-            zip_code: ::std::option::Option::unwrap_or_default(slot_zip_code),
+            >(slot_0, "FIRST-NAME")?,
+            zip_code: ::std::option::Option::unwrap_or_default(slot_1),
         })
     }
     #[inline]
@@ -678,7 +678,7 @@ impl ::cardc_runtime::__private::Struct for Task {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_priority = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -687,7 +687,7 @@ impl ::cardc_runtime::__private::Struct for Task {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_priority,
+                        &mut slot_0,
                         "priority",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -699,7 +699,7 @@ impl ::cardc_runtime::__private::Struct for Task {
             priority: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_priority, "priority")?,
+            >(slot_0, "priority")?,
         })
     }
     #[inline]
@@ -791,7 +791,7 @@ impl ::cardc_runtime::__private::Struct for TextMessage {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_body_text = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -800,7 +800,7 @@ impl ::cardc_runtime::__private::Struct for TextMessage {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_body_text,
+                        &mut slot_0,
                         "bodyText",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -812,7 +812,7 @@ impl ::cardc_runtime::__private::Struct for TextMessage {
             body_text: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_body_text, "bodyText")?,
+            >(slot_0, "bodyText")?,
         })
     }
     #[inline]

@@ -70,7 +70,7 @@ impl ::cardc_runtime::__private::Struct for D {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_debug = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -79,7 +79,7 @@ impl ::cardc_runtime::__private::Struct for D {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_debug,
+                        &mut slot_0,
                         "debug",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -88,10 +88,7 @@ impl ::cardc_runtime::__private::Struct for D {
             }
         }
         ::std::result::Result::Ok(Self {
-            debug: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_debug, "debug")?,
+            debug: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "debug")?,
         })
     }
     #[inline]
@@ -556,18 +553,18 @@ impl ::cardc_runtime::__private::Struct for Keywords {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_type = ::std::option::Option::None;
-        let mut slot_match = ::std::option::Option::None;
-        let mut slot_async = ::std::option::Option::None;
-        let mut slot_self_ = ::std::option::Option::None;
-        let mut slot_function = ::std::option::Option::None;
-        let mut slot_constructor = ::std::option::Option::None;
-        let mut slot_prototype = ::std::option::Option::None;
-        let mut slot_enum = ::std::option::Option::None;
-        let mut slot_gen = ::std::option::Option::None;
-        let mut slot_pub = ::std::option::Option::None;
-        let mut slot_try = ::std::option::Option::None;
-        let mut slot_dyn = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
+        let mut slot_8 = ::std::option::Option::None;
+        let mut slot_9 = ::std::option::Option::None;
+        let mut slot_10 = ::std::option::Option::None;
+        let mut slot_11 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -576,7 +573,7 @@ impl ::cardc_runtime::__private::Struct for Keywords {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_type,
+                        &mut slot_0,
                         "type",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -584,7 +581,7 @@ impl ::cardc_runtime::__private::Struct for Keywords {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_match,
+                        &mut slot_1,
                         "match",
                         ::cardc_runtime::__private::Strict,
                     )?
@@ -592,7 +589,7 @@ impl ::cardc_runtime::__private::Struct for Keywords {
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_async,
+                        &mut slot_2,
                         "async",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -600,7 +597,7 @@ impl ::cardc_runtime::__private::Struct for Keywords {
                 3 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_self_,
+                        &mut slot_3,
                         "self",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -610,7 +607,7 @@ impl ::cardc_runtime::__private::Struct for Keywords {
                 4 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_function,
+                        &mut slot_4,
                         "function",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -618,7 +615,7 @@ impl ::cardc_runtime::__private::Struct for Keywords {
                 5 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_constructor,
+                        &mut slot_5,
                         "constructor",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -628,7 +625,7 @@ impl ::cardc_runtime::__private::Struct for Keywords {
                 6 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_prototype,
+                        &mut slot_6,
                         "prototype",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -638,7 +635,7 @@ impl ::cardc_runtime::__private::Struct for Keywords {
                 7 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_enum,
+                        &mut slot_7,
                         "enum",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -646,7 +643,7 @@ impl ::cardc_runtime::__private::Struct for Keywords {
                 8 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_gen,
+                        &mut slot_8,
                         "gen",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -654,7 +651,7 @@ impl ::cardc_runtime::__private::Struct for Keywords {
                 9 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_pub,
+                        &mut slot_9,
                         "pub",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -662,7 +659,7 @@ impl ::cardc_runtime::__private::Struct for Keywords {
                 10 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_try,
+                        &mut slot_10,
                         "try",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -670,7 +667,7 @@ impl ::cardc_runtime::__private::Struct for Keywords {
                 11 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_dyn,
+                        &mut slot_11,
                         "dyn",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -679,33 +676,27 @@ impl ::cardc_runtime::__private::Struct for Keywords {
             }
         }
         ::std::result::Result::Ok(Self {
-            r#type: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_type, "type")?,
+            r#type: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "type")?,
             r#match: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_match, "match")?,
+            >(slot_1, "match")?,
             r#async: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_async, "async")?,
-            self_: ::std::option::Option::unwrap_or_default(slot_self_),
+            >(slot_2, "async")?,
+            self_: ::std::option::Option::unwrap_or_default(slot_3),
             function: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_function, "function")?,
-            constructor: ::std::option::Option::unwrap_or_default(slot_constructor),
-            prototype: ::std::option::Option::unwrap_or_default(slot_prototype),
-            r#enum: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_enum, "enum")?,
-            r#gen: ::cardc_runtime::__private::required::<A::Error, _>(slot_gen, "gen")?,
-            r#pub: ::cardc_runtime::__private::required::<A::Error, _>(slot_pub, "pub")?,
-            r#try: ::cardc_runtime::__private::required::<A::Error, _>(slot_try, "try")?,
-            r#dyn: ::cardc_runtime::__private::required::<A::Error, _>(slot_dyn, "dyn")?,
+            >(slot_4, "function")?,
+            constructor: ::std::option::Option::unwrap_or_default(slot_5),
+            prototype: ::std::option::Option::unwrap_or_default(slot_6),
+            r#enum: ::cardc_runtime::__private::required::<A::Error, _>(slot_7, "enum")?,
+            r#gen: ::cardc_runtime::__private::required::<A::Error, _>(slot_8, "gen")?,
+            r#pub: ::cardc_runtime::__private::required::<A::Error, _>(slot_9, "pub")?,
+            r#try: ::cardc_runtime::__private::required::<A::Error, _>(slot_10, "try")?,
+            r#dyn: ::cardc_runtime::__private::required::<A::Error, _>(slot_11, "dyn")?,
         })
     }
     #[inline]
@@ -917,7 +908,7 @@ impl ::cardc_runtime::__private::Struct for Loop {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_loop = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -926,7 +917,7 @@ impl ::cardc_runtime::__private::Struct for Loop {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_loop,
+                        &mut slot_0,
                         "loop",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -935,10 +926,7 @@ impl ::cardc_runtime::__private::Struct for Loop {
             }
         }
         ::std::result::Result::Ok(Self {
-            r#loop: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_loop, "loop")?,
+            r#loop: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "loop")?,
         })
     }
     #[inline]
@@ -1397,7 +1385,7 @@ impl ::cardc_runtime::__private::Struct for Result {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_none = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1406,7 +1394,7 @@ impl ::cardc_runtime::__private::Struct for Result {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_none,
+                        &mut slot_0,
                         "none",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -1417,7 +1405,7 @@ impl ::cardc_runtime::__private::Struct for Result {
             }
         }
         ::std::result::Result::Ok(Self {
-            none: ::std::option::Option::unwrap_or_default(slot_none),
+            none: ::std::option::Option::unwrap_or_default(slot_0),
         })
     }
     #[inline]
@@ -1588,7 +1576,7 @@ impl ::cardc_runtime::__private::Struct for Send {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_clone = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1597,7 +1585,7 @@ impl ::cardc_runtime::__private::Struct for Send {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_clone,
+                        &mut slot_0,
                         "clone",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -1606,10 +1594,7 @@ impl ::cardc_runtime::__private::Struct for Send {
             }
         }
         ::std::result::Result::Ok(Self {
-            clone: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_clone, "clone")?,
+            clone: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "clone")?,
         })
     }
     #[inline]
@@ -1703,7 +1688,7 @@ impl ::cardc_runtime::__private::Struct for Sized {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_default = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1712,7 +1697,7 @@ impl ::cardc_runtime::__private::Struct for Sized {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_default,
+                        &mut slot_0,
                         "default",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -1723,7 +1708,7 @@ impl ::cardc_runtime::__private::Struct for Sized {
             }
         }
         ::std::result::Result::Ok(Self {
-            default: ::std::option::Option::unwrap_or_default(slot_default),
+            default: ::std::option::Option::unwrap_or_default(slot_0),
         })
     }
     #[inline]

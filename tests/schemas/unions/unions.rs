@@ -68,7 +68,7 @@ impl ::cardc_runtime::__private::Struct for Circle {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_radius = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -77,7 +77,7 @@ impl ::cardc_runtime::__private::Struct for Circle {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_radius,
+                        &mut slot_0,
                         "radius",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -89,7 +89,7 @@ impl ::cardc_runtime::__private::Struct for Circle {
             radius: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_radius, "radius")?,
+            >(slot_0, "radius")?,
         })
     }
     #[inline]
@@ -187,8 +187,8 @@ impl ::cardc_runtime::__private::Struct for Drawing {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_shapes = ::std::option::Option::None;
-        let mut slot_background = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -197,7 +197,7 @@ impl ::cardc_runtime::__private::Struct for Drawing {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_shapes,
+                        &mut slot_0,
                         "shapes",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -205,7 +205,7 @@ impl ::cardc_runtime::__private::Struct for Drawing {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_background,
+                        &mut slot_1,
                         "background",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
@@ -219,8 +219,8 @@ impl ::cardc_runtime::__private::Struct for Drawing {
             shapes: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_shapes, "shapes")?,
-            background: ::std::option::Option::unwrap_or_default(slot_background),
+            >(slot_0, "shapes")?,
+            background: ::std::option::Option::unwrap_or_default(slot_1),
         })
     }
     #[inline]
@@ -405,8 +405,8 @@ impl ::cardc_runtime::__private::Struct for Rectangle {
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_width = ::std::option::Option::None;
-        let mut slot_height = ::std::option::Option::None;
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -415,7 +415,7 @@ impl ::cardc_runtime::__private::Struct for Rectangle {
                 0 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_width,
+                        &mut slot_0,
                         "width",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -423,7 +423,7 @@ impl ::cardc_runtime::__private::Struct for Rectangle {
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_height,
+                        &mut slot_1,
                         "height",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -432,14 +432,11 @@ impl ::cardc_runtime::__private::Struct for Rectangle {
             }
         }
         ::std::result::Result::Ok(Self {
-            width: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_width, "width")?,
+            width: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "width")?,
             height: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_height, "height")?,
+            >(slot_1, "height")?,
         })
     }
     #[inline]

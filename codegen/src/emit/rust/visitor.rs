@@ -13,7 +13,7 @@ use syn::parse_quote;
 
 use super::fields::{may_be_absent, reader};
 use super::{Runtime, ident};
-use crate::ir::{Field, StructDef};
+use crate::ir::StructDef;
 
 /// The `Struct` impl of a struct: its name, its fields' wire names, `visit_map`, and for a
 /// closed struct `visit_seq`, the sequence form compact formats write.
@@ -38,21 +38,18 @@ pub(super) fn struct_impl(def: &StructDef, runtime: Runtime) -> syn::Item {
     }
 }
 
-/// The local holding a field's value while the object is read. Every field's local carries
-/// the same prefix, so no two collide, and none is `map` or `field`.
-fn slot(field: &Field) -> Ident {
-    let name = field
-        .rust_name
-        .strip_prefix("r#")
-        .unwrap_or(&field.rust_name);
-    Ident::new(&format!("slot_{name}"), Span::call_site())
+/// The local holding the value of the field at `index` while the object is read: named by
+/// the index, since a field's own name need not make a snake-case local (`__proto__`), and
+/// never `map` or `field`.
+fn slot(index: usize) -> Ident {
+    Ident::new(&format!("slot_{index}"), Span::call_site())
 }
 
 /// `visit_map`: the loop over the keys, then the struct from its slots.
 fn visit_map(def: &StructDef, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
-    let slots = def.fields.iter().map(|field| {
-        let slot = slot(field);
+    let slots = (0..def.fields.len()).map(|index| {
+        let slot = slot(index);
         quote!(let mut #slot = ::std::option::Option::None;)
     });
     let extra = (!def.closed).then(|| quote!(let mut extra = #rt::__private::Extra::new();));
@@ -66,8 +63,8 @@ fn visit_map(def: &StructDef, runtime: Runtime) -> TokenStream {
         quote!(while #next.is_some() {})
     } else {
         let arms = def.fields.iter().enumerate().map(|(index, field)| {
+            let slot = slot(index);
             let index = Literal::usize_unsuffixed(index);
-            let slot = slot(field);
             let wire = &field.wire_name;
             let reader = reader(field, runtime);
             quote!(#index => #rt::__private::read_field(&mut map, &mut #slot, #wire, #reader)?)
@@ -82,9 +79,9 @@ fn visit_map(def: &StructDef, runtime: Runtime) -> TokenStream {
             }
         }
     };
-    let values = def.fields.iter().map(|field| {
+    let values = def.fields.iter().enumerate().map(|(index, field)| {
         let name = ident(&field.rust_name);
-        let slot = slot(field);
+        let slot = slot(index);
         let wire = &field.wire_name;
         if may_be_absent(field) {
             quote!(#name: ::std::option::Option::unwrap_or_default(#slot))
