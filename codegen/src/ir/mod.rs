@@ -1,12 +1,18 @@
-//! The intermediate representation every emitter reads.
+//! The intermediate representation every emitter reads. It depends on nothing.
 //!
 //! The checker produces it only from a schema with no errors, so emitters may rely on its
 //! invariants: every `Ty::Named` resolves, every wire name is final and unique where it must be,
-//! every Rust identifier is already escaped, and every recursive cycle passes through a
-//! `Box`, `Vec` or `Map`. Types live in a `BTreeMap` so that every output is ordered by type
-//! name, whatever order the schema file declares them in.
+//! every name is one every registered target can carry, and every recursive cycle passes
+//! through a `Box`, `Vec` or `Map`. Names a target derives (a Rust identifier, a bridge method)
+//! are that target's to spell, from its rules in `naming`. Types live in a `BTreeMap` so that
+//! every output is ordered by type name, whatever order the schema file declares them in.
+//! Spans are byte ranges into the schema text, for the checks that report on the IR.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
+
+/// A byte range of the schema text.
+pub type Span = Range<usize>;
 
 /// A whole checked schema: its metadata and every named type.
 #[derive(Debug, Clone, PartialEq)]
@@ -71,40 +77,50 @@ pub struct StructDef {
     pub fields: Vec<Field>,
     /// Closed objects reject unknown fields; open ones keep them.
     pub closed: bool,
-    /// The tags this struct carries on the wire when it is a union variant, outermost first:
-    /// `[card = "search", kind = "matches"]` for a variant of a nested union. Empty for a
-    /// struct used only as a field type (the checker forbids using a variant struct as both).
-    pub tags: Vec<Tag>,
-}
-
-/// One tag field that a variant struct carries on the wire.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Tag {
-    /// The union that owns this tag.
-    pub union: String,
-    /// The union's variant (Rust identifier) this struct is reached through.
-    pub variant: String,
-    /// The tag field's wire name (`card`).
-    pub field: String,
-    /// The tag value (`search`).
-    pub value: String,
 }
 
 /// One field of a struct.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Field {
-    /// The name as written in the schema (`old_text`).
+    /// The name as written in the schema (`old_text`), snake_case.
     pub name: String,
-    /// The Rust identifier, escaped when the name is a Rust keyword (`r#type`, `self_`).
-    pub rust_name: String,
     /// The key on the wire after renaming (`oldText`).
     pub wire_name: String,
+    /// Where the wire name was decided: the field's `#[rename]` when it has one, else its name.
+    pub span: Span,
     /// Doc comment.
     pub docs: Docs,
-    /// Whether the key may be absent (`Option<T>` in the schema).
-    pub optional: bool,
-    /// The value's type; `Ty::Nullable` at the top means the value may be `null`.
+    /// Whether the key may be absent and whether its value may be `null`.
+    pub presence: Presence,
+    /// The type of a present, non-null value: never `Ty::Nullable` at the top, which is
+    /// [`Presence`]'s to say.
     pub ty: Ty,
+}
+
+/// How a field's key and value may be present on the wire: the one place the four kinds of
+/// the schema language are told apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Presence {
+    /// `T`: the key must be present and hold a `T`.
+    Required,
+    /// `Nullable<T>`: the key must be present and hold `null` or a `T`.
+    Nullable,
+    /// `Option<T>`: the key may be absent, but a present key holds a `T`.
+    Optional,
+    /// `Option<Nullable<T>>`: the key may be absent, `null` or a `T`.
+    OptionalNullable,
+}
+
+impl Presence {
+    /// Whether the key may be absent.
+    pub fn may_be_absent(self) -> bool {
+        matches!(self, Presence::Optional | Presence::OptionalNullable)
+    }
+
+    /// Whether a present key may hold `null`.
+    pub fn may_be_null(self) -> bool {
+        matches!(self, Presence::Nullable | Presence::OptionalNullable)
+    }
 }
 
 /// A value type.
@@ -126,7 +142,8 @@ pub enum Ty {
     Map(Box<Ty>),
     /// The same value as the inner type; heap indirection for recursive types in Rust.
     Boxed(Box<Ty>),
-    /// The inner type or `null`.
+    /// The inner type or `null`, as an array item or a map value (a field's own `null` is its
+    /// [`Presence`]). Never of `Json` or of another `Nullable`, which the checker refuses.
     Nullable(Box<Ty>),
     /// A named type of the schema.
     Named(String),
@@ -195,10 +212,10 @@ pub struct UnionDef {
     pub docs: Docs,
     /// The tag field's wire name (`card`).
     pub tag: String,
+    /// Where the tag field's name is written.
+    pub tag_span: Span,
     /// Variants in declaration order.
     pub variants: Vec<Variant>,
-    /// The tags of the unions this union is a variant of, outermost first (empty at top level).
-    pub outer_tags: Vec<Tag>,
 }
 
 /// One variant of a union.
@@ -212,6 +229,8 @@ pub struct Variant {
     pub docs: Docs,
     /// The payload: the name of a struct or of another union.
     pub payload: String,
+    /// Where the payload type is written.
+    pub span: Span,
 }
 
 /// A unit-only enum.
@@ -235,3 +254,6 @@ pub struct EnumValue {
     /// Doc comment.
     pub docs: Docs,
 }
+
+#[cfg(test)]
+pub(crate) mod builder;
