@@ -1,8 +1,8 @@
 //! The richest fixture: every `Ty`, every presence kind, an open struct, a nested union,
 //! enums, quoted names, hostile docs, type names that shadow TypeScript globals and field names
-//! that every object inherits. Its output
-//! is kept in `rich.ts`; when a `tsc` is at hand it is compiled together with `usage.ts`,
-//! which assigns literals to the types and expects the invalid ones to be refused.
+//! that every object inherits. Its output is kept as an insta snapshot in `snapshots/` (review a
+//! change with `cargo insta review`), and it is compiled by tsc together with `usage.ts`, which
+//! assigns literals to the types and expects the invalid ones to be refused.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,12 +13,6 @@ use crate::ir::builder::{
     variant, vec_of,
 };
 use crate::ir::{IntKind, Schema, Ty, TypeDef};
-
-/// Where the expected output lives; `CARDC_BLESS=1 cargo test` rewrites it.
-const GOLDEN: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/src/emit/typescript/tests/rich.ts"
-);
 
 /// The rich fixture schema.
 pub(super) fn fixture() -> Schema {
@@ -128,16 +122,8 @@ fn error_enum() -> TypeDef {
 }
 
 #[test]
-fn rich_fixture_matches_golden() {
-    let emitted = emit(&fixture());
-    if std::env::var_os("CARDC_BLESS").is_some_and(|value| value == "1") {
-        std::fs::write(GOLDEN, &emitted).expect("write golden");
-    }
-    let golden = std::fs::read_to_string(GOLDEN).expect("read golden");
-    assert!(
-        emitted == golden,
-        "emitted output differs from {GOLDEN}:\n{emitted}"
-    );
+fn rich_fixture_matches_its_snapshot() {
+    insta::assert_snapshot!("rich.ts", emit(&fixture()));
 }
 
 /// The pinned TypeScript compiler script from the workspace's `npm ci`. A missing install is
