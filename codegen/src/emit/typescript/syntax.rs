@@ -1,7 +1,7 @@
 //! TypeScript spelling of literals, property names and value types.
 
-use crate::emit::hides_or_breaks_text;
 use crate::ir::{Field, IntKind, Ty};
+use crate::text::hides_or_breaks_text;
 
 /// A single-quoted TypeScript string literal: the one escaper for strings in the TypeScript
 /// output. `\`, `'`, every control character, the line separators U+2028 and U+2029 and the
