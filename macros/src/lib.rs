@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 
 use cardc_codegen::diagnostics::Source;
+use cardc_codegen::target::Options;
 use cardc_codegen::{ReadError, compile, emit, header_name, read_schema};
 use proc_macro::TokenStream;
 use quote::quote;
@@ -79,24 +80,21 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
         syn::Error::new_spanned(attr, format!("cardc produced unparsable Rust: {error}"))
     })?;
     let marker = &input.ident;
-    let (json_schema, typescript, rust) =
-        (&outputs.json_schema, &outputs.typescript, &outputs.rust);
+    let constants = outputs.constants.iter().map(|(constant, language, text)| {
+        let constant = proc_macro2::Ident::new(constant, proc_macro2::Span::call_site());
+        let doc =
+            format!(" The {language} output of `{source_name}`, as `cardc generate` writes it.");
+        quote! {
+            #[doc = #doc]
+            pub const #constant: &'static str = #text;
+        }
+    });
     let tracked = full_path.to_string_lossy().into_owned();
-    let doc_json = format!(" The JSON Schema of `{source_name}`, as `cardc generate` writes it.");
-    let doc_ts = format!(" The TypeScript of `{source_name}`, as `cardc generate` writes it.");
-    let doc_rust = format!(
-        " The Rust of `{source_name}`, as `cardc generate` writes it; this derive expanded to its items, naming the runtime through `cardc`."
-    );
     Ok(quote! {
         #items
 
         impl #marker {
-            #[doc = #doc_json]
-            pub const JSON_SCHEMA: &'static str = #json_schema;
-            #[doc = #doc_ts]
-            pub const TYPESCRIPT: &'static str = #typescript;
-            #[doc = #doc_rust]
-            pub const RUST: &'static str = #rust;
+            #(#constants)*
         }
 
         // Makes cargo rebuild the crate when the schema file changes.
@@ -106,10 +104,10 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
 
 /// What the derive needs from one compile.
 struct Outputs {
+    /// The Rust items the derive expands to.
     items: String,
-    rust: String,
-    json_schema: String,
-    typescript: String,
+    /// Every target's constant: its name, the target's language, and the output's text.
+    constants: Vec<(&'static str, &'static str, String)>,
 }
 
 /// Compiles and emits with proc-macro2's own implementation forced on, so that spans carry the
@@ -137,15 +135,17 @@ fn compile_schema(
             )]);
         }
         // The items name the runtime through `cardc`, the one dependency of a derive user;
-        // the `RUST` constant is what `cardc generate` writes, naming `cardc-runtime`.
+        // every constant, `RUST` included, is what `cardc generate` writes (the Rust naming
+        // `cardc-runtime`).
         let items = emit::rust::items_text(&schema, emit::rust::Runtime::Facade);
-        let rust = emit::rust::emit(&schema);
-        Ok(Outputs {
-            items,
-            rust,
-            json_schema: emit::json_schema::emit(&schema),
-            typescript: emit::typescript::emit(&schema),
-        })
+        let constants = emit::TARGETS
+            .iter()
+            .map(|target| {
+                let text = target.emit(&schema, &Options::default());
+                (target.constant(), target.language(), text)
+            })
+            .collect();
+        Ok(Outputs { items, constants })
     });
     proc_macro2::fallback::unforce();
     outputs

@@ -42,7 +42,7 @@ fn struct_def(def: &StructDef, tags: &[TagPair]) -> Object {
     }
     for field in &def.fields {
         properties.insert(field.wire_name.clone(), field_schema(field));
-        if !field.optional {
+        if !field.presence.may_be_absent() {
             required.push(field.wire_name.clone().into());
         }
     }
@@ -61,7 +61,12 @@ fn struct_def(def: &StructDef, tags: &[TagPair]) -> Object {
 fn field_schema(field: &Field) -> Object {
     let mut map = Object::default();
     insert_description(&mut map, &field.docs);
-    map.extend(ty_schema(&field.ty));
+    let value = ty_schema(&field.ty);
+    map.extend(if field.presence.may_be_null() {
+        or_null(value)
+    } else {
+        value
+    });
     map
 }
 
@@ -125,6 +130,12 @@ fn enum_def(def: &EnumDef) -> Json {
     map.into()
 }
 
+/// The schema of a value or `null`, with `anyOf`.
+fn or_null(value: Object) -> Object {
+    let null = Object::of([("type", "null".into())]);
+    Object::of([("anyOf", vec![value.into(), null.into()].into())])
+}
+
 /// The keywords of a value type's schema. `null` is added with `anyOf`, never with a `type`
 /// array, because ajv's strict mode rejects union types.
 pub(super) fn ty_schema(ty: &Ty) -> Object {
@@ -147,10 +158,7 @@ pub(super) fn ty_schema(ty: &Ty) -> Object {
             ("additionalProperties", ty_schema(value).into()),
         ]),
         Ty::Boxed(inner) => ty_schema(inner),
-        Ty::Nullable(inner) => {
-            let null = Object::of([("type", "null".into())]);
-            Object::of([("anyOf", vec![ty_schema(inner).into(), null.into()].into())])
-        }
+        Ty::Nullable(inner) => or_null(ty_schema(inner)),
         Ty::Named(name) => Object::of([("$ref", def_ref(name).into())]),
     }
 }

@@ -7,36 +7,18 @@
 //! read by `Strict` inside them, which also reads integers written with a zero fraction and
 //! refuses a key given twice, as the contract does and serde's own types do not.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use syn::parse_quote;
 
 use super::types::{rust_type, too_complex_for_clippy};
 use super::{Runtime, doc_attrs, ident};
-use crate::ir::{Field, Ty};
+use crate::ir::{Field, Presence, Ty};
+use crate::naming::rust::rust_ident_text;
 
-/// How a field's key and value may be present on the wire.
-enum Presence<'a> {
-    /// `T`: the key must be present and hold a `T`.
-    Required(&'a Ty),
-    /// `Nullable<T>`: the key must be present and hold `null` or a `T`.
-    RequiredNullable(&'a Ty),
-    /// `Option<T>`: the key may be absent, but a present key holds a `T`.
-    Optional(&'a Ty),
-    /// `Option<Nullable<T>>`: the key may be absent, `null` or a `T`.
-    OptionalNullable(&'a Ty),
-}
-
-impl<'a> Presence<'a> {
-    /// Splits a field into its presence and the type of a present, non-null value.
-    fn of(field: &'a Field) -> Self {
-        match (&field.ty, field.optional) {
-            (Ty::Nullable(inner), false) => Presence::RequiredNullable(inner),
-            (Ty::Nullable(inner), true) => Presence::OptionalNullable(inner),
-            (ty, false) => Presence::Required(ty),
-            (ty, true) => Presence::Optional(ty),
-        }
-    }
+/// The field's Rust identifier: `r#type` for a keyword, `self_` for one that cannot be raw.
+pub(super) fn field_ident(field: &Field) -> Ident {
+    ident(&rust_ident_text(&field.name))
 }
 
 /// One `pub` field with its docs and the `schemars` attributes that give schemars its wire
@@ -44,35 +26,25 @@ impl<'a> Presence<'a> {
 /// separating commas).
 pub(super) fn field(field: &Field, runtime: Runtime) -> TokenStream {
     let docs = doc_attrs(&field.docs);
-    let name = ident(&field.rust_name);
+    let rust_name = rust_ident_text(&field.name);
+    let name = ident(&rust_name);
     let mut schemars_args = Vec::new();
     // schemars' default key, as serde's, is the Rust identifier without its `r#`: right for
     // `r#type`, but a keyword that cannot be raw (`self`) becomes `self_` and needs its key
     // spelled out.
-    let default_key = field
-        .rust_name
-        .strip_prefix("r#")
-        .unwrap_or(&field.rust_name);
+    let default_key = rust_name.strip_prefix("r#").unwrap_or(&rust_name);
     if field.wire_name != default_key {
         let wire = &field.wire_name;
         schemars_args.push(quote!(rename = #wire));
     }
-    let ty = match Presence::of(field) {
-        Presence::Required(ty) => rust_type(ty, runtime),
-        Presence::RequiredNullable(ty) => {
-            let ty = rust_type(ty, runtime);
-            parse_quote!(Option<#ty>)
-        }
-        Presence::Optional(ty) => {
-            schemars_args.extend(optional_args());
-            let ty = rust_type(ty, runtime);
-            parse_quote!(Option<#ty>)
-        }
-        Presence::OptionalNullable(ty) => {
-            schemars_args.extend(optional_args());
-            let ty = rust_type(ty, runtime);
-            parse_quote!(Option<Option<#ty>>)
-        }
+    if field.presence.may_be_absent() {
+        schemars_args.extend(optional_args());
+    }
+    let ty = rust_type(&field.ty, runtime);
+    let ty = match field.presence {
+        Presence::Required => ty,
+        Presence::Nullable | Presence::Optional => parse_quote!(Option<#ty>),
+        Presence::OptionalNullable => parse_quote!(Option<Option<#ty>>),
     };
     let schemars_attr =
         (!schemars_args.is_empty()).then(|| quote!(#[schemars(#(#schemars_args),*)]));
@@ -85,11 +57,6 @@ pub(super) fn field(field: &Field, runtime: Runtime) -> TokenStream {
     }
 }
 
-/// Whether a field's key may be absent, which leaves it `None`.
-pub(super) fn may_be_absent(field: &Field) -> bool {
-    field.optional
-}
-
 /// The runtime reader of a field's value: `Plain` or `Strict`, inside `Optional` or `Nullable`
 /// (or both) as its presence says.
 pub(super) fn reader(field: &Field, runtime: Runtime) -> TokenStream {
@@ -99,11 +66,11 @@ pub(super) fn reader(field: &Field, runtime: Runtime) -> TokenStream {
     } else {
         quote!(#rt::__private::Plain)
     };
-    match Presence::of(field) {
-        Presence::Required(_) => value,
-        Presence::RequiredNullable(_) => quote!(#rt::__private::Nullable(#value)),
-        Presence::Optional(_) => quote!(#rt::__private::Optional(#value)),
-        Presence::OptionalNullable(_) => {
+    match field.presence {
+        Presence::Required => value,
+        Presence::Nullable => quote!(#rt::__private::Nullable(#value)),
+        Presence::Optional => quote!(#rt::__private::Optional(#value)),
+        Presence::OptionalNullable => {
             quote!(#rt::__private::Optional(#rt::__private::Nullable(#value)))
         }
     }

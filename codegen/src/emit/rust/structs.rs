@@ -4,11 +4,12 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use syn::parse_quote;
 
-use super::fields::{field, may_be_absent};
+use super::fields::{field, field_ident};
 use super::{
     Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, serialize_impl, visitor,
 };
 use crate::ir::StructDef;
+use crate::naming::rust::EXTRA_FIELDS;
 
 /// A struct with one `pub` field per schema field. A closed struct denies unknown keys; an
 /// open one collects them in a trailing `extra_fields` map.
@@ -67,7 +68,7 @@ fn object_impl(def: &StructDef, runtime: Runtime) -> syn::Item {
     let required = def
         .fields
         .iter()
-        .filter(|field| !may_be_absent(field))
+        .filter(|field| !field.presence.may_be_absent())
         .count();
     let required = (required > 0).then(|| {
         let count = Literal::usize_unsuffixed(required);
@@ -76,12 +77,13 @@ fn object_impl(def: &StructDef, runtime: Runtime) -> syn::Item {
     let present = def
         .fields
         .iter()
-        .filter(|field| may_be_absent(field))
+        .filter(|field| field.presence.may_be_absent())
         .map(|field| {
-            let field = ident(&field.rust_name);
+            let field = field_ident(field);
             quote!(::core::primitive::usize::from(::std::option::Option::is_some(&self.#field)))
         });
-    let extra_len = (!def.closed).then(|| quote!(self.extra_fields.len()));
+    let extra = ident(EXTRA_FIELDS);
+    let extra_len = (!def.closed).then(|| quote!(self.#extra.len()));
     let terms: Vec<TokenStream> = required
         .into_iter()
         .chain(present)
@@ -94,8 +96,8 @@ fn object_impl(def: &StructDef, runtime: Runtime) -> syn::Item {
     };
     let writes = def.fields.iter().map(|field| {
         let wire = &field.wire_name;
-        let name = ident(&field.rust_name);
-        if may_be_absent(field) {
+        let name = field_ident(field);
+        if field.presence.may_be_absent() {
             quote!(object.optional_field(#wire, &self.#name)?;)
         } else {
             quote!(object.field(#wire, &self.#name)?;)
@@ -106,7 +108,7 @@ fn object_impl(def: &StructDef, runtime: Runtime) -> syn::Item {
     } else {
         quote!(#rt::__private::MapWriter::begin(serializer, #len, tags)?)
     };
-    let extra = (!def.closed).then(|| quote!(object.extra_fields(&self.extra_fields)?;));
+    let extra = (!def.closed).then(|| quote!(object.extra_fields(&self.#extra)?;));
     // A struct without fields writes only its tags.
     let mutable = (!def.fields.is_empty() || !def.closed).then(|| quote!(mut));
     parse_quote! {
@@ -133,9 +135,10 @@ fn object_impl(def: &StructDef, runtime: Runtime) -> syn::Item {
 /// open struct, so it cannot collide.
 fn extra_fields(runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
+    let name = ident(EXTRA_FIELDS);
     quote! {
         /// Fields the schema does not name, kept so that a round trip writes them back.
         #[schemars(flatten)]
-        pub extra_fields: ::std::collections::BTreeMap<String, #rt::__private::serde_json::Value>,
+        pub #name: ::std::collections::BTreeMap<String, #rt::__private::serde_json::Value>,
     }
 }

@@ -11,9 +11,10 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 use syn::parse_quote;
 
-use super::fields::{may_be_absent, reader};
+use super::fields::{field_ident, reader};
 use super::{Runtime, ident};
 use crate::ir::StructDef;
+use crate::naming::rust::EXTRA_FIELDS;
 
 /// The `Struct` impl of a struct: its name, its fields' wire names, `visit_map`, and for a
 /// closed struct `visit_seq`, the sequence form compact formats write.
@@ -80,17 +81,18 @@ fn visit_map(def: &StructDef, runtime: Runtime) -> TokenStream {
         }
     };
     let values = def.fields.iter().enumerate().map(|(index, field)| {
-        let name = ident(&field.rust_name);
+        let name = field_ident(field);
         let slot = slot(index);
         let wire = &field.wire_name;
-        if may_be_absent(field) {
+        if field.presence.may_be_absent() {
             quote!(#name: ::std::option::Option::unwrap_or_default(#slot))
         } else {
             quote!(#name: #rt::__private::required::<A::Error, _>(#slot, #wire)?)
         }
     });
+    let extra_name = ident(EXTRA_FIELDS);
     let extra_value = (!def.closed)
-        .then(|| quote!(extra_fields: #rt::__private::extra_fields::<A::Error>(extra)?,));
+        .then(|| quote!(#extra_name: #rt::__private::extra_fields::<A::Error>(extra)?,));
     quote! {
         #[inline]
         fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
@@ -113,10 +115,10 @@ fn visit_map(def: &StructDef, runtime: Runtime) -> TokenStream {
 fn visit_seq(def: &StructDef, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
     let values = def.fields.iter().enumerate().map(|(index, field)| {
-        let name = ident(&field.rust_name);
+        let name = field_ident(field);
         let index = Literal::usize_unsuffixed(index);
         let reader = reader(field, runtime);
-        let absent = if may_be_absent(field) {
+        let absent = if field.presence.may_be_absent() {
             quote!(::std::option::Option::Some(::std::option::Option::None))
         } else {
             quote!(::std::option::Option::None)
