@@ -5,8 +5,8 @@
 //! new card. Nothing here matches a view with a wildcard arm.
 //!
 //! ```
-//! use transcript::{Options, Style, Transcript};
-//! use transcript::views::ToolResultView;
+//! use cardc_bridge_transcript::{Options, Style, Transcript};
+//! use cardc_bridge_transcript::views::ToolResultView;
 //!
 //! let view = ToolResultView::from_json_str(
 //!     r#"{"card": "terminal", "title": "make", "output": "ok\n", "exitCode": 2}"#,
