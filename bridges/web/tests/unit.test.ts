@@ -382,6 +382,27 @@ test('diffSequences is a shortest edit script (against LCS by dynamic programmin
   }
 });
 
+test('the cap falls back exactly when the edit distance exceeds it', () => {
+  const next = random(0x5eed);
+  for (let round = 0; round < 2000; round += 1) {
+    const sequence = (): string[] => Array.from({ length: Math.floor(next() * 10) }, () => 'abcd'[Math.floor(next() * 4)] ?? 'a');
+    const a = sequence();
+    const b = sequence();
+    const cap = Math.floor(next() * 8);
+    const edits = diffSequences(a, b, cap);
+    const label = `${a.join('')} -> ${b.join('')} (cap ${cap}): ${edits.join(' ')}`;
+    assert.ok(applies(edits, a, b), label);
+    const distance = a.length + b.length - 2 * lcsLength(a, b);
+    const equal = edits.filter((edit) => edit === 'equal').length;
+    if (distance <= cap) {
+      assert.equal(equal, lcsLength(a, b), label);
+    } else {
+      // The common prefix and suffix stay; the middle is all removed, then all added.
+      assert.match(`${edits.join(' ')} `, /^(equal )*(delete )*(insert )*(equal )*$/, label);
+    }
+  }
+});
+
 test('past the edit-distance cap the middle is replaced whole, still a valid script', () => {
   const a = ['keep', 'x1', 'x2', 'x3', 'end'];
   const b = ['keep', 'y1', 'x2', 'y3', 'end'];
