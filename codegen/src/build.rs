@@ -6,7 +6,7 @@
 //! fn main() -> Result<(), cardc_codegen::build::Error> {
 //!     let out_dir = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
 //!     cardc_codegen::build::Build::new("schema/render_intent.cards")
-//!         .rust(out_dir.join("render_intent.rs"))
+//!         .output("rust", out_dir.join("render_intent.rs"))
 //!         .run()
 //! }
 //! ```
@@ -16,10 +16,8 @@ use std::path::{Path, PathBuf};
 
 use crate::diagnostics::Source;
 use crate::out::{self, Problem, display_path};
-use crate::{ReadError, compile, emit, header_name, ir, read_schema};
-
-/// One output's emitter.
-type Emitter = Box<dyn Fn(&ir::Schema) -> String>;
+use crate::target::{Options, Target};
+use crate::{ReadError, compile, emit, header_name, read_schema};
 
 /// The environment variable that turns on check mode without changing `build.rs`.
 pub const CHECK_ENV: &str = "CARDC_CHECK";
@@ -29,10 +27,10 @@ pub const CHECK_ENV: &str = "CARDC_CHECK";
 #[must_use = "a Build does nothing until `run` is called"]
 pub struct Build {
     schema: PathBuf,
-    rust: Option<PathBuf>,
-    json_schema: Option<PathBuf>,
-    typescript: Option<PathBuf>,
-    typescript_runtime: Option<PathBuf>,
+    /// The requested outputs: a target's key and the path to write its output to.
+    outputs: Vec<(String, PathBuf)>,
+    /// The requested shared runtimes: a target's key and the path of its module.
+    shared_runtimes: Vec<(String, PathBuf)>,
     check: bool,
 }
 
@@ -44,38 +42,27 @@ impl Build {
     pub fn new(schema: impl Into<PathBuf>) -> Self {
         Build {
             schema: schema.into(),
-            rust: None,
-            json_schema: None,
-            typescript: None,
-            typescript_runtime: None,
+            outputs: Vec::new(),
+            shared_runtimes: Vec::new(),
             check: std::env::var_os(CHECK_ENV)
                 .is_some_and(|value| !value.is_empty() && value != "0"),
         }
     }
 
-    /// Writes the Rust items to `path` (for `include!`).
-    pub fn rust(mut self, path: impl Into<PathBuf>) -> Self {
-        self.rust = Some(path.into());
+    /// Writes the output of the target with this key to `path`: `rust` (the items, for
+    /// `include!`), `json-schema` or `typescript` (every key of [`emit::TARGETS`]). A key that
+    /// names no target fails the run, listing the keys.
+    pub fn output(mut self, target: &str, path: impl Into<PathBuf>) -> Self {
+        self.outputs.push((target.to_string(), path.into()));
         self
     }
 
-    /// Writes the JSON Schema to `path`.
-    pub fn json_schema(mut self, path: impl Into<PathBuf>) -> Self {
-        self.json_schema = Some(path.into());
-        self
-    }
-
-    /// Writes the TypeScript to `path`.
-    pub fn typescript(mut self, path: impl Into<PathBuf>) -> Self {
-        self.typescript = Some(path.into());
-        self
-    }
-
-    /// Writes the guards' helpers and `assertNever` once, as the module at `path` (such as
-    /// `web/src/cardc_runtime.ts`), which the TypeScript output imports instead of carrying its
-    /// own copy; several schemas may share one. Without it the TypeScript is self-contained.
-    pub fn typescript_runtime(mut self, path: impl Into<PathBuf>) -> Self {
-        self.typescript_runtime = Some(path.into());
+    /// Writes the shared runtime of the target with this key once, as the module at `path`
+    /// (such as `web/src/cardc_runtime.ts` for `typescript`), which that target's outputs
+    /// import instead of carrying their own copy of its helpers; several schemas may share one.
+    /// Without it each output is self-contained.
+    pub fn shared_runtime(mut self, target: &str, path: impl Into<PathBuf>) -> Self {
+        self.shared_runtimes.push((target.to_string(), path.into()));
         self
     }
 
@@ -92,33 +79,24 @@ impl Build {
     /// directories are created. Inside a build script it also tells cargo to rerun when the
     /// schema or any output changes, so check mode notices an output edited or deleted by hand.
     pub fn run(self) -> Result<(), Error> {
-        let typescript_runtime = match (&self.typescript, &self.typescript_runtime) {
-            (Some(typescript), Some(runtime)) => {
-                let dir = typescript.parent().unwrap_or(Path::new(""));
-                emit::typescript::Runtime::Shared(import_specifier(runtime, dir))
-            }
-            _ => emit::typescript::Runtime::Inline,
-        };
-        let typescript: Emitter =
-            Box::new(move |schema| emit::typescript::emit_with(schema, &typescript_runtime));
-        let requested: Vec<(PathBuf, Emitter)> = [
-            (self.rust, Box::new(emit::rust::emit) as Emitter),
-            (self.json_schema, Box::new(emit::json_schema::emit)),
-            (self.typescript, typescript),
-            (
-                self.typescript_runtime,
-                Box::new(|_: &ir::Schema| emit::typescript::shared_runtime()),
-            ),
-        ]
-        .into_iter()
-        .filter_map(|(path, emit)| path.map(|path| (path, emit)))
-        .collect();
         if std::env::var_os("OUT_DIR").is_some() {
             println!("cargo:rerun-if-changed={}", self.schema.display());
-            for (path, _) in &requested {
+            for (_, path) in self.outputs.iter().chain(&self.shared_runtimes) {
                 println!("cargo:rerun-if-changed={}", path.display());
             }
             println!("cargo:rerun-if-env-changed={CHECK_ENV}");
+        }
+        let outputs = resolve(&self.outputs)?;
+        let runtimes = resolve(&self.shared_runtimes)?;
+        let mut runtime_files = Vec::new();
+        for (target, path) in &runtimes {
+            let Some(runtime) = target.shared_runtime() else {
+                return Err(Error::new(format!(
+                    "the {} target has no shared runtime; nothing was written",
+                    target.language()
+                )));
+            };
+            runtime_files.push((path.clone(), runtime.contents));
         }
         let name = crate::source_name(&self.schema);
         let text = read_schema(&self.schema).map_err(|error| match error {
@@ -146,16 +124,23 @@ impl Build {
             ))
         })?;
         // Each output's header names the schema relative to that output's own directory, as
-        // the CLI's do, so an output is the same bytes whichever front end wrote it there.
-        let files: Vec<(PathBuf, String)> = requested
-            .into_iter()
-            .map(|(path, emit)| {
-                let dir = path.parent().unwrap_or(Path::new(""));
-                schema.source_name = header_name(&self.schema, dir);
-                let contents = emit(&schema);
-                (path, contents)
-            })
-            .collect();
+        // the CLI's do, so an output is the same bytes whichever front end wrote it there; so
+        // does its import of a shared runtime.
+        let mut files: Vec<(PathBuf, String)> = Vec::new();
+        for (target, path) in outputs {
+            let dir = path.parent().unwrap_or(Path::new(""));
+            schema.source_name = header_name(&self.schema, dir);
+            let mut options = Options::default();
+            let shared = runtimes
+                .iter()
+                .find(|(runtime, _)| runtime.key() == target.key());
+            if let (Some((_, module)), Some(runtime)) = (shared, target.shared_runtime()) {
+                let specifier = (runtime.import_from)(&header_name(module, dir));
+                options.shared_runtimes.insert(target.key(), specifier);
+            }
+            files.push((path, target.emit(&schema, &options)));
+        }
+        files.extend(runtime_files);
         let io_error = |error: out::Error| Error::new(error.to_string());
         if !self.check {
             let files: Vec<(PathBuf, &str)> = files
@@ -173,6 +158,26 @@ impl Build {
         }
         Err(Error::new(stale_report(&problems)))
     }
+}
+
+/// The target of each requested key, or an error naming the first unknown key.
+fn resolve(requested: &[(String, PathBuf)]) -> Result<Vec<(&'static dyn Target, PathBuf)>, Error> {
+    requested
+        .iter()
+        .map(|(key, path)| match emit::target(key) {
+            Some(target) => Ok((target, path.clone())),
+            None => {
+                let keys: Vec<String> = emit::TARGETS
+                    .iter()
+                    .map(|target| format!("`{}`", target.key()))
+                    .collect();
+                Err(Error::new(format!(
+                    "unknown target `{key}`: the targets are {}; nothing was written",
+                    keys.join(", ")
+                )))
+            }
+        })
+        .collect()
 }
 
 fn stale_report(problems: &[Problem]) -> String {
@@ -230,23 +235,3 @@ impl fmt::Debug for Error {
 }
 
 impl std::error::Error for Error {}
-
-/// How a TypeScript output in `dir` imports the module at `module`: its path relative to `dir`
-/// (`./cardc_runtime.js`, `../shared/cardc_runtime.js`), with the extension an ES module import
-/// names (TypeScript maps `.js` back to the `.ts` file).
-fn import_specifier(module: &Path, dir: &Path) -> String {
-    let relative = header_name(module, dir);
-    let relative = [(".mts", ".mjs"), (".cts", ".cjs"), (".ts", ".js")]
-        .into_iter()
-        .find_map(|(from, to)| {
-            relative
-                .strip_suffix(from)
-                .map(|stem| format!("{stem}{to}"))
-        })
-        .unwrap_or(relative);
-    if relative.starts_with("../") || relative.starts_with('/') {
-        relative
-    } else {
-        format!("./{relative}")
-    }
-}

@@ -14,6 +14,7 @@ pub mod limits;
 pub mod naming;
 pub mod out;
 pub mod syntax;
+pub mod target;
 
 use std::path::{Component, Path, PathBuf};
 
@@ -25,7 +26,7 @@ use diagnostics::Diagnostic;
 pub fn compile(source_name: &str, text: &str) -> Result<ir::Schema, Vec<Diagnostic>> {
     let (file, mut errors) = syntax::parse(text);
     let stem = stem_of(source_name);
-    match check::check(&file, source_name, &stem) {
+    match check::check(&file, source_name, &stem, &emit::TARGETS) {
         Ok(schema) if errors.is_empty() => Ok(schema),
         Ok(_) => Err(errors),
         Err(check_errors) => {

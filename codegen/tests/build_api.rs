@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use cardc_codegen::build::Build;
+use cardc_codegen::target::Options;
 use cardc_codegen::{compile, emit, header_name};
 
 fn cases() -> Vec<String> {
@@ -39,13 +40,21 @@ fn build_api_writes_what_the_cli_writes_and_checks_without_writing() {
         } else {
             format!("tests/schemas/{case}/{case}.cards")
         };
-        let paths: [PathBuf; 3] =
-            [".rs", ".schema.json", ".ts"].map(|suffix| scratch.join(format!("{case}{suffix}")));
+        let stem = Path::new(&schema)
+            .file_stem()
+            .expect("stem")
+            .to_string_lossy();
+        let paths: Vec<PathBuf> = emit::TARGETS
+            .iter()
+            .map(|target| scratch.join(target.file_name(&stem)))
+            .collect();
         let build = || {
-            Build::new(&schema)
-                .rust(&paths[0])
-                .json_schema(&paths[1])
-                .typescript(&paths[2])
+            emit::TARGETS
+                .iter()
+                .zip(&paths)
+                .fold(Build::new(&schema), |build, (target, path)| {
+                    build.output(target.key(), path)
+                })
                 .check(false)
         };
         build()
@@ -84,8 +93,8 @@ fn build_api_writes_what_the_cli_writes_and_checks_without_writing() {
     std::fs::write(&rust, "// stale\n").expect("make stale");
     std::fs::remove_file(scratch.join("render_intent.ts")).expect("make missing");
     let error = Build::new("schema/render_intent.cards")
-        .rust(&rust)
-        .typescript(scratch.join("render_intent.ts"))
+        .output("rust", &rust)
+        .output("typescript", scratch.join("render_intent.ts"))
         .check(true)
         .run()
         .expect_err("check mode fails on stale outputs");
@@ -108,7 +117,7 @@ fn build_api_writes_what_the_cli_writes_and_checks_without_writing() {
     let bad = scratch.join("bad.cards");
     std::fs::write(&bad, "struct A { b: Missing }\n").expect("bad schema");
     let error = Build::new(&bad)
-        .rust(scratch.join("bad.rs"))
+        .output("rust", scratch.join("bad.rs"))
         .check(false)
         .run()
         .expect_err("bad schema");
@@ -124,8 +133,8 @@ fn build_api_writes_what_the_cli_writes_and_checks_without_writing() {
     let web = scratch.join("web/render_intent.ts");
     let runtime = scratch.join("shared/cardc_runtime.ts");
     Build::new("schema/render_intent.cards")
-        .typescript(&web)
-        .typescript_runtime(&runtime)
+        .output("typescript", &web)
+        .shared_runtime("typescript", &runtime)
         .check(false)
         .run()
         .expect("a shared runtime");
@@ -134,9 +143,41 @@ fn build_api_writes_what_the_cli_writes_and_checks_without_writing() {
         typescript.contains("} from '../shared/cardc_runtime.js';\n"),
         "{typescript}"
     );
-    assert_eq!(
-        std::fs::read_to_string(&runtime).expect("written"),
-        emit::typescript::shared_runtime()
+    let beside = emit::outputs(
+        &compile("x.cards", "struct X {}").expect("compiles"),
+        &Options::runtimes_beside(&emit::TARGETS),
     );
+    assert_eq!(
+        Some(std::fs::read_to_string(&runtime).expect("written")),
+        beside
+            .into_iter()
+            .find(|output| output.path == "cardc_runtime.ts")
+            .map(|output| output.contents),
+        "the module is not the one the CLI writes"
+    );
+
+    // A key that names no target, or a target without a shared runtime, fails before
+    // anything is written, listing the targets.
+    let error = Build::new("schema/render_intent.cards")
+        .output("python2", scratch.join("x.py"))
+        .check(false)
+        .run()
+        .expect_err("unknown target");
+    assert!(
+        error
+            .to_string()
+            .contains("unknown target `python2`: the targets are `rust`"),
+        "{error}"
+    );
+    let error = Build::new("schema/render_intent.cards")
+        .shared_runtime("rust", scratch.join("runtime.rs"))
+        .check(false)
+        .run()
+        .expect_err("no shared runtime");
+    assert!(
+        error.to_string().contains("has no shared runtime"),
+        "{error}"
+    );
+    assert!(!scratch.join("x.py").exists() && !scratch.join("runtime.rs").exists());
     let _ = std::fs::remove_dir_all(&scratch);
 }

@@ -458,7 +458,7 @@ fn a_run_killed_at_any_moment_leaves_whole_outputs_and_the_next_run_cleans_up() 
 #[test]
 fn a_shared_typescript_runtime_is_written_once_beside_the_outputs_and_checked() {
     let tree = Tree::new();
-    let shared = ["--ts-runtime", "shared"];
+    let shared = ["--shared-runtime"];
     let generate = tree.cardc(&[&GENERATE[..], &shared[..]].concat());
     assert_eq!(generate.status.code(), Some(0), "{}", stderr(&generate));
     assert_eq!(
@@ -501,7 +501,7 @@ fn a_shared_typescript_runtime_is_written_once_beside_the_outputs_and_checked() 
     let edited = tree.cardc(&[&CHECK[..], &shared[..]].concat());
     assert_eq!(edited.status.code(), Some(1));
     assert!(
-        stderr(&edited).contains("--out out --ts-runtime shared\n"),
+        stderr(&edited).contains("--out out --shared-runtime\n"),
         "{}",
         stderr(&edited)
     );

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 fn main() -> Result<(), cardc::build::Error> {
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     cardc::build::Build::new("../../schema/render_intent.cards")
-        .rust(out_dir.join("render_intent.rs"))
-        .json_schema(out_dir.join("render_intent.schema.json"))
-        .typescript(out_dir.join("render_intent.ts"))
+        .output("rust", out_dir.join("render_intent.rs"))
+        .output("json-schema", out_dir.join("render_intent.schema.json"))
+        .output("typescript", out_dir.join("render_intent.ts"))
         .run()
 }

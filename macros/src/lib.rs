@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 
 use cardc_codegen::diagnostics::Source;
+use cardc_codegen::target::{Options, Target};
 use cardc_codegen::{ReadError, compile, emit, header_name, read_schema};
 use proc_macro::TokenStream;
 use quote::quote;
@@ -88,24 +89,21 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
         syn::Error::new_spanned(attr, format!("cardc produced unparsable Rust: {error}"))
     })?;
     let marker = &input.ident;
-    let (json_schema, typescript, rust) =
-        (&outputs.json_schema, &outputs.typescript, &outputs.rust);
+    let constants = outputs.constants.iter().map(|(constant, language, text)| {
+        let constant = proc_macro2::Ident::new(constant, proc_macro2::Span::call_site());
+        let doc =
+            format!(" The {language} output of `{source_name}`, as `cardc generate` writes it.");
+        quote! {
+            #[doc = #doc]
+            pub const #constant: &'static str = #text;
+        }
+    });
     let tracked = full_path.to_string_lossy().into_owned();
-    let doc_json = format!(" The JSON Schema of `{source_name}`, as `cardc generate` writes it.");
-    let doc_ts = format!(" The TypeScript of `{source_name}`, as `cardc generate` writes it.");
-    let doc_rust = format!(
-        " The Rust of `{source_name}`, as `cardc generate` writes it; this derive expanded to its items."
-    );
     Ok(quote! {
         #items
 
         impl #marker {
-            #[doc = #doc_json]
-            pub const JSON_SCHEMA: &'static str = #json_schema;
-            #[doc = #doc_ts]
-            pub const TYPESCRIPT: &'static str = #typescript;
-            #[doc = #doc_rust]
-            pub const RUST: &'static str = #rust;
+            #(#constants)*
         }
 
         // Makes cargo rebuild the crate when the schema file changes.
@@ -115,10 +113,10 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
 
 /// What the derive needs from one compile.
 struct Outputs {
+    /// The Rust items the derive expands to.
     items: String,
-    rust: String,
-    json_schema: String,
-    typescript: String,
+    /// Every target's constant: its name, the target's language, and the output's text.
+    constants: Vec<(&'static str, &'static str, String)>,
 }
 
 /// Compiles and emits with proc-macro2's own implementation forced on, so that spans carry the
@@ -147,13 +145,18 @@ fn compile_schema(
         }
         // The Rust output is its header and the items, which are printed once for both.
         let items = emit::rust::items_text(&schema);
-        let rust = emit::rust::header(&schema) + &items;
-        Ok(Outputs {
-            items,
-            rust,
-            json_schema: emit::json_schema::emit(&schema),
-            typescript: emit::typescript::emit(&schema),
-        })
+        let constants = emit::TARGETS
+            .iter()
+            .map(|target| {
+                let text = if target.key() == emit::rust::Rust.key() {
+                    emit::rust::header(&schema) + &items
+                } else {
+                    target.emit(&schema, &Options::default())
+                };
+                (target.constant(), target.language(), text)
+            })
+            .collect();
+        Ok(Outputs { items, constants })
     });
     proc_macro2::fallback::unforce();
     outputs

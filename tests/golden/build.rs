@@ -34,16 +34,24 @@ fn main() {
         .expect("writing to a String cannot fail");
     }
     modules.push_str(
-        "/// Every case with the derive's outputs: name, Rust, JSON Schema, TypeScript.\n\
-         pub const DERIVED: &[(&str, &str, &str, &str)] = &[\n",
+        "/// Every case with the derive's outputs, one per target: the case, and each output's \
+         file name and text.\n\
+         pub const DERIVED: &[(&str, &[(&str, &str)])] = &[\n",
     );
     for case in &cases {
         let marker = format!("derived_{case}::Marker");
-        writeln!(
-            modules,
-            "    ({case:?}, {marker}::RUST, {marker}::JSON_SCHEMA, {marker}::TYPESCRIPT),"
-        )
-        .expect("writing to a String cannot fail");
+        let outputs: Vec<String> = cardc_codegen::emit::TARGETS
+            .iter()
+            .map(|target| {
+                format!(
+                    "({:?}, {marker}::{})",
+                    target.file_name(case),
+                    target.constant()
+                )
+            })
+            .collect();
+        writeln!(modules, "    ({case:?}, &[{}]),", outputs.join(", "))
+            .expect("writing to a String cannot fail");
     }
     modules.push_str("];\n");
     let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("cases.rs");

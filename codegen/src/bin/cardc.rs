@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use cardc_codegen::diagnostics::Source;
 use cardc_codegen::out::{self, Problem, WriteStatus, display_path};
+use cardc_codegen::target::Options;
 use cardc_codegen::{ReadError, compile, emit, header_name, read_schema, source_name};
 use clap::{Parser, Subcommand};
 
@@ -39,32 +40,10 @@ struct Paths {
     /// The directory the outputs live in; nothing is written outside it.
     #[arg(long)]
     out: PathBuf,
-    /// Where the TypeScript output's guard helpers and `assertNever` live: `inline` copies them
-    /// into it; `shared` writes them once into `cardc_runtime.ts` in --out, which every
-    /// TypeScript output there imports (and which exports `assertNever` in their stead).
-    #[arg(long, value_enum, default_value_t = TsRuntime::Inline)]
-    ts_runtime: TsRuntime,
-}
-
-/// The values of `--ts-runtime`.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum TsRuntime {
-    /// Every TypeScript output carries its own helpers (the default).
-    Inline,
-    /// The TypeScript outputs import their helpers from `cardc_runtime.ts`.
-    Shared,
-}
-
-impl TsRuntime {
-    /// The emitter's setting for this value.
-    fn runtime(self) -> emit::typescript::Runtime {
-        match self {
-            TsRuntime::Inline => emit::typescript::Runtime::Inline,
-            TsRuntime::Shared => emit::typescript::Runtime::Shared(
-                emit::typescript::SHARED_RUNTIME_IMPORT.to_string(),
-            ),
-        }
-    }
+    /// Write each target's shared runtime once into --out (TypeScript's `cardc_runtime.ts`),
+    /// which that target's outputs there import instead of each carrying its own helpers.
+    #[arg(long)]
+    shared_runtime: bool,
 }
 
 /// Exit status for unreadable input and unwritable output.
@@ -109,7 +88,12 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let outputs = emit::all_with(&schema, &paths.ts_runtime.runtime());
+    let options = if paths.shared_runtime {
+        Options::runtimes_beside(&emit::TARGETS)
+    } else {
+        Options::default()
+    };
+    let outputs = emit::outputs(&schema, &options);
     let run = Run {
         paths,
         name: &name,
@@ -212,8 +196,8 @@ impl Run<'_> {
             invocation(),
             shell_word(self.paths.schema.as_os_str()),
             shell_word(self.paths.out.as_os_str()),
-            if self.paths.ts_runtime == TsRuntime::Shared {
-                " --ts-runtime shared"
+            if self.paths.shared_runtime {
+                " --shared-runtime"
             } else {
                 ""
             },

@@ -6,8 +6,9 @@
 //! finding their spans in `spans`. Every pass takes time near-linear in the schema's size. The
 //! IR is returned only when no pass found anything.
 
+mod id;
 mod limits;
-pub(crate) mod naming;
+mod naming;
 mod recursion;
 mod spans;
 mod suggest;
@@ -17,25 +18,23 @@ mod types;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostics::Diagnostic;
-use crate::emit::json_schema::id as json_schema_id;
-use crate::emit::rust::bridge::trait_name as bridge_trait_name;
-use crate::emit::typescript::matching::handlers_name;
 use crate::ir::{self, EnumDef, EnumValue, Field, StructDef, TypeDef, UnionDef, Variant};
 use crate::syntax::ast::{
     EnumItem, FieldItem, ItemKind, RenameRule, SchemaFile, Spanned, StructItem, UnionItem,
 };
+use crate::target::{Refusal, Target};
 use types::{DeclKind, Declared, Scope};
 
-/// The name of the field an open struct gets in Rust to keep unknown keys.
-pub const EXTRA_FIELDS: &str = "extra_fields";
-
-/// Checks a parsed schema and lowers it to the IR, or returns every error found.
+/// Checks a parsed schema and lowers it to the IR, or returns every error found. Each of the
+/// `targets` is asked what it reserves (see [`Target`]), so a schema checks only when every
+/// one of them can carry it.
 pub fn check(
     file: &SchemaFile,
     source_name: &str,
     stem: &str,
+    targets: &[&dyn Target],
 ) -> Result<ir::Schema, Vec<Diagnostic>> {
-    check_counting(file, source_name, stem).0
+    check_counting(file, source_name, stem, targets).0
 }
 
 /// [`check`], and how many names its "did you mean" suggestions compared: the one part of the
@@ -44,11 +43,12 @@ fn check_counting(
     file: &SchemaFile,
     source_name: &str,
     stem: &str,
+    targets: &[&dyn Target],
 ) -> (Result<ir::Schema, Vec<Diagnostic>>, usize) {
     let mut errors = Vec::new();
     limits::check(file, &mut errors);
     let declared = declare(file, &mut errors);
-    refuse_helper_names(file, &declared, &mut errors);
+    refuse_helper_names(file, &declared, targets, &mut errors);
     let mut scope = Scope::new(&declared);
     let settings = &file.settings;
     let mut defs = BTreeMap::new();
@@ -66,18 +66,25 @@ fn check_counting(
                 docs,
                 item,
                 file,
+                targets,
                 &mut scope,
                 &mut errors,
             )),
-            ItemKind::Union(item) => {
-                TypeDef::Union(lower_union(name, docs, item, file, &mut scope, &mut errors))
-            }
+            ItemKind::Union(item) => TypeDef::Union(lower_union(
+                name,
+                docs,
+                item,
+                file,
+                targets,
+                &mut scope,
+                &mut errors,
+            )),
             ItemKind::Enum(item) => TypeDef::Enum(lower_enum(name, docs, item, file, &mut errors)),
         };
         defs.insert(def.name().to_string(), def);
     }
     if let Some(id) = &settings.id
-        && let Some(problem) = json_schema_id::id_problem(&id.value)
+        && let Some(problem) = id::id_problem(&id.value)
     {
         errors.push(Diagnostic::new(
             format!("`id` is {problem}"),
@@ -102,7 +109,7 @@ fn check_counting(
         id: settings
             .id
             .as_ref()
-            .map_or_else(|| json_schema_id::default_id(stem), |id| id.value.clone()),
+            .map_or_else(|| id::default_id(stem), |id| id.value.clone()),
         title: settings
             .title
             .as_ref()
@@ -113,16 +120,24 @@ fn check_counting(
     (Ok(schema), comparisons)
 }
 
-/// Reports a type named like a helper the emitters generate for a union (its Rust bridge
-/// trait, its TypeScript handlers type), which the two declarations would share.
-fn refuse_helper_names(file: &SchemaFile, declared: &Declared, errors: &mut Vec<Diagnostic>) {
+/// Reports a type named like an item a target generates for a union (its Rust bridge trait,
+/// its TypeScript handlers type), which the two declarations would share.
+fn refuse_helper_names(
+    file: &SchemaFile,
+    declared: &Declared,
+    targets: &[&dyn Target],
+    errors: &mut Vec<Diagnostic>,
+) {
     // Every helper name, to the union it belongs to: one look-up per item, not one per item
     // and union.
     let helpers: BTreeMap<String, &str> = declared
         .iter()
         .filter(|(_, kind)| **kind == DeclKind::Union)
         .flat_map(|(union, _)| {
-            [bridge_trait_name(union), handlers_name(union)].map(|helper| (helper, union.as_str()))
+            targets
+                .iter()
+                .flat_map(|target| target.union_helpers(union))
+                .map(|helper| (helper, union.as_str()))
         })
         .collect();
     for item in &file.items {
@@ -130,15 +145,40 @@ fn refuse_helper_names(file: &SchemaFile, declared: &Declared, errors: &mut Vec<
             continue;
         };
         let helper = &item.name.value;
+        let generated: Vec<String> = targets
+            .iter()
+            .flat_map(|target| {
+                target
+                    .union_helpers(union)
+                    .into_iter()
+                    .map(|name| format!("`{name}` ({})", target.language()))
+            })
+            .collect();
         errors.push(Diagnostic::new(
             format!("type name `{helper}` is taken by a helper of union `{union}`"),
             item.name.span.clone(),
             "generated for the union",
             format!(
-                "cardc generates `{}` (Rust) and `{}` (TypeScript) for `{union}`: rename this type",
-                bridge_trait_name(union),
-                handlers_name(union)
+                "cardc generates {} for `{union}`: rename this type",
+                generated.join(" and ")
             ),
+        ));
+    }
+}
+
+/// Puts each target's refusal of a name at the name's span.
+fn refuse_for_targets(
+    targets: &[&dyn Target],
+    span: &std::ops::Range<usize>,
+    problem: impl Fn(&dyn Target) -> Option<Refusal>,
+    errors: &mut Vec<Diagnostic>,
+) {
+    for refusal in targets.iter().filter_map(|target| problem(*target)) {
+        errors.push(Diagnostic::new(
+            refusal.message,
+            span.clone(),
+            refusal.label,
+            refusal.hint,
         ));
     }
 }
@@ -191,6 +231,7 @@ fn lower_struct(
     docs: ir::Docs,
     item: &StructItem,
     file: &SchemaFile,
+    targets: &[&dyn Target],
     scope: &mut Scope,
     errors: &mut Vec<Diagnostic>,
 ) -> StructDef {
@@ -207,17 +248,33 @@ fn lower_struct(
     );
     let mut fields = Vec::new();
     for field in &item.fields {
-        let rust_name = crate::naming::rust_ident_text(&field.name.value);
-        check_field_name(field, closed, errors);
+        let rust_name = crate::naming::rust::rust_ident_text(&field.name.value);
+        check_field_name(field, errors);
+        refuse_for_targets(
+            targets,
+            &field.name.span,
+            |target| target.field_name_problem(&field.name.value, closed),
+            errors,
+        );
         if field.rename.is_none() {
             refuse_dropped_underscore(field, rule, errors);
         }
         let wire_name = field.rename.as_ref().map_or_else(
-            || naming::apply_to_field(rule, &field.name.value),
+            || {
+                rule.map_or_else(
+                    || field.name.value.clone(),
+                    |rule| rule.apply_to_field(&field.name.value),
+                )
+            },
             |rename| rename.value.clone(),
         );
         let wire_span = field.rename.as_ref().unwrap_or(&field.name).span.clone();
-        check_wire_key(&wire_name, &wire_span, errors);
+        refuse_for_targets(
+            targets,
+            &wire_span,
+            |target| target.wire_key_problem(&wire_name),
+            errors,
+        );
         // A field declared twice would also repeat its wire name: report it once.
         if rust_names.check(&rust_name, field.name.span.clone(), errors) {
             wire_names.check(&wire_name, wire_span, errors);
@@ -242,21 +299,7 @@ fn lower_struct(
     }
 }
 
-/// Reports a key no JavaScript object literal can hold: the one rule for every key a struct
-/// carries on the wire, its fields' and its unions' tags.
-fn check_wire_key(key: &str, span: &std::ops::Range<usize>, errors: &mut Vec<Diagnostic>) {
-    if key == "__proto__" {
-        errors.push(Diagnostic::new(
-            "`__proto__` cannot be a wire name",
-            span.clone(),
-            "sets the prototype in JavaScript",
-            "in a JavaScript object literal `__proto__` sets the object's prototype instead of \
-             a key, so TypeScript readers could not build this object: choose another name",
-        ));
-    }
-}
-
-fn check_field_name(field: &FieldItem, closed: bool, errors: &mut Vec<Diagnostic>) {
+fn check_field_name(field: &FieldItem, errors: &mut Vec<Diagnostic>) {
     let name = &field.name;
     if let Some(c) = naming::non_ascii(&name.value) {
         errors.push(Diagnostic::new(
@@ -281,17 +324,6 @@ fn check_field_name(field: &FieldItem, closed: bool, errors: &mut Vec<Diagnostic
              `rename_all` or `#[rename = \"...\"]`",
         ));
     }
-    if !closed && name.value == EXTRA_FIELDS {
-        errors.push(Diagnostic::new(
-            format!("an open struct cannot have a field named `{EXTRA_FIELDS}`"),
-            name.span.clone(),
-            "reserved in open structs",
-            format!(
-                "the generated Rust keeps unknown keys in `{EXTRA_FIELDS}`: rename the field and \
-                 keep its wire name with `#[rename = \"{EXTRA_FIELDS}\"]`"
-            ),
-        ));
-    }
 }
 
 /// Reports a field whose leading underscore its rename rule would drop, as serde's camelCase
@@ -309,11 +341,8 @@ fn refuse_dropped_underscore(
     if !name.starts_with('_') {
         return;
     }
-    let wire = naming::apply_to_field(Some(rule), name);
-    let spelling = RenameRule::ALL
-        .iter()
-        .find(|(_, candidate)| *candidate == rule)
-        .map_or("the rule", |(spelling, _)| spelling);
+    let wire = rule.apply_to_field(name);
+    let spelling = rule.spelling();
     errors.push(Diagnostic::new(
         format!("field `{name}` would travel as `{wire}`: {spelling} drops its leading underscore"),
         field.name.span.clone(),
@@ -331,6 +360,7 @@ fn lower_union(
     docs: ir::Docs,
     item: &UnionItem,
     file: &SchemaFile,
+    targets: &[&dyn Target],
     scope: &mut Scope,
     errors: &mut Vec<Diagnostic>,
 ) -> UnionDef {
@@ -343,7 +373,12 @@ fn lower_union(
         "tag value",
         "each variant needs its own tag value: give one of them another with `#[rename = \"...\"]`",
     );
-    check_wire_key(&item.tag.value, &item.tag.span, errors);
+    refuse_for_targets(
+        targets,
+        &item.tag.span,
+        |target| target.wire_key_problem(&item.tag.value),
+        errors,
+    );
     let mut variants = Vec::new();
     for variant in &item.variants {
         check_variant_name(&variant.name, errors);
@@ -423,7 +458,10 @@ fn wire_variant_name(
     match rename {
         Some(rename) => (rename.value.clone(), rename.span.clone()),
         None => (
-            naming::apply_to_variant(rule, &name.value),
+            rule.map_or_else(
+                || name.value.clone(),
+                |rule| rule.apply_to_variant(&name.value),
+            ),
             name.span.clone(),
         ),
     }
@@ -515,7 +553,7 @@ mod tests {
     #[test]
     fn suggestions_cost_grows_linearly_with_the_schema() {
         let cost = |n| {
-            let (result, comparisons) = check_counting(&unknown_references(n), "x.cards", "x");
+            let (result, comparisons) = check_counting(&unknown_references(n), "x.cards", "x", &[]);
             let errors = result.expect_err("every reference is unknown");
             assert_eq!(errors.len(), 2 * n);
             comparisons

@@ -1,6 +1,4 @@
-//! Names: identifier style, wire-name rules, and the words reserved in some target language.
-
-use crate::syntax::ast::RenameRule;
+//! The schema language's own name rules: identifier style and the type names it reserves.
 
 /// The type names a schema cannot declare: `Self`, which Rust reserves, and the schema
 /// language's built-ins, which a field's type already means and which the generated Rust
@@ -62,112 +60,9 @@ pub(super) fn is_snake(name: &str) -> bool {
         && name.chars().any(|c| c.is_ascii_lowercase())
 }
 
-/// A snake_case field name under a rule, exactly as serde's `rename_all` does for fields.
-pub(super) fn apply_to_field(rule: Option<RenameRule>, name: &str) -> String {
-    let Some(rule) = rule else {
-        return name.to_string();
-    };
-    match rule {
-        RenameRule::Lower | RenameRule::Snake => name.to_string(),
-        RenameRule::Upper | RenameRule::ScreamingSnake => name.to_ascii_uppercase(),
-        RenameRule::Pascal => pascal_from_snake(name),
-        RenameRule::Camel => lower_first(&pascal_from_snake(name)),
-        RenameRule::Kebab => name.replace('_', "-"),
-        RenameRule::ScreamingKebab => name.to_ascii_uppercase().replace('_', "-"),
-    }
-}
-
-/// A PascalCase variant name under a rule, exactly as serde's `rename_all` does for variants.
-pub(crate) fn apply_to_variant(rule: Option<RenameRule>, name: &str) -> String {
-    let Some(rule) = rule else {
-        return name.to_string();
-    };
-    match rule {
-        RenameRule::Pascal => name.to_string(),
-        RenameRule::Lower => name.to_ascii_lowercase(),
-        RenameRule::Upper => name.to_ascii_uppercase(),
-        RenameRule::Camel => lower_first(name),
-        RenameRule::Snake => snake_from_pascal(name),
-        RenameRule::ScreamingSnake => snake_from_pascal(name).to_ascii_uppercase(),
-        RenameRule::Kebab => snake_from_pascal(name).replace('_', "-"),
-        RenameRule::ScreamingKebab => snake_from_pascal(name)
-            .to_ascii_uppercase()
-            .replace('_', "-"),
-    }
-}
-
-fn pascal_from_snake(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    let mut capitalize = true;
-    for c in name.chars() {
-        if c == '_' {
-            capitalize = true;
-        } else if capitalize {
-            out.push(c.to_ascii_uppercase());
-            capitalize = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-fn snake_from_pascal(name: &str) -> String {
-    let mut out = String::with_capacity(name.len() + 4);
-    for (index, c) in name.char_indices() {
-        if c.is_ascii_uppercase() {
-            if index > 0 {
-                out.push('_');
-            }
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-fn lower_first(name: &str) -> String {
-    let mut chars = name.chars();
-    match chars.next() {
-        Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
-        None => String::new(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn field_rules_follow_serde() {
-        let cases = [
-            (RenameRule::Camel, "old_text", "oldText"),
-            (RenameRule::Pascal, "old_text", "OldText"),
-            (RenameRule::Kebab, "old_text", "old-text"),
-            (RenameRule::ScreamingSnake, "old_text", "OLD_TEXT"),
-            (RenameRule::ScreamingKebab, "old_text", "OLD-TEXT"),
-            (RenameRule::Snake, "old_text", "old_text"),
-        ];
-        for (rule, name, expected) in cases {
-            assert_eq!(apply_to_field(Some(rule), name), expected, "{rule:?}");
-        }
-        assert_eq!(apply_to_field(None, "old_text"), "old_text");
-    }
-
-    #[test]
-    fn variant_rules_follow_serde() {
-        let cases = [
-            (RenameRule::Snake, "ToolCall", "tool_call"),
-            (RenameRule::Camel, "ToolCall", "toolCall"),
-            (RenameRule::Lower, "ToolCall", "toolcall"),
-            (RenameRule::Kebab, "ToolCall", "tool-call"),
-            (RenameRule::ScreamingSnake, "ToolCall", "TOOL_CALL"),
-        ];
-        for (rule, name, expected) in cases {
-            assert_eq!(apply_to_variant(Some(rule), name), expected, "{rule:?}");
-        }
-    }
 
     #[test]
     fn type_names_are_checked() {

@@ -5,6 +5,7 @@ pub mod rust;
 pub mod typescript;
 
 use crate::ir::Schema;
+use crate::target::{Options, Target};
 
 /// One generated file: its path relative to the output directory and its full contents.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,46 +37,55 @@ pub fn hides_or_breaks_text(c: char) -> bool {
         )
 }
 
-/// Every output of a schema, in a fixed order, with each TypeScript output self-contained: see
-/// [`all_with`].
-pub fn all(schema: &Schema) -> Vec<Output> {
-    all_with(schema, &typescript::Runtime::Inline)
+/// Every target, in the order the front ends write them: the one list of output languages.
+/// Adding a target is its module, its line here, and its goldens.
+pub static TARGETS: [&dyn Target; 3] = [
+    &rust::Rust,
+    &json_schema::JsonSchema,
+    &typescript::TypeScript,
+];
+
+/// The target of a key (`rust`, `json-schema`, `typescript`).
+pub fn target(key: &str) -> Option<&'static dyn Target> {
+    TARGETS.iter().copied().find(|target| target.key() == key)
 }
 
-/// Every output of a schema, in a fixed order; with a shared TypeScript runtime, the runtime
-/// module comes last. The Rust output, the slowest, is emitted on a
-/// thread of its own while the other two are emitted on this one: each emitter is a pure
-/// function of the IR, so the outputs are the same as one after the other.
-pub fn all_with(schema: &Schema, typescript_runtime: &typescript::Runtime) -> Vec<Output> {
-    let (rust, json_schema, typescript) = std::thread::scope(|scope| {
-        let rust = scope.spawn(|| rust::emit(schema));
-        let json_schema = json_schema::emit(schema);
-        let typescript = typescript::emit_with(schema, typescript_runtime);
-        // A panic in the Rust emitter is a bug; it goes on unwinding here.
-        let rust = rust
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (rust, json_schema, typescript)
+/// Every output of a schema with the default options: see [`outputs`].
+pub fn all(schema: &Schema) -> Vec<Output> {
+    outputs(schema, &Options::default())
+}
+
+/// Every target's output of a schema, in [`TARGETS`] order, named by each target's file name;
+/// each shared runtime module the options ask for comes after them. Each target is
+/// emitted on a thread of its own: each is a pure function of the IR, so the outputs are the
+/// same as one after the other.
+pub fn outputs(schema: &Schema, options: &Options) -> Vec<Output> {
+    let mut outputs: Vec<Output> = std::thread::scope(|scope| {
+        let threads: Vec<_> = TARGETS
+            .iter()
+            .map(|target| scope.spawn(move || target.emit(schema, options)))
+            .collect();
+        TARGETS
+            .iter()
+            .zip(threads)
+            .map(|(target, thread)| Output {
+                path: target.file_name(&schema.stem),
+                // A panic in an emitter is a bug; it goes on unwinding here.
+                contents: thread
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            })
+            .collect()
     });
-    let mut outputs = vec![
-        Output {
-            path: format!("{}.rs", schema.stem),
-            contents: rust,
-        },
-        Output {
-            path: format!("{}.schema.json", schema.stem),
-            contents: json_schema,
-        },
-        Output {
-            path: format!("{}.ts", schema.stem),
-            contents: typescript,
-        },
-    ];
-    if *typescript_runtime != typescript::Runtime::Inline {
-        outputs.push(Output {
-            path: typescript::SHARED_RUNTIME_FILE.to_string(),
-            contents: typescript::shared_runtime(),
-        });
-    }
+    outputs.extend(
+        TARGETS
+            .iter()
+            .filter(|target| options.shared_runtime(**target).is_some())
+            .filter_map(|target| target.shared_runtime())
+            .map(|runtime| Output {
+                path: runtime.file_name.to_string(),
+                contents: runtime.contents,
+            }),
+    );
     outputs
 }

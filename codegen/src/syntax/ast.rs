@@ -42,40 +42,7 @@ pub struct FileSettings {
     pub closed: Option<bool>,
 }
 
-/// A wire-name rule, spelled as in serde's `rename_all`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RenameRule {
-    /// `lowercase`
-    Lower,
-    /// `UPPERCASE`
-    Upper,
-    /// `PascalCase`
-    Pascal,
-    /// `camelCase`
-    Camel,
-    /// `snake_case`
-    Snake,
-    /// `SCREAMING_SNAKE_CASE`
-    ScreamingSnake,
-    /// `kebab-case`
-    Kebab,
-    /// `SCREAMING-KEBAB-CASE`
-    ScreamingKebab,
-}
-
-impl RenameRule {
-    /// Every rule with its spelling, for parsing and for the hint that lists them.
-    pub const ALL: [(&'static str, RenameRule); 8] = [
-        ("lowercase", RenameRule::Lower),
-        ("UPPERCASE", RenameRule::Upper),
-        ("PascalCase", RenameRule::Pascal),
-        ("camelCase", RenameRule::Camel),
-        ("snake_case", RenameRule::Snake),
-        ("SCREAMING_SNAKE_CASE", RenameRule::ScreamingSnake),
-        ("kebab-case", RenameRule::Kebab),
-        ("SCREAMING-KEBAB-CASE", RenameRule::ScreamingKebab),
-    ];
-}
+pub use crate::naming::RenameRule;
 
 /// A declared type.
 #[derive(Debug, Clone)]

@@ -5,7 +5,7 @@
 use std::ops::Range;
 
 use crate::diagnostics::Diagnostic;
-use crate::naming::rust_ident_text as rust_field_ident;
+use crate::naming::rust::rust_ident_text as rust_field_ident;
 
 /// The report for a raw identifier Rust refuses (`r#self`, `r#crate`, `r#super`, `r#Self`),
 /// when one starts at `offset`, where the lexer stopped; with its span.

@@ -28,7 +28,7 @@ for_each_named_type!(names);
 /// The entry unions: what `presentCall` and `presentResult` return.
 pub const ENTRY_UNIONS: [&str; 2] = ["ToolCallView", "ToolResultView"];
 
-pub use readers::{AjvReader, GuardsReader, JsonSchemaReader, RustReader, node};
+pub use readers::{AjvReader, GuardsReader, JsonSchemaReader, Reader, RustReader, node};
 
 use std::path::{Path, PathBuf};
 
@@ -196,27 +196,43 @@ pub fn disagreement(case: &Case, reader: &str, verdict: &Verdict) -> Option<Stri
     ))
 }
 
-/// Every disagreement between the four cardc and JSON Schema readers (the Rust types, the
-/// `jsonschema` crate, ajv and the TypeScript guards) and the labels of `cases`, which are the
-/// lines of the corpus file at `path` (ajv and the guards read the file under node).
-pub fn four_reader_disagreements(cases: &[Case], path: &Path) -> Vec<String> {
-    let schema = render_intent_schema_path();
-    let json_schema = JsonSchemaReader::new(&schema, NAMED_TYPES);
-    let ajv = AjvReader::run(&schema, path);
-    let guards = GuardsReader::run(path);
+/// Every disagreement between the labels of `cases`, which are the lines of the corpus file at
+/// `path`, and the readers of every registered target's output (see [`readers_of`]).
+pub fn reader_disagreements(cases: &[Case], path: &Path) -> Vec<String> {
+    let readers: Vec<Box<dyn Reader>> = cardc_codegen::emit::TARGETS
+        .iter()
+        .flat_map(|target| readers_of(*target, path))
+        .collect();
     let mut disagreements = Vec::new();
     for case in cases {
-        let verdicts = [
-            ("rust", RustReader::read(case)),
-            ("jsonschema", json_schema.read(case)),
-            ("ajv", ajv.read(case)),
-            ("typescript guards", guards.read(case)),
-        ];
-        for (reader, verdict) in &verdicts {
-            disagreements.extend(disagreement(case, reader, verdict));
+        for reader in &readers {
+            disagreements.extend(disagreement(case, reader.name(), &reader.read(case)));
         }
     }
     disagreements
+}
+
+/// The readers of one target's output of the render-intent schema, run over the corpus file
+/// at `corpus`: the generated Rust types; the published JSON Schema read by the `jsonschema`
+/// crate and by ajv; the generated TypeScript guards. The conformance suite holds every
+/// registered target to the labels, so a target without a reader here fails it.
+pub fn readers_of(
+    target: &dyn cardc_codegen::target::Target,
+    corpus: &Path,
+) -> Vec<Box<dyn Reader>> {
+    let schema = render_intent_schema_path();
+    match target.key() {
+        "rust" => vec![Box::new(RustReader)],
+        "json-schema" => vec![
+            Box::new(JsonSchemaReader::new(&schema, NAMED_TYPES)),
+            Box::new(AjvReader::run(&schema, corpus)),
+        ],
+        "typescript" => vec![Box::new(GuardsReader::run(corpus))],
+        key => panic!(
+            "the {key} target has no conformance reader: add one to `readers_of` in \
+             tests/conformance/src/lib.rs"
+        ),
+    }
 }
 
 /// A `jsonschema` validator's verdict on a payload, its errors located by instance path.

@@ -13,6 +13,14 @@ use serde_json::{Value, json};
 
 use crate::{Case, Verdict, repo_root};
 
+/// One reader of the contract: what it accepts of a labelled case.
+pub trait Reader {
+    /// The reader's name in a disagreement.
+    fn name(&self) -> &'static str;
+    /// What the reader made of the case.
+    fn read(&self, case: &Case) -> Verdict;
+}
+
 /// The generated Rust types: accept means `cardc::decode_str::<T>` decodes the payload's text
 /// as its named type `T`, and a decoded payload must write back as the same JSON.
 pub struct RustReader;
@@ -30,9 +38,13 @@ macro_rules! rust_round_trip {
 }
 crate::for_each_named_type!(rust_round_trip);
 
-impl RustReader {
+impl Reader for RustReader {
+    fn name(&self) -> &'static str {
+        "rust"
+    }
+
     /// Decodes the case as its named type.
-    pub fn read(case: &Case) -> Verdict {
+    fn read(&self, case: &Case) -> Verdict {
         round_trip_named(&case.type_name, &case.payload)
             .unwrap_or_else(|| panic!("{}: unknown corpus type {}", case.name, case.type_name))
     }
@@ -121,9 +133,15 @@ impl JsonSchemaReader {
             .collect();
         JsonSchemaReader { validators }
     }
+}
 
-    /// Validates the case against its union's definition.
-    pub fn read(&self, case: &Case) -> Verdict {
+impl Reader for JsonSchemaReader {
+    fn name(&self) -> &'static str {
+        "jsonschema"
+    }
+
+    /// Validates the case against its type's definition.
+    fn read(&self, case: &Case) -> Verdict {
         let validator = &self.validators[&case.type_name];
         crate::validator_verdict(validator, &case.payload)
     }
@@ -147,9 +165,14 @@ impl AjvReader {
             verdicts: verdict_lines("ajv", &output),
         }
     }
+}
 
-    /// ajv's verdict on the case.
-    pub fn read(&self, case: &Case) -> Verdict {
+impl Reader for AjvReader {
+    fn name(&self) -> &'static str {
+        "ajv"
+    }
+
+    fn read(&self, case: &Case) -> Verdict {
         verdict_for("ajv", &self.verdicts, case)
     }
 }
@@ -174,9 +197,14 @@ impl GuardsReader {
             verdicts: verdict_lines("guards", &output),
         }
     }
+}
 
-    /// The guards' verdict on the case.
-    pub fn read(&self, case: &Case) -> Verdict {
+impl Reader for GuardsReader {
+    fn name(&self) -> &'static str {
+        "typescript guards"
+    }
+
+    fn read(&self, case: &Case) -> Verdict {
         verdict_for("guards", &self.verdicts, case)
     }
 }

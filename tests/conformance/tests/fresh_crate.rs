@@ -7,7 +7,7 @@
 
 use std::process::Command;
 
-use cardc_conformance::{RustReader, corpus_path, load_corpus, repo_root};
+use cardc_conformance::{Reader, RustReader, corpus_path, load_corpus, repo_root};
 
 /// The `[dependencies]` lines the README's "Use it from Rust" section gives, with the path to
 /// this checkout filled in.
@@ -79,7 +79,7 @@ fn a_fresh_crate_with_the_readme_lines_reads_the_corpus_like_render_intent() {
     let corpus = load_corpus();
     assert_eq!(verdicts.lines().count(), corpus.len());
     for (line, case) in verdicts.lines().zip(&corpus) {
-        let expected = format!("{}\t{}", case.name, RustReader::read(case).accepted);
+        let expected = format!("{}\t{}", case.name, RustReader.read(case).accepted);
         assert_eq!(
             line, expected,
             "the fresh crate disagrees with render-intent"

@@ -7,8 +7,7 @@
 use std::collections::BTreeSet;
 
 use cardc_conformance::{
-    Case, NAMED_TYPES, contract, four_reader_disagreements, render_intent_ir, repo_root,
-    write_corpus,
+    Case, NAMED_TYPES, contract, reader_disagreements, render_intent_ir, repo_root, write_corpus,
 };
 use serde_json::Value;
 
@@ -64,7 +63,7 @@ fn every_reader_agrees_with_the_contract_on_the_decoder_fuzz_corpus() {
     let types: BTreeSet<&str> = cases.iter().map(|case| case.type_name.as_str()).collect();
     assert_eq!(types.len(), NAMED_TYPES.len(), "a named type has no input");
     let path = write_corpus("fuzz_decode.jsonl", &cases);
-    let disagreements = four_reader_disagreements(&cases, &path);
+    let disagreements = reader_disagreements(&cases, &path);
     assert!(
         disagreements.is_empty(),
         "{} disagreement(s) over {} fuzz inputs:\n{}",

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use cardc_conformance::lexical::{self, Class, LexicalCase};
 use cardc_conformance::{
-    AjvReader, Case, GuardsReader, JsonSchemaReader, Verdict, contract, load_corpus,
+    AjvReader, Case, GuardsReader, JsonSchemaReader, Reader, Verdict, contract, load_corpus,
     render_intent_ir, render_intent_schema_path, repo_root,
 };
 use render_intent::{ToolCallView, ToolResultView};

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use cardc_conformance::mutate::Mutation;
 use cardc_conformance::{
-    Case, ENTRY_UNIONS, NAMED_TYPES, four_reader_disagreements, mutation_corpus, render_intent_ir,
+    Case, ENTRY_UNIONS, NAMED_TYPES, mutation_corpus, reader_disagreements, render_intent_ir,
     write_corpus,
 };
 
@@ -91,7 +91,7 @@ fn mutation_corpus_is_deterministic() {
 fn every_reader_agrees_with_the_mutation_labels() {
     let cases: Vec<Case> = corpus().into_iter().map(|m| m.case).collect();
     let path = write_corpus("mutations.jsonl", &cases);
-    let disagreements = four_reader_disagreements(&cases, &path);
+    let disagreements = reader_disagreements(&cases, &path);
     assert!(
         disagreements.is_empty(),
         "{} disagreement(s) over {} mutations:\n{}",

@@ -1,9 +1,10 @@
-//! The shared TypeScript runtime (`cardc generate --ts-runtime shared`,
-//! `Build::typescript_runtime`): two schemas' outputs in one project import their helpers from
+//! The shared TypeScript runtime (`cardc generate --shared-runtime`,
+//! `Build::shared_runtime("typescript", ...)`): two schemas' outputs in one project import their helpers from
 //! one `cardc_runtime.ts` and can be re-exported side by side, which self-contained outputs
 //! cannot (each exports its own `assertNever`: TS2308); the guards and matchers work the same.
 
-use cardc_codegen::emit::typescript::{self, Runtime, SHARED_RUNTIME_FILE, SHARED_RUNTIME_IMPORT};
+use cardc_codegen::emit::typescript::TypeScript;
+use cardc_codegen::target::{Options, Target};
 use cardc_codegen::{compile, ir};
 use cardc_conformance::{outputs, repo_root};
 
@@ -12,16 +13,16 @@ fn schema(path: &str) -> ir::Schema {
     compile(path, &text).expect("compiles")
 }
 
-/// The two outputs, emitted with `runtime`, and a module re-exporting both.
-fn project(runtime: &Runtime) -> Vec<(String, String)> {
+/// The two outputs, emitted with `options`, and a module re-exporting both.
+fn project(options: &Options) -> Vec<(String, String)> {
     vec![
         (
             "render_intent".to_string(),
-            typescript::emit_with(&schema("schema/render_intent.cards"), runtime),
+            TypeScript.emit(&schema("schema/render_intent.cards"), options),
         ),
         (
             "unions".to_string(),
-            typescript::emit_with(&schema("tests/schemas/unions/unions.cards"), runtime),
+            TypeScript.emit(&schema("tests/schemas/unions/unions.cards"), options),
         ),
         (
             "index".to_string(),
@@ -33,7 +34,7 @@ fn project(runtime: &Runtime) -> Vec<(String, String)> {
 #[test]
 fn self_contained_outputs_cannot_be_re_exported_together() {
     let dir = outputs::scratch("cardc-shared-runtime", "inline");
-    let diagnostics = outputs::typescript_compile(&dir, &project(&Runtime::Inline))
+    let diagnostics = outputs::typescript_compile(&dir, &project(&Options::default()))
         .expect_err("two self-contained outputs re-exported together");
     assert!(
         diagnostics.contains("TS2308") && diagnostics.contains("assertNever"),
@@ -43,8 +44,10 @@ fn self_contained_outputs_cannot_be_re_exported_together() {
 
 #[test]
 fn outputs_sharing_the_runtime_re_export_together_and_work() {
-    let runtime = Runtime::Shared(SHARED_RUNTIME_IMPORT.to_string());
-    let mut modules = project(&runtime);
+    let runtime = TypeScript
+        .shared_runtime()
+        .expect("TypeScript has a shared runtime");
+    let mut modules = project(&Options::runtimes_beside(&[&TypeScript]));
     for (stem, text) in &modules {
         if stem != "index" {
             assert!(
@@ -54,8 +57,8 @@ fn outputs_sharing_the_runtime_re_export_together_and_work() {
         }
     }
     modules.push((
-        SHARED_RUNTIME_FILE.trim_end_matches(".ts").to_string(),
-        typescript::shared_runtime(),
+        runtime.file_name.trim_end_matches(".ts").to_string(),
+        runtime.contents,
     ));
     // Guards and matchers from both schemas, through the re-exports; a wrong answer throws.
     modules.push((

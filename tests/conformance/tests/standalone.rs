@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use cardc_conformance::{
-    Case, ENTRY_UNIONS, NAMED_TYPES, four_reader_disagreements, render_intent_ir, standalone_cases,
+    Case, ENTRY_UNIONS, NAMED_TYPES, reader_disagreements, render_intent_ir, standalone_cases,
     write_corpus,
 };
 
@@ -49,7 +49,7 @@ fn standalone_payloads_cover_every_named_type_and_every_reader_agrees() {
 
     let cases: Vec<Case> = taken.into_iter().map(|(_, case)| case).collect();
     let path = write_corpus("standalone.jsonl", &cases);
-    let disagreements = four_reader_disagreements(&cases, &path);
+    let disagreements = reader_disagreements(&cases, &path);
     assert!(
         disagreements.is_empty(),
         "{} disagreement(s) over {} standalone cases:\n{}",

@@ -4,8 +4,8 @@
 //! exactly the cases the contract labels valid.
 
 use cardc_conformance::{
-    Case, ENTRY_UNIONS, NAMED_TYPES, contract, corpus_path, four_reader_disagreements,
-    hand_written, load_corpus, load_standalone_corpus, render_intent_ir, standalone_corpus_path,
+    Case, ENTRY_UNIONS, NAMED_TYPES, contract, corpus_path, hand_written, load_corpus,
+    load_standalone_corpus, reader_disagreements, render_intent_ir, standalone_corpus_path,
 };
 
 /// The type names of the schema are the ones the readers dispatch on.
@@ -102,14 +102,14 @@ fn contract_checker_agrees_with_the_hand_written_labels() {
 #[test]
 fn every_reader_agrees_with_the_labels() {
     let corpus = load_corpus();
-    let disagreements = four_reader_disagreements(&corpus, &corpus_path());
+    let disagreements = reader_disagreements(&corpus, &corpus_path());
     assert_agree(&corpus, &disagreements);
 }
 
 #[test]
 fn every_reader_agrees_with_the_standalone_labels() {
     let corpus = load_standalone_corpus();
-    let disagreements = four_reader_disagreements(&corpus, &standalone_corpus_path());
+    let disagreements = reader_disagreements(&corpus, &standalone_corpus_path());
     assert_agree(&corpus, &disagreements);
 }
 

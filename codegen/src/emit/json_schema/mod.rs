@@ -20,7 +20,6 @@
 //! chosen for schema-only consumers: see `branches` and `struct_def` in `defs.rs`.
 
 mod defs;
-pub mod id;
 #[cfg(test)]
 mod tests;
 
@@ -28,6 +27,32 @@ use serde_json::{Map, Value};
 
 use super::header_sentence;
 use crate::ir::{Docs, Schema};
+use crate::target::{Options, Target};
+
+/// The JSON Schema target.
+pub struct JsonSchema;
+
+impl Target for JsonSchema {
+    fn key(&self) -> &'static str {
+        "json-schema"
+    }
+
+    fn language(&self) -> &'static str {
+        "JSON Schema"
+    }
+
+    fn constant(&self) -> &'static str {
+        "JSON_SCHEMA"
+    }
+
+    fn file_name(&self, stem: &str) -> String {
+        format!("{stem}.schema.json")
+    }
+
+    fn emit(&self, schema: &Schema, _: &Options) -> String {
+        emit(schema)
+    }
+}
 
 /// The draft this emitter writes, as the document's `$schema`.
 pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";

@@ -10,31 +10,18 @@ use quote::quote;
 use syn::parse_quote;
 
 use super::{doc_attr, ident};
-use crate::check::naming::apply_to_variant;
 use crate::ir::UnionDef;
-use crate::syntax::ast::RenameRule;
+use crate::naming;
 
-/// The name of a union's bridge trait: `ToolCallView` gives `ToolCallViewBridge`.
-pub fn trait_name(union: &str) -> String {
-    format!("{union}Bridge")
-}
-
-/// The bridge method for a variant: its name in snake_case, as serde's `snake_case` rule
-/// spells it.
-pub fn method_name(variant: &str) -> String {
-    apply_to_variant(Some(RenameRule::Snake), variant)
-}
-
-/// The bridge method's identifier, escaped as a field of the same name would be: `Type` gives
-/// `r#type`, `Gen` gives `r#gen`, `Super` gives `super_`.
+/// The bridge method's identifier for a variant.
 fn method_ident(variant: &str) -> Ident {
-    ident(&crate::naming::rust_ident_text(&method_name(variant)))
+    ident(&naming::rust::bridge_method(variant))
 }
 
 /// The bridge trait and the `TAGS`, `tag` and `dispatch` items of a union.
 pub(super) fn bridge_items(def: &UnionDef) -> [syn::Item; 2] {
     let name = ident(&def.name);
-    let trait_ident = ident(&trait_name(&def.name));
+    let trait_ident = ident(&naming::rust::bridge_trait(&def.name));
     let trait_doc = doc_attr(&format!(
         "Renders every variant of [`{}`]: one required method per variant and no defaults, so a \
          new variant breaks every implementation until it renders it.",

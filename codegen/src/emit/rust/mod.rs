@@ -26,6 +26,48 @@ use quote::quote;
 
 use crate::emit::header_sentence;
 use crate::ir::{Schema, TypeDef};
+use crate::naming::rust::{EXTRA_FIELDS, bridge_trait};
+use crate::target::{Options, Refusal, Target};
+
+/// The Rust target.
+pub struct Rust;
+
+impl Target for Rust {
+    fn key(&self) -> &'static str {
+        "rust"
+    }
+
+    fn language(&self) -> &'static str {
+        "Rust"
+    }
+
+    fn constant(&self) -> &'static str {
+        "RUST"
+    }
+
+    fn file_name(&self, stem: &str) -> String {
+        format!("{stem}.rs")
+    }
+
+    fn emit(&self, schema: &Schema, _: &Options) -> String {
+        emit(schema)
+    }
+
+    fn union_helpers(&self, union: &str) -> Vec<String> {
+        vec![bridge_trait(union)]
+    }
+
+    fn field_name_problem(&self, name: &str, closed: bool) -> Option<Refusal> {
+        (!closed && name == EXTRA_FIELDS).then(|| Refusal {
+            message: format!("an open struct cannot have a field named `{EXTRA_FIELDS}`"),
+            label: "reserved in open structs".to_string(),
+            hint: format!(
+                "the generated Rust keeps unknown keys in `{EXTRA_FIELDS}`: rename the field and \
+                 keep its wire name with `#[rename = \"{EXTRA_FIELDS}\"]`"
+            ),
+        })
+    }
+}
 
 /// The whole Rust output for a schema: the [`header`], then the pretty-printed [`items`],
 /// the same text as [`items_text`] but printed by two threads, each taking half of the types.

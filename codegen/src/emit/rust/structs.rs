@@ -7,6 +7,7 @@ use syn::parse_quote;
 use super::fields::field;
 use super::{deserialize_impl, doc_attrs, ident, json_schema_derive, serde_derive};
 use crate::ir::StructDef;
+use crate::naming::rust::EXTRA_FIELDS;
 
 /// A struct with one `pub` field per schema field. A closed struct denies unknown keys; an
 /// open one collects them in a trailing `extra_fields` map.
@@ -66,9 +67,10 @@ pub(super) fn serde_impls(def: &StructDef) -> [syn::Item; 2] {
 /// The last field of an open struct. The checker refuses a schema field of this name in an
 /// open struct, so it cannot collide.
 fn extra_fields() -> TokenStream {
+    let name = ident(EXTRA_FIELDS);
     quote! {
         /// Fields the schema does not name, kept so that a round trip writes them back.
         #[serde(flatten, deserialize_with = "::cardc::__private::strict")]
-        pub extra_fields: ::std::collections::BTreeMap<String, ::cardc::__private::serde_json::Value>,
+        pub #name: ::std::collections::BTreeMap<String, ::cardc::__private::serde_json::Value>,
     }
 }

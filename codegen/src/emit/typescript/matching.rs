@@ -9,19 +9,8 @@
 
 use super::syntax::{property_name, string_literal};
 use super::writer::Writer;
-use crate::check::naming::apply_to_variant;
 use crate::ir::{Schema, TypeDef, UnionDef};
-use crate::syntax::ast::RenameRule;
-
-/// The name of a union's handlers type: `ToolCallView` gives `ToolCallViewHandlers`.
-pub fn handlers_name(union: &str) -> String {
-    format!("{union}Handlers")
-}
-
-/// The name of a union's tag list: `ToolCallView` gives `TOOL_CALL_VIEW_TAGS`.
-pub fn tags_name(union: &str) -> String {
-    apply_to_variant(Some(RenameRule::ScreamingSnake), union) + "_TAGS"
-}
+use crate::naming::typescript::{handlers as handlers_name, tags_const as tags_name};
 
 /// Writes the helpers of every union of the schema, in name order; says whether there were any.
 pub(super) fn emit_matchers(w: &mut Writer, schema: &Schema) -> bool {

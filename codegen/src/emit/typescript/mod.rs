@@ -17,13 +17,87 @@ mod tests;
 
 use crate::emit::{GENERATED_MARKER, header_sentence};
 use crate::ir::{Docs, EnumDef, Field, Schema, StructDef, TypeDef, UnionDef, Variant};
+use crate::naming::typescript::{PROTO_KEY, handlers as handlers_name};
+use crate::target::{Options, Refusal, SharedRuntime, Target};
 
 use syntax::{int_note, property_name, string_literal, type_text};
 use writer::Writer;
 
+/// The TypeScript target.
+pub struct TypeScript;
+
+impl Target for TypeScript {
+    fn key(&self) -> &'static str {
+        "typescript"
+    }
+
+    fn language(&self) -> &'static str {
+        "TypeScript"
+    }
+
+    fn constant(&self) -> &'static str {
+        "TYPESCRIPT"
+    }
+
+    fn file_name(&self, stem: &str) -> String {
+        format!("{stem}.ts")
+    }
+
+    fn emit(&self, schema: &Schema, options: &Options) -> String {
+        let runtime = match options.shared_runtime(self) {
+            Some(module) => Runtime::Shared(module.to_string()),
+            None => Runtime::Inline,
+        };
+        emit_with(schema, &runtime)
+    }
+
+    fn shared_runtime(&self) -> Option<SharedRuntime> {
+        Some(SharedRuntime {
+            file_name: "cardc_runtime.ts",
+            import_beside: "./cardc_runtime.js",
+            import_from: import_specifier,
+            contents: shared_runtime(),
+        })
+    }
+
+    fn union_helpers(&self, union: &str) -> Vec<String> {
+        vec![handlers_name(union)]
+    }
+
+    fn wire_key_problem(&self, key: &str) -> Option<Refusal> {
+        (key == PROTO_KEY).then(|| Refusal {
+            message: format!("`{PROTO_KEY}` cannot be a wire name"),
+            label: "sets the prototype in JavaScript".to_string(),
+            hint: format!(
+                "in a JavaScript object literal `{PROTO_KEY}` sets the object's prototype instead \
+                 of a key, so TypeScript readers could not build this object: choose another name"
+            ),
+        })
+    }
+}
+
+/// How an output imports the shared runtime module at `relative` (its path from the output's
+/// directory): with the extension an ES module import names (TypeScript maps `.js` back to the
+/// `.ts` file), and `./` before a path that does not leave the directory.
+fn import_specifier(relative: &str) -> String {
+    let relative = [(".mts", ".mjs"), (".cts", ".cjs"), (".ts", ".js")]
+        .into_iter()
+        .find_map(|(from, to)| {
+            relative
+                .strip_suffix(from)
+                .map(|stem| format!("{stem}{to}"))
+        })
+        .unwrap_or_else(|| relative.to_string());
+    if relative.starts_with("../") || relative.starts_with('/') {
+        relative
+    } else {
+        format!("./{relative}")
+    }
+}
+
 /// Where an output's guard helpers and `assertNever` live.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub enum Runtime {
+enum Runtime {
     /// Copied into the output, which then imports nothing and exports `assertNever`.
     #[default]
     Inline,
@@ -32,13 +106,6 @@ pub enum Runtime {
     /// do not each export `assertNever`, which a module re-exporting two of them could not do.
     Shared(String),
 }
-
-/// The file name of the shared runtime module the CLI writes beside the outputs.
-pub const SHARED_RUNTIME_FILE: &str = "cardc_runtime.ts";
-
-/// How an output beside [`SHARED_RUNTIME_FILE`] imports it (TypeScript maps `.js` to the
-/// `.ts` file, and ES modules need the extension).
-pub const SHARED_RUNTIME_IMPORT: &str = "./cardc_runtime.js";
 
 /// Emits the self-contained TypeScript output: see [`emit_with`].
 pub fn emit(schema: &Schema) -> String {
@@ -49,7 +116,7 @@ pub fn emit(schema: &Schema) -> String {
 /// every type in name order, `assertNever` (when inline), the matchers, and the guards, each
 /// separated by a blank line. The guards come last so that the types read first; they are in the
 /// same file so that importing a type brings its guard.
-pub fn emit_with(schema: &Schema, runtime: &Runtime) -> String {
+fn emit_with(schema: &Schema, runtime: &Runtime) -> String {
     let mut body = Writer::default();
     if schema.docs.iter().any(|line| !line.trim().is_empty()) {
         body.doc_block(&schema.docs);

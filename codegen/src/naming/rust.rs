@@ -1,6 +1,24 @@
-//! Names every layer shares: how a schema name is spelt as a Rust identifier. It depends on
-//! nothing, so the syntax layer (to explain a keyword field), the checker (to name fields) and
-//! the Rust emitter (to name bridge methods) read one rule and cannot drift apart.
+//! Rust's names: how a schema name is spelt as a Rust identifier, and the names the Rust output
+//! generates beside the schema's own. The syntax layer (to explain a keyword field), the Rust
+//! target (to name fields and bridge methods, and to tell the checker what it reserves) read
+//! one rule and cannot drift apart.
+
+use super::RenameRule;
+
+/// The field an open struct gets in Rust to keep the keys the schema does not name.
+pub const EXTRA_FIELDS: &str = "extra_fields";
+
+/// The name of a union's bridge trait: `ToolCallView` gives `ToolCallViewBridge`.
+pub fn bridge_trait(union: &str) -> String {
+    format!("{union}Bridge")
+}
+
+/// The bridge method's identifier text for a variant: its name in snake_case, as serde's
+/// `snake_case` rule spells it, escaped as a field of the same name would be (`Type` gives
+/// `r#type`, `Gen` gives `r#gen`, `Super` gives `super_`).
+pub fn bridge_method(variant: &str) -> String {
+    rust_ident_text(&RenameRule::Snake.apply_to_variant(variant))
+}
 
 /// Every Rust keyword that `r#` can escape, strict or reserved in some edition from 2015 to
 /// 2024. An identifier is written raw whatever the crate's edition, since a raw identifier
@@ -50,5 +68,12 @@ mod tests {
         assert_eq!(rust_ident_text("crate"), "crate_");
         assert_eq!(rust_ident_text("self"), "self_");
         assert_eq!(rust_ident_text("title"), "title");
+    }
+
+    #[test]
+    fn bridge_methods_are_snake_case_and_escaped() {
+        assert_eq!(bridge_method("ToolCall"), "tool_call");
+        assert_eq!(bridge_method("Type"), "r#type");
+        assert_eq!(bridge_method("Super"), "super_");
     }
 }

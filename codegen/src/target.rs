@@ -1,0 +1,106 @@
+//! What an output language is to the rest of cardc: one trait, which each target module
+//! implements and [`crate::emit::TARGETS`] lists. The front ends write what the list gives, the
+//! derive makes one constant per entry, the tests iterate it, and the checker asks each entry
+//! what it reserves instead of knowing any language's rules. This module depends on the IR
+//! only, so the checker can read it without knowing any emitter.
+
+use std::collections::BTreeMap;
+
+use crate::ir::Schema;
+
+/// One output language.
+pub trait Target: Sync {
+    /// The target's key, in options and messages: `rust`, `json-schema`, `typescript`.
+    fn key(&self) -> &'static str;
+
+    /// The language's name in messages: `Rust`, `JSON Schema`, `TypeScript`.
+    fn language(&self) -> &'static str;
+
+    /// The name of the derive's constant that holds this output (`JSON_SCHEMA`).
+    fn constant(&self) -> &'static str;
+
+    /// The output's file name for a schema of this stem (`render_intent.ts`).
+    fn file_name(&self, stem: &str) -> String;
+
+    /// The output's text for a checked schema, byte-identical from run to run.
+    fn emit(&self, schema: &Schema, options: &Options) -> String;
+
+    /// The module that the outputs of several schemas can share instead of each carrying its
+    /// own helpers (TypeScript's `cardc_runtime.ts`), if this target has one.
+    fn shared_runtime(&self) -> Option<SharedRuntime> {
+        None
+    }
+
+    /// The names of the top-level items this target generates for a union beside the union's
+    /// own (a Rust bridge trait, a TypeScript handlers type): a schema type of one of these
+    /// names would collide with it.
+    fn union_helpers(&self, _union: &str) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Why this target cannot carry a key on the wire (a field's wire name or a union's tag),
+    /// if it cannot.
+    fn wire_key_problem(&self, _key: &str) -> Option<Refusal> {
+        None
+    }
+
+    /// Why this target cannot have a field of this schema name in a struct that is closed or
+    /// open, if it cannot.
+    fn field_name_problem(&self, _name: &str, _closed: bool) -> Option<Refusal> {
+        None
+    }
+}
+
+/// How one run emits: the choices a front end makes for the targets.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    /// For each target (by key) whose outputs import its [`SharedRuntime`] rather than carry
+    /// their own helpers, the import specifier (`./cardc_runtime.js`). A target not listed
+    /// writes self-contained outputs.
+    pub shared_runtimes: BTreeMap<&'static str, String>,
+}
+
+impl Options {
+    /// Every target that has a shared runtime imports it from beside its outputs, where
+    /// [`crate::emit::outputs`] puts it.
+    pub fn runtimes_beside(targets: &[&dyn Target]) -> Self {
+        let shared_runtimes = targets
+            .iter()
+            .filter_map(|target| {
+                let runtime = target.shared_runtime()?;
+                Some((target.key(), runtime.import_beside.to_string()))
+            })
+            .collect();
+        Options { shared_runtimes }
+    }
+
+    /// Where a target's outputs import its shared runtime from, if they do.
+    pub fn shared_runtime(&self, target: &dyn Target) -> Option<&str> {
+        self.shared_runtimes.get(target.key()).map(String::as_str)
+    }
+}
+
+/// A target's shared runtime module.
+#[derive(Debug, Clone)]
+pub struct SharedRuntime {
+    /// Its file name when the CLI writes it beside the outputs (`cardc_runtime.ts`).
+    pub file_name: &'static str,
+    /// How an output beside it imports it (`./cardc_runtime.js`).
+    pub import_beside: &'static str,
+    /// How an output imports the module at `relative`, its path from the output's directory
+    /// (`../shared/cardc_runtime.ts` gives `../shared/cardc_runtime.js`).
+    pub import_from: fn(relative: &str) -> String,
+    /// Its text, the same for every schema.
+    pub contents: String,
+}
+
+/// Why a target cannot carry a name: the checker puts it at the name's span.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// The error's one-line message.
+    pub message: String,
+    /// The label under the name.
+    pub label: String,
+    /// What to do instead.
+    pub hint: String,
+}

@@ -1,0 +1,221 @@
+//! The pipeline's layers only look inward: the IR and the neutral modules depend on nothing
+//! outer, the syntax layer on the IR's leaf types, the checker on the syntax layer, the IR and
+//! the target trait, and every emitter on the IR, the naming rules and the target trait alone.
+//! This test reads the crate's source as syntax trees and fails on any path from a module to
+//! one its layer may not name, so that a shortcut shows up in review as a red test.
+//!
+//! Test code (`#[cfg(test)]` items and `tests/` directories) is left out: a unit test may build
+//! its IR through the whole front end.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use syn::visit::Visit;
+
+/// Each layer (a top-level module of `cardc_codegen`) and the modules it may name. The root
+/// (`lib.rs`), `build.rs`, `out` and the binary are front ends, which may name anything.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("ir", &[]),
+    ("naming", &[]),
+    ("limits", &[]),
+    ("diagnostics", &[]),
+    ("target", &["ir"]),
+    ("syntax", &["ir", "naming", "limits", "diagnostics"]),
+    (
+        "check",
+        &["syntax", "ir", "naming", "limits", "diagnostics", "target"],
+    ),
+    ("emit", &["ir", "naming", "target"]),
+];
+
+#[test]
+fn inner_layers_import_no_outer_one() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut violations = Vec::new();
+    let mut seen_layers = BTreeSet::new();
+    for file in rust_files(&src) {
+        let relative = file.strip_prefix(&src).expect("under src");
+        let module = module_path(relative);
+        let Some(&(layer, allowed)) = LAYERS.iter().find(|(layer, _)| module[0] == *layer) else {
+            continue;
+        };
+        seen_layers.insert(layer);
+        let text = std::fs::read_to_string(&file).expect("source");
+        let syntax = syn::parse_file(&text).unwrap_or_else(|error| panic!("{file:?}: {error}"));
+        let mut names = Names {
+            module: &module,
+            found: BTreeSet::new(),
+        };
+        names.visit_file(&syntax);
+        for name in names.found {
+            if name != layer && !allowed.contains(&name.as_str()) {
+                violations.push(format!(
+                    "{}: the `{layer}` layer names `crate::{name}`",
+                    relative.display()
+                ));
+            }
+        }
+    }
+    // A renamed or moved layer must not make the test pass by matching no file.
+    assert_eq!(
+        seen_layers.len(),
+        LAYERS.len(),
+        "layers without source: {seen_layers:?}"
+    );
+    assert!(violations.is_empty(), "{}", violations.join("\n"));
+}
+
+/// The test's own rule, on a file that breaks it: the checker naming an emitter is found.
+#[test]
+fn a_checker_naming_an_emitter_is_found() {
+    let syntax: syn::File = syn::parse_quote! {
+        use crate::{ir, emit::rust::bridge};
+        fn f() -> String { super::super::emit::header() }
+    };
+    let module = ["check".to_string(), "types".to_string()];
+    let mut names = Names {
+        module: &module,
+        found: BTreeSet::new(),
+    };
+    names.visit_file(&syntax);
+    assert_eq!(
+        names.found,
+        BTreeSet::from(["emit".to_string(), "ir".to_string()])
+    );
+}
+
+/// Every `.rs` file below `dir`, except those in `tests` directories.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("source directory") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            if path.file_name().is_some_and(|name| name != "tests") {
+                files.extend(rust_files(&path));
+            }
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// The module path of a source file: `emit/rust/bridge.rs` is `emit::rust::bridge`,
+/// `emit/rust/mod.rs` is `emit::rust`.
+fn module_path(relative: &Path) -> Vec<String> {
+    let mut path: Vec<String> = relative
+        .with_extension("")
+        .components()
+        .map(|part| part.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if path.last().is_some_and(|last| last == "mod") {
+        path.pop();
+    }
+    path
+}
+
+/// The top-level modules a file names through `crate::` or `super::` paths.
+struct Names<'a> {
+    module: &'a [String],
+    found: BTreeSet<String>,
+}
+
+impl Names<'_> {
+    /// The top-level module a path starting with these segments names, if it leaves the
+    /// file's own module.
+    fn record<'s>(&mut self, mut segments: impl Iterator<Item = &'s syn::Ident>) {
+        let Some(first) = segments.next() else {
+            return;
+        };
+        if first == "crate" {
+            if let Some(top) = segments.next() {
+                self.found.insert(top.to_string());
+            }
+        } else if first == "super" {
+            let mut depth = self.module.len() - 1;
+            let mut next = segments.next();
+            while next.is_some_and(|segment| segment == "super") {
+                depth = depth.saturating_sub(1);
+                next = segments.next();
+            }
+            match (depth, next) {
+                (0, Some(top)) => {
+                    self.found.insert(top.to_string());
+                }
+                _ => {
+                    self.found.insert(self.module[0].clone());
+                }
+            }
+        }
+    }
+}
+
+/// Whether an item is compiled only for tests.
+fn is_test_only(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|attr| {
+        attr.path().is_ident("cfg")
+            && attr
+                .parse_args::<syn::Meta>()
+                .is_ok_and(|meta| meta.path().is_ident("test"))
+    })
+}
+
+impl<'ast> Visit<'ast> for Names<'_> {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        let attrs = match item {
+            syn::Item::Mod(item) => &item.attrs,
+            syn::Item::Fn(item) => &item.attrs,
+            syn::Item::Use(item) => &item.attrs,
+            syn::Item::Impl(item) => &item.attrs,
+            _ => return syn::visit::visit_item(self, item),
+        };
+        if !is_test_only(attrs) {
+            syn::visit::visit_item(self, item);
+        }
+    }
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        self.record(path.segments.iter().map(|segment| &segment.ident));
+        syn::visit::visit_path(self, path);
+    }
+
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        let mut prefixes = Vec::new();
+        use_tree_roots(&item.tree, &mut Vec::new(), &mut prefixes);
+        for prefix in prefixes {
+            self.record(prefix.iter());
+        }
+    }
+}
+
+/// Every path a `use` tree brings in, as its segments (`use crate::{a, b::c}` gives
+/// `crate::a` and `crate::b::c`).
+fn use_tree_roots(
+    tree: &syn::UseTree,
+    prefix: &mut Vec<syn::Ident>,
+    out: &mut Vec<Vec<syn::Ident>>,
+) {
+    match tree {
+        syn::UseTree::Path(path) => {
+            prefix.push(path.ident.clone());
+            use_tree_roots(&path.tree, prefix, out);
+            prefix.pop();
+        }
+        syn::UseTree::Name(name) => {
+            let mut path = prefix.clone();
+            path.push(name.ident.clone());
+            out.push(path);
+        }
+        syn::UseTree::Rename(rename) => {
+            let mut path = prefix.clone();
+            path.push(rename.ident.clone());
+            out.push(path);
+        }
+        syn::UseTree::Glob(_) => out.push(prefix.clone()),
+        syn::UseTree::Group(group) => {
+            for tree in &group.items {
+                use_tree_roots(tree, prefix, out);
+            }
+        }
+    }
+}
