@@ -7,11 +7,12 @@
 //! use cardc_bridge_rules::{Capped, capped, count, thousands};
 //!
 //! // 250 of 1,204 grep matches shown: capped.
-//! let Some(Capped { shown, total }) = capped(250usize, 1_204u32, true) else {
-//!     unreachable!("a page that shows fewer than it found is capped");
-//! };
-//! assert_eq!(format!("showing {} of {}", thousands(shown), count(total, "match", "matches")),
-//!            "showing 250 of 1,204 matches");
+//! let page = capped(250usize, 1_204u32, true);
+//! assert_eq!(page, Some(Capped { shown: 250, total: 1_204 }));
+//! let note = page.map(|Capped { shown, total }| {
+//!     format!("showing {} of {}", thousands(shown), count(total, "match", "matches"))
+//! });
+//! assert_eq!(note.as_deref(), Some("showing 250 of 1,204 matches"));
 //! // Every result shown: complete.
 //! assert_eq!(capped(3usize, 3u32, false), None);
 //! ```

@@ -229,6 +229,7 @@ fn acp_transcript_and_web_make_the_same_truncation_decision_for_every_search_car
     let presented = cards.len() - corpus;
     cards.extend(edge_cards());
     let (html, samples) = web_html(&cards);
+    assert_eq!(html.len(), cards.len(), "agree.mjs rendered every card");
     let sampled = samples.len();
     let mut rendered: Vec<(Card, String)> = cards.into_iter().zip(html).collect();
     rendered.extend(samples);
