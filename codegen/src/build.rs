@@ -15,7 +15,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::Source;
-use crate::out::{self, Problem, display_path};
+use crate::out::{self, Problem};
 use crate::target::{Options, Target};
 use crate::{ReadError, compile, emit, header_name, read_schema};
 
@@ -156,7 +156,7 @@ impl Build {
         if problems.is_empty() {
             return Ok(());
         }
-        Err(Error::new(stale_report(&problems)))
+        Err(Error::new(stale_report(&problems, &name)))
     }
 }
 
@@ -180,20 +180,11 @@ fn resolve(requested: &[(String, PathBuf)]) -> Result<Vec<(&'static dyn Target, 
         .collect()
 }
 
-fn stale_report(problems: &[Problem]) -> String {
+fn stale_report(problems: &[Problem], schema: &str) -> String {
     let mut report = String::new();
     for problem in problems {
-        match problem {
-            Problem::Missing(path) => {
-                report.push_str(&format!("missing: {}\n", display_path(path)));
-            }
-            Problem::Stale(path, diff) => {
-                report.push_str(&format!("stale: {}\n{diff}\n", display_path(path)));
-            }
-            Problem::Orphaned(path) => {
-                report.push_str(&format!("orphaned: {}\n", display_path(path)));
-            }
-        }
+        report.push_str(&problem.report(schema));
+        report.push('\n');
     }
     report.push_str(&format!(
         "{} output(s) out of date; this build is in check mode ({CHECK_ENV} set, or \

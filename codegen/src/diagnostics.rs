@@ -4,11 +4,14 @@
 //! outlives the parse and renders identically in the CLI, in `build.rs` and inside the derive
 //! macro (where compiler spans would point at the attribute, not at the schema file).
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, Config};
+
+use crate::text::hides_or_breaks_text;
 
 /// One problem in a schema, located by a byte range in the schema text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,7 +95,8 @@ impl Source<'_> {
     }
 
     fn render_all(&self, diagnostics: &[Diagnostic]) -> String {
-        let file = SimpleFile::new(self.name, self.text);
+        let name = escaped(self.name);
+        let file = SimpleFile::new(name.as_ref(), shown(self.text));
         let config = render_config();
         let mut text = String::new();
         for diagnostic in diagnostics {
@@ -116,8 +120,8 @@ impl Source<'_> {
         let body: Vec<&str> = full.lines().skip(2).collect();
         format!(
             "{}:{line}:{column}: {}\n{}",
-            self.name,
-            diagnostic.message,
+            escaped(self.name),
+            escaped(&diagnostic.message),
             body.join("\n")
         )
     }
@@ -127,23 +131,24 @@ impl Source<'_> {
         let (line, column) = self.line_col(diagnostic.span.start);
         format!(
             "{}:{line}:{column}: error: {} (hint: {})\n",
-            self.name, diagnostic.message, diagnostic.hint
+            escaped(self.name),
+            escaped(&diagnostic.message),
+            escaped(&diagnostic.hint)
         )
     }
 
     fn report(&self, diagnostic: &Diagnostic) -> Report<()> {
-        let mut labels =
-            vec![Label::primary((), self.clamp(&diagnostic.span)).with_message(&diagnostic.label)];
-        labels.extend(
-            diagnostic
-                .related
-                .iter()
-                .map(|(span, label)| Label::secondary((), self.clamp(span)).with_message(label)),
-        );
+        let mut labels = vec![
+            Label::primary((), self.clamp(&diagnostic.span))
+                .with_message(escaped(&diagnostic.label)),
+        ];
+        labels.extend(diagnostic.related.iter().map(|(span, label)| {
+            Label::secondary((), self.clamp(span)).with_message(escaped(label))
+        }));
         Report::error()
-            .with_message(&diagnostic.message)
+            .with_message(escaped(&diagnostic.message))
             .with_labels(labels)
-            .with_notes(vec![format!("hint: {}", diagnostic.hint)])
+            .with_notes(vec![format!("hint: {}", escaped(&diagnostic.hint))])
     }
 
     /// Keeps a range inside the text and on character boundaries, so rendering never fails.
@@ -178,6 +183,50 @@ fn render_config() -> Config {
     }
 }
 
+/// A message, label, hint or file name as a terminal shows it: every character that would hide or
+/// break the text (a terminal escape, a line break, a bidi control from a schema string) as its
+/// escape, `\u{1b}`.
+fn escaped(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(hides_or_breaks_text) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if hides_or_breaks_text(c) {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The schema text as a report's source lines show it: every character that would hide or break
+/// the text, but the line breaks the lines are made of, replaced by a visible one of the same
+/// UTF-8 length (`?`, `¿` or `\u{fffd}`), so that every span still points at the same bytes and
+/// columns still count the same characters.
+fn shown(text: &str) -> Cow<'_, str> {
+    let hidden = |(index, c): (usize, char)| {
+        hides_or_breaks_text(c) && c != '\n' && !(c == '\r' && text[index + 1..].starts_with('\n'))
+    };
+    if !text.char_indices().any(hidden) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for (index, c) in text.char_indices() {
+        if hidden((index, c)) {
+            out.push(match c.len_utf8() {
+                1 => '?',
+                2 => '\u{bf}',
+                _ => '\u{fffd}',
+            });
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 fn floor_char_boundary(text: &str, offset: usize) -> usize {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
@@ -189,6 +238,46 @@ fn floor_char_boundary(text: &str, offset: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A duplicate tag value holding terminal escapes, a line separator and bidi controls,
+    /// both as Rust escapes (so they reach the message) and raw (so they reach the source line),
+    /// and a file name with an escape, reach the report only as visible text, with the caret
+    /// still under the whole string.
+    #[test]
+    fn no_schema_text_reaches_the_terminal_raw() {
+        let rename = "\\u{1b}[2J\\u{2028}\u{1b}]0;owned\u{7}\u{2028}\u{202e}\u{9b}";
+        let text = format!(
+            "#[union(tag = \"t\")]\nenum U {{\n    #[rename = \"{rename}\"]\n    A(S),\n    \
+             #[rename = \"{rename}\"]\n    B(S),\n}}\nstruct S {{}}\n"
+        );
+        let errors = crate::compile("x.cards", &text).expect_err("a duplicate tag value");
+        let source = Source {
+            name: "x\u{1b}[31m.cards",
+            text: &text,
+        };
+        for rendered in [
+            source.render(&errors),
+            source.render_located(&errors[0]),
+            source.one_line(&errors[0]),
+        ] {
+            assert!(
+                !rendered
+                    .chars()
+                    .any(|c| hides_or_breaks_text(c) && c != '\n'),
+                "{rendered:?}"
+            );
+            assert!(rendered.contains("x\\u{1b}[31m.cards"), "{rendered}");
+        }
+        let rendered = source.render(&errors);
+        assert!(
+            rendered.contains("duplicate tag value `\\u{1b}[2J\\u{2028}\\u{1b}]0;owned\\u{7}"),
+            "{rendered}"
+        );
+        let line = "\"\\u{1b}[2J\\u{2028}?]0;owned?\u{fffd}\u{fffd}\u{bf}\"";
+        assert!(rendered.contains(line), "{rendered}");
+        let carets = format!("{} also travels as", "^".repeat(line.chars().count()));
+        assert!(rendered.contains(&carets), "{rendered}");
+    }
 
     #[test]
     fn line_col_counts_characters_not_bytes() {

@@ -15,6 +15,7 @@ pub mod naming;
 pub mod out;
 pub mod syntax;
 pub mod target;
+pub mod text;
 
 use std::path::{Component, Path, PathBuf};
 

@@ -40,6 +40,21 @@ pub enum Problem {
     Orphaned(PathBuf),
 }
 
+impl Problem {
+    /// The problem as every front end reports it, on its own lines (no trailing newline): the
+    /// path, and for a stale file its diff. `schema` is the schema's name in messages.
+    pub fn report(&self, schema: &str) -> String {
+        match self {
+            Problem::Missing(path) => format!("missing: {}", display_path(path)),
+            Problem::Stale(path, diff) => format!("stale: {}\n{diff}", display_path(path)),
+            Problem::Orphaned(path) => format!(
+                "orphaned: {} (generated from {schema}, which no longer produces it)",
+                display_path(path)
+            ),
+        }
+    }
+}
+
 /// Why outputs could not be written or read, naming the file or directory at fault.
 #[derive(Debug)]
 pub enum Error {

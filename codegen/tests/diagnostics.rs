@@ -1,8 +1,9 @@
 //! Bad schemas: each `tests/schemas/errors/<condition>.cards` is named after what is wrong with
-//! it, and its rendered report must equal `<condition>.stderr` beside it: every problem, each
-//! with file:line:col, the source line, a caret and a hint.
+//! it, and its rendered report must equal its snapshot in `tests/schemas/errors/snapshots/`:
+//! every problem, each with file:line:col, the source line, a caret and a hint.
 //!
-//! Refresh the snapshots with `CARDC_BLESS=1 cargo test -p cardc-codegen --test diagnostics`.
+//! The snapshots are insta's: after an intended change, review them with `cargo insta review`
+//! or accept them all with `INSTA_UPDATE=always cargo test -p cardc-codegen --test diagnostics`.
 
 use std::path::{Path, PathBuf};
 
@@ -52,35 +53,44 @@ fn every_bad_schema_gets_its_expected_report() {
         "expected at least 25 bad schemas, found {}",
         names.len()
     );
-    let bless = std::env::var_os("CARDC_BLESS").is_some_and(|value| value == "1");
-    let mut failures = Vec::new();
-    for name in &names {
-        let actual = report(name);
+    insta::with_settings!({
+        snapshot_path => errors_dir().join("snapshots"),
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        // Every case is compared before any failure is reported, so one run shows them all.
+        insta::glob!("../../tests/schemas/errors", "*.cards", |path| {
+            let name = path.file_stem().map(|stem| stem.to_string_lossy()).unwrap_or_default();
+            let actual = report(&name);
+            assert!(
+                !actual.ends_with("compiled without errors\n"),
+                "{name}.cards is meant to be a bad schema, but it compiles"
+            );
+            insta::assert_snapshot!("report", actual);
+        });
+    });
+}
+
+/// A snapshot whose bad schema was renamed or removed would otherwise linger unread.
+#[test]
+fn every_snapshot_has_its_bad_schema() {
+    let names = bad_schemas();
+    let snapshots = errors_dir().join("snapshots");
+    for entry in std::fs::read_dir(&snapshots).expect("tests/schemas/errors/snapshots exists") {
+        let file = entry
+            .expect("entry")
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        let case = file
+            .strip_prefix("report@")
+            .and_then(|rest| rest.strip_suffix(".cards.snap"));
         assert!(
-            !actual.ends_with("compiled without errors\n"),
-            "{name}.cards is meant to be a bad schema, but it compiles"
+            case.is_some_and(|case| names.iter().any(|name| name == case)),
+            "{file} in {} belongs to no bad schema: delete it",
+            snapshots.display()
         );
-        let expected_path = errors_dir().join(format!("{name}.stderr"));
-        if bless {
-            std::fs::write(&expected_path, &actual).expect("write snapshot");
-            continue;
-        }
-        match std::fs::read_to_string(&expected_path) {
-            Ok(expected) if expected == actual => {}
-            Ok(expected) => failures.push(format!(
-                "{name}: report changed\n--- expected\n{expected}--- actual\n{actual}"
-            )),
-            Err(_) => failures.push(format!(
-                "{name}: no {name}.stderr snapshot\n--- actual\n{actual}"
-            )),
-        }
     }
-    assert!(
-        failures.is_empty(),
-        "{}\nif the new reports are right, refresh them with:\n    \
-         CARDC_BLESS=1 cargo test -p cardc-codegen --test diagnostics",
-        failures.join("\n")
-    );
 }
 
 #[test]

@@ -53,14 +53,10 @@ fn outputs(relative: &str, out_dir: &str) -> (String, Vec<emit::Output>) {
     }
 }
 
-fn describe(problems: &[Problem]) -> String {
+fn describe(problems: &[Problem], schema: &str) -> String {
     problems
         .iter()
-        .map(|problem| match problem {
-            Problem::Missing(path) => format!("missing: {}\n", path.display()),
-            Problem::Stale(path, diff) => format!("stale: {}\n{diff}\n", path.display()),
-            Problem::Orphaned(path) => format!("orphaned: {}\n", path.display()),
-        })
+        .map(|problem| problem.report(schema) + "\n")
         .collect()
 }
 
@@ -82,7 +78,7 @@ fn every_golden_case_matches_its_committed_outputs() {
             continue;
         }
         let problems = out::check(&dir, &header, &outputs).expect("read goldens");
-        report.push_str(&describe(&problems));
+        report.push_str(&describe(&problems, &relative));
     }
     assert!(
         report.is_empty(),
@@ -100,7 +96,7 @@ fn generated_outputs_are_fresh() {
         problems.is_empty(),
         "{}\ngenerated/ is stale; refresh it with:\n    \
          cargo run --bin cardc -- generate schema/render_intent.cards --out generated",
-        describe(&problems)
+        describe(&problems, "schema/render_intent.cards")
     );
 }
 

@@ -18,14 +18,15 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("ir", &[]),
     ("naming", &[]),
     ("limits", &[]),
-    ("diagnostics", &[]),
+    ("diagnostics", &["text"]),
+    ("text", &[]),
     ("target", &["ir"]),
     ("syntax", &["ir", "naming", "limits", "diagnostics"]),
     (
         "check",
         &["syntax", "ir", "naming", "limits", "diagnostics", "target"],
     ),
-    ("emit", &["ir", "naming", "target"]),
+    ("emit", &["ir", "naming", "target", "text"]),
 ];
 
 #[test]

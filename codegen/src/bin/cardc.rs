@@ -177,15 +177,7 @@ impl Run<'_> {
             return ExitCode::SUCCESS;
         }
         for problem in &problems {
-            match problem {
-                Problem::Missing(path) => eprintln!("missing: {}", display_path(path)),
-                Problem::Stale(path, diff) => eprintln!("stale: {}\n{diff}", display_path(path)),
-                Problem::Orphaned(path) => eprintln!(
-                    "orphaned: {} (generated from {}, which no longer produces it)",
-                    display_path(path),
-                    self.name
-                ),
-            }
+            eprintln!("{}", problem.report(self.name));
         }
         let orphaned = problems
             .iter()

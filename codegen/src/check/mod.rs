@@ -1,16 +1,16 @@
-//! Check: resolves a parsed schema into the [`ir`](crate::ir) module's types, collecting every error.
+//! Check: resolves a parsed schema into the [`crate::ir`] module's types, collecting every error.
 //!
 //! Each pass reports what it finds and goes on, so one run shows every problem: names and
 //! duplicates here, size limits in `limits`, types in `types` (with "did you mean" from
 //! `suggest`), union membership and tags in `tags`, and cycles in `recursion`, the last two
-//! finding their spans in `spans`. Every pass takes time near-linear in the schema's size. The
-//! IR is returned only when no pass found anything.
+//! reading the spans the IR carries. What each target reserves, the targets say. Every pass
+//! takes time near-linear in the schema's size. The IR is returned only when no pass found
+//! anything.
 
 mod id;
 mod limits;
 mod naming;
 mod recursion;
-mod spans;
 mod suggest;
 mod tags;
 mod types;
@@ -95,9 +95,8 @@ fn check_counting(
              percent-encode spaces and other characters URIs do not allow",
         ));
     }
-    let spans = spans::Spans::new(file);
-    tags::assign(file, &spans, &mut defs, &mut errors);
-    recursion::check(&spans, &defs, &mut errors);
+    tags::check(file, &defs, &mut errors);
+    recursion::check(&defs, &mut errors);
     let comparisons = scope.comparisons();
     if !errors.is_empty() {
         errors.sort_by_key(|error| (error.span.start, error.span.end));
@@ -242,13 +241,12 @@ fn lower_struct(
         "two fields of one object would share a key: give one of them another wire name with \
          `#[rename = \"...\"]`",
     );
-    let mut rust_names = Unique::new(
+    let mut names = Unique::new(
         "field",
         "a struct's fields need distinct names: rename or remove one of them",
     );
     let mut fields = Vec::new();
     for field in &item.fields {
-        let rust_name = crate::naming::rust::rust_ident_text(&field.name.value);
         check_field_name(field, errors);
         refuse_for_targets(
             targets,
@@ -276,16 +274,16 @@ fn lower_struct(
             errors,
         );
         // A field declared twice would also repeat its wire name: report it once.
-        if rust_names.check(&rust_name, field.name.span.clone(), errors) {
-            wire_names.check(&wire_name, wire_span, errors);
+        if names.check(&field.name.value, field.name.span.clone(), errors) {
+            wire_names.check(&wire_name, wire_span.clone(), errors);
         }
-        if let Some((optional, ty)) = types::field_type(&field.ty, scope, errors) {
+        if let Some((presence, ty)) = types::field_type(&field.ty, scope, errors) {
             fields.push(Field {
                 name: field.name.value.clone(),
-                rust_name,
                 wire_name,
+                span: wire_span,
                 docs: field.docs.clone(),
-                optional,
+                presence,
                 ty,
             });
         }
@@ -295,7 +293,6 @@ fn lower_struct(
         docs,
         fields,
         closed,
-        tags: Vec::new(),
     }
 }
 
@@ -393,6 +390,7 @@ fn lower_union(
                 tag_value,
                 docs: variant.docs.clone(),
                 payload,
+                span: variant.payload.span.clone(),
             });
         }
     }
@@ -400,8 +398,8 @@ fn lower_union(
         name,
         docs,
         tag: item.tag.value.clone(),
+        tag_span: item.tag.span.clone(),
         variants,
-        outer_tags: Vec::new(),
     }
 }
 

@@ -5,22 +5,20 @@
 //! the three outputs must agree, so the checker asks for the indirection instead.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::ops::Range;
 
-use super::spans::Spans;
 use crate::diagnostics::Diagnostic;
-use crate::ir::{Ty, TypeDef};
+use crate::ir::{Span, Ty, TypeDef};
 
 /// One inline containment: `from` holds a `to` by value, written at `span`.
 struct Edge<'a> {
     to: &'a str,
-    span: Range<usize>,
+    span: Span,
     through_field: bool,
 }
 
 /// Reports each cycle of inline containment once: one error per strongly connected group.
-pub(super) fn check(spans: &Spans, defs: &BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>) {
-    let graph = edges(spans, defs);
+pub(super) fn check(defs: &BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>) {
+    let graph = edges(defs);
     for group in strongly_connected(&graph) {
         let start = group[0];
         let members: BTreeSet<&str> = group.iter().copied().collect();
@@ -155,10 +153,7 @@ fn cycle_error(path: &[&str], closing: &Edge) -> Diagnostic {
     )
 }
 
-fn edges<'a>(
-    spans: &Spans,
-    defs: &'a BTreeMap<String, TypeDef>,
-) -> BTreeMap<&'a str, Vec<Edge<'a>>> {
+fn edges(defs: &BTreeMap<String, TypeDef>) -> BTreeMap<&str, Vec<Edge<'_>>> {
     let mut graph: BTreeMap<&str, Vec<Edge>> = BTreeMap::new();
     for def in defs.values() {
         let out = graph.entry(def.name()).or_default();
@@ -168,7 +163,7 @@ fn edges<'a>(
                     if let Some(to) = held_inline(&field.ty) {
                         out.push(Edge {
                             to,
-                            span: spans.field(&def.name, &field.name),
+                            span: field.span.clone(),
                             through_field: true,
                         });
                     }
@@ -178,7 +173,7 @@ fn edges<'a>(
                 for variant in &def.variants {
                     out.push(Edge {
                         to: &variant.payload,
-                        span: spans.payload(&def.name, &variant.name),
+                        span: variant.span.clone(),
                         through_field: false,
                     });
                 }

@@ -8,17 +8,24 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
-use super::spans::Spans;
 use crate::diagnostics::Diagnostic;
-use crate::ir::{Tag, TypeDef};
+use crate::ir::TypeDef;
 use crate::limits::MAX_UNION_NESTING;
 use crate::syntax::ast::{ItemKind, SchemaFile, TypeExpr, TypeKind};
 
-/// Checks union membership and fills in `StructDef::tags` and `UnionDef::outer_tags`.
-pub(super) fn assign(
+/// One tag field that a variant struct carries on the wire.
+#[derive(Debug, Clone)]
+struct Tag {
+    /// The union that owns this tag.
+    union: String,
+    /// The tag field's wire name (`card`).
+    field: String,
+}
+
+/// Checks union membership, and that no variant struct's key clashes with a tag it carries.
+pub(super) fn check(
     file: &SchemaFile,
-    spans: &Spans,
-    defs: &mut BTreeMap<String, TypeDef>,
+    defs: &BTreeMap<String, TypeDef>,
     errors: &mut Vec<Diagnostic>,
 ) {
     let memberships = memberships(file, defs);
@@ -72,7 +79,7 @@ pub(super) fn assign(
         .collect();
     let mut visited = BTreeSet::new();
     for union in top_level {
-        walk(union, spans, defs, errors, &mut visited);
+        walk(union, defs, errors, &mut visited);
     }
 }
 
@@ -81,8 +88,7 @@ pub(super) fn assign(
 /// overflow the thread's.
 fn walk(
     top: String,
-    spans: &Spans,
-    defs: &mut BTreeMap<String, TypeDef>,
+    defs: &BTreeMap<String, TypeDef>,
     errors: &mut Vec<Diagnostic>,
     visited: &mut BTreeSet<String>,
 ) {
@@ -91,23 +97,22 @@ fn walk(
         if !visited.insert(union.clone()) {
             continue;
         }
-        let nested = assign_below(&union, outer, spans, defs, errors);
+        let nested = check_below(&union, outer, defs, errors);
         // Reversed, so that the first nested union is taken next, as a recursion would.
         pending.extend(nested.into_iter().rev());
     }
 }
 
-/// Tags the variant structs of one union and checks them for clashes; returns its nested
-/// unions, each with the tags it carries down.
-fn assign_below(
+/// Checks the variant structs of one union for clashes with the tags they carry; returns its
+/// nested unions, each with the tags it carries down.
+fn check_below(
     union: &str,
     outer: Vec<Tag>,
-    spans: &Spans,
-    defs: &mut BTreeMap<String, TypeDef>,
+    defs: &BTreeMap<String, TypeDef>,
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<(String, Vec<Tag>)> {
     let mut nested = Vec::new();
-    let Some(TypeDef::Union(def)) = defs.get_mut(union) else {
+    let Some(TypeDef::Union(def)) = defs.get(union) else {
         return nested;
     };
     if outer.len() >= MAX_UNION_NESTING {
@@ -116,7 +121,7 @@ fn assign_below(
                 "unions nest {} deep at `{union}`, more than the limit of {MAX_UNION_NESTING}",
                 outer.len() + 1
             ),
-            spans.union_tag(union),
+            def.tag_span.clone(),
             "nested too deeply",
             format!(
                 "a variant struct carries one tag per enclosing union: nest unions at most \
@@ -126,15 +131,14 @@ fn assign_below(
         ));
         return nested;
     }
-    def.outer_tags = outer.clone();
-    let (tag_field, variants) = (def.tag.clone(), def.variants.clone());
-    if let Some(clash) = outer.iter().find(|tag| tag.field == tag_field) {
+    let tag_field = &def.tag;
+    if let Some(clash) = outer.iter().find(|tag| tag.field == *tag_field) {
         errors.push(Diagnostic::new(
             format!(
                 "nested union `{union}` uses the tag `{tag_field}` of its outer union `{}`",
                 clash.union
             ),
-            spans.union_tag(union),
+            def.tag_span.clone(),
             "same tag field as the outer union",
             format!(
                 "one object cannot hold two values for one key: give the nested union its own tag, \
@@ -143,15 +147,13 @@ fn assign_below(
             ),
         ));
     }
-    for variant in variants {
-        let mut tags = outer.clone();
-        tags.push(Tag {
-            union: union.to_string(),
-            variant: variant.name.clone(),
-            field: tag_field.clone(),
-            value: variant.tag_value.clone(),
-        });
-        match defs.get_mut(&variant.payload) {
+    let mut tags = outer;
+    tags.push(Tag {
+        union: union.to_string(),
+        field: tag_field.clone(),
+    });
+    for variant in &def.variants {
+        match defs.get(&variant.payload) {
             Some(TypeDef::Struct(payload)) => {
                 for field in &payload.fields {
                     if let Some(tag) = tags.iter().find(|tag| tag.field == field.wire_name) {
@@ -160,18 +162,15 @@ fn assign_below(
                                 "field `{}` of `{}` clashes with the tag `{}` of union `{}`",
                                 field.name, payload.name, tag.field, tag.union
                             ),
-                            spans.field(&payload.name, &field.name),
+                            field.span.clone(),
                             "same key as the tag",
                             "the tag already occupies this key on the wire: rename the field with \
                              `#[rename = \"...\"]`, or choose another tag",
                         ));
                     }
                 }
-                if payload.tags.is_empty() {
-                    payload.tags = tags;
-                }
             }
-            Some(TypeDef::Union(_)) => nested.push((variant.payload.clone(), tags)),
+            Some(TypeDef::Union(_)) => nested.push((variant.payload.clone(), tags.clone())),
             _ => {}
         }
     }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use super::naming;
 use super::suggest::{Suggestion, Suggestions};
 use crate::diagnostics::Diagnostic;
-use crate::ir::Ty;
+use crate::ir::{Presence, Ty};
 use crate::syntax::ast::{TypeExpr, TypeKind};
 use crate::syntax::{BUILTIN_NAMES, foreign_replacement};
 
@@ -65,8 +65,8 @@ pub(super) fn field_type(
     expr: &TypeExpr,
     scope: &mut Scope,
     errors: &mut Vec<Diagnostic>,
-) -> Option<(bool, Ty)> {
-    match &expr.kind {
+) -> Option<(Presence, Ty)> {
+    let (optional, ty) = match &expr.kind {
         TypeKind::Option(inner) => {
             if matches!(inner.kind, TypeKind::Option(_)) {
                 errors.push(Diagnostic::new(
@@ -77,10 +77,16 @@ pub(super) fn field_type(
                 ));
                 return None;
             }
-            Some((true, value_type(inner, scope, errors)?))
+            (true, value_type(inner, scope, errors)?)
         }
-        _ => Some((false, value_type(expr, scope, errors)?)),
-    }
+        _ => (false, value_type(expr, scope, errors)?),
+    };
+    Some(match (optional, ty) {
+        (false, Ty::Nullable(inner)) => (Presence::Nullable, *inner),
+        (true, Ty::Nullable(inner)) => (Presence::OptionalNullable, *inner),
+        (false, ty) => (Presence::Required, ty),
+        (true, ty) => (Presence::Optional, ty),
+    })
 }
 
 /// The type of a value (inside a field, an array or a map).

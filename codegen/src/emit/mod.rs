@@ -24,19 +24,6 @@ pub fn header_sentence(schema: &Schema) -> String {
     format!("{GENERATED_MARKER} {}; do not edit", schema.source_name)
 }
 
-/// Whether a character of schema text is written as an escape in the comments of every
-/// output (and in TypeScript strings): a control character other than tab (line breaks and bare carriage returns among
-/// them), a Unicode line or paragraph separator, which editors and JavaScript read as a line
-/// break, or a bidirectional control, which makes text read otherwise than it runs (and which
-/// rustc refuses in comments). Each language's escaper decides how to write it.
-pub fn hides_or_breaks_text(c: char) -> bool {
-    (c.is_control() && c != '\t')
-        || matches!(
-            c,
-            '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
-        )
-}
-
 /// Every target, in the order the front ends write them: the one list of output languages.
 /// Adding a target is its module, its line here, and its goldens.
 pub static TARGETS: [&dyn Target; 3] = [

@@ -96,8 +96,14 @@ fn object(schema: &Schema, def: &StructDef, depth: u32) -> BoxedStrategy<Value> 
         .iter()
         .map(|field| {
             let key = field.wire_name.clone();
-            let present = value(schema, &field.ty, depth).prop_map(move |v| (key.clone(), v));
-            match (field.optional, depth > 0) {
+            // A field that may hold `null` is drawn as a nullable value is.
+            let present = if field.presence.may_be_null() {
+                value(schema, &Ty::Nullable(Box::new(field.ty.clone())), depth)
+            } else {
+                value(schema, &field.ty, depth)
+            };
+            let present = present.prop_map(move |v| (key.clone(), v));
+            match (field.presence.may_be_absent(), depth > 0) {
                 (false, _) => present.prop_map(Some).boxed(),
                 (true, true) => prop::option::of(present).boxed(),
                 (true, false) => Just(None).boxed(),

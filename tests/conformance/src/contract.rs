@@ -97,8 +97,9 @@ impl Checker<'_> {
         for field in &def.fields {
             let field_at = format!("{at}/{}", escape(&field.wire_name));
             match object.get(&field.wire_name) {
-                None if field.optional => {}
+                None if field.presence.may_be_absent() => {}
                 None => return Err(format!("{field_at}: required, missing")),
+                Some(Value::Null) if field.presence.may_be_null() => {}
                 Some(field_value) => self.ty(&field.ty, field_value, &field_at)?,
             }
         }

@@ -3,7 +3,7 @@
 //! that one of those readers cannot judge the way the contract does. A disagreement is
 //! explained only when its payload has a gap that reader is known for; anything else fails.
 
-use cardc_codegen::ir::{Schema, StructDef, Ty, TypeDef};
+use cardc_codegen::ir::{Presence, Schema, StructDef, Ty, TypeDef};
 use serde_json::Value;
 
 /// A feature of a payload that some reader outside cardc misjudges.
@@ -93,14 +93,13 @@ fn object(schema: &Schema, def: &StructDef, value: &Value, tags: &[&str], out: &
     };
     for field in &def.fields {
         match object.get(&field.wire_name) {
-            None if !field.optional && matches!(field.ty, Ty::Nullable(_)) => {
+            None if field.presence == Presence::Nullable => {
                 out.push(Gap::NullableMissing);
             }
-            Some(Value::Null)
-                if field.optional && !matches!(field.ty, Ty::Nullable(_) | Ty::Json) =>
-            {
+            Some(Value::Null) if field.presence == Presence::Optional && field.ty != Ty::Json => {
                 out.push(Gap::OptionalNull);
             }
+            Some(Value::Null) if field.presence.may_be_null() => {}
             Some(field_value) => walk(schema, &field.ty, field_value, out),
             None => {}
         }

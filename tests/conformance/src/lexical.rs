@@ -186,7 +186,7 @@ type Spot = (String, Class);
 /// value's JSON pointer.
 fn walk(schema: &Schema, ty: &Ty, value: &Value, at: &str, out: &mut Vec<Spot>) {
     own(value, at, out);
-    inside(schema, ty, value, at, out);
+    inside(schema, ty, value, at, &[], out);
 }
 
 /// The places a value itself offers, whatever its type: each of its keys, and its text.
@@ -203,10 +203,12 @@ fn own(value: &Value, at: &str, out: &mut Vec<Spot>) {
 }
 
 /// The places inside a value, by its type.
-fn inside(schema: &Schema, ty: &Ty, value: &Value, at: &str, out: &mut Vec<Spot>) {
+/// `tags` are the tag keys of the unions the value was reached through, which an open
+/// struct's other keys do not include.
+fn inside(schema: &Schema, ty: &Ty, value: &Value, at: &str, tags: &[&str], out: &mut Vec<Spot>) {
     match (ty, value) {
         (Ty::Json, _) => any_json(value, at, out),
-        (Ty::Nullable(inner) | Ty::Boxed(inner), _) => inside(schema, inner, value, at, out),
+        (Ty::Nullable(inner) | Ty::Boxed(inner), _) => inside(schema, inner, value, at, tags, out),
         (Ty::Int(_), Value::Number(_)) => out.extend(
             [
                 Class::IntegerFraction,
@@ -226,12 +228,13 @@ fn inside(schema: &Schema, ty: &Ty, value: &Value, at: &str, out: &mut Vec<Spot>
             }
         }
         (Ty::Named(name), _) => match schema.types.get(name) {
-            Some(TypeDef::Struct(def)) => fields(schema, def, value, at, out),
+            Some(TypeDef::Struct(def)) => fields(schema, def, value, at, tags, out),
             Some(TypeDef::Union(def)) => {
                 let tag = value.get(&def.tag).and_then(Value::as_str);
                 if let Some(variant) = def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {
                     let payload = Ty::Named(variant.payload.clone());
-                    inside(schema, &payload, value, at, out);
+                    let tags: Vec<&str> = tags.iter().copied().chain([def.tag.as_str()]).collect();
+                    inside(schema, &payload, value, at, &tags, out);
                 }
             }
             Some(TypeDef::Enum(_)) | None => {}
@@ -241,7 +244,14 @@ fn inside(schema: &Schema, ty: &Ty, value: &Value, at: &str, out: &mut Vec<Spot>
 }
 
 /// The places in a struct's field values; an open struct's other keys hold any JSON.
-fn fields(schema: &Schema, def: &StructDef, value: &Value, at: &str, out: &mut Vec<Spot>) {
+fn fields(
+    schema: &Schema,
+    def: &StructDef,
+    value: &Value,
+    at: &str,
+    tags: &[&str],
+    out: &mut Vec<Spot>,
+) {
     let Value::Object(object) = value else {
         return;
     };
@@ -253,7 +263,7 @@ fn fields(schema: &Schema, def: &StructDef, value: &Value, at: &str, out: &mut V
             .find(|field: &&Field| field.wire_name == *key);
         let ty = match field {
             Some(field) => &field.ty,
-            None if !def.closed && !def.tags.iter().any(|tag| tag.field == *key) => &Ty::Json,
+            None if !def.closed && !tags.contains(&key.as_str()) => &Ty::Json,
             None => continue,
         };
         if *ty == Ty::Json {

@@ -15,7 +15,7 @@
 
 use std::collections::BTreeSet;
 
-use cardc_codegen::ir::{Field, Schema, StructDef, Ty, TypeDef, UnionDef};
+use cardc_codegen::ir::{Field, Presence, Schema, StructDef, Ty, TypeDef, UnionDef};
 use serde_json::{Value, json};
 
 use crate::Case;
@@ -228,19 +228,19 @@ impl Walker<'_> {
 
     fn field(&mut self, field: &Field, value: &Value, at: &str) {
         let key = &field.wire_name;
-        let (drop, rule) = if field.optional {
+        let (drop, rule) = if field.presence.may_be_absent() {
             ("drop/optional", true)
         } else {
             ("drop/required", false)
         };
         self.edit(at, Op::Remove(key.clone()), drop, key.clone(), Some(rule));
-        let null = match (&field.ty, field.optional) {
+        let null = match (&field.ty, field.presence) {
             (Ty::Json, _) => "null/json",
-            (Ty::Nullable(_), _) => "null/nullable",
-            (_, true) => "null/optional",
-            (_, false) => "null/required",
+            (_, Presence::Nullable | Presence::OptionalNullable) => "null/nullable",
+            (_, Presence::Optional) => "null/optional",
+            (_, Presence::Required) => "null/required",
         };
-        let nullable = matches!(field.ty, Ty::Json | Ty::Nullable(_));
+        let nullable = field.ty == Ty::Json || field.presence.may_be_null();
         self.edit(at, set(key, Value::Null), null, key.clone(), Some(nullable));
         let class = if field.ty == Ty::Json {
             "any-type/json"
@@ -259,7 +259,9 @@ impl Walker<'_> {
             self.edit(at, above, "int/above", key.clone(), Some(false));
         }
         let pointer = format!("{at}/{}", escape(key));
-        self.ty(&field.ty, value, &pointer);
+        if !(value.is_null() && field.presence.may_be_null()) {
+            self.ty(&field.ty, value, &pointer);
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! Compile-fail and compile-pass cases for `#[derive(cardc::Schema)]` and for the closed-union
-//! proof, one small file per condition under `fail/` (each with the `.stderr` it must produce)
-//! and `pass/`.
+//! proof on the bridge traits, one small file per condition under `fail/` (each with the
+//! `.stderr` it must produce) and `pass/`; `closed_union.rs` holds the proof on the bridge
+//! crates themselves.
 //!
 //! Schema paths in the cases are relative to trybuild's scratch crate under
 //! `target/tests/trybuild/`, hence the `../../../../` prefix. Refresh the `.stderr` files with

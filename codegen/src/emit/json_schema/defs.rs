@@ -40,7 +40,7 @@ fn struct_def(def: &StructDef, tags: &[TagPair]) -> Map<String, Value> {
     }
     for field in &def.fields {
         properties.insert(field.wire_name.clone(), field_schema(field).into());
-        if !field.optional {
+        if !field.presence.may_be_absent() {
             required.push(field.wire_name.clone().into());
         }
     }
@@ -59,7 +59,12 @@ fn struct_def(def: &StructDef, tags: &[TagPair]) -> Map<String, Value> {
 fn field_schema(field: &Field) -> Map<String, Value> {
     let mut map = Map::new();
     insert_description(&mut map, &field.docs);
-    map.extend(ty_schema(&field.ty));
+    let value = ty_schema(&field.ty);
+    map.extend(if field.presence.may_be_null() {
+        or_null(value)
+    } else {
+        value
+    });
     map
 }
 
@@ -123,6 +128,13 @@ fn enum_def(def: &EnumDef) -> Value {
     map.into()
 }
 
+/// The schema of a value or `null`, with `anyOf`.
+fn or_null(value: Map<String, Value>) -> Map<String, Value> {
+    let mut map = Map::new();
+    map.insert("anyOf".into(), json!([value, { "type": "null" }]));
+    map
+}
+
 /// The keywords of a value type's schema. `null` is added with `anyOf`, never with a `type`
 /// array, because ajv's strict mode rejects union types.
 pub(super) fn ty_schema(ty: &Ty) -> Map<String, Value> {
@@ -138,7 +150,7 @@ pub(super) fn ty_schema(ty: &Ty) -> Map<String, Value> {
         Ty::Vec(item) => json!({ "type": "array", "items": ty_schema(item) }),
         Ty::Map(value) => json!({ "type": "object", "additionalProperties": ty_schema(value) }),
         Ty::Boxed(inner) => return ty_schema(inner),
-        Ty::Nullable(inner) => json!({ "anyOf": [ty_schema(inner), { "type": "null" }] }),
+        Ty::Nullable(inner) => return or_null(ty_schema(inner)),
         Ty::Named(name) => json!({ "$ref": def_ref(name) }),
     };
     let Value::Object(map) = value else {

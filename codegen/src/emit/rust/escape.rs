@@ -1,8 +1,8 @@
 //! Rust spelling of schema text: the one place that decides how schema text becomes comment
 //! text, for every item the emitter writes. How a name becomes a Rust identifier is
-//! [`crate::naming::rust_ident_text`], which the checker reads too.
+//! [`crate::naming::rust::rust_ident_text`], which the syntax layer reads too.
 
-use crate::emit::hides_or_breaks_text;
+use crate::text::hides_or_breaks_text;
 
 /// Schema text made safe as the rest of one `//` or `///` line: every character rustc would
 /// end the line at, refuse in a comment (a bare carriage return in a doc comment) or refuse

@@ -13,44 +13,19 @@ use syn::parse_quote;
 
 use super::types::{rust_type, too_complex_for_clippy};
 use super::{doc_attrs, ident};
-use crate::ir::{Field, Ty};
-
-/// How a field's key and value may be present on the wire.
-enum Presence<'a> {
-    /// `T`: the key must be present and hold a `T`.
-    Required(&'a Ty),
-    /// `Nullable<T>`: the key must be present and hold `null` or a `T`.
-    RequiredNullable(&'a Ty),
-    /// `Option<T>`: the key may be absent, but a present key holds a `T`.
-    Optional(&'a Ty),
-    /// `Option<Nullable<T>>`: the key may be absent, `null` or a `T`.
-    OptionalNullable(&'a Ty),
-}
-
-impl<'a> Presence<'a> {
-    /// Splits a field into its presence and the type of a present, non-null value.
-    fn of(field: &'a Field) -> Self {
-        match (&field.ty, field.optional) {
-            (Ty::Nullable(inner), false) => Presence::RequiredNullable(inner),
-            (Ty::Nullable(inner), true) => Presence::OptionalNullable(inner),
-            (ty, false) => Presence::Required(ty),
-            (ty, true) => Presence::Optional(ty),
-        }
-    }
-}
+use crate::ir::{Field, Presence, Ty};
+use crate::naming::rust::rust_ident_text;
 
 /// One `pub` field with its docs, wire rename and presence attributes, ready to go between the
 /// braces of a struct (the caller adds the separating commas).
 pub(super) fn field(field: &Field) -> TokenStream {
     let docs = doc_attrs(&field.docs);
-    let name = ident(&field.rust_name);
+    let rust_name = rust_ident_text(&field.name);
+    let name = ident(&rust_name);
     let mut serde_args = Vec::new();
     // serde's default key is the Rust identifier without its `r#`: right for `r#type`, but a
     // keyword that cannot be raw (`self`) becomes `self_` and needs its key spelled out.
-    let default_key = field
-        .rust_name
-        .strip_prefix("r#")
-        .unwrap_or(&field.rust_name);
+    let default_key = rust_name.strip_prefix("r#").unwrap_or(&rust_name);
     if field.wire_name != default_key {
         let wire = &field.wire_name;
         serde_args.push(quote!(rename = #wire));
@@ -60,14 +35,15 @@ pub(super) fn field(field: &Field) -> TokenStream {
         let prefix = if strict { "strict_" } else { "" };
         format!("::cardc::__private::{prefix}{name}")
     };
-    let ty = match Presence::of(field) {
-        Presence::Required(ty) => {
+    let ty = &field.ty;
+    let ty = match field.presence {
+        Presence::Required => {
             if strict {
                 serde_args.push(quote!(deserialize_with = "::cardc::__private::strict"));
             }
             rust_type(ty)
         }
-        Presence::RequiredNullable(ty) => {
+        Presence::Nullable => {
             // A `deserialize_with` field has no missing-key fallback, so the key stays
             // required even though the Rust type is an `Option`.
             let with = helper("nullable");
@@ -75,12 +51,12 @@ pub(super) fn field(field: &Field) -> TokenStream {
             let ty = rust_type(ty);
             parse_quote!(Option<#ty>)
         }
-        Presence::Optional(ty) => {
+        Presence::Optional => {
             serde_args.extend(optional_args(&helper("optional")));
             let ty = rust_type(ty);
             parse_quote!(Option<#ty>)
         }
-        Presence::OptionalNullable(ty) => {
+        Presence::OptionalNullable => {
             serde_args.extend(optional_args(&helper("optional_nullable")));
             let ty = rust_type(ty);
             parse_quote!(Option<Option<#ty>>)

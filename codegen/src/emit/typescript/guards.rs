@@ -87,11 +87,14 @@ impl Guards<'_> {
             .line(&format!("const fieldsOf{name}: readonly cardcField[] = ["));
         self.out.indent();
         for field in &def.fields {
-            let check = self.check(&field.ty);
+            let mut check = self.check(&field.ty);
+            if field.presence.may_be_null() {
+                check = self.or_null(check);
+            }
             self.out.line(&format!(
                 "[{}, {}, {check}],",
                 string_literal(&field.wire_name),
-                field.optional
+                field.presence.may_be_absent()
             ));
         }
         self.out.dedent();
@@ -232,16 +235,17 @@ impl Guards<'_> {
                 format!("{}({inner})", self.helper("cardcMapOf"))
             }
             Ty::Boxed(inner) => self.check(inner),
-            // `Json` and a nullable type already accept `null`.
-            Ty::Nullable(inner) if matches!(**inner, Ty::Json | Ty::Nullable(_)) => {
-                self.check(inner)
-            }
             Ty::Nullable(inner) => {
                 let inner = self.check(inner);
-                format!("{}({inner})", self.helper("cardcNullOr"))
+                self.or_null(inner)
             }
             Ty::Named(name) => format!("check{name}"),
         }
+    }
+
+    /// The check of a value or `null`.
+    fn or_null(&mut self, check: String) -> String {
+        format!("{}({check})", self.helper("cardcNullOr"))
     }
 
     /// A helper's name, noted as used.

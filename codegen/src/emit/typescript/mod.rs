@@ -20,7 +20,7 @@ use crate::ir::{Docs, EnumDef, Field, Schema, StructDef, TypeDef, UnionDef, Vari
 use crate::naming::typescript::{PROTO_KEY, handlers as handlers_name};
 use crate::target::{Options, Refusal, SharedRuntime, Target};
 
-use syntax::{int_note, property_name, string_literal, type_text};
+use syntax::{field_type_text, int_note, property_name, string_literal};
 use writer::Writer;
 
 /// The TypeScript target.
@@ -107,7 +107,7 @@ enum Runtime {
     Shared(String),
 }
 
-/// Emits the self-contained TypeScript output: see [`emit_with`].
+/// Emits the self-contained TypeScript output (no shared runtime).
 pub fn emit(schema: &Schema) -> String {
     emit_with(schema, &Runtime::Inline)
 }
@@ -213,11 +213,15 @@ fn emit_field(w: &mut Writer, field: &Field) {
         docs.push(note);
     }
     w.docs(&docs);
-    let mark = if field.optional { "?" } else { "" };
+    let mark = if field.presence.may_be_absent() {
+        "?"
+    } else {
+        ""
+    };
     w.line(&format!(
         "{}{mark}: {};",
         property_name(&field.wire_name),
-        type_text(&field.ty)
+        field_type_text(field)
     ));
 }
 

@@ -1,7 +1,7 @@
 //! TypeScript spelling of literals, property names and value types.
 
-use crate::emit::hides_or_breaks_text;
-use crate::ir::{IntKind, Ty};
+use crate::ir::{Field, IntKind, Ty};
+use crate::text::hides_or_breaks_text;
 
 /// A single-quoted TypeScript string literal: the one escaper for strings in the TypeScript
 /// output. `\`, `'`, every control character, the line separators U+2028 and U+2029 and the
@@ -57,8 +57,6 @@ struct Rendered {
     text: String,
     /// Whether the text is a `|` union that needs parentheses before `[]`.
     union: bool,
-    /// Whether the type already admits `null`.
-    nullable: bool,
 }
 
 /// The TypeScript type of a value. Only syntax and names from the schema appear: no global
@@ -67,12 +65,29 @@ pub(super) fn type_text(ty: &Ty) -> String {
     render(ty).text
 }
 
+/// The TypeScript type of a field's value: its type, or `null` too when its presence says so.
+pub(super) fn field_type_text(field: &Field) -> String {
+    let value = type_text(&field.ty);
+    if field.presence.may_be_null() {
+        format!("{value} | null")
+    } else {
+        value
+    }
+}
+
+/// A type or `null`.
+fn or_null(inner: Rendered) -> Rendered {
+    Rendered {
+        text: format!("{} | null", inner.text),
+        union: true,
+    }
+}
+
 /// Renders a type with the facts its enclosing type needs.
 fn render(ty: &Ty) -> Rendered {
     let plain = |text: &str| Rendered {
         text: text.to_owned(),
         union: false,
-        nullable: false,
     };
     match ty {
         Ty::String => plain("string"),
@@ -90,18 +105,7 @@ fn render(ty: &Ty) -> Rendered {
             }
         }
         Ty::Map(inner) => plain(&format!("{{ [key: string]: {} }}", render(inner).text)),
-        Ty::Nullable(inner) => {
-            let inner = render(inner);
-            if inner.nullable {
-                inner
-            } else {
-                Rendered {
-                    text: format!("{} | null", inner.text),
-                    union: true,
-                    nullable: true,
-                }
-            }
-        }
+        Ty::Nullable(inner) => or_null(render(inner)),
     }
 }
 

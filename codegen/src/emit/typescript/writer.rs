@@ -1,6 +1,6 @@
 //! A line writer with two-space indentation and JSDoc blocks.
 
-use crate::emit::hides_or_breaks_text;
+use crate::text::hides_or_breaks_text;
 
 /// Accumulates the output text line by line.
 #[derive(Debug, Default)]

@@ -2,9 +2,10 @@
 
 use serde_json::{Value, json};
 
-use super::{cards, closed, docs, field, named, nullable, optional, schema};
+use super::cards;
 use crate::emit::json_schema::{DRAFT_2020_12, document, emit};
-use crate::ir::{Docs, IntKind, StructDef, Ty, TypeDef};
+use crate::ir::builder::{docs, field, named, nullable, schema, strukt};
+use crate::ir::{Docs, IntKind, Ty, TypeDef};
 
 /// The printed form the emitter must produce for a value: pretty JSON plus a newline. Because
 /// `json!` keeps the order its keys are written in, comparing text also compares key order.
@@ -30,7 +31,7 @@ fn every_ty() {
         ),
     ];
     fields.extend(IntKind::ALL.map(|kind| field(kind.rust_name(), Ty::Int(kind))));
-    let schema = schema(vec![TypeDef::Struct(closed("All", fields, Vec::new()))]);
+    let schema = schema(vec![TypeDef::Struct(strukt("All", fields))]);
     let expected = json!({
         "type": "object",
         "properties": {
@@ -72,14 +73,11 @@ fn every_ty() {
 fn presence_kinds_and_field_docs() {
     let fields = vec![
         field("plain", Ty::String),
-        optional("absent", Ty::String),
-        super::Field {
-            docs: docs(&["May be null.", "Never absent."]),
-            ..field("nulled", nullable(Ty::String))
-        },
-        optional("both", nullable(Ty::Json)),
+        field("absent", Ty::String).optional(),
+        field("nulled", nullable(Ty::String)).documented(&["May be null.", "Never absent."]),
+        field("both", nullable(Ty::Bool)).optional(),
     ];
-    let schema = schema(vec![TypeDef::Struct(closed("P", fields, Vec::new()))]);
+    let schema = schema(vec![TypeDef::Struct(strukt("P", fields))]);
     let expected = json!({
         "type": "object",
         "properties": {
@@ -89,7 +87,7 @@ fn presence_kinds_and_field_docs() {
                 "description": "May be null.\nNever absent.",
                 "anyOf": [{ "type": "string" }, { "type": "null" }]
             },
-            "both": { "anyOf": [{}, { "type": "null" }] }
+            "both": { "anyOf": [{ "type": "boolean" }, { "type": "null" }] }
         },
         "required": ["plain", "nulled"],
         "additionalProperties": false
@@ -100,10 +98,7 @@ fn presence_kinds_and_field_docs() {
 
 #[test]
 fn open_struct_has_no_additional_properties() {
-    let open = StructDef {
-        closed: false,
-        ..closed("Open", vec![optional("x", Ty::Bool)], Vec::new())
-    };
+    let open = strukt("Open", vec![field("x", Ty::Bool).optional()]).open();
     let schema = schema(vec![TypeDef::Struct(open)]);
     let expected = json!({
         "type": "object",
@@ -223,10 +218,9 @@ fn unions_nested_union_and_enum() {
 
 #[test]
 fn printed_text_is_pretty_with_fixed_key_order() {
-    let mut schema = schema(vec![TypeDef::Struct(StructDef {
-        docs: docs(&["A point."]),
-        ..closed("Point", vec![field("x", Ty::Int(IntKind::U8))], Vec::new())
-    })]);
+    let mut schema = schema(vec![TypeDef::Struct(
+        strukt("Point", vec![field("x", Ty::Int(IntKind::U8))]).documented(&["A point."]),
+    )]);
     schema.docs = docs(&["Line one.", "Line two."]);
     let expected = r##"{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

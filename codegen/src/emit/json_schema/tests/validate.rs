@@ -3,8 +3,9 @@
 use jsonschema::{Registry, Validator};
 use serde_json::{Value, json};
 
-use super::{cards, closed, field, named, nullable, optional, schema};
+use super::cards;
 use crate::emit::json_schema::document;
+use crate::ir::builder::{field, named, schema, strukt};
 use crate::ir::{IntKind, Schema, Ty, TypeDef};
 
 /// A validator for `$defs/<def>` of the schema's document, registered under its `$id`, with
@@ -34,13 +35,13 @@ pub(super) fn assert_cases(validator: &Validator, cases: &[(bool, Value)]) {
 fn every_ty() -> Schema {
     let mut fields = vec![
         field("s", Ty::String),
-        optional("j", nullable(Ty::Json)),
+        field("j", Ty::Json).optional(),
         field("m", Ty::Map(Box::new(Ty::Boxed(Box::new(named("All")))))),
         field("v", Ty::Vec(Box::new(Ty::F64))),
         field("b", Ty::Bool),
     ];
     fields.extend(IntKind::ALL.map(|kind| field(kind.rust_name(), Ty::Int(kind))));
-    schema(vec![TypeDef::Struct(closed("All", fields, Vec::new()))])
+    schema(vec![TypeDef::Struct(strukt("All", fields))])
 }
 
 #[test]

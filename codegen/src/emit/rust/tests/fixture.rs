@@ -1,208 +1,124 @@
 //! Hand-built IR covering every kind of type, presence and `Ty`.
 
-use std::collections::BTreeMap;
-
-use crate::ir::{
-    EnumDef, EnumValue, Field, IntKind, Schema, StructDef, Tag, Ty, TypeDef, UnionDef, Variant,
+use crate::ir::builder::{
+    boxed, docs, enumeration, field, map_of as map, named, nullable, schema, strukt, union, value,
+    variant, vec_of,
 };
+use crate::ir::{IntKind, Schema, Ty, TypeDef};
 
-fn docs(lines: &[&str]) -> Vec<String> {
-    lines.iter().map(|line| line.to_string()).collect()
+/// A field documented as "The {name}.", and optional when `optional` says so.
+fn documented(name: &str, optional: bool, ty: Ty) -> crate::ir::Field {
+    let field = field(name, ty).documented(&[&format!("The {name}.")]);
+    if optional { field.optional() } else { field }
 }
 
-fn nullable(ty: Ty) -> Ty {
-    Ty::Nullable(Box::new(ty))
-}
-
-fn map(ty: Ty) -> Ty {
-    Ty::Map(Box::new(ty))
-}
-
-fn vec_of(ty: Ty) -> Ty {
-    Ty::Vec(Box::new(ty))
-}
-
-/// A field whose Rust and wire names are its schema name.
-fn field(name: &str, optional: bool, ty: Ty) -> Field {
-    Field {
-        name: name.to_string(),
-        rust_name: name.to_string(),
-        wire_name: name.to_string(),
-        docs: docs(&[&format!("The {name}.")]),
-        optional,
-        ty,
+/// A struct documented as "The {name} struct.", closed or open.
+fn documented_struct(name: &str, closed: bool, fields: Vec<crate::ir::Field>) -> TypeDef {
+    let def = strukt(name, fields).documented(&[&format!("The {name} struct.")]);
+    if closed {
+        def.into()
+    } else {
+        def.open().into()
     }
 }
 
-fn renamed(name: &str, wire: &str, optional: bool, ty: Ty) -> Field {
-    Field {
-        wire_name: wire.to_string(),
-        ..field(name, optional, ty)
-    }
+/// A variant documented as "The {name} variant.".
+fn documented_variant(name: &str, tag_value: &str, payload: &str) -> crate::ir::Variant {
+    variant(name, tag_value, payload).documented(&[&format!("The {name} variant.")])
 }
 
-fn tag(union: &str, variant: &str, field: &str, value: &str) -> Tag {
-    Tag {
-        union: union.to_string(),
-        variant: variant.to_string(),
-        field: field.to_string(),
-        value: value.to_string(),
-    }
-}
-
-fn strukt(name: &str, closed: bool, fields: Vec<Field>, tags: Vec<Tag>) -> TypeDef {
-    TypeDef::Struct(StructDef {
-        name: name.to_string(),
-        docs: docs(&[&format!("The {name} struct.")]),
-        fields,
-        closed,
-        tags,
-    })
-}
-
-fn variant(name: &str, tag_value: &str, payload: &str) -> Variant {
-    Variant {
-        name: name.to_string(),
-        tag_value: tag_value.to_string(),
-        docs: docs(&[&format!("The {name} variant.")]),
-        payload: payload.to_string(),
-    }
-}
-
-fn union(name: &str, tag: &str, variants: Vec<Variant>, outer_tags: Vec<Tag>) -> TypeDef {
-    TypeDef::Union(UnionDef {
-        name: name.to_string(),
-        docs: docs(&[&format!("The {name} union.")]),
-        tag: tag.to_string(),
-        variants,
-        outer_tags,
-    })
+/// A union documented as "The {name} union.".
+fn documented_union(name: &str, tag: &str, variants: Vec<crate::ir::Variant>) -> TypeDef {
+    union(name, tag, variants)
+        .documented(&[&format!("The {name} union.")])
+        .into()
 }
 
 /// A closed struct with every presence kind and every `Ty`, and keyword fields both raw and
 /// suffixed.
 fn everything() -> TypeDef {
     let mut fields = vec![
-        field("name", false, Ty::String),
-        field("flag", false, Ty::Bool),
+        documented("name", false, Ty::String),
+        documented("flag", false, Ty::Bool),
     ];
     fields.extend(
-        IntKind::ALL.map(|kind| field(&format!("n_{}", kind.rust_name()), false, Ty::Int(kind))),
+        IntKind::ALL
+            .map(|kind| documented(&format!("n_{}", kind.rust_name()), false, Ty::Int(kind))),
     );
     fields.extend([
-        field("ratio", false, Ty::F64),
-        field("raw", false, Ty::Json),
-        renamed("raw_input", "rawInput", true, Ty::Json),
-        field("labels", false, vec_of(Ty::String)),
-        field("counts", false, map(Ty::Int(IntKind::U32))),
-        field(
-            "next",
-            true,
-            Ty::Boxed(Box::new(Ty::Named("Everything".into()))),
-        ),
-        renamed("old_text", "oldText", false, nullable(Ty::String)),
-        field("note", true, Ty::String),
-        field("parent", true, nullable(Ty::String)),
-        field("holes", false, vec_of(nullable(Ty::Int(IntKind::I32)))),
-        field("kind", true, Ty::Named("ToolKind".into())),
+        documented("ratio", false, Ty::F64),
+        documented("raw", false, Ty::Json),
+        documented("raw_input", true, Ty::Json).wire("rawInput"),
+        documented("labels", false, vec_of(Ty::String)),
+        documented("counts", false, map(Ty::Int(IntKind::U32))),
+        documented("next", true, boxed(named("Everything"))),
+        documented("old_text", false, nullable(Ty::String)).wire("oldText"),
+        documented("note", true, Ty::String),
+        documented("parent", true, nullable(Ty::String)),
+        documented("holes", false, vec_of(nullable(Ty::Int(IntKind::I32)))),
+        documented("kind", true, named("ToolKind")),
         // Scores exactly clippy's `type_complexity` threshold once wrapped in two `Option`s.
-        field("shallow", true, nullable(map(vec_of(nullable(Ty::Json))))),
+        documented("shallow", true, nullable(map(vec_of(nullable(Ty::Json))))),
         // One more level scores above it.
-        field("deep", true, nullable(map(vec_of(nullable(map(Ty::Json)))))),
-        Field {
-            rust_name: "r#type".into(),
-            ..field("type", false, Ty::String)
-        },
-        Field {
-            rust_name: "self_".into(),
-            ..field("self", false, Ty::String)
-        },
+        documented("deep", true, nullable(map(vec_of(nullable(map(Ty::Json)))))),
+        documented("type", false, Ty::String),
+        documented("self", false, Ty::String),
     ]);
-    strukt("Everything", true, fields, vec![])
+    documented_struct("Everything", true, fields)
 }
 
 /// Every kind of type: a closed struct, an open struct, an enum, a union and a union nested in
 /// it, with variant structs both closed and open.
 pub(super) fn fixture() -> Schema {
-    let search = |kind: &str, value: &str| {
-        vec![
-            tag("View", "Search", "card", "search"),
-            tag("SearchView", kind, "kind", value),
-        ]
-    };
     let types = [
         everything(),
-        strukt(
-            "Loose",
-            false,
-            vec![field("title", false, Ty::String)],
-            vec![],
-        ),
-        TypeDef::Enum(EnumDef {
-            name: "ToolKind".into(),
-            docs: docs(&["What a tool does.", "", "Second paragraph."]),
-            values: vec![
-                EnumValue {
-                    name: "Read".into(),
-                    wire_name: "read".into(),
-                    docs: docs(&["Reads."]),
-                },
-                EnumValue {
-                    name: "RunCommand".into(),
-                    wire_name: "run_command".into(),
-                    docs: vec![],
-                },
+        documented_struct("Loose", false, vec![documented("title", false, Ty::String)]),
+        enumeration(
+            "ToolKind",
+            vec![
+                value("Read", "read").documented(&["Reads."]),
+                value("RunCommand", "run_command"),
             ],
-        }),
-        union(
+        )
+        .documented(&["What a tool does.", "", "Second paragraph."])
+        .into(),
+        documented_union(
             "View",
             "card",
             vec![
-                variant("Generic", "generic", "GenericView"),
-                variant("Search", "search", "SearchView"),
+                documented_variant("Generic", "generic", "GenericView"),
+                documented_variant("Search", "search", "SearchView"),
             ],
-            vec![],
         ),
-        strukt(
+        documented_struct(
             "GenericView",
             true,
-            vec![field("title", false, Ty::String)],
-            vec![tag("View", "Generic", "card", "generic")],
+            vec![documented("title", false, Ty::String)],
         ),
-        union(
+        documented_union(
             "SearchView",
             "kind",
             vec![
-                variant("Matches", "matches", "MatchesView"),
-                variant("Paths", "paths", "PathsView"),
+                documented_variant("Matches", "matches", "MatchesView"),
+                documented_variant("Paths", "paths", "PathsView"),
             ],
-            vec![tag("View", "Search", "card", "search")],
         ),
-        strukt(
+        documented_struct(
             "MatchesView",
             true,
             vec![
-                field("total", false, Ty::Int(IntKind::U32)),
-                field("files", false, vec_of(Ty::String)),
+                documented("total", false, Ty::Int(IntKind::U32)),
+                documented("files", false, vec_of(Ty::String)),
             ],
-            search("Matches", "matches"),
         ),
-        strukt(
+        documented_struct(
             "PathsView",
             false,
-            vec![field("paths", false, vec_of(Ty::String))],
-            search("Paths", "paths"),
+            vec![documented("paths", false, vec_of(Ty::String))],
         ),
     ];
     Schema {
-        source_name: "schema/test.cards".into(),
-        stem: "test".into(),
-        id: "https://example.test/test.schema.json".into(),
-        title: "Test".into(),
         docs: docs(&["Test schema.", "", "Second paragraph."]),
-        types: types
-            .into_iter()
-            .map(|def| (def.name().to_string(), def))
-            .collect::<BTreeMap<_, _>>(),
+        ..schema(types)
     }
 }

@@ -3,10 +3,13 @@
 
 use std::collections::BTreeSet;
 
-use super::{b, enum_value, field, optional, plain_struct, schema, tag, variant};
 use crate::emit::typescript::emit;
 use crate::emit::typescript::runtime::{helper_needs, helpers_text};
-use crate::ir::{EnumDef, IntKind, Schema, Ty, TypeDef, UnionDef};
+use crate::ir::builder::{
+    boxed, enumeration, field, map_of, named, nullable, schema, strukt, union, value, variant,
+    vec_of,
+};
+use crate::ir::{IntKind, Schema, Ty};
 
 /// The guards of one type: from its field table or check to the end of `parse<Name>`.
 fn guards_of<'a>(text: &'a str, name: &str) -> &'a str {
@@ -41,36 +44,18 @@ export function parse{name}(
 
 /// The View union of `super`'s nested-union test: a struct variant and a union variant.
 fn views() -> Schema {
-    let view = UnionDef {
-        name: "View".to_owned(),
-        docs: Vec::new(),
-        tag: "card".to_owned(),
-        variants: vec![
+    let view = union(
+        "View",
+        "card",
+        vec![
             variant("Generic", "generic", "Generic"),
             variant("Search", "search", "Search"),
         ],
-        outer_tags: Vec::new(),
-    };
-    let search = UnionDef {
-        name: "Search".to_owned(),
-        docs: Vec::new(),
-        tag: "kind".to_owned(),
-        variants: vec![variant("Paths", "paths", "Paths")],
-        outer_tags: vec![tag("View", "Search", "card", "search")],
-    };
-    let mut generic = plain_struct("Generic", vec![optional(field("title", Ty::String))]);
-    generic.tags = vec![tag("View", "Generic", "card", "generic")];
-    let mut paths = plain_struct("Paths", vec![field("paths", Ty::Vec(b(Ty::String)))]);
-    paths.tags = vec![
-        tag("View", "Search", "card", "search"),
-        tag("Search", "Paths", "kind", "paths"),
-    ];
-    schema(vec![
-        TypeDef::Union(view),
-        TypeDef::Union(search),
-        TypeDef::Struct(generic),
-        TypeDef::Struct(paths),
-    ])
+    );
+    let search = union("Search", "kind", vec![variant("Paths", "paths", "Paths")]);
+    let generic = strukt("Generic", vec![field("title", Ty::String).optional()]);
+    let paths = strukt("Paths", vec![field("paths", vec_of(Ty::String))]);
+    schema([view.into(), search.into(), generic.into(), paths.into()])
 }
 
 #[test]
@@ -117,24 +102,21 @@ function checkView(value: unknown, s: cardcState, at: string, orNull?: boolean):
 
 #[test]
 fn every_value_type_has_its_check() {
-    let named = || Ty::Named("Point".to_owned());
     let fields = vec![
         field("s", Ty::String),
         field("flag", Ty::Bool),
         field("ratio", Ty::F64),
         field("raw", Ty::Json),
-        optional(field("maybeRaw", Ty::Json)),
+        field("maybeRaw", Ty::Json).optional(),
         field("tiny", Ty::Int(IntKind::I8)),
         field("count", Ty::Int(IntKind::U32)),
-        field("grid", Ty::Vec(b(Ty::Vec(b(Ty::Int(IntKind::U8)))))),
-        field("sparse", Ty::Map(b(Ty::Nullable(b(Ty::Int(IntKind::I16)))))),
-        field("next", Ty::Nullable(b(Ty::Boxed(b(named()))))),
-        optional(field("note", Ty::Nullable(b(Ty::String)))),
-        field("it's", Ty::Vec(b(Ty::Nullable(b(Ty::Json))))),
+        field("grid", vec_of(vec_of(Ty::Int(IntKind::U8)))),
+        field("sparse", map_of(nullable(Ty::Int(IntKind::I16)))),
+        field("next", nullable(boxed(named("Point")))),
+        field("note", nullable(Ty::String)).optional(),
+        field("it's", vec_of(nullable(Ty::String))),
     ];
-    let mut point = plain_struct("Point", fields);
-    point.closed = false;
-    let text = emit(&schema(vec![TypeDef::Struct(point)]));
+    let text = emit(&schema([strukt("Point", fields).open().into()]));
     let table = "\
 const fieldsOfPoint: readonly cardcField[] = [
   ['s', false, cardcString],
@@ -148,7 +130,7 @@ const fieldsOfPoint: readonly cardcField[] = [
   ['sparse', false, cardcMapOf(cardcNullOr(cardcInteger(-32768, 32767)))],
   ['next', false, cardcNullOr(checkPoint)],
   ['note', true, cardcNullOr(cardcString)],
-  ['it\\'s', false, cardcArrayOf(cardcJson)],
+  ['it\\'s', false, cardcArrayOf(cardcNullOr(cardcString))],
 ];
 ";
     assert!(guards_of(&text, "Point").contains(table), "{text}");
@@ -160,12 +142,8 @@ const fieldsOfPoint: readonly cardcField[] = [
 
 #[test]
 fn an_enum_check_lists_its_wire_strings() {
-    let kind = EnumDef {
-        name: "Kind".to_owned(),
-        docs: Vec::new(),
-        values: vec![enum_value("Read", "read"), enum_value("Quote", "it's")],
-    };
-    let text = emit(&schema(vec![TypeDef::Enum(kind)]));
+    let kind = enumeration("Kind", vec![value("Read", "read"), value("Quote", "it's")]);
+    let text = emit(&schema([kind.into()]));
     let expected = format!(
         "/** Checks a `Kind`. */
 function checkKind(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{
@@ -180,12 +158,8 @@ function checkKind(value: unknown, s: cardcState, at: string, orNull?: boolean):
 
 #[test]
 fn a_file_gets_only_the_helpers_its_guards_use() {
-    let kind = EnumDef {
-        name: "Kind".to_owned(),
-        docs: Vec::new(),
-        values: vec![enum_value("Read", "read")],
-    };
-    let text = emit(&schema(vec![TypeDef::Enum(kind)]));
+    let kind = enumeration("Kind", vec![value("Read", "read")]);
+    let text = emit(&schema([kind.into()]));
     for used in ["cardcRun", "cardcParse", "cardcOneOf", "cardcListed"] {
         assert!(text.contains(&format!("function {used}")), "{used}: {text}");
     }

@@ -1,176 +1,129 @@
 //! The richest fixture: every `Ty`, every presence kind, an open struct, a nested union,
 //! enums, quoted names, hostile docs, type names that shadow TypeScript globals and field names
-//! that every object inherits. Its output
-//! is kept in `rich.ts`; when a `tsc` is at hand it is compiled together with `usage.ts`,
-//! which assigns literals to the types and expects the invalid ones to be refused.
+//! that every object inherits. Its output is kept as an insta snapshot in `snapshots/` (review a
+//! change with `cargo insta review`), and it is compiled by tsc together with `usage.ts`, which
+//! assigns literals to the types and expects the invalid ones to be refused.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::{b, docs, enum_value, field, optional, plain_struct, schema, tag, variant};
 use crate::emit::typescript::emit;
-use crate::ir::{EnumDef, IntKind, Schema, Ty, TypeDef, UnionDef};
-
-/// Where the expected output lives; `CARDC_BLESS=1 cargo test` rewrites it.
-const GOLDEN: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/src/emit/typescript/tests/rich.ts"
-);
+use crate::ir::builder::{
+    boxed, docs, enumeration, field, map_of, named, nullable, schema, strukt, union, value,
+    variant, vec_of,
+};
+use crate::ir::{IntKind, Schema, Ty, TypeDef};
 
 /// The rich fixture schema.
 pub(super) fn fixture() -> Schema {
-    let named = |name: &str| Ty::Named(name.to_owned());
-    let mut s = schema(vec![shape(), search(), error_enum()]);
-    s.docs = docs(&[
-        "A fixture for the TypeScript emitter.",
-        "",
-        "Docs may say */.",
-    ]);
-
-    let mut circle = plain_struct(
+    let circle = strukt(
         "Circle",
         vec![
-            field("radius", Ty::F64),
-            optional(field("label", Ty::Nullable(b(Ty::String)))),
+            field("radius", Ty::F64).documented(&["Radius, any number."]),
+            field("label", nullable(Ty::String)).optional(),
             field("mime-type", Ty::String),
-            optional(field("meta", Ty::Json)),
-            field("counts", Ty::Map(b(Ty::Int(IntKind::U16)))),
-            optional(field("errors", Ty::Vec(b(named("Error"))))),
-            field("shapes", Ty::Vec(b(Ty::Nullable(b(named("Array")))))),
+            field("meta", Ty::Json).optional(),
+            field("counts", map_of(Ty::Int(IntKind::U16))),
+            field("errors", vec_of(named("Error"))).optional(),
+            field("shapes", vec_of(nullable(named("Array")))),
         ],
-    );
-    circle.docs = docs(&["A circle: the `circle` card."]);
-    circle.fields[0].docs = docs(&["Radius, any number."]);
-    circle.tags = vec![tag("Shape", "Circle", "card", "circle")];
-
-    let mut matches = plain_struct("Matches", vec![field("total", Ty::Int(IntKind::U32))]);
-    matches.closed = false;
-    matches.tags = vec![
-        tag("Shape", "Search", "card", "search"),
-        tag("Search", "Matches", "kind", "matches"),
-    ];
-    let mut paths = plain_struct("Paths", vec![field("paths", Ty::Vec(b(Ty::String)))]);
-    paths.tags = vec![
-        tag("Shape", "Search", "card", "search"),
-        tag("Search", "Paths", "kind", "paths"),
-    ];
-
-    let tree = plain_struct(
+    )
+    .documented(&["A circle: the `circle` card."]);
+    let matches = strukt("Matches", vec![field("total", Ty::Int(IntKind::U32))]).open();
+    let paths = strukt("Paths", vec![field("paths", vec_of(Ty::String))]);
+    let tree = strukt(
         "Tree",
         vec![
             field("value", Ty::Int(IntKind::I32)),
-            field("children", Ty::Vec(b(named("Tree")))),
-            optional(field("parent", Ty::Boxed(b(named("Tree"))))),
-            field(
-                "lookup",
-                Ty::Map(b(Ty::Nullable(b(Ty::Boxed(b(named("Tree"))))))),
-            ),
-            field("flags", Ty::Map(b(Ty::Bool))),
-            field("small", Ty::Vec(b(Ty::Int(IntKind::U8)))),
-            optional(field("mid", Ty::Nullable(b(Ty::Int(IntKind::I16))))),
+            field("children", vec_of(named("Tree"))),
+            field("parent", boxed(named("Tree"))).optional(),
+            field("lookup", map_of(nullable(boxed(named("Tree"))))),
+            field("flags", map_of(Ty::Bool)),
+            field("small", vec_of(Ty::Int(IntKind::U8))),
+            field("mid", nullable(Ty::Int(IntKind::I16))).optional(),
             field("tiny", Ty::Int(IntKind::I8)),
-            field("note", Ty::Nullable(b(Ty::String))),
+            field("note", nullable(Ty::String)),
         ],
     );
-    let array = plain_struct(
-        "Array",
-        vec![field("items", Ty::Vec(b(Ty::Nullable(b(Ty::String)))))],
-    );
-    let mut bag = plain_struct(
+    let array = strukt("Array", vec![field("items", vec_of(nullable(Ty::String)))]);
+    let bag = strukt(
         "Bag",
         vec![
             field("type", Ty::String),
-            optional(field("default", Ty::Bool)),
+            field("default", Ty::Bool).optional(),
         ],
-    );
-    bag.closed = false;
-    let record = plain_struct("Record", Vec::new());
+    )
+    .open();
+    let record = strukt("Record", Vec::new());
     // Keys that every object inherits: only own keys may count as present.
-    let proto = plain_struct(
+    let proto = strukt(
         "Proto",
         vec![
             field("constructor", Ty::String),
-            optional(field("toString", Ty::Int(IntKind::U8))),
+            field("toString", Ty::Int(IntKind::U8)).optional(),
         ],
     );
-
-    for def in [circle, matches, paths, tree, array, bag, record, proto] {
-        s.types.insert(def.name.clone(), TypeDef::Struct(def));
+    let structs = [circle, matches, paths, tree, array, bag, record, proto];
+    Schema {
+        docs: docs(&[
+            "A fixture for the TypeScript emitter.",
+            "",
+            "Docs may say */.",
+        ]),
+        ..schema(
+            [shape(), search(), error_enum()]
+                .into_iter()
+                .chain(structs.into_iter().map(TypeDef::from)),
+        )
     }
-    s
 }
 
 /// The outer union, whose `search` variant is itself a union.
 fn shape() -> TypeDef {
-    let mut shape = UnionDef {
-        name: "Shape".to_owned(),
-        docs: docs(&["A shape card."]),
-        tag: "card".to_owned(),
-        variants: vec![
-            variant("Circle", "circle", "Circle"),
-            variant("Search", "search", "Search"),
+    union(
+        "Shape",
+        "card",
+        vec![
+            variant("Circle", "circle", "Circle").documented(&["A circle."]),
+            variant("Search", "search", "Search")
+                .documented(&["A search, told apart again by `kind`."]),
         ],
-        outer_tags: Vec::new(),
-    };
-    shape.variants[0].docs = docs(&["A circle."]);
-    shape.variants[1].docs = docs(&["A search, told apart again by `kind`."]);
-    TypeDef::Union(shape)
+    )
+    .documented(&["A shape card."])
+    .into()
 }
 
 /// The inner union.
 fn search() -> TypeDef {
-    TypeDef::Union(UnionDef {
-        name: "Search".to_owned(),
-        docs: Vec::new(),
-        tag: "kind".to_owned(),
-        variants: vec![
+    union(
+        "Search",
+        "kind",
+        vec![
             variant("Matches", "matches", "Matches"),
             variant("Paths", "paths", "Paths"),
         ],
-        outer_tags: vec![tag("Shape", "Search", "card", "search")],
-    })
+    )
+    .into()
 }
 
 /// An enum that shadows the global `Error` type, with wire names that need escapes.
 fn error_enum() -> TypeDef {
-    let mut error = EnumDef {
-        name: "Error".to_owned(),
-        docs: docs(&["Kinds of failure; a name */ that shadows a global."]),
-        values: vec![
-            enum_value("NotFound", "not-found"),
-            enum_value("Quote", "it's"),
-            enum_value("Slash", "back\\slash"),
-            enum_value("Break", "line\nbreak"),
+    enumeration(
+        "Error",
+        vec![
+            value("NotFound", "not-found").documented(&["Nothing there."]),
+            value("Quote", "it's"),
+            value("Slash", "back\\slash"),
+            value("Break", "line\nbreak"),
         ],
-    };
-    error.values[0].docs = docs(&["Nothing there."]);
-    TypeDef::Enum(error)
+    )
+    .documented(&["Kinds of failure; a name */ that shadows a global."])
+    .into()
 }
 
 #[test]
-fn output_is_deterministic_and_ignores_declaration_order() {
-    let original = fixture();
-    let first = emit(&original);
-    assert_eq!(first, emit(&original));
-    let mut reversed: Vec<TypeDef> = original.types.values().cloned().collect();
-    reversed.reverse();
-    let mut rebuilt = schema(reversed);
-    rebuilt.source_name = original.source_name.clone();
-    rebuilt.docs = original.docs.clone();
-    assert_eq!(first, emit(&rebuilt));
-}
-
-#[test]
-fn rich_fixture_matches_golden() {
-    let emitted = emit(&fixture());
-    if std::env::var_os("CARDC_BLESS").is_some_and(|value| value == "1") {
-        std::fs::write(GOLDEN, &emitted).expect("write golden");
-    }
-    let golden = std::fs::read_to_string(GOLDEN).expect("read golden");
-    assert!(
-        emitted == golden,
-        "emitted output differs from {GOLDEN}:\n{emitted}"
-    );
+fn rich_fixture_matches_its_snapshot() {
+    insta::assert_snapshot!("rich.ts", emit(&fixture()));
 }
 
 /// The pinned TypeScript compiler script from the workspace's `npm ci`. A missing install is

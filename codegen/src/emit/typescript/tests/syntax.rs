@@ -1,47 +1,39 @@
 //! Unit tests for the spelling of types, literals, property names and doc lines.
 
-use super::b;
 use crate::emit::typescript::syntax::{int_note, property_name, string_literal, type_text};
 use crate::emit::typescript::writer::comment_text;
+use crate::ir::builder::{boxed, map_of, named, nullable, vec_of};
 use crate::ir::{IntKind, Ty};
 
 #[test]
 fn every_ty_has_its_typescript_spelling() {
-    let named = || Ty::Named("FileDiff".to_owned());
     let cases = [
         (Ty::String, "string"),
         (Ty::Bool, "boolean"),
         (Ty::Int(IntKind::U8), "number"),
         (Ty::F64, "number"),
         (Ty::Json, "unknown"),
-        (named(), "FileDiff"),
-        (Ty::Vec(b(named())), "FileDiff[]"),
-        (Ty::Vec(b(Ty::Vec(b(Ty::Bool)))), "boolean[][]"),
-        (Ty::Vec(b(Ty::Nullable(b(Ty::String)))), "(string | null)[]"),
+        (named("FileDiff"), "FileDiff"),
+        (vec_of(named("FileDiff")), "FileDiff[]"),
+        (vec_of(vec_of(Ty::Bool)), "boolean[][]"),
+        (vec_of(nullable(Ty::String)), "(string | null)[]"),
         (
-            Ty::Vec(b(Ty::Boxed(b(Ty::Nullable(b(named())))))),
+            vec_of(boxed(nullable(named("FileDiff")))),
             "(FileDiff | null)[]",
         ),
-        (Ty::Map(b(Ty::String)), "{ [key: string]: string }"),
+        (map_of(Ty::String), "{ [key: string]: string }"),
         (
-            Ty::Map(b(Ty::Nullable(b(Ty::F64)))),
+            map_of(nullable(Ty::F64)),
             "{ [key: string]: number | null }",
         ),
+        (vec_of(map_of(Ty::Bool)), "{ [key: string]: boolean }[]"),
+        (boxed(named("FileDiff")), "FileDiff"),
+        (nullable(Ty::String), "string | null"),
         (
-            Ty::Vec(b(Ty::Map(b(Ty::Bool)))),
-            "{ [key: string]: boolean }[]",
+            vec_of(nullable(map_of(Ty::Json))),
+            "({ [key: string]: unknown } | null)[]",
         ),
-        (Ty::Boxed(b(named())), "FileDiff"),
-        (Ty::Nullable(b(Ty::String)), "string | null"),
-        (
-            Ty::Nullable(b(Ty::Nullable(b(Ty::String)))),
-            "string | null",
-        ),
-        (
-            Ty::Nullable(b(Ty::Vec(b(Ty::Nullable(b(Ty::Json)))))),
-            "(unknown | null)[] | null",
-        ),
-        (Ty::Nullable(b(Ty::Boxed(b(named())))), "FileDiff | null"),
+        (nullable(boxed(named("FileDiff"))), "FileDiff | null"),
     ];
     for (ty, expected) in cases {
         assert_eq!(type_text(&ty), expected, "{ty:?}");
@@ -59,13 +51,13 @@ fn integer_notes_show_the_bounds_of_every_kind() {
         (IntKind::I32, "-2147483648..=2147483647"),
     ];
     for (kind, range) in cases {
-        let direct = Ty::Nullable(b(Ty::Boxed(b(Ty::Int(kind)))));
+        let direct = nullable(boxed(Ty::Int(kind)));
         assert_eq!(int_note(&direct), Some(format!("Integer in {range}.")));
-        let items = Ty::Map(b(Ty::Vec(b(Ty::Int(kind)))));
+        let items = map_of(vec_of(Ty::Int(kind)));
         assert_eq!(int_note(&items), Some(format!("Integers in {range}.")));
     }
     assert_eq!(int_note(&Ty::F64), None);
-    assert_eq!(int_note(&Ty::Vec(b(Ty::Named("U32".to_owned())))), None);
+    assert_eq!(int_note(&vec_of(Ty::Named("U32".to_owned()))), None);
 }
 
 #[test]

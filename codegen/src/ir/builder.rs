@@ -1,0 +1,225 @@
+//! IR built by hand, for the emitters' unit tests: the one set of constructors they share.
+//! Everything starts undocumented, closed and required; the methods add the rest. Spans are
+//! empty, since no emitter reads them.
+
+use std::collections::BTreeMap;
+
+use super::{
+    Docs, EnumDef, EnumValue, Field, Presence, Schema, StructDef, Ty, TypeDef, UnionDef, Variant,
+};
+
+/// A schema holding `types`, with fixed metadata: `schema/test.cards`, stem `test`.
+pub(crate) fn schema(types: impl IntoIterator<Item = TypeDef>) -> Schema {
+    Schema {
+        source_name: "schema/test.cards".to_owned(),
+        stem: "test".to_owned(),
+        id: "https://example.test/test.schema.json".to_owned(),
+        title: "Test".to_owned(),
+        docs: Docs::new(),
+        types: types
+            .into_iter()
+            .map(|def| (def.name().to_owned(), def))
+            .collect::<BTreeMap<_, _>>(),
+    }
+}
+
+/// Doc lines from string slices.
+pub(crate) fn docs(lines: &[&str]) -> Docs {
+    lines.iter().map(|line| (*line).to_owned()).collect()
+}
+
+/// A required field whose wire name is its name. A `Nullable` type at the top becomes the
+/// field's presence, as the checker lowers it.
+pub(crate) fn field(name: &str, ty: Ty) -> Field {
+    let (presence, ty) = match ty {
+        Ty::Nullable(inner) => (Presence::Nullable, *inner),
+        ty => (Presence::Required, ty),
+    };
+    Field {
+        name: name.to_owned(),
+        wire_name: name.to_owned(),
+        span: 0..0,
+        docs: Docs::new(),
+        presence,
+        ty,
+    }
+}
+
+impl Field {
+    /// The same field, its key allowed to be absent.
+    pub(crate) fn optional(self) -> Self {
+        let presence = if self.presence.may_be_null() {
+            Presence::OptionalNullable
+        } else {
+            Presence::Optional
+        };
+        Field { presence, ..self }
+    }
+
+    /// The same field under another wire name.
+    pub(crate) fn wire(self, wire_name: &str) -> Self {
+        Field {
+            wire_name: wire_name.to_owned(),
+            ..self
+        }
+    }
+
+    /// The same field with docs.
+    pub(crate) fn documented(self, lines: &[&str]) -> Self {
+        Field {
+            docs: docs(lines),
+            ..self
+        }
+    }
+}
+
+/// A closed struct.
+pub(crate) fn strukt(name: &str, fields: Vec<Field>) -> StructDef {
+    StructDef {
+        name: name.to_owned(),
+        docs: Docs::new(),
+        fields,
+        closed: true,
+    }
+}
+
+impl StructDef {
+    /// The same struct, open.
+    pub(crate) fn open(self) -> Self {
+        StructDef {
+            closed: false,
+            ..self
+        }
+    }
+
+    /// The same struct with docs.
+    pub(crate) fn documented(self, lines: &[&str]) -> Self {
+        StructDef {
+            docs: docs(lines),
+            ..self
+        }
+    }
+}
+
+/// A union told apart by `tag`.
+pub(crate) fn union(name: &str, tag: &str, variants: Vec<Variant>) -> UnionDef {
+    UnionDef {
+        name: name.to_owned(),
+        docs: Docs::new(),
+        tag: tag.to_owned(),
+        tag_span: 0..0,
+        variants,
+    }
+}
+
+impl UnionDef {
+    /// The same union with docs.
+    pub(crate) fn documented(self, lines: &[&str]) -> Self {
+        UnionDef {
+            docs: docs(lines),
+            ..self
+        }
+    }
+}
+
+/// A variant with its tag value and payload.
+pub(crate) fn variant(name: &str, tag_value: &str, payload: &str) -> Variant {
+    Variant {
+        name: name.to_owned(),
+        tag_value: tag_value.to_owned(),
+        docs: Docs::new(),
+        payload: payload.to_owned(),
+        span: 0..0,
+    }
+}
+
+impl Variant {
+    /// The same variant with docs.
+    pub(crate) fn documented(self, lines: &[&str]) -> Self {
+        Variant {
+            docs: docs(lines),
+            ..self
+        }
+    }
+}
+
+/// An enum of `values`.
+pub(crate) fn enumeration(name: &str, values: Vec<EnumValue>) -> EnumDef {
+    EnumDef {
+        name: name.to_owned(),
+        docs: Docs::new(),
+        values,
+    }
+}
+
+impl EnumDef {
+    /// The same enum with docs.
+    pub(crate) fn documented(self, lines: &[&str]) -> Self {
+        EnumDef {
+            docs: docs(lines),
+            ..self
+        }
+    }
+}
+
+/// An enum value and its wire string.
+pub(crate) fn value(name: &str, wire_name: &str) -> EnumValue {
+    EnumValue {
+        name: name.to_owned(),
+        wire_name: wire_name.to_owned(),
+        docs: Docs::new(),
+    }
+}
+
+impl EnumValue {
+    /// The same value with docs.
+    pub(crate) fn documented(self, lines: &[&str]) -> Self {
+        EnumValue {
+            docs: docs(lines),
+            ..self
+        }
+    }
+}
+
+impl From<StructDef> for TypeDef {
+    fn from(def: StructDef) -> Self {
+        TypeDef::Struct(def)
+    }
+}
+
+impl From<UnionDef> for TypeDef {
+    fn from(def: UnionDef) -> Self {
+        TypeDef::Union(def)
+    }
+}
+
+impl From<EnumDef> for TypeDef {
+    fn from(def: EnumDef) -> Self {
+        TypeDef::Enum(def)
+    }
+}
+
+/// A reference to a named type.
+pub(crate) fn named(name: &str) -> Ty {
+    Ty::Named(name.to_owned())
+}
+
+/// `Nullable<ty>`.
+pub(crate) fn nullable(ty: Ty) -> Ty {
+    Ty::Nullable(Box::new(ty))
+}
+
+/// `Vec<ty>`.
+pub(crate) fn vec_of(ty: Ty) -> Ty {
+    Ty::Vec(Box::new(ty))
+}
+
+/// `Map<String, ty>`.
+pub(crate) fn map_of(ty: Ty) -> Ty {
+    Ty::Map(Box::new(ty))
+}
+
+/// `Box<ty>`.
+pub(crate) fn boxed(ty: Ty) -> Ty {
+    Ty::Boxed(Box::new(ty))
+}

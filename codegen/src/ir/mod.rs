@@ -1,0 +1,259 @@
+//! The intermediate representation every emitter reads. It depends on nothing.
+//!
+//! The checker produces it only from a schema with no errors, so emitters may rely on its
+//! invariants: every `Ty::Named` resolves, every wire name is final and unique where it must be,
+//! every name is one every registered target can carry, and every recursive cycle passes
+//! through a `Box`, `Vec` or `Map`. Names a target derives (a Rust identifier, a bridge method)
+//! are that target's to spell, from its rules in `naming`. Types live in a `BTreeMap` so that
+//! every output is ordered by type name, whatever order the schema file declares them in.
+//! Spans are byte ranges into the schema text, for the checks that report on the IR.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+/// A byte range of the schema text.
+pub type Span = Range<usize>;
+
+/// A whole checked schema: its metadata and every named type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Schema {
+    /// The schema's name in generated headers: its path relative to the outputs' directory
+    /// (see [`crate::header_name`]).
+    pub source_name: String,
+    /// The file stem (`render_intent`), used to name the outputs.
+    pub stem: String,
+    /// The JSON Schema `$id`.
+    pub id: String,
+    /// The JSON Schema `title`.
+    pub title: String,
+    /// The file's inner doc comment (`//!`), one entry per line.
+    pub docs: Docs,
+    /// Every named type, ordered by name.
+    pub types: BTreeMap<String, TypeDef>,
+}
+
+/// Doc comment lines, with the single leading space of `/// text` removed.
+pub type Docs = Vec<String>;
+
+/// A named type of the schema.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TypeDef {
+    /// An object with named fields.
+    Struct(StructDef),
+    /// A closed union told apart by a tag field inside the object.
+    Union(UnionDef),
+    /// A unit-only enum, written on the wire as one of its strings.
+    Enum(EnumDef),
+}
+
+impl TypeDef {
+    /// The type's name, as in the schema and every output.
+    pub fn name(&self) -> &str {
+        match self {
+            TypeDef::Struct(def) => &def.name,
+            TypeDef::Union(def) => &def.name,
+            TypeDef::Enum(def) => &def.name,
+        }
+    }
+
+    /// The type's doc comment.
+    pub fn docs(&self) -> &Docs {
+        match self {
+            TypeDef::Struct(def) => &def.docs,
+            TypeDef::Union(def) => &def.docs,
+            TypeDef::Enum(def) => &def.docs,
+        }
+    }
+}
+
+/// An object type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StructDef {
+    /// Type name (UpperCamelCase, never a reserved word).
+    pub name: String,
+    /// Doc comment.
+    pub docs: Docs,
+    /// Fields in declaration order.
+    pub fields: Vec<Field>,
+    /// Closed objects reject unknown fields; open ones keep them.
+    pub closed: bool,
+}
+
+/// One field of a struct.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Field {
+    /// The name as written in the schema (`old_text`), snake_case.
+    pub name: String,
+    /// The key on the wire after renaming (`oldText`).
+    pub wire_name: String,
+    /// Where the wire name was decided: the field's `#[rename]` when it has one, else its name.
+    pub span: Span,
+    /// Doc comment.
+    pub docs: Docs,
+    /// Whether the key may be absent and whether its value may be `null`.
+    pub presence: Presence,
+    /// The type of a present, non-null value: never `Ty::Nullable` at the top, which is
+    /// [`Presence`]'s to say.
+    pub ty: Ty,
+}
+
+/// How a field's key and value may be present on the wire: the one place the four kinds of
+/// the schema language are told apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Presence {
+    /// `T`: the key must be present and hold a `T`.
+    Required,
+    /// `Nullable<T>`: the key must be present and hold `null` or a `T`.
+    Nullable,
+    /// `Option<T>`: the key may be absent, but a present key holds a `T`.
+    Optional,
+    /// `Option<Nullable<T>>`: the key may be absent, `null` or a `T`.
+    OptionalNullable,
+}
+
+impl Presence {
+    /// Whether the key may be absent.
+    pub fn may_be_absent(self) -> bool {
+        matches!(self, Presence::Optional | Presence::OptionalNullable)
+    }
+
+    /// Whether a present key may hold `null`.
+    pub fn may_be_null(self) -> bool {
+        matches!(self, Presence::Nullable | Presence::OptionalNullable)
+    }
+}
+
+/// A value type.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Ty {
+    /// A JSON string.
+    String,
+    /// A JSON boolean.
+    Bool,
+    /// A JSON integer within the bounds of the given Rust integer type.
+    Int(IntKind),
+    /// Any JSON number.
+    F64,
+    /// Any JSON value, `null` included.
+    Json,
+    /// A JSON array.
+    Vec(Box<Ty>),
+    /// A JSON object with string keys and values of one type.
+    Map(Box<Ty>),
+    /// The same value as the inner type; heap indirection for recursive types in Rust.
+    Boxed(Box<Ty>),
+    /// The inner type or `null`, as an array item or a map value (a field's own `null` is its
+    /// [`Presence`]). Never of `Json` or of another `Nullable`, which the checker refuses.
+    Nullable(Box<Ty>),
+    /// A named type of the schema.
+    Named(String),
+}
+
+/// The integer types of the schema language. 64-bit integers are left out on purpose: a
+/// JavaScript number is exact only up to 2^53, so TypeScript could not agree on their bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum IntKind {
+    /// `u8`
+    U8,
+    /// `u16`
+    U16,
+    /// `u32`
+    U32,
+    /// `i8`
+    I8,
+    /// `i16`
+    I16,
+    /// `i32`
+    I32,
+}
+
+impl IntKind {
+    /// The Rust (and schema) spelling of the type.
+    pub fn rust_name(self) -> &'static str {
+        match self {
+            IntKind::U8 => "u8",
+            IntKind::U16 => "u16",
+            IntKind::U32 => "u32",
+            IntKind::I8 => "i8",
+            IntKind::I16 => "i16",
+            IntKind::I32 => "i32",
+        }
+    }
+
+    /// The inclusive bounds, used for JSON Schema `minimum`/`maximum` and runtime guards.
+    pub fn bounds(self) -> (i64, i64) {
+        match self {
+            IntKind::U8 => (0, u8::MAX.into()),
+            IntKind::U16 => (0, u16::MAX.into()),
+            IntKind::U32 => (0, u32::MAX.into()),
+            IntKind::I8 => (i8::MIN.into(), i8::MAX.into()),
+            IntKind::I16 => (i16::MIN.into(), i16::MAX.into()),
+            IntKind::I32 => (i32::MIN.into(), i32::MAX.into()),
+        }
+    }
+
+    /// Every integer kind, for parsing and tests.
+    pub const ALL: [IntKind; 6] = [
+        IntKind::U8,
+        IntKind::U16,
+        IntKind::U32,
+        IntKind::I8,
+        IntKind::I16,
+        IntKind::I32,
+    ];
+}
+
+/// A closed union: an object whose tag field picks the variant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnionDef {
+    /// Type name.
+    pub name: String,
+    /// Doc comment.
+    pub docs: Docs,
+    /// The tag field's wire name (`card`).
+    pub tag: String,
+    /// Where the tag field's name is written.
+    pub tag_span: Span,
+    /// Variants in declaration order.
+    pub variants: Vec<Variant>,
+}
+
+/// One variant of a union.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Variant {
+    /// The Rust variant identifier (`Generic`).
+    pub name: String,
+    /// The tag value on the wire (`generic`).
+    pub tag_value: String,
+    /// Doc comment.
+    pub docs: Docs,
+    /// The payload: the name of a struct or of another union.
+    pub payload: String,
+    /// Where the payload type is written.
+    pub span: Span,
+}
+
+/// A unit-only enum.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EnumDef {
+    /// Type name.
+    pub name: String,
+    /// Doc comment.
+    pub docs: Docs,
+    /// Values in declaration order.
+    pub values: Vec<EnumValue>,
+}
+
+/// One value of a unit-only enum.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EnumValue {
+    /// The Rust variant identifier (`Read`).
+    pub name: String,
+    /// The string on the wire (`read`).
+    pub wire_name: String,
+    /// Doc comment.
+    pub docs: Docs,
+}
+
+#[cfg(test)]
+pub(crate) mod builder;
