@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use presenters::log::Entry;
+use cardc_presenters::log::Entry;
 
 use crate::printer::Printer;
 

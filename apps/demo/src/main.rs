@@ -3,7 +3,7 @@
 //! bridge describes.
 //!
 //! Each line is either a tool call `{"tool", "args", "result"}`, presented by the presenters
-//! crate, or views as they are, `{"call", "result"}` (see `presenters::log`). A line that is
+//! crate, or views as they are, `{"call", "result"}` (see `cardc_presenters::log`). A line that is
 //! neither is reported on stderr with its line number and skipped; the rest are still printed
 //! and the exit status is 1. Exit status 2 means stdin could not be read or stdout written
 //! (a closed pipe, as with `| head`, just ends the run), or a usage error.
@@ -15,9 +15,9 @@ mod session;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use acp_bridge::AcpBridge;
+use cardc_bridge_acp::AcpBridge;
+use cardc_bridge_transcript::{ColorChoice, DEFAULT_WIDTH, MIN_WIDTH, Options, Transcript};
 use clap::{Parser, ValueEnum};
-use transcript::{ColorChoice, DEFAULT_WIDTH, MIN_WIDTH, Options, Transcript};
 
 use crate::printer::Printer;
 

@@ -10,10 +10,10 @@ fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The fenced blocks of the README's `### Demo` subsection, in order.
+/// The fenced blocks of the README's `## Demo` section, in order.
 fn demo_blocks() -> Vec<String> {
     let readme = std::fs::read_to_string(repo().join("README.md")).expect("read the README");
-    let start = readme.find("\n### Demo\n").expect("a Demo subsection");
+    let start = readme.find("\n## Demo\n").expect("a Demo section");
     let section = &readme[start + 1..];
     let end = section[1..]
         .find("\n#")

@@ -2,9 +2,9 @@
 
 use std::io::{self, Write};
 
-use acp_bridge::AcpBridge;
-use presenters::log::Views;
-use transcript::Transcript;
+use cardc_bridge_acp::AcpBridge;
+use cardc_bridge_transcript::Transcript;
+use cardc_presenters::log::Views;
 
 /// The output mode, with the state it carries from one entry to the next.
 #[derive(Debug)]
