@@ -1,8 +1,8 @@
 //! `read`, `write` and `edit`: the call cards from the arguments alone, and the result cards
 //! from the applied change the tool records.
 
-use presenters::fs::applied::{AppliedChange, CONTEXT_LINES};
-use presenters::{ToolCall, ToolResult, present};
+use cardc_presenters::fs::applied::{AppliedChange, CONTEXT_LINES};
+use cardc_presenters::{ToolCall, ToolResult, present};
 use render_intent::{
     ContentBlock, DiffCallView, DiffResultView, FileDiff, FileLocation, GenericCallView,
     GenericResultView, TextContent, ToolCallKind, ToolCallView, ToolResultView,

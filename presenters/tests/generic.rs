@@ -1,6 +1,6 @@
 //! `todo_write`, and the fallbacks: unknown tools and arguments a presenter cannot read.
 
-use presenters::{Tool, ToolCall, ToolResult, present};
+use cardc_presenters::{Tool, ToolCall, ToolResult, present};
 use render_intent::{
     ContentBlock, GenericCallView, GenericResultView, TextContent, ToolCallKind, ToolCallView,
     ToolResultView,

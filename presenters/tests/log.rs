@@ -1,7 +1,7 @@
 //! The log lines a bridge's demo reads: tool calls to present, and raw views.
 
-use presenters::log::{Entry, Views, present_log, read_log};
-use presenters::{ToolCall, present};
+use cardc_presenters::log::{Entry, Views, present_log, read_log};
+use cardc_presenters::{ToolCall, present};
 use render_intent::{TerminalCallView, ToolCallView, ToolResultView};
 use serde_json::json;
 

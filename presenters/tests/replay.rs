@@ -10,8 +10,8 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use presenters::log::{Entry, Views, present_log, read_log};
-use presenters::{Tool, ToolCall, present};
+use cardc_presenters::log::{Entry, Views, present_log, read_log};
+use cardc_presenters::{Tool, ToolCall, present};
 use render_intent::{ToolCallView, ToolResultView};
 
 fn fixture(name: &str) -> PathBuf {

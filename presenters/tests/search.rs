@@ -1,13 +1,13 @@
 //! `grep` and `glob`: the cap, `total` and `truncated` arithmetic, the per-line preview budget,
 //! grouping by file, and the model-facing text agreeing with the projected card.
 
-use presenters::search::glob::{glob_meta, glob_text, glob_view};
-use presenters::search::grep::{GrepMatch, grep_meta, grep_text, grep_view};
-use presenters::search::{
+use cardc_presenters::search::glob::{glob_meta, glob_text, glob_view};
+use cardc_presenters::search::grep::{GrepMatch, grep_meta, grep_text, grep_view};
+use cardc_presenters::search::{
     DEFAULT_GLOB_MAX_RESULTS, DEFAULT_GREP_MAX_MATCHES, DEFAULT_LINE_BUDGET, ELLIPSIS,
     SearchLimits, preview_line, search_view_from_meta,
 };
-use presenters::{ToolCall, ToolResult, present};
+use cardc_presenters::{ToolCall, ToolResult, present};
 use render_intent::{
     ContentBlock, FileLocation, GenericCallView, SearchFileMatches, SearchLineMatch,
     SearchMatchesResultView, SearchPathsResultView, SearchResultView, TextContent, ToolCallKind,

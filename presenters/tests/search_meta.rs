@@ -1,8 +1,8 @@
 //! Reading the search payload back: every malformed, absent or other-shape payload yields no
 //! search view, and the result falls back to the generic card.
 
-use presenters::search::search_view_from_meta;
-use presenters::{ToolCall, ToolResult, present};
+use cardc_presenters::search::search_view_from_meta;
+use cardc_presenters::{ToolCall, ToolResult, present};
 use render_intent::{ContentBlock, GenericResultView, TextContent, ToolResultView};
 use serde_json::{Value, json};
 

@@ -1,6 +1,6 @@
 //! `bash` in the foreground and background, and the job controls.
 
-use presenters::{ToolCall, ToolResult, present};
+use cardc_presenters::{ToolCall, ToolResult, present};
 use render_intent::{
     ContentBlock, GenericCallView, GenericResultView, ImageContent, TerminalCallView,
     TerminalResultView, TextContent, ToolCallKind, ToolCallView, ToolResultView,

@@ -7,7 +7,7 @@
 //! a request; the caller wraps each update in a `session/update` notification.
 //!
 //! ```
-//! use acp_bridge::{AcpBridge, acp, views};
+//! use cardc_bridge_acp::{AcpBridge, acp, views};
 //!
 //! let capabilities = acp::v1::ClientCapabilities::new();
 //! let mut bridge = AcpBridge::new(&capabilities); // or AcpBridge::with_terminal_output(true)

@@ -1,6 +1,5 @@
 //! Markdown pieces for the text an ACP client renders (clients SHOULD render text content as
-//! Markdown): fenced blocks and code spans that nothing inside them can close early, and counts
-//! with thousands separators.
+//! Markdown): fenced blocks and code spans that nothing inside them can close early.
 
 /// Wraps `text` in a fenced code block with the `info` string.
 ///
@@ -36,20 +35,6 @@ pub(crate) fn code_span(text: &str) -> String {
     }
 }
 
-/// Writes a count with a comma between each group of three digits (`1,204`), so a large count
-/// reads at a glance.
-pub(crate) fn thousands(count: impl std::fmt::Display) -> String {
-    let digits = count.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
-
 /// Length of the longest run of consecutive backticks in `text`.
 fn longest_backtick_run(text: &str) -> usize {
     text.split(|c| c != '`').map(str::len).max().unwrap_or(0)
@@ -57,7 +42,7 @@ fn longest_backtick_run(text: &str) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{code_span, fenced, thousands};
+    use super::{code_span, fenced};
 
     #[test]
     fn a_fence_is_three_backticks_for_plain_text() {
@@ -90,15 +75,5 @@ mod tests {
     #[test]
     fn line_breaks_in_a_code_span_become_spaces() {
         assert_eq!(code_span("a\n# b\r\nc\rd"), "`a # b c d`");
-    }
-
-    #[test]
-    fn counts_get_thousands_separators() {
-        assert_eq!(thousands(0u32), "0");
-        assert_eq!(thousands(999u32), "999");
-        assert_eq!(thousands(1000u32), "1,000");
-        assert_eq!(thousands(1204u32), "1,204");
-        assert_eq!(thousands(123_456usize), "123,456");
-        assert_eq!(thousands(u32::MAX), "4,294,967,295");
     }
 }

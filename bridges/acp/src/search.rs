@@ -4,7 +4,9 @@
 
 use agent_client_protocol_schema::v1 as acp;
 
-use crate::markdown::{code_span, fenced, thousands};
+use cardc_bridge_rules::{Capped, capped, count, thousands};
+
+use crate::markdown::{code_span, fenced};
 use crate::views::{
     SearchMatchesResultView, SearchPathsResultView, SearchResultView, SearchResultViewBridge,
     ToolResultView,
@@ -46,8 +48,8 @@ impl SearchResultViewBridge for SearchCard<'_> {
             .unwrap_or_else(|| {
                 format!(
                     "{} in {}.",
-                    counted(shown, "match", "matches"),
-                    counted(groups.len(), "file", "files")
+                    count(shown, "match", "matches"),
+                    count(groups.len(), "file", "files")
                 )
             });
         let text = if groups.is_empty() {
@@ -72,7 +74,7 @@ impl SearchResultViewBridge for SearchCard<'_> {
     fn paths(&mut self, value: &SearchPathsResultView) -> acp::ToolCallUpdate {
         let shown = value.paths.len();
         let summary = summary(shown, value.total, value.truncated, "path", "paths")
-            .unwrap_or_else(|| format!("{}.", counted(shown, "path", "paths")));
+            .unwrap_or_else(|| format!("{}.", count(shown, "path", "paths")));
         let list: Vec<String> = value
             .paths
             .iter()
@@ -90,33 +92,21 @@ impl SearchResultViewBridge for SearchCard<'_> {
 }
 
 /// The first line when it is not a plain count: a capped result, said plainly
-/// (`Capped: showing 250 of 1,204 matches.`), or no results (`No matches found.`).
-///
-/// A result is capped when the card says so or counts more than it shows. The total is never
-/// written below the number shown, so an inconsistent card cannot read "showing 3 of 1".
+/// (`Capped: showing 250 of 1,204 matches.`), or no results (`No matches found.`). Whether a
+/// page is capped, and the numbers it states, is [`capped`]'s decision, which every bridge
+/// shares.
 fn summary(shown: usize, total: u32, truncated: bool, one: &str, many: &str) -> Option<String> {
-    let total = usize::try_from(total).map_or(usize::MAX, |total| total.max(shown));
-    if truncated || total > shown {
-        let noun = if total == 1 { one } else { many };
+    if let Some(Capped { shown, total }) = capped(shown, total, truncated) {
         Some(format!(
-            "Capped: showing {} of {} {noun}.",
+            "Capped: showing {} of {}.",
             thousands(shown),
-            thousands(total)
+            count(total, one, many)
         ))
     } else if shown == 0 {
         Some(format!("No {many} found."))
     } else {
         None
     }
-}
-
-/// A count and its noun: `1 match`, `1,204 matches`.
-fn counted(count: usize, one: &str, many: &str) -> String {
-    format!(
-        "{} {}",
-        thousands(count),
-        if count == 1 { one } else { many }
-    )
 }
 
 /// The update: completed, the Markdown replacing the content, the locations, and the card

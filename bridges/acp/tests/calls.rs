@@ -1,8 +1,8 @@
 //! Call cards: each `ToolCallView` becomes a `tool_call` update with the right kind, raw input,
 //! content and locations, in both capability modes where they differ.
 
-use acp_bridge::AcpBridge;
-use acp_bridge::views::ToolCallView;
+use cardc_bridge_acp::AcpBridge;
+use cardc_bridge_acp::views::ToolCallView;
 use serde_json::{Value, json};
 
 /// The `tool_call` update for the call card `view`, as JSON.

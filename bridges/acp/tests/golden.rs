@@ -13,8 +13,8 @@
 
 use std::path::PathBuf;
 
-use acp_bridge::AcpBridge;
-use acp_bridge::views::{ToolCallView, ToolResultView};
+use cardc_bridge_acp::AcpBridge;
+use cardc_bridge_acp::views::{ToolCallView, ToolResultView};
 use serde_json::{Value, json};
 
 /// The valid payloads of the wire corpus read as `union`, with their case names.

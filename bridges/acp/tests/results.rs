@@ -1,8 +1,8 @@
 //! Generic and diff result cards: each finishes the call as completed and replaces exactly the
 //! fields the card has.
 
-use acp_bridge::AcpBridge;
-use acp_bridge::views::ToolResultView;
+use cardc_bridge_acp::AcpBridge;
+use cardc_bridge_acp::views::ToolResultView;
 use serde_json::{Value, json};
 
 /// The result update for `view` for the call `call-1`, as JSON.

@@ -2,8 +2,8 @@
 //! separators, nothing in a path or line able to break it), a location per shown match, and the
 //! structured card under `_meta` for a UI that renders it.
 
-use acp_bridge::views::ToolResultView;
-use acp_bridge::{AcpBridge, SEARCH_RESULT_META_KEY};
+use cardc_bridge_acp::views::ToolResultView;
+use cardc_bridge_acp::{AcpBridge, SEARCH_RESULT_META_KEY};
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 use serde_json::{Value, json};
 

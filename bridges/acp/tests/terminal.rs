@@ -1,8 +1,8 @@
 //! Terminal results in both capability modes: the display-only terminal's `_meta` entries for a
 //! client with terminal output, the fenced `console` fallback without it, and the failed status.
 
-use acp_bridge::views::{ToolCallView, ToolResultView};
-use acp_bridge::{AcpBridge, acp};
+use cardc_bridge_acp::views::{ToolCallView, ToolResultView};
+use cardc_bridge_acp::{AcpBridge, acp};
 use serde_json::{Value, json};
 
 /// The result update for `view` after the bridge announced the call `call-1` as a terminal.

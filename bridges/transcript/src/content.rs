@@ -3,7 +3,9 @@
 
 use crate::layout::{BODY, Card, Lead};
 use crate::style::Paint;
-use crate::text::{count, shown_path};
+use cardc_bridge_rules::count;
+
+use crate::text::shown_path;
 
 /// Renders each block in order, through the generated `ContentBlockBridge`.
 pub(crate) fn blocks(card: &mut Card, blocks: &[crate::views::ContentBlock]) {
@@ -30,7 +32,7 @@ impl crate::views::ContentBlockBridge for Card {
             Some(bytes) => count(bytes, "byte", "bytes"),
             None => format!(
                 "{}, not base64",
-                count(char_count(&value.data), "character", "characters")
+                count(value.data.chars().count(), "character", "characters")
             ),
         };
         self.line(BODY, &[(&format!("[image: {mime}, {size}]"), Paint::Dim)]);
@@ -66,11 +68,6 @@ fn base64_len(data: &str) -> Option<u64> {
     // Each 4 characters carry 3 bytes; a trailing group of 2 or 3 carries 1 or 2.
     let len = u64::try_from(body.len()).ok()?;
     valid.then_some(len / 4 * 3 + (len % 4).saturating_sub(1))
-}
-
-/// The length of text in characters, for data that is not base64.
-fn char_count(text: &str) -> u64 {
-    u64::try_from(text.chars().count()).unwrap_or(u64::MAX)
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@
 //! new card. Nothing here matches a view with a wildcard arm.
 //!
 //! ```
-//! use transcript::{Options, Style, Transcript};
-//! use transcript::views::ToolResultView;
+//! use cardc_bridge_transcript::{Options, Style, Transcript};
+//! use cardc_bridge_transcript::views::ToolResultView;
 //!
 //! let view = ToolResultView::from_json_str(
 //!     r#"{"card": "terminal", "title": "make", "output": "ok\n", "exitCode": 2}"#,
@@ -32,7 +32,7 @@
 //!   model-facing `content` is left out: the diff is the card.
 //! - **search**: a summary (`search: 3 matches in 2 files`), grep's matches grouped by file
 //!   with right-aligned line numbers, or glob's paths, then `showing 250 of 1,204 matches`
-//!   whenever fewer are shown than were found.
+//!   whenever the page is capped (`cardc_bridge_rules::capped` decides, for every bridge).
 //!
 //! # Width
 //!

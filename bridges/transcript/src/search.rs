@@ -1,24 +1,24 @@
 //! A search result: grep's matches grouped by file with their line numbers, or glob's paths,
-//! and a truncation line whenever the card shows fewer results than it found.
+//! and a truncation line whenever the page is capped.
+
+use cardc_bridge_rules::{Capped, capped, count, thousands};
 
 use crate::layout::{BODY, Card, Lead, Side};
 use crate::style::Paint;
-use crate::text::{count, shown_path, thousands};
+use crate::text::shown_path;
 
 impl crate::views::SearchResultViewBridge for Card {
     type Output = ();
 
     fn matches(&mut self, value: &crate::views::SearchMatchesResultView) {
         let shown: usize = value.files.iter().map(|file| file.matches.len()).sum();
-        let shown = to_u64(shown);
         let summary = if shown == 0 {
             "search: no matches".to_owned()
         } else {
-            let files = to_u64(value.files.len());
             format!(
                 "search: {} in {}",
                 count(shown, "match", "matches"),
-                count(files, "file", "files")
+                count(value.files.len(), "file", "files")
             )
         };
         self.header(Side::Result, &summary, None);
@@ -50,7 +50,7 @@ impl crate::views::SearchResultViewBridge for Card {
     }
 
     fn paths(&mut self, value: &crate::views::SearchPathsResultView) {
-        let shown = to_u64(value.paths.len());
+        let shown = value.paths.len();
         let summary = if shown == 0 {
             "search: no paths".to_owned()
         } else {
@@ -64,12 +64,10 @@ impl crate::views::SearchResultViewBridge for Card {
     }
 }
 
-/// `showing 250 of 1,204 matches` when the card is capped. Shown when the card says it is
-/// truncated, and also when its total exceeds what it shows: a capped page must never look
-/// complete, whichever of the two fields a producer got right.
-fn truncation(card: &mut Card, truncated: bool, shown: u64, total: u32, noun: (&str, &str)) {
-    let total = u64::from(total);
-    if truncated || total > shown {
+/// `showing 250 of 1,204 matches` when the page is capped; [`capped`] decides that, and the
+/// numbers stated, for every bridge alike.
+fn truncation(card: &mut Card, truncated: bool, shown: usize, total: u32, noun: (&str, &str)) {
+    if let Some(Capped { shown, total }) = capped(shown, total, truncated) {
         let (one, many) = noun;
         let line = format!(
             "showing {} of {}",
@@ -78,9 +76,4 @@ fn truncation(card: &mut Card, truncated: bool, shown: u64, total: u32, noun: (&
         );
         card.line(BODY, &[(&line, Paint::Yellow)]);
     }
-}
-
-/// A count of shown results; no card holds more than `u64::MAX`, and if one did it saturates.
-fn to_u64(n: usize) -> u64 {
-    u64::try_from(n).unwrap_or(u64::MAX)
 }

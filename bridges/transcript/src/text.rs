@@ -110,24 +110,6 @@ pub(crate) fn shown_path(path: &str) -> &str {
     }
 }
 
-/// `n` with a comma between each group of three digits: `1,204`.
-pub(crate) fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
-
-/// A count and its noun, singular for exactly one: `1 match`, `1,204 matches`.
-pub(crate) fn count(n: u64, one: &str, many: &str) -> String {
-    format!("{} {}", thousands(n), if n == 1 { one } else { many })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,15 +174,5 @@ mod tests {
             ]
         );
         assert_eq!(plain(wrap(&[], 5, 5)), [""]);
-    }
-
-    #[test]
-    fn counts_group_thousands() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1_204), "1,204");
-        assert_eq!(thousands(4_294_967_295), "4,294,967,295");
-        assert_eq!(count(1, "match", "matches"), "1 match");
-        assert_eq!(count(1_204, "match", "matches"), "1,204 matches");
     }
 }

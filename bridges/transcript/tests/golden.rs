@@ -8,10 +8,10 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+use cardc_bridge_transcript::views::{SearchResultView, ToolCallView, ToolResultView};
+use cardc_bridge_transcript::{Options, Style, Transcript};
 use serde_json::Value;
 use similar::TextDiff;
-use transcript::views::{SearchResultView, ToolCallView, ToolResultView};
-use transcript::{Options, Style, Transcript};
 use unicode_width::UnicodeWidthStr;
 
 /// The golden width: narrow enough that long titles, paths and lines wrap.

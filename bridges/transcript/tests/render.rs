@@ -3,8 +3,8 @@
 
 use std::ffi::OsStr;
 
-use transcript::views::{ToolCallView, ToolResultView};
-use transcript::{ColorChoice, MIN_WIDTH, Options, Style, Transcript};
+use cardc_bridge_transcript::views::{ToolCallView, ToolResultView};
+use cardc_bridge_transcript::{ColorChoice, MIN_WIDTH, Options, Style, Transcript};
 use unicode_width::UnicodeWidthStr;
 
 fn plain(width: usize) -> Transcript {

@@ -1,6 +1,9 @@
-// Line diffs for the diff cards: Myers' O(ND) algorithm over lines, after trimming the common
-// prefix and suffix, with a cap on the edit distance beyond which the changed middle is shown as
-// removed-then-added (still correct, only not minimal). No runtime dependency.
+// Line diffs for the diff cards: a shortest edit script over lines (jsdiff's Myers diff,
+// `diffArrays`), after trimming the common prefix and suffix, with a cap on the edit distance
+// beyond which the changed middle is shown as removed-then-added (still correct, only not
+// minimal).
+
+import { diffArrays } from 'diff';
 
 /** One line of a text: its characters and the line break that ended it. */
 export interface Line {
@@ -33,7 +36,7 @@ export function splitLines(text: string): Line[] {
 /** One edit of a script turning `a` into `b`: keep, delete from `a`, insert from `b`. */
 export type Edit = 'equal' | 'delete' | 'insert';
 
-/** The largest edit distance Myers' search is run to; past it the middle is replaced whole. */
+/** The largest edit distance the search is run to; past it the middle is replaced whole. */
 export const MAX_EDIT_DISTANCE = 2000;
 
 /**
@@ -59,7 +62,7 @@ export function diffSequences(
   }
   const middleA = a.slice(prefix, a.length - suffix);
   const middleB = b.slice(prefix, b.length - suffix);
-  const middle = myers(middleA, middleB, maxDistance) ?? [
+  const middle = shortestEdits(middleA, middleB, maxDistance) ?? [
     ...middleA.map((): Edit => 'delete'),
     ...middleB.map((): Edit => 'insert'),
   ];
@@ -74,74 +77,37 @@ export function diffSequences(
   return edits;
 }
 
+/** A shortest edit script turning `a` into `b`, or `undefined` past `maxDistance` edits. */
+function shortestEdits(a: string[], b: string[], maxDistance: number): Edit[] | undefined {
+  // The search would give up anyway, after its most expensive run (a rewritten file costs it
+  // about ten times what Myers' search with typed arrays did): skip it.
+  if (distanceAtLeast(a, b) > maxDistance) {
+    return undefined;
+  }
+  const changes = diffArrays(a, b, { maxEditLength: maxDistance });
+  return changes?.flatMap((change) =>
+    Array<Edit>(change.count).fill(change.removed ? 'delete' : change.added ? 'insert' : 'equal'),
+  );
+}
+
 /**
- * Myers' greedy forward search, keeping for each distance `d` the furthest-reaching x of every
- * diagonal `k` in `-d - 1..=d + 1`, then walking back through them. `null` past `maxDistance`.
+ * A lower bound on the edit distance of `a` and `b`: every line of one that the other lacks
+ * (counting repeats) must be deleted or inserted.
  */
-function myers(a: readonly string[], b: readonly string[], maxDistance: number): Edit[] | null {
-  const n = a.length;
-  const m = b.length;
-  const max = n + m;
-  // v[k + offset] is the furthest x reached on diagonal k (y = x - k).
-  const offset = max + 1;
-  const v = new Int32Array(2 * max + 3);
-  const trace: Int32Array[] = [];
-  for (let d = 0; d <= max; d += 1) {
-    if (d > maxDistance) {
-      return null;
-    }
-    // Before step d: the values step d reads, for k in -d - 1..=d + 1.
-    trace.push(v.slice(offset - d - 1, offset + d + 2));
-    for (let k = -d; k <= d; k += 2) {
-      const down = k === -d || (k !== d && at(v, offset + k - 1) < at(v, offset + k + 1));
-      let x = down ? at(v, offset + k + 1) : at(v, offset + k - 1) + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x += 1;
-        y += 1;
-      }
-      v[offset + k] = x;
-      if (x >= n && y >= m) {
-        return backtrack(trace, n, m);
-      }
+function distanceAtLeast(a: readonly string[], b: readonly string[]): number {
+  const unmatched = new Map<string, number>();
+  for (const line of a) {
+    unmatched.set(line, (unmatched.get(line) ?? 0) + 1);
+  }
+  let shared = 0;
+  for (const line of b) {
+    const left = unmatched.get(line) ?? 0;
+    if (left > 0) {
+      shared += 1;
+      unmatched.set(line, left - 1);
     }
   }
-  return null;
-}
-
-/** Walks the saved frontiers back from (n, m) to (0, 0), collecting the edits in order. */
-function backtrack(trace: readonly Int32Array[], n: number, m: number): Edit[] {
-  const reversed: Edit[] = [];
-  let x = n;
-  let y = m;
-  for (let d = trace.length - 1; d >= 0; d -= 1) {
-    const frontier = trace[d];
-    if (frontier === undefined) {
-      break;
-    }
-    // frontier[k + d + 1] holds diagonal k.
-    const base = d + 1;
-    const k = x - y;
-    const down = k === -d || (k !== d && at(frontier, base + k - 1) < at(frontier, base + k + 1));
-    const previousK = down ? k + 1 : k - 1;
-    const previousX = at(frontier, base + previousK);
-    const previousY = previousX - previousK;
-    while (x > previousX && y > previousY) {
-      reversed.push('equal');
-      x -= 1;
-      y -= 1;
-    }
-    if (d > 0) {
-      reversed.push(down ? 'insert' : 'delete');
-    }
-    x = previousX;
-    y = previousY;
-  }
-  return reversed.reverse();
-}
-
-function at(array: Int32Array, index: number): number {
-  return array[index] ?? 0;
+  return a.length + b.length - 2 * shared;
 }
 
 /** Reorders each run of changes so its deletions come before its insertions. */

@@ -20,8 +20,8 @@ import type {
 import { matchToolCallView, matchToolResultView } from '../../../generated/render_intent.js';
 import { contentBlocks, header, locations, section } from './card.js';
 import { type DiffLine, type Line, diffLines, foldContext } from './diff.js';
-import { countOf, formatCount } from './format.js';
 import { attr, escapeHtml, pre } from './html.js';
+import { capped, count, thousands } from './rules.js';
 
 /** A tool call's view (what `presentCall` returns) as HTML. */
 export function renderCallView(view: ToolCallView): string {
@@ -153,8 +153,8 @@ function diffStat(files: readonly DiffedFile[]): string {
     }
   }
   return (
-    `<span class="cardc-stat"><span class="cardc-stat-added">+${formatCount(added)}</span> ` +
-    `<span class="cardc-stat-removed">\u2212${formatCount(removed)}</span></span>`
+    `<span class="cardc-stat"><span class="cardc-stat-added">+${thousands(added)}</span> ` +
+    `<span class="cardc-stat-removed">\u2212${thousands(removed)}</span></span>`
   );
 }
 
@@ -174,12 +174,12 @@ function fileDiff({ diff, rows }: DiffedFile): string {
   const head = `<div class="cardc-file-header"><span class="cardc-path">${escapeHtml(diff.path)}</span>${badge}</div>`;
   let body: string;
   if (!rows.some((row) => row.kind !== 'context')) {
-    body = `<p class="cardc-empty">No changes (${countOf(rows.length, 'line', 'lines')} unchanged).</p>`;
+    body = `<p class="cardc-empty">No changes (${count(rows.length, 'line', 'lines')} unchanged).</p>`;
   } else {
     const showEndings = endingsExplainChange(rows);
     const lines = foldContext(rows).map((row) =>
       row.kind === 'fold'
-        ? `<tr class="cardc-fold"><td colspan="4">\u22ef ${countOf(row.count, 'unchanged line', 'unchanged lines')}</td></tr>`
+        ? `<tr class="cardc-fold"><td colspan="4">\u22ef ${count(row.count, 'unchanged line', 'unchanged lines')}</td></tr>`
         : diffRow(row, showEndings),
     );
     body = `<table class="cardc-diff-lines">\n${lines.join('\n')}\n</table>`;
@@ -225,7 +225,7 @@ function diffRow(row: DiffLine, showEndings: boolean): string {
  */
 function renderSearchMatches(view: SearchMatchesResultView): string {
   const shown = view.files.reduce((sum, file) => sum + file.matches.length, 0);
-  const summary = `${countOf(shown, 'match', 'matches')} in ${countOf(view.files.length, 'file', 'files')}`;
+  const summary = `${count(shown, 'match', 'matches')} in ${count(view.files.length, 'file', 'files')}`;
   const groups = view.files.map((file) => {
     const items = file.matches.map(
       (match) =>
@@ -233,7 +233,7 @@ function renderSearchMatches(view: SearchMatchesResultView): string {
     );
     return (
       `<details class="cardc-file"${attr('data-path', file.path)}><summary><span class="cardc-path">${escapeHtml(file.path)}</span>` +
-      ` <span class="cardc-count">${countOf(file.matches.length, 'match', 'matches')}</span></summary>\n` +
+      ` <span class="cardc-count">${count(file.matches.length, 'match', 'matches')}</span></summary>\n` +
       `<ol class="cardc-matches">${items.join('')}</ol>\n</details>`
     );
   });
@@ -242,7 +242,7 @@ function renderSearchMatches(view: SearchMatchesResultView): string {
     'search',
     [
       header('search', undefined, [`<span class="cardc-summary">${summary}</span>`]),
-      truncationNote(view.truncated, shown, view.total, 'matches'),
+      truncationNote(view.truncated, shown, view.total, 'match', 'matches'),
       groups.length === 0 ? '<p class="cardc-empty">No matches.</p>' : `<div class="cardc-files">\n${groups.join('\n')}\n</div>`,
     ],
     'matches',
@@ -256,8 +256,8 @@ function renderSearchPaths(view: SearchPathsResultView): string {
     'result',
     'search',
     [
-      header('search', undefined, [`<span class="cardc-summary">${countOf(view.paths.length, 'path', 'paths')}</span>`]),
-      truncationNote(view.truncated, view.paths.length, view.total, 'paths'),
+      header('search', undefined, [`<span class="cardc-summary">${count(view.paths.length, 'path', 'paths')}</span>`]),
+      truncationNote(view.truncated, view.paths.length, view.total, 'path', 'paths'),
       items.length === 0 ? '<p class="cardc-empty">No paths.</p>' : `<ul class="cardc-paths">${items.join('')}</ul>`,
     ],
     'paths',
@@ -265,12 +265,14 @@ function renderSearchPaths(view: SearchPathsResultView): string {
 }
 
 /**
- * "Truncated: showing 250 of 1,204 matches", when the inline cap dropped results, so a capped
- * page never reads as the complete result.
+ * "Truncated: showing 250 of 1,204 matches", when the page is capped, so a capped page never reads
+ * as the complete result. Whether it is, and the numbers stated, is `capped`'s decision, which
+ * every bridge shares.
  */
-export function truncationNote(truncated: boolean, shown: number, total: number, what: string): string {
-  if (!truncated) {
+export function truncationNote(truncated: boolean, shown: number, total: number, one: string, many: string): string {
+  const page = capped(shown, total, truncated);
+  if (page === undefined) {
     return '';
   }
-  return `<p class="cardc-truncated" role="note">Truncated: showing ${formatCount(shown)} of ${formatCount(total)} ${escapeHtml(what)}.</p>`;
+  return `<p class="cardc-truncated" role="note">Truncated: showing ${thousands(page.shown)} of ${escapeHtml(count(page.total, one, many))}.</p>`;
 }

@@ -58,7 +58,8 @@ if (!existsSync(samplesModule)) {
 const samples = await import(pathToFileURL(samplesModule).href);
 
 // The static server: compiled JavaScript from <compiled dir>, the page and the stylesheet from
-// bridges/web/ in the repository, both under the repository's own paths.
+// bridges/web/ and jsdiff from node_modules/diff/ in the repository, all under the repository's
+// own paths.
 const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript' };
 const served = [];
 const server = createServer((request, response) => {
@@ -73,6 +74,11 @@ const server = createServer((request, response) => {
   const relative = normalize(path).replace(/^[/\\]+/, '');
   const candidates = [join(compiled, relative)];
   if (relative.startsWith(`bridges${sep}web${sep}`) && ['.html', '.css'].includes(extname(relative))) {
+    candidates.push(join(repo, relative));
+  }
+  // jsdiff, the renderer's runtime dependency, from the repository's node_modules (the page's
+  // import map points there).
+  if (relative.startsWith(`node_modules${sep}diff${sep}libesm${sep}`) && extname(relative) === '.js') {
     candidates.push(join(repo, relative));
   }
   const file = candidates.find(
@@ -235,7 +241,8 @@ try {
   // Whatever failed above, nothing the cards carry may have run or become markup.
   await group('no script ran', async () => {
     check('no injected script ran', (await page.evaluate(() => window.__pwned)) === undefined && dialogs.length === 0, JSON.stringify(dialogs));
-    check('the page has only its own script element', (await page.evaluate(() => document.scripts.length)) === 1);
+    const scripts = await page.evaluate(() => Array.from(document.scripts, (script) => script.type));
+    check('the page has only its own script elements (the import map and main.js)', JSON.stringify(scripts) === '["importmap","module"]', JSON.stringify(scripts));
     const handlers = await page.evaluate(() =>
       [...document.querySelectorAll('*')].flatMap((element) =>
         [...element.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${element.tagName} ${a.name}`),

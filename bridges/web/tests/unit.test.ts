@@ -8,9 +8,9 @@ import { test } from 'node:test';
 import type { ToolCallView, ToolResultView } from '../../../generated/render_intent.js';
 import { SEARCH_RESULT_VIEW_TAGS, TOOL_CALL_VIEW_TAGS, TOOL_RESULT_VIEW_TAGS } from '../../../generated/render_intent.js';
 import { type Edit, type Line, diffLines, diffSequences, foldContext, splitLines } from '../src/diff.js';
-import { countOf, formatCount } from '../src/format.js';
 import { attr, escapeHtml, pre } from '../src/html.js';
 import { renderCallView, renderResultView, truncationNote } from '../src/render.js';
+import { capped, count, thousands } from '../src/rules.js';
 
 // Escaping.
 
@@ -174,7 +174,7 @@ test('the exit status in words', () => {
 
 // The truncation note.
 
-test('formatCount puts a comma between every three digits', () => {
+test('thousands puts a comma between every three digits, and count picks the noun', () => {
   const cases: [number, string][] = [
     [0, '0'],
     [7, '7'],
@@ -185,23 +185,38 @@ test('formatCount puts a comma between every three digits', () => {
     [999999, '999,999'],
     [1234567, '1,234,567'],
     [4294967295, '4,294,967,295'],
-    [-1204, '-1,204'],
-    [-0, '0'],
   ];
   for (const [n, text] of cases) {
-    assert.equal(formatCount(n), text, String(n));
+    assert.equal(thousands(n), text, String(n));
   }
-  assert.equal(countOf(1, 'match', 'matches'), '1 match');
-  assert.equal(countOf(0, 'match', 'matches'), '0 matches');
-  assert.equal(countOf(1204, 'match', 'matches'), '1,204 matches');
+  assert.equal(count(1, 'match', 'matches'), '1 match');
+  assert.equal(count(0, 'match', 'matches'), '0 matches');
+  assert.equal(count(1204, 'match', 'matches'), '1,204 matches');
+});
+
+test('a page is capped when the card says so or counts more, never stating a total below what it shows', () => {
+  assert.equal(capped(3, 3, false), undefined);
+  assert.deepEqual(capped(250, 1204, true), { shown: 250, total: 1204 });
+  assert.deepEqual(capped(250, 1204, false), { shown: 250, total: 1204 });
+  assert.deepEqual(capped(3, 3, true), { shown: 3, total: 3 });
+  assert.equal(capped(3, 1, false), undefined);
+  assert.deepEqual(capped(3, 1, true), { shown: 3, total: 3 });
 });
 
 test('the truncation note says "showing 250 of 1,204"', () => {
   assert.equal(
-    truncationNote(true, 250, 1204, 'matches'),
+    truncationNote(true, 250, 1204, 'match', 'matches'),
     '<p class="cardc-truncated" role="note">Truncated: showing 250 of 1,204 matches.</p>',
   );
-  assert.equal(truncationNote(false, 250, 250, 'matches'), '');
+  assert.equal(truncationNote(false, 250, 250, 'match', 'matches'), '');
+  assert.equal(
+    truncationNote(false, 250, 1204, 'match', 'matches'),
+    '<p class="cardc-truncated" role="note">Truncated: showing 250 of 1,204 matches.</p>',
+  );
+  assert.equal(
+    truncationNote(true, 0, 1, 'path', 'paths'),
+    '<p class="cardc-truncated" role="note">Truncated: showing 0 of 1 path.</p>',
+  );
   const files = [
     { path: 'a.rs', matches: Array.from({ length: 200 }, (_, i) => ({ lineNumber: i + 1, line: 'x' })) },
     { path: 'b.rs', matches: Array.from({ length: 50 }, (_, i) => ({ lineNumber: i + 1, line: 'y' })) },
@@ -364,6 +379,27 @@ test('diffSequences is a shortest edit script (against LCS by dynamic programmin
     const equal = edits.filter((edit) => edit === 'equal').length;
     assert.equal(equal, lcsLength(a, b), label);
     assert.doesNotMatch(edits.join(' '), /insert delete/, label);
+  }
+});
+
+test('the cap falls back exactly when the edit distance exceeds it', () => {
+  const next = random(0x5eed);
+  for (let round = 0; round < 2000; round += 1) {
+    const sequence = (): string[] => Array.from({ length: Math.floor(next() * 10) }, () => 'abcd'[Math.floor(next() * 4)] ?? 'a');
+    const a = sequence();
+    const b = sequence();
+    const cap = Math.floor(next() * 8);
+    const edits = diffSequences(a, b, cap);
+    const label = `${a.join('')} -> ${b.join('')} (cap ${cap}): ${edits.join(' ')}`;
+    assert.ok(applies(edits, a, b), label);
+    const distance = a.length + b.length - 2 * lcsLength(a, b);
+    const equal = edits.filter((edit) => edit === 'equal').length;
+    if (distance <= cap) {
+      assert.equal(equal, lcsLength(a, b), label);
+    } else {
+      // The common prefix and suffix stay; the middle is all removed, then all added.
+      assert.match(`${edits.join(' ')} `, /^(equal )*(delete )*(insert )*(equal )*$/, label);
+    }
   }
 });
 

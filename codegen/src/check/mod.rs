@@ -1,4 +1,4 @@
-//! Check: resolves a parsed schema into the [`ir`](crate::ir) module's types, collecting every error.
+//! Check: resolves a parsed schema into the [`crate::ir`] module's types, collecting every error.
 //!
 //! Each pass reports what it finds and goes on, so one run shows every problem: names and
 //! duplicates here, size limits in `limits`, types in `types` (with "did you mean" from

@@ -13,6 +13,7 @@ mod readers;
 pub mod schemars_reader;
 pub mod standalone;
 pub mod typify_reader;
+pub mod web;
 
 pub use render_intent::for_each_named_type;
 

@@ -10,32 +10,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
+use cardc_conformance::web::compiled;
 use cardc_conformance::{node, repo_root};
 
 /// The schema with the added `table` card, shared with the Rust bridges' proof.
 const TABLE_SCHEMA: &str = "tests/ui/schemas/render_intent_with_table.cards";
-
-/// The renderer, its demo page and its unit tests compiled by tsc (with
-/// `bridges/web/tsconfig.json`) into `target/web/`, once per test process.
-fn compiled() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = repo_root().join("target/web");
-        node(&[
-            "node_modules/typescript/bin/tsc".as_ref(),
-            "-p".as_ref(),
-            "bridges/web/tsconfig.json".as_ref(),
-            "--pretty".as_ref(),
-            "false".as_ref(),
-            "--outDir".as_ref(),
-            dir.as_os_str(),
-        ]);
-        // node reads `.js` as an ES module only under a package.json that says so.
-        std::fs::write(dir.join("package.json"), "{\"type\": \"module\"}\n")
-            .expect("write target/web/package.json");
-        dir
-    })
-}
 
 #[test]
 fn the_renderer_compiles_strictly_and_its_unit_tests_pass() {

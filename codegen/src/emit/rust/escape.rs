@@ -1,6 +1,6 @@
 //! Rust spelling of schema text: the one place that decides how schema text becomes comment
 //! text, for every item the emitter writes. How a name becomes a Rust identifier is
-//! [`crate::naming::rust_ident_text`], which the checker reads too.
+//! [`crate::naming::rust::rust_ident_text`], which the syntax layer reads too.
 
 use crate::text::hides_or_breaks_text;
 

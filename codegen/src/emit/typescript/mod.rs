@@ -107,7 +107,7 @@ enum Runtime {
     Shared(String),
 }
 
-/// Emits the self-contained TypeScript output: see [`emit_with`].
+/// Emits the self-contained TypeScript output (no shared runtime).
 pub fn emit(schema: &Schema) -> String {
     emit_with(schema, &Runtime::Inline)
 }
