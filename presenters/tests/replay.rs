@@ -2,10 +2,10 @@
 //!
 //! `fixtures/session.jsonl` is a log of `{tool, args, result}` lines covering every tool,
 //! including older and hand-edited lines (absent, other-shape and dishonest metadata), an
-//! unknown tool, unreadable arguments and a call still running. `fixtures/session.views.json`
-//! holds the views it presents to, so a reviewer sees every card the presenters produce.
-//! Refresh it after an intended change with
-//! `CARDC_BLESS=1 cargo test -p cardc-presenters --test replay`; nothing is refreshed silently.
+//! unknown tool, unreadable arguments and a call still running. The insta snapshot
+//! `fixtures/session.views.snap` holds the views it presents to, so a reviewer sees every card
+//! the presenters produce: after an intended change, review it with `cargo insta review` or
+//! accept it with `INSTA_UPDATE=always cargo test -p cardc-presenters --test replay`.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -108,17 +108,14 @@ fn every_view_round_trips_through_the_strict_render_intent_types() {
 
 #[test]
 fn the_views_match_the_golden_file() {
-    let actual = to_json(&present_log(&session()).expect("present the log"));
-    let path = fixture("session.views.json");
-    if std::env::var_os("CARDC_BLESS").is_some_and(|value| value == "1") {
-        std::fs::write(&path, &actual).expect("write the golden views");
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        expected == actual,
-        "the presented views differ from {}\n--- actual\n{actual}\nif the new views are right, \
-         refresh them with:\n    CARDC_BLESS=1 cargo test -p cardc-presenters --test replay",
-        path.display()
-    );
+    insta::with_settings!({
+        snapshot_path => fixture(""),
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!(
+            "session.views",
+            to_json(&present_log(&session()).expect("present the log"))
+        );
+    });
 }

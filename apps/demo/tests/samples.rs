@@ -1,7 +1,8 @@
 //! Runs the `cardc-demo` binary on `samples/session.jsonl` and compares its output with the
 //! committed expected outputs beside it: the transcript, and the ACP updates with and without
-//! terminal output. Refresh them after an intended change with
-//! `CARDC_BLESS=1 cargo test -p cardc-demo --test samples`; nothing is refreshed silently.
+//! terminal output. They are
+//! insta snapshots: after an intended change, review them with `cargo insta review` or accept
+//! them with `INSTA_UPDATE=always cargo test -p cardc-demo --test samples`.
 //! Also: bad lines, usage errors and colour.
 
 use std::io::Write;
@@ -9,9 +10,6 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
-use similar::TextDiff;
-
-const BLESS: &str = "CARDC_BLESS=1 cargo test -p cardc-demo --test samples";
 
 fn samples() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples")
@@ -43,7 +41,8 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("the demo writes UTF-8")
 }
 
-/// Runs the demo on the sample session and compares stdout with `expected` in `samples/`.
+/// Runs the demo on the sample session and compares stdout with the snapshot `expected` in
+/// `samples/`.
 fn check_sample(args: &[&str], expected: &str) {
     let output = demo(args, &session(), &[]);
     assert_eq!(
@@ -52,45 +51,29 @@ fn check_sample(args: &[&str], expected: &str) {
         "the sample session has no bad line"
     );
     assert!(output.status.success(), "{args:?}: {:?}", output.status);
-    let actual = text(&output.stdout);
-    let path = samples().join(expected);
-    if std::env::var_os("CARDC_BLESS").is_some_and(|value| value == "1") {
-        std::fs::write(&path, &actual).expect("write the expected output");
-        return;
-    }
-    let Ok(golden) = std::fs::read_to_string(&path) else {
-        panic!("{} is missing; write it with\n  {BLESS}", path.display());
-    };
-    if golden != actual {
-        let diff = TextDiff::from_lines(&golden, &actual)
-            .unified_diff()
-            .header(expected, "cardc-demo")
-            .to_string();
-        panic!(
-            "cardc-demo {args:?} differs from {expected}:\n{diff}\nIf intended, refresh with\n  {BLESS}"
-        );
-    }
+    insta::with_settings!({
+        snapshot_path => samples(),
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+        description => format!("cardc-demo {}", args.join(" ")),
+    }, {
+        insta::assert_snapshot!(expected, text(&output.stdout));
+    });
 }
 
 #[test]
 fn the_transcript_of_the_sample_session() {
-    check_sample(
-        &["--width", "80", "--color", "never"],
-        "session.transcript.txt",
-    );
+    check_sample(&["--width", "80", "--color", "never"], "session.transcript");
 }
 
 #[test]
 fn the_acp_updates_of_the_sample_session() {
-    check_sample(&["--acp"], "session.acp.jsonl");
+    check_sample(&["--acp"], "session.acp");
 }
 
 #[test]
 fn the_acp_updates_for_a_client_with_terminal_output() {
-    check_sample(
-        &["--acp", "--terminal-output"],
-        "session.acp-terminal.jsonl",
-    );
+    check_sample(&["--acp", "--terminal-output"], "session.acp-terminal");
 }
 
 #[test]

@@ -2,14 +2,15 @@
 //! (`tests/conformance/corpus/render_intent.jsonl`), so a reviewer sees every update the bridge
 //! sends and any change to one shows up as a diff.
 //!
-//! `tests/golden/tool_call_view.json` holds the `tool_call` update of each valid `ToolCallView`
-//! and `tests/golden/tool_result_view.json` the `tool_call_update` of each valid
+//! `tests/golden/tool_call_view.snap` holds the `tool_call` update of each valid `ToolCallView`
+//! and `tests/golden/tool_result_view.snap` the `tool_call_update` of each valid
 //! `ToolResultView`, each sent for a tool call whose id is the case's name. Every case is
 //! rendered for a client without terminal output (`plain`) and one with it (`terminalOutput`);
 //! one entry with mode `both` stands for the two when they agree. In `terminalOutput` mode the
 //! bridge first announces the call as a terminal card (that `tool_call` is not recorded), as a
-//! harness does before a terminal result. Refresh the files after an intended change with
-//! `CARDC_BLESS=1 cargo test -p cardc-bridge-acp --test golden`; nothing is refreshed silently.
+//! harness does before a terminal result. Both are insta snapshots: after an intended change,
+//! review them with `cargo insta review` or accept them with
+//! `INSTA_UPDATE=always cargo test -p cardc-bridge-acp --test golden`.
 
 use std::path::PathBuf;
 
@@ -80,41 +81,26 @@ fn result_goldens() -> Vec<Value> {
     out
 }
 
-/// Compares `entries` with the committed golden file `name`, or rewrites it under
-/// `CARDC_BLESS`.
+/// Compares `entries` with the committed snapshot `name` in `tests/golden/`.
 fn check(name: &str, entries: &[Value]) {
-    let mut actual = serde_json::to_string_pretty(entries).expect("goldens serialize");
-    actual.push('\n');
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
-        .join(name);
-    if std::env::var_os("CARDC_BLESS").is_some_and(|value| value == "1") {
-        std::fs::write(&path, &actual).expect("write the golden file");
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_default();
-    if expected != actual {
-        let diff = similar::TextDiff::from_lines(&expected, &actual)
-            .unified_diff()
-            .context_radius(3)
-            .header("committed", "actual")
-            .to_string();
-        panic!(
-            "the ACP updates differ from {}:\n{diff}\nif the new updates are right, refresh them \
-             with:\n    CARDC_BLESS=1 cargo test -p cardc-bridge-acp --test golden",
-            path.display()
-        );
-    }
+    let actual = serde_json::to_string_pretty(entries).expect("goldens serialize");
+    insta::with_settings!({
+        snapshot_path => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden"),
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!(name, actual);
+    });
 }
 
 #[test]
 fn call_updates_match_the_golden_file() {
-    check("tool_call_view.json", &call_goldens());
+    check("tool_call_view", &call_goldens());
 }
 
 #[test]
 fn result_updates_match_the_golden_file() {
-    check("tool_result_view.json", &result_goldens());
+    check("tool_result_view", &result_goldens());
 }
 
 #[test]

@@ -1,9 +1,8 @@
 //! The transcript of every valid payload of the wire corpus, at a fixed width without colour,
-//! against the committed `golden/render_intent.txt`.
+//! against the committed snapshot `golden/render_intent.snap`.
 //!
-//! Refresh it after an intended change with
-//! `CARDC_BLESS=1 cargo test -p cardc-bridge-transcript --test golden`; nothing is refreshed
-//! silently.
+//! It is an insta snapshot: after an intended change, review it with `cargo insta review`
+//! or accept it with `INSTA_UPDATE=always cargo test -p cardc-bridge-transcript --test golden`.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -11,16 +10,10 @@ use std::path::PathBuf;
 use cardc_bridge_transcript::views::{SearchResultView, ToolCallView, ToolResultView};
 use cardc_bridge_transcript::{Options, Style, Transcript};
 use serde_json::Value;
-use similar::TextDiff;
 use unicode_width::UnicodeWidthStr;
 
 /// The golden width: narrow enough that long titles, paths and lines wrap.
 const WIDTH: usize = 60;
-
-/// At most this many lines of the golden's diff are printed on a failure.
-const DIFF_LINES: usize = 120;
-
-const BLESS: &str = "CARDC_BLESS=1 cargo test -p cardc-bridge-transcript --test golden";
 
 /// A valid corpus payload, decoded.
 enum View {
@@ -86,29 +79,13 @@ fn transcript_of(cases: &[Case]) -> String {
 
 #[test]
 fn every_valid_corpus_payload_renders_as_its_golden() {
-    let actual = transcript_of(&valid_cases());
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/render_intent.txt");
-    if std::env::var_os("CARDC_BLESS").is_some_and(|value| value == "1") {
-        std::fs::write(&path, &actual).expect("write the golden transcript");
-        return;
-    }
-    let Ok(expected) = std::fs::read_to_string(&path) else {
-        panic!("{} is missing; write it with\n  {BLESS}", path.display());
-    };
-    if expected != actual {
-        let diff = TextDiff::from_lines(&expected, &actual)
-            .unified_diff()
-            .header("golden", "rendered")
-            .to_string();
-        // The first differences are enough to see what changed; the rest would bury them.
-        let shown: Vec<&str> = diff.lines().take(DIFF_LINES).collect();
-        let more = diff.lines().count().saturating_sub(DIFF_LINES);
-        panic!(
-            "the transcript differs from {}:\n{}\n({more} more diff lines)\nIf the change is intended, refresh it with\n  {BLESS}",
-            path.display(),
-            shown.join("\n"),
-        );
-    }
+    insta::with_settings!({
+        snapshot_path => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden"),
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!("render_intent", transcript_of(&valid_cases()));
+    });
 }
 
 #[test]
