@@ -9,47 +9,100 @@
 
 /// A block of LLM content, as the model sees it.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde", tag = "type")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "ContentBlock")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ContentBlock",
+    tag = "type"
+)]
 #[allow(clippy::large_enum_variant)]
 pub enum ContentBlock {
     /// Plain text.
-    #[serde(rename = "text")]
+    #[schemars(rename = "text")]
     Text(TextContent),
     /// An image, base64-encoded.
-    #[serde(rename = "image")]
+    #[schemars(rename = "image")]
     Image(ImageContent),
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for ContentBlock {
+impl ::cardc_runtime::__private::serde::Serialize for ContentBlock {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_union(deserializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl ::cardc::__private::Union for ContentBlock {
+impl ::cardc_runtime::__private::Object for ContentBlock {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::Text(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "text",
+                    tags,
+                )
+            }
+            Self::Image(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "image",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ContentBlock {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for ContentBlock {
     const NAME: &'static str = "ContentBlock";
     const TAG: &'static str = "type";
     const TAGS: &'static [&'static str] = &["text", "image"];
     #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
         match tag {
-            "text" => ::cardc::__private::variant("TextContent", payload).map(Self::Text),
+            "text" => {
+                ::cardc_runtime::__private::variant("TextContent", payload)
+                    .map(Self::Text)
+            }
             "image" => {
-                ::cardc::__private::variant("ImageContent", payload).map(Self::Image)
+                ::cardc_runtime::__private::variant("ImageContent", payload)
+                    .map(Self::Image)
             }
             _ => {
                 ::std::result::Result::Err(
-                    ::cardc::__private::serde::de::Error::unknown_variant(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
                         tag,
                         Self::TAGS,
                     ),
@@ -61,20 +114,20 @@ impl ::cardc::__private::Union for ContentBlock {
 
 impl ContentBlock {
     /// Decodes a `ContentBlock` from JSON text, or says where and why it is not one
-    /// (see [`cardc::DecodeError`]).
+    /// (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_str(
         text: &str,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_str(text)
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `ContentBlock`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    /// `ContentBlock`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_value(
-        value: &::cardc::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_value(value)
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -112,336 +165,1199 @@ impl ContentBlock {
 
 /// The diff call card: a change derived from the call's arguments.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "DiffCallView")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "DiffCallView",
+    deny_unknown_fields
+)]
 pub struct DiffCallView {
     /// The card's title.
     pub title: String,
     /// The changes; `oldText` is `null` for a new file.
     pub diffs: Vec<FileDiff>,
     /// Files the call touches.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub locations: Option<Vec<FileLocation>>,
 }
 
-impl ::cardc::__private::serde::Serialize for DiffCallView {
+impl ::cardc_runtime::__private::serde::Serialize for DiffCallView {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for DiffCallView {
+impl ::cardc_runtime::__private::Object for DiffCallView {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "DiffCallView",
+            2
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.locations),
+                ),
+            tags,
+        )?;
+        object.field("title", &self.title)?;
+        object.field("diffs", &self.diffs)?;
+        object.optional_field("locations", &self.locations)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for DiffCallView {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "DiffCallView",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for DiffCallView {
+    const NAME: &'static str = "DiffCallView";
+    const FIELDS: &'static [&'static str] = &["title", "diffs", "locations"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "title",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "diffs",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "locations",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            title: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "title")?,
+            diffs: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "diffs")?,
+            locations: ::std::option::Option::unwrap_or_default(slot_2),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            title: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            diffs: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            locations: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
     }
 }
 
 /// The diff result card: the change as applied, a contextual hunk per site or a whole file
 /// for a create.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "DiffResultView")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "DiffResultView",
+    deny_unknown_fields
+)]
 pub struct DiffResultView {
     /// The card's title.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub title: Option<String>,
     /// The applied hunks, one `FileDiff` each.
     pub diffs: Vec<FileDiff>,
     /// Files the result touches.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub locations: Option<Vec<FileLocation>>,
     /// The model-facing text, for UIs without a diff card.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub content: Option<Vec<ContentBlock>>,
 }
 
-impl ::cardc::__private::serde::Serialize for DiffResultView {
+impl ::cardc_runtime::__private::serde::Serialize for DiffResultView {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for DiffResultView {
+impl ::cardc_runtime::__private::Object for DiffResultView {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "DiffResultView",
+            1
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.title),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.locations),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.content),
+                ),
+            tags,
+        )?;
+        object.optional_field("title", &self.title)?;
+        object.field("diffs", &self.diffs)?;
+        object.optional_field("locations", &self.locations)?;
+        object.optional_field("content", &self.content)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for DiffResultView {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "DiffResultView",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for DiffResultView {
+    const NAME: &'static str = "DiffResultView";
+    const FIELDS: &'static [&'static str] = &["title", "diffs", "locations", "content"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "title",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "diffs",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "locations",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "content",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            title: ::std::option::Option::unwrap_or_default(slot_0),
+            diffs: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "diffs")?,
+            locations: ::std::option::Option::unwrap_or_default(slot_2),
+            content: ::std::option::Option::unwrap_or_default(slot_3),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            title: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            diffs: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            locations: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            content: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
     }
 }
 
 /// One file change: the whole old text and the whole new text.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "FileDiff")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "FileDiff",
+    deny_unknown_fields
+)]
 pub struct FileDiff {
     /// Path of the changed file.
     pub path: String,
     /// The text before the change; `null` for a new file.
-    #[serde(rename = "oldText", deserialize_with = "::cardc::__private::nullable")]
+    #[schemars(rename = "oldText")]
     pub old_text: Option<String>,
     /// The text after the change.
-    #[serde(rename = "newText")]
+    #[schemars(rename = "newText")]
     pub new_text: String,
 }
 
-impl ::cardc::__private::serde::Serialize for FileDiff {
+impl ::cardc_runtime::__private::serde::Serialize for FileDiff {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for FileDiff {
+impl ::cardc_runtime::__private::Object for FileDiff {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "FileDiff",
+            3,
+            tags,
+        )?;
+        object.field("path", &self.path)?;
+        object.field("oldText", &self.old_text)?;
+        object.field("newText", &self.new_text)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for FileDiff {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "FileDiff",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for FileDiff {
+    const NAME: &'static str = "FileDiff";
+    const FIELDS: &'static [&'static str] = &["path", "oldText", "newText"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "path",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "oldText",
+                        ::cardc_runtime::__private::Nullable(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "newText",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            path: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "path")?,
+            old_text: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_1, "oldText")?,
+            new_text: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_2, "newText")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            path: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            old_text: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Nullable(::cardc_runtime::__private::Plain),
+                ::std::option::Option::None,
+            )?,
+            new_text: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// A file a tool touched, for follow-along navigation in the editor.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "FileLocation")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "FileLocation",
+    deny_unknown_fields
+)]
 pub struct FileLocation {
     /// Path of the file.
     pub path: String,
     /// Line in the file, when the tool knows one.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::strict_optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub line: Option<u32>,
 }
 
-impl ::cardc::__private::serde::Serialize for FileLocation {
+impl ::cardc_runtime::__private::serde::Serialize for FileLocation {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for FileLocation {
+impl ::cardc_runtime::__private::Object for FileLocation {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "FileLocation",
+            1
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.line),
+                ),
+            tags,
+        )?;
+        object.field("path", &self.path)?;
+        object.optional_field("line", &self.line)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for FileLocation {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "FileLocation",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for FileLocation {
+    const NAME: &'static str = "FileLocation";
+    const FIELDS: &'static [&'static str] = &["path", "line"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "path",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "line",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            path: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "path")?,
+            line: ::std::option::Option::unwrap_or_default(slot_1),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            path: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            line: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Strict),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
     }
 }
 
 /// The generic call card.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "GenericCallView")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "GenericCallView",
+    deny_unknown_fields
+)]
 pub struct GenericCallView {
     /// The card's title.
     pub title: String,
     /// What the call does.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub kind: Option<ToolCallKind>,
     /// The call's raw input: any JSON value, `null` included.
-    #[serde(
+    #[schemars(
         rename = "rawInput",
         default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::strict_optional"
+        skip_serializing_if = "::std::option::Option::is_none"
     )]
-    pub raw_input: Option<::cardc::__private::serde_json::Value>,
+    pub raw_input: Option<::cardc_runtime::__private::serde_json::Value>,
     /// Content shown under the title.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub content: Option<Vec<ContentBlock>>,
     /// Files the call touches.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub locations: Option<Vec<FileLocation>>,
 }
 
-impl ::cardc::__private::serde::Serialize for GenericCallView {
+impl ::cardc_runtime::__private::serde::Serialize for GenericCallView {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for GenericCallView {
+impl ::cardc_runtime::__private::Object for GenericCallView {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "GenericCallView",
+            1
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.kind),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.raw_input),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.content),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.locations),
+                ),
+            tags,
+        )?;
+        object.field("title", &self.title)?;
+        object.optional_field("kind", &self.kind)?;
+        object.optional_field("rawInput", &self.raw_input)?;
+        object.optional_field("content", &self.content)?;
+        object.optional_field("locations", &self.locations)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for GenericCallView {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "GenericCallView",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for GenericCallView {
+    const NAME: &'static str = "GenericCallView";
+    const FIELDS: &'static [&'static str] = &[
+        "title",
+        "kind",
+        "rawInput",
+        "content",
+        "locations",
+    ];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "title",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "kind",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "rawInput",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "content",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "locations",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            title: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "title")?,
+            kind: ::std::option::Option::unwrap_or_default(slot_1),
+            raw_input: ::std::option::Option::unwrap_or_default(slot_2),
+            content: ::std::option::Option::unwrap_or_default(slot_3),
+            locations: ::std::option::Option::unwrap_or_default(slot_4),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            title: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            kind: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            raw_input: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Strict),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            content: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            locations: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                4,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
     }
 }
 
 /// The generic result card.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "GenericResultView")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "GenericResultView",
+    deny_unknown_fields
+)]
 pub struct GenericResultView {
     /// The card's title.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub title: Option<String>,
     /// The result's content.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub content: Option<Vec<ContentBlock>>,
 }
 
-impl ::cardc::__private::serde::Serialize for GenericResultView {
+impl ::cardc_runtime::__private::serde::Serialize for GenericResultView {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for GenericResultView {
+impl ::cardc_runtime::__private::Object for GenericResultView {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "GenericResultView",
+            ::core::primitive::usize::from(::std::option::Option::is_some(&self.title))
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.content),
+                ),
+            tags,
+        )?;
+        object.optional_field("title", &self.title)?;
+        object.optional_field("content", &self.content)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for GenericResultView {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "GenericResultView",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for GenericResultView {
+    const NAME: &'static str = "GenericResultView";
+    const FIELDS: &'static [&'static str] = &["title", "content"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "title",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "content",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            title: ::std::option::Option::unwrap_or_default(slot_0),
+            content: ::std::option::Option::unwrap_or_default(slot_1),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            title: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            content: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
     }
 }
 
 /// An image content block.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "ImageContent")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ImageContent",
+    deny_unknown_fields
+)]
 pub struct ImageContent {
     /// The image bytes, base64-encoded.
     pub data: String,
     /// The image's MIME type, such as `image/png`.
-    #[serde(rename = "mimeType")]
+    #[schemars(rename = "mimeType")]
     pub mime_type: String,
 }
 
-impl ::cardc::__private::serde::Serialize for ImageContent {
+impl ::cardc_runtime::__private::serde::Serialize for ImageContent {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for ImageContent {
+impl ::cardc_runtime::__private::Object for ImageContent {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "ImageContent",
+            2,
+            tags,
+        )?;
+        object.field("data", &self.data)?;
+        object.field("mimeType", &self.mime_type)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ImageContent {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "ImageContent",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ImageContent {
+    const NAME: &'static str = "ImageContent";
+    const FIELDS: &'static [&'static str] = &["data", "mimeType"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "data",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "mimeType",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            data: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "data")?,
+            mime_type: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_1, "mimeType")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            data: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            mime_type: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// The matches in one file.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "SearchFileMatches")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "SearchFileMatches",
+    deny_unknown_fields
+)]
 pub struct SearchFileMatches {
     /// Path of the file.
     pub path: String,
@@ -449,155 +1365,642 @@ pub struct SearchFileMatches {
     pub matches: Vec<SearchLineMatch>,
 }
 
-impl ::cardc::__private::serde::Serialize for SearchFileMatches {
+impl ::cardc_runtime::__private::serde::Serialize for SearchFileMatches {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchFileMatches {
+impl ::cardc_runtime::__private::Object for SearchFileMatches {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "SearchFileMatches",
+            2,
+            tags,
+        )?;
+        object.field("path", &self.path)?;
+        object.field("matches", &self.matches)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SearchFileMatches {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "SearchFileMatches",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for SearchFileMatches {
+    const NAME: &'static str = "SearchFileMatches";
+    const FIELDS: &'static [&'static str] = &["path", "matches"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "path",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "matches",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            path: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "path")?,
+            matches: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_1, "matches")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            path: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            matches: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// One matching line.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "SearchLineMatch")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "SearchLineMatch",
+    deny_unknown_fields
+)]
 pub struct SearchLineMatch {
     /// The 1-based line number.
-    #[serde(rename = "lineNumber", deserialize_with = "::cardc::__private::strict")]
+    #[schemars(rename = "lineNumber")]
     pub line_number: u32,
     /// The line's text, within the per-line preview budget.
     pub line: String,
 }
 
-impl ::cardc::__private::serde::Serialize for SearchLineMatch {
+impl ::cardc_runtime::__private::serde::Serialize for SearchLineMatch {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchLineMatch {
+impl ::cardc_runtime::__private::Object for SearchLineMatch {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "SearchLineMatch",
+            2,
+            tags,
+        )?;
+        object.field("lineNumber", &self.line_number)?;
+        object.field("line", &self.line)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SearchLineMatch {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "SearchLineMatch",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for SearchLineMatch {
+    const NAME: &'static str = "SearchLineMatch";
+    const FIELDS: &'static [&'static str] = &["lineNumber", "line"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "lineNumber",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "line",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            line_number: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_0, "lineNumber")?,
+            line: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "line")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            line_number: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            line: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// Grep's result card.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "SearchMatchesResultView")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "SearchMatchesResultView",
+    deny_unknown_fields
+)]
 pub struct SearchMatchesResultView {
     /// The files with matches, in first-seen order.
     pub files: Vec<SearchFileMatches>,
     /// Whether the inline cap dropped matches.
     pub truncated: bool,
     /// Every match found, before the cap.
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub total: u32,
     /// The model-facing text, for UIs without a search card.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub content: Option<Vec<ContentBlock>>,
 }
 
-impl ::cardc::__private::serde::Serialize for SearchMatchesResultView {
+impl ::cardc_runtime::__private::serde::Serialize for SearchMatchesResultView {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchMatchesResultView {
+impl ::cardc_runtime::__private::Object for SearchMatchesResultView {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "SearchMatchesResultView",
+            3
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.content),
+                ),
+            tags,
+        )?;
+        object.field("files", &self.files)?;
+        object.field("truncated", &self.truncated)?;
+        object.field("total", &self.total)?;
+        object.optional_field("content", &self.content)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
+for SearchMatchesResultView {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "SearchMatchesResultView",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for SearchMatchesResultView {
+    const NAME: &'static str = "SearchMatchesResultView";
+    const FIELDS: &'static [&'static str] = &["files", "truncated", "total", "content"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "files",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "truncated",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "total",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "content",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            files: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "files")?,
+            truncated: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_1, "truncated")?,
+            total: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "total")?,
+            content: ::std::option::Option::unwrap_or_default(slot_3),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            files: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            truncated: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            total: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            content: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
     }
 }
 
 /// Glob's result card.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "SearchPathsResultView")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "SearchPathsResultView",
+    deny_unknown_fields
+)]
 pub struct SearchPathsResultView {
     /// The matching paths.
     pub paths: Vec<String>,
     /// Whether the inline cap dropped paths.
     pub truncated: bool,
     /// Every path found, before the cap.
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub total: u32,
     /// The model-facing text, for UIs without a search card.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub content: Option<Vec<ContentBlock>>,
 }
 
-impl ::cardc::__private::serde::Serialize for SearchPathsResultView {
+impl ::cardc_runtime::__private::serde::Serialize for SearchPathsResultView {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchPathsResultView {
+impl ::cardc_runtime::__private::Object for SearchPathsResultView {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "SearchPathsResultView",
+            3
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.content),
+                ),
+            tags,
+        )?;
+        object.field("paths", &self.paths)?;
+        object.field("truncated", &self.truncated)?;
+        object.field("total", &self.total)?;
+        object.optional_field("content", &self.content)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SearchPathsResultView {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "SearchPathsResultView",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for SearchPathsResultView {
+    const NAME: &'static str = "SearchPathsResultView";
+    const FIELDS: &'static [&'static str] = &["paths", "truncated", "total", "content"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "paths",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "truncated",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "total",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "content",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            paths: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "paths")?,
+            truncated: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_1, "truncated")?,
+            total: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "total")?,
+            content: ::std::option::Option::unwrap_or_default(slot_3),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            paths: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            truncated: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            total: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            content: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
     }
 }
 
@@ -605,51 +2008,100 @@ impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchPathsResultView 
 /// result found before the inline cap, and `truncated` says the cap dropped some, so a UI never
 /// presents a capped page as complete.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde", tag = "kind")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "SearchResultView")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "SearchResultView",
+    tag = "kind"
+)]
 #[allow(clippy::large_enum_variant)]
 pub enum SearchResultView {
     /// Grep: matching lines grouped by file, in first-seen order.
-    #[serde(rename = "matches")]
+    #[schemars(rename = "matches")]
     Matches(SearchMatchesResultView),
     /// Glob: matching paths.
-    #[serde(rename = "paths")]
+    #[schemars(rename = "paths")]
     Paths(SearchPathsResultView),
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for SearchResultView {
+impl ::cardc_runtime::__private::serde::Serialize for SearchResultView {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_union(deserializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl ::cardc::__private::Union for SearchResultView {
+impl ::cardc_runtime::__private::Object for SearchResultView {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::Matches(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "kind",
+                    "matches",
+                    tags,
+                )
+            }
+            Self::Paths(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "kind",
+                    "paths",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SearchResultView {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for SearchResultView {
     const NAME: &'static str = "SearchResultView";
     const TAG: &'static str = "kind";
     const TAGS: &'static [&'static str] = &["matches", "paths"];
     #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
         match tag {
             "matches" => {
-                ::cardc::__private::variant("SearchMatchesResultView", payload)
+                ::cardc_runtime::__private::variant("SearchMatchesResultView", payload)
                     .map(Self::Matches)
             }
             "paths" => {
-                ::cardc::__private::variant("SearchPathsResultView", payload)
+                ::cardc_runtime::__private::variant("SearchPathsResultView", payload)
                     .map(Self::Paths)
             }
             _ => {
                 ::std::result::Result::Err(
-                    ::cardc::__private::serde::de::Error::unknown_variant(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
                         tag,
                         Self::TAGS,
                     ),
@@ -661,20 +2113,20 @@ impl ::cardc::__private::Union for SearchResultView {
 
 impl SearchResultView {
     /// Decodes a `SearchResultView` from JSON text, or says where and why it is not one
-    /// (see [`cardc::DecodeError`]).
+    /// (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_str(
         text: &str,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_str(text)
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `SearchResultView`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    /// `SearchResultView`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_value(
-        value: &::cardc::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_value(value)
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -712,195 +2164,544 @@ impl SearchResultView {
 
 /// The terminal call card: the command the harness runs.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "TerminalCallView")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "TerminalCallView",
+    deny_unknown_fields
+)]
 pub struct TerminalCallView {
     /// The card's title: the command.
     pub title: String,
     /// What the command is for, shown above the card.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub description: Option<String>,
     /// The working directory the command runs in.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub cwd: Option<String>,
 }
 
-impl ::cardc::__private::serde::Serialize for TerminalCallView {
+impl ::cardc_runtime::__private::serde::Serialize for TerminalCallView {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for TerminalCallView {
+impl ::cardc_runtime::__private::Object for TerminalCallView {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "TerminalCallView",
+            1
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.description),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.cwd),
+                ),
+            tags,
+        )?;
+        object.field("title", &self.title)?;
+        object.optional_field("description", &self.description)?;
+        object.optional_field("cwd", &self.cwd)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TerminalCallView {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "TerminalCallView",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for TerminalCallView {
+    const NAME: &'static str = "TerminalCallView";
+    const FIELDS: &'static [&'static str] = &["title", "description", "cwd"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "title",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "description",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "cwd",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            title: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "title")?,
+            description: ::std::option::Option::unwrap_or_default(slot_1),
+            cwd: ::std::option::Option::unwrap_or_default(slot_2),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            title: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            description: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            cwd: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
     }
 }
 
 /// The terminal result card. A UI without a terminal renders `output` as a fenced
 /// `console` block: that fallback belongs to the bridge, not the tool.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "TerminalResultView")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "TerminalResultView",
+    deny_unknown_fields
+)]
 pub struct TerminalResultView {
     /// The card's title.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub title: Option<String>,
     /// The command's output.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub output: Option<String>,
     /// The command's exit code.
-    #[serde(
+    #[schemars(
         rename = "exitCode",
         default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::strict_optional"
+        skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub exit_code: Option<i32>,
     /// The signal that ended the command, such as `SIGTERM`.
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub signal: Option<String>,
 }
 
-impl ::cardc::__private::serde::Serialize for TerminalResultView {
+impl ::cardc_runtime::__private::serde::Serialize for TerminalResultView {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for TerminalResultView {
+impl ::cardc_runtime::__private::Object for TerminalResultView {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "TerminalResultView",
+            ::core::primitive::usize::from(::std::option::Option::is_some(&self.title))
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.output),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.exit_code),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.signal),
+                ),
+            tags,
+        )?;
+        object.optional_field("title", &self.title)?;
+        object.optional_field("output", &self.output)?;
+        object.optional_field("exitCode", &self.exit_code)?;
+        object.optional_field("signal", &self.signal)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TerminalResultView {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "TerminalResultView",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for TerminalResultView {
+    const NAME: &'static str = "TerminalResultView";
+    const FIELDS: &'static [&'static str] = &["title", "output", "exitCode", "signal"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "title",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "output",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "exitCode",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "signal",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            title: ::std::option::Option::unwrap_or_default(slot_0),
+            output: ::std::option::Option::unwrap_or_default(slot_1),
+            exit_code: ::std::option::Option::unwrap_or_default(slot_2),
+            signal: ::std::option::Option::unwrap_or_default(slot_3),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            title: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            output: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            exit_code: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Strict),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            signal: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
     }
 }
 
 /// A text content block.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "TextContent")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "TextContent",
+    deny_unknown_fields
+)]
 pub struct TextContent {
     /// The text.
     pub text: String,
 }
 
-impl ::cardc::__private::serde::Serialize for TextContent {
+impl ::cardc_runtime::__private::serde::Serialize for TextContent {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for TextContent {
+impl ::cardc_runtime::__private::Object for TextContent {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "TextContent",
+            1,
+            tags,
+        )?;
+        object.field("text", &self.text)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TextContent {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "TextContent",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for TextContent {
+    const NAME: &'static str = "TextContent";
+    const FIELDS: &'static [&'static str] = &["text"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "text",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "text")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            text: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// What a tool call does, so a UI can pick an icon.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "ToolCallKind")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "ToolCallKind")]
 pub enum ToolCallKind {
     /// Reads files or data.
-    #[serde(rename = "read")]
+    #[schemars(rename = "read")]
     Read,
     /// Edits files.
-    #[serde(rename = "edit")]
+    #[schemars(rename = "edit")]
     Edit,
     /// Deletes files.
-    #[serde(rename = "delete")]
+    #[schemars(rename = "delete")]
     Delete,
     /// Moves or renames files.
-    #[serde(rename = "move")]
+    #[schemars(rename = "move")]
     Move,
     /// Searches for information.
-    #[serde(rename = "search")]
+    #[schemars(rename = "search")]
     Search,
     /// Runs a command or code.
-    #[serde(rename = "execute")]
+    #[schemars(rename = "execute")]
     Execute,
     /// Internal reasoning or planning.
-    #[serde(rename = "think")]
+    #[schemars(rename = "think")]
     Think,
     /// Fetches external data.
-    #[serde(rename = "fetch")]
+    #[schemars(rename = "fetch")]
     Fetch,
     /// Anything else.
-    #[serde(rename = "other")]
+    #[schemars(rename = "other")]
     Other,
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for ToolCallKind {
+impl ::cardc_runtime::__private::serde::Serialize for ToolCallKind {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_unit_enum(deserializer)
+        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
     }
 }
 
-impl ::cardc::__private::UnitEnum for ToolCallKind {
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolCallKind {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::UnitEnum for ToolCallKind {
     const NAME: &'static str = "ToolCallKind";
     const VALUES: &'static [&'static str] = &[
         "read",
@@ -928,61 +2729,134 @@ impl ::cardc::__private::UnitEnum for ToolCallKind {
             _ => ::std::option::Option::None,
         }
     }
+    #[inline]
+    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+        match self {
+            Self::Read => (0u32, "read"),
+            Self::Edit => (1u32, "edit"),
+            Self::Delete => (2u32, "delete"),
+            Self::Move => (3u32, "move"),
+            Self::Search => (4u32, "search"),
+            Self::Execute => (5u32, "execute"),
+            Self::Think => (6u32, "think"),
+            Self::Fetch => (7u32, "fetch"),
+            Self::Other => (8u32, "other"),
+        }
+    }
 }
 
 /// How a tool call renders: what `presentCall` returns.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde", tag = "card")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "ToolCallView")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ToolCallView",
+    tag = "card"
+)]
 #[allow(clippy::large_enum_variant)]
 pub enum ToolCallView {
     /// A title with optional content, raw input and locations.
-    #[serde(rename = "generic")]
+    #[schemars(rename = "generic")]
     Generic(GenericCallView),
     /// A shell command the harness runs; display only, never executed by the UI.
-    #[serde(rename = "terminal")]
+    #[schemars(rename = "terminal")]
     Terminal(TerminalCallView),
     /// A file change, computed from the call's arguments alone.
-    #[serde(rename = "diff")]
+    #[schemars(rename = "diff")]
     Diff(DiffCallView),
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for ToolCallView {
+impl ::cardc_runtime::__private::serde::Serialize for ToolCallView {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_union(deserializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl ::cardc::__private::Union for ToolCallView {
+impl ::cardc_runtime::__private::Object for ToolCallView {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::Generic(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "card",
+                    "generic",
+                    tags,
+                )
+            }
+            Self::Terminal(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "card",
+                    "terminal",
+                    tags,
+                )
+            }
+            Self::Diff(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "card",
+                    "diff",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolCallView {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for ToolCallView {
     const NAME: &'static str = "ToolCallView";
     const TAG: &'static str = "card";
     const TAGS: &'static [&'static str] = &["generic", "terminal", "diff"];
     #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
         match tag {
             "generic" => {
-                ::cardc::__private::variant("GenericCallView", payload)
+                ::cardc_runtime::__private::variant("GenericCallView", payload)
                     .map(Self::Generic)
             }
             "terminal" => {
-                ::cardc::__private::variant("TerminalCallView", payload)
+                ::cardc_runtime::__private::variant("TerminalCallView", payload)
                     .map(Self::Terminal)
             }
             "diff" => {
-                ::cardc::__private::variant("DiffCallView", payload).map(Self::Diff)
+                ::cardc_runtime::__private::variant("DiffCallView", payload)
+                    .map(Self::Diff)
             }
             _ => {
                 ::std::result::Result::Err(
-                    ::cardc::__private::serde::de::Error::unknown_variant(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
                         tag,
                         Self::TAGS,
                     ),
@@ -994,20 +2868,20 @@ impl ::cardc::__private::Union for ToolCallView {
 
 impl ToolCallView {
     /// Decodes a `ToolCallView` from JSON text, or says where and why it is not one
-    /// (see [`cardc::DecodeError`]).
+    /// (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_str(
         text: &str,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_str(text)
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `ToolCallView`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    /// `ToolCallView`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_value(
-        value: &::cardc::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_value(value)
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -1049,64 +2923,132 @@ impl ToolCallView {
 
 /// How a tool result renders: what `presentResult` returns.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde", tag = "card")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "ToolResultView")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ToolResultView",
+    tag = "card"
+)]
 #[allow(clippy::large_enum_variant)]
 pub enum ToolResultView {
     /// Optional title and content.
-    #[serde(rename = "generic")]
+    #[schemars(rename = "generic")]
     Generic(GenericResultView),
     /// A finished command's output and exit status.
-    #[serde(rename = "terminal")]
+    #[schemars(rename = "terminal")]
     Terminal(TerminalResultView),
     /// The applied change, one `FileDiff` per hunk.
-    #[serde(rename = "diff")]
+    #[schemars(rename = "diff")]
     Diff(DiffResultView),
     /// A grep or glob result, told apart again by `kind`.
-    #[serde(rename = "search")]
+    #[schemars(rename = "search")]
     Search(SearchResultView),
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for ToolResultView {
+impl ::cardc_runtime::__private::serde::Serialize for ToolResultView {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_union(deserializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl ::cardc::__private::Union for ToolResultView {
+impl ::cardc_runtime::__private::Object for ToolResultView {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::Generic(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "card",
+                    "generic",
+                    tags,
+                )
+            }
+            Self::Terminal(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "card",
+                    "terminal",
+                    tags,
+                )
+            }
+            Self::Diff(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "card",
+                    "diff",
+                    tags,
+                )
+            }
+            Self::Search(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "card",
+                    "search",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolResultView {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for ToolResultView {
     const NAME: &'static str = "ToolResultView";
     const TAG: &'static str = "card";
     const TAGS: &'static [&'static str] = &["generic", "terminal", "diff", "search"];
     #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
         match tag {
             "generic" => {
-                ::cardc::__private::variant("GenericResultView", payload)
+                ::cardc_runtime::__private::variant("GenericResultView", payload)
                     .map(Self::Generic)
             }
             "terminal" => {
-                ::cardc::__private::variant("TerminalResultView", payload)
+                ::cardc_runtime::__private::variant("TerminalResultView", payload)
                     .map(Self::Terminal)
             }
             "diff" => {
-                ::cardc::__private::variant("DiffResultView", payload).map(Self::Diff)
+                ::cardc_runtime::__private::variant("DiffResultView", payload)
+                    .map(Self::Diff)
             }
             "search" => {
-                ::cardc::__private::serde::Deserialize::deserialize(payload)
+                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
                     .map(Self::Search)
             }
             _ => {
                 ::std::result::Result::Err(
-                    ::cardc::__private::serde::de::Error::unknown_variant(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
                         tag,
                         Self::TAGS,
                     ),
@@ -1124,20 +3066,20 @@ impl ::cardc::__private::Union for ToolResultView {
 
 impl ToolResultView {
     /// Decodes a `ToolResultView` from JSON text, or says where and why it is not one
-    /// (see [`cardc::DecodeError`]).
+    /// (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_str(
         text: &str,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_str(text)
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `ToolResultView`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    /// `ToolResultView`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_value(
-        value: &::cardc::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_value(value)
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
     }
 }
 

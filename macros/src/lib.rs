@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use cardc_codegen::diagnostics::Source;
-use cardc_codegen::target::{Options, Target};
+use cardc_codegen::target::Options;
 use cardc_codegen::{ReadError, compile, emit, header_name, read_schema};
 use proc_macro::TokenStream;
 use quote::quote;
@@ -29,16 +29,6 @@ pub fn derive_schema(input: TokenStream) -> TokenStream {
         Ok(tokens) => tokens.into(),
         Err(error) => error.to_compile_error().into(),
     }
-}
-
-/// Stands in for `schemars::JsonSchema` when `cardc`'s `schemars` feature is off: generated
-/// types always derive `cardc::__private::JsonSchema`, which is this derive (expanding to
-/// nothing, and accepting the `#[schemars(...)]` attribute that goes with the real one) or
-/// schemars' own, depending on that one feature.
-#[doc(hidden)]
-#[proc_macro_derive(JsonSchema, attributes(schemars))]
-pub fn derive_json_schema_disabled(_input: TokenStream) -> TokenStream {
-    TokenStream::new()
 }
 
 fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
@@ -84,7 +74,8 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let outputs = compile_schema(&source_name, &header, &text, &input.ident.to_string())
         .map_err(|reports| errors_at(attr, reports))?;
     // The items are parsed from the formatted text, so they are token for token what
-    // `cardc generate` writes, and the compiler's spans point at the derive.
+    // `cardc generate` writes but for the runtime's path, and the compiler's spans point at
+    // the derive.
     let items: proc_macro2::TokenStream = outputs.items.parse().map_err(|error| {
         syn::Error::new_spanned(attr, format!("cardc produced unparsable Rust: {error}"))
     })?;
@@ -143,16 +134,14 @@ fn compile_schema(
                  hint: the derive puts the schema's types next to the marker: rename the marker"
             )]);
         }
-        // The Rust output is its header and the items, which are printed once for both.
-        let items = emit::rust::items_text(&schema);
+        // The items name the runtime through `cardc`, the one dependency of a derive user;
+        // every constant, `RUST` included, is what `cardc generate` writes (the Rust naming
+        // `cardc-runtime`).
+        let items = emit::rust::items_text(&schema, emit::rust::Runtime::Facade);
         let constants = emit::TARGETS
             .iter()
             .map(|target| {
-                let text = if target.key() == emit::rust::Rust.key() {
-                    emit::rust::header(&schema) + &items
-                } else {
-                    target.emit(&schema, &Options::default())
-                };
+                let text = target.emit(&schema, &Options::default());
                 (target.constant(), target.language(), text)
             })
             .collect();

@@ -97,7 +97,8 @@ pub struct RustCrate<'a> {
 }
 
 impl RustCrate<'_> {
-    /// Writes the crate to `dir`, depending on `cardc` alone, and builds it under
+    /// Writes the crate to `dir`, depending on `cardc-runtime` (which the CLI's outputs name)
+    /// and `cardc` (for the derive), and builds it under
     /// `#![deny(warnings)]` once per feature set, in trybuild's target directory so that every
     /// such crate shares one set of compiled dependencies.
     pub fn build(&self, dir: &Path, feature_sets: &[&[&str]]) {
@@ -119,9 +120,11 @@ impl RustCrate<'_> {
             &dir.join("Cargo.toml"),
             &format!(
                 "[package]\nname = {:?}\nversion = \"0.1.0\"\nedition = \"2024\"\n\n\
-                 [dependencies]\ncardc = {{ path = {:?} }}\n\n[workspace]\n",
+                 [dependencies]\ncardc = {{ path = {:?} }}\ncardc-runtime = {{ path = {:?} }}\n\n\
+                 [workspace]\n",
                 self.name,
-                root.join("cardc")
+                root.join("cardc"),
+                root.join("runtime")
             ),
         );
         // The workspace's lockfile pins the same dependency versions (cargo drops what is unused).

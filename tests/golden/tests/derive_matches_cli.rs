@@ -1,6 +1,9 @@
 //! The derive and the CLI compile every golden schema to the same outputs: the derive's `RUST`
-//! constant is the very text its items were parsed from, and it equals the committed CLI output
-//! byte for byte, as does its constant for every other registered target.
+//! constant, what `cardc generate` writes (naming `cardc_runtime`), equals the committed CLI
+//! output byte for byte, as does its constant for every other registered target. The items the
+//! derive expands to are the same items naming the runtime through `cardc` (the Rust emitter's
+//! `the_derive_names_the_runtime_through_the_facade` compares them token for token), and this
+//! crate compiles both.
 
 use std::path::Path;
 

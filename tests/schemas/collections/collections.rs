@@ -3,95 +3,427 @@
 
 /// Arrays and maps of every shape.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Collections")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Collections",
+    deny_unknown_fields
+)]
 pub struct Collections {
     #[allow(missing_docs)]
     pub names: Vec<String>,
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub matrix: Vec<Vec<i32>>,
     #[allow(missing_docs)]
-    #[serde(rename = "maybeNames")]
+    #[schemars(rename = "maybeNames")]
     pub maybe_names: Vec<Option<String>>,
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub labels: ::std::collections::BTreeMap<String, String>,
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub groups: ::std::collections::BTreeMap<String, Vec<Item>>,
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub sparse: ::std::collections::BTreeMap<String, Option<u16>>,
     #[allow(missing_docs)]
-    #[serde(
+    #[schemars(
         rename = "optionalItems",
         default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
+        skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub optional_items: Option<Vec<Item>>,
     #[allow(missing_docs)]
-    #[serde(rename = "nullableItems", deserialize_with = "::cardc::__private::nullable")]
+    #[schemars(rename = "nullableItems")]
     pub nullable_items: Option<Vec<Item>>,
 }
 
-impl ::cardc::__private::serde::Serialize for Collections {
+impl ::cardc_runtime::__private::serde::Serialize for Collections {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Collections {
+impl ::cardc_runtime::__private::Object for Collections {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Collections",
+            7
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.optional_items),
+                ),
+            tags,
+        )?;
+        object.field("names", &self.names)?;
+        object.field("matrix", &self.matrix)?;
+        object.field("maybeNames", &self.maybe_names)?;
+        object.field("labels", &self.labels)?;
+        object.field("groups", &self.groups)?;
+        object.field("sparse", &self.sparse)?;
+        object.optional_field("optionalItems", &self.optional_items)?;
+        object.field("nullableItems", &self.nullable_items)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Collections {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Collections",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Collections {
+    const NAME: &'static str = "Collections";
+    const FIELDS: &'static [&'static str] = &[
+        "names",
+        "matrix",
+        "maybeNames",
+        "labels",
+        "groups",
+        "sparse",
+        "optionalItems",
+        "nullableItems",
+    ];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "names",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "matrix",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "maybeNames",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "labels",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "groups",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "sparse",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "optionalItems",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_7,
+                        "nullableItems",
+                        ::cardc_runtime::__private::Nullable(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            names: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "names")?,
+            matrix: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_1, "matrix")?,
+            maybe_names: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_2, "maybeNames")?,
+            labels: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_3, "labels")?,
+            groups: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_4, "groups")?,
+            sparse: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_5, "sparse")?,
+            optional_items: ::std::option::Option::unwrap_or_default(slot_6),
+            nullable_items: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_7, "nullableItems")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            names: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            matrix: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            maybe_names: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            labels: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            groups: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                4,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            sparse: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                5,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            optional_items: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                6,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            nullable_items: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                7,
+                ::cardc_runtime::__private::Nullable(::cardc_runtime::__private::Plain),
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// An item.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Item")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Item",
+    deny_unknown_fields
+)]
 pub struct Item {
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub id: u32,
 }
 
-impl ::cardc::__private::serde::Serialize for Item {
+impl ::cardc_runtime::__private::serde::Serialize for Item {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Item {
+impl ::cardc_runtime::__private::Object for Item {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Item",
+            1,
+            tags,
+        )?;
+        object.field("id", &self.id)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Item {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Item",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Item {
+    const NAME: &'static str = "Item";
+    const FIELDS: &'static [&'static str] = &["id"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "id",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "id")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            id: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }

@@ -7,10 +7,12 @@
 ///
 /// Its second paragraph: <b>not HTML</b> & not escaped.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Documented")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Documented",
+    deny_unknown_fields
+)]
 pub struct Documented {
     /// A documented field.
     /// Over two lines.
@@ -19,55 +21,161 @@ pub struct Documented {
     pub undocumented: bool,
 }
 
-impl ::cardc::__private::serde::Serialize for Documented {
+impl ::cardc_runtime::__private::serde::Serialize for Documented {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Documented {
+impl ::cardc_runtime::__private::Object for Documented {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Documented",
+            2,
+            tags,
+        )?;
+        object.field("field", &self.field)?;
+        object.field("undocumented", &self.undocumented)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Documented {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Documented",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Documented {
+    const NAME: &'static str = "Documented";
+    const FIELDS: &'static [&'static str] = &["field", "undocumented"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "field",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "undocumented",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            field: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "field")?,
+            undocumented: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_1, "undocumented")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            field: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            undocumented: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// A block doc comment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Mode")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Mode")]
 pub enum Mode {
     /// The first mode.
-    #[serde(rename = "First")]
+    #[schemars(rename = "First")]
     First,
     #[allow(missing_docs)]
-    #[serde(rename = "Second")]
+    #[schemars(rename = "Second")]
     Second,
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Mode {
+impl ::cardc_runtime::__private::serde::Serialize for Mode {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_unit_enum(deserializer)
+        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
     }
 }
 
-impl ::cardc::__private::UnitEnum for Mode {
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Mode {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::UnitEnum for Mode {
     const NAME: &'static str = "Mode";
     const VALUES: &'static [&'static str] = &["First", "Second"];
     #[inline]
@@ -76,6 +184,13 @@ impl ::cardc::__private::UnitEnum for Mode {
             "First" => ::std::option::Option::Some(Self::First),
             "Second" => ::std::option::Option::Some(Self::Second),
             _ => ::std::option::Option::None,
+        }
+    }
+    #[inline]
+    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+        match self {
+            Self::First => (0u32, "First"),
+            Self::Second => (1u32, "Second"),
         }
     }
 }

@@ -3,33 +3,41 @@
 
 /// A colour, with the file-wide rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Colour")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Colour")]
 pub enum Colour {
     #[allow(missing_docs)]
-    #[serde(rename = "red")]
+    #[schemars(rename = "red")]
     Red,
     #[allow(missing_docs)]
-    #[serde(rename = "dark_green")]
+    #[schemars(rename = "dark_green")]
     DarkGreen,
     /// Renamed by hand.
-    #[serde(rename = "blue!")]
+    #[schemars(rename = "blue!")]
     Blue,
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Colour {
+impl ::cardc_runtime::__private::serde::Serialize for Colour {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_unit_enum(deserializer)
+        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
     }
 }
 
-impl ::cardc::__private::UnitEnum for Colour {
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Colour {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::UnitEnum for Colour {
     const NAME: &'static str = "Colour";
     const VALUES: &'static [&'static str] = &["red", "dark_green", "blue!"];
     #[inline]
@@ -41,37 +49,53 @@ impl ::cardc::__private::UnitEnum for Colour {
             _ => ::std::option::Option::None,
         }
     }
+    #[inline]
+    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+        match self {
+            Self::Red => (0u32, "red"),
+            Self::DarkGreen => (1u32, "dark_green"),
+            Self::Blue => (2u32, "blue!"),
+        }
+    }
 }
 
 /// A level, with its own rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Level")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Level")]
 pub enum Level {
     /// A value named like a Rust prelude variant, which an enum's namespace keeps apart.
-    #[serde(rename = "NONE")]
+    #[schemars(rename = "NONE")]
     None,
     #[allow(missing_docs)]
-    #[serde(rename = "INFO")]
+    #[schemars(rename = "INFO")]
     Info,
     #[allow(missing_docs)]
-    #[serde(rename = "WARN_ONCE")]
+    #[schemars(rename = "WARN_ONCE")]
     WarnOnce,
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Level {
+impl ::cardc_runtime::__private::serde::Serialize for Level {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_unit_enum(deserializer)
+        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
     }
 }
 
-impl ::cardc::__private::UnitEnum for Level {
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Level {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::UnitEnum for Level {
     const NAME: &'static str = "Level";
     const VALUES: &'static [&'static str] = &["NONE", "INFO", "WARN_ONCE"];
     #[inline]
@@ -83,47 +107,181 @@ impl ::cardc::__private::UnitEnum for Level {
             _ => ::std::option::Option::None,
         }
     }
+    #[inline]
+    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+        match self {
+            Self::None => (0u32, "NONE"),
+            Self::Info => (1u32, "INFO"),
+            Self::WarnOnce => (2u32, "WARN_ONCE"),
+        }
+    }
 }
 
 /// Uses both enums.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Setting")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Setting",
+    deny_unknown_fields
+)]
 pub struct Setting {
     #[allow(missing_docs)]
     pub colour: Colour,
     #[allow(missing_docs)]
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub level: Option<Level>,
     #[allow(missing_docs)]
     pub history: Vec<Level>,
 }
 
-impl ::cardc::__private::serde::Serialize for Setting {
+impl ::cardc_runtime::__private::serde::Serialize for Setting {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Setting {
+impl ::cardc_runtime::__private::Object for Setting {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Setting",
+            2
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.level),
+                ),
+            tags,
+        )?;
+        object.field("colour", &self.colour)?;
+        object.optional_field("level", &self.level)?;
+        object.field("history", &self.history)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Setting {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Setting",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Setting {
+    const NAME: &'static str = "Setting";
+    const FIELDS: &'static [&'static str] = &["colour", "level", "history"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "colour",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "level",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "history",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            colour: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_0, "colour")?,
+            level: ::std::option::Option::unwrap_or_default(slot_1),
+            history: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_2, "history")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            colour: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            level: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            history: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }

@@ -6,114 +6,341 @@
 
 /// Fields whose wire names are hostile.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Comment")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Comment",
+    deny_unknown_fields
+)]
 pub struct Comment {
     /// A field doc. */ console.log("field doc"); /*
     /// \u{d}\u{0}\u{2028}\u{2029}\u{202e}
-    #[serde(rename = "*/ console.log(\"field\"); /*")]
+    #[schemars(rename = "*/ console.log(\"field\"); /*")]
     pub comment: String,
     #[allow(missing_docs)]
-    #[serde(
+    #[schemars(
         rename = "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
         default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
+        skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub lines: Option<Value>,
 }
 
-impl ::cardc::__private::serde::Serialize for Comment {
+impl ::cardc_runtime::__private::serde::Serialize for Comment {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Comment {
+impl ::cardc_runtime::__private::Object for Comment {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Comment",
+            1
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.lines),
+                ),
+            tags,
+        )?;
+        object.field("*/ console.log(\"field\"); /*", &self.comment)?;
+        object
+            .optional_field(
+                "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
+                &self.lines,
+            )?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Comment {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Comment",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Comment {
+    const NAME: &'static str = "Comment";
+    const FIELDS: &'static [&'static str] = &[
+        "*/ console.log(\"field\"); /*",
+        "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
+    ];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "*/ console.log(\"field\"); /*",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            comment: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_0, "*/ console.log(\"field\"); /*")?,
+            lines: ::std::option::Option::unwrap_or_default(slot_1),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            comment: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            lines: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
     }
 }
 
 /// A variant whose tag closes an HTML comment.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Empty")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Empty",
+    deny_unknown_fields
+)]
 pub struct Empty {}
 
-impl ::cardc::__private::serde::Serialize for Empty {
+impl ::cardc_runtime::__private::serde::Serialize for Empty {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Empty {
+impl ::cardc_runtime::__private::Object for Empty {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Empty",
+            0,
+            tags,
+        )?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Empty {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Empty",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Empty {
+    const NAME: &'static str = "Empty";
+    const FIELDS: &'static [&'static str] = &[];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        while ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)?
+            .is_some()
+        {}
+        ::std::result::Result::Ok(Self {})
+    }
+    #[inline]
+    fn visit_seq<'de, A>(_seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {})
     }
 }
 
 /// A type doc. */ console.log("type doc"); /*
 /// \u{d}\u{2028}\u{2029}\u{202e}\u{0} </script> <!-- */
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde", tag = "*/ console.log(\"injected\"); /*")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Hostile")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Hostile",
+    tag = "*/ console.log(\"injected\"); /*"
+)]
 #[allow(clippy::large_enum_variant)]
 pub enum Hostile {
     /// A variant doc. */ console.log("variant doc"); /*
     /// \u{d}\u{0}
-    #[serde(rename = "*/ console.log(\"tag\"); /*")]
+    #[schemars(rename = "*/ console.log(\"tag\"); /*")]
     Comment(Comment),
     #[allow(missing_docs)]
-    #[serde(rename = "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO")]
+    #[schemars(rename = "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO")]
     Lines(Lines),
     #[allow(missing_docs)]
-    #[serde(rename = "'single' \"double\" `back` ${x} \\ </script> <!--")]
+    #[schemars(rename = "'single' \"double\" `back` ${x} \\ </script> <!--")]
     Quotes(Quotes),
     #[allow(missing_docs)]
-    #[serde(rename = "--> -->")]
+    #[schemars(rename = "--> -->")]
     Empty(Empty),
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Hostile {
+impl ::cardc_runtime::__private::serde::Serialize for Hostile {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_union(deserializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl ::cardc::__private::Union for Hostile {
+impl ::cardc_runtime::__private::Object for Hostile {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::Comment(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "*/ console.log(\"injected\"); /*",
+                    "*/ console.log(\"tag\"); /*",
+                    tags,
+                )
+            }
+            Self::Lines(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "*/ console.log(\"injected\"); /*",
+                    "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
+                    tags,
+                )
+            }
+            Self::Quotes(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "*/ console.log(\"injected\"); /*",
+                    "'single' \"double\" `back` ${x} \\ </script> <!--",
+                    tags,
+                )
+            }
+            Self::Empty(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "*/ console.log(\"injected\"); /*",
+                    "--> -->",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Hostile {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for Hostile {
     const NAME: &'static str = "Hostile";
     const TAG: &'static str = "*/ console.log(\"injected\"); /*";
     const TAGS: &'static [&'static str] = &[
@@ -125,23 +352,26 @@ impl ::cardc::__private::Union for Hostile {
     #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
         match tag {
             "*/ console.log(\"tag\"); /*" => {
-                ::cardc::__private::variant("Comment", payload).map(Self::Comment)
+                ::cardc_runtime::__private::variant("Comment", payload)
+                    .map(Self::Comment)
             }
             "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO" => {
-                ::cardc::__private::serde::Deserialize::deserialize(payload)
+                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
                     .map(Self::Lines)
             }
             "'single' \"double\" `back` ${x} \\ </script> <!--" => {
-                ::cardc::__private::variant("Quotes", payload).map(Self::Quotes)
+                ::cardc_runtime::__private::variant("Quotes", payload).map(Self::Quotes)
             }
-            "--> -->" => ::cardc::__private::variant("Empty", payload).map(Self::Empty),
+            "--> -->" => {
+                ::cardc_runtime::__private::variant("Empty", payload).map(Self::Empty)
+            }
             _ => {
                 ::std::result::Result::Err(
-                    ::cardc::__private::serde::de::Error::unknown_variant(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
                         tag,
                         Self::TAGS,
                     ),
@@ -163,20 +393,20 @@ impl ::cardc::__private::Union for Hostile {
 
 impl Hostile {
     /// Decodes a `Hostile` from JSON text, or says where and why it is not one
-    /// (see [`cardc::DecodeError`]).
+    /// (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_str(
         text: &str,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_str(text)
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Hostile`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    /// `Hostile`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_value(
-        value: &::cardc::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_value(value)
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -227,46 +457,84 @@ impl Hostile {
 
 /// A union nested under a hostile tag value, with a hostile tag of its own.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(
-    crate = "::cardc::__private::serde",
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Lines",
     tag = "</script><script>console.log(\"nested\")</script>"
 )]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Lines")]
 #[allow(clippy::large_enum_variant)]
 pub enum Lines {
     #[allow(missing_docs)]
-    #[serde(rename = "${console.log(\"template\")}")]
+    #[schemars(rename = "${console.log(\"template\")}")]
     Template(Template),
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Lines {
+impl ::cardc_runtime::__private::serde::Serialize for Lines {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_union(deserializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl ::cardc::__private::Union for Lines {
+impl ::cardc_runtime::__private::Object for Lines {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::Template(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "</script><script>console.log(\"nested\")</script>",
+                    "${console.log(\"template\")}",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Lines {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for Lines {
     const NAME: &'static str = "Lines";
     const TAG: &'static str = "</script><script>console.log(\"nested\")</script>";
     const TAGS: &'static [&'static str] = &["${console.log(\"template\")}"];
     #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
         match tag {
             "${console.log(\"template\")}" => {
-                ::cardc::__private::variant("Template", payload).map(Self::Template)
+                ::cardc_runtime::__private::variant("Template", payload)
+                    .map(Self::Template)
             }
             _ => {
                 ::std::result::Result::Err(
-                    ::cardc::__private::serde::de::Error::unknown_variant(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
                         tag,
                         Self::TAGS,
                     ),
@@ -278,20 +546,20 @@ impl ::cardc::__private::Union for Lines {
 
 impl Lines {
     /// Decodes a `Lines` from JSON text, or says where and why it is not one
-    /// (see [`cardc::DecodeError`]).
+    /// (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_str(
         text: &str,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_str(text)
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Lines`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    /// `Lines`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_value(
-        value: &::cardc::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_value(value)
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -325,104 +593,268 @@ impl Lines {
 
 /// Another variant.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Quotes")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Quotes",
+    deny_unknown_fields
+)]
 pub struct Quotes {
     #[allow(missing_docs)]
-    #[serde(rename = "\"); console.log(\"dq")]
+    #[schemars(rename = "\"); console.log(\"dq")]
     pub double: bool,
 }
 
-impl ::cardc::__private::serde::Serialize for Quotes {
+impl ::cardc_runtime::__private::serde::Serialize for Quotes {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Quotes {
+impl ::cardc_runtime::__private::Object for Quotes {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Quotes",
+            1,
+            tags,
+        )?;
+        object.field("\"); console.log(\"dq", &self.double)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Quotes {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Quotes",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Quotes {
+    const NAME: &'static str = "Quotes";
+    const FIELDS: &'static [&'static str] = &["\"); console.log(\"dq"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "\"); console.log(\"dq",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            double: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_0, "\"); console.log(\"dq")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            double: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// The nested union's variant.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Template")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Template",
+    deny_unknown_fields
+)]
 pub struct Template {
     #[allow(missing_docs)]
-    #[serde(rename = "'); console.log('quote")]
+    #[schemars(rename = "'); console.log('quote")]
     pub quote: Vec<String>,
 }
 
-impl ::cardc::__private::serde::Serialize for Template {
+impl ::cardc_runtime::__private::serde::Serialize for Template {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Template {
+impl ::cardc_runtime::__private::Object for Template {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Template",
+            1,
+            tags,
+        )?;
+        object.field("'); console.log('quote", &self.quote)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Template {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Template",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Template {
+    const NAME: &'static str = "Template";
+    const FIELDS: &'static [&'static str] = &["'); console.log('quote"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "'); console.log('quote",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            quote: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_0, "'); console.log('quote")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            quote: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// Enum values with hostile wire strings and docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Value")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Value")]
 pub enum Value {
     /// A value doc. */ console.log("value doc"); /*
     /// \u{d}\u{0}\u{2028}\u{2029}\u{202e}
-    #[serde(rename = "*/ console.log(\"value\"); /*")]
+    #[schemars(rename = "*/ console.log(\"value\"); /*")]
     Comment,
     #[allow(missing_docs)]
-    #[serde(rename = "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO")]
+    #[schemars(rename = "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO")]
     Lines,
     #[allow(missing_docs)]
-    #[serde(rename = "</script><!--")]
+    #[schemars(rename = "</script><!--")]
     Script,
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Value {
+impl ::cardc_runtime::__private::serde::Serialize for Value {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_unit_enum(deserializer)
+        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
     }
 }
 
-impl ::cardc::__private::UnitEnum for Value {
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Value {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::UnitEnum for Value {
     const NAME: &'static str = "Value";
     const VALUES: &'static [&'static str] = &[
         "*/ console.log(\"value\"); /*",
@@ -438,6 +870,14 @@ impl ::cardc::__private::UnitEnum for Value {
             }
             "</script><!--" => ::std::option::Option::Some(Self::Script),
             _ => ::std::option::Option::None,
+        }
+    }
+    #[inline]
+    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+        match self {
+            Self::Comment => (0u32, "*/ console.log(\"value\"); /*"),
+            Self::Lines => (1u32, "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO"),
+            Self::Script => (2u32, "</script><!--"),
         }
     }
 }

@@ -3,93 +3,262 @@
 
 /// A click at a position.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "ClickEvent")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ClickEvent",
+    deny_unknown_fields
+)]
 pub struct ClickEvent {
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub x: i32,
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub y: i32,
     #[allow(missing_docs)]
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::strict_optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub button: Option<u8>,
 }
 
-impl ::cardc::__private::serde::Serialize for ClickEvent {
+impl ::cardc_runtime::__private::serde::Serialize for ClickEvent {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for ClickEvent {
+impl ::cardc_runtime::__private::Object for ClickEvent {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "ClickEvent",
+            2
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.button),
+                ),
+            tags,
+        )?;
+        object.field("x", &self.x)?;
+        object.field("y", &self.y)?;
+        object.optional_field("button", &self.button)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ClickEvent {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "ClickEvent",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ClickEvent {
+    const NAME: &'static str = "ClickEvent";
+    const FIELDS: &'static [&'static str] = &["x", "y", "button"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "x",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "y",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "button",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            x: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "x")?,
+            y: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "y")?,
+            button: ::std::option::Option::unwrap_or_default(slot_2),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            x: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            y: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            button: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Strict),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
     }
 }
 
 /// An event, told apart by `event`.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde", tag = "event")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Event")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Event",
+    tag = "event"
+)]
 #[allow(clippy::large_enum_variant)]
 pub enum Event {
     /// A key press.
-    #[serde(rename = "key")]
+    #[schemars(rename = "key")]
     Key(KeyEvent),
     /// A pointer event, told apart again by `kind`.
-    #[serde(rename = "pointer")]
+    #[schemars(rename = "pointer")]
     Pointer(PointerEvent),
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Event {
+impl ::cardc_runtime::__private::serde::Serialize for Event {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_union(deserializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl ::cardc::__private::Union for Event {
+impl ::cardc_runtime::__private::Object for Event {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::Key(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "event",
+                    "key",
+                    tags,
+                )
+            }
+            Self::Pointer(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "event",
+                    "pointer",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Event {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for Event {
     const NAME: &'static str = "Event";
     const TAG: &'static str = "event";
     const TAGS: &'static [&'static str] = &["key", "pointer"];
     #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
         match tag {
-            "key" => ::cardc::__private::variant("KeyEvent", payload).map(Self::Key),
+            "key" => {
+                ::cardc_runtime::__private::variant("KeyEvent", payload).map(Self::Key)
+            }
             "pointer" => {
-                ::cardc::__private::serde::Deserialize::deserialize(payload)
+                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
                     .map(Self::Pointer)
             }
             _ => {
                 ::std::result::Result::Err(
-                    ::cardc::__private::serde::de::Error::unknown_variant(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
                         tag,
                         Self::TAGS,
                     ),
@@ -107,20 +276,20 @@ impl ::cardc::__private::Union for Event {
 
 impl Event {
     /// Decodes a `Event` from JSON text, or says where and why it is not one
-    /// (see [`cardc::DecodeError`]).
+    /// (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_str(
         text: &str,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_str(text)
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Event`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    /// `Event`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_value(
-        value: &::cardc::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_value(value)
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -158,83 +327,209 @@ impl Event {
 
 /// A key press.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "KeyEvent")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "KeyEvent",
+    deny_unknown_fields
+)]
 pub struct KeyEvent {
     #[allow(missing_docs)]
     pub key: String,
 }
 
-impl ::cardc::__private::serde::Serialize for KeyEvent {
+impl ::cardc_runtime::__private::serde::Serialize for KeyEvent {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for KeyEvent {
+impl ::cardc_runtime::__private::Object for KeyEvent {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "KeyEvent",
+            1,
+            tags,
+        )?;
+        object.field("key", &self.key)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for KeyEvent {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "KeyEvent",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for KeyEvent {
+    const NAME: &'static str = "KeyEvent";
+    const FIELDS: &'static [&'static str] = &["key"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "key",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            key: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "key")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            key: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// A pointer event.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde", tag = "kind")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "PointerEvent")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "PointerEvent",
+    tag = "kind"
+)]
 #[allow(clippy::large_enum_variant)]
 pub enum PointerEvent {
     /// A click.
-    #[serde(rename = "click")]
+    #[schemars(rename = "click")]
     Click(ClickEvent),
     /// A scroll.
-    #[serde(rename = "scroll")]
+    #[schemars(rename = "scroll")]
     Scroll(ScrollEvent),
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for PointerEvent {
+impl ::cardc_runtime::__private::serde::Serialize for PointerEvent {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_union(deserializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl ::cardc::__private::Union for PointerEvent {
+impl ::cardc_runtime::__private::Object for PointerEvent {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::Click(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "kind",
+                    "click",
+                    tags,
+                )
+            }
+            Self::Scroll(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "kind",
+                    "scroll",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for PointerEvent {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for PointerEvent {
     const NAME: &'static str = "PointerEvent";
     const TAG: &'static str = "kind";
     const TAGS: &'static [&'static str] = &["click", "scroll"];
     #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
         match tag {
             "click" => {
-                ::cardc::__private::variant("ClickEvent", payload).map(Self::Click)
+                ::cardc_runtime::__private::variant("ClickEvent", payload)
+                    .map(Self::Click)
             }
             "scroll" => {
-                ::cardc::__private::variant("ScrollEvent", payload).map(Self::Scroll)
+                ::cardc_runtime::__private::variant("ScrollEvent", payload)
+                    .map(Self::Scroll)
             }
             _ => {
                 ::std::result::Result::Err(
-                    ::cardc::__private::serde::de::Error::unknown_variant(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
                         tag,
                         Self::TAGS,
                     ),
@@ -246,20 +541,20 @@ impl ::cardc::__private::Union for PointerEvent {
 
 impl PointerEvent {
     /// Decodes a `PointerEvent` from JSON text, or says where and why it is not one
-    /// (see [`cardc::DecodeError`]).
+    /// (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_str(
         text: &str,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_str(text)
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `PointerEvent`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    /// `PointerEvent`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_value(
-        value: &::cardc::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_value(value)
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -297,35 +592,113 @@ impl PointerEvent {
 
 /// A scroll by an amount.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "ScrollEvent")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ScrollEvent",
+    deny_unknown_fields
+)]
 pub struct ScrollEvent {
     #[allow(missing_docs)]
-    #[serde(rename = "deltaY")]
+    #[schemars(rename = "deltaY")]
     pub delta_y: f64,
 }
 
-impl ::cardc::__private::serde::Serialize for ScrollEvent {
+impl ::cardc_runtime::__private::serde::Serialize for ScrollEvent {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for ScrollEvent {
+impl ::cardc_runtime::__private::Object for ScrollEvent {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "ScrollEvent",
+            1,
+            tags,
+        )?;
+        object.field("deltaY", &self.delta_y)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ScrollEvent {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "ScrollEvent",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ScrollEvent {
+    const NAME: &'static str = "ScrollEvent";
+    const FIELDS: &'static [&'static str] = &["deltaY"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "deltaY",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            delta_y: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_0, "deltaY")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            delta_y: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }

@@ -3,114 +3,485 @@
 
 /// A point.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Point")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Point",
+    deny_unknown_fields
+)]
 pub struct Point {
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub x: i32,
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub y: i32,
 }
 
-impl ::cardc::__private::serde::Serialize for Point {
+impl ::cardc_runtime::__private::serde::Serialize for Point {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Point {
+impl ::cardc_runtime::__private::Object for Point {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Point",
+            2,
+            tags,
+        )?;
+        object.field("x", &self.x)?;
+        object.field("y", &self.y)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Point {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Point",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Point {
+    const NAME: &'static str = "Point";
+    const FIELDS: &'static [&'static str] = &["x", "y"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "x",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "y",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            x: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "x")?,
+            y: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "y")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            x: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            y: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// A field of each presence kind.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Presence")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Presence",
+    deny_unknown_fields
+)]
 pub struct Presence {
     /// Must be present and not null.
-    #[serde(rename = "requiredText")]
+    #[schemars(rename = "requiredText")]
     pub required_text: String,
     /// May be absent; never null.
-    #[serde(
+    #[schemars(
         rename = "optionalText",
         default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
+        skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub optional_text: Option<String>,
     /// Must be present; may be null.
-    #[serde(rename = "nullableText", deserialize_with = "::cardc::__private::nullable")]
+    #[schemars(rename = "nullableText")]
     pub nullable_text: Option<String>,
     /// May be absent, null, or a value.
-    #[serde(
+    #[schemars(
         rename = "optionalNullableText",
         default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional_nullable"
+        skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub optional_nullable_text: Option<Option<String>>,
     /// Any JSON value, null included; must be present.
-    #[serde(rename = "requiredJson", deserialize_with = "::cardc::__private::strict")]
-    pub required_json: ::cardc::__private::serde_json::Value,
+    #[schemars(rename = "requiredJson")]
+    pub required_json: ::cardc_runtime::__private::serde_json::Value,
     /// Any JSON value, null included; may be absent.
-    #[serde(
+    #[schemars(
         rename = "optionalJson",
         default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::strict_optional"
+        skip_serializing_if = "::std::option::Option::is_none"
     )]
-    pub optional_json: Option<::cardc::__private::serde_json::Value>,
+    pub optional_json: Option<::cardc_runtime::__private::serde_json::Value>,
     /// An optional integer keeps its bounds.
-    #[serde(
+    #[schemars(
         rename = "optionalCount",
         default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::strict_optional"
+        skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub optional_count: Option<u32>,
     /// A nullable struct.
-    #[serde(rename = "nullablePoint", deserialize_with = "::cardc::__private::nullable")]
+    #[schemars(rename = "nullablePoint")]
     pub nullable_point: Option<Point>,
 }
 
-impl ::cardc::__private::serde::Serialize for Presence {
+impl ::cardc_runtime::__private::serde::Serialize for Presence {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Presence {
+impl ::cardc_runtime::__private::Object for Presence {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Presence",
+            4
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.optional_text),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.optional_nullable_text),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.optional_json),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.optional_count),
+                ),
+            tags,
+        )?;
+        object.field("requiredText", &self.required_text)?;
+        object.optional_field("optionalText", &self.optional_text)?;
+        object.field("nullableText", &self.nullable_text)?;
+        object.optional_field("optionalNullableText", &self.optional_nullable_text)?;
+        object.field("requiredJson", &self.required_json)?;
+        object.optional_field("optionalJson", &self.optional_json)?;
+        object.optional_field("optionalCount", &self.optional_count)?;
+        object.field("nullablePoint", &self.nullable_point)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Presence {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Presence",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Presence {
+    const NAME: &'static str = "Presence";
+    const FIELDS: &'static [&'static str] = &[
+        "requiredText",
+        "optionalText",
+        "nullableText",
+        "optionalNullableText",
+        "requiredJson",
+        "optionalJson",
+        "optionalCount",
+        "nullablePoint",
+    ];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "requiredText",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "optionalText",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "nullableText",
+                        ::cardc_runtime::__private::Nullable(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "optionalNullableText",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Nullable(
+                                ::cardc_runtime::__private::Plain,
+                            ),
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "requiredJson",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "optionalJson",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "optionalCount",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_7,
+                        "nullablePoint",
+                        ::cardc_runtime::__private::Nullable(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            required_text: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_0, "requiredText")?,
+            optional_text: ::std::option::Option::unwrap_or_default(slot_1),
+            nullable_text: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_2, "nullableText")?,
+            optional_nullable_text: ::std::option::Option::unwrap_or_default(slot_3),
+            required_json: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_4, "requiredJson")?,
+            optional_json: ::std::option::Option::unwrap_or_default(slot_5),
+            optional_count: ::std::option::Option::unwrap_or_default(slot_6),
+            nullable_point: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_7, "nullablePoint")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            required_text: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            optional_text: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            nullable_text: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Nullable(::cardc_runtime::__private::Plain),
+                ::std::option::Option::None,
+            )?,
+            optional_nullable_text: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Optional(
+                    ::cardc_runtime::__private::Nullable(
+                        ::cardc_runtime::__private::Plain,
+                    ),
+                ),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            required_json: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                4,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            optional_json: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                5,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Strict),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            optional_count: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                6,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Strict),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            nullable_point: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                7,
+                ::cardc_runtime::__private::Nullable(::cardc_runtime::__private::Plain),
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }

@@ -3,59 +3,348 @@
 
 /// One field of each scalar type.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Scalars")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Scalars",
+    deny_unknown_fields
+)]
 pub struct Scalars {
     #[allow(missing_docs)]
     pub text: String,
     #[allow(missing_docs)]
     pub flag: bool,
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub tiny: u8,
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub small: u16,
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub count: u32,
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub signed_tiny: i8,
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub signed_small: i16,
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub offset: i32,
     #[allow(missing_docs)]
     pub ratio: f64,
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
-    pub anything: ::cardc::__private::serde_json::Value,
+    pub anything: ::cardc_runtime::__private::serde_json::Value,
 }
 
-impl ::cardc::__private::serde::Serialize for Scalars {
+impl ::cardc_runtime::__private::serde::Serialize for Scalars {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Scalars {
+impl ::cardc_runtime::__private::Object for Scalars {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Scalars",
+            10,
+            tags,
+        )?;
+        object.field("text", &self.text)?;
+        object.field("flag", &self.flag)?;
+        object.field("tiny", &self.tiny)?;
+        object.field("small", &self.small)?;
+        object.field("count", &self.count)?;
+        object.field("signed_tiny", &self.signed_tiny)?;
+        object.field("signed_small", &self.signed_small)?;
+        object.field("offset", &self.offset)?;
+        object.field("ratio", &self.ratio)?;
+        object.field("anything", &self.anything)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Scalars {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Scalars",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Scalars {
+    const NAME: &'static str = "Scalars";
+    const FIELDS: &'static [&'static str] = &[
+        "text",
+        "flag",
+        "tiny",
+        "small",
+        "count",
+        "signed_tiny",
+        "signed_small",
+        "offset",
+        "ratio",
+        "anything",
+    ];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
+        let mut slot_8 = ::std::option::Option::None;
+        let mut slot_9 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "text",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "flag",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "tiny",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "small",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "count",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "signed_tiny",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "signed_small",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_7,
+                        "offset",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                8 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_8,
+                        "ratio",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                9 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_9,
+                        "anything",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "text")?,
+            flag: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "flag")?,
+            tiny: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "tiny")?,
+            small: ::cardc_runtime::__private::required::<A::Error, _>(slot_3, "small")?,
+            count: ::cardc_runtime::__private::required::<A::Error, _>(slot_4, "count")?,
+            signed_tiny: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_5, "signed_tiny")?,
+            signed_small: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_6, "signed_small")?,
+            offset: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_7, "offset")?,
+            ratio: ::cardc_runtime::__private::required::<A::Error, _>(slot_8, "ratio")?,
+            anything: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_9, "anything")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            text: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            flag: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            tiny: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            small: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            count: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                4,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            signed_tiny: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                5,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            signed_small: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                6,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            offset: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                7,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            ratio: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                8,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            anything: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                9,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }

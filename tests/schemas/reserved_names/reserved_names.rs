@@ -5,64 +5,147 @@
 
 /// Named like the deserializer parameter of a `Deserialize` impl.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "D")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "D",
+    deny_unknown_fields
+)]
 pub struct D {
     #[allow(missing_docs)]
     pub debug: Vec<Debug>,
 }
 
-impl ::cardc::__private::serde::Serialize for D {
+impl ::cardc_runtime::__private::serde::Serialize for D {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for D {
+impl ::cardc_runtime::__private::Object for D {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "D",
+            1,
+            tags,
+        )?;
+        object.field("debug", &self.debug)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for D {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "D",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for D {
+    const NAME: &'static str = "D";
+    const FIELDS: &'static [&'static str] = &["debug"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "debug",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            debug: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "debug")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            debug: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// Named like a derive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Debug")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Debug")]
 pub enum Debug {
     #[allow(missing_docs)]
-    #[serde(rename = "fn")]
+    #[schemars(rename = "fn")]
     Fn,
     #[allow(missing_docs)]
-    #[serde(rename = "result")]
+    #[schemars(rename = "result")]
     Result,
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Debug {
+impl ::cardc_runtime::__private::serde::Serialize for Debug {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_unit_enum(deserializer)
+        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
     }
 }
 
-impl ::cardc::__private::UnitEnum for Debug {
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Debug {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::UnitEnum for Debug {
     const NAME: &'static str = "Debug";
     const VALUES: &'static [&'static str] = &["fn", "result"];
     #[inline]
@@ -73,34 +156,49 @@ impl ::cardc::__private::UnitEnum for Debug {
             _ => ::std::option::Option::None,
         }
     }
+    #[inline]
+    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+        match self {
+            Self::Fn => (0u32, "fn"),
+            Self::Result => (1u32, "result"),
+        }
+    }
 }
 
 /// Named like a prelude trait and a derive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Default")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Default")]
 pub enum Default {
     #[allow(missing_docs)]
-    #[serde(rename = "clone")]
+    #[schemars(rename = "clone")]
     Clone,
     #[allow(missing_docs)]
-    #[serde(rename = "copy")]
+    #[schemars(rename = "copy")]
     Copy,
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Default {
+impl ::cardc_runtime::__private::serde::Serialize for Default {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_unit_enum(deserializer)
+        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
     }
 }
 
-impl ::cardc::__private::UnitEnum for Default {
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Default {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::UnitEnum for Default {
     const NAME: &'static str = "Default";
     const VALUES: &'static [&'static str] = &["clone", "copy"];
     #[inline]
@@ -111,62 +209,149 @@ impl ::cardc::__private::UnitEnum for Default {
             _ => ::std::option::Option::None,
         }
     }
+    #[inline]
+    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+        match self {
+            Self::Clone => (0u32, "clone"),
+            Self::Copy => (1u32, "copy"),
+        }
+    }
 }
 
 /// Variants whose bridge methods would be keywords: `super` and `crate` cannot be raw, `gen`
 /// is one since the 2024 edition.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde", tag = "kind")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Keyword")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Keyword",
+    tag = "kind"
+)]
 #[allow(clippy::large_enum_variant)]
 pub enum Keyword {
     #[allow(missing_docs)]
-    #[serde(rename = "super")]
+    #[schemars(rename = "super")]
     Super(Sized),
     #[allow(missing_docs)]
-    #[serde(rename = "crate")]
+    #[schemars(rename = "crate")]
     Crate(Send),
     #[allow(missing_docs)]
-    #[serde(rename = "gen")]
+    #[schemars(rename = "gen")]
     Gen(S),
     #[allow(missing_docs)]
-    #[serde(rename = "type")]
+    #[schemars(rename = "type")]
     Type(D),
     #[allow(missing_docs)]
-    #[serde(rename = "ok")]
+    #[schemars(rename = "ok")]
     Ok(Result),
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Keyword {
+impl ::cardc_runtime::__private::serde::Serialize for Keyword {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_union(deserializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl ::cardc::__private::Union for Keyword {
+impl ::cardc_runtime::__private::Object for Keyword {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::Super(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "kind",
+                    "super",
+                    tags,
+                )
+            }
+            Self::Crate(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "kind",
+                    "crate",
+                    tags,
+                )
+            }
+            Self::Gen(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "kind",
+                    "gen",
+                    tags,
+                )
+            }
+            Self::Type(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "kind",
+                    "type",
+                    tags,
+                )
+            }
+            Self::Ok(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "kind",
+                    "ok",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Keyword {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for Keyword {
     const NAME: &'static str = "Keyword";
     const TAG: &'static str = "kind";
     const TAGS: &'static [&'static str] = &["super", "crate", "gen", "type", "ok"];
     #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
         match tag {
-            "super" => ::cardc::__private::variant("Sized", payload).map(Self::Super),
-            "crate" => ::cardc::__private::variant("Send", payload).map(Self::Crate),
-            "gen" => ::cardc::__private::variant("S", payload).map(Self::Gen),
-            "type" => ::cardc::__private::variant("D", payload).map(Self::Type),
-            "ok" => ::cardc::__private::variant("Result", payload).map(Self::Ok),
+            "super" => {
+                ::cardc_runtime::__private::variant("Sized", payload).map(Self::Super)
+            }
+            "crate" => {
+                ::cardc_runtime::__private::variant("Send", payload).map(Self::Crate)
+            }
+            "gen" => ::cardc_runtime::__private::variant("S", payload).map(Self::Gen),
+            "type" => ::cardc_runtime::__private::variant("D", payload).map(Self::Type),
+            "ok" => ::cardc_runtime::__private::variant("Result", payload).map(Self::Ok),
             _ => {
                 ::std::result::Result::Err(
-                    ::cardc::__private::serde::de::Error::unknown_variant(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
                         tag,
                         Self::TAGS,
                     ),
@@ -178,20 +363,20 @@ impl ::cardc::__private::Union for Keyword {
 
 impl Keyword {
     /// Decodes a `Keyword` from JSON text, or says where and why it is not one
-    /// (see [`cardc::DecodeError`]).
+    /// (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_str(
         text: &str,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_str(text)
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Keyword`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    /// `Keyword`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_value(
-        value: &::cardc::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_value(value)
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -241,41 +426,33 @@ impl Keyword {
 
 /// Fields named after keywords.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Keywords")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Keywords",
+    deny_unknown_fields
+)]
 pub struct Keywords {
     #[allow(missing_docs)]
     pub r#type: String,
     #[allow(missing_docs)]
-    #[serde(deserialize_with = "::cardc::__private::strict")]
     pub r#match: u32,
     #[allow(missing_docs)]
     pub r#async: bool,
     /// A keyword `r#` cannot escape, written with a rename.
-    #[serde(
+    #[schemars(
         rename = "self",
         default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
+        skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub self_: Option<String>,
     #[allow(missing_docs)]
     pub function: String,
     #[allow(missing_docs)]
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub constructor: Option<String>,
     #[allow(missing_docs)]
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub prototype: Option<String>,
     #[allow(missing_docs)]
     pub r#enum: Vec<String>,
@@ -289,104 +466,584 @@ pub struct Keywords {
     pub r#dyn: bool,
 }
 
-impl ::cardc::__private::serde::Serialize for Keywords {
+impl ::cardc_runtime::__private::serde::Serialize for Keywords {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Keywords {
+impl ::cardc_runtime::__private::Object for Keywords {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Keywords",
+            9
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.self_),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.constructor),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.prototype),
+                ),
+            tags,
+        )?;
+        object.field("type", &self.r#type)?;
+        object.field("match", &self.r#match)?;
+        object.field("async", &self.r#async)?;
+        object.optional_field("self", &self.self_)?;
+        object.field("function", &self.function)?;
+        object.optional_field("constructor", &self.constructor)?;
+        object.optional_field("prototype", &self.prototype)?;
+        object.field("enum", &self.r#enum)?;
+        object.field("gen", &self.r#gen)?;
+        object.field("pub", &self.r#pub)?;
+        object.field("try", &self.r#try)?;
+        object.field("dyn", &self.r#dyn)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Keywords {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Keywords",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Keywords {
+    const NAME: &'static str = "Keywords";
+    const FIELDS: &'static [&'static str] = &[
+        "type",
+        "match",
+        "async",
+        "self",
+        "function",
+        "constructor",
+        "prototype",
+        "enum",
+        "gen",
+        "pub",
+        "try",
+        "dyn",
+    ];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
+        let mut slot_8 = ::std::option::Option::None;
+        let mut slot_9 = ::std::option::Option::None;
+        let mut slot_10 = ::std::option::Option::None;
+        let mut slot_11 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "type",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "match",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "async",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "self",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "function",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "constructor",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "prototype",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_7,
+                        "enum",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                8 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_8,
+                        "gen",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                9 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_9,
+                        "pub",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                10 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_10,
+                        "try",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                11 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_11,
+                        "dyn",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            r#type: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "type")?,
+            r#match: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_1, "match")?,
+            r#async: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_2, "async")?,
+            self_: ::std::option::Option::unwrap_or_default(slot_3),
+            function: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_4, "function")?,
+            constructor: ::std::option::Option::unwrap_or_default(slot_5),
+            prototype: ::std::option::Option::unwrap_or_default(slot_6),
+            r#enum: ::cardc_runtime::__private::required::<A::Error, _>(slot_7, "enum")?,
+            r#gen: ::cardc_runtime::__private::required::<A::Error, _>(slot_8, "gen")?,
+            r#pub: ::cardc_runtime::__private::required::<A::Error, _>(slot_9, "pub")?,
+            r#try: ::cardc_runtime::__private::required::<A::Error, _>(slot_10, "try")?,
+            r#dyn: ::cardc_runtime::__private::required::<A::Error, _>(slot_11, "dyn")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            r#type: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            r#match: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            r#async: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            self_: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            function: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                4,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            constructor: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                5,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            prototype: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                6,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            r#enum: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                7,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            r#gen: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                8,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            r#pub: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                9,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            r#try: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                10,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            r#dyn: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                11,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// A loop.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Loop")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Loop",
+    deny_unknown_fields
+)]
 pub struct Loop {
     #[allow(missing_docs)]
     pub r#loop: bool,
 }
 
-impl ::cardc::__private::serde::Serialize for Loop {
+impl ::cardc_runtime::__private::serde::Serialize for Loop {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Loop {
+impl ::cardc_runtime::__private::Object for Loop {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Loop",
+            1,
+            tags,
+        )?;
+        object.field("loop", &self.r#loop)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Loop {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Loop",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Loop {
+    const NAME: &'static str = "Loop";
+    const FIELDS: &'static [&'static str] = &["loop"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "loop",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            r#loop: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "loop")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            r#loop: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// A union whose tag is a keyword in TypeScript and JavaScript.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde", tag = "class")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Node")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Node",
+    tag = "class"
+)]
 #[allow(clippy::large_enum_variant)]
 pub enum Node {
     #[allow(missing_docs)]
-    #[serde(rename = "impl")]
+    #[schemars(rename = "impl")]
     Impl(Keywords),
     #[allow(missing_docs)]
-    #[serde(rename = "while")]
+    #[schemars(rename = "while")]
     While(Loop),
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Node {
+impl ::cardc_runtime::__private::serde::Serialize for Node {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_union(deserializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl ::cardc::__private::Union for Node {
+impl ::cardc_runtime::__private::Object for Node {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::Impl(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "class",
+                    "impl",
+                    tags,
+                )
+            }
+            Self::While(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "class",
+                    "while",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Node {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for Node {
     const NAME: &'static str = "Node";
     const TAG: &'static str = "class";
     const TAGS: &'static [&'static str] = &["impl", "while"];
     #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
         match tag {
-            "impl" => ::cardc::__private::variant("Keywords", payload).map(Self::Impl),
-            "while" => ::cardc::__private::variant("Loop", payload).map(Self::While),
+            "impl" => {
+                ::cardc_runtime::__private::variant("Keywords", payload).map(Self::Impl)
+            }
+            "while" => {
+                ::cardc_runtime::__private::variant("Loop", payload).map(Self::While)
+            }
             _ => {
                 ::std::result::Result::Err(
-                    ::cardc::__private::serde::de::Error::unknown_variant(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
                         tag,
                         Self::TAGS,
                     ),
@@ -398,20 +1055,20 @@ impl ::cardc::__private::Union for Node {
 
 impl Node {
     /// Decodes a `Node` from JSON text, or says where and why it is not one
-    /// (see [`cardc::DecodeError`]).
+    /// (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_str(
         text: &str,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_str(text)
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Node`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    /// `Node`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_value(
-        value: &::cardc::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_value(value)
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -449,72 +1106,161 @@ impl Node {
 
 /// The one variant.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "One")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "One",
+    deny_unknown_fields
+)]
 pub struct One {}
 
-impl ::cardc::__private::serde::Serialize for One {
+impl ::cardc_runtime::__private::serde::Serialize for One {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for One {
+impl ::cardc_runtime::__private::Object for One {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "One",
+            0,
+            tags,
+        )?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for One {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "One",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for One {
+    const NAME: &'static str = "One";
+    const FIELDS: &'static [&'static str] = &[];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        while ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)?
+            .is_some()
+        {}
+        ::std::result::Result::Ok(Self {})
+    }
+    #[inline]
+    fn visit_seq<'de, A>(_seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {})
     }
 }
 
 /// A union with a single variant: `match` still closes with `assertNever`.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde", tag = "card")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Only")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Only",
+    tag = "card"
+)]
 #[allow(clippy::large_enum_variant)]
 pub enum Only {
     #[allow(missing_docs)]
-    #[serde(rename = "one")]
+    #[schemars(rename = "one")]
     One(One),
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Only {
+impl ::cardc_runtime::__private::serde::Serialize for Only {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_union(deserializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl ::cardc::__private::Union for Only {
+impl ::cardc_runtime::__private::Object for Only {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::One(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "card",
+                    "one",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Only {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for Only {
     const NAME: &'static str = "Only";
     const TAG: &'static str = "card";
     const TAGS: &'static [&'static str] = &["one"];
     #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
         match tag {
-            "one" => ::cardc::__private::variant("One", payload).map(Self::One),
+            "one" => ::cardc_runtime::__private::variant("One", payload).map(Self::One),
             _ => {
                 ::std::result::Result::Err(
-                    ::cardc::__private::serde::de::Error::unknown_variant(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
                         tag,
                         Self::TAGS,
                     ),
@@ -526,20 +1272,20 @@ impl ::cardc::__private::Union for Only {
 
 impl Only {
     /// Decodes a `Only` from JSON text, or says where and why it is not one
-    /// (see [`cardc::DecodeError`]).
+    /// (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_str(
         text: &str,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_str(text)
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Only`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    /// `Only`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_value(
-        value: &::cardc::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_value(value)
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -573,174 +1319,495 @@ impl Only {
 
 /// Named like the prelude's `Result`, which the generated code writes by path.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Result")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Result",
+    deny_unknown_fields
+)]
 pub struct Result {
     #[allow(missing_docs)]
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub none: Option<Some>,
 }
 
-impl ::cardc::__private::serde::Serialize for Result {
+impl ::cardc_runtime::__private::serde::Serialize for Result {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Result {
+impl ::cardc_runtime::__private::Object for Result {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Result",
+            ::core::primitive::usize::from(::std::option::Option::is_some(&self.none)),
+            tags,
+        )?;
+        object.optional_field("none", &self.none)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Result {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Result",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Result {
+    const NAME: &'static str = "Result";
+    const FIELDS: &'static [&'static str] = &["none"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "none",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            none: ::std::option::Option::unwrap_or_default(slot_0),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            none: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
     }
 }
 
 /// Named like the serializer parameter of a `Serialize` impl.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "S")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "S",
+    deny_unknown_fields
+)]
 pub struct S {}
 
-impl ::cardc::__private::serde::Serialize for S {
+impl ::cardc_runtime::__private::serde::Serialize for S {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for S {
+impl ::cardc_runtime::__private::Object for S {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "S",
+            0,
+            tags,
+        )?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for S {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "S",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for S {
+    const NAME: &'static str = "S";
+    const FIELDS: &'static [&'static str] = &[];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        while ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)?
+            .is_some()
+        {}
+        ::std::result::Result::Ok(Self {})
+    }
+    #[inline]
+    fn visit_seq<'de, A>(_seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {})
     }
 }
 
 /// Named like a prelude trait.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Send")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Send",
+    deny_unknown_fields
+)]
 pub struct Send {
     #[allow(missing_docs)]
     pub clone: bool,
 }
 
-impl ::cardc::__private::serde::Serialize for Send {
+impl ::cardc_runtime::__private::serde::Serialize for Send {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Send {
+impl ::cardc_runtime::__private::Object for Send {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Send",
+            1,
+            tags,
+        )?;
+        object.field("clone", &self.clone)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Send {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Send",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Send {
+    const NAME: &'static str = "Send";
+    const FIELDS: &'static [&'static str] = &["clone"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "clone",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            clone: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "clone")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            clone: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// Named like the `Sized` that `dispatch` bounds its bridge by.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Sized")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Sized",
+    deny_unknown_fields
+)]
 pub struct Sized {
     #[allow(missing_docs)]
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub default: Option<Default>,
 }
 
-impl ::cardc::__private::serde::Serialize for Sized {
+impl ::cardc_runtime::__private::serde::Serialize for Sized {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Sized {
+impl ::cardc_runtime::__private::Object for Sized {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Sized",
+            ::core::primitive::usize::from(
+                ::std::option::Option::is_some(&self.default),
+            ),
+            tags,
+        )?;
+        object.optional_field("default", &self.default)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Sized {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Sized",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Sized {
+    const NAME: &'static str = "Sized";
+    const FIELDS: &'static [&'static str] = &["default"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "default",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            default: ::std::option::Option::unwrap_or_default(slot_0),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            default: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
     }
 }
 
 /// Named like a prelude variant.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Some")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Some",
+    deny_unknown_fields
+)]
 pub struct Some {}
 
-impl ::cardc::__private::serde::Serialize for Some {
+impl ::cardc_runtime::__private::serde::Serialize for Some {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Some {
+impl ::cardc_runtime::__private::Object for Some {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Some",
+            0,
+            tags,
+        )?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Some {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Some",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Some {
+    const NAME: &'static str = "Some";
+    const FIELDS: &'static [&'static str] = &[];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        while ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)?
+            .is_some()
+        {}
+        ::std::result::Result::Ok(Self {})
+    }
+    #[inline]
+    fn visit_seq<'de, A>(_seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {})
     }
 }

@@ -3,116 +3,346 @@
 
 /// A circle.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Circle")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Circle",
+    deny_unknown_fields
+)]
 pub struct Circle {
     #[allow(missing_docs)]
     pub radius: f64,
 }
 
-impl ::cardc::__private::serde::Serialize for Circle {
+impl ::cardc_runtime::__private::serde::Serialize for Circle {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Circle {
+impl ::cardc_runtime::__private::Object for Circle {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Circle",
+            1,
+            tags,
+        )?;
+        object.field("radius", &self.radius)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Circle {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Circle",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Circle {
+    const NAME: &'static str = "Circle";
+    const FIELDS: &'static [&'static str] = &["radius"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "radius",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            radius: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_0, "radius")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            radius: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// A drawing holds shapes.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Drawing")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Drawing",
+    deny_unknown_fields
+)]
 pub struct Drawing {
     #[allow(missing_docs)]
     pub shapes: Vec<Shape>,
     #[allow(missing_docs)]
-    #[serde(
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::cardc::__private::optional"
-    )]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub background: Option<Shape>,
 }
 
-impl ::cardc::__private::serde::Serialize for Drawing {
+impl ::cardc_runtime::__private::serde::Serialize for Drawing {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Drawing {
+impl ::cardc_runtime::__private::Object for Drawing {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Drawing",
+            1
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.background),
+                ),
+            tags,
+        )?;
+        object.field("shapes", &self.shapes)?;
+        object.optional_field("background", &self.background)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Drawing {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Drawing",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Drawing {
+    const NAME: &'static str = "Drawing";
+    const FIELDS: &'static [&'static str] = &["shapes", "background"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "shapes",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "background",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            shapes: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_0, "shapes")?,
+            background: ::std::option::Option::unwrap_or_default(slot_1),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            shapes: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            background: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
     }
 }
 
 /// Nothing but the tag.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "EmptyShape")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "EmptyShape",
+    deny_unknown_fields
+)]
 pub struct EmptyShape {}
 
-impl ::cardc::__private::serde::Serialize for EmptyShape {
+impl ::cardc_runtime::__private::serde::Serialize for EmptyShape {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for EmptyShape {
+impl ::cardc_runtime::__private::Object for EmptyShape {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "EmptyShape",
+            0,
+            tags,
+        )?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for EmptyShape {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "EmptyShape",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for EmptyShape {
+    const NAME: &'static str = "EmptyShape";
+    const FIELDS: &'static [&'static str] = &[];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        while ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)?
+            .is_some()
+        {}
+        ::std::result::Result::Ok(Self {})
+    }
+    #[inline]
+    fn visit_seq<'de, A>(_seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {})
     }
 }
 
 /// A rectangle.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-#[serde(crate = "::cardc::__private::serde", remote = "Self", deny_unknown_fields)]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Rectangle")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Rectangle",
+    deny_unknown_fields
+)]
 pub struct Rectangle {
     #[allow(missing_docs)]
     pub width: f64,
@@ -120,78 +350,238 @@ pub struct Rectangle {
     pub height: f64,
 }
 
-impl ::cardc::__private::serde::Serialize for Rectangle {
+impl ::cardc_runtime::__private::serde::Serialize for Rectangle {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        S: ::cardc::__private::serde::Serializer,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        Self::serialize(self, serializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Rectangle {
+impl ::cardc_runtime::__private::Object for Rectangle {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Rectangle",
+            2,
+            tags,
+        )?;
+        object.field("width", &self.width)?;
+        object.field("height", &self.height)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Rectangle {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
-        ::cardc::__private::named(
-            "Rectangle",
-            Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-        )
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Rectangle {
+    const NAME: &'static str = "Rectangle";
+    const FIELDS: &'static [&'static str] = &["width", "height"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "width",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "height",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => ::core::unreachable!(),
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            width: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "width")?,
+            height: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_1, "height")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            width: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            height: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
     }
 }
 
 /// A shape, told apart by `type`.
 #[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc::__private::serde::Serialize)]
-#[serde(crate = "::cardc::__private::serde", tag = "type")]
-#[derive(::cardc::__private::JsonSchema)]
-#[schemars(crate = "::cardc::__private::schemars", rename = "Shape")]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Shape",
+    tag = "type"
+)]
 #[allow(clippy::large_enum_variant)]
 pub enum Shape {
     /// A circle.
-    #[serde(rename = "circle")]
+    #[schemars(rename = "circle")]
     Circle(Circle),
     /// An axis-aligned rectangle.
-    #[serde(rename = "rectangle")]
+    #[schemars(rename = "rectangle")]
     Rectangle(Rectangle),
     /// A shape with no size.
-    #[serde(rename = "empty_shape")]
+    #[schemars(rename = "empty_shape")]
     EmptyShape(EmptyShape),
 }
 
-impl<'de> ::cardc::__private::serde::Deserialize<'de> for Shape {
+impl ::cardc_runtime::__private::serde::Serialize for Shape {
     #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        S: ::cardc_runtime::__private::serde::Serializer,
     {
-        ::cardc::__private::deserialize_union(deserializer)
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
     }
 }
 
-impl ::cardc::__private::Union for Shape {
+impl ::cardc_runtime::__private::Object for Shape {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::Circle(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "circle",
+                    tags,
+                )
+            }
+            Self::Rectangle(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "rectangle",
+                    tags,
+                )
+            }
+            Self::EmptyShape(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "empty_shape",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Shape {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for Shape {
     const NAME: &'static str = "Shape";
     const TAG: &'static str = "type";
     const TAGS: &'static [&'static str] = &["circle", "rectangle", "empty_shape"];
     #[inline]
     fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
     where
-        D: ::cardc::__private::serde::Deserializer<'de>,
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
     {
         match tag {
-            "circle" => ::cardc::__private::variant("Circle", payload).map(Self::Circle),
+            "circle" => {
+                ::cardc_runtime::__private::variant("Circle", payload).map(Self::Circle)
+            }
             "rectangle" => {
-                ::cardc::__private::variant("Rectangle", payload).map(Self::Rectangle)
+                ::cardc_runtime::__private::variant("Rectangle", payload)
+                    .map(Self::Rectangle)
             }
             "empty_shape" => {
-                ::cardc::__private::variant("EmptyShape", payload).map(Self::EmptyShape)
+                ::cardc_runtime::__private::variant("EmptyShape", payload)
+                    .map(Self::EmptyShape)
             }
             _ => {
                 ::std::result::Result::Err(
-                    ::cardc::__private::serde::de::Error::unknown_variant(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
                         tag,
                         Self::TAGS,
                     ),
@@ -203,20 +593,20 @@ impl ::cardc::__private::Union for Shape {
 
 impl Shape {
     /// Decodes a `Shape` from JSON text, or says where and why it is not one
-    /// (see [`cardc::DecodeError`]).
+    /// (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_str(
         text: &str,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_str(text)
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
     }
     /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Shape`, or says where and why it is not one (see [`cardc::DecodeError`]).
+    /// `Shape`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
     #[inline]
     pub fn from_json_value(
-        value: &::cardc::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-        ::cardc::decode_value(value)
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
     }
 }
 

@@ -1,14 +1,13 @@
 //! One `$defs` entry per named type, and the schema of every value type.
 
-use serde_json::{Map, Value, json};
-
+use super::ordered::{Json, Object};
 use super::{def_ref, insert_description};
 use crate::ir::{EnumDef, Field, Schema, StructDef, Ty, TypeDef, UnionDef};
 
 /// The definition of one named type, in its standalone form: a struct is the plain object of
 /// its fields, and a union carries its own tag but no tag of a union it sits in. `schema`
 /// resolves a union's variant payloads.
-pub(super) fn type_def(schema: &Schema, def: &TypeDef) -> Value {
+pub(super) fn type_def(schema: &Schema, def: &TypeDef) -> Json {
     match def {
         TypeDef::Struct(def) => struct_def(def, &[]).into(),
         TypeDef::Union(def) => union_def(schema, def),
@@ -28,36 +27,39 @@ type TagPair<'a> = (&'a str, &'a str);
 /// `const` property as an unchecked `serde_json::Value`, so a union it cannot tag (one with a
 /// nested union) would decode a payload as the first variant whose other fields fit, whatever
 /// its tag. A one-string enum becomes a one-variant Rust enum, which checks the tag.
-fn struct_def(def: &StructDef, tags: &[TagPair]) -> Map<String, Value> {
-    let mut properties = Map::new();
+fn struct_def(def: &StructDef, tags: &[TagPair]) -> Object {
+    let mut properties = Object::default();
     let mut required = Vec::new();
     for (field, value) in tags {
         properties.insert(
-            (*field).into(),
-            json!({ "type": "string", "enum": [value] }),
+            *field,
+            Object::of([
+                ("type", "string".into()),
+                ("enum", vec![Json::from(*value)].into()),
+            ]),
         );
-        required.push(Value::from(*field));
+        required.push(Json::from(*field));
     }
     for field in &def.fields {
-        properties.insert(field.wire_name.clone(), field_schema(field).into());
+        properties.insert(field.wire_name.clone(), field_schema(field));
         if !field.presence.may_be_absent() {
             required.push(field.wire_name.clone().into());
         }
     }
-    let mut map = Map::new();
+    let mut map = Object::default();
     insert_description(&mut map, &def.docs);
-    map.insert("type".into(), "object".into());
-    map.insert("properties".into(), properties.into());
-    map.insert("required".into(), required.into());
+    map.insert("type", "object");
+    map.insert("properties", properties);
+    map.insert("required", required);
     if def.closed {
-        map.insert("additionalProperties".into(), false.into());
+        map.insert("additionalProperties", false);
     }
     map
 }
 
 /// A field's property schema: its docs as `description`, then its type's keywords.
-fn field_schema(field: &Field) -> Map<String, Value> {
-    let mut map = Map::new();
+fn field_schema(field: &Field) -> Object {
+    let mut map = Object::default();
     insert_description(&mut map, &field.docs);
     let value = ty_schema(&field.ty);
     map.extend(if field.presence.may_be_null() {
@@ -69,10 +71,10 @@ fn field_schema(field: &Field) -> Map<String, Value> {
 }
 
 /// A union in its standalone form: one `oneOf` branch per variant, carrying its own tag.
-fn union_def(schema: &Schema, def: &UnionDef) -> Value {
-    let mut map = Map::new();
+fn union_def(schema: &Schema, def: &UnionDef) -> Json {
+    let mut map = Object::default();
     insert_description(&mut map, &def.docs);
-    map.insert("oneOf".into(), branches(schema, def, &[]).into());
+    map.insert("oneOf", branches(schema, def, &[]));
     map.into()
 }
 
@@ -85,16 +87,16 @@ fn union_def(schema: &Schema, def: &UnionDef) -> Value {
 /// property. A union payload is its own branches again, with this union's tag added: its
 /// `$defs` entry, the standalone form, would refuse the outer tag as an unknown field, and no
 /// keyword next to a `$ref` can reopen an object closed inside it.
-fn branches(schema: &Schema, def: &UnionDef, outer: &[TagPair]) -> Vec<Value> {
+fn branches(schema: &Schema, def: &UnionDef, outer: &[TagPair]) -> Vec<Json> {
     def.variants
         .iter()
         .map(|variant| {
             let mut tags = outer.to_vec();
             tags.push((&def.tag, &variant.tag_value));
-            let mut branch = Map::new();
+            let mut branch = Object::default();
             match schema.types.get(&variant.payload) {
                 Some(TypeDef::Struct(payload)) => {
-                    branch.insert("title".into(), payload.name.clone().into());
+                    branch.insert("title", payload.name.clone());
                     insert_description(&mut branch, &variant.docs);
                     // The variant's docs describe the branch; the struct's stay in `$defs`.
                     let keywords = struct_def(payload, &tags).into_iter();
@@ -102,59 +104,61 @@ fn branches(schema: &Schema, def: &UnionDef, outer: &[TagPair]) -> Vec<Value> {
                 }
                 Some(TypeDef::Union(payload)) => {
                     insert_description(&mut branch, &variant.docs);
-                    branch.insert("oneOf".into(), branches(schema, payload, &tags).into());
+                    branch.insert("oneOf", branches(schema, payload, &tags));
                 }
                 // The checker lets only structs and unions be payloads.
                 Some(TypeDef::Enum(_)) | None => {
                     unreachable!("a variant payload is a struct or a union")
                 }
             }
-            Value::from(branch)
+            Json::from(branch)
         })
         .collect()
 }
 
 /// A unit-only enum: one of its wire strings.
-fn enum_def(def: &EnumDef) -> Value {
-    let values: Vec<Value> = def
+fn enum_def(def: &EnumDef) -> Json {
+    let values: Vec<Json> = def
         .values
         .iter()
         .map(|value| value.wire_name.clone().into())
         .collect();
-    let mut map = Map::new();
+    let mut map = Object::default();
     insert_description(&mut map, &def.docs);
-    map.insert("type".into(), "string".into());
-    map.insert("enum".into(), values.into());
+    map.insert("type", "string");
+    map.insert("enum", values);
     map.into()
 }
 
 /// The schema of a value or `null`, with `anyOf`.
-fn or_null(value: Map<String, Value>) -> Map<String, Value> {
-    let mut map = Map::new();
-    map.insert("anyOf".into(), json!([value, { "type": "null" }]));
-    map
+fn or_null(value: Object) -> Object {
+    let null = Object::of([("type", "null".into())]);
+    Object::of([("anyOf", vec![value.into(), null.into()].into())])
 }
 
 /// The keywords of a value type's schema. `null` is added with `anyOf`, never with a `type`
 /// array, because ajv's strict mode rejects union types.
-pub(super) fn ty_schema(ty: &Ty) -> Map<String, Value> {
-    let value = match ty {
-        Ty::String => json!({ "type": "string" }),
-        Ty::Bool => json!({ "type": "boolean" }),
+pub(super) fn ty_schema(ty: &Ty) -> Object {
+    match ty {
+        Ty::String => Object::of([("type", "string".into())]),
+        Ty::Bool => Object::of([("type", "boolean".into())]),
         Ty::Int(kind) => {
             let (minimum, maximum) = kind.bounds();
-            json!({ "type": "integer", "minimum": minimum, "maximum": maximum })
+            Object::of([
+                ("type", "integer".into()),
+                ("minimum", minimum.into()),
+                ("maximum", maximum.into()),
+            ])
         }
-        Ty::F64 => json!({ "type": "number" }),
-        Ty::Json => json!({}),
-        Ty::Vec(item) => json!({ "type": "array", "items": ty_schema(item) }),
-        Ty::Map(value) => json!({ "type": "object", "additionalProperties": ty_schema(value) }),
-        Ty::Boxed(inner) => return ty_schema(inner),
-        Ty::Nullable(inner) => return or_null(ty_schema(inner)),
-        Ty::Named(name) => json!({ "$ref": def_ref(name) }),
-    };
-    let Value::Object(map) = value else {
-        unreachable!("every type schema is an object")
-    };
-    map
+        Ty::F64 => Object::of([("type", "number".into())]),
+        Ty::Json => Object::default(),
+        Ty::Vec(item) => Object::of([("type", "array".into()), ("items", ty_schema(item).into())]),
+        Ty::Map(value) => Object::of([
+            ("type", "object".into()),
+            ("additionalProperties", ty_schema(value).into()),
+        ]),
+        Ty::Boxed(inner) => ty_schema(inner),
+        Ty::Nullable(inner) => or_null(ty_schema(inner)),
+        Ty::Named(name) => Object::of([("$ref", def_ref(name).into())]),
+    }
 }

@@ -1,8 +1,7 @@
 //! The JSON Schema (draft 2020-12) emitter: the canonical wire contract.
 //!
-//! The document is built as a `serde_json::Value` whose maps keep insertion order (the
-//! `preserve_order` feature), so every key is written in one fixed order and the output is
-//! byte-identical from run to run:
+//! The document is built as an [`ordered::Json`], whose objects keep insertion order, so every
+//! key is written in one fixed order and the output is byte-identical from run to run:
 //!
 //! - document: `$schema`, `$id`, `$comment`, `title`, `description`, `$defs` (by type name);
 //! - struct: `description`, `type`, `properties` (tags first, then fields), `required`,
@@ -20,10 +19,11 @@
 //! chosen for schema-only consumers: see `branches` and `struct_def` in `defs.rs`.
 
 mod defs;
+mod ordered;
 #[cfg(test)]
 mod tests;
 
-use serde_json::{Map, Value};
+use ordered::{Json, Object};
 
 use super::header_sentence;
 use crate::ir::{Docs, Schema};
@@ -59,33 +59,39 @@ pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 
 /// Emits the schema as a pretty-printed JSON Schema document with a trailing newline.
 pub fn emit(schema: &Schema) -> String {
-    let mut text =
-        serde_json::to_string_pretty(&document(schema)).expect("a JSON value always serializes");
+    let mut text = serde_json::to_string_pretty(&ordered_document(schema))
+        .expect("a JSON value always serializes");
     text.push('\n');
     text
 }
 
+/// The JSON Schema document for the schema, as a `serde_json::Value` (whose objects keep the
+/// fixed key order only with serde_json's `preserve_order`; [`emit`] does not need it).
+pub fn document(schema: &Schema) -> serde_json::Value {
+    ordered_document(schema).into()
+}
+
 /// Builds the JSON Schema document for the schema, with every key in its fixed order.
-pub fn document(schema: &Schema) -> Value {
-    let mut doc = Map::new();
-    doc.insert("$schema".into(), DRAFT_2020_12.into());
-    doc.insert("$id".into(), schema.id.clone().into());
-    doc.insert("$comment".into(), header_sentence(schema).into());
-    doc.insert("title".into(), schema.title.clone().into());
+fn ordered_document(schema: &Schema) -> Json {
+    let mut doc = Object::default();
+    doc.insert("$schema", DRAFT_2020_12);
+    doc.insert("$id", schema.id.clone());
+    doc.insert("$comment", header_sentence(schema));
+    doc.insert("title", schema.title.clone());
     insert_description(&mut doc, &schema.docs);
-    let defs: Map<String, Value> = schema
+    let defs: Object = schema
         .types
         .iter()
         .map(|(name, def)| (name.clone(), defs::type_def(schema, def)))
         .collect();
-    doc.insert("$defs".into(), defs.into());
+    doc.insert("$defs", defs);
     doc.into()
 }
 
 /// Inserts `description` (the doc lines joined by newlines) unless the docs are empty.
-fn insert_description(map: &mut Map<String, Value>, docs: &Docs) {
+fn insert_description(map: &mut Object, docs: &Docs) {
     if !docs.is_empty() {
-        map.insert("description".into(), docs.join("\n").into());
+        map.insert("description", docs.join("\n"));
     }
 }
 

@@ -3,42 +3,46 @@
 use quote::quote;
 use syn::parse_quote;
 
-use super::{deserialize_impl, doc_attrs, ident, json_schema_derive, serialize_derive};
+use super::{Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, serialize_impl};
 use crate::ir::EnumDef;
 
-/// A fieldless enum, its `Deserialize` impl and its `UnitEnum` impl. Every value carries its
-/// `rename` (for `Serialize`, and schemars) even when serde's default would match: the wire
-/// string is the contract, and spelling it out keeps it visible in review. `Deserialize` is not
-/// derived, because serde's derive also reads `{"value": null}`; the runtime's
-/// `deserialize_unit_enum` reads a string only.
-pub(super) fn enum_items(def: &EnumDef) -> [syn::Item; 3] {
+/// A fieldless enum, its serde impls and its `UnitEnum` impl, which maps each value to its
+/// wire string and back. Every value carries its `rename` for schemars even when the default
+/// would match: the wire string is the contract, and spelling it out keeps it visible in
+/// review. `Deserialize` is not serde's derive, which also reads `{"value": null}`: the
+/// runtime's `deserialize_unit_enum` reads a string only.
+pub(super) fn enum_items(def: &EnumDef, runtime: Runtime) -> [syn::Item; 4] {
+    let rt = runtime.path();
     let docs = doc_attrs(&def.docs);
     let name = ident(&def.name);
-    let serde_derive = serialize_derive();
-    let json_schema_derive = json_schema_derive(&def.name);
+    let json_schema_derive = json_schema_derive(&def.name, runtime, None);
     let values = def.values.iter().map(|value| {
         let docs = doc_attrs(&value.docs);
         let name = ident(&value.name);
         let wire = &value.wire_name;
         quote! {
             #(#docs)*
-            #[serde(rename = #wire)]
+            #[schemars(rename = #wire)]
             #name
         }
     });
     let item = parse_quote! {
         #(#docs)*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #serde_derive
-        #[serde(crate = "::cardc::__private::serde")]
         #json_schema_derive
         pub enum #name {
             #(#values,)*
         }
     };
+    let serialize = serialize_impl(
+        &name,
+        runtime,
+        quote!(#rt::__private::serialize_unit_enum(self, serializer)),
+    );
     let deserialize = deserialize_impl(
         &name,
-        quote!(::cardc::__private::deserialize_unit_enum(deserializer)),
+        runtime,
+        quote!(#rt::__private::deserialize_unit_enum(deserializer)),
     );
     let type_name = &def.name;
     let wires = def.values.iter().map(|value| &value.wire_name);
@@ -47,8 +51,14 @@ pub(super) fn enum_items(def: &EnumDef) -> [syn::Item; 3] {
         let wire = &value.wire_name;
         quote!(#wire => ::std::option::Option::Some(Self::#variant))
     });
+    let to_wire = def.values.iter().enumerate().map(|(index, value)| {
+        let variant = ident(&value.name);
+        let index = u32::try_from(index).expect("the checker caps the values of an enum");
+        let wire = &value.wire_name;
+        quote!(Self::#variant => (#index, #wire))
+    });
     let unit_enum = parse_quote! {
-        impl ::cardc::__private::UnitEnum for #name {
+        impl #rt::__private::UnitEnum for #name {
             const NAME: &'static str = #type_name;
             const VALUES: &'static [&'static str] = &[#(#wires),*];
             #[inline]
@@ -58,7 +68,14 @@ pub(super) fn enum_items(def: &EnumDef) -> [syn::Item; 3] {
                     _ => ::std::option::Option::None,
                 }
             }
+
+            #[inline]
+            fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+                match self {
+                    #(#to_wire,)*
+                }
+            }
         }
     };
-    [item, deserialize, unit_enum]
+    [item, serialize, deserialize, unit_enum]
 }

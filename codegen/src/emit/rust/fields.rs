@@ -1,80 +1,83 @@
-//! Struct fields: the Rust type and serde attributes for each kind of presence.
+//! Struct fields: the Rust type for each kind of presence, and how its value is read.
 //!
-//! Plain serde derive reads a missing `Option<T>` key and a present `null` both as `None`. The
-//! schema language tells apart four kinds of presence, so each kind gets the `deserialize_with`
-//! helper from `cardc::__private` that accepts exactly what the contract says. A field whose
-//! type holds integers, maps or any-JSON values gets the `strict_` form of its helper, which
-//! also reads integers written with a zero fraction and refuses a key given twice, as the
-//! contract does and serde's own types do not.
+//! Plain serde reads a missing `Option<T>` key and a present `null` both as `None`. The schema
+//! language tells apart four kinds of presence, so each kind is read by the runtime reader that
+//! accepts exactly what the contract says (`Plain`, `Optional(..)`, `Nullable(..)`,
+//! `Optional(Nullable(..))`). A field whose type holds integers, maps or any-JSON values is
+//! read by `Strict` inside them, which also reads integers written with a zero fraction and
+//! refuses a key given twice, as the contract does and serde's own types do not.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use syn::parse_quote;
 
 use super::types::{rust_type, too_complex_for_clippy};
-use super::{doc_attrs, ident};
+use super::{Runtime, doc_attrs, ident};
 use crate::ir::{Field, Presence, Ty};
 use crate::naming::rust::rust_ident_text;
 
-/// One `pub` field with its docs, wire rename and presence attributes, ready to go between the
-/// braces of a struct (the caller adds the separating commas).
-pub(super) fn field(field: &Field) -> TokenStream {
+/// The field's Rust identifier: `r#type` for a keyword, `self_` for one that cannot be raw.
+pub(super) fn field_ident(field: &Field) -> Ident {
+    ident(&rust_ident_text(&field.name))
+}
+
+/// One `pub` field with its docs and the `schemars` attributes that give schemars its wire
+/// name and presence, ready to go between the braces of a struct (the caller adds the
+/// separating commas).
+pub(super) fn field(field: &Field, runtime: Runtime) -> TokenStream {
     let docs = doc_attrs(&field.docs);
     let rust_name = rust_ident_text(&field.name);
     let name = ident(&rust_name);
-    let mut serde_args = Vec::new();
-    // serde's default key is the Rust identifier without its `r#`: right for `r#type`, but a
-    // keyword that cannot be raw (`self`) becomes `self_` and needs its key spelled out.
+    let mut schemars_args = Vec::new();
+    // schemars' default key, as serde's, is the Rust identifier without its `r#`: right for
+    // `r#type`, but a keyword that cannot be raw (`self`) becomes `self_` and needs its key
+    // spelled out.
     let default_key = rust_name.strip_prefix("r#").unwrap_or(&rust_name);
     if field.wire_name != default_key {
         let wire = &field.wire_name;
-        serde_args.push(quote!(rename = #wire));
+        schemars_args.push(quote!(rename = #wire));
     }
-    let strict = read_strictly(&field.ty);
-    let helper = |name: &str| {
-        let prefix = if strict { "strict_" } else { "" };
-        format!("::cardc::__private::{prefix}{name}")
-    };
-    let ty = &field.ty;
+    if field.presence.may_be_absent() {
+        schemars_args.extend(optional_args());
+    }
+    let ty = rust_type(&field.ty, runtime);
     let ty = match field.presence {
-        Presence::Required => {
-            if strict {
-                serde_args.push(quote!(deserialize_with = "::cardc::__private::strict"));
-            }
-            rust_type(ty)
-        }
-        Presence::Nullable => {
-            // A `deserialize_with` field has no missing-key fallback, so the key stays
-            // required even though the Rust type is an `Option`.
-            let with = helper("nullable");
-            serde_args.push(quote!(deserialize_with = #with));
-            let ty = rust_type(ty);
-            parse_quote!(Option<#ty>)
-        }
-        Presence::Optional => {
-            serde_args.extend(optional_args(&helper("optional")));
-            let ty = rust_type(ty);
-            parse_quote!(Option<#ty>)
-        }
-        Presence::OptionalNullable => {
-            serde_args.extend(optional_args(&helper("optional_nullable")));
-            let ty = rust_type(ty);
-            parse_quote!(Option<Option<#ty>>)
-        }
+        Presence::Required => ty,
+        Presence::Nullable | Presence::Optional => parse_quote!(Option<#ty>),
+        Presence::OptionalNullable => parse_quote!(Option<Option<#ty>>),
     };
-    let serde_attr = (!serde_args.is_empty()).then(|| quote!(#[serde(#(#serde_args),*)]));
+    let schemars_attr =
+        (!schemars_args.is_empty()).then(|| quote!(#[schemars(#(#schemars_args),*)]));
     let allow = too_complex_for_clippy(&ty).then(|| quote!(#[allow(clippy::type_complexity)]));
     quote! {
         #(#docs)*
         #allow
-        #serde_attr
+        #schemars_attr
         pub #name: #ty
     }
 }
 
-/// Whether a field's value must be read by `cardc::__private::strict`: its type holds an
-/// integer, a map or an any-JSON value outside any named type (a named type reads its own
-/// fields).
+/// The runtime reader of a field's value: `Plain` or `Strict`, inside `Optional` or `Nullable`
+/// (or both) as its presence says.
+pub(super) fn reader(field: &Field, runtime: Runtime) -> TokenStream {
+    let rt = runtime.path();
+    let value = if read_strictly(&field.ty) {
+        quote!(#rt::__private::Strict)
+    } else {
+        quote!(#rt::__private::Plain)
+    };
+    match field.presence {
+        Presence::Required => value,
+        Presence::Nullable => quote!(#rt::__private::Nullable(#value)),
+        Presence::Optional => quote!(#rt::__private::Optional(#value)),
+        Presence::OptionalNullable => {
+            quote!(#rt::__private::Optional(#rt::__private::Nullable(#value)))
+        }
+    }
+}
+
+/// Whether a field's value must be read by the runtime's `Strict`: its type holds an integer,
+/// a map or an any-JSON value outside any named type (a named type reads its own fields).
 fn read_strictly(ty: &Ty) -> bool {
     match ty {
         Ty::Int(_) | Ty::Json | Ty::Map(_) => true,
@@ -83,12 +86,11 @@ fn read_strictly(ty: &Ty) -> bool {
     }
 }
 
-/// The serde arguments of a key that may be absent: `default` makes absence `None`, and
-/// `skip_serializing_if` writes `None` back as an absent key rather than `null`.
-fn optional_args(deserialize_with: &str) -> [TokenStream; 3] {
+/// The schemars arguments of a key that may be absent: `default` makes it not required, and
+/// `skip_serializing_if` says that `None` is written as an absent key rather than `null`.
+fn optional_args() -> [TokenStream; 2] {
     [
         quote!(default),
         quote!(skip_serializing_if = "::std::option::Option::is_none"),
-        quote!(deserialize_with = #deserialize_with),
     ]
 }

@@ -1,7 +1,9 @@
 //! The Rust emitter: serde types that accept exactly the JSON the schema describes.
 //!
-//! Generated code compiles in a crate whose only dependency is `cardc`, so every serde name
-//! goes through `::cardc::__private`. The items are built as syntax trees rather than text so
+//! Generated code compiles in a crate whose only dependency is its runtime (see [`Runtime`]:
+//! `cardc-runtime`, or `cardc` for the derive), so every serde name goes through the runtime's
+//! `__private`, and the serde impls are written out rather than derived: a crate holding
+//! generated code builds no serde_derive, and so no syn. The items are built as syntax trees rather than text so
 //! that a derive macro can later splice the very same items next to a marker struct; that is
 //! also why they carry no inner attributes, `use` statements or modules, which could clash when
 //! two schemas expand into one module.
@@ -14,12 +16,16 @@ pub mod bridge;
 mod enums;
 pub mod escape;
 mod fields;
+mod runtime;
 mod structs;
 mod types;
 mod unions;
+mod visitor;
 
 #[cfg(test)]
 mod tests;
+
+pub use runtime::Runtime;
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
@@ -69,14 +75,16 @@ impl Target for Rust {
     }
 }
 
-/// The whole Rust output for a schema: the [`header`], then the pretty-printed [`items`],
-/// the same text as [`items_text`] but printed by two threads, each taking half of the types.
+/// The whole Rust output for a schema, as `cardc generate` writes it (naming
+/// [`Runtime::Crate`]): the [`header`], then the pretty-printed [`items`], the same text as
+/// [`items_text`] but printed by two threads, each taking half of the types.
 pub fn emit(schema: &Schema) -> String {
+    let runtime = Runtime::Crate;
     let defs: Vec<&TypeDef> = schema.types.values().collect();
     let (first, second) = defs.split_at(defs.len() / 2);
     let (first, second) = std::thread::scope(|scope| {
-        let second = scope.spawn(|| print_items(second, schema));
-        let first = print_items(first, schema);
+        let second = scope.spawn(|| print_items(second, schema, runtime));
+        let first = print_items(first, schema, runtime);
         // A panic in an emitter is a bug; it goes on unwinding here.
         let second = second
             .join()
@@ -109,20 +117,20 @@ pub fn header(schema: &Schema) -> String {
     out
 }
 
-/// The pretty-printed [`items`] alone, exactly as [`emit`] writes them after the header: what
-/// the derive macro expands to. prettyplease prints a file's items back to back, so each item
-/// is printed alone and the results are joined by a blank line. The items of one type at a
-/// time are built, printed and dropped, so that memory stays that of one type's syntax trees
-/// however large the schema.
-pub fn items_text(schema: &Schema) -> String {
-    print_items(&schema.types.values().collect::<Vec<_>>(), schema)
+/// The pretty-printed [`items`] alone, naming `runtime`: with [`Runtime::Crate`] exactly what
+/// [`emit`] writes after the header, with [`Runtime::Facade`] what the derive macro expands
+/// to. prettyplease prints a file's items back to back, so each item is printed alone and the
+/// results are joined by a blank line. The items of one type at a time are built, printed and
+/// dropped, so that memory stays that of one type's syntax trees however large the schema.
+pub fn items_text(schema: &Schema, runtime: Runtime) -> String {
+    print_items(&schema.types.values().collect::<Vec<_>>(), schema, runtime)
 }
 
 /// The pretty-printed items of some types, one blank line between items.
-fn print_items(defs: &[&TypeDef], schema: &Schema) -> String {
+fn print_items(defs: &[&TypeDef], schema: &Schema, runtime: Runtime) -> String {
     let mut out = String::new();
     for def in defs {
-        for item in type_items(def, schema) {
+        for item in type_items(def, schema, runtime) {
             if !out.is_empty() {
                 out.push('\n');
             }
@@ -132,14 +140,14 @@ fn print_items(defs: &[&TypeDef], schema: &Schema) -> String {
     out
 }
 
-/// Every generated item of a schema, one per named type in name order, with no inner
-/// attributes so that the items can be spliced into any module.
-pub fn items(schema: &Schema) -> syn::File {
+/// Every generated item of a schema, naming `runtime`, one per named type in name order, with
+/// no inner attributes so that the items can be spliced into any module.
+pub fn items(schema: &Schema, runtime: Runtime) -> syn::File {
     file(
         schema
             .types
             .values()
-            .flat_map(|def| type_items(def, schema))
+            .flat_map(|def| type_items(def, schema, runtime))
             .collect(),
     )
 }
@@ -154,21 +162,21 @@ fn file(items: Vec<syn::Item>) -> syn::File {
     }
 }
 
-/// The items for one named type: the type, and for a struct or union its decoding impls.
-fn type_items(def: &TypeDef, schema: &Schema) -> Vec<syn::Item> {
+/// The items for one named type: the type and its serde impls, and for a union its bridge.
+fn type_items(def: &TypeDef, schema: &Schema, runtime: Runtime) -> Vec<syn::Item> {
     match def {
         TypeDef::Struct(def) => {
-            let mut items = vec![structs::struct_item(def)];
-            items.extend(structs::serde_impls(def));
+            let mut items = vec![structs::struct_item(def, runtime)];
+            items.extend(structs::serde_impls(def, runtime));
             items
         }
         TypeDef::Union(def) => {
-            let mut items = vec![unions::union_item(def)];
-            items.extend(unions::union_impls(def, schema));
+            let mut items = vec![unions::union_item(def, runtime)];
+            items.extend(unions::union_impls(def, schema, runtime));
             items.extend(bridge::bridge_items(def));
             items
         }
-        TypeDef::Enum(def) => enums::enum_items(def).into(),
+        TypeDef::Enum(def) => enums::enum_items(def, runtime).into(),
     }
 }
 
@@ -205,46 +213,52 @@ fn ident(name: &str) -> Ident {
     }
 }
 
-/// The `JsonSchema` derive every generated type carries, through the facade: schemars' derive
-/// when `cardc`'s `schemars` feature is on, and a derive that expands to nothing when it is
-/// off. The switch is cardc's feature rather than a `cfg_attr(feature = "schemars")` here
-/// because generated code expands in the user's crate, whose features are its own: a crate
+/// The `JsonSchema` derive every generated type carries, through the runtime: schemars' derive
+/// when `cardc-runtime`'s `schemars` feature is on, and a derive that expands to nothing when it
+/// is off. The switch is the runtime's feature rather than a `cfg_attr(feature = "schemars")`
+/// here because generated code expands in the user's crate, whose features are its own: a crate
 /// without a `schemars` feature would get an `unexpected_cfgs` warning and never the derive.
-/// `rename` names the schema after the type, since the `remote = "Self"` that structs carry
-/// would otherwise name every struct's schema `Self`.
-fn json_schema_derive(name: &str) -> TokenStream {
+/// schemars reads the wire names and presence from `#[schemars(...)]` attributes (the same
+/// words serde's take), `rename` names the schema exactly as the schema names the type, and
+/// `container` adds the type's own (`deny_unknown_fields`, `tag = "card"`).
+fn json_schema_derive(name: &str, runtime: Runtime, container: Option<TokenStream>) -> TokenStream {
+    let rt = runtime.path();
+    let schemars_crate = format!("::{}::__private::schemars", runtime.name());
+    let container = container.map(|args| quote!(, #args));
     quote! {
-        #[derive(::cardc::__private::JsonSchema)]
-        #[schemars(crate = "::cardc::__private::schemars", rename = #name)]
-    }
-}
-
-/// The serde derives every struct carries, through the facade since the user's crate
-/// need not depend on serde. They go in a `derive` of their own, after the std derives, so
-/// that each prints on one line.
-fn serde_derive() -> TokenStream {
-    quote! {
-        #[derive(::cardc::__private::serde::Serialize, ::cardc::__private::serde::Deserialize)]
-    }
-}
-
-/// The `Serialize` derive alone, for enums, whose `Deserialize` impl is generated.
-fn serialize_derive() -> TokenStream {
-    quote! {
-        #[derive(::cardc::__private::serde::Serialize)]
+        #[derive(#rt::__private::JsonSchema)]
+        #[schemars(crate = #schemars_crate, rename = #name #container)]
     }
 }
 
 /// A `Deserialize` impl for `name` whose body, given `deserializer`, decodes the value: the one
-/// shape structs (through `ObjectOnly`), unions (through the tag-first decoder) and enums
+/// shape structs (through their visitor), unions (through the tag-first decoder) and enums
 /// (through `deserialize_unit_enum`) share.
-fn deserialize_impl(name: &Ident, body: TokenStream) -> syn::Item {
+fn deserialize_impl(name: &Ident, runtime: Runtime, body: TokenStream) -> syn::Item {
+    let rt = runtime.path();
     syn::parse_quote! {
-        impl<'de> ::cardc::__private::serde::Deserialize<'de> for #name {
+        impl<'de> #rt::__private::serde::Deserialize<'de> for #name {
             #[inline]
             fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
             where
-                D: ::cardc::__private::serde::Deserializer<'de>,
+                D: #rt::__private::serde::Deserializer<'de>,
+            {
+                #body
+            }
+        }
+    }
+}
+
+/// A `Serialize` impl for `name` whose body, given `serializer`, writes the value: the one
+/// shape structs and unions (through `Object`) and enums (through `serialize_unit_enum`) share.
+fn serialize_impl(name: &Ident, runtime: Runtime, body: TokenStream) -> syn::Item {
+    let rt = runtime.path();
+    syn::parse_quote! {
+        impl #rt::__private::serde::Serialize for #name {
+            #[inline]
+            fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+            where
+                S: #rt::__private::serde::Serializer,
             {
                 #body
             }

@@ -1,29 +1,28 @@
-//! Object types: a struct per `StructDef`.
+//! Object types: a struct per `StructDef`, and how it is written.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use syn::parse_quote;
 
-use super::fields::field;
-use super::{deserialize_impl, doc_attrs, ident, json_schema_derive, serde_derive};
+use super::fields::{field, field_ident};
+use super::{
+    Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, serialize_impl, visitor,
+};
 use crate::ir::StructDef;
 use crate::naming::rust::EXTRA_FIELDS;
 
 /// A struct with one `pub` field per schema field. A closed struct denies unknown keys; an
 /// open one collects them in a trailing `extra_fields` map.
-pub(super) fn struct_item(def: &StructDef) -> syn::Item {
+pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> syn::Item {
     let docs = doc_attrs(&def.docs);
     let name = ident(&def.name);
-    let serde_derive = serde_derive();
-    let json_schema_derive = json_schema_derive(&def.name);
-    let deny = def.closed.then(|| quote!(, deny_unknown_fields));
-    let fields = def.fields.iter().map(field);
-    let extra = (!def.closed).then(extra_fields);
+    let deny = def.closed.then(|| quote!(deny_unknown_fields));
+    let json_schema_derive = json_schema_derive(&def.name, runtime, deny);
+    let fields = def.fields.iter().map(|def| field(def, runtime));
+    let extra = (!def.closed).then(|| extra_fields(runtime));
     parse_quote! {
         #(#docs)*
         #[derive(Debug, Clone, PartialEq)]
-        #serde_derive
-        #[serde(crate = "::cardc::__private::serde", remote = "Self" #deny)]
         #json_schema_derive
         pub struct #name {
             #(#fields,)*
@@ -32,45 +31,114 @@ pub(super) fn struct_item(def: &StructDef) -> syn::Item {
     }
 }
 
-/// The serde trait impls of a struct. The derive above runs with `remote = "Self"`, which
-/// makes it write inherent `serialize`/`deserialize` functions instead of the traits, so that
-/// deserializing can go through `ObjectOnly`: derived structs would otherwise also accept a
-/// JSON array of field values. It also notes the struct's name when decoding fails, for the
-/// message of a `cardc::DecodeError`.
-pub(super) fn serde_impls(def: &StructDef) -> [syn::Item; 2] {
+/// The serde impls of a struct: `Serialize` through its `Object` impl, which writes the
+/// fields after the tags of any union around it, and `Deserialize` through its `Struct` impl,
+/// the struct visitor, which also notes the struct's name when decoding fails, for the message
+/// of a `DecodeError`.
+pub(super) fn serde_impls(def: &StructDef, runtime: Runtime) -> [syn::Item; 4] {
+    let rt = runtime.path();
     let name = ident(&def.name);
-    let name_text = &def.name;
-    let serialize = parse_quote! {
-        impl ::cardc::__private::serde::Serialize for #name {
-            #[inline]
-            fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-            where
-                S: ::cardc::__private::serde::Serializer,
-            {
-                // `Self`, not the name: a struct called `S` would name the type parameter.
-                Self::serialize(self, serializer)
-            }
-        }
-    };
+    let serialize = serialize_impl(
+        &name,
+        runtime,
+        quote!(#rt::__private::Object::serialize_object(self, serializer, ::std::option::Option::None)),
+    );
     let deserialize = deserialize_impl(
         &name,
-        quote! {
-            ::cardc::__private::named(
-                    #name_text,
-                    Self::deserialize(::cardc::__private::ObjectOnly(deserializer)),
-                )
-        },
+        runtime,
+        quote!(#rt::__private::deserialize_struct(deserializer)),
     );
-    [serialize, deserialize]
+    [
+        serialize,
+        object_impl(def, runtime),
+        deserialize,
+        visitor::struct_impl(def, runtime),
+    ]
+}
+
+/// The `Object` impl of a struct: the tags of the unions around it, then each field (an
+/// optional one only when it holds a value), then an open struct's other keys. A closed
+/// struct is a serde struct and an open one a map, as serde's derive wrote them.
+fn object_impl(def: &StructDef, runtime: Runtime) -> syn::Item {
+    let rt = runtime.path();
+    let name = ident(&def.name);
+    let name_text = &def.name;
+    // The entries written: every required field, each optional one that holds a value, and an
+    // open struct's other keys; a sum without the zero terms, which clippy would point out.
+    let required = def
+        .fields
+        .iter()
+        .filter(|field| !field.presence.may_be_absent())
+        .count();
+    let required = (required > 0).then(|| {
+        let count = Literal::usize_unsuffixed(required);
+        quote!(#count)
+    });
+    let present = def
+        .fields
+        .iter()
+        .filter(|field| field.presence.may_be_absent())
+        .map(|field| {
+            let field = field_ident(field);
+            quote!(::core::primitive::usize::from(::std::option::Option::is_some(&self.#field)))
+        });
+    let extra = ident(EXTRA_FIELDS);
+    let extra_len = (!def.closed).then(|| quote!(self.#extra.len()));
+    let terms: Vec<TokenStream> = required
+        .into_iter()
+        .chain(present)
+        .chain(extra_len)
+        .collect();
+    let len = if terms.is_empty() {
+        quote!(0)
+    } else {
+        quote!(#(#terms)+*)
+    };
+    let writes = def.fields.iter().map(|field| {
+        let wire = &field.wire_name;
+        let name = field_ident(field);
+        if field.presence.may_be_absent() {
+            quote!(object.optional_field(#wire, &self.#name)?;)
+        } else {
+            quote!(object.field(#wire, &self.#name)?;)
+        }
+    });
+    let begin = if def.closed {
+        quote!(#rt::__private::StructWriter::begin(serializer, #name_text, #len, tags)?)
+    } else {
+        quote!(#rt::__private::MapWriter::begin(serializer, #len, tags)?)
+    };
+    let extra = (!def.closed).then(|| quote!(object.extra_fields(&self.#extra)?;));
+    // A struct without fields writes only its tags.
+    let mutable = (!def.fields.is_empty() || !def.closed).then(|| quote!(mut));
+    parse_quote! {
+        impl #rt::__private::Object for #name {
+            #[inline]
+            fn serialize_object<S>(
+                &self,
+                serializer: S,
+                tags: ::std::option::Option<&#rt::__private::Tags<'_>>,
+            ) -> ::std::result::Result<S::Ok, S::Error>
+            where
+                S: #rt::__private::serde::Serializer,
+            {
+                let #mutable object = #begin;
+                #(#writes)*
+                #extra
+                object.end()
+            }
+        }
+    }
 }
 
 /// The last field of an open struct. The checker refuses a schema field of this name in an
 /// open struct, so it cannot collide.
-fn extra_fields() -> TokenStream {
+fn extra_fields(runtime: Runtime) -> TokenStream {
+    let rt = runtime.path();
     let name = ident(EXTRA_FIELDS);
     quote! {
         /// Fields the schema does not name, kept so that a round trip writes them back.
-        #[serde(flatten, deserialize_with = "::cardc::__private::strict")]
-        pub #name: ::std::collections::BTreeMap<String, ::cardc::__private::serde_json::Value>,
+        #[schemars(flatten)]
+        pub #name: ::std::collections::BTreeMap<String, #rt::__private::serde_json::Value>,
     }
 }

@@ -2,7 +2,7 @@
 
 use syn::{GenericArgument, PathArguments, Type, parse_quote};
 
-use super::ident;
+use super::{Runtime, ident};
 use crate::ir::Ty;
 
 /// Clippy's default `type-complexity-threshold`: a field type scoring above it fails the
@@ -15,7 +15,8 @@ const CLIPPY_TYPE_COMPLEXITY_THRESHOLD: u64 = 250;
 /// handling applies: inside a `Vec`, a `Map` or a `Box`. A field whose type is `Nullable` at the
 /// top needs a stricter reading of a missing key, so [`super::fields`] unwraps that layer itself
 /// before calling this.
-pub(super) fn rust_type(ty: &Ty) -> Type {
+pub(super) fn rust_type(ty: &Ty, runtime: Runtime) -> Type {
+    let rt = runtime.path();
     match ty {
         Ty::String => parse_quote!(String),
         Ty::Bool => parse_quote!(bool),
@@ -24,21 +25,21 @@ pub(super) fn rust_type(ty: &Ty) -> Type {
             parse_quote!(#name)
         }
         Ty::F64 => parse_quote!(f64),
-        Ty::Json => parse_quote!(::cardc::__private::serde_json::Value),
+        Ty::Json => parse_quote!(#rt::__private::serde_json::Value),
         Ty::Vec(inner) => {
-            let inner = rust_type(inner);
+            let inner = rust_type(inner, runtime);
             parse_quote!(Vec<#inner>)
         }
         Ty::Map(inner) => {
-            let inner = rust_type(inner);
+            let inner = rust_type(inner, runtime);
             parse_quote!(::std::collections::BTreeMap<String, #inner>)
         }
         Ty::Boxed(inner) => {
-            let inner = rust_type(inner);
+            let inner = rust_type(inner, runtime);
             parse_quote!(Box<#inner>)
         }
         Ty::Nullable(inner) => {
-            let inner = rust_type(inner);
+            let inner = rust_type(inner, runtime);
             parse_quote!(Option<#inner>)
         }
         Ty::Named(name) => {

@@ -1,25 +1,27 @@
 //! Closed unions: an enum with one newtype variant per tag value.
 //!
-//! serde's internally tagged representation writes them: the tag first, then the payload's
-//! fields (a nested union's payload adds its own tag after the outer one). Reading goes through
-//! `cardc::__private::deserialize_union` instead of serde's derive, which buffers the whole
-//! object and so loses the path of an error inside a variant: it reads the tag first and hands
-//! the rest of the object to the variant's payload, and the generated `Union` impl says which
-//! payload each tag picks. Every union also gets `from_json_str` and `from_json_value`, whose
+//! They are written as serde's internally tagged representation wrote them: the tag first, then
+//! the payload's fields (a nested union's payload adds its own tag after the outer one),
+//! through the runtime's `Object`, which hands the tags to the payload. Reading goes through
+//! the runtime's `deserialize_union` rather than serde's internally tagged decoding, which
+//! buffers the whole object and so loses the path of an error inside a variant: it reads the
+//! tag first and hands the rest of the object to the variant's payload, and the generated
+//! `Union` impl says which payload each tag picks. Every union also gets `from_json_str` and `from_json_value`, whose
 //! errors name the JSON pointer, the type and the variant.
 
 use quote::quote;
 use syn::parse_quote;
 
-use super::{deserialize_impl, doc_attrs, ident, json_schema_derive};
+use super::{Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, serialize_impl};
 use crate::ir::{Schema, TypeDef, UnionDef};
 
-/// An internally tagged enum whose variants wrap the payload struct or union.
-pub(super) fn union_item(def: &UnionDef) -> syn::Item {
+/// An enum whose variants wrap the payload struct or union, tagged for schemars as serde's
+/// internally tagged enums are.
+pub(super) fn union_item(def: &UnionDef, runtime: Runtime) -> syn::Item {
     let docs = doc_attrs(&def.docs);
     let name = ident(&def.name);
     let tag = &def.tag;
-    let json_schema_derive = json_schema_derive(&def.name);
+    let json_schema_derive = json_schema_derive(&def.name, runtime, Some(quote!(tag = #tag)));
     let variants = def.variants.iter().map(|variant| {
         let docs = doc_attrs(&variant.docs);
         let name = ident(&variant.name);
@@ -27,16 +29,13 @@ pub(super) fn union_item(def: &UnionDef) -> syn::Item {
         let value = &variant.tag_value;
         quote! {
             #(#docs)*
-            #[serde(rename = #value)]
+            #[schemars(rename = #value)]
             #name(#payload)
         }
     });
     parse_quote! {
         #(#docs)*
         #[derive(Debug, Clone, PartialEq)]
-        // Only `Serialize`: `Deserialize` is the tag-first decoder of `union_impls`.
-        #[derive(::cardc::__private::serde::Serialize)]
-        #[serde(crate = "::cardc::__private::serde", tag = #tag)]
         #json_schema_derive
         // Payloads differ in size by design (a title-only card next to a list of diffs), and
         // boxing them would put a `Box` in every match arm of every bridge.
@@ -47,14 +46,47 @@ pub(super) fn union_item(def: &UnionDef) -> syn::Item {
     }
 }
 
-/// The decoding impls of a union: `Deserialize` through the tag-first decoder, the `Union`
-/// impl that maps each tag to its payload, and the `from_json_*` helpers.
-pub(super) fn union_impls(def: &UnionDef, schema: &Schema) -> [syn::Item; 3] {
+/// The serde impls of a union: `Serialize` through its `Object` impl, which hands the payload
+/// its tag, `Deserialize` through the tag-first decoder, the `Union` impl that maps each tag to
+/// its payload, and the `from_json_*` helpers.
+pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> [syn::Item; 5] {
+    let rt = runtime.path();
     let name = ident(&def.name);
+    let serialize = serialize_impl(
+        &name,
+        runtime,
+        quote!(#rt::__private::Object::serialize_object(self, serializer, ::std::option::Option::None)),
+    );
     let deserialize = deserialize_impl(
         &name,
-        quote!(::cardc::__private::deserialize_union(deserializer)),
+        runtime,
+        quote!(#rt::__private::deserialize_union(deserializer)),
     );
+    let tag = &def.tag;
+    let object_arms = def.variants.iter().map(|variant| {
+        let variant_name = ident(&variant.name);
+        let value = &variant.tag_value;
+        quote! {
+            Self::#variant_name(payload) => #rt::__private::tagged(payload, serializer, #tag, #value, tags)
+        }
+    });
+    let object = parse_quote! {
+        impl #rt::__private::Object for #name {
+            #[inline]
+            fn serialize_object<S>(
+                &self,
+                serializer: S,
+                tags: ::std::option::Option<&#rt::__private::Tags<'_>>,
+            ) -> ::std::result::Result<S::Ok, S::Error>
+            where
+                S: #rt::__private::serde::Serializer,
+            {
+                match self {
+                    #(#object_arms,)*
+                }
+            }
+        }
+    };
     let union_name = &def.name;
     let tag = &def.tag;
     let tags = def.variants.iter().map(|variant| &variant.tag_value);
@@ -63,10 +95,10 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema) -> [syn::Item; 3] {
         let variant_name = ident(&variant.name);
         // A variant struct is named in errors; a nested union names the one its own tag picks.
         let decode = if matches!(schema.types.get(&variant.payload), Some(TypeDef::Union(_))) {
-            quote!(::cardc::__private::serde::Deserialize::deserialize(payload))
+            quote!(#rt::__private::serde::Deserialize::deserialize(payload))
         } else {
             let payload_name = &variant.payload;
-            quote!(::cardc::__private::variant(#payload_name, payload))
+            quote!(#rt::__private::variant(#payload_name, payload))
         };
         quote!(#value => #decode.map(Self::#variant_name))
     });
@@ -92,7 +124,7 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema) -> [syn::Item; 3] {
         }
     });
     let union_impl = parse_quote! {
-        impl ::cardc::__private::Union for #name {
+        impl #rt::__private::Union for #name {
             const NAME: &'static str = #union_name;
             const TAG: &'static str = #tag;
             const TAGS: &'static [&'static str] = &[#(#tags),*];
@@ -100,13 +132,13 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema) -> [syn::Item; 3] {
             #[inline]
             fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
             where
-                D: ::cardc::__private::serde::Deserializer<'de>,
+                D: #rt::__private::serde::Deserializer<'de>,
             {
                 match tag {
                     #(#arms,)*
                     // `deserialize_union` passes only tags from `TAGS`.
                     _ => ::std::result::Result::Err(
-                        ::cardc::__private::serde::de::Error::unknown_variant(tag, Self::TAGS),
+                        #rt::__private::serde::de::Error::unknown_variant(tag, Self::TAGS),
                     ),
                 }
             }
@@ -114,14 +146,15 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema) -> [syn::Item; 3] {
             #nested_tag
         }
     };
+    let runtime_name = runtime.name();
     let str_doc = doc_attrs(&[
         format!("Decodes a `{union_name}` from JSON text, or says where and why it is not one"),
-        "(see [`cardc::DecodeError`]).".to_owned(),
+        format!("(see [`{runtime_name}::DecodeError`])."),
     ]);
     let value_doc = doc_attrs(&[
         "Narrows an opaque JSON value (a `meta` field, a message payload) to a".to_owned(),
         format!(
-            "`{union_name}`, or says where and why it is not one (see [`cardc::DecodeError`])."
+            "`{union_name}`, or says where and why it is not one (see [`{runtime_name}::DecodeError`])."
         ),
     ]);
     let helpers = parse_quote! {
@@ -130,18 +163,18 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema) -> [syn::Item; 3] {
         impl #name {
             #(#str_doc)*
             #[inline]
-            pub fn from_json_str(text: &str) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-                ::cardc::decode_str(text)
+            pub fn from_json_str(text: &str) -> ::std::result::Result<Self, #rt::DecodeError> {
+                #rt::decode_str(text)
             }
 
             #(#value_doc)*
             #[inline]
             pub fn from_json_value(
-                value: &::cardc::__private::serde_json::Value,
-            ) -> ::std::result::Result<Self, ::cardc::DecodeError> {
-                ::cardc::decode_value(value)
+                value: &#rt::__private::serde_json::Value,
+            ) -> ::std::result::Result<Self, #rt::DecodeError> {
+                #rt::decode_value(value)
             }
         }
     };
-    [deserialize, union_impl, helpers]
+    [serialize, object, deserialize, union_impl, helpers]
 }

@@ -4,13 +4,14 @@
 //! a unit variant, `{"read": null}`, which the JSON Schema (`enum` of strings), the TypeScript
 //! guards and the contract all refuse; the decoder fuzz target found the Rust types accepting
 //! it. Generated enums implement [`UnitEnum`] instead and deserialize through
-//! [`deserialize_unit_enum`], which asks for a string and nothing else.
+//! [`deserialize_unit_enum`], which asks for a string and nothing else; they serialize through
+//! [`serialize_unit_enum`], as serde's derive wrote a unit variant.
 
 use std::fmt;
 use std::marker::PhantomData;
 
-use serde::Deserializer;
 use serde::de::{Error, Visitor};
+use serde::{Deserializer, Serializer};
 
 /// A generated unit-only enum: its name and wire strings, and the value each string names.
 pub trait UnitEnum: Sized {
@@ -20,6 +21,18 @@ pub trait UnitEnum: Sized {
     const VALUES: &'static [&'static str];
     /// The value a wire string names, if it names one.
     fn from_wire(value: &str) -> Option<Self>;
+    /// The value's index in declaration order and its wire string.
+    fn to_wire(&self) -> (u32, &'static str);
+}
+
+/// Writes a `T` as its wire string, a unit variant to serde.
+#[inline]
+pub fn serialize_unit_enum<S: Serializer, T: UnitEnum>(
+    value: &T,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let (index, wire) = value.to_wire();
+    serializer.serialize_unit_variant(T::NAME, index, wire)
 }
 
 /// Reads a `T` from a string that is one of its wire strings; any other JSON value is an

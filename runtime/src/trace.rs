@@ -111,7 +111,7 @@ fn forget() {
 /// type inside it was noted first, and the error as it leaves. Inlined, so that a decoded value
 /// is not moved through a call on the way out; the note itself is out of line.
 #[inline(always)]
-pub fn named<T, E: Display>(name: &'static str, result: Result<T, E>) -> Result<T, E> {
+pub(crate) fn named<T, E: Display>(name: &'static str, result: Result<T, E>) -> Result<T, E> {
     if let Err(error) = &result {
         note_name(name, error);
     }

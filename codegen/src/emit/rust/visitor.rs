@@ -1,0 +1,144 @@
+//! A struct's visitor: the `Struct` impl through which its `Deserialize` impl reads it.
+//!
+//! It is the visitor serde's derive wrote, spelt against the runtime: one typed `Option` slot
+//! per field, each value read straight into its slot by the reader its presence picks, every
+//! key read and refused (unknown, or given twice) as it comes, and the missing fields checked
+//! in declaration order once the object ends. So every error is serde's, word for word, at
+//! the same place in the input. An open struct keeps the keys the schema does not name and
+//! reads them into `extra_fields` last.
+
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::quote;
+use syn::parse_quote;
+
+use super::fields::{field_ident, reader};
+use super::{Runtime, ident};
+use crate::ir::StructDef;
+use crate::naming::rust::EXTRA_FIELDS;
+
+/// The `Struct` impl of a struct: its name, its fields' wire names, `visit_map`, and for a
+/// closed struct `visit_seq`, the sequence form compact formats write.
+pub(super) fn struct_impl(def: &StructDef, runtime: Runtime) -> syn::Item {
+    let rt = runtime.path();
+    let name = ident(&def.name);
+    let name_text = &def.name;
+    let wires = def.fields.iter().map(|field| &field.wire_name);
+    let open = !def.closed;
+    let visit_map = visit_map(def, runtime);
+    let visit_seq = def.closed.then(|| visit_seq(def, runtime));
+    parse_quote! {
+        impl #rt::__private::Struct for #name {
+            const NAME: &'static str = #name_text;
+            const FIELDS: &'static [&'static str] = &[#(#wires),*];
+            const OPEN: bool = #open;
+
+            #visit_map
+
+            #visit_seq
+        }
+    }
+}
+
+/// The local holding the value of the field at `index` while the object is read: named by
+/// the index, since a field's own name need not make a snake-case local (`__proto__`), and
+/// never `map` or `field`.
+fn slot(index: usize) -> Ident {
+    Ident::new(&format!("slot_{index}"), Span::call_site())
+}
+
+/// `visit_map`: the loop over the keys, then the struct from its slots.
+fn visit_map(def: &StructDef, runtime: Runtime) -> TokenStream {
+    let rt = runtime.path();
+    let slots = (0..def.fields.len()).map(|index| {
+        let slot = slot(index);
+        quote!(let mut #slot = ::std::option::Option::None;)
+    });
+    let extra = (!def.closed).then(|| quote!(let mut extra = #rt::__private::Extra::new();));
+    let keep = if def.closed {
+        quote!(::std::option::Option::None)
+    } else {
+        quote!(::std::option::Option::Some(&mut extra))
+    };
+    let next = quote!(#rt::__private::next_field::<Self, A>(&mut map, #keep)?);
+    let read_loop = if def.fields.is_empty() {
+        quote!(while #next.is_some() {})
+    } else {
+        let arms = def.fields.iter().enumerate().map(|(index, field)| {
+            let slot = slot(index);
+            let index = Literal::usize_unsuffixed(index);
+            let wire = &field.wire_name;
+            let reader = reader(field, runtime);
+            quote!(#index => #rt::__private::read_field(&mut map, &mut #slot, #wire, #reader)?)
+        });
+        quote! {
+            while let ::std::option::Option::Some(field) = #next {
+                match field {
+                    #(#arms,)*
+                    // `next_field` yields only indices of `FIELDS`.
+                    _ => ::core::unreachable!(),
+                }
+            }
+        }
+    };
+    let values = def.fields.iter().enumerate().map(|(index, field)| {
+        let name = field_ident(field);
+        let slot = slot(index);
+        let wire = &field.wire_name;
+        if field.presence.may_be_absent() {
+            quote!(#name: ::std::option::Option::unwrap_or_default(#slot))
+        } else {
+            quote!(#name: #rt::__private::required::<A::Error, _>(#slot, #wire)?)
+        }
+    });
+    let extra_name = ident(EXTRA_FIELDS);
+    let extra_value = (!def.closed)
+        .then(|| quote!(#extra_name: #rt::__private::extra_fields::<A::Error>(extra)?,));
+    quote! {
+        #[inline]
+        fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+        where
+            A: #rt::__private::serde::de::MapAccess<'de>,
+        {
+            #(#slots)*
+            #extra
+            #read_loop
+            ::std::result::Result::Ok(Self {
+                #(#values,)*
+                #extra_value
+            })
+        }
+    }
+}
+
+/// `visit_seq`: each field from the next value in declaration order; past the end, an
+/// optional field is absent and any other an error.
+fn visit_seq(def: &StructDef, runtime: Runtime) -> TokenStream {
+    let rt = runtime.path();
+    let values = def.fields.iter().enumerate().map(|(index, field)| {
+        let name = field_ident(field);
+        let index = Literal::usize_unsuffixed(index);
+        let reader = reader(field, runtime);
+        let absent = if field.presence.may_be_absent() {
+            quote!(::std::option::Option::Some(::std::option::Option::None))
+        } else {
+            quote!(::std::option::Option::None)
+        };
+        quote!(#name: #rt::__private::next_element::<Self, A, _, _>(&mut seq, #index, #reader, #absent)?)
+    });
+    let seq_binding = if def.fields.is_empty() {
+        quote!(_seq)
+    } else {
+        quote!(mut seq)
+    };
+    quote! {
+        #[inline]
+        fn visit_seq<'de, A>(#seq_binding: A) -> ::std::result::Result<Self, A::Error>
+        where
+            A: #rt::__private::serde::de::SeqAccess<'de>,
+        {
+            ::std::result::Result::Ok(Self {
+                #(#values,)*
+            })
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! Run-time support for generated code. Not a stable API: only generated code should name it.
+//!
+//! Generated types implement serde's traits by hand, through the readers and writers here,
+//! rather than deriving them: so that a crate holding generated code builds no proc macro but
+//! the no-op `JsonSchema` derive, and so that each of the schema language's kinds of presence
+//! accepts exactly what the contract says (plain serde reads a missing `Option<T>` key and a
+//! present `null` both as `None`).
+
+pub use serde;
+pub use serde_json;
+
+// Every generated type derives `__private::JsonSchema`: schemars' derive with the `schemars`
+// feature, and without it a derive that expands to nothing, so that one feature of this crate
+// decides for every crate that holds generated code (see the Rust emitter's
+// `json_schema_derive`).
+#[cfg(not(feature = "schemars"))]
+pub use cardc_runtime_macros::JsonSchema;
+#[cfg(feature = "schemars")]
+pub use schemars::{self, JsonSchema};
+
+// Writing: an object whose union tags come first.
+pub use crate::object::{MapWriter, Object, StructWriter, Tags, tagged};
+// Reading a struct: its visitor, its fields' presence, and the errors serde's derive gave.
+pub use crate::structs::{
+    Extra, Nullable, Optional, Plain, Read, Strict, Struct, deserialize_struct, extra_fields,
+    next_element, next_field, read_field, required,
+};
+// Tag-first union decoding.
+pub use crate::union::{Union, deserialize_union, variant};
+// Unit-only enums, read from a string only.
+pub use crate::unit_enum::{UnitEnum, deserialize_unit_enum, serialize_unit_enum};

@@ -1,0 +1,414 @@
+//! Decoding of generated structs: the struct visitor that serde's derive used to write, with
+//! the contract's presence rules and the same errors, word for word.
+//!
+//! A generated struct implements [`Struct`]: its name, its fields' wire names, and a
+//! `visit_map` that keeps one typed `Option` slot per field and reads each value straight into
+//! it (through [`next_field`] and [`read_field`]), then checks the missing ones with
+//! [`required`]. Errors are the format's own (`missing field`, `unknown field`, `duplicate
+//! field`, `invalid type: ..., expected struct X`), built where serde's derive built them, so
+//! that messages, positions and JSON pointers stay what they were; a missing or repeated field
+//! is noted for the pointer of a [`crate::DecodeError`], and the struct's name on any failure.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Unexpected, Visitor};
+
+use crate::content::{Content, ContentDeserializer, ContentSeed};
+use crate::strict::Strict as StrictDeserializer;
+use crate::trace;
+
+/// A generated struct, as its `Deserialize` impl reads it.
+pub trait Struct: Sized {
+    /// The schema's name for the struct, for error messages.
+    const NAME: &'static str;
+    /// Every field's wire name, in declaration order; [`next_field`] yields indices into it.
+    const FIELDS: &'static [&'static str];
+    /// Whether keys the schema does not name are kept (an open struct) rather than refused.
+    const OPEN: bool;
+
+    /// Reads the struct from the entries of an object.
+    fn visit_map<'de, A: MapAccess<'de>>(map: A) -> Result<Self, A::Error>;
+
+    /// Reads the struct from a sequence of field values, the form compact formats (bincode)
+    /// write a closed struct in; only formats that are not human-readable are read so. An open
+    /// struct has no such form, and refuses one.
+    fn visit_seq<'de, A: SeqAccess<'de>>(seq: A) -> Result<Self, A::Error> {
+        let _ = seq;
+        Err(de::Error::invalid_type(
+            Unexpected::Seq,
+            &Expecting::<Self>::default(),
+        ))
+    }
+}
+
+/// The body of a generated struct's `Deserialize` impl: an object (a closed struct also reads
+/// the sequence form from a format that is not human-readable), noting the struct's name if it
+/// fails.
+#[inline]
+pub fn deserialize_struct<'de, T: Struct, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<T, D::Error> {
+    let visitor = StructVisitor::<T> {
+        sequence: !deserializer.is_human_readable(),
+        expecting: Expecting::default(),
+    };
+    let result = if T::OPEN {
+        deserializer.deserialize_map(visitor)
+    } else {
+        deserializer.deserialize_struct(T::NAME, T::FIELDS, visitor)
+    };
+    trace::named(T::NAME, result)
+}
+
+/// serde's wording for what a struct is: `struct X`.
+struct Expecting<T>(PhantomData<T>);
+
+impl<T> Default for Expecting<T> {
+    fn default() -> Self {
+        Expecting(PhantomData)
+    }
+}
+
+impl<T: Struct> de::Expected for Expecting<T> {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        write!(formatter, "struct {}", T::NAME)
+    }
+}
+
+/// The visitor a struct's object is read with.
+struct StructVisitor<T> {
+    /// Whether the sequence form is read.
+    sequence: bool,
+    expecting: Expecting<T>,
+}
+
+impl<'de, T: Struct> Visitor<'de> for StructVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        de::Expected::fmt(&self.expecting, formatter)
+    }
+
+    #[inline]
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        trace::enter();
+        T::visit_map(map)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
+        if !self.sequence {
+            return Err(de::Error::invalid_type(Unexpected::Seq, &self));
+        }
+        trace::enter();
+        T::visit_seq(seq)
+    }
+}
+
+/// The keys of an open struct that the schema does not name, with their values, as read: they
+/// become its `extra_fields` once the object is read, as serde's `flatten` made them.
+#[derive(Default)]
+pub struct Extra<'de> {
+    entries: Vec<(Content<'de>, Content<'de>)>,
+}
+
+impl Extra<'_> {
+    /// No keys yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+/// The index of the next key that names a field, or `None` at the end of the object.
+///
+/// A key the schema does not name is refused with serde's `unknown field` error, or, given
+/// `extra` (an open struct), kept there with its value.
+#[inline]
+pub fn next_field<'de, T: Struct, A: MapAccess<'de>>(
+    map: &mut A,
+    mut extra: Option<&mut Extra<'de>>,
+) -> Result<Option<usize>, A::Error> {
+    loop {
+        let seed = FieldSeed::<T> {
+            keep: extra.is_some(),
+            fields: PhantomData,
+        };
+        match map.next_key_seed(seed)? {
+            None => return Ok(None),
+            Some(Key::Field(index)) => return Ok(Some(index)),
+            // Only a seed given `extra` keeps a key.
+            Some(Key::Other(key)) => {
+                let value = map.next_value_seed(ContentSeed)?;
+                if let Some(extra) = extra.as_deref_mut() {
+                    extra.entries.push((key, value));
+                }
+            }
+        }
+    }
+}
+
+/// A key of a struct's object.
+enum Key<'de> {
+    /// The field at this index of [`Struct::FIELDS`].
+    Field(usize),
+    /// A key an open struct keeps.
+    Other(Content<'de>),
+}
+
+/// Reads a key of a struct's object as serde's derived field visitor does.
+struct FieldSeed<T> {
+    /// Whether a key the schema does not name is kept (an open struct) rather than refused.
+    keep: bool,
+    fields: PhantomData<T>,
+}
+
+impl<T: Struct> FieldSeed<T> {
+    /// A key given as text: a field, a kept key, or serde's `unknown field` error.
+    #[inline]
+    fn text<'de, E: de::Error>(
+        &self,
+        key: &str,
+        keep: impl FnOnce() -> Content<'de>,
+    ) -> Result<Key<'de>, E> {
+        match T::FIELDS.iter().position(|field| *field == key) {
+            Some(index) => Ok(Key::Field(index)),
+            None if self.keep => Ok(Key::Other(keep())),
+            None => Err(E::unknown_field(key, T::FIELDS)),
+        }
+    }
+
+    /// A key given as bytes, as serde's derive reads it: text if it is UTF-8, lossily.
+    fn bytes<'de, E: de::Error>(
+        &self,
+        key: &[u8],
+        keep: impl FnOnce() -> Content<'de>,
+    ) -> Result<Key<'de>, E> {
+        match T::FIELDS.iter().position(|field| field.as_bytes() == key) {
+            Some(index) => Ok(Key::Field(index)),
+            None if self.keep => Ok(Key::Other(keep())),
+            None => Err(E::unknown_field(&String::from_utf8_lossy(key), T::FIELDS)),
+        }
+    }
+}
+
+impl<'de, T: Struct> DeserializeSeed<'de> for FieldSeed<T> {
+    type Value = Key<'de>;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Key<'de>, D::Error> {
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+impl<'de, T: Struct> Visitor<'de> for FieldSeed<T> {
+    type Value = Key<'de>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("field identifier")
+    }
+
+    #[inline]
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Key<'de>, E> {
+        self.text(key, || Content::String(key.to_owned()))
+    }
+
+    #[inline]
+    fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<Key<'de>, E> {
+        self.text(key, || Content::Str(key))
+    }
+
+    fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<Key<'de>, E> {
+        self.bytes(key, || Content::ByteBuf(key.to_vec()))
+    }
+
+    fn visit_borrowed_bytes<E: de::Error>(self, key: &'de [u8]) -> Result<Key<'de>, E> {
+        self.bytes(key, || Content::Bytes(key))
+    }
+
+    /// A field by its index, as compact formats name it.
+    fn visit_u64<E: de::Error>(self, index: u64) -> Result<Key<'de>, E> {
+        match usize::try_from(index) {
+            Ok(index) if index < T::FIELDS.len() => Ok(Key::Field(index)),
+            _ if self.keep => Ok(Key::Other(Content::U64(index))),
+            _ => Err(E::invalid_value(
+                Unexpected::Unsigned(index),
+                &FieldIndex(T::FIELDS.len()),
+            )),
+        }
+    }
+}
+
+/// serde's wording for a field index out of range.
+struct FieldIndex(usize);
+
+impl de::Expected for FieldIndex {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        write!(formatter, "field index 0 <= i < {}", self.0)
+    }
+}
+
+/// How a field's value is read: [`Plain`] or [`Strict`], and around them [`Optional`] or
+/// [`Nullable`], as the field's presence says.
+pub trait Read<'de, T> {
+    /// Reads the value.
+    fn read<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error>;
+}
+
+/// A value as its type reads it.
+#[derive(Clone, Copy)]
+pub struct Plain;
+
+impl<'de, T: Deserialize<'de>> Read<'de, T> for Plain {
+    #[inline]
+    fn read<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
+        T::deserialize(deserializer)
+    }
+}
+
+/// A value whose type holds integers, maps or any-JSON values, read by the contract's rules for
+/// them: an integral float is an integer, and no key comes twice.
+#[derive(Clone, Copy)]
+pub struct Strict;
+
+impl<'de, T: Deserialize<'de>> Read<'de, T> for Strict {
+    #[inline]
+    fn read<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
+        T::deserialize(StrictDeserializer(deserializer))
+    }
+}
+
+/// `Option<T>` in the schema: a present key holds a `T` (`null` only when `T` itself accepts
+/// it, as `Json` does); an absent one is `None`, which [`Struct::visit_map`] fills in.
+#[derive(Clone, Copy)]
+pub struct Optional<R>(pub R);
+
+impl<'de, T, R: Read<'de, T>> Read<'de, Option<T>> for Optional<R> {
+    #[inline]
+    fn read<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<T>, D::Error> {
+        self.0.read(deserializer).map(Some)
+    }
+}
+
+/// `Nullable<T>` in the schema: `null` or a `T`, read as serde reads an `Option`.
+#[derive(Clone, Copy)]
+pub struct Nullable<R>(pub R);
+
+impl<'de, T, R: Read<'de, T>> Read<'de, Option<T>> for Nullable<R> {
+    #[inline]
+    fn read<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<T>, D::Error> {
+        deserializer.deserialize_option(NullOr(self.0, PhantomData))
+    }
+}
+
+/// Reads `null` as `None` and anything else as the wrapped reader reads it.
+struct NullOr<R, T>(R, PhantomData<T>);
+
+impl<'de, T, R: Read<'de, T>> Visitor<'de> for NullOr<R, T> {
+    type Value = Option<T>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("option")
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Option<T>, E> {
+        Ok(None)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Option<T>, E> {
+        Ok(None)
+    }
+
+    #[inline]
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<T>, D::Error> {
+        self.0.read(deserializer).map(Some)
+    }
+}
+
+/// A [`Read`] as a seed for the map's value.
+struct ReadSeed<R, T>(R, PhantomData<T>);
+
+impl<'de, T, R: Read<'de, T>> DeserializeSeed<'de> for ReadSeed<R, T> {
+    type Value = T;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
+        self.0.read(deserializer)
+    }
+}
+
+/// Reads the value of the field `name`, whose key was just read, into its slot: serde's
+/// `duplicate field` error if the slot is filled already.
+#[inline]
+pub fn read_field<'de, A: MapAccess<'de>, T, R: Read<'de, T>>(
+    map: &mut A,
+    slot: &mut Option<T>,
+    name: &'static str,
+    read: R,
+) -> Result<(), A::Error> {
+    if slot.is_some() {
+        trace::at_field(name);
+        return Err(de::Error::duplicate_field(name));
+    }
+    *slot = Some(map.next_value_seed(ReadSeed(read, PhantomData))?);
+    Ok(())
+}
+
+/// The value of a field that must be present: serde's `missing field` error if it was not.
+#[inline]
+pub fn required<E: de::Error, T>(slot: Option<T>, name: &'static str) -> Result<T, E> {
+    match slot {
+        Some(value) => Ok(value),
+        None => Err(missing_field(name)),
+    }
+}
+
+/// serde's `missing field` error, noted at the field.
+#[cold]
+fn missing_field<E: de::Error>(name: &'static str) -> E {
+    trace::at_field(name);
+    E::missing_field(name)
+}
+
+/// An open struct's `extra_fields`: the kept keys and values, read as serde's `flatten` read
+/// them into the map, strictly (no key twice) once the rest of the object is read.
+pub fn extra_fields<E: de::Error>(
+    extra: Extra<'_>,
+) -> Result<BTreeMap<String, serde_json::Value>, E> {
+    // Neither the map nor `Value` asks whether the format is human-readable.
+    let content = ContentDeserializer::new(Content::Map(extra.entries), true);
+    BTreeMap::deserialize(StrictDeserializer(content))
+}
+
+/// The next value of a struct's sequence form, read into the field at `index`; past the end,
+/// an optional field is absent (`None`) and any other is serde's `invalid length` error.
+#[inline]
+pub fn next_element<'de, S: Struct, A: SeqAccess<'de>, T, R: Read<'de, T>>(
+    seq: &mut A,
+    index: usize,
+    read: R,
+    absent: Option<T>,
+) -> Result<T, A::Error> {
+    match seq.next_element_seed(ReadSeed(read, PhantomData))? {
+        Some(value) => Ok(value),
+        None => absent.ok_or_else(|| de::Error::invalid_length(index, &Elements::<S>::default())),
+    }
+}
+
+/// serde's wording for a struct's sequence form: `struct X with 3 elements`.
+struct Elements<T>(PhantomData<T>);
+
+impl<T> Default for Elements<T> {
+    fn default() -> Self {
+        Elements(PhantomData)
+    }
+}
+
+impl<T: Struct> de::Expected for Elements<T> {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        let count = T::FIELDS.len();
+        let plural = if count == 1 { "" } else { "s" };
+        write!(formatter, "struct {} with {count} element{plural}", T::NAME)
+    }
+}
