@@ -23,7 +23,7 @@ pub use crate::object::{MapWriter, Object, StructWriter, Tags, tagged};
 // Reading a struct: its visitor, its fields' presence, and the errors serde's derive gave.
 pub use crate::structs::{
     Extra, Nullable, Optional, Plain, Read, Strict, Struct, deserialize_struct, extra_fields,
-    next_element, next_field, read_field, required,
+    next_element, next_field, no_field_at, read_field, required,
 };
 // Tag-first union decoding.
 pub use crate::union::{Union, deserialize_union, variant};

@@ -355,6 +355,16 @@ pub fn read_field<'de, A: MapAccess<'de>, T, R: Read<'de, T>>(
     Ok(())
 }
 
+/// The error for a field index a struct's visitor has no arm for. [`next_field`] yields only
+/// indices of the struct's `FIELDS`, so this would be a bug in the generated code: it is
+/// reported as a decoding error rather than a panic, since the visitor reads untrusted input.
+#[cold]
+pub fn no_field_at<E: de::Error>(index: usize) -> E {
+    E::custom(format_args!(
+        "cardc: the generated visitor has no field at index {index}"
+    ))
+}
+
 /// The value of a field that must be present: serde's `missing field` error if it was not.
 #[inline]
 pub fn required<E: de::Error, T>(slot: Option<T>, name: &'static str) -> Result<T, E> {

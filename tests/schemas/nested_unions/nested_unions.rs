@@ -112,7 +112,11 @@ impl ::cardc_runtime::__private::Struct for ClickEvent {
                         ),
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {
@@ -406,7 +410,11 @@ impl ::cardc_runtime::__private::Struct for KeyEvent {
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {
@@ -672,7 +680,11 @@ impl ::cardc_runtime::__private::Struct for ScrollEvent {
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {

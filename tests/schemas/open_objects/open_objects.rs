@@ -85,7 +85,11 @@ impl ::cardc_runtime::__private::Struct for Metadata {
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {
@@ -188,7 +192,11 @@ impl ::cardc_runtime::__private::Struct for Strict {
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {

@@ -94,7 +94,11 @@ impl ::cardc_runtime::__private::Struct for Point {
                         ::cardc_runtime::__private::Strict,
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {
@@ -358,7 +362,11 @@ impl ::cardc_runtime::__private::Struct for Presence {
                         ),
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {

@@ -201,7 +201,11 @@ impl ::cardc_runtime::__private::Struct for Scalars {
                         ::cardc_runtime::__private::Strict,
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {

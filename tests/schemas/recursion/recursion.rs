@@ -82,7 +82,11 @@ impl ::cardc_runtime::__private::Struct for Add {
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {
@@ -216,7 +220,11 @@ impl ::cardc_runtime::__private::Struct for Directory {
                         ::cardc_runtime::__private::Strict,
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {
@@ -523,7 +531,11 @@ impl ::cardc_runtime::__private::Struct for Literal {
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {
@@ -632,7 +644,11 @@ impl ::cardc_runtime::__private::Struct for Negate {
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {
@@ -776,7 +792,11 @@ impl ::cardc_runtime::__private::Struct for TreeNode {
                         ),
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {

@@ -84,7 +84,11 @@ impl ::cardc_runtime::__private::Struct for D {
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {
@@ -672,7 +676,11 @@ impl ::cardc_runtime::__private::Struct for Keywords {
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {
@@ -922,7 +930,11 @@ impl ::cardc_runtime::__private::Struct for Loop {
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {
@@ -1401,7 +1413,11 @@ impl ::cardc_runtime::__private::Struct for Result {
                         ),
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {
@@ -1590,7 +1606,11 @@ impl ::cardc_runtime::__private::Struct for Send {
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {
@@ -1704,7 +1724,11 @@ impl ::cardc_runtime::__private::Struct for Sized {
                         ),
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {

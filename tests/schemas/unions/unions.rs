@@ -82,7 +82,11 @@ impl ::cardc_runtime::__private::Struct for Circle {
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {
@@ -212,7 +216,11 @@ impl ::cardc_runtime::__private::Struct for Drawing {
                         ),
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {
@@ -428,7 +436,11 @@ impl ::cardc_runtime::__private::Struct for Rectangle {
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
-                _ => ::core::unreachable!(),
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
             }
         }
         ::std::result::Result::Ok(Self {

@@ -74,8 +74,8 @@ fn visit_map(def: &StructDef, runtime: Runtime) -> TokenStream {
             while let ::std::option::Option::Some(field) = #next {
                 match field {
                     #(#arms,)*
-                    // `next_field` yields only indices of `FIELDS`.
-                    _ => ::core::unreachable!(),
+                    // `next_field` yields only indices of `FIELDS`; an error, not a panic.
+                    _ => return ::std::result::Result::Err(#rt::__private::no_field_at(field)),
                 }
             }
         }
