@@ -249,6 +249,37 @@ fn deserialize_impl(name: &Ident, runtime: Runtime, body: TokenStream) -> syn::I
     }
 }
 
+/// The `Serialize` impl of a struct or union: through its `Object` impl, with no union around it.
+fn serialize_as_object(name: &Ident, runtime: Runtime) -> syn::Item {
+    let rt = runtime.path();
+    serialize_impl(
+        name,
+        runtime,
+        quote!(#rt::__private::Object::serialize_object(self, serializer, ::std::option::Option::None)),
+    )
+}
+
+/// An `Object` impl for `name` whose body, given `serializer` and the `tags` of the unions
+/// around the value, writes it: the one shape structs and unions share.
+fn object_impl(name: &Ident, runtime: Runtime, body: TokenStream) -> syn::Item {
+    let rt = runtime.path();
+    syn::parse_quote! {
+        impl #rt::__private::Object for #name {
+            #[inline]
+            fn serialize_object<S>(
+                &self,
+                serializer: S,
+                tags: ::std::option::Option<&#rt::__private::Tags<'_>>,
+            ) -> ::std::result::Result<S::Ok, S::Error>
+            where
+                S: #rt::__private::serde::Serializer,
+            {
+                #body
+            }
+        }
+    }
+}
+
 /// A `Serialize` impl for `name` whose body, given `serializer`, writes the value: the one
 /// shape structs and unions (through `Object`) and enums (through `serialize_unit_enum`) share.
 fn serialize_impl(name: &Ident, runtime: Runtime, body: TokenStream) -> syn::Item {

@@ -6,7 +6,8 @@ use syn::parse_quote;
 
 use super::fields::{field, field_ident};
 use super::{
-    Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, serialize_impl, visitor,
+    Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, object_impl,
+    serialize_as_object, visitor,
 };
 use crate::ir::StructDef;
 use crate::naming::rust::EXTRA_FIELDS;
@@ -38,11 +39,7 @@ pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> syn::Item {
 pub(super) fn serde_impls(def: &StructDef, runtime: Runtime) -> [syn::Item; 4] {
     let rt = runtime.path();
     let name = ident(&def.name);
-    let serialize = serialize_impl(
-        &name,
-        runtime,
-        quote!(#rt::__private::Object::serialize_object(self, serializer, ::std::option::Option::None)),
-    );
+    let serialize = serialize_as_object(&name, runtime);
     let deserialize = deserialize_impl(
         &name,
         runtime,
@@ -50,7 +47,7 @@ pub(super) fn serde_impls(def: &StructDef, runtime: Runtime) -> [syn::Item; 4] {
     );
     [
         serialize,
-        object_impl(def, runtime),
+        struct_object_impl(def, runtime),
         deserialize,
         visitor::struct_impl(def, runtime),
     ]
@@ -59,7 +56,7 @@ pub(super) fn serde_impls(def: &StructDef, runtime: Runtime) -> [syn::Item; 4] {
 /// The `Object` impl of a struct: the tags of the unions around it, then each field (an
 /// optional one only when it holds a value), then an open struct's other keys. A closed
 /// struct is a serde struct and an open one a map, as serde's derive wrote them.
-fn object_impl(def: &StructDef, runtime: Runtime) -> syn::Item {
+fn struct_object_impl(def: &StructDef, runtime: Runtime) -> syn::Item {
     let rt = runtime.path();
     let name = ident(&def.name);
     let name_text = &def.name;
@@ -111,24 +108,16 @@ fn object_impl(def: &StructDef, runtime: Runtime) -> syn::Item {
     let extra = (!def.closed).then(|| quote!(object.extra_fields(&self.#extra)?;));
     // A struct without fields writes only its tags.
     let mutable = (!def.fields.is_empty() || !def.closed).then(|| quote!(mut));
-    parse_quote! {
-        impl #rt::__private::Object for #name {
-            #[inline]
-            fn serialize_object<S>(
-                &self,
-                serializer: S,
-                tags: ::std::option::Option<&#rt::__private::Tags<'_>>,
-            ) -> ::std::result::Result<S::Ok, S::Error>
-            where
-                S: #rt::__private::serde::Serializer,
-            {
-                let #mutable object = #begin;
-                #(#writes)*
-                #extra
-                object.end()
-            }
-        }
-    }
+    object_impl(
+        &name,
+        runtime,
+        quote! {
+            let #mutable object = #begin;
+            #(#writes)*
+            #extra
+            object.end()
+        },
+    )
 }
 
 /// The last field of an open struct. The checker refuses a schema field of this name in an

@@ -12,7 +12,10 @@
 use quote::quote;
 use syn::parse_quote;
 
-use super::{Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, serialize_impl};
+use super::{
+    Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, object_impl,
+    serialize_as_object,
+};
 use crate::ir::{Schema, TypeDef, UnionDef};
 
 /// An enum whose variants wrap the payload struct or union, tagged for schemars as serde's
@@ -52,11 +55,7 @@ pub(super) fn union_item(def: &UnionDef, runtime: Runtime) -> syn::Item {
 pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> [syn::Item; 5] {
     let rt = runtime.path();
     let name = ident(&def.name);
-    let serialize = serialize_impl(
-        &name,
-        runtime,
-        quote!(#rt::__private::Object::serialize_object(self, serializer, ::std::option::Option::None)),
-    );
+    let serialize = serialize_as_object(&name, runtime);
     let deserialize = deserialize_impl(
         &name,
         runtime,
@@ -70,23 +69,15 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> 
             Self::#variant_name(payload) => #rt::__private::tagged(payload, serializer, #tag, #value, tags)
         }
     });
-    let object = parse_quote! {
-        impl #rt::__private::Object for #name {
-            #[inline]
-            fn serialize_object<S>(
-                &self,
-                serializer: S,
-                tags: ::std::option::Option<&#rt::__private::Tags<'_>>,
-            ) -> ::std::result::Result<S::Ok, S::Error>
-            where
-                S: #rt::__private::serde::Serializer,
-            {
-                match self {
-                    #(#object_arms,)*
-                }
+    let object = object_impl(
+        &name,
+        runtime,
+        quote! {
+            match self {
+                #(#object_arms,)*
             }
-        }
-    };
+        },
+    );
     let union_name = &def.name;
     let tag = &def.tag;
     let tags = def.variants.iter().map(|variant| &variant.tag_value);
