@@ -4,10 +4,11 @@
 //! This is the one crate a user of the derive depends on:
 //!
 //! - [`Schema`], the derive: `#[derive(cardc::Schema)] #[schema = "schema/x.cards"] struct X;`
-//!   expands to the schema's Rust types next to `X`, and gives `X` the constants
-//!   `JSON_SCHEMA`, `TYPESCRIPT` and `RUST`. The types name their runtime through this crate.
+//!   expands to the schema's Rust types next to `X`, and gives `X` one constant per target
+//!   holding that output (`RUST`, `JSON_SCHEMA`, `TYPESCRIPT`). The types name their runtime
+//!   through this crate.
 //! - `build` (with the `build` feature, in `[build-dependencies]`): the `build.rs` API that
-//!   writes any of the three outputs to paths of your choosing. The Rust it writes names
+//!   writes any target's output to paths of your choosing. The Rust it writes names
 //!   `cardc-runtime`, the crate to depend on beside it.
 //! - The runtime, `cardc-runtime`, re-exported: [`decode_str`] and [`decode_value`], which
 //!   decode JSON as a generated type with a [`DecodeError`] that names the JSON pointer, the

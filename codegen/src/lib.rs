@@ -27,7 +27,7 @@ use diagnostics::Diagnostic;
 pub fn compile(source_name: &str, text: &str) -> Result<ir::Schema, Vec<Diagnostic>> {
     let (file, mut errors) = syntax::parse(text);
     let stem = stem_of(source_name);
-    match check::check(&file, source_name, &stem, &emit::TARGETS) {
+    match check::check(&file, source_name, &stem, emit::TARGETS) {
         Ok(schema) if errors.is_empty() => Ok(schema),
         Ok(_) => Err(errors),
         Err(check_errors) => {

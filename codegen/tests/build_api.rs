@@ -145,7 +145,7 @@ fn build_api_writes_what_the_cli_writes_and_checks_without_writing() {
     );
     let beside = emit::outputs(
         &compile("x.cards", "struct X {}").expect("compiles"),
-        &Options::runtimes_beside(&emit::TARGETS),
+        &Options::runtimes_beside(emit::TARGETS),
     );
     assert_eq!(
         Some(std::fs::read_to_string(&runtime).expect("written")),

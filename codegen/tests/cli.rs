@@ -81,11 +81,16 @@ fn stderr(output: &Output) -> String {
 
 const GENERATE: [&str; 4] = ["generate", "schema/render_intent.cards", "--out", "out"];
 const CHECK: [&str; 4] = ["check", "schema/render_intent.cards", "--out", "out"];
-const OUTPUTS: [&str; 3] = [
-    "render_intent.rs",
-    "render_intent.schema.json",
-    "render_intent.ts",
-];
+/// The file names `generate` writes for the render-intent schema: one per registered target,
+/// sorted as [`Tree::names`] lists them.
+fn outputs() -> Vec<String> {
+    let mut names: Vec<String> = cardc_codegen::emit::TARGETS
+        .iter()
+        .map(|target| target.file_name("render_intent"))
+        .collect();
+    names.sort();
+    names
+}
 
 #[test]
 fn an_output_that_is_a_directory_is_named_and_nothing_is_replaced() {
@@ -112,7 +117,7 @@ fn an_output_that_is_a_directory_is_named_and_nothing_is_replaced() {
         rust_before,
         "a mixed set"
     );
-    assert_eq!(tree.names("out"), OUTPUTS, "a temporary was left");
+    assert_eq!(tree.names("out"), outputs(), "a temporary was left");
 }
 
 /// A tree whose outputs were generated and whose schema then gained a struct, so that the next
@@ -120,7 +125,7 @@ fn an_output_that_is_a_directory_is_named_and_nothing_is_replaced() {
 fn generated_then_edited() -> (Tree, Vec<String>) {
     let tree = Tree::new();
     assert!(tree.cardc(&GENERATE).status.success());
-    let before = OUTPUTS
+    let before = outputs()
         .iter()
         .map(|name| tree.read(&format!("out/{name}")))
         .collect();
@@ -153,8 +158,8 @@ fn a_write_that_fails_partway_removes_its_temporary_and_replaces_nothing() {
         "{}",
         stderr(&output)
     );
-    assert_eq!(tree.names("out"), OUTPUTS, "a temporary was left");
-    let after: Vec<String> = OUTPUTS
+    assert_eq!(tree.names("out"), outputs(), "a temporary was left");
+    let after: Vec<String> = outputs()
         .iter()
         .map(|name| tree.read(&format!("out/{name}")))
         .collect();
@@ -408,7 +413,7 @@ fn a_run_killed_at_any_moment_leaves_whole_outputs_and_the_next_run_cleans_up() 
     let started = Instant::now();
     let probe = ["generate", "schema/render_intent.cards", "--out", "probe"];
     assert!(tree.cardc(&probe).status.success());
-    let new: Vec<String> = OUTPUTS
+    let new: Vec<String> = outputs()
         .iter()
         .map(|name| tree.read(&format!("probe/{name}")))
         .collect();
@@ -433,7 +438,7 @@ fn a_run_killed_at_any_moment_leaves_whole_outputs_and_the_next_run_cleans_up() 
         let _ = child.kill();
         let _ = child.wait();
         kills += 1;
-        for (index, name) in OUTPUTS.iter().enumerate() {
+        for (index, name) in outputs().iter().enumerate() {
             let text = tree.read(&format!("out/{name}"));
             assert!(
                 text == old[index] || text == new[index],
@@ -441,7 +446,7 @@ fn a_run_killed_at_any_moment_leaves_whole_outputs_and_the_next_run_cleans_up() 
             );
         }
         // Put the old outputs back, so that the next round has something to replace.
-        for (index, name) in OUTPUTS.iter().enumerate() {
+        for (index, name) in outputs().iter().enumerate() {
             let path = tree.path(&format!("out/{name}"));
             if std::fs::read_to_string(&path).expect("read") != old[index] {
                 std::fs::write(&path, &old[index]).expect("restore");
@@ -451,7 +456,7 @@ fn a_run_killed_at_any_moment_leaves_whole_outputs_and_the_next_run_cleans_up() 
     assert!(kills >= 10, "only {kills} kills in the time budget");
     let output = tree.cardc(&GENERATE);
     assert!(output.status.success(), "{}", stderr(&output));
-    assert_eq!(tree.names("out"), OUTPUTS, "a temporary was left behind");
+    assert_eq!(tree.names("out"), outputs(), "a temporary was left behind");
     assert!(tree.cardc(&CHECK).status.success());
 }
 

@@ -1,6 +1,6 @@
 //! `#[derive(cardc::Schema)]`: compiles the schema file named by `#[schema = "..."]` (relative
 //! to `CARGO_MANIFEST_DIR`) into the same Rust items `cardc generate` writes, next to the marker
-//! struct, and gives the marker the JSON Schema, TypeScript and Rust texts as constants.
+//! struct, and gives the marker one constant per registered target holding that output.
 //!
 //! Use it through the `cardc` crate, which re-exports it; this crate is an implementation detail.
 

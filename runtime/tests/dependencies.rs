@@ -27,7 +27,7 @@ fn tree(package: &str) -> String {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let output = Command::new(env!("CARGO"))
         .current_dir(&root)
-        .args(["tree", "--offline", "--locked", "--edges", "normal"])
+        .args(["tree", "--offline", "--locked", "--edges", "normal,build"])
         .args(["--prefix", "none", "--format", "{p} {f}", "-p", package])
         .output()
         .expect("run cargo tree");

@@ -89,7 +89,7 @@ fn main() -> ExitCode {
         }
     };
     let options = if paths.shared_runtime {
-        Options::runtimes_beside(&emit::TARGETS)
+        Options::runtimes_beside(emit::TARGETS)
     } else {
         Options::default()
     };
@@ -141,11 +141,10 @@ impl Run<'_> {
         };
         if !prune {
             for orphan in &orphans {
+                let problem = Problem::Orphaned(orphan.clone());
                 eprintln!(
-                    "warning: orphaned: {} (generated from {}, which no longer produces it; \
-                     rerun with --prune to delete it)",
-                    display_path(orphan),
-                    self.name
+                    "warning: {}; rerun with --prune to delete it",
+                    problem.report(self.name)
                 );
             }
             return ExitCode::SUCCESS;

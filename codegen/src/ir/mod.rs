@@ -221,7 +221,8 @@ pub struct UnionDef {
 /// One variant of a union.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Variant {
-    /// The Rust variant identifier (`Generic`).
+    /// The variant's name as written in the schema, UpperCamelCase (`Generic`); each target
+    /// spells its own identifier from it.
     pub name: String,
     /// The tag value on the wire (`generic`).
     pub tag_value: String,
@@ -247,7 +248,8 @@ pub struct EnumDef {
 /// One value of a unit-only enum.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EnumValue {
-    /// The Rust variant identifier (`Read`).
+    /// The value's name as written in the schema, UpperCamelCase (`Read`); each target spells
+    /// its own identifier from it.
     pub name: String,
     /// The string on the wire (`read`).
     pub wire_name: String,

@@ -12,7 +12,7 @@
 //! resolves. Building an item from an IR that breaks those invariants panics: it is a checker
 //! bug, not a user error.
 
-pub mod bridge;
+mod bridge;
 mod enums;
 pub mod escape;
 mod fields;

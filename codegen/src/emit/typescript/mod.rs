@@ -7,7 +7,7 @@
 //! type called `Array` or `Record` shadows nothing the output relies on.
 
 mod guards;
-pub mod matching;
+mod matching;
 mod runtime;
 mod syntax;
 mod writer;
