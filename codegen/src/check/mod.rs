@@ -3,7 +3,9 @@
 //! Each pass reports what it finds and goes on, so one run shows every problem: names and
 //! duplicates here, size limits in `limits`, types in `types` (with "did you mean" from
 //! `suggest`), union membership and tags in `tags`, and cycles in `recursion`, the last two
-//! reading the spans the IR carries. What each target reserves, the targets say. Every pass
+//! reading the spans the IR carries (`tags` reads the syntax tree only for the field types
+//! that name a variant struct, which the IR keeps no span of). What each target reserves, the
+//! targets say. Every pass
 //! takes time near-linear in the schema's size. The IR is returned only when no pass found
 //! anything.
 

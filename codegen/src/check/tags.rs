@@ -28,7 +28,7 @@ pub(super) fn check(
     defs: &BTreeMap<String, TypeDef>,
     errors: &mut Vec<Diagnostic>,
 ) {
-    let memberships = memberships(file, defs);
+    let memberships = memberships(defs);
     let field_uses = field_uses(file);
     for (payload, owners) in &memberships {
         for (union, span) in owners.iter().skip(1) {
@@ -186,27 +186,27 @@ fn unused_tag_name(outer: &[Tag]) -> &'static str {
 }
 
 /// For each struct or union used as a variant payload: the unions that use it, with the
-/// payload's span. Any other payload was refused already, and is no variant to tag.
-fn memberships(
-    file: &SchemaFile,
-    defs: &BTreeMap<String, TypeDef>,
-) -> BTreeMap<String, Vec<(String, Range<usize>)>> {
+/// payload's span, in the order the schema writes them. Any other payload was refused
+/// already, and is no variant to tag.
+fn memberships(defs: &BTreeMap<String, TypeDef>) -> BTreeMap<String, Vec<(String, Range<usize>)>> {
     let mut out: BTreeMap<String, Vec<(String, Range<usize>)>> = BTreeMap::new();
-    for item in &file.items {
-        if let ItemKind::Union(union) = &item.kind {
-            for variant in &union.variants {
-                if let TypeKind::Named(payload) = &variant.payload.kind
-                    && matches!(
-                        defs.get(payload),
-                        Some(TypeDef::Struct(_) | TypeDef::Union(_))
-                    )
-                {
-                    out.entry(payload.clone())
-                        .or_default()
-                        .push((item.name.value.clone(), variant.payload.span.clone()));
-                }
+    for def in defs.values() {
+        let TypeDef::Union(union) = def else {
+            continue;
+        };
+        for variant in &union.variants {
+            if matches!(
+                defs.get(&variant.payload),
+                Some(TypeDef::Struct(_) | TypeDef::Union(_))
+            ) {
+                out.entry(variant.payload.clone())
+                    .or_default()
+                    .push((union.name.clone(), variant.span.clone()));
             }
         }
+    }
+    for owners in out.values_mut() {
+        owners.sort_by_key(|(_, span)| span.start);
     }
     out
 }
