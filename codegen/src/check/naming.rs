@@ -1,17 +1,15 @@
 //! The schema language's own name rules: identifier style and the type names it reserves.
 
-/// The type names a schema cannot declare: `Self`, which Rust reserves, and the schema
-/// language's built-ins, which a field's type already means and which the generated Rust
-/// writes as they are (`Option<String>`, `Vec<T>`, `Box<T>`). Every other name the generated
-/// code uses (`Result`, `Sized`, `Default`, the serde traits...) it writes by path, so a schema
-/// type of that name shadows nothing it relies on.
-const RESERVED_TYPE_NAMES: &[&str] = &[
-    "Self", "String", "Vec", "Option", "Box", "Json", "Nullable", "Map",
-];
+use crate::syntax::BUILTIN_NAMES;
 
-/// Why a name cannot be used, if it cannot.
+/// Why a name cannot be used, if it cannot. A schema cannot declare `Self`, which Rust
+/// reserves, or one of the schema language's built-ins ([`BUILTIN_NAMES`]), which a field's
+/// type already means and which the generated Rust writes as they are (`Option<String>`,
+/// `Vec<T>`, `Box<T>`). Every other name the generated code uses (`Result`, `Sized`,
+/// `Default`, the serde traits...) it writes by path, so a schema type of that name shadows
+/// nothing it relies on.
 pub(super) fn type_name_problem(name: &str) -> Option<String> {
-    if RESERVED_TYPE_NAMES.contains(&name) {
+    if name == "Self" || BUILTIN_NAMES.contains(&name) {
         return Some(format!(
             "`{name}` is reserved: generated Rust or the schema language already uses it"
         ));

@@ -43,6 +43,12 @@ const RAW_KEYWORDS: &[&str] = &[
 /// The keywords that cannot be raw identifiers: a name spelt like one gets a trailing `_`.
 const NOT_RAW: &[&str] = &["self", "super", "crate", "Self", "_"];
 
+/// Whether Rust accepts `r#word`: every word but the keywords that cannot be raw (`self`,
+/// `super`, `crate`, `Self`, `_`).
+pub fn can_be_raw(word: &str) -> bool {
+    !NOT_RAW.contains(&word)
+}
+
 /// The identifier text for a name: `r#type` for a keyword, `self_` for a keyword that cannot
 /// be raw, the name itself otherwise. The Rust emitter turns the text into an identifier.
 pub fn rust_ident_text(name: &str) -> String {

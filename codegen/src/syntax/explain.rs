@@ -5,14 +5,14 @@
 use std::ops::Range;
 
 use crate::diagnostics::Diagnostic;
-use crate::naming::rust::rust_ident_text as rust_field_ident;
+use crate::naming::rust::{can_be_raw, rust_ident_text as rust_field_ident};
 
 /// The report for a raw identifier Rust refuses (`r#self`, `r#crate`, `r#super`, `r#Self`),
 /// when one starts at `offset`, where the lexer stopped; with its span.
 pub(super) fn unrawable(text: &str, offset: usize) -> Option<Diagnostic> {
     let rest = text.get(offset..)?.strip_prefix("r#")?;
     let word = word_at(rest);
-    if !["self", "super", "crate", "Self"].contains(&word) {
+    if can_be_raw(word) {
         return None;
     }
     Some(Diagnostic::new(
@@ -50,7 +50,12 @@ pub(super) fn syn_error(text: &str, span: &Range<usize>) -> Option<Diagnostic> {
 /// How to name a field after a keyword: raw where Rust allows it, else renamed.
 fn keyword_fix(word: &str) -> String {
     let ident = rust_field_ident(word);
-    if ident.starts_with("r#") {
+    if word == "_" {
+        // `__` would be no snake_case name either.
+        "name the field in words, such as `blank`, and keep `_` on the wire with \
+         `#[rename = \"_\"]`"
+            .to_string()
+    } else if ident.starts_with("r#") {
         format!("write it as `{ident}`: the field is still `{word}` on the wire and in TypeScript")
     } else {
         format!(
