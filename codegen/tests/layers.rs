@@ -34,6 +34,11 @@ fn inner_layers_import_no_outer_one() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut violations = Vec::new();
     let mut seen_layers = BTreeSet::new();
+    let targets = target_modules(&src);
+    assert!(
+        targets.len() >= 3,
+        "the target modules under src/emit: {targets:?}"
+    );
     for file in rust_files(&src) {
         let relative = file.strip_prefix(&src).expect("under src");
         let module = module_path(relative);
@@ -43,15 +48,21 @@ fn inner_layers_import_no_outer_one() {
         seen_layers.insert(layer);
         let text = std::fs::read_to_string(&file).expect("source");
         let syntax = syn::parse_file(&text).unwrap_or_else(|error| panic!("{file:?}: {error}"));
-        let mut names = Names {
-            module: &module,
-            found: BTreeSet::new(),
-        };
-        names.visit_file(&syntax);
-        for name in names.found {
+        for path in &names_in(&syntax, &module) {
+            let name = &path[0];
             if name != layer && !allowed.contains(&name.as_str()) {
                 violations.push(format!(
                     "{}: the `{layer}` layer names `crate::{name}`",
+                    relative.display()
+                ));
+            }
+            // A target's module reads the IR, not another target.
+            if let (Some(own), Some(other)) =
+                (target_of(&module, &targets), target_of(path, &targets))
+                && own != other
+            {
+                violations.push(format!(
+                    "{}: the `{own}` target names the `{other}` target",
                     relative.display()
                 ));
             }
@@ -66,23 +77,60 @@ fn inner_layers_import_no_outer_one() {
     assert!(violations.is_empty(), "{}", violations.join("\n"));
 }
 
-/// The test's own rule, on a file that breaks it: the checker naming an emitter is found.
-#[test]
-fn a_checker_naming_an_emitter_is_found() {
-    let syntax: syn::File = syn::parse_quote! {
-        use crate::{ir, emit::rust::bridge};
-        fn f() -> String { super::super::emit::header() }
-    };
-    let module = ["check".to_string(), "types".to_string()];
+/// The modules a file's paths name, resolved from its own module path.
+fn names_in(syntax: &syn::File, module: &[impl ToString]) -> BTreeSet<Vec<String>> {
+    let module: Vec<String> = module.iter().map(ToString::to_string).collect();
     let mut names = Names {
         module: &module,
         found: BTreeSet::new(),
     };
-    names.visit_file(&syntax);
-    assert_eq!(
-        names.found,
-        BTreeSet::from(["emit".to_string(), "ir".to_string()])
-    );
+    names.visit_file(syntax);
+    names.found
+}
+
+/// The test's own rule, on files that break it: the checker naming an emitter is found, and
+/// so is a target naming another through `super`.
+#[test]
+fn a_checker_naming_an_emitter_and_a_target_naming_another_are_found() {
+    let checker: syn::File = syn::parse_quote! {
+        use crate::{ir, emit::rust::bridge};
+        fn f() -> String { super::super::emit::header() }
+    };
+    let found = names_in(&checker, &["check", "types"]);
+    let tops: BTreeSet<&str> = found.iter().map(|path| path[0].as_str()).collect();
+    assert_eq!(tops, BTreeSet::from(["emit", "ir"]));
+    let glob: syn::File = syn::parse_quote! {
+        use crate::*;
+    };
+    assert!(names_in(&glob, &["emit", "rust"]).contains(&vec!["*".to_string()]));
+    let target: syn::File = syn::parse_quote! {
+        fn f() -> String { super::super::typescript::emit() }
+    };
+    let found = names_in(&target, &["emit", "rust", "bridge"]);
+    let targets = BTreeSet::from(["rust".to_string(), "typescript".to_string()]);
+    let named: Vec<_> = found
+        .iter()
+        .filter_map(|path| target_of(path, &targets))
+        .collect();
+    assert_eq!(named, ["typescript"]);
+}
+
+/// The target modules: the directories under `src/emit`.
+fn target_modules(src: &Path) -> BTreeSet<String> {
+    std::fs::read_dir(src.join("emit"))
+        .expect("src/emit")
+        .map(|entry| entry.expect("entry").path())
+        .filter(|path| path.is_dir())
+        .filter_map(|path| Some(path.file_name()?.to_string_lossy().into_owned()))
+        .collect()
+}
+
+/// The target a module path lies in (`emit::rust::bridge` is in `rust`), if any.
+fn target_of<'p>(path: &'p [String], targets: &BTreeSet<String>) -> Option<&'p str> {
+    match path {
+        [emit, target, ..] if emit == "emit" && targets.contains(target) => Some(target),
+        _ => None,
+    }
 }
 
 /// Every `.rs` file below `dir`, except those in `tests` directories.
@@ -115,23 +163,22 @@ fn module_path(relative: &Path) -> Vec<String> {
     path
 }
 
-/// The top-level modules a file names through `crate::` or `super::` paths.
+/// The modules a file names through `crate::` or `super::` paths, each as the first two
+/// segments of its path from the crate root (`emit::rust`, `ir::Field`).
 struct Names<'a> {
     module: &'a [String],
-    found: BTreeSet<String>,
+    found: BTreeSet<Vec<String>>,
 }
 
 impl Names<'_> {
-    /// The top-level module a path starting with these segments names, if it leaves the
-    /// file's own module.
-    fn record<'s>(&mut self, mut segments: impl Iterator<Item = &'s syn::Ident>) {
+    /// Records the path from the crate root that a path starting with these segments names;
+    /// says whether it named anything below the root.
+    fn record<'s>(&mut self, mut segments: impl Iterator<Item = &'s syn::Ident>) -> bool {
         let Some(first) = segments.next() else {
-            return;
+            return false;
         };
-        if first == "crate" {
-            if let Some(top) = segments.next() {
-                self.found.insert(top.to_string());
-            }
+        let mut absolute: Vec<String> = if first == "crate" {
+            Vec::new()
         } else if first == "super" {
             let mut depth = self.module.len() - 1;
             let mut next = segments.next();
@@ -139,15 +186,20 @@ impl Names<'_> {
                 depth = depth.saturating_sub(1);
                 next = segments.next();
             }
-            match (depth, next) {
-                (0, Some(top)) => {
-                    self.found.insert(top.to_string());
-                }
-                _ => {
-                    self.found.insert(self.module[0].clone());
-                }
-            }
+            let mut base = self.module[..depth].to_vec();
+            base.extend(next.map(ToString::to_string));
+            base
+        } else {
+            return false;
+        };
+        absolute.extend(segments.map(ToString::to_string));
+        absolute.truncate(2);
+        // A bare `crate` is a visibility, `pub(crate)`; the caller records a glob of the root.
+        let named = !absolute.is_empty();
+        if named {
+            self.found.insert(absolute);
         }
+        named
     }
 }
 
@@ -184,7 +236,12 @@ impl<'ast> Visit<'ast> for Names<'_> {
         let mut prefixes = Vec::new();
         use_tree_roots(&item.tree, &mut Vec::new(), &mut prefixes);
         for prefix in prefixes {
-            self.record(prefix.iter());
+            // `use crate::*;` (or `super::*` up to the root) names every module at once.
+            let leading =
+                matches!(prefix.first(), Some(first) if first == "crate" || first == "super");
+            if !self.record(prefix.iter()) && leading {
+                self.found.insert(vec!["*".to_string()]);
+            }
         }
     }
 }
