@@ -27,5 +27,7 @@ pub use crate::structs::{
 };
 // Tag-first union decoding.
 pub use crate::union::{Union, deserialize_union, variant};
+// Unit variants of unions: their tags alone.
+pub use crate::unit_variant::{Unit, unit_variant};
 // Unit-only enums, read from a string only.
 pub use crate::unit_enum::{UnitEnum, deserialize_unit_enum, serialize_unit_enum};

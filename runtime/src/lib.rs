@@ -19,6 +19,7 @@ mod structs;
 mod trace;
 mod union;
 mod unit_enum;
+mod unit_variant;
 
 pub use decode::{DecodeError, decode_str, decode_value};
 

@@ -36,7 +36,7 @@ pub struct Tags<'a> {
 
 impl Tags<'_> {
     /// How many tags there are.
-    fn count(tags: Option<&Tags<'_>>) -> usize {
+    pub(crate) fn count(tags: Option<&Tags<'_>>) -> usize {
         let mut count = 0;
         let mut next = tags;
         while let Some(tags) = next {
@@ -47,7 +47,7 @@ impl Tags<'_> {
     }
 
     /// Calls `write` with every tag, outermost first.
-    fn each<E>(
+    pub(crate) fn each<E>(
         tags: Option<&Tags<'_>>,
         write: &mut impl FnMut(&'static str, &'static str) -> Result<(), E>,
     ) -> Result<(), E> {

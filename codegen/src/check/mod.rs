@@ -97,7 +97,7 @@ fn check_counting(
              percent-encode spaces and other characters URIs do not allow",
         ));
     }
-    tags::check(file, &defs, &mut errors);
+    tags::check(&defs, &mut errors);
     recursion::check(&defs, &mut errors);
     let comparisons = scope.comparisons();
     if !errors.is_empty() {
@@ -386,15 +386,20 @@ fn lower_union(
         if names.check(&variant.name.value, variant.name.span.clone(), errors) {
             values.check(&tag_value, span, errors);
         }
-        if let Some(payload) = types::payload_type(&variant.payload, scope, errors) {
-            variants.push(Variant {
-                name: variant.name.value.clone(),
-                tag_value,
-                docs: variant.docs.clone(),
-                payload,
-                span: variant.payload.span.clone(),
-            });
-        }
+        let (payload, span) = match &variant.payload {
+            Some(expr) => match types::payload_type(expr, scope, errors) {
+                Some(payload) => (Some(payload), expr.span.clone()),
+                None => continue,
+            },
+            None => (None, variant.name.span.clone()),
+        };
+        variants.push(Variant {
+            name: variant.name.value.clone(),
+            tag_value,
+            docs: variant.docs.clone(),
+            payload,
+            span,
+        });
     }
     UnionDef {
         name,

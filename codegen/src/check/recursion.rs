@@ -171,11 +171,13 @@ fn edges(defs: &BTreeMap<String, TypeDef>) -> BTreeMap<&str, Vec<Edge<'_>>> {
             }
             TypeDef::Union(def) => {
                 for variant in &def.variants {
-                    out.push(Edge {
-                        to: &variant.payload,
-                        span: variant.span.clone(),
-                        through_field: false,
-                    });
+                    if let Some(to) = &variant.payload {
+                        out.push(Edge {
+                            to,
+                            span: variant.span.clone(),
+                            through_field: false,
+                        });
+                    }
                 }
             }
             TypeDef::Enum(_) => {}

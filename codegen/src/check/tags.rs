@@ -1,103 +1,68 @@
-//! Union membership and tags: which tags each variant struct carries on the wire.
+//! Tags: which tag keys each variant's object carries on the wire, and that none clashes.
 //!
-//! A variant struct carries its union's tag (and, for a nested union, the outer tags too), so
-//! it must belong to exactly one union and never appear as a plain field type: in TypeScript and
-//! JSON Schema the tag is part of the struct, and a second use would disagree with the Rust
-//! struct, which does not hold the tag.
+//! A struct owns no tag: every union that carries it adds its own tag to that use, so one
+//! struct may be the payload of several variants, of several unions and a plain field type,
+//! each use with its own tags (and a union used on its own carries only its own tag). What
+//! must never happen is one object holding two values for one key: a variant struct with a
+//! field spelled like a tag it sits under, or a nested union reusing a tag of a union around
+//! it. Every union is checked along every path it is reached by, from its standalone form
+//! (its own tag alone) to each chain of unions around it.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::ops::Range;
 
 use crate::diagnostics::Diagnostic;
-use crate::ir::TypeDef;
+use crate::ir::{Span, TypeDef};
 use crate::limits::MAX_UNION_NESTING;
-use crate::syntax::ast::{ItemKind, SchemaFile, TypeExpr, TypeKind};
 
-/// One tag field that a variant struct carries on the wire.
+/// One tag key that a variant's object carries on the wire.
 #[derive(Debug, Clone)]
 struct Tag {
     /// The union that owns this tag.
     union: String,
     /// The tag field's wire name (`card`).
     field: String,
+    /// Where the union names its tag.
+    span: Span,
 }
 
-/// Checks union membership, and that no variant struct's key clashes with a tag it carries.
-pub(super) fn check(
-    file: &SchemaFile,
-    defs: &BTreeMap<String, TypeDef>,
-    errors: &mut Vec<Diagnostic>,
-) {
-    let memberships = memberships(defs);
-    let field_uses = field_uses(file);
-    for (payload, owners) in &memberships {
-        for (union, span) in owners.iter().skip(1) {
-            let (message, label, hint) = if *union == owners[0].0 {
-                (
-                    format!("`{payload}` is carried by two variants of `{union}`"),
-                    "second variant",
-                    "a variant struct carries its own tag value, so it can belong to one variant \
-                     only: declare a separate struct for each",
-                )
-            } else {
-                (
-                    format!(
-                        "`{payload}` is a variant of both `{}` and `{union}`",
-                        owners[0].0
-                    ),
-                    "second union",
-                    "a variant struct carries its union's tag, so it can belong to one union only: \
-                     declare a separate struct for each",
-                )
-            };
-            errors.push(
-                Diagnostic::new(message, span.clone(), label, hint)
-                    .with_related(owners[0].1.clone(), "first used here"),
-            );
+/// The checks' memory across paths: what was walked and reported, so that a union reached by
+/// many paths is walked once per distinct set of tags around it, and a clash reported once.
+#[derive(Default)]
+struct Seen {
+    /// Each union with the tag keys around it, as walked.
+    walked: BTreeSet<(String, Vec<String>)>,
+    /// Each clash reported, as the spans of its two sides.
+    clashes: BTreeSet<(usize, usize)>,
+    /// The unions reported as nested too deeply.
+    too_deep: BTreeSet<String>,
+}
+
+/// Checks that no variant's object holds a key twice, along every path of unions.
+pub(super) fn check(defs: &BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>) {
+    let mut seen = Seen::default();
+    for def in defs.values() {
+        if let TypeDef::Union(union) = def {
+            walk(union.name.clone(), defs, errors, &mut seen);
         }
-        for span in field_uses.get(payload.as_str()).into_iter().flatten() {
-            errors.push(Diagnostic::new(
-                format!("`{payload}` is a variant of union `{}` and cannot be a field type", owners[0].0),
-                span.clone(),
-                "variant used as a field",
-                format!(
-                    "a variant carries the `{}` tag on the wire; use the union as the field type, or \
-                     declare a separate struct",
-                    owners[0].0
-                ),
-            ));
-        }
-    }
-    let top_level: Vec<String> = defs
-        .values()
-        .filter_map(|def| match def {
-            TypeDef::Union(union) if !memberships.contains_key(&union.name) => {
-                Some(union.name.clone())
-            }
-            _ => None,
-        })
-        .collect();
-    let mut visited = BTreeSet::new();
-    for union in top_level {
-        walk(union, defs, errors, &mut visited);
     }
 }
 
-/// Gives every variant below the top-level union `top` its tags, outermost first, and checks
-/// each for clashes. Nested unions wait on a stack of their own, so that no chain of them can
-/// overflow the thread's.
+/// Gives every variant below the union `top`, read on its own, its tags, outermost first, and
+/// checks each for clashes. Nested unions wait on a stack of their own, so that no chain of
+/// them can overflow the thread's.
 fn walk(
     top: String,
     defs: &BTreeMap<String, TypeDef>,
     errors: &mut Vec<Diagnostic>,
-    visited: &mut BTreeSet<String>,
+    seen: &mut Seen,
 ) {
     let mut pending: Vec<(String, Vec<Tag>)> = vec![(top, Vec::new())];
     while let Some((union, outer)) = pending.pop() {
-        if !visited.insert(union.clone()) {
+        let keys = outer.iter().map(|tag| tag.field.clone()).collect();
+        if !seen.walked.insert((union.clone(), keys)) {
             continue;
         }
-        let nested = check_below(&union, outer, defs, errors);
+        let nested = check_below(&union, outer, defs, errors, seen);
         // Reversed, so that the first nested union is taken next, as a recursion would.
         pending.extend(nested.into_iter().rev());
     }
@@ -110,67 +75,88 @@ fn check_below(
     outer: Vec<Tag>,
     defs: &BTreeMap<String, TypeDef>,
     errors: &mut Vec<Diagnostic>,
+    seen: &mut Seen,
 ) -> Vec<(String, Vec<Tag>)> {
     let mut nested = Vec::new();
     let Some(TypeDef::Union(def)) = defs.get(union) else {
         return nested;
     };
     if outer.len() >= MAX_UNION_NESTING {
-        errors.push(Diagnostic::new(
-            format!(
-                "unions nest {} deep at `{union}`, more than the limit of {MAX_UNION_NESTING}",
-                outer.len() + 1
-            ),
-            def.tag_span.clone(),
-            "nested too deeply",
-            format!(
-                "a variant struct carries one tag per enclosing union: nest unions at most \
-                 {MAX_UNION_NESTING} deep, starting from `{}`",
-                outer[0].union
-            ),
-        ));
+        if seen.too_deep.insert(union.to_owned()) {
+            errors.push(Diagnostic::new(
+                format!(
+                    "unions nest {} deep at `{union}`, more than the limit of {MAX_UNION_NESTING}",
+                    outer.len() + 1
+                ),
+                def.tag_span.clone(),
+                "nested too deeply",
+                format!(
+                    "a variant struct carries one tag per enclosing union: nest unions at most \
+                     {MAX_UNION_NESTING} deep, starting from `{}`",
+                    outer[0].union
+                ),
+            ));
+        }
         return nested;
     }
     let tag_field = &def.tag;
-    if let Some(clash) = outer.iter().find(|tag| tag.field == *tag_field) {
-        errors.push(Diagnostic::new(
-            format!(
-                "nested union `{union}` uses the tag `{tag_field}` of its outer union `{}`",
-                clash.union
-            ),
-            def.tag_span.clone(),
-            "same tag field as the outer union",
-            format!(
-                "one object cannot hold two values for one key: give the nested union its own tag, \
-                 such as `{}`",
-                unused_tag_name(&outer)
-            ),
-        ));
+    if let Some(clash) = outer.iter().find(|tag| tag.field == *tag_field)
+        && seen.clashes.insert((def.tag_span.start, clash.span.start))
+    {
+        errors.push(
+            Diagnostic::new(
+                format!(
+                    "nested union `{union}` uses the tag `{tag_field}` of its outer union `{}`",
+                    clash.union
+                ),
+                def.tag_span.clone(),
+                "same tag field as the outer union",
+                format!(
+                    "one object cannot hold two values for one key: give the nested union its \
+                     own tag, such as `{}`",
+                    unused_tag_name(&outer)
+                ),
+            )
+            .with_related(clash.span.clone(), format!("the tag of `{}`", clash.union)),
+        );
     }
     let mut tags = outer;
     tags.push(Tag {
         union: union.to_string(),
         field: tag_field.clone(),
+        span: def.tag_span.clone(),
     });
     for variant in &def.variants {
-        match defs.get(&variant.payload) {
+        let Some(payload) = &variant.payload else {
+            continue;
+        };
+        match defs.get(payload) {
             Some(TypeDef::Struct(payload)) => {
                 for field in &payload.fields {
-                    if let Some(tag) = tags.iter().find(|tag| tag.field == field.wire_name) {
-                        errors.push(Diagnostic::new(
+                    let Some(tag) = tags.iter().find(|tag| tag.field == field.wire_name) else {
+                        continue;
+                    };
+                    if !seen.clashes.insert((field.span.start, tag.span.start)) {
+                        continue;
+                    }
+                    errors.push(
+                        Diagnostic::new(
                             format!(
                                 "field `{}` of `{}` clashes with the tag `{}` of union `{}`",
                                 field.name, payload.name, tag.field, tag.union
                             ),
                             field.span.clone(),
                             "same key as the tag",
-                            "the tag already occupies this key on the wire: rename the field with \
-                             `#[rename = \"...\"]`, or choose another tag",
-                        ));
-                    }
+                            "the tag already occupies this key on the wire: rename the field \
+                             with `#[rename = \"...\"]`, or choose another tag",
+                        )
+                        .with_related(tag.span.clone(), format!("the tag of `{}`", tag.union)),
+                    );
                 }
             }
-            Some(TypeDef::Union(_)) => nested.push((variant.payload.clone(), tags.clone())),
+            // A union inside itself is a cycle without indirection, which `recursion` reports.
+            Some(TypeDef::Union(_)) if tags.iter().any(|tag| tag.union == *payload) => {}
+            Some(TypeDef::Union(_)) => nested.push((payload.clone(), tags.clone())),
             _ => {}
         }
     }
@@ -183,57 +169,4 @@ fn unused_tag_name(outer: &[Tag]) -> &'static str {
         .into_iter()
         .find(|candidate| outer.iter().all(|tag| tag.field != *candidate))
         .unwrap_or("subtype")
-}
-
-/// For each struct or union used as a variant payload: the unions that use it, with the
-/// payload's span, in the order the schema writes them. Any other payload was refused
-/// already, and is no variant to tag.
-fn memberships(defs: &BTreeMap<String, TypeDef>) -> BTreeMap<String, Vec<(String, Range<usize>)>> {
-    let mut out: BTreeMap<String, Vec<(String, Range<usize>)>> = BTreeMap::new();
-    for def in defs.values() {
-        let TypeDef::Union(union) = def else {
-            continue;
-        };
-        for variant in &union.variants {
-            if matches!(
-                defs.get(&variant.payload),
-                Some(TypeDef::Struct(_) | TypeDef::Union(_))
-            ) {
-                out.entry(variant.payload.clone())
-                    .or_default()
-                    .push((union.name.clone(), variant.span.clone()));
-            }
-        }
-    }
-    for owners in out.values_mut() {
-        owners.sort_by_key(|(_, span)| span.start);
-    }
-    out
-}
-
-/// For each named type: the spans where a field's type mentions it.
-fn field_uses(file: &SchemaFile) -> BTreeMap<&str, Vec<Range<usize>>> {
-    let mut out: BTreeMap<&str, Vec<Range<usize>>> = BTreeMap::new();
-    for item in &file.items {
-        if let ItemKind::Struct(item) = &item.kind {
-            for field in &item.fields {
-                named_in(&field.ty, &mut |name, span| {
-                    out.entry(name).or_default().push(span)
-                });
-            }
-        }
-    }
-    out
-}
-
-fn named_in<'a>(expr: &'a TypeExpr, found: &mut impl FnMut(&'a str, Range<usize>)) {
-    match &expr.kind {
-        TypeKind::Named(name) => found(name, expr.span.clone()),
-        TypeKind::Vec(inner)
-        | TypeKind::Map(inner)
-        | TypeKind::Boxed(inner)
-        | TypeKind::Option(inner)
-        | TypeKind::Nullable(inner) => named_in(inner, found),
-        _ => {}
-    }
 }

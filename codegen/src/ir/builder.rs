@@ -128,8 +128,16 @@ pub(crate) fn variant(name: &str, tag_value: &str, payload: &str) -> Variant {
         name: name.to_owned(),
         tag_value: tag_value.to_owned(),
         docs: Docs::new(),
-        payload: payload.to_owned(),
+        payload: Some(payload.to_owned()),
         span: 0..0,
+    }
+}
+
+/// A unit variant: its tag value alone.
+pub(crate) fn unit_variant(name: &str, tag_value: &str) -> Variant {
+    Variant {
+        payload: None,
+        ..variant(name, tag_value, "")
     }
 }
 

@@ -32,6 +32,16 @@ pub struct Schema {
     pub types: BTreeMap<String, TypeDef>,
 }
 
+impl Schema {
+    /// The struct or union a variant carries; `None` for a unit variant.
+    pub fn payload(&self, variant: &Variant) -> Option<&TypeDef> {
+        variant
+            .payload
+            .as_ref()
+            .and_then(|name| self.types.get(name))
+    }
+}
+
 /// Doc comment lines, with the single leading space of `/// text` removed.
 pub type Docs = Vec<String>;
 
@@ -228,9 +238,11 @@ pub struct Variant {
     pub tag_value: String,
     /// Doc comment.
     pub docs: Docs,
-    /// The payload: the name of a struct or of another union.
-    pub payload: String,
-    /// Where the payload type is written.
+    /// The payload: the name of a struct or of another union, or `None` for a unit variant,
+    /// whose object is its tags alone (closed: the Rust unit variant has nowhere to keep
+    /// other keys).
+    pub payload: Option<String>,
+    /// Where the payload type is written (a unit variant's name).
     pub span: Span,
 }
 

@@ -101,7 +101,7 @@ pub struct UnionItem {
     pub variants: Vec<VariantItem>,
 }
 
-/// A union variant: `Name(Payload)`.
+/// A union variant: `Name(Payload)`, or `Name` for a unit variant.
 #[derive(Debug, Clone)]
 pub struct VariantItem {
     /// The variant's name.
@@ -110,8 +110,9 @@ pub struct VariantItem {
     pub docs: Vec<String>,
     /// `#[rename = "..."]`: the exact tag value.
     pub rename: Option<Spanned<String>>,
-    /// The payload type as written; the checker requires a struct or union name.
-    pub payload: TypeExpr,
+    /// The payload type as written (the checker requires a struct or union name), or `None`
+    /// for a unit variant, which is its tag alone on the wire.
+    pub payload: Option<TypeExpr>,
 }
 
 /// A unit-only enum declaration.

@@ -156,6 +156,8 @@ fn variant(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<Varian
     refuse_discriminant(&variant, errors);
     let attrs = item_attrs(&variant.attrs, Place::Variant, errors);
     let payload = match &variant.fields {
+        // A unit variant: the tag alone, `{"type": "ping"}`.
+        Fields::Unit => None,
         Fields::Unnamed(fields) if fields.unnamed.len() == 1 => fields.unnamed.first(),
         Fields::Named(fields) => {
             errors.push(Diagnostic::new(
@@ -167,22 +169,25 @@ fn variant(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<Varian
                     variant.ident
                 ),
             ));
-            None
+            return None;
         }
-        _ => {
+        Fields::Unnamed(_) => {
             errors.push(Diagnostic::new(
                 format!(
-                    "union variant `{}` must carry exactly one struct or union",
+                    "union variant `{}` must carry exactly one struct or union, or none",
                     variant.ident
                 ),
                 node_range(&variant),
-                "no single payload",
-                format!("write it as `{}(SomeStruct)`", variant.ident),
+                "not a single payload",
+                format!(
+                    "write it as `{0}(SomeStruct)`, or as `{0}` for a variant that is its tag alone",
+                    variant.ident
+                ),
             ));
-            None
+            return None;
         }
-    }?;
-    if let Some(attr) = payload.attrs.first() {
+    };
+    if let Some(attr) = payload.and_then(|payload| payload.attrs.first()) {
         errors.push(Diagnostic::new(
             "attributes on a variant's payload are not supported",
             node_range(attr),
@@ -190,11 +195,15 @@ fn variant(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<Varian
             "put the attribute on the variant itself",
         ));
     }
+    let payload = match payload {
+        Some(payload) => Some(types::convert(&payload.ty, errors)?),
+        None => None,
+    };
     Some(VariantItem {
         name: name(&variant.ident),
         docs: attrs.docs,
         rename: attrs.rename,
-        payload: types::convert(&payload.ty, errors)?,
+        payload,
     })
 }
 

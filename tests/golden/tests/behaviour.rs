@@ -4,7 +4,7 @@
 
 use cardc_golden::{
     collections, enums, nested_unions, open_objects, presence, primitives, recursion, renames,
-    reserved_names,
+    reserved_names, shared_payloads, unit_variants,
 };
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -230,4 +230,111 @@ fn keyword_fields_travel_under_their_own_names() {
     assert_eq!(decoded.r#type, "t");
     assert!(decoded.r#gen && !decoded.r#pub);
     assert_eq!(decoded.self_.as_deref(), Some("s"));
+}
+
+/// A unit variant is its tags alone, nested too: any other key is refused, as it would be by a
+/// closed struct without fields, and it writes back as the tags.
+#[test]
+fn unit_variants_are_their_tags_alone() {
+    use unit_variants::{BlockEvent, Health, StreamEvent};
+    assert_eq!(
+        accepts::<StreamEvent>(json!({"type": "ping"})),
+        StreamEvent::Ping
+    );
+    assert_eq!(
+        accepts::<StreamEvent>(json!({"type": "message_stop"})),
+        StreamEvent::Stop
+    );
+    assert_eq!(
+        accepts::<StreamEvent>(json!({"type": "block", "kind": "end"})),
+        StreamEvent::Block(BlockEvent::End)
+    );
+    accepts::<StreamEvent>(json!({"type": "message_delta", "text": "hi"}));
+    accepts::<StreamEvent>(json!({"type": "block", "kind": "start", "index": 0}));
+    rejects::<StreamEvent>(
+        json!({"type": "ping", "text": "hi"}),
+        "unknown field `text`, there are no fields",
+    );
+    rejects::<StreamEvent>(json!({"type": "stop"}), "unknown variant `stop`");
+    rejects::<StreamEvent>(
+        json!({"type": "block", "kind": "end", "index": 0}),
+        "unknown field `index`",
+    );
+    rejects::<StreamEvent>(json!({"type": "block"}), "missing field `kind`");
+    // The key before the tag is buffered, and refused all the same.
+    assert!(serde_json::from_str::<StreamEvent>(r#"{"x": 1, "type": "ping"}"#).is_err());
+    // On its own, the nested union carries its own tag only.
+    assert_eq!(
+        accepts::<BlockEvent>(json!({"kind": "end"})),
+        BlockEvent::End
+    );
+    rejects::<BlockEvent>(
+        json!({"type": "block", "kind": "end"}),
+        "unknown field `type`",
+    );
+    assert_eq!(accepts::<Health>(json!({"status": "up"})), Health::Up);
+    rejects::<Health>(json!("up"), "invalid type: string");
+}
+
+/// One struct under several tags: each use carries its own tag, the plain field none, and the
+/// struct on its own is the bare object of its fields.
+#[test]
+fn a_shared_payload_carries_the_tag_of_each_use() {
+    use shared_payloads::{
+        ContentBlock, ContentChunk, PermissionRequest, Request, SessionUpdate, TextBlock,
+        ToolCallUpdate,
+    };
+    let chunk = json!({"content": {"type": "text", "text": "hi"}});
+    for (tag, expected) in [
+        ("user_message_chunk", 0),
+        ("agent_message_chunk", 1),
+        ("agent_thought_chunk", 2),
+    ] {
+        let decoded: SessionUpdate = accepts(with(chunk.clone(), "sessionUpdate", json!(tag)));
+        let index = match decoded {
+            SessionUpdate::UserMessageChunk(_) => 0,
+            SessionUpdate::AgentMessageChunk(_) => 1,
+            SessionUpdate::AgentThoughtChunk(_) => 2,
+            other => panic!("{tag} read as {other:?}"),
+        };
+        assert_eq!(index, expected, "{tag}");
+    }
+    accepts::<ContentChunk>(chunk.clone());
+    rejects::<ContentChunk>(
+        with(chunk, "sessionUpdate", json!("user_message_chunk")),
+        "unknown field `sessionUpdate`",
+    );
+    // The same text block under `type` and under `method`, and as a plain field.
+    accepts::<ContentBlock>(json!({"type": "text", "text": "a"}));
+    accepts::<Request>(json!({"method": "note", "text": "a"}));
+    rejects::<Request>(
+        json!({"method": "note", "type": "text", "text": "a"}),
+        "unknown field `type`",
+    );
+    rejects::<ContentBlock>(
+        json!({"type": "text", "method": "note", "text": "a"}),
+        "unknown field `method`",
+    );
+    let request: Request = accepts(json!({
+        "method": "request_permission",
+        "toolCall": {"toolCallId": "c1"},
+        "reason": {"text": "writes a file"},
+    }));
+    assert_eq!(
+        request,
+        Request::RequestPermission(PermissionRequest {
+            tool_call: ToolCallUpdate {
+                tool_call_id: "c1".to_owned(),
+                status: None,
+            },
+            reason: Some(TextBlock {
+                text: "writes a file".to_owned(),
+            }),
+        })
+    );
+    rejects::<Request>(
+        json!({"method": "request_permission", "toolCall": {"sessionUpdate": "tool_call_update", "toolCallId": "c1"}}),
+        "unknown field `sessionUpdate`",
+    );
+    accepts::<SessionUpdate>(json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1"}));
 }

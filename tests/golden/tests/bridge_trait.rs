@@ -7,6 +7,9 @@ use cardc_golden::nested_unions::{
 };
 use cardc_golden::reserved_names::{D, Keyword, KeywordBridge, Result, S, Send, Sized};
 use cardc_golden::unions::{Circle, EmptyShape, Rectangle, Shape, ShapeBridge};
+use cardc_golden::unit_variants::{
+    BlockEvent, BlockEventBridge, BlockStart, MessageDelta, StreamEvent, StreamEventBridge,
+};
 
 struct Describe;
 
@@ -146,4 +149,67 @@ fn keyword_variants_get_escaped_bridge_methods() {
     assert_eq!(names, ["super", "crate", "gen", "type", "ok"]);
     let tags: Vec<&str> = values.iter().map(Keyword::tag).collect();
     assert_eq!(tags, Keyword::TAGS);
+}
+
+/// Names each stream event; a unit variant's method takes nothing but the bridge.
+struct Events;
+
+impl StreamEventBridge for Events {
+    type Output = String;
+
+    fn ping(&mut self) -> String {
+        "ping".to_owned()
+    }
+
+    fn message_delta(&mut self, value: &MessageDelta) -> String {
+        format!("delta {}", value.text)
+    }
+
+    fn stop(&mut self) -> String {
+        "stop".to_owned()
+    }
+
+    fn block(&mut self, value: &BlockEvent) -> String {
+        value.dispatch(self)
+    }
+}
+
+impl BlockEventBridge for Events {
+    type Output = String;
+
+    fn start(&mut self, value: &BlockStart) -> String {
+        format!("start {}", value.index)
+    }
+
+    fn end(&mut self) -> String {
+        "end".to_owned()
+    }
+}
+
+#[test]
+fn unit_variants_dispatch_without_a_payload() {
+    let events = [
+        StreamEvent::Ping,
+        StreamEvent::MessageDelta(MessageDelta {
+            text: "hi".to_owned(),
+        }),
+        StreamEvent::Stop,
+        StreamEvent::Block(BlockEvent::Start(BlockStart { index: 2 })),
+        StreamEvent::Block(BlockEvent::End),
+    ];
+    let named: Vec<String> = events
+        .iter()
+        .map(|event| event.dispatch(&mut Events))
+        .collect();
+    assert_eq!(named, ["ping", "delta hi", "stop", "start 2", "end"]);
+    let tags: Vec<&str> = events.iter().map(StreamEvent::tag).collect();
+    assert_eq!(
+        tags,
+        ["ping", "message_delta", "message_stop", "block", "block"]
+    );
+    assert_eq!(
+        StreamEvent::TAGS,
+        ["ping", "message_delta", "message_stop", "block"]
+    );
+    assert_eq!(BlockEvent::End.tag(), "end");
 }

@@ -5,7 +5,9 @@
 use std::fmt::Debug;
 
 use cardc::DecodeError;
-use cardc_golden::{collections, nested_unions, open_objects, presence, primitives, recursion};
+use cardc_golden::{
+    collections, nested_unions, open_objects, presence, primitives, recursion, unit_variants,
+};
 use render_intent::{ContentBlock, TextContent, ToolCallView, ToolResultView};
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -521,4 +523,18 @@ fn numbers_are_read_correctly_rounded_as_javascript_reads_them() {
     let written = serde_json::to_string(&view).expect("writes");
     let again: ToolCallView = cardc::decode_str(&written).expect("reads back");
     assert_eq!(again, view, "{written}");
+}
+
+#[test]
+fn a_stray_key_in_a_unit_variant_points_at_the_key_and_names_the_union() {
+    let found = error::<unit_variants::StreamEvent>(r#"{"type":"block","kind":"end","index":1}"#);
+    assert_eq!(found.pointer(), "/index");
+    assert_eq!(found.type_name(), Some("BlockEvent"));
+    assert_eq!(
+        found.message(),
+        "unknown field `index`, there are no fields"
+    );
+    let before_the_tag = error::<unit_variants::StreamEvent>(r#"{"text":"x","type":"ping"}"#);
+    assert_eq!(before_the_tag.pointer(), "/text");
+    assert_eq!(before_the_tag.type_name(), Some("StreamEvent"));
 }

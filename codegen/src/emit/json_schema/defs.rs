@@ -94,7 +94,18 @@ fn branches(schema: &Schema, def: &UnionDef, outer: &[TagPair]) -> Vec<Json> {
             let mut tags = outer.to_vec();
             tags.push((&def.tag, &variant.tag_value));
             let mut branch = Object::default();
-            match schema.types.get(&variant.payload) {
+            match schema.payload(variant) {
+                // A unit variant: a closed object of its tags alone.
+                None => {
+                    insert_description(&mut branch, &variant.docs);
+                    let unit = StructDef {
+                        name: variant.name.clone(),
+                        docs: Vec::new(),
+                        fields: Vec::new(),
+                        closed: true,
+                    };
+                    branch.extend(struct_def(&unit, &tags));
+                }
                 Some(TypeDef::Struct(payload)) => {
                     branch.insert("title", payload.name.clone());
                     insert_description(&mut branch, &variant.docs);
@@ -107,7 +118,7 @@ fn branches(schema: &Schema, def: &UnionDef, outer: &[TagPair]) -> Vec<Json> {
                     branch.insert("oneOf", branches(schema, payload, &tags));
                 }
                 // The checker lets only structs and unions be payloads.
-                Some(TypeDef::Enum(_)) | None => {
+                Some(TypeDef::Enum(_)) => {
                     unreachable!("a variant payload is a struct or a union")
                 }
             }

@@ -29,11 +29,18 @@ pub(super) fn bridge_items(def: &UnionDef) -> [syn::Item; 2] {
     ));
     let methods = def.variants.iter().map(|variant| {
         let method = method_ident(&variant.name);
-        let payload = ident(&variant.payload);
         let doc = doc_attr(&format!(
             "Renders the `{}` variant (tag `{}`).",
             variant.name, variant.tag_value
         ));
+        let Some(payload) = &variant.payload else {
+            // A unit variant has nothing to hand over but the call itself.
+            return quote! {
+                #doc
+                fn #method(&mut self) -> Self::Output;
+            };
+        };
+        let payload = ident(payload);
         quote! {
             #doc
             fn #method(&mut self, value: &#payload) -> Self::Output;
@@ -51,12 +58,18 @@ pub(super) fn bridge_items(def: &UnionDef) -> [syn::Item; 2] {
     let tag_arms = def.variants.iter().map(|variant| {
         let variant_ident = ident(&variant.name);
         let value = &variant.tag_value;
-        quote!(Self::#variant_ident(_) => #value)
+        match variant.payload {
+            Some(_) => quote!(Self::#variant_ident(_) => #value),
+            None => quote!(Self::#variant_ident => #value),
+        }
     });
     let dispatch_arms = def.variants.iter().map(|variant| {
         let variant_ident = ident(&variant.name);
         let method = method_ident(&variant.name);
-        quote!(Self::#variant_ident(value) => bridge.#method(value))
+        match variant.payload {
+            Some(_) => quote!(Self::#variant_ident(value) => bridge.#method(value)),
+            None => quote!(Self::#variant_ident => bridge.#method()),
+        }
     });
     let tags_doc = doc_attr(&format!(
         "Every `{}` tag value, in declaration order.",

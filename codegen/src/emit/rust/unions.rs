@@ -1,4 +1,5 @@
-//! Closed unions: an enum with one newtype variant per tag value.
+//! Closed unions: an enum with one newtype variant per tag value, or a unit variant for a
+//! variant that is its tags alone.
 //!
 //! They are written as serde's internally tagged representation wrote them: the tag first, then
 //! the payload's fields (a nested union's payload adds its own tag after the outer one),
@@ -18,8 +19,8 @@ use super::{
 };
 use crate::ir::{Schema, TypeDef, UnionDef};
 
-/// An enum whose variants wrap the payload struct or union, tagged for schemars as serde's
-/// internally tagged enums are.
+/// An enum whose variants wrap the payload struct or union (a unit variant wraps nothing),
+/// tagged for schemars as serde's internally tagged enums are.
 pub(super) fn union_item(def: &UnionDef, runtime: Runtime) -> syn::Item {
     let docs = doc_attrs(&def.docs);
     let name = ident(&def.name);
@@ -28,12 +29,15 @@ pub(super) fn union_item(def: &UnionDef, runtime: Runtime) -> syn::Item {
     let variants = def.variants.iter().map(|variant| {
         let docs = doc_attrs(&variant.docs);
         let name = ident(&variant.name);
-        let payload = ident(&variant.payload);
+        let payload = variant.payload.as_deref().map(|payload| {
+            let payload = ident(payload);
+            quote!((#payload))
+        });
         let value = &variant.tag_value;
         quote! {
             #(#docs)*
             #[schemars(rename = #value)]
-            #name(#payload)
+            #name #payload
         }
     });
     parse_quote! {
@@ -65,6 +69,11 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> 
     let object_arms = def.variants.iter().map(|variant| {
         let variant_name = ident(&variant.name);
         let value = &variant.tag_value;
+        if variant.payload.is_none() {
+            return quote! {
+                Self::#variant_name => #rt::__private::tagged(&#rt::__private::Unit, serializer, #tag, #value, tags)
+            };
+        }
         quote! {
             Self::#variant_name(payload) => #rt::__private::tagged(payload, serializer, #tag, #value, tags)
         }
@@ -85,20 +94,24 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> 
         let value = &variant.tag_value;
         let variant_name = ident(&variant.name);
         // A variant struct is named in errors; a nested union names the one its own tag picks.
-        let decode = if matches!(schema.types.get(&variant.payload), Some(TypeDef::Union(_))) {
-            quote!(#rt::__private::serde::Deserialize::deserialize(payload))
-        } else {
-            let payload_name = &variant.payload;
-            quote!(#rt::__private::variant(#payload_name, payload))
-        };
-        quote!(#value => #decode.map(Self::#variant_name))
+        match (&variant.payload, schema.payload(variant)) {
+            (None, _) => {
+                quote!(#value => #rt::__private::unit_variant(payload).map(|()| Self::#variant_name))
+            }
+            (Some(_), Some(TypeDef::Union(_))) => quote! {
+                #value => #rt::__private::serde::Deserialize::deserialize(payload).map(Self::#variant_name)
+            },
+            (Some(payload_name), _) => quote! {
+                #value => #rt::__private::variant(#payload_name, payload).map(Self::#variant_name)
+            },
+        }
     });
     // A variant whose payload is a union names that union's tag, so that the decoder can hand
     // a buffered entry of it out first.
     let nested: Vec<_> = def
         .variants
         .iter()
-        .filter_map(|variant| match schema.types.get(&variant.payload) {
+        .filter_map(|variant| match schema.payload(variant) {
             Some(TypeDef::Union(inner)) => Some((&variant.tag_value, &inner.tag)),
             _ => None,
         })

@@ -136,16 +136,28 @@ impl Guards<'_> {
         for (variant, tag) in def.variants.iter().zip(&tags) {
             self.out.line(&format!("case {tag}:"));
             self.out.indent();
-            let payload = &variant.payload;
-            if matches!(self.schema.types.get(payload), Some(TypeDef::Union(_))) {
-                self.out
-                    .line(&format!("return check{payload}(value, s, at);"));
-            } else {
-                self.used.insert("cardcVariant");
-                self.out.line(&format!(
-                    "return cardcVariant(value, s, at, {}, check{payload});",
-                    string_literal(payload)
-                ));
+            match &variant.payload {
+                // A unit variant: the tags its unions read, and no other key.
+                None => {
+                    self.used.insert("cardcStruct");
+                    self.out.line(&format!(
+                        "return cardcStruct(value, s, at, orNull, {}, true, []);",
+                        string_literal(name)
+                    ));
+                }
+                Some(payload)
+                    if matches!(self.schema.types.get(payload), Some(TypeDef::Union(_))) =>
+                {
+                    self.out
+                        .line(&format!("return check{payload}(value, s, at);"));
+                }
+                Some(payload) => {
+                    self.used.insert("cardcVariant");
+                    self.out.line(&format!(
+                        "return cardcVariant(value, s, at, {}, check{payload});",
+                        string_literal(payload)
+                    ));
+                }
             }
             self.out.dedent();
         }

@@ -5,11 +5,11 @@
 //! A handler takes the union's member for its variant: the payload with the tag, so that a
 //! handler written for the payload type alone fits too. A variant that carries another union
 //! takes, as its handler, the handlers object of that union, so `search` dispatches again on
-//! `kind` and a new kind breaks every caller too.
+//! `kind` and a new kind breaks every caller too. A unit variant's handler takes its tags alone.
 
 use super::syntax::{property_name, string_literal};
 use super::writer::Writer;
-use crate::ir::{Schema, TypeDef, UnionDef};
+use crate::ir::{Schema, TypeDef, UnionDef, Variant};
 use crate::naming::typescript::{handlers as handlers_name, tags_const as tags_name};
 
 /// Writes the helpers of every union of the schema, in name order; says whether there were any.
@@ -61,11 +61,8 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
     w.indent();
     for variant in &union.variants {
         let key = property_name(&variant.tag_value);
-        if is_union(schema, &variant.payload) {
-            w.line(&format!(
-                "{key}: {}<{RESULT}>;",
-                handlers_name(&variant.payload)
-            ));
+        if let Some(payload) = union_payload(schema, variant) {
+            w.line(&format!("{key}: {}<{RESULT}>;", handlers_name(payload)));
         } else {
             let member = super::member_type(schema, union, variant);
             w.line(&format!("{key}: (value: {member}) => {RESULT};"));
@@ -86,8 +83,8 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
     w.indent();
     for variant in &union.variants {
         let key = string_literal(&variant.tag_value);
-        let call = if is_union(schema, &variant.payload) {
-            format!("match{}(value, handlers[{key}])", variant.payload)
+        let call = if let Some(payload) = union_payload(schema, variant) {
+            format!("match{payload}(value, handlers[{key}])")
         } else {
             format!("handlers[{key}](value)")
         };
@@ -108,6 +105,10 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
     w.line("}");
 }
 
-fn is_union(schema: &Schema, name: &str) -> bool {
-    matches!(schema.types.get(name), Some(TypeDef::Union(_)))
+/// The union a variant carries, if its payload is one.
+fn union_payload<'a>(schema: &Schema, variant: &'a Variant) -> Option<&'a str> {
+    match schema.payload(variant) {
+        Some(TypeDef::Union(_)) => variant.payload.as_deref(),
+        _ => None,
+    }
 }

@@ -257,18 +257,19 @@ fn emit_union(w: &mut Writer, schema: &Schema, def: &UnionDef) {
 
 /// The type of a union's member for one variant: the variant's payload, in its standalone form,
 /// with the union's tag added, `{ card: 'generic' } & GenericCallView`. A nested union's
-/// members add their own tag in turn, so `switch` narrows on either. A closed struct without
-/// fields is left out of the intersection: its `[key: string]: never` would make the tag
-/// `never` too.
+/// members add their own tag in turn, so `switch` narrows on either. A unit variant is its tag
+/// alone, and so is a closed struct without fields: its `[key: string]: never` would make the
+/// tag `never` too.
 pub(super) fn member_type(schema: &Schema, union: &UnionDef, variant: &Variant) -> String {
     let tag = format!(
         "{{ {}: {} }}",
         property_name(&union.tag),
         string_literal(&variant.tag_value)
     );
-    match schema.types.get(&variant.payload) {
-        Some(TypeDef::Struct(def)) if def.closed && def.fields.is_empty() => tag,
-        _ => format!("{tag} & {}", variant.payload),
+    match (&variant.payload, schema.payload(variant)) {
+        (None, _) => tag,
+        (_, Some(TypeDef::Struct(def))) if def.closed && def.fields.is_empty() => tag,
+        (Some(payload), _) => format!("{tag} & {payload}"),
     }
 }
 
