@@ -62,7 +62,12 @@ fn named(schema: &Schema, name: &str, depth: u32) -> BoxedStrategy<Value> {
                 .iter()
                 .map(|variant| {
                     let tag = (def.tag.clone(), Value::from(variant.tag_value.clone()));
-                    named(schema, &variant.payload, depth)
+                    let payload = match &variant.payload {
+                        Some(payload) => named(schema, payload, depth),
+                        // A unit variant adds its tag to an empty object.
+                        None => Just(json!({})).boxed(),
+                    };
+                    payload
                         .prop_map(move |payload| {
                             let mut object = Map::new();
                             object.insert(tag.0.clone(), tag.1.clone());

@@ -11,7 +11,8 @@ use serde_json::{Map, Value};
 ///
 /// The standalone form of a named type carries no tag of a union it sits in: a struct is the
 /// object of its fields, a union carries its own tag. A union adds its tag to what its variant
-/// may hold, so a variant struct reached through unions allows their tags, and only there.
+/// may hold, so a variant struct reached through unions allows their tags, and only there; a
+/// unit variant holds those tags and nothing else.
 pub fn check(schema: &Schema, type_name: &str, value: &Value) -> Result<(), String> {
     Checker { schema }.named(type_name, value, "", &[])
 }
@@ -80,7 +81,10 @@ impl Checker<'_> {
                     .ok_or_else(|| format!("{at}: `{}` is {tag}, not a {name}", def.tag))?;
                 let mut tags = tags.to_vec();
                 tags.push(&def.tag);
-                self.named(&variant.payload, value, at, &tags)
+                match &variant.payload {
+                    Some(payload) => self.named(payload, value, at, &tags),
+                    None => unit(object, at, &tags),
+                }
             }
             None => panic!("the IR names a type it does not define: {name}"),
         }
@@ -113,6 +117,14 @@ impl Checker<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// A unit variant's object: the tags of its unions and nothing else, always closed.
+fn unit(object: &Map<String, Value>, at: &str, tags: &[&str]) -> Result<(), String> {
+    match object.keys().find(|key| !tags.contains(&key.as_str())) {
+        Some(key) => Err(format!("{at}/{}: unknown field", escape(key))),
+        None => Ok(()),
     }
 }
 

@@ -80,7 +80,9 @@ fn named(schema: &Schema, name: &str, value: &Value, tags: &[&str], out: &mut Ve
             if let Some(variant) = def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {
                 let mut tags = tags.to_vec();
                 tags.push(&def.tag);
-                named(schema, &variant.payload, value, &tags, out);
+                if let Some(payload) = &variant.payload {
+                    named(schema, payload, value, &tags, out);
+                }
             }
         }
         _ => {}

@@ -231,8 +231,10 @@ fn inside(schema: &Schema, ty: &Ty, value: &Value, at: &str, tags: &[&str], out:
             Some(TypeDef::Struct(def)) => fields(schema, def, value, at, tags, out),
             Some(TypeDef::Union(def)) => {
                 let tag = value.get(&def.tag).and_then(Value::as_str);
-                if let Some(variant) = def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {
-                    let payload = Ty::Named(variant.payload.clone());
+                let variant = def.variants.iter().find(|v| Some(&*v.tag_value) == tag);
+                // A unit variant holds nothing past its tags.
+                if let Some(payload) = variant.and_then(|variant| variant.payload.as_ref()) {
+                    let payload = Ty::Named(payload.clone());
                     let tags: Vec<&str> = tags.iter().copied().chain([def.tag.as_str()]).collect();
                     inside(schema, &payload, value, at, &tags, out);
                 }

@@ -165,7 +165,16 @@ impl Walker<'_> {
                 let tag = value.get(&def.tag).and_then(Value::as_str);
                 if let Some(variant) = def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {
                     self.tag(def, &variant.tag_value, at);
-                    self.named(&variant.payload, value, at);
+                    match &variant.payload {
+                        Some(payload) => {
+                            self.foreign_tags(def, payload, at);
+                            self.named(payload, value, at);
+                        }
+                        None => {
+                            let stray = set(UNKNOWN_KEY, json!("x"));
+                            self.edit(at, stray, "unknown-field/unit", String::new(), Some(false));
+                        }
+                    }
                 }
             }
             Some(TypeDef::Enum(def)) => {
@@ -205,6 +214,38 @@ impl Walker<'_> {
         }
         let unknown = set(key, UNKNOWN_VALUE.into());
         self.edit(at, unknown, "tag/unknown", key.clone(), Some(false));
+    }
+
+    /// The tags of the other unions that carry `payload` too, each with the value it gives
+    /// the payload there, added to its use in `union`: a key the payload does not have here.
+    /// A closed struct refuses it and an open one keeps it, unless the key is also a tag of a
+    /// union around this use, which only the full check can say.
+    fn foreign_tags(&mut self, union: &UnionDef, payload: &str, at: &str) {
+        if !matches!(self.schema.types.get(payload), Some(TypeDef::Struct(_))) {
+            return;
+        }
+        let uses: Vec<(String, String)> = self
+            .schema
+            .types
+            .values()
+            .filter_map(|def| match def {
+                TypeDef::Union(other) if other.name != union.name && other.tag != union.tag => {
+                    Some(other)
+                }
+                _ => None,
+            })
+            .flat_map(|other| {
+                other
+                    .variants
+                    .iter()
+                    .filter(|variant| variant.payload.as_deref() == Some(payload))
+                    .map(|variant| (other.tag.clone(), variant.tag_value.clone()))
+            })
+            .collect();
+        for (key, value) in uses {
+            let detail = format!("{key}={value}");
+            self.edit(at, set(&key, value.into()), "tag/foreign", detail, None);
+        }
     }
 
     fn object(&mut self, def: &StructDef, value: &Value, at: &str) {

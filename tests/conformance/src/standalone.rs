@@ -132,10 +132,11 @@ fn walk(schema: &Schema, ty: &Ty, value: &Value, at: &str, tags: &[String], out:
                 Some(TypeDef::Union(def)) => {
                     let tag = value.get(&def.tag).and_then(Value::as_str);
                     let variant = def.variants.iter().find(|v| Some(&*v.tag_value) == tag);
-                    if let Some(variant) = variant {
+                    // A unit variant has no payload to take out.
+                    if let Some(payload) = variant.and_then(|variant| variant.payload.as_ref()) {
                         let mut inner = tags.to_vec();
                         inner.push(def.tag.clone());
-                        let payload = Ty::Named(variant.payload.clone());
+                        let payload = Ty::Named(payload.clone());
                         walk(schema, &payload, value, at, &inner, out);
                     }
                 }
@@ -174,7 +175,11 @@ fn open_variant(schema: &Schema, type_name: &str, value: &Value) -> bool {
         Some(TypeDef::Union(def)) => {
             let tag = value.get(&def.tag).and_then(Value::as_str);
             match def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {
-                Some(variant) => open_variant(schema, &variant.payload, value),
+                Some(variant) => match &variant.payload {
+                    Some(payload) => open_variant(schema, payload, value),
+                    // A unit variant is always closed.
+                    None => false,
+                },
                 None => panic!("a valid {type_name} has no known `{}` tag", def.tag),
             }
         }

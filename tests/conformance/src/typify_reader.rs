@@ -128,8 +128,8 @@ fn collect_tags(
                     .variants
                     .iter()
                     .find(|variant| tag.as_str() == Some(&variant.tag_value));
-                if let Some(variant) = variant {
-                    let payload = Ty::Named(variant.payload.clone());
+                if let Some(payload) = variant.and_then(|variant| variant.payload.as_ref()) {
+                    let payload = Ty::Named(payload.clone());
                     collect_tags(schema, &payload, value, at, out);
                 }
             }

@@ -54,6 +54,25 @@ fn an_exhaustive_handlers_object_compiles_and_dispatches_by_tag() {
 }
 
 #[test]
+fn unit_variants_match_and_guard_as_their_tags_alone() {
+    let out = repo_root().join("target/cardc-ts-matching");
+    let out_dir = out.to_string_lossy().into_owned();
+    let (compiled, printed) = tsc(
+        "unit_variants.ts",
+        &[
+            "--outDir",
+            &out_dir,
+            "--module",
+            "commonjs",
+            "--rootDir",
+            ".",
+        ],
+    );
+    assert!(compiled, "{printed}");
+    node(&[out.join("tests/ts/matching/unit_variants.js").as_os_str()]);
+}
+
+#[test]
 fn a_missing_or_extra_handler_is_a_type_error() {
     for (file, expected) in [
         ("missing_handler.ts", "Property 'diff' is missing"),
@@ -62,6 +81,10 @@ fn a_missing_or_extra_handler_is_a_type_error() {
             "'table' does not exist in type 'ToolCallViewHandlers<string>'",
         ),
         ("missing_nested_handler.ts", "Property 'paths' is missing"),
+        (
+            "unit_variant_with_payload.ts",
+            "'text' does not exist in type '{ type: \"ping\"; }'",
+        ),
     ] {
         let (compiled, printed) = tsc(file, &["--noEmit"]);
         assert!(!compiled, "{file} compiled, but it must not");

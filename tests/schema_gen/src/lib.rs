@@ -323,8 +323,14 @@ pub fn schema(u: &mut Unstructured) -> Result<String> {
                     if u.ratio(1, 3)? {
                         writeln!(out, "    #[rename = {}]", literal(pick(u, STRINGS)?)).ok();
                     }
-                    let payload = u.choose(&names)?;
-                    writeln!(out, "    {}({payload}),", pick(u, TYPE_NAMES)?).ok();
+                    let variant = pick(u, TYPE_NAMES)?;
+                    if u.ratio(1, 4)? {
+                        // A unit variant: its tag alone.
+                        writeln!(out, "    {variant},").ok();
+                    } else {
+                        let payload = u.choose(&names)?;
+                        writeln!(out, "    {variant}({payload}),").ok();
+                    }
                 }
                 out.push_str("}\n");
             }
