@@ -7,7 +7,8 @@
 //
 //   node tests/js/ajv_check.mjs corpus <schema.json> <corpus.jsonl>
 //       Validate each corpus case's `payload` (or what JSON.parse makes of its JSON text
-//       `text`, for a case that has that instead) against `<$id>#/$defs/<type>` and print one JSON
+//       `text`, for a case that has that instead) against `<$id>#/$defs/<type>` (against the
+//       document's root, its declared entry types, when `type` is "") and print one JSON
 //       line per case: {"name", "accepted", "errors"}. This mode reports what ajv decided; it
 //       does not compare with the case's `valid` label (the caller judges), so it exits 0
 //       unless the script itself cannot run.
@@ -134,10 +135,10 @@ function checkCorpus(schemaPath, corpusPath) {
   const validators = new Map();
   function validatorFor(type) {
     if (!validators.has(type)) {
-      if (!Object.hasOwn(schema.$defs ?? {}, type)) fail(`${schemaPath}: no $defs/${type}`);
+      if (type !== "" && !Object.hasOwn(schema.$defs ?? {}, type)) fail(`${schemaPath}: no $defs/${type}`);
       let v;
       try {
-        v = ajv.getSchema(`${schema.$id}#/$defs/${type}`);
+        v = ajv.getSchema(type === "" ? schema.$id : `${schema.$id}#/$defs/${type}`);
       } catch (e) {
         fail(`${schemaPath}: $defs/${type} does not compile: ${e.message}`);
       }

@@ -97,6 +97,7 @@ fn check_counting(
              percent-encode spaces and other characters URIs do not allow",
         ));
     }
+    let entries = entries(&settings.entries, &mut scope, &mut errors);
     tags::check(&defs, &mut errors);
     recursion::check(&defs, &mut errors);
     let comparisons = scope.comparisons();
@@ -116,9 +117,31 @@ fn check_counting(
             .as_ref()
             .map_or_else(|| stem.to_string(), |title| title.value.clone()),
         docs: file.docs.clone(),
+        entries,
         types: defs,
     };
     (Ok(schema), comparisons)
+}
+
+/// The entry types, each declared once and naming a type of the schema.
+fn entries(
+    declared: &[Spanned<String>],
+    scope: &mut Scope,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<String> {
+    let mut unique = Unique::new(
+        "entry",
+        "an entry type is listed once: remove the repeated `#![entry]`",
+    );
+    let mut entries = Vec::new();
+    for entry in declared {
+        if unique.check(&entry.value, entry.span.clone(), errors)
+            && types::entry_type(entry, scope, errors)
+        {
+            entries.push(entry.value.clone());
+        }
+    }
+    entries
 }
 
 /// Reports a type named like an item a target generates for a union (its Rust bridge trait,

@@ -7,7 +7,7 @@ use super::naming;
 use super::suggest::{Suggestion, Suggestions};
 use crate::diagnostics::Diagnostic;
 use crate::ir::{Presence, Ty};
-use crate::syntax::ast::{TypeExpr, TypeKind};
+use crate::syntax::ast::{Spanned, TypeExpr, TypeKind};
 use crate::syntax::{BUILTIN_NAMES, foreign_replacement};
 
 /// What a declared name is, for resolving references to it.
@@ -179,6 +179,28 @@ pub(super) fn payload_type(
             None
         }
     }
+}
+
+/// Checks that an entry point (`#![entry = "..."]`) names a declared type.
+pub(super) fn entry_type(
+    name: &Spanned<String>,
+    scope: &mut Scope,
+    errors: &mut Vec<Diagnostic>,
+) -> bool {
+    if scope.declared.contains_key(&name.value) {
+        return true;
+    }
+    let hint = match scope.closest(&name.value, false) {
+        Some(candidate) => format!("did you mean `{}`?", candidate.name),
+        None => "name a struct, union or enum declared in this schema".to_string(),
+    };
+    errors.push(Diagnostic::new(
+        format!("entry `{}` is not a type of this schema", name.value),
+        name.span.clone(),
+        "not declared in this schema",
+        hint,
+    ));
+    false
 }
 
 /// Where a name is used, which decides what it may be instead.

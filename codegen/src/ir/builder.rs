@@ -16,6 +16,7 @@ pub(crate) fn schema(types: impl IntoIterator<Item = TypeDef>) -> Schema {
         id: "https://example.test/test.schema.json".to_owned(),
         title: "Test".to_owned(),
         docs: Docs::new(),
+        entries: Vec::new(),
         types: types
             .into_iter()
             .map(|def| (def.name().to_owned(), def))

@@ -28,6 +28,9 @@ pub struct Schema {
     pub title: String,
     /// The file's inner doc comment (`//!`), one entry per line.
     pub docs: Docs,
+    /// The entry types (`#![entry = "..."]`), in the order declared: what the JSON Schema
+    /// document's root validates. Empty when none is declared.
+    pub entries: Vec<String>,
     /// Every named type, ordered by name.
     pub types: BTreeMap<String, TypeDef>,
 }

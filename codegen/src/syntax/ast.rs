@@ -40,6 +40,9 @@ pub struct FileSettings {
     pub rename_variants: Option<RenameRule>,
     /// `#![deny_unknown_fields]` or `#![allow_unknown_fields]`: whether objects are closed.
     pub closed: Option<bool>,
+    /// `#![entry = "..."]`, once per entry type: what the JSON Schema document's root
+    /// validates, in the order written.
+    pub entries: Vec<Spanned<String>>,
 }
 
 pub use crate::naming::RenameRule;

@@ -70,7 +70,9 @@ pub(super) fn item_attrs(
             errors.push(unknown_attr(attr, &name, place.describe(), place.known()));
             continue;
         }
-        if name != "doc" && check_repeat(&mut seen, &name, attr, errors) {
+        // A file may document itself and name its entry types in as many attributes as it
+        // likes; every other setting is given once.
+        if name != "doc" && name != "entry" && check_repeat(&mut seen, &name, attr, errors) {
             continue;
         }
         match name.as_str() {
@@ -112,6 +114,7 @@ pub(super) fn file_settings(
         "rename_variants",
         "deny_unknown_fields",
         "allow_unknown_fields",
+        "entry",
     ];
     let mut seen: Vec<String> = Vec::new();
     for attr in attrs {
@@ -120,7 +123,9 @@ pub(super) fn file_settings(
             errors.push(unknown_attr(attr, &name, "the file", KNOWN));
             continue;
         }
-        if name != "doc" && check_repeat(&mut seen, &name, attr, errors) {
+        // A file may document itself and name its entry types in as many attributes as it
+        // likes; every other setting is given once.
+        if name != "doc" && name != "entry" && check_repeat(&mut seen, &name, attr, errors) {
             continue;
         }
         let settings: &mut FileSettings = &mut file.settings;
@@ -134,6 +139,7 @@ pub(super) fn file_settings(
                 settings.title = string_value(attr, errors)
                     .and_then(|s| non_empty("`title`", NON_EMPTY_HINT, s, errors))
             }
+            "entry" => settings.entries.extend(string_value(attr, errors)),
             "rename_fields" => {
                 settings.rename_fields = string_value(attr, errors).and_then(|s| rule(&s, errors))
             }

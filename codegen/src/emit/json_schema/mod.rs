@@ -3,7 +3,8 @@
 //! The document is built as an [`ordered::Json`], whose objects keep insertion order, so every
 //! key is written in one fixed order and the output is byte-identical from run to run:
 //!
-//! - document: `$schema`, `$id`, `$comment`, `title`, `description`, `$defs` (by type name);
+//! - document: `$schema`, `$id`, `$comment`, `title`, `description`, the entry types (one
+//!   `$ref`, or an `anyOf` of them), `$defs` (by type name);
 //! - struct: `description`, `type`, `properties` (tags first, then fields), `required`,
 //!   `additionalProperties`;
 //! - union: `description`, `oneOf` (one branch per variant, in declaration order: a struct
@@ -79,6 +80,7 @@ fn ordered_document(schema: &Schema) -> Json {
     doc.insert("$comment", header_sentence(schema));
     doc.insert("title", schema.title.clone());
     insert_description(&mut doc, &schema.docs);
+    insert_entries(&mut doc, &schema.entries);
     let defs: Object = schema
         .types
         .iter()
@@ -92,6 +94,24 @@ fn ordered_document(schema: &Schema) -> Json {
 fn insert_description(map: &mut Object, docs: &Docs) {
     if !docs.is_empty() {
         map.insert("description", docs.join("\n"));
+    }
+}
+
+/// What the document's root validates: its one entry type, or any of several (`anyOf`, not
+/// `oneOf`: a payload that two entries accept, such as a generic card that is both a call view
+/// and a result view, is valid, and `oneOf` would refuse it). Without entries the document is a
+/// library of `$defs`, and its root constrains nothing.
+fn insert_entries(doc: &mut Object, entries: &[String]) {
+    match entries {
+        [] => {}
+        [entry] => doc.insert("$ref", def_ref(entry)),
+        _ => {
+            let refs: Vec<Json> = entries
+                .iter()
+                .map(|entry| Object::of([("$ref", def_ref(entry).into())]).into())
+                .collect();
+            doc.insert("anyOf", refs);
+        }
     }
 }
 

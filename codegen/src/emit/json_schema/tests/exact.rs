@@ -280,3 +280,28 @@ fn output_is_deterministic() {
         .collect();
     assert_eq!(emit(&reversed), first);
 }
+
+#[test]
+fn the_root_is_the_one_entry_or_any_of_several() {
+    let mut schema = cards();
+    schema.entries = vec!["Card".to_owned()];
+    let doc = document(&schema);
+    assert_eq!(doc["$ref"], json!("#/$defs/Card"));
+    let keys: Vec<&str> = doc
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        ["$schema", "$id", "$comment", "title", "$ref", "$defs"]
+    );
+    schema.entries = vec!["Card".to_owned(), "SearchView".to_owned()];
+    let doc = document(&schema);
+    assert_eq!(
+        doc["anyOf"],
+        json!([{"$ref": "#/$defs/Card"}, {"$ref": "#/$defs/SearchView"}])
+    );
+    assert_eq!(doc.get("$ref"), None);
+}
