@@ -28,6 +28,9 @@ pub struct Mutation {
     pub case: Case,
     /// The class of change, such as `null/optional` or `tag/other` (see the README).
     pub class: &'static str,
+    /// The JSON pointer of what the change touched: the key set or removed, or the value
+    /// replaced. An invalid single change is at fault there.
+    pub pointer: String,
 }
 
 /// The key added by the unknown-field mutation; no schema field is spelled like this.
@@ -70,6 +73,7 @@ pub fn mutations(schema: &Schema, corpus: &[Case]) -> Vec<Mutation> {
                     payload,
                 },
                 class: edit.class,
+                pointer: edit.pointer(),
             });
         }
     }
@@ -95,6 +99,14 @@ enum Op {
 }
 
 impl Edit {
+    /// The pointer of what the edit touches.
+    fn pointer(&self) -> String {
+        match &self.op {
+            Op::Remove(key) | Op::Set(key, _) => format!("{}/{}", self.at, escape(key)),
+            Op::Replace(_) => self.at.clone(),
+        }
+    }
+
     fn apply(&self, payload: &Value) -> Value {
         let mut out = payload.clone();
         let Some(target) = out.pointer_mut(&self.at) else {

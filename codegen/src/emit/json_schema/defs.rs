@@ -2,7 +2,7 @@
 
 use super::ordered::{Json, Object};
 use super::{def_ref, insert_description};
-use crate::ir::{EnumDef, Field, Schema, StructDef, Ty, TypeDef, UnionDef};
+use crate::ir::{EnumDef, Field, Schema, StructDef, Ty, TypeDef, UnionDef, Variant};
 
 /// The definition of one named type, in its standalone form: a struct is the plain object of
 /// its fields, and a union carries its own tag but no tag of a union it sits in. `schema`
@@ -70,61 +70,125 @@ fn field_schema(field: &Field) -> Object {
     map
 }
 
-/// A union in its standalone form: one `oneOf` branch per variant, carrying its own tag.
+/// A union in its standalone form: an object whose own tag picks the variant that checks it.
 fn union_def(schema: &Schema, def: &UnionDef) -> Json {
     let mut map = Object::default();
     insert_description(&mut map, &def.docs);
-    map.insert("oneOf", branches(schema, def, &[]));
+    map.insert("type", "object");
+    map.extend(dispatch(schema, def));
     map.into()
 }
 
-/// A union's `oneOf` branches, each adding the union's tag to `outer` (the tags of the unions
-/// it is reached through here, outermost first), carrying the variant's docs.
+/// The keywords that read a union's tag and check the object as the variant it picks: the tag
+/// is required and one of the union's values, and an `allOf` holds, for each variant, an `if`
+/// on the tag whose `then` is that variant's object with every tag. A nested union's variants
+/// are listed in the same `allOf` (see [`conditions`]).
 ///
-/// Every branch is written inline. A struct payload is its object with every tag (titled with
-/// the struct's name, which also keeps its own, untagged `$defs` entry): typify makes a serde
-/// internally tagged enum only from a `oneOf` of inline objects that share a required tag
-/// property. A union payload is its own branches again, with this union's tag added: its
-/// `$defs` entry, the standalone form, would refuse the outer tag as an unknown field, and no
-/// keyword next to a `$ref` can reopen an object closed inside it.
-fn branches(schema: &Schema, def: &UnionDef, outer: &[TagPair]) -> Vec<Json> {
-    def.variants
+/// This shape, rather than a `oneOf` of the variants, is what makes a fault one error: a
+/// validator checks the object against the one variant its tags name, so a bad field inside it
+/// is reported there alone (ajv adds one error per `if` it passes through, saying the `then`
+/// failed), a missing or unknown tag is one error at the tag, and `best_match` in
+/// python-jsonschema names the fault. A `oneOf` reports every variant's mismatch, and
+/// python-jsonschema's best match is then the `oneOf` itself. Each `if` requires its tags, so
+/// an object without them applies no `then`; a value that is no object passes every `if`, and
+/// its one error is the union's `type`, since no `then` states a type.
+fn dispatch(schema: &Schema, def: &UnionDef) -> Object {
+    let mut all = Vec::new();
+    conditions(schema, def, &[], &mut all);
+    let mut map = tag_check(def);
+    map.insert("allOf", all);
+    map
+}
+
+/// A union's tag: required, and one of its values.
+fn tag_check(def: &UnionDef) -> Object {
+    let values: Vec<Json> = def
+        .variants
         .iter()
-        .map(|variant| {
-            let mut tags = outer.to_vec();
-            tags.push((&def.tag, &variant.tag_value));
-            let mut branch = Object::default();
-            match schema.payload(variant) {
-                // A unit variant: a closed object of its tags alone.
-                None => {
-                    insert_description(&mut branch, &variant.docs);
-                    let unit = StructDef {
-                        name: variant.name.clone(),
-                        docs: Vec::new(),
-                        fields: Vec::new(),
-                        closed: true,
-                    };
-                    branch.extend(struct_def(&unit, &tags));
-                }
-                Some(TypeDef::Struct(payload)) => {
-                    branch.insert("title", payload.name.clone());
-                    insert_description(&mut branch, &variant.docs);
-                    // The variant's docs describe the branch; the struct's stay in `$defs`.
-                    let keywords = struct_def(payload, &tags).into_iter();
-                    branch.extend(keywords.filter(|(key, _)| key != "description"));
-                }
-                Some(TypeDef::Union(payload)) => {
-                    insert_description(&mut branch, &variant.docs);
-                    branch.insert("oneOf", branches(schema, payload, &tags));
-                }
-                // The checker lets only structs and unions be payloads.
-                Some(TypeDef::Enum(_)) => {
-                    unreachable!("a variant payload is a struct or a union")
-                }
+        .map(|variant| variant.tag_value.clone().into())
+        .collect();
+    let tag = def.tag.as_str();
+    Object::of([
+        (
+            "properties",
+            Object::of([(tag, Object::of([("enum", values.into())]).into())]).into(),
+        ),
+        ("required", vec![Json::from(tag)].into()),
+    ])
+}
+
+/// Adds to `out` one condition per variant of `def` under `outer` (the tags of the unions it is
+/// reached through, outermost first): `if` the object holds all the tags down to the variant,
+/// `then` it is the variant's object. A variant that is a union adds the check of that union's
+/// tag, then its own variants' conditions, each with one tag more: nested unions are flattened
+/// into the outermost union's list, so that a fault passes through one `if` per union that a
+/// field holds, not one per level of nesting.
+fn conditions(schema: &Schema, def: &UnionDef, outer: &[TagPair], out: &mut Vec<Json>) {
+    for variant in &def.variants {
+        let mut tags = outer.to_vec();
+        tags.push((&def.tag, &variant.tag_value));
+        let then = match schema.payload(variant) {
+            Some(TypeDef::Union(inner)) => {
+                let mut then = Object::default();
+                insert_description(&mut then, &variant.docs);
+                then.extend(tag_check(inner));
+                then
             }
-            Json::from(branch)
+            Some(TypeDef::Struct(payload)) => branch(Some(payload), variant, &tags),
+            None => branch(None, variant, &tags),
+            // The checker lets only structs and unions be payloads.
+            Some(TypeDef::Enum(_)) => continue,
+        };
+        out.push(Object::of([("if", picked(&tags).into()), ("then", then.into())]).into());
+        if let Some(TypeDef::Union(inner)) = schema.payload(variant) {
+            conditions(schema, inner, &tags, out);
+        }
+    }
+}
+
+/// The `if` of a condition: the object holds each of `tags` with its value.
+fn picked(tags: &[TagPair]) -> Object {
+    let properties: Object = tags
+        .iter()
+        .map(|(tag, value)| {
+            (
+                (*tag).to_owned(),
+                Object::of([("const", (*value).into())]).into(),
+            )
         })
-        .collect()
+        .collect();
+    let required: Vec<Json> = tags.iter().map(|(tag, _)| Json::from(*tag)).collect();
+    Object::of([
+        ("properties", properties.into()),
+        ("required", required.into()),
+    ])
+}
+
+/// What one variant's object must be, with `tags` (those of its unions, outermost first, its
+/// own last), carrying the variant's docs: a struct payload (`Some`) its closed object with
+/// every tag (titled with the struct's name, which also keeps its own, untagged `$defs` entry),
+/// a unit variant (`None`) a closed object of the tags alone. Every object is written inline: a
+/// struct's `$defs` entry, the standalone form, would refuse the tags as unknown fields, and
+/// no keyword next to a `$ref` can reopen an object closed inside it. It states no `type`:
+/// the union's `type` says it once.
+fn branch(payload: Option<&StructDef>, variant: &Variant, tags: &[TagPair]) -> Object {
+    let mut branch = Object::default();
+    let unit = StructDef {
+        name: variant.name.clone(),
+        docs: Vec::new(),
+        fields: Vec::new(),
+        closed: true,
+    };
+    if let Some(payload) = payload {
+        branch.insert("title", payload.name.clone());
+    }
+    // The variant's docs describe the branch; the struct's stay in `$defs`.
+    insert_description(&mut branch, &variant.docs);
+    let object = struct_def(payload.unwrap_or(&unit), tags)
+        .into_iter()
+        .filter(|(key, _)| key != "description" && key != "type");
+    branch.extend(object);
+    branch
 }
 
 /// A unit-only enum: one of its wire strings.
@@ -141,14 +205,16 @@ fn enum_def(def: &EnumDef) -> Json {
     map.into()
 }
 
-/// The schema of a value or `null`, with `anyOf`.
+/// The schema of a value or `null`: `null`, or else the value. An `if` rather than an `anyOf`
+/// of the two, so that a wrong value is reported as the value's error alone (and ajv's one
+/// error saying the `else` failed), not also as "not null" and "matches no branch".
 fn or_null(value: Object) -> Object {
     let null = Object::of([("type", "null".into())]);
-    Object::of([("anyOf", vec![value.into(), null.into()].into())])
+    Object::of([("if", null.into()), ("else", value.into())])
 }
 
-/// The keywords of a value type's schema. `null` is added with `anyOf`, never with a `type`
-/// array, because ajv's strict mode rejects union types.
+/// The keywords of a value type's schema. `null` is added with `if`/`else`, never with a
+/// `type` array, because ajv's strict mode rejects union types.
 pub(super) fn ty_schema(ty: &Ty) -> Object {
     match ty {
         Ty::String => Object::of([("type", "string".into())]),

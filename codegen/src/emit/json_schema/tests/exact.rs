@@ -4,7 +4,7 @@ use serde_json::{Value, json};
 
 use super::cards;
 use crate::emit::json_schema::{DRAFT_2020_12, document, emit};
-use crate::ir::builder::{docs, field, named, nullable, schema, strukt};
+use crate::ir::builder::{docs, field, named, nullable, schema, strukt, unit_variant};
 use crate::ir::{Docs, IntKind, Ty, TypeDef};
 
 /// The printed form the emitter must produce for a value: pretty JSON plus a newline. Because
@@ -43,12 +43,12 @@ fn every_ty() {
             "m": { "type": "object", "additionalProperties": { "type": "boolean" } },
             "bx": { "$ref": "#/$defs/All" },
             "n": { "$ref": "#/$defs/All" },
-            "nl": { "anyOf": [{ "type": "number" }, { "type": "null" }] },
+            "nl": { "if": { "type": "null" }, "else": { "type": "number" } },
             "deep": {
                 "type": "object",
                 "additionalProperties": {
                     "type": "array",
-                    "items": { "anyOf": [{ "$ref": "#/$defs/All" }, { "type": "null" }] }
+                    "items": { "if": { "type": "null" }, "else": { "$ref": "#/$defs/All" } }
                 }
             },
             "u8": { "type": "integer", "minimum": 0, "maximum": 255 },
@@ -85,9 +85,10 @@ fn presence_kinds_and_field_docs() {
             "absent": { "type": "string" },
             "nulled": {
                 "description": "May be null.\nNever absent.",
-                "anyOf": [{ "type": "string" }, { "type": "null" }]
+                "if": { "type": "null" },
+                "else": { "type": "string" }
             },
-            "both": { "anyOf": [{ "type": "boolean" }, { "type": "null" }] }
+            "both": { "if": { "type": "null" }, "else": { "type": "boolean" } }
         },
         "required": ["plain", "nulled"],
         "additionalProperties": false
@@ -114,55 +115,46 @@ fn open_struct_has_no_additional_properties() {
 #[test]
 fn unions_nested_union_and_enum() {
     // A named type's `$defs` entry is its standalone form: a struct without any tag, a nested
-    // union with its own tag only. A union inlines each variant with every tag it adds, as a
-    // one-string enum listed in `properties` and `required`, so the closed object stays exact.
+    // union with its own tag only. A union requires its tag among its values, and for each
+    // variant an `if` on the tags down to it applies the variant's closed object, inline with
+    // every tag as a one-string enum listed in `properties` and `required`. A nested union's
+    // variants are conditions of the outer union's own list, one tag deeper.
     let tag = |value: &str| json!({ "type": "string", "enum": [value] });
     let title = json!({ "description": "The title.", "type": "string" });
     let kind = json!({ "$ref": "#/$defs/Kind" });
-    let old_text = json!({ "anyOf": [{ "type": "string" }, { "type": "null" }] });
+    let old_text = json!({ "if": { "type": "null" }, "else": { "type": "string" } });
     let total = json!({ "type": "integer", "minimum": 0, "maximum": 4294967295_u32 });
     let paths = json!({ "type": "array", "items": { "type": "string" } });
-    let object = |properties: Value, required: Value| {
+    let matches = |outer: Value| {
+        let mut properties = outer.as_object().cloned().unwrap_or_default();
+        properties.insert("kind".into(), tag("matches"));
+        let mut required: Vec<Value> = properties.keys().map(|key| json!(key)).collect();
+        properties.insert("total".into(), total.clone());
+        required.push(json!("total"));
         json!({
-            "type": "object",
+            "title": "MatchesView",
             "properties": properties,
             "required": required,
             "additionalProperties": false
         })
     };
-    let titled = |title: &str, object: &Value| {
-        let mut branch = serde_json::Map::new();
-        branch.insert("title".into(), title.into());
-        branch.extend(object.as_object().cloned().unwrap_or_default());
-        Value::from(branch)
+    let path_list = |outer: Value| {
+        let mut properties = outer.as_object().cloned().unwrap_or_default();
+        properties.insert("kind".into(), tag("paths"));
+        let mut required: Vec<Value> = properties.keys().map(|key| json!(key)).collect();
+        properties.insert("paths".into(), paths.clone());
+        required.push(json!("paths"));
+        json!({
+            "title": "PathsView",
+            "properties": properties,
+            "required": required,
+            "additionalProperties": false
+        })
     };
-    let search_branches = |outer: &[(&str, &str)]| {
-        let tags = |kind_value: &str| {
-            let mut tags: Vec<(String, Value)> = outer
-                .iter()
-                .map(|(field, value)| (field.to_string(), tag(value)))
-                .collect();
-            tags.push(("kind".into(), tag(kind_value)));
-            tags
-        };
-        let required = |field: &str| {
-            let mut required: Vec<&str> = outer.iter().map(|(field, _)| *field).collect();
-            required.extend(["kind", field]);
-            json!(required)
-        };
-        let mut matches: serde_json::Map<String, Value> = tags("matches").into_iter().collect();
-        matches.insert("total".into(), total.clone());
-        let mut paths_properties: serde_json::Map<String, Value> =
-            tags("paths").into_iter().collect();
-        paths_properties.insert("paths".into(), paths.clone());
-        json!([
-            titled("MatchesView", &object(matches.into(), required("total"))),
-            titled(
-                "PathsView",
-                &object(paths_properties.into(), required("paths"))
-            )
-        ])
-    };
+    let kind_check = json!({
+        "properties": { "kind": { "enum": ["matches", "paths"] } },
+        "required": ["kind"]
+    });
     let expected = json!({
         "$schema": DRAFT_2020_12,
         "$id": "https://example.test/test.schema.json",
@@ -171,22 +163,56 @@ fn unions_nested_union_and_enum() {
         "$defs": {
             "Card": {
                 "description": "A card.\nTold apart by `card`.",
-                "oneOf": [
+                "type": "object",
+                "properties": { "card": { "enum": ["generic", "search"] } },
+                "required": ["card"],
+                "allOf": [
                     {
-                        "title": "GenericView",
-                        "description": "A plain card.",
-                        "type": "object",
-                        "properties": {
-                            "card": tag("generic"),
-                            "title": title,
-                            "kind": kind,
-                            "oldText": old_text,
-                            "note": old_text
+                        "if": {
+                            "properties": { "card": { "const": "generic" } },
+                            "required": ["card"]
                         },
-                        "required": ["card", "title", "oldText"],
-                        "additionalProperties": false
+                        "then": {
+                            "title": "GenericView",
+                            "description": "A plain card.",
+                            "properties": {
+                                "card": tag("generic"),
+                                "title": title,
+                                "kind": kind,
+                                "oldText": old_text,
+                                "note": old_text
+                            },
+                            "required": ["card", "title", "oldText"],
+                            "additionalProperties": false
+                        }
                     },
-                    { "oneOf": search_branches(&[("card", "search")]) }
+                    {
+                        "if": {
+                            "properties": { "card": { "const": "search" } },
+                            "required": ["card"]
+                        },
+                        "then": kind_check
+                    },
+                    {
+                        "if": {
+                            "properties": {
+                                "card": { "const": "search" },
+                                "kind": { "const": "matches" }
+                            },
+                            "required": ["card", "kind"]
+                        },
+                        "then": matches(json!({ "card": tag("search") }))
+                    },
+                    {
+                        "if": {
+                            "properties": {
+                                "card": { "const": "search" },
+                                "kind": { "const": "paths" }
+                            },
+                            "required": ["card", "kind"]
+                        },
+                        "then": path_list(json!({ "card": tag("search") }))
+                    }
                 ]
             },
             "GenericView": {
@@ -206,14 +232,66 @@ fn unions_nested_union_and_enum() {
                 "type": "string",
                 "enum": ["read", "edit"]
             },
-            "MatchesView": object(json!({ "total": total }), json!(["total"])),
-            "PathsView": object(json!({ "paths": paths }), json!(["paths"])),
-            "SearchView": { "oneOf": search_branches(&[]) }
+            "MatchesView": {
+                "type": "object",
+                "properties": { "total": total },
+                "required": ["total"],
+                "additionalProperties": false
+            },
+            "PathsView": {
+                "type": "object",
+                "properties": { "paths": paths },
+                "required": ["paths"],
+                "additionalProperties": false
+            },
+            "SearchView": {
+                "type": "object",
+                "properties": { "kind": { "enum": ["matches", "paths"] } },
+                "required": ["kind"],
+                "allOf": [
+                    {
+                        "if": {
+                            "properties": { "kind": { "const": "matches" } },
+                            "required": ["kind"]
+                        },
+                        "then": matches(json!({}))
+                    },
+                    {
+                        "if": {
+                            "properties": { "kind": { "const": "paths" } },
+                            "required": ["kind"]
+                        },
+                        "then": path_list(json!({}))
+                    }
+                ]
+            }
         }
     });
     let schema = cards();
     assert_eq!(document(&schema), expected);
     assert_eq!(emit(&schema), printed(&expected));
+}
+
+#[test]
+fn a_unit_variant_is_a_closed_object_of_its_tags() {
+    let mut schema = cards();
+    if let Some(TypeDef::Union(card)) = schema.types.get_mut("Card") {
+        card.variants
+            .push(unit_variant("Ping", "ping").documented(&["Nothing but the tag."]));
+    }
+    let doc = document(&schema);
+    assert_eq!(
+        doc["$defs"]["Card"]["allOf"][4],
+        json!({
+            "if": { "properties": { "card": { "const": "ping" } }, "required": ["card"] },
+            "then": {
+                "description": "Nothing but the tag.",
+                "properties": { "card": { "type": "string", "enum": ["ping"] } },
+                "required": ["card"],
+                "additionalProperties": false
+            }
+        })
+    );
 }
 
 #[test]
