@@ -7,17 +7,19 @@
 //!   `$ref`, or an `anyOf` of them), `$defs` (by type name);
 //! - struct: `description`, `type`, `properties` (tags first, then fields), `required`,
 //!   `additionalProperties`;
-//! - union: `description`, `oneOf` (one branch per variant, in declaration order: a struct
-//!   payload inline as `title`, `description` and the struct's keywords, a union payload as
-//!   `description` and its own `oneOf` of branches);
+//! - union: `description`, `type`, `properties` (its tag's values), `required` (its tag),
+//!   `allOf` (one `if`/`then` per variant in declaration order, a nested union's variants
+//!   after its own check; each `then` a variant's object: `title`, `description`,
+//!   `properties`, `required`, `additionalProperties`);
 //! - enum: `description`, `type`, `enum`.
 //!
 //! Every named type's `$defs` entry is its standalone form, which carries no tag of a union it
 //! sits in: a struct is the plain object of its fields, a union carries only its own tag. A
-//! union is a plain `oneOf` whose branches add the tags: each variant struct is inlined with
-//! its union's tag, and the tags of every union it is reached through, as one-string `enum`
-//! properties, so exactly one branch can match and a closed object stays closed. The shape is
-//! chosen for schema-only consumers: see `branches` and `struct_def` in `defs.rs`.
+//! union reads its tag and applies the one variant object it names: each variant struct is
+//! inlined with its union's tag, and the tags of every union it is reached through, as
+//! one-string `enum` properties, so a closed object stays closed, and a single fault is a
+//! single error. The shape is chosen for schema-only consumers: see `dispatch` and
+//! `struct_def` in `defs.rs`.
 
 mod defs;
 mod ordered;
