@@ -77,7 +77,7 @@ pub(super) fn reader(field: &Field, runtime: Runtime) -> TokenStream {
 /// `Entries` at a map (which refuses a key given twice), `Items` around an array of values that
 /// need either, and `Plain` elsewhere: a named type reads its own fields, so the reader never
 /// reaches into one (through a recursive type it could not end).
-fn value_reader(ty: &Ty, runtime: Runtime) -> TokenStream {
+pub(super) fn value_reader(ty: &Ty, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
     match ty {
         Ty::Int(_) | Ty::Json => quote!(#rt::__private::Strict),
