@@ -40,6 +40,7 @@ pub(crate) fn field(name: &str, ty: Ty) -> Field {
         wire_name: name.to_owned(),
         span: 0..0,
         docs: Docs::new(),
+        deprecated: None,
         presence,
         ty,
     }
@@ -78,6 +79,7 @@ pub(crate) fn strukt(name: &str, fields: Vec<Field>) -> StructDef {
     StructDef {
         name: name.to_owned(),
         docs: Docs::new(),
+        deprecated: None,
         fields,
         closed: true,
     }
@@ -106,6 +108,7 @@ pub(crate) fn union(name: &str, tag: &str, variants: Vec<Variant>) -> UnionDef {
     UnionDef {
         name: name.to_owned(),
         docs: Docs::new(),
+        deprecated: None,
         tag: tag.to_owned(),
         tag_span: 0..0,
         variants,
@@ -128,6 +131,7 @@ pub(crate) fn variant(name: &str, tag_value: &str, payload: &str) -> Variant {
         name: name.to_owned(),
         tag_value: tag_value.to_owned(),
         docs: Docs::new(),
+        deprecated: None,
         payload: payload.to_owned(),
         span: 0..0,
     }
@@ -148,6 +152,7 @@ pub(crate) fn enumeration(name: &str, values: Vec<EnumValue>) -> EnumDef {
     EnumDef {
         name: name.to_owned(),
         docs: Docs::new(),
+        deprecated: None,
         values,
     }
 }
@@ -168,6 +173,7 @@ pub(crate) fn value(name: &str, wire_name: &str) -> EnumValue {
         name: name.to_owned(),
         wire_name: wire_name.to_owned(),
         docs: Docs::new(),
+        deprecated: None,
     }
 }
 

@@ -35,6 +35,14 @@ pub struct Schema {
 /// Doc comment lines, with the single leading space of `/// text` removed.
 pub type Docs = Vec<String>;
 
+/// `#[deprecated]` on a type, field, variant or enum value: still read and written, but marked
+/// so in every output, with the note when one was given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deprecated {
+    /// What to use instead, or why: `#[deprecated = "use `path`"]`.
+    pub note: Option<String>,
+}
+
 /// A named type of the schema.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TypeDef {
@@ -59,6 +67,16 @@ impl TypeDef {
         }
     }
 
+    /// Whether and why the type is deprecated.
+    pub fn deprecated(&self) -> Option<&Deprecated> {
+        match self {
+            TypeDef::Struct(def) => def.deprecated.as_ref(),
+            TypeDef::Newtype(def) => def.deprecated.as_ref(),
+            TypeDef::Union(def) => def.deprecated.as_ref(),
+            TypeDef::Enum(def) => def.deprecated.as_ref(),
+        }
+    }
+
     /// The type's doc comment.
     pub fn docs(&self) -> &Docs {
         match self {
@@ -77,6 +95,8 @@ pub struct StructDef {
     pub name: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
     /// Fields in declaration order.
     pub fields: Vec<Field>,
     /// Closed objects reject unknown fields; open ones keep them.
@@ -90,6 +110,8 @@ pub struct NewtypeDef {
     pub name: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
     /// The type it wraps: never `Json` nor `Ty::Nullable` at the top, which the checker
     /// refuses (a field's `Nullable` of it would be ambiguous, or say `null` twice).
     pub ty: Ty,
@@ -108,6 +130,8 @@ pub struct Field {
     pub span: Span,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
     /// Whether the key may be absent and whether its value may be `null`.
     pub presence: Presence,
     /// The type of a present, non-null value: never `Ty::Nullable` at the top, which is
@@ -228,6 +252,8 @@ pub struct UnionDef {
     pub name: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
     /// The tag field's wire name (`card`).
     pub tag: String,
     /// Where the tag field's name is written.
@@ -246,6 +272,8 @@ pub struct Variant {
     pub tag_value: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
     /// The payload: the name of a struct or of another union.
     pub payload: String,
     /// Where the payload type is written.
@@ -259,6 +287,8 @@ pub struct EnumDef {
     pub name: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
     /// Values in declaration order.
     pub values: Vec<EnumValue>,
 }
@@ -273,6 +303,8 @@ pub struct EnumValue {
     pub wire_name: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
 }
 
 #[cfg(test)]

@@ -42,6 +42,7 @@ pub struct FileSettings {
     pub closed: Option<bool>,
 }
 
+pub use crate::ir::Deprecated;
 pub use crate::naming::RenameRule;
 
 /// A declared type.
@@ -51,6 +52,8 @@ pub struct Item {
     pub name: Spanned<String>,
     /// Its doc comment.
     pub docs: Vec<String>,
+    /// `#[deprecated]`, with its note.
+    pub deprecated: Option<Deprecated>,
     /// What kind of type it is.
     pub kind: ItemKind,
 }
@@ -93,6 +96,8 @@ pub struct FieldItem {
     pub name: Spanned<String>,
     /// Its doc comment.
     pub docs: Vec<String>,
+    /// `#[deprecated]`, with its note.
+    pub deprecated: Option<Deprecated>,
     /// `#[rename = "..."]`: the exact wire name.
     pub rename: Option<Spanned<String>>,
     /// Its type.
@@ -117,6 +122,8 @@ pub struct VariantItem {
     pub name: Spanned<String>,
     /// Its doc comment.
     pub docs: Vec<String>,
+    /// `#[deprecated]`, with its note.
+    pub deprecated: Option<Deprecated>,
     /// `#[rename = "..."]`: the exact tag value.
     pub rename: Option<Spanned<String>>,
     /// The payload type as written; the checker requires a struct or union name.
@@ -139,6 +146,8 @@ pub struct EnumValueItem {
     pub name: Spanned<String>,
     /// Its doc comment.
     pub docs: Vec<String>,
+    /// `#[deprecated]`, with its note.
+    pub deprecated: Option<Deprecated>,
     /// `#[rename = "..."]`: the exact wire string.
     pub rename: Option<Spanned<String>>,
 }

@@ -5,7 +5,7 @@
 
 use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Meta};
 
-use super::ast::{FileSettings, RenameRule, SchemaFile, Spanned};
+use super::ast::{Deprecated, FileSettings, RenameRule, SchemaFile, Spanned};
 use super::{byte_range, node_range};
 use crate::diagnostics::Diagnostic;
 
@@ -37,13 +37,14 @@ impl Place {
         match self {
             Place::Struct => &[
                 "doc",
+                "deprecated",
                 "rename_all",
                 "deny_unknown_fields",
                 "allow_unknown_fields",
             ],
-            Place::Newtype => &["doc"],
-            Place::Field | Place::Variant => &["doc", "rename"],
-            Place::Enum => &["doc", "union", "rename_all"],
+            Place::Newtype => &["doc", "deprecated"],
+            Place::Field | Place::Variant => &["doc", "deprecated", "rename"],
+            Place::Enum => &["doc", "deprecated", "union", "rename_all"],
         }
     }
 }
@@ -58,6 +59,7 @@ pub(super) struct ItemAttrs {
     pub rename_all: Option<RenameRule>,
     pub rename: Option<Spanned<String>>,
     pub closed: Option<bool>,
+    pub deprecated: Option<Deprecated>,
 }
 
 /// Reads the attributes of an item at `place`, reporting unknown, malformed and repeated ones.
@@ -86,6 +88,7 @@ pub(super) fn item_attrs(
             "rename_all" => {
                 out.rename_all = string_value(attr, errors).and_then(|s| rule(&s, errors))
             }
+            "deprecated" => out.deprecated = deprecated(attr, errors),
             "rename" => {
                 out.rename = string_value(attr, errors)
                     .and_then(|s| non_empty("`rename`", NON_EMPTY_HINT, s, errors))
@@ -261,6 +264,26 @@ fn string_value(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Spanne
         format!("write it as `#[{} = \"...\"]`", attr_name(attr)),
     ));
     None
+}
+
+/// `#[deprecated]` or `#[deprecated = "note"]`, as Rust writes them.
+fn deprecated(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Deprecated> {
+    match &attr.meta {
+        Meta::Path(_) => Some(Deprecated { note: None }),
+        Meta::NameValue(_) => string_value(attr, errors).map(|note| Deprecated {
+            note: Some(note.value),
+        }),
+        Meta::List(_) => {
+            errors.push(Diagnostic::new(
+                "attribute `deprecated` takes a note as a string",
+                node_range(attr),
+                "expected `#[deprecated]` or `#[deprecated = \"...\"]`",
+                "write `#[deprecated = \"use `other` instead\"]`, or `#[deprecated]` without a \
+                 note",
+            ));
+            None
+        }
+    }
 }
 
 fn flag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> bool {

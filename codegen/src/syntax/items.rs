@@ -58,6 +58,7 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
             Some(SchemaItem {
                 name: name(&item.ident),
                 docs: attrs.docs,
+                deprecated: attrs.deprecated,
                 kind: ItemKind::Struct(StructItem {
                     rename_all: attrs.rename_all,
                     closed: attrs.closed,
@@ -108,6 +109,7 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
             Some(SchemaItem {
                 name: name(&item.ident),
                 docs: attrs.docs,
+                deprecated: attrs.deprecated,
                 kind,
             })
         }
@@ -170,6 +172,7 @@ fn newtype(item: syn::ItemStruct, errors: &mut Vec<Diagnostic>) -> Option<Schema
     Some(SchemaItem {
         name: name(&item.ident),
         docs: attrs.docs,
+        deprecated: attrs.deprecated,
         kind: ItemKind::Newtype(NewtypeItem { inner }),
     })
 }
@@ -182,6 +185,7 @@ fn field(field: syn::Field, errors: &mut Vec<Diagnostic>) -> Option<FieldItem> {
     Some(FieldItem {
         name: name(ident),
         docs: attrs.docs,
+        deprecated: attrs.deprecated,
         rename: attrs.rename,
         ty,
     })
@@ -228,6 +232,7 @@ fn variant(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<Varian
     Some(VariantItem {
         name: name(&variant.ident),
         docs: attrs.docs,
+        deprecated: attrs.deprecated,
         rename: attrs.rename,
         payload: types::convert(&payload.ty, errors)?,
     })
@@ -296,6 +301,7 @@ fn enum_value(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<Enu
     Some(EnumValueItem {
         name: name(&variant.ident),
         docs: attrs.docs,
+        deprecated: attrs.deprecated,
         rename: attrs.rename,
     })
 }
