@@ -11,6 +11,7 @@
 //! - What generated code needs at run time; generated code names it through `__private`, so a
 //!   crate using it needs no direct dependency on serde.
 
+mod collections;
 mod content;
 mod decode;
 mod object;

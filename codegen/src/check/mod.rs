@@ -62,10 +62,10 @@ fn check_counting(
         }
         let name = item.name.value.clone();
         let docs = item.docs.clone();
+        let deprecated = item.deprecated.clone();
         let def = match &item.kind {
             ItemKind::Struct(item) => TypeDef::Struct(lower_struct(
-                name,
-                docs,
+                (name, docs, deprecated),
                 item,
                 file,
                 targets,
@@ -73,15 +73,31 @@ fn check_counting(
                 &mut errors,
             )),
             ItemKind::Union(item) => TypeDef::Union(lower_union(
-                name,
-                docs,
+                (name, docs, deprecated),
                 item,
                 file,
                 targets,
                 &mut scope,
                 &mut errors,
             )),
-            ItemKind::Enum(item) => TypeDef::Enum(lower_enum(name, docs, item, file, &mut errors)),
+            ItemKind::Newtype(item) => {
+                let Some(ty) = types::newtype_type(&item.inner, &mut scope, &mut errors) else {
+                    continue;
+                };
+                TypeDef::Newtype(ir::NewtypeDef {
+                    name,
+                    docs,
+                    deprecated,
+                    ty,
+                    span: item.inner.span.clone(),
+                })
+            }
+            ItemKind::Enum(item) => TypeDef::Enum(lower_enum(
+                (name, docs, deprecated),
+                item,
+                file,
+                &mut errors,
+            )),
         };
         defs.insert(def.name().to_string(), def);
     }
@@ -242,6 +258,7 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
         first_spans.insert(&name.value, name);
         let kind = match item.kind {
             ItemKind::Struct(_) => DeclKind::Struct,
+            ItemKind::Newtype(_) => DeclKind::Newtype,
             ItemKind::Union(_) => DeclKind::Union,
             ItemKind::Enum(_) => DeclKind::Enum,
         };
@@ -250,9 +267,11 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
     declared
 }
 
+/// A declaration's name, docs and deprecation, which every kind of type carries.
+type Header = (String, ir::Docs, Option<ir::Deprecated>);
+
 fn lower_struct(
-    name: String,
-    docs: ir::Docs,
+    (name, docs, deprecated): Header,
     item: &StructItem,
     file: &SchemaFile,
     targets: &[&dyn Target],
@@ -308,6 +327,7 @@ fn lower_struct(
                 wire_name,
                 span: wire_span,
                 docs: field.docs.clone(),
+                deprecated: field.deprecated.clone(),
                 presence,
                 ty,
             });
@@ -316,6 +336,7 @@ fn lower_struct(
     StructDef {
         name,
         docs,
+        deprecated,
         fields,
         closed,
     }
@@ -378,8 +399,7 @@ fn refuse_dropped_underscore(
 }
 
 fn lower_union(
-    name: String,
-    docs: ir::Docs,
+    (name, docs, deprecated): Header,
     item: &UnionItem,
     file: &SchemaFile,
     targets: &[&dyn Target],
@@ -420,6 +440,7 @@ fn lower_union(
             name: variant.name.value.clone(),
             tag_value,
             docs: variant.docs.clone(),
+            deprecated: variant.deprecated.clone(),
             payload,
             span,
         });
@@ -427,6 +448,7 @@ fn lower_union(
     UnionDef {
         name,
         docs,
+        deprecated,
         tag: item.tag.value.clone(),
         tag_span: item.tag.span.clone(),
         variants,
@@ -434,8 +456,7 @@ fn lower_union(
 }
 
 fn lower_enum(
-    name: String,
-    docs: ir::Docs,
+    (name, docs, deprecated): Header,
     item: &EnumItem,
     file: &SchemaFile,
     errors: &mut Vec<Diagnostic>,
@@ -462,9 +483,15 @@ fn lower_enum(
             name: value.name.value.clone(),
             wire_name,
             docs: value.docs.clone(),
+            deprecated: value.deprecated.clone(),
         });
     }
-    EnumDef { name, docs, values }
+    EnumDef {
+        name,
+        docs,
+        deprecated,
+        values,
+    }
 }
 
 fn check_variant_name(name: &Spanned<String>, errors: &mut Vec<Diagnostic>) {

@@ -41,6 +41,7 @@ pub(crate) fn field(name: &str, ty: Ty) -> Field {
         wire_name: name.to_owned(),
         span: 0..0,
         docs: Docs::new(),
+        deprecated: None,
         presence,
         ty,
     }
@@ -79,6 +80,7 @@ pub(crate) fn strukt(name: &str, fields: Vec<Field>) -> StructDef {
     StructDef {
         name: name.to_owned(),
         docs: Docs::new(),
+        deprecated: None,
         fields,
         closed: true,
     }
@@ -107,6 +109,7 @@ pub(crate) fn union(name: &str, tag: &str, variants: Vec<Variant>) -> UnionDef {
     UnionDef {
         name: name.to_owned(),
         docs: Docs::new(),
+        deprecated: None,
         tag: tag.to_owned(),
         tag_span: 0..0,
         variants,
@@ -129,6 +132,7 @@ pub(crate) fn variant(name: &str, tag_value: &str, payload: &str) -> Variant {
         name: name.to_owned(),
         tag_value: tag_value.to_owned(),
         docs: Docs::new(),
+        deprecated: None,
         payload: Some(payload.to_owned()),
         span: 0..0,
     }
@@ -157,6 +161,7 @@ pub(crate) fn enumeration(name: &str, values: Vec<EnumValue>) -> EnumDef {
     EnumDef {
         name: name.to_owned(),
         docs: Docs::new(),
+        deprecated: None,
         values,
     }
 }
@@ -177,6 +182,7 @@ pub(crate) fn value(name: &str, wire_name: &str) -> EnumValue {
         name: name.to_owned(),
         wire_name: wire_name.to_owned(),
         docs: Docs::new(),
+        deprecated: None,
     }
 }
 

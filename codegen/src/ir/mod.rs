@@ -48,11 +48,21 @@ impl Schema {
 /// Doc comment lines, with the single leading space of `/// text` removed.
 pub type Docs = Vec<String>;
 
+/// `#[deprecated]` on a type, field, variant or enum value: still read and written, but marked
+/// so in every output, with the note when one was given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deprecated {
+    /// What to use instead, or why: `#[deprecated = "use `path`"]`.
+    pub note: Option<String>,
+}
+
 /// A named type of the schema.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TypeDef {
     /// An object with named fields.
     Struct(StructDef),
+    /// A named type with the wire form of the type it wraps.
+    Newtype(NewtypeDef),
     /// A closed union told apart by a tag field inside the object.
     Union(UnionDef),
     /// A unit-only enum, written on the wire as one of its strings.
@@ -64,8 +74,19 @@ impl TypeDef {
     pub fn name(&self) -> &str {
         match self {
             TypeDef::Struct(def) => &def.name,
+            TypeDef::Newtype(def) => &def.name,
             TypeDef::Union(def) => &def.name,
             TypeDef::Enum(def) => &def.name,
+        }
+    }
+
+    /// Whether and why the type is deprecated.
+    pub fn deprecated(&self) -> Option<&Deprecated> {
+        match self {
+            TypeDef::Struct(def) => def.deprecated.as_ref(),
+            TypeDef::Newtype(def) => def.deprecated.as_ref(),
+            TypeDef::Union(def) => def.deprecated.as_ref(),
+            TypeDef::Enum(def) => def.deprecated.as_ref(),
         }
     }
 
@@ -73,6 +94,7 @@ impl TypeDef {
     pub fn docs(&self) -> &Docs {
         match self {
             TypeDef::Struct(def) => &def.docs,
+            TypeDef::Newtype(def) => &def.docs,
             TypeDef::Union(def) => &def.docs,
             TypeDef::Enum(def) => &def.docs,
         }
@@ -86,10 +108,28 @@ pub struct StructDef {
     pub name: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
     /// Fields in declaration order.
     pub fields: Vec<Field>,
     /// Closed objects reject unknown fields; open ones keep them.
     pub closed: bool,
+}
+
+/// A newtype: a name of its own for a value of another type, with that type's wire form.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewtypeDef {
+    /// Type name.
+    pub name: String,
+    /// Doc comment.
+    pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
+    /// The type it wraps: never `Json` nor `Ty::Nullable` at the top, which the checker
+    /// refuses (a field's `Nullable` of it would be ambiguous, or say `null` twice).
+    pub ty: Ty,
+    /// Where the wrapped type is written.
+    pub span: Span,
 }
 
 /// One field of a struct.
@@ -103,6 +143,8 @@ pub struct Field {
     pub span: Span,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
     /// Whether the key may be absent and whether its value may be `null`.
     pub presence: Presence,
     /// The type of a present, non-null value: never `Ty::Nullable` at the top, which is
@@ -223,6 +265,8 @@ pub struct UnionDef {
     pub name: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
     /// The tag field's wire name (`card`).
     pub tag: String,
     /// Where the tag field's name is written.
@@ -241,6 +285,8 @@ pub struct Variant {
     pub tag_value: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
     /// The payload: the name of a struct or of another union, or `None` for a unit variant,
     /// whose object is its tags alone (closed: the Rust unit variant has nowhere to keep
     /// other keys).
@@ -256,6 +302,8 @@ pub struct EnumDef {
     pub name: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
     /// Values in declaration order.
     pub values: Vec<EnumValue>,
 }
@@ -270,6 +318,8 @@ pub struct EnumValue {
     pub wire_name: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
 }
 
 #[cfg(test)]

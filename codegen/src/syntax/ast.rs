@@ -45,6 +45,7 @@ pub struct FileSettings {
     pub entries: Vec<Spanned<String>>,
 }
 
+pub use crate::ir::Deprecated;
 pub use crate::naming::RenameRule;
 
 /// A declared type.
@@ -54,15 +55,19 @@ pub struct Item {
     pub name: Spanned<String>,
     /// Its doc comment.
     pub docs: Vec<String>,
+    /// `#[deprecated]`, with its note.
+    pub deprecated: Option<Deprecated>,
     /// What kind of type it is.
     pub kind: ItemKind,
 }
 
-/// The three kinds of declaration.
+/// The four kinds of declaration.
 #[derive(Debug, Clone)]
 pub enum ItemKind {
     /// `struct Name { fields }`
     Struct(StructItem),
+    /// `struct Name(Type);`
+    Newtype(NewtypeItem),
     /// `#[union(tag = "...")] enum Name { Variant(Payload), ... }`
     Union(UnionItem),
     /// `enum Name { Value, ... }`
@@ -80,6 +85,13 @@ pub struct StructItem {
     pub fields: Vec<FieldItem>,
 }
 
+/// A newtype declaration: a named type with the wire form of its one unnamed field.
+#[derive(Debug, Clone)]
+pub struct NewtypeItem {
+    /// The type it wraps, as written.
+    pub inner: TypeExpr,
+}
+
 /// A field declaration.
 #[derive(Debug, Clone)]
 pub struct FieldItem {
@@ -87,6 +99,8 @@ pub struct FieldItem {
     pub name: Spanned<String>,
     /// Its doc comment.
     pub docs: Vec<String>,
+    /// `#[deprecated]`, with its note.
+    pub deprecated: Option<Deprecated>,
     /// `#[rename = "..."]`: the exact wire name.
     pub rename: Option<Spanned<String>>,
     /// Its type.
@@ -111,6 +125,8 @@ pub struct VariantItem {
     pub name: Spanned<String>,
     /// Its doc comment.
     pub docs: Vec<String>,
+    /// `#[deprecated]`, with its note.
+    pub deprecated: Option<Deprecated>,
     /// `#[rename = "..."]`: the exact tag value.
     pub rename: Option<Spanned<String>>,
     /// The payload type as written (the checker requires a struct or union name), or `None`
@@ -134,6 +150,8 @@ pub struct EnumValueItem {
     pub name: Spanned<String>,
     /// Its doc comment.
     pub docs: Vec<String>,
+    /// `#[deprecated]`, with its note.
+    pub deprecated: Option<Deprecated>,
     /// `#[rename = "..."]`: the exact wire string.
     pub rename: Option<Spanned<String>>,
 }

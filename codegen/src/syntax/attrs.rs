@@ -5,7 +5,7 @@
 
 use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Meta};
 
-use super::ast::{FileSettings, RenameRule, SchemaFile, Spanned};
+use super::ast::{Deprecated, FileSettings, RenameRule, SchemaFile, Spanned};
 use super::{byte_range, node_range};
 use crate::diagnostics::Diagnostic;
 
@@ -13,6 +13,8 @@ use crate::diagnostics::Diagnostic;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Place {
     Struct,
+    /// A struct with one unnamed field, `struct SessionId(String);`.
+    Newtype,
     Field,
     /// An `enum`, before its `#[union]` attribute says whether it is a union.
     Enum,
@@ -24,6 +26,7 @@ impl Place {
     fn describe(self) -> &'static str {
         match self {
             Place::Struct => "a struct",
+            Place::Newtype => "a newtype",
             Place::Field => "a field",
             Place::Enum => "an enum",
             Place::Variant => "a variant",
@@ -34,12 +37,14 @@ impl Place {
         match self {
             Place::Struct => &[
                 "doc",
+                "deprecated",
                 "rename_all",
                 "deny_unknown_fields",
                 "allow_unknown_fields",
             ],
-            Place::Field | Place::Variant => &["doc", "rename"],
-            Place::Enum => &["doc", "union", "rename_all"],
+            Place::Newtype => &["doc", "deprecated"],
+            Place::Field | Place::Variant => &["doc", "deprecated", "rename"],
+            Place::Enum => &["doc", "deprecated", "union", "rename_all"],
         }
     }
 }
@@ -54,6 +59,7 @@ pub(super) struct ItemAttrs {
     pub rename_all: Option<RenameRule>,
     pub rename: Option<Spanned<String>>,
     pub closed: Option<bool>,
+    pub deprecated: Option<Deprecated>,
 }
 
 /// Reads the attributes of an item at `place`, reporting unknown, malformed and repeated ones.
@@ -84,6 +90,7 @@ pub(super) fn item_attrs(
             "rename_all" => {
                 out.rename_all = string_value(attr, errors).and_then(|s| rule(&s, errors))
             }
+            "deprecated" => out.deprecated = deprecated(attr, errors),
             "rename" => {
                 out.rename = string_value(attr, errors)
                     .and_then(|s| non_empty("`rename`", NON_EMPTY_HINT, s, errors))
@@ -176,10 +183,14 @@ fn unknown_attr(attr: &Attribute, name: &str, place: &str, known: &[&str]) -> Di
         format!("unknown attribute `{name}` on {place}"),
         node_range(attr),
         "not a cardc attribute",
-        format!(
-            "attributes known on {place}: {} (and doc comments)",
-            listed.join(", ")
-        ),
+        if listed.is_empty() {
+            format!("{place} takes doc comments only")
+        } else {
+            format!(
+                "attributes known on {place}: {} (and doc comments)",
+                listed.join(", ")
+            )
+        },
     )
 }
 
@@ -259,6 +270,26 @@ fn string_value(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Spanne
         format!("write it as `#[{} = \"...\"]`", attr_name(attr)),
     ));
     None
+}
+
+/// `#[deprecated]` or `#[deprecated = "note"]`, as Rust writes them.
+fn deprecated(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Deprecated> {
+    match &attr.meta {
+        Meta::Path(_) => Some(Deprecated { note: None }),
+        Meta::NameValue(_) => string_value(attr, errors).map(|note| Deprecated {
+            note: Some(note.value),
+        }),
+        Meta::List(_) => {
+            errors.push(Diagnostic::new(
+                "attribute `deprecated` takes a note as a string",
+                node_range(attr),
+                "expected `#[deprecated]` or `#[deprecated = \"...\"]`",
+                "write `#[deprecated = \"use `other` instead\"]`, or `#[deprecated]` without a \
+                 note",
+            ));
+            None
+        }
+    }
 }
 
 fn flag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> bool {

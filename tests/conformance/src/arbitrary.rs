@@ -55,6 +55,7 @@ fn value(schema: &Schema, ty: &Ty, depth: u32) -> BoxedStrategy<Value> {
 fn named(schema: &Schema, name: &str, depth: u32) -> BoxedStrategy<Value> {
     match schema.types.get(name) {
         Some(TypeDef::Struct(def)) => object(schema, def, depth),
+        Some(TypeDef::Newtype(def)) => value(schema, &def.ty, depth),
         Some(TypeDef::Union(def)) => {
             // Each variant's payload, with the union's tag put first, as serializers write it.
             let variants: Vec<BoxedStrategy<Value>> = def

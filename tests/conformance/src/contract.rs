@@ -58,6 +58,7 @@ impl Checker<'_> {
     fn named(&self, name: &str, value: &Value, at: &str, tags: &[&str]) -> Result<(), String> {
         match self.schema.types.get(name) {
             Some(TypeDef::Struct(def)) => self.object(def, value, at, tags),
+            Some(TypeDef::Newtype(def)) => self.ty(&def.ty, value, at),
             Some(TypeDef::Enum(def)) => {
                 let known = def
                     .values

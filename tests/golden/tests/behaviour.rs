@@ -337,4 +337,17 @@ fn a_shared_payload_carries_the_tag_of_each_use() {
         "unknown field `sessionUpdate`",
     );
     accepts::<SessionUpdate>(json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1"}));
+
+#[test]
+fn a_newtype_is_its_own_type_with_the_wire_form_of_what_it_wraps() {
+    use cardc_golden::newtypes::{Forest, SessionId, TokenCount};
+    let id: SessionId = accepts(json!("s-1"));
+    assert_eq!(id, SessionId("s-1".to_string()));
+    // Read by the contract's rules for its integer: `7.0` is 7, written back as `7`.
+    let count: TokenCount = serde_json::from_str("7.0").expect("an integral float is an integer");
+    assert_eq!(serde_json::to_value(count).expect("writes"), json!(7));
+    rejects::<TokenCount>(json!(4_294_967_296_u64), "invalid value");
+    let forest: Forest = accepts(json!([[], [[]]]));
+    assert_eq!(forest.0.len(), 2);
+    rejects::<SessionId>(json!({"0": "s-1"}), "invalid type: map");
 }

@@ -14,6 +14,7 @@ export interface Comment {
    * \u{d}\u{0}\u{2028}\u{2029}\u{202e}
    */
   '*/ console.log("field"); /*': string;
+  /** @deprecated *\/ console.log("note"); /* \u{a}\u{d}\u{0}\u{2028}\u{2029}\u{202e} "); } fn x() { (" */
   'line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO'?: Value;
 }
 

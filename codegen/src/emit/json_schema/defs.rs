@@ -2,16 +2,29 @@
 
 use super::ordered::{Json, Object};
 use super::{def_ref, insert_description};
-use crate::ir::{EnumDef, Field, Schema, StructDef, Ty, TypeDef, UnionDef, Variant};
+use crate::ir::{
+    Deprecated, EnumDef, Field, NewtypeDef, Schema, StructDef, Ty, TypeDef, UnionDef, Variant,
+};
 
 /// The definition of one named type, in its standalone form: a struct is the plain object of
 /// its fields, and a union carries its own tag but no tag of a union it sits in. `schema`
 /// resolves a union's variant payloads.
 pub(super) fn type_def(schema: &Schema, def: &TypeDef) -> Json {
-    match def {
-        TypeDef::Struct(def) => struct_def(def, &[]).into(),
+    let mut map = match def {
+        TypeDef::Struct(def) => struct_def(def, &[]),
+        TypeDef::Newtype(def) => newtype_def(def),
         TypeDef::Union(def) => union_def(schema, def),
         TypeDef::Enum(def) => enum_def(def),
+    };
+    insert_deprecated(&mut map, def.deprecated());
+    map.into()
+}
+
+/// `"deprecated": true` for a deprecated type, field or variant; its note, if any, is in the
+/// Rust and TypeScript docs (JSON Schema has no keyword for it).
+fn insert_deprecated(map: &mut Object, deprecated: Option<&Deprecated>) {
+    if deprecated.is_some() {
+        map.insert("deprecated", true);
     }
 }
 
@@ -61,6 +74,7 @@ fn struct_def(def: &StructDef, tags: &[TagPair]) -> Object {
 fn field_schema(field: &Field) -> Object {
     let mut map = Object::default();
     insert_description(&mut map, &field.docs);
+    insert_deprecated(&mut map, field.deprecated.as_ref());
     let value = ty_schema(&field.ty);
     map.extend(if field.presence.may_be_null() {
         or_null(value)
@@ -71,12 +85,12 @@ fn field_schema(field: &Field) -> Object {
 }
 
 /// A union in its standalone form: an object whose own tag picks the variant that checks it.
-fn union_def(schema: &Schema, def: &UnionDef) -> Json {
+fn union_def(schema: &Schema, def: &UnionDef) -> Object {
     let mut map = Object::default();
     insert_description(&mut map, &def.docs);
     map.insert("type", "object");
     map.extend(dispatch(schema, def));
-    map.into()
+    map
 }
 
 /// The keywords that read a union's tag and check the object as the variant it picks: the tag
@@ -131,13 +145,14 @@ fn conditions(schema: &Schema, def: &UnionDef, outer: &[TagPair], out: &mut Vec<
             Some(TypeDef::Union(inner)) => {
                 let mut then = Object::default();
                 insert_description(&mut then, &variant.docs);
+                insert_deprecated(&mut then, variant.deprecated.as_ref());
                 then.extend(tag_check(inner));
                 then
             }
             Some(TypeDef::Struct(payload)) => branch(Some(payload), variant, &tags),
             None => branch(None, variant, &tags),
             // The checker lets only structs and unions be payloads.
-            Some(TypeDef::Enum(_)) => continue,
+            Some(TypeDef::Enum(_) | TypeDef::Newtype(_)) => continue,
         };
         out.push(Object::of([("if", picked(&tags).into()), ("then", then.into())]).into());
         if let Some(TypeDef::Union(inner)) = schema.payload(variant) {
@@ -178,12 +193,14 @@ fn branch(payload: Option<&StructDef>, variant: &Variant, tags: &[TagPair]) -> O
         docs: Vec::new(),
         fields: Vec::new(),
         closed: true,
+        deprecated: None,
     };
     if let Some(payload) = payload {
         branch.insert("title", payload.name.clone());
     }
     // The variant's docs describe the branch; the struct's stay in `$defs`.
     insert_description(&mut branch, &variant.docs);
+    insert_deprecated(&mut branch, variant.deprecated.as_ref());
     let object = struct_def(payload.unwrap_or(&unit), tags)
         .into_iter()
         .filter(|(key, _)| key != "description" && key != "type");
@@ -191,18 +208,36 @@ fn branch(payload: Option<&StructDef>, variant: &Variant, tags: &[TagPair]) -> O
     branch
 }
 
-/// A unit-only enum: one of its wire strings.
-fn enum_def(def: &EnumDef) -> Json {
+/// A newtype: the schema of the type it wraps, under its own name.
+fn newtype_def(def: &NewtypeDef) -> Object {
+    let mut map = Object::default();
+    insert_description(&mut map, &def.docs);
+    map.extend(ty_schema(&def.ty));
+    map
+}
+
+/// A unit-only enum: one of its wire strings. JSON Schema cannot mark one value of an `enum`
+/// deprecated, so the description says which are.
+fn enum_def(def: &EnumDef) -> Object {
     let values: Vec<Json> = def
         .values
         .iter()
         .map(|value| value.wire_name.clone().into())
         .collect();
+    let mut docs = def.docs.clone();
+    for value in &def.values {
+        if let Some(deprecated) = &value.deprecated {
+            docs.push(match &deprecated.note {
+                Some(note) => format!("`{}` is deprecated: {note}", value.wire_name),
+                None => format!("`{}` is deprecated.", value.wire_name),
+            });
+        }
+    }
     let mut map = Object::default();
-    insert_description(&mut map, &def.docs);
+    insert_description(&mut map, &docs);
     map.insert("type", "string");
     map.insert("enum", values);
-    map.into()
+    map
 }
 
 /// The schema of a value or `null`: `null`, or else the value. An `if` rather than an `anyOf`

@@ -6,8 +6,8 @@ use syn::parse_quote;
 
 use super::fields::{field, field_ident};
 use super::{
-    Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, object_impl,
-    serialize_as_object, visitor,
+    Runtime, deserialize_impl, ident, json_schema_derive, notes, object_impl, serialize_as_object,
+    visitor,
 };
 use crate::ir::StructDef;
 use crate::naming::rust::EXTRA_FIELDS;
@@ -15,7 +15,7 @@ use crate::naming::rust::EXTRA_FIELDS;
 /// A struct with one `pub` field per schema field. A closed struct denies unknown keys; an
 /// open one collects them in a trailing `extra_fields` map.
 pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> syn::Item {
-    let docs = doc_attrs(&def.docs);
+    let docs = notes(&def.docs, def.deprecated.as_ref());
     let name = ident(&def.name);
     let deny = def.closed.then(|| quote!(deny_unknown_fields));
     let json_schema_derive = json_schema_derive(&def.name, runtime, deny);

@@ -14,7 +14,7 @@ use quote::quote;
 use syn::parse_quote;
 
 use super::{
-    Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, object_impl,
+    Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, notes, object_impl,
     serialize_as_object,
 };
 use crate::ir::{Schema, TypeDef, UnionDef};
@@ -22,12 +22,12 @@ use crate::ir::{Schema, TypeDef, UnionDef};
 /// An enum whose variants wrap the payload struct or union (a unit variant wraps nothing),
 /// tagged for schemars as serde's internally tagged enums are.
 pub(super) fn union_item(def: &UnionDef, runtime: Runtime) -> syn::Item {
-    let docs = doc_attrs(&def.docs);
+    let docs = notes(&def.docs, def.deprecated.as_ref());
     let name = ident(&def.name);
     let tag = &def.tag;
     let json_schema_derive = json_schema_derive(&def.name, runtime, Some(quote!(tag = #tag)));
     let variants = def.variants.iter().map(|variant| {
-        let docs = doc_attrs(&variant.docs);
+        let docs = notes(&variant.docs, variant.deprecated.as_ref());
         let name = ident(&variant.name);
         let payload = variant.payload.as_deref().map(|payload| {
             let payload = ident(payload);

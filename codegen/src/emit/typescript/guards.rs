@@ -14,7 +14,7 @@ use super::Runtime;
 use super::runtime::helpers_text;
 use super::syntax::string_literal;
 use super::writer::Writer;
-use crate::ir::{EnumDef, Schema, StructDef, Ty, TypeDef, UnionDef};
+use crate::ir::{EnumDef, NewtypeDef, Schema, StructDef, Ty, TypeDef, UnionDef};
 
 /// The comment that opens the guards, after the types.
 const BANNER: &str = "\
@@ -46,6 +46,7 @@ pub(super) fn emit_guards(
         guards.out.blank();
         match def {
             TypeDef::Struct(def) => guards.emit_struct(def),
+            TypeDef::Newtype(def) => guards.emit_newtype(def),
             TypeDef::Union(def) => guards.emit_union(def),
             TypeDef::Enum(def) => guards.emit_enum(def),
         }
@@ -163,6 +164,15 @@ impl Guards<'_> {
         }
         self.out.dedent();
         self.out.line("}");
+        self.close_check();
+    }
+
+    /// A newtype's check: the wrapped type's.
+    fn emit_newtype(&mut self, def: &NewtypeDef) {
+        let name = &def.name;
+        let check = self.check(&def.ty);
+        self.open_check(name, &format!("Checks a `{name}`."));
+        self.out.line(&format!("{check}(value, s, at, orNull);"));
         self.close_check();
     }
 

@@ -16,11 +16,13 @@ mod writer;
 mod tests;
 
 use crate::emit::{GENERATED_MARKER, header_sentence};
-use crate::ir::{Docs, EnumDef, Field, Schema, StructDef, TypeDef, UnionDef, Variant};
+use crate::ir::{
+    Deprecated, Docs, EnumDef, Field, NewtypeDef, Schema, StructDef, TypeDef, UnionDef, Variant,
+};
 use crate::naming::typescript::{PROTO_KEY, handlers as handlers_name};
 use crate::target::{Options, Refusal, SharedRuntime, Target};
 
-use syntax::{field_type_text, int_note, property_name, string_literal};
+use syntax::{field_type_text, int_note, property_name, string_literal, type_text};
 use writer::Writer;
 
 /// The TypeScript target.
@@ -125,6 +127,7 @@ fn emit_with(schema: &Schema, runtime: &Runtime) -> String {
     for def in schema.types.values() {
         match def {
             TypeDef::Struct(def) => emit_struct(&mut body, def),
+            TypeDef::Newtype(def) => emit_newtype(&mut body, def),
             TypeDef::Union(def) => emit_union(&mut body, schema, def),
             TypeDef::Enum(def) => emit_enum(&mut body, def),
         }
@@ -190,7 +193,7 @@ fn emit_imports(w: &mut Writer, names: &std::collections::BTreeSet<&'static str>
 /// (each union adds its tag in its members, see [`member_type`]), then an index signature that
 /// says whether unknown keys are allowed when nothing else would.
 fn emit_struct(w: &mut Writer, def: &StructDef) {
-    w.docs(&def.docs);
+    w.docs(&with_deprecation(def.docs.clone(), def.deprecated.as_ref()));
     w.line(&format!("export interface {} {{", def.name));
     w.indent();
     for field in &def.fields {
@@ -212,7 +215,7 @@ fn emit_field(w: &mut Writer, field: &Field) {
     if let Some(note) = int_note(&field.ty) {
         docs.push(note);
     }
-    w.docs(&docs);
+    w.docs(&with_deprecation(docs, field.deprecated.as_ref()));
     let mark = if field.presence.may_be_absent() {
         "?"
     } else {
@@ -225,15 +228,31 @@ fn emit_field(w: &mut Writer, field: &Field) {
     ));
 }
 
+/// A newtype: `export type SessionId = string;`, with its docs (plus integer bounds). The name
+/// is an alias of the wrapped type, as it is on the wire, so any `string` is a `SessionId` to
+/// TypeScript; `isSessionId` checks the rest.
+fn emit_newtype(w: &mut Writer, def: &NewtypeDef) {
+    let mut docs = def.docs.clone();
+    if let Some(note) = int_note(&def.ty) {
+        docs.push(note);
+    }
+    w.docs(&with_deprecation(docs, def.deprecated.as_ref()));
+    emit_alias(w, &def.name, &[&type_text(&def.ty)]);
+}
+
 /// A union of its members, one per variant (see [`member_type`]), with the tag values listed
 /// in its docs.
 fn emit_union(w: &mut Writer, schema: &Schema, def: &UnionDef) {
-    let members: Vec<(String, &Docs)> = def
+    let members: Vec<(String, Docs)> = def
         .variants
         .iter()
-        .map(|variant| (variant.tag_value.clone(), &variant.docs))
+        .map(|variant| {
+            let docs = member_docs(&variant.docs, variant.deprecated.as_ref());
+            (variant.tag_value.clone(), docs)
+        })
         .collect();
-    w.docs(&docs_with_members(&def.docs, &members));
+    let docs = docs_with_members(&def.docs, &members);
+    w.docs(&with_deprecation(docs, def.deprecated.as_ref()));
     let types: Vec<String> = def
         .variants
         .iter()
@@ -275,12 +294,16 @@ pub(super) fn member_type(schema: &Schema, union: &UnionDef, variant: &Variant) 
 
 /// A union of string literals, with the values listed in its docs.
 fn emit_enum(w: &mut Writer, def: &EnumDef) {
-    let members: Vec<(String, &Docs)> = def
+    let members: Vec<(String, Docs)> = def
         .values
         .iter()
-        .map(|value| (value.wire_name.clone(), &value.docs))
+        .map(|value| {
+            let docs = member_docs(&value.docs, value.deprecated.as_ref());
+            (value.wire_name.clone(), docs)
+        })
         .collect();
-    w.docs(&docs_with_members(&def.docs, &members));
+    let docs = docs_with_members(&def.docs, &members);
+    w.docs(&with_deprecation(docs, def.deprecated.as_ref()));
     let literals: Vec<String> = def
         .values
         .iter()
@@ -300,9 +323,33 @@ fn emit_alias(w: &mut Writer, name: &str, members: &[&str]) {
     w.line(&format!("export type {name} = {body};"));
 }
 
+/// Docs ending in JSDoc's `@deprecated` tag, with the note, when the item is deprecated.
+fn with_deprecation(mut docs: Docs, deprecated: Option<&Deprecated>) -> Docs {
+    if let Some(deprecated) = deprecated {
+        docs.push(match &deprecated.note {
+            Some(note) => format!("@deprecated {note}"),
+            None => "@deprecated".to_string(),
+        });
+    }
+    docs
+}
+
+/// A union member's or enum value's docs, for the list in its type's docs: JSDoc has no tag
+/// for one member of a type, so a deprecated one says so in words.
+fn member_docs(docs: &Docs, deprecated: Option<&Deprecated>) -> Docs {
+    let mut docs = docs.clone();
+    if let Some(deprecated) = deprecated {
+        docs.push(match &deprecated.note {
+            Some(note) => format!("(Deprecated: {note})"),
+            None => "(Deprecated.)".to_string(),
+        });
+    }
+    docs
+}
+
 /// A type's docs followed by a list of its members' wire values and docs, as
 /// ``- `value`: doc``. The list is left out when no member has docs.
-fn docs_with_members(docs: &Docs, members: &[(String, &Docs)]) -> Docs {
+fn docs_with_members(docs: &Docs, members: &[(String, Docs)]) -> Docs {
     let mut out = docs.clone();
     let documented = members
         .iter()
