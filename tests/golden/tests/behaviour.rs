@@ -337,6 +337,7 @@ fn a_shared_payload_carries_the_tag_of_each_use() {
         "unknown field `sessionUpdate`",
     );
     accepts::<SessionUpdate>(json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1"}));
+}
 
 #[test]
 fn a_newtype_is_its_own_type_with_the_wire_form_of_what_it_wraps() {
