@@ -12,6 +12,7 @@
 //!   crate using it needs no direct dependency on serde.
 
 mod collections;
+mod constant;
 mod content;
 mod decode;
 mod object;

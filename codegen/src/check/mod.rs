@@ -240,7 +240,7 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
                 "bad type name",
                 "type names are ASCII UpperCamelCase, like `FileDiff`, other than `Self` and the \
                  schema language's own types (`String`, `Vec`, `Option`, `Box`, `Json`, `Nullable`, \
-                 `Map`), which the generated Rust writes as they are",
+                 `Map`, `Const`), which the generated Rust writes as they are",
             ));
         }
         if let Some(first) = first_spans.get(name.value.as_str()) {

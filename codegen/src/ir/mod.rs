@@ -202,6 +202,20 @@ pub enum Ty {
     Nullable(Box<Ty>),
     /// A named type of the schema.
     Named(String),
+    /// Always this one value: a field's whole type only (the checker refuses it elsewhere),
+    /// and never absent or `null`.
+    Const(Constant),
+}
+
+/// The value of a constant field, `Const<"message">`, `Const<2>` or `Const<true>`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Constant {
+    /// A JSON string.
+    String(String),
+    /// A JSON integer, exact in every reader: within JavaScript's safe integers.
+    Int(i64),
+    /// A JSON boolean.
+    Bool(bool),
 }
 
 /// The integer types of the schema language. 64-bit integers are left out on purpose: a

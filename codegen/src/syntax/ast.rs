@@ -190,4 +190,6 @@ pub enum TypeKind {
     Nullable(Box<TypeExpr>),
     /// A name the checker resolves against the declared types.
     Named(String),
+    /// `Const<"message">`, `Const<2>`, `Const<true>`
+    Const(crate::ir::Constant),
 }

@@ -33,6 +33,7 @@ fn value(schema: &Schema, ty: &Ty, depth: u32) -> BoxedStrategy<Value> {
             .prop_map(Value::from)
             .boxed(),
         Ty::Json => json_value().boxed(),
+        Ty::Const(constant) => Just(crate::contract::constant_value(constant)).boxed(),
         Ty::Vec(item) if depth > 0 => prop::collection::vec(value(schema, item, depth - 1), 0..=3)
             .prop_map(Value::Array)
             .boxed(),

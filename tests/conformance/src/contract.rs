@@ -3,8 +3,17 @@
 //! any reader under test (serde, the JSON Schema, the TypeScript guards), so a label it gives
 //! says what the schema declares, not what some reader happens to do.
 
-use cardc_codegen::ir::{IntKind, Schema, StructDef, Ty, TypeDef};
+use cardc_codegen::ir::{Constant, IntKind, Schema, StructDef, Ty, TypeDef};
 use serde_json::{Map, Value};
+
+/// A constant's value as JSON.
+pub fn constant_value(constant: &Constant) -> Value {
+    match constant {
+        Constant::String(text) => Value::from(text.clone()),
+        Constant::Int(number) => Value::from(*number),
+        Constant::Bool(flag) => Value::from(*flag),
+    }
+}
 
 /// Whether `value` is a valid `type_name`, in its standalone form, under the contract; the
 /// error names the first fault and where it is (a JSON pointer).
@@ -30,6 +39,10 @@ impl Checker<'_> {
             (Ty::String, Value::String(_)) | (Ty::Bool, Value::Bool(_)) => true,
             (Ty::F64, Value::Number(_)) => true,
             (Ty::Int(kind), Value::Number(number)) => int_fits(*kind, number),
+            (Ty::Const(Constant::Int(expected)), Value::Number(number)) => {
+                integer(number) == Some(*expected)
+            }
+            (Ty::Const(constant), _) => value == &constant_value(constant),
             (Ty::Vec(item), Value::Array(items)) => {
                 for (index, item_value) in items.iter().enumerate() {
                     self.ty(item, item_value, &format!("{at}/{index}"))?;
@@ -140,13 +153,17 @@ fn as_object<'v>(value: &'v Value, at: &str) -> Result<&'v Map<String, Value>, S
 /// exponent as an `f64`, exact for every integer within 2^53, which every bound is.
 fn int_fits(kind: IntKind, number: &serde_json::Number) -> bool {
     let (min, max) = kind.bounds();
-    let int = number.as_i64().or_else(|| {
+    integer(number).is_some_and(|int| (min..=max).contains(&int))
+}
+
+/// The integer a JSON number is, however it is written (`7`, `7.0`, `7e0`), within 2^53.
+fn integer(number: &serde_json::Number) -> Option<i64> {
+    number.as_i64().or_else(|| {
         number
             .as_f64()
             .filter(|float| float.fract() == 0.0 && float.abs() < 9_007_199_254_740_992.0)
             .map(|float| float as i64)
-    });
-    int.is_some_and(|int| (min..=max).contains(&int))
+    })
 }
 
 /// A key as a JSON pointer segment (RFC 6901).

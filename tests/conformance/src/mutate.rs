@@ -15,7 +15,7 @@
 
 use std::collections::BTreeSet;
 
-use cardc_codegen::ir::{Field, Presence, Schema, StructDef, Ty, TypeDef, UnionDef};
+use cardc_codegen::ir::{Constant, Field, Presence, Schema, StructDef, Ty, TypeDef, UnionDef};
 use serde_json::{Value, json};
 
 use crate::Case;
@@ -306,6 +306,14 @@ impl Walker<'_> {
             let rule = field.ty == Ty::Json;
             self.edit(at, set(key, wrong), class, detail, Some(rule));
         }
+        if let Ty::Const(constant) = &field.ty {
+            let other = match constant {
+                Constant::String(text) => Value::from(format!("{text}{UNKNOWN_VALUE}")),
+                Constant::Int(number) => Value::from(number + 1),
+                Constant::Bool(flag) => Value::from(!flag),
+            };
+            self.edit(at, set(key, other), "const/other", key.clone(), Some(false));
+        }
         if let Some((min, max)) = int_bounds(self.schema, &field.ty) {
             let below = set(key, json!(min - 1));
             self.edit(at, below, "int/below", key.clone(), Some(false));
@@ -351,6 +359,9 @@ fn accepted_kinds(schema: &Schema, ty: &Ty) -> Vec<&'static str> {
         ],
         Ty::Vec(_) => vec!["array"],
         Ty::Map(_) => vec!["object"],
+        Ty::Const(Constant::String(_)) => vec!["string"],
+        Ty::Const(Constant::Int(_)) => vec!["integer"],
+        Ty::Const(Constant::Bool(_)) => vec!["boolean"],
         Ty::Named(name) => match schema.types.get(name) {
             Some(TypeDef::Enum(_)) => vec!["string"],
             Some(TypeDef::Newtype(def)) => accepted_kinds(schema, &def.ty),

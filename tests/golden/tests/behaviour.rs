@@ -352,3 +352,31 @@ fn a_newtype_is_its_own_type_with_the_wire_form_of_what_it_wraps() {
     assert_eq!(forest.0.len(), 2);
     rejects::<SessionId>(json!({"0": "s-1"}), "invalid type: map");
 }
+
+#[test]
+fn a_constant_field_is_written_and_checked_but_held_by_no_rust_field() {
+    use cardc_golden::constants::{Message, Ping};
+    let message = Message {
+        text: "hi".to_string(),
+        role: None,
+    };
+    assert_eq!(
+        serde_json::to_value(&message).expect("writes"),
+        json!({"type": "message", "version": 2, "final": true, "offset": -1, "text": "hi"})
+    );
+    let read: Message = accepts(serde_json::to_value(&message).expect("writes"));
+    assert_eq!(read, message);
+    rejects::<Message>(
+        json!({"type": "message", "version": 3, "final": true, "offset": -1, "text": "hi"}),
+        "invalid value: integer `3`, expected the constant 2",
+    );
+    rejects::<Ping>(
+        json!({"type": "pong"}),
+        "invalid value: string \"pong\", expected the constant \"ping\"",
+    );
+    rejects::<Ping>(json!({}), "missing field `type`");
+    assert_eq!(
+        serde_json::to_value(Ping {}).expect("writes"),
+        json!({"type": "ping"})
+    );
+}

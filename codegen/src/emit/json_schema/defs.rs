@@ -3,7 +3,8 @@
 use super::ordered::{Json, Object};
 use super::{def_ref, insert_description};
 use crate::ir::{
-    Deprecated, EnumDef, Field, NewtypeDef, Schema, StructDef, Ty, TypeDef, UnionDef, Variant,
+    Constant, Deprecated, EnumDef, Field, NewtypeDef, Schema, StructDef, Ty, TypeDef, UnionDef,
+    Variant,
 };
 
 /// The definition of one named type, in its standalone form: a struct is the plain object of
@@ -272,5 +273,14 @@ pub(super) fn ty_schema(ty: &Ty) -> Object {
         Ty::Boxed(inner) => ty_schema(inner),
         Ty::Nullable(inner) => or_null(ty_schema(inner)),
         Ty::Named(name) => Object::of([("$ref", def_ref(name).into())]),
+        // A one-value `enum` rather than `const`, for the reason tags are (see `struct_def`).
+        Ty::Const(constant) => {
+            let (kind, value): (&str, Json) = match constant {
+                Constant::String(text) => ("string", text.clone().into()),
+                Constant::Int(number) => ("integer", (*number).into()),
+                Constant::Bool(flag) => ("boolean", (*flag).into()),
+            };
+            Object::of([("type", kind.into()), ("enum", vec![value].into())])
+        }
     }
 }

@@ -4,12 +4,12 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use syn::parse_quote;
 
-use super::fields::{field, field_ident};
+use super::fields::{constant_value, field, field_ident, is_constant};
 use super::{
     Runtime, deserialize_impl, ident, json_schema_derive, notes, object_impl, serialize_as_object,
     visitor,
 };
-use crate::ir::StructDef;
+use crate::ir::{StructDef, Ty};
 use crate::naming::rust::EXTRA_FIELDS;
 
 /// A struct with one `pub` field per schema field. A closed struct denies unknown keys; an
@@ -19,7 +19,13 @@ pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> syn::Item {
     let name = ident(&def.name);
     let deny = def.closed.then(|| quote!(deny_unknown_fields));
     let json_schema_derive = json_schema_derive(&def.name, runtime, deny);
-    let fields = def.fields.iter().map(|def| field(def, runtime));
+    // A constant field has one value, which the writer writes and the visitor checks: the
+    // struct holds nothing for it.
+    let fields = def
+        .fields
+        .iter()
+        .filter(|def| !is_constant(def))
+        .map(|def| field(def, runtime));
     let extra = (!def.closed).then(|| extra_fields(runtime));
     parse_quote! {
         #(#docs)*
@@ -93,6 +99,10 @@ fn struct_object_impl(def: &StructDef, runtime: Runtime) -> syn::Item {
     };
     let writes = def.fields.iter().map(|field| {
         let wire = &field.wire_name;
+        if let Ty::Const(constant) = &field.ty {
+            let value = constant_value(constant);
+            return quote!(object.field(#wire, &#value)?;);
+        }
         let name = field_ident(field);
         if field.presence.may_be_absent() {
             quote!(object.optional_field(#wire, &self.#name)?;)

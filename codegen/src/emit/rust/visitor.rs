@@ -11,9 +11,9 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 use syn::parse_quote;
 
-use super::fields::{field_ident, reader};
+use super::fields::{field_ident, is_constant, reader};
 use super::{Runtime, ident};
-use crate::ir::StructDef;
+use crate::ir::{Field, StructDef};
 use crate::naming::rust::EXTRA_FIELDS;
 
 /// The `Struct` impl of a struct: its name, its fields' wire names, `visit_map`, and for a
@@ -80,16 +80,32 @@ fn visit_map(def: &StructDef, runtime: Runtime) -> TokenStream {
             }
         }
     };
-    let values = def.fields.iter().enumerate().map(|(index, field)| {
-        let name = field_ident(field);
-        let slot = slot(index);
-        let wire = &field.wire_name;
-        if field.presence.may_be_absent() {
-            quote!(#name: ::std::option::Option::unwrap_or_default(#slot))
-        } else {
-            quote!(#name: #rt::__private::required::<A::Error, _>(#slot, #wire)?)
-        }
-    });
+    // A constant must have been given; the struct holds nothing for it.
+    let constants = def
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, field)| is_constant(field))
+        .map(|(index, field)| {
+            let slot = slot(index);
+            let wire = &field.wire_name;
+            quote!(#rt::__private::required::<A::Error, ()>(#slot, #wire)?;)
+        });
+    let values = def
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, field)| !is_constant(field))
+        .map(|(index, field)| {
+            let name = field_ident(field);
+            let slot = slot(index);
+            let wire = &field.wire_name;
+            if field.presence.may_be_absent() {
+                quote!(#name: ::std::option::Option::unwrap_or_default(#slot))
+            } else {
+                quote!(#name: #rt::__private::required::<A::Error, _>(#slot, #wire)?)
+            }
+        });
     let extra_name = ident(EXTRA_FIELDS);
     let extra_value = (!def.closed)
         .then(|| quote!(#extra_name: #rt::__private::extra_fields::<A::Error>(extra)?,));
@@ -102,6 +118,7 @@ fn visit_map(def: &StructDef, runtime: Runtime) -> TokenStream {
             #(#slots)*
             #extra
             #read_loop
+            #(#constants)*
             ::std::result::Result::Ok(Self {
                 #(#values,)*
                 #extra_value
@@ -114,8 +131,7 @@ fn visit_map(def: &StructDef, runtime: Runtime) -> TokenStream {
 /// optional field is absent and any other an error.
 fn visit_seq(def: &StructDef, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
-    let values = def.fields.iter().enumerate().map(|(index, field)| {
-        let name = field_ident(field);
+    let read = |index: usize, field: &Field| {
         let index = Literal::usize_unsuffixed(index);
         let reader = reader(field, runtime);
         let absent = if field.presence.may_be_absent() {
@@ -123,8 +139,43 @@ fn visit_seq(def: &StructDef, runtime: Runtime) -> TokenStream {
         } else {
             quote!(::std::option::Option::None)
         };
-        quote!(#name: #rt::__private::next_element::<Self, A, _, _>(&mut seq, #index, #reader, #absent)?)
-    });
+        quote!(#rt::__private::next_element::<Self, A, _, _>(&mut seq, #index, #reader, #absent)?)
+    };
+    // Each value is read in declaration order. Without constants, straight into the struct's
+    // fields; a constant is read and checked but held by no field, so with one each value is
+    // read into a local first.
+    let body = if def.fields.iter().any(is_constant) {
+        let reads = def.fields.iter().enumerate().map(|(index, field)| {
+            let value = read(index, field);
+            if is_constant(field) {
+                quote!(let () = #value;)
+            } else {
+                let slot = slot(index);
+                quote!(let #slot = #value;)
+            }
+        });
+        let values = def
+            .fields
+            .iter()
+            .enumerate()
+            .filter(|(_, field)| !is_constant(field))
+            .map(|(index, field)| {
+                let name = field_ident(field);
+                let slot = slot(index);
+                quote!(#name: #slot)
+            });
+        quote! {
+            #(#reads)*
+            ::std::result::Result::Ok(Self { #(#values,)* })
+        }
+    } else {
+        let values = def.fields.iter().enumerate().map(|(index, field)| {
+            let name = field_ident(field);
+            let value = read(index, field);
+            quote!(#name: #value)
+        });
+        quote!(::std::result::Result::Ok(Self { #(#values,)* }))
+    };
     let seq_binding = if def.fields.is_empty() {
         quote!(_seq)
     } else {
@@ -136,9 +187,7 @@ fn visit_seq(def: &StructDef, runtime: Runtime) -> TokenStream {
         where
             A: #rt::__private::serde::de::SeqAccess<'de>,
         {
-            ::std::result::Result::Ok(Self {
-                #(#values,)*
-            })
+            #body
         }
     }
 }

@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 
 use super::Runtime;
 use super::runtime::helpers_text;
-use super::syntax::string_literal;
+use super::syntax::{constant_literal, string_literal};
 use super::writer::Writer;
 use crate::ir::{EnumDef, NewtypeDef, Schema, StructDef, Ty, TypeDef, UnionDef};
 
@@ -262,6 +262,12 @@ impl Guards<'_> {
                 self.or_null(inner)
             }
             Ty::Named(name) => format!("check{name}"),
+            Ty::Const(constant) => {
+                let literal = constant_literal(constant);
+                // What a mismatch says it expected: the literal, as a string.
+                let expected = string_literal(&format!("the constant {literal}"));
+                format!("{}({literal}, {expected})", self.helper("cardcConst"))
+            }
         }
     }
 

@@ -1,6 +1,6 @@
 //! TypeScript spelling of literals, property names and value types.
 
-use crate::ir::{Field, IntKind, Ty};
+use crate::ir::{Constant, Field, IntKind, Ty};
 use crate::text::hides_or_breaks_text;
 
 /// A single-quoted TypeScript string literal: the one escaper for strings in the TypeScript
@@ -106,6 +106,17 @@ fn render(ty: &Ty) -> Rendered {
         }
         Ty::Map(inner) => plain(&format!("{{ [key: string]: {} }}", render(inner).text)),
         Ty::Nullable(inner) => or_null(render(inner)),
+        Ty::Const(constant) => plain(&constant_literal(constant)),
+    }
+}
+
+/// A constant as a TypeScript literal, which is both its type and its value: `'message'`, `2`,
+/// `true`.
+pub(super) fn constant_literal(constant: &Constant) -> String {
+    match constant {
+        Constant::String(text) => string_literal(text),
+        Constant::Int(number) => number.to_string(),
+        Constant::Bool(flag) => flag.to_string(),
     }
 }
 
@@ -125,6 +136,6 @@ fn int_kind(ty: &Ty) -> Option<(IntKind, bool)> {
         Ty::Int(kind) => Some((*kind, true)),
         Ty::Boxed(inner) | Ty::Nullable(inner) => int_kind(inner),
         Ty::Vec(inner) | Ty::Map(inner) => int_kind(inner).map(|(kind, _)| (kind, false)),
-        Ty::String | Ty::Bool | Ty::F64 | Ty::Json | Ty::Named(_) => None,
+        Ty::String | Ty::Bool | Ty::F64 | Ty::Json | Ty::Named(_) | Ty::Const(_) => None,
     }
 }
