@@ -9,6 +9,7 @@
 //! takes time near-linear in the schema's size. The IR is returned only when no pass found
 //! anything.
 
+mod examples;
 mod id;
 mod limits;
 mod naming;
@@ -63,9 +64,10 @@ fn check_counting(
         let name = item.name.value.clone();
         let docs = item.docs.clone();
         let deprecated = item.deprecated.clone();
+        let examples = examples::parse(&item.examples, &mut errors);
         let def = match &item.kind {
             ItemKind::Struct(item) => TypeDef::Struct(lower_struct(
-                (name, docs, deprecated),
+                (name, docs, deprecated, examples),
                 item,
                 file,
                 targets,
@@ -73,7 +75,7 @@ fn check_counting(
                 &mut errors,
             )),
             ItemKind::Union(item) => TypeDef::Union(lower_union(
-                (name, docs, deprecated),
+                (name, docs, deprecated, examples),
                 item,
                 file,
                 targets,
@@ -88,12 +90,13 @@ fn check_counting(
                     name,
                     docs,
                     deprecated,
+                    examples,
                     ty,
                     span: item.inner.span.clone(),
                 })
             }
             ItemKind::Enum(item) => TypeDef::Enum(lower_enum(
-                (name, docs, deprecated),
+                (name, docs, deprecated, examples),
                 item,
                 file,
                 &mut errors,
@@ -115,6 +118,10 @@ fn check_counting(
     }
     tags::check(file, &defs, &mut errors);
     recursion::check(&defs, &mut errors);
+    // An example is checked against types that are sound, and would only repeat their errors.
+    if errors.is_empty() {
+        examples::check(file, &defs, &mut errors);
+    }
     let comparisons = scope.comparisons();
     if !errors.is_empty() {
         errors.sort_by_key(|error| (error.span.start, error.span.end));
@@ -244,11 +251,11 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
     declared
 }
 
-/// A declaration's name, docs and deprecation, which every kind of type carries.
-type Header = (String, ir::Docs, Option<ir::Deprecated>);
+/// A declaration's name, docs, deprecation and examples, which every kind of type carries.
+type Header = (String, ir::Docs, Option<ir::Deprecated>, ir::Examples);
 
 fn lower_struct(
-    (name, docs, deprecated): Header,
+    (name, docs, deprecated, examples): Header,
     item: &StructItem,
     file: &SchemaFile,
     targets: &[&dyn Target],
@@ -305,6 +312,7 @@ fn lower_struct(
                 span: wire_span,
                 docs: field.docs.clone(),
                 deprecated: field.deprecated.clone(),
+                examples: examples::parse(&field.examples, errors),
                 presence,
                 ty,
             });
@@ -314,6 +322,7 @@ fn lower_struct(
         name,
         docs,
         deprecated,
+        examples,
         fields,
         closed,
     }
@@ -376,7 +385,7 @@ fn refuse_dropped_underscore(
 }
 
 fn lower_union(
-    (name, docs, deprecated): Header,
+    (name, docs, deprecated, examples): Header,
     item: &UnionItem,
     file: &SchemaFile,
     targets: &[&dyn Target],
@@ -421,6 +430,7 @@ fn lower_union(
         name,
         docs,
         deprecated,
+        examples,
         tag: item.tag.value.clone(),
         tag_span: item.tag.span.clone(),
         variants,
@@ -428,7 +438,7 @@ fn lower_union(
 }
 
 fn lower_enum(
-    (name, docs, deprecated): Header,
+    (name, docs, deprecated, examples): Header,
     item: &EnumItem,
     file: &SchemaFile,
     errors: &mut Vec<Diagnostic>,
@@ -462,6 +472,7 @@ fn lower_enum(
         name,
         docs,
         deprecated,
+        examples,
         values,
     }
 }

@@ -35,6 +35,29 @@ pub struct Schema {
 /// Doc comment lines, with the single leading space of `/// text` removed.
 pub type Docs = Vec<String>;
 
+/// A JSON value the schema gives, such as an example: its objects keep the order they were
+/// written in, and its numbers are integers or floats as written.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JsonValue {
+    /// `null`
+    Null,
+    /// `true` or `false`
+    Bool(bool),
+    /// A number written without a fraction or exponent that fits an `i64`.
+    Int(i64),
+    /// Any other number.
+    Float(f64),
+    /// A string.
+    String(String),
+    /// An array.
+    Array(Vec<JsonValue>),
+    /// An object, its entries in the order written (no key twice, which the checker refuses).
+    Object(Vec<(String, JsonValue)>),
+}
+
+/// Examples of a type's or a field's values, each checked against its type.
+pub type Examples = Vec<JsonValue>;
+
 /// `#[deprecated]` on a type, field, variant or enum value: still read and written, but marked
 /// so in every output, with the note when one was given.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,6 +100,16 @@ impl TypeDef {
         }
     }
 
+    /// Examples of the type's values.
+    pub fn examples(&self) -> &Examples {
+        match self {
+            TypeDef::Struct(def) => &def.examples,
+            TypeDef::Newtype(def) => &def.examples,
+            TypeDef::Union(def) => &def.examples,
+            TypeDef::Enum(def) => &def.examples,
+        }
+    }
+
     /// The type's doc comment.
     pub fn docs(&self) -> &Docs {
         match self {
@@ -97,6 +130,8 @@ pub struct StructDef {
     pub docs: Docs,
     /// Whether and why it is deprecated.
     pub deprecated: Option<Deprecated>,
+    /// Examples of its values, checked against its type.
+    pub examples: Examples,
     /// Fields in declaration order.
     pub fields: Vec<Field>,
     /// Closed objects reject unknown fields; open ones keep them.
@@ -112,6 +147,8 @@ pub struct NewtypeDef {
     pub docs: Docs,
     /// Whether and why it is deprecated.
     pub deprecated: Option<Deprecated>,
+    /// Examples of its values, checked against its type.
+    pub examples: Examples,
     /// The type it wraps: never `Json` nor `Ty::Nullable` at the top, which the checker
     /// refuses (a field's `Nullable` of it would be ambiguous, or say `null` twice).
     pub ty: Ty,
@@ -132,6 +169,8 @@ pub struct Field {
     pub docs: Docs,
     /// Whether and why it is deprecated.
     pub deprecated: Option<Deprecated>,
+    /// Examples of its values, checked against its type.
+    pub examples: Examples,
     /// Whether the key may be absent and whether its value may be `null`.
     pub presence: Presence,
     /// The type of a present, non-null value: never `Ty::Nullable` at the top, which is
@@ -268,6 +307,8 @@ pub struct UnionDef {
     pub docs: Docs,
     /// Whether and why it is deprecated.
     pub deprecated: Option<Deprecated>,
+    /// Examples of its values, checked against its type.
+    pub examples: Examples,
     /// The tag field's wire name (`card`).
     pub tag: String,
     /// Where the tag field's name is written.
@@ -303,6 +344,8 @@ pub struct EnumDef {
     pub docs: Docs,
     /// Whether and why it is deprecated.
     pub deprecated: Option<Deprecated>,
+    /// Examples of its values, checked against its type.
+    pub examples: Examples,
     /// Values in declaration order.
     pub values: Vec<EnumValue>,
 }

@@ -54,6 +54,8 @@ pub struct Item {
     pub docs: Vec<String>,
     /// `#[deprecated]`, with its note.
     pub deprecated: Option<Deprecated>,
+    /// `#[example = "<JSON>"]`: payloads of the type, as written.
+    pub examples: Vec<Spanned<String>>,
     /// What kind of type it is.
     pub kind: ItemKind,
 }
@@ -98,6 +100,8 @@ pub struct FieldItem {
     pub docs: Vec<String>,
     /// `#[deprecated]`, with its note.
     pub deprecated: Option<Deprecated>,
+    /// `#[example = "<JSON>"]`: values of the field, as written.
+    pub examples: Vec<Spanned<String>>,
     /// `#[rename = "..."]`: the exact wire name.
     pub rename: Option<Spanned<String>>,
     /// Its type.

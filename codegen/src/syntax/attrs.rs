@@ -38,13 +38,15 @@ impl Place {
             Place::Struct => &[
                 "doc",
                 "deprecated",
+                "example",
                 "rename_all",
                 "deny_unknown_fields",
                 "allow_unknown_fields",
             ],
-            Place::Newtype => &["doc", "deprecated"],
-            Place::Field | Place::Variant => &["doc", "deprecated", "rename"],
-            Place::Enum => &["doc", "deprecated", "union", "rename_all"],
+            Place::Newtype => &["doc", "deprecated", "example"],
+            Place::Field => &["doc", "deprecated", "example", "rename"],
+            Place::Variant => &["doc", "deprecated", "rename"],
+            Place::Enum => &["doc", "deprecated", "example", "union", "rename_all"],
         }
     }
 }
@@ -60,6 +62,8 @@ pub(super) struct ItemAttrs {
     pub rename: Option<Spanned<String>>,
     pub closed: Option<bool>,
     pub deprecated: Option<Deprecated>,
+    /// `#[example = "<JSON>"]`, each as written.
+    pub examples: Vec<Spanned<String>>,
 }
 
 /// Reads the attributes of an item at `place`, reporting unknown, malformed and repeated ones.
@@ -76,11 +80,15 @@ pub(super) fn item_attrs(
             errors.push(unknown_attr(attr, &name, place.describe(), place.known()));
             continue;
         }
-        if name != "doc" && check_repeat(&mut seen, &name, attr, errors) {
+        // Docs and examples may be given many times; every other attribute once.
+        if !matches!(name.as_str(), "doc" | "example")
+            && check_repeat(&mut seen, &name, attr, errors)
+        {
             continue;
         }
         match name.as_str() {
             "doc" => out.docs.extend(doc_lines(attr, errors)),
+            "example" => out.examples.extend(string_value(attr, errors)),
             "union" => {
                 out.union_given = true;
                 out.union_tag = union_tag(attr, errors);

@@ -3,7 +3,8 @@
 use super::ordered::{Json, Object};
 use super::{def_ref, insert_description};
 use crate::ir::{
-    Constant, Deprecated, EnumDef, Field, NewtypeDef, Schema, StructDef, Ty, TypeDef, UnionDef,
+    Constant, Deprecated, EnumDef, Examples, Field, NewtypeDef, Schema, StructDef, Ty, TypeDef,
+    UnionDef,
 };
 
 /// The definition of one named type, in its standalone form: a struct is the plain object of
@@ -17,7 +18,18 @@ pub(super) fn type_def(schema: &Schema, def: &TypeDef) -> Json {
         TypeDef::Enum(def) => enum_def(def),
     };
     insert_deprecated(&mut map, def.deprecated());
+    insert_examples(&mut map, def.examples());
     map.into()
+}
+
+/// `"examples": [...]`, the type's or field's examples as they were written.
+fn insert_examples(map: &mut Object, examples: &Examples) {
+    if !examples.is_empty() {
+        map.insert(
+            "examples",
+            examples.iter().map(Json::from).collect::<Vec<_>>(),
+        );
+    }
 }
 
 /// `"deprecated": true` for a deprecated type, field or variant; its note, if any, is in the
@@ -75,6 +87,7 @@ fn field_schema(field: &Field) -> Object {
     let mut map = Object::default();
     insert_description(&mut map, &field.docs);
     insert_deprecated(&mut map, field.deprecated.as_ref());
+    insert_examples(&mut map, &field.examples);
     let value = ty_schema(&field.ty);
     map.extend(if field.presence.may_be_null() {
         or_null(value)

@@ -7,7 +7,7 @@ use syn::parse_quote;
 use super::fields::{constant_value, field, field_ident, is_constant};
 use super::{
     Runtime, deserialize_impl, ident, json_schema_derive, notes, object_impl, serialize_as_object,
-    visitor,
+    visitor, with_examples,
 };
 use crate::ir::{StructDef, Ty};
 use crate::naming::rust::EXTRA_FIELDS;
@@ -15,7 +15,10 @@ use crate::naming::rust::EXTRA_FIELDS;
 /// A struct with one `pub` field per schema field. A closed struct denies unknown keys; an
 /// open one collects them in a trailing `extra_fields` map.
 pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> syn::Item {
-    let docs = notes(&def.docs, def.deprecated.as_ref());
+    let docs = notes(
+        &with_examples(&def.docs, &def.examples),
+        def.deprecated.as_ref(),
+    );
     let name = ident(&def.name);
     let deny = def.closed.then(|| quote!(deny_unknown_fields));
     let json_schema_derive = json_schema_derive(&def.name, runtime, deny);

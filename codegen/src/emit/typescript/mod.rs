@@ -15,9 +15,10 @@ mod writer;
 #[cfg(test)]
 mod tests;
 
-use crate::emit::{GENERATED_MARKER, header_sentence};
+use crate::emit::{GENERATED_MARKER, header_sentence, json_text};
 use crate::ir::{
-    Deprecated, Docs, EnumDef, Field, NewtypeDef, Schema, StructDef, TypeDef, UnionDef, Variant,
+    Deprecated, Docs, EnumDef, Examples, Field, NewtypeDef, Schema, StructDef, TypeDef, UnionDef,
+    Variant,
 };
 use crate::naming::typescript::{PROTO_KEY, handlers as handlers_name};
 use crate::target::{Options, Refusal, SharedRuntime, Target};
@@ -193,7 +194,11 @@ fn emit_imports(w: &mut Writer, names: &std::collections::BTreeSet<&'static str>
 /// (each union adds its tag in its members, see [`member_type`]), then an index signature that
 /// says whether unknown keys are allowed when nothing else would.
 fn emit_struct(w: &mut Writer, def: &StructDef) {
-    w.docs(&with_deprecation(def.docs.clone(), def.deprecated.as_ref()));
+    w.docs(&with_tags(
+        def.docs.clone(),
+        &def.examples,
+        def.deprecated.as_ref(),
+    ));
     w.line(&format!("export interface {} {{", def.name));
     w.indent();
     for field in &def.fields {
@@ -215,7 +220,7 @@ fn emit_field(w: &mut Writer, field: &Field) {
     if let Some(note) = int_note(&field.ty) {
         docs.push(note);
     }
-    w.docs(&with_deprecation(docs, field.deprecated.as_ref()));
+    w.docs(&with_tags(docs, &field.examples, field.deprecated.as_ref()));
     let mark = if field.presence.may_be_absent() {
         "?"
     } else {
@@ -236,7 +241,7 @@ fn emit_newtype(w: &mut Writer, def: &NewtypeDef) {
     if let Some(note) = int_note(&def.ty) {
         docs.push(note);
     }
-    w.docs(&with_deprecation(docs, def.deprecated.as_ref()));
+    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
     emit_alias(w, &def.name, &[&type_text(&def.ty)]);
 }
 
@@ -252,7 +257,7 @@ fn emit_union(w: &mut Writer, schema: &Schema, def: &UnionDef) {
         })
         .collect();
     let docs = docs_with_members(&def.docs, &members);
-    w.docs(&with_deprecation(docs, def.deprecated.as_ref()));
+    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
     let types: Vec<String> = def
         .variants
         .iter()
@@ -302,7 +307,7 @@ fn emit_enum(w: &mut Writer, def: &EnumDef) {
         })
         .collect();
     let docs = docs_with_members(&def.docs, &members);
-    w.docs(&with_deprecation(docs, def.deprecated.as_ref()));
+    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
     let literals: Vec<String> = def
         .values
         .iter()
@@ -322,8 +327,12 @@ fn emit_alias(w: &mut Writer, name: &str, members: &[&str]) {
     w.line(&format!("export type {name} = {body};"));
 }
 
-/// Docs ending in JSDoc's `@deprecated` tag, with the note, when the item is deprecated.
-fn with_deprecation(mut docs: Docs, deprecated: Option<&Deprecated>) -> Docs {
+/// Docs ending in JSDoc's tags: an `@example` line for each example, then `@deprecated` with
+/// the note when the item is deprecated.
+fn with_tags(mut docs: Docs, examples: &Examples, deprecated: Option<&Deprecated>) -> Docs {
+    for example in examples {
+        docs.push(format!("@example {}", json_text::compact(example)));
+    }
     if let Some(deprecated) = deprecated {
         docs.push(match &deprecated.note {
             Some(note) => format!("@deprecated {note}"),
