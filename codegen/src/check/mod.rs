@@ -10,6 +10,7 @@
 //! anything.
 
 mod examples;
+mod flatten;
 mod id;
 mod limits;
 mod naming;
@@ -118,6 +119,7 @@ fn check_counting(
     }
     tags::check(file, &defs, &mut errors);
     recursion::check(&defs, &mut errors);
+    flatten::check(&defs, &mut errors);
     // An example is checked against types that are sound, and would only repeat their errors.
     if errors.is_empty() {
         examples::check(file, &defs, &mut errors);
@@ -301,10 +303,18 @@ fn lower_struct(
             |target| target.wire_key_problem(&wire_name),
             errors,
         );
-        // A field declared twice would also repeat its wire name: report it once.
-        if names.check(&field.name.value, field.name.span.clone(), errors) {
+        // A field declared twice would also repeat its wire name: report it once. A flattened
+        // field's name is no key; its struct's keys are checked with the others once every
+        // struct is known (see `flatten`).
+        if names.check(&field.name.value, field.name.span.clone(), errors)
+            && field.flatten.is_none()
+        {
             wire_names.check(&wire_name, wire_span.clone(), errors);
         }
+        let flatten = field
+            .flatten
+            .as_ref()
+            .is_some_and(|flatten| flatten::refuse_misplaced(field, flatten, errors));
         if let Some((presence, ty)) = types::field_type(&field.ty, scope, errors) {
             fields.push(Field {
                 name: field.name.value.clone(),
@@ -315,6 +325,7 @@ fn lower_struct(
                 examples: examples::parse(&field.examples, errors),
                 presence,
                 ty,
+                flatten,
             });
         }
     }

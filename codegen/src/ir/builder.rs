@@ -44,6 +44,7 @@ pub(crate) fn field(name: &str, ty: Ty) -> Field {
         examples: Vec::new(),
         presence,
         ty,
+        flatten: false,
     }
 }
 

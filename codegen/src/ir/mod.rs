@@ -32,6 +32,54 @@ pub struct Schema {
     pub types: BTreeMap<String, TypeDef>,
 }
 
+impl Schema {
+    /// The keys of a struct's object on the wire, in order: its own fields, and in place of a
+    /// flattened one the keys of the struct it holds, recursively. The checker has made sure
+    /// each flattened type is a struct and that no flattening cycles.
+    pub fn wire_fields<'a>(&'a self, def: &'a StructDef) -> Vec<(Vec<&'a Field>, &'a Field)> {
+        let mut out = Vec::new();
+        self.push_wire_fields(def, &mut Vec::new(), &mut out);
+        out
+    }
+
+    fn push_wire_fields<'a>(
+        &'a self,
+        def: &'a StructDef,
+        path: &mut Vec<&'a Field>,
+        out: &mut Vec<(Vec<&'a Field>, &'a Field)>,
+    ) {
+        for field in &def.fields {
+            match self.flattened(field) {
+                Some(inner) => {
+                    path.push(field);
+                    self.push_wire_fields(inner, path, out);
+                    path.pop();
+                }
+                None => out.push((path.clone(), field)),
+            }
+        }
+    }
+
+    /// The struct a `#[flatten]` field holds, if the field is one.
+    pub fn flattened(&self, field: &Field) -> Option<&StructDef> {
+        match (&field.ty, field.flatten) {
+            (Ty::Named(name), true) => match self.types.get(name) {
+                Some(TypeDef::Struct(inner)) => Some(inner),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The fields that hold the keys of a struct's object (see [`Schema::wire_fields`]).
+    pub fn object_fields<'a>(&'a self, def: &'a StructDef) -> Vec<&'a Field> {
+        self.wire_fields(def)
+            .into_iter()
+            .map(|(_, field)| field)
+            .collect()
+    }
+}
+
 /// Doc comment lines, with the single leading space of `/// text` removed.
 pub type Docs = Vec<String>;
 
@@ -176,6 +224,10 @@ pub struct Field {
     /// The type of a present, non-null value: never `Ty::Nullable` at the top, which is
     /// [`Presence`]'s to say.
     pub ty: Ty,
+    /// `#[flatten]`: the field holds a closed struct (`ty` is `Ty::Named`, the presence
+    /// required) whose fields are keys of this object on the wire, and the field's own name is
+    /// no key (see [`Schema::wire_fields`]).
+    pub flatten: bool,
 }
 
 /// How a field's key and value may be present on the wire: the one place the four kinds of

@@ -102,6 +102,8 @@ pub struct FieldItem {
     pub deprecated: Option<Deprecated>,
     /// `#[example = "<JSON>"]`: values of the field, as written.
     pub examples: Vec<Spanned<String>>,
+    /// `#[flatten]`, where it was written: the field's struct's fields are keys of this object.
+    pub flatten: Option<Range<usize>>,
     /// `#[rename = "..."]`: the exact wire name.
     pub rename: Option<Spanned<String>>,
     /// Its type.

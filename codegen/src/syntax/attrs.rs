@@ -44,7 +44,7 @@ impl Place {
                 "allow_unknown_fields",
             ],
             Place::Newtype => &["doc", "deprecated", "example"],
-            Place::Field => &["doc", "deprecated", "example", "rename"],
+            Place::Field => &["doc", "deprecated", "example", "flatten", "rename"],
             Place::Variant => &["doc", "deprecated", "rename"],
             Place::Enum => &["doc", "deprecated", "example", "union", "rename_all"],
         }
@@ -64,6 +64,8 @@ pub(super) struct ItemAttrs {
     pub deprecated: Option<Deprecated>,
     /// `#[example = "<JSON>"]`, each as written.
     pub examples: Vec<Spanned<String>>,
+    /// `#[flatten]`, where it was written.
+    pub flatten: Option<std::ops::Range<usize>>,
 }
 
 /// Reads the attributes of an item at `place`, reporting unknown, malformed and repeated ones.
@@ -97,6 +99,7 @@ pub(super) fn item_attrs(
                 out.rename_all = string_value(attr, errors).and_then(|s| rule(&s, errors))
             }
             "deprecated" => out.deprecated = deprecated(attr, errors),
+            "flatten" if flag(attr, errors) => out.flatten = Some(node_range(attr)),
             "rename" => {
                 out.rename = string_value(attr, errors)
                     .and_then(|s| non_empty("`rename`", NON_EMPTY_HINT, s, errors))

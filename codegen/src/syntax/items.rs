@@ -190,6 +190,7 @@ fn field(field: syn::Field, errors: &mut Vec<Diagnostic>) -> Option<FieldItem> {
         docs: attrs.docs,
         deprecated: attrs.deprecated,
         examples: attrs.examples,
+        flatten: attrs.flatten,
         rename: attrs.rename,
         ty,
     })

@@ -12,7 +12,7 @@ use crate::ir::{
 /// resolves a union's variant payloads.
 pub(super) fn type_def(schema: &Schema, def: &TypeDef) -> Json {
     let mut map = match def {
-        TypeDef::Struct(def) => struct_def(def, &[]),
+        TypeDef::Struct(def) => struct_def(schema, def, &[]),
         TypeDef::Newtype(def) => newtype_def(def),
         TypeDef::Union(def) => union_def(schema, def),
         TypeDef::Enum(def) => enum_def(def),
@@ -52,7 +52,7 @@ type TagPair<'a> = (&'a str, &'a str);
 /// `const` property as an unchecked `serde_json::Value`, so a union it cannot tag (one with a
 /// nested union) would decode a payload as the first variant whose other fields fit, whatever
 /// its tag. A one-string enum becomes a one-variant Rust enum, which checks the tag.
-fn struct_def(def: &StructDef, tags: &[TagPair]) -> Object {
+fn struct_def(schema: &Schema, def: &StructDef, tags: &[TagPair]) -> Object {
     let mut properties = Object::default();
     let mut required = Vec::new();
     for (field, value) in tags {
@@ -65,7 +65,9 @@ fn struct_def(def: &StructDef, tags: &[TagPair]) -> Object {
         );
         required.push(Json::from(*field));
     }
-    for field in &def.fields {
+    // A flattened struct's fields are properties of this object, so that
+    // `additionalProperties: false` closes it exactly, with no `allOf` for it to break.
+    for field in schema.object_fields(def) {
         properties.insert(field.wire_name.clone(), field_schema(field));
         if !field.presence.may_be_absent() {
             required.push(field.wire_name.clone().into());
@@ -127,7 +129,7 @@ fn branches(schema: &Schema, def: &UnionDef, outer: &[TagPair]) -> Vec<Json> {
                     insert_description(&mut branch, &variant.docs);
                     insert_deprecated(&mut branch, variant.deprecated.as_ref());
                     // The variant's docs describe the branch; the struct's stay in `$defs`.
-                    let keywords = struct_def(payload, &tags).into_iter();
+                    let keywords = struct_def(schema, payload, &tags).into_iter();
                     branch.extend(keywords.filter(|(key, _)| key != "description"));
                 }
                 Some(TypeDef::Union(payload)) => {

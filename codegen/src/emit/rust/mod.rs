@@ -210,7 +210,7 @@ fn type_items_of(def: &TypeDef, schema: &Schema, runtime: Runtime) -> Vec<syn::I
     match def {
         TypeDef::Struct(def) => {
             let mut items = vec![structs::struct_item(def, runtime)];
-            items.extend(structs::serde_impls(def, runtime));
+            items.extend(structs::serde_impls(def, schema, runtime));
             items
         }
         TypeDef::Union(def) => {

@@ -127,7 +127,7 @@ fn emit_with(schema: &Schema, runtime: &Runtime) -> String {
     }
     for def in schema.types.values() {
         match def {
-            TypeDef::Struct(def) => emit_struct(&mut body, def),
+            TypeDef::Struct(def) => emit_struct(&mut body, schema, def),
             TypeDef::Newtype(def) => emit_newtype(&mut body, def),
             TypeDef::Union(def) => emit_union(&mut body, schema, def),
             TypeDef::Enum(def) => emit_enum(&mut body, def),
@@ -193,7 +193,7 @@ fn emit_imports(w: &mut Writer, names: &std::collections::BTreeSet<&'static str>
 /// An interface: the struct's standalone form, its fields and no tag of a union it sits in
 /// (each union adds its tag in its members, see [`member_type`]), then an index signature that
 /// says whether unknown keys are allowed when nothing else would.
-fn emit_struct(w: &mut Writer, def: &StructDef) {
+fn emit_struct(w: &mut Writer, schema: &Schema, def: &StructDef) {
     w.docs(&with_tags(
         def.docs.clone(),
         &def.examples,
@@ -201,12 +201,14 @@ fn emit_struct(w: &mut Writer, def: &StructDef) {
     ));
     w.line(&format!("export interface {} {{", def.name));
     w.indent();
-    for field in &def.fields {
+    // A flattened struct's fields are this object's, as they are on the wire.
+    let fields = schema.object_fields(def);
+    for field in &fields {
         emit_field(w, field);
     }
     if !def.closed {
         w.line("[key: string]: unknown;");
-    } else if def.fields.is_empty() {
+    } else if fields.is_empty() {
         // `{}` would accept any value but null and undefined, strings included.
         w.line("[key: string]: never;");
     }
@@ -291,7 +293,7 @@ pub(super) fn member_type(schema: &Schema, union: &UnionDef, variant: &Variant) 
         string_literal(&variant.tag_value)
     );
     match schema.types.get(&variant.payload) {
-        Some(TypeDef::Struct(def)) if def.closed && def.fields.is_empty() => tag,
+        Some(TypeDef::Struct(def)) if def.closed && schema.object_fields(def).is_empty() => tag,
         _ => format!("{tag} & {}", variant.payload),
     }
 }
