@@ -9,6 +9,8 @@
 //! takes time near-linear in the schema's size. The IR is returned only when no pass found
 //! anything.
 
+mod examples;
+mod flatten;
 mod id;
 mod limits;
 mod naming;
@@ -63,9 +65,10 @@ fn check_counting(
         let name = item.name.value.clone();
         let docs = item.docs.clone();
         let deprecated = item.deprecated.clone();
+        let examples = examples::parse(&item.examples, &mut errors);
         let def = match &item.kind {
             ItemKind::Struct(item) => TypeDef::Struct(lower_struct(
-                (name, docs, deprecated),
+                (name, docs, deprecated, examples),
                 item,
                 file,
                 targets,
@@ -73,7 +76,7 @@ fn check_counting(
                 &mut errors,
             )),
             ItemKind::Union(item) => TypeDef::Union(lower_union(
-                (name, docs, deprecated),
+                (name, docs, deprecated, examples),
                 item,
                 file,
                 targets,
@@ -88,12 +91,13 @@ fn check_counting(
                     name,
                     docs,
                     deprecated,
+                    examples,
                     ty,
                     span: item.inner.span.clone(),
                 })
             }
             ItemKind::Enum(item) => TypeDef::Enum(lower_enum(
-                (name, docs, deprecated),
+                (name, docs, deprecated, examples),
                 item,
                 file,
                 &mut errors,
@@ -116,6 +120,11 @@ fn check_counting(
     let entries = entries(&settings.entries, &mut scope, &mut errors);
     tags::check(&defs, &mut errors);
     recursion::check(&defs, &mut errors);
+    flatten::check(&defs, &mut errors);
+    // An example is checked against types that are sound, and would only repeat their errors.
+    if errors.is_empty() {
+        examples::check(file, &defs, &mut errors);
+    }
     let comparisons = scope.comparisons();
     if !errors.is_empty() {
         errors.sort_by_key(|error| (error.span.start, error.span.end));
@@ -267,11 +276,11 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
     declared
 }
 
-/// A declaration's name, docs and deprecation, which every kind of type carries.
-type Header = (String, ir::Docs, Option<ir::Deprecated>);
+/// A declaration's name, docs, deprecation and examples, which every kind of type carries.
+type Header = (String, ir::Docs, Option<ir::Deprecated>, ir::Examples);
 
 fn lower_struct(
-    (name, docs, deprecated): Header,
+    (name, docs, deprecated, examples): Header,
     item: &StructItem,
     file: &SchemaFile,
     targets: &[&dyn Target],
@@ -317,10 +326,18 @@ fn lower_struct(
             |target| target.wire_key_problem(&wire_name),
             errors,
         );
-        // A field declared twice would also repeat its wire name: report it once.
-        if names.check(&field.name.value, field.name.span.clone(), errors) {
+        // A field declared twice would also repeat its wire name: report it once. A flattened
+        // field's name is no key; its struct's keys are checked with the others once every
+        // struct is known (see `flatten`).
+        if names.check(&field.name.value, field.name.span.clone(), errors)
+            && field.flatten.is_none()
+        {
             wire_names.check(&wire_name, wire_span.clone(), errors);
         }
+        let flatten = field
+            .flatten
+            .as_ref()
+            .is_some_and(|flatten| flatten::refuse_misplaced(field, flatten, errors));
         if let Some((presence, ty)) = types::field_type(&field.ty, scope, errors) {
             fields.push(Field {
                 name: field.name.value.clone(),
@@ -328,8 +345,10 @@ fn lower_struct(
                 span: wire_span,
                 docs: field.docs.clone(),
                 deprecated: field.deprecated.clone(),
+                examples: examples::parse(&field.examples, errors),
                 presence,
                 ty,
+                flatten,
             });
         }
     }
@@ -337,6 +356,7 @@ fn lower_struct(
         name,
         docs,
         deprecated,
+        examples,
         fields,
         closed,
     }
@@ -399,7 +419,7 @@ fn refuse_dropped_underscore(
 }
 
 fn lower_union(
-    (name, docs, deprecated): Header,
+    (name, docs, deprecated, examples): Header,
     item: &UnionItem,
     file: &SchemaFile,
     targets: &[&dyn Target],
@@ -449,6 +469,7 @@ fn lower_union(
         name,
         docs,
         deprecated,
+        examples,
         tag: item.tag.value.clone(),
         tag_span: item.tag.span.clone(),
         variants,
@@ -456,7 +477,7 @@ fn lower_union(
 }
 
 fn lower_enum(
-    (name, docs, deprecated): Header,
+    (name, docs, deprecated, examples): Header,
     item: &EnumItem,
     file: &SchemaFile,
     errors: &mut Vec<Diagnostic>,
@@ -490,6 +511,7 @@ fn lower_enum(
         name,
         docs,
         deprecated,
+        examples,
         values,
     }
 }

@@ -42,8 +42,10 @@ pub(crate) fn field(name: &str, ty: Ty) -> Field {
         span: 0..0,
         docs: Docs::new(),
         deprecated: None,
+        examples: Vec::new(),
         presence,
         ty,
+        flatten: false,
     }
 }
 
@@ -81,6 +83,7 @@ pub(crate) fn strukt(name: &str, fields: Vec<Field>) -> StructDef {
         name: name.to_owned(),
         docs: Docs::new(),
         deprecated: None,
+        examples: Vec::new(),
         fields,
         closed: true,
     }
@@ -110,6 +113,7 @@ pub(crate) fn union(name: &str, tag: &str, variants: Vec<Variant>) -> UnionDef {
         name: name.to_owned(),
         docs: Docs::new(),
         deprecated: None,
+        examples: Vec::new(),
         tag: tag.to_owned(),
         tag_span: 0..0,
         variants,
@@ -162,6 +166,7 @@ pub(crate) fn enumeration(name: &str, values: Vec<EnumValue>) -> EnumDef {
         name: name.to_owned(),
         docs: Docs::new(),
         deprecated: None,
+        examples: Vec::new(),
         values,
     }
 }

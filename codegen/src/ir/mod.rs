@@ -43,10 +43,79 @@ impl Schema {
             .as_ref()
             .and_then(|name| self.types.get(name))
     }
+
+    /// The keys of a struct's object on the wire, in order: its own fields, and in place of a
+    /// flattened one the keys of the struct it holds, recursively. The checker has made sure
+    /// each flattened type is a struct and that no flattening cycles.
+    pub fn wire_fields<'a>(&'a self, def: &'a StructDef) -> Vec<(Vec<&'a Field>, &'a Field)> {
+        let mut out = Vec::new();
+        self.push_wire_fields(def, &mut Vec::new(), &mut out);
+        out
+    }
+
+    fn push_wire_fields<'a>(
+        &'a self,
+        def: &'a StructDef,
+        path: &mut Vec<&'a Field>,
+        out: &mut Vec<(Vec<&'a Field>, &'a Field)>,
+    ) {
+        for field in &def.fields {
+            match self.flattened(field) {
+                Some(inner) => {
+                    path.push(field);
+                    self.push_wire_fields(inner, path, out);
+                    path.pop();
+                }
+                None => out.push((path.clone(), field)),
+            }
+        }
+    }
+
+    /// The struct a `#[flatten]` field holds, if the field is one.
+    pub fn flattened(&self, field: &Field) -> Option<&StructDef> {
+        match (&field.ty, field.flatten) {
+            (Ty::Named(name), true) => match self.types.get(name) {
+                Some(TypeDef::Struct(inner)) => Some(inner),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The fields that hold the keys of a struct's object (see [`Schema::wire_fields`]).
+    pub fn object_fields<'a>(&'a self, def: &'a StructDef) -> Vec<&'a Field> {
+        self.wire_fields(def)
+            .into_iter()
+            .map(|(_, field)| field)
+            .collect()
+    }
 }
 
 /// Doc comment lines, with the single leading space of `/// text` removed.
 pub type Docs = Vec<String>;
+
+/// A JSON value the schema gives, such as an example: its objects keep the order they were
+/// written in, and its numbers are integers or floats as written.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JsonValue {
+    /// `null`
+    Null,
+    /// `true` or `false`
+    Bool(bool),
+    /// A number written without a fraction or exponent that fits an `i64`.
+    Int(i64),
+    /// Any other number.
+    Float(f64),
+    /// A string.
+    String(String),
+    /// An array.
+    Array(Vec<JsonValue>),
+    /// An object, its entries in the order written (no key twice, which the checker refuses).
+    Object(Vec<(String, JsonValue)>),
+}
+
+/// Examples of a type's or a field's values, each checked against its type.
+pub type Examples = Vec<JsonValue>;
 
 /// `#[deprecated]` on a type, field, variant or enum value: still read and written, but marked
 /// so in every output, with the note when one was given.
@@ -90,6 +159,16 @@ impl TypeDef {
         }
     }
 
+    /// Examples of the type's values.
+    pub fn examples(&self) -> &Examples {
+        match self {
+            TypeDef::Struct(def) => &def.examples,
+            TypeDef::Newtype(def) => &def.examples,
+            TypeDef::Union(def) => &def.examples,
+            TypeDef::Enum(def) => &def.examples,
+        }
+    }
+
     /// The type's doc comment.
     pub fn docs(&self) -> &Docs {
         match self {
@@ -110,6 +189,8 @@ pub struct StructDef {
     pub docs: Docs,
     /// Whether and why it is deprecated.
     pub deprecated: Option<Deprecated>,
+    /// Examples of its values, checked against its type.
+    pub examples: Examples,
     /// Fields in declaration order.
     pub fields: Vec<Field>,
     /// Closed objects reject unknown fields; open ones keep them.
@@ -125,6 +206,8 @@ pub struct NewtypeDef {
     pub docs: Docs,
     /// Whether and why it is deprecated.
     pub deprecated: Option<Deprecated>,
+    /// Examples of its values, checked against its type.
+    pub examples: Examples,
     /// The type it wraps: never `Json` nor `Ty::Nullable` at the top, which the checker
     /// refuses (a field's `Nullable` of it would be ambiguous, or say `null` twice).
     pub ty: Ty,
@@ -145,11 +228,17 @@ pub struct Field {
     pub docs: Docs,
     /// Whether and why it is deprecated.
     pub deprecated: Option<Deprecated>,
+    /// Examples of its values, checked against its type.
+    pub examples: Examples,
     /// Whether the key may be absent and whether its value may be `null`.
     pub presence: Presence,
     /// The type of a present, non-null value: never `Ty::Nullable` at the top, which is
     /// [`Presence`]'s to say.
     pub ty: Ty,
+    /// `#[flatten]`: the field holds a closed struct (`ty` is `Ty::Named`, the presence
+    /// required) whose fields are keys of this object on the wire, and the field's own name is
+    /// no key (see [`Schema::wire_fields`]).
+    pub flatten: bool,
 }
 
 /// How a field's key and value may be present on the wire: the one place the four kinds of
@@ -281,6 +370,8 @@ pub struct UnionDef {
     pub docs: Docs,
     /// Whether and why it is deprecated.
     pub deprecated: Option<Deprecated>,
+    /// Examples of its values, checked against its type.
+    pub examples: Examples,
     /// The tag field's wire name (`card`).
     pub tag: String,
     /// Where the tag field's name is written.
@@ -318,6 +409,8 @@ pub struct EnumDef {
     pub docs: Docs,
     /// Whether and why it is deprecated.
     pub deprecated: Option<Deprecated>,
+    /// Examples of its values, checked against its type.
+    pub examples: Examples,
     /// Values in declaration order.
     pub values: Vec<EnumValue>,
 }

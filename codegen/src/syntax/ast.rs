@@ -57,6 +57,8 @@ pub struct Item {
     pub docs: Vec<String>,
     /// `#[deprecated]`, with its note.
     pub deprecated: Option<Deprecated>,
+    /// `#[example = "<JSON>"]`: payloads of the type, as written.
+    pub examples: Vec<Spanned<String>>,
     /// What kind of type it is.
     pub kind: ItemKind,
 }
@@ -101,6 +103,10 @@ pub struct FieldItem {
     pub docs: Vec<String>,
     /// `#[deprecated]`, with its note.
     pub deprecated: Option<Deprecated>,
+    /// `#[example = "<JSON>"]`: values of the field, as written.
+    pub examples: Vec<Spanned<String>>,
+    /// `#[flatten]`, where it was written: the field's struct's fields are keys of this object.
+    pub flatten: Option<Range<usize>>,
     /// `#[rename = "..."]`: the exact wire name.
     pub rename: Option<Spanned<String>>,
     /// Its type.

@@ -38,13 +38,15 @@ impl Place {
             Place::Struct => &[
                 "doc",
                 "deprecated",
+                "example",
                 "rename_all",
                 "deny_unknown_fields",
                 "allow_unknown_fields",
             ],
-            Place::Newtype => &["doc", "deprecated"],
-            Place::Field | Place::Variant => &["doc", "deprecated", "rename"],
-            Place::Enum => &["doc", "deprecated", "union", "rename_all"],
+            Place::Newtype => &["doc", "deprecated", "example"],
+            Place::Field => &["doc", "deprecated", "example", "flatten", "rename"],
+            Place::Variant => &["doc", "deprecated", "rename"],
+            Place::Enum => &["doc", "deprecated", "example", "union", "rename_all"],
         }
     }
 }
@@ -60,6 +62,10 @@ pub(super) struct ItemAttrs {
     pub rename: Option<Spanned<String>>,
     pub closed: Option<bool>,
     pub deprecated: Option<Deprecated>,
+    /// `#[example = "<JSON>"]`, each as written.
+    pub examples: Vec<Spanned<String>>,
+    /// `#[flatten]`, where it was written.
+    pub flatten: Option<std::ops::Range<usize>>,
 }
 
 /// Reads the attributes of an item at `place`, reporting unknown, malformed and repeated ones.
@@ -76,13 +82,15 @@ pub(super) fn item_attrs(
             errors.push(unknown_attr(attr, &name, place.describe(), place.known()));
             continue;
         }
-        // A file may document itself and name its entry types in as many attributes as it
-        // likes; every other setting is given once.
-        if name != "doc" && name != "entry" && check_repeat(&mut seen, &name, attr, errors) {
+        // Docs and examples may be given many times; every other attribute once.
+        if !matches!(name.as_str(), "doc" | "example")
+            && check_repeat(&mut seen, &name, attr, errors)
+        {
             continue;
         }
         match name.as_str() {
             "doc" => out.docs.extend(doc_lines(attr, errors)),
+            "example" => out.examples.extend(string_value(attr, errors)),
             "union" => {
                 out.union_given = true;
                 out.union_tag = union_tag(attr, errors);
@@ -91,6 +99,7 @@ pub(super) fn item_attrs(
                 out.rename_all = string_value(attr, errors).and_then(|s| rule(&s, errors))
             }
             "deprecated" => out.deprecated = deprecated(attr, errors),
+            "flatten" if flag(attr, errors) => out.flatten = Some(node_range(attr)),
             "rename" => {
                 out.rename = string_value(attr, errors)
                     .and_then(|s| non_empty("`rename`", NON_EMPTY_HINT, s, errors))

@@ -59,6 +59,7 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
                 name: name(&item.ident),
                 docs: attrs.docs,
                 deprecated: attrs.deprecated,
+                examples: attrs.examples,
                 kind: ItemKind::Struct(StructItem {
                     rename_all: attrs.rename_all,
                     closed: attrs.closed,
@@ -110,6 +111,7 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
                 name: name(&item.ident),
                 docs: attrs.docs,
                 deprecated: attrs.deprecated,
+                examples: attrs.examples,
                 kind,
             })
         }
@@ -173,6 +175,7 @@ fn newtype(item: syn::ItemStruct, errors: &mut Vec<Diagnostic>) -> Option<Schema
         name: name(&item.ident),
         docs: attrs.docs,
         deprecated: attrs.deprecated,
+        examples: attrs.examples,
         kind: ItemKind::Newtype(NewtypeItem { inner }),
     })
 }
@@ -186,6 +189,8 @@ fn field(field: syn::Field, errors: &mut Vec<Diagnostic>) -> Option<FieldItem> {
         name: name(ident),
         docs: attrs.docs,
         deprecated: attrs.deprecated,
+        examples: attrs.examples,
+        flatten: attrs.flatten,
         rename: attrs.rename,
         ty,
     })

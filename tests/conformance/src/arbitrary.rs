@@ -98,9 +98,9 @@ fn named(schema: &Schema, name: &str, depth: u32) -> BoxedStrategy<Value> {
 /// An object with, for each field, a value or (when the field may be absent) possibly no key:
 /// the struct's standalone form, to which each union it is drawn through adds its tag.
 fn object(schema: &Schema, def: &StructDef, depth: u32) -> BoxedStrategy<Value> {
-    let fields: Vec<BoxedStrategy<Option<(String, Value)>>> = def
-        .fields
-        .iter()
+    let fields: Vec<BoxedStrategy<Option<(String, Value)>>> = schema
+        .object_fields(def)
+        .into_iter()
         .map(|field| {
             let key = field.wire_name.clone();
             // A field that may hold `null` is drawn as a nullable value is.

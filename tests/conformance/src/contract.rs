@@ -112,7 +112,9 @@ impl Checker<'_> {
         tags: &[&str],
     ) -> Result<(), String> {
         let object = as_object(value, at)?;
-        for field in &def.fields {
+        // A flattened struct's fields are keys of this object.
+        let fields = self.schema.object_fields(def);
+        for field in &fields {
             let field_at = format!("{at}/{}", escape(&field.wire_name));
             match object.get(&field.wire_name) {
                 None if field.presence.may_be_absent() => {}
@@ -123,8 +125,7 @@ impl Checker<'_> {
         }
         if def.closed {
             let known = |key: &String| {
-                tags.contains(&key.as_str())
-                    || def.fields.iter().any(|field| &field.wire_name == key)
+                tags.contains(&key.as_str()) || fields.iter().any(|field| &field.wire_name == key)
             };
             if let Some(key) = object.keys().find(|key| !known(key)) {
                 return Err(format!("{at}/{}: unknown field", escape(key)));

@@ -265,7 +265,7 @@ impl Walker<'_> {
         let Value::Object(object) = value else {
             return;
         };
-        for field in &def.fields {
+        for field in self.schema.object_fields(def) {
             if let Some(field_value) = object.get(&field.wire_name) {
                 self.field(field, field_value, at);
             }

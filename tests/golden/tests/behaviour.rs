@@ -380,3 +380,40 @@ fn a_constant_field_is_written_and_checked_but_held_by_no_rust_field() {
         json!({"type": "ping"})
     );
 }
+
+#[test]
+fn a_flattened_struct_is_a_rust_field_and_keys_of_the_object_on_the_wire() {
+    use cardc_golden::flatten::{Chunk, Envelope, Note, Trace, Update};
+    let chunk: Chunk =
+        accepts(json!({"id": "m1", "sessionId": "s1", "text": "hi", "traceId": "t"}));
+    assert_eq!(chunk.envelope.id, "m1");
+    assert_eq!(chunk.envelope.trace.trace_id.as_deref(), Some("t"));
+    rejects::<Chunk>(
+        json!({"envelope": {"id": "m1", "sessionId": "s1"}, "text": "hi"}),
+        "unknown field `envelope`",
+    );
+    rejects::<Chunk>(
+        json!({"sessionId": "s1", "text": "hi"}),
+        "missing field `id`",
+    );
+    let update: Update =
+        accepts(json!({"type": "chunk", "id": "m", "sessionId": "s", "text": "x"}));
+    assert!(matches!(update, Update::Chunk(_)));
+    // An open struct that flattens keeps the keys it does not know, beside the envelope's.
+    let note: Note = accepts(json!({"id": "m", "sessionId": "s", "body": null, "extra": 1}));
+    assert_eq!(note.extra_fields.len(), 1);
+    let envelope = Envelope {
+        id: "a".to_string(),
+        session_id: "b".to_string(),
+        meta: None,
+        trace: Trace { trace_id: None },
+    };
+    assert_eq!(
+        serde_json::to_value(Chunk {
+            envelope,
+            text: "t".to_string()
+        })
+        .expect("writes"),
+        json!({"id": "a", "sessionId": "b", "text": "t"})
+    );
+}

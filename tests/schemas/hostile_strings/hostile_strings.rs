@@ -16,6 +16,10 @@
 pub struct Comment {
     /// A field doc. */ console.log("field doc"); /*
     /// \u{d}\u{0}\u{2028}\u{2029}\u{202e}
+    ///
+    /// ```json
+    /// "*/ console.log(\"example\"); /* \n\r\u{2028}\u{202e} </script> ``` "
+    /// ```
     #[schemars(rename = "*/ console.log(\"field\"); /*")]
     pub comment: String,
     #[allow(missing_docs)]

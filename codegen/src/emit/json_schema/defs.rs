@@ -3,8 +3,8 @@
 use super::ordered::{Json, Object};
 use super::{def_ref, insert_description};
 use crate::ir::{
-    Constant, Deprecated, EnumDef, Field, NewtypeDef, Schema, StructDef, Ty, TypeDef, UnionDef,
-    Variant,
+    Constant, Deprecated, EnumDef, Examples, Field, NewtypeDef, Schema, StructDef, Ty, TypeDef,
+    UnionDef, Variant,
 };
 
 /// The definition of one named type, in its standalone form: a struct is the plain object of
@@ -12,13 +12,24 @@ use crate::ir::{
 /// resolves a union's variant payloads.
 pub(super) fn type_def(schema: &Schema, def: &TypeDef) -> Json {
     let mut map = match def {
-        TypeDef::Struct(def) => struct_def(def, &[]),
+        TypeDef::Struct(def) => struct_def(schema, def, &[]),
         TypeDef::Newtype(def) => newtype_def(def),
         TypeDef::Union(def) => union_def(schema, def),
         TypeDef::Enum(def) => enum_def(def),
     };
     insert_deprecated(&mut map, def.deprecated());
+    insert_examples(&mut map, def.examples());
     map.into()
+}
+
+/// `"examples": [...]`, the type's or field's examples as they were written.
+fn insert_examples(map: &mut Object, examples: &Examples) {
+    if !examples.is_empty() {
+        map.insert(
+            "examples",
+            examples.iter().map(Json::from).collect::<Vec<_>>(),
+        );
+    }
 }
 
 /// `"deprecated": true` for a deprecated type, field or variant; its note, if any, is in the
@@ -41,7 +52,7 @@ type TagPair<'a> = (&'a str, &'a str);
 /// `const` property as an unchecked `serde_json::Value`, so a union it cannot tag (one with a
 /// nested union) would decode a payload as the first variant whose other fields fit, whatever
 /// its tag. A one-string enum becomes a one-variant Rust enum, which checks the tag.
-fn struct_def(def: &StructDef, tags: &[TagPair]) -> Object {
+fn struct_def(schema: &Schema, def: &StructDef, tags: &[TagPair]) -> Object {
     let mut properties = Object::default();
     let mut required = Vec::new();
     for (field, value) in tags {
@@ -54,7 +65,9 @@ fn struct_def(def: &StructDef, tags: &[TagPair]) -> Object {
         );
         required.push(Json::from(*field));
     }
-    for field in &def.fields {
+    // A flattened struct's fields are properties of this object, so that
+    // `additionalProperties: false` closes it exactly, with no `allOf` for it to break.
+    for field in schema.object_fields(def) {
         properties.insert(field.wire_name.clone(), field_schema(field));
         if !field.presence.may_be_absent() {
             required.push(field.wire_name.clone().into());
@@ -76,6 +89,7 @@ fn field_schema(field: &Field) -> Object {
     let mut map = Object::default();
     insert_description(&mut map, &field.docs);
     insert_deprecated(&mut map, field.deprecated.as_ref());
+    insert_examples(&mut map, &field.examples);
     let value = ty_schema(&field.ty);
     map.extend(if field.presence.may_be_null() {
         or_null(value)
@@ -150,8 +164,8 @@ fn conditions(schema: &Schema, def: &UnionDef, outer: &[TagPair], out: &mut Vec<
                 then.extend(tag_check(inner));
                 then
             }
-            Some(TypeDef::Struct(payload)) => branch(Some(payload), variant, &tags),
-            None => branch(None, variant, &tags),
+            Some(TypeDef::Struct(payload)) => branch(schema, Some(payload), variant, &tags),
+            None => branch(schema, None, variant, &tags),
             // The checker lets only structs and unions be payloads.
             Some(TypeDef::Enum(_) | TypeDef::Newtype(_)) => continue,
         };
@@ -187,7 +201,12 @@ fn picked(tags: &[TagPair]) -> Object {
 /// struct's `$defs` entry, the standalone form, would refuse the tags as unknown fields, and
 /// no keyword next to a `$ref` can reopen an object closed inside it. It states no `type`:
 /// the union's `type` says it once.
-fn branch(payload: Option<&StructDef>, variant: &Variant, tags: &[TagPair]) -> Object {
+fn branch(
+    schema: &Schema,
+    payload: Option<&StructDef>,
+    variant: &Variant,
+    tags: &[TagPair],
+) -> Object {
     let mut branch = Object::default();
     let unit = StructDef {
         name: variant.name.clone(),
@@ -195,6 +214,7 @@ fn branch(payload: Option<&StructDef>, variant: &Variant, tags: &[TagPair]) -> O
         fields: Vec::new(),
         closed: true,
         deprecated: None,
+        examples: Examples::new(),
     };
     if let Some(payload) = payload {
         branch.insert("title", payload.name.clone());
@@ -202,7 +222,7 @@ fn branch(payload: Option<&StructDef>, variant: &Variant, tags: &[TagPair]) -> O
     // The variant's docs describe the branch; the struct's stay in `$defs`.
     insert_description(&mut branch, &variant.docs);
     insert_deprecated(&mut branch, variant.deprecated.as_ref());
-    let object = struct_def(payload.unwrap_or(&unit), tags)
+    let object = struct_def(schema, payload.unwrap_or(&unit), tags)
         .into_iter()
         .filter(|(key, _)| key != "description" && key != "type");
     branch.extend(object);

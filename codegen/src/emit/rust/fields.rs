@@ -13,7 +13,7 @@ use quote::quote;
 use syn::parse_quote;
 
 use super::types::{rust_type, too_complex_for_clippy};
-use super::{Runtime, ident, notes};
+use super::{Runtime, ident, notes, with_examples};
 use crate::ir::{Constant, Field, Presence, Ty};
 use crate::naming::rust::rust_ident_text;
 
@@ -26,7 +26,10 @@ pub(super) fn field_ident(field: &Field) -> Ident {
 /// name and presence, ready to go between the braces of a struct (the caller adds the
 /// separating commas).
 pub(super) fn field(field: &Field, runtime: Runtime) -> TokenStream {
-    let docs = notes(&field.docs, field.deprecated.as_ref());
+    let docs = notes(
+        &with_examples(&field.docs, &field.examples),
+        field.deprecated.as_ref(),
+    );
     let rust_name = rust_ident_text(&field.name);
     let name = ident(&rust_name);
     let mut schemars_args = Vec::new();

@@ -32,7 +32,8 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
 use crate::emit::header_sentence;
-use crate::ir::{Deprecated, Schema, TypeDef};
+use crate::emit::json_text;
+use crate::ir::{Deprecated, Docs, Examples, Schema, TypeDef};
 use crate::naming::rust::{EXTRA_FIELDS, bridge_trait};
 use crate::target::{Options, Refusal, Target};
 
@@ -209,7 +210,7 @@ fn type_items_of(def: &TypeDef, schema: &Schema, runtime: Runtime) -> Vec<syn::I
     match def {
         TypeDef::Struct(def) => {
             let mut items = vec![structs::struct_item(def, runtime)];
-            items.extend(structs::serde_impls(def, runtime));
+            items.extend(structs::serde_impls(def, schema, runtime));
             items
         }
         TypeDef::Union(def) => {
@@ -233,6 +234,21 @@ fn doc_attrs(docs: &[String]) -> Vec<TokenStream> {
         return vec![quote!(#[allow(missing_docs)])];
     }
     docs.iter().map(|line| doc_attr(line)).collect()
+}
+
+/// Docs followed by the examples, each a fenced `json` block (which rustdoc shows and does
+/// not run).
+fn with_examples(docs: &Docs, examples: &Examples) -> Docs {
+    let mut docs = docs.clone();
+    for example in examples {
+        if !docs.is_empty() {
+            docs.push(String::new());
+        }
+        docs.push("```json".to_string());
+        docs.push(json_text::compact(example));
+        docs.push("```".to_string());
+    }
+    docs
 }
 
 /// The doc attributes of an item, field, variant or value (see [`doc_attrs`]), then its

@@ -15,14 +15,17 @@ use syn::parse_quote;
 
 use super::{
     Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, notes, object_impl,
-    serialize_as_object,
+    serialize_as_object, with_examples,
 };
 use crate::ir::{Schema, TypeDef, UnionDef};
 
 /// An enum whose variants wrap the payload struct or union (a unit variant wraps nothing),
 /// tagged for schemars as serde's internally tagged enums are.
 pub(super) fn union_item(def: &UnionDef, runtime: Runtime) -> syn::Item {
-    let docs = notes(&def.docs, def.deprecated.as_ref());
+    let docs = notes(
+        &with_examples(&def.docs, &def.examples),
+        def.deprecated.as_ref(),
+    );
     let name = ident(&def.name);
     let tag = &def.tag;
     let json_schema_derive = json_schema_derive(&def.name, runtime, Some(quote!(tag = #tag)));

@@ -87,7 +87,7 @@ impl Guards<'_> {
         self.out
             .line(&format!("const fieldsOf{name}: readonly cardcField[] = ["));
         self.out.indent();
-        for field in &def.fields {
+        for field in self.schema.object_fields(def) {
             let mut check = self.check(&field.ty);
             if field.presence.may_be_null() {
                 check = self.or_null(check);

@@ -15,9 +15,10 @@ mod writer;
 #[cfg(test)]
 mod tests;
 
-use crate::emit::{GENERATED_MARKER, header_sentence};
+use crate::emit::{GENERATED_MARKER, header_sentence, json_text};
 use crate::ir::{
-    Deprecated, Docs, EnumDef, Field, NewtypeDef, Schema, StructDef, TypeDef, UnionDef, Variant,
+    Deprecated, Docs, EnumDef, Examples, Field, NewtypeDef, Schema, StructDef, TypeDef, UnionDef,
+    Variant,
 };
 use crate::naming::typescript::{PROTO_KEY, handlers as handlers_name};
 use crate::target::{Options, Refusal, SharedRuntime, Target};
@@ -126,7 +127,7 @@ fn emit_with(schema: &Schema, runtime: &Runtime) -> String {
     }
     for def in schema.types.values() {
         match def {
-            TypeDef::Struct(def) => emit_struct(&mut body, def),
+            TypeDef::Struct(def) => emit_struct(&mut body, schema, def),
             TypeDef::Newtype(def) => emit_newtype(&mut body, def),
             TypeDef::Union(def) => emit_union(&mut body, schema, def),
             TypeDef::Enum(def) => emit_enum(&mut body, def),
@@ -192,16 +193,22 @@ fn emit_imports(w: &mut Writer, names: &std::collections::BTreeSet<&'static str>
 /// An interface: the struct's standalone form, its fields and no tag of a union it sits in
 /// (each union adds its tag in its members, see [`member_type`]), then an index signature that
 /// says whether unknown keys are allowed when nothing else would.
-fn emit_struct(w: &mut Writer, def: &StructDef) {
-    w.docs(&with_deprecation(def.docs.clone(), def.deprecated.as_ref()));
+fn emit_struct(w: &mut Writer, schema: &Schema, def: &StructDef) {
+    w.docs(&with_tags(
+        def.docs.clone(),
+        &def.examples,
+        def.deprecated.as_ref(),
+    ));
     w.line(&format!("export interface {} {{", def.name));
     w.indent();
-    for field in &def.fields {
+    // A flattened struct's fields are this object's, as they are on the wire.
+    let fields = schema.object_fields(def);
+    for field in &fields {
         emit_field(w, field);
     }
     if !def.closed {
         w.line("[key: string]: unknown;");
-    } else if def.fields.is_empty() {
+    } else if fields.is_empty() {
         // `{}` would accept any value but null and undefined, strings included.
         w.line("[key: string]: never;");
     }
@@ -215,7 +222,7 @@ fn emit_field(w: &mut Writer, field: &Field) {
     if let Some(note) = int_note(&field.ty) {
         docs.push(note);
     }
-    w.docs(&with_deprecation(docs, field.deprecated.as_ref()));
+    w.docs(&with_tags(docs, &field.examples, field.deprecated.as_ref()));
     let mark = if field.presence.may_be_absent() {
         "?"
     } else {
@@ -236,7 +243,7 @@ fn emit_newtype(w: &mut Writer, def: &NewtypeDef) {
     if let Some(note) = int_note(&def.ty) {
         docs.push(note);
     }
-    w.docs(&with_deprecation(docs, def.deprecated.as_ref()));
+    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
     emit_alias(w, &def.name, &[&type_text(&def.ty)]);
 }
 
@@ -252,7 +259,7 @@ fn emit_union(w: &mut Writer, schema: &Schema, def: &UnionDef) {
         })
         .collect();
     let docs = docs_with_members(&def.docs, &members);
-    w.docs(&with_deprecation(docs, def.deprecated.as_ref()));
+    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
     let types: Vec<String> = def
         .variants
         .iter()
@@ -287,7 +294,9 @@ pub(super) fn member_type(schema: &Schema, union: &UnionDef, variant: &Variant) 
     );
     match (&variant.payload, schema.payload(variant)) {
         (None, _) => tag,
-        (_, Some(TypeDef::Struct(def))) if def.closed && def.fields.is_empty() => tag,
+        (_, Some(TypeDef::Struct(def))) if def.closed && schema.object_fields(def).is_empty() => {
+            tag
+        }
         (Some(payload), _) => format!("{tag} & {payload}"),
     }
 }
@@ -303,7 +312,7 @@ fn emit_enum(w: &mut Writer, def: &EnumDef) {
         })
         .collect();
     let docs = docs_with_members(&def.docs, &members);
-    w.docs(&with_deprecation(docs, def.deprecated.as_ref()));
+    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
     let literals: Vec<String> = def
         .values
         .iter()
@@ -323,8 +332,12 @@ fn emit_alias(w: &mut Writer, name: &str, members: &[&str]) {
     w.line(&format!("export type {name} = {body};"));
 }
 
-/// Docs ending in JSDoc's `@deprecated` tag, with the note, when the item is deprecated.
-fn with_deprecation(mut docs: Docs, deprecated: Option<&Deprecated>) -> Docs {
+/// Docs ending in JSDoc's tags: an `@example` line for each example, then `@deprecated` with
+/// the note when the item is deprecated.
+fn with_tags(mut docs: Docs, examples: &Examples, deprecated: Option<&Deprecated>) -> Docs {
+    for example in examples {
+        docs.push(format!("@example {}", json_text::compact(example)));
+    }
     if let Some(deprecated) = deprecated {
         docs.push(match &deprecated.note {
             Some(note) => format!("@deprecated {note}"),
