@@ -21,6 +21,7 @@ mod structs;
 mod trace;
 mod union;
 mod unit_enum;
+mod untagged;
 
 pub use decode::{DecodeError, decode_str, decode_value};
 
