@@ -32,5 +32,7 @@ pub use crate::structs::{
 pub use crate::union::{Union, deserialize_union, variant};
 // Unit variants of unions: their tags alone.
 pub use crate::unit_variant::{Unit, unit_variant};
+// Untagged unions, told apart by shape.
+pub use crate::untagged::{Shape, Untagged, deserialize_untagged, no_variant_at};
 // Unit-only enums, read from a string only.
 pub use crate::unit_enum::{UnitEnum, deserialize_unit_enum, serialize_unit_enum};

@@ -22,6 +22,7 @@ mod trace;
 mod union;
 mod unit_enum;
 mod unit_variant;
+mod untagged;
 
 pub use decode::{DecodeError, decode_str, decode_value};
 

@@ -180,6 +180,17 @@ fn edges(defs: &BTreeMap<String, TypeDef>) -> BTreeMap<&str, Vec<Edge<'_>>> {
                     }
                 }
             }
+            TypeDef::Untagged(def) => {
+                for variant in &def.variants {
+                    if let Some(to) = held_inline(&variant.ty) {
+                        out.push(Edge {
+                            to,
+                            span: variant.span.clone(),
+                            through_field: true,
+                        });
+                    }
+                }
+            }
             TypeDef::Newtype(def) => {
                 if let Some(to) = held_inline(&def.ty) {
                     out.push(Edge {

@@ -4,7 +4,7 @@ use super::ordered::{Json, Object};
 use super::{def_ref, insert_description};
 use crate::ir::{
     Constant, Deprecated, EnumDef, Examples, Field, NewtypeDef, Schema, StructDef, Ty, TypeDef,
-    UnionDef, Variant,
+    UnionDef, UntaggedDef, Variant,
 };
 
 /// The definition of one named type, in its standalone form: a struct is the plain object of
@@ -16,6 +16,7 @@ pub(super) fn type_def(schema: &Schema, def: &TypeDef) -> Json {
         TypeDef::Newtype(def) => newtype_def(def),
         TypeDef::Union(def) => union_def(schema, def),
         TypeDef::Enum(def) => enum_def(def),
+        TypeDef::Untagged(def) => untagged_def(def),
     };
     insert_deprecated(&mut map, def.deprecated());
     insert_examples(&mut map, def.examples());
@@ -167,7 +168,7 @@ fn conditions(schema: &Schema, def: &UnionDef, outer: &[TagPair], out: &mut Vec<
             Some(TypeDef::Struct(payload)) => branch(schema, Some(payload), variant, &tags),
             None => branch(schema, None, variant, &tags),
             // The checker lets only structs and unions be payloads.
-            Some(TypeDef::Enum(_) | TypeDef::Newtype(_)) => continue,
+            Some(TypeDef::Enum(_) | TypeDef::Newtype(_) | TypeDef::Untagged(_)) => continue,
         };
         out.push(Object::of([("if", picked(&tags).into()), ("then", then.into())]).into());
         if let Some(TypeDef::Union(inner)) = schema.payload(variant) {
@@ -227,6 +228,26 @@ fn branch(
         .filter(|(key, _)| key != "description" && key != "type");
     branch.extend(object);
     branch
+}
+
+/// An untagged union: one `oneOf` branch per variant, titled with its name. The checker made
+/// sure no payload fits two branches, so `oneOf` picks exactly the variant every reader picks.
+fn untagged_def(def: &UntaggedDef) -> Object {
+    let branches: Vec<Json> = def
+        .variants
+        .iter()
+        .map(|variant| {
+            let mut branch = Object::default();
+            branch.insert("title", variant.name.clone());
+            insert_description(&mut branch, &variant.docs);
+            branch.extend(ty_schema(&variant.ty));
+            branch.into()
+        })
+        .collect();
+    let mut map = Object::default();
+    insert_description(&mut map, &def.docs);
+    map.insert("oneOf", branches);
+    map
 }
 
 /// A newtype: the schema of the type it wraps, under its own name.

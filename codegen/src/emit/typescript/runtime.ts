@@ -343,6 +343,17 @@ function cardcInteger(min: number, max: number): cardcCheck {
   };
 }
 
+//@ cardcShape: cardcObject
+/** A value's JSON shape, which picks an untagged union's variant: `'null'`, `'array'` or its `typeof`. */
+function cardcShape(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+}
+
+/** Whether an object has `key` of its own, as JSON gives it: what picks an object variant. */
+function cardcHasKey(value: unknown, key: string): boolean {
+  return cardcHas.call(value, key);
+}
+
 //@ cardcConst: cardcMismatch
 /** Checks a constant: the one string, number or boolean a field always holds. */
 function cardcConst(constant: string | number | boolean, expected: string): cardcCheck {
