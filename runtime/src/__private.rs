@@ -29,3 +29,7 @@ pub use crate::structs::{
 pub use crate::union::{Union, deserialize_union, variant};
 // Unit-only enums, read from a string only.
 pub use crate::unit_enum::{UnitEnum, deserialize_unit_enum, serialize_unit_enum};
+// Field constraints, checked on the value read.
+pub use crate::checks::{
+    Checked, Pattern, check_float_range, check_int_range, check_items, check_length, check_unique,
+};

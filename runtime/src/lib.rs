@@ -11,7 +11,9 @@
 //! - What generated code needs at run time; generated code names it through `__private`, so a
 //!   crate using it needs no direct dependency on serde.
 
+mod checks;
 mod content;
+mod decimal;
 mod decode;
 mod object;
 mod strict;
@@ -20,6 +22,7 @@ mod trace;
 mod union;
 mod unit_enum;
 
+pub use decimal::{Decimal, DecimalInt};
 pub use decode::{DecodeError, decode_str, decode_value};
 
 #[doc(hidden)]

@@ -9,9 +9,11 @@
 //! takes time near-linear in the schema's size. The IR is returned only when no pass found
 //! anything.
 
+mod constraints;
 mod id;
 mod limits;
 mod naming;
+mod pattern;
 mod recursion;
 mod suggest;
 mod tags;
@@ -99,6 +101,7 @@ fn check_counting(
     }
     tags::check(file, &defs, &mut errors);
     recursion::check(&defs, &mut errors);
+    constraints::refuse_unique_over_json(&defs, &mut errors);
     let comparisons = scope.comparisons();
     if !errors.is_empty() {
         errors.sort_by_key(|error| (error.span.start, error.span.end));
@@ -280,6 +283,7 @@ fn lower_struct(
             wire_names.check(&wire_name, wire_span.clone(), errors);
         }
         if let Some((presence, ty)) = types::field_type(&field.ty, scope, errors) {
+            let constraints = constraints::lower(&field.constraints, &ty, &field.ty.span, errors);
             fields.push(Field {
                 name: field.name.value.clone(),
                 wire_name,
@@ -287,6 +291,7 @@ fn lower_struct(
                 docs: field.docs.clone(),
                 presence,
                 ty,
+                constraints,
             });
         }
     }

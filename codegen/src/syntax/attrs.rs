@@ -5,7 +5,8 @@
 
 use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Meta};
 
-use super::ast::{FileSettings, RenameRule, SchemaFile, Spanned};
+use super::ast::{ConstraintAttrs, FileSettings, RenameRule, SchemaFile, Spanned};
+use super::constraints;
 use super::{byte_range, node_range};
 use crate::diagnostics::Diagnostic;
 
@@ -38,7 +39,10 @@ impl Place {
                 "deny_unknown_fields",
                 "allow_unknown_fields",
             ],
-            Place::Field | Place::Variant => &["doc", "rename"],
+            Place::Field => &[
+                "doc", "rename", "length", "pattern", "format", "range", "items",
+            ],
+            Place::Variant => &["doc", "rename"],
             Place::Enum => &["doc", "union", "rename_all"],
         }
     }
@@ -54,6 +58,7 @@ pub(super) struct ItemAttrs {
     pub rename_all: Option<RenameRule>,
     pub rename: Option<Spanned<String>>,
     pub closed: Option<bool>,
+    pub constraints: ConstraintAttrs,
 }
 
 /// Reads the attributes of an item at `place`, reporting unknown, malformed and repeated ones.
@@ -91,6 +96,9 @@ pub(super) fn item_attrs(
                 if flag(attr, errors) {
                     set_closed(&mut out.closed, closed, attr, errors);
                 }
+            }
+            name if constraints::NAMES.contains(&name) => {
+                constraints::read(attr, name, string_value, &mut out.constraints, errors)
             }
             _ => {}
         }

@@ -149,6 +149,7 @@ fn field(field: syn::Field, errors: &mut Vec<Diagnostic>) -> Option<FieldItem> {
         docs: attrs.docs,
         rename: attrs.rename,
         ty,
+        constraints: attrs.constraints,
     })
 }
 

@@ -6,12 +6,12 @@ use syn::{GenericArgument, PathArguments, Type};
 use super::ast::{TypeExpr, TypeKind};
 use super::node_range;
 use crate::diagnostics::Diagnostic;
-use crate::ir::IntKind;
+use crate::ir::{IntKind, Wide};
 
 /// The built-in type names, for suggesting one when a name is misspelt (`string`, `Bool`).
 pub(crate) const BUILTIN_NAMES: &[&str] = &[
-    "String", "bool", "u8", "u16", "u32", "i8", "i16", "i32", "f64", "Json", "Vec", "Map", "Box",
-    "Option", "Nullable",
+    "String", "bool", "u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64", "f64", "Json", "Vec",
+    "Map", "Box", "Option", "Nullable", "Decimal",
 ];
 
 /// Type names from Rust, serde_json and TypeScript that people reach for, with the schema type
@@ -57,8 +57,8 @@ pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExp
             "this type syntax is not supported",
             span,
             "not a named type",
-            "use String, bool, u8..u32, i8..i32, f64, Json, Vec<T>, Map<String, T>, Box<T>, \
-             Option<T>, Nullable<T> or a type declared in the schema",
+            "use String, bool, u8..u64, i8..i64, Decimal<i64>, Decimal<u64>, f64, Json, Vec<T>, \
+             Map<String, T>, Box<T>, Option<T>, Nullable<T> or a type declared in the schema",
         ));
         return None;
     };
@@ -90,6 +90,7 @@ pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExp
         ("Box", [inner]) => TypeKind::Boxed(Box::new(convert(inner, errors)?)),
         ("Option", [inner]) => TypeKind::Option(Box::new(convert(inner, errors)?)),
         ("Nullable", [inner]) => TypeKind::Nullable(Box::new(convert(inner, errors)?)),
+        ("Decimal", [inner]) => decimal(inner, span.clone(), errors)?,
         ("Map", [key, value]) => {
             let key = convert(key, errors)?;
             if !matches!(key.kind, TypeKind::String) {
@@ -103,7 +104,7 @@ pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExp
             }
             TypeKind::Map(Box::new(convert(value, errors)?))
         }
-        (builtin @ ("Vec" | "Box" | "Option" | "Nullable" | "Map"), _) => {
+        (builtin @ ("Vec" | "Box" | "Option" | "Nullable" | "Map" | "Decimal"), _) => {
             let expected = if builtin == "Map" {
                 "two type arguments"
             } else {
@@ -121,13 +122,13 @@ pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExp
             ));
             return None;
         }
-        ("u64" | "i64" | "u128" | "i128" | "usize" | "isize", []) => {
+        ("u128" | "i128" | "usize" | "isize", []) => {
             errors.push(Diagnostic::new(
                 format!("`{name}` is not supported"),
                 span,
-                "too wide for JavaScript",
-                "a JavaScript number is exact only up to 2^53, so TypeScript could not honour its \
-                 bounds: use u32 or i32, f64 for large counts, or String for identifiers",
+                "not a schema integer",
+                "use u64 or i64 (JSON numbers within 2^53 - 1), or Decimal<u64> or Decimal<i64> \
+                 (the full 64-bit range, written as a decimal string)",
             ));
             return None;
         }
@@ -163,6 +164,29 @@ pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExp
         }
     };
     Some(TypeExpr { kind, span })
+}
+
+/// `Decimal<i64>` or `Decimal<u64>`: the full 64-bit range as a decimal string.
+fn decimal(
+    inner: &Type,
+    span: std::ops::Range<usize>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<TypeKind> {
+    let inner = convert(inner, errors)?;
+    match inner.kind {
+        TypeKind::Int(IntKind::I64) => Some(TypeKind::Decimal(Wide::I64)),
+        TypeKind::Int(IntKind::U64) => Some(TypeKind::Decimal(Wide::U64)),
+        _ => {
+            errors.push(Diagnostic::new(
+                "`Decimal` takes `i64` or `u64`",
+                span,
+                "not a 64-bit integer",
+                "write `Decimal<i64>` or `Decimal<u64>`: narrower integers are exact as JSON \
+                 numbers already",
+            ));
+            None
+        }
+    }
 }
 
 /// The type arguments of `Name<A, B>`, refusing lifetimes, constants and `Fn(...)` sugar.

@@ -1,5 +1,6 @@
 //! One `$defs` entry per named type, and the schema of every value type.
 
+use super::constraints::constrain;
 use super::ordered::{Json, Object};
 use super::{def_ref, insert_description};
 use crate::ir::{EnumDef, Field, Schema, StructDef, Ty, TypeDef, UnionDef};
@@ -61,7 +62,8 @@ fn struct_def(def: &StructDef, tags: &[TagPair]) -> Object {
 fn field_schema(field: &Field) -> Object {
     let mut map = Object::default();
     insert_description(&mut map, &field.docs);
-    let value = ty_schema(&field.ty);
+    let mut value = ty_schema(&field.ty);
+    constrain(&mut value, &field.constraints);
     map.extend(if field.presence.may_be_null() {
         or_null(value)
     } else {
@@ -150,6 +152,10 @@ pub(super) fn ty_schema(ty: &Ty) -> Object {
                 ("maximum", maximum.into()),
             ])
         }
+        Ty::Decimal(wide) => Object::of([
+            ("type", "string".into()),
+            ("pattern", wide.pattern().into()),
+        ]),
         Ty::F64 => Object::of([("type", "number".into())]),
         Ty::Json => Object::default(),
         Ty::Vec(item) => Object::of([("type", "array".into()), ("items", ty_schema(item).into())]),

@@ -18,6 +18,7 @@
 //! properties, so exactly one branch can match and a closed object stays closed. The shape is
 //! chosen for schema-only consumers: see `branches` and `struct_def` in `defs.rs`.
 
+mod constraints;
 mod defs;
 mod ordered;
 #[cfg(test)]

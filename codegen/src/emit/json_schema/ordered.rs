@@ -12,6 +12,8 @@ pub enum Json {
     Bool(bool),
     /// An integer (the bounds of the schema's integer types fit an `i64`).
     Int(i64),
+    /// A finite float (a bound of an `f64` range).
+    Float(f64),
     /// A string.
     String(String),
     /// An array.
@@ -83,6 +85,19 @@ impl From<i64> for Json {
     }
 }
 
+impl From<f64> for Json {
+    fn from(value: f64) -> Self {
+        Json::Float(value)
+    }
+}
+
+impl From<u64> for Json {
+    fn from(value: u64) -> Self {
+        // Counts in a schema are far below `i64::MAX`; past it they saturate.
+        Json::Int(i64::try_from(value).unwrap_or(i64::MAX))
+    }
+}
+
 impl From<&str> for Json {
     fn from(value: &str) -> Self {
         Json::String(value.to_owned())
@@ -113,6 +128,7 @@ impl From<Json> for serde_json::Value {
         match value {
             Json::Bool(value) => value.into(),
             Json::Int(value) => value.into(),
+            Json::Float(value) => value.into(),
             Json::String(value) => value.into(),
             Json::Array(items) => items.into_iter().map(serde_json::Value::from).collect(),
             Json::Object(object) => serde_json::Value::Object(
@@ -130,6 +146,7 @@ impl Serialize for Json {
         match self {
             Json::Bool(value) => serializer.serialize_bool(*value),
             Json::Int(value) => serializer.serialize_i64(*value),
+            Json::Float(value) => serializer.serialize_f64(*value),
             Json::String(value) => serializer.serialize_str(value),
             Json::Array(items) => {
                 let mut seq = serializer.serialize_seq(Some(items.len()))?;

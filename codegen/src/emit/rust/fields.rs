@@ -11,6 +11,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use syn::parse_quote;
 
+use super::checks::checks;
 use super::types::{rust_type, too_complex_for_clippy};
 use super::{Runtime, doc_attrs, ident};
 use crate::ir::{Field, Presence, Ty};
@@ -57,15 +58,19 @@ pub(super) fn field(field: &Field, runtime: Runtime) -> TokenStream {
     }
 }
 
-/// The runtime reader of a field's value: `Plain` or `Strict`, inside `Optional` or `Nullable`
-/// (or both) as its presence says.
+/// The runtime reader of a field's value: `Plain` or `Strict`, checked against the field's
+/// constraints if it has any, inside `Optional` or `Nullable` (or both) as its presence says.
 pub(super) fn reader(field: &Field, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
-    let value = if read_strictly(&field.ty) {
+    let mut value = if read_strictly(&field.ty) {
         quote!(#rt::__private::Strict)
     } else {
         quote!(#rt::__private::Plain)
     };
+    if !field.constraints.is_empty() {
+        let check = checks(field, runtime);
+        value = quote!(#rt::__private::Checked(#value, #check));
+    }
     match field.presence {
         Presence::Required => value,
         Presence::Nullable => quote!(#rt::__private::Nullable(#value)),
@@ -82,7 +87,7 @@ fn read_strictly(ty: &Ty) -> bool {
     match ty {
         Ty::Int(_) | Ty::Json | Ty::Map(_) => true,
         Ty::Vec(inner) | Ty::Nullable(inner) => read_strictly(inner),
-        Ty::String | Ty::Bool | Ty::F64 | Ty::Boxed(_) | Ty::Named(_) => false,
+        Ty::String | Ty::Bool | Ty::Decimal(_) | Ty::F64 | Ty::Boxed(_) | Ty::Named(_) => false,
     }
 }
 

@@ -13,6 +13,7 @@
 //! bug, not a user error.
 
 mod bridge;
+mod checks;
 mod enums;
 pub mod escape;
 mod fields;

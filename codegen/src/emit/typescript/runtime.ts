@@ -392,3 +392,134 @@ function cardcMapOf(check: cardcCheck): cardcCheck {
     s.depth -= 1;
   };
 }
+
+//@ cardcLength: cardcFail
+/**
+ * Checks a string's length in Unicode code points, as JSON Schema counts it (a surrogate pair is
+ * one), after the inner check; `null` for a bound that is not set.
+ */
+function cardcLength(check: cardcCheck, min: number | null, max: number | null): cardcCheck {
+  return (value, s, at, orNull) => {
+    const before = s.errors.length;
+    check(value, s, at, orNull);
+    if (s.errors.length !== before || typeof value !== 'string') {
+      return;
+    }
+    let length = 0;
+    for (let i = 0; i < value.length; i += 1) {
+      const unit = value.charCodeAt(i);
+      // A high surrogate starts a pair, whose low half is not counted again.
+      if (!(unit >= 0xdc00 && unit <= 0xdfff && i > 0 && value.charCodeAt(i - 1) >= 0xd800 && value.charCodeAt(i - 1) <= 0xdbff)) {
+        length += 1;
+      }
+    }
+    if (min !== null && length < min) {
+      cardcFail(s, at, `expected at least ${min} characters, found ${length}`);
+    } else if (max !== null && length > max) {
+      cardcFail(s, at, `expected at most ${max} characters, found ${length}`);
+    }
+  };
+}
+
+//@ cardcMatches: cardcFail
+/**
+ * Checks that a string the inner check accepts matches a pattern somewhere, read as
+ * `new RegExp(pattern, 'u')` reads it (the dialect cardc allows means the same to every reader);
+ * `what` names the strings expected.
+ */
+function cardcMatches(check: cardcCheck, pattern: string, what: string): cardcCheck {
+  const regexp = new RegExp(pattern, 'u');
+  return (value, s, at, orNull) => {
+    const before = s.errors.length;
+    check(value, s, at, orNull);
+    if (s.errors.length === before && typeof value === 'string' && !regexp.test(value)) {
+      cardcFail(s, at, `expected ${what}`);
+    }
+  };
+}
+
+//@ cardcRange: cardcFail
+/** Checks that a number the inner check accepts is within bounds, each inclusive or exclusive. */
+function cardcRange(
+  check: cardcCheck,
+  min: number | null,
+  minExclusive: boolean,
+  max: number | null,
+  maxExclusive: boolean,
+): cardcCheck {
+  return (value, s, at, orNull) => {
+    const before = s.errors.length;
+    check(value, s, at, orNull);
+    if (s.errors.length !== before || typeof value !== 'number') {
+      return;
+    }
+    if (min !== null && (minExclusive ? !(value > min) : !(value >= min))) {
+      cardcFail(s, at, `expected a number ${minExclusive ? 'above' : 'at least'} ${min}`);
+    } else if (max !== null && (maxExclusive ? !(value < max) : !(value <= max))) {
+      cardcFail(s, at, `expected a number ${maxExclusive ? 'below' : 'at most'} ${max}`);
+    }
+  };
+}
+
+//@ cardcItems: cardcFail cardcObject
+/** Whether two JSON values are equal as JSON Schema says: deeply, numbers by value. */
+function cardcEqual(a: unknown, b: unknown): boolean {
+  if (a === b) {
+    return true;
+  }
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
+    return false;
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) {
+      return false;
+    }
+    for (let i = 0; i < a.length; i += 1) {
+      if (!cardcEqual(a[i], b[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+  const left = a as { readonly [key: string]: unknown };
+  const right = b as { readonly [key: string]: unknown };
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) {
+    return false;
+  }
+  for (const key of keys) {
+    if (!cardcHas.call(right, key) || !cardcEqual(left[key], right[key])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Checks the number of an array's items (`null` for a bound that is not set) and, if `unique`,
+ * that no two are equal, after the inner check.
+ */
+function cardcItems(check: cardcCheck, min: number | null, max: number | null, unique: boolean): cardcCheck {
+  return (value, s, at, orNull) => {
+    const before = s.errors.length;
+    check(value, s, at, orNull);
+    if (s.errors.length !== before || !Array.isArray(value)) {
+      return;
+    }
+    if (min !== null && value.length < min) {
+      cardcFail(s, at, `expected at least ${min} items, found ${value.length}`);
+    } else if (max !== null && value.length > max) {
+      cardcFail(s, at, `expected at most ${max} items, found ${value.length}`);
+    }
+    if (unique) {
+      for (let i = 1; i < value.length; i += 1) {
+        for (let j = 0; j < i; j += 1) {
+          if (cardcEqual(value[j], value[i])) {
+            cardcFail(s, `${at}/${i}`, `expected unique items, found a repeat of item ${j}`);
+            return;
+          }
+        }
+      }
+    }
+  };
+}

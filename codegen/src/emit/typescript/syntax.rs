@@ -1,6 +1,6 @@
 //! TypeScript spelling of literals, property names and value types.
 
-use crate::ir::{Field, IntKind, Ty};
+use crate::ir::{Field, Ty};
 use crate::text::hides_or_breaks_text;
 
 /// A single-quoted TypeScript string literal: the one escaper for strings in the TypeScript
@@ -90,7 +90,7 @@ fn render(ty: &Ty) -> Rendered {
         union: false,
     };
     match ty {
-        Ty::String => plain("string"),
+        Ty::String | Ty::Decimal(_) => plain("string"),
         Ty::Bool => plain("boolean"),
         Ty::Int(_) | Ty::F64 => plain("number"),
         Ty::Json => plain("unknown"),
@@ -113,18 +113,32 @@ fn render(ty: &Ty) -> Rendered {
 /// `Integer in 0..=4294967295.` for the value itself, `Integers in …` for the items of an
 /// array or map.
 pub(super) fn int_note(ty: &Ty) -> Option<String> {
-    let (kind, direct) = int_kind(ty)?;
-    let (min, max) = kind.bounds();
+    let (bounds, decimal, direct) = int_bounds(ty)?;
     let noun = if direct { "Integer" } else { "Integers" };
-    Some(format!("{noun} in {min}..={max}."))
+    let written = if decimal {
+        ", written as a canonical decimal string"
+    } else {
+        ""
+    };
+    Some(format!("{noun} in {bounds}{written}."))
 }
 
-/// The integer kind inside a type, and whether it is the value itself rather than its items.
-fn int_kind(ty: &Ty) -> Option<(IntKind, bool)> {
+/// The integer bounds inside a type (`0..=255`), whether they travel as decimal strings, and
+/// whether they bound the value itself rather than its items.
+fn int_bounds(ty: &Ty) -> Option<(String, bool, bool)> {
     match ty {
-        Ty::Int(kind) => Some((*kind, true)),
-        Ty::Boxed(inner) | Ty::Nullable(inner) => int_kind(inner),
-        Ty::Vec(inner) | Ty::Map(inner) => int_kind(inner).map(|(kind, _)| (kind, false)),
+        Ty::Int(kind) => {
+            let (min, max) = kind.bounds();
+            Some((format!("{min}..={max}"), false, true))
+        }
+        Ty::Decimal(wide) => {
+            let (min, max) = wide.bounds_text();
+            Some((format!("{min}..={max}"), true, true))
+        }
+        Ty::Boxed(inner) | Ty::Nullable(inner) => int_bounds(inner),
+        Ty::Vec(inner) | Ty::Map(inner) => {
+            int_bounds(inner).map(|(bounds, decimal, _)| (bounds, decimal, false))
+        }
         Ty::String | Ty::Bool | Ty::F64 | Ty::Json | Ty::Named(_) => None,
     }
 }
