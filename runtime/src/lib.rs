@@ -12,6 +12,7 @@
 //!   crate using it needs no direct dependency on serde.
 
 mod checks;
+mod collections;
 mod content;
 mod decimal;
 mod decode;

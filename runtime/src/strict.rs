@@ -270,10 +270,7 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for Entries<'de, A> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
-        self.map.next_key_seed(KeySeed {
-            seed,
-            seen: &mut self.seen,
-        })
+        next_unique_key(&mut self.map, seed, &mut self.seen)
     }
 
     #[inline]
@@ -284,6 +281,17 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for Entries<'de, A> {
     fn size_hint(&self) -> Option<usize> {
         self.map.size_hint()
     }
+}
+
+/// Reads the next key of `map` with `seed`, refusing one that `seen` holds: a key given twice
+/// is reported at the key itself.
+#[inline]
+pub(crate) fn next_unique_key<'de, A: MapAccess<'de>, K: DeserializeSeed<'de>>(
+    map: &mut A,
+    seed: K,
+    seen: &mut HashSet<Cow<'de, str>>,
+) -> Result<Option<K::Value>, A::Error> {
+    map.next_key_seed(KeySeed { seed, seen })
 }
 
 /// Reads a key, refusing one read before in the same object.

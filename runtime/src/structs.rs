@@ -249,7 +249,8 @@ impl de::Expected for FieldIndex {
     }
 }
 
-/// How a field's value is read: [`Plain`] or [`Strict`], and around them [`Optional`] or
+/// How a field's value is read: [`Plain`] or [`Strict`], inside [`crate::collections::Items`]
+/// or [`crate::collections::Entries`] as its type says, and around them [`Optional`] or
 /// [`Nullable`], as the field's presence says.
 pub trait Read<'de, T> {
     /// Reads the value.
@@ -267,8 +268,8 @@ impl<'de, T: Deserialize<'de>> Read<'de, T> for Plain {
     }
 }
 
-/// A value whose type holds integers, maps or any-JSON values, read by the contract's rules for
-/// them: an integral float is an integer, and no key comes twice.
+/// An integer or an any-JSON value, read by the contract's rules for them: an integral float is
+/// an integer, and no key comes twice.
 #[derive(Clone, Copy)]
 pub struct Strict;
 
@@ -326,8 +327,15 @@ impl<'de, T, R: Read<'de, T>> Visitor<'de> for NullOr<R, T> {
     }
 }
 
-/// A [`Read`] as a seed for the map's value.
-struct ReadSeed<R, T>(R, PhantomData<T>);
+/// A [`Read`] as a seed for a map's value or an array's item.
+pub(crate) struct ReadSeed<R, T>(R, PhantomData<T>);
+
+impl<R, T> ReadSeed<R, T> {
+    /// The seed that reads a `T` with `read`.
+    pub(crate) fn new(read: R) -> Self {
+        ReadSeed(read, PhantomData)
+    }
+}
 
 impl<'de, T, R: Read<'de, T>> DeserializeSeed<'de> for ReadSeed<R, T> {
     type Value = T;

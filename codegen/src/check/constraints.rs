@@ -406,6 +406,7 @@ fn holds_named<'a>(name: &'a str, schema: &'a Types, seen: &mut BTreeSet<&'a str
             .variants
             .iter()
             .any(|variant| holds_named(&variant.payload, schema, seen)),
+        Some(TypeDef::Newtype(def)) => holds_json(&def.ty, schema, seen),
         Some(TypeDef::Enum(_)) | None => false,
     }
 }

@@ -40,6 +40,7 @@ pub(super) fn check(file: &SchemaFile, errors: &mut Vec<Diagnostic>) {
                     }
                 }
             }
+            ItemKind::Newtype(_) => {}
             ItemKind::Union(def) => {
                 name(&def.tag, "tag", errors);
                 count(

@@ -83,6 +83,17 @@ fn check_counting(
                 &mut scope,
                 &mut errors,
             )),
+            ItemKind::Newtype(item) => {
+                let Some(ty) = types::newtype_type(&item.inner, &mut scope, &mut errors) else {
+                    continue;
+                };
+                TypeDef::Newtype(ir::NewtypeDef {
+                    name,
+                    docs,
+                    ty,
+                    span: item.inner.span.clone(),
+                })
+            }
             ItemKind::Enum(item) => TypeDef::Enum(lower_enum(name, docs, item, file, &mut errors)),
         };
         defs.insert(def.name().to_string(), def);
@@ -222,6 +233,7 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
         first_spans.insert(&name.value, name);
         let kind = match item.kind {
             ItemKind::Struct(_) => DeclKind::Struct,
+            ItemKind::Newtype(_) => DeclKind::Newtype,
             ItemKind::Union(_) => DeclKind::Union,
             ItemKind::Enum(_) => DeclKind::Enum,
         };

@@ -178,6 +178,15 @@ fn edges(defs: &BTreeMap<String, TypeDef>) -> BTreeMap<&str, Vec<Edge<'_>>> {
                     });
                 }
             }
+            TypeDef::Newtype(def) => {
+                if let Some(to) = held_inline(&def.ty) {
+                    out.push(Edge {
+                        to,
+                        span: def.span.clone(),
+                        through_field: true,
+                    });
+                }
+            }
             TypeDef::Enum(_) => {}
         }
     }

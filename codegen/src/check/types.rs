@@ -14,6 +14,7 @@ use crate::syntax::{BUILTIN_NAMES, foreign_replacement};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum DeclKind {
     Struct,
+    Newtype,
     Union,
     Enum,
     /// A declaration that failed to parse or was refused: already reported, so references to it
@@ -87,6 +88,37 @@ pub(super) fn field_type(
         (false, ty) => (Presence::Required, ty),
         (true, ty) => (Presence::Optional, ty),
     })
+}
+
+/// The type a newtype wraps: a value type other than `Json` or `Nullable<T>`.
+pub(super) fn newtype_type(
+    expr: &TypeExpr,
+    scope: &mut Scope,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Ty> {
+    let problem = match expr.kind {
+        TypeKind::Json => Some((
+            "a newtype cannot wrap `Json`",
+            "`Json` is any value, `null` included, so `Nullable<...>` of the newtype would say \
+             `null` twice: write `Json` where the value is used",
+        )),
+        TypeKind::Nullable(_) => Some((
+            "a newtype cannot wrap `Nullable<T>`",
+            "whether a value may be `null` is said where it is used: wrap `T`, and write \
+             `Nullable<Name>` at the field",
+        )),
+        TypeKind::Option(_) => Some((
+            "a newtype cannot wrap `Option<T>`",
+            "whether a key may be absent is said at the field: wrap `T`, and write \
+             `Option<Name>` there",
+        )),
+        _ => None,
+    };
+    if let Some((message, hint)) = problem {
+        errors.push(Diagnostic::new(message, expr.span.clone(), "here", hint));
+        return None;
+    }
+    value_type(expr, scope, errors)
 }
 
 /// The type of a value (inside a field, an array or a map).
@@ -170,6 +202,16 @@ pub(super) fn payload_type(
     match resolve(name, expr, Reference::Payload, scope, errors)? {
         DeclKind::Struct | DeclKind::Union => Some(name.clone()),
         DeclKind::Unparsed => None,
+        DeclKind::Newtype => {
+            errors.push(Diagnostic::new(
+                format!("variant payload `{name}` is a newtype"),
+                expr.span.clone(),
+                "a newtype, not an object with fields",
+                "a variant is an object carrying the tag: name the struct or union it wraps, or \
+                 make it a field of a struct",
+            ));
+            None
+        }
         DeclKind::Enum => {
             errors.push(Diagnostic::new(
                 format!("variant payload `{name}` is a plain enum"),

@@ -46,6 +46,8 @@ pub type Docs = Vec<String>;
 pub enum TypeDef {
     /// An object with named fields.
     Struct(StructDef),
+    /// A named type with the wire form of the type it wraps.
+    Newtype(NewtypeDef),
     /// A closed union told apart by a tag field inside the object.
     Union(UnionDef),
     /// A unit-only enum, written on the wire as one of its strings.
@@ -57,6 +59,7 @@ impl TypeDef {
     pub fn name(&self) -> &str {
         match self {
             TypeDef::Struct(def) => &def.name,
+            TypeDef::Newtype(def) => &def.name,
             TypeDef::Union(def) => &def.name,
             TypeDef::Enum(def) => &def.name,
         }
@@ -66,6 +69,7 @@ impl TypeDef {
     pub fn docs(&self) -> &Docs {
         match self {
             TypeDef::Struct(def) => &def.docs,
+            TypeDef::Newtype(def) => &def.docs,
             TypeDef::Union(def) => &def.docs,
             TypeDef::Enum(def) => &def.docs,
         }
@@ -83,6 +87,20 @@ pub struct StructDef {
     pub fields: Vec<Field>,
     /// Closed objects reject unknown fields; open ones keep them.
     pub closed: bool,
+}
+
+/// A newtype: a name of its own for a value of another type, with that type's wire form.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewtypeDef {
+    /// Type name.
+    pub name: String,
+    /// Doc comment.
+    pub docs: Docs,
+    /// The type it wraps: never `Json` nor `Ty::Nullable` at the top, which the checker
+    /// refuses (a field's `Nullable` of it would be ambiguous, or say `null` twice).
+    pub ty: Ty,
+    /// Where the wrapped type is written.
+    pub span: Span,
 }
 
 /// One field of a struct.

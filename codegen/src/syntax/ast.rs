@@ -55,11 +55,13 @@ pub struct Item {
     pub kind: ItemKind,
 }
 
-/// The three kinds of declaration.
+/// The four kinds of declaration.
 #[derive(Debug, Clone)]
 pub enum ItemKind {
     /// `struct Name { fields }`
     Struct(StructItem),
+    /// `struct Name(Type);`
+    Newtype(NewtypeItem),
     /// `#[union(tag = "...")] enum Name { Variant(Payload), ... }`
     Union(UnionItem),
     /// `enum Name { Value, ... }`
@@ -75,6 +77,13 @@ pub struct StructItem {
     pub closed: Option<bool>,
     /// The fields in order.
     pub fields: Vec<FieldItem>,
+}
+
+/// A newtype declaration: a named type with the wire form of its one unnamed field.
+#[derive(Debug, Clone)]
+pub struct NewtypeItem {
+    /// The type it wraps, as written.
+    pub inner: TypeExpr,
 }
 
 /// A field declaration.

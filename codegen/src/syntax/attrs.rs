@@ -14,6 +14,8 @@ use crate::diagnostics::Diagnostic;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Place {
     Struct,
+    /// A struct with one unnamed field, `struct SessionId(String);`.
+    Newtype,
     Field,
     /// An `enum`, before its `#[union]` attribute says whether it is a union.
     Enum,
@@ -25,6 +27,7 @@ impl Place {
     fn describe(self) -> &'static str {
         match self {
             Place::Struct => "a struct",
+            Place::Newtype => "a newtype",
             Place::Field => "a field",
             Place::Enum => "an enum",
             Place::Variant => "a variant",
@@ -39,6 +42,7 @@ impl Place {
                 "deny_unknown_fields",
                 "allow_unknown_fields",
             ],
+            Place::Newtype => &["doc"],
             Place::Field => &[
                 "doc", "rename", "length", "pattern", "format", "range", "items",
             ],
@@ -178,10 +182,14 @@ fn unknown_attr(attr: &Attribute, name: &str, place: &str, known: &[&str]) -> Di
         format!("unknown attribute `{name}` on {place}"),
         node_range(attr),
         "not a cardc attribute",
-        format!(
-            "attributes known on {place}: {} (and doc comments)",
-            listed.join(", ")
-        ),
+        if listed.is_empty() {
+            format!("{place} takes doc comments only")
+        } else {
+            format!(
+                "attributes known on {place}: {} (and doc comments)",
+                listed.join(", ")
+            )
+        },
     )
 }
 

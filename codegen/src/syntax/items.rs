@@ -1,12 +1,12 @@
-//! Declarations: syn's `Item` into the schema's structs, unions and enums, refusing the Rust
+//! Declarations: syn's `Item` into the schema's structs, newtypes, unions and enums, refusing the Rust
 //! syntax the schema language has no meaning for.
 
 use syn::ext::IdentExt;
 use syn::{Fields, Generics, Ident, Item, Visibility};
 
 use super::ast::{
-    EnumItem, EnumValueItem, FieldItem, Item as SchemaItem, ItemKind, Spanned, StructItem,
-    UnionItem, VariantItem,
+    EnumItem, EnumValueItem, FieldItem, Item as SchemaItem, ItemKind, NewtypeItem, Spanned,
+    StructItem, UnionItem, VariantItem,
 };
 use super::attrs::{Place, item_attrs};
 use super::{node_range, types};
@@ -27,6 +27,7 @@ pub(super) fn item_name(item: &Item) -> Option<String> {
 /// Converts one parsed item, or reports why it cannot be a schema declaration.
 pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<SchemaItem> {
     match item {
+        Item::Struct(item) if is_newtype(&item) => newtype(item, errors),
         Item::Struct(item) => {
             refuse_visibility(&item.vis, errors);
             let generic = refuse_generics(&item.generics, errors);
@@ -42,7 +43,9 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
                         format!("tuple struct `{}` is not supported", item.ident),
                         node_range(&fields),
                         "tuple fields",
-                        "name the fields: `struct Name { field: Type }`, since JSON objects have keys",
+                        "name the fields: `struct Name { field: Type }`, since JSON objects have \
+                         keys (a struct with exactly one unnamed field is a newtype: \
+                         `struct SessionId(String);`)",
                     ));
                     return None;
                 }
@@ -116,7 +119,8 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
                 ),
                 Item::Type(_) => (
                     "a type alias",
-                    "declare a struct, or write the type out where it is used",
+                    "for a named type with the wire form of another, declare a newtype: \
+                     `struct Title(String);`; or write the type out where it is used",
                 ),
                 Item::Mod(_) => ("a module", "a schema is one flat file of declarations"),
                 Item::Union(_) => (
@@ -137,6 +141,37 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
             None
         }
     }
+}
+
+/// Whether a struct is a newtype: exactly one unnamed field.
+fn is_newtype(item: &syn::ItemStruct) -> bool {
+    matches!(&item.fields, Fields::Unnamed(fields) if fields.unnamed.len() == 1)
+}
+
+/// A newtype, `struct SessionId(String);`: a named type with the wire form of its one field.
+fn newtype(item: syn::ItemStruct, errors: &mut Vec<Diagnostic>) -> Option<SchemaItem> {
+    refuse_visibility(&item.vis, errors);
+    let generic = refuse_generics(&item.generics, errors);
+    let attrs = item_attrs(&item.attrs, Place::Newtype, errors);
+    let inner = item.fields.iter().next()?;
+    if let Some(attr) = inner.attrs.first() {
+        errors.push(Diagnostic::new(
+            "attributes on a newtype's field are not supported",
+            node_range(attr),
+            "here",
+            "put the attribute on the newtype itself",
+        ));
+    }
+    refuse_visibility(&inner.vis, errors);
+    let inner = types::convert(&inner.ty, errors)?;
+    if generic {
+        return None;
+    }
+    Some(SchemaItem {
+        name: name(&item.ident),
+        docs: attrs.docs,
+        kind: ItemKind::Newtype(NewtypeItem { inner }),
+    })
 }
 
 fn field(field: syn::Field, errors: &mut Vec<Diagnostic>) -> Option<FieldItem> {

@@ -66,6 +66,7 @@ fn value(schema: &Schema, ty: &Ty, depth: u32) -> BoxedStrategy<Value> {
 fn named(schema: &Schema, name: &str, depth: u32) -> BoxedStrategy<Value> {
     match schema.types.get(name) {
         Some(TypeDef::Struct(def)) => object(schema, def, depth),
+        Some(TypeDef::Newtype(def)) => value(schema, &def.ty, depth),
         Some(TypeDef::Union(def)) => {
             // Each variant's payload, with the union's tag put first, as serializers write it.
             let variants: Vec<BoxedStrategy<Value>> = def
@@ -190,7 +191,9 @@ fn field_value(schema: &Schema, field: &Field, depth: u32) -> BoxedStrategy<Valu
         }
         Ty::Vec(item) => {
             let count = constraints.items.unwrap_or_default();
-            let min = count.min.map_or(0, |min| usize::try_from(min).unwrap_or(usize::MAX));
+            let min = count
+                .min
+                .map_or(0, |min| usize::try_from(min).unwrap_or(usize::MAX));
             let max = count
                 .max
                 .map_or(min + 3, |max| usize::try_from(max).unwrap_or(usize::MAX))
@@ -231,8 +234,12 @@ fn constrained_string(constraints: &Constraints) -> BoxedStrategy<Value> {
         return drawn.prop_map(Value::from).boxed();
     }
     let count = constraints.length.unwrap_or_default();
-    let min = count.min.map_or(0, |min| usize::try_from(min).unwrap_or(usize::MAX));
-    let max = count.max.map_or(min + 12, |max| usize::try_from(max).unwrap_or(usize::MAX));
+    let min = count
+        .min
+        .map_or(0, |min| usize::try_from(min).unwrap_or(usize::MAX));
+    let max = count
+        .max
+        .map_or(min + 12, |max| usize::try_from(max).unwrap_or(usize::MAX));
     prop::collection::vec(any::<char>(), min..=max.min(min + 12))
         .prop_map(|chars| Value::from(chars.into_iter().collect::<String>()))
         .boxed()

@@ -9,7 +9,9 @@
 //! every reader under test shares). A field's own pattern is the one thing only a regex engine
 //! can read: the `regex` crate's, which the compiler allows only where engines agree.
 
-use cardc_codegen::ir::{Constraints, Format, IntKind, Number, Schema, StructDef, Ty, TypeDef, Wide};
+use cardc_codegen::ir::{
+    Constraints, Format, IntKind, Number, Schema, StructDef, Ty, TypeDef, Wide,
+};
 use serde_json::{Map, Value};
 
 /// Whether `value` is a valid `type_name`, in its standalone form, under the contract; the
@@ -64,6 +66,7 @@ impl Checker<'_> {
     fn named(&self, name: &str, value: &Value, at: &str, tags: &[&str]) -> Result<(), String> {
         match self.schema.types.get(name) {
             Some(TypeDef::Struct(def)) => self.object(def, value, at, tags),
+            Some(TypeDef::Newtype(def)) => self.ty(&def.ty, value, at),
             Some(TypeDef::Enum(def)) => {
                 let known = def
                     .values
@@ -217,7 +220,10 @@ pub fn constrained(constraints: &Constraints, value: &Value) -> Result<(), Strin
         }
         if constraints.unique {
             for (index, item) in items.iter().enumerate() {
-                if items[..index].iter().any(|earlier| json_equal(earlier, item)) {
+                if items[..index]
+                    .iter()
+                    .any(|earlier| json_equal(earlier, item))
+                {
                     return Err(format!("item {index} repeats an earlier one"));
                 }
             }
@@ -328,8 +334,9 @@ fn date_time(text: &str) -> bool {
         Some((clock, fraction)) => (clock, Some(fraction)),
         None => (clock, None),
     };
-    let fraction_ok = fraction
-        .is_none_or(|digits| !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit()));
+    let fraction_ok = fraction.is_none_or(|digits| {
+        !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit())
+    });
     let parts: Vec<&str> = clock.split(':').collect();
     let clock_ok = matches!(parts.as_slice(), [hour, minute, second]
         if hour.len() == 2 && minute.len() == 2 && second.len() == 2
@@ -343,8 +350,7 @@ fn date_time(text: &str) -> bool {
 fn uuid(text: &str) -> bool {
     let groups: Vec<&str> = text.split('-').collect();
     groups.len() == 5
-        && groups
-            .iter()
-            .zip([8, 4, 4, 4, 12])
-            .all(|(group, len)| group.len() == len && group.bytes().all(|byte| byte.is_ascii_hexdigit()))
+        && groups.iter().zip([8, 4, 4, 4, 12]).all(|(group, len)| {
+            group.len() == len && group.bytes().all(|byte| byte.is_ascii_hexdigit())
+        })
 }

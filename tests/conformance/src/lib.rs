@@ -74,6 +74,11 @@ pub fn render_intent_schema_path() -> PathBuf {
     repo_root().join("generated/render_intent.schema.json")
 }
 
+/// The committed TypeScript module of the render-intent union.
+pub fn render_intent_typescript_path() -> PathBuf {
+    repo_root().join("generated/render_intent.ts")
+}
+
 /// The render-intent schema's IR, compiled from `schema/render_intent.cards`.
 pub fn render_intent_ir() -> Schema {
     let path = repo_root().join("schema/render_intent.cards");
@@ -179,6 +184,25 @@ fn load_cases(path: &Path) -> Vec<Case> {
         .collect()
 }
 
+/// What is wrong with the labels of a hand-written corpus: names must be unique, and an invalid
+/// case names its fault while a valid one has none.
+pub fn label_problems(cases: &[Case]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut names = std::collections::BTreeSet::new();
+    for case in cases {
+        if !names.insert(case.name.as_str()) {
+            problems.push(format!("{}: the name is used twice", case.name));
+        }
+        if case.valid == case.fault.is_some() {
+            problems.push(format!(
+                "{}: an invalid case names its fault, a valid one has none",
+                case.name
+            ));
+        }
+    }
+    problems
+}
+
 /// How `verdict` from `reader` disagrees with the case's label, if it does. A reader that
 /// accepts a payload but reports a detail (the Rust types' round trip) disagrees too.
 pub fn disagreement(case: &Case, reader: &str, verdict: &Verdict) -> Option<String> {
@@ -196,43 +220,139 @@ pub fn disagreement(case: &Case, reader: &str, verdict: &Verdict) -> Option<Stri
     ))
 }
 
-/// Every disagreement between the labels of `cases`, which are the lines of the corpus file at
-/// `path`, and the readers of every registered target's output (see [`readers_of`]).
-pub fn reader_disagreements(cases: &[Case], path: &Path) -> Vec<String> {
-    let readers: Vec<Box<dyn Reader>> = cardc_codegen::emit::TARGETS
-        .iter()
-        .flat_map(|target| readers_of(*target, path))
-        .collect();
-    let mut disagreements = Vec::new();
-    for case in cases {
-        for reader in &readers {
-            disagreements.extend(disagreement(case, reader.name(), &reader.read(case)));
-        }
-    }
-    disagreements
+/// One schema whose committed outputs the readers read: the render-intent contract, or a golden
+/// case under `tests/schemas/` that has a corpus of its own.
+pub struct Subject {
+    /// The schema's IR, for the names the readers dispatch on and the contract checker.
+    pub ir: Schema,
+    /// The committed JSON Schema.
+    pub json_schema: PathBuf,
+    /// The committed TypeScript module.
+    pub typescript: PathBuf,
+    /// Where the Rust types are: the render-intent crate, or a golden case by name.
+    rust: RustTypes,
 }
 
-/// The readers of one target's output of the render-intent schema, run over the corpus file
-/// at `corpus`: the generated Rust types; the published JSON Schema read by the `jsonschema`
-/// crate and by ajv; the generated TypeScript guards. The conformance suite holds every
-/// registered target to the labels, so a target without a reader here fails it.
-pub fn readers_of(
-    target: &dyn cardc_codegen::target::Target,
-    corpus: &Path,
-) -> Vec<Box<dyn Reader>> {
-    let schema = render_intent_schema_path();
-    match target.key() {
-        "rust" => vec![Box::new(RustReader)],
-        "json-schema" => vec![
-            Box::new(JsonSchemaReader::new(&schema, NAMED_TYPES)),
-            Box::new(AjvReader::run(&schema, corpus)),
-        ],
-        "typescript" => vec![Box::new(GuardsReader::run(corpus))],
-        key => panic!(
-            "the {key} target has no conformance reader: add one to `readers_of` in \
-             tests/conformance/src/lib.rs"
-        ),
+enum RustTypes {
+    RenderIntent,
+    Golden(String),
+}
+
+impl Subject {
+    /// The render-intent contract: `schema/render_intent.cards` and `generated/`.
+    pub fn render_intent() -> Self {
+        Subject {
+            ir: render_intent_ir(),
+            json_schema: render_intent_schema_path(),
+            typescript: render_intent_typescript_path(),
+            rust: RustTypes::RenderIntent,
+        }
     }
+
+    /// The golden case `tests/schemas/<case>/`: its schema and committed outputs.
+    pub fn golden(case: &str) -> Self {
+        let dir = golden_dir(case);
+        let source = format!("tests/schemas/{case}/{case}.cards");
+        let text = std::fs::read_to_string(repo_root().join(&source))
+            .unwrap_or_else(|error| panic!("cannot read {source}: {error}"));
+        let ir = cardc_codegen::compile(&source, &text)
+            .unwrap_or_else(|errors| panic!("{source} does not check: {errors:?}"));
+        Subject {
+            ir,
+            json_schema: dir.join(format!("{case}.schema.json")),
+            typescript: dir.join(format!("{case}.ts")),
+            rust: RustTypes::Golden(case.to_string()),
+        }
+    }
+
+    /// The schema's named types, in name order: the `$defs` the readers validate against.
+    pub fn named_types(&self) -> Vec<&str> {
+        self.ir.types.keys().map(String::as_str).collect()
+    }
+
+    /// The generated Rust types' reader.
+    pub fn rust_reader(&self) -> RustReader {
+        match &self.rust {
+            RustTypes::RenderIntent => RustReader::render_intent(),
+            RustTypes::Golden(case) => RustReader::golden(case),
+        }
+    }
+
+    /// The readers of one target's output, run over the corpus file at `corpus`: the generated
+    /// Rust types; the published JSON Schema read by the `jsonschema` crate and by ajv; the
+    /// generated TypeScript guards. The conformance suite holds every registered target to the
+    /// labels, so a target without a reader here fails it.
+    pub fn readers_of(
+        &self,
+        target: &dyn cardc_codegen::target::Target,
+        corpus: &Path,
+    ) -> Vec<Box<dyn Reader>> {
+        match target.key() {
+            "rust" => vec![Box::new(self.rust_reader())],
+            "json-schema" => vec![
+                Box::new(JsonSchemaReader::new(
+                    &self.json_schema,
+                    &self.named_types(),
+                )),
+                Box::new(AjvReader::run(&self.json_schema, corpus)),
+            ],
+            "typescript" => vec![Box::new(GuardsReader::run(&self.typescript, corpus))],
+            key => panic!(
+                "the {key} target has no conformance reader: add one to `Subject::readers_of` \
+                 in tests/conformance/src/lib.rs"
+            ),
+        }
+    }
+
+    /// Every disagreement between the labels of `cases`, which are the lines of the corpus
+    /// file at `path`, and the readers of every registered target's output.
+    pub fn disagreements(&self, cases: &[Case], path: &Path) -> Vec<String> {
+        let readers: Vec<Box<dyn Reader>> = cardc_codegen::emit::TARGETS
+            .iter()
+            .flat_map(|target| self.readers_of(*target, path))
+            .collect();
+        let mut disagreements = Vec::new();
+        for case in cases {
+            for reader in &readers {
+                disagreements.extend(disagreement(case, reader.name(), &reader.read(case)));
+            }
+        }
+        disagreements
+    }
+}
+
+/// Every disagreement between the labels of `cases`, the lines of the corpus file at `path`,
+/// and the readers of the render-intent contract (see [`Subject::disagreements`]).
+pub fn reader_disagreements(cases: &[Case], path: &Path) -> Vec<String> {
+    Subject::render_intent().disagreements(cases, path)
+}
+
+/// The directory of the golden case `case`.
+pub fn golden_dir(case: &str) -> PathBuf {
+    repo_root().join("tests/schemas").join(case)
+}
+
+/// The golden cases that have a corpus (`tests/schemas/<case>/<case>.jsonl`), in name order.
+pub fn golden_corpora() -> Vec<String> {
+    let root = repo_root().join("tests/schemas");
+    let mut cases: Vec<String> = std::fs::read_dir(&root)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", root.display()))
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|case| golden_corpus_path(case).is_file())
+        .collect();
+    cases.sort();
+    cases
+}
+
+/// The hand-written corpus of the golden case `case`.
+pub fn golden_corpus_path(case: &str) -> PathBuf {
+    golden_dir(case).join(format!("{case}.jsonl"))
+}
+
+/// Loads the hand-written corpus of the golden case `case`, failing loudly on a malformed line.
+pub fn load_golden_corpus(case: &str) -> Vec<Case> {
+    load_cases(&golden_corpus_path(case))
 }
 
 /// A `jsonschema` validator's verdict on a payload, its errors located by instance path.

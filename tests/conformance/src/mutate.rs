@@ -163,6 +163,7 @@ impl Walker<'_> {
     fn named(&mut self, name: &str, value: &Value, at: &str) {
         match self.schema.types.get(name) {
             Some(TypeDef::Struct(def)) => self.object(def, value, at),
+            Some(TypeDef::Newtype(def)) => self.ty(&def.ty, value, at),
             Some(TypeDef::Union(def)) => {
                 let tag = value.get(&def.tag).and_then(Value::as_str);
                 if let Some(variant) = def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {
@@ -254,7 +255,7 @@ impl Walker<'_> {
             let rule = field.ty == Ty::Json;
             self.edit(at, set(key, wrong), class, detail, Some(rule));
         }
-        if let Some((min, max)) = int_bounds(&field.ty) {
+        if let Some((min, max)) = int_bounds(self.schema, &field.ty) {
             let below = set(key, json!(min - 1));
             self.edit(at, below, "int/below", key.clone(), Some(false));
             let above = set(key, json!(max + 1));
@@ -307,17 +308,22 @@ fn accepted_kinds(schema: &Schema, ty: &Ty) -> Vec<&'static str> {
         Ty::Map(_) => vec!["object"],
         Ty::Named(name) => match schema.types.get(name) {
             Some(TypeDef::Enum(_)) => vec!["string"],
+            Some(TypeDef::Newtype(def)) => accepted_kinds(schema, &def.ty),
             _ => vec!["object"],
         },
         Ty::Boxed(inner) | Ty::Nullable(inner) => accepted_kinds(schema, inner),
     }
 }
 
-/// The bounds of an integer field, through `Nullable` and `Box`.
-fn int_bounds(ty: &Ty) -> Option<(i64, i64)> {
+/// The bounds of an integer field, through `Nullable`, `Box` and newtypes.
+fn int_bounds(schema: &Schema, ty: &Ty) -> Option<(i64, i64)> {
     match ty {
         Ty::Int(kind) => Some(kind.bounds()),
-        Ty::Nullable(inner) | Ty::Boxed(inner) => int_bounds(inner),
+        Ty::Nullable(inner) | Ty::Boxed(inner) => int_bounds(schema, inner),
+        Ty::Named(name) => match schema.types.get(name) {
+            Some(TypeDef::Newtype(def)) => int_bounds(schema, &def.ty),
+            _ => None,
+        },
         _ => None,
     }
 }

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
+use std::sync::{Mutex, PoisonError};
 
 use jsonschema::{Registry, Validator};
 use serde::Serialize;
@@ -23,12 +23,18 @@ pub trait Reader {
 
 /// The generated Rust types: accept means `cardc::decode_str::<T>` decodes the payload's text
 /// as its named type `T`, and a decoded payload must write back as the same JSON.
-pub struct RustReader;
+pub struct RustReader {
+    round_trip: RoundTripByName,
+}
+
+/// Decodes and writes back a payload as the type of the given name, or gives `None` for a name
+/// the schema does not declare.
+type RoundTripByName = Box<dyn Fn(&str, &Value) -> Option<Verdict> + Send + Sync>;
 
 macro_rules! rust_round_trip {
     ($($name:ident),*) => {
         /// Decodes and writes back the payload as the render-intent type named `type_name`.
-        fn round_trip_named(type_name: &str, payload: &Value) -> Option<Verdict> {
+        fn round_trip_render_intent(type_name: &str, payload: &Value) -> Option<Verdict> {
             match type_name {
                 $(stringify!($name) => Some(round_trip::<render_intent::$name>(payload)),)*
                 _ => None,
@@ -38,6 +44,36 @@ macro_rules! rust_round_trip {
 }
 crate::for_each_named_type!(rust_round_trip);
 
+/// A golden type's round trip, chosen by name through `cardc_golden::with_named_type`.
+struct GoldenRoundTrip<'a>(&'a Value);
+
+impl cardc_golden::TypeAction for GoldenRoundTrip<'_> {
+    type Output = Verdict;
+
+    fn act<T: DeserializeOwned + Serialize>(self) -> Verdict {
+        round_trip::<T>(self.0)
+    }
+}
+
+impl RustReader {
+    /// The render-intent crate's types.
+    pub fn render_intent() -> Self {
+        RustReader {
+            round_trip: Box::new(round_trip_render_intent),
+        }
+    }
+
+    /// The committed Rust output of the golden case `case`, compiled by `cardc-golden`.
+    pub fn golden(case: &str) -> Self {
+        let case = case.to_string();
+        RustReader {
+            round_trip: Box::new(move |type_name, payload| {
+                cardc_golden::with_named_type(&case, type_name, GoldenRoundTrip(payload))
+            }),
+        }
+    }
+}
+
 impl Reader for RustReader {
     fn name(&self) -> &'static str {
         "rust"
@@ -45,7 +81,7 @@ impl Reader for RustReader {
 
     /// Decodes the case as its named type.
     fn read(&self, case: &Case) -> Verdict {
-        round_trip_named(&case.type_name, &case.payload)
+        (self.round_trip)(&case.type_name, &case.payload)
             .unwrap_or_else(|| panic!("{}: unknown corpus type {}", case.name, case.type_name))
     }
 }
@@ -184,10 +220,10 @@ pub struct GuardsReader {
 }
 
 impl GuardsReader {
-    /// Compiles `generated/render_intent.ts` once per test process and runs
+    /// Compiles the TypeScript module at `source` once per test process and runs
     /// `tests/js/guards_check.mjs` over the corpus.
-    pub fn run(corpus: &Path) -> Self {
-        let module = compiled_guards();
+    pub fn run(source: &Path, corpus: &Path) -> Self {
+        let module = compiled_guards(source);
         let output = node(&[
             "tests/js/guards_check.mjs".as_ref(),
             module.as_os_str(),
@@ -209,34 +245,40 @@ impl Reader for GuardsReader {
     }
 }
 
-/// `generated/render_intent.ts` compiled to an ES module under `target/`, once per process
-/// (the tests of one binary share it; tsc writes the same bytes every time).
-fn compiled_guards() -> PathBuf {
-    static MODULE: OnceLock<PathBuf> = OnceLock::new();
-    MODULE
-        .get_or_init(|| {
-            let root = repo_root();
-            let dir = root.join("target/cardc-conformance/guards");
-            std::fs::create_dir_all(&dir)
-                .unwrap_or_else(|error| panic!("cannot create {}: {error}", dir.display()));
-            // node reads `.js` as an ES module only under a package.json that says so.
-            std::fs::write(dir.join("package.json"), "{\"type\": \"module\"}\n")
-                .expect("write the guards' package.json");
-            let source = root.join("generated/render_intent.ts");
-            node(&[
-                "node_modules/typescript/bin/tsc".as_ref(),
-                "--strict".as_ref(),
-                "--target".as_ref(),
-                "es2022".as_ref(),
-                "--module".as_ref(),
-                "es2022".as_ref(),
-                "--outDir".as_ref(),
-                dir.as_os_str(),
-                source.as_os_str(),
-            ]);
-            dir.join("render_intent.js")
-        })
-        .clone()
+/// The TypeScript module at `source` compiled to an ES module under `target/`, once per module
+/// and process (the tests of one binary share it; tsc writes the same bytes every time).
+fn compiled_guards(source: &Path) -> PathBuf {
+    static MODULES: Mutex<BTreeMap<PathBuf, PathBuf>> = Mutex::new(BTreeMap::new());
+    let mut modules = MODULES.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(module) = modules.get(source) {
+        return module.clone();
+    }
+    let stem = source
+        .file_stem()
+        .and_then(|stem| stem.to_str())
+        .unwrap_or_else(|| panic!("{} has no file stem", source.display()));
+    let dir = repo_root()
+        .join("target/cardc-conformance/guards")
+        .join(stem);
+    std::fs::create_dir_all(&dir)
+        .unwrap_or_else(|error| panic!("cannot create {}: {error}", dir.display()));
+    // node reads `.js` as an ES module only under a package.json that says so.
+    std::fs::write(dir.join("package.json"), "{\"type\": \"module\"}\n")
+        .expect("write the guards' package.json");
+    node(&[
+        "node_modules/typescript/bin/tsc".as_ref(),
+        "--strict".as_ref(),
+        "--target".as_ref(),
+        "es2022".as_ref(),
+        "--module".as_ref(),
+        "es2022".as_ref(),
+        "--outDir".as_ref(),
+        dir.as_os_str(),
+        source.as_os_str(),
+    ]);
+    let module = dir.join(format!("{stem}.js"));
+    modules.insert(source.to_path_buf(), module.clone());
+    module
 }
 
 /// Parses the `{"name", "accepted", "errors"}` lines a node reader prints.

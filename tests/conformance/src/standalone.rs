@@ -147,6 +147,7 @@ fn walk(schema: &Schema, ty: &Ty, value: &Value, at: &str, tags: &[String], out:
                         }
                     }
                 }
+                Some(TypeDef::Newtype(def)) => walk(schema, &def.ty, value, at, &[], out),
                 Some(TypeDef::Enum(_)) => {}
                 None => panic!("the IR names a type it does not define: {name}"),
             }

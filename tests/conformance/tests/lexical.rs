@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use cardc_conformance::lexical::{self, Class, LexicalCase};
 use cardc_conformance::{
     AjvReader, Case, GuardsReader, JsonSchemaReader, Reader, Verdict, contract, load_corpus,
-    render_intent_ir, render_intent_schema_path, repo_root,
+    render_intent_ir, render_intent_schema_path, render_intent_typescript_path, repo_root,
 };
 use render_intent::{ToolCallView, ToolResultView};
 use serde::Serialize;
@@ -116,7 +116,7 @@ fn every_reader_over_the_lexical_corpus() {
     let schema_path = render_intent_schema_path();
     let json_schema = JsonSchemaReader::new(&schema_path, &["ToolCallView", "ToolResultView"]);
     let ajv = AjvReader::run(&schema_path, &path);
-    let guards = GuardsReader::run(&path);
+    let guards = GuardsReader::run(&render_intent_typescript_path(), &path);
 
     let mut counts: BTreeMap<Class, [usize; 5]> = BTreeMap::new();
     let mut disagreements = Vec::new();

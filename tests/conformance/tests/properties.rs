@@ -8,8 +8,8 @@ use std::sync::LazyLock;
 use cardc_codegen::ir::Schema;
 use cardc_conformance::{
     AjvReader, Case, GuardsReader, JsonSchemaReader, NAMED_TYPES, Reader, RustReader, arbitrary,
-    contract, disagreement, render_intent_ir, render_intent_schema_path, typify_reader,
-    write_corpus,
+    contract, disagreement, render_intent_ir, render_intent_schema_path,
+    render_intent_typescript_path, typify_reader, write_corpus,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -45,7 +45,7 @@ proptest! {
     ) {
         prop_assert_eq!(contract::check(&SCHEMA, type_name, &payload), Ok(()));
         let drawn = case(type_name, 0, payload);
-        let verdict = RustReader.read(&drawn);
+        let verdict = RustReader::render_intent().read(&drawn);
         prop_assert!(verdict.accepted && verdict.detail.is_empty(), "rust: {}", verdict.detail);
         let verdict = JSON_SCHEMA.read(&drawn);
         prop_assert!(verdict.accepted, "jsonschema: {}", verdict.detail);
@@ -70,7 +70,7 @@ fn drawn_payloads_pass_ajv_and_the_typescript_guards() {
                 .unwrap_or_else(|error| panic!("cannot draw a {type_name}: {error}"))
                 .current();
             let drawn = case(type_name, index, draw);
-            let verdict = RustReader.read(&drawn);
+            let verdict = RustReader::render_intent().read(&drawn);
             assert!(
                 verdict.accepted && verdict.detail.is_empty(),
                 "Rust refused or changed a drawn {type_name}: {}\n{}",
@@ -82,7 +82,7 @@ fn drawn_payloads_pass_ajv_and_the_typescript_guards() {
     }
     let path = write_corpus("drawn.jsonl", &cases);
     let ajv = AjvReader::run(&render_intent_schema_path(), &path);
-    let guards = GuardsReader::run(&path);
+    let guards = GuardsReader::run(&render_intent_typescript_path(), &path);
     let disagreements: Vec<String> = cases
         .iter()
         .flat_map(|case| {

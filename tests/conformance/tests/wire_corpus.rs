@@ -4,8 +4,9 @@
 //! exactly the cases the contract labels valid.
 
 use cardc_conformance::{
-    Case, ENTRY_UNIONS, NAMED_TYPES, contract, corpus_path, hand_written, load_corpus,
-    load_standalone_corpus, reader_disagreements, render_intent_ir, standalone_corpus_path,
+    Case, ENTRY_UNIONS, NAMED_TYPES, contract, corpus_path, hand_written, label_problems,
+    load_corpus, load_standalone_corpus, reader_disagreements, render_intent_ir,
+    standalone_corpus_path,
 };
 
 /// The type names of the schema are the ones the readers dispatch on.
@@ -26,19 +27,8 @@ fn corpus_is_large_labelled_and_uniquely_named() {
             .all(|case| ENTRY_UNIONS.contains(&case.type_name.as_str())),
         "the wire corpus holds the entry unions; other types go in the standalone corpus"
     );
-    let every = hand_written();
-    let mut names: Vec<&str> = every.iter().map(|case| case.name.as_str()).collect();
-    names.sort_unstable();
-    names.dedup();
-    assert_eq!(names.len(), every.len(), "case names must be unique");
-    for case in &every {
-        assert_eq!(
-            case.valid,
-            case.fault.is_none(),
-            "{}: an invalid case names its fault, a valid one has none",
-            case.name
-        );
-    }
+    let problems = label_problems(&hand_written());
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
     for type_name in ENTRY_UNIONS {
         for valid in [true, false] {
             let count = corpus

@@ -232,6 +232,20 @@ fn keyword_fields_travel_under_their_own_names() {
     assert_eq!(decoded.self_.as_deref(), Some("s"));
 }
 
+#[test]
+fn a_newtype_is_its_own_type_with_the_wire_form_of_what_it_wraps() {
+    use cardc_golden::newtypes::{Forest, SessionId, TokenCount};
+    let id: SessionId = accepts(json!("s-1"));
+    assert_eq!(id, SessionId("s-1".to_string()));
+    // Read by the contract's rules for its integer: `7.0` is 7, written back as `7`.
+    let count: TokenCount = serde_json::from_str("7.0").expect("an integral float is an integer");
+    assert_eq!(serde_json::to_value(count).expect("writes"), json!(7));
+    rejects::<TokenCount>(json!(4_294_967_296_u64), "invalid value");
+    let forest: Forest = accepts(json!([[], [[]]]));
+    assert_eq!(forest.0.len(), 2);
+    rejects::<SessionId>(json!({"0": "s-1"}), "invalid type: map");
+}
+
 fn upload() -> Value {
     json!({"size": 9007199254740991u64, "offset": -9007199254740991i64, "checksum": "18446744073709551615",
         "delta": "-9223372036854775808", "chunks": [0, 9007199254740991u64], "parts": ["0", "-1"],

@@ -134,7 +134,11 @@ impl ::cardc_runtime::__private::Struct for Collections {
                         &mut map,
                         &mut slot_1,
                         "matrix",
-                        ::cardc_runtime::__private::Strict,
+                        ::cardc_runtime::__private::Items(
+                            ::cardc_runtime::__private::Items(
+                                ::cardc_runtime::__private::Strict,
+                            ),
+                        ),
                     )?
                 }
                 2 => {
@@ -150,7 +154,9 @@ impl ::cardc_runtime::__private::Struct for Collections {
                         &mut map,
                         &mut slot_3,
                         "labels",
-                        ::cardc_runtime::__private::Strict,
+                        ::cardc_runtime::__private::Entries(
+                            ::cardc_runtime::__private::Plain,
+                        ),
                     )?
                 }
                 4 => {
@@ -158,7 +164,9 @@ impl ::cardc_runtime::__private::Struct for Collections {
                         &mut map,
                         &mut slot_4,
                         "groups",
-                        ::cardc_runtime::__private::Strict,
+                        ::cardc_runtime::__private::Entries(
+                            ::cardc_runtime::__private::Plain,
+                        ),
                     )?
                 }
                 5 => {
@@ -166,7 +174,11 @@ impl ::cardc_runtime::__private::Struct for Collections {
                         &mut map,
                         &mut slot_5,
                         "sparse",
-                        ::cardc_runtime::__private::Strict,
+                        ::cardc_runtime::__private::Entries(
+                            ::cardc_runtime::__private::Nullable(
+                                ::cardc_runtime::__private::Strict,
+                            ),
+                        ),
                     )?
                 }
                 6 => {
@@ -250,7 +262,9 @@ impl ::cardc_runtime::__private::Struct for Collections {
             >(
                 &mut seq,
                 1,
-                ::cardc_runtime::__private::Strict,
+                ::cardc_runtime::__private::Items(
+                    ::cardc_runtime::__private::Items(::cardc_runtime::__private::Strict),
+                ),
                 ::std::option::Option::None,
             )?,
             maybe_names: ::cardc_runtime::__private::next_element::<
@@ -272,7 +286,7 @@ impl ::cardc_runtime::__private::Struct for Collections {
             >(
                 &mut seq,
                 3,
-                ::cardc_runtime::__private::Strict,
+                ::cardc_runtime::__private::Entries(::cardc_runtime::__private::Plain),
                 ::std::option::Option::None,
             )?,
             groups: ::cardc_runtime::__private::next_element::<
@@ -283,7 +297,7 @@ impl ::cardc_runtime::__private::Struct for Collections {
             >(
                 &mut seq,
                 4,
-                ::cardc_runtime::__private::Strict,
+                ::cardc_runtime::__private::Entries(::cardc_runtime::__private::Plain),
                 ::std::option::Option::None,
             )?,
             sparse: ::cardc_runtime::__private::next_element::<
@@ -294,7 +308,11 @@ impl ::cardc_runtime::__private::Struct for Collections {
             >(
                 &mut seq,
                 5,
-                ::cardc_runtime::__private::Strict,
+                ::cardc_runtime::__private::Entries(
+                    ::cardc_runtime::__private::Nullable(
+                        ::cardc_runtime::__private::Strict,
+                    ),
+                ),
                 ::std::option::Option::None,
             )?,
             optional_items: ::cardc_runtime::__private::next_element::<

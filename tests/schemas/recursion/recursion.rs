@@ -217,7 +217,9 @@ impl ::cardc_runtime::__private::Struct for Directory {
                         &mut map,
                         &mut slot_2,
                         "byName",
-                        ::cardc_runtime::__private::Strict,
+                        ::cardc_runtime::__private::Entries(
+                            ::cardc_runtime::__private::Plain,
+                        ),
                     )?
                 }
                 _ => {
@@ -275,7 +277,7 @@ impl ::cardc_runtime::__private::Struct for Directory {
             >(
                 &mut seq,
                 2,
-                ::cardc_runtime::__private::Strict,
+                ::cardc_runtime::__private::Entries(::cardc_runtime::__private::Plain),
                 ::std::option::Option::None,
             )?,
         })

@@ -169,7 +169,9 @@ impl ::cardc_runtime::__private::Struct for Upload {
                         &mut map,
                         &mut slot_5,
                         "chunks",
-                        ::cardc_runtime::__private::Strict,
+                        ::cardc_runtime::__private::Items(
+                            ::cardc_runtime::__private::Strict,
+                        ),
                     )?
                 }
                 6 => {
@@ -185,7 +187,11 @@ impl ::cardc_runtime::__private::Struct for Upload {
                         &mut map,
                         &mut slot_7,
                         "totals",
-                        ::cardc_runtime::__private::Strict,
+                        ::cardc_runtime::__private::Entries(
+                            ::cardc_runtime::__private::Nullable(
+                                ::cardc_runtime::__private::Strict,
+                            ),
+                        ),
                     )?
                 }
                 _ => {
@@ -287,7 +293,7 @@ impl ::cardc_runtime::__private::Struct for Upload {
             >(
                 &mut seq,
                 5,
-                ::cardc_runtime::__private::Strict,
+                ::cardc_runtime::__private::Items(::cardc_runtime::__private::Strict),
                 ::std::option::Option::None,
             )?,
             parts: ::cardc_runtime::__private::next_element::<
@@ -309,7 +315,11 @@ impl ::cardc_runtime::__private::Struct for Upload {
             >(
                 &mut seq,
                 7,
-                ::cardc_runtime::__private::Strict,
+                ::cardc_runtime::__private::Entries(
+                    ::cardc_runtime::__private::Nullable(
+                        ::cardc_runtime::__private::Strict,
+                    ),
+                ),
                 ::std::option::Option::None,
             )?,
         })

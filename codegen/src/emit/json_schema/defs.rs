@@ -3,7 +3,7 @@
 use super::constraints::constrain;
 use super::ordered::{Json, Object};
 use super::{def_ref, insert_description};
-use crate::ir::{EnumDef, Field, Schema, StructDef, Ty, TypeDef, UnionDef};
+use crate::ir::{EnumDef, Field, NewtypeDef, Schema, StructDef, Ty, TypeDef, UnionDef};
 
 /// The definition of one named type, in its standalone form: a struct is the plain object of
 /// its fields, and a union carries its own tag but no tag of a union it sits in. `schema`
@@ -11,6 +11,7 @@ use crate::ir::{EnumDef, Field, Schema, StructDef, Ty, TypeDef, UnionDef};
 pub(super) fn type_def(schema: &Schema, def: &TypeDef) -> Json {
     match def {
         TypeDef::Struct(def) => struct_def(def, &[]).into(),
+        TypeDef::Newtype(def) => newtype_def(def),
         TypeDef::Union(def) => union_def(schema, def),
         TypeDef::Enum(def) => enum_def(def),
     }
@@ -109,13 +110,21 @@ fn branches(schema: &Schema, def: &UnionDef, outer: &[TagPair]) -> Vec<Json> {
                     branch.insert("oneOf", branches(schema, payload, &tags));
                 }
                 // The checker lets only structs and unions be payloads.
-                Some(TypeDef::Enum(_)) | None => {
+                Some(TypeDef::Enum(_) | TypeDef::Newtype(_)) | None => {
                     unreachable!("a variant payload is a struct or a union")
                 }
             }
             Json::from(branch)
         })
         .collect()
+}
+
+/// A newtype: the schema of the type it wraps, under its own name.
+fn newtype_def(def: &NewtypeDef) -> Json {
+    let mut map = Object::default();
+    insert_description(&mut map, &def.docs);
+    map.extend(ty_schema(&def.ty));
+    map.into()
 }
 
 /// A unit-only enum: one of its wire strings.

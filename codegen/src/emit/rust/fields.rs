@@ -3,9 +3,10 @@
 //! Plain serde reads a missing `Option<T>` key and a present `null` both as `None`. The schema
 //! language tells apart four kinds of presence, so each kind is read by the runtime reader that
 //! accepts exactly what the contract says (`Plain`, `Optional(..)`, `Nullable(..)`,
-//! `Optional(Nullable(..))`). A field whose type holds integers, maps or any-JSON values is
-//! read by `Strict` inside them, which also reads integers written with a zero fraction and
-//! refuses a key given twice, as the contract does and serde's own types do not.
+//! `Optional(Nullable(..))`). Inside, the reader follows the value's type: `Strict` at integers
+//! and any-JSON values (an integer written with a zero fraction is an integer, no key comes
+//! twice), `Entries` at maps (no key twice), `Items` at arrays of those, as the contract reads
+//! them and serde's own types do not.
 
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
@@ -58,15 +59,11 @@ pub(super) fn field(field: &Field, runtime: Runtime) -> TokenStream {
     }
 }
 
-/// The runtime reader of a field's value: `Plain` or `Strict`, checked against the field's
-/// constraints if it has any, inside `Optional` or `Nullable` (or both) as its presence says.
+/// The runtime reader of a field's value, checked against the field's constraints if it has
+/// any, inside `Optional` or `Nullable` (or both) as its presence says.
 pub(super) fn reader(field: &Field, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
-    let mut value = if read_strictly(&field.ty) {
-        quote!(#rt::__private::Strict)
-    } else {
-        quote!(#rt::__private::Plain)
-    };
+    let mut value = value_reader(&field.ty, runtime);
     if !field.constraints.is_empty() {
         let check = checks(field, runtime);
         value = quote!(#rt::__private::Checked(#value, #check));
@@ -81,12 +78,43 @@ pub(super) fn reader(field: &Field, runtime: Runtime) -> TokenStream {
     }
 }
 
-/// Whether a field's value must be read by the runtime's `Strict`: its type holds an integer,
-/// a map or an any-JSON value outside any named type (a named type reads its own fields).
-fn read_strictly(ty: &Ty) -> bool {
+/// The runtime reader of a value of type `ty`: `Strict` at an integer or an any-JSON value,
+/// `Entries` at a map (which refuses a key given twice), `Items` around an array of values that
+/// need either, and `Plain` elsewhere: a named type reads its own fields, so the reader never
+/// reaches into one (through a recursive type it could not end).
+pub(super) fn value_reader(ty: &Ty, runtime: Runtime) -> TokenStream {
+    let rt = runtime.path();
+    match ty {
+        Ty::Int(_) | Ty::Json => quote!(#rt::__private::Strict),
+        Ty::Map(inner) => {
+            let inner = value_reader(inner, runtime);
+            quote!(#rt::__private::Entries(#inner))
+        }
+        Ty::Vec(inner) if needs_contract_rules(inner) => {
+            let inner = value_reader(inner, runtime);
+            quote!(#rt::__private::Items(#inner))
+        }
+        Ty::Nullable(inner) if needs_contract_rules(inner) => {
+            let inner = value_reader(inner, runtime);
+            quote!(#rt::__private::Nullable(#inner))
+        }
+        Ty::String
+        | Ty::Decimal(_)
+        | Ty::Bool
+        | Ty::F64
+        | Ty::Vec(_)
+        | Ty::Nullable(_)
+        | Ty::Boxed(_)
+        | Ty::Named(_) => quote!(#rt::__private::Plain),
+    }
+}
+
+/// Whether a value of type `ty` holds an integer, a map or an any-JSON value outside any named
+/// type, which serde's own types would read otherwise than the contract.
+fn needs_contract_rules(ty: &Ty) -> bool {
     match ty {
         Ty::Int(_) | Ty::Json | Ty::Map(_) => true,
-        Ty::Vec(inner) | Ty::Nullable(inner) => read_strictly(inner),
+        Ty::Vec(inner) | Ty::Nullable(inner) => needs_contract_rules(inner),
         Ty::String | Ty::Bool | Ty::Decimal(_) | Ty::F64 | Ty::Boxed(_) | Ty::Named(_) => false,
     }
 }

@@ -17,6 +17,7 @@ mod checks;
 mod enums;
 pub mod escape;
 mod fields;
+mod newtypes;
 mod runtime;
 mod structs;
 mod types;
@@ -177,6 +178,7 @@ fn type_items(def: &TypeDef, schema: &Schema, runtime: Runtime) -> Vec<syn::Item
             items.extend(bridge::bridge_items(def));
             items
         }
+        TypeDef::Newtype(def) => newtypes::newtype_items(def, runtime).into(),
         TypeDef::Enum(def) => enums::enum_items(def, runtime).into(),
     }
 }

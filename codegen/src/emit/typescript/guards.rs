@@ -14,7 +14,9 @@ use super::Runtime;
 use super::runtime::helpers_text;
 use super::syntax::string_literal;
 use super::writer::Writer;
-use crate::ir::{Bound, Constraints, EnumDef, Number, Schema, StructDef, Ty, TypeDef, UnionDef};
+use crate::ir::{
+    Bound, Constraints, EnumDef, NewtypeDef, Number, Schema, StructDef, Ty, TypeDef, UnionDef,
+};
 
 /// An optional count as a TypeScript argument: the number, or `null`.
 fn bound(count: Option<u64>) -> String {
@@ -60,6 +62,7 @@ pub(super) fn emit_guards(
         guards.out.blank();
         match def {
             TypeDef::Struct(def) => guards.emit_struct(def),
+            TypeDef::Newtype(def) => guards.emit_newtype(def),
             TypeDef::Union(def) => guards.emit_union(def),
             TypeDef::Enum(def) => guards.emit_enum(def),
         }
@@ -166,6 +169,15 @@ impl Guards<'_> {
         }
         self.out.dedent();
         self.out.line("}");
+        self.close_check();
+    }
+
+    /// A newtype's check: the wrapped type's.
+    fn emit_newtype(&mut self, def: &NewtypeDef) {
+        let name = &def.name;
+        let check = self.check(&def.ty);
+        self.open_check(name, &format!("Checks a `{name}`."));
+        self.out.line(&format!("{check}(value, s, at, orNull);"));
         self.close_check();
     }
 

@@ -16,11 +16,11 @@ mod writer;
 mod tests;
 
 use crate::emit::{GENERATED_MARKER, header_sentence};
-use crate::ir::{Docs, EnumDef, Field, Schema, StructDef, TypeDef, UnionDef, Variant};
+use crate::ir::{Docs, EnumDef, Field, NewtypeDef, Schema, StructDef, TypeDef, UnionDef, Variant};
 use crate::naming::typescript::{PROTO_KEY, handlers as handlers_name};
 use crate::target::{Options, Refusal, SharedRuntime, Target};
 
-use syntax::{field_type_text, int_note, property_name, string_literal};
+use syntax::{field_type_text, int_note, property_name, string_literal, type_text};
 use writer::Writer;
 
 /// The TypeScript target.
@@ -125,6 +125,7 @@ fn emit_with(schema: &Schema, runtime: &Runtime) -> String {
     for def in schema.types.values() {
         match def {
             TypeDef::Struct(def) => emit_struct(&mut body, def),
+            TypeDef::Newtype(def) => emit_newtype(&mut body, def),
             TypeDef::Union(def) => emit_union(&mut body, schema, def),
             TypeDef::Enum(def) => emit_enum(&mut body, def),
         }
@@ -223,6 +224,18 @@ fn emit_field(w: &mut Writer, field: &Field) {
         property_name(&field.wire_name),
         field_type_text(field)
     ));
+}
+
+/// A newtype: `export type SessionId = string;`, with its docs (plus integer bounds). The name
+/// is an alias of the wrapped type, as it is on the wire, so any `string` is a `SessionId` to
+/// TypeScript; `isSessionId` checks the rest.
+fn emit_newtype(w: &mut Writer, def: &NewtypeDef) {
+    let mut docs = def.docs.clone();
+    if let Some(note) = int_note(&def.ty) {
+        docs.push(note);
+    }
+    w.docs(&docs);
+    emit_alias(w, &def.name, &[&type_text(&def.ty)]);
 }
 
 /// A union of its members, one per variant (see [`member_type`]), with the tag values listed

@@ -41,7 +41,11 @@ fn decimals(wide: Wide) -> Vec<(&'static str, String, Value)> {
     .map(|text| ("decimal/bound", text.clone(), Value::from(text)))
     .collect();
     for odd in ["-0", "+1", "01", " 1", "1 ", "", "-", "1e3", "1.0"] {
-        out.push(("decimal/non-canonical", format!("{odd:?}"), Value::from(odd)));
+        out.push((
+            "decimal/non-canonical",
+            format!("{odd:?}"),
+            Value::from(odd),
+        ));
     }
     out.push(("decimal/number", "7".to_owned(), json!(7)));
     out

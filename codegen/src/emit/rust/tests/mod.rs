@@ -175,9 +175,13 @@ fn each_presence_and_strictness_gets_its_reader() {
     let rt = "::cardc_runtime::__private";
     for (wire, reader) in [
         ("labels", format!("{rt}::Plain")),
-        // Integers, maps and any-JSON values are read strictly, wherever they sit.
-        ("holes", format!("{rt}::Strict")),
-        ("counts", format!("{rt}::Strict")),
+        // Integers and any-JSON values are read strictly, maps refuse a key given twice, and
+        // arrays read their items so; the reader follows the type down to a named type.
+        (
+            "holes",
+            format!("{rt}::Items({rt}::Nullable({rt}::Strict))"),
+        ),
+        ("counts", format!("{rt}::Entries({rt}::Strict)")),
         // Required + Nullable: the key stays required, the value may be null.
         ("oldText", format!("{rt}::Nullable({rt}::Plain)")),
         // Optional: absent is None, a present null is refused.
