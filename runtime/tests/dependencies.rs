@@ -104,5 +104,8 @@ fn the_runtime_builds_only_the_crates_it_chose() {
         .lines()
         .find(|line| line.starts_with("regex "))
         .unwrap_or_else(|| panic!("no regex in:\n{tree}"));
-    assert!(regex.ends_with(" std"), "regex with more than `std`: {regex}");
+    assert!(
+        regex.ends_with(" std"),
+        "regex with more than `std`: {regex}"
+    );
 }
