@@ -387,8 +387,8 @@ fn keywords_schema() -> String {
     )
 }
 
-/// A schema with `text` in every place a schema string goes (a field's pattern included) but the id, and, with `id`, an
-/// explicit `#![id]` and `#![title]` holding it too.
+/// A schema with `text` in every place a schema string goes (a field's pattern included) but
+/// the id, and, with `id`, an explicit `#![id]` and `#![title]` holding it too.
 fn hostile_schema(text: &str, id: bool) -> String {
     let doc = lit(text);
     let settings = if id {
