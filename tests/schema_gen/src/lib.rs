@@ -199,8 +199,20 @@ const STRINGS: &[&str] = &[
 ];
 
 const PRIMITIVES: &[&str] = &[
-    "String", "bool", "f64", "u8", "u16", "u32", "i8", "i16", "i32", "Json", "u64", "i64",
-    "Decimal<u64>", "Decimal<i64>",
+    "String",
+    "bool",
+    "f64",
+    "u8",
+    "u16",
+    "u32",
+    "i8",
+    "i16",
+    "i32",
+    "Json",
+    "u64",
+    "i64",
+    "Decimal<u64>",
+    "Decimal<i64>",
 ];
 
 const RULES: &[&str] = &[
