@@ -61,17 +61,17 @@ fn constrained(constraints: &Constraints, value: &Value) -> Vec<(&'static str, S
             out.push(("length/edge", length.to_string(), Value::from(text)));
         }
     }
-    if constraints.pattern.is_some() || constraints.format.is_some() {
-        if let Some(text) = value.as_str() {
-            for (detail, changed) in [
-                ("empty", String::new()),
-                ("space-after", format!("{text} ")),
-                ("newline-after", format!("{text}\n")),
-                ("upper", text.to_uppercase()),
-                ("lower", text.to_lowercase()),
-            ] {
-                out.push(("pattern/edge", detail.to_owned(), Value::from(changed)));
-            }
+    if let Some(text) = value.as_str()
+        && (constraints.pattern.is_some() || constraints.format.is_some())
+    {
+        for (detail, changed) in [
+            ("empty", String::new()),
+            ("space-after", format!("{text} ")),
+            ("newline-after", format!("{text}\n")),
+            ("upper", text.to_uppercase()),
+            ("lower", text.to_lowercase()),
+        ] {
+            out.push(("pattern/edge", detail.to_owned(), Value::from(changed)));
         }
     }
     if let Some(format) = constraints.format {
