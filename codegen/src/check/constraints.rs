@@ -244,9 +244,6 @@ fn number_range(
             return None;
         }
     };
-    if bounds.unique.is_some() {
-        return None;
-    }
     let min = pick(&bounds.min, &bounds.exclusive_min, errors);
     let max = pick(&bounds.max, &bounds.exclusive_max, errors);
     let (Ok(min), Ok(max)) = (min, max) else {

@@ -14,37 +14,72 @@ export interface Point {
 
 /** A user's profile. */
 export interface Profile {
-  /** One to 16 characters, counted in code points. */
+  /**
+   * One to 16 characters, counted in code points.
+   * Length 1..=16 (code points).
+   */
   name: string;
-  /** A handle: a lowercase letter, then lowercase letters, digits, `_` or `-`. */
+  /**
+   * A handle: a lowercase letter, then lowercase letters, digits, `_` or `-`.
+   * Matches /^[a-z][a-z0-9_-]*$/ somewhere.
+   */
   handle: string;
-  /** At most 3 characters, if given. */
+  /**
+   * At most 3 characters, if given.
+   * Length ..=3 (code points).
+   */
   initials?: string;
-  /** A home page. */
+  /**
+   * A home page.
+   * Format: uri.
+   */
   home: string;
-  /** When the profile was made. */
+  /**
+   * When the profile was made.
+   * Format: date-time.
+   */
   createdAt: string;
-  /** The profile's id. */
+  /**
+   * The profile's id.
+   * Format: uuid.
+   */
   id: string;
   /**
    * A percentage.
    * Integer in 0..=255.
+   * Range: 0 <= x <= 100.
    */
   percent: number;
-  /** A score in (0, 1], or null. */
+  /**
+   * A score in (0, 1], or null.
+   * Range: 0.0 < x <= 1.0.
+   */
   score: number | null;
-  /** A temperature from -273.15 up. */
+  /**
+   * A temperature from -273.15 up.
+   * Range: -273.15 <= x.
+   */
   celsius: number;
   /**
    * A count within the safe range and at least 1.
    * Integer in 0..=9007199254740991.
+   * Range: 1 <= x.
    */
   visits: number;
-  /** One to three distinct tags. */
+  /**
+   * One to three distinct tags.
+   * Items: 1..=3, unique.
+   */
   tags: string[];
-  /** Distinct points. */
+  /**
+   * Distinct points.
+   * Items: unique.
+   */
   points: Point[];
-  /** Any number of ratios, all different (`1` and `1.0` are equal). */
+  /**
+   * Any number of ratios, all different (`1` and `1.0` are equal).
+   * Items: unique.
+   */
   ratios: number[];
 }
 

@@ -39,7 +39,7 @@ export interface Upload {
   chunks: number[];
   /**
    * Per-part ids, as decimal strings.
-   * Integers in -9223372036854775808..=9223372036854775807, written as a canonical decimal string.
+   * Integers in -9223372036854775808..=9223372036854775807, written as canonical decimal strings.
    */
   parts: string[];
   /**

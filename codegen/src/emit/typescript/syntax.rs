@@ -1,6 +1,6 @@
 //! TypeScript spelling of literals, property names and value types.
 
-use crate::ir::{Field, Ty};
+use crate::ir::{Constraints, Field, Number, Ty};
 use crate::text::hides_or_breaks_text;
 
 /// A single-quoted TypeScript string literal: the one escaper for strings in the TypeScript
@@ -114,11 +114,11 @@ fn render(ty: &Ty) -> Rendered {
 /// array or map.
 pub(super) fn int_note(ty: &Ty) -> Option<String> {
     let (bounds, decimal, direct) = int_bounds(ty)?;
-    let noun = if direct { "Integer" } else { "Integers" };
-    let written = if decimal {
-        ", written as a canonical decimal string"
-    } else {
-        ""
+    let (noun, written) = match (direct, decimal) {
+        (true, true) => ("Integer", ", written as a canonical decimal string"),
+        (false, true) => ("Integers", ", written as canonical decimal strings"),
+        (true, false) => ("Integer", ""),
+        (false, false) => ("Integers", ""),
     };
     Some(format!("{noun} in {bounds}{written}."))
 }
@@ -141,4 +141,55 @@ fn int_bounds(ty: &Ty) -> Option<(String, bool, bool)> {
         }
         Ty::String | Ty::Bool | Ty::F64 | Ty::Json | Ty::Named(_) => None,
     }
+}
+
+/// The doc lines that keep a field's constraints visible beside its type, one per constraint:
+/// `Length 1..=16 (code points).`, `Matches /^[a-z]+$/.`, `Format: uuid.`, `Range: 0 < x <= 1.`,
+/// `Items: 1..=3, unique.`
+pub(super) fn constraint_notes(constraints: &Constraints) -> Vec<String> {
+    let span = |min: Option<u64>, max: Option<u64>| {
+        let text = |bound: Option<u64>| bound.map_or_else(String::new, |bound| bound.to_string());
+        format!("{}..={}", text(min), text(max))
+    };
+    let mut notes = Vec::new();
+    if let Some(length) = constraints.length {
+        notes.push(format!(
+            "Length {} (code points).",
+            span(length.min, length.max)
+        ));
+    }
+    if let Some(pattern) = &constraints.pattern {
+        notes.push(format!("Matches /{pattern}/ somewhere."));
+    }
+    if let Some(format) = constraints.format {
+        notes.push(format!("Format: {}.", format.name()));
+    }
+    if let Some(range) = constraints.range {
+        let number = |value: Number| match value {
+            Number::Int(value) => value.to_string(),
+            Number::Float(value) => format!("{value:?}"),
+        };
+        let low = range.min.map(|bound| {
+            let sign = if bound.exclusive { "<" } else { "<=" };
+            format!("{} {sign} ", number(bound.value))
+        });
+        let high = range.max.map(|bound| {
+            let sign = if bound.exclusive { "<" } else { "<=" };
+            format!(" {sign} {}", number(bound.value))
+        });
+        notes.push(format!(
+            "Range: {}x{}.",
+            low.unwrap_or_default(),
+            high.unwrap_or_default()
+        ));
+    }
+    if constraints.items.is_some() || constraints.unique {
+        let count = constraints.items.unwrap_or_default();
+        let counted =
+            (count.min.is_some() || count.max.is_some()).then(|| span(count.min, count.max));
+        let unique = constraints.unique.then(|| "unique".to_owned());
+        let parts: Vec<String> = counted.into_iter().chain(unique).collect();
+        notes.push(format!("Items: {}.", parts.join(", ")));
+    }
+    notes
 }
