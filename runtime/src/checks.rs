@@ -4,10 +4,13 @@
 //! Unicode code points, patterns in the dialect the compiler allows, ranges inclusive unless
 //! exclusive, uniqueness by the items' equality.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use regex::Regex;
+use serde::Serialize;
 use serde::de::{self, Deserializer};
+use serde_json::Value;
 
 use crate::structs::Read;
 
@@ -46,17 +49,71 @@ fn check_count(count: u64, min: Option<u64>, max: Option<u64>, noun: &str) -> Re
     Ok(())
 }
 
-/// No two items equal. Generated code asks only for items whose equality is JSON Schema's
-/// (no any-JSON values inside them), so `PartialEq` decides.
-pub fn check_unique<T: PartialEq>(items: &[T]) -> Result<(), String> {
+/// No two items equal, by JSON Schema's equality: each item's canonical JSON text (see
+/// [`canonical`]) is looked up among the earlier ones', so a long array costs one look-up per
+/// item rather than a comparison with every other.
+pub fn check_unique<T: Serialize>(items: &[T]) -> Result<(), String> {
+    let mut seen: HashMap<String, usize> = HashMap::with_capacity(items.len());
     for (index, item) in items.iter().enumerate() {
-        if let Some(first) = items[..index].iter().position(|earlier| earlier == item) {
+        let value = serde_json::to_value(item).map_err(|error| error.to_string())?;
+        let mut text = String::new();
+        canonical(&value, &mut text);
+        if let Some(first) = seen.insert(text, index) {
             return Err(format!(
                 "expected unique items, found item {index} repeating item {first}"
             ));
         }
     }
     Ok(())
+}
+
+/// A JSON value's canonical text: the same for exactly the values JSON Schema calls equal
+/// (deeply, objects whatever their key order, numbers by value: `1` and `1.0`, `0` and `-0`).
+/// An integral number is written as an integer, any other in the shortest form that reads back
+/// as the same double.
+fn canonical(value: &Value, out: &mut String) {
+    match value {
+        Value::Number(number) => {
+            let integer = number
+                .as_i64()
+                .map(i128::from)
+                .or_else(|| number.as_u64().map(i128::from));
+            match (integer, number.as_f64()) {
+                (Some(integer), _) => out.push_str(&integer.to_string()),
+                // Integral and within i128, so `as` is exact.
+                (None, Some(float)) if float.fract() == 0.0 && float.abs() < 1e38 => {
+                    out.push_str(&(float as i128).to_string());
+                }
+                (None, Some(float)) => out.push_str(&format!("{float:?}")),
+                (None, None) => out.push_str(&number.to_string()),
+            }
+        }
+        Value::Array(items) => {
+            out.push('[');
+            for (index, item) in items.iter().enumerate() {
+                if index > 0 {
+                    out.push(',');
+                }
+                canonical(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(entries) => {
+            let mut keys: Vec<&String> = entries.keys().collect();
+            keys.sort();
+            out.push('{');
+            for (index, key) in keys.into_iter().enumerate() {
+                if index > 0 {
+                    out.push(',');
+                }
+                out.push_str(&Value::from(key.as_str()).to_string());
+                out.push(':');
+                canonical(&entries[key], out);
+            }
+            out.push('}');
+        }
+        other => out.push_str(&other.to_string()),
+    }
 }
 
 /// An integer (of any of the schema's integer types, widened) within `min..=max`.
@@ -124,5 +181,25 @@ impl Pattern {
                 self.source
             )),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_unique;
+
+    #[test]
+    fn items_are_equal_as_json_schema_says() {
+        assert!(check_unique(&[1.0, 1.5]).is_ok());
+        assert!(check_unique(&[0.0, -0.0]).is_err());
+        assert!(check_unique(&[1e20, 100_000_000_000_000_000_000.0]).is_err());
+        assert!(check_unique(&["a", "b"]).is_ok());
+        let maps: Vec<std::collections::BTreeMap<&str, u8>> = vec![
+            [("x", 1), ("y", 2)].into_iter().collect(),
+            [("y", 2), ("x", 1)].into_iter().collect(),
+        ];
+        assert!(check_unique(&maps).is_err());
+        let long: Vec<u64> = (0..1_000_000).collect();
+        assert!(check_unique(&long).is_ok());
     }
 }

@@ -50,6 +50,21 @@ checked('no tags', { ...base, tags: [] }, false);
 checked('two tags', { ...base, tags: [1, 2] }, true);
 checked('three tags', { ...base, tags: [1, 2, 3] }, false);
 checked('repeated tags', { ...base, tags: [2, 2] }, false);
+checked('2 and 2.0 are one number', { ...base, tags: [2, 2.0] }, false);
+const started = Date.now();
+const million: number[] = [];
+for (let i = 0; i < 1000000; i += 1) {
+  million.push(i);
+}
+checked('a million distinct items are too many, and counted fast', { ...base, tags: million }, false);
+million.push(999999);
+const repeat = parseChecked({ ...base, tags: million });
+if (repeat.ok || repeat.errors.length !== 2 || repeat.errors[1]?.pointer !== '/tags/1000000') {
+  failures.push(`a repeat at the end of a million items: ${JSON.stringify(repeat)}`);
+}
+if (Date.now() - started > 5000) {
+  failures.push(`uniqueness of a million items took ${Date.now() - started} ms`);
+}
 checked('a wrong type', { name: 7 }, false);
 const wrongType = parseChecked({ name: 7 });
 if (wrongType.ok || wrongType.errors.length !== 1) {
