@@ -23,6 +23,7 @@ pub use crate::object::{MapWriter, Object, StructWriter, Tags, tagged};
 // Reading a struct: its visitor, its fields' presence and types, and the errors serde's derive
 // gave.
 pub use crate::collections::{Entries, Items};
+pub use crate::constant::Constant;
 pub use crate::structs::{
     Extra, Nullable, Optional, Plain, Read, Strict, Struct, deserialize_struct, extra_fields,
     next_element, next_field, no_field_at, read_field, required,

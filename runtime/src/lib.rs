@@ -13,6 +13,7 @@
 
 mod checks;
 mod collections;
+mod constant;
 mod content;
 mod decimal;
 mod decode;

@@ -1,6 +1,7 @@
 //! A field's constraint attributes, checked against its type and lowered to
 //! [`ir::Constraints`]: each only where it fits, its bounds within the type and in order, a
-//! pattern only in the shared dialect (see [`super::pattern`]).
+//! pattern only in the shared dialect (see [`super::pattern`]); and whether an example keeps to
+//! them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
@@ -8,7 +9,8 @@ use std::ops::Range;
 use super::pattern;
 use crate::diagnostics::Diagnostic;
 use crate::ir::{
-    Bound, Constraints, Count, Format, IntKind, MAX_SAFE_INTEGER, Number, NumberRange, Ty, TypeDef,
+    Bound, Constraints, Count, Format, IntKind, JsonValue, MAX_SAFE_INTEGER, Number, NumberRange,
+    Ty, TypeDef, Wide,
 };
 use crate::syntax::ast::{Bounds, ConstraintAttrs, Literal, Spanned};
 
@@ -377,7 +379,7 @@ pub(super) fn refuse_unique_over_json(types: &Types, errors: &mut Vec<Diagnostic
 fn holds_json<'a>(ty: &'a Ty, schema: &'a Types, seen: &mut BTreeSet<&'a str>) -> bool {
     match ty {
         Ty::Json => true,
-        Ty::String | Ty::Bool | Ty::Int(_) | Ty::Decimal(_) | Ty::F64 => false,
+        Ty::String | Ty::Bool | Ty::Int(_) | Ty::Decimal(_) | Ty::F64 | Ty::Const(_) => false,
         Ty::Vec(inner) | Ty::Map(inner) | Ty::Boxed(inner) | Ty::Nullable(inner) => {
             holds_json(inner, schema, seen)
         }
@@ -427,5 +429,100 @@ fn pick<'a>(
         (Some(bound), None) => Ok(Some((bound, false))),
         (None, Some(bound)) => Ok(Some((bound, true))),
         (None, None) => Ok(None),
+    }
+}
+
+/// Whether `text` is a canonical decimal numeral of the type: the IR's pattern says which.
+pub(super) fn is_decimal(wide: Wide, text: &str) -> bool {
+    regex::Regex::new(&wide.pattern()).is_ok_and(|regex| regex.is_match(text))
+}
+
+/// Why a value of its field's type breaks the field's constraints, if it does: for checking an
+/// example, by the same definitions every output enforces.
+pub(super) fn violation(constraints: &Constraints, value: &JsonValue) -> Option<String> {
+    let outside = |count: u64, bounds: Count, noun: &str| {
+        let low = bounds.min.is_some_and(|min| count < min);
+        let high = bounds.max.is_some_and(|max| count > max);
+        (low || high).then(|| format!("{count} {noun} is outside the bounds"))
+    };
+    match value {
+        JsonValue::String(text) => {
+            if let Some(reason) = constraints
+                .length
+                .and_then(|length| outside(text.chars().count() as u64, length, "characters"))
+            {
+                return Some(reason);
+            }
+            let patterns = constraints
+                .pattern
+                .iter()
+                .map(String::as_str)
+                .chain(constraints.format.map(Format::pattern));
+            for pattern in patterns {
+                let matched = regex::Regex::new(pattern).is_ok_and(|regex| regex.is_match(text));
+                if !matched {
+                    return Some(format!("does not match {pattern}"));
+                }
+            }
+            None
+        }
+        JsonValue::Int(_) | JsonValue::Float(_) => {
+            let number = match value {
+                JsonValue::Int(number) => *number as f64,
+                JsonValue::Float(number) => *number,
+                _ => return None,
+            };
+            let range = constraints.range?;
+            let below = range.min.is_some_and(|min| {
+                let bound = as_f64(min.value);
+                number < bound || min.exclusive && number == bound
+            });
+            let above = range.max.is_some_and(|max| {
+                let bound = as_f64(max.value);
+                number > bound || max.exclusive && number == bound
+            });
+            (below || above).then(|| "outside the range".to_owned())
+        }
+        JsonValue::Array(items) => {
+            if let Some(reason) = constraints
+                .items
+                .and_then(|count| outside(items.len() as u64, count, "items"))
+            {
+                return Some(reason);
+            }
+            let repeated = constraints.unique
+                && items
+                    .iter()
+                    .enumerate()
+                    .any(|(index, item)| items[..index].iter().any(|earlier| same(earlier, item)));
+            repeated.then(|| "items repeat".to_owned())
+        }
+        _ => None,
+    }
+}
+
+/// JSON Schema's equality of two values: deep, objects whatever their key order, numbers by
+/// value.
+fn same(a: &JsonValue, b: &JsonValue) -> bool {
+    let number = |value: &JsonValue| match value {
+        JsonValue::Int(number) => Some(*number as f64),
+        JsonValue::Float(number) => Some(*number),
+        _ => None,
+    };
+    match (a, b) {
+        (JsonValue::Array(a), JsonValue::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| same(a, b))
+        }
+        (JsonValue::Object(a), JsonValue::Object(b)) => {
+            a.len() == b.len()
+                && a.iter().all(|(key, value)| {
+                    b.iter()
+                        .any(|(other_key, other)| other_key == key && same(value, other))
+                })
+        }
+        _ => match (number(a), number(b)) {
+            (Some(a), Some(b)) => a == b,
+            _ => a == b,
+        },
     }
 }

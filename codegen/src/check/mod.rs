@@ -10,6 +10,8 @@
 //! anything.
 
 mod constraints;
+mod examples;
+mod flatten;
 mod id;
 mod limits;
 mod naming;
@@ -64,10 +66,11 @@ fn check_counting(
         }
         let name = item.name.value.clone();
         let docs = item.docs.clone();
+        let deprecated = item.deprecated.clone();
+        let examples = examples::parse(&item.examples, &mut errors);
         let def = match &item.kind {
             ItemKind::Struct(item) => TypeDef::Struct(lower_struct(
-                name,
-                docs,
+                (name, docs, deprecated, examples),
                 item,
                 file,
                 targets,
@@ -75,8 +78,7 @@ fn check_counting(
                 &mut errors,
             )),
             ItemKind::Union(item) => TypeDef::Union(lower_union(
-                name,
-                docs,
+                (name, docs, deprecated, examples),
                 item,
                 file,
                 targets,
@@ -90,11 +92,18 @@ fn check_counting(
                 TypeDef::Newtype(ir::NewtypeDef {
                     name,
                     docs,
+                    deprecated,
+                    examples,
                     ty,
                     span: item.inner.span.clone(),
                 })
             }
-            ItemKind::Enum(item) => TypeDef::Enum(lower_enum(name, docs, item, file, &mut errors)),
+            ItemKind::Enum(item) => TypeDef::Enum(lower_enum(
+                (name, docs, deprecated, examples),
+                item,
+                file,
+                &mut errors,
+            )),
         };
         defs.insert(def.name().to_string(), def);
     }
@@ -113,6 +122,11 @@ fn check_counting(
     tags::check(file, &defs, &mut errors);
     recursion::check(&defs, &mut errors);
     constraints::refuse_unique_over_json(&defs, &mut errors);
+    flatten::check(&defs, &mut errors);
+    // An example is checked against types that are sound, and would only repeat their errors.
+    if errors.is_empty() {
+        examples::check(file, &defs, &mut errors);
+    }
     let comparisons = scope.comparisons();
     if !errors.is_empty() {
         errors.sort_by_key(|error| (error.span.start, error.span.end));
@@ -215,7 +229,7 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
                 "bad type name",
                 "type names are ASCII UpperCamelCase, like `FileDiff`, other than `Self` and the \
                  schema language's own types (`String`, `Vec`, `Option`, `Box`, `Json`, `Nullable`, \
-                 `Map`), which the generated Rust writes as they are",
+                 `Map`, `Const`), which the generated Rust writes as they are",
             ));
         }
         if let Some(first) = first_spans.get(name.value.as_str()) {
@@ -242,9 +256,11 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
     declared
 }
 
+/// A declaration's name, docs, deprecation and examples, which every kind of type carries.
+type Header = (String, ir::Docs, Option<ir::Deprecated>, ir::Examples);
+
 fn lower_struct(
-    name: String,
-    docs: ir::Docs,
+    (name, docs, deprecated, examples): Header,
     item: &StructItem,
     file: &SchemaFile,
     targets: &[&dyn Target],
@@ -290,10 +306,18 @@ fn lower_struct(
             |target| target.wire_key_problem(&wire_name),
             errors,
         );
-        // A field declared twice would also repeat its wire name: report it once.
-        if names.check(&field.name.value, field.name.span.clone(), errors) {
+        // A field declared twice would also repeat its wire name: report it once. A flattened
+        // field's name is no key; its struct's keys are checked with the others once every
+        // struct is known (see `flatten`).
+        if names.check(&field.name.value, field.name.span.clone(), errors)
+            && field.flatten.is_none()
+        {
             wire_names.check(&wire_name, wire_span.clone(), errors);
         }
+        let flatten = field
+            .flatten
+            .as_ref()
+            .is_some_and(|flatten| flatten::refuse_misplaced(field, flatten, errors));
         if let Some((presence, ty)) = types::field_type(&field.ty, scope, errors) {
             let constraints = constraints::lower(&field.constraints, &ty, &field.ty.span, errors);
             fields.push(Field {
@@ -301,15 +325,20 @@ fn lower_struct(
                 wire_name,
                 span: wire_span,
                 docs: field.docs.clone(),
+                deprecated: field.deprecated.clone(),
+                examples: examples::parse(&field.examples, errors),
                 presence,
                 ty,
                 constraints,
+                flatten,
             });
         }
     }
     StructDef {
         name,
         docs,
+        deprecated,
+        examples,
         fields,
         closed,
     }
@@ -372,8 +401,7 @@ fn refuse_dropped_underscore(
 }
 
 fn lower_union(
-    name: String,
-    docs: ir::Docs,
+    (name, docs, deprecated, examples): Header,
     item: &UnionItem,
     file: &SchemaFile,
     targets: &[&dyn Target],
@@ -408,6 +436,7 @@ fn lower_union(
                 name: variant.name.value.clone(),
                 tag_value,
                 docs: variant.docs.clone(),
+                deprecated: variant.deprecated.clone(),
                 payload,
                 span: variant.payload.span.clone(),
             });
@@ -416,6 +445,8 @@ fn lower_union(
     UnionDef {
         name,
         docs,
+        deprecated,
+        examples,
         tag: item.tag.value.clone(),
         tag_span: item.tag.span.clone(),
         variants,
@@ -423,8 +454,7 @@ fn lower_union(
 }
 
 fn lower_enum(
-    name: String,
-    docs: ir::Docs,
+    (name, docs, deprecated, examples): Header,
     item: &EnumItem,
     file: &SchemaFile,
     errors: &mut Vec<Diagnostic>,
@@ -451,9 +481,16 @@ fn lower_enum(
             name: value.name.value.clone(),
             wire_name,
             docs: value.docs.clone(),
+            deprecated: value.deprecated.clone(),
         });
     }
-    EnumDef { name, docs, values }
+    EnumDef {
+        name,
+        docs,
+        deprecated,
+        examples,
+        values,
+    }
 }
 
 fn check_variant_name(name: &Spanned<String>, errors: &mut Vec<Diagnostic>) {

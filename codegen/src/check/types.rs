@@ -68,6 +68,19 @@ pub(super) fn field_type(
     errors: &mut Vec<Diagnostic>,
 ) -> Option<(Presence, Ty)> {
     let (optional, ty) = match &expr.kind {
+        TypeKind::Const(constant) => {
+            return Some((Presence::Required, Ty::Const(constant.clone())));
+        }
+        TypeKind::Option(inner) if matches!(inner.kind, TypeKind::Const(_)) => {
+            errors.push(Diagnostic::new(
+                "a constant field cannot be optional",
+                expr.span.clone(),
+                "Option of a constant",
+                "a constant field is always present and holds its one value: write `Const<...>` \
+                 alone, or make the field a `String` (or other type) that may be absent",
+            ));
+            return None;
+        }
         TypeKind::Option(inner) => {
             if matches!(inner.kind, TypeKind::Option(_)) {
                 errors.push(Diagnostic::new(
@@ -175,6 +188,16 @@ fn value_type(expr: &TypeExpr, scope: &mut Scope, errors: &mut Vec<Diagnostic>) 
                 return None;
             }
             Ty::Boxed(Box::new(value_type(inner, scope, errors)?))
+        }
+        TypeKind::Const(_) => {
+            errors.push(Diagnostic::new(
+                "`Const<...>` is only allowed as a field's whole type",
+                expr.span.clone(),
+                "a constant inside another type",
+                "a constant is a field that always holds one value; an array, map, `Nullable` or \
+                 newtype of one has nothing to say that its field could not",
+            ));
+            return None;
         }
         TypeKind::Named(name) => match resolve(name, expr, Reference::Value, scope, errors)? {
             DeclKind::Unparsed => return None,

@@ -1,6 +1,7 @@
 //! Emitters: each turns the checked IR into one output text, byte-identical from run to run.
 
 pub mod json_schema;
+mod json_text;
 pub mod rust;
 pub mod typescript;
 

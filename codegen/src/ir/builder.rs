@@ -40,9 +40,12 @@ pub(crate) fn field(name: &str, ty: Ty) -> Field {
         wire_name: name.to_owned(),
         span: 0..0,
         docs: Docs::new(),
+        deprecated: None,
+        examples: Vec::new(),
         presence,
         ty,
         constraints: crate::ir::Constraints::default(),
+        flatten: false,
     }
 }
 
@@ -87,6 +90,8 @@ pub(crate) fn strukt(name: &str, fields: Vec<Field>) -> StructDef {
     StructDef {
         name: name.to_owned(),
         docs: Docs::new(),
+        deprecated: None,
+        examples: Vec::new(),
         fields,
         closed: true,
     }
@@ -115,6 +120,8 @@ pub(crate) fn union(name: &str, tag: &str, variants: Vec<Variant>) -> UnionDef {
     UnionDef {
         name: name.to_owned(),
         docs: Docs::new(),
+        deprecated: None,
+        examples: Vec::new(),
         tag: tag.to_owned(),
         tag_span: 0..0,
         variants,
@@ -137,6 +144,7 @@ pub(crate) fn variant(name: &str, tag_value: &str, payload: &str) -> Variant {
         name: name.to_owned(),
         tag_value: tag_value.to_owned(),
         docs: Docs::new(),
+        deprecated: None,
         payload: payload.to_owned(),
         span: 0..0,
     }
@@ -157,6 +165,8 @@ pub(crate) fn enumeration(name: &str, values: Vec<EnumValue>) -> EnumDef {
     EnumDef {
         name: name.to_owned(),
         docs: Docs::new(),
+        deprecated: None,
+        examples: Vec::new(),
         values,
     }
 }
@@ -177,6 +187,7 @@ pub(crate) fn value(name: &str, wire_name: &str) -> EnumValue {
         name: name.to_owned(),
         wire_name: wire_name.to_owned(),
         docs: Docs::new(),
+        deprecated: None,
     }
 }
 

@@ -38,8 +38,87 @@ pub struct Schema {
     pub types: BTreeMap<String, TypeDef>,
 }
 
+impl Schema {
+    /// The keys of a struct's object on the wire, in order: its own fields, and in place of a
+    /// flattened one the keys of the struct it holds, recursively. The checker has made sure
+    /// each flattened type is a struct and that no flattening cycles.
+    pub fn wire_fields<'a>(&'a self, def: &'a StructDef) -> Vec<(Vec<&'a Field>, &'a Field)> {
+        let mut out = Vec::new();
+        self.push_wire_fields(def, &mut Vec::new(), &mut out);
+        out
+    }
+
+    fn push_wire_fields<'a>(
+        &'a self,
+        def: &'a StructDef,
+        path: &mut Vec<&'a Field>,
+        out: &mut Vec<(Vec<&'a Field>, &'a Field)>,
+    ) {
+        for field in &def.fields {
+            match self.flattened(field) {
+                Some(inner) => {
+                    path.push(field);
+                    self.push_wire_fields(inner, path, out);
+                    path.pop();
+                }
+                None => out.push((path.clone(), field)),
+            }
+        }
+    }
+
+    /// The struct a `#[flatten]` field holds, if the field is one.
+    pub fn flattened(&self, field: &Field) -> Option<&StructDef> {
+        match (&field.ty, field.flatten) {
+            (Ty::Named(name), true) => match self.types.get(name) {
+                Some(TypeDef::Struct(inner)) => Some(inner),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The fields that hold the keys of a struct's object (see [`Schema::wire_fields`]).
+    pub fn object_fields<'a>(&'a self, def: &'a StructDef) -> Vec<&'a Field> {
+        self.wire_fields(def)
+            .into_iter()
+            .map(|(_, field)| field)
+            .collect()
+    }
+}
+
 /// Doc comment lines, with the single leading space of `/// text` removed.
 pub type Docs = Vec<String>;
+
+/// A JSON value the schema gives, such as an example: its objects keep the order they were
+/// written in, and its numbers are integers or floats as written.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JsonValue {
+    /// `null`
+    Null,
+    /// `true` or `false`
+    Bool(bool),
+    /// A number written without a fraction or exponent that fits an `i64`.
+    Int(i64),
+    /// Any other number.
+    Float(f64),
+    /// A string.
+    String(String),
+    /// An array.
+    Array(Vec<JsonValue>),
+    /// An object, its entries in the order written (no key twice, which the checker refuses).
+    Object(Vec<(String, JsonValue)>),
+}
+
+/// Examples of a type's or a field's values, each checked against its type.
+pub type Examples = Vec<JsonValue>;
+
+/// `#[deprecated]` on a type, field, variant or enum value: still read and written, but marked
+/// so in every output, with the note when one was given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deprecated {
+    /// What to use instead, or why: `#[deprecated = "use `path`"]`.
+    pub note: Option<String>,
+}
 
 /// A named type of the schema.
 #[derive(Debug, Clone, PartialEq)]
@@ -65,6 +144,26 @@ impl TypeDef {
         }
     }
 
+    /// Whether and why the type is deprecated.
+    pub fn deprecated(&self) -> Option<&Deprecated> {
+        match self {
+            TypeDef::Struct(def) => def.deprecated.as_ref(),
+            TypeDef::Newtype(def) => def.deprecated.as_ref(),
+            TypeDef::Union(def) => def.deprecated.as_ref(),
+            TypeDef::Enum(def) => def.deprecated.as_ref(),
+        }
+    }
+
+    /// Examples of the type's values.
+    pub fn examples(&self) -> &Examples {
+        match self {
+            TypeDef::Struct(def) => &def.examples,
+            TypeDef::Newtype(def) => &def.examples,
+            TypeDef::Union(def) => &def.examples,
+            TypeDef::Enum(def) => &def.examples,
+        }
+    }
+
     /// The type's doc comment.
     pub fn docs(&self) -> &Docs {
         match self {
@@ -83,6 +182,10 @@ pub struct StructDef {
     pub name: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
+    /// Examples of its values, checked against its type.
+    pub examples: Examples,
     /// Fields in declaration order.
     pub fields: Vec<Field>,
     /// Closed objects reject unknown fields; open ones keep them.
@@ -96,6 +199,10 @@ pub struct NewtypeDef {
     pub name: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
+    /// Examples of its values, checked against its type.
+    pub examples: Examples,
     /// The type it wraps: never `Json` nor `Ty::Nullable` at the top, which the checker
     /// refuses (a field's `Nullable` of it would be ambiguous, or say `null` twice).
     pub ty: Ty,
@@ -114,6 +221,10 @@ pub struct Field {
     pub span: Span,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
+    /// Examples of its values, checked against its type.
+    pub examples: Examples,
     /// Whether the key may be absent and whether its value may be `null`.
     pub presence: Presence,
     /// The type of a present, non-null value: never `Ty::Nullable` at the top, which is
@@ -122,6 +233,10 @@ pub struct Field {
     /// What a present, non-null value must also satisfy; the checker allows each only on a
     /// type it fits.
     pub constraints: Constraints,
+    /// `#[flatten]`: the field holds a closed struct (`ty` is `Ty::Named`, the presence
+    /// required) whose fields are keys of this object on the wire, and the field's own name is
+    /// no key (see [`Schema::wire_fields`]).
+    pub flatten: bool,
 }
 
 /// How a field's key and value may be present on the wire: the one place the four kinds of
@@ -176,6 +291,20 @@ pub enum Ty {
     Nullable(Box<Ty>),
     /// A named type of the schema.
     Named(String),
+    /// Always this one value: a field's whole type only (the checker refuses it elsewhere),
+    /// and never absent or `null`.
+    Const(Constant),
+}
+
+/// The value of a constant field, `Const<"message">`, `Const<2>` or `Const<true>`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Constant {
+    /// A JSON string.
+    String(String),
+    /// A JSON integer, exact in every reader: within JavaScript's safe integers.
+    Int(i64),
+    /// A JSON boolean.
+    Bool(bool),
 }
 
 /// The integer types of the schema language, written as JSON numbers. The 64-bit ones are
@@ -254,6 +383,10 @@ pub struct UnionDef {
     pub name: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
+    /// Examples of its values, checked against its type.
+    pub examples: Examples,
     /// The tag field's wire name (`card`).
     pub tag: String,
     /// Where the tag field's name is written.
@@ -272,6 +405,8 @@ pub struct Variant {
     pub tag_value: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
     /// The payload: the name of a struct or of another union.
     pub payload: String,
     /// Where the payload type is written.
@@ -285,6 +420,10 @@ pub struct EnumDef {
     pub name: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
+    /// Examples of its values, checked against its type.
+    pub examples: Examples,
     /// Values in declaration order.
     pub values: Vec<EnumValue>,
 }
@@ -299,6 +438,8 @@ pub struct EnumValue {
     pub wire_name: String,
     /// Doc comment.
     pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
 }
 
 #[cfg(test)]

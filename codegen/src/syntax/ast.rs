@@ -42,6 +42,7 @@ pub struct FileSettings {
     pub closed: Option<bool>,
 }
 
+pub use crate::ir::Deprecated;
 pub use crate::naming::RenameRule;
 
 /// A declared type.
@@ -51,6 +52,10 @@ pub struct Item {
     pub name: Spanned<String>,
     /// Its doc comment.
     pub docs: Vec<String>,
+    /// `#[deprecated]`, with its note.
+    pub deprecated: Option<Deprecated>,
+    /// `#[example = "<JSON>"]`: payloads of the type, as written.
+    pub examples: Vec<Spanned<String>>,
     /// What kind of type it is.
     pub kind: ItemKind,
 }
@@ -93,6 +98,12 @@ pub struct FieldItem {
     pub name: Spanned<String>,
     /// Its doc comment.
     pub docs: Vec<String>,
+    /// `#[deprecated]`, with its note.
+    pub deprecated: Option<Deprecated>,
+    /// `#[example = "<JSON>"]`: values of the field, as written.
+    pub examples: Vec<Spanned<String>>,
+    /// `#[flatten]`, where it was written: the field's struct's fields are keys of this object.
+    pub flatten: Option<Range<usize>>,
     /// `#[rename = "..."]`: the exact wire name.
     pub rename: Option<Spanned<String>>,
     /// Its type.
@@ -160,6 +171,8 @@ pub struct VariantItem {
     pub name: Spanned<String>,
     /// Its doc comment.
     pub docs: Vec<String>,
+    /// `#[deprecated]`, with its note.
+    pub deprecated: Option<Deprecated>,
     /// `#[rename = "..."]`: the exact tag value.
     pub rename: Option<Spanned<String>>,
     /// The payload type as written; the checker requires a struct or union name.
@@ -182,6 +195,8 @@ pub struct EnumValueItem {
     pub name: Spanned<String>,
     /// Its doc comment.
     pub docs: Vec<String>,
+    /// `#[deprecated]`, with its note.
+    pub deprecated: Option<Deprecated>,
     /// `#[rename = "..."]`: the exact wire string.
     pub rename: Option<Spanned<String>>,
 }
@@ -222,4 +237,6 @@ pub enum TypeKind {
     Nullable(Box<TypeExpr>),
     /// A name the checker resolves against the declared types.
     Named(String),
+    /// `Const<"message">`, `Const<2>`, `Const<true>`
+    Const(crate::ir::Constant),
 }

@@ -5,7 +5,7 @@
 
 use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Meta};
 
-use super::ast::{ConstraintAttrs, FileSettings, RenameRule, SchemaFile, Spanned};
+use super::ast::{ConstraintAttrs, Deprecated, FileSettings, RenameRule, SchemaFile, Spanned};
 use super::constraints;
 use super::{byte_range, node_range};
 use crate::diagnostics::Diagnostic;
@@ -38,16 +38,27 @@ impl Place {
         match self {
             Place::Struct => &[
                 "doc",
+                "deprecated",
+                "example",
                 "rename_all",
                 "deny_unknown_fields",
                 "allow_unknown_fields",
             ],
-            Place::Newtype => &["doc"],
+            Place::Newtype => &["doc", "deprecated", "example"],
             Place::Field => &[
-                "doc", "rename", "length", "pattern", "format", "range", "items",
+                "doc",
+                "deprecated",
+                "example",
+                "flatten",
+                "rename",
+                "length",
+                "pattern",
+                "format",
+                "range",
+                "items",
             ],
-            Place::Variant => &["doc", "rename"],
-            Place::Enum => &["doc", "union", "rename_all"],
+            Place::Variant => &["doc", "deprecated", "rename"],
+            Place::Enum => &["doc", "deprecated", "example", "union", "rename_all"],
         }
     }
 }
@@ -62,6 +73,11 @@ pub(super) struct ItemAttrs {
     pub rename_all: Option<RenameRule>,
     pub rename: Option<Spanned<String>>,
     pub closed: Option<bool>,
+    pub deprecated: Option<Deprecated>,
+    /// `#[example = "<JSON>"]`, each as written.
+    pub examples: Vec<Spanned<String>>,
+    /// `#[flatten]`, where it was written.
+    pub flatten: Option<std::ops::Range<usize>>,
     pub constraints: ConstraintAttrs,
 }
 
@@ -79,11 +95,15 @@ pub(super) fn item_attrs(
             errors.push(unknown_attr(attr, &name, place.describe(), place.known()));
             continue;
         }
-        if name != "doc" && check_repeat(&mut seen, &name, attr, errors) {
+        // Docs and examples may be given many times; every other attribute once.
+        if !matches!(name.as_str(), "doc" | "example")
+            && check_repeat(&mut seen, &name, attr, errors)
+        {
             continue;
         }
         match name.as_str() {
             "doc" => out.docs.extend(doc_lines(attr, errors)),
+            "example" => out.examples.extend(string_value(attr, errors)),
             "union" => {
                 out.union_given = true;
                 out.union_tag = union_tag(attr, errors);
@@ -91,6 +111,8 @@ pub(super) fn item_attrs(
             "rename_all" => {
                 out.rename_all = string_value(attr, errors).and_then(|s| rule(&s, errors))
             }
+            "deprecated" => out.deprecated = deprecated(attr, errors),
+            "flatten" if flag(attr, errors) => out.flatten = Some(node_range(attr)),
             "rename" => {
                 out.rename = string_value(attr, errors)
                     .and_then(|s| non_empty("`rename`", NON_EMPTY_HINT, s, errors))
@@ -269,6 +291,26 @@ fn string_value(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Spanne
         format!("write it as `#[{} = \"...\"]`", attr_name(attr)),
     ));
     None
+}
+
+/// `#[deprecated]` or `#[deprecated = "note"]`, as Rust writes them.
+fn deprecated(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Deprecated> {
+    match &attr.meta {
+        Meta::Path(_) => Some(Deprecated { note: None }),
+        Meta::NameValue(_) => string_value(attr, errors).map(|note| Deprecated {
+            note: Some(note.value),
+        }),
+        Meta::List(_) => {
+            errors.push(Diagnostic::new(
+                "attribute `deprecated` takes a note as a string",
+                node_range(attr),
+                "expected `#[deprecated]` or `#[deprecated = \"...\"]`",
+                "write `#[deprecated = \"use `other` instead\"]`, or `#[deprecated]` without a \
+                 note",
+            ));
+            None
+        }
+    }
 }
 
 fn flag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> bool {

@@ -65,42 +65,11 @@ fn keyword_fix(word: &str) -> String {
 }
 
 fn literal_type(literal: &str, span: Range<usize>) -> Diagnostic {
-    let message = format!("literal types are not supported yet: `{literal}` is not a type");
-    let Some(value) = literal
-        .strip_prefix('"')
-        .and_then(|rest| rest.strip_suffix('"'))
-    else {
-        return Diagnostic::new(
-            message,
-            span,
-            "a literal, not a type",
-            "write the value's type, such as `bool`, `u32` or `f64`: a schema cannot pin a \
-             field to one number or boolean",
-        );
-    };
-    let variant: String = value
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|part| !part.is_empty())
-        .map(|part| {
-            let mut chars = part.chars();
-            chars.next().map_or_else(String::new, |first| {
-                first.to_ascii_uppercase().to_string() + chars.as_str()
-            })
-        })
-        .collect();
-    let variant = if variant.starts_with(|c: char| c.is_ascii_uppercase()) {
-        variant
-    } else {
-        "Only".to_string()
-    };
     Diagnostic::new(
-        message,
+        format!("a literal is not a type: `{literal}`"),
         span,
         "a literal, not a type",
-        format!(
-            "use a one-value enum: declare `enum Kind {{ #[rename = \"{value}\"] {variant} }}` \
-             and write `Kind` here"
-        ),
+        format!("a field that always holds this one value is a constant: write `Const<{literal}>`"),
     )
 }
 

@@ -58,6 +58,8 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
             Some(SchemaItem {
                 name: name(&item.ident),
                 docs: attrs.docs,
+                deprecated: attrs.deprecated,
+                examples: attrs.examples,
                 kind: ItemKind::Struct(StructItem {
                     rename_all: attrs.rename_all,
                     closed: attrs.closed,
@@ -108,6 +110,8 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
             Some(SchemaItem {
                 name: name(&item.ident),
                 docs: attrs.docs,
+                deprecated: attrs.deprecated,
+                examples: attrs.examples,
                 kind,
             })
         }
@@ -170,6 +174,8 @@ fn newtype(item: syn::ItemStruct, errors: &mut Vec<Diagnostic>) -> Option<Schema
     Some(SchemaItem {
         name: name(&item.ident),
         docs: attrs.docs,
+        deprecated: attrs.deprecated,
+        examples: attrs.examples,
         kind: ItemKind::Newtype(NewtypeItem { inner }),
     })
 }
@@ -182,6 +188,9 @@ fn field(field: syn::Field, errors: &mut Vec<Diagnostic>) -> Option<FieldItem> {
     Some(FieldItem {
         name: name(ident),
         docs: attrs.docs,
+        deprecated: attrs.deprecated,
+        examples: attrs.examples,
+        flatten: attrs.flatten,
         rename: attrs.rename,
         ty,
         constraints: attrs.constraints,
@@ -229,6 +238,7 @@ fn variant(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<Varian
     Some(VariantItem {
         name: name(&variant.ident),
         docs: attrs.docs,
+        deprecated: attrs.deprecated,
         rename: attrs.rename,
         payload: types::convert(&payload.ty, errors)?,
     })
@@ -297,6 +307,7 @@ fn enum_value(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<Enu
     Some(EnumValueItem {
         name: name(&variant.ident),
         docs: attrs.docs,
+        deprecated: attrs.deprecated,
         rename: attrs.rename,
     })
 }

@@ -1,17 +1,17 @@
 //! Type expressions: syn's `Type` into the schema language's shapes.
 
 use syn::ext::IdentExt;
-use syn::{GenericArgument, PathArguments, Type};
+use syn::{Expr, ExprLit, ExprUnary, GenericArgument, Lit, PathArguments, Type, UnOp};
 
 use super::ast::{TypeExpr, TypeKind};
 use super::node_range;
 use crate::diagnostics::Diagnostic;
-use crate::ir::{IntKind, Wide};
+use crate::ir::{Constant, IntKind, MAX_SAFE_INTEGER, Wide};
 
 /// The built-in type names, for suggesting one when a name is misspelt (`string`, `Bool`).
 pub(crate) const BUILTIN_NAMES: &[&str] = &[
     "String", "bool", "u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64", "f64", "Json", "Vec",
-    "Map", "Box", "Option", "Nullable", "Decimal",
+    "Map", "Box", "Option", "Nullable", "Decimal", "Const",
 ];
 
 /// Type names from Rust, serde_json and TypeScript that people reach for, with the schema type
@@ -80,6 +80,10 @@ pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExp
     };
     // `r#Name` names the same declaration as `Name`.
     let name = segment.ident.unraw().to_string();
+    if name == "Const" {
+        let kind = TypeKind::Const(constant(&segment.arguments, span.clone(), errors)?);
+        return Some(TypeExpr { kind, span });
+    }
     let args = type_args(&segment.arguments, &name, span.clone(), errors)?;
     let kind = match (name.as_str(), args.as_slice()) {
         ("String", []) => TypeKind::String,
@@ -186,6 +190,97 @@ fn decimal(
             ));
             None
         }
+    }
+}
+
+/// The value of `Const<...>`: one string, integer (within the safe integers) or boolean
+/// literal.
+fn constant(
+    arguments: &PathArguments,
+    span: std::ops::Range<usize>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Constant> {
+    const HINT: &str = "write the one value the field always holds: `Const<\"message\">`, \
+                        `Const<2>` or `Const<true>`";
+    let arg = match arguments {
+        PathArguments::AngleBracketed(angle) if angle.args.len() == 1 => angle.args.first(),
+        _ => None,
+    };
+    let Some(arg) = arg else {
+        errors.push(Diagnostic::new(
+            "`Const` takes one literal",
+            span,
+            "no single value",
+            HINT,
+        ));
+        return None;
+    };
+    let not_a_literal = || {
+        Diagnostic::new(
+            "`Const` takes a string, integer or boolean literal",
+            node_range(arg),
+            "not such a literal",
+            HINT,
+        )
+    };
+    let Some((negative, lit)) = literal_arg(arg) else {
+        errors.push(not_a_literal());
+        return None;
+    };
+    match lit {
+        Lit::Str(text) => Some(Constant::String(text.value())),
+        Lit::Bool(flag) => Some(Constant::Bool(flag.value)),
+        Lit::Int(int) => {
+            let value = int
+                .base10_parse::<i64>()
+                .ok()
+                .map(|n| if negative { -n } else { n })
+                .filter(|n| n.abs() <= MAX_SAFE_INTEGER);
+            if value.is_none() {
+                errors.push(Diagnostic::new(
+                    "this constant is too large to be exact in every reader",
+                    node_range(arg),
+                    "past 2^53 - 1",
+                    "a JavaScript number is exact only within ±(2^53 - 1): use a smaller \
+                     integer, or a string constant",
+                ));
+            }
+            value.map(Constant::Int)
+        }
+        _ => {
+            errors.push(not_a_literal());
+            None
+        }
+    }
+}
+
+/// The literal a `Const` argument is, and whether it is negated: `"a"`, `2`, `-2`, `true`, or
+/// one of them in braces, as Rust's const arguments may be written.
+fn literal_arg(arg: &GenericArgument) -> Option<(bool, &Lit)> {
+    let GenericArgument::Const(expr) = arg else {
+        return None;
+    };
+    let expr = match expr {
+        Expr::Block(block) => match block.block.stmts.as_slice() {
+            [syn::Stmt::Expr(expr, None)] => expr,
+            _ => return None,
+        },
+        expr => expr,
+    };
+    match expr {
+        Expr::Lit(ExprLit { lit, .. }) => Some((false, lit)),
+        Expr::Unary(ExprUnary {
+            op: UnOp::Neg(_),
+            expr,
+            ..
+        }) => match &**expr {
+            Expr::Lit(ExprLit {
+                lit: lit @ Lit::Int(_),
+                ..
+            }) => Some((true, lit)),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -44,6 +44,7 @@ fn value(schema: &Schema, ty: &Ty, depth: u32) -> BoxedStrategy<Value> {
             .prop_map(Value::from)
             .boxed(),
         Ty::Json => json_value().boxed(),
+        Ty::Const(constant) => Just(crate::contract::constant_value(constant)).boxed(),
         Ty::Vec(item) if depth > 0 => prop::collection::vec(value(schema, item, depth - 1), 0..=3)
             .prop_map(Value::Array)
             .boxed(),
@@ -103,9 +104,9 @@ fn named(schema: &Schema, name: &str, depth: u32) -> BoxedStrategy<Value> {
 /// An object with, for each field, a value or (when the field may be absent) possibly no key:
 /// the struct's standalone form, to which each union it is drawn through adds its tag.
 fn object(schema: &Schema, def: &StructDef, depth: u32) -> BoxedStrategy<Value> {
-    let fields: Vec<BoxedStrategy<Option<(String, Value)>>> = def
-        .fields
-        .iter()
+    let fields: Vec<BoxedStrategy<Option<(String, Value)>>> = schema
+        .object_fields(def)
+        .into_iter()
         .map(|field| {
             let key = field.wire_name.clone();
             // A field that may hold `null` is drawn as a nullable value is.

@@ -10,9 +10,18 @@
 //! can read: the `regex` crate's, which the compiler allows only where engines agree.
 
 use cardc_codegen::ir::{
-    Constraints, Format, IntKind, Number, Schema, StructDef, Ty, TypeDef, Wide,
+    Constant, Constraints, Format, IntKind, Number, Schema, StructDef, Ty, TypeDef, Wide,
 };
 use serde_json::{Map, Value};
+
+/// A constant's value as JSON.
+pub fn constant_value(constant: &Constant) -> Value {
+    match constant {
+        Constant::String(text) => Value::from(text.clone()),
+        Constant::Int(number) => Value::from(*number),
+        Constant::Bool(flag) => Value::from(*flag),
+    }
+}
 
 /// Whether `value` is a valid `type_name`, in its standalone form, under the contract; the
 /// error names the first fault and where it is (a JSON pointer).
@@ -38,6 +47,10 @@ impl Checker<'_> {
             (Ty::F64, Value::Number(_)) => true,
             (Ty::Int(kind), Value::Number(number)) => int_fits(*kind, number),
             (Ty::Decimal(wide), Value::String(text)) => decimal_fits(*wide, text),
+            (Ty::Const(Constant::Int(expected)), Value::Number(number)) => {
+                integer(number) == Some(*expected)
+            }
+            (Ty::Const(constant), _) => value == &constant_value(constant),
             (Ty::Vec(item), Value::Array(items)) => {
                 for (index, item_value) in items.iter().enumerate() {
                     self.ty(item, item_value, &format!("{at}/{index}"))?;
@@ -104,7 +117,9 @@ impl Checker<'_> {
         tags: &[&str],
     ) -> Result<(), String> {
         let object = as_object(value, at)?;
-        for field in &def.fields {
+        // A flattened struct's fields are keys of this object.
+        let fields = self.schema.object_fields(def);
+        for field in &fields {
             let field_at = format!("{at}/{}", escape(&field.wire_name));
             match object.get(&field.wire_name) {
                 None if field.presence.may_be_absent() => {}
@@ -119,8 +134,7 @@ impl Checker<'_> {
         }
         if def.closed {
             let known = |key: &String| {
-                tags.contains(&key.as_str())
-                    || def.fields.iter().any(|field| &field.wire_name == key)
+                tags.contains(&key.as_str()) || fields.iter().any(|field| &field.wire_name == key)
             };
             if let Some(key) = object.keys().find(|key| !known(key)) {
                 return Err(format!("{at}/{}: unknown field", escape(key)));
@@ -141,13 +155,17 @@ fn as_object<'v>(value: &'v Value, at: &str) -> Result<&'v Map<String, Value>, S
 /// exponent as an `f64`, exact for every integer within 2^53, which every bound is.
 fn int_fits(kind: IntKind, number: &serde_json::Number) -> bool {
     let (min, max) = kind.bounds();
-    let int = number.as_i64().or_else(|| {
+    integer(number).is_some_and(|int| (min..=max).contains(&int))
+}
+
+/// The integer a JSON number is, however it is written (`7`, `7.0`, `7e0`), within 2^53.
+fn integer(number: &serde_json::Number) -> Option<i64> {
+    number.as_i64().or_else(|| {
         number
             .as_f64()
             .filter(|float| float.fract() == 0.0 && float.abs() < 9_007_199_254_740_992.0)
             .map(|float| float as i64)
-    });
-    int.is_some_and(|int| (min..=max).contains(&int))
+    })
 }
 
 /// A key as a JSON pointer segment (RFC 6901).

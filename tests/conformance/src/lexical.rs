@@ -258,9 +258,9 @@ fn fields(
     };
     for (key, field_value) in object {
         let field_at = format!("{at}/{}", escape(key));
-        let field = def
-            .fields
-            .iter()
+        let field = schema
+            .object_fields(def)
+            .into_iter()
             .find(|field: &&Field| field.wire_name == *key);
         let ty = match field {
             Some(field) => &field.ty,

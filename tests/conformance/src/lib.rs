@@ -32,7 +32,7 @@ pub use readers::{AjvReader, GuardsReader, JsonSchemaReader, Reader, RustReader,
 
 use std::path::{Path, PathBuf};
 
-use cardc_codegen::ir::Schema;
+use cardc_codegen::ir::{JsonValue, Schema};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -325,6 +325,46 @@ impl Subject {
 /// and the readers of the render-intent contract (see [`Subject::disagreements`]).
 pub fn reader_disagreements(cases: &[Case], path: &Path) -> Vec<String> {
     Subject::render_intent().disagreements(cases, path)
+}
+
+/// Every example a schema gives of a named type, as a valid case of that type: the checker
+/// held each to the contract when the schema compiled, and every reader must agree.
+pub fn example_cases(schema: &Schema) -> Vec<Case> {
+    schema
+        .types
+        .values()
+        .flat_map(|def| {
+            def.examples()
+                .iter()
+                .enumerate()
+                .map(|(index, example)| Case {
+                    name: format!("example-{}-{index}", def.name()),
+                    type_name: def.name().to_string(),
+                    valid: true,
+                    fault: None,
+                    payload: json_value(example),
+                })
+        })
+        .collect()
+}
+
+/// A schema's JSON value as serde_json's, its objects in the order written (this crate turns
+/// on `preserve_order`).
+fn json_value(value: &JsonValue) -> Value {
+    match value {
+        JsonValue::Null => Value::Null,
+        JsonValue::Bool(flag) => Value::from(*flag),
+        JsonValue::Int(number) => Value::from(*number),
+        JsonValue::Float(number) => Value::from(*number),
+        JsonValue::String(text) => Value::from(text.clone()),
+        JsonValue::Array(items) => items.iter().map(json_value).collect(),
+        JsonValue::Object(entries) => Value::Object(
+            entries
+                .iter()
+                .map(|(key, value)| (key.clone(), json_value(value)))
+                .collect(),
+        ),
+    }
 }
 
 /// The directory of the golden case `case`.

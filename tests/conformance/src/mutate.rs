@@ -17,7 +17,7 @@ mod bounds;
 
 use std::collections::BTreeSet;
 
-use cardc_codegen::ir::{Field, Presence, Schema, StructDef, Ty, TypeDef, UnionDef};
+use cardc_codegen::ir::{Constant, Field, Presence, Schema, StructDef, Ty, TypeDef, UnionDef};
 use serde_json::{Value, json};
 
 use crate::Case;
@@ -214,7 +214,7 @@ impl Walker<'_> {
         let Value::Object(object) = value else {
             return;
         };
-        for field in &def.fields {
+        for field in self.schema.object_fields(def) {
             if let Some(field_value) = object.get(&field.wire_name) {
                 self.field(field, field_value, at);
             }
@@ -254,6 +254,14 @@ impl Walker<'_> {
             let detail = format!("{key}={kind}");
             let rule = field.ty == Ty::Json;
             self.edit(at, set(key, wrong), class, detail, Some(rule));
+        }
+        if let Ty::Const(constant) = &field.ty {
+            let other = match constant {
+                Constant::String(text) => Value::from(format!("{text}{UNKNOWN_VALUE}")),
+                Constant::Int(number) => Value::from(number + 1),
+                Constant::Bool(flag) => Value::from(!flag),
+            };
+            self.edit(at, set(key, other), "const/other", key.clone(), Some(false));
         }
         if let Some((min, max)) = int_bounds(self.schema, &field.ty) {
             let below = set(key, json!(min - 1));
@@ -306,6 +314,9 @@ fn accepted_kinds(schema: &Schema, ty: &Ty) -> Vec<&'static str> {
         ],
         Ty::Vec(_) => vec!["array"],
         Ty::Map(_) => vec!["object"],
+        Ty::Const(Constant::String(_)) => vec!["string"],
+        Ty::Const(Constant::Int(_)) => vec!["integer"],
+        Ty::Const(Constant::Bool(_)) => vec!["boolean"],
         Ty::Named(name) => match schema.types.get(name) {
             Some(TypeDef::Enum(_)) => vec!["string"],
             Some(TypeDef::Newtype(def)) => accepted_kinds(schema, &def.ty),

@@ -140,7 +140,7 @@ fn walk(schema: &Schema, ty: &Ty, value: &Value, at: &str, tags: &[String], out:
                     }
                 }
                 Some(TypeDef::Struct(def)) => {
-                    for field in &def.fields {
+                    for field in schema.object_fields(def) {
                         if let Some(field_value) = value.get(&field.wire_name) {
                             let field_at = format!("{at}/{}", escape(&field.wire_name));
                             walk(schema, &field.ty, field_value, &field_at, &[], out);

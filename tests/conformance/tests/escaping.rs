@@ -262,7 +262,7 @@ const GENERATED_CODE_NAMES: &[&str] = &[
 
 /// The type names a schema cannot declare: Rust's `Self` and the schema language's built-ins.
 const REFUSED_TYPE_NAMES: &[&str] = &[
-    "Self", "String", "Vec", "Option", "Box", "Json", "Nullable", "Map",
+    "Self", "String", "Vec", "Option", "Box", "Json", "Nullable", "Map", "Const",
 ];
 
 /// Strings that end a comment, a line or a string literal, or start code or markup, in some

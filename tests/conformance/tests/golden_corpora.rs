@@ -2,11 +2,12 @@
 //! line format of `tests/conformance/corpus/README.md`) has its labelled payloads, and the
 //! mutations of its valid ones labelled by the contract checker, read by every reader of the
 //! case's committed outputs. This is how a construct of the schema language joins the
-//! conformance suite: its golden case gets a corpus.
+//! conformance suite: its golden case gets a corpus. Every example the case's schema gives of a
+//! named type is read too, as a valid case.
 
 use cardc_conformance::{
-    Case, Subject, contract, golden_corpora, label_problems, load_golden_corpus, mutate,
-    write_corpus,
+    Case, Subject, contract, example_cases, golden_corpora, label_problems, load_golden_corpus,
+    mutate, write_corpus,
 };
 
 #[test]
@@ -68,6 +69,7 @@ fn every_reader_agrees_on_every_golden_corpus() {
             .map(|mutation| mutation.case)
             .collect();
         cases.extend(corpus);
+        cases.extend(example_cases(&subject.ir));
         let path = write_corpus(&format!("golden-{case}.jsonl"), &cases);
         let disagreements = subject.disagreements(&cases, &path);
         if !disagreements.is_empty() {

@@ -246,6 +246,71 @@ fn a_newtype_is_its_own_type_with_the_wire_form_of_what_it_wraps() {
     rejects::<SessionId>(json!({"0": "s-1"}), "invalid type: map");
 }
 
+#[test]
+fn a_constant_field_is_written_and_checked_but_held_by_no_rust_field() {
+    use cardc_golden::constants::{Message, Ping};
+    let message = Message {
+        text: "hi".to_string(),
+        role: None,
+    };
+    assert_eq!(
+        serde_json::to_value(&message).expect("writes"),
+        json!({"type": "message", "version": 2, "final": true, "offset": -1, "text": "hi"})
+    );
+    let read: Message = accepts(serde_json::to_value(&message).expect("writes"));
+    assert_eq!(read, message);
+    rejects::<Message>(
+        json!({"type": "message", "version": 3, "final": true, "offset": -1, "text": "hi"}),
+        "invalid value: integer `3`, expected the constant 2",
+    );
+    rejects::<Ping>(
+        json!({"type": "pong"}),
+        "invalid value: string \"pong\", expected the constant \"ping\"",
+    );
+    rejects::<Ping>(json!({}), "missing field `type`");
+    assert_eq!(
+        serde_json::to_value(Ping {}).expect("writes"),
+        json!({"type": "ping"})
+    );
+}
+
+#[test]
+fn a_flattened_struct_is_a_rust_field_and_keys_of_the_object_on_the_wire() {
+    use cardc_golden::flatten::{Chunk, Envelope, Note, Trace, Update};
+    let chunk: Chunk =
+        accepts(json!({"id": "m1", "sessionId": "s1", "text": "hi", "traceId": "t"}));
+    assert_eq!(chunk.envelope.id, "m1");
+    assert_eq!(chunk.envelope.trace.trace_id.as_deref(), Some("t"));
+    rejects::<Chunk>(
+        json!({"envelope": {"id": "m1", "sessionId": "s1"}, "text": "hi"}),
+        "unknown field `envelope`",
+    );
+    rejects::<Chunk>(
+        json!({"sessionId": "s1", "text": "hi"}),
+        "missing field `id`",
+    );
+    let update: Update =
+        accepts(json!({"type": "chunk", "id": "m", "sessionId": "s", "text": "x"}));
+    assert!(matches!(update, Update::Chunk(_)));
+    // An open struct that flattens keeps the keys it does not know, beside the envelope's.
+    let note: Note = accepts(json!({"id": "m", "sessionId": "s", "body": null, "extra": 1}));
+    assert_eq!(note.extra_fields.len(), 1);
+    let envelope = Envelope {
+        id: "a".to_string(),
+        session_id: "b".to_string(),
+        meta: None,
+        trace: Trace { trace_id: None },
+    };
+    assert_eq!(
+        serde_json::to_value(Chunk {
+            envelope,
+            text: "t".to_string()
+        })
+        .expect("writes"),
+        json!({"id": "a", "sessionId": "b", "text": "t"})
+    );
+}
+
 fn upload() -> Value {
     json!({"size": 9007199254740991u64, "offset": -9007199254740991i64, "checksum": "18446744073709551615",
         "delta": "-9223372036854775808", "chunks": [0, 9007199254740991u64], "parts": ["0", "-1"],

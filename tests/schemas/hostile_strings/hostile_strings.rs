@@ -12,12 +12,20 @@
     rename = "Comment",
     deny_unknown_fields
 )]
+#[allow(deprecated)]
 pub struct Comment {
     /// A field doc. */ console.log("field doc"); /*
     /// \u{d}\u{0}\u{2028}\u{2029}\u{202e}
+    ///
+    /// ```json
+    /// "*/ console.log(\"example\"); /* \n\r\u{2028}\u{202e} </script> ``` "
+    /// ```
     #[schemars(rename = "*/ console.log(\"field\"); /*")]
     pub comment: String,
     #[allow(missing_docs)]
+    #[deprecated(
+        note = "*/ console.log(\"note\"); /* \n\r\0\u{2028}\u{2029}\u{202e} \"); } fn x() { (\""
+    )]
     #[schemars(
         rename = "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
         default,
@@ -26,6 +34,7 @@ pub struct Comment {
     pub lines: Option<Value>,
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::serde::Serialize for Comment {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
@@ -40,6 +49,7 @@ impl ::cardc_runtime::__private::serde::Serialize for Comment {
     }
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::Object for Comment {
     #[inline]
     fn serialize_object<S>(
@@ -69,6 +79,7 @@ impl ::cardc_runtime::__private::Object for Comment {
     }
 }
 
+#[allow(deprecated)]
 impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Comment {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
@@ -79,6 +90,7 @@ impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Comment {
     }
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::Struct for Comment {
     const NAME: &'static str = "Comment";
     const FIELDS: &'static [&'static str] = &[
@@ -171,8 +183,10 @@ impl ::cardc_runtime::__private::Struct for Comment {
     rename = "Empty",
     deny_unknown_fields
 )]
+#[allow(deprecated)]
 pub struct Empty {}
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::serde::Serialize for Empty {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
@@ -187,6 +201,7 @@ impl ::cardc_runtime::__private::serde::Serialize for Empty {
     }
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::Object for Empty {
     #[inline]
     fn serialize_object<S>(
@@ -207,6 +222,7 @@ impl ::cardc_runtime::__private::Object for Empty {
     }
 }
 
+#[allow(deprecated)]
 impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Empty {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
@@ -217,6 +233,7 @@ impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Empty {
     }
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::Struct for Empty {
     const NAME: &'static str = "Empty";
     const FIELDS: &'static [&'static str] = &[];
@@ -253,6 +270,7 @@ impl ::cardc_runtime::__private::Struct for Empty {
     tag = "*/ console.log(\"injected\"); /*"
 )]
 #[allow(clippy::large_enum_variant)]
+#[allow(deprecated)]
 pub enum Hostile {
     /// A variant doc. */ console.log("variant doc"); /*
     /// \u{d}\u{0}
@@ -269,6 +287,7 @@ pub enum Hostile {
     Empty(Empty),
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::serde::Serialize for Hostile {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
@@ -283,6 +302,7 @@ impl ::cardc_runtime::__private::serde::Serialize for Hostile {
     }
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::Object for Hostile {
     #[inline]
     fn serialize_object<S>(
@@ -334,6 +354,7 @@ impl ::cardc_runtime::__private::Object for Hostile {
     }
 }
 
+#[allow(deprecated)]
 impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Hostile {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
@@ -344,6 +365,7 @@ impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Hostile {
     }
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::Union for Hostile {
     const NAME: &'static str = "Hostile";
     const TAG: &'static str = "*/ console.log(\"injected\"); /*";
@@ -395,6 +417,7 @@ impl ::cardc_runtime::__private::Union for Hostile {
     }
 }
 
+#[allow(deprecated)]
 impl Hostile {
     /// Decodes a `Hostile` from JSON text, or says where and why it is not one
     /// (see [`cardc_runtime::DecodeError`]).
@@ -415,6 +438,7 @@ impl Hostile {
 }
 
 /// Renders every variant of [`Hostile`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+#[allow(deprecated)]
 pub trait HostileBridge {
     /// What rendering one value produces.
     type Output;
@@ -428,6 +452,7 @@ pub trait HostileBridge {
     fn empty(&mut self, value: &Empty) -> Self::Output;
 }
 
+#[allow(deprecated)]
 impl Hostile {
     /// Every `*/ console.log("injected"); /*` tag value, in declaration order.
     pub const TAGS: &'static [&'static str] = &[
@@ -468,12 +493,14 @@ impl Hostile {
     tag = "</script><script>console.log(\"nested\")</script>"
 )]
 #[allow(clippy::large_enum_variant)]
+#[allow(deprecated)]
 pub enum Lines {
     #[allow(missing_docs)]
     #[schemars(rename = "${console.log(\"template\")}")]
     Template(Template),
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::serde::Serialize for Lines {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
@@ -488,6 +515,7 @@ impl ::cardc_runtime::__private::serde::Serialize for Lines {
     }
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::Object for Lines {
     #[inline]
     fn serialize_object<S>(
@@ -512,6 +540,7 @@ impl ::cardc_runtime::__private::Object for Lines {
     }
 }
 
+#[allow(deprecated)]
 impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Lines {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
@@ -522,6 +551,7 @@ impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Lines {
     }
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::Union for Lines {
     const NAME: &'static str = "Lines";
     const TAG: &'static str = "</script><script>console.log(\"nested\")</script>";
@@ -548,6 +578,7 @@ impl ::cardc_runtime::__private::Union for Lines {
     }
 }
 
+#[allow(deprecated)]
 impl Lines {
     /// Decodes a `Lines` from JSON text, or says where and why it is not one
     /// (see [`cardc_runtime::DecodeError`]).
@@ -568,6 +599,7 @@ impl Lines {
 }
 
 /// Renders every variant of [`Lines`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+#[allow(deprecated)]
 pub trait LinesBridge {
     /// What rendering one value produces.
     type Output;
@@ -575,6 +607,7 @@ pub trait LinesBridge {
     fn template(&mut self, value: &Template) -> Self::Output;
 }
 
+#[allow(deprecated)]
 impl Lines {
     /// Every `</script><script>console.log("nested")</script>` tag value, in declaration order.
     pub const TAGS: &'static [&'static str] = &["${console.log(\"template\")}"];
@@ -603,12 +636,14 @@ impl Lines {
     rename = "Quotes",
     deny_unknown_fields
 )]
+#[allow(deprecated)]
 pub struct Quotes {
     #[allow(missing_docs)]
     #[schemars(rename = "\"); console.log(\"dq")]
     pub double: bool,
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::serde::Serialize for Quotes {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
@@ -623,6 +658,7 @@ impl ::cardc_runtime::__private::serde::Serialize for Quotes {
     }
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::Object for Quotes {
     #[inline]
     fn serialize_object<S>(
@@ -644,6 +680,7 @@ impl ::cardc_runtime::__private::Object for Quotes {
     }
 }
 
+#[allow(deprecated)]
 impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Quotes {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
@@ -654,6 +691,7 @@ impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Quotes {
     }
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::Struct for Quotes {
     const NAME: &'static str = "Quotes";
     const FIELDS: &'static [&'static str] = &["\"); console.log(\"dq"];
@@ -720,12 +758,14 @@ impl ::cardc_runtime::__private::Struct for Quotes {
     rename = "Template",
     deny_unknown_fields
 )]
+#[allow(deprecated)]
 pub struct Template {
     #[allow(missing_docs)]
     #[schemars(rename = "'); console.log('quote")]
     pub quote: Vec<String>,
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::serde::Serialize for Template {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
@@ -740,6 +780,7 @@ impl ::cardc_runtime::__private::serde::Serialize for Template {
     }
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::Object for Template {
     #[inline]
     fn serialize_object<S>(
@@ -761,6 +802,7 @@ impl ::cardc_runtime::__private::Object for Template {
     }
 }
 
+#[allow(deprecated)]
 impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Template {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
@@ -771,6 +813,7 @@ impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Template {
     }
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::Struct for Template {
     const NAME: &'static str = "Template";
     const FIELDS: &'static [&'static str] = &["'); console.log('quote"];
@@ -833,6 +876,7 @@ impl ::cardc_runtime::__private::Struct for Template {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Value")]
+#[allow(deprecated)]
 pub enum Value {
     /// A value doc. */ console.log("value doc"); /*
     /// \u{d}\u{0}\u{2028}\u{2029}\u{202e}
@@ -846,6 +890,7 @@ pub enum Value {
     Script,
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::serde::Serialize for Value {
     #[inline]
     fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
@@ -856,6 +901,7 @@ impl ::cardc_runtime::__private::serde::Serialize for Value {
     }
 }
 
+#[allow(deprecated)]
 impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Value {
     #[inline]
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
@@ -866,6 +912,7 @@ impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Value {
     }
 }
 
+#[allow(deprecated)]
 impl ::cardc_runtime::__private::UnitEnum for Value {
     const NAME: &'static str = "Value";
     const VALUES: &'static [&'static str] = &[

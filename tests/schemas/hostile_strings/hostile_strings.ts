@@ -12,8 +12,10 @@ export interface Comment {
   /**
    * A field doc. *\/ console.log("field doc"); /*
    * \u{d}\u{0}\u{2028}\u{2029}\u{202e}
+   * @example "*\/ console.log(\"example\"); /* \n\r\u{2028}\u{202e} <\/script> ``` "
    */
   '*/ console.log("field"); /*': string;
+  /** @deprecated *\/ console.log("note"); /* \u{a}\u{d}\u{0}\u{2028}\u{2029}\u{202e} "); } fn x() { (" */
   'line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO'?: Value;
 }
 

@@ -3,17 +3,41 @@
 use super::constraints::constrain;
 use super::ordered::{Json, Object};
 use super::{def_ref, insert_description};
-use crate::ir::{EnumDef, Field, NewtypeDef, Schema, StructDef, Ty, TypeDef, UnionDef};
+use crate::ir::{
+    Constant, Deprecated, EnumDef, Examples, Field, NewtypeDef, Schema, StructDef, Ty, TypeDef,
+    UnionDef,
+};
 
 /// The definition of one named type, in its standalone form: a struct is the plain object of
 /// its fields, and a union carries its own tag but no tag of a union it sits in. `schema`
 /// resolves a union's variant payloads.
 pub(super) fn type_def(schema: &Schema, def: &TypeDef) -> Json {
-    match def {
-        TypeDef::Struct(def) => struct_def(def, &[]).into(),
+    let mut map = match def {
+        TypeDef::Struct(def) => struct_def(schema, def, &[]),
         TypeDef::Newtype(def) => newtype_def(def),
         TypeDef::Union(def) => union_def(schema, def),
         TypeDef::Enum(def) => enum_def(def),
+    };
+    insert_deprecated(&mut map, def.deprecated());
+    insert_examples(&mut map, def.examples());
+    map.into()
+}
+
+/// `"examples": [...]`, the type's or field's examples as they were written.
+fn insert_examples(map: &mut Object, examples: &Examples) {
+    if !examples.is_empty() {
+        map.insert(
+            "examples",
+            examples.iter().map(Json::from).collect::<Vec<_>>(),
+        );
+    }
+}
+
+/// `"deprecated": true` for a deprecated type, field or variant; its note, if any, is in the
+/// Rust and TypeScript docs (JSON Schema has no keyword for it).
+fn insert_deprecated(map: &mut Object, deprecated: Option<&Deprecated>) {
+    if deprecated.is_some() {
+        map.insert("deprecated", true);
     }
 }
 
@@ -29,7 +53,7 @@ type TagPair<'a> = (&'a str, &'a str);
 /// `const` property as an unchecked `serde_json::Value`, so a union it cannot tag (one with a
 /// nested union) would decode a payload as the first variant whose other fields fit, whatever
 /// its tag. A one-string enum becomes a one-variant Rust enum, which checks the tag.
-fn struct_def(def: &StructDef, tags: &[TagPair]) -> Object {
+fn struct_def(schema: &Schema, def: &StructDef, tags: &[TagPair]) -> Object {
     let mut properties = Object::default();
     let mut required = Vec::new();
     for (field, value) in tags {
@@ -42,7 +66,9 @@ fn struct_def(def: &StructDef, tags: &[TagPair]) -> Object {
         );
         required.push(Json::from(*field));
     }
-    for field in &def.fields {
+    // A flattened struct's fields are properties of this object, so that
+    // `additionalProperties: false` closes it exactly, with no `allOf` for it to break.
+    for field in schema.object_fields(def) {
         properties.insert(field.wire_name.clone(), field_schema(field));
         if !field.presence.may_be_absent() {
             required.push(field.wire_name.clone().into());
@@ -63,6 +89,8 @@ fn struct_def(def: &StructDef, tags: &[TagPair]) -> Object {
 fn field_schema(field: &Field) -> Object {
     let mut map = Object::default();
     insert_description(&mut map, &field.docs);
+    insert_deprecated(&mut map, field.deprecated.as_ref());
+    insert_examples(&mut map, &field.examples);
     let mut value = ty_schema(&field.ty);
     constrain(&mut value, &field.constraints);
     map.extend(if field.presence.may_be_null() {
@@ -74,11 +102,11 @@ fn field_schema(field: &Field) -> Object {
 }
 
 /// A union in its standalone form: one `oneOf` branch per variant, carrying its own tag.
-fn union_def(schema: &Schema, def: &UnionDef) -> Json {
+fn union_def(schema: &Schema, def: &UnionDef) -> Object {
     let mut map = Object::default();
     insert_description(&mut map, &def.docs);
     map.insert("oneOf", branches(schema, def, &[]));
-    map.into()
+    map
 }
 
 /// A union's `oneOf` branches, each adding the union's tag to `outer` (the tags of the unions
@@ -101,12 +129,14 @@ fn branches(schema: &Schema, def: &UnionDef, outer: &[TagPair]) -> Vec<Json> {
                 Some(TypeDef::Struct(payload)) => {
                     branch.insert("title", payload.name.clone());
                     insert_description(&mut branch, &variant.docs);
+                    insert_deprecated(&mut branch, variant.deprecated.as_ref());
                     // The variant's docs describe the branch; the struct's stay in `$defs`.
-                    let keywords = struct_def(payload, &tags).into_iter();
+                    let keywords = struct_def(schema, payload, &tags).into_iter();
                     branch.extend(keywords.filter(|(key, _)| key != "description"));
                 }
                 Some(TypeDef::Union(payload)) => {
                     insert_description(&mut branch, &variant.docs);
+                    insert_deprecated(&mut branch, variant.deprecated.as_ref());
                     branch.insert("oneOf", branches(schema, payload, &tags));
                 }
                 // The checker lets only structs and unions be payloads.
@@ -120,25 +150,35 @@ fn branches(schema: &Schema, def: &UnionDef, outer: &[TagPair]) -> Vec<Json> {
 }
 
 /// A newtype: the schema of the type it wraps, under its own name.
-fn newtype_def(def: &NewtypeDef) -> Json {
+fn newtype_def(def: &NewtypeDef) -> Object {
     let mut map = Object::default();
     insert_description(&mut map, &def.docs);
     map.extend(ty_schema(&def.ty));
-    map.into()
+    map
 }
 
-/// A unit-only enum: one of its wire strings.
-fn enum_def(def: &EnumDef) -> Json {
+/// A unit-only enum: one of its wire strings. JSON Schema cannot mark one value of an `enum`
+/// deprecated, so the description says which are.
+fn enum_def(def: &EnumDef) -> Object {
     let values: Vec<Json> = def
         .values
         .iter()
         .map(|value| value.wire_name.clone().into())
         .collect();
+    let mut docs = def.docs.clone();
+    for value in &def.values {
+        if let Some(deprecated) = &value.deprecated {
+            docs.push(match &deprecated.note {
+                Some(note) => format!("`{}` is deprecated: {note}", value.wire_name),
+                None => format!("`{}` is deprecated.", value.wire_name),
+            });
+        }
+    }
     let mut map = Object::default();
-    insert_description(&mut map, &def.docs);
+    insert_description(&mut map, &docs);
     map.insert("type", "string");
     map.insert("enum", values);
-    map.into()
+    map
 }
 
 /// The schema of a value or `null`, with `anyOf`.
@@ -175,5 +215,14 @@ pub(super) fn ty_schema(ty: &Ty) -> Object {
         Ty::Boxed(inner) => ty_schema(inner),
         Ty::Nullable(inner) => or_null(ty_schema(inner)),
         Ty::Named(name) => Object::of([("$ref", def_ref(name).into())]),
+        // A one-value `enum` rather than `const`, for the reason tags are (see `struct_def`).
+        Ty::Const(constant) => {
+            let (kind, value): (&str, Json) = match constant {
+                Constant::String(text) => ("string", text.clone().into()),
+                Constant::Int(number) => ("integer", (*number).into()),
+                Constant::Bool(flag) => ("boolean", (*flag).into()),
+            };
+            Object::of([("type", kind.into()), ("enum", vec![value].into())])
+        }
     }
 }

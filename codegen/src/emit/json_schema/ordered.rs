@@ -5,14 +5,19 @@
 
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
+use crate::ir::JsonValue;
+
 /// A JSON value of the document.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Json {
+    /// `null`, in an example.
+    Null,
     /// `true` or `false`.
     Bool(bool),
     /// An integer (the bounds of the schema's integer types fit an `i64`).
     Int(i64),
-    /// A finite float (a bound of an `f64` range).
+    /// A finite float: a bound of an `f64` range, or a number with a fraction or exponent
+    /// in an example.
     Float(f64),
     /// A string.
     String(String),
@@ -122,10 +127,31 @@ impl From<Object> for Json {
     }
 }
 
+impl From<&JsonValue> for Json {
+    /// An example, its objects in the order it was written in.
+    fn from(value: &JsonValue) -> Self {
+        match value {
+            JsonValue::Null => Json::Null,
+            JsonValue::Bool(value) => Json::Bool(*value),
+            JsonValue::Int(value) => Json::Int(*value),
+            JsonValue::Float(value) => Json::Float(*value),
+            JsonValue::String(value) => Json::String(value.clone()),
+            JsonValue::Array(items) => Json::Array(items.iter().map(Json::from).collect()),
+            JsonValue::Object(entries) => Json::Object(
+                entries
+                    .iter()
+                    .map(|(key, value)| (key.clone(), Json::from(value)))
+                    .collect(),
+            ),
+        }
+    }
+}
+
 impl From<Json> for serde_json::Value {
     /// The same value as serde_json's; its objects keep the order only with `preserve_order`.
     fn from(value: Json) -> Self {
         match value {
+            Json::Null => serde_json::Value::Null,
             Json::Bool(value) => value.into(),
             Json::Int(value) => value.into(),
             Json::Float(value) => value.into(),
@@ -144,6 +170,7 @@ impl From<Json> for serde_json::Value {
 impl Serialize for Json {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
+            Json::Null => serializer.serialize_unit(),
             Json::Bool(value) => serializer.serialize_bool(*value),
             Json::Int(value) => serializer.serialize_i64(*value),
             Json::Float(value) => serializer.serialize_f64(*value),

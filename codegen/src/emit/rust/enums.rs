@@ -3,7 +3,9 @@
 use quote::quote;
 use syn::parse_quote;
 
-use super::{Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, serialize_impl};
+use super::{
+    Runtime, deserialize_impl, ident, json_schema_derive, notes, serialize_impl, with_examples,
+};
 use crate::ir::EnumDef;
 
 /// A fieldless enum, its serde impls and its `UnitEnum` impl, which maps each value to its
@@ -13,11 +15,14 @@ use crate::ir::EnumDef;
 /// runtime's `deserialize_unit_enum` reads a string only.
 pub(super) fn enum_items(def: &EnumDef, runtime: Runtime) -> [syn::Item; 4] {
     let rt = runtime.path();
-    let docs = doc_attrs(&def.docs);
+    let docs = notes(
+        &with_examples(&def.docs, &def.examples),
+        def.deprecated.as_ref(),
+    );
     let name = ident(&def.name);
     let json_schema_derive = json_schema_derive(&def.name, runtime, None);
     let values = def.values.iter().map(|value| {
-        let docs = doc_attrs(&value.docs);
+        let docs = notes(&value.docs, value.deprecated.as_ref());
         let name = ident(&value.name);
         let wire = &value.wire_name;
         quote! {

@@ -14,8 +14,8 @@ use syn::parse_quote;
 
 use super::checks::checks;
 use super::types::{rust_type, too_complex_for_clippy};
-use super::{Runtime, doc_attrs, ident};
-use crate::ir::{Field, Presence, Ty};
+use super::{Runtime, ident, notes, with_examples};
+use crate::ir::{Constant, Field, Presence, Ty};
 use crate::naming::rust::rust_ident_text;
 
 /// The field's Rust identifier: `r#type` for a keyword, `self_` for one that cannot be raw.
@@ -27,7 +27,10 @@ pub(super) fn field_ident(field: &Field) -> Ident {
 /// name and presence, ready to go between the braces of a struct (the caller adds the
 /// separating commas).
 pub(super) fn field(field: &Field, runtime: Runtime) -> TokenStream {
-    let docs = doc_attrs(&field.docs);
+    let docs = notes(
+        &with_examples(&field.docs, &field.examples),
+        field.deprecated.as_ref(),
+    );
     let rust_name = rust_ident_text(&field.name);
     let name = ident(&rust_name);
     let mut schemars_args = Vec::new();
@@ -86,6 +89,15 @@ pub(super) fn value_reader(ty: &Ty, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
     match ty {
         Ty::Int(_) | Ty::Json => quote!(#rt::__private::Strict),
+        Ty::Const(constant) => {
+            let value = constant_value(constant);
+            let variant = match constant {
+                Constant::String(_) => quote!(String),
+                Constant::Int(_) => quote!(Int),
+                Constant::Bool(_) => quote!(Bool),
+            };
+            quote!(#rt::__private::Constant::#variant(#value))
+        }
         Ty::Map(inner) => {
             let inner = value_reader(inner, runtime);
             quote!(#rt::__private::Entries(#inner))
@@ -115,7 +127,27 @@ fn needs_contract_rules(ty: &Ty) -> bool {
     match ty {
         Ty::Int(_) | Ty::Json | Ty::Map(_) => true,
         Ty::Vec(inner) | Ty::Nullable(inner) => needs_contract_rules(inner),
-        Ty::String | Ty::Bool | Ty::Decimal(_) | Ty::F64 | Ty::Boxed(_) | Ty::Named(_) => false,
+        Ty::String
+        | Ty::Bool
+        | Ty::Decimal(_)
+        | Ty::F64
+        | Ty::Boxed(_)
+        | Ty::Named(_)
+        | Ty::Const(_) => false,
+    }
+}
+
+/// Whether a field is a constant, `Const<...>`, which the Rust struct holds nothing for.
+pub(super) fn is_constant(field: &Field) -> bool {
+    matches!(field.ty, Ty::Const(_))
+}
+
+/// A constant's value as a Rust literal: `"message"`, `2i64` or `true`.
+pub(super) fn constant_value(constant: &Constant) -> TokenStream {
+    match constant {
+        Constant::String(text) => quote!(#text),
+        Constant::Int(number) => quote!(#number),
+        Constant::Bool(flag) => quote!(#flag),
     }
 }
 

@@ -33,7 +33,8 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
 use crate::emit::header_sentence;
-use crate::ir::{Schema, TypeDef};
+use crate::emit::json_text;
+use crate::ir::{Deprecated, Docs, Examples, Schema, TypeDef};
 use crate::naming::rust::{EXTRA_FIELDS, bridge_trait};
 use crate::target::{Options, Refusal, Target};
 
@@ -131,8 +132,9 @@ pub fn items_text(schema: &Schema, runtime: Runtime) -> String {
 /// The pretty-printed items of some types, one blank line between items.
 fn print_items(defs: &[&TypeDef], schema: &Schema, runtime: Runtime) -> String {
     let mut out = String::new();
+    let deprecation = uses_deprecation(schema);
     for def in defs {
-        for item in type_items(def, schema, runtime) {
+        for item in type_items(def, schema, runtime, deprecation) {
             if !out.is_empty() {
                 out.push('\n');
             }
@@ -149,7 +151,7 @@ pub fn items(schema: &Schema, runtime: Runtime) -> syn::File {
         schema
             .types
             .values()
-            .flat_map(|def| type_items(def, schema, runtime))
+            .flat_map(|def| type_items(def, schema, runtime, uses_deprecation(schema)))
             .collect(),
     )
 }
@@ -164,12 +166,52 @@ fn file(items: Vec<syn::Item>) -> syn::File {
     }
 }
 
+/// Whether anything in the schema is deprecated.
+fn uses_deprecation(schema: &Schema) -> bool {
+    schema.types.values().any(|def| {
+        def.deprecated().is_some()
+            || match def {
+                TypeDef::Struct(def) => def.fields.iter().any(|f| f.deprecated.is_some()),
+                TypeDef::Union(def) => def.variants.iter().any(|v| v.deprecated.is_some()),
+                TypeDef::Enum(def) => def.values.iter().any(|v| v.deprecated.is_some()),
+                TypeDef::Newtype(_) => false,
+            }
+    })
+}
+
 /// The items for one named type: the type and its serde impls, and for a union its bridge.
-fn type_items(def: &TypeDef, schema: &Schema, runtime: Runtime) -> Vec<syn::Item> {
+/// Where the schema deprecates anything, every item allows the use of deprecated items: the
+/// generated impls and bridges name them, and only the user's own uses should warn.
+fn type_items(
+    def: &TypeDef,
+    schema: &Schema,
+    runtime: Runtime,
+    deprecation: bool,
+) -> Vec<syn::Item> {
+    let mut items = type_items_of(def, schema, runtime);
+    if deprecation {
+        items.iter_mut().for_each(allow_deprecated);
+    }
+    items
+}
+
+/// Adds `#[allow(deprecated)]` to an item the emitter makes.
+fn allow_deprecated(item: &mut syn::Item) {
+    let attrs = match item {
+        syn::Item::Struct(item) => &mut item.attrs,
+        syn::Item::Enum(item) => &mut item.attrs,
+        syn::Item::Impl(item) => &mut item.attrs,
+        syn::Item::Trait(item) => &mut item.attrs,
+        _ => return,
+    };
+    attrs.push(syn::parse_quote!(#[allow(deprecated)]));
+}
+
+fn type_items_of(def: &TypeDef, schema: &Schema, runtime: Runtime) -> Vec<syn::Item> {
     match def {
         TypeDef::Struct(def) => {
             let mut items = vec![structs::struct_item(def, runtime)];
-            items.extend(structs::serde_impls(def, runtime));
+            items.extend(structs::serde_impls(def, schema, runtime));
             items
         }
         TypeDef::Union(def) => {
@@ -193,6 +235,33 @@ fn doc_attrs(docs: &[String]) -> Vec<TokenStream> {
         return vec![quote!(#[allow(missing_docs)])];
     }
     docs.iter().map(|line| doc_attr(line)).collect()
+}
+
+/// Docs followed by the examples, each a fenced `json` block (which rustdoc shows and does
+/// not run).
+fn with_examples(docs: &Docs, examples: &Examples) -> Docs {
+    let mut docs = docs.clone();
+    for example in examples {
+        if !docs.is_empty() {
+            docs.push(String::new());
+        }
+        docs.push("```json".to_string());
+        docs.push(json_text::compact(example));
+        docs.push("```".to_string());
+    }
+    docs
+}
+
+/// The doc attributes of an item, field, variant or value (see [`doc_attrs`]), then its
+/// `#[deprecated]`, with the note as a string literal when it has one.
+fn notes(docs: &[String], deprecated: Option<&Deprecated>) -> Vec<TokenStream> {
+    let mut attrs = doc_attrs(docs);
+    match deprecated.map(|deprecated| deprecated.note.as_deref()) {
+        None => {}
+        Some(None) => attrs.push(quote!(#[deprecated])),
+        Some(Some(note)) => attrs.push(quote!(#[deprecated(note = #note)])),
+    }
+    attrs
 }
 
 /// One `#[doc]` attribute holding one line of text, which may come from the schema: every doc

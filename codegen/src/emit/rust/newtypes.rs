@@ -5,14 +5,19 @@ use syn::parse_quote;
 
 use super::fields::value_reader;
 use super::types::rust_type;
-use super::{Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, serialize_impl};
+use super::{
+    Runtime, deserialize_impl, ident, json_schema_derive, notes, serialize_impl, with_examples,
+};
 use crate::ir::NewtypeDef;
 
 /// `pub struct SessionId(pub String);`, with serde impls that write and read the wrapped value
 /// as it is, read by the contract's rules for its type (an integer written `7.0` is `7`).
 pub(super) fn newtype_items(def: &NewtypeDef, runtime: Runtime) -> [syn::Item; 3] {
     let rt = runtime.path();
-    let docs = doc_attrs(&def.docs);
+    let docs = notes(
+        &with_examples(&def.docs, &def.examples),
+        def.deprecated.as_ref(),
+    );
     let name = ident(&def.name);
     let inner = rust_type(&def.ty, runtime);
     let json_schema_derive = json_schema_derive(&def.name, runtime, None);

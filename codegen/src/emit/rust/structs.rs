@@ -4,22 +4,31 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use syn::parse_quote;
 
-use super::fields::{field, field_ident};
+use super::fields::{constant_value, field, field_ident, is_constant};
 use super::{
-    Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, object_impl,
-    serialize_as_object, visitor,
+    Runtime, deserialize_impl, ident, json_schema_derive, notes, object_impl, serialize_as_object,
+    visitor, with_examples,
 };
-use crate::ir::StructDef;
+use crate::ir::{Field, Schema, StructDef, Ty};
 use crate::naming::rust::EXTRA_FIELDS;
 
 /// A struct with one `pub` field per schema field. A closed struct denies unknown keys; an
 /// open one collects them in a trailing `extra_fields` map.
 pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> syn::Item {
-    let docs = doc_attrs(&def.docs);
+    let docs = notes(
+        &with_examples(&def.docs, &def.examples),
+        def.deprecated.as_ref(),
+    );
     let name = ident(&def.name);
     let deny = def.closed.then(|| quote!(deny_unknown_fields));
     let json_schema_derive = json_schema_derive(&def.name, runtime, deny);
-    let fields = def.fields.iter().map(|def| field(def, runtime));
+    // A constant field has one value, which the writer writes and the visitor checks: the
+    // struct holds nothing for it.
+    let fields = def
+        .fields
+        .iter()
+        .filter(|def| !is_constant(def))
+        .map(|def| field(def, runtime));
     let extra = (!def.closed).then(|| extra_fields(runtime));
     parse_quote! {
         #(#docs)*
@@ -36,7 +45,7 @@ pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> syn::Item {
 /// fields after the tags of any union around it, and `Deserialize` through its `Struct` impl,
 /// the struct visitor, which also notes the struct's name when decoding fails, for the message
 /// of a `DecodeError`.
-pub(super) fn serde_impls(def: &StructDef, runtime: Runtime) -> [syn::Item; 4] {
+pub(super) fn serde_impls(def: &StructDef, schema: &Schema, runtime: Runtime) -> [syn::Item; 4] {
     let rt = runtime.path();
     let name = ident(&def.name);
     let serialize = serialize_as_object(&name, runtime);
@@ -47,37 +56,43 @@ pub(super) fn serde_impls(def: &StructDef, runtime: Runtime) -> [syn::Item; 4] {
     );
     [
         serialize,
-        struct_object_impl(def, runtime),
+        struct_object_impl(def, schema, runtime),
         deserialize,
-        visitor::struct_impl(def, runtime),
+        visitor::struct_impl(def, schema, runtime),
     ]
 }
 
-/// The `Object` impl of a struct: the tags of the unions around it, then each field (an
-/// optional one only when it holds a value), then an open struct's other keys. A closed
-/// struct is a serde struct and an open one a map, as serde's derive wrote them.
-fn struct_object_impl(def: &StructDef, runtime: Runtime) -> syn::Item {
+/// Whether a struct is written as a map rather than a serde struct: when it is open, or
+/// flattens another (as serde's own `flatten` writes it), so it has no sequence form.
+pub(super) fn written_as_map(def: &StructDef) -> bool {
+    !def.closed || def.fields.iter().any(|field| field.flatten)
+}
+
+/// The `Object` impl of a struct: the tags of the unions around it, then each key of its
+/// object (an optional one only when it holds a value; a flattened struct's keys in place of
+/// the field that holds it), then an open struct's other keys. A closed struct is a serde
+/// struct and an open or flattening one a map, as serde's derive wrote them.
+fn struct_object_impl(def: &StructDef, schema: &Schema, runtime: Runtime) -> syn::Item {
     let rt = runtime.path();
     let name = ident(&def.name);
     let name_text = &def.name;
-    // The entries written: every required field, each optional one that holds a value, and an
+    let keys = schema.wire_fields(def);
+    // The entries written: every required key, each optional one that holds a value, and an
     // open struct's other keys; a sum without the zero terms, which clippy would point out.
-    let required = def
-        .fields
+    let required = keys
         .iter()
-        .filter(|field| !field.presence.may_be_absent())
+        .filter(|(_, field)| !field.presence.may_be_absent())
         .count();
     let required = (required > 0).then(|| {
         let count = Literal::usize_unsuffixed(required);
         quote!(#count)
     });
-    let present = def
-        .fields
+    let present = keys
         .iter()
-        .filter(|field| field.presence.may_be_absent())
-        .map(|field| {
-            let field = field_ident(field);
-            quote!(::core::primitive::usize::from(::std::option::Option::is_some(&self.#field)))
+        .filter(|(_, field)| field.presence.may_be_absent())
+        .map(|(path, field)| {
+            let value = value_path(path, field);
+            quote!(::core::primitive::usize::from(::std::option::Option::is_some(&#value)))
         });
     let extra = ident(EXTRA_FIELDS);
     let extra_len = (!def.closed).then(|| quote!(self.#extra.len()));
@@ -91,23 +106,27 @@ fn struct_object_impl(def: &StructDef, runtime: Runtime) -> syn::Item {
     } else {
         quote!(#(#terms)+*)
     };
-    let writes = def.fields.iter().map(|field| {
+    let writes = keys.iter().map(|(path, field)| {
         let wire = &field.wire_name;
-        let name = field_ident(field);
+        if let Ty::Const(constant) = &field.ty {
+            let value = constant_value(constant);
+            return quote!(object.field(#wire, &#value)?;);
+        }
+        let value = value_path(path, field);
         if field.presence.may_be_absent() {
-            quote!(object.optional_field(#wire, &self.#name)?;)
+            quote!(object.optional_field(#wire, &#value)?;)
         } else {
-            quote!(object.field(#wire, &self.#name)?;)
+            quote!(object.field(#wire, &#value)?;)
         }
     });
-    let begin = if def.closed {
-        quote!(#rt::__private::StructWriter::begin(serializer, #name_text, #len, tags)?)
-    } else {
+    let begin = if written_as_map(def) {
         quote!(#rt::__private::MapWriter::begin(serializer, #len, tags)?)
+    } else {
+        quote!(#rt::__private::StructWriter::begin(serializer, #name_text, #len, tags)?)
     };
     let extra = (!def.closed).then(|| quote!(object.extra_fields(&self.#extra)?;));
-    // A struct without fields writes only its tags.
-    let mutable = (!def.fields.is_empty() || !def.closed).then(|| quote!(mut));
+    // A struct without keys writes only its tags.
+    let mutable = (!keys.is_empty() || !def.closed).then(|| quote!(mut));
     object_impl(
         &name,
         runtime,
@@ -118,6 +137,13 @@ fn struct_object_impl(def: &StructDef, runtime: Runtime) -> syn::Item {
             object.end()
         },
     )
+}
+
+/// `self.envelope.id`: the value of a key, through the flattened fields that hold it.
+fn value_path(path: &[&Field], field: &Field) -> TokenStream {
+    let steps = path.iter().map(|step| field_ident(step));
+    let field = field_ident(field);
+    quote!(self #(.#steps)* .#field)
 }
 
 /// The last field of an open struct. The checker refuses a schema field of this name in an

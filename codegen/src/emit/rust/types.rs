@@ -50,6 +50,8 @@ pub(super) fn rust_type(ty: &Ty, runtime: Runtime) -> Type {
             let name = ident(name);
             parse_quote!(#name)
         }
+        // A constant carries no information; its field is left out of the struct.
+        Ty::Const(_) => parse_quote!(()),
     }
 }
 

@@ -13,20 +13,23 @@ use quote::quote;
 use syn::parse_quote;
 
 use super::{
-    Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, object_impl,
-    serialize_as_object,
+    Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, notes, object_impl,
+    serialize_as_object, with_examples,
 };
 use crate::ir::{Schema, TypeDef, UnionDef};
 
 /// An enum whose variants wrap the payload struct or union, tagged for schemars as serde's
 /// internally tagged enums are.
 pub(super) fn union_item(def: &UnionDef, runtime: Runtime) -> syn::Item {
-    let docs = doc_attrs(&def.docs);
+    let docs = notes(
+        &with_examples(&def.docs, &def.examples),
+        def.deprecated.as_ref(),
+    );
     let name = ident(&def.name);
     let tag = &def.tag;
     let json_schema_derive = json_schema_derive(&def.name, runtime, Some(quote!(tag = #tag)));
     let variants = def.variants.iter().map(|variant| {
-        let docs = doc_attrs(&variant.docs);
+        let docs = notes(&variant.docs, variant.deprecated.as_ref());
         let name = ident(&variant.name);
         let payload = ident(&variant.payload);
         let value = &variant.tag_value;

@@ -11,21 +11,24 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 use syn::parse_quote;
 
-use super::fields::{field_ident, reader};
+use super::fields::{field_ident, is_constant, reader};
+use super::structs::written_as_map;
 use super::{Runtime, ident};
-use crate::ir::StructDef;
+use crate::ir::{Field, Schema, StructDef, Ty};
 use crate::naming::rust::EXTRA_FIELDS;
 
-/// The `Struct` impl of a struct: its name, its fields' wire names, `visit_map`, and for a
-/// closed struct `visit_seq`, the sequence form compact formats write.
-pub(super) fn struct_impl(def: &StructDef, runtime: Runtime) -> syn::Item {
+/// The `Struct` impl of a struct: its name, its object's keys (those of a flattened struct in
+/// place of the field that holds it), `visit_map`, and for a closed struct that flattens
+/// nothing `visit_seq`, the sequence form compact formats write.
+pub(super) fn struct_impl(def: &StructDef, schema: &Schema, runtime: Runtime) -> syn::Item {
     let rt = runtime.path();
     let name = ident(&def.name);
     let name_text = &def.name;
-    let wires = def.fields.iter().map(|field| &field.wire_name);
+    let keys = schema.wire_fields(def);
+    let wires = keys.iter().map(|(_, field)| &field.wire_name);
     let open = !def.closed;
-    let visit_map = visit_map(def, runtime);
-    let visit_seq = def.closed.then(|| visit_seq(def, runtime));
+    let visit_map = visit_map(def, schema, &keys, runtime);
+    let visit_seq = (!written_as_map(def)).then(|| visit_seq(def, runtime));
     parse_quote! {
         impl #rt::__private::Struct for #name {
             const NAME: &'static str = #name_text;
@@ -46,10 +49,16 @@ fn slot(index: usize) -> Ident {
     Ident::new(&format!("slot_{index}"), Span::call_site())
 }
 
-/// `visit_map`: the loop over the keys, then the struct from its slots.
-fn visit_map(def: &StructDef, runtime: Runtime) -> TokenStream {
+/// `visit_map`: the loop over the keys, one slot per key, then the struct from its slots (a
+/// flattened struct built from the slots of its keys).
+fn visit_map(
+    def: &StructDef,
+    schema: &Schema,
+    keys: &[(Vec<&Field>, &Field)],
+    runtime: Runtime,
+) -> TokenStream {
     let rt = runtime.path();
-    let slots = (0..def.fields.len()).map(|index| {
+    let slots = (0..keys.len()).map(|index| {
         let slot = slot(index);
         quote!(let mut #slot = ::std::option::Option::None;)
     });
@@ -60,10 +69,10 @@ fn visit_map(def: &StructDef, runtime: Runtime) -> TokenStream {
         quote!(::std::option::Option::Some(&mut extra))
     };
     let next = quote!(#rt::__private::next_field::<Self, A>(&mut map, #keep)?);
-    let read_loop = if def.fields.is_empty() {
+    let read_loop = if keys.is_empty() {
         quote!(while #next.is_some() {})
     } else {
-        let arms = def.fields.iter().enumerate().map(|(index, field)| {
+        let arms = keys.iter().enumerate().map(|(index, (_, field))| {
             let slot = slot(index);
             let index = Literal::usize_unsuffixed(index);
             let wire = &field.wire_name;
@@ -80,16 +89,17 @@ fn visit_map(def: &StructDef, runtime: Runtime) -> TokenStream {
             }
         }
     };
-    let values = def.fields.iter().enumerate().map(|(index, field)| {
-        let name = field_ident(field);
-        let slot = slot(index);
-        let wire = &field.wire_name;
-        if field.presence.may_be_absent() {
-            quote!(#name: ::std::option::Option::unwrap_or_default(#slot))
-        } else {
-            quote!(#name: #rt::__private::required::<A::Error, _>(#slot, #wire)?)
-        }
-    });
+    // A constant must have been given; the struct holds nothing for it.
+    let constants = keys
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, field))| is_constant(field))
+        .map(|(index, (_, field))| {
+            let slot = slot(index);
+            let wire = &field.wire_name;
+            quote!(#rt::__private::required::<A::Error, ()>(#slot, #wire)?;)
+        });
+    let values = field_values(def, schema, &mut 0, runtime);
     let extra_name = ident(EXTRA_FIELDS);
     let extra_value = (!def.closed)
         .then(|| quote!(#extra_name: #rt::__private::extra_fields::<A::Error>(extra)?,));
@@ -102,6 +112,7 @@ fn visit_map(def: &StructDef, runtime: Runtime) -> TokenStream {
             #(#slots)*
             #extra
             #read_loop
+            #(#constants)*
             ::std::result::Result::Ok(Self {
                 #(#values,)*
                 #extra_value
@@ -110,12 +121,46 @@ fn visit_map(def: &StructDef, runtime: Runtime) -> TokenStream {
     }
 }
 
+/// The field initializers of `def` from the slots of its keys, counted from `*key` in the
+/// order of [`Schema::wire_fields`]: a flattened field is its struct built from the slots of
+/// its own keys, a constant holds no field.
+fn field_values(
+    def: &StructDef,
+    schema: &Schema,
+    key: &mut usize,
+    runtime: Runtime,
+) -> Vec<TokenStream> {
+    let rt = runtime.path();
+    let mut values = Vec::new();
+    for field in &def.fields {
+        let name = field_ident(field);
+        match (&field.ty, schema.flattened(field)) {
+            (_, Some(inner)) => {
+                let inner_name = ident(&inner.name);
+                let inner_values = field_values(inner, schema, key, runtime);
+                values.push(quote!(#name: #inner_name { #(#inner_values,)* }));
+            }
+            (Ty::Const(_), None) => *key += 1,
+            (_, None) => {
+                let slot = slot(*key);
+                let wire = &field.wire_name;
+                values.push(if field.presence.may_be_absent() {
+                    quote!(#name: ::std::option::Option::unwrap_or_default(#slot))
+                } else {
+                    quote!(#name: #rt::__private::required::<A::Error, _>(#slot, #wire)?)
+                });
+                *key += 1;
+            }
+        }
+    }
+    values
+}
+
 /// `visit_seq`: each field from the next value in declaration order; past the end, an
 /// optional field is absent and any other an error.
 fn visit_seq(def: &StructDef, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
-    let values = def.fields.iter().enumerate().map(|(index, field)| {
-        let name = field_ident(field);
+    let read = |index: usize, field: &Field| {
         let index = Literal::usize_unsuffixed(index);
         let reader = reader(field, runtime);
         let absent = if field.presence.may_be_absent() {
@@ -123,8 +168,43 @@ fn visit_seq(def: &StructDef, runtime: Runtime) -> TokenStream {
         } else {
             quote!(::std::option::Option::None)
         };
-        quote!(#name: #rt::__private::next_element::<Self, A, _, _>(&mut seq, #index, #reader, #absent)?)
-    });
+        quote!(#rt::__private::next_element::<Self, A, _, _>(&mut seq, #index, #reader, #absent)?)
+    };
+    // Each value is read in declaration order. Without constants, straight into the struct's
+    // fields; a constant is read and checked but held by no field, so with one each value is
+    // read into a local first.
+    let body = if def.fields.iter().any(is_constant) {
+        let reads = def.fields.iter().enumerate().map(|(index, field)| {
+            let value = read(index, field);
+            if is_constant(field) {
+                quote!(let () = #value;)
+            } else {
+                let slot = slot(index);
+                quote!(let #slot = #value;)
+            }
+        });
+        let values = def
+            .fields
+            .iter()
+            .enumerate()
+            .filter(|(_, field)| !is_constant(field))
+            .map(|(index, field)| {
+                let name = field_ident(field);
+                let slot = slot(index);
+                quote!(#name: #slot)
+            });
+        quote! {
+            #(#reads)*
+            ::std::result::Result::Ok(Self { #(#values,)* })
+        }
+    } else {
+        let values = def.fields.iter().enumerate().map(|(index, field)| {
+            let name = field_ident(field);
+            let value = read(index, field);
+            quote!(#name: #value)
+        });
+        quote!(::std::result::Result::Ok(Self { #(#values,)* }))
+    };
     let seq_binding = if def.fields.is_empty() {
         quote!(_seq)
     } else {
@@ -136,9 +216,7 @@ fn visit_seq(def: &StructDef, runtime: Runtime) -> TokenStream {
         where
             A: #rt::__private::serde::de::SeqAccess<'de>,
         {
-            ::std::result::Result::Ok(Self {
-                #(#values,)*
-            })
+            #body
         }
     }
 }

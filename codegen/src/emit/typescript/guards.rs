@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 
 use super::Runtime;
 use super::runtime::helpers_text;
-use super::syntax::string_literal;
+use super::syntax::{constant_literal, string_literal};
 use super::writer::Writer;
 use crate::ir::{
     Bound, Constraints, EnumDef, NewtypeDef, Number, Schema, StructDef, Ty, TypeDef, UnionDef,
@@ -103,7 +103,7 @@ impl Guards<'_> {
         self.out
             .line(&format!("const fieldsOf{name}: readonly cardcField[] = ["));
         self.out.indent();
-        for field in &def.fields {
+        for field in self.schema.object_fields(def) {
             let mut check = self.check(&field.ty);
             check = self.constrained(check, &field.constraints);
             if field.presence.may_be_null() {
@@ -272,6 +272,12 @@ impl Guards<'_> {
                 self.or_null(inner)
             }
             Ty::Named(name) => format!("check{name}"),
+            Ty::Const(constant) => {
+                let literal = constant_literal(constant);
+                // What a mismatch says it expected: the literal, as a string.
+                let expected = string_literal(&format!("the constant {literal}"));
+                format!("{}({literal}, {expected})", self.helper("cardcConst"))
+            }
         }
     }
 

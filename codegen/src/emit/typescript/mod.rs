@@ -15,8 +15,11 @@ mod writer;
 #[cfg(test)]
 mod tests;
 
-use crate::emit::{GENERATED_MARKER, header_sentence};
-use crate::ir::{Docs, EnumDef, Field, NewtypeDef, Schema, StructDef, TypeDef, UnionDef, Variant};
+use crate::emit::{GENERATED_MARKER, header_sentence, json_text};
+use crate::ir::{
+    Deprecated, Docs, EnumDef, Examples, Field, NewtypeDef, Schema, StructDef, TypeDef, UnionDef,
+    Variant,
+};
 use crate::naming::typescript::{PROTO_KEY, handlers as handlers_name};
 use crate::target::{Options, Refusal, SharedRuntime, Target};
 
@@ -126,7 +129,7 @@ fn emit_with(schema: &Schema, runtime: &Runtime) -> String {
     }
     for def in schema.types.values() {
         match def {
-            TypeDef::Struct(def) => emit_struct(&mut body, def),
+            TypeDef::Struct(def) => emit_struct(&mut body, schema, def),
             TypeDef::Newtype(def) => emit_newtype(&mut body, def),
             TypeDef::Union(def) => emit_union(&mut body, schema, def),
             TypeDef::Enum(def) => emit_enum(&mut body, def),
@@ -192,16 +195,22 @@ fn emit_imports(w: &mut Writer, names: &std::collections::BTreeSet<&'static str>
 /// An interface: the struct's standalone form, its fields and no tag of a union it sits in
 /// (each union adds its tag in its members, see [`member_type`]), then an index signature that
 /// says whether unknown keys are allowed when nothing else would.
-fn emit_struct(w: &mut Writer, def: &StructDef) {
-    w.docs(&def.docs);
+fn emit_struct(w: &mut Writer, schema: &Schema, def: &StructDef) {
+    w.docs(&with_tags(
+        def.docs.clone(),
+        &def.examples,
+        def.deprecated.as_ref(),
+    ));
     w.line(&format!("export interface {} {{", def.name));
     w.indent();
-    for field in &def.fields {
+    // A flattened struct's fields are this object's, as they are on the wire.
+    let fields = schema.object_fields(def);
+    for field in &fields {
         emit_field(w, field);
     }
     if !def.closed {
         w.line("[key: string]: unknown;");
-    } else if def.fields.is_empty() {
+    } else if fields.is_empty() {
         // `{}` would accept any value but null and undefined, strings included.
         w.line("[key: string]: never;");
     }
@@ -216,7 +225,7 @@ fn emit_field(w: &mut Writer, field: &Field) {
         docs.push(note);
     }
     docs.extend(constraint_notes(&field.constraints));
-    w.docs(&docs);
+    w.docs(&with_tags(docs, &field.examples, field.deprecated.as_ref()));
     let mark = if field.presence.may_be_absent() {
         "?"
     } else {
@@ -237,19 +246,23 @@ fn emit_newtype(w: &mut Writer, def: &NewtypeDef) {
     if let Some(note) = int_note(&def.ty) {
         docs.push(note);
     }
-    w.docs(&docs);
+    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
     emit_alias(w, &def.name, &[&type_text(&def.ty)]);
 }
 
 /// A union of its members, one per variant (see [`member_type`]), with the tag values listed
 /// in its docs.
 fn emit_union(w: &mut Writer, schema: &Schema, def: &UnionDef) {
-    let members: Vec<(String, &Docs)> = def
+    let members: Vec<(String, Docs)> = def
         .variants
         .iter()
-        .map(|variant| (variant.tag_value.clone(), &variant.docs))
+        .map(|variant| {
+            let docs = member_docs(&variant.docs, variant.deprecated.as_ref());
+            (variant.tag_value.clone(), docs)
+        })
         .collect();
-    w.docs(&docs_with_members(&def.docs, &members));
+    let docs = docs_with_members(&def.docs, &members);
+    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
     let types: Vec<String> = def
         .variants
         .iter()
@@ -283,19 +296,23 @@ pub(super) fn member_type(schema: &Schema, union: &UnionDef, variant: &Variant) 
         string_literal(&variant.tag_value)
     );
     match schema.types.get(&variant.payload) {
-        Some(TypeDef::Struct(def)) if def.closed && def.fields.is_empty() => tag,
+        Some(TypeDef::Struct(def)) if def.closed && schema.object_fields(def).is_empty() => tag,
         _ => format!("{tag} & {}", variant.payload),
     }
 }
 
 /// A union of string literals, with the values listed in its docs.
 fn emit_enum(w: &mut Writer, def: &EnumDef) {
-    let members: Vec<(String, &Docs)> = def
+    let members: Vec<(String, Docs)> = def
         .values
         .iter()
-        .map(|value| (value.wire_name.clone(), &value.docs))
+        .map(|value| {
+            let docs = member_docs(&value.docs, value.deprecated.as_ref());
+            (value.wire_name.clone(), docs)
+        })
         .collect();
-    w.docs(&docs_with_members(&def.docs, &members));
+    let docs = docs_with_members(&def.docs, &members);
+    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
     let literals: Vec<String> = def
         .values
         .iter()
@@ -315,9 +332,37 @@ fn emit_alias(w: &mut Writer, name: &str, members: &[&str]) {
     w.line(&format!("export type {name} = {body};"));
 }
 
+/// Docs ending in JSDoc's tags: an `@example` line for each example, then `@deprecated` with
+/// the note when the item is deprecated.
+fn with_tags(mut docs: Docs, examples: &Examples, deprecated: Option<&Deprecated>) -> Docs {
+    for example in examples {
+        docs.push(format!("@example {}", json_text::compact(example)));
+    }
+    if let Some(deprecated) = deprecated {
+        docs.push(match &deprecated.note {
+            Some(note) => format!("@deprecated {note}"),
+            None => "@deprecated".to_string(),
+        });
+    }
+    docs
+}
+
+/// A union member's or enum value's docs, for the list in its type's docs: JSDoc has no tag
+/// for one member of a type, so a deprecated one says so in words.
+fn member_docs(docs: &Docs, deprecated: Option<&Deprecated>) -> Docs {
+    let mut docs = docs.clone();
+    if let Some(deprecated) = deprecated {
+        docs.push(match &deprecated.note {
+            Some(note) => format!("(Deprecated: {note})"),
+            None => "(Deprecated.)".to_string(),
+        });
+    }
+    docs
+}
+
 /// A type's docs followed by a list of its members' wire values and docs, as
 /// ``- `value`: doc``. The list is left out when no member has docs.
-fn docs_with_members(docs: &Docs, members: &[(String, &Docs)]) -> Docs {
+fn docs_with_members(docs: &Docs, members: &[(String, Docs)]) -> Docs {
     let mut out = docs.clone();
     let documented = members
         .iter()

@@ -343,6 +343,16 @@ function cardcInteger(min: number, max: number): cardcCheck {
   };
 }
 
+//@ cardcConst: cardcMismatch
+/** Checks a constant: the one string, number or boolean a field always holds. */
+function cardcConst(constant: string | number | boolean, expected: string): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (value !== constant) {
+      cardcMismatch(s, at, expected, orNull);
+    }
+  };
+}
+
 //@ cardcNullOr: cardcState
 /** Checks `null` or a value of the inner check. */
 function cardcNullOr(check: cardcCheck): cardcCheck {

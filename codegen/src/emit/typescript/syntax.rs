@@ -1,6 +1,6 @@
 //! TypeScript spelling of literals, property names and value types.
 
-use crate::ir::{Constraints, Field, Number, Ty};
+use crate::ir::{Constant, Constraints, Field, Number, Ty};
 use crate::text::hides_or_breaks_text;
 
 /// A single-quoted TypeScript string literal: the one escaper for strings in the TypeScript
@@ -106,6 +106,17 @@ fn render(ty: &Ty) -> Rendered {
         }
         Ty::Map(inner) => plain(&format!("{{ [key: string]: {} }}", render(inner).text)),
         Ty::Nullable(inner) => or_null(render(inner)),
+        Ty::Const(constant) => plain(&constant_literal(constant)),
+    }
+}
+
+/// A constant as a TypeScript literal, which is both its type and its value: `'message'`, `2`,
+/// `true`.
+pub(super) fn constant_literal(constant: &Constant) -> String {
+    match constant {
+        Constant::String(text) => string_literal(text),
+        Constant::Int(number) => number.to_string(),
+        Constant::Bool(flag) => flag.to_string(),
     }
 }
 
@@ -139,7 +150,7 @@ fn int_bounds(ty: &Ty) -> Option<(String, bool, bool)> {
         Ty::Vec(inner) | Ty::Map(inner) => {
             int_bounds(inner).map(|(bounds, decimal, _)| (bounds, decimal, false))
         }
-        Ty::String | Ty::Bool | Ty::F64 | Ty::Json | Ty::Named(_) => None,
+        Ty::String | Ty::Bool | Ty::F64 | Ty::Json | Ty::Named(_) | Ty::Const(_) => None,
     }
 }
 

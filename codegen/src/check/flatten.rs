@@ -1,0 +1,229 @@
+//! `#[flatten]`: a field whose struct's fields are keys of the object that holds it, as
+//! serde's `flatten` and TypeSpec's spread write shared envelope fields (`id`, `sessionId`,
+//! `_meta`) once. Every output writes the object flat, so the checker makes sure the keys
+//! stay one object's keys: each flattened type is a closed struct, and no key comes twice,
+//! whichever struct declares it, nor is spelled like a tag the object carries.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use crate::diagnostics::Diagnostic;
+use crate::ir::{Field, Span, StructDef, Ty, TypeDef};
+use crate::syntax::ast::{FieldItem, TypeKind};
+
+/// Refuses a `#[flatten]` the field's syntax already rules out, and says whether the field
+/// may be flattened: not on anything but a bare type name (`Option<Meta>` would make every key
+/// of `Meta` optional together, which no output can say exactly), nor with a `#[rename]`,
+/// which would name no key.
+pub(super) fn refuse_misplaced(
+    field: &FieldItem,
+    flatten: &Range<usize>,
+    errors: &mut Vec<Diagnostic>,
+) -> bool {
+    let named = matches!(field.ty.kind, TypeKind::Named(_));
+    if !named {
+        errors.push(
+            Diagnostic::new(
+                "only a struct can be flattened",
+                field.ty.span.clone(),
+                "not a struct's name",
+                "`#[flatten]` writes the keys of a struct into this object: name a closed struct, \
+                 without `Option`, `Nullable`, `Vec` or `Map` around it",
+            )
+            .with_related(flatten.clone(), "flattened here"),
+        );
+    }
+    if let Some(rename) = &field.rename {
+        errors.push(
+            Diagnostic::new(
+                "a flattened field has no key to rename",
+                rename.span.clone(),
+                "renames nothing",
+                "its struct's fields are the keys: rename those where they are declared",
+            )
+            .with_related(flatten.clone(), "flattened here"),
+        );
+    }
+    named && field.rename.is_none()
+}
+
+/// Checks every flattened field of every struct: it names a closed struct, and the object's
+/// keys (its own fields' and its flattened structs', recursively) are distinct and none is a
+/// tag of a union the struct is a variant of.
+pub(super) fn check(defs: &BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>) {
+    let tags = variant_tags(defs);
+    for def in defs.values() {
+        let TypeDef::Struct(def) = def else {
+            continue;
+        };
+        if !def.fields.iter().any(|field| field.flatten) {
+            continue;
+        }
+        let mut keys: BTreeMap<&str, Key> = BTreeMap::new();
+        collect_keys(
+            defs,
+            def,
+            &mut keys,
+            &mut Vec::new(),
+            &mut Vec::new(),
+            errors,
+        );
+        for (tag, tag_span) in tags.get(def.name.as_str()).into_iter().flatten() {
+            if let Some(Key { span, .. }) = keys.get(tag) {
+                errors.push(
+                    Diagnostic::new(
+                        format!(
+                            "`{}` flattens a field `{tag}`, which is the tag of a union it is a \
+                             variant of",
+                            def.name
+                        ),
+                        (*span).clone(),
+                        "spelled like the tag",
+                        "the object already carries this key as its tag: rename the field, or \
+                         the tag",
+                    )
+                    .with_related((*tag_span).clone(), "the tag"),
+                );
+            }
+        }
+    }
+}
+
+/// Where a key of an object is declared, and whether by the object's own struct.
+struct Key<'a> {
+    span: &'a Span,
+    own: bool,
+}
+
+/// Adds the keys of `def`'s object to `keys`, reporting a key given twice at both fields, and
+/// a flattened type that is no closed struct, or one flattened twice, at the flattened field.
+/// `stack` holds the structs being flattened, which the recursion check keeps from cycling (a
+/// cycle is only skipped here), and `flattened` every struct flattened so far.
+fn collect_keys<'a>(
+    defs: &'a BTreeMap<String, TypeDef>,
+    def: &'a StructDef,
+    keys: &mut BTreeMap<&'a str, Key<'a>>,
+    stack: &mut Vec<&'a str>,
+    flattened: &mut Vec<&'a str>,
+    errors: &mut Vec<Diagnostic>,
+) {
+    if stack.contains(&def.name.as_str()) {
+        return;
+    }
+    stack.push(&def.name);
+    for field in &def.fields {
+        if field.flatten {
+            if let Some(inner) = flattened_struct(defs, field, errors) {
+                if flattened.contains(&inner.name.as_str()) {
+                    errors.push(Diagnostic::new(
+                        format!("`{}` is flattened twice into `{}`", inner.name, stack[0]),
+                        field.span.clone(),
+                        "flattened again",
+                        "its keys would come twice in one object: flatten it once",
+                    ));
+                    continue;
+                }
+                flattened.push(&inner.name);
+                collect_keys(defs, inner, keys, stack, flattened, errors);
+            }
+            continue;
+        }
+        let own = stack.len() == 1;
+        match keys.get(field.wire_name.as_str()) {
+            // Two of the struct's own fields were reported when it was lowered.
+            Some(first) if first.own && own => {}
+            Some(first) => errors.push(
+                Diagnostic::new(
+                    format!(
+                        "the key `{}` comes twice in `{}`'s object, once through `#[flatten]`",
+                        field.wire_name, stack[0]
+                    ),
+                    field.span.clone(),
+                    "this key",
+                    "a flattened struct's fields are keys of the object that holds it: rename \
+                     one of them with `#[rename = \"...\"]`",
+                )
+                .with_related(first.span.clone(), "the same key"),
+            ),
+            None => {
+                keys.insert(
+                    &field.wire_name,
+                    Key {
+                        span: &field.span,
+                        own,
+                    },
+                );
+            }
+        }
+    }
+    stack.pop();
+}
+
+/// The struct a flattened field holds, or the report why it cannot be flattened.
+fn flattened_struct<'a>(
+    defs: &'a BTreeMap<String, TypeDef>,
+    field: &Field,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<&'a StructDef> {
+    let Ty::Named(name) = &field.ty else {
+        return None;
+    };
+    let problem = match defs.get(name) {
+        Some(TypeDef::Struct(inner)) if inner.closed => return Some(inner),
+        Some(TypeDef::Struct(_)) => {
+            format!("`{name}` is open, and an open struct cannot be flattened")
+        }
+        Some(_) => format!("`{name}` is not a struct, so it cannot be flattened"),
+        None => return None,
+    };
+    errors.push(Diagnostic::new(
+        problem,
+        field.span.clone(),
+        "flattened here",
+        "flatten a closed struct: its keys join this object, which alone decides whether other \
+         keys are allowed",
+    ));
+    None
+}
+
+/// The tags each variant struct carries, with where each tag is named: its union's, and those
+/// of the unions around that one.
+fn variant_tags(defs: &BTreeMap<String, TypeDef>) -> BTreeMap<&str, Vec<(&str, &Span)>> {
+    let mut tags: BTreeMap<&str, Vec<(&str, &Span)>> = BTreeMap::new();
+    for def in defs.values() {
+        if let TypeDef::Union(union) = def {
+            let mut seen = Vec::new();
+            add_tags(defs, &union.name, &[], &mut tags, &mut seen);
+        }
+    }
+    tags
+}
+
+fn add_tags<'a>(
+    defs: &'a BTreeMap<String, TypeDef>,
+    name: &'a str,
+    outer: &[(&'a str, &'a Span)],
+    tags: &mut BTreeMap<&'a str, Vec<(&'a str, &'a Span)>>,
+    seen: &mut Vec<&'a str>,
+) {
+    if seen.contains(&name) {
+        return;
+    }
+    let Some(TypeDef::Union(union)) = defs.get(name) else {
+        return;
+    };
+    seen.push(name);
+    let mut carried = outer.to_vec();
+    carried.push((&union.tag, &union.tag_span));
+    for variant in &union.variants {
+        match defs.get(&variant.payload) {
+            Some(TypeDef::Union(_)) => add_tags(defs, &variant.payload, &carried, tags, seen),
+            Some(TypeDef::Struct(_)) => tags
+                .entry(variant.payload.as_str())
+                .or_default()
+                .extend(carried.iter().copied()),
+            _ => {}
+        }
+    }
+    seen.pop();
+}
