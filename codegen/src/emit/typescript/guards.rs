@@ -192,7 +192,8 @@ impl Guards<'_> {
                 Shape::Object(Some(key)) => (
                     "object",
                     format!(
-                        "if (cardcHasKey(value, {})) {{ {check}(value, s, at); return; }}",
+                        "if ({}(value, {})) {{ {check}(value, s, at); return; }}",
+                        self.helper("cardcHasKey"),
                         string_literal(key)
                     ),
                 ),
