@@ -30,6 +30,8 @@ pub use crate::structs::{
 };
 // Tag-first union decoding.
 pub use crate::union::{Union, deserialize_union, variant};
+// Untagged unions, told apart by shape.
+pub use crate::untagged::{Shape, Untagged, deserialize_untagged, no_variant_at};
 // Unit-only enums, read from a string only.
 pub use crate::unit_enum::{UnitEnum, deserialize_unit_enum, serialize_unit_enum};
 // Field constraints, checked on the value read.

@@ -23,6 +23,7 @@ mod structs;
 mod trace;
 mod union;
 mod unit_enum;
+mod untagged;
 
 pub use decimal::{Decimal, DecimalInt};
 pub use decode::{DecodeError, decode_str, decode_value};

@@ -194,7 +194,7 @@ impl<'de, T: Union> Visitor<'de> for TagSeed<T> {
 
 /// The variant's view of the union's object: the entries read before the tag, then the rest
 /// of the live map. It reads as a map, so a variant struct or a nested union decodes from it.
-struct Payload<'de, A> {
+pub(crate) struct Payload<'de, A> {
     /// The rest of the union's object.
     rest: A,
     /// The entries before the tag not yet handed out, last first (none when the tag was the
@@ -206,6 +206,43 @@ struct Payload<'de, A> {
     tag: &'static str,
     /// Whether the format is human-readable.
     human_readable: bool,
+}
+
+impl<'de, E: de::Error> Payload<'de, NoEntries<E>> {
+    /// An object read whole into `entries`, in order, as a variant's view of it: what an
+    /// untagged union's object variant decodes from, once a key has picked it. Errors inside a
+    /// buffered value keep their pointer, as for the entries before a tag.
+    pub(crate) fn whole(
+        mut entries: Vec<(Content<'de>, Content<'de>)>,
+        human_readable: bool,
+    ) -> Self {
+        entries.reverse();
+        Payload {
+            rest: NoEntries(PhantomData),
+            before: entries,
+            pending: None,
+            // No key of the rest is ever read, so none is taken for a tag.
+            tag: "",
+            human_readable,
+        }
+    }
+}
+
+/// The rest of an object read whole: nothing.
+pub(crate) struct NoEntries<E>(PhantomData<E>);
+
+impl<'de, E: de::Error> MapAccess<'de> for NoEntries<E> {
+    type Error = E;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, _seed: K) -> Result<Option<K::Value>, E> {
+        Ok(None)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, _seed: V) -> Result<V::Value, E> {
+        Err(E::custom(
+            "cardc: a value was asked for after the object's last key",
+        ))
+    }
 }
 
 impl<'de, A: MapAccess<'de>> Deserializer<'de> for Payload<'de, A> {

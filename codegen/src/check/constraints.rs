@@ -406,6 +406,10 @@ fn holds_named<'a>(name: &'a str, schema: &'a Types, seen: &mut BTreeSet<&'a str
             .iter()
             .any(|variant| holds_named(&variant.payload, schema, seen)),
         Some(TypeDef::Newtype(def)) => holds_json(&def.ty, schema, seen),
+        Some(TypeDef::Untagged(def)) => def
+            .variants
+            .iter()
+            .any(|variant| holds_json(&variant.ty, schema, seen)),
         Some(TypeDef::Enum(_)) | None => false,
     }
 }

@@ -156,6 +156,18 @@ impl Checker<'_> {
             Some(TypeDef::Struct(def)) => self.object(def, value, at, tags),
             Some(TypeDef::Newtype(def)) => self.ty(&def.ty, value, at),
             Some(TypeDef::Union(def)) => self.union(def, value, at, tags),
+            // The checker has made sure no payload fits two variants.
+            Some(TypeDef::Untagged(def)) => {
+                if def
+                    .variants
+                    .iter()
+                    .any(|variant| self.ty(&variant.ty, value, at).is_ok())
+                {
+                    Ok(())
+                } else {
+                    fault(at, format!("fits no variant of `{}`", def.name))
+                }
+            }
             Some(TypeDef::Enum(def)) => match value {
                 JsonValue::String(text) if def.values.iter().any(|v| v.wire_name == *text) => {
                     Ok(())

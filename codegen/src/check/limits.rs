@@ -56,6 +56,17 @@ pub(super) fn check(file: &SchemaFile, errors: &mut Vec<Diagnostic>) {
                     }
                 }
             }
+            ItemKind::Untagged(def) => {
+                count(
+                    &item.name.value,
+                    def.variants.iter().map(|variant| variant.name.span.clone()),
+                    Members::VARIANTS,
+                    errors,
+                );
+                for variant in &def.variants {
+                    name(&variant.name, "variant name", errors);
+                }
+            }
             ItemKind::Enum(def) => {
                 count(
                     &item.name.value,

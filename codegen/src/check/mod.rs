@@ -20,6 +20,7 @@ mod recursion;
 mod suggest;
 mod tags;
 mod types;
+mod untagged;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -98,6 +99,12 @@ fn check_counting(
                     span: item.inner.span.clone(),
                 })
             }
+            ItemKind::Untagged(item) => TypeDef::Untagged(untagged::lower(
+                (name, docs, deprecated, examples),
+                item,
+                &mut scope,
+                &mut errors,
+            )),
             ItemKind::Enum(item) => TypeDef::Enum(lower_enum(
                 (name, docs, deprecated, examples),
                 item,
@@ -123,6 +130,7 @@ fn check_counting(
     recursion::check(&defs, &mut errors);
     constraints::refuse_unique_over_json(&defs, &mut errors);
     flatten::check(&defs, &mut errors);
+    untagged::check(&mut defs, &mut errors);
     // An example is checked against types that are sound, and would only repeat their errors.
     if errors.is_empty() {
         examples::check(file, &defs, &mut errors);
@@ -249,6 +257,7 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
             ItemKind::Struct(_) => DeclKind::Struct,
             ItemKind::Newtype(_) => DeclKind::Newtype,
             ItemKind::Union(_) => DeclKind::Union,
+            ItemKind::Untagged(_) => DeclKind::Untagged,
             ItemKind::Enum(_) => DeclKind::Enum,
         };
         declared.insert(name.value.clone(), kind);
@@ -257,7 +266,7 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
 }
 
 /// A declaration's name, docs, deprecation and examples, which every kind of type carries.
-type Header = (String, ir::Docs, Option<ir::Deprecated>, ir::Examples);
+pub(super) type Header = (String, ir::Docs, Option<ir::Deprecated>, ir::Examples);
 
 fn lower_struct(
     (name, docs, deprecated, examples): Header,

@@ -17,6 +17,7 @@ pub(super) enum DeclKind {
     Newtype,
     Union,
     Enum,
+    Untagged,
     /// A declaration that failed to parse or was refused: already reported, so references to it
     /// are not.
     Unparsed,
@@ -135,7 +136,11 @@ pub(super) fn newtype_type(
 }
 
 /// The type of a value (inside a field, an array or a map).
-fn value_type(expr: &TypeExpr, scope: &mut Scope, errors: &mut Vec<Diagnostic>) -> Option<Ty> {
+pub(super) fn value_type(
+    expr: &TypeExpr,
+    scope: &mut Scope,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Ty> {
     let ty = match &expr.kind {
         TypeKind::String => Ty::String,
         TypeKind::Bool => Ty::Bool,
@@ -225,6 +230,16 @@ pub(super) fn payload_type(
     match resolve(name, expr, Reference::Payload, scope, errors)? {
         DeclKind::Struct | DeclKind::Union => Some(name.clone()),
         DeclKind::Unparsed => None,
+        DeclKind::Untagged => {
+            errors.push(Diagnostic::new(
+                format!("variant payload `{name}` is an untagged union"),
+                expr.span.clone(),
+                "no tag to carry",
+                "a tagged union's variant is an object carrying the tag: make it a field of a \
+                 struct, or list its variants in this union",
+            ));
+            None
+        }
         DeclKind::Newtype => {
             errors.push(Diagnostic::new(
                 format!("variant payload `{name}` is a newtype"),

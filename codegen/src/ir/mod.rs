@@ -39,50 +39,63 @@ pub struct Schema {
 }
 
 impl Schema {
-    /// The keys of a struct's object on the wire, in order: its own fields, and in place of a
-    /// flattened one the keys of the struct it holds, recursively. The checker has made sure
-    /// each flattened type is a struct and that no flattening cycles.
+    /// The keys of a struct's object on the wire, in order (see [`wire_fields`]).
     pub fn wire_fields<'a>(&'a self, def: &'a StructDef) -> Vec<(Vec<&'a Field>, &'a Field)> {
-        let mut out = Vec::new();
-        self.push_wire_fields(def, &mut Vec::new(), &mut out);
-        out
+        wire_fields(&self.types, def)
     }
 
-    fn push_wire_fields<'a>(
-        &'a self,
+    /// The struct a `#[flatten]` field holds, if the field is one.
+    pub fn flattened(&self, field: &Field) -> Option<&StructDef> {
+        flattened(&self.types, field)
+    }
+
+    /// The fields that hold the keys of a struct's object (see [`wire_fields`]).
+    pub fn object_fields<'a>(&'a self, def: &'a StructDef) -> Vec<&'a Field> {
+        wire_fields(&self.types, def)
+            .into_iter()
+            .map(|(_, field)| field)
+            .collect()
+    }
+}
+
+/// The keys of a struct's object on the wire, in order, each with the flattened fields it is
+/// reached through (outermost first): the struct's own fields, and in place of a flattened one
+/// the keys of the struct it holds, recursively. The checker has made sure each flattened
+/// type is a struct and that no flattening cycles.
+pub fn wire_fields<'a>(
+    types: &'a BTreeMap<String, TypeDef>,
+    def: &'a StructDef,
+) -> Vec<(Vec<&'a Field>, &'a Field)> {
+    fn push<'a>(
+        types: &'a BTreeMap<String, TypeDef>,
         def: &'a StructDef,
         path: &mut Vec<&'a Field>,
         out: &mut Vec<(Vec<&'a Field>, &'a Field)>,
     ) {
         for field in &def.fields {
-            match self.flattened(field) {
+            match flattened(types, field) {
                 Some(inner) => {
                     path.push(field);
-                    self.push_wire_fields(inner, path, out);
+                    push(types, inner, path, out);
                     path.pop();
                 }
                 None => out.push((path.clone(), field)),
             }
         }
     }
+    let mut out = Vec::new();
+    push(types, def, &mut Vec::new(), &mut out);
+    out
+}
 
-    /// The struct a `#[flatten]` field holds, if the field is one.
-    pub fn flattened(&self, field: &Field) -> Option<&StructDef> {
-        match (&field.ty, field.flatten) {
-            (Ty::Named(name), true) => match self.types.get(name) {
-                Some(TypeDef::Struct(inner)) => Some(inner),
-                _ => None,
-            },
+/// The struct a `#[flatten]` field holds among `types`, if the field is one.
+pub fn flattened<'a>(types: &'a BTreeMap<String, TypeDef>, field: &Field) -> Option<&'a StructDef> {
+    match (&field.ty, field.flatten) {
+        (Ty::Named(name), true) => match types.get(name) {
+            Some(TypeDef::Struct(inner)) => Some(inner),
             _ => None,
-        }
-    }
-
-    /// The fields that hold the keys of a struct's object (see [`Schema::wire_fields`]).
-    pub fn object_fields<'a>(&'a self, def: &'a StructDef) -> Vec<&'a Field> {
-        self.wire_fields(def)
-            .into_iter()
-            .map(|(_, field)| field)
-            .collect()
+        },
+        _ => None,
     }
 }
 
@@ -131,6 +144,8 @@ pub enum TypeDef {
     Union(UnionDef),
     /// A unit-only enum, written on the wire as one of its strings.
     Enum(EnumDef),
+    /// A union whose variants are told apart by their JSON shape, not by a tag.
+    Untagged(UntaggedDef),
 }
 
 impl TypeDef {
@@ -141,6 +156,7 @@ impl TypeDef {
             TypeDef::Newtype(def) => &def.name,
             TypeDef::Union(def) => &def.name,
             TypeDef::Enum(def) => &def.name,
+            TypeDef::Untagged(def) => &def.name,
         }
     }
 
@@ -151,6 +167,7 @@ impl TypeDef {
             TypeDef::Newtype(def) => def.deprecated.as_ref(),
             TypeDef::Union(def) => def.deprecated.as_ref(),
             TypeDef::Enum(def) => def.deprecated.as_ref(),
+            TypeDef::Untagged(def) => def.deprecated.as_ref(),
         }
     }
 
@@ -161,6 +178,7 @@ impl TypeDef {
             TypeDef::Newtype(def) => &def.examples,
             TypeDef::Union(def) => &def.examples,
             TypeDef::Enum(def) => &def.examples,
+            TypeDef::Untagged(def) => &def.examples,
         }
     }
 
@@ -171,6 +189,7 @@ impl TypeDef {
             TypeDef::Newtype(def) => &def.docs,
             TypeDef::Union(def) => &def.docs,
             TypeDef::Enum(def) => &def.docs,
+            TypeDef::Untagged(def) => &def.docs,
         }
     }
 }
@@ -411,6 +430,79 @@ pub struct Variant {
     pub payload: String,
     /// Where the payload type is written.
     pub span: Span,
+}
+
+/// A union told apart by shape: each variant holds a value of another JSON type, or an object
+/// with a key no other variant has. The checker has refused any two variants that one payload
+/// could both fit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UntaggedDef {
+    /// Type name.
+    pub name: String,
+    /// Doc comment.
+    pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
+    /// Examples of its values, checked against its type.
+    pub examples: Examples,
+    /// Variants in declaration order.
+    pub variants: Vec<UntaggedVariant>,
+}
+
+impl UntaggedDef {
+    /// What the union takes, for the error when no variant does: "a string or an array".
+    pub fn expected(&self) -> String {
+        let parts: Vec<String> = self
+            .variants
+            .iter()
+            .map(|variant| match &variant.shape {
+                Shape::String => "a string".to_string(),
+                Shape::Boolean => "a boolean".to_string(),
+                Shape::Integer => "an integer".to_string(),
+                Shape::Number => "a number".to_string(),
+                Shape::Array => "an array".to_string(),
+                Shape::Object(None) => "an object".to_string(),
+                Shape::Object(Some(key)) => format!("an object with {key:?}"),
+            })
+            .collect();
+        match parts.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => "nothing".to_string(),
+        }
+    }
+}
+
+/// One variant of an untagged union.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UntaggedVariant {
+    /// The variant's name as written, UpperCamelCase (`Text`).
+    pub name: String,
+    /// Doc comment.
+    pub docs: Docs,
+    /// The value it holds.
+    pub ty: Ty,
+    /// The JSON shape that picks it.
+    pub shape: Shape,
+    /// Where the value's type is written.
+    pub span: Span,
+}
+
+/// The JSON shape of an untagged union's variant: what a reader looks at to pick it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shape {
+    /// A string.
+    String,
+    /// `true` or `false`.
+    Boolean,
+    /// A number with a zero fraction (`7`, `7.0`).
+    Integer,
+    /// Any number.
+    Number,
+    /// An array.
+    Array,
+    /// An object; with a key, one that has this key (the one object variant has none).
+    Object(Option<String>),
 }
 
 /// A unit-only enum.

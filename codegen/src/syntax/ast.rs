@@ -60,7 +60,7 @@ pub struct Item {
     pub kind: ItemKind,
 }
 
-/// The four kinds of declaration.
+/// The five kinds of declaration.
 #[derive(Debug, Clone)]
 pub enum ItemKind {
     /// `struct Name { fields }`
@@ -71,6 +71,15 @@ pub enum ItemKind {
     Union(UnionItem),
     /// `enum Name { Value, ... }`
     Enum(EnumItem),
+    /// `#[union(untagged)] enum Name { Variant(Type), ... }`
+    Untagged(UntaggedItem),
+}
+
+/// An untagged union's declaration: its variants, told apart by their JSON shape.
+#[derive(Debug, Clone)]
+pub struct UntaggedItem {
+    /// The variants in order; each payload is any value type.
+    pub variants: Vec<VariantItem>,
 }
 
 /// A struct declaration.

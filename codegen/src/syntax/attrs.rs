@@ -70,6 +70,8 @@ pub(super) struct ItemAttrs {
     pub union_tag: Option<Spanned<String>>,
     /// Whether `#[union...]` was written at all, even without a usable tag.
     pub union_given: bool,
+    /// `#[union(untagged)]`: variants told apart by their JSON shape.
+    pub untagged: bool,
     pub rename_all: Option<RenameRule>,
     pub rename: Option<Spanned<String>>,
     pub closed: Option<bool>,
@@ -106,7 +108,11 @@ pub(super) fn item_attrs(
             "example" => out.examples.extend(string_value(attr, errors)),
             "union" => {
                 out.union_given = true;
-                out.union_tag = union_tag(attr, errors);
+                match union_tag(attr, errors) {
+                    UnionKind::Tagged(tag) => out.union_tag = Some(tag),
+                    UnionKind::Untagged => out.untagged = true,
+                    UnionKind::Unusable => {}
+                }
             }
             "rename_all" => {
                 out.rename_all = string_value(attr, errors).and_then(|s| rule(&s, errors))
@@ -326,9 +332,9 @@ fn flag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> bool {
     false
 }
 
-fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
-    const HINT: &str =
-        "write `#[union(tag = \"card\")]`: the tag is the field that tells the variants apart";
+fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> UnionKind {
+    const HINT: &str = "write `#[union(tag = \"card\")]`: the tag is the field that tells the \
+                        variants apart (or `#[union(untagged)]` for variants told apart by shape)";
     // A bare `#[union]` forgot the tag; syn would only say that parentheses are expected.
     if matches!(attr.meta, Meta::Path(_)) {
         errors.push(Diagnostic::new(
@@ -337,25 +343,31 @@ fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Spanned<S
             "no `tag` given",
             HINT,
         ));
-        return None;
+        return UnionKind::Unusable;
     }
     let mut tag = None;
+    let mut untagged = false;
     let mut other_option = false;
     let parsed = attr.parse_nested_meta(|meta| {
-        if meta.path.is_ident("tag") && tag.is_none() {
+        if meta.path.is_ident("tag") && tag.is_none() && !untagged {
             let lit: LitStr = meta.value()?.parse()?;
             tag = Some(spanned(&lit));
             Ok(())
+        } else if meta.path.is_ident("untagged") && tag.is_none() && !untagged {
+            untagged = true;
+            Ok(())
         } else {
-            let message = if meta.path.is_ident("tag") {
+            let message = if meta.path.is_ident("tag") && tag.is_some() {
                 "`tag` is given twice".to_string()
+            } else if meta.path.is_ident("tag") || meta.path.is_ident("untagged") {
+                "a union is either tagged or `untagged`, not both".to_string()
             } else {
                 other_option = true;
                 let option = meta
                     .path
                     .get_ident()
                     .map_or_else(String::new, |ident| format!(" `{ident}`"));
-                format!("`union` has no option{option}: it takes only `tag`")
+                format!("`union` has no option{option}: it takes only `tag` or `untagged`")
             };
             Err(meta.error(message))
         }
@@ -374,7 +386,10 @@ fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Spanned<S
             "here",
             hint,
         ));
-        return None;
+        return UnionKind::Unusable;
+    }
+    if untagged {
+        return UnionKind::Untagged;
     }
     if tag.is_none() {
         errors.push(Diagnostic::new(
@@ -384,7 +399,20 @@ fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Spanned<S
             HINT,
         ));
     }
-    tag.and_then(|tag| non_empty("a union's tag", HINT, tag, errors))
+    match tag.and_then(|tag| non_empty("a union's tag", HINT, tag, errors)) {
+        Some(tag) => UnionKind::Tagged(tag),
+        None => UnionKind::Unusable,
+    }
+}
+
+/// What `#[union(...)]` says.
+pub(super) enum UnionKind {
+    /// `#[union(tag = "card")]`
+    Tagged(Spanned<String>),
+    /// `#[union(untagged)]`
+    Untagged,
+    /// A mistake, reported.
+    Unusable,
 }
 
 fn rule(value: &Spanned<String>, errors: &mut Vec<Diagnostic>) -> Option<RenameRule> {

@@ -6,7 +6,7 @@ use syn::{Fields, Generics, Ident, Item, Visibility};
 
 use super::ast::{
     EnumItem, EnumValueItem, FieldItem, Item as SchemaItem, ItemKind, NewtypeItem, Spanned,
-    StructItem, UnionItem, VariantItem,
+    StructItem, UnionItem, UntaggedItem, VariantItem,
 };
 use super::attrs::{Place, item_attrs};
 use super::{node_range, types};
@@ -74,6 +74,13 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
             let is_union = attrs.union_tag.is_some() || attrs.union_given;
             refuse_empty(&item, is_union, errors);
             let kind = match attrs.union_tag {
+                None if attrs.untagged => ItemKind::Untagged(UntaggedItem {
+                    variants: item
+                        .variants
+                        .into_iter()
+                        .filter_map(|v| variant(v, errors))
+                        .collect(),
+                }),
                 Some(tag) => ItemKind::Union(UnionItem {
                     tag,
                     rename_all: attrs.rename_all,

@@ -68,6 +68,14 @@ fn named(schema: &Schema, name: &str, depth: u32) -> BoxedStrategy<Value> {
     match schema.types.get(name) {
         Some(TypeDef::Struct(def)) => object(schema, def, depth),
         Some(TypeDef::Newtype(def)) => value(schema, &def.ty, depth),
+        Some(TypeDef::Untagged(def)) => {
+            let variants: Vec<BoxedStrategy<Value>> = def
+                .variants
+                .iter()
+                .map(|variant| value(schema, &variant.ty, depth))
+                .collect();
+            proptest::strategy::Union::new(variants).boxed()
+        }
         Some(TypeDef::Union(def)) => {
             // Each variant's payload, with the union's tag put first, as serializers write it.
             let variants: Vec<BoxedStrategy<Value>> = def

@@ -33,6 +33,11 @@ pub fn check(schema: &Schema, type_name: &str, value: &Value) -> Result<(), Stri
     Checker { schema }.named(type_name, value, "", &[])
 }
 
+/// Whether `value` is a valid value of type `ty` under the contract.
+pub fn fits(schema: &Schema, ty: &Ty, value: &Value) -> bool {
+    Checker { schema }.ty(ty, value, "").is_ok()
+}
+
 struct Checker<'a> {
     schema: &'a Schema,
 }
@@ -80,6 +85,18 @@ impl Checker<'_> {
         match self.schema.types.get(name) {
             Some(TypeDef::Struct(def)) => self.object(def, value, at, tags),
             Some(TypeDef::Newtype(def)) => self.ty(&def.ty, value, at),
+            // Valid when some variant takes it; the checker made sure no payload fits two.
+            Some(TypeDef::Untagged(def)) => {
+                if def
+                    .variants
+                    .iter()
+                    .any(|v| self.ty(&v.ty, value, at).is_ok())
+                {
+                    Ok(())
+                } else {
+                    Err(format!("{at}: {value} fits no variant of {name}"))
+                }
+            }
             Some(TypeDef::Enum(def)) => {
                 let known = def
                     .values

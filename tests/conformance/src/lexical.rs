@@ -230,6 +230,11 @@ fn inside(schema: &Schema, ty: &Ty, value: &Value, at: &str, tags: &[&str], out:
         (Ty::Named(name), _) => match schema.types.get(name) {
             Some(TypeDef::Struct(def)) => fields(schema, def, value, at, tags, out),
             Some(TypeDef::Newtype(def)) => inside(schema, &def.ty, value, at, tags, out),
+            Some(TypeDef::Untagged(def)) => {
+                if let Some(variant) = crate::mutate::taken_by(schema, def, value) {
+                    inside(schema, &variant.ty, value, at, tags, out);
+                }
+            }
             Some(TypeDef::Union(def)) => {
                 let tag = value.get(&def.tag).and_then(Value::as_str);
                 if let Some(variant) = def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {

@@ -164,6 +164,11 @@ impl Walker<'_> {
         match self.schema.types.get(name) {
             Some(TypeDef::Struct(def)) => self.object(def, value, at),
             Some(TypeDef::Newtype(def)) => self.ty(&def.ty, value, at),
+            Some(TypeDef::Untagged(def)) => {
+                if let Some(variant) = taken_by(self.schema, def, value) {
+                    self.ty(&variant.ty, value, at);
+                }
+            }
             Some(TypeDef::Union(def)) => {
                 let tag = value.get(&def.tag).and_then(Value::as_str);
                 if let Some(variant) = def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {
@@ -320,6 +325,16 @@ fn accepted_kinds(schema: &Schema, ty: &Ty) -> Vec<&'static str> {
         Ty::Named(name) => match schema.types.get(name) {
             Some(TypeDef::Enum(_)) => vec!["string"],
             Some(TypeDef::Newtype(def)) => accepted_kinds(schema, &def.ty),
+            Some(TypeDef::Untagged(def)) => {
+                let mut kinds: Vec<&'static str> = def
+                    .variants
+                    .iter()
+                    .flat_map(|variant| accepted_kinds(schema, &variant.ty))
+                    .collect();
+                kinds.sort_unstable();
+                kinds.dedup();
+                kinds
+            }
             _ => vec!["object"],
         },
         Ty::Boxed(inner) | Ty::Nullable(inner) => accepted_kinds(schema, inner),
@@ -337,4 +352,15 @@ fn int_bounds(schema: &Schema, ty: &Ty) -> Option<(i64, i64)> {
         },
         _ => None,
     }
+}
+
+/// The variant of an untagged union that takes `value`, by the contract.
+pub fn taken_by<'a>(
+    schema: &Schema,
+    def: &'a cardc_codegen::ir::UntaggedDef,
+    value: &Value,
+) -> Option<&'a cardc_codegen::ir::UntaggedVariant> {
+    def.variants
+        .iter()
+        .find(|variant| contract::fits(schema, &variant.ty, value))
 }

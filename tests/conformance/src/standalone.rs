@@ -148,6 +148,11 @@ fn walk(schema: &Schema, ty: &Ty, value: &Value, at: &str, tags: &[String], out:
                     }
                 }
                 Some(TypeDef::Newtype(def)) => walk(schema, &def.ty, value, at, &[], out),
+                Some(TypeDef::Untagged(def)) => {
+                    if let Some(variant) = crate::mutate::taken_by(schema, def, value) {
+                        walk(schema, &variant.ty, value, at, &[], out);
+                    }
+                }
                 Some(TypeDef::Enum(_)) => {}
                 None => panic!("the IR names a type it does not define: {name}"),
             }

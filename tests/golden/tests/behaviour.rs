@@ -311,6 +311,37 @@ fn a_flattened_struct_is_a_rust_field_and_keys_of_the_object_on_the_wire() {
     );
 }
 
+#[test]
+fn an_untagged_union_picks_its_variant_by_shape_and_by_a_key_of_its_own() {
+    use cardc_golden::untagged::{Message, MessageContent, RequestId, Resource};
+    let content: MessageContent = accepts(json!("hi"));
+    assert_eq!(content, MessageContent::Text("hi".to_string()));
+    assert!(matches!(
+        accepts::<MessageContent>(json!([])),
+        MessageContent::Blocks(_)
+    ));
+    rejects::<MessageContent>(
+        json!(42),
+        "invalid type: integer `42`, expected a string or an array",
+    );
+    assert_eq!(accepts::<RequestId>(json!(7)), RequestId::Number(7));
+    let integral: RequestId = serde_json::from_str("7.0").expect("7.0 is the integer 7");
+    assert_eq!(integral, RequestId::Number(7));
+    rejects::<RequestId>(json!(1.5), "expected an integer or a string");
+    assert!(matches!(
+        accepts::<Resource>(json!({"uri": "u", "blob": "b"})),
+        Resource::Blob(_)
+    ));
+    rejects::<Resource>(
+        json!({"uri": "u"}),
+        "expected an object with \"text\" or an object with \"blob\"",
+    );
+    // An object read whole to find its key keeps the pointer of an error inside it.
+    let text = r#"{"content": "x", "resources": [{"uri": "u", "blob": 1}], "setting": null}"#;
+    let error = cardc::decode_str::<Message>(text).expect_err("blob is a string");
+    assert_eq!(error.pointer(), "/resources/0/blob", "{error}");
+}
+
 fn upload() -> Value {
     json!({"size": 9007199254740991u64, "offset": -9007199254740991i64, "checksum": "18446744073709551615",
         "delta": "-9223372036854775808", "chunks": [0, 9007199254740991u64], "parts": ["0", "-1"],

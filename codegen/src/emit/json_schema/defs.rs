@@ -5,7 +5,7 @@ use super::ordered::{Json, Object};
 use super::{def_ref, insert_description};
 use crate::ir::{
     Constant, Deprecated, EnumDef, Examples, Field, NewtypeDef, Schema, StructDef, Ty, TypeDef,
-    UnionDef,
+    UnionDef, UntaggedDef,
 };
 
 /// The definition of one named type, in its standalone form: a struct is the plain object of
@@ -17,6 +17,7 @@ pub(super) fn type_def(schema: &Schema, def: &TypeDef) -> Json {
         TypeDef::Newtype(def) => newtype_def(def),
         TypeDef::Union(def) => union_def(schema, def),
         TypeDef::Enum(def) => enum_def(def),
+        TypeDef::Untagged(def) => untagged_def(def),
     };
     insert_deprecated(&mut map, def.deprecated());
     insert_examples(&mut map, def.examples());
@@ -140,13 +141,33 @@ fn branches(schema: &Schema, def: &UnionDef, outer: &[TagPair]) -> Vec<Json> {
                     branch.insert("oneOf", branches(schema, payload, &tags));
                 }
                 // The checker lets only structs and unions be payloads.
-                Some(TypeDef::Enum(_) | TypeDef::Newtype(_)) | None => {
+                Some(TypeDef::Enum(_) | TypeDef::Newtype(_) | TypeDef::Untagged(_)) | None => {
                     unreachable!("a variant payload is a struct or a union")
                 }
             }
             Json::from(branch)
         })
         .collect()
+}
+
+/// An untagged union: one `oneOf` branch per variant, titled with its name. The checker made
+/// sure no payload fits two branches, so `oneOf` picks exactly the variant every reader picks.
+fn untagged_def(def: &UntaggedDef) -> Object {
+    let branches: Vec<Json> = def
+        .variants
+        .iter()
+        .map(|variant| {
+            let mut branch = Object::default();
+            branch.insert("title", variant.name.clone());
+            insert_description(&mut branch, &variant.docs);
+            branch.extend(ty_schema(&variant.ty));
+            branch.into()
+        })
+        .collect();
+    let mut map = Object::default();
+    insert_description(&mut map, &def.docs);
+    map.insert("oneOf", branches);
+    map
 }
 
 /// A newtype: the schema of the type it wraps, under its own name.

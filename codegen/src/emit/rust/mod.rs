@@ -22,6 +22,7 @@ mod runtime;
 mod structs;
 mod types;
 mod unions;
+mod untagged;
 mod visitor;
 
 #[cfg(test)]
@@ -174,7 +175,7 @@ fn uses_deprecation(schema: &Schema) -> bool {
                 TypeDef::Struct(def) => def.fields.iter().any(|f| f.deprecated.is_some()),
                 TypeDef::Union(def) => def.variants.iter().any(|v| v.deprecated.is_some()),
                 TypeDef::Enum(def) => def.values.iter().any(|v| v.deprecated.is_some()),
-                TypeDef::Newtype(_) => false,
+                TypeDef::Newtype(_) | TypeDef::Untagged(_) => false,
             }
     })
 }
@@ -221,6 +222,7 @@ fn type_items_of(def: &TypeDef, schema: &Schema, runtime: Runtime) -> Vec<syn::I
             items
         }
         TypeDef::Newtype(def) => newtypes::newtype_items(def, runtime).into(),
+        TypeDef::Untagged(def) => untagged::untagged_items(def, runtime).into(),
         TypeDef::Enum(def) => enums::enum_items(def, runtime).into(),
     }
 }

@@ -15,7 +15,8 @@ use super::runtime::helpers_text;
 use super::syntax::{constant_literal, string_literal};
 use super::writer::Writer;
 use crate::ir::{
-    Bound, Constraints, EnumDef, NewtypeDef, Number, Schema, StructDef, Ty, TypeDef, UnionDef,
+    Bound, Constraints, EnumDef, NewtypeDef, Number, Schema, Shape, StructDef, Ty, TypeDef,
+    UnionDef, UntaggedDef,
 };
 
 /// An optional count as a TypeScript argument: the number, or `null`.
@@ -65,6 +66,7 @@ pub(super) fn emit_guards(
             TypeDef::Newtype(def) => guards.emit_newtype(def),
             TypeDef::Union(def) => guards.emit_union(def),
             TypeDef::Enum(def) => guards.emit_enum(def),
+            TypeDef::Untagged(def) => guards.emit_untagged(def),
         }
         guards.emit_exported(def.name());
     }
@@ -178,6 +180,64 @@ impl Guards<'_> {
         let check = self.check(&def.ty);
         self.open_check(name, &format!("Checks a `{name}`."));
         self.out.line(&format!("{check}(value, s, at, orNull);"));
+        self.close_check();
+    }
+
+    /// An untagged union's check: the value's JSON shape picks the variant, and among object
+    /// variants the key only one of them declares; anything else is a mismatch naming what
+    /// the union takes.
+    fn emit_untagged(&mut self, def: &UntaggedDef) {
+        self.used.insert("cardcShape");
+        self.used.insert("cardcMismatch");
+        let name = &def.name;
+        self.open_check(
+            name,
+            &format!("Checks a `{name}`: its JSON shape picks the variant that checks the rest."),
+        );
+        let mut cases: Vec<(&str, Vec<String>)> = Vec::new();
+        for variant in &def.variants {
+            let check = self.check(&variant.ty);
+            let (case, line) = match &variant.shape {
+                Shape::String => ("string", format!("{check}(value, s, at); return;")),
+                Shape::Boolean => ("boolean", format!("{check}(value, s, at); return;")),
+                Shape::Integer | Shape::Number => {
+                    ("number", format!("{check}(value, s, at); return;"))
+                }
+                Shape::Array => ("array", format!("{check}(value, s, at); return;")),
+                Shape::Object(None) => ("object", format!("{check}(value, s, at); return;")),
+                Shape::Object(Some(key)) => (
+                    "object",
+                    format!(
+                        "if ({}(value, {})) {{ {check}(value, s, at); return; }}",
+                        self.helper("cardcHasKey"),
+                        string_literal(key)
+                    ),
+                ),
+            };
+            match cases.iter_mut().find(|(existing, _)| *existing == case) {
+                Some((_, lines)) => lines.push(line),
+                None => cases.push((case, vec![line])),
+            }
+        }
+        self.out.line("switch (cardcShape(value)) {");
+        self.out.indent();
+        for (case, lines) in &cases {
+            self.out.line(&format!("case '{case}':"));
+            self.out.indent();
+            for line in lines {
+                self.out.line(line);
+            }
+            if lines.iter().any(|line| line.starts_with("if ")) {
+                self.out.line("break;");
+            }
+            self.out.dedent();
+        }
+        self.out.dedent();
+        self.out.line("}");
+        self.out.line(&format!(
+            "cardcMismatch(s, at, {}, orNull);",
+            string_literal(&def.expected())
+        ));
         self.close_check();
     }
 

@@ -18,7 +18,7 @@ mod tests;
 use crate::emit::{GENERATED_MARKER, header_sentence, json_text};
 use crate::ir::{
     Deprecated, Docs, EnumDef, Examples, Field, NewtypeDef, Schema, StructDef, TypeDef, UnionDef,
-    Variant,
+    UntaggedDef, Variant,
 };
 use crate::naming::typescript::{PROTO_KEY, handlers as handlers_name};
 use crate::target::{Options, Refusal, SharedRuntime, Target};
@@ -133,6 +133,7 @@ fn emit_with(schema: &Schema, runtime: &Runtime) -> String {
             TypeDef::Newtype(def) => emit_newtype(&mut body, def),
             TypeDef::Union(def) => emit_union(&mut body, schema, def),
             TypeDef::Enum(def) => emit_enum(&mut body, def),
+            TypeDef::Untagged(def) => emit_untagged(&mut body, def),
         }
         body.blank();
     }
@@ -299,6 +300,25 @@ pub(super) fn member_type(schema: &Schema, union: &UnionDef, variant: &Variant) 
         Some(TypeDef::Struct(def)) if def.closed && schema.object_fields(def).is_empty() => tag,
         _ => format!("{tag} & {}", variant.payload),
     }
+}
+
+/// An untagged union: the union of its variants' types, with the variants listed in its
+/// docs.
+fn emit_untagged(w: &mut Writer, def: &UntaggedDef) {
+    let members: Vec<(String, Docs)> = def
+        .variants
+        .iter()
+        .map(|variant| (variant.name.clone(), variant.docs.clone()))
+        .collect();
+    let docs = docs_with_members(&def.docs, &members);
+    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
+    let types: Vec<String> = def
+        .variants
+        .iter()
+        .map(|variant| type_text(&variant.ty))
+        .collect();
+    let types: Vec<&str> = types.iter().map(String::as_str).collect();
+    emit_alias(w, &def.name, &types);
 }
 
 /// A union of string literals, with the values listed in its docs.

@@ -125,13 +125,14 @@ function cardcDeeper(s: cardcState, at: string): boolean {
   return true;
 }
 
-//@ cardcObject: cardcMismatch cardcDeeper
+//@ cardcHas:
 /**
  * Own enumerable properties: exactly the keys `JSON.stringify` writes, never inherited ones such as
  * `constructor`, and callable on objects without a prototype.
  */
 const cardcHas = Object.prototype.propertyIsEnumerable;
 
+//@ cardcObject: cardcMismatch cardcDeeper
 /** The value as an object to read keys from, or `undefined` after an error. Arrays are refused. */
 function cardcObject(
   value: unknown,
@@ -193,7 +194,7 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-//@ cardcStruct: cardcObject cardcEscape cardcKey cardcJson
+//@ cardcStruct: cardcObject cardcHas cardcEscape cardcKey cardcJson
 /** One field of a struct: its key, whether it may be absent, and how its value is checked. */
 type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
 
@@ -245,7 +246,7 @@ function cardcStruct(
   s.type = outer;
 }
 
-//@ cardcTag: cardcObject cardcEscape cardcListed
+//@ cardcTag: cardcObject cardcHas cardcEscape cardcListed
 /**
  * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
  * then checks the object as the variant the tag picks, and only as that variant, which allows
@@ -341,6 +342,18 @@ function cardcInteger(min: number, max: number): cardcCheck {
       cardcMismatch(s, at, `an integer in ${min}..=${max}`, orNull);
     }
   };
+}
+
+//@ cardcShape:
+/** A value's JSON shape, which picks an untagged union's variant: `'null'`, `'array'` or its `typeof`. */
+function cardcShape(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+}
+
+//@ cardcHasKey: cardcHas
+/** Whether an object has `key` of its own, as `JSON.parse` gives it: what picks an object variant. */
+function cardcHasKey(value: unknown, key: string): boolean {
+  return cardcHas.call(value, key);
 }
 
 //@ cardcConst: cardcMismatch

@@ -1,0 +1,368 @@
+//! Untagged unions, `#[union(untagged)] enum Content { Text(String), Blocks(Vec<Block>) }`:
+//! variants told apart by their JSON shape (string, boolean, number, array, object) and, among
+//! object variants, by a required key only one of them declares. Every reader picks a variant
+//! the same way, so the checker refuses two variants one payload could both fit, at both.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::types::{self, Scope};
+use super::{Header, Unique, check_variant_name};
+use crate::diagnostics::Diagnostic;
+use crate::ir::{self, Shape, Span, Ty, TypeDef, UntaggedDef, UntaggedVariant};
+use crate::syntax::ast::{TypeKind, UntaggedItem};
+
+/// The untagged union with its variants' types resolved; their shapes are filled in by
+/// [`check`], once every type is known.
+pub(super) fn lower(
+    (name, docs, deprecated, examples): Header,
+    item: &UntaggedItem,
+    scope: &mut Scope,
+    errors: &mut Vec<Diagnostic>,
+) -> UntaggedDef {
+    let mut names = Unique::new(
+        "variant",
+        "a union's variants need distinct names: rename one of them",
+    );
+    let mut variants = Vec::new();
+    for variant in &item.variants {
+        check_variant_name(&variant.name, errors);
+        names.check(&variant.name.value, variant.name.span.clone(), errors);
+        if let Some(rename) = &variant.rename {
+            errors.push(Diagnostic::new(
+                "an untagged union's variant has no tag value to rename",
+                rename.span.clone(),
+                "renames nothing",
+                "an untagged union's variants are told apart by their shape, not by a tag",
+            ));
+        }
+        let problem = match variant.payload.kind {
+            TypeKind::Option(_) | TypeKind::Nullable(_) => Some(
+                "whether the value may be absent or `null` is said where the union is used: \
+                 write `Option<Name>` or `Nullable<Name>` at the field",
+            ),
+            TypeKind::Json => {
+                Some("`Json` fits every payload, so no other variant could be picked")
+            }
+            _ => None,
+        };
+        if let Some(hint) = problem {
+            errors.push(Diagnostic::new(
+                "this type cannot be a variant of an untagged union",
+                variant.payload.span.clone(),
+                "not a shape of its own",
+                hint,
+            ));
+            continue;
+        }
+        if let Some(ty) = types::value_type(&variant.payload, scope, errors) {
+            variants.push(UntaggedVariant {
+                name: variant.name.value.clone(),
+                docs: variant.docs.clone(),
+                ty,
+                shape: Shape::Object(None),
+                span: variant.payload.span.clone(),
+            });
+        }
+    }
+    UntaggedDef {
+        name,
+        docs,
+        deprecated,
+        examples,
+        variants,
+    }
+}
+
+/// A variant's shape while it is checked: its kind, and for an object the keys it declares
+/// and those it requires (none known for a map, which takes any key).
+struct Found {
+    kind: Shape,
+    object: Option<Keys>,
+}
+
+/// The keys of an object variant.
+struct Keys {
+    /// Every key it declares, `None` for a map.
+    declared: Option<BTreeSet<String>>,
+    /// The keys it must have, in order.
+    required: Vec<String>,
+    /// Whether every object it takes is closed, so a key it does not declare is refused.
+    closed: bool,
+}
+
+/// Fills in every untagged union's variant shapes, refusing variants one payload could fit
+/// both of, and object variants no required key tells apart.
+pub(super) fn check(defs: &mut BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>) {
+    let mut shapes: BTreeMap<String, Vec<Shape>> = BTreeMap::new();
+    for def in defs.values() {
+        if let TypeDef::Untagged(def) = def {
+            shapes.insert(def.name.clone(), shapes_of(defs, def, errors));
+        }
+    }
+    for (name, shapes) in shapes {
+        if let Some(TypeDef::Untagged(def)) = defs.get_mut(&name) {
+            for (variant, shape) in def.variants.iter_mut().zip(shapes) {
+                variant.shape = shape;
+            }
+        }
+    }
+}
+
+fn shapes_of(
+    defs: &BTreeMap<String, TypeDef>,
+    def: &UntaggedDef,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<Shape> {
+    let found: Vec<Option<Found>> = def
+        .variants
+        .iter()
+        .map(|variant| {
+            found(
+                defs,
+                &variant.ty,
+                &variant.span,
+                &mut BTreeSet::new(),
+                errors,
+            )
+        })
+        .collect();
+    // Two variants of one shape, or a whole number fitting both an integer and a number.
+    let overlap = |a: &Shape, b: &Shape| {
+        let number = |shape: &Shape| matches!(shape, Shape::Integer | Shape::Number);
+        (number(a) && number(b)) || (a == b && !matches!(a, Shape::Object(_)))
+    };
+    for (index, (variant, shape)) in def.variants.iter().zip(&found).enumerate() {
+        let Some(shape) = shape else { continue };
+        let earlier = def.variants[..index].iter().zip(&found).find(|(_, other)| {
+            other
+                .as_ref()
+                .is_some_and(|other| overlap(&other.kind, &shape.kind))
+        });
+        if let Some((first, _)) = earlier {
+            errors.push(
+                Diagnostic::new(
+                    format!(
+                        "variants `{}` and `{}` of `{}` both take {}",
+                        first.name,
+                        variant.name,
+                        def.name,
+                        describe(&shape.kind)
+                    ),
+                    variant.span.clone(),
+                    "overlaps",
+                    "a payload must fit exactly one variant of an untagged union: keep one \
+                     variant of each JSON type, or use a tagged union",
+                )
+                .with_related(first.span.clone(), "the other variant"),
+            );
+        }
+    }
+    let objects: Vec<usize> = found
+        .iter()
+        .enumerate()
+        .filter(|(_, shape)| shape.as_ref().is_some_and(|shape| shape.object.is_some()))
+        .map(|(index, _)| index)
+        .collect();
+    let mut keys: BTreeMap<usize, String> = BTreeMap::new();
+    if objects.len() > 1 {
+        for &index in &objects {
+            let (
+                variant,
+                Some(Found {
+                    object: Some(own), ..
+                }),
+            ) = (&def.variants[index], &found[index])
+            else {
+                continue;
+            };
+            let others: Vec<usize> = objects
+                .iter()
+                .copied()
+                .filter(|&other| other != index)
+                .collect();
+            let open_or_map = |keys: &Keys| !keys.closed || keys.declared.is_none();
+            if open_or_map(own) {
+                errors.push(Diagnostic::new(
+                    format!(
+                        "variant `{}` of `{}` takes objects with any keys, so it cannot share the \
+                         union with another object variant",
+                        variant.name, def.name
+                    ),
+                    variant.span.clone(),
+                    "an open object or a map",
+                    "object variants are told apart by a key only one of them declares, which \
+                     needs every one of them closed",
+                ));
+                continue;
+            }
+            let telling = own.required.iter().find(|key| {
+                others.iter().all(|&other| match &found[other] {
+                    Some(Found {
+                        object:
+                            Some(Keys {
+                                declared: Some(declared),
+                                ..
+                            }),
+                        ..
+                    }) => !declared.contains(*key),
+                    _ => true,
+                })
+            });
+            match telling {
+                Some(key) => {
+                    keys.insert(index, key.clone());
+                }
+                None => {
+                    let other = &def.variants[others[0]];
+                    errors.push(
+                        Diagnostic::new(
+                            format!(
+                                "no required key of variant `{}` of `{}` tells it apart from the \
+                                 other object variants",
+                                variant.name, def.name
+                            ),
+                            variant.span.clone(),
+                            "no key of its own",
+                            "give each object variant a required key that no other declares, \
+                             such as `text` beside `blob`, or use a tagged union",
+                        )
+                        .with_related(other.span.clone(), "another object variant"),
+                    );
+                }
+            }
+        }
+    }
+    found
+        .into_iter()
+        .enumerate()
+        .map(|(index, shape)| match shape.map(|shape| shape.kind) {
+            Some(Shape::Object(_)) => Shape::Object(keys.remove(&index)),
+            Some(kind) => kind,
+            None => Shape::Object(None),
+        })
+        .collect()
+}
+
+/// What a shape takes, for a message.
+fn describe(shape: &Shape) -> &'static str {
+    match shape {
+        Shape::String => "strings",
+        Shape::Boolean => "booleans",
+        Shape::Integer | Shape::Number => "numbers",
+        Shape::Array => "arrays",
+        Shape::Object(_) => "objects",
+    }
+}
+
+/// The shape of a variant's type, or the report why it has none of its own.
+/// `newtypes` holds the newtypes followed so far, so that one wrapping itself (reported by the
+/// recursion check) ends the walk.
+fn found<'a>(
+    defs: &'a BTreeMap<String, TypeDef>,
+    ty: &'a Ty,
+    span: &Span,
+    newtypes: &mut BTreeSet<&'a str>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Found> {
+    let plain = |kind| Some(Found { kind, object: None });
+    match ty {
+        Ty::String | Ty::Decimal(_) => plain(Shape::String),
+        Ty::Bool => plain(Shape::Boolean),
+        Ty::Int(_) => plain(Shape::Integer),
+        Ty::F64 => plain(Shape::Number),
+        Ty::Vec(_) => plain(Shape::Array),
+        Ty::Map(_) => Some(Found {
+            kind: Shape::Object(None),
+            object: Some(Keys {
+                declared: None,
+                required: Vec::new(),
+                closed: false,
+            }),
+        }),
+        Ty::Boxed(inner) => found(defs, inner, span, newtypes, errors),
+        // Refused where the variant was lowered, or the checker's own values.
+        Ty::Json | Ty::Nullable(_) | Ty::Const(_) => None,
+        Ty::Named(name) => match defs.get(name)? {
+            TypeDef::Enum(_) => plain(Shape::String),
+            TypeDef::Newtype(def) if newtypes.insert(&def.name) => {
+                found(defs, &def.ty, span, newtypes, errors)
+            }
+            TypeDef::Newtype(_) => None,
+            TypeDef::Struct(def) => {
+                let fields = ir::wire_fields(defs, def);
+                Some(Found {
+                    kind: Shape::Object(None),
+                    object: Some(Keys {
+                        declared: Some(fields.iter().map(|(_, f)| f.wire_name.clone()).collect()),
+                        required: fields
+                            .iter()
+                            .filter(|(_, f)| !f.presence.may_be_absent())
+                            .map(|(_, f)| f.wire_name.clone())
+                            .collect(),
+                        closed: def.closed,
+                    }),
+                })
+            }
+            TypeDef::Union(def) => {
+                let mut declared = BTreeSet::new();
+                let mut closed = true;
+                union_keys(
+                    defs,
+                    &def.name,
+                    &mut declared,
+                    &mut closed,
+                    &mut BTreeSet::new(),
+                );
+                Some(Found {
+                    kind: Shape::Object(None),
+                    object: Some(Keys {
+                        declared: Some(declared),
+                        required: vec![def.tag.clone()],
+                        closed,
+                    }),
+                })
+            }
+            TypeDef::Untagged(_) => {
+                errors.push(Diagnostic::new(
+                    format!("`{name}` is an untagged union, which cannot be a variant of another"),
+                    span.clone(),
+                    "an untagged union",
+                    "list its variants in this union instead",
+                ));
+                None
+            }
+        },
+    }
+}
+
+/// Every key a tagged union's objects may have (its tags and its variant structs' keys), and
+/// whether they are all closed.
+fn union_keys(
+    defs: &BTreeMap<String, TypeDef>,
+    name: &str,
+    declared: &mut BTreeSet<String>,
+    closed: &mut bool,
+    seen: &mut BTreeSet<String>,
+) {
+    if !seen.insert(name.to_string()) {
+        return;
+    }
+    let Some(TypeDef::Union(def)) = defs.get(name) else {
+        return;
+    };
+    declared.insert(def.tag.clone());
+    for variant in &def.variants {
+        match defs.get(&variant.payload) {
+            Some(TypeDef::Struct(payload)) => {
+                *closed &= payload.closed;
+                declared.extend(
+                    ir::wire_fields(defs, payload)
+                        .iter()
+                        .map(|(_, f)| f.wire_name.clone()),
+                );
+            }
+            Some(TypeDef::Union(_)) => union_keys(defs, &variant.payload, declared, closed, seen),
+            _ => {}
+        }
+    }
+}
