@@ -172,14 +172,7 @@ impl Checker<'_> {
                 JsonValue::String(text) if def.values.iter().any(|v| v.wire_name == *text) => {
                     Ok(())
                 }
-                _ => {
-                    let values: Vec<String> = def
-                        .values
-                        .iter()
-                        .map(|v| format!("`{}`", v.wire_name))
-                        .collect();
-                    fault(at, format!("expected one of {}", values.join(", ")))
-                }
+                _ => fault(at, one_of(def.values.iter().map(|v| &v.wire_name))),
             },
             None => fault(at, format!("`{name}` is not declared")),
         }
@@ -207,15 +200,8 @@ impl Checker<'_> {
             .iter()
             .find(|variant| matches!(tag, JsonValue::String(text) if *text == variant.tag_value));
         let Some(variant) = variant else {
-            let values: Vec<String> = def
-                .variants
-                .iter()
-                .map(|v| format!("`{}`", v.tag_value))
-                .collect();
-            return fault(
-                &pointer(at, &def.tag),
-                format!("expected one of {}", values.join(", ")),
-            );
+            let values = def.variants.iter().map(|v| &v.tag_value);
+            return fault(&pointer(at, &def.tag), one_of(values));
         };
         let tags: Vec<&str> = tags.iter().copied().chain([def.tag.as_str()]).collect();
         self.named(&variant.payload, value, at, &tags)
@@ -290,6 +276,12 @@ fn constant_text(constant: &Constant) -> String {
         Constant::Int(number) => number.to_string(),
         Constant::Bool(flag) => flag.to_string(),
     }
+}
+
+/// "expected one of `a`, `b`": the strings a value must be one of.
+fn one_of<'a>(values: impl Iterator<Item = &'a String>) -> String {
+    let values: Vec<String> = values.map(|value| format!("`{value}`")).collect();
+    format!("expected one of {}", values.join(", "))
 }
 
 /// What a value of `ty` is, for a message.
