@@ -119,7 +119,7 @@ fn a_schema_with_several_mistakes_gets_all_of_them_in_one_run() {
     let text = report("several_mistakes_at_once");
     for expected in [
         ":4:12\n",  // unknown type
-        ":5:11\n",  // u64
+        ":5:11\n",  // u128
         ":8:8\n",   // duplicate type
         ":11:36\n", // duplicate tag value
     ] {

@@ -36,3 +36,7 @@ pub use crate::unit_variant::{Unit, unit_variant};
 pub use crate::untagged::{Shape, Untagged, deserialize_untagged, no_variant_at};
 // Unit-only enums, read from a string only.
 pub use crate::unit_enum::{UnitEnum, deserialize_unit_enum, serialize_unit_enum};
+// Field constraints, checked on the value read.
+pub use crate::checks::{
+    Checked, Pattern, check_float_range, check_int_range, check_items, check_length, check_unique,
+};

@@ -11,9 +11,11 @@
 //! - What generated code needs at run time; generated code names it through `__private`, so a
 //!   crate using it needs no direct dependency on serde.
 
+mod checks;
 mod collections;
 mod constant;
 mod content;
+mod decimal;
 mod decode;
 mod object;
 mod strict;
@@ -24,6 +26,7 @@ mod unit_enum;
 mod unit_variant;
 mod untagged;
 
+pub use decimal::{Decimal, DecimalInt};
 pub use decode::{DecodeError, decode_str, decode_value};
 
 #[doc(hidden)]

@@ -9,6 +9,9 @@
 //! - No object gives a key twice (RFC 7493, I-JSON). serde's derived structs refuse a field
 //!   given twice, but its maps and `serde_json::Value` keep the last; here they refuse it too.
 //!
+//! - A 64-bit integer (`i64`, `u64`) is a JSON number within the safe-integer range,
+//!   |n| <= 2^53 - 1, which every reader of parsed JSON holds exactly; past it, it is refused.
+//!
 //! [`Strict`] wraps a field's deserializer and applies both to the field's whole value, down
 //! through options, arrays, maps and objects inside it.
 
@@ -19,8 +22,12 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 /// The largest magnitude below which every integral `f64` is exactly one integer: past it a
-/// float stands for several, and no integer type of the schema (32 bits at most) reaches it.
+/// float stands for several, and no integer type of the schema (whose 64-bit types stop at
+/// 2^53 - 1) reaches it.
 const EXACT: f64 = 9_007_199_254_740_992.0;
+
+/// The largest magnitude of a 64-bit integer on the wire: 2^53 - 1.
+const MAX_SAFE: u64 = (1 << 53) - 1;
 
 /// A deserializer that reads its value by the contract's rules for integers and keys.
 pub(crate) struct Strict<D>(pub(crate) D);
@@ -58,9 +65,13 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
     type Error = D::Error;
 
     forward_deserialize! { Visit::integer =>
-        deserialize_i8() deserialize_i16() deserialize_i32() deserialize_i64()
+        deserialize_i8() deserialize_i16() deserialize_i32()
         deserialize_i128() deserialize_u8() deserialize_u16() deserialize_u32()
-        deserialize_u64() deserialize_u128()
+        deserialize_u128()
+    }
+
+    forward_deserialize! { Visit::safe_integer =>
+        deserialize_i64() deserialize_u64()
     }
 
     forward_deserialize! { Visit::other =>
@@ -90,6 +101,8 @@ struct Visit<V> {
     inner: V,
     /// Whether the value was asked for as an integer.
     integer: bool,
+    /// Whether it was asked for as a 64-bit integer, which must be within 2^53 - 1.
+    safe: bool,
 }
 
 impl<V> Visit<V> {
@@ -98,6 +111,16 @@ impl<V> Visit<V> {
         Visit {
             inner,
             integer: true,
+            safe: false,
+        }
+    }
+
+    /// For a value asked for as a 64-bit integer.
+    fn safe_integer(inner: V) -> Self {
+        Visit {
+            inner,
+            integer: true,
+            safe: true,
         }
     }
 
@@ -106,9 +129,13 @@ impl<V> Visit<V> {
         Visit {
             inner,
             integer: false,
+            safe: false,
         }
     }
 }
+
+/// What a 64-bit integer is expected to be.
+const SAFE_RANGE: &str = "an integer within the safe range, |n| <= 2^53 - 1";
 
 impl<'de, V: Visitor<'de>> Visitor<'de> for Visit<V> {
     type Value = V::Value;
@@ -118,9 +145,28 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Visit<V> {
     }
 
     forward_visit! {
-        visit_bool: bool visit_i64: i64 visit_i128: i128 visit_u64: u64 visit_u128: u128
+        visit_bool: bool visit_i128: i128 visit_u128: u128
         visit_char: char visit_str: &str visit_borrowed_str: &'de str visit_string: String
         visit_bytes: &[u8] visit_borrowed_bytes: &'de [u8] visit_byte_buf: Vec<u8>
+    }
+
+    #[inline]
+    fn visit_i64<E: de::Error>(self, value: i64) -> Result<V::Value, E> {
+        if self.safe && value.unsigned_abs() > MAX_SAFE {
+            return Err(E::invalid_value(de::Unexpected::Signed(value), &SAFE_RANGE));
+        }
+        self.inner.visit_i64(value)
+    }
+
+    #[inline]
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<V::Value, E> {
+        if self.safe && value > MAX_SAFE {
+            return Err(E::invalid_value(
+                de::Unexpected::Unsigned(value),
+                &SAFE_RANGE,
+            ));
+        }
+        self.inner.visit_u64(value)
     }
 
     fn visit_f32<E: de::Error>(self, value: f32) -> Result<V::Value, E> {
@@ -137,9 +183,9 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Visit<V> {
         }
         // Exact: the value is integral and within 2^53, so `as` neither rounds nor saturates.
         if value < 0.0 {
-            self.inner.visit_i64(value as i64)
+            self.visit_i64(value as i64)
         } else {
-            self.inner.visit_u64(value as u64)
+            self.visit_u64(value as u64)
         }
     }
 

@@ -73,3 +73,39 @@ fn the_generated_crate_keeps_serde_jsons_own_key_order() {
     assert!(serde_json.contains("float_roundtrip"), "{serde_json}");
     assert!(!serde_json.contains("preserve_order"), "{serde_json}");
 }
+
+/// Everything the runtime may build, each crate chosen: serde and serde_json (with
+/// serde_path_to_error for the pointers of decode errors), the no-op `JsonSchema` derive, and
+/// the `regex` crate for field patterns, with `std` only (the pattern dialect needs neither
+/// Unicode tables nor literal optimisations, so neither aho-corasick nor the tables come in).
+const RUNTIME_CLOSURE: &[&str] = &[
+    "cardc-runtime",
+    "cardc-runtime-macros",
+    "itoa",
+    "memchr",
+    "regex",
+    "regex-automata",
+    "regex-syntax",
+    "serde",
+    "serde_core",
+    "serde_json",
+    "serde_path_to_error",
+    "zmij",
+];
+
+#[test]
+fn the_runtime_builds_only_the_crates_it_chose() {
+    let tree = tree("cardc-runtime");
+    let mut names = names(&tree);
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names, RUNTIME_CLOSURE, "{tree}");
+    let regex = tree
+        .lines()
+        .find(|line| line.starts_with("regex "))
+        .unwrap_or_else(|| panic!("no regex in:\n{tree}"));
+    assert!(
+        regex.ends_with(" std"),
+        "regex with more than `std`: {regex}"
+    );
+}

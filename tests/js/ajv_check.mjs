@@ -49,6 +49,10 @@ function newAjv() {
     // Check each schema against the 2020-12 meta-schema before compiling (the default,
     // spelled out because it is the point of `schema` mode).
     validateSchema: true,
+    // cardc's formats are annotations: the `pattern` beside each enforces exactly what the
+    // contract accepts, so ajv is told they exist (strict mode refuses unknown formats) and
+    // to add no check of its own (ajv-formats' would differ from the contract at the edges).
+    formats: { uri: true, "date-time": true, uuid: true },
   });
 }
 

@@ -7,8 +7,9 @@ use std::fmt;
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
+use super::constraints;
 use crate::diagnostics::Diagnostic;
-use crate::ir::{Constant, IntKind, JsonValue, StructDef, Ty, TypeDef, UnionDef};
+use crate::ir::{Constant, Field, IntKind, JsonValue, StructDef, Ty, TypeDef, UnionDef};
 use crate::syntax::ast::{ItemKind, SchemaFile, Spanned};
 
 /// The examples as JSON values, each one that is no JSON reported at its literal.
@@ -59,7 +60,7 @@ pub(super) fn check(
             for (example, value) in field_syntax.examples.iter().zip(&field.examples) {
                 let fault = match value {
                     JsonValue::Null if field.presence.may_be_null() => continue,
-                    value => checker.ty(&field.ty, value, ""),
+                    value => checker.field_value(field, value, ""),
                 };
                 if let Err(fault) = fault {
                     let what = format!("{}.{}", item.name.value, field.name);
@@ -111,6 +112,18 @@ impl Checker<'_> {
             | (Ty::Bool, JsonValue::Bool(_))
             | (Ty::F64, JsonValue::Int(_) | JsonValue::Float(_)) => Ok(()),
             (Ty::Int(kind), value) => int(*kind, value, at),
+            (Ty::Decimal(wide), JsonValue::String(text))
+                if constraints::is_decimal(*wide, text) =>
+            {
+                Ok(())
+            }
+            (Ty::Decimal(wide), _) => fault(
+                at,
+                format!(
+                    "expected a `{}` as a canonical decimal string",
+                    wide.rust_name()
+                ),
+            ),
             (Ty::Vec(item), JsonValue::Array(items)) => items
                 .iter()
                 .enumerate()
@@ -125,6 +138,15 @@ impl Checker<'_> {
                 format!("expected the constant {}", constant_text(constant)),
             ),
             (ty, _) => fault(at, format!("expected {}", expected(ty))),
+        }
+    }
+
+    /// A field's present, non-null value: of its type, within its constraints.
+    fn field_value(&self, field: &Field, value: &JsonValue, at: &str) -> Result<(), Fault> {
+        self.ty(&field.ty, value, at)?;
+        match constraints::violation(&field.constraints, value) {
+            Some(reason) => fault(at, reason),
+            None => Ok(()),
         }
     }
 
@@ -150,14 +172,7 @@ impl Checker<'_> {
                 JsonValue::String(text) if def.values.iter().any(|v| v.wire_name == *text) => {
                     Ok(())
                 }
-                _ => {
-                    let values: Vec<String> = def
-                        .values
-                        .iter()
-                        .map(|v| format!("`{}`", v.wire_name))
-                        .collect();
-                    fault(at, format!("expected one of {}", values.join(", ")))
-                }
+                _ => fault(at, one_of(def.values.iter().map(|v| &v.wire_name))),
             },
             None => fault(at, format!("`{name}` is not declared")),
         }
@@ -185,15 +200,8 @@ impl Checker<'_> {
             .iter()
             .find(|variant| matches!(tag, JsonValue::String(text) if *text == variant.tag_value));
         let Some(variant) = variant else {
-            let values: Vec<String> = def
-                .variants
-                .iter()
-                .map(|v| format!("`{}`", v.tag_value))
-                .collect();
-            return fault(
-                &pointer(at, &def.tag),
-                format!("expected one of {}", values.join(", ")),
-            );
+            let values = def.variants.iter().map(|v| &v.tag_value);
+            return fault(&pointer(at, &def.tag), one_of(values));
         };
         let tags: Vec<&str> = tags.iter().copied().chain([def.tag.as_str()]).collect();
         let Some(payload) = &variant.payload else {
@@ -231,7 +239,7 @@ impl Checker<'_> {
             match def.fields.iter().find(|field| field.wire_name == *key) {
                 Some(field) => match value {
                     JsonValue::Null if field.presence.may_be_null() => {}
-                    value => self.ty(&field.ty, value, &pointer(at, key))?,
+                    value => self.field_value(field, value, &pointer(at, key))?,
                 },
                 None if def.closed => {
                     return fault(&pointer(at, key), "an unknown field of a closed object");
@@ -283,10 +291,16 @@ fn constant_text(constant: &Constant) -> String {
     }
 }
 
+/// "expected one of `a`, `b`": the strings a value must be one of.
+fn one_of<'a>(values: impl Iterator<Item = &'a String>) -> String {
+    let values: Vec<String> = values.map(|value| format!("`{value}`")).collect();
+    format!("expected one of {}", values.join(", "))
+}
+
 /// What a value of `ty` is, for a message.
 fn expected(ty: &Ty) -> &'static str {
     match ty {
-        Ty::String => "a string",
+        Ty::String | Ty::Decimal(_) => "a string",
         Ty::Bool => "a boolean",
         Ty::F64 | Ty::Int(_) => "a number",
         Ty::Vec(_) => "an array",

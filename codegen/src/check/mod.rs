@@ -9,11 +9,13 @@
 //! takes time near-linear in the schema's size. The IR is returned only when no pass found
 //! anything.
 
+mod constraints;
 mod examples;
 mod flatten;
 mod id;
 mod limits;
 mod naming;
+mod pattern;
 mod recursion;
 mod suggest;
 mod tags;
@@ -127,6 +129,7 @@ fn check_counting(
     let entries = entries(&settings.entries, &mut scope, &mut errors);
     tags::check(&defs, &mut errors);
     recursion::check(&defs, &mut errors);
+    constraints::refuse_unique_over_json(&defs, &mut errors);
     flatten::check(&defs, &mut errors);
     untagged::check(&mut defs, &mut errors);
     // An example is checked against types that are sound, and would only repeat their errors.
@@ -348,6 +351,7 @@ fn lower_struct(
             .as_ref()
             .is_some_and(|flatten| flatten::refuse_misplaced(field, flatten, errors));
         if let Some((presence, ty)) = types::field_type(&field.ty, scope, errors) {
+            let constraints = constraints::lower(&field.constraints, &ty, &field.ty.span, errors);
             fields.push(Field {
                 name: field.name.value.clone(),
                 wire_name,
@@ -357,6 +361,7 @@ fn lower_struct(
                 examples: examples::parse(&field.examples, errors),
                 presence,
                 ty,
+                constraints,
                 flatten,
             });
         }

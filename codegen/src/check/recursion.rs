@@ -16,14 +16,59 @@ struct Edge<'a> {
     through_field: bool,
 }
 
-/// Reports each cycle of inline containment once: one error per strongly connected group.
+/// Reports each cycle of inline containment once (one error per strongly connected group),
+/// and each newtype that wraps only itself.
 pub(super) fn check(defs: &BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>) {
+    newtype_cycles(defs, errors);
     let graph = edges(defs);
     for group in strongly_connected(&graph) {
         let start = group[0];
         let members: BTreeSet<&str> = group.iter().copied().collect();
         if let Some((path, closing)) = cycle_through(start, &members, &graph) {
             errors.push(cycle_error(&path, closing));
+        }
+    }
+}
+
+/// Reports a newtype whose chain of wrapped newtypes (through `Box`) comes back to it, such as
+/// `struct A(Box<A>);`: a `Box` is indirection enough for Rust, but no JSON value is such a
+/// newtype, and a reader following the chain would never reach a value to read.
+fn newtype_cycles(defs: &BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>) {
+    for def in defs.values() {
+        let TypeDef::Newtype(start) = def else {
+            continue;
+        };
+        let mut seen = BTreeSet::from([start.name.as_str()]);
+        let mut ty = &start.ty;
+        // A chain without a `Box` is a cycle of inline containment, reported as one.
+        let mut boxed = false;
+        loop {
+            let name = match ty {
+                Ty::Boxed(inner) => {
+                    boxed = true;
+                    ty = inner;
+                    continue;
+                }
+                Ty::Named(name) => name.as_str(),
+                _ => break,
+            };
+            if name == start.name && boxed {
+                errors.push(Diagnostic::new(
+                    format!("newtype `{}` wraps only itself", start.name),
+                    start.span.clone(),
+                    "no value at the end",
+                    "a newtype is the value it wraps, so a chain of newtypes must end in another \
+                     type: no JSON value is this one",
+                ));
+                break;
+            }
+            match defs.get(name) {
+                // A cycle not through `start` is reported from its own newtypes.
+                Some(TypeDef::Newtype(next)) if name != start.name && seen.insert(name) => {
+                    ty = &next.ty;
+                }
+                _ => break,
+            }
         }
     }
 }

@@ -145,6 +145,7 @@ pub(super) fn value_type(
         TypeKind::String => Ty::String,
         TypeKind::Bool => Ty::Bool,
         TypeKind::Int(kind) => Ty::Int(*kind),
+        TypeKind::Decimal(wide) => Ty::Decimal(*wide),
         TypeKind::F64 => Ty::F64,
         TypeKind::Json => Ty::Json,
         TypeKind::Vec(inner) => Ty::Vec(Box::new(value_type(inner, scope, errors)?)),

@@ -129,7 +129,15 @@ fn shapes_of(
     let found: Vec<Option<Found>> = def
         .variants
         .iter()
-        .map(|variant| found(defs, &variant.ty, &variant.span, errors))
+        .map(|variant| {
+            found(
+                defs,
+                &variant.ty,
+                &variant.span,
+                &mut BTreeSet::new(),
+                errors,
+            )
+        })
         .collect();
     // Two variants of one shape, or a whole number fitting both an integer and a number.
     let overlap = |a: &Shape, b: &Shape| {
@@ -260,15 +268,18 @@ fn describe(shape: &Shape) -> &'static str {
 }
 
 /// The shape of a variant's type, or the report why it has none of its own.
-fn found(
-    defs: &BTreeMap<String, TypeDef>,
-    ty: &Ty,
+/// `newtypes` holds the newtypes followed so far, so that one wrapping itself (reported by the
+/// recursion check) ends the walk.
+fn found<'a>(
+    defs: &'a BTreeMap<String, TypeDef>,
+    ty: &'a Ty,
     span: &Span,
+    newtypes: &mut BTreeSet<&'a str>,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<Found> {
     let plain = |kind| Some(Found { kind, object: None });
     match ty {
-        Ty::String => plain(Shape::String),
+        Ty::String | Ty::Decimal(_) => plain(Shape::String),
         Ty::Bool => plain(Shape::Boolean),
         Ty::Int(_) => plain(Shape::Integer),
         Ty::F64 => plain(Shape::Number),
@@ -281,12 +292,15 @@ fn found(
                 closed: false,
             }),
         }),
-        Ty::Boxed(inner) => found(defs, inner, span, errors),
+        Ty::Boxed(inner) => found(defs, inner, span, newtypes, errors),
         // Refused where the variant was lowered, or the checker's own values.
         Ty::Json | Ty::Nullable(_) | Ty::Const(_) => None,
         Ty::Named(name) => match defs.get(name)? {
             TypeDef::Enum(_) => plain(Shape::String),
-            TypeDef::Newtype(def) => found(defs, &def.ty, span, errors),
+            TypeDef::Newtype(def) if newtypes.insert(&def.name) => {
+                found(defs, &def.ty, span, newtypes, errors)
+            }
+            TypeDef::Newtype(_) => None,
             TypeDef::Struct(def) => {
                 let fields = ir::wire_fields(defs, def);
                 Some(Found {

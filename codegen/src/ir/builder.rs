@@ -45,6 +45,7 @@ pub(crate) fn field(name: &str, ty: Ty) -> Field {
         examples: Vec::new(),
         presence,
         ty,
+        constraints: crate::ir::Constraints::default(),
         flatten: false,
     }
 }
@@ -64,6 +65,14 @@ impl Field {
     pub(crate) fn wire(self, wire_name: &str) -> Self {
         Field {
             wire_name: wire_name.to_owned(),
+            ..self
+        }
+    }
+
+    /// The same field with constraints.
+    pub(crate) fn constrained(self, constraints: crate::ir::Constraints) -> Self {
+        Field {
+            constraints,
             ..self
         }
     }
@@ -242,4 +251,58 @@ pub(crate) fn map_of(ty: Ty) -> Ty {
 /// `Box<ty>`.
 pub(crate) fn boxed(ty: Ty) -> Ty {
     Ty::Boxed(Box::new(ty))
+}
+
+/// Constraints that hold every kind of check, for the emitters' tests: a name of 1 to 3 code
+/// points, a pattern, a format, ranges of an integer and of a float, and a unique list of
+/// 1 to 2 items.
+pub(crate) fn constrained_struct() -> StructDef {
+    use crate::ir::{Bound, Constraints, Count, Format, IntKind, Number, NumberRange};
+    let count = |min, max| Count {
+        min: Some(min),
+        max: Some(max),
+    };
+    let bound = |value, exclusive| Some(Bound { value, exclusive });
+    strukt(
+        "Checked",
+        vec![
+            field("name", Ty::String).constrained(Constraints {
+                length: Some(count(1, 3)),
+                ..Constraints::default()
+            }),
+            field("code", Ty::String)
+                .optional()
+                .constrained(Constraints {
+                    pattern: Some("[0-9]{2}$".to_owned()),
+                    ..Constraints::default()
+                }),
+            field("id", Ty::String).optional().constrained(Constraints {
+                format: Some(Format::Uuid),
+                ..Constraints::default()
+            }),
+            field("percent", Ty::Int(IntKind::U8))
+                .optional()
+                .constrained(Constraints {
+                    range: Some(NumberRange {
+                        min: bound(Number::Int(1), false),
+                        max: bound(Number::Int(100), false),
+                    }),
+                    ..Constraints::default()
+                }),
+            field("ratio", Ty::F64).optional().constrained(Constraints {
+                range: Some(NumberRange {
+                    min: bound(Number::Float(0.0), true),
+                    max: bound(Number::Float(1.0), false),
+                }),
+                ..Constraints::default()
+            }),
+            field("tags", Ty::Vec(Box::new(Ty::F64)))
+                .optional()
+                .constrained(Constraints {
+                    items: Some(count(1, 2)),
+                    unique: true,
+                    ..Constraints::default()
+                }),
+        ],
+    )
 }

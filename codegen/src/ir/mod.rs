@@ -11,6 +11,12 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
+mod constraints;
+mod decimal;
+
+pub use constraints::{Bound, Constraints, Count, Format, Number, NumberRange};
+pub use decimal::Wide;
+
 /// A byte range of the schema text.
 pub type Span = Range<usize>;
 
@@ -254,6 +260,9 @@ pub struct Field {
     /// The type of a present, non-null value: never `Ty::Nullable` at the top, which is
     /// [`Presence`]'s to say.
     pub ty: Ty,
+    /// What a present, non-null value must also satisfy; the checker allows each only on a
+    /// type it fits.
+    pub constraints: Constraints,
     /// `#[flatten]`: the field holds a closed struct (`ty` is `Ty::Named`, the presence
     /// required) whose fields are keys of this object on the wire, and the field's own name is
     /// no key (see [`Schema::wire_fields`]).
@@ -293,8 +302,10 @@ pub enum Ty {
     String,
     /// A JSON boolean.
     Bool,
-    /// A JSON integer within the bounds of the given Rust integer type.
+    /// A JSON integer within the bounds of the given integer type.
     Int(IntKind),
+    /// A 64-bit integer of the full range, written as a canonical decimal string.
+    Decimal(Wide),
     /// Any JSON number.
     F64,
     /// Any JSON value, `null` included.
@@ -326,8 +337,9 @@ pub enum Constant {
     Bool(bool),
 }
 
-/// The integer types of the schema language. 64-bit integers are left out on purpose: a
-/// JavaScript number is exact only up to 2^53, so TypeScript could not agree on their bounds.
+/// The integer types of the schema language, written as JSON numbers. The 64-bit ones are
+/// limited to the safe-integer range, |n| <= 2^53 - 1, the integers a JavaScript number (and
+/// so every reader of parsed JSON) holds exactly; the full range travels as a [`Ty::Decimal`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum IntKind {
     /// `u8`
@@ -342,7 +354,15 @@ pub enum IntKind {
     I16,
     /// `i32`
     I32,
+    /// `i64`, within the safe-integer range
+    I64,
+    /// `u64`, within the safe-integer range
+    U64,
 }
+
+/// The largest integer every reader of parsed JSON holds exactly: 2^53 - 1, JavaScript's
+/// `Number.MAX_SAFE_INTEGER`.
+pub const MAX_SAFE_INTEGER: i64 = (1 << 53) - 1;
 
 impl IntKind {
     /// The Rust (and schema) spelling of the type.
@@ -354,6 +374,8 @@ impl IntKind {
             IntKind::I8 => "i8",
             IntKind::I16 => "i16",
             IntKind::I32 => "i32",
+            IntKind::I64 => "i64",
+            IntKind::U64 => "u64",
         }
     }
 
@@ -366,17 +388,21 @@ impl IntKind {
             IntKind::I8 => (i8::MIN.into(), i8::MAX.into()),
             IntKind::I16 => (i16::MIN.into(), i16::MAX.into()),
             IntKind::I32 => (i32::MIN.into(), i32::MAX.into()),
+            IntKind::I64 => (-MAX_SAFE_INTEGER, MAX_SAFE_INTEGER),
+            IntKind::U64 => (0, MAX_SAFE_INTEGER),
         }
     }
 
     /// Every integer kind, for parsing and tests.
-    pub const ALL: [IntKind; 6] = [
+    pub const ALL: [IntKind; 8] = [
         IntKind::U8,
         IntKind::U16,
         IntKind::U32,
         IntKind::I8,
         IntKind::I16,
         IntKind::I32,
+        IntKind::I64,
+        IntKind::U64,
     ];
 }
 

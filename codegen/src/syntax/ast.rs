@@ -120,6 +120,49 @@ pub struct FieldItem {
     pub rename: Option<Spanned<String>>,
     /// Its type.
     pub ty: TypeExpr,
+    /// Its constraint attributes, as written.
+    pub constraints: ConstraintAttrs,
+}
+
+/// A field's constraint attributes as written, each with its span; the checker decides
+/// whether each fits the field's type.
+#[derive(Debug, Clone, Default)]
+pub struct ConstraintAttrs {
+    /// `#[length(min = .., max = ..)]`
+    pub length: Option<Spanned<Bounds>>,
+    /// `#[pattern = "..."]`
+    pub pattern: Option<Spanned<String>>,
+    /// `#[format = "..."]`
+    pub format: Option<Spanned<String>>,
+    /// `#[range(min = .., max = .., exclusive_min = .., exclusive_max = ..)]`
+    pub range: Option<Spanned<Bounds>>,
+    /// `#[items(min = .., max = .., unique)]`
+    pub items: Option<Spanned<Bounds>>,
+}
+
+/// The options of a bounds attribute, each number with its span.
+#[derive(Debug, Clone, Default)]
+pub struct Bounds {
+    /// `min = ..`
+    pub min: Option<Spanned<Literal>>,
+    /// `max = ..`
+    pub max: Option<Spanned<Literal>>,
+    /// `exclusive_min = ..`
+    pub exclusive_min: Option<Spanned<Literal>>,
+    /// `exclusive_max = ..`
+    pub exclusive_max: Option<Spanned<Literal>>,
+    /// `unique`
+    pub unique: Option<Range<usize>>,
+}
+
+/// A number as written in an attribute.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Literal {
+    /// An integer literal, with its sign (`-3`); wider than any schema integer so that a bound
+    /// past its type is reported rather than lost.
+    Int(i128),
+    /// A float literal (`0.5`, `1e3`).
+    Float(f64),
 }
 
 /// A union declaration.
@@ -187,8 +230,10 @@ pub enum TypeKind {
     String,
     /// `bool`
     Bool,
-    /// `u8` … `i32`
+    /// `u8` … `i64`
     Int(crate::ir::IntKind),
+    /// `Decimal<i64>`, `Decimal<u64>`
+    Decimal(crate::ir::Wide),
     /// `f64`
     F64,
     /// `Json`

@@ -5,7 +5,8 @@
 
 use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Meta};
 
-use super::ast::{Deprecated, FileSettings, RenameRule, SchemaFile, Spanned};
+use super::ast::{ConstraintAttrs, Deprecated, FileSettings, RenameRule, SchemaFile, Spanned};
+use super::constraints;
 use super::{byte_range, node_range};
 use crate::diagnostics::Diagnostic;
 
@@ -44,7 +45,18 @@ impl Place {
                 "allow_unknown_fields",
             ],
             Place::Newtype => &["doc", "deprecated", "example"],
-            Place::Field => &["doc", "deprecated", "example", "flatten", "rename"],
+            Place::Field => &[
+                "doc",
+                "deprecated",
+                "example",
+                "flatten",
+                "rename",
+                "length",
+                "pattern",
+                "format",
+                "range",
+                "items",
+            ],
             Place::Variant => &["doc", "deprecated", "rename"],
             Place::Enum => &["doc", "deprecated", "example", "union", "rename_all"],
         }
@@ -68,6 +80,7 @@ pub(super) struct ItemAttrs {
     pub examples: Vec<Spanned<String>>,
     /// `#[flatten]`, where it was written.
     pub flatten: Option<std::ops::Range<usize>>,
+    pub constraints: ConstraintAttrs,
 }
 
 /// Reads the attributes of an item at `place`, reporting unknown, malformed and repeated ones.
@@ -115,6 +128,9 @@ pub(super) fn item_attrs(
                 if flag(attr, errors) {
                     set_closed(&mut out.closed, closed, attr, errors);
                 }
+            }
+            name if constraints::NAMES.contains(&name) => {
+                constraints::read(attr, name, string_value, &mut out.constraints, errors)
             }
             _ => {}
         }

@@ -200,6 +200,7 @@ fn field(field: syn::Field, errors: &mut Vec<Diagnostic>) -> Option<FieldItem> {
         flatten: attrs.flatten,
         rename: attrs.rename,
         ty,
+        constraints: attrs.constraints,
     })
 }
 

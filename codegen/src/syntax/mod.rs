@@ -7,6 +7,7 @@
 
 pub mod ast;
 mod attrs;
+mod constraints;
 mod explain;
 mod items;
 mod nesting;

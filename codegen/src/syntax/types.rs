@@ -6,16 +6,13 @@ use syn::{Expr, ExprLit, ExprUnary, GenericArgument, Lit, PathArguments, Type, U
 use super::ast::{TypeExpr, TypeKind};
 use super::node_range;
 use crate::diagnostics::Diagnostic;
-use crate::ir::{Constant, IntKind};
+use crate::ir::{Constant, IntKind, MAX_SAFE_INTEGER, Wide};
 
 /// The built-in type names, for suggesting one when a name is misspelt (`string`, `Bool`).
 pub(crate) const BUILTIN_NAMES: &[&str] = &[
-    "String", "bool", "u8", "u16", "u32", "i8", "i16", "i32", "f64", "Json", "Vec", "Map", "Box",
-    "Option", "Nullable", "Const",
+    "String", "bool", "u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64", "f64", "Json", "Vec",
+    "Map", "Box", "Option", "Nullable", "Decimal", "Const",
 ];
-
-/// The largest integer every reader holds exactly: 2^53 - 1, JavaScript's `MAX_SAFE_INTEGER`.
-const MAX_SAFE_INTEGER: i64 = (1 << 53) - 1;
 
 /// Type names from Rust, serde_json and TypeScript that people reach for, with the schema type
 /// to write instead: `HashMap<String, T>` is a `Map<String, T>` here, and `Value` is `Json`.
@@ -60,8 +57,8 @@ pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExp
             "this type syntax is not supported",
             span,
             "not a named type",
-            "use String, bool, u8..u32, i8..i32, f64, Json, Vec<T>, Map<String, T>, Box<T>, \
-             Option<T>, Nullable<T> or a type declared in the schema",
+            "use String, bool, u8..u64, i8..i64, Decimal<i64>, Decimal<u64>, f64, Json, Vec<T>, \
+             Map<String, T>, Box<T>, Option<T>, Nullable<T> or a type declared in the schema",
         ));
         return None;
     };
@@ -97,6 +94,7 @@ pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExp
         ("Box", [inner]) => TypeKind::Boxed(Box::new(convert(inner, errors)?)),
         ("Option", [inner]) => TypeKind::Option(Box::new(convert(inner, errors)?)),
         ("Nullable", [inner]) => TypeKind::Nullable(Box::new(convert(inner, errors)?)),
+        ("Decimal", [inner]) => decimal(inner, span.clone(), errors)?,
         ("Map", [key, value]) => {
             let key = convert(key, errors)?;
             if !matches!(key.kind, TypeKind::String) {
@@ -110,7 +108,7 @@ pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExp
             }
             TypeKind::Map(Box::new(convert(value, errors)?))
         }
-        (builtin @ ("Vec" | "Box" | "Option" | "Nullable" | "Map"), _) => {
+        (builtin @ ("Vec" | "Box" | "Option" | "Nullable" | "Map" | "Decimal"), _) => {
             let expected = if builtin == "Map" {
                 "two type arguments"
             } else {
@@ -128,13 +126,13 @@ pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExp
             ));
             return None;
         }
-        ("u64" | "i64" | "u128" | "i128" | "usize" | "isize", []) => {
+        ("u128" | "i128" | "usize" | "isize", []) => {
             errors.push(Diagnostic::new(
                 format!("`{name}` is not supported"),
                 span,
-                "too wide for JavaScript",
-                "a JavaScript number is exact only up to 2^53, so TypeScript could not honour its \
-                 bounds: use u32 or i32, f64 for large counts, or String for identifiers",
+                "not a schema integer",
+                "use u64 or i64 (JSON numbers within 2^53 - 1), or Decimal<u64> or Decimal<i64> \
+                 (the full 64-bit range, written as a decimal string)",
             ));
             return None;
         }
@@ -170,6 +168,29 @@ pub(super) fn convert(ty: &Type, errors: &mut Vec<Diagnostic>) -> Option<TypeExp
         }
     };
     Some(TypeExpr { kind, span })
+}
+
+/// `Decimal<i64>` or `Decimal<u64>`: the full 64-bit range as a decimal string.
+fn decimal(
+    inner: &Type,
+    span: std::ops::Range<usize>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<TypeKind> {
+    let inner = convert(inner, errors)?;
+    match inner.kind {
+        TypeKind::Int(IntKind::I64) => Some(TypeKind::Decimal(Wide::I64)),
+        TypeKind::Int(IntKind::U64) => Some(TypeKind::Decimal(Wide::U64)),
+        _ => {
+            errors.push(Diagnostic::new(
+                "`Decimal` takes `i64` or `u64`",
+                span,
+                "not a 64-bit integer",
+                "write `Decimal<i64>` or `Decimal<u64>`: narrower integers are exact as JSON \
+                 numbers already",
+            ));
+            None
+        }
+    }
 }
 
 /// The value of `Const<...>`: one string, integer (within the safe integers) or boolean

@@ -5,9 +5,11 @@
 //! are empty, optional fields absent and nullable ones `null`, so a recursive schema (whose
 //! every cycle passes through one of those, as the checker requires) still gives finite values.
 
-use cardc_codegen::ir::{Schema, StructDef, Ty, TypeDef};
+use cardc_codegen::ir::{Constraints, Field, Number, Schema, StructDef, Ty, TypeDef, Wide};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
+
+use crate::contract;
 
 /// Nesting deeper than this many arrays, maps and named types stops growing.
 pub const DEPTH: u32 = 4;
@@ -26,6 +28,15 @@ fn value(schema: &Schema, ty: &Ty, depth: u32) -> BoxedStrategy<Value> {
             // Bounds and zero are where readers slip, so they are drawn often.
             prop_oneof![Just(min), Just(max), Just(0), min..=max]
                 .prop_map(Value::from)
+                .boxed()
+        }
+        Ty::Decimal(wide) => {
+            let (min, max) = match wide {
+                Wide::I64 => (i128::from(i64::MIN), i128::from(i64::MAX)),
+                Wide::U64 => (0, i128::from(u64::MAX)),
+            };
+            prop_oneof![Just(min), Just(max), Just(0), min..=max]
+                .prop_map(|value| Value::from(value.to_string()))
                 .boxed()
         }
         Ty::F64 => any::<f64>()
@@ -113,9 +124,9 @@ fn object(schema: &Schema, def: &StructDef, depth: u32) -> BoxedStrategy<Value> 
             let key = field.wire_name.clone();
             // A field that may hold `null` is drawn as a nullable value is.
             let present = if field.presence.may_be_null() {
-                value(schema, &Ty::Nullable(Box::new(field.ty.clone())), depth)
+                prop_oneof![Just(Value::Null), field_value(schema, field, depth)].boxed()
             } else {
-                value(schema, &field.ty, depth)
+                field_value(schema, field, depth)
             };
             let present = present.prop_map(move |v| (key.clone(), v));
             match (field.presence.may_be_absent(), depth > 0) {
@@ -155,4 +166,95 @@ fn json_value() -> impl Strategy<Value = Value> {
                 .prop_map(|entries| Value::Object(entries.into_iter().collect())),
         ]
     })
+}
+
+/// A present, non-null value of a field: of its type, within its constraints.
+fn field_value(schema: &Schema, field: &Field, depth: u32) -> BoxedStrategy<Value> {
+    let constraints = &field.constraints;
+    if constraints.is_empty() {
+        return value(schema, &field.ty, depth);
+    }
+    let drawn = match &field.ty {
+        Ty::String => constrained_string(constraints),
+        Ty::Int(kind) => {
+            let (mut min, mut max) = kind.bounds();
+            let range = constraints.range.unwrap_or_default();
+            if let Some(Number::Int(low)) = range.min.map(|bound| bound.value) {
+                min = low;
+            }
+            if let Some(Number::Int(high)) = range.max.map(|bound| bound.value) {
+                max = high;
+            }
+            prop_oneof![Just(min), Just(max), min..=max]
+                .prop_map(Value::from)
+                .boxed()
+        }
+        Ty::F64 => {
+            let range = constraints.range.unwrap_or_default();
+            let float = |bound: Option<cardc_codegen::ir::Bound>, or: f64| match bound {
+                Some(bound) => match bound.value {
+                    Number::Float(value) => value,
+                    Number::Int(value) => value as f64,
+                },
+                None => or,
+            };
+            let (min, max) = (float(range.min, -1e300), float(range.max, 1e300));
+            prop_oneof![Just(min), Just(max), min..=max]
+                .prop_map(Value::from)
+                .boxed()
+        }
+        Ty::Vec(item) => {
+            let count = constraints.items.unwrap_or_default();
+            let min = count
+                .min
+                .map_or(0, |min| usize::try_from(min).unwrap_or(usize::MAX));
+            let max = count
+                .max
+                .map_or(min + 3, |max| usize::try_from(max).unwrap_or(usize::MAX))
+                .min(min + 3);
+            let items = if depth > 0 {
+                value(schema, item, depth - 1)
+            } else {
+                value(schema, item, 0)
+            };
+            prop::collection::vec(items, min..=max)
+                .prop_map(Value::Array)
+                .boxed()
+        }
+        other => value(schema, other, depth),
+    };
+    // What a draw cannot aim at (an exclusive bound, distinct items, a pattern and a length
+    // together) is filtered by the contract.
+    let constraints = constraints.clone();
+    drawn
+        .prop_filter("within the field's constraints", move |value| {
+            contract::constrained(&constraints, value).is_ok()
+        })
+        .boxed()
+}
+
+/// Strings of a pattern or format (drawn from the pattern without its end anchors, which
+/// proptest cannot draw) or of a length in code points.
+fn constrained_string(constraints: &Constraints) -> BoxedStrategy<Value> {
+    let pattern = constraints
+        .pattern
+        .clone()
+        .or_else(|| constraints.format.map(|format| format.pattern().to_owned()));
+    if let Some(pattern) = pattern {
+        let inner = pattern.strip_prefix('^').unwrap_or(&pattern);
+        let inner = inner.strip_suffix('$').unwrap_or(inner);
+        let drawn = proptest::string::string_regex(inner)
+            .unwrap_or_else(|error| panic!("cannot draw strings of {pattern}: {error}"));
+        return drawn.prop_map(Value::from).boxed();
+    }
+    let count = constraints.length.unwrap_or_default();
+    let min = count
+        .min
+        .map_or(0, |min| usize::try_from(min).unwrap_or(usize::MAX));
+    let max = count
+        .max
+        .map_or(min + 12, |max| usize::try_from(max).unwrap_or(usize::MAX));
+    prop::collection::vec(any::<char>(), min..=max.min(min + 12))
+        .prop_map(|chars| Value::from(chars.into_iter().collect::<String>()))
+        .boxed()
 }

@@ -2,8 +2,16 @@
 //! be, read straight from `ir::Schema`. It labels the mutation corpus. It shares no code with
 //! any reader under test (serde, the JSON Schema, the TypeScript guards), so a label it gives
 //! says what the schema declares, not what some reader happens to do.
+//!
+//! Constraints are checked from their definitions: lengths in code points, ranges and counts
+//! compared as numbers, uniqueness by JSON Schema's equality, decimal strings and the formats
+//! by hand-written parsers of what the README says they accept (not by their patterns, which
+//! every reader under test shares). A field's own pattern is the one thing only a regex engine
+//! can read: the `regex` crate's, which the compiler allows only where engines agree.
 
-use cardc_codegen::ir::{Constant, IntKind, Schema, StructDef, Ty, TypeDef};
+use cardc_codegen::ir::{
+    Constant, Constraints, Format, IntKind, Number, Schema, StructDef, Ty, TypeDef, Wide,
+};
 use serde_json::{Map, Value};
 
 /// A constant's value as JSON.
@@ -44,6 +52,7 @@ impl Checker<'_> {
             (Ty::String, Value::String(_)) | (Ty::Bool, Value::Bool(_)) => true,
             (Ty::F64, Value::Number(_)) => true,
             (Ty::Int(kind), Value::Number(number)) => int_fits(*kind, number),
+            (Ty::Decimal(wide), Value::String(text)) => decimal_fits(*wide, text),
             (Ty::Const(Constant::Int(expected)), Value::Number(number)) => {
                 integer(number) == Some(*expected)
             }
@@ -137,7 +146,11 @@ impl Checker<'_> {
                 None if field.presence.may_be_absent() => {}
                 None => return Err(format!("{field_at}: required, missing")),
                 Some(Value::Null) if field.presence.may_be_null() => {}
-                Some(field_value) => self.ty(&field.ty, field_value, &field_at)?,
+                Some(field_value) => {
+                    self.ty(&field.ty, field_value, &field_at)?;
+                    constrained(&field.constraints, field_value)
+                        .map_err(|fault| format!("{field_at}: {fault}"))?;
+                }
             }
         }
         if def.closed {
@@ -187,4 +200,204 @@ fn integer(number: &serde_json::Number) -> Option<i64> {
 /// A key as a JSON pointer segment (RFC 6901).
 pub fn escape(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
+}
+
+/// A canonical decimal numeral within the type's bounds: digits, a `-` only on a negative
+/// number, no leading zero, no `-0`.
+fn decimal_fits(wide: Wide, text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let canonical = !digits.is_empty()
+        && digits.bytes().all(|byte| byte.is_ascii_digit())
+        && (text == "0" || !digits.starts_with('0'));
+    let (min, max) = match wide {
+        Wide::I64 => (i128::from(i64::MIN), i128::from(i64::MAX)),
+        Wide::U64 => (0, i128::from(u64::MAX)),
+    };
+    canonical
+        && text
+            .parse::<i128>()
+            .is_ok_and(|value| (min..=max).contains(&value))
+}
+
+/// A present, non-null value that already has its field's type, against its constraints.
+pub fn constrained(constraints: &Constraints, value: &Value) -> Result<(), String> {
+    if let Value::String(text) = value {
+        let length = text.chars().count() as u64;
+        if let Some(count) = constraints.length {
+            within(length, count.min, count.max, "characters")?;
+        }
+        if let Some(pattern) = &constraints.pattern {
+            let regex = regex::Regex::new(pattern).map_err(|error| error.to_string())?;
+            if !regex.is_match(text) {
+                return Err(format!("{value} does not match {pattern}"));
+            }
+        }
+        if let Some(format) = constraints.format {
+            let fits = match format {
+                Format::Uri => uri(text),
+                Format::DateTime => date_time(text),
+                Format::Uuid => uuid(text),
+            };
+            if !fits {
+                return Err(format!("{value} is not of format {}", format.name()));
+            }
+        }
+    }
+    if let (Some(range), Some(number)) = (constraints.range, value.as_f64()) {
+        let bound = |bound: Number| match bound {
+            Number::Int(value) => value as f64,
+            Number::Float(value) => value,
+        };
+        if let Some(min) = range.min {
+            let low = bound(min.value);
+            if number < low || min.exclusive && number == low {
+                return Err(format!("{value} is below the range"));
+            }
+        }
+        if let Some(max) = range.max {
+            let high = bound(max.value);
+            if number > high || max.exclusive && number == high {
+                return Err(format!("{value} is above the range"));
+            }
+        }
+    }
+    if let Value::Array(items) = value {
+        if let Some(count) = constraints.items {
+            within(items.len() as u64, count.min, count.max, "items")?;
+        }
+        if constraints.unique {
+            for (index, item) in items.iter().enumerate() {
+                if items[..index]
+                    .iter()
+                    .any(|earlier| json_equal(earlier, item))
+                {
+                    return Err(format!("item {index} repeats an earlier one"));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A count within inclusive bounds.
+fn within(count: u64, min: Option<u64>, max: Option<u64>, noun: &str) -> Result<(), String> {
+    if min.is_some_and(|min| count < min) || max.is_some_and(|max| count > max) {
+        return Err(format!("{count} {noun} is outside {min:?}..={max:?}"));
+    }
+    Ok(())
+}
+
+/// JSON Schema's equality: deep, objects regardless of key order, numbers by value.
+fn json_equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
+        (Value::Array(a), Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| json_equal(a, b))
+        }
+        (Value::Object(a), Value::Object(b)) => {
+            a.len() == b.len()
+                && a.iter()
+                    .all(|(key, value)| b.get(key).is_some_and(|other| json_equal(value, other)))
+        }
+        _ => a == b,
+    }
+}
+
+/// `uri`: a scheme (a letter, then letters, digits, `+`, `-`, `.`), `:`, then RFC 3986's
+/// unreserved and reserved characters and `%` with two hex digits.
+fn uri(text: &str) -> bool {
+    let Some((scheme, rest)) = text.split_once(':') else {
+        return false;
+    };
+    let mut scheme_chars = scheme.chars();
+    let scheme_ok = scheme_chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && scheme_chars.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
+    let bytes = rest.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        if byte == b'%' {
+            let hex = |offset: usize| bytes.get(at + offset).is_some_and(u8::is_ascii_hexdigit);
+            if !(hex(1) && hex(2)) {
+                return false;
+            }
+            at += 3;
+        } else if byte.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=".contains(&byte) {
+            at += 1;
+        } else {
+            return false;
+        }
+    }
+    scheme_ok
+}
+
+/// `date-time`: RFC 3339's, with each month's last day (February's the 29th in every year),
+/// second 60 allowed, and `T`/`Z` in either case.
+fn date_time(text: &str) -> bool {
+    let number = |part: &str| {
+        (!part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit()))
+            .then(|| part.parse::<u32>().ok())
+            .flatten()
+    };
+    let Some((date, time)) = text.split_once(['T', 't']) else {
+        return false;
+    };
+    let date: Vec<&str> = date.split('-').collect();
+    let [year, month, day] = date.as_slice() else {
+        return false;
+    };
+    let (Some(_), Some(month), Some(day)) = (
+        (year.len() == 4).then(|| number(year)).flatten(),
+        (month.len() == 2).then(|| number(month)).flatten(),
+        (day.len() == 2).then(|| number(day)).flatten(),
+    ) else {
+        return false;
+    };
+    let last = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 => 29,
+        _ => return false,
+    };
+    if !(1..=last).contains(&day) {
+        return false;
+    }
+    let (clock, offset) = match time.find(['Z', 'z', '+', '-']) {
+        Some(at) => time.split_at(at),
+        None => return false,
+    };
+    let offset_ok = match offset {
+        "Z" | "z" => true,
+        _ => {
+            let sign_free = &offset[1..];
+            let parts: Vec<&str> = sign_free.split(':').collect();
+            matches!(parts.as_slice(), [hour, minute]
+                if hour.len() == 2 && minute.len() == 2
+                    && number(hour).is_some_and(|hour| hour <= 23)
+                    && number(minute).is_some_and(|minute| minute <= 59))
+        }
+    };
+    let (clock, fraction) = match clock.split_once('.') {
+        Some((clock, fraction)) => (clock, Some(fraction)),
+        None => (clock, None),
+    };
+    let fraction_ok = fraction.is_none_or(|digits| {
+        !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit())
+    });
+    let parts: Vec<&str> = clock.split(':').collect();
+    let clock_ok = matches!(parts.as_slice(), [hour, minute, second]
+        if hour.len() == 2 && minute.len() == 2 && second.len() == 2
+            && number(hour).is_some_and(|hour| hour <= 23)
+            && number(minute).is_some_and(|minute| minute <= 59)
+            && number(second).is_some_and(|second| second <= 60));
+    offset_ok && fraction_ok && clock_ok
+}
+
+/// `uuid`: 8-4-4-4-12 hex digits, either case.
+fn uuid(text: &str) -> bool {
+    let groups: Vec<&str> = text.split('-').collect();
+    groups.len() == 5
+        && groups.iter().zip([8, 4, 4, 4, 12]).all(|(group, len)| {
+            group.len() == len && group.bytes().all(|byte| byte.is_ascii_hexdigit())
+        })
 }

@@ -13,6 +13,8 @@
 //! The corpus is generated in-process on every run rather than committed: it is a pure,
 //! deterministic function of the committed corpus and schema, so there is nothing to go stale.
 
+mod bounds;
+
 use std::collections::BTreeSet;
 
 use cardc_codegen::ir::{Constant, Field, Presence, Schema, StructDef, Ty, TypeDef, UnionDef};
@@ -325,6 +327,12 @@ impl Walker<'_> {
             let above = set(key, json!(max + 1));
             self.edit(at, above, "int/above", key.clone(), Some(false));
         }
+        if !(value.is_null() && field.presence.may_be_null()) {
+            for (class, detail, changed) in bounds::values(field, value) {
+                let detail = format!("{key}={detail}");
+                self.edit(at, set(key, changed), class, detail, None);
+            }
+        }
         let pointer = format!("{at}/{}", escape(key));
         if !(value.is_null() && field.presence.may_be_null()) {
             self.ty(&field.ty, value, &pointer);
@@ -355,7 +363,7 @@ fn wrong_values(schema: &Schema, ty: &Ty) -> Vec<(&'static str, Value)> {
 /// The non-null JSON types a value of `ty` may have.
 fn accepted_kinds(schema: &Schema, ty: &Ty) -> Vec<&'static str> {
     match ty {
-        Ty::String => vec!["string"],
+        Ty::String | Ty::Decimal(_) => vec!["string"],
         Ty::Bool => vec!["boolean"],
         Ty::Int(_) => vec!["integer"],
         Ty::F64 => vec!["integer", "fraction"],

@@ -387,8 +387,8 @@ fn keywords_schema() -> String {
     )
 }
 
-/// A schema with `text` in every place a schema string goes but the id, and, with `id`, an
-/// explicit `#![id]` and `#![title]` holding it too.
+/// A schema with `text` in every place a schema string goes (a field's pattern included) but
+/// the id, and, with `id`, an explicit `#![id]` and `#![title]` holding it too.
 fn hostile_schema(text: &str, id: bool) -> String {
     let doc = lit(text);
     let settings = if id {
@@ -403,12 +403,23 @@ fn hostile_schema(text: &str, id: bool) -> String {
     let kind = lit(&format!("kind{text}"));
     let field = lit(&format!("field{text}"));
     let nested = lit(&format!("nested{text}"));
+    // The text as a pattern that matches it literally: a pattern goes into every output.
+    let pattern = lit(&text
+        .chars()
+        .map(|c| {
+            if "^$\\.*+?()[]{}|/".contains(c) {
+                format!("\\{c}")
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>());
     format!(
         "//! File docs.\n#![doc = {doc}]\n{settings}\n\
          #[doc = {doc}]\n#[union(tag = {tag})]\nenum Hostile {{\n    #[doc = {doc}]\n    #[rename = {doc}]\n    Plain(Plain),\n    \
          #[rename = {nested}]\n    Nested(Nested),\n}}\n\n\
          #[doc = {doc}]\nstruct Plain {{\n    #[doc = {doc}]\n    #[rename = {field}]\n    field: Option<Value>,\n    \
-         #[doc = {doc}]\n    other: Vec<String>,\n}}\n\n\
+         #[doc = {doc}]\n    other: Vec<String>,\n    #[pattern = {pattern}]\n    matched: Option<String>,\n}}\n\n\
          #[union(tag = {kind})]\nenum Nested {{\n    #[doc = {doc}]\n    #[rename = {doc}]\n    Inner(Inner),\n}}\n\n\
          struct Inner {{}}\n\n\
          #[doc = {doc}]\nenum Value {{\n    #[doc = {doc}]\n    #[rename = {doc}]\n    Hostile,\n    Plain,\n}}\n"

@@ -1,10 +1,10 @@
 //! The golden Rust types accept exactly what the schema language promises, construct by
-//! construct: presence, integer bounds, closed and open objects, unions, renames, recursion.
+//! construct: presence, integer bounds, 64-bit integers, constraints and formats, closed and open objects, unions, renames, recursion.
 //! (The render-intent types are held to the full wire corpus in `tests/conformance`.)
 
 use cardc_golden::{
-    collections, enums, nested_unions, open_objects, presence, primitives, recursion, renames,
-    reserved_names, shared_payloads, unit_variants,
+    collections, constraints, enums, nested_unions, open_objects, presence, primitives, recursion,
+    renames, reserved_names, shared_payloads, unit_variants, wide_integers,
 };
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -447,4 +447,111 @@ fn an_untagged_union_picks_its_variant_by_shape_and_by_a_key_of_its_own() {
     let text = r#"{"content": "x", "resources": [{"uri": "u", "blob": 1}], "setting": null}"#;
     let error = cardc::decode_str::<Message>(text).expect_err("blob is a string");
     assert_eq!(error.pointer(), "/resources/0/blob", "{error}");
+}
+
+fn upload() -> Value {
+    json!({"size": 9007199254740991u64, "offset": -9007199254740991i64, "checksum": "18446744073709551615",
+        "delta": "-9223372036854775808", "chunks": [0, 9007199254740991u64], "parts": ["0", "-1"],
+        "totals": {"a": null, "b": 9007199254740991i64}})
+}
+
+#[test]
+fn wide_integers_are_safe_numbers_or_canonical_decimal_strings() {
+    let decoded = accepts::<wide_integers::Upload>(upload());
+    assert_eq!(decoded.checksum.0, u64::MAX);
+    assert_eq!(decoded.delta.map(|delta| delta.0), Some(i64::MIN));
+    accepts::<wide_integers::Upload>(with(upload(), "startedAt", json!(0)));
+    // Past 2^53 - 1, however it is written and wherever it sits.
+    for (key, bad) in [
+        ("size", json!(9007199254740992u64)),
+        ("offset", json!(-9007199254740992i64)),
+        ("startedAt", json!(u64::MAX)),
+        ("chunks", json!([1, 9007199254740992u64])),
+        ("totals", json!({"b": -9007199254740992i64})),
+    ] {
+        rejects::<wide_integers::Upload>(with(upload(), key, bad), "safe range");
+    }
+    rejects::<wide_integers::Upload>(
+        with(upload(), "size", json!(9007199254740992.0)),
+        "invalid type",
+    );
+    rejects::<wide_integers::Upload>(with(upload(), "size", json!(-1)), "invalid value");
+    // An integral float within the range is the integer it equals.
+    let decoded: wide_integers::Upload =
+        serde_json::from_value(with(upload(), "size", json!(9007199254740991.0))).expect("reads");
+    assert_eq!(decoded.size, 9007199254740991);
+    // Decimal strings: canonical, within the type, and strings only.
+    for (key, bad) in [
+        ("checksum", json!("18446744073709551616")),
+        ("checksum", json!("-1")),
+        ("checksum", json!("01")),
+        ("checksum", json!("+1")),
+        ("checksum", json!(" 1")),
+        ("checksum", json!(1)),
+        ("delta", json!("-0")),
+        ("delta", json!("-9223372036854775809")),
+        ("parts", json!(["9223372036854775808"])),
+    ] {
+        rejects::<wide_integers::Upload>(with(upload(), key, bad), "canonical decimal string");
+    }
+}
+
+fn profile() -> Value {
+    json!({"name": "Ada", "handle": "ada_1", "home": "https://example.com/a?b#c",
+        "createdAt": "2024-02-29T23:59:60.5+01:00", "id": "123e4567-e89b-12d3-a456-426614174000",
+        "percent": 100, "score": 1.0, "celsius": -273.15, "visits": 1,
+        "tags": ["a"], "points": [{"x": 1, "y": 2}, {"x": 2, "y": 1}], "ratios": [0.5, 1.5]})
+}
+
+#[test]
+fn constraints_are_enforced_on_the_value_read() {
+    accepts::<constraints::Profile>(profile());
+    // Sixteen code points of four bytes each.
+    accepts::<constraints::Profile>(with(profile(), "name", json!("😀".repeat(16))));
+    accepts::<constraints::Profile>(with(profile(), "initials", json!("abc")));
+    accepts::<constraints::Profile>(with(profile(), "score", json!(null)));
+    for (key, bad, reason) in [
+        ("name", json!(""), "at least 1 characters"),
+        ("name", json!("😀".repeat(17)), "at most 16 characters"),
+        ("initials", json!("abcd"), "at most 3 characters"),
+        ("handle", json!("Ada"), "matching"),
+        ("home", json!("no scheme"), "format uri"),
+        ("home", json!("https://a b"), "format uri"),
+        (
+            "createdAt",
+            json!("2024-02-30T00:00:00Z"),
+            "format date-time",
+        ),
+        (
+            "createdAt",
+            json!("2024-01-01 00:00:00Z"),
+            "format date-time",
+        ),
+        (
+            "id",
+            json!("123e4567-e89b-12d3-a456-42661417400"),
+            "format uuid",
+        ),
+        ("percent", json!(101), "at most 100"),
+        ("score", json!(0), "above 0"),
+        ("score", json!(1.0000000000000002), "at most 1"),
+        ("celsius", json!(-273.16), "at least -273.15"),
+        ("visits", json!(0), "at least 1"),
+        ("tags", json!([]), "at least 1 items"),
+        ("tags", json!(["a", "b", "c", "d"]), "at most 3 items"),
+        ("tags", json!(["a", "a"]), "unique"),
+        (
+            "points",
+            json!([{"x": 1, "y": 2}, {"y": 2, "x": 1}]),
+            "unique",
+        ),
+        ("ratios", json!([1, 1.0]), "unique"),
+    ] {
+        rejects::<constraints::Profile>(with(profile(), key, bad), reason);
+    }
+    // The pointer of a decode error names the field whose value fails.
+    let error =
+        cardc::decode_value::<constraints::Profile>(&with(profile(), "percent", json!(101)));
+    let error = error.expect_err("101 is above the range");
+    assert_eq!(error.pointer(), "/percent", "{error}");
 }

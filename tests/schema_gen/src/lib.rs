@@ -199,7 +199,20 @@ const STRINGS: &[&str] = &[
 ];
 
 const PRIMITIVES: &[&str] = &[
-    "String", "bool", "f64", "u8", "u16", "u32", "i8", "i16", "i32", "Json", "u64", "i64",
+    "String",
+    "bool",
+    "f64",
+    "u8",
+    "u16",
+    "u32",
+    "i8",
+    "i16",
+    "i32",
+    "Json",
+    "u64",
+    "i64",
+    "Decimal<u64>",
+    "Decimal<i64>",
 ];
 
 const RULES: &[&str] = &[
@@ -236,6 +249,50 @@ fn docs(u: &mut Unstructured, out: &mut String, indent: &str) -> Result<()> {
     Ok(())
 }
 
+/// A declaration's or field's other notes, sometimes: `#[deprecated]` (with or without a note)
+/// and `#[example = ...]` with JSON text or any string.
+fn notes(u: &mut Unstructured, out: &mut String, indent: &str) -> Result<()> {
+    match u.int_in_range(0..=9)? {
+        0 => writeln!(out, "{indent}#[deprecated]").ok(),
+        1 => writeln!(
+            out,
+            "{indent}#[deprecated = {}]",
+            literal(pick(u, STRINGS)?)
+        )
+        .ok(),
+        2 => writeln!(out, "{indent}#[example = {}]", literal(pick(u, EXAMPLES)?)).ok(),
+        3 => writeln!(out, "{indent}#[example = {}]", literal(pick(u, STRINGS)?)).ok(),
+        _ => None,
+    };
+    Ok(())
+}
+
+/// JSON texts an example may hold.
+const EXAMPLES: &[&str] = &[
+    "null",
+    "true",
+    "0",
+    "-1",
+    "1.5",
+    "\"\"",
+    "\"*/\"",
+    "[]",
+    "[1, \"a\"]",
+    "{}",
+    "{\"type\": \"a\"}",
+    "{\"a\": {\"b\": [null]}}",
+];
+
+/// A constant field's type: a string (any of the pool), integer or boolean `Const`.
+fn constant(u: &mut Unstructured) -> Result<String> {
+    Ok(match u.int_in_range(0..=3)? {
+        0 => format!("Const<{}>", literal(pick(u, STRINGS)?)),
+        1 => format!("Const<{}>", u.int_in_range(0..=9_007_199_254_740_991_i64)?),
+        2 => "Const<{ -1 }>".to_string(),
+        _ => format!("Const<{}>", u.ratio(1, 2)?),
+    })
+}
+
 fn ty(u: &mut Unstructured, names: &[&str], depth: u32) -> Result<String> {
     let choice = u.int_in_range(0..=9)?;
     if depth > 3 || choice < 4 {
@@ -256,7 +313,8 @@ fn ty(u: &mut Unstructured, names: &[&str], depth: u32) -> Result<String> {
     })
 }
 
-/// A schema text drawn from `u`: one to six declarations (structs, unions, enums) whose
+/// A schema text drawn from `u`: one to six declarations (structs, newtypes, tagged and untagged
+/// unions, enums) whose
 /// names, types, attributes and strings come from the pools above. Most parse; many do not check.
 pub fn schema(u: &mut Unstructured) -> Result<String> {
     let mut out = String::new();
@@ -288,7 +346,8 @@ pub fn schema(u: &mut Unstructured) -> Result<String> {
     for index in 0..count {
         let name = names[index];
         docs(u, &mut out, "")?;
-        match u.int_in_range(0..=2)? {
+        notes(u, &mut out, "")?;
+        match u.int_in_range(0..=4)? {
             0 => {
                 if u.ratio(1, 4)? {
                     out.push_str("#[allow_unknown_fields]\n");
@@ -302,13 +361,22 @@ pub fn schema(u: &mut Unstructured) -> Result<String> {
                     if u.ratio(1, 5)? {
                         writeln!(out, "    #[rename = {}]", literal(pick(u, STRINGS)?)).ok();
                     }
+                    notes(u, &mut out, "    ")?;
+                    if u.ratio(1, 8)? {
+                        out.push_str("    #[flatten]\n");
+                    }
                     let field = pick(u, FIELD_NAMES)?;
                     let field = if u.ratio(1, 3)? {
                         format!("r#{field}")
                     } else {
                         field.to_string()
                     };
-                    writeln!(out, "    {field}: {},", ty(u, &names, 0)?).ok();
+                    let field_type = if u.ratio(1, 8)? {
+                        constant(u)?
+                    } else {
+                        ty(u, &names, 0)?
+                    };
+                    writeln!(out, "    {field}: {field_type},").ok();
                 }
                 out.push_str("}\n");
             }
@@ -331,6 +399,18 @@ pub fn schema(u: &mut Unstructured) -> Result<String> {
                         let payload = u.choose(&names)?;
                         writeln!(out, "    {variant}({payload}),").ok();
                     }
+                }
+                out.push_str("}\n");
+            }
+            3 => {
+                writeln!(out, "struct {name}({});", ty(u, &names, 0)?).ok();
+            }
+            4 => {
+                writeln!(out, "#[union(untagged)]\nenum {name} {{").ok();
+                for _ in 0..u.int_in_range(1..=4)? {
+                    docs(u, &mut out, "    ")?;
+                    let variant = pick(u, TYPE_NAMES)?;
+                    writeln!(out, "    {variant}({}),", ty(u, &names, 0)?).ok();
                 }
                 out.push_str("}\n");
             }

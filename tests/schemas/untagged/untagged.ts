@@ -432,7 +432,7 @@ function cardcShape(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
-/** Whether an object has `key` of its own, as JSON gives it: what picks an object variant. */
+/** Whether an object has `key` of its own, as `JSON.parse` gives it: what picks an object variant. */
 function cardcHasKey(value: unknown, key: string): boolean {
   return cardcHas.call(value, key);
 }

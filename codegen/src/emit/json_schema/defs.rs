@@ -1,10 +1,11 @@
 //! One `$defs` entry per named type, and the schema of every value type.
 
+use super::constraints::constrain;
 use super::ordered::{Json, Object};
 use super::{def_ref, insert_description};
 use crate::ir::{
-    Constant, Deprecated, EnumDef, Examples, Field, NewtypeDef, Schema, StructDef, Ty, TypeDef,
-    UnionDef, UntaggedDef, Variant,
+    Constant, Deprecated, EnumDef, Examples, Field, NewtypeDef, Schema, Shape, StructDef, Ty,
+    TypeDef, UnionDef, UntaggedDef, Variant,
 };
 
 /// The definition of one named type, in its standalone form: a struct is the plain object of
@@ -91,7 +92,8 @@ fn field_schema(field: &Field) -> Object {
     insert_description(&mut map, &field.docs);
     insert_deprecated(&mut map, field.deprecated.as_ref());
     insert_examples(&mut map, &field.examples);
-    let value = ty_schema(&field.ty);
+    let mut value = ty_schema(&field.ty);
+    constrain(&mut value, &field.constraints);
     map.extend(if field.presence.may_be_null() {
         or_null(value)
     } else {
@@ -230,24 +232,54 @@ fn branch(
     branch
 }
 
-/// An untagged union: one `oneOf` branch per variant, titled with its name. The checker made
-/// sure no payload fits two branches, so `oneOf` picks exactly the variant every reader picks.
+/// An untagged union: a chain of `if`/`then`/`else`, one link per variant in declaration
+/// order, each `if` the variant's shape (its JSON type, and for an object variant the key that
+/// picks it), each `then` the variant's schema titled with its name, and `false` at the end.
+/// It picks the variant exactly as every reader does, and a fault inside a variant is reported
+/// where it is, not as a `oneOf` that no branch matched.
 fn untagged_def(def: &UntaggedDef) -> Object {
-    let branches: Vec<Json> = def
-        .variants
-        .iter()
-        .map(|variant| {
-            let mut branch = Object::default();
-            branch.insert("title", variant.name.clone());
-            insert_description(&mut branch, &variant.docs);
-            branch.extend(ty_schema(&variant.ty));
-            branch.into()
-        })
-        .collect();
+    let mut chain = Json::Bool(false);
+    for variant in def.variants.iter().rev() {
+        let mut then = Object::default();
+        then.insert("title", variant.name.clone());
+        insert_description(&mut then, &variant.docs);
+        then.extend(ty_schema(&variant.ty));
+        let mut link = Object::default();
+        link.insert("if", shape_schema(&variant.shape));
+        link.insert("then", then);
+        link.insert("else", chain);
+        chain = link.into();
+    }
     let mut map = Object::default();
     insert_description(&mut map, &def.docs);
-    map.insert("oneOf", branches);
+    // The checker refuses a union without variants, so the chain is a link.
+    if let Json::Object(chain) = chain {
+        map.extend(chain);
+    }
     map
+}
+
+/// The schema of the values of a shape, the `if` that picks an untagged union's variant.
+fn shape_schema(shape: &Shape) -> Object {
+    let kind = |kind: &str| Object::of([("type", kind.into())]);
+    match shape {
+        Shape::String => kind("string"),
+        Shape::Boolean => kind("boolean"),
+        Shape::Integer => kind("integer"),
+        Shape::Number => kind("number"),
+        Shape::Array => kind("array"),
+        Shape::Object(None) => kind("object"),
+        // The key is listed in `properties` too (with any value): ajv's strict mode refuses a
+        // `required` key that no `properties` defines.
+        Shape::Object(Some(key)) => Object::of([
+            ("type", "object".into()),
+            (
+                "properties",
+                Object::of([(key.as_str(), true.into())]).into(),
+            ),
+            ("required", vec![Json::from(key.as_str())].into()),
+        ]),
+    }
 }
 
 /// A newtype: the schema of the type it wraps, under its own name.
@@ -304,6 +336,10 @@ pub(super) fn ty_schema(ty: &Ty) -> Object {
                 ("maximum", maximum.into()),
             ])
         }
+        Ty::Decimal(wide) => Object::of([
+            ("type", "string".into()),
+            ("pattern", wide.pattern().into()),
+        ]),
         Ty::F64 => Object::of([("type", "number".into())]),
         Ty::Json => Object::default(),
         Ty::Vec(item) => Object::of([("type", "array".into()), ("items", ty_schema(item).into())]),

@@ -21,6 +21,7 @@
 //! single error. The shape is chosen for schema-only consumers: see `dispatch` and
 //! `struct_def` in `defs.rs`.
 
+mod constraints;
 mod defs;
 mod ordered;
 #[cfg(test)]

@@ -16,7 +16,8 @@ pub enum Json {
     Bool(bool),
     /// An integer (the bounds of the schema's integer types fit an `i64`).
     Int(i64),
-    /// A number with a fraction or exponent, in an example.
+    /// A finite float: a bound of an `f64` range, or a number with a fraction or exponent
+    /// in an example.
     Float(f64),
     /// A string.
     String(String),
@@ -86,6 +87,19 @@ impl From<bool> for Json {
 impl From<i64> for Json {
     fn from(value: i64) -> Self {
         Json::Int(value)
+    }
+}
+
+impl From<f64> for Json {
+    fn from(value: f64) -> Self {
+        Json::Float(value)
+    }
+}
+
+impl From<u64> for Json {
+    fn from(value: u64) -> Self {
+        // Counts in a schema are far below `i64::MAX`; past it they saturate.
+        Json::Int(i64::try_from(value).unwrap_or(i64::MAX))
     }
 }
 

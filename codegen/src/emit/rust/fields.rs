@@ -12,6 +12,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use syn::parse_quote;
 
+use super::checks::checks;
 use super::types::{rust_type, too_complex_for_clippy};
 use super::{Runtime, ident, notes, with_examples};
 use crate::ir::{Constant, Field, Presence, Ty};
@@ -61,11 +62,15 @@ pub(super) fn field(field: &Field, runtime: Runtime) -> TokenStream {
     }
 }
 
-/// The runtime reader of a field's value, inside `Optional` or `Nullable` (or both) as its
-/// presence says.
+/// The runtime reader of a field's value, checked against the field's constraints if it has
+/// any, inside `Optional` or `Nullable` (or both) as its presence says.
 pub(super) fn reader(field: &Field, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
-    let value = value_reader(&field.ty, runtime);
+    let mut value = value_reader(&field.ty, runtime);
+    if !field.constraints.is_empty() {
+        let check = checks(field, runtime);
+        value = quote!(#rt::__private::Checked(#value, #check));
+    }
     match field.presence {
         Presence::Required => value,
         Presence::Nullable => quote!(#rt::__private::Nullable(#value)),
@@ -106,6 +111,7 @@ pub(super) fn value_reader(ty: &Ty, runtime: Runtime) -> TokenStream {
             quote!(#rt::__private::Nullable(#inner))
         }
         Ty::String
+        | Ty::Decimal(_)
         | Ty::Bool
         | Ty::F64
         | Ty::Vec(_)
@@ -121,7 +127,13 @@ fn needs_contract_rules(ty: &Ty) -> bool {
     match ty {
         Ty::Int(_) | Ty::Json | Ty::Map(_) => true,
         Ty::Vec(inner) | Ty::Nullable(inner) => needs_contract_rules(inner),
-        Ty::String | Ty::Bool | Ty::F64 | Ty::Boxed(_) | Ty::Named(_) | Ty::Const(_) => false,
+        Ty::String
+        | Ty::Bool
+        | Ty::Decimal(_)
+        | Ty::F64
+        | Ty::Boxed(_)
+        | Ty::Named(_)
+        | Ty::Const(_) => false,
     }
 }
 

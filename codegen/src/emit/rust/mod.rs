@@ -13,6 +13,7 @@
 //! bug, not a user error.
 
 mod bridge;
+mod checks;
 mod enums;
 pub mod escape;
 mod fields;
@@ -147,11 +148,13 @@ fn print_items(defs: &[&TypeDef], schema: &Schema, runtime: Runtime) -> String {
 /// Every generated item of a schema, naming `runtime`, one per named type in name order, with
 /// no inner attributes so that the items can be spliced into any module.
 pub fn items(schema: &Schema, runtime: Runtime) -> syn::File {
+    // Asked once: every item's attributes depend on the whole schema's answer.
+    let deprecation = uses_deprecation(schema);
     file(
         schema
             .types
             .values()
-            .flat_map(|def| type_items(def, schema, runtime, uses_deprecation(schema)))
+            .flat_map(|def| type_items(def, schema, runtime, deprecation))
             .collect(),
     )
 }

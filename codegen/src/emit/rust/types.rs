@@ -24,6 +24,10 @@ pub(super) fn rust_type(ty: &Ty, runtime: Runtime) -> Type {
             let name = ident(kind.rust_name());
             parse_quote!(#name)
         }
+        Ty::Decimal(wide) => {
+            let name = ident(wide.rust_name());
+            parse_quote!(#rt::Decimal<#name>)
+        }
         Ty::F64 => parse_quote!(f64),
         Ty::Json => parse_quote!(#rt::__private::serde_json::Value),
         Ty::Vec(inner) => {

@@ -15,8 +15,23 @@ use super::runtime::helpers_text;
 use super::syntax::{constant_literal, string_literal};
 use super::writer::Writer;
 use crate::ir::{
-    EnumDef, NewtypeDef, Schema, Shape, StructDef, Ty, TypeDef, UnionDef, UntaggedDef,
+    Bound, Constraints, EnumDef, NewtypeDef, Number, Schema, Shape, StructDef, Ty, TypeDef,
+    UnionDef, UntaggedDef,
 };
+
+/// An optional count as a TypeScript argument: the number, or `null`.
+fn bound(count: Option<u64>) -> String {
+    count.map_or_else(|| "null".to_owned(), |count| count.to_string())
+}
+
+/// A number as TypeScript source: an integer as written, a float in the shortest form that
+/// reads back as the same double (Rust's and JavaScript's are alike).
+fn number(value: Number) -> String {
+    match value {
+        Number::Int(value) => value.to_string(),
+        Number::Float(value) => format!("{value:?}"),
+    }
+}
 
 /// The comment that opens the guards, after the types.
 const BANNER: &str = "\
@@ -92,6 +107,7 @@ impl Guards<'_> {
         self.out.indent();
         for field in self.schema.object_fields(def) {
             let mut check = self.check(&field.ty);
+            check = self.constrained(check, &field.constraints);
             if field.presence.may_be_null() {
                 check = self.or_null(check);
             }
@@ -204,7 +220,8 @@ impl Guards<'_> {
                 Shape::Object(Some(key)) => (
                     "object",
                     format!(
-                        "if (cardcHasKey(value, {})) {{ {check}(value, s, at); return; }}",
+                        "if ({}(value, {})) {{ {check}(value, s, at); return; }}",
+                        self.helper("cardcHasKey"),
                         string_literal(key)
                     ),
                 ),
@@ -308,6 +325,11 @@ impl Guards<'_> {
                 let (min, max) = kind.bounds();
                 format!("{}({min}, {max})", self.helper("cardcInteger"))
             }
+            Ty::Decimal(wide) => {
+                let string = self.helper("cardcString");
+                let what = format!("{} as a canonical decimal string", wide.rust_name());
+                self.matches(string, &wide.pattern(), &what)
+            }
             Ty::Vec(inner) => {
                 let inner = self.check(inner);
                 format!("{}({inner})", self.helper("cardcArrayOf"))
@@ -329,6 +351,60 @@ impl Guards<'_> {
                 format!("{}({literal}, {expected})", self.helper("cardcConst"))
             }
         }
+    }
+
+    /// A check that also enforces a field's constraints on a value the check accepts.
+    fn constrained(&mut self, mut check: String, constraints: &Constraints) -> String {
+        if let Some(length) = constraints.length {
+            let helper = self.helper("cardcLength");
+            check = format!(
+                "{helper}({check}, {}, {})",
+                bound(length.min),
+                bound(length.max)
+            );
+        }
+        if let Some(pattern) = &constraints.pattern {
+            let what = format!("a string matching {pattern}");
+            check = self.matches(check, pattern, &what);
+        }
+        if let Some(format) = constraints.format {
+            let what = format!("a string of format {}", format.name());
+            check = self.matches(check, format.pattern(), &what);
+        }
+        if let Some(range) = constraints.range {
+            let helper = self.helper("cardcRange");
+            let side = |bound: Option<Bound>| match bound {
+                None => "null, false".to_owned(),
+                Some(bound) => format!("{}, {}", number(bound.value), bound.exclusive),
+            };
+            check = format!(
+                "{helper}({check}, {}, {})",
+                side(range.min),
+                side(range.max)
+            );
+        }
+        if constraints.items.is_some() || constraints.unique {
+            let helper = self.helper("cardcItems");
+            let items = constraints.items.unwrap_or_default();
+            check = format!(
+                "{helper}({check}, {}, {}, {})",
+                bound(items.min),
+                bound(items.max),
+                constraints.unique
+            );
+        }
+        check
+    }
+
+    /// A check that also requires a string it accepts to match `pattern`; `what` names the
+    /// strings in its error.
+    fn matches(&mut self, check: String, pattern: &str, what: &str) -> String {
+        let helper = self.helper("cardcMatches");
+        format!(
+            "{helper}({check}, {}, {})",
+            string_literal(pattern),
+            string_literal(what)
+        )
     }
 
     /// The check of a value or `null`.

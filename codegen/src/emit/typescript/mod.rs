@@ -23,7 +23,9 @@ use crate::ir::{
 use crate::naming::typescript::{PROTO_KEY, handlers as handlers_name};
 use crate::target::{Options, Refusal, SharedRuntime, Target};
 
-use syntax::{field_type_text, int_note, property_name, string_literal, type_text};
+use syntax::{
+    constraint_notes, field_type_text, int_note, property_name, string_literal, type_text,
+};
 use writer::Writer;
 
 /// The TypeScript target.
@@ -217,12 +219,13 @@ fn emit_struct(w: &mut Writer, schema: &Schema, def: &StructDef) {
     w.line("}");
 }
 
-/// One field: its docs (plus integer bounds), then `name: T;` or `name?: T;`.
+/// One field: its docs (plus integer bounds and constraints), then `name: T;` or `name?: T;`.
 fn emit_field(w: &mut Writer, field: &Field) {
     let mut docs = field.docs.clone();
     if let Some(note) = int_note(&field.ty) {
         docs.push(note);
     }
+    docs.extend(constraint_notes(&field.constraints));
     w.docs(&with_tags(docs, &field.examples, field.deprecated.as_ref()));
     let mark = if field.presence.may_be_absent() {
         "?"

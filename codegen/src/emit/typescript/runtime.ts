@@ -125,13 +125,14 @@ function cardcDeeper(s: cardcState, at: string): boolean {
   return true;
 }
 
-//@ cardcObject: cardcMismatch cardcDeeper
+//@ cardcHas:
 /**
  * Own enumerable properties: exactly the keys `JSON.stringify` writes, never inherited ones such as
  * `constructor`, and callable on objects without a prototype.
  */
 const cardcHas = Object.prototype.propertyIsEnumerable;
 
+//@ cardcObject: cardcMismatch cardcDeeper
 /** The value as an object to read keys from, or `undefined` after an error. Arrays are refused. */
 function cardcObject(
   value: unknown,
@@ -193,7 +194,7 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-//@ cardcStruct: cardcObject cardcEscape cardcKey cardcJson
+//@ cardcStruct: cardcObject cardcHas cardcEscape cardcKey cardcJson
 /** One field of a struct: its key, whether it may be absent, and how its value is checked. */
 type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
 
@@ -245,7 +246,7 @@ function cardcStruct(
   s.type = outer;
 }
 
-//@ cardcTag: cardcObject cardcEscape cardcListed
+//@ cardcTag: cardcObject cardcHas cardcEscape cardcListed
 /**
  * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
  * then checks the object as the variant the tag picks, and only as that variant, which allows
@@ -343,13 +344,14 @@ function cardcInteger(min: number, max: number): cardcCheck {
   };
 }
 
-//@ cardcShape: cardcObject
+//@ cardcShape:
 /** A value's JSON shape, which picks an untagged union's variant: `'null'`, `'array'` or its `typeof`. */
 function cardcShape(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
-/** Whether an object has `key` of its own, as JSON gives it: what picks an object variant. */
+//@ cardcHasKey: cardcHas
+/** Whether an object has `key` of its own, as `JSON.parse` gives it: what picks an object variant. */
 function cardcHasKey(value: unknown, key: string): boolean {
   return cardcHas.call(value, key);
 }
@@ -411,5 +413,127 @@ function cardcMapOf(check: cardcCheck): cardcCheck {
       }
     }
     s.depth -= 1;
+  };
+}
+
+//@ cardcLength: cardcFail
+/**
+ * Checks a string's length in Unicode code points, as JSON Schema counts it (a surrogate pair is
+ * one), after the inner check; `null` for a bound that is not set.
+ */
+function cardcLength(check: cardcCheck, min: number | null, max: number | null): cardcCheck {
+  return (value, s, at, orNull) => {
+    const before = s.errors.length;
+    check(value, s, at, orNull);
+    if (s.errors.length !== before || typeof value !== 'string') {
+      return;
+    }
+    let length = 0;
+    for (let i = 0; i < value.length; i += 1) {
+      const unit = value.charCodeAt(i);
+      // A high surrogate starts a pair, whose low half is not counted again.
+      if (!(unit >= 0xdc00 && unit <= 0xdfff && i > 0 && value.charCodeAt(i - 1) >= 0xd800 && value.charCodeAt(i - 1) <= 0xdbff)) {
+        length += 1;
+      }
+    }
+    if (min !== null && length < min) {
+      cardcFail(s, at, `expected at least ${min} characters, found ${length}`);
+    } else if (max !== null && length > max) {
+      cardcFail(s, at, `expected at most ${max} characters, found ${length}`);
+    }
+  };
+}
+
+//@ cardcMatches: cardcFail
+/**
+ * Checks that a string the inner check accepts matches a pattern somewhere, read as
+ * `new RegExp(pattern, 'u')` reads it (the dialect cardc allows means the same to every reader);
+ * `what` names the strings expected.
+ */
+function cardcMatches(check: cardcCheck, pattern: string, what: string): cardcCheck {
+  const regexp = new RegExp(pattern, 'u');
+  return (value, s, at, orNull) => {
+    const before = s.errors.length;
+    check(value, s, at, orNull);
+    if (s.errors.length === before && typeof value === 'string' && !regexp.test(value)) {
+      cardcFail(s, at, `expected ${what}`);
+    }
+  };
+}
+
+//@ cardcRange: cardcFail
+/** Checks that a number the inner check accepts is within bounds, each inclusive or exclusive. */
+function cardcRange(
+  check: cardcCheck,
+  min: number | null,
+  minExclusive: boolean,
+  max: number | null,
+  maxExclusive: boolean,
+): cardcCheck {
+  return (value, s, at, orNull) => {
+    const before = s.errors.length;
+    check(value, s, at, orNull);
+    if (s.errors.length !== before || typeof value !== 'number') {
+      return;
+    }
+    if (min !== null && (minExclusive ? !(value > min) : !(value >= min))) {
+      cardcFail(s, at, `expected a number ${minExclusive ? 'above' : 'at least'} ${min}`);
+    } else if (max !== null && (maxExclusive ? !(value < max) : !(value <= max))) {
+      cardcFail(s, at, `expected a number ${maxExclusive ? 'below' : 'at most'} ${max}`);
+    }
+  };
+}
+
+//@ cardcItems: cardcFail
+/**
+ * A JSON value's canonical text: equal for exactly the values JSON Schema calls equal (deeply,
+ * objects whatever their key order, numbers by value, so `1` and `1.0`, `0` and `-0` agree). It
+ * is only applied to values the item check accepted, so nesting is bounded and text is Unicode.
+ */
+function cardcCanonical(value: unknown): string {
+  if (typeof value === 'number') {
+    return String(value);
+  }
+  if (typeof value !== 'object' || value === null) {
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) {
+    return `[${value.map(cardcCanonical).join(',')}]`;
+  }
+  const object = value as { readonly [key: string]: unknown };
+  const keys = Object.keys(object).sort();
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${cardcCanonical(object[key])}`).join(',')}}`;
+}
+
+/**
+ * Checks the number of an array's items (`null` for a bound that is not set) and, if `unique`,
+ * that no two are equal, after the inner check. Items are compared by their canonical text, so a
+ * million items cost a million look-ups, not a million squared comparisons.
+ */
+function cardcItems(check: cardcCheck, min: number | null, max: number | null, unique: boolean): cardcCheck {
+  return (value, s, at, orNull) => {
+    const before = s.errors.length;
+    check(value, s, at, orNull);
+    if (s.errors.length !== before || !Array.isArray(value)) {
+      return;
+    }
+    if (min !== null && value.length < min) {
+      cardcFail(s, at, `expected at least ${min} items, found ${value.length}`);
+    } else if (max !== null && value.length > max) {
+      cardcFail(s, at, `expected at most ${max} items, found ${value.length}`);
+    }
+    if (unique) {
+      // No prototype, so that no key (`__proto__`, `constructor`) is inherited.
+      const seen: { [key: string]: number } = Object.create(null);
+      for (let i = 0; i < value.length; i += 1) {
+        const key = cardcCanonical(value[i]);
+        const first = seen[key];
+        if (first !== undefined) {
+          cardcFail(s, `${at}/${i}`, `expected unique items, found a repeat of item ${first}`);
+          return;
+        }
+        seen[key] = i;
+      }
+    }
   };
 }

@@ -1,6 +1,6 @@
 //! TypeScript spelling of literals, property names and value types.
 
-use crate::ir::{Constant, Field, IntKind, Ty};
+use crate::ir::{Constant, Constraints, Field, Number, Ty};
 use crate::text::hides_or_breaks_text;
 
 /// A single-quoted TypeScript string literal: the one escaper for strings in the TypeScript
@@ -90,7 +90,7 @@ fn render(ty: &Ty) -> Rendered {
         union: false,
     };
     match ty {
-        Ty::String => plain("string"),
+        Ty::String | Ty::Decimal(_) => plain("string"),
         Ty::Bool => plain("boolean"),
         Ty::Int(_) | Ty::F64 => plain("number"),
         Ty::Json => plain("unknown"),
@@ -124,18 +124,83 @@ pub(super) fn constant_literal(constant: &Constant) -> String {
 /// `Integer in 0..=4294967295.` for the value itself, `Integers in …` for the items of an
 /// array or map.
 pub(super) fn int_note(ty: &Ty) -> Option<String> {
-    let (kind, direct) = int_kind(ty)?;
-    let (min, max) = kind.bounds();
-    let noun = if direct { "Integer" } else { "Integers" };
-    Some(format!("{noun} in {min}..={max}."))
+    let (bounds, decimal, direct) = int_bounds(ty)?;
+    let (noun, written) = match (direct, decimal) {
+        (true, true) => ("Integer", ", written as a canonical decimal string"),
+        (false, true) => ("Integers", ", written as canonical decimal strings"),
+        (true, false) => ("Integer", ""),
+        (false, false) => ("Integers", ""),
+    };
+    Some(format!("{noun} in {bounds}{written}."))
 }
 
-/// The integer kind inside a type, and whether it is the value itself rather than its items.
-fn int_kind(ty: &Ty) -> Option<(IntKind, bool)> {
+/// The integer bounds inside a type (`0..=255`), whether they travel as decimal strings, and
+/// whether they bound the value itself rather than its items.
+fn int_bounds(ty: &Ty) -> Option<(String, bool, bool)> {
     match ty {
-        Ty::Int(kind) => Some((*kind, true)),
-        Ty::Boxed(inner) | Ty::Nullable(inner) => int_kind(inner),
-        Ty::Vec(inner) | Ty::Map(inner) => int_kind(inner).map(|(kind, _)| (kind, false)),
+        Ty::Int(kind) => {
+            let (min, max) = kind.bounds();
+            Some((format!("{min}..={max}"), false, true))
+        }
+        Ty::Decimal(wide) => {
+            let (min, max) = wide.bounds_text();
+            Some((format!("{min}..={max}"), true, true))
+        }
+        Ty::Boxed(inner) | Ty::Nullable(inner) => int_bounds(inner),
+        Ty::Vec(inner) | Ty::Map(inner) => {
+            int_bounds(inner).map(|(bounds, decimal, _)| (bounds, decimal, false))
+        }
         Ty::String | Ty::Bool | Ty::F64 | Ty::Json | Ty::Named(_) | Ty::Const(_) => None,
     }
+}
+
+/// The doc lines that keep a field's constraints visible beside its type, one per constraint:
+/// `Length 1..=16 (code points).`, `Matches /^[a-z]+$/.`, `Format: uuid.`, `Range: 0 < x <= 1.`,
+/// `Items: 1..=3, unique.`
+pub(super) fn constraint_notes(constraints: &Constraints) -> Vec<String> {
+    let span = |min: Option<u64>, max: Option<u64>| {
+        let text = |bound: Option<u64>| bound.map_or_else(String::new, |bound| bound.to_string());
+        format!("{}..={}", text(min), text(max))
+    };
+    let mut notes = Vec::new();
+    if let Some(length) = constraints.length {
+        notes.push(format!(
+            "Length {} (code points).",
+            span(length.min, length.max)
+        ));
+    }
+    if let Some(pattern) = &constraints.pattern {
+        notes.push(format!("Matches /{pattern}/ somewhere."));
+    }
+    if let Some(format) = constraints.format {
+        notes.push(format!("Format: {}.", format.name()));
+    }
+    if let Some(range) = constraints.range {
+        let number = |value: Number| match value {
+            Number::Int(value) => value.to_string(),
+            Number::Float(value) => format!("{value:?}"),
+        };
+        let low = range.min.map(|bound| {
+            let sign = if bound.exclusive { "<" } else { "<=" };
+            format!("{} {sign} ", number(bound.value))
+        });
+        let high = range.max.map(|bound| {
+            let sign = if bound.exclusive { "<" } else { "<=" };
+            format!(" {sign} {}", number(bound.value))
+        });
+        notes.push(format!(
+            "Range: {}x{}.",
+            low.unwrap_or_default(),
+            high.unwrap_or_default()
+        ));
+    }
+    if constraints.items.is_some() || constraints.unique {
+        let count = constraints.items.unwrap_or_default();
+        let counted =
+            (count.min.is_some() || count.max.is_some()).then(|| span(count.min, count.max));
+        let unique = constraints.unique.then(|| "unique".to_owned());
+        let parts: Vec<String> = counted.into_iter().chain(unique).collect();
+        notes.push(format!("Items: {}.", parts.join(", ")));
+    }
+    notes
 }

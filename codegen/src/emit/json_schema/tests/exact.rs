@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 use super::cards;
 use crate::emit::json_schema::{DRAFT_2020_12, document, emit};
 use crate::ir::builder::{docs, field, named, nullable, schema, strukt, unit_variant};
-use crate::ir::{Docs, IntKind, Ty, TypeDef};
+use crate::ir::{Docs, IntKind, Ty, TypeDef, Wide};
 
 /// The printed form the emitter must produce for a value: pretty JSON plus a newline. Because
 /// `json!` keeps the order its keys are written in, comparing text also compares key order.
@@ -31,6 +31,8 @@ fn every_ty() {
         ),
     ];
     fields.extend(IntKind::ALL.map(|kind| field(kind.rust_name(), Ty::Int(kind))));
+    fields.push(field("di", Ty::Decimal(Wide::I64)));
+    fields.push(field("du", Ty::Decimal(Wide::U64)));
     let schema = schema(vec![TypeDef::Struct(strukt("All", fields))]);
     let expected = json!({
         "type": "object",
@@ -56,11 +58,15 @@ fn every_ty() {
             "u32": { "type": "integer", "minimum": 0, "maximum": 4294967295_u32 },
             "i8": { "type": "integer", "minimum": -128, "maximum": 127 },
             "i16": { "type": "integer", "minimum": -32768, "maximum": 32767 },
-            "i32": { "type": "integer", "minimum": -2147483648_i32, "maximum": 2147483647 }
+            "i32": { "type": "integer", "minimum": -2147483648_i32, "maximum": 2147483647 },
+            "i64": { "type": "integer", "minimum": -9007199254740991_i64, "maximum": 9007199254740991_i64 },
+            "u64": { "type": "integer", "minimum": 0, "maximum": 9007199254740991_i64 },
+            "di": { "type": "string", "pattern": Wide::I64.pattern() },
+            "du": { "type": "string", "pattern": Wide::U64.pattern() }
         },
         "required": [
             "s", "b", "f", "j", "v", "m", "bx", "n", "nl", "deep",
-            "u8", "u16", "u32", "i8", "i16", "i32"
+            "u8", "u16", "u32", "i8", "i16", "i32", "i64", "u64", "di", "du"
         ],
         "additionalProperties": false
     });

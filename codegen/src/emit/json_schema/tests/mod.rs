@@ -1,5 +1,6 @@
 //! Tests for the JSON Schema emitter, on hand-built IR.
 
+mod constraints;
 mod exact;
 mod render_intent;
 mod validate;

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use super::cards;
 use crate::emit::json_schema::document;
 use crate::ir::builder::{field, named, schema, strukt};
-use crate::ir::{IntKind, Schema, Ty, TypeDef};
+use crate::ir::{IntKind, Schema, Ty, TypeDef, Wide};
 
 /// A validator for `$defs/<def>` of the schema's document, registered under its `$id`, with
 /// retrieval off so that every reference must resolve inside the document.
@@ -41,6 +41,8 @@ fn every_ty() -> Schema {
         field("b", Ty::Bool),
     ];
     fields.extend(IntKind::ALL.map(|kind| field(kind.rust_name(), Ty::Int(kind))));
+    fields.push(field("du", Ty::Decimal(Wide::U64)).optional());
+    fields.push(field("di", Ty::Decimal(Wide::I64)).optional());
     schema(vec![TypeDef::Struct(strukt("All", fields))])
 }
 
@@ -197,7 +199,8 @@ fn every_ty_validates_values() {
     let all = validator(&every_ty(), "All");
     let base = json!({
         "s": "x", "m": {}, "v": [1.5, 2], "b": true,
-        "u8": 255, "u16": 0, "u32": 7, "i8": -128, "i16": 1, "i32": -2147483648_i32
+        "u8": 255, "u16": 0, "u32": 7, "i8": -128, "i16": 1, "i32": -2147483648_i32,
+        "i64": -9007199254740991_i64, "u64": 9007199254740991_u64
     });
     let with = |key: &str, value: Value| {
         let mut instance = base.clone();
@@ -214,6 +217,18 @@ fn every_ty_validates_values() {
             (false, with("m", json!({ "k": 1 }))),
             (false, with("u8", json!(256))),
             (false, with("i8", json!(-129))),
+            (false, with("u64", json!(9007199254740992_u64))),
+            (false, with("i64", json!(-9007199254740992_i64))),
+            (false, with("u64", json!(-1))),
+            (true, with("u64", json!(9007199254740991.0))),
+            (true, with("du", json!("18446744073709551615"))),
+            (false, with("du", json!("18446744073709551616"))),
+            (false, with("du", json!(7))),
+            (false, with("du", json!("07"))),
+            (true, with("di", json!("-9223372036854775808"))),
+            (false, with("di", json!("-9223372036854775809"))),
+            (false, with("di", json!("-0"))),
+            (false, with("di", json!("+1"))),
             (false, with("v", json!(["x"]))),
             (false, with("s", json!(null))),
         ],

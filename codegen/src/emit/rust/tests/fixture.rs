@@ -4,7 +4,7 @@ use crate::ir::builder::{
     boxed, docs, enumeration, field, map_of as map, named, nullable, schema, strukt, union, value,
     variant, vec_of,
 };
-use crate::ir::{IntKind, Schema, Ty, TypeDef};
+use crate::ir::{IntKind, Schema, Ty, TypeDef, Wide};
 
 /// A field documented as "The {name}.", and optional when `optional` says so.
 fn documented(name: &str, optional: bool, ty: Ty) -> crate::ir::Field {
@@ -63,6 +63,8 @@ fn everything() -> TypeDef {
         documented("deep", true, nullable(map(vec_of(nullable(map(Ty::Json)))))),
         documented("type", false, Ty::String),
         documented("self", false, Ty::String),
+        documented("checksum", false, Ty::Decimal(Wide::U64)),
+        documented("deltas", true, vec_of(Ty::Decimal(Wide::I64))),
     ]);
     documented_struct("Everything", true, fields)
 }

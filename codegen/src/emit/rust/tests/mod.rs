@@ -198,7 +198,7 @@ fn each_presence_and_strictness_gets_its_reader() {
     // A key that may be absent is `None` when it is; any other is required.
     assert_has(
         &text,
-        "note: ::std::option::Option::unwrap_or_default(slot_15),\n",
+        "note: ::std::option::Option::unwrap_or_default(slot_17),\n",
     );
     assert_has(&text, "old_text: ::cardc_runtime::__private::required::<\n");
 }
@@ -516,4 +516,42 @@ fn output_is_deterministic() {
         .collect();
     reversed.types.extend(types);
     assert_eq!(emit(&reversed), emit(&fixture()));
+}
+
+#[test]
+fn decimals_are_the_runtimes_type_and_constraints_check_the_value_read() {
+    let text = emit(&fixture());
+    assert_has(&text, "pub checksum: ::cardc_runtime::Decimal<u64>,\n");
+    assert_has(
+        &text,
+        "pub deltas: Option<Vec<::cardc_runtime::Decimal<i64>>>,\n",
+    );
+    let checked = emit(&crate::ir::builder::schema(vec![TypeDef::Struct(
+        crate::ir::builder::constrained_struct(),
+    )]));
+    let rt = "::cardc_runtime::__private";
+    // Spaces vary with where prettyplease breaks the lines.
+    let flat: String = checked.split_whitespace().collect();
+    for snippet in [
+        format!("{rt}::Checked("),
+        format!(
+            "{rt}::check_length(value,::std::option::Option::Some(1u64),::std::option::Option::Some(3u64),)?;"
+        ),
+        format!("{rt}::Pattern::new(\"[0-9]{{2}}$\""),
+        format!(
+            "{rt}::check_int_range(::core::primitive::i128::from(*value),::std::option::Option::Some(1i64),::std::option::Option::Some(100i64),)?;"
+        ),
+        format!(
+            "{rt}::check_float_range(*value,::std::option::Option::Some((0f64,true)),::std::option::Option::Some((1f64,false)),)?;"
+        ),
+        format!(
+            "{rt}::check_items(value,::std::option::Option::Some(1u64),::std::option::Option::Some(2u64),)?;"
+        ),
+        format!("{rt}::check_unique(value)?;"),
+    ] {
+        assert_has(&flat, &snippet);
+    }
+    // A constrained optional field is checked only when present: the check sits inside
+    // `Optional`.
+    assert_has(&checked, &format!("{rt}::Optional(\n"));
 }

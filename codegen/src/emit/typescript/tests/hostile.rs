@@ -1,7 +1,8 @@
 //! The guards run under node: `hostile.ts` feeds them hostile input (`__proto__` and
 //! `constructor` keys, objects without a prototype, arrays where objects belong, throwing
 //! getters and proxies, 100k-deep nesting, cycles, a million items) and checks their answers,
-//! error pointers and messages. The rich fixture and the render-intent schema are emitted
+//! error pointers and messages; `constraints.ts` holds the constraint and decimal checks at
+//! their bounds. The rich fixture and the render-intent schema are emitted
 //! fresh and compiled for tsc's default target, which is what users compile them for.
 
 use std::path::Path;
@@ -9,6 +10,8 @@ use std::process::Command;
 
 use super::rich::{fixture, tsc};
 use crate::emit::typescript::emit;
+use crate::ir::builder::{constrained_struct, field, schema, strukt};
+use crate::ir::{IntKind, Ty, TypeDef, Wide};
 
 /// The render-intent schema, compiled here rather than read from `generated/`, so that this
 /// test checks the emitter and not the committed file.
@@ -22,12 +25,47 @@ fn render_intent() -> String {
 
 #[test]
 fn guards_hold_against_hostile_input_under_node() {
+    run_under_node(
+        &[
+            ("rich.ts", emit(&fixture())),
+            ("render_intent.ts", render_intent()),
+        ],
+        ("hostile.ts", include_str!("hostile.ts")),
+    );
+}
+
+#[test]
+fn guards_enforce_constraints_and_decimals_at_their_bounds_under_node() {
+    let checked = schema(vec![
+        TypeDef::Struct(constrained_struct()),
+        TypeDef::Struct(strukt(
+            "Wide",
+            vec![
+                field("safe", Ty::Int(IntKind::I64)).optional(),
+                field("count", Ty::Int(IntKind::U64)).optional(),
+                field("big", Ty::Decimal(Wide::U64)).optional(),
+                field("delta", Ty::Decimal(Wide::I64)).optional(),
+            ],
+        )),
+    ]);
+    run_under_node(
+        &[("checked.ts", emit(&checked))],
+        ("constraints.ts", include_str!("constraints.ts")),
+    );
+}
+
+/// Writes the emitted files and the script beside them, compiles the script strictly for tsc's
+/// default target and runs it with node, which must exit 0 (a script prints every broken
+/// expectation and exits 1).
+fn run_under_node(emitted: &[(&str, String)], script: (&str, &str)) {
     let tsc = tsc();
-    let dir = std::env::temp_dir().join(format!("cardc-ts-guards-{}", std::process::id()));
+    let stem = script.0.trim_end_matches(".ts");
+    let dir = std::env::temp_dir().join(format!("cardc-ts-{stem}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("create temp dir");
-    std::fs::write(dir.join("rich.ts"), emit(&fixture())).expect("write rich.ts");
-    std::fs::write(dir.join("render_intent.ts"), render_intent()).expect("write render_intent.ts");
-    std::fs::write(dir.join("hostile.ts"), include_str!("hostile.ts")).expect("write hostile.ts");
+    for (name, text) in emitted {
+        std::fs::write(dir.join(name), text).expect("write an emitted file");
+    }
+    std::fs::write(dir.join(script.0), script.1).expect("write the script");
     let out = dir.join("out");
     let node = |args: &mut Command| {
         args.output()
@@ -48,12 +86,12 @@ fn guards_hold_against_hostile_input_under_node() {
                 "--outDir",
             ])
             .arg(&out)
-            .arg(dir.join("hostile.ts")),
+            .arg(dir.join(script.0)),
     );
     let ran = compiled
         .status
         .success()
-        .then(|| node(Command::new("node").arg(out.join("hostile.js"))));
+        .then(|| node(Command::new("node").arg(out.join(format!("{stem}.js")))));
     std::fs::remove_dir_all(&dir).expect("remove temp dir");
     assert!(
         compiled.status.success(),

@@ -1,9 +1,11 @@
 //! Unit tests for the spelling of types, literals, property names and doc lines.
 
-use crate::emit::typescript::syntax::{int_note, property_name, string_literal, type_text};
+use crate::emit::typescript::syntax::{
+    constraint_notes, int_note, property_name, string_literal, type_text,
+};
 use crate::emit::typescript::writer::comment_text;
-use crate::ir::builder::{boxed, map_of, named, nullable, vec_of};
-use crate::ir::{IntKind, Ty};
+use crate::ir::builder::{boxed, constrained_struct, map_of, named, nullable, vec_of};
+use crate::ir::{IntKind, Ty, Wide};
 
 #[test]
 fn every_ty_has_its_typescript_spelling() {
@@ -11,6 +13,9 @@ fn every_ty_has_its_typescript_spelling() {
         (Ty::String, "string"),
         (Ty::Bool, "boolean"),
         (Ty::Int(IntKind::U8), "number"),
+        (Ty::Int(IntKind::U64), "number"),
+        (Ty::Decimal(Wide::I64), "string"),
+        (vec_of(Ty::Decimal(Wide::U64)), "string[]"),
         (Ty::F64, "number"),
         (Ty::Json, "unknown"),
         (named("FileDiff"), "FileDiff"),
@@ -49,6 +54,8 @@ fn integer_notes_show_the_bounds_of_every_kind() {
         (IntKind::I8, "-128..=127"),
         (IntKind::I16, "-32768..=32767"),
         (IntKind::I32, "-2147483648..=2147483647"),
+        (IntKind::I64, "-9007199254740991..=9007199254740991"),
+        (IntKind::U64, "0..=9007199254740991"),
     ];
     for (kind, range) in cases {
         let direct = nullable(boxed(Ty::Int(kind)));
@@ -56,6 +63,18 @@ fn integer_notes_show_the_bounds_of_every_kind() {
         let items = map_of(vec_of(Ty::Int(kind)));
         assert_eq!(int_note(&items), Some(format!("Integers in {range}.")));
     }
+    assert_eq!(
+        int_note(&Ty::Decimal(Wide::U64)),
+        Some("Integer in 0..=18446744073709551615, written as a canonical decimal string.".into())
+    );
+    assert_eq!(
+        int_note(&vec_of(Ty::Decimal(Wide::I64))),
+        Some(
+            "Integers in -9223372036854775808..=9223372036854775807, written as canonical \
+             decimal strings."
+                .into()
+        )
+    );
     assert_eq!(int_note(&Ty::F64), None);
     assert_eq!(int_note(&vec_of(Ty::Named("U32".to_owned()))), None);
 }
@@ -113,5 +132,25 @@ fn comment_text_cannot_close_the_comment_break_the_line_or_end_a_script() {
     assert_eq!(
         comment_text("</script><!-- </SCRIPT> <b>bold</b> <"),
         "<\\/script><\\!-- <\\/SCRIPT> <b>bold</b> <"
+    );
+}
+
+#[test]
+fn constraint_notes_name_each_constraint_and_its_bounds() {
+    let notes: Vec<Vec<String>> = constrained_struct()
+        .fields
+        .iter()
+        .map(|field| constraint_notes(&field.constraints))
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            vec!["Length 1..=3 (code points).".to_owned()],
+            vec!["Matches /[0-9]{2}$/ somewhere.".to_owned()],
+            vec!["Format: uuid.".to_owned()],
+            vec!["Range: 1 <= x <= 100.".to_owned()],
+            vec!["Range: 0.0 < x <= 1.0.".to_owned()],
+            vec!["Items: 1..=2, unique.".to_owned()],
+        ]
     );
 }
