@@ -17,7 +17,7 @@
 // a schema that cannot be used at all.
 
 import { readFileSync } from "node:fs";
-import Ajv2020 from "ajv/dist/2020.js";
+import { newAjv } from "./ajv_options.mjs";
 
 const USAGE = `usage:
   node tests/js/ajv_check.mjs schema <schema.json>...
@@ -34,26 +34,6 @@ function readText(path) {
   } catch (e) {
     fail(`cannot read ${path}: ${e.message}`);
   }
-}
-
-// One fresh instance per schema: ajv keeps schemas by $id, so sharing an instance would make
-// a second file with the same $id fail for a reason that has nothing to do with that file.
-function newAjv() {
-  return new Ajv2020({
-    // strict: refuse what a lenient reader would silently ignore (unknown keywords,
-    // unknown formats, `required` naming undeclared properties, ambiguous types), so a
-    // sloppy schema fails here instead of meaning different things to different readers.
-    strict: true,
-    // Report every error, not just the first, so corpus output shows the whole picture.
-    allErrors: true,
-    // Check each schema against the 2020-12 meta-schema before compiling (the default,
-    // spelled out because it is the point of `schema` mode).
-    validateSchema: true,
-    // cardc's formats are annotations: the `pattern` beside each enforces exactly what the
-    // contract accepts, so ajv is told they exist (strict mode refuses unknown formats) and
-    // to add no check of its own (ajv-formats' would differ from the contract at the edges).
-    formats: { uri: true, "date-time": true, uuid: true },
-  });
 }
 
 // ajv's message omits the offending key or value; the params carry it, so append them.

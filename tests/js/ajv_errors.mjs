@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// How precisely ajv (draft 2020-12, strict, allErrors) reports a fault: for each case of a
+// How precisely ajv (draft 2020-12, strict, allErrors: ajv_options.mjs) reports a fault: for each case of a
 // corpus, the number of errors and the JSON pointer the first one names.
 //
 //   node tests/js/ajv_errors.mjs <schema.json> <cases.jsonl>
@@ -12,7 +12,7 @@
 // it cannot run, 2 for bad usage or unreadable input.
 
 import { readFileSync } from "node:fs";
-import Ajv2020 from "ajv/dist/2020.js";
+import { newAjv } from "./ajv_options.mjs";
 
 function fail(message) {
   process.stderr.write(`ajv_errors: ${message}\n`);
@@ -33,7 +33,7 @@ function read(path) {
 }
 
 const schema = JSON.parse(read(schemaPath));
-const ajv = new Ajv2020({ strict: true, allErrors: true });
+const ajv = newAjv();
 ajv.addSchema(schema);
 
 const escape = (key) => String(key).replace(/~/g, "~0").replace(/\//g, "~1");

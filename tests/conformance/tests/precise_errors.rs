@@ -103,6 +103,12 @@ fn measure(label: &str, schema_path: &Path, mutations: &[Mutation], limit: u64) 
     };
     for mutation in mutations {
         let name = &mutation.case.name;
+        // python-jsonschema reads `pattern` with Python's `re`, whose `$` also matches before a
+        // final newline, so it accepts a string the contract's pattern refuses only for that
+        // newline: a dialect gap of that reader, not of the schema's shape.
+        if mutation.class == "pattern/edge" && name.ends_with("newline-after") {
+            continue;
+        }
         let (Some(ajv), Some(python)) = (ajv.get(name), python.get(name)) else {
             panic!("{label}: {name}: a reader gave no verdict");
         };
@@ -183,8 +189,9 @@ fn a_single_fault_is_one_error_at_its_pointer() {
 /// fault precisely too: ajv's first error and `best_match` at the fault. ajv adds an error for
 /// each union the fault sits under (the `then` of its `if` failed), so its count is held to
 /// the limit only where render-intent's faults sit, under at most two; a recursive expression
-/// three unions deep gives 4. A case with an untagged union is left out: those are still a
-/// `oneOf` of their variants, whose errors come from every variant.
+/// three unions deep gives 4. A case with an untagged union is left out: dropping the key that
+/// tells one of its object variants apart leaves the object naming no variant, as a changed
+/// tag does, and is reported at the object (4 of the untagged corpus's 300 faults).
 #[test]
 fn every_golden_construct_names_a_single_fault() {
     for case in golden_corpora() {
