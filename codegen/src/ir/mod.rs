@@ -71,8 +71,8 @@ impl Schema {
 
 /// The keys of a struct's object on the wire, in order, each with the flattened fields it is
 /// reached through (outermost first): the struct's own fields, and in place of a flattened one
-/// the keys of the struct it holds, recursively. The checker has made sure each flattened
-/// type is a struct and that no flattening cycles.
+/// the keys of the struct it holds, recursively. The checker refuses a struct that flattens
+/// itself; while it checks, such a cycle is followed once and then left out.
 pub fn wire_fields<'a>(
     types: &'a BTreeMap<String, TypeDef>,
     def: &'a StructDef,
@@ -81,21 +81,25 @@ pub fn wire_fields<'a>(
         types: &'a BTreeMap<String, TypeDef>,
         def: &'a StructDef,
         path: &mut Vec<&'a Field>,
+        within: &mut Vec<&'a str>,
         out: &mut Vec<(Vec<&'a Field>, &'a Field)>,
     ) {
+        within.push(&def.name);
         for field in &def.fields {
             match flattened(types, field) {
+                Some(inner) if within.contains(&inner.name.as_str()) => {}
                 Some(inner) => {
                     path.push(field);
-                    push(types, inner, path, out);
+                    push(types, inner, path, within, out);
                     path.pop();
                 }
                 None => out.push((path.clone(), field)),
             }
         }
+        within.pop();
     }
     let mut out = Vec::new();
-    push(types, def, &mut Vec::new(), &mut out);
+    push(types, def, &mut Vec::new(), &mut Vec::new(), &mut out);
     out
 }
 
