@@ -2,7 +2,7 @@
 //! serde's `flatten` and TypeSpec's spread write shared envelope fields (`id`, `sessionId`,
 //! `_meta`) once. Every output writes the object flat, so the checker makes sure the keys
 //! stay one object's keys: each flattened type is a closed struct, and no key comes twice,
-//! whichever struct declares it, nor is spelled like a tag the object carries.
+//! whichever struct declares it.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -48,10 +48,9 @@ pub(super) fn refuse_misplaced(
 }
 
 /// Checks every flattened field of every struct: it names a closed struct, and the object's
-/// keys (its own fields' and its flattened structs', recursively) are distinct and none is a
-/// tag of a union the struct is a variant of.
+/// keys (its own fields' and its flattened structs', recursively) are distinct. A key spelled
+/// like a tag the object carries is `tags`' to report, with the struct's other keys.
 pub(super) fn check(defs: &BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>) {
-    let tags = variant_tags(defs);
     for def in defs.values() {
         let TypeDef::Struct(def) = def else {
             continue;
@@ -68,24 +67,6 @@ pub(super) fn check(defs: &BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnosti
             &mut Vec::new(),
             errors,
         );
-        for (tag, tag_span) in tags.get(def.name.as_str()).into_iter().flatten() {
-            if let Some(Key { span, .. }) = keys.get(tag) {
-                errors.push(
-                    Diagnostic::new(
-                        format!(
-                            "`{}` flattens a field `{tag}`, which is the tag of a union it is a \
-                             variant of",
-                            def.name
-                        ),
-                        (*span).clone(),
-                        "spelled like the tag",
-                        "the object already carries this key as its tag: rename the field, or \
-                         the tag",
-                    )
-                    .with_related((*tag_span).clone(), "the tag"),
-                );
-            }
-        }
     }
 }
 
@@ -184,47 +165,4 @@ fn flattened_struct<'a>(
          keys are allowed",
     ));
     None
-}
-
-/// The tags each variant struct carries, with where each tag is named: its union's, and those
-/// of the unions around that one.
-fn variant_tags(defs: &BTreeMap<String, TypeDef>) -> BTreeMap<&str, Vec<(&str, &Span)>> {
-    let mut tags: BTreeMap<&str, Vec<(&str, &Span)>> = BTreeMap::new();
-    for def in defs.values() {
-        if let TypeDef::Union(union) = def {
-            let mut seen = Vec::new();
-            add_tags(defs, &union.name, &[], &mut tags, &mut seen);
-        }
-    }
-    tags
-}
-
-fn add_tags<'a>(
-    defs: &'a BTreeMap<String, TypeDef>,
-    name: &'a str,
-    outer: &[(&'a str, &'a Span)],
-    tags: &mut BTreeMap<&'a str, Vec<(&'a str, &'a Span)>>,
-    seen: &mut Vec<&'a str>,
-) {
-    if seen.contains(&name) {
-        return;
-    }
-    let Some(TypeDef::Union(union)) = defs.get(name) else {
-        return;
-    };
-    seen.push(name);
-    let mut carried = outer.to_vec();
-    carried.push((&union.tag, &union.tag_span));
-    // A unit variant carries no struct to flatten into.
-    for payload in union.variants.iter().filter_map(|v| v.payload.as_deref()) {
-        match defs.get(payload) {
-            Some(TypeDef::Union(_)) => add_tags(defs, payload, &carried, tags, seen),
-            Some(TypeDef::Struct(_)) => tags
-                .entry(payload)
-                .or_default()
-                .extend(carried.iter().copied()),
-            _ => {}
-        }
-    }
-    seen.pop();
 }

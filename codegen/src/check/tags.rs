@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostics::Diagnostic;
-use crate::ir::{Span, TypeDef};
+use crate::ir::{self, Span, TypeDef};
 use crate::limits::MAX_UNION_NESTING;
 
 /// One tag key that a variant's object carries on the wire.
@@ -132,7 +132,8 @@ fn check_below(
         };
         match defs.get(payload) {
             Some(TypeDef::Struct(payload)) => {
-                for field in &payload.fields {
+                // Its object's keys: its own fields', and those of the structs it flattens.
+                for (path, field) in ir::wire_fields(defs, payload) {
                     let Some(tag) = tags.iter().find(|tag| tag.field == field.wire_name) else {
                         continue;
                     };
@@ -142,8 +143,11 @@ fn check_below(
                     errors.push(
                         Diagnostic::new(
                             format!(
-                                "field `{}` of `{}` clashes with the tag `{}` of union `{}`",
-                                field.name, payload.name, tag.field, tag.union
+                                "field `{}` of {} clashes with the tag `{}` of union `{}`",
+                                field.name,
+                                declared_in(&payload.name, &path),
+                                tag.field,
+                                tag.union
                             ),
                             field.span.clone(),
                             "same key as the tag",
@@ -161,6 +165,15 @@ fn check_below(
         }
     }
     nested
+}
+
+/// Where a key is declared, for a message: "`Chunk`", or for a key of a flattened struct
+/// "`Envelope`, flattened into `Chunk`".
+fn declared_in(payload: &str, path: &[&ir::Field]) -> String {
+    match path.last().map(|via| &via.ty) {
+        Some(ir::Ty::Named(name)) => format!("`{name}`, flattened into `{payload}`"),
+        _ => format!("`{payload}`"),
+    }
 }
 
 /// A tag name to suggest for a nested union: one that no enclosing union uses already.
