@@ -10702,9 +10702,8 @@ pub struct LoggingMessageNotificationParams {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub logger: Option<String>,
-    /// Required by the spec; the SDK's `z.unknown()` also accepts it absent.
-    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub data: Option<::cardc_runtime::__private::serde_json::Value>,
+    /// Any JSON, `null` too (`z.unknown()`, which zod v4 requires present in an object).
+    pub data: ::cardc_runtime::__private::serde_json::Value,
     /// Fields the schema does not name, kept so that a round trip writes them back.
     #[schemars(flatten)]
     pub extra_fields: ::std::collections::BTreeMap<
@@ -10741,22 +10740,19 @@ impl ::cardc_runtime::__private::Object for LoggingMessageNotificationParams {
     {
         let mut object = ::cardc_runtime::__private::MapWriter::begin(
             serializer,
-            1
+            2
                 + ::core::primitive::usize::from(
                     ::std::option::Option::is_some(&self.meta.meta),
                 )
                 + ::core::primitive::usize::from(
                     ::std::option::Option::is_some(&self.logger),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.data),
                 ) + self.extra_fields.len(),
             tags,
         )?;
         object.optional_field("_meta", &self.meta.meta)?;
         object.field("level", &self.level)?;
         object.optional_field("logger", &self.logger)?;
-        object.optional_field("data", &self.data)?;
+        object.field("data", &self.data)?;
         object.extra_fields(&self.extra_fields)?;
         object.end()
     }
@@ -10827,9 +10823,7 @@ impl ::cardc_runtime::__private::Struct for LoggingMessageNotificationParams {
                         &mut map,
                         &mut slot_3,
                         "data",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Strict,
-                        ),
+                        ::cardc_runtime::__private::Strict,
                     )?
                 }
                 _ => {
@@ -10845,7 +10839,7 @@ impl ::cardc_runtime::__private::Struct for LoggingMessageNotificationParams {
             },
             level: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "level")?,
             logger: ::std::option::Option::unwrap_or_default(slot_2),
-            data: ::std::option::Option::unwrap_or_default(slot_3),
+            data: ::cardc_runtime::__private::required::<A::Error, _>(slot_3, "data")?,
             extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
         })
     }

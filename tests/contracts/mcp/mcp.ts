@@ -640,8 +640,8 @@ export interface LoggingMessageNotificationParams {
   _meta?: RequestMeta;
   level: LoggingLevel;
   logger?: string;
-  /** Required by the spec; the SDK's `z.unknown()` also accepts it absent. */
-  data?: unknown;
+  /** Any JSON, `null` too (`z.unknown()`, which zod v4 requires present in an object). */
+  data: unknown;
   [key: string]: unknown;
 }
 
@@ -3831,7 +3831,7 @@ const fieldsOfLoggingMessageNotificationParams: readonly cardcField[] = [
   ['_meta', true, checkRequestMeta],
   ['level', false, checkLoggingLevel],
   ['logger', true, cardcString],
-  ['data', true, cardcJson],
+  ['data', false, cardcJson],
 ];
 
 /** Checks a `LoggingMessageNotificationParams`. */
