@@ -32,7 +32,9 @@ pub struct Annotations {
     /// 1 means most important.
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub priority: Option<f64>,
-    /// `z.iso.datetime({ offset: true })`.
+    /// An ISO 8601 date-time as `z.iso.datetime({ offset: true })` reads it, with zod's own
+    /// regex: `T` and `Z` upper case, seconds required, no leap second, February 29th only in
+    /// leap years, `Z` or a `+hh:mm`/`-hh:mm` offset.
     #[schemars(
         rename = "lastModified",
         default,
@@ -169,8 +171,8 @@ impl ::cardc_runtime::__private::Struct for Annotations {
                                 | -> ::std::result::Result<(), ::std::string::String> {
                                     {
                                         static PATTERN: ::cardc_runtime::__private::Pattern = ::cardc_runtime::__private::Pattern::new(
-                                            "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|[12][0-9]))[Tt](?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\\.[0-9]+)?(?:[Zz]|[+\\-](?:[01][0-9]|2[0-3]):[0-5][0-9])$",
-                                            "a string of format date-time",
+                                            "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$",
+                                            "a string matching ^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$",
                                         );
                                         PATTERN.check(value)?;
                                     }
@@ -202,7 +204,7 @@ impl ::cardc_runtime::__private::Struct for Annotations {
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "AudioContent")]
 #[allow(deprecated)]
 pub struct AudioContent {
-    /// Base64, as `atob` reads it (`Base64Schema`).
+    /// Base64 as `atob` reads it (`Base64Schema`), as for `ImageContent`.
     pub data: String,
     #[allow(missing_docs)]
     #[schemars(rename = "mimeType")]
@@ -319,8 +321,8 @@ impl ::cardc_runtime::__private::Struct for AudioContent {
                             | -> ::std::result::Result<(), ::std::string::String> {
                                 {
                                     static PATTERN: ::cardc_runtime::__private::Pattern = ::cardc_runtime::__private::Pattern::new(
-                                        "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$",
-                                        "a string matching ^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$",
+                                        "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
+                                        "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
                                     );
                                     PATTERN.check(value)?;
                                 }
@@ -551,7 +553,7 @@ pub struct BlobResourceContents {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Base64 (`Base64Schema`).
+    /// Base64 as `atob` reads it (`Base64Schema`), as for `ImageContent`.
     pub blob: String,
 }
 
@@ -671,8 +673,8 @@ impl ::cardc_runtime::__private::Struct for BlobResourceContents {
                             | -> ::std::result::Result<(), ::std::string::String> {
                                 {
                                     static PATTERN: ::cardc_runtime::__private::Pattern = ::cardc_runtime::__private::Pattern::new(
-                                        "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$",
-                                        "a string matching ^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$",
+                                        "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
+                                        "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
                                     );
                                     PATTERN.check(value)?;
                                 }
@@ -747,8 +749,8 @@ impl ::cardc_runtime::__private::Struct for BlobResourceContents {
                     |value: &String| -> ::std::result::Result<(), ::std::string::String> {
                         {
                             static PATTERN: ::cardc_runtime::__private::Pattern = ::cardc_runtime::__private::Pattern::new(
-                                "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$",
-                                "a string matching ^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$",
+                                "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
+                                "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
                             );
                             PATTERN.check(value)?;
                         }
@@ -7627,7 +7629,8 @@ impl ::cardc_runtime::__private::Struct for Icons {
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "ImageContent")]
 #[allow(deprecated)]
 pub struct ImageContent {
-    /// Base64, as `atob` reads it (`Base64Schema`; `atob` also skips ASCII white space).
+    /// Base64 as `atob` reads it (`Base64Schema`): ASCII white space anywhere, then at most two
+    /// `=` of padding, and never one character past a group of four.
     pub data: String,
     #[allow(missing_docs)]
     #[schemars(rename = "mimeType")]
@@ -7744,8 +7747,8 @@ impl ::cardc_runtime::__private::Struct for ImageContent {
                             | -> ::std::result::Result<(), ::std::string::String> {
                                 {
                                     static PATTERN: ::cardc_runtime::__private::Pattern = ::cardc_runtime::__private::Pattern::new(
-                                        "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$",
-                                        "a string matching ^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$",
+                                        "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
+                                        "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
                                     );
                                     PATTERN.check(value)?;
                                 }

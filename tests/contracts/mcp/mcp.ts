@@ -32,8 +32,10 @@ export interface Annotations {
    */
   priority?: number;
   /**
-   * `z.iso.datetime({ offset: true })`.
-   * Format: date-time.
+   * An ISO 8601 date-time as `z.iso.datetime({ offset: true })` reads it, with zod's own
+   * regex: `T` and `Z` upper case, seconds required, no leap second, February 29th only in
+   * leap years, `Z` or a `+hh:mm`/`-hh:mm` offset.
+   * Matches /^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$/ somewhere.
    */
   lastModified?: string;
   [key: string]: unknown;
@@ -42,8 +44,8 @@ export interface Annotations {
 /** Audio (`AudioContentSchema`, strips). */
 export interface AudioContent {
   /**
-   * Base64, as `atob` reads it (`Base64Schema`).
-   * Matches /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$/ somewhere.
+   * Base64 as `atob` reads it (`Base64Schema`), as for `ImageContent`.
+   * Matches /^[\t\n\f\r ]*(?:[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*)*(?:[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*(?:=[\t\n\f\r ]*=[\t\n\f\r ]*)?|[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*(?:=[\t\n\f\r ]*)?)?$/ somewhere.
    */
   data: string;
   mimeType: string;
@@ -66,8 +68,8 @@ export interface BlobResourceContents {
   mimeType?: string;
   _meta?: JsonObject;
   /**
-   * Base64 (`Base64Schema`).
-   * Matches /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$/ somewhere.
+   * Base64 as `atob` reads it (`Base64Schema`), as for `ImageContent`.
+   * Matches /^[\t\n\f\r ]*(?:[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*)*(?:[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*(?:=[\t\n\f\r ]*=[\t\n\f\r ]*)?|[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*(?:=[\t\n\f\r ]*)?)?$/ somewhere.
    */
   blob: string;
 }
@@ -451,8 +453,9 @@ export interface Icons {
 /** An image (`ImageContentSchema`, strips). */
 export interface ImageContent {
   /**
-   * Base64, as `atob` reads it (`Base64Schema`; `atob` also skips ASCII white space).
-   * Matches /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$/ somewhere.
+   * Base64 as `atob` reads it (`Base64Schema`): ASCII white space anywhere, then at most two
+   * `=` of padding, and never one character past a group of four.
+   * Matches /^[\t\n\f\r ]*(?:[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*)*(?:[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*(?:=[\t\n\f\r ]*=[\t\n\f\r ]*)?|[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*[A-Za-z0-9+/][\t\n\f\r ]*(?:=[\t\n\f\r ]*)?)?$/ somewhere.
    */
   data: string;
   mimeType: string;
@@ -2102,7 +2105,7 @@ function cardcItems(check: cardcCheck, min: number | null, max: number | null, u
 const fieldsOfAnnotations: readonly cardcField[] = [
   ['audience', true, cardcArrayOf(checkRole)],
   ['priority', true, cardcRange(cardcNumber, 0.0, false, 1.0, false)],
-  ['lastModified', true, cardcMatches(cardcString, '^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|[12][0-9]))[Tt](?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\\.[0-9]+)?(?:[Zz]|[+\\-](?:[01][0-9]|2[0-3]):[0-5][0-9])$', 'a string of format date-time')],
+  ['lastModified', true, cardcMatches(cardcString, '^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$', 'a string matching ^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$')],
 ];
 
 /** Checks a `Annotations`. */
@@ -2124,7 +2127,7 @@ export function parseAnnotations(
 
 /** The fields of `AudioContent`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfAudioContent: readonly cardcField[] = [
-  ['data', false, cardcMatches(cardcString, '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$', 'a string matching ^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$')],
+  ['data', false, cardcMatches(cardcString, '^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$', 'a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$')],
   ['mimeType', false, cardcString],
   ['annotations', true, checkAnnotations],
   ['_meta', true, checkJsonObject],
@@ -2175,7 +2178,7 @@ const fieldsOfBlobResourceContents: readonly cardcField[] = [
   ['uri', false, cardcString],
   ['mimeType', true, cardcString],
   ['_meta', true, checkJsonObject],
-  ['blob', false, cardcMatches(cardcString, '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$', 'a string matching ^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$')],
+  ['blob', false, cardcMatches(cardcString, '^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$', 'a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$')],
 ];
 
 /** Checks a `BlobResourceContents`. */
@@ -3321,7 +3324,7 @@ export function parseIcons(
 
 /** The fields of `ImageContent`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfImageContent: readonly cardcField[] = [
-  ['data', false, cardcMatches(cardcString, '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$', 'a string matching ^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$')],
+  ['data', false, cardcMatches(cardcString, '^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$', 'a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$')],
   ['mimeType', false, cardcString],
   ['annotations', true, checkAnnotations],
   ['_meta', true, checkJsonObject],

@@ -9,6 +9,7 @@
 
 import * as z from "zod/v4";
 import * as sdk from "@modelcontextprotocol/sdk/types.js";
+import { zodVerdict } from "../../js/zod_verdict.mjs";
 
 /** The SDK member schema `schema` without its tag key `tag`. */
 const untagged = (schema, tag) => schema.omit({ [tag]: true });
@@ -186,25 +187,9 @@ const schemas = {
   ServerNotification: sdk.ServerNotificationSchema,
 };
 
-/** A JSON pointer from a zod issue path. */
-const pointer = (path) =>
-  path.map((key) => "/" + String(key).replaceAll("~", "~0").replaceAll("/", "~1")).join("");
-
-/** `safeParse` as the harness reads a verdict. */
-const validator = (schema) => (value) => {
-  const parsed = schema.safeParse(value);
-  return parsed.success
-    ? { accepted: true, output: parsed.data, errors: [] }
-    : {
-        accepted: false,
-        output: undefined,
-        errors: parsed.error.issues.map((issue) => `${pointer(issue.path)}: ${issue.message}`),
-      };
-};
-
 export const reference = {
   name: "@modelcontextprotocol/sdk@1.32.2 zod schemas (dist/esm/types.js, safeParse)",
   validators: Object.fromEntries(
-    Object.entries(schemas).map(([name, schema]) => [name, validator(schema)]),
+    Object.entries(schemas).map(([name, schema]) => [name, (value) => zodVerdict(schema.safeParse(value))]),
   ),
 };
