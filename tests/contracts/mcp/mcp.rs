@@ -1023,6 +1023,7 @@ impl ::cardc_runtime::__private::Struct for CallToolRequest {
 #[allow(deprecated)]
 pub struct CallToolRequestParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub base: TaskAugmented,
     #[allow(missing_docs)]
     pub name: String,
@@ -1183,6 +1184,7 @@ impl ::cardc_runtime::__private::Struct for CallToolRequestParams {
 #[allow(deprecated)]
 pub struct CallToolResult {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     /// The SDK reads an absent `content` as `[]` (`.default([])`).
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -1474,6 +1476,7 @@ impl ::cardc_runtime::__private::Struct for CancelledNotification {
 #[allow(deprecated)]
 pub struct CancelledNotificationParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     #[schemars(
@@ -3191,6 +3194,7 @@ impl ::cardc_runtime::__private::Struct for CompleteRequest {
 #[allow(deprecated)]
 pub struct CompleteRequestParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     pub r#ref: CompletionReference,
@@ -3349,6 +3353,7 @@ impl ::cardc_runtime::__private::Struct for CompleteRequestParams {
 #[allow(deprecated)]
 pub struct CompleteResult {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     pub completion: Completion,
@@ -4377,6 +4382,7 @@ impl ::cardc_runtime::__private::Struct for CreateMessageRequest {
 #[allow(deprecated)]
 pub struct CreateMessageRequestParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub base: TaskAugmented,
     #[allow(missing_docs)]
     pub messages: Vec<SamplingMessage>,
@@ -4727,6 +4733,7 @@ impl ::cardc_runtime::__private::Struct for CreateMessageRequestParams {
 #[allow(deprecated)]
 pub struct CreateMessageResult {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     pub model: String,
@@ -4912,6 +4919,7 @@ impl ::cardc_runtime::__private::Struct for CreateMessageResult {
 #[allow(deprecated)]
 pub struct CreateMessageResultWithTools {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     pub model: String,
@@ -5094,6 +5102,7 @@ impl ::cardc_runtime::__private::Struct for CreateMessageResultWithTools {
 #[allow(deprecated)]
 pub struct CreateTaskResult {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     pub task: Task,
@@ -5423,6 +5432,7 @@ impl ::cardc_runtime::__private::Struct for ElicitRequest {
 #[allow(deprecated)]
 pub struct ElicitRequestFormParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub base: TaskAugmented,
     /// Absent means `form`.
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -5699,6 +5709,7 @@ impl ::cardc_runtime::__private::Untagged for ElicitRequestParams {
 #[allow(deprecated)]
 pub struct ElicitRequestUrlParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub base: TaskAugmented,
     #[allow(missing_docs)]
     pub message: String,
@@ -5897,6 +5908,7 @@ impl ::cardc_runtime::__private::Struct for ElicitRequestUrlParams {
 #[allow(deprecated)]
 pub struct ElicitResult {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     pub action: ElicitAction,
@@ -6410,6 +6422,7 @@ impl ::cardc_runtime::__private::Struct for ElicitationCompleteNotification {
 #[allow(deprecated)]
 pub struct ElicitationCompleteNotificationParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     #[schemars(rename = "elicitationId")]
@@ -6998,6 +7011,7 @@ impl ::cardc_runtime::__private::Struct for GetPromptRequest {
 #[allow(deprecated)]
 pub struct GetPromptRequestParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     pub name: String,
@@ -7143,6 +7157,7 @@ impl ::cardc_runtime::__private::Struct for GetPromptRequestParams {
 #[allow(deprecated)]
 pub struct GetPromptResult {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -7812,8 +7827,10 @@ impl ::cardc_runtime::__private::Struct for ImageContent {
 #[allow(deprecated)]
 pub struct Implementation {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub base: BaseMetadata,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub icons: Icons,
     #[allow(missing_docs)]
     pub version: String,
@@ -8198,6 +8215,7 @@ impl ::cardc_runtime::__private::Struct for InitializeRequest {
 #[allow(deprecated)]
 pub struct InitializeRequestParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     /// The newest version the client supports, such as `2025-11-25`.
     #[schemars(rename = "protocolVersion")]
@@ -8364,6 +8382,7 @@ impl ::cardc_runtime::__private::Struct for InitializeRequestParams {
 #[allow(deprecated)]
 pub struct InitializeResult {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     #[schemars(rename = "protocolVersion")]
@@ -9616,6 +9635,7 @@ impl ::cardc_runtime::__private::Struct for ListChangedCapability {
 #[allow(deprecated)]
 pub struct ListPromptsResult {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     #[schemars(
@@ -9768,6 +9788,7 @@ impl ::cardc_runtime::__private::Struct for ListPromptsResult {
 #[allow(deprecated)]
 pub struct ListResourceTemplatesResult {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     #[schemars(
@@ -9926,6 +9947,7 @@ impl ::cardc_runtime::__private::Struct for ListResourceTemplatesResult {
 #[allow(deprecated)]
 pub struct ListResourcesResult {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     #[schemars(
@@ -10075,6 +10097,7 @@ impl ::cardc_runtime::__private::Struct for ListResourcesResult {
 #[allow(deprecated)]
 pub struct ListRootsResult {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     pub roots: Vec<Root>,
@@ -10198,6 +10221,7 @@ impl ::cardc_runtime::__private::Struct for ListRootsResult {
 #[allow(deprecated)]
 pub struct ListTasksResult {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     #[schemars(
@@ -10344,6 +10368,7 @@ impl ::cardc_runtime::__private::Struct for ListTasksResult {
 #[allow(deprecated)]
 pub struct ListToolsResult {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     #[schemars(
@@ -10699,6 +10724,7 @@ impl ::cardc_runtime::__private::Struct for LoggingMessageNotification {
 #[allow(deprecated)]
 pub struct LoggingMessageNotificationParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     pub level: LoggingLevel,
@@ -12018,6 +12044,7 @@ impl ::cardc_runtime::__private::Struct for PaginatedRequest {
 #[allow(deprecated)]
 pub struct PaginatedRequestParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -12148,6 +12175,7 @@ impl ::cardc_runtime::__private::Struct for PaginatedRequestParams {
 #[allow(deprecated)]
 pub struct Params {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     /// Fields the schema does not name, kept so that a round trip writes them back.
     #[schemars(flatten)]
@@ -12606,6 +12634,7 @@ impl ::cardc_runtime::__private::Struct for ProgressNotification {
 #[allow(deprecated)]
 pub struct ProgressNotificationParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     pub progress: f64,
@@ -12883,8 +12912,10 @@ impl ::cardc_runtime::__private::Untagged for ProgressToken {
 #[allow(deprecated)]
 pub struct Prompt {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub base: BaseMetadata,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub icons: Icons,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -13461,6 +13492,7 @@ impl ::cardc_runtime::__private::Struct for PromptReference {
 #[allow(deprecated)]
 pub struct ReadResourceResult {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     pub contents: Vec<ResourceContents>,
@@ -14074,8 +14106,10 @@ impl ::cardc_runtime::__private::Struct for RequestedSchema {
 #[allow(deprecated)]
 pub struct Resource {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub base: BaseMetadata,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub icons: Icons,
     #[allow(missing_docs)]
     pub uri: String,
@@ -14545,6 +14579,7 @@ impl ::cardc_runtime::__private::Struct for ResourceRequest {
 #[allow(deprecated)]
 pub struct ResourceRequestParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     pub uri: String,
@@ -14668,8 +14703,10 @@ impl ::cardc_runtime::__private::Struct for ResourceRequestParams {
 #[allow(deprecated)]
 pub struct ResourceTemplate {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub base: BaseMetadata,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub icons: Icons,
     /// An RFC 6570 URI template.
     #[schemars(rename = "uriTemplate")]
@@ -15144,6 +15181,7 @@ impl ::cardc_runtime::__private::Struct for ResourceUpdatedNotification {
 #[allow(deprecated)]
 pub struct ResourceUpdatedNotificationParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     pub uri: String,
@@ -15402,6 +15440,7 @@ impl ::cardc_runtime::__private::Struct for ResourcesCapability {
 #[allow(deprecated)]
 pub struct Result {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     /// Fields the schema does not name, kept so that a round trip writes them back.
     #[schemars(flatten)]
@@ -17880,6 +17919,7 @@ impl ::cardc_runtime::__private::Struct for SetLevelRequest {
 #[allow(deprecated)]
 pub struct SetLevelRequestParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     pub level: LoggingLevel,
@@ -18670,6 +18710,7 @@ impl ::cardc_runtime::__private::Struct for Task {
 #[allow(deprecated)]
 pub struct TaskAugmented {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -19004,6 +19045,7 @@ impl ::cardc_runtime::__private::Struct for TaskRequest {
 #[allow(deprecated)]
 pub struct TaskRequestParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
     #[schemars(rename = "taskId")]
@@ -19131,8 +19173,10 @@ impl ::cardc_runtime::__private::Struct for TaskRequestParams {
 #[allow(deprecated)]
 pub struct TaskResult {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub task: Task,
     /// Fields the schema does not name, kept so that a round trip writes them back.
     #[schemars(flatten)]
@@ -19546,8 +19590,10 @@ impl ::cardc_runtime::__private::Struct for TaskStatusNotification {
 #[allow(deprecated)]
 pub struct TaskStatusNotificationParams {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub meta: Meta,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub task: Task,
     /// Fields the schema does not name, kept so that a round trip writes them back.
     #[schemars(flatten)]
@@ -20433,8 +20479,10 @@ impl ::cardc_runtime::__private::Struct for TitledOption {
 #[allow(deprecated)]
 pub struct Tool {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub base: BaseMetadata,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub icons: Icons,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
