@@ -1,5 +1,5 @@
 // The reference validator of the `ai_ui_stream` contract: the AI SDK's own zod schema of a UI
-// message stream chunk (`uiMessageChunkSchema` of `ai` 7.0.173), applied the way the SDK reads a
+// message stream chunk (`uiMessageChunkSchema` of `ai` 6.0.326), applied the way the SDK reads a
 // stream, with `safeValidateTypes` of `@ai-sdk/provider-utils` (the copy `ai` depends on, pinned
 // by the root package-lock.json).
 import { uiMessageChunkSchema } from "ai";
@@ -18,7 +18,7 @@ function flatten(issue, base) {
   const path = [...base, ...(issue.path ?? [])];
   if (issue.code === "invalid_union" && Array.isArray(issue.errors)) {
     const tagged = issue.errors.filter(
-      (member) => !member.some((inner) => inner.path?.length === 1 && ["type", "sourceType"].includes(inner.path[0])),
+      (member) => !member.some((inner) => inner.path?.length === 1 && inner.path[0] === "type"),
     );
     if (tagged.length > 0) return tagged.flat().flatMap((inner) => flatten(inner, path));
   }
@@ -41,7 +41,7 @@ async function uiMessageChunk(value) {
 }
 
 export const reference = {
-  name: "ai@7.0.173 uiMessageChunkSchema (safeValidateTypes)",
+  name: "ai@6.0.326 uiMessageChunkSchema (safeValidateTypes of @ai-sdk/provider-utils 4.0.65)",
   validators: {
     UIMessageChunk: uiMessageChunk,
   },
