@@ -11,6 +11,12 @@
 // `z.unknown().optional()` is `Option<Json>`. The `data-*` chunk is a tag by prefix, which cardc
 // cannot say: this file lists the data parts that the examples of the SDK's docs and tests send,
 // as an application instantiates `UIMessageChunk<METADATA, DATA_TYPES>` with its own.
+//
+// The second entry, `UIMessage`, is a message as `validateUIMessages` reads it
+// (`uiMessagesSchema` of "src/ui/validate-ui-messages.ts", one item of its array). Its objects
+// are zod `object`s, which accept unknown keys and strip them: they are open here, so the same
+// JSON is accepted and only the written-back JSON differs. Its `tool-*` parts are tagged by
+// prefix too: this file lists the tool names of the examples.
 
 /// The stream was aborted.
 #[derive(Debug, Clone, PartialEq)]
@@ -109,6 +115,1043 @@ impl ::cardc_runtime::__private::Struct for Abort {
         }
         ::std::result::Result::Ok(Self {
             reason: ::std::option::Option::unwrap_or_default(slot_0),
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// An approval denied.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "ApprovalDenied")]
+pub struct ApprovalDenied {
+    #[allow(missing_docs)]
+    pub id: String,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub reason: Option<String>,
+    #[allow(missing_docs)]
+    pub facts: ApprovalFacts,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for ApprovalDenied {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for ApprovalDenied {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            2
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.reason),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.descriptor),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.signature),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.input_schema_input),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("id", &self.id)?;
+        object.field("approved", &false)?;
+        object.optional_field("reason", &self.reason)?;
+        object.optional_field("descriptor", &self.facts.descriptor)?;
+        object.optional_field("signature", &self.facts.signature)?;
+        object.optional_field("inputSchemaInput", &self.facts.input_schema_input)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ApprovalDenied {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ApprovalDenied {
+    const NAME: &'static str = "ApprovalDenied";
+    const FIELDS: &'static [&'static str] = &[
+        "id",
+        "approved",
+        "reason",
+        "descriptor",
+        "signature",
+        "inputSchemaInput",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "id",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "approved",
+                        ::cardc_runtime::__private::Constant::Bool(false),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "reason",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "descriptor",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "signature",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "inputSchemaInput",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::cardc_runtime::__private::required::<A::Error, ()>(slot_1, "approved")?;
+        ::std::result::Result::Ok(Self {
+            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "id")?,
+            reason: ::std::option::Option::unwrap_or_default(slot_2),
+            facts: ApprovalFacts {
+                descriptor: ::std::option::Option::unwrap_or_default(slot_3),
+                signature: ::std::option::Option::unwrap_or_default(slot_4),
+                input_schema_input: ::std::option::Option::unwrap_or_default(slot_5),
+            },
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// What an approval says besides its decision.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ApprovalFacts",
+    deny_unknown_fields
+)]
+pub struct ApprovalFacts {
+    /// Opaque metadata for the approval.
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub descriptor: Option<::cardc_runtime::__private::serde_json::Value>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub signature: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "inputSchemaInput",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub input_schema_input: Option<::cardc_runtime::__private::serde_json::Value>,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for ApprovalFacts {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for ApprovalFacts {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "ApprovalFacts",
+            ::core::primitive::usize::from(
+                ::std::option::Option::is_some(&self.descriptor),
+            )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.signature),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.input_schema_input),
+                ),
+            tags,
+        )?;
+        object.optional_field("descriptor", &self.descriptor)?;
+        object.optional_field("signature", &self.signature)?;
+        object.optional_field("inputSchemaInput", &self.input_schema_input)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ApprovalFacts {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ApprovalFacts {
+    const NAME: &'static str = "ApprovalFacts";
+    const FIELDS: &'static [&'static str] = &[
+        "descriptor",
+        "signature",
+        "inputSchemaInput",
+    ];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "descriptor",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "signature",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "inputSchemaInput",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            descriptor: ::std::option::Option::unwrap_or_default(slot_0),
+            signature: ::std::option::Option::unwrap_or_default(slot_1),
+            input_schema_input: ::std::option::Option::unwrap_or_default(slot_2),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            descriptor: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Strict),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            signature: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            input_schema_input: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Strict),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
+    }
+}
+
+/// An approval granted.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "ApprovalGranted")]
+pub struct ApprovalGranted {
+    #[allow(missing_docs)]
+    pub id: String,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub reason: Option<String>,
+    #[allow(missing_docs)]
+    pub facts: ApprovalFacts,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for ApprovalGranted {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for ApprovalGranted {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            2
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.reason),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.descriptor),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.signature),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.input_schema_input),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("id", &self.id)?;
+        object.field("approved", &true)?;
+        object.optional_field("reason", &self.reason)?;
+        object.optional_field("descriptor", &self.facts.descriptor)?;
+        object.optional_field("signature", &self.facts.signature)?;
+        object.optional_field("inputSchemaInput", &self.facts.input_schema_input)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ApprovalGranted {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ApprovalGranted {
+    const NAME: &'static str = "ApprovalGranted";
+    const FIELDS: &'static [&'static str] = &[
+        "id",
+        "approved",
+        "reason",
+        "descriptor",
+        "signature",
+        "inputSchemaInput",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "id",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "approved",
+                        ::cardc_runtime::__private::Constant::Bool(true),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "reason",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "descriptor",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "signature",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "inputSchemaInput",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::cardc_runtime::__private::required::<A::Error, ()>(slot_1, "approved")?;
+        ::std::result::Result::Ok(Self {
+            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "id")?,
+            reason: ::std::option::Option::unwrap_or_default(slot_2),
+            facts: ApprovalFacts {
+                descriptor: ::std::option::Option::unwrap_or_default(slot_3),
+                signature: ::std::option::Option::unwrap_or_default(slot_4),
+                input_schema_input: ::std::option::Option::unwrap_or_default(slot_5),
+            },
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// An approval asked for (`approved` and `reason` are `z.never()`: absent).
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "ApprovalRequest")]
+pub struct ApprovalRequest {
+    #[allow(missing_docs)]
+    pub id: String,
+    #[allow(missing_docs)]
+    pub facts: ApprovalFacts,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for ApprovalRequest {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for ApprovalRequest {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            1
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.descriptor),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.signature),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.input_schema_input),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("id", &self.id)?;
+        object.optional_field("descriptor", &self.facts.descriptor)?;
+        object.optional_field("signature", &self.facts.signature)?;
+        object.optional_field("inputSchemaInput", &self.facts.input_schema_input)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ApprovalRequest {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ApprovalRequest {
+    const NAME: &'static str = "ApprovalRequest";
+    const FIELDS: &'static [&'static str] = &[
+        "id",
+        "descriptor",
+        "signature",
+        "inputSchemaInput",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "id",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "descriptor",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "signature",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "inputSchemaInput",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "id")?,
+            facts: ApprovalFacts {
+                descriptor: ::std::option::Option::unwrap_or_default(slot_1),
+                signature: ::std::option::Option::unwrap_or_default(slot_2),
+                input_schema_input: ::std::option::Option::unwrap_or_default(slot_3),
+            },
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// An approval answered.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "ApprovalResponse")]
+pub struct ApprovalResponse {
+    #[allow(missing_docs)]
+    pub id: String,
+    #[allow(missing_docs)]
+    pub approved: bool,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub reason: Option<String>,
+    #[allow(missing_docs)]
+    pub facts: ApprovalFacts,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for ApprovalResponse {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for ApprovalResponse {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            2
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.reason),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.descriptor),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.signature),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.input_schema_input),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("id", &self.id)?;
+        object.field("approved", &self.approved)?;
+        object.optional_field("reason", &self.reason)?;
+        object.optional_field("descriptor", &self.facts.descriptor)?;
+        object.optional_field("signature", &self.facts.signature)?;
+        object.optional_field("inputSchemaInput", &self.facts.input_schema_input)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ApprovalResponse {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ApprovalResponse {
+    const NAME: &'static str = "ApprovalResponse";
+    const FIELDS: &'static [&'static str] = &[
+        "id",
+        "approved",
+        "reason",
+        "descriptor",
+        "signature",
+        "inputSchemaInput",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "id",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "approved",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "reason",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "descriptor",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "signature",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "inputSchemaInput",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "id")?,
+            approved: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_1, "approved")?,
+            reason: ::std::option::Option::unwrap_or_default(slot_2),
+            facts: ApprovalFacts {
+                descriptor: ::std::option::Option::unwrap_or_default(slot_3),
+                signature: ::std::option::Option::unwrap_or_default(slot_4),
+                input_schema_input: ::std::option::Option::unwrap_or_default(slot_5),
+            },
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// An assistant message.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "AssistantMessage")]
+pub struct AssistantMessage {
+    #[allow(missing_docs)]
+    pub id: String,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub metadata: Option<::cardc_runtime::__private::serde_json::Value>,
+    #[allow(missing_docs)]
+    pub parts: Vec<UIMessagePart>,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for AssistantMessage {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for AssistantMessage {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            2
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.metadata),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("id", &self.id)?;
+        object.optional_field("metadata", &self.metadata)?;
+        object.field("parts", &self.parts)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for AssistantMessage {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for AssistantMessage {
+    const NAME: &'static str = "AssistantMessage";
+    const FIELDS: &'static [&'static str] = &["id", "metadata", "parts"];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "id",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "metadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "parts",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "id")?,
+            metadata: ::std::option::Option::unwrap_or_default(slot_1),
+            parts: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "parts")?,
             extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
         })
     }
@@ -502,6 +1545,2291 @@ impl ::cardc_runtime::__private::Struct for DataChunk {
     }
 }
 
+/// A data part of a message (`transient` is a chunk's key only: zod strips it here).
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "DataPart")]
+pub struct DataPart {
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub id: Option<String>,
+    #[allow(missing_docs)]
+    pub data: ::cardc_runtime::__private::serde_json::Value,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for DataPart {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for DataPart {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            1 + ::core::primitive::usize::from(::std::option::Option::is_some(&self.id))
+                + self.extra_fields.len(),
+            tags,
+        )?;
+        object.optional_field("id", &self.id)?;
+        object.field("data", &self.data)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for DataPart {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for DataPart {
+    const NAME: &'static str = "DataPart";
+    const FIELDS: &'static [&'static str] = &["id", "data"];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "id",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "data",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            id: ::std::option::Option::unwrap_or_default(slot_0),
+            data: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "data")?,
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// A dynamic tool call waiting for approval.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "DynamicApprovalRequested"
+)]
+pub struct DynamicApprovalRequested {
+    #[allow(missing_docs)]
+    pub name: DynamicToolName,
+    #[allow(missing_docs)]
+    pub facts: ToolPartFacts,
+    #[allow(missing_docs)]
+    pub input: ::cardc_runtime::__private::serde_json::Value,
+    #[allow(missing_docs)]
+    pub approval: ApprovalRequest,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for DynamicApprovalRequested {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for DynamicApprovalRequested {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            4
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.name.dynamic),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("toolName", &self.name.tool_name)?;
+        object.optional_field("dynamic", &self.name.dynamic)?;
+        object.field("toolCallId", &self.facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
+        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object
+            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+        object.field("input", &self.input)?;
+        object.field("approval", &self.approval)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
+for DynamicApprovalRequested {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for DynamicApprovalRequested {
+    const NAME: &'static str = "DynamicApprovalRequested";
+    const FIELDS: &'static [&'static str] = &[
+        "toolName",
+        "dynamic",
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+        "input",
+        "approval",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "toolName",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "dynamic",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "input",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_7,
+                        "approval",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            name: DynamicToolName {
+                tool_name: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_0, "toolName")?,
+                dynamic: ::std::option::Option::unwrap_or_default(slot_1),
+            },
+            facts: ToolPartFacts {
+                tool_call_id: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_2, "toolCallId")?,
+                tool_metadata: ::std::option::Option::unwrap_or_default(slot_3),
+                provider_executed: ::std::option::Option::unwrap_or_default(slot_4),
+                call_provider_metadata: ::std::option::Option::unwrap_or_default(slot_5),
+            },
+            input: ::cardc_runtime::__private::required::<A::Error, _>(slot_6, "input")?,
+            approval: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_7, "approval")?,
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// A dynamic tool call whose approval was answered.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "DynamicApprovalResponded"
+)]
+pub struct DynamicApprovalResponded {
+    #[allow(missing_docs)]
+    pub name: DynamicToolName,
+    #[allow(missing_docs)]
+    pub facts: ToolPartFacts,
+    #[allow(missing_docs)]
+    pub input: ::cardc_runtime::__private::serde_json::Value,
+    #[allow(missing_docs)]
+    pub approval: ApprovalResponse,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for DynamicApprovalResponded {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for DynamicApprovalResponded {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            4
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.name.dynamic),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("toolName", &self.name.tool_name)?;
+        object.optional_field("dynamic", &self.name.dynamic)?;
+        object.field("toolCallId", &self.facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
+        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object
+            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+        object.field("input", &self.input)?;
+        object.field("approval", &self.approval)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
+for DynamicApprovalResponded {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for DynamicApprovalResponded {
+    const NAME: &'static str = "DynamicApprovalResponded";
+    const FIELDS: &'static [&'static str] = &[
+        "toolName",
+        "dynamic",
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+        "input",
+        "approval",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "toolName",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "dynamic",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "input",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_7,
+                        "approval",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            name: DynamicToolName {
+                tool_name: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_0, "toolName")?,
+                dynamic: ::std::option::Option::unwrap_or_default(slot_1),
+            },
+            facts: ToolPartFacts {
+                tool_call_id: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_2, "toolCallId")?,
+                tool_metadata: ::std::option::Option::unwrap_or_default(slot_3),
+                provider_executed: ::std::option::Option::unwrap_or_default(slot_4),
+                call_provider_metadata: ::std::option::Option::unwrap_or_default(slot_5),
+            },
+            input: ::cardc_runtime::__private::required::<A::Error, _>(slot_6, "input")?,
+            approval: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_7, "approval")?,
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// A dynamic tool's complete input.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "DynamicInputAvailable"
+)]
+pub struct DynamicInputAvailable {
+    #[allow(missing_docs)]
+    pub name: DynamicToolName,
+    #[allow(missing_docs)]
+    pub facts: ToolPartFacts,
+    #[allow(missing_docs)]
+    pub input: ::cardc_runtime::__private::serde_json::Value,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for DynamicInputAvailable {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for DynamicInputAvailable {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            3
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.name.dynamic),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("toolName", &self.name.tool_name)?;
+        object.optional_field("dynamic", &self.name.dynamic)?;
+        object.field("toolCallId", &self.facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
+        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object
+            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+        object.field("input", &self.input)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for DynamicInputAvailable {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for DynamicInputAvailable {
+    const NAME: &'static str = "DynamicInputAvailable";
+    const FIELDS: &'static [&'static str] = &[
+        "toolName",
+        "dynamic",
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+        "input",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "toolName",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "dynamic",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "input",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            name: DynamicToolName {
+                tool_name: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_0, "toolName")?,
+                dynamic: ::std::option::Option::unwrap_or_default(slot_1),
+            },
+            facts: ToolPartFacts {
+                tool_call_id: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_2, "toolCallId")?,
+                tool_metadata: ::std::option::Option::unwrap_or_default(slot_3),
+                provider_executed: ::std::option::Option::unwrap_or_default(slot_4),
+                call_provider_metadata: ::std::option::Option::unwrap_or_default(slot_5),
+            },
+            input: ::cardc_runtime::__private::required::<A::Error, _>(slot_6, "input")?,
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// A dynamic tool's input streaming.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "DynamicInputStreaming"
+)]
+pub struct DynamicInputStreaming {
+    #[allow(missing_docs)]
+    pub name: DynamicToolName,
+    #[allow(missing_docs)]
+    pub facts: ToolPartFacts,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub input: Option<::cardc_runtime::__private::serde_json::Value>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "rawInput",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub raw_input: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "inputEncoding",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub input_encoding: Option<InputEncoding>,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for DynamicInputStreaming {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for DynamicInputStreaming {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            2
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.name.dynamic),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.input),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.raw_input),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.input_encoding),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("toolName", &self.name.tool_name)?;
+        object.optional_field("dynamic", &self.name.dynamic)?;
+        object.field("toolCallId", &self.facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
+        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object
+            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+        object.optional_field("input", &self.input)?;
+        object.optional_field("rawInput", &self.raw_input)?;
+        object.optional_field("inputEncoding", &self.input_encoding)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for DynamicInputStreaming {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for DynamicInputStreaming {
+    const NAME: &'static str = "DynamicInputStreaming";
+    const FIELDS: &'static [&'static str] = &[
+        "toolName",
+        "dynamic",
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+        "input",
+        "rawInput",
+        "inputEncoding",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
+        let mut slot_8 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "toolName",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "dynamic",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "input",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_7,
+                        "rawInput",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                8 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_8,
+                        "inputEncoding",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            name: DynamicToolName {
+                tool_name: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_0, "toolName")?,
+                dynamic: ::std::option::Option::unwrap_or_default(slot_1),
+            },
+            facts: ToolPartFacts {
+                tool_call_id: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_2, "toolCallId")?,
+                tool_metadata: ::std::option::Option::unwrap_or_default(slot_3),
+                provider_executed: ::std::option::Option::unwrap_or_default(slot_4),
+                call_provider_metadata: ::std::option::Option::unwrap_or_default(slot_5),
+            },
+            input: ::std::option::Option::unwrap_or_default(slot_6),
+            raw_input: ::std::option::Option::unwrap_or_default(slot_7),
+            input_encoding: ::std::option::Option::unwrap_or_default(slot_8),
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// A dynamic tool's output.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "DynamicOutputAvailable"
+)]
+pub struct DynamicOutputAvailable {
+    #[allow(missing_docs)]
+    pub name: DynamicToolName,
+    #[allow(missing_docs)]
+    pub facts: ToolPartFacts,
+    #[allow(missing_docs)]
+    pub input: ::cardc_runtime::__private::serde_json::Value,
+    #[allow(missing_docs)]
+    pub output: ::cardc_runtime::__private::serde_json::Value,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "resultProviderMetadata",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub result_provider_metadata: Option<ProviderMetadata>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub preliminary: Option<bool>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub approval: Option<ApprovalGranted>,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for DynamicOutputAvailable {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for DynamicOutputAvailable {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            4
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.name.dynamic),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.result_provider_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.preliminary),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.approval),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("toolName", &self.name.tool_name)?;
+        object.optional_field("dynamic", &self.name.dynamic)?;
+        object.field("toolCallId", &self.facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
+        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object
+            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+        object.field("input", &self.input)?;
+        object.field("output", &self.output)?;
+        object.optional_field("resultProviderMetadata", &self.result_provider_metadata)?;
+        object.optional_field("preliminary", &self.preliminary)?;
+        object.optional_field("approval", &self.approval)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
+for DynamicOutputAvailable {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for DynamicOutputAvailable {
+    const NAME: &'static str = "DynamicOutputAvailable";
+    const FIELDS: &'static [&'static str] = &[
+        "toolName",
+        "dynamic",
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+        "input",
+        "output",
+        "resultProviderMetadata",
+        "preliminary",
+        "approval",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
+        let mut slot_8 = ::std::option::Option::None;
+        let mut slot_9 = ::std::option::Option::None;
+        let mut slot_10 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "toolName",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "dynamic",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "input",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_7,
+                        "output",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                8 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_8,
+                        "resultProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                9 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_9,
+                        "preliminary",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                10 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_10,
+                        "approval",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            name: DynamicToolName {
+                tool_name: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_0, "toolName")?,
+                dynamic: ::std::option::Option::unwrap_or_default(slot_1),
+            },
+            facts: ToolPartFacts {
+                tool_call_id: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_2, "toolCallId")?,
+                tool_metadata: ::std::option::Option::unwrap_or_default(slot_3),
+                provider_executed: ::std::option::Option::unwrap_or_default(slot_4),
+                call_provider_metadata: ::std::option::Option::unwrap_or_default(slot_5),
+            },
+            input: ::cardc_runtime::__private::required::<A::Error, _>(slot_6, "input")?,
+            output: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_7, "output")?,
+            result_provider_metadata: ::std::option::Option::unwrap_or_default(slot_8),
+            preliminary: ::std::option::Option::unwrap_or_default(slot_9),
+            approval: ::std::option::Option::unwrap_or_default(slot_10),
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// A denied dynamic tool call.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "DynamicOutputDenied"
+)]
+pub struct DynamicOutputDenied {
+    #[allow(missing_docs)]
+    pub name: DynamicToolName,
+    #[allow(missing_docs)]
+    pub facts: ToolPartFacts,
+    #[allow(missing_docs)]
+    pub input: ::cardc_runtime::__private::serde_json::Value,
+    #[allow(missing_docs)]
+    pub approval: ApprovalDenied,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for DynamicOutputDenied {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for DynamicOutputDenied {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            4
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.name.dynamic),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("toolName", &self.name.tool_name)?;
+        object.optional_field("dynamic", &self.name.dynamic)?;
+        object.field("toolCallId", &self.facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
+        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object
+            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+        object.field("input", &self.input)?;
+        object.field("approval", &self.approval)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for DynamicOutputDenied {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for DynamicOutputDenied {
+    const NAME: &'static str = "DynamicOutputDenied";
+    const FIELDS: &'static [&'static str] = &[
+        "toolName",
+        "dynamic",
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+        "input",
+        "approval",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "toolName",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "dynamic",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "input",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_7,
+                        "approval",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            name: DynamicToolName {
+                tool_name: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_0, "toolName")?,
+                dynamic: ::std::option::Option::unwrap_or_default(slot_1),
+            },
+            facts: ToolPartFacts {
+                tool_call_id: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_2, "toolCallId")?,
+                tool_metadata: ::std::option::Option::unwrap_or_default(slot_3),
+                provider_executed: ::std::option::Option::unwrap_or_default(slot_4),
+                call_provider_metadata: ::std::option::Option::unwrap_or_default(slot_5),
+            },
+            input: ::cardc_runtime::__private::required::<A::Error, _>(slot_6, "input")?,
+            approval: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_7, "approval")?,
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// A dynamic tool's failure.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "DynamicOutputError"
+)]
+pub struct DynamicOutputError {
+    #[allow(missing_docs)]
+    pub name: DynamicToolName,
+    #[allow(missing_docs)]
+    pub facts: ToolPartFacts,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub input: Option<::cardc_runtime::__private::serde_json::Value>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "rawInput",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub raw_input: Option<::cardc_runtime::__private::serde_json::Value>,
+    #[allow(missing_docs)]
+    #[schemars(rename = "errorText")]
+    pub error_text: String,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "resultProviderMetadata",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub result_provider_metadata: Option<ProviderMetadata>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub approval: Option<ApprovalGranted>,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for DynamicOutputError {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for DynamicOutputError {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            3
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.name.dynamic),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.input),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.raw_input),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.result_provider_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.approval),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("toolName", &self.name.tool_name)?;
+        object.optional_field("dynamic", &self.name.dynamic)?;
+        object.field("toolCallId", &self.facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
+        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object
+            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+        object.optional_field("input", &self.input)?;
+        object.optional_field("rawInput", &self.raw_input)?;
+        object.field("errorText", &self.error_text)?;
+        object.optional_field("resultProviderMetadata", &self.result_provider_metadata)?;
+        object.optional_field("approval", &self.approval)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for DynamicOutputError {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for DynamicOutputError {
+    const NAME: &'static str = "DynamicOutputError";
+    const FIELDS: &'static [&'static str] = &[
+        "toolName",
+        "dynamic",
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+        "input",
+        "rawInput",
+        "errorText",
+        "resultProviderMetadata",
+        "approval",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
+        let mut slot_8 = ::std::option::Option::None;
+        let mut slot_9 = ::std::option::Option::None;
+        let mut slot_10 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "toolName",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "dynamic",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "input",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_7,
+                        "rawInput",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                8 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_8,
+                        "errorText",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                9 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_9,
+                        "resultProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                10 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_10,
+                        "approval",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            name: DynamicToolName {
+                tool_name: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_0, "toolName")?,
+                dynamic: ::std::option::Option::unwrap_or_default(slot_1),
+            },
+            facts: ToolPartFacts {
+                tool_call_id: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_2, "toolCallId")?,
+                tool_metadata: ::std::option::Option::unwrap_or_default(slot_3),
+                provider_executed: ::std::option::Option::unwrap_or_default(slot_4),
+                call_provider_metadata: ::std::option::Option::unwrap_or_default(slot_5),
+            },
+            input: ::std::option::Option::unwrap_or_default(slot_6),
+            raw_input: ::std::option::Option::unwrap_or_default(slot_7),
+            error_text: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_8, "errorText")?,
+            result_provider_metadata: ::std::option::Option::unwrap_or_default(slot_9),
+            approval: ::std::option::Option::unwrap_or_default(slot_10),
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// What a dynamic tool part adds: the tool's name, which a static part carries in its `type`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "DynamicToolName",
+    deny_unknown_fields
+)]
+pub struct DynamicToolName {
+    #[allow(missing_docs)]
+    #[schemars(rename = "toolName")]
+    pub tool_name: String,
+    /// zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here.
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub dynamic: Option<bool>,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for DynamicToolName {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for DynamicToolName {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "DynamicToolName",
+            1
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.dynamic),
+                ),
+            tags,
+        )?;
+        object.field("toolName", &self.tool_name)?;
+        object.optional_field("dynamic", &self.dynamic)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for DynamicToolName {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for DynamicToolName {
+    const NAME: &'static str = "DynamicToolName";
+    const FIELDS: &'static [&'static str] = &["toolName", "dynamic"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "toolName",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "dynamic",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            tool_name: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_0, "toolName")?,
+            dynamic: ::std::option::Option::unwrap_or_default(slot_1),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            tool_name: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            dynamic: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
+    }
+}
+
+/// A dynamic tool's part (`DynamicToolUIPart`), told apart by `state`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "DynamicToolPart",
+    tag = "state"
+)]
+#[allow(clippy::large_enum_variant)]
+pub enum DynamicToolPart {
+    #[allow(missing_docs)]
+    #[schemars(rename = "input-streaming")]
+    InputStreaming(DynamicInputStreaming),
+    #[allow(missing_docs)]
+    #[schemars(rename = "input-available")]
+    InputAvailable(DynamicInputAvailable),
+    #[allow(missing_docs)]
+    #[schemars(rename = "approval-requested")]
+    ApprovalRequested(DynamicApprovalRequested),
+    #[allow(missing_docs)]
+    #[schemars(rename = "approval-responded")]
+    ApprovalResponded(DynamicApprovalResponded),
+    #[allow(missing_docs)]
+    #[schemars(rename = "output-available")]
+    OutputAvailable(DynamicOutputAvailable),
+    #[allow(missing_docs)]
+    #[schemars(rename = "output-error")]
+    OutputError(DynamicOutputError),
+    #[allow(missing_docs)]
+    #[schemars(rename = "output-denied")]
+    OutputDenied(DynamicOutputDenied),
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for DynamicToolPart {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for DynamicToolPart {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::InputStreaming(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "state",
+                    "input-streaming",
+                    tags,
+                )
+            }
+            Self::InputAvailable(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "state",
+                    "input-available",
+                    tags,
+                )
+            }
+            Self::ApprovalRequested(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "state",
+                    "approval-requested",
+                    tags,
+                )
+            }
+            Self::ApprovalResponded(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "state",
+                    "approval-responded",
+                    tags,
+                )
+            }
+            Self::OutputAvailable(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "state",
+                    "output-available",
+                    tags,
+                )
+            }
+            Self::OutputError(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "state",
+                    "output-error",
+                    tags,
+                )
+            }
+            Self::OutputDenied(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "state",
+                    "output-denied",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for DynamicToolPart {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for DynamicToolPart {
+    const NAME: &'static str = "DynamicToolPart";
+    const TAG: &'static str = "state";
+    const TAGS: &'static [&'static str] = &[
+        "input-streaming",
+        "input-available",
+        "approval-requested",
+        "approval-responded",
+        "output-available",
+        "output-error",
+        "output-denied",
+    ];
+    #[inline]
+    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        match tag {
+            "input-streaming" => {
+                ::cardc_runtime::__private::variant("DynamicInputStreaming", payload)
+                    .map(Self::InputStreaming)
+            }
+            "input-available" => {
+                ::cardc_runtime::__private::variant("DynamicInputAvailable", payload)
+                    .map(Self::InputAvailable)
+            }
+            "approval-requested" => {
+                ::cardc_runtime::__private::variant("DynamicApprovalRequested", payload)
+                    .map(Self::ApprovalRequested)
+            }
+            "approval-responded" => {
+                ::cardc_runtime::__private::variant("DynamicApprovalResponded", payload)
+                    .map(Self::ApprovalResponded)
+            }
+            "output-available" => {
+                ::cardc_runtime::__private::variant("DynamicOutputAvailable", payload)
+                    .map(Self::OutputAvailable)
+            }
+            "output-error" => {
+                ::cardc_runtime::__private::variant("DynamicOutputError", payload)
+                    .map(Self::OutputError)
+            }
+            "output-denied" => {
+                ::cardc_runtime::__private::variant("DynamicOutputDenied", payload)
+                    .map(Self::OutputDenied)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl DynamicToolPart {
+    /// Decodes a `DynamicToolPart` from JSON text, or says where and why it is not one
+    /// (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `DynamicToolPart`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_value(
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
+    }
+}
+
+/// Renders every variant of [`DynamicToolPart`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait DynamicToolPartBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders the `InputStreaming` variant (tag `input-streaming`).
+    fn input_streaming(&mut self, value: &DynamicInputStreaming) -> Self::Output;
+    /// Renders the `InputAvailable` variant (tag `input-available`).
+    fn input_available(&mut self, value: &DynamicInputAvailable) -> Self::Output;
+    /// Renders the `ApprovalRequested` variant (tag `approval-requested`).
+    fn approval_requested(&mut self, value: &DynamicApprovalRequested) -> Self::Output;
+    /// Renders the `ApprovalResponded` variant (tag `approval-responded`).
+    fn approval_responded(&mut self, value: &DynamicApprovalResponded) -> Self::Output;
+    /// Renders the `OutputAvailable` variant (tag `output-available`).
+    fn output_available(&mut self, value: &DynamicOutputAvailable) -> Self::Output;
+    /// Renders the `OutputError` variant (tag `output-error`).
+    fn output_error(&mut self, value: &DynamicOutputError) -> Self::Output;
+    /// Renders the `OutputDenied` variant (tag `output-denied`).
+    fn output_denied(&mut self, value: &DynamicOutputDenied) -> Self::Output;
+}
+
+impl DynamicToolPart {
+    /// Every `state` tag value, in declaration order.
+    pub const TAGS: &'static [&'static str] = &[
+        "input-streaming",
+        "input-available",
+        "approval-requested",
+        "approval-responded",
+        "output-available",
+        "output-error",
+        "output-denied",
+    ];
+    /// This value's tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::InputStreaming(_) => "input-streaming",
+            Self::InputAvailable(_) => "input-available",
+            Self::ApprovalRequested(_) => "approval-requested",
+            Self::ApprovalResponded(_) => "approval-responded",
+            Self::OutputAvailable(_) => "output-available",
+            Self::OutputError(_) => "output-error",
+            Self::OutputDenied(_) => "output-denied",
+        }
+    }
+    /// Hands this value to the bridge method for its variant.
+    pub fn dispatch<B: DynamicToolPartBridge + ?::core::marker::Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
+        match self {
+            Self::InputStreaming(value) => bridge.input_streaming(value),
+            Self::InputAvailable(value) => bridge.input_available(value),
+            Self::ApprovalRequested(value) => bridge.approval_requested(value),
+            Self::ApprovalResponded(value) => bridge.approval_responded(value),
+            Self::OutputAvailable(value) => bridge.output_available(value),
+            Self::OutputError(value) => bridge.output_error(value),
+            Self::OutputDenied(value) => bridge.output_denied(value),
+        }
+    }
+}
+
 /// An error.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -737,6 +4065,168 @@ impl ::cardc_runtime::__private::Struct for FileChunk {
                 _,
             >(slot_1, "mediaType")?,
             provider_metadata: ::std::option::Option::unwrap_or_default(slot_2),
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// A file part.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "FilePart")]
+pub struct FilePart {
+    #[allow(missing_docs)]
+    #[schemars(rename = "mediaType")]
+    pub media_type: String,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub filename: Option<String>,
+    #[allow(missing_docs)]
+    pub url: String,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "providerMetadata",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub provider_metadata: Option<ProviderMetadata>,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for FilePart {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for FilePart {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            2
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.filename),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.provider_metadata),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("mediaType", &self.media_type)?;
+        object.optional_field("filename", &self.filename)?;
+        object.field("url", &self.url)?;
+        object.optional_field("providerMetadata", &self.provider_metadata)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for FilePart {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for FilePart {
+    const NAME: &'static str = "FilePart";
+    const FIELDS: &'static [&'static str] = &[
+        "mediaType",
+        "filename",
+        "url",
+        "providerMetadata",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "mediaType",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "filename",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "url",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "providerMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            media_type: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_0, "mediaType")?,
+            filename: ::std::option::Option::unwrap_or_default(slot_1),
+            url: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "url")?,
+            provider_metadata: ::std::option::Option::unwrap_or_default(slot_3),
             extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
         })
     }
@@ -1107,6 +4597,201 @@ impl ::cardc_runtime::__private::Struct for MessageMetadata {
     }
 }
 
+/// Whether a text or reasoning part is complete.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "PartState")]
+pub enum PartState {
+    #[allow(missing_docs)]
+    #[schemars(rename = "streaming")]
+    Streaming,
+    #[allow(missing_docs)]
+    #[schemars(rename = "done")]
+    Done,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for PartState {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for PartState {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::UnitEnum for PartState {
+    const NAME: &'static str = "PartState";
+    const VALUES: &'static [&'static str] = &["streaming", "done"];
+    #[inline]
+    fn from_wire(value: &str) -> ::std::option::Option<Self> {
+        match value {
+            "streaming" => ::std::option::Option::Some(Self::Streaming),
+            "done" => ::std::option::Option::Some(Self::Done),
+            _ => ::std::option::Option::None,
+        }
+    }
+    #[inline]
+    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+        match self {
+            Self::Streaming => (0u32, "streaming"),
+            Self::Done => (1u32, "done"),
+        }
+    }
+}
+
+/// A system or user message.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "PromptMessage")]
+pub struct PromptMessage {
+    #[allow(missing_docs)]
+    pub id: String,
+    /// The message's metadata, any JSON.
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub metadata: Option<::cardc_runtime::__private::serde_json::Value>,
+    #[allow(missing_docs)]
+    pub parts: Vec<UIMessagePart>,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for PromptMessage {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for PromptMessage {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            2
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.metadata),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("id", &self.id)?;
+        object.optional_field("metadata", &self.metadata)?;
+        object.field("parts", &self.parts)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for PromptMessage {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for PromptMessage {
+    const NAME: &'static str = "PromptMessage";
+    const FIELDS: &'static [&'static str] = &["id", "metadata", "parts"];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "id",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "metadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "parts",
+                        ::cardc_runtime::__private::Checked(
+                            ::cardc_runtime::__private::Plain,
+                            |
+                                value: &Vec<UIMessagePart>,
+                            | -> ::std::result::Result<(), ::std::string::String> {
+                                ::cardc_runtime::__private::check_items(
+                                    value,
+                                    ::std::option::Option::Some(1u64),
+                                    ::std::option::Option::None,
+                                )?;
+                                ::std::result::Result::Ok(())
+                            },
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "id")?,
+            metadata: ::std::option::Option::unwrap_or_default(slot_1),
+            parts: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "parts")?,
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
 /// Provider-specific metadata (`ProviderMetadata`): provider name to its own keys and JSON
 /// values.
 ///
@@ -1155,6 +4840,162 @@ impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ProviderMetada
                 deserializer,
             )
             .map(Self)
+    }
+}
+
+/// A reasoning part.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "ReasoningPart")]
+pub struct ReasoningPart {
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub id: Option<String>,
+    #[allow(missing_docs)]
+    pub text: String,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub state: Option<PartState>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "providerMetadata",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub provider_metadata: Option<ProviderMetadata>,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for ReasoningPart {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for ReasoningPart {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            1 + ::core::primitive::usize::from(::std::option::Option::is_some(&self.id))
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.state),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.provider_metadata),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.optional_field("id", &self.id)?;
+        object.field("text", &self.text)?;
+        object.optional_field("state", &self.state)?;
+        object.optional_field("providerMetadata", &self.provider_metadata)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ReasoningPart {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ReasoningPart {
+    const NAME: &'static str = "ReasoningPart";
+    const FIELDS: &'static [&'static str] = &["id", "text", "state", "providerMetadata"];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "id",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "text",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "state",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "providerMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            id: ::std::option::Option::unwrap_or_default(slot_0),
+            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "text")?,
+            state: ::std::option::Option::unwrap_or_default(slot_2),
+            provider_metadata: ::std::option::Option::unwrap_or_default(slot_3),
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
     }
 }
 
@@ -1709,6 +5550,146 @@ impl ::cardc_runtime::__private::Struct for StepBoundary {
     }
 }
 
+/// A text part.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "TextPart")]
+pub struct TextPart {
+    #[allow(missing_docs)]
+    pub text: String,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub state: Option<PartState>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "providerMetadata",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub provider_metadata: Option<ProviderMetadata>,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for TextPart {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for TextPart {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            1
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.state),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.provider_metadata),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("text", &self.text)?;
+        object.optional_field("state", &self.state)?;
+        object.optional_field("providerMetadata", &self.provider_metadata)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TextPart {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for TextPart {
+    const NAME: &'static str = "TextPart";
+    const FIELDS: &'static [&'static str] = &["text", "state", "providerMetadata"];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "text",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "state",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "providerMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "text")?,
+            state: ::std::option::Option::unwrap_or_default(slot_1),
+            provider_metadata: ::std::option::Option::unwrap_or_default(slot_2),
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
 /// A tool call that needs approval.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -1897,6 +5878,388 @@ impl ::cardc_runtime::__private::Struct for ToolApprovalRequest {
             approval_descriptor: ::std::option::Option::unwrap_or_default(slot_2),
             input_schema_input: ::std::option::Option::unwrap_or_default(slot_3),
             signature: ::std::option::Option::unwrap_or_default(slot_4),
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// A tool call waiting for approval.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ToolApprovalRequested"
+)]
+pub struct ToolApprovalRequested {
+    #[allow(missing_docs)]
+    pub facts: ToolPartFacts,
+    #[allow(missing_docs)]
+    pub input: ::cardc_runtime::__private::serde_json::Value,
+    #[allow(missing_docs)]
+    pub approval: ApprovalRequest,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for ToolApprovalRequested {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for ToolApprovalRequested {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            3
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("toolCallId", &self.facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
+        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object
+            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+        object.field("input", &self.input)?;
+        object.field("approval", &self.approval)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolApprovalRequested {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ToolApprovalRequested {
+    const NAME: &'static str = "ToolApprovalRequested";
+    const FIELDS: &'static [&'static str] = &[
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+        "input",
+        "approval",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "input",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "approval",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            facts: ToolPartFacts {
+                tool_call_id: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_0, "toolCallId")?,
+                tool_metadata: ::std::option::Option::unwrap_or_default(slot_1),
+                provider_executed: ::std::option::Option::unwrap_or_default(slot_2),
+                call_provider_metadata: ::std::option::Option::unwrap_or_default(slot_3),
+            },
+            input: ::cardc_runtime::__private::required::<A::Error, _>(slot_4, "input")?,
+            approval: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_5, "approval")?,
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// A tool call whose approval was answered.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ToolApprovalResponded"
+)]
+pub struct ToolApprovalResponded {
+    #[allow(missing_docs)]
+    pub facts: ToolPartFacts,
+    #[allow(missing_docs)]
+    pub input: ::cardc_runtime::__private::serde_json::Value,
+    #[allow(missing_docs)]
+    pub approval: ApprovalResponse,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for ToolApprovalResponded {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for ToolApprovalResponded {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            3
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("toolCallId", &self.facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
+        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object
+            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+        object.field("input", &self.input)?;
+        object.field("approval", &self.approval)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolApprovalResponded {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ToolApprovalResponded {
+    const NAME: &'static str = "ToolApprovalResponded";
+    const FIELDS: &'static [&'static str] = &[
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+        "input",
+        "approval",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "input",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "approval",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            facts: ToolPartFacts {
+                tool_call_id: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_0, "toolCallId")?,
+                tool_metadata: ::std::option::Option::unwrap_or_default(slot_1),
+                provider_executed: ::std::option::Option::unwrap_or_default(slot_2),
+                call_provider_metadata: ::std::option::Option::unwrap_or_default(slot_3),
+            },
+            input: ::cardc_runtime::__private::required::<A::Error, _>(slot_4, "input")?,
+            approval: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_5, "approval")?,
             extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
         })
     }
@@ -2384,6 +6747,180 @@ impl ::cardc_runtime::__private::Struct for ToolInput {
                 dynamic: ::std::option::Option::unwrap_or_default(slot_6),
             },
             title: ::std::option::Option::unwrap_or_default(slot_7),
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// A tool's complete input.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ToolInputAvailable"
+)]
+pub struct ToolInputAvailable {
+    #[allow(missing_docs)]
+    pub facts: ToolPartFacts,
+    #[allow(missing_docs)]
+    pub input: ::cardc_runtime::__private::serde_json::Value,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for ToolInputAvailable {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for ToolInputAvailable {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            2
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("toolCallId", &self.facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
+        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object
+            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+        object.field("input", &self.input)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolInputAvailable {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ToolInputAvailable {
+    const NAME: &'static str = "ToolInputAvailable";
+    const FIELDS: &'static [&'static str] = &[
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+        "input",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "input",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            facts: ToolPartFacts {
+                tool_call_id: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_0, "toolCallId")?,
+                tool_metadata: ::std::option::Option::unwrap_or_default(slot_1),
+                provider_executed: ::std::option::Option::unwrap_or_default(slot_2),
+                call_provider_metadata: ::std::option::Option::unwrap_or_default(slot_3),
+            },
+            input: ::cardc_runtime::__private::required::<A::Error, _>(slot_4, "input")?,
             extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
         })
     }
@@ -2992,6 +7529,234 @@ impl ::cardc_runtime::__private::Struct for ToolInputStart {
     }
 }
 
+/// A tool's input streaming (`output`, `errorText` and `approval` are `z.never()`: absent).
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ToolInputStreaming"
+)]
+pub struct ToolInputStreaming {
+    #[allow(missing_docs)]
+    pub facts: ToolPartFacts,
+    /// The input parsed so far.
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub input: Option<::cardc_runtime::__private::serde_json::Value>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "rawInput",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub raw_input: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "inputEncoding",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub input_encoding: Option<InputEncoding>,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for ToolInputStreaming {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for ToolInputStreaming {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            1
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.input),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.raw_input),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.input_encoding),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("toolCallId", &self.facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
+        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object
+            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+        object.optional_field("input", &self.input)?;
+        object.optional_field("rawInput", &self.raw_input)?;
+        object.optional_field("inputEncoding", &self.input_encoding)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolInputStreaming {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ToolInputStreaming {
+    const NAME: &'static str = "ToolInputStreaming";
+    const FIELDS: &'static [&'static str] = &[
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+        "input",
+        "rawInput",
+        "inputEncoding",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "input",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "rawInput",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "inputEncoding",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            facts: ToolPartFacts {
+                tool_call_id: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_0, "toolCallId")?,
+                tool_metadata: ::std::option::Option::unwrap_or_default(slot_1),
+                provider_executed: ::std::option::Option::unwrap_or_default(slot_2),
+                call_provider_metadata: ::std::option::Option::unwrap_or_default(slot_3),
+            },
+            input: ::std::option::Option::unwrap_or_default(slot_4),
+            raw_input: ::std::option::Option::unwrap_or_default(slot_5),
+            input_encoding: ::std::option::Option::unwrap_or_default(slot_6),
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
 /// A tool's metadata (`toolMetadataSchema`, a `JSONObject`).
 ///
 /// ```json
@@ -3247,6 +8012,262 @@ impl ::cardc_runtime::__private::Struct for ToolOutputAvailable {
     }
 }
 
+/// A tool's output.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ToolOutputAvailablePart"
+)]
+pub struct ToolOutputAvailablePart {
+    #[allow(missing_docs)]
+    pub facts: ToolPartFacts,
+    #[allow(missing_docs)]
+    pub input: ::cardc_runtime::__private::serde_json::Value,
+    #[allow(missing_docs)]
+    pub output: ::cardc_runtime::__private::serde_json::Value,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "resultProviderMetadata",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub result_provider_metadata: Option<ProviderMetadata>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub preliminary: Option<bool>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub approval: Option<ApprovalGranted>,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for ToolOutputAvailablePart {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for ToolOutputAvailablePart {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            3
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.result_provider_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.preliminary),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.approval),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("toolCallId", &self.facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
+        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object
+            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+        object.field("input", &self.input)?;
+        object.field("output", &self.output)?;
+        object.optional_field("resultProviderMetadata", &self.result_provider_metadata)?;
+        object.optional_field("preliminary", &self.preliminary)?;
+        object.optional_field("approval", &self.approval)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
+for ToolOutputAvailablePart {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ToolOutputAvailablePart {
+    const NAME: &'static str = "ToolOutputAvailablePart";
+    const FIELDS: &'static [&'static str] = &[
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+        "input",
+        "output",
+        "resultProviderMetadata",
+        "preliminary",
+        "approval",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
+        let mut slot_8 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "input",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "output",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "resultProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_7,
+                        "preliminary",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                8 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_8,
+                        "approval",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            facts: ToolPartFacts {
+                tool_call_id: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_0, "toolCallId")?,
+                tool_metadata: ::std::option::Option::unwrap_or_default(slot_1),
+                provider_executed: ::std::option::Option::unwrap_or_default(slot_2),
+                call_provider_metadata: ::std::option::Option::unwrap_or_default(slot_3),
+            },
+            input: ::cardc_runtime::__private::required::<A::Error, _>(slot_4, "input")?,
+            output: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_5, "output")?,
+            result_provider_metadata: ::std::option::Option::unwrap_or_default(slot_6),
+            preliminary: ::std::option::Option::unwrap_or_default(slot_7),
+            approval: ::std::option::Option::unwrap_or_default(slot_8),
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
 /// A denied tool call.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -3344,6 +8365,197 @@ impl ::cardc_runtime::__private::Struct for ToolOutputDenied {
                 A::Error,
                 _,
             >(slot_0, "toolCallId")?,
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// A denied tool call.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ToolOutputDeniedPart"
+)]
+pub struct ToolOutputDeniedPart {
+    #[allow(missing_docs)]
+    pub facts: ToolPartFacts,
+    #[allow(missing_docs)]
+    pub input: ::cardc_runtime::__private::serde_json::Value,
+    #[allow(missing_docs)]
+    pub approval: ApprovalDenied,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for ToolOutputDeniedPart {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for ToolOutputDeniedPart {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            3
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("toolCallId", &self.facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
+        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object
+            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+        object.field("input", &self.input)?;
+        object.field("approval", &self.approval)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolOutputDeniedPart {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ToolOutputDeniedPart {
+    const NAME: &'static str = "ToolOutputDeniedPart";
+    const FIELDS: &'static [&'static str] = &[
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+        "input",
+        "approval",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "input",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "approval",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            facts: ToolPartFacts {
+                tool_call_id: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_0, "toolCallId")?,
+                tool_metadata: ::std::option::Option::unwrap_or_default(slot_1),
+                provider_executed: ::std::option::Option::unwrap_or_default(slot_2),
+                call_provider_metadata: ::std::option::Option::unwrap_or_default(slot_3),
+            },
+            input: ::cardc_runtime::__private::required::<A::Error, _>(slot_4, "input")?,
+            approval: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_5, "approval")?,
             extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
         })
     }
@@ -3540,6 +8752,949 @@ impl ::cardc_runtime::__private::Struct for ToolOutputError {
             },
             extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
         })
+    }
+}
+
+/// A tool's failure.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ToolOutputErrorPart"
+)]
+pub struct ToolOutputErrorPart {
+    #[allow(missing_docs)]
+    pub facts: ToolPartFacts,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub input: Option<::cardc_runtime::__private::serde_json::Value>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "rawInput",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub raw_input: Option<::cardc_runtime::__private::serde_json::Value>,
+    #[allow(missing_docs)]
+    #[schemars(rename = "errorText")]
+    pub error_text: String,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "resultProviderMetadata",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub result_provider_metadata: Option<ProviderMetadata>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub approval: Option<ApprovalGranted>,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for ToolOutputErrorPart {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for ToolOutputErrorPart {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            2
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.input),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.raw_input),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.result_provider_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.approval),
+                ) + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("toolCallId", &self.facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
+        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object
+            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+        object.optional_field("input", &self.input)?;
+        object.optional_field("rawInput", &self.raw_input)?;
+        object.field("errorText", &self.error_text)?;
+        object.optional_field("resultProviderMetadata", &self.result_provider_metadata)?;
+        object.optional_field("approval", &self.approval)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolOutputErrorPart {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ToolOutputErrorPart {
+    const NAME: &'static str = "ToolOutputErrorPart";
+    const FIELDS: &'static [&'static str] = &[
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+        "input",
+        "rawInput",
+        "errorText",
+        "resultProviderMetadata",
+        "approval",
+    ];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
+        let mut slot_8 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "input",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "rawInput",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "errorText",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_7,
+                        "resultProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                8 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_8,
+                        "approval",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            facts: ToolPartFacts {
+                tool_call_id: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_0, "toolCallId")?,
+                tool_metadata: ::std::option::Option::unwrap_or_default(slot_1),
+                provider_executed: ::std::option::Option::unwrap_or_default(slot_2),
+                call_provider_metadata: ::std::option::Option::unwrap_or_default(slot_3),
+            },
+            input: ::std::option::Option::unwrap_or_default(slot_4),
+            raw_input: ::std::option::Option::unwrap_or_default(slot_5),
+            error_text: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_6, "errorText")?,
+            result_provider_metadata: ::std::option::Option::unwrap_or_default(slot_7),
+            approval: ::std::option::Option::unwrap_or_default(slot_8),
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// A static tool's part (`ToolUIPart`), told apart by `state`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ToolPart",
+    tag = "state"
+)]
+#[allow(clippy::large_enum_variant)]
+pub enum ToolPart {
+    /// The input is streaming.
+    #[schemars(rename = "input-streaming")]
+    InputStreaming(ToolInputStreaming),
+    /// The input is complete.
+    #[schemars(rename = "input-available")]
+    InputAvailable(ToolInputAvailable),
+    /// The call waits for approval.
+    #[schemars(rename = "approval-requested")]
+    ApprovalRequested(ToolApprovalRequested),
+    /// The call's approval was answered.
+    #[schemars(rename = "approval-responded")]
+    ApprovalResponded(ToolApprovalResponded),
+    /// The tool returned.
+    #[schemars(rename = "output-available")]
+    OutputAvailable(ToolOutputAvailablePart),
+    /// The tool failed.
+    #[schemars(rename = "output-error")]
+    OutputError(ToolOutputErrorPart),
+    /// The call was denied.
+    #[schemars(rename = "output-denied")]
+    OutputDenied(ToolOutputDeniedPart),
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for ToolPart {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for ToolPart {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::InputStreaming(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "state",
+                    "input-streaming",
+                    tags,
+                )
+            }
+            Self::InputAvailable(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "state",
+                    "input-available",
+                    tags,
+                )
+            }
+            Self::ApprovalRequested(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "state",
+                    "approval-requested",
+                    tags,
+                )
+            }
+            Self::ApprovalResponded(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "state",
+                    "approval-responded",
+                    tags,
+                )
+            }
+            Self::OutputAvailable(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "state",
+                    "output-available",
+                    tags,
+                )
+            }
+            Self::OutputError(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "state",
+                    "output-error",
+                    tags,
+                )
+            }
+            Self::OutputDenied(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "state",
+                    "output-denied",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolPart {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for ToolPart {
+    const NAME: &'static str = "ToolPart";
+    const TAG: &'static str = "state";
+    const TAGS: &'static [&'static str] = &[
+        "input-streaming",
+        "input-available",
+        "approval-requested",
+        "approval-responded",
+        "output-available",
+        "output-error",
+        "output-denied",
+    ];
+    #[inline]
+    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        match tag {
+            "input-streaming" => {
+                ::cardc_runtime::__private::variant("ToolInputStreaming", payload)
+                    .map(Self::InputStreaming)
+            }
+            "input-available" => {
+                ::cardc_runtime::__private::variant("ToolInputAvailable", payload)
+                    .map(Self::InputAvailable)
+            }
+            "approval-requested" => {
+                ::cardc_runtime::__private::variant("ToolApprovalRequested", payload)
+                    .map(Self::ApprovalRequested)
+            }
+            "approval-responded" => {
+                ::cardc_runtime::__private::variant("ToolApprovalResponded", payload)
+                    .map(Self::ApprovalResponded)
+            }
+            "output-available" => {
+                ::cardc_runtime::__private::variant("ToolOutputAvailablePart", payload)
+                    .map(Self::OutputAvailable)
+            }
+            "output-error" => {
+                ::cardc_runtime::__private::variant("ToolOutputErrorPart", payload)
+                    .map(Self::OutputError)
+            }
+            "output-denied" => {
+                ::cardc_runtime::__private::variant("ToolOutputDeniedPart", payload)
+                    .map(Self::OutputDenied)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl ToolPart {
+    /// Decodes a `ToolPart` from JSON text, or says where and why it is not one
+    /// (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `ToolPart`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_value(
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
+    }
+}
+
+/// Renders every variant of [`ToolPart`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait ToolPartBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders the `InputStreaming` variant (tag `input-streaming`).
+    fn input_streaming(&mut self, value: &ToolInputStreaming) -> Self::Output;
+    /// Renders the `InputAvailable` variant (tag `input-available`).
+    fn input_available(&mut self, value: &ToolInputAvailable) -> Self::Output;
+    /// Renders the `ApprovalRequested` variant (tag `approval-requested`).
+    fn approval_requested(&mut self, value: &ToolApprovalRequested) -> Self::Output;
+    /// Renders the `ApprovalResponded` variant (tag `approval-responded`).
+    fn approval_responded(&mut self, value: &ToolApprovalResponded) -> Self::Output;
+    /// Renders the `OutputAvailable` variant (tag `output-available`).
+    fn output_available(&mut self, value: &ToolOutputAvailablePart) -> Self::Output;
+    /// Renders the `OutputError` variant (tag `output-error`).
+    fn output_error(&mut self, value: &ToolOutputErrorPart) -> Self::Output;
+    /// Renders the `OutputDenied` variant (tag `output-denied`).
+    fn output_denied(&mut self, value: &ToolOutputDeniedPart) -> Self::Output;
+}
+
+impl ToolPart {
+    /// Every `state` tag value, in declaration order.
+    pub const TAGS: &'static [&'static str] = &[
+        "input-streaming",
+        "input-available",
+        "approval-requested",
+        "approval-responded",
+        "output-available",
+        "output-error",
+        "output-denied",
+    ];
+    /// This value's tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::InputStreaming(_) => "input-streaming",
+            Self::InputAvailable(_) => "input-available",
+            Self::ApprovalRequested(_) => "approval-requested",
+            Self::ApprovalResponded(_) => "approval-responded",
+            Self::OutputAvailable(_) => "output-available",
+            Self::OutputError(_) => "output-error",
+            Self::OutputDenied(_) => "output-denied",
+        }
+    }
+    /// Hands this value to the bridge method for its variant.
+    pub fn dispatch<B: ToolPartBridge + ?::core::marker::Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
+        match self {
+            Self::InputStreaming(value) => bridge.input_streaming(value),
+            Self::InputAvailable(value) => bridge.input_available(value),
+            Self::ApprovalRequested(value) => bridge.approval_requested(value),
+            Self::ApprovalResponded(value) => bridge.approval_responded(value),
+            Self::OutputAvailable(value) => bridge.output_available(value),
+            Self::OutputError(value) => bridge.output_error(value),
+            Self::OutputDenied(value) => bridge.output_denied(value),
+        }
+    }
+}
+
+/// What every state of a tool part says about the call, declared once.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ToolPartFacts",
+    deny_unknown_fields
+)]
+pub struct ToolPartFacts {
+    #[allow(missing_docs)]
+    #[schemars(rename = "toolCallId")]
+    pub tool_call_id: ToolCallId,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "toolMetadata",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub tool_metadata: Option<ToolMetadata>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "providerExecuted",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub provider_executed: Option<bool>,
+    /// The provider's metadata of the call.
+    #[schemars(
+        rename = "callProviderMetadata",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub call_provider_metadata: Option<ProviderMetadata>,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for ToolPartFacts {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for ToolPartFacts {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "ToolPartFacts",
+            1
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.tool_metadata),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.provider_executed),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.call_provider_metadata),
+                ),
+            tags,
+        )?;
+        object.field("toolCallId", &self.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.tool_metadata)?;
+        object.optional_field("providerExecuted", &self.provider_executed)?;
+        object.optional_field("callProviderMetadata", &self.call_provider_metadata)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolPartFacts {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for ToolPartFacts {
+    const NAME: &'static str = "ToolPartFacts";
+    const FIELDS: &'static [&'static str] = &[
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+    ];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            tool_call_id: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_0, "toolCallId")?,
+            tool_metadata: ::std::option::Option::unwrap_or_default(slot_1),
+            provider_executed: ::std::option::Option::unwrap_or_default(slot_2),
+            call_provider_metadata: ::std::option::Option::unwrap_or_default(slot_3),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            tool_call_id: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            tool_metadata: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            provider_executed: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            call_provider_metadata: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
+    }
+}
+
+/// A message as `validateUIMessages` reads it, told apart by `role`: a system or user message
+/// needs a part ("Message must contain at least one part"), an assistant message may have none.
+///
+/// ```json
+/// {"id":"1","role":"user","parts":[{"type":"text","text":"Hello!"}]}
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "UIMessage",
+    tag = "role"
+)]
+#[allow(clippy::large_enum_variant)]
+pub enum UIMessage {
+    /// A system message.
+    #[schemars(rename = "system")]
+    System(PromptMessage),
+    /// A user message.
+    #[schemars(rename = "user")]
+    User(PromptMessage),
+    /// An assistant message.
+    #[schemars(rename = "assistant")]
+    Assistant(AssistantMessage),
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for UIMessage {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for UIMessage {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::System(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "role",
+                    "system",
+                    tags,
+                )
+            }
+            Self::User(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "role",
+                    "user",
+                    tags,
+                )
+            }
+            Self::Assistant(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "role",
+                    "assistant",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for UIMessage {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for UIMessage {
+    const NAME: &'static str = "UIMessage";
+    const TAG: &'static str = "role";
+    const TAGS: &'static [&'static str] = &["system", "user", "assistant"];
+    #[inline]
+    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        match tag {
+            "system" => {
+                ::cardc_runtime::__private::variant("PromptMessage", payload)
+                    .map(Self::System)
+            }
+            "user" => {
+                ::cardc_runtime::__private::variant("PromptMessage", payload)
+                    .map(Self::User)
+            }
+            "assistant" => {
+                ::cardc_runtime::__private::variant("AssistantMessage", payload)
+                    .map(Self::Assistant)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl UIMessage {
+    /// Decodes a `UIMessage` from JSON text, or says where and why it is not one
+    /// (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `UIMessage`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_value(
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
+    }
+}
+
+/// Renders every variant of [`UIMessage`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait UIMessageBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders the `System` variant (tag `system`).
+    fn system(&mut self, value: &PromptMessage) -> Self::Output;
+    /// Renders the `User` variant (tag `user`).
+    fn user(&mut self, value: &PromptMessage) -> Self::Output;
+    /// Renders the `Assistant` variant (tag `assistant`).
+    fn assistant(&mut self, value: &AssistantMessage) -> Self::Output;
+}
+
+impl UIMessage {
+    /// Every `role` tag value, in declaration order.
+    pub const TAGS: &'static [&'static str] = &["system", "user", "assistant"];
+    /// This value's tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::System(_) => "system",
+            Self::User(_) => "user",
+            Self::Assistant(_) => "assistant",
+        }
+    }
+    /// Hands this value to the bridge method for its variant.
+    pub fn dispatch<B: UIMessageBridge + ?::core::marker::Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
+        match self {
+            Self::System(value) => bridge.system(value),
+            Self::User(value) => bridge.user(value),
+            Self::Assistant(value) => bridge.assistant(value),
+        }
     }
 }
 
@@ -4301,6 +10456,511 @@ impl UIMessageChunk {
             Self::Finish(value) => bridge.finish(value),
             Self::Abort(value) => bridge.abort(value),
             Self::MessageMetadata(value) => bridge.message_metadata(value),
+        }
+    }
+}
+
+/// A part of a message (`UIMessagePart`), told apart by `type`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "UIMessagePart",
+    tag = "type"
+)]
+#[allow(clippy::large_enum_variant)]
+pub enum UIMessagePart {
+    /// Text.
+    #[schemars(rename = "text")]
+    Text(TextPart),
+    /// Reasoning text.
+    #[schemars(rename = "reasoning")]
+    Reasoning(ReasoningPart),
+    /// A URL source.
+    #[schemars(rename = "source-url")]
+    SourceUrl(SourceUrl),
+    /// A document source.
+    #[schemars(rename = "source-document")]
+    SourceDocument(SourceDocument),
+    /// A file.
+    #[schemars(rename = "file")]
+    File(FilePart),
+    /// Where a step starts.
+    #[schemars(rename = "step-start")]
+    StepStart(StepBoundary),
+    /// The examples' `data-foo` data part.
+    #[schemars(rename = "data-foo")]
+    DataFoo(DataPart),
+    /// The examples' `data-bar` data part.
+    #[schemars(rename = "data-bar")]
+    DataBar(DataPart),
+    /// The docs' `data-chart` data part.
+    #[schemars(rename = "data-chart")]
+    DataChart(DataPart),
+    /// A tool whose types are unknown at development time.
+    #[schemars(rename = "dynamic-tool")]
+    DynamicTool(DynamicToolPart),
+    /// The examples' `foo` tool.
+    #[schemars(rename = "tool-foo")]
+    ToolFoo(ToolPart),
+    /// The examples' `bar` tool.
+    #[schemars(rename = "tool-bar")]
+    ToolBar(ToolPart),
+    /// The docs' `weather` tool.
+    #[schemars(rename = "tool-weather")]
+    ToolWeather(ToolPart),
+    /// The examples' `getWeather` tool.
+    #[schemars(rename = "tool-getWeather")]
+    ToolGetWeather(ToolPart),
+    /// The examples' `getLocation` tool.
+    #[schemars(rename = "tool-getLocation")]
+    ToolGetLocation(ToolPart),
+    /// The examples' `getWeatherInformation` tool.
+    #[schemars(rename = "tool-getWeatherInformation")]
+    ToolGetWeatherInformation(ToolPart),
+    /// The examples' `web_search` tool.
+    #[schemars(rename = "tool-web_search")]
+    ToolWebSearch(ToolPart),
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for UIMessagePart {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for UIMessagePart {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::Text(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "text",
+                    tags,
+                )
+            }
+            Self::Reasoning(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "reasoning",
+                    tags,
+                )
+            }
+            Self::SourceUrl(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "source-url",
+                    tags,
+                )
+            }
+            Self::SourceDocument(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "source-document",
+                    tags,
+                )
+            }
+            Self::File(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "file",
+                    tags,
+                )
+            }
+            Self::StepStart(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "step-start",
+                    tags,
+                )
+            }
+            Self::DataFoo(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "data-foo",
+                    tags,
+                )
+            }
+            Self::DataBar(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "data-bar",
+                    tags,
+                )
+            }
+            Self::DataChart(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "data-chart",
+                    tags,
+                )
+            }
+            Self::DynamicTool(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "dynamic-tool",
+                    tags,
+                )
+            }
+            Self::ToolFoo(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "tool-foo",
+                    tags,
+                )
+            }
+            Self::ToolBar(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "tool-bar",
+                    tags,
+                )
+            }
+            Self::ToolWeather(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "tool-weather",
+                    tags,
+                )
+            }
+            Self::ToolGetWeather(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "tool-getWeather",
+                    tags,
+                )
+            }
+            Self::ToolGetLocation(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "tool-getLocation",
+                    tags,
+                )
+            }
+            Self::ToolGetWeatherInformation(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "tool-getWeatherInformation",
+                    tags,
+                )
+            }
+            Self::ToolWebSearch(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "type",
+                    "tool-web_search",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for UIMessagePart {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for UIMessagePart {
+    const NAME: &'static str = "UIMessagePart";
+    const TAG: &'static str = "type";
+    const TAGS: &'static [&'static str] = &[
+        "text",
+        "reasoning",
+        "source-url",
+        "source-document",
+        "file",
+        "step-start",
+        "data-foo",
+        "data-bar",
+        "data-chart",
+        "dynamic-tool",
+        "tool-foo",
+        "tool-bar",
+        "tool-weather",
+        "tool-getWeather",
+        "tool-getLocation",
+        "tool-getWeatherInformation",
+        "tool-web_search",
+    ];
+    #[inline]
+    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        match tag {
+            "text" => {
+                ::cardc_runtime::__private::variant("TextPart", payload).map(Self::Text)
+            }
+            "reasoning" => {
+                ::cardc_runtime::__private::variant("ReasoningPart", payload)
+                    .map(Self::Reasoning)
+            }
+            "source-url" => {
+                ::cardc_runtime::__private::variant("SourceUrl", payload)
+                    .map(Self::SourceUrl)
+            }
+            "source-document" => {
+                ::cardc_runtime::__private::variant("SourceDocument", payload)
+                    .map(Self::SourceDocument)
+            }
+            "file" => {
+                ::cardc_runtime::__private::variant("FilePart", payload).map(Self::File)
+            }
+            "step-start" => {
+                ::cardc_runtime::__private::variant("StepBoundary", payload)
+                    .map(Self::StepStart)
+            }
+            "data-foo" => {
+                ::cardc_runtime::__private::variant("DataPart", payload)
+                    .map(Self::DataFoo)
+            }
+            "data-bar" => {
+                ::cardc_runtime::__private::variant("DataPart", payload)
+                    .map(Self::DataBar)
+            }
+            "data-chart" => {
+                ::cardc_runtime::__private::variant("DataPart", payload)
+                    .map(Self::DataChart)
+            }
+            "dynamic-tool" => {
+                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
+                    .map(Self::DynamicTool)
+            }
+            "tool-foo" => {
+                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
+                    .map(Self::ToolFoo)
+            }
+            "tool-bar" => {
+                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
+                    .map(Self::ToolBar)
+            }
+            "tool-weather" => {
+                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
+                    .map(Self::ToolWeather)
+            }
+            "tool-getWeather" => {
+                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
+                    .map(Self::ToolGetWeather)
+            }
+            "tool-getLocation" => {
+                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
+                    .map(Self::ToolGetLocation)
+            }
+            "tool-getWeatherInformation" => {
+                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
+                    .map(Self::ToolGetWeatherInformation)
+            }
+            "tool-web_search" => {
+                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
+                    .map(Self::ToolWebSearch)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+    fn nested_tag(tag: &str) -> ::std::option::Option<&'static str> {
+        match tag {
+            "dynamic-tool" => ::std::option::Option::Some("state"),
+            "tool-foo" => ::std::option::Option::Some("state"),
+            "tool-bar" => ::std::option::Option::Some("state"),
+            "tool-weather" => ::std::option::Option::Some("state"),
+            "tool-getWeather" => ::std::option::Option::Some("state"),
+            "tool-getLocation" => ::std::option::Option::Some("state"),
+            "tool-getWeatherInformation" => ::std::option::Option::Some("state"),
+            "tool-web_search" => ::std::option::Option::Some("state"),
+            _ => ::std::option::Option::None,
+        }
+    }
+}
+
+impl UIMessagePart {
+    /// Decodes a `UIMessagePart` from JSON text, or says where and why it is not one
+    /// (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `UIMessagePart`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_value(
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
+    }
+}
+
+/// Renders every variant of [`UIMessagePart`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait UIMessagePartBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders the `Text` variant (tag `text`).
+    fn text(&mut self, value: &TextPart) -> Self::Output;
+    /// Renders the `Reasoning` variant (tag `reasoning`).
+    fn reasoning(&mut self, value: &ReasoningPart) -> Self::Output;
+    /// Renders the `SourceUrl` variant (tag `source-url`).
+    fn source_url(&mut self, value: &SourceUrl) -> Self::Output;
+    /// Renders the `SourceDocument` variant (tag `source-document`).
+    fn source_document(&mut self, value: &SourceDocument) -> Self::Output;
+    /// Renders the `File` variant (tag `file`).
+    fn file(&mut self, value: &FilePart) -> Self::Output;
+    /// Renders the `StepStart` variant (tag `step-start`).
+    fn step_start(&mut self, value: &StepBoundary) -> Self::Output;
+    /// Renders the `DataFoo` variant (tag `data-foo`).
+    fn data_foo(&mut self, value: &DataPart) -> Self::Output;
+    /// Renders the `DataBar` variant (tag `data-bar`).
+    fn data_bar(&mut self, value: &DataPart) -> Self::Output;
+    /// Renders the `DataChart` variant (tag `data-chart`).
+    fn data_chart(&mut self, value: &DataPart) -> Self::Output;
+    /// Renders the `DynamicTool` variant (tag `dynamic-tool`).
+    fn dynamic_tool(&mut self, value: &DynamicToolPart) -> Self::Output;
+    /// Renders the `ToolFoo` variant (tag `tool-foo`).
+    fn tool_foo(&mut self, value: &ToolPart) -> Self::Output;
+    /// Renders the `ToolBar` variant (tag `tool-bar`).
+    fn tool_bar(&mut self, value: &ToolPart) -> Self::Output;
+    /// Renders the `ToolWeather` variant (tag `tool-weather`).
+    fn tool_weather(&mut self, value: &ToolPart) -> Self::Output;
+    /// Renders the `ToolGetWeather` variant (tag `tool-getWeather`).
+    fn tool_get_weather(&mut self, value: &ToolPart) -> Self::Output;
+    /// Renders the `ToolGetLocation` variant (tag `tool-getLocation`).
+    fn tool_get_location(&mut self, value: &ToolPart) -> Self::Output;
+    /// Renders the `ToolGetWeatherInformation` variant (tag `tool-getWeatherInformation`).
+    fn tool_get_weather_information(&mut self, value: &ToolPart) -> Self::Output;
+    /// Renders the `ToolWebSearch` variant (tag `tool-web_search`).
+    fn tool_web_search(&mut self, value: &ToolPart) -> Self::Output;
+}
+
+impl UIMessagePart {
+    /// Every `type` tag value, in declaration order.
+    pub const TAGS: &'static [&'static str] = &[
+        "text",
+        "reasoning",
+        "source-url",
+        "source-document",
+        "file",
+        "step-start",
+        "data-foo",
+        "data-bar",
+        "data-chart",
+        "dynamic-tool",
+        "tool-foo",
+        "tool-bar",
+        "tool-weather",
+        "tool-getWeather",
+        "tool-getLocation",
+        "tool-getWeatherInformation",
+        "tool-web_search",
+    ];
+    /// This value's tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::Text(_) => "text",
+            Self::Reasoning(_) => "reasoning",
+            Self::SourceUrl(_) => "source-url",
+            Self::SourceDocument(_) => "source-document",
+            Self::File(_) => "file",
+            Self::StepStart(_) => "step-start",
+            Self::DataFoo(_) => "data-foo",
+            Self::DataBar(_) => "data-bar",
+            Self::DataChart(_) => "data-chart",
+            Self::DynamicTool(_) => "dynamic-tool",
+            Self::ToolFoo(_) => "tool-foo",
+            Self::ToolBar(_) => "tool-bar",
+            Self::ToolWeather(_) => "tool-weather",
+            Self::ToolGetWeather(_) => "tool-getWeather",
+            Self::ToolGetLocation(_) => "tool-getLocation",
+            Self::ToolGetWeatherInformation(_) => "tool-getWeatherInformation",
+            Self::ToolWebSearch(_) => "tool-web_search",
+        }
+    }
+    /// Hands this value to the bridge method for its variant.
+    pub fn dispatch<B: UIMessagePartBridge + ?::core::marker::Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
+        match self {
+            Self::Text(value) => bridge.text(value),
+            Self::Reasoning(value) => bridge.reasoning(value),
+            Self::SourceUrl(value) => bridge.source_url(value),
+            Self::SourceDocument(value) => bridge.source_document(value),
+            Self::File(value) => bridge.file(value),
+            Self::StepStart(value) => bridge.step_start(value),
+            Self::DataFoo(value) => bridge.data_foo(value),
+            Self::DataBar(value) => bridge.data_bar(value),
+            Self::DataChart(value) => bridge.data_chart(value),
+            Self::DynamicTool(value) => bridge.dynamic_tool(value),
+            Self::ToolFoo(value) => bridge.tool_foo(value),
+            Self::ToolBar(value) => bridge.tool_bar(value),
+            Self::ToolWeather(value) => bridge.tool_weather(value),
+            Self::ToolGetWeather(value) => bridge.tool_get_weather(value),
+            Self::ToolGetLocation(value) => bridge.tool_get_location(value),
+            Self::ToolGetWeatherInformation(value) => {
+                bridge.tool_get_weather_information(value)
+            }
+            Self::ToolWebSearch(value) => bridge.tool_web_search(value),
         }
     }
 }

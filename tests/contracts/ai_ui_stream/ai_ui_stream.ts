@@ -13,11 +13,79 @@
  * `z.unknown().optional()` is `Option<Json>`. The `data-*` chunk is a tag by prefix, which cardc
  * cannot say: this file lists the data parts that the examples of the SDK's docs and tests send,
  * as an application instantiates `UIMessageChunk<METADATA, DATA_TYPES>` with its own.
+ *
+ * The second entry, `UIMessage`, is a message as `validateUIMessages` reads it
+ * (`uiMessagesSchema` of "src/ui/validate-ui-messages.ts", one item of its array). Its objects
+ * are zod `object`s, which accept unknown keys and strip them: they are open here, so the same
+ * JSON is accepted and only the written-back JSON differs. Its `tool-*` parts are tagged by
+ * prefix too: this file lists the tool names of the examples.
  */
 
 /** The stream was aborted. */
 export interface Abort {
   reason?: string;
+  [key: string]: unknown;
+}
+
+/** An approval denied. */
+export interface ApprovalDenied {
+  id: string;
+  approved: false;
+  reason?: string;
+  /** Opaque metadata for the approval. */
+  descriptor?: unknown;
+  signature?: string;
+  inputSchemaInput?: unknown;
+  [key: string]: unknown;
+}
+
+/** What an approval says besides its decision. */
+export interface ApprovalFacts {
+  /** Opaque metadata for the approval. */
+  descriptor?: unknown;
+  signature?: string;
+  inputSchemaInput?: unknown;
+}
+
+/** An approval granted. */
+export interface ApprovalGranted {
+  id: string;
+  approved: true;
+  reason?: string;
+  /** Opaque metadata for the approval. */
+  descriptor?: unknown;
+  signature?: string;
+  inputSchemaInput?: unknown;
+  [key: string]: unknown;
+}
+
+/** An approval asked for (`approved` and `reason` are `z.never()`: absent). */
+export interface ApprovalRequest {
+  id: string;
+  /** Opaque metadata for the approval. */
+  descriptor?: unknown;
+  signature?: string;
+  inputSchemaInput?: unknown;
+  [key: string]: unknown;
+}
+
+/** An approval answered. */
+export interface ApprovalResponse {
+  id: string;
+  approved: boolean;
+  reason?: string;
+  /** Opaque metadata for the approval. */
+  descriptor?: unknown;
+  signature?: string;
+  inputSchemaInput?: unknown;
+  [key: string]: unknown;
+}
+
+/** An assistant message. */
+export interface AssistantMessage {
+  id: string;
+  metadata?: unknown;
+  parts: UIMessagePart[];
   [key: string]: unknown;
 }
 
@@ -49,6 +117,141 @@ export interface DataChunk {
   [key: string]: unknown;
 }
 
+/** A data part of a message (`transient` is a chunk's key only: zod strips it here). */
+export interface DataPart {
+  id?: string;
+  data: unknown;
+  [key: string]: unknown;
+}
+
+/** A dynamic tool call waiting for approval. */
+export interface DynamicApprovalRequested {
+  toolName: string;
+  /** zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here. */
+  dynamic?: boolean;
+  toolCallId: ToolCallId;
+  toolMetadata?: ToolMetadata;
+  providerExecuted?: boolean;
+  /** The provider's metadata of the call. */
+  callProviderMetadata?: ProviderMetadata;
+  input: unknown;
+  approval: ApprovalRequest;
+  [key: string]: unknown;
+}
+
+/** A dynamic tool call whose approval was answered. */
+export interface DynamicApprovalResponded {
+  toolName: string;
+  /** zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here. */
+  dynamic?: boolean;
+  toolCallId: ToolCallId;
+  toolMetadata?: ToolMetadata;
+  providerExecuted?: boolean;
+  /** The provider's metadata of the call. */
+  callProviderMetadata?: ProviderMetadata;
+  input: unknown;
+  approval: ApprovalResponse;
+  [key: string]: unknown;
+}
+
+/** A dynamic tool's complete input. */
+export interface DynamicInputAvailable {
+  toolName: string;
+  /** zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here. */
+  dynamic?: boolean;
+  toolCallId: ToolCallId;
+  toolMetadata?: ToolMetadata;
+  providerExecuted?: boolean;
+  /** The provider's metadata of the call. */
+  callProviderMetadata?: ProviderMetadata;
+  input: unknown;
+  [key: string]: unknown;
+}
+
+/** A dynamic tool's input streaming. */
+export interface DynamicInputStreaming {
+  toolName: string;
+  /** zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here. */
+  dynamic?: boolean;
+  toolCallId: ToolCallId;
+  toolMetadata?: ToolMetadata;
+  providerExecuted?: boolean;
+  /** The provider's metadata of the call. */
+  callProviderMetadata?: ProviderMetadata;
+  input?: unknown;
+  rawInput?: string;
+  inputEncoding?: InputEncoding;
+  [key: string]: unknown;
+}
+
+/** A dynamic tool's output. */
+export interface DynamicOutputAvailable {
+  toolName: string;
+  /** zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here. */
+  dynamic?: boolean;
+  toolCallId: ToolCallId;
+  toolMetadata?: ToolMetadata;
+  providerExecuted?: boolean;
+  /** The provider's metadata of the call. */
+  callProviderMetadata?: ProviderMetadata;
+  input: unknown;
+  output: unknown;
+  resultProviderMetadata?: ProviderMetadata;
+  preliminary?: boolean;
+  approval?: ApprovalGranted;
+  [key: string]: unknown;
+}
+
+/** A denied dynamic tool call. */
+export interface DynamicOutputDenied {
+  toolName: string;
+  /** zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here. */
+  dynamic?: boolean;
+  toolCallId: ToolCallId;
+  toolMetadata?: ToolMetadata;
+  providerExecuted?: boolean;
+  /** The provider's metadata of the call. */
+  callProviderMetadata?: ProviderMetadata;
+  input: unknown;
+  approval: ApprovalDenied;
+  [key: string]: unknown;
+}
+
+/** A dynamic tool's failure. */
+export interface DynamicOutputError {
+  toolName: string;
+  /** zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here. */
+  dynamic?: boolean;
+  toolCallId: ToolCallId;
+  toolMetadata?: ToolMetadata;
+  providerExecuted?: boolean;
+  /** The provider's metadata of the call. */
+  callProviderMetadata?: ProviderMetadata;
+  input?: unknown;
+  rawInput?: unknown;
+  errorText: string;
+  resultProviderMetadata?: ProviderMetadata;
+  approval?: ApprovalGranted;
+  [key: string]: unknown;
+}
+
+/** What a dynamic tool part adds: the tool's name, which a static part carries in its `type`. */
+export interface DynamicToolName {
+  toolName: string;
+  /** zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here. */
+  dynamic?: boolean;
+}
+
+/** A dynamic tool's part (`DynamicToolUIPart`), told apart by `state`. */
+export type DynamicToolPart =
+  | ({ state: 'input-streaming' } & DynamicInputStreaming)
+  | ({ state: 'input-available' } & DynamicInputAvailable)
+  | ({ state: 'approval-requested' } & DynamicApprovalRequested)
+  | ({ state: 'approval-responded' } & DynamicApprovalResponded)
+  | ({ state: 'output-available' } & DynamicOutputAvailable)
+  | ({ state: 'output-error' } & DynamicOutputError)
+  | ({ state: 'output-denied' } & DynamicOutputDenied);
+
 /** An error. */
 export interface ErrorChunk {
   /** The error's text, for the user. */
@@ -60,6 +263,15 @@ export interface ErrorChunk {
 export interface FileChunk {
   url: string;
   mediaType: string;
+  providerMetadata?: ProviderMetadata;
+  [key: string]: unknown;
+}
+
+/** A file part. */
+export interface FilePart {
+  mediaType: string;
+  filename?: string;
+  url: string;
   providerMetadata?: ProviderMetadata;
   [key: string]: unknown;
 }
@@ -89,6 +301,19 @@ export interface MessageMetadata {
   [key: string]: unknown;
 }
 
+/** Whether a text or reasoning part is complete. */
+export type PartState = 'streaming' | 'done';
+
+/** A system or user message. */
+export interface PromptMessage {
+  id: string;
+  /** The message's metadata, any JSON. */
+  metadata?: unknown;
+  /** Items: 1..=. */
+  parts: UIMessagePart[];
+  [key: string]: unknown;
+}
+
 /**
  * Provider-specific metadata (`ProviderMetadata`): provider name to its own keys and JSON
  * values.
@@ -96,6 +321,15 @@ export interface MessageMetadata {
  * @example {"testProvider":{"signature":"abc123"}}
  */
 export type ProviderMetadata = { [key: string]: { [key: string]: unknown } };
+
+/** A reasoning part. */
+export interface ReasoningPart {
+  id?: string;
+  text: string;
+  state?: PartState;
+  providerMetadata?: ProviderMetadata;
+  [key: string]: unknown;
+}
 
 /** A document source. */
 export interface SourceDocument {
@@ -128,6 +362,14 @@ export interface StepBoundary {
   [key: string]: unknown;
 }
 
+/** A text part. */
+export interface TextPart {
+  text: string;
+  state?: PartState;
+  providerMetadata?: ProviderMetadata;
+  [key: string]: unknown;
+}
+
 /** A tool call that needs approval. */
 export interface ToolApprovalRequest {
   approvalId: string;
@@ -136,6 +378,30 @@ export interface ToolApprovalRequest {
   approvalDescriptor?: unknown;
   inputSchemaInput?: unknown;
   signature?: string;
+  [key: string]: unknown;
+}
+
+/** A tool call waiting for approval. */
+export interface ToolApprovalRequested {
+  toolCallId: ToolCallId;
+  toolMetadata?: ToolMetadata;
+  providerExecuted?: boolean;
+  /** The provider's metadata of the call. */
+  callProviderMetadata?: ProviderMetadata;
+  input: unknown;
+  approval: ApprovalRequest;
+  [key: string]: unknown;
+}
+
+/** A tool call whose approval was answered. */
+export interface ToolApprovalResponded {
+  toolCallId: ToolCallId;
+  toolMetadata?: ToolMetadata;
+  providerExecuted?: boolean;
+  /** The provider's metadata of the call. */
+  callProviderMetadata?: ProviderMetadata;
+  input: unknown;
+  approval: ApprovalResponse;
   [key: string]: unknown;
 }
 
@@ -168,6 +434,17 @@ export interface ToolInput {
   /** The tool is a dynamic tool (its types unknown at development time). */
   dynamic?: boolean;
   title?: string;
+  [key: string]: unknown;
+}
+
+/** A tool's complete input. */
+export interface ToolInputAvailable {
+  toolCallId: ToolCallId;
+  toolMetadata?: ToolMetadata;
+  providerExecuted?: boolean;
+  /** The provider's metadata of the call. */
+  callProviderMetadata?: ProviderMetadata;
+  input: unknown;
   [key: string]: unknown;
 }
 
@@ -209,6 +486,20 @@ export interface ToolInputStart {
   [key: string]: unknown;
 }
 
+/** A tool's input streaming (`output`, `errorText` and `approval` are `z.never()`: absent). */
+export interface ToolInputStreaming {
+  toolCallId: ToolCallId;
+  toolMetadata?: ToolMetadata;
+  providerExecuted?: boolean;
+  /** The provider's metadata of the call. */
+  callProviderMetadata?: ProviderMetadata;
+  /** The input parsed so far. */
+  input?: unknown;
+  rawInput?: string;
+  inputEncoding?: InputEncoding;
+  [key: string]: unknown;
+}
+
 /**
  * A tool's metadata (`toolMetadataSchema`, a `JSONObject`).
  * @example {"clientName":"MyMCPClient"}
@@ -231,9 +522,36 @@ export interface ToolOutputAvailable {
   [key: string]: unknown;
 }
 
+/** A tool's output. */
+export interface ToolOutputAvailablePart {
+  toolCallId: ToolCallId;
+  toolMetadata?: ToolMetadata;
+  providerExecuted?: boolean;
+  /** The provider's metadata of the call. */
+  callProviderMetadata?: ProviderMetadata;
+  input: unknown;
+  output: unknown;
+  resultProviderMetadata?: ProviderMetadata;
+  preliminary?: boolean;
+  approval?: ApprovalGranted;
+  [key: string]: unknown;
+}
+
 /** A denied tool call. */
 export interface ToolOutputDenied {
   toolCallId: ToolCallId;
+  [key: string]: unknown;
+}
+
+/** A denied tool call. */
+export interface ToolOutputDeniedPart {
+  toolCallId: ToolCallId;
+  toolMetadata?: ToolMetadata;
+  providerExecuted?: boolean;
+  /** The provider's metadata of the call. */
+  callProviderMetadata?: ProviderMetadata;
+  input: unknown;
+  approval: ApprovalDenied;
   [key: string]: unknown;
 }
 
@@ -249,6 +567,64 @@ export interface ToolOutputError {
   dynamic?: boolean;
   [key: string]: unknown;
 }
+
+/** A tool's failure. */
+export interface ToolOutputErrorPart {
+  toolCallId: ToolCallId;
+  toolMetadata?: ToolMetadata;
+  providerExecuted?: boolean;
+  /** The provider's metadata of the call. */
+  callProviderMetadata?: ProviderMetadata;
+  input?: unknown;
+  rawInput?: unknown;
+  errorText: string;
+  resultProviderMetadata?: ProviderMetadata;
+  approval?: ApprovalGranted;
+  [key: string]: unknown;
+}
+
+/**
+ * A static tool's part (`ToolUIPart`), told apart by `state`.
+ *
+ * - `input-streaming`: The input is streaming.
+ * - `input-available`: The input is complete.
+ * - `approval-requested`: The call waits for approval.
+ * - `approval-responded`: The call's approval was answered.
+ * - `output-available`: The tool returned.
+ * - `output-error`: The tool failed.
+ * - `output-denied`: The call was denied.
+ */
+export type ToolPart =
+  | ({ state: 'input-streaming' } & ToolInputStreaming)
+  | ({ state: 'input-available' } & ToolInputAvailable)
+  | ({ state: 'approval-requested' } & ToolApprovalRequested)
+  | ({ state: 'approval-responded' } & ToolApprovalResponded)
+  | ({ state: 'output-available' } & ToolOutputAvailablePart)
+  | ({ state: 'output-error' } & ToolOutputErrorPart)
+  | ({ state: 'output-denied' } & ToolOutputDeniedPart);
+
+/** What every state of a tool part says about the call, declared once. */
+export interface ToolPartFacts {
+  toolCallId: ToolCallId;
+  toolMetadata?: ToolMetadata;
+  providerExecuted?: boolean;
+  /** The provider's metadata of the call. */
+  callProviderMetadata?: ProviderMetadata;
+}
+
+/**
+ * A message as `validateUIMessages` reads it, told apart by `role`: a system or user message
+ * needs a part ("Message must contain at least one part"), an assistant message may have none.
+ *
+ * - `system`: A system message.
+ * - `user`: A user message.
+ * - `assistant`: An assistant message.
+ * @example {"id":"1","role":"user","parts":[{"type":"text","text":"Hello!"}]}
+ */
+export type UIMessage =
+  | ({ role: 'system' } & PromptMessage)
+  | ({ role: 'user' } & PromptMessage)
+  | ({ role: 'assistant' } & AssistantMessage);
 
 /**
  * One chunk of a UI message stream (`UIMessageChunk`, validated by `uiMessageChunkSchema`),
@@ -318,6 +694,46 @@ export type UIMessageChunk =
   | ({ type: 'abort' } & Abort)
   | ({ type: 'message-metadata' } & MessageMetadata);
 
+/**
+ * A part of a message (`UIMessagePart`), told apart by `type`.
+ *
+ * - `text`: Text.
+ * - `reasoning`: Reasoning text.
+ * - `source-url`: A URL source.
+ * - `source-document`: A document source.
+ * - `file`: A file.
+ * - `step-start`: Where a step starts.
+ * - `data-foo`: The examples' `data-foo` data part.
+ * - `data-bar`: The examples' `data-bar` data part.
+ * - `data-chart`: The docs' `data-chart` data part.
+ * - `dynamic-tool`: A tool whose types are unknown at development time.
+ * - `tool-foo`: The examples' `foo` tool.
+ * - `tool-bar`: The examples' `bar` tool.
+ * - `tool-weather`: The docs' `weather` tool.
+ * - `tool-getWeather`: The examples' `getWeather` tool.
+ * - `tool-getLocation`: The examples' `getLocation` tool.
+ * - `tool-getWeatherInformation`: The examples' `getWeatherInformation` tool.
+ * - `tool-web_search`: The examples' `web_search` tool.
+ */
+export type UIMessagePart =
+  | ({ type: 'text' } & TextPart)
+  | ({ type: 'reasoning' } & ReasoningPart)
+  | ({ type: 'source-url' } & SourceUrl)
+  | ({ type: 'source-document' } & SourceDocument)
+  | ({ type: 'file' } & FilePart)
+  | ({ type: 'step-start' } & StepBoundary)
+  | ({ type: 'data-foo' } & DataPart)
+  | ({ type: 'data-bar' } & DataPart)
+  | ({ type: 'data-chart' } & DataPart)
+  | ({ type: 'dynamic-tool' } & DynamicToolPart)
+  | ({ type: 'tool-foo' } & ToolPart)
+  | ({ type: 'tool-bar' } & ToolPart)
+  | ({ type: 'tool-weather' } & ToolPart)
+  | ({ type: 'tool-getWeather' } & ToolPart)
+  | ({ type: 'tool-getLocation' } & ToolPart)
+  | ({ type: 'tool-getWeatherInformation' } & ToolPart)
+  | ({ type: 'tool-web_search' } & ToolPart);
+
 /** Marks a branch the type checker proves unreachable; throws if it is reached at run time. */
 export function assertNever(value: never): never {
   let shown = 'a value that cannot be shown';
@@ -335,6 +751,102 @@ export function assertNever(value: never): never {
 }
 
 // Exhaustive matching.
+
+/** Every `state` tag of `DynamicToolPart`, in declaration order. */
+export const DYNAMIC_TOOL_PART_TAGS = ['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available', 'output-error', 'output-denied'] as const;
+
+/** A handler for every `DynamicToolPart` variant, keyed by tag: a missing or extra key is a type error. */
+export interface DynamicToolPartHandlers<R_> {
+  'input-streaming': (value: { state: 'input-streaming' } & DynamicInputStreaming) => R_;
+  'input-available': (value: { state: 'input-available' } & DynamicInputAvailable) => R_;
+  'approval-requested': (value: { state: 'approval-requested' } & DynamicApprovalRequested) => R_;
+  'approval-responded': (value: { state: 'approval-responded' } & DynamicApprovalResponded) => R_;
+  'output-available': (value: { state: 'output-available' } & DynamicOutputAvailable) => R_;
+  'output-error': (value: { state: 'output-error' } & DynamicOutputError) => R_;
+  'output-denied': (value: { state: 'output-denied' } & DynamicOutputDenied) => R_;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchDynamicToolPart<R_>(value: DynamicToolPart, handlers: DynamicToolPartHandlers<R_>): R_ {
+  switch (value['state']) {
+    case 'input-streaming':
+      return handlers['input-streaming'](value);
+    case 'input-available':
+      return handlers['input-available'](value);
+    case 'approval-requested':
+      return handlers['approval-requested'](value);
+    case 'approval-responded':
+      return handlers['approval-responded'](value);
+    case 'output-available':
+      return handlers['output-available'](value);
+    case 'output-error':
+      return handlers['output-error'](value);
+    case 'output-denied':
+      return handlers['output-denied'](value);
+    default:
+      return assertNever(value['state']);
+  }
+}
+
+/** Every `state` tag of `ToolPart`, in declaration order. */
+export const TOOL_PART_TAGS = ['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available', 'output-error', 'output-denied'] as const;
+
+/** A handler for every `ToolPart` variant, keyed by tag: a missing or extra key is a type error. */
+export interface ToolPartHandlers<R_> {
+  'input-streaming': (value: { state: 'input-streaming' } & ToolInputStreaming) => R_;
+  'input-available': (value: { state: 'input-available' } & ToolInputAvailable) => R_;
+  'approval-requested': (value: { state: 'approval-requested' } & ToolApprovalRequested) => R_;
+  'approval-responded': (value: { state: 'approval-responded' } & ToolApprovalResponded) => R_;
+  'output-available': (value: { state: 'output-available' } & ToolOutputAvailablePart) => R_;
+  'output-error': (value: { state: 'output-error' } & ToolOutputErrorPart) => R_;
+  'output-denied': (value: { state: 'output-denied' } & ToolOutputDeniedPart) => R_;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchToolPart<R_>(value: ToolPart, handlers: ToolPartHandlers<R_>): R_ {
+  switch (value['state']) {
+    case 'input-streaming':
+      return handlers['input-streaming'](value);
+    case 'input-available':
+      return handlers['input-available'](value);
+    case 'approval-requested':
+      return handlers['approval-requested'](value);
+    case 'approval-responded':
+      return handlers['approval-responded'](value);
+    case 'output-available':
+      return handlers['output-available'](value);
+    case 'output-error':
+      return handlers['output-error'](value);
+    case 'output-denied':
+      return handlers['output-denied'](value);
+    default:
+      return assertNever(value['state']);
+  }
+}
+
+/** Every `role` tag of `UIMessage`, in declaration order. */
+export const U_I_MESSAGE_TAGS = ['system', 'user', 'assistant'] as const;
+
+/** A handler for every `UIMessage` variant, keyed by tag: a missing or extra key is a type error. */
+export interface UIMessageHandlers<R_> {
+  system: (value: { role: 'system' } & PromptMessage) => R_;
+  user: (value: { role: 'user' } & PromptMessage) => R_;
+  assistant: (value: { role: 'assistant' } & AssistantMessage) => R_;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchUIMessage<R_>(value: UIMessage, handlers: UIMessageHandlers<R_>): R_ {
+  switch (value['role']) {
+    case 'system':
+      return handlers['system'](value);
+    case 'user':
+      return handlers['user'](value);
+    case 'assistant':
+      return handlers['assistant'](value);
+    default:
+      return assertNever(value['role']);
+  }
+}
 
 /** Every `type` tag of `UIMessageChunk`, in declaration order. */
 export const U_I_MESSAGE_CHUNK_TAGS = ['text-start', 'text-delta', 'text-end', 'error', 'tool-input-start', 'tool-input-delta', 'tool-input-available', 'tool-input-error', 'tool-approval-request', 'tool-output-available', 'tool-output-error', 'tool-output-denied', 'reasoning-start', 'reasoning-delta', 'reasoning-end', 'source-url', 'source-document', 'file', 'data-weather', 'data-notification', 'data-message', 'data-custom', 'data-test', 'start-step', 'finish-step', 'start', 'finish', 'abort', 'message-metadata'] as const;
@@ -433,6 +945,72 @@ export function matchUIMessageChunk<R_>(value: UIMessageChunk, handlers: UIMessa
       return handlers['abort'](value);
     case 'message-metadata':
       return handlers['message-metadata'](value);
+    default:
+      return assertNever(value['type']);
+  }
+}
+
+/** Every `type` tag of `UIMessagePart`, in declaration order. */
+export const U_I_MESSAGE_PART_TAGS = ['text', 'reasoning', 'source-url', 'source-document', 'file', 'step-start', 'data-foo', 'data-bar', 'data-chart', 'dynamic-tool', 'tool-foo', 'tool-bar', 'tool-weather', 'tool-getWeather', 'tool-getLocation', 'tool-getWeatherInformation', 'tool-web_search'] as const;
+
+/** A handler for every `UIMessagePart` variant, keyed by tag: a missing or extra key is a type error. */
+export interface UIMessagePartHandlers<R_> {
+  text: (value: { type: 'text' } & TextPart) => R_;
+  reasoning: (value: { type: 'reasoning' } & ReasoningPart) => R_;
+  'source-url': (value: { type: 'source-url' } & SourceUrl) => R_;
+  'source-document': (value: { type: 'source-document' } & SourceDocument) => R_;
+  file: (value: { type: 'file' } & FilePart) => R_;
+  'step-start': (value: { type: 'step-start' } & StepBoundary) => R_;
+  'data-foo': (value: { type: 'data-foo' } & DataPart) => R_;
+  'data-bar': (value: { type: 'data-bar' } & DataPart) => R_;
+  'data-chart': (value: { type: 'data-chart' } & DataPart) => R_;
+  'dynamic-tool': DynamicToolPartHandlers<R_>;
+  'tool-foo': ToolPartHandlers<R_>;
+  'tool-bar': ToolPartHandlers<R_>;
+  'tool-weather': ToolPartHandlers<R_>;
+  'tool-getWeather': ToolPartHandlers<R_>;
+  'tool-getLocation': ToolPartHandlers<R_>;
+  'tool-getWeatherInformation': ToolPartHandlers<R_>;
+  'tool-web_search': ToolPartHandlers<R_>;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchUIMessagePart<R_>(value: UIMessagePart, handlers: UIMessagePartHandlers<R_>): R_ {
+  switch (value['type']) {
+    case 'text':
+      return handlers['text'](value);
+    case 'reasoning':
+      return handlers['reasoning'](value);
+    case 'source-url':
+      return handlers['source-url'](value);
+    case 'source-document':
+      return handlers['source-document'](value);
+    case 'file':
+      return handlers['file'](value);
+    case 'step-start':
+      return handlers['step-start'](value);
+    case 'data-foo':
+      return handlers['data-foo'](value);
+    case 'data-bar':
+      return handlers['data-bar'](value);
+    case 'data-chart':
+      return handlers['data-chart'](value);
+    case 'dynamic-tool':
+      return matchDynamicToolPart(value, handlers['dynamic-tool']);
+    case 'tool-foo':
+      return matchToolPart(value, handlers['tool-foo']);
+    case 'tool-bar':
+      return matchToolPart(value, handlers['tool-bar']);
+    case 'tool-weather':
+      return matchToolPart(value, handlers['tool-weather']);
+    case 'tool-getWeather':
+      return matchToolPart(value, handlers['tool-getWeather']);
+    case 'tool-getLocation':
+      return matchToolPart(value, handlers['tool-getLocation']);
+    case 'tool-getWeatherInformation':
+      return matchToolPart(value, handlers['tool-getWeatherInformation']);
+    case 'tool-web_search':
+      return matchToolPart(value, handlers['tool-web_search']);
     default:
       return assertNever(value['type']);
   }
@@ -748,6 +1326,33 @@ function cardcBoolean(value: unknown, s: cardcState, at: string, orNull?: boolea
   }
 }
 
+/** Checks a constant: the one string, number or boolean a field always holds. */
+function cardcConst(constant: string | number | boolean, expected: string): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (value !== constant) {
+      cardcMismatch(s, at, expected, orNull);
+    }
+  };
+}
+
+/** Checks an array whose every item passes the inner check. */
+function cardcArrayOf(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (!Array.isArray(value)) {
+      cardcMismatch(s, at, 'an array', orNull);
+      return;
+    }
+    if (cardcDeeper(s, at)) {
+      return;
+    }
+    s.depth += 1;
+    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+      check(value[i], s, `${at}/${i}`);
+    }
+    s.depth -= 1;
+  };
+}
+
 /** Checks an object used as a map: any keys of Unicode text, every value passing the inner check. */
 function cardcMapOf(check: cardcCheck): cardcCheck {
   return (value, s, at, orNull) => {
@@ -765,6 +1370,59 @@ function cardcMapOf(check: cardcCheck): cardcCheck {
       }
     }
     s.depth -= 1;
+  };
+}
+
+/**
+ * A JSON value's canonical text: equal for exactly the values JSON Schema calls equal (deeply,
+ * objects whatever their key order, numbers by value, so `1` and `1.0`, `0` and `-0` agree). It
+ * is only applied to values the item check accepted, so nesting is bounded and text is Unicode.
+ */
+function cardcCanonical(value: unknown): string {
+  if (typeof value === 'number') {
+    return String(value);
+  }
+  if (typeof value !== 'object' || value === null) {
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) {
+    return `[${value.map(cardcCanonical).join(',')}]`;
+  }
+  const object = value as { readonly [key: string]: unknown };
+  const keys = Object.keys(object).sort();
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${cardcCanonical(object[key])}`).join(',')}}`;
+}
+
+/**
+ * Checks the number of an array's items (`null` for a bound that is not set) and, if `unique`,
+ * that no two are equal, after the inner check. Items are compared by their canonical text, so a
+ * million items cost a million look-ups, not a million squared comparisons.
+ */
+function cardcItems(check: cardcCheck, min: number | null, max: number | null, unique: boolean): cardcCheck {
+  return (value, s, at, orNull) => {
+    const before = s.errors.length;
+    check(value, s, at, orNull);
+    if (s.errors.length !== before || !Array.isArray(value)) {
+      return;
+    }
+    if (min !== null && value.length < min) {
+      cardcFail(s, at, `expected at least ${min} items, found ${value.length}`);
+    } else if (max !== null && value.length > max) {
+      cardcFail(s, at, `expected at most ${max} items, found ${value.length}`);
+    }
+    if (unique) {
+      // No prototype, so that no key (`__proto__`, `constructor`) is inherited.
+      const seen: { [key: string]: number } = Object.create(null);
+      for (let i = 0; i < value.length; i += 1) {
+        const key = cardcCanonical(value[i]);
+        const first = seen[key];
+        if (first !== undefined) {
+          cardcFail(s, `${at}/${i}`, `expected unique items, found a repeat of item ${first}`);
+          return;
+        }
+        seen[key] = i;
+      }
+    }
   };
 }
 
@@ -788,6 +1446,160 @@ export function parseAbort(
   value: unknown,
 ): { ok: true; value: Abort } | { ok: false; errors: { pointer: string; message: string }[] } {
   return cardcParse<Abort>(checkAbort, value);
+}
+
+/** The fields of `ApprovalDenied`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfApprovalDenied: readonly cardcField[] = [
+  ['id', false, cardcString],
+  ['approved', false, cardcConst(false, 'the constant false')],
+  ['reason', true, cardcString],
+  ['descriptor', true, cardcJson],
+  ['signature', true, cardcString],
+  ['inputSchemaInput', true, cardcJson],
+];
+
+/** Checks a `ApprovalDenied`. */
+function checkApprovalDenied(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'ApprovalDenied', false, fieldsOfApprovalDenied);
+}
+
+/** Whether a value is a `ApprovalDenied`, exactly as the contract says. Never throws. */
+export function isApprovalDenied(value: unknown): value is ApprovalDenied {
+  return cardcRun(checkApprovalDenied, value, 1).length === 0;
+}
+
+/** The value as a `ApprovalDenied`, or where and how it breaks the contract. Never throws. */
+export function parseApprovalDenied(
+  value: unknown,
+): { ok: true; value: ApprovalDenied } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ApprovalDenied>(checkApprovalDenied, value);
+}
+
+/** The fields of `ApprovalFacts`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfApprovalFacts: readonly cardcField[] = [
+  ['descriptor', true, cardcJson],
+  ['signature', true, cardcString],
+  ['inputSchemaInput', true, cardcJson],
+];
+
+/** Checks a `ApprovalFacts`. */
+function checkApprovalFacts(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'ApprovalFacts', true, fieldsOfApprovalFacts);
+}
+
+/** Whether a value is a `ApprovalFacts`, exactly as the contract says. Never throws. */
+export function isApprovalFacts(value: unknown): value is ApprovalFacts {
+  return cardcRun(checkApprovalFacts, value, 1).length === 0;
+}
+
+/** The value as a `ApprovalFacts`, or where and how it breaks the contract. Never throws. */
+export function parseApprovalFacts(
+  value: unknown,
+): { ok: true; value: ApprovalFacts } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ApprovalFacts>(checkApprovalFacts, value);
+}
+
+/** The fields of `ApprovalGranted`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfApprovalGranted: readonly cardcField[] = [
+  ['id', false, cardcString],
+  ['approved', false, cardcConst(true, 'the constant true')],
+  ['reason', true, cardcString],
+  ['descriptor', true, cardcJson],
+  ['signature', true, cardcString],
+  ['inputSchemaInput', true, cardcJson],
+];
+
+/** Checks a `ApprovalGranted`. */
+function checkApprovalGranted(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'ApprovalGranted', false, fieldsOfApprovalGranted);
+}
+
+/** Whether a value is a `ApprovalGranted`, exactly as the contract says. Never throws. */
+export function isApprovalGranted(value: unknown): value is ApprovalGranted {
+  return cardcRun(checkApprovalGranted, value, 1).length === 0;
+}
+
+/** The value as a `ApprovalGranted`, or where and how it breaks the contract. Never throws. */
+export function parseApprovalGranted(
+  value: unknown,
+): { ok: true; value: ApprovalGranted } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ApprovalGranted>(checkApprovalGranted, value);
+}
+
+/** The fields of `ApprovalRequest`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfApprovalRequest: readonly cardcField[] = [
+  ['id', false, cardcString],
+  ['descriptor', true, cardcJson],
+  ['signature', true, cardcString],
+  ['inputSchemaInput', true, cardcJson],
+];
+
+/** Checks a `ApprovalRequest`. */
+function checkApprovalRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'ApprovalRequest', false, fieldsOfApprovalRequest);
+}
+
+/** Whether a value is a `ApprovalRequest`, exactly as the contract says. Never throws. */
+export function isApprovalRequest(value: unknown): value is ApprovalRequest {
+  return cardcRun(checkApprovalRequest, value, 1).length === 0;
+}
+
+/** The value as a `ApprovalRequest`, or where and how it breaks the contract. Never throws. */
+export function parseApprovalRequest(
+  value: unknown,
+): { ok: true; value: ApprovalRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ApprovalRequest>(checkApprovalRequest, value);
+}
+
+/** The fields of `ApprovalResponse`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfApprovalResponse: readonly cardcField[] = [
+  ['id', false, cardcString],
+  ['approved', false, cardcBoolean],
+  ['reason', true, cardcString],
+  ['descriptor', true, cardcJson],
+  ['signature', true, cardcString],
+  ['inputSchemaInput', true, cardcJson],
+];
+
+/** Checks a `ApprovalResponse`. */
+function checkApprovalResponse(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'ApprovalResponse', false, fieldsOfApprovalResponse);
+}
+
+/** Whether a value is a `ApprovalResponse`, exactly as the contract says. Never throws. */
+export function isApprovalResponse(value: unknown): value is ApprovalResponse {
+  return cardcRun(checkApprovalResponse, value, 1).length === 0;
+}
+
+/** The value as a `ApprovalResponse`, or where and how it breaks the contract. Never throws. */
+export function parseApprovalResponse(
+  value: unknown,
+): { ok: true; value: ApprovalResponse } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ApprovalResponse>(checkApprovalResponse, value);
+}
+
+/** The fields of `AssistantMessage`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfAssistantMessage: readonly cardcField[] = [
+  ['id', false, cardcString],
+  ['metadata', true, cardcJson],
+  ['parts', false, cardcArrayOf(checkUIMessagePart)],
+];
+
+/** Checks a `AssistantMessage`. */
+function checkAssistantMessage(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'AssistantMessage', false, fieldsOfAssistantMessage);
+}
+
+/** Whether a value is a `AssistantMessage`, exactly as the contract says. Never throws. */
+export function isAssistantMessage(value: unknown): value is AssistantMessage {
+  return cardcRun(checkAssistantMessage, value, 1).length === 0;
+}
+
+/** The value as a `AssistantMessage`, or where and how it breaks the contract. Never throws. */
+export function parseAssistantMessage(
+  value: unknown,
+): { ok: true; value: AssistantMessage } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<AssistantMessage>(checkAssistantMessage, value);
 }
 
 /** The fields of `BlockBoundary`: key, whether it may be absent, and how its value is checked. */
@@ -861,6 +1673,293 @@ export function parseDataChunk(
   return cardcParse<DataChunk>(checkDataChunk, value);
 }
 
+/** The fields of `DataPart`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfDataPart: readonly cardcField[] = [
+  ['id', true, cardcString],
+  ['data', false, cardcJson],
+];
+
+/** Checks a `DataPart`. */
+function checkDataPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'DataPart', false, fieldsOfDataPart);
+}
+
+/** Whether a value is a `DataPart`, exactly as the contract says. Never throws. */
+export function isDataPart(value: unknown): value is DataPart {
+  return cardcRun(checkDataPart, value, 1).length === 0;
+}
+
+/** The value as a `DataPart`, or where and how it breaks the contract. Never throws. */
+export function parseDataPart(
+  value: unknown,
+): { ok: true; value: DataPart } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<DataPart>(checkDataPart, value);
+}
+
+/** The fields of `DynamicApprovalRequested`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfDynamicApprovalRequested: readonly cardcField[] = [
+  ['toolName', false, cardcString],
+  ['dynamic', true, cardcBoolean],
+  ['toolCallId', false, checkToolCallId],
+  ['toolMetadata', true, checkToolMetadata],
+  ['providerExecuted', true, cardcBoolean],
+  ['callProviderMetadata', true, checkProviderMetadata],
+  ['input', false, cardcJson],
+  ['approval', false, checkApprovalRequest],
+];
+
+/** Checks a `DynamicApprovalRequested`. */
+function checkDynamicApprovalRequested(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'DynamicApprovalRequested', false, fieldsOfDynamicApprovalRequested);
+}
+
+/** Whether a value is a `DynamicApprovalRequested`, exactly as the contract says. Never throws. */
+export function isDynamicApprovalRequested(value: unknown): value is DynamicApprovalRequested {
+  return cardcRun(checkDynamicApprovalRequested, value, 1).length === 0;
+}
+
+/** The value as a `DynamicApprovalRequested`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicApprovalRequested(
+  value: unknown,
+): { ok: true; value: DynamicApprovalRequested } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<DynamicApprovalRequested>(checkDynamicApprovalRequested, value);
+}
+
+/** The fields of `DynamicApprovalResponded`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfDynamicApprovalResponded: readonly cardcField[] = [
+  ['toolName', false, cardcString],
+  ['dynamic', true, cardcBoolean],
+  ['toolCallId', false, checkToolCallId],
+  ['toolMetadata', true, checkToolMetadata],
+  ['providerExecuted', true, cardcBoolean],
+  ['callProviderMetadata', true, checkProviderMetadata],
+  ['input', false, cardcJson],
+  ['approval', false, checkApprovalResponse],
+];
+
+/** Checks a `DynamicApprovalResponded`. */
+function checkDynamicApprovalResponded(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'DynamicApprovalResponded', false, fieldsOfDynamicApprovalResponded);
+}
+
+/** Whether a value is a `DynamicApprovalResponded`, exactly as the contract says. Never throws. */
+export function isDynamicApprovalResponded(value: unknown): value is DynamicApprovalResponded {
+  return cardcRun(checkDynamicApprovalResponded, value, 1).length === 0;
+}
+
+/** The value as a `DynamicApprovalResponded`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicApprovalResponded(
+  value: unknown,
+): { ok: true; value: DynamicApprovalResponded } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<DynamicApprovalResponded>(checkDynamicApprovalResponded, value);
+}
+
+/** The fields of `DynamicInputAvailable`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfDynamicInputAvailable: readonly cardcField[] = [
+  ['toolName', false, cardcString],
+  ['dynamic', true, cardcBoolean],
+  ['toolCallId', false, checkToolCallId],
+  ['toolMetadata', true, checkToolMetadata],
+  ['providerExecuted', true, cardcBoolean],
+  ['callProviderMetadata', true, checkProviderMetadata],
+  ['input', false, cardcJson],
+];
+
+/** Checks a `DynamicInputAvailable`. */
+function checkDynamicInputAvailable(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'DynamicInputAvailable', false, fieldsOfDynamicInputAvailable);
+}
+
+/** Whether a value is a `DynamicInputAvailable`, exactly as the contract says. Never throws. */
+export function isDynamicInputAvailable(value: unknown): value is DynamicInputAvailable {
+  return cardcRun(checkDynamicInputAvailable, value, 1).length === 0;
+}
+
+/** The value as a `DynamicInputAvailable`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicInputAvailable(
+  value: unknown,
+): { ok: true; value: DynamicInputAvailable } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<DynamicInputAvailable>(checkDynamicInputAvailable, value);
+}
+
+/** The fields of `DynamicInputStreaming`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfDynamicInputStreaming: readonly cardcField[] = [
+  ['toolName', false, cardcString],
+  ['dynamic', true, cardcBoolean],
+  ['toolCallId', false, checkToolCallId],
+  ['toolMetadata', true, checkToolMetadata],
+  ['providerExecuted', true, cardcBoolean],
+  ['callProviderMetadata', true, checkProviderMetadata],
+  ['input', true, cardcJson],
+  ['rawInput', true, cardcString],
+  ['inputEncoding', true, checkInputEncoding],
+];
+
+/** Checks a `DynamicInputStreaming`. */
+function checkDynamicInputStreaming(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'DynamicInputStreaming', false, fieldsOfDynamicInputStreaming);
+}
+
+/** Whether a value is a `DynamicInputStreaming`, exactly as the contract says. Never throws. */
+export function isDynamicInputStreaming(value: unknown): value is DynamicInputStreaming {
+  return cardcRun(checkDynamicInputStreaming, value, 1).length === 0;
+}
+
+/** The value as a `DynamicInputStreaming`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicInputStreaming(
+  value: unknown,
+): { ok: true; value: DynamicInputStreaming } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<DynamicInputStreaming>(checkDynamicInputStreaming, value);
+}
+
+/** The fields of `DynamicOutputAvailable`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfDynamicOutputAvailable: readonly cardcField[] = [
+  ['toolName', false, cardcString],
+  ['dynamic', true, cardcBoolean],
+  ['toolCallId', false, checkToolCallId],
+  ['toolMetadata', true, checkToolMetadata],
+  ['providerExecuted', true, cardcBoolean],
+  ['callProviderMetadata', true, checkProviderMetadata],
+  ['input', false, cardcJson],
+  ['output', false, cardcJson],
+  ['resultProviderMetadata', true, checkProviderMetadata],
+  ['preliminary', true, cardcBoolean],
+  ['approval', true, checkApprovalGranted],
+];
+
+/** Checks a `DynamicOutputAvailable`. */
+function checkDynamicOutputAvailable(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'DynamicOutputAvailable', false, fieldsOfDynamicOutputAvailable);
+}
+
+/** Whether a value is a `DynamicOutputAvailable`, exactly as the contract says. Never throws. */
+export function isDynamicOutputAvailable(value: unknown): value is DynamicOutputAvailable {
+  return cardcRun(checkDynamicOutputAvailable, value, 1).length === 0;
+}
+
+/** The value as a `DynamicOutputAvailable`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicOutputAvailable(
+  value: unknown,
+): { ok: true; value: DynamicOutputAvailable } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<DynamicOutputAvailable>(checkDynamicOutputAvailable, value);
+}
+
+/** The fields of `DynamicOutputDenied`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfDynamicOutputDenied: readonly cardcField[] = [
+  ['toolName', false, cardcString],
+  ['dynamic', true, cardcBoolean],
+  ['toolCallId', false, checkToolCallId],
+  ['toolMetadata', true, checkToolMetadata],
+  ['providerExecuted', true, cardcBoolean],
+  ['callProviderMetadata', true, checkProviderMetadata],
+  ['input', false, cardcJson],
+  ['approval', false, checkApprovalDenied],
+];
+
+/** Checks a `DynamicOutputDenied`. */
+function checkDynamicOutputDenied(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'DynamicOutputDenied', false, fieldsOfDynamicOutputDenied);
+}
+
+/** Whether a value is a `DynamicOutputDenied`, exactly as the contract says. Never throws. */
+export function isDynamicOutputDenied(value: unknown): value is DynamicOutputDenied {
+  return cardcRun(checkDynamicOutputDenied, value, 1).length === 0;
+}
+
+/** The value as a `DynamicOutputDenied`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicOutputDenied(
+  value: unknown,
+): { ok: true; value: DynamicOutputDenied } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<DynamicOutputDenied>(checkDynamicOutputDenied, value);
+}
+
+/** The fields of `DynamicOutputError`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfDynamicOutputError: readonly cardcField[] = [
+  ['toolName', false, cardcString],
+  ['dynamic', true, cardcBoolean],
+  ['toolCallId', false, checkToolCallId],
+  ['toolMetadata', true, checkToolMetadata],
+  ['providerExecuted', true, cardcBoolean],
+  ['callProviderMetadata', true, checkProviderMetadata],
+  ['input', true, cardcJson],
+  ['rawInput', true, cardcJson],
+  ['errorText', false, cardcString],
+  ['resultProviderMetadata', true, checkProviderMetadata],
+  ['approval', true, checkApprovalGranted],
+];
+
+/** Checks a `DynamicOutputError`. */
+function checkDynamicOutputError(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'DynamicOutputError', false, fieldsOfDynamicOutputError);
+}
+
+/** Whether a value is a `DynamicOutputError`, exactly as the contract says. Never throws. */
+export function isDynamicOutputError(value: unknown): value is DynamicOutputError {
+  return cardcRun(checkDynamicOutputError, value, 1).length === 0;
+}
+
+/** The value as a `DynamicOutputError`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicOutputError(
+  value: unknown,
+): { ok: true; value: DynamicOutputError } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<DynamicOutputError>(checkDynamicOutputError, value);
+}
+
+/** The fields of `DynamicToolName`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfDynamicToolName: readonly cardcField[] = [
+  ['toolName', false, cardcString],
+  ['dynamic', true, cardcBoolean],
+];
+
+/** Checks a `DynamicToolName`. */
+function checkDynamicToolName(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'DynamicToolName', true, fieldsOfDynamicToolName);
+}
+
+/** Whether a value is a `DynamicToolName`, exactly as the contract says. Never throws. */
+export function isDynamicToolName(value: unknown): value is DynamicToolName {
+  return cardcRun(checkDynamicToolName, value, 1).length === 0;
+}
+
+/** The value as a `DynamicToolName`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicToolName(
+  value: unknown,
+): { ok: true; value: DynamicToolName } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<DynamicToolName>(checkDynamicToolName, value);
+}
+
+/** Checks a `DynamicToolPart`: its `state` picks the variant that checks the rest. */
+function checkDynamicToolPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcTag(value, s, at, orNull, 'DynamicToolPart', 'state', ['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available', 'output-error', 'output-denied'])) {
+    case 'input-streaming':
+      return cardcVariant(value, s, at, 'DynamicInputStreaming', checkDynamicInputStreaming);
+    case 'input-available':
+      return cardcVariant(value, s, at, 'DynamicInputAvailable', checkDynamicInputAvailable);
+    case 'approval-requested':
+      return cardcVariant(value, s, at, 'DynamicApprovalRequested', checkDynamicApprovalRequested);
+    case 'approval-responded':
+      return cardcVariant(value, s, at, 'DynamicApprovalResponded', checkDynamicApprovalResponded);
+    case 'output-available':
+      return cardcVariant(value, s, at, 'DynamicOutputAvailable', checkDynamicOutputAvailable);
+    case 'output-error':
+      return cardcVariant(value, s, at, 'DynamicOutputError', checkDynamicOutputError);
+    case 'output-denied':
+      return cardcVariant(value, s, at, 'DynamicOutputDenied', checkDynamicOutputDenied);
+  }
+}
+
+/** Whether a value is a `DynamicToolPart`, exactly as the contract says. Never throws. */
+export function isDynamicToolPart(value: unknown): value is DynamicToolPart {
+  return cardcRun(checkDynamicToolPart, value, 1).length === 0;
+}
+
+/** The value as a `DynamicToolPart`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicToolPart(
+  value: unknown,
+): { ok: true; value: DynamicToolPart } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<DynamicToolPart>(checkDynamicToolPart, value);
+}
+
 /** The fields of `ErrorChunk`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfErrorChunk: readonly cardcField[] = [
   ['errorText', false, cardcString],
@@ -905,6 +2004,31 @@ export function parseFileChunk(
   value: unknown,
 ): { ok: true; value: FileChunk } | { ok: false; errors: { pointer: string; message: string }[] } {
   return cardcParse<FileChunk>(checkFileChunk, value);
+}
+
+/** The fields of `FilePart`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfFilePart: readonly cardcField[] = [
+  ['mediaType', false, cardcString],
+  ['filename', true, cardcString],
+  ['url', false, cardcString],
+  ['providerMetadata', true, checkProviderMetadata],
+];
+
+/** Checks a `FilePart`. */
+function checkFilePart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'FilePart', false, fieldsOfFilePart);
+}
+
+/** Whether a value is a `FilePart`, exactly as the contract says. Never throws. */
+export function isFilePart(value: unknown): value is FilePart {
+  return cardcRun(checkFilePart, value, 1).length === 0;
+}
+
+/** The value as a `FilePart`, or where and how it breaks the contract. Never throws. */
+export function parseFilePart(
+  value: unknown,
+): { ok: true; value: FilePart } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<FilePart>(checkFilePart, value);
 }
 
 /** The fields of `Finish`: key, whether it may be absent, and how its value is checked. */
@@ -986,6 +2110,47 @@ export function parseMessageMetadata(
   return cardcParse<MessageMetadata>(checkMessageMetadata, value);
 }
 
+/** Checks a `PartState`. */
+function checkPartState(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcOneOf(value, s, at, orNull, ['streaming', 'done']);
+}
+
+/** Whether a value is a `PartState`, exactly as the contract says. Never throws. */
+export function isPartState(value: unknown): value is PartState {
+  return cardcRun(checkPartState, value, 1).length === 0;
+}
+
+/** The value as a `PartState`, or where and how it breaks the contract. Never throws. */
+export function parsePartState(
+  value: unknown,
+): { ok: true; value: PartState } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<PartState>(checkPartState, value);
+}
+
+/** The fields of `PromptMessage`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfPromptMessage: readonly cardcField[] = [
+  ['id', false, cardcString],
+  ['metadata', true, cardcJson],
+  ['parts', false, cardcItems(cardcArrayOf(checkUIMessagePart), 1, null, false)],
+];
+
+/** Checks a `PromptMessage`. */
+function checkPromptMessage(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'PromptMessage', false, fieldsOfPromptMessage);
+}
+
+/** Whether a value is a `PromptMessage`, exactly as the contract says. Never throws. */
+export function isPromptMessage(value: unknown): value is PromptMessage {
+  return cardcRun(checkPromptMessage, value, 1).length === 0;
+}
+
+/** The value as a `PromptMessage`, or where and how it breaks the contract. Never throws. */
+export function parsePromptMessage(
+  value: unknown,
+): { ok: true; value: PromptMessage } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<PromptMessage>(checkPromptMessage, value);
+}
+
 /** Checks a `ProviderMetadata`. */
 function checkProviderMetadata(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcMapOf(cardcMapOf(cardcJson))(value, s, at, orNull);
@@ -1001,6 +2166,31 @@ export function parseProviderMetadata(
   value: unknown,
 ): { ok: true; value: ProviderMetadata } | { ok: false; errors: { pointer: string; message: string }[] } {
   return cardcParse<ProviderMetadata>(checkProviderMetadata, value);
+}
+
+/** The fields of `ReasoningPart`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfReasoningPart: readonly cardcField[] = [
+  ['id', true, cardcString],
+  ['text', false, cardcString],
+  ['state', true, checkPartState],
+  ['providerMetadata', true, checkProviderMetadata],
+];
+
+/** Checks a `ReasoningPart`. */
+function checkReasoningPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'ReasoningPart', false, fieldsOfReasoningPart);
+}
+
+/** Whether a value is a `ReasoningPart`, exactly as the contract says. Never throws. */
+export function isReasoningPart(value: unknown): value is ReasoningPart {
+  return cardcRun(checkReasoningPart, value, 1).length === 0;
+}
+
+/** The value as a `ReasoningPart`, or where and how it breaks the contract. Never throws. */
+export function parseReasoningPart(
+  value: unknown,
+): { ok: true; value: ReasoningPart } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ReasoningPart>(checkReasoningPart, value);
 }
 
 /** The fields of `SourceDocument`: key, whether it may be absent, and how its value is checked. */
@@ -1098,6 +2288,30 @@ export function parseStepBoundary(
   return cardcParse<StepBoundary>(checkStepBoundary, value);
 }
 
+/** The fields of `TextPart`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfTextPart: readonly cardcField[] = [
+  ['text', false, cardcString],
+  ['state', true, checkPartState],
+  ['providerMetadata', true, checkProviderMetadata],
+];
+
+/** Checks a `TextPart`. */
+function checkTextPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'TextPart', false, fieldsOfTextPart);
+}
+
+/** Whether a value is a `TextPart`, exactly as the contract says. Never throws. */
+export function isTextPart(value: unknown): value is TextPart {
+  return cardcRun(checkTextPart, value, 1).length === 0;
+}
+
+/** The value as a `TextPart`, or where and how it breaks the contract. Never throws. */
+export function parseTextPart(
+  value: unknown,
+): { ok: true; value: TextPart } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<TextPart>(checkTextPart, value);
+}
+
 /** The fields of `ToolApprovalRequest`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfToolApprovalRequest: readonly cardcField[] = [
   ['approvalId', false, cardcString],
@@ -1122,6 +2336,60 @@ export function parseToolApprovalRequest(
   value: unknown,
 ): { ok: true; value: ToolApprovalRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
   return cardcParse<ToolApprovalRequest>(checkToolApprovalRequest, value);
+}
+
+/** The fields of `ToolApprovalRequested`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfToolApprovalRequested: readonly cardcField[] = [
+  ['toolCallId', false, checkToolCallId],
+  ['toolMetadata', true, checkToolMetadata],
+  ['providerExecuted', true, cardcBoolean],
+  ['callProviderMetadata', true, checkProviderMetadata],
+  ['input', false, cardcJson],
+  ['approval', false, checkApprovalRequest],
+];
+
+/** Checks a `ToolApprovalRequested`. */
+function checkToolApprovalRequested(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'ToolApprovalRequested', false, fieldsOfToolApprovalRequested);
+}
+
+/** Whether a value is a `ToolApprovalRequested`, exactly as the contract says. Never throws. */
+export function isToolApprovalRequested(value: unknown): value is ToolApprovalRequested {
+  return cardcRun(checkToolApprovalRequested, value, 1).length === 0;
+}
+
+/** The value as a `ToolApprovalRequested`, or where and how it breaks the contract. Never throws. */
+export function parseToolApprovalRequested(
+  value: unknown,
+): { ok: true; value: ToolApprovalRequested } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ToolApprovalRequested>(checkToolApprovalRequested, value);
+}
+
+/** The fields of `ToolApprovalResponded`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfToolApprovalResponded: readonly cardcField[] = [
+  ['toolCallId', false, checkToolCallId],
+  ['toolMetadata', true, checkToolMetadata],
+  ['providerExecuted', true, cardcBoolean],
+  ['callProviderMetadata', true, checkProviderMetadata],
+  ['input', false, cardcJson],
+  ['approval', false, checkApprovalResponse],
+];
+
+/** Checks a `ToolApprovalResponded`. */
+function checkToolApprovalResponded(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'ToolApprovalResponded', false, fieldsOfToolApprovalResponded);
+}
+
+/** Whether a value is a `ToolApprovalResponded`, exactly as the contract says. Never throws. */
+export function isToolApprovalResponded(value: unknown): value is ToolApprovalResponded {
+  return cardcRun(checkToolApprovalResponded, value, 1).length === 0;
+}
+
+/** The value as a `ToolApprovalResponded`, or where and how it breaks the contract. Never throws. */
+export function parseToolApprovalResponded(
+  value: unknown,
+): { ok: true; value: ToolApprovalResponded } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ToolApprovalResponded>(checkToolApprovalResponded, value);
 }
 
 /** The fields of `ToolCallFacts`: key, whether it may be absent, and how its value is checked. */
@@ -1193,6 +2461,32 @@ export function parseToolInput(
   value: unknown,
 ): { ok: true; value: ToolInput } | { ok: false; errors: { pointer: string; message: string }[] } {
   return cardcParse<ToolInput>(checkToolInput, value);
+}
+
+/** The fields of `ToolInputAvailable`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfToolInputAvailable: readonly cardcField[] = [
+  ['toolCallId', false, checkToolCallId],
+  ['toolMetadata', true, checkToolMetadata],
+  ['providerExecuted', true, cardcBoolean],
+  ['callProviderMetadata', true, checkProviderMetadata],
+  ['input', false, cardcJson],
+];
+
+/** Checks a `ToolInputAvailable`. */
+function checkToolInputAvailable(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'ToolInputAvailable', false, fieldsOfToolInputAvailable);
+}
+
+/** Whether a value is a `ToolInputAvailable`, exactly as the contract says. Never throws. */
+export function isToolInputAvailable(value: unknown): value is ToolInputAvailable {
+  return cardcRun(checkToolInputAvailable, value, 1).length === 0;
+}
+
+/** The value as a `ToolInputAvailable`, or where and how it breaks the contract. Never throws. */
+export function parseToolInputAvailable(
+  value: unknown,
+): { ok: true; value: ToolInputAvailable } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ToolInputAvailable>(checkToolInputAvailable, value);
 }
 
 /** The fields of `ToolInputDelta`: key, whether it may be absent, and how its value is checked. */
@@ -1277,6 +2571,34 @@ export function parseToolInputStart(
   return cardcParse<ToolInputStart>(checkToolInputStart, value);
 }
 
+/** The fields of `ToolInputStreaming`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfToolInputStreaming: readonly cardcField[] = [
+  ['toolCallId', false, checkToolCallId],
+  ['toolMetadata', true, checkToolMetadata],
+  ['providerExecuted', true, cardcBoolean],
+  ['callProviderMetadata', true, checkProviderMetadata],
+  ['input', true, cardcJson],
+  ['rawInput', true, cardcString],
+  ['inputEncoding', true, checkInputEncoding],
+];
+
+/** Checks a `ToolInputStreaming`. */
+function checkToolInputStreaming(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'ToolInputStreaming', false, fieldsOfToolInputStreaming);
+}
+
+/** Whether a value is a `ToolInputStreaming`, exactly as the contract says. Never throws. */
+export function isToolInputStreaming(value: unknown): value is ToolInputStreaming {
+  return cardcRun(checkToolInputStreaming, value, 1).length === 0;
+}
+
+/** The value as a `ToolInputStreaming`, or where and how it breaks the contract. Never throws. */
+export function parseToolInputStreaming(
+  value: unknown,
+): { ok: true; value: ToolInputStreaming } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ToolInputStreaming>(checkToolInputStreaming, value);
+}
+
 /** Checks a `ToolMetadata`. */
 function checkToolMetadata(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcMapOf(cardcJson)(value, s, at, orNull);
@@ -1322,6 +2644,36 @@ export function parseToolOutputAvailable(
   return cardcParse<ToolOutputAvailable>(checkToolOutputAvailable, value);
 }
 
+/** The fields of `ToolOutputAvailablePart`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfToolOutputAvailablePart: readonly cardcField[] = [
+  ['toolCallId', false, checkToolCallId],
+  ['toolMetadata', true, checkToolMetadata],
+  ['providerExecuted', true, cardcBoolean],
+  ['callProviderMetadata', true, checkProviderMetadata],
+  ['input', false, cardcJson],
+  ['output', false, cardcJson],
+  ['resultProviderMetadata', true, checkProviderMetadata],
+  ['preliminary', true, cardcBoolean],
+  ['approval', true, checkApprovalGranted],
+];
+
+/** Checks a `ToolOutputAvailablePart`. */
+function checkToolOutputAvailablePart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'ToolOutputAvailablePart', false, fieldsOfToolOutputAvailablePart);
+}
+
+/** Whether a value is a `ToolOutputAvailablePart`, exactly as the contract says. Never throws. */
+export function isToolOutputAvailablePart(value: unknown): value is ToolOutputAvailablePart {
+  return cardcRun(checkToolOutputAvailablePart, value, 1).length === 0;
+}
+
+/** The value as a `ToolOutputAvailablePart`, or where and how it breaks the contract. Never throws. */
+export function parseToolOutputAvailablePart(
+  value: unknown,
+): { ok: true; value: ToolOutputAvailablePart } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ToolOutputAvailablePart>(checkToolOutputAvailablePart, value);
+}
+
 /** The fields of `ToolOutputDenied`: key, whether it may be absent, and how its value is checked. */
 const fieldsOfToolOutputDenied: readonly cardcField[] = [
   ['toolCallId', false, checkToolCallId],
@@ -1342,6 +2694,33 @@ export function parseToolOutputDenied(
   value: unknown,
 ): { ok: true; value: ToolOutputDenied } | { ok: false; errors: { pointer: string; message: string }[] } {
   return cardcParse<ToolOutputDenied>(checkToolOutputDenied, value);
+}
+
+/** The fields of `ToolOutputDeniedPart`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfToolOutputDeniedPart: readonly cardcField[] = [
+  ['toolCallId', false, checkToolCallId],
+  ['toolMetadata', true, checkToolMetadata],
+  ['providerExecuted', true, cardcBoolean],
+  ['callProviderMetadata', true, checkProviderMetadata],
+  ['input', false, cardcJson],
+  ['approval', false, checkApprovalDenied],
+];
+
+/** Checks a `ToolOutputDeniedPart`. */
+function checkToolOutputDeniedPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'ToolOutputDeniedPart', false, fieldsOfToolOutputDeniedPart);
+}
+
+/** Whether a value is a `ToolOutputDeniedPart`, exactly as the contract says. Never throws. */
+export function isToolOutputDeniedPart(value: unknown): value is ToolOutputDeniedPart {
+  return cardcRun(checkToolOutputDeniedPart, value, 1).length === 0;
+}
+
+/** The value as a `ToolOutputDeniedPart`, or where and how it breaks the contract. Never throws. */
+export function parseToolOutputDeniedPart(
+  value: unknown,
+): { ok: true; value: ToolOutputDeniedPart } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ToolOutputDeniedPart>(checkToolOutputDeniedPart, value);
 }
 
 /** The fields of `ToolOutputError`: key, whether it may be absent, and how its value is checked. */
@@ -1369,6 +2748,117 @@ export function parseToolOutputError(
   value: unknown,
 ): { ok: true; value: ToolOutputError } | { ok: false; errors: { pointer: string; message: string }[] } {
   return cardcParse<ToolOutputError>(checkToolOutputError, value);
+}
+
+/** The fields of `ToolOutputErrorPart`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfToolOutputErrorPart: readonly cardcField[] = [
+  ['toolCallId', false, checkToolCallId],
+  ['toolMetadata', true, checkToolMetadata],
+  ['providerExecuted', true, cardcBoolean],
+  ['callProviderMetadata', true, checkProviderMetadata],
+  ['input', true, cardcJson],
+  ['rawInput', true, cardcJson],
+  ['errorText', false, cardcString],
+  ['resultProviderMetadata', true, checkProviderMetadata],
+  ['approval', true, checkApprovalGranted],
+];
+
+/** Checks a `ToolOutputErrorPart`. */
+function checkToolOutputErrorPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'ToolOutputErrorPart', false, fieldsOfToolOutputErrorPart);
+}
+
+/** Whether a value is a `ToolOutputErrorPart`, exactly as the contract says. Never throws. */
+export function isToolOutputErrorPart(value: unknown): value is ToolOutputErrorPart {
+  return cardcRun(checkToolOutputErrorPart, value, 1).length === 0;
+}
+
+/** The value as a `ToolOutputErrorPart`, or where and how it breaks the contract. Never throws. */
+export function parseToolOutputErrorPart(
+  value: unknown,
+): { ok: true; value: ToolOutputErrorPart } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ToolOutputErrorPart>(checkToolOutputErrorPart, value);
+}
+
+/** Checks a `ToolPart`: its `state` picks the variant that checks the rest. */
+function checkToolPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcTag(value, s, at, orNull, 'ToolPart', 'state', ['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available', 'output-error', 'output-denied'])) {
+    case 'input-streaming':
+      return cardcVariant(value, s, at, 'ToolInputStreaming', checkToolInputStreaming);
+    case 'input-available':
+      return cardcVariant(value, s, at, 'ToolInputAvailable', checkToolInputAvailable);
+    case 'approval-requested':
+      return cardcVariant(value, s, at, 'ToolApprovalRequested', checkToolApprovalRequested);
+    case 'approval-responded':
+      return cardcVariant(value, s, at, 'ToolApprovalResponded', checkToolApprovalResponded);
+    case 'output-available':
+      return cardcVariant(value, s, at, 'ToolOutputAvailablePart', checkToolOutputAvailablePart);
+    case 'output-error':
+      return cardcVariant(value, s, at, 'ToolOutputErrorPart', checkToolOutputErrorPart);
+    case 'output-denied':
+      return cardcVariant(value, s, at, 'ToolOutputDeniedPart', checkToolOutputDeniedPart);
+  }
+}
+
+/** Whether a value is a `ToolPart`, exactly as the contract says. Never throws. */
+export function isToolPart(value: unknown): value is ToolPart {
+  return cardcRun(checkToolPart, value, 1).length === 0;
+}
+
+/** The value as a `ToolPart`, or where and how it breaks the contract. Never throws. */
+export function parseToolPart(
+  value: unknown,
+): { ok: true; value: ToolPart } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ToolPart>(checkToolPart, value);
+}
+
+/** The fields of `ToolPartFacts`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfToolPartFacts: readonly cardcField[] = [
+  ['toolCallId', false, checkToolCallId],
+  ['toolMetadata', true, checkToolMetadata],
+  ['providerExecuted', true, cardcBoolean],
+  ['callProviderMetadata', true, checkProviderMetadata],
+];
+
+/** Checks a `ToolPartFacts`. */
+function checkToolPartFacts(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'ToolPartFacts', true, fieldsOfToolPartFacts);
+}
+
+/** Whether a value is a `ToolPartFacts`, exactly as the contract says. Never throws. */
+export function isToolPartFacts(value: unknown): value is ToolPartFacts {
+  return cardcRun(checkToolPartFacts, value, 1).length === 0;
+}
+
+/** The value as a `ToolPartFacts`, or where and how it breaks the contract. Never throws. */
+export function parseToolPartFacts(
+  value: unknown,
+): { ok: true; value: ToolPartFacts } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<ToolPartFacts>(checkToolPartFacts, value);
+}
+
+/** Checks a `UIMessage`: its `role` picks the variant that checks the rest. */
+function checkUIMessage(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcTag(value, s, at, orNull, 'UIMessage', 'role', ['system', 'user', 'assistant'])) {
+    case 'system':
+      return cardcVariant(value, s, at, 'PromptMessage', checkPromptMessage);
+    case 'user':
+      return cardcVariant(value, s, at, 'PromptMessage', checkPromptMessage);
+    case 'assistant':
+      return cardcVariant(value, s, at, 'AssistantMessage', checkAssistantMessage);
+  }
+}
+
+/** Whether a value is a `UIMessage`, exactly as the contract says. Never throws. */
+export function isUIMessage(value: unknown): value is UIMessage {
+  return cardcRun(checkUIMessage, value, 1).length === 0;
+}
+
+/** The value as a `UIMessage`, or where and how it breaks the contract. Never throws. */
+export function parseUIMessage(
+  value: unknown,
+): { ok: true; value: UIMessage } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<UIMessage>(checkUIMessage, value);
 }
 
 /** Checks a `UIMessageChunk`: its `type` picks the variant that checks the rest. */
@@ -1445,4 +2935,56 @@ export function parseUIMessageChunk(
   value: unknown,
 ): { ok: true; value: UIMessageChunk } | { ok: false; errors: { pointer: string; message: string }[] } {
   return cardcParse<UIMessageChunk>(checkUIMessageChunk, value);
+}
+
+/** Checks a `UIMessagePart`: its `type` picks the variant that checks the rest. */
+function checkUIMessagePart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcTag(value, s, at, orNull, 'UIMessagePart', 'type', ['text', 'reasoning', 'source-url', 'source-document', 'file', 'step-start', 'data-foo', 'data-bar', 'data-chart', 'dynamic-tool', 'tool-foo', 'tool-bar', 'tool-weather', 'tool-getWeather', 'tool-getLocation', 'tool-getWeatherInformation', 'tool-web_search'])) {
+    case 'text':
+      return cardcVariant(value, s, at, 'TextPart', checkTextPart);
+    case 'reasoning':
+      return cardcVariant(value, s, at, 'ReasoningPart', checkReasoningPart);
+    case 'source-url':
+      return cardcVariant(value, s, at, 'SourceUrl', checkSourceUrl);
+    case 'source-document':
+      return cardcVariant(value, s, at, 'SourceDocument', checkSourceDocument);
+    case 'file':
+      return cardcVariant(value, s, at, 'FilePart', checkFilePart);
+    case 'step-start':
+      return cardcVariant(value, s, at, 'StepBoundary', checkStepBoundary);
+    case 'data-foo':
+      return cardcVariant(value, s, at, 'DataPart', checkDataPart);
+    case 'data-bar':
+      return cardcVariant(value, s, at, 'DataPart', checkDataPart);
+    case 'data-chart':
+      return cardcVariant(value, s, at, 'DataPart', checkDataPart);
+    case 'dynamic-tool':
+      return checkDynamicToolPart(value, s, at);
+    case 'tool-foo':
+      return checkToolPart(value, s, at);
+    case 'tool-bar':
+      return checkToolPart(value, s, at);
+    case 'tool-weather':
+      return checkToolPart(value, s, at);
+    case 'tool-getWeather':
+      return checkToolPart(value, s, at);
+    case 'tool-getLocation':
+      return checkToolPart(value, s, at);
+    case 'tool-getWeatherInformation':
+      return checkToolPart(value, s, at);
+    case 'tool-web_search':
+      return checkToolPart(value, s, at);
+  }
+}
+
+/** Whether a value is a `UIMessagePart`, exactly as the contract says. Never throws. */
+export function isUIMessagePart(value: unknown): value is UIMessagePart {
+  return cardcRun(checkUIMessagePart, value, 1).length === 0;
+}
+
+/** The value as a `UIMessagePart`, or where and how it breaks the contract. Never throws. */
+export function parseUIMessagePart(
+  value: unknown,
+): { ok: true; value: UIMessagePart } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<UIMessagePart>(checkUIMessagePart, value);
 }

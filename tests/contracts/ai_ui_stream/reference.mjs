@@ -1,8 +1,11 @@
-// The reference validator of the `ai_ui_stream` contract: the AI SDK's own zod schema of a UI
-// message stream chunk (`uiMessageChunkSchema` of `ai` 6.0.326), applied the way the SDK reads a
-// stream, with `safeValidateTypes` of `@ai-sdk/provider-utils` (the copy `ai` depends on, pinned
-// by the root package-lock.json).
-import { uiMessageChunkSchema } from "ai";
+// The reference validators of the `ai_ui_stream` contract, from `ai` 6.0.326 itself:
+// - `UIMessageChunk`: the zod schema `uiMessageChunkSchema`, applied the way the SDK reads a
+//   stream, with `safeValidateTypes` of `@ai-sdk/provider-utils` (4.0.65, the copy `ai` depends
+//   on, pinned by the root package-lock.json);
+// - `UIMessage`: `safeValidateUIMessages` over a list of that one message;
+// - `UIMessagePart`: the same, over one assistant message holding that one part (an assistant
+//   message is the one that may hold any part list).
+import { safeValidateUIMessages, uiMessageChunkSchema } from "ai";
 import { safeValidateTypes } from "@ai-sdk/provider-utils";
 
 /** An RFC 6901 pointer from a zod issue's path. */
@@ -11,25 +14,34 @@ function pointer(path) {
 }
 
 /**
- * The issues of a zod union, as "pointer: message": those of the members whose tag matched (no
- * issue at `type` or `sourceType` directly under the union), else the union's own "Invalid input".
+ * The issues of a zod union, as "pointer: message": those of the members whose tags matched (no
+ * issue at `type`, a literal or prefix, and no literal mismatch, `invalid_value`, at another key
+ * directly under the union: `state`, `approved`), else the union's own "Invalid input".
  */
 function flatten(issue, base) {
   const path = [...base, ...(issue.path ?? [])];
   if (issue.code === "invalid_union" && Array.isArray(issue.errors)) {
     const tagged = issue.errors.filter(
-      (member) => !member.some((inner) => inner.path?.length === 1 && inner.path[0] === "type"),
+      (member) =>
+        !member.some(
+          (inner) => inner.path?.length === 1 && (inner.path[0] === "type" || inner.code === "invalid_value"),
+        ),
     );
     if (tagged.length > 0) return tagged.flat().flatMap((inner) => flatten(inner, path));
   }
   return [`${pointer(path)}: ${issue.message}`];
 }
 
-/** The zod issues under a `TypeValidationError`, each as "pointer: message". */
-function errors(error) {
+/** The zod issues under a `TypeValidationError`, each as "pointer: message", `prefix` removed. */
+function errors(error, prefix) {
   const issues = error?.cause?.issues;
   if (!Array.isArray(issues)) return [String(error?.message ?? error)];
-  return issues.flatMap((issue) => flatten(issue, []));
+  const all = issues.flatMap((issue) => {
+    const path = issue.path ?? [];
+    const inside = prefix.every((key, i) => path[i] === key);
+    return flatten({ ...issue, path: inside ? path.slice(prefix.length) : path }, []);
+  });
+  return [...new Set(all)];
 }
 
 /** Validates `value` as one chunk, as the SDK's stream reader does. */
@@ -37,12 +49,32 @@ async function uiMessageChunk(value) {
   const result = await safeValidateTypes({ value, schema: uiMessageChunkSchema });
   return result.success
     ? { accepted: true, output: result.value, errors: [] }
-    : { accepted: false, errors: errors(result.error) };
+    : { accepted: false, errors: errors(result.error, []) };
+}
+
+/** Validates `value` as one message, as `validateUIMessages` reads a message list. */
+async function uiMessage(value) {
+  const result = await safeValidateUIMessages({ messages: [value] });
+  return result.success
+    ? { accepted: true, output: result.data[0], errors: [] }
+    : { accepted: false, errors: errors(result.error, [0]) };
+}
+
+/** Validates `value` as one part of an assistant message. */
+async function uiMessagePart(value) {
+  const result = await safeValidateUIMessages({
+    messages: [{ id: "message", role: "assistant", parts: [value] }],
+  });
+  return result.success
+    ? { accepted: true, output: result.data[0].parts[0], errors: [] }
+    : { accepted: false, errors: errors(result.error, [0, "parts", 0]) };
 }
 
 export const reference = {
-  name: "ai@6.0.326 uiMessageChunkSchema (safeValidateTypes of @ai-sdk/provider-utils 4.0.65)",
+  name: "ai@6.0.326 uiMessageChunkSchema (safeValidateTypes of @ai-sdk/provider-utils 4.0.65) and safeValidateUIMessages",
   validators: {
     UIMessageChunk: uiMessageChunk,
+    UIMessage: uiMessage,
+    UIMessagePart: uiMessagePart,
   },
 };
