@@ -1,5 +1,6 @@
-//! Golden outputs: every schema under `tests/schemas/<case>/<case>.cards` compiles to exactly
-//! the committed `<case>.rs`, `<case>.schema.json` and `<case>.ts` beside it, and the committed
+//! Golden outputs: every schema under `tests/schemas/<case>/<case>.cards` (the golden cases)
+//! and `tests/contracts/<case>/<case>.cards` (the public protocols) compiles to exactly the
+//! committed `<case>.rs`, `<case>.schema.json` and `<case>.ts` beside it, and the committed
 //! `generated/` equals what the render-intent schema produces now.
 //!
 //! Refresh the goldens with `CARDC_BLESS=1 cargo test -p cardc-codegen --test golden`; refresh
@@ -16,20 +17,25 @@ fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The golden case directories, sorted.
-fn cases() -> Vec<String> {
-    let dir = repo_root().join("tests/schemas");
-    let mut cases: Vec<String> = std::fs::read_dir(&dir)
-        .expect("tests/schemas exists")
-        .map(|entry| entry.expect("readable entry"))
-        .filter(|entry| {
-            entry
-                .path()
-                .join(format!("{}.cards", entry.file_name().to_string_lossy()))
-                .is_file()
-        })
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .collect();
+/// The directories whose every `<case>/<case>.cards` has committed outputs beside it.
+const ROOTS: [&str; 2] = ["tests/schemas", "tests/contracts"];
+
+/// The golden case directories relative to the repository root, sorted, with their names.
+fn cases() -> Vec<(String, String)> {
+    let mut cases = Vec::new();
+    for root in ROOTS {
+        let dir = repo_root().join(root);
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|error| panic!("{root}: {error}")) {
+            let name = entry
+                .expect("readable entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned();
+            if dir.join(&name).join(format!("{name}.cards")).is_file() {
+                cases.push((format!("{root}/{name}"), name));
+            }
+        }
+    }
     cases.sort();
     cases
 }
@@ -65,14 +71,14 @@ fn every_golden_case_matches_its_committed_outputs() {
     let cases = cases();
     assert!(
         cases.len() >= 10,
-        "expected the golden cases under tests/schemas, found {cases:?}"
+        "expected the golden cases under {ROOTS:?}, found {cases:?}"
     );
     let bless = std::env::var_os("CARDC_BLESS").is_some_and(|value| value == "1");
     let mut report = String::new();
-    for case in &cases {
-        let relative = format!("tests/schemas/{case}/{case}.cards");
-        let (header, outputs) = outputs(&relative, &format!("tests/schemas/{case}"));
-        let dir = repo_root().join("tests/schemas").join(case);
+    for (dir, case) in &cases {
+        let relative = format!("{dir}/{case}.cards");
+        let (header, outputs) = outputs(&relative, dir);
+        let dir = repo_root().join(dir);
         if bless {
             out::write(&dir, &outputs).expect("write goldens");
             continue;

@@ -1,30 +1,49 @@
-//! Lists the golden cases under `tests/schemas` as modules, so a new case is compiled without
-//! editing this crate: each case twice, as the committed CLI output and through the derive.
+//! Lists the golden cases under `tests/schemas` and the public contracts under
+//! `tests/contracts` as modules, so a new case is compiled without editing this crate: each case
+//! twice, as the committed CLI output and through the derive.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
+/// The directories, relative to the repository root, whose every `<case>/<case>.cards` has
+/// committed outputs beside it.
+const ROOTS: [&str; 2] = ["tests/schemas", "tests/contracts"];
+
 fn main() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
-    let schemas = Path::new(&manifest).join("../schemas");
-    println!("cargo:rerun-if-changed={}", schemas.display());
-    let mut cases: Vec<String> = std::fs::read_dir(&schemas)
-        .expect("tests/schemas exists")
-        .filter_map(Result::ok)
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .filter(|case| schemas.join(case).join(format!("{case}.rs")).is_file())
-        .collect();
-    cases.sort();
-    let mut modules = String::new();
-    for case in &cases {
-        let path = schemas.join(case).join(format!("{case}.rs"));
-        println!("cargo:rerun-if-changed={}", path.display());
-        let schema = format!("../schemas/{case}/{case}.cards");
-        println!(
-            "cargo:rerun-if-changed={}",
-            schemas.join(case).join(format!("{case}.cards")).display()
+    let repo = Path::new(&manifest).join("../..");
+    // (directory relative to the repository root, case name), sorted by name.
+    let mut cases: Vec<(String, String)> = Vec::new();
+    for root in ROOTS {
+        let dir = repo.join(root);
+        println!("cargo:rerun-if-changed={}", dir.display());
+        let entries = std::fs::read_dir(&dir)
+            .unwrap_or_else(|error| panic!("cannot read {}: {error}", dir.display()));
+        for entry in entries.filter_map(Result::ok) {
+            let case = entry.file_name().to_string_lossy().into_owned();
+            if dir.join(&case).join(format!("{case}.rs")).is_file() {
+                cases.push((format!("{root}/{case}"), case));
+            }
+        }
+    }
+    cases.sort_by(|a, b| a.1.cmp(&b.1));
+    if let Some(pair) = cases.windows(2).find(|pair| pair[0].1 == pair[1].1) {
+        panic!(
+            "two cases are named {}: {} and {}",
+            pair[0].1, pair[0].0, pair[1].0
         );
-        let cards = schemas.join(case).join(format!("{case}.cards"));
+    }
+    let mut modules = format!(
+        "/// The directories, relative to the repository root, whose cases this crate compiles.\n\
+         pub const ROOTS: &[&str] = &{ROOTS:?};\n\n"
+    );
+    for (dir, case) in &cases {
+        let path = repo.join(dir).join(format!("{case}.rs"));
+        println!("cargo:rerun-if-changed={}", path.display());
+        // The derive reads its schema relative to this crate's manifest.
+        let schema = format!("../../{dir}/{case}.cards");
+        let cards = repo.join(dir).join(format!("{case}.cards"));
+        println!("cargo:rerun-if-changed={}", cards.display());
         let text = std::fs::read_to_string(&cards)
             .unwrap_or_else(|error| panic!("cannot read {}: {error}", cards.display()));
         let ir = cardc_codegen::compile(&schema, &text)
@@ -36,7 +55,7 @@ fn main() {
             .collect();
         writeln!(
             modules,
-            "/// The golden Rust output of `tests/schemas/{case}`.\npub mod {case} {{\n    include!({path:?});\n\n    \
+            "/// The golden Rust output of `{dir}`.\npub mod {case} {{\n    include!({path:?});\n\n    \
              /// Runs `action` on the type named `type_name`, or gives `None` for a name the \
              schema does not declare.\n    \
              pub fn with_named_type<A: crate::TypeAction>(type_name: &str, action: A) -> Option<A::Output> {{\n    \
@@ -52,7 +71,7 @@ fn main() {
          file name and text.\n\
          pub const DERIVED: &[(&str, &[(&str, &str)])] = &[\n",
     );
-    for case in &cases {
+    for (_, case) in &cases {
         let marker = format!("derived_{case}::Marker");
         let outputs: Vec<String> = cardc_codegen::emit::TARGETS
             .iter()
@@ -74,7 +93,7 @@ fn main() {
          pub fn with_named_type<A: TypeAction>(case: &str, type_name: &str, action: A) -> Option<A::Output> {\n\
          match case {\n",
     );
-    for case in &cases {
+    for (_, case) in &cases {
         writeln!(
             modules,
             "        {case:?} => {case}::with_named_type(type_name, action),"

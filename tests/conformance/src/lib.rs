@@ -5,6 +5,7 @@
 
 pub mod arbitrary;
 pub mod contract;
+pub mod contracts;
 pub mod gaps;
 pub mod lexical;
 pub mod mutate;
@@ -220,8 +221,9 @@ pub fn disagreement(case: &Case, reader: &str, verdict: &Verdict) -> Option<Stri
     ))
 }
 
-/// One schema whose committed outputs the readers read: the render-intent contract, or a golden
-/// case under `tests/schemas/` that has a corpus of its own.
+/// One schema whose committed outputs the readers read: the render-intent contract, a golden
+/// case under `tests/schemas/` that has a corpus of its own, or a public contract under
+/// `tests/contracts/`.
 pub struct Subject {
     /// The schema's IR, for the names the readers dispatch on and the contract checker.
     pub ir: Schema,
@@ -251,8 +253,22 @@ impl Subject {
 
     /// The golden case `tests/schemas/<case>/`: its schema and committed outputs.
     pub fn golden(case: &str) -> Self {
-        let dir = golden_dir(case);
-        let source = format!("tests/schemas/{case}/{case}.cards");
+        Self::compiled_case("tests/schemas", case)
+    }
+
+    /// The public contract `tests/contracts/<name>/`: its schema and committed outputs.
+    pub fn contract(name: &str) -> Self {
+        Self::compiled_case("tests/contracts", name)
+    }
+
+    /// The case `<root>/<case>/`, whose Rust types `cardc-golden` compiles.
+    fn compiled_case(root: &str, case: &str) -> Self {
+        assert!(
+            cardc_golden::ROOTS.contains(&root),
+            "cardc-golden does not compile the cases under {root}"
+        );
+        let dir = repo_root().join(root).join(case);
+        let source = format!("{root}/{case}/{case}.cards");
         let text = std::fs::read_to_string(repo_root().join(&source))
             .unwrap_or_else(|error| panic!("cannot read {source}: {error}"));
         let ir = cardc_codegen::compile(&source, &text)

@@ -20,11 +20,15 @@ const TSC_FLAGS: [&str; 5] = [
     "--noUnusedLocals",
 ];
 
-/// Every committed output with the given suffix: the goldens and `generated/`.
+/// Every committed output with the given suffix: the goldens, the public contracts and
+/// `generated/`.
 fn outputs(suffix: &str) -> Vec<PathBuf> {
     let root = repo_root();
     let mut files = vec![root.join(format!("generated/render_intent{suffix}"))];
-    for entry in std::fs::read_dir(root.join("tests/schemas")).expect("tests/schemas") {
+    let dirs = cardc_golden::ROOTS
+        .iter()
+        .flat_map(|case_root| std::fs::read_dir(root.join(case_root)).expect("a case root"));
+    for entry in dirs {
         let dir = entry.expect("entry").path();
         let case = dir
             .file_name()
