@@ -10488,10 +10488,10 @@ pub enum UIMessagePart {
     /// Where a step starts.
     #[schemars(rename = "step-start")]
     StepStart(StepBoundary),
-    /// The examples' `data-foo` data part.
+    /// The SDK tests' `data-foo` data part.
     #[schemars(rename = "data-foo")]
     DataFoo(DataPart),
-    /// The examples' `data-bar` data part.
+    /// The SDK tests' `data-bar` data part.
     #[schemars(rename = "data-bar")]
     DataBar(DataPart),
     /// The docs' `data-chart` data part.
@@ -10500,25 +10500,25 @@ pub enum UIMessagePart {
     /// A tool whose types are unknown at development time.
     #[schemars(rename = "dynamic-tool")]
     DynamicTool(DynamicToolPart),
-    /// The examples' `foo` tool.
+    /// The SDK tests' `foo` tool.
     #[schemars(rename = "tool-foo")]
     ToolFoo(ToolPart),
-    /// The examples' `bar` tool.
+    /// The SDK tests' `bar` tool.
     #[schemars(rename = "tool-bar")]
     ToolBar(ToolPart),
     /// The docs' `weather` tool.
     #[schemars(rename = "tool-weather")]
     ToolWeather(ToolPart),
-    /// The examples' `getWeather` tool.
+    /// The SDK tests' `getWeather` tool.
     #[schemars(rename = "tool-getWeather")]
     ToolGetWeather(ToolPart),
-    /// The examples' `getLocation` tool.
+    /// The SDK tests' `getLocation` tool.
     #[schemars(rename = "tool-getLocation")]
     ToolGetLocation(ToolPart),
-    /// The examples' `getWeatherInformation` tool.
+    /// The SDK tests' `getWeatherInformation` tool.
     #[schemars(rename = "tool-getWeatherInformation")]
     ToolGetWeatherInformation(ToolPart),
-    /// The examples' `web_search` tool.
+    /// The SDK tests' `web_search` tool.
     #[schemars(rename = "tool-web_search")]
     ToolWebSearch(ToolPart),
 }

@@ -703,17 +703,17 @@ export type UIMessageChunk =
  * - `source-document`: A document source.
  * - `file`: A file.
  * - `step-start`: Where a step starts.
- * - `data-foo`: The examples' `data-foo` data part.
- * - `data-bar`: The examples' `data-bar` data part.
+ * - `data-foo`: The SDK tests' `data-foo` data part.
+ * - `data-bar`: The SDK tests' `data-bar` data part.
  * - `data-chart`: The docs' `data-chart` data part.
  * - `dynamic-tool`: A tool whose types are unknown at development time.
- * - `tool-foo`: The examples' `foo` tool.
- * - `tool-bar`: The examples' `bar` tool.
+ * - `tool-foo`: The SDK tests' `foo` tool.
+ * - `tool-bar`: The SDK tests' `bar` tool.
  * - `tool-weather`: The docs' `weather` tool.
- * - `tool-getWeather`: The examples' `getWeather` tool.
- * - `tool-getLocation`: The examples' `getLocation` tool.
- * - `tool-getWeatherInformation`: The examples' `getWeatherInformation` tool.
- * - `tool-web_search`: The examples' `web_search` tool.
+ * - `tool-getWeather`: The SDK tests' `getWeather` tool.
+ * - `tool-getLocation`: The SDK tests' `getLocation` tool.
+ * - `tool-getWeatherInformation`: The SDK tests' `getWeatherInformation` tool.
+ * - `tool-web_search`: The SDK tests' `web_search` tool.
  */
 export type UIMessagePart =
   | ({ type: 'text' } & TextPart)

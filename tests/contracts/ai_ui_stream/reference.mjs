@@ -14,20 +14,19 @@ function pointer(path) {
 }
 
 /**
- * The issues of a zod union, as "pointer: message": those of the members whose tags matched (no
- * issue at `type`, a literal or prefix, and no literal mismatch, `invalid_value`, at another key
- * directly under the union: `state`, `approved`), else the union's own "Invalid input".
+ * The issues of a zod union, as "pointer: message": those of the members whose tag matched (no
+ * issue at `type`, a literal or a prefix) and, among them, of those whose other literals matched
+ * too (no `invalid_value` at a key directly under the union, such as `state`), when there are
+ * any; else the union's own "Invalid input".
  */
 function flatten(issue, base) {
   const path = [...base, ...(issue.path ?? [])];
   if (issue.code === "invalid_union" && Array.isArray(issue.errors)) {
-    const tagged = issue.errors.filter(
-      (member) =>
-        !member.some(
-          (inner) => inner.path?.length === 1 && (inner.path[0] === "type" || inner.code === "invalid_value"),
-        ),
-    );
-    if (tagged.length > 0) return tagged.flat().flatMap((inner) => flatten(inner, path));
+    const at = (member, test) => member.some((inner) => inner.path?.length === 1 && test(inner));
+    const typed = issue.errors.filter((member) => !at(member, (inner) => inner.path[0] === "type"));
+    const exact = typed.filter((member) => !at(member, (inner) => inner.code === "invalid_value"));
+    const chosen = exact.length > 0 ? exact : typed;
+    if (chosen.length > 0) return chosen.flat().flatMap((inner) => flatten(inner, path));
   }
   return [`${pointer(path)}: ${issue.message}`];
 }
