@@ -1,7 +1,8 @@
 //! Check: resolves a parsed schema into the [`crate::ir`] module's types, collecting every error.
 //!
 //! Each pass reports what it finds and goes on, so one run shows every problem: names and
-//! duplicates here, size limits in `limits`, types in `types` (with "did you mean" from
+//! duplicates here, size limits in `limits`, a union's `#[flatten = "..."]` in `spread` (which
+//! adds it to each variant struct as a flattened field), types in `types` (with "did you mean" from
 //! `suggest`), union membership and tags in `tags`, and cycles in `recursion`, the last two
 //! reading the spans the IR carries (`tags` reads the syntax tree only for the field types
 //! that name a variant struct, which the IR keeps no span of). What each target reserves, the
@@ -17,6 +18,7 @@ mod limits;
 mod naming;
 mod pattern;
 mod recursion;
+mod spread;
 mod suggest;
 mod tags;
 mod types;
@@ -54,6 +56,9 @@ fn check_counting(
 ) -> (Result<ir::Schema, Vec<Diagnostic>>, usize) {
     let mut errors = Vec::new();
     limits::check(file, &mut errors);
+    // A union's spreads are flattened fields of its variant structs from here on.
+    let spread = spread::apply(file, &mut errors);
+    let file = spread.as_ref().unwrap_or(file);
     let declared = declare(file, &mut errors);
     refuse_helper_names(file, &declared, targets, &mut errors);
     let mut scope = Scope::new(&declared);

@@ -172,6 +172,9 @@ pub struct UnionItem {
     pub tag: Spanned<String>,
     /// `#[rename_all = "..."]`: overrides the file's variant rule.
     pub rename_all: Option<RenameRule>,
+    /// `#[flatten = "Envelope"]`, once per struct: its fields are keys of every variant's
+    /// object, as if each variant struct flattened it (the checker adds those fields).
+    pub spreads: Vec<Spanned<String>>,
     /// The variants in order.
     pub variants: Vec<VariantItem>,
 }

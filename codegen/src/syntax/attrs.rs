@@ -58,7 +58,14 @@ impl Place {
                 "items",
             ],
             Place::Variant => &["doc", "deprecated", "rename"],
-            Place::Enum => &["doc", "deprecated", "example", "union", "rename_all"],
+            Place::Enum => &[
+                "doc",
+                "deprecated",
+                "example",
+                "union",
+                "rename_all",
+                "flatten",
+            ],
         }
     }
 }
@@ -78,8 +85,10 @@ pub(super) struct ItemAttrs {
     pub deprecated: Option<Deprecated>,
     /// `#[example = "<JSON>"]`, each as written.
     pub examples: Vec<Spanned<String>>,
-    /// `#[flatten]`, where it was written.
+    /// `#[flatten]` on a field, where it was written.
     pub flatten: Option<std::ops::Range<usize>>,
+    /// `#[flatten = "Struct"]` on a union, each struct named with the span of its name.
+    pub spreads: Vec<Spanned<String>>,
     pub constraints: ConstraintAttrs,
 }
 
@@ -97,10 +106,11 @@ pub(super) fn item_attrs(
             errors.push(unknown_attr(attr, &name, place.describe(), place.known()));
             continue;
         }
-        // Docs and examples may be given many times; every other attribute once.
-        if !matches!(name.as_str(), "doc" | "example")
-            && check_repeat(&mut seen, &name, attr, errors)
-        {
+        // Docs, examples and a union's flattened structs may be given many times; every other
+        // attribute once.
+        let repeatable = matches!(name.as_str(), "doc" | "example")
+            || (name == "flatten" && place == Place::Enum);
+        if !repeatable && check_repeat(&mut seen, &name, attr, errors) {
             continue;
         }
         match name.as_str() {
@@ -118,6 +128,7 @@ pub(super) fn item_attrs(
                 out.rename_all = string_value(attr, errors).and_then(|s| rule(&s, errors))
             }
             "deprecated" => out.deprecated = deprecated(attr, errors),
+            "flatten" if place == Place::Enum => out.spreads.extend(string_value(attr, errors)),
             "flatten" if flag(attr, errors) => out.flatten = Some(node_range(attr)),
             "rename" => {
                 out.rename = string_value(attr, errors)

@@ -73,6 +73,9 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
             let attrs = item_attrs(&item.attrs, Place::Enum, errors);
             let is_union = attrs.union_tag.is_some() || attrs.union_given;
             refuse_empty(&item, is_union, errors);
+            if attrs.union_tag.is_none() {
+                refuse_spreads(&attrs.spreads, attrs.untagged, errors);
+            }
             let kind = match attrs.union_tag {
                 None if attrs.untagged => ItemKind::Untagged(UntaggedItem {
                     variants: item
@@ -84,6 +87,7 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
                 Some(tag) => ItemKind::Union(UnionItem {
                     tag,
                     rename_all: attrs.rename_all,
+                    spreads: attrs.spreads,
                     variants: item
                         .variants
                         .into_iter()
@@ -374,6 +378,32 @@ fn refuse_generics(generics: &Generics, errors: &mut Vec<Diagnostic>) -> bool {
         ));
     }
     !generics.params.is_empty()
+}
+
+/// Reports `#[flatten = "..."]` on an enum that is no tagged union: only a tagged union's
+/// variants are objects that could carry shared keys.
+fn refuse_spreads(spreads: &[Spanned<String>], untagged: bool, errors: &mut Vec<Diagnostic>) {
+    for spread in spreads {
+        let (message, hint) = if untagged {
+            (
+                "an untagged union cannot flatten a struct into its variants",
+                "an untagged union's variants are told apart by their own shapes, and need not \
+                 be objects: flatten the struct into each object variant's struct instead",
+            )
+        } else {
+            (
+                "only a tagged union can flatten a struct into its variants",
+                "an enum's values are strings, which hold no keys: write `#[flatten]` on a field \
+                 of a struct, or `#[flatten = \"...\"]` on a `#[union(tag = \"...\")]` enum",
+            )
+        };
+        errors.push(Diagnostic::new(
+            message,
+            spread.span.clone(),
+            "flattened here",
+            hint,
+        ));
+    }
 }
 
 /// Reports an enum or union with nothing in it. Checked on the syntax, before variants with

@@ -47,3 +47,31 @@ fn schemars_schema_differs_from_the_contract_only_in_the_listed_classes() {
         "the classes schemars' schema gets wrong changed: update EXPECTED and the README"
     );
 }
+
+/// A flattened field's keys are the object's in schemars' schema too, as the generated types
+/// read them: the Rust field carries `#[schemars(flatten)]`, and the union's spread is such a
+/// field.
+#[test]
+fn schemars_reads_flattened_fields_as_the_objects_keys() {
+    use cardc_golden::flatten::{Chunk, Request};
+    let flat = serde_json::json!({"id": "m1", "sessionId": "s1", "text": "hi"});
+    let nested = serde_json::json!({"envelope": {"id": "m1", "sessionId": "s1"}, "text": "hi"});
+    let chunk =
+        jsonschema::validator_for(&cardc_conformance::schemars_reader::schema_of::<Chunk>())
+            .expect("schemars' Chunk schema compiles");
+    assert!(chunk.is_valid(&flat), "schemars refuses a flat Chunk");
+    assert!(
+        !chunk.is_valid(&nested),
+        "schemars accepts a nested envelope"
+    );
+    let request =
+        jsonschema::validator_for(&cardc_conformance::schemars_reader::schema_of::<Request>())
+            .expect("schemars' Request schema compiles");
+    let ping = serde_json::json!({"method": "ping", "requestId": 1});
+    assert!(request.is_valid(&ping), "schemars refuses a flat ping");
+    let nested_id = serde_json::json!({"method": "ping", "requestId": {"requestId": 1}});
+    assert!(
+        !request.is_valid(&nested_id),
+        "schemars accepts a nested request id"
+    );
+}

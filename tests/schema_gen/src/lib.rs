@@ -385,6 +385,10 @@ pub fn schema(u: &mut Unstructured) -> Result<String> {
                 if u.ratio(1, 5)? {
                     writeln!(out, "#[rename_all = {}]", literal(pick(u, RULES)?)).ok();
                 }
+                if u.ratio(1, 6)? {
+                    // Spread a struct into every variant.
+                    writeln!(out, "#[flatten = {}]", literal(u.choose(&names)?)).ok();
+                }
                 writeln!(out, "enum {name} {{").ok();
                 for _ in 0..u.int_in_range(1..=4)? {
                     docs(u, &mut out, "    ")?;

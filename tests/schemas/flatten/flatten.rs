@@ -2,6 +2,145 @@
 // Flattened fields: an envelope's fields, declared once, are keys of every object that
 // flattens it.
 
+/// Cancels a turn.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Cancel",
+    deny_unknown_fields
+)]
+pub struct Cancel {
+    /// The fields of `RequestId`, flattened into every variant of `Request`.
+    #[schemars(flatten)]
+    pub request_id: RequestId,
+    /// The fields of `Trace`, flattened into every variant of `Request`.
+    #[schemars(flatten)]
+    pub trace: Trace,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub reason: Option<String>,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for Cancel {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for Cancel {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            1
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.trace.trace_id),
+                )
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.reason),
+                ),
+            tags,
+        )?;
+        object.field("requestId", &self.request_id.request_id)?;
+        object.optional_field("traceId", &self.trace.trace_id)?;
+        object.optional_field("reason", &self.reason)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Cancel {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Cancel {
+    const NAME: &'static str = "Cancel";
+    const FIELDS: &'static [&'static str] = &["requestId", "traceId", "reason"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "requestId",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "traceId",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "reason",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            request_id: RequestId {
+                request_id: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_0, "requestId")?,
+            },
+            trace: Trace {
+                trace_id: ::std::option::Option::unwrap_or_default(slot_1),
+            },
+            reason: ::std::option::Option::unwrap_or_default(slot_2),
+        })
+    }
+}
+
 /// Some text.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -12,6 +151,7 @@
 )]
 pub struct Chunk {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub envelope: Envelope,
     #[allow(missing_docs)]
     pub text: String,
@@ -179,6 +319,7 @@ pub struct Done {
     #[schemars(rename = "stopReason")]
     pub stop_reason: String,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub envelope: Envelope,
 }
 
@@ -373,6 +514,7 @@ pub struct Envelope {
         >,
     >,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub trace: Trace,
 }
 
@@ -512,6 +654,7 @@ impl ::cardc_runtime::__private::Struct for Envelope {
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Note")]
 pub struct Note {
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub envelope: Envelope,
     #[allow(missing_docs)]
     pub body: Option<String>,
@@ -673,6 +816,397 @@ impl ::cardc_runtime::__private::Struct for Note {
             },
             body: ::cardc_runtime::__private::required::<A::Error, _>(slot_4, "body")?,
             extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
+
+/// A ping: nothing but the shared keys.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Ping",
+    deny_unknown_fields
+)]
+pub struct Ping {
+    /// The fields of `RequestId`, flattened into every variant of `Request`.
+    #[schemars(flatten)]
+    pub request_id: RequestId,
+    /// The fields of `Trace`, flattened into every variant of `Request`.
+    #[schemars(flatten)]
+    pub trace: Trace,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for Ping {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for Ping {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            1
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.trace.trace_id),
+                ),
+            tags,
+        )?;
+        object.field("requestId", &self.request_id.request_id)?;
+        object.optional_field("traceId", &self.trace.trace_id)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Ping {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Ping {
+    const NAME: &'static str = "Ping";
+    const FIELDS: &'static [&'static str] = &["requestId", "traceId"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "requestId",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "traceId",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            request_id: RequestId {
+                request_id: ::cardc_runtime::__private::required::<
+                    A::Error,
+                    _,
+                >(slot_0, "requestId")?,
+            },
+            trace: Trace {
+                trace_id: ::std::option::Option::unwrap_or_default(slot_1),
+            },
+        })
+    }
+}
+
+/// A request: every variant carries the request's id and the tracing keys, declared once here.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Request",
+    tag = "method"
+)]
+#[allow(clippy::large_enum_variant)]
+pub enum Request {
+    #[allow(missing_docs)]
+    #[schemars(rename = "ping")]
+    Ping(Ping),
+    #[allow(missing_docs)]
+    #[schemars(rename = "cancel")]
+    Cancel(Cancel),
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for Request {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for Request {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::Ping(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "method",
+                    "ping",
+                    tags,
+                )
+            }
+            Self::Cancel(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "method",
+                    "cancel",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Request {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for Request {
+    const NAME: &'static str = "Request";
+    const TAG: &'static str = "method";
+    const TAGS: &'static [&'static str] = &["ping", "cancel"];
+    #[inline]
+    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        match tag {
+            "ping" => {
+                ::cardc_runtime::__private::variant("Ping", payload).map(Self::Ping)
+            }
+            "cancel" => {
+                ::cardc_runtime::__private::variant("Cancel", payload).map(Self::Cancel)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl Request {
+    /// Decodes a `Request` from JSON text, or says where and why it is not one
+    /// (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `Request`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_value(
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
+    }
+}
+
+/// Renders every variant of [`Request`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait RequestBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders the `Ping` variant (tag `ping`).
+    fn ping(&mut self, value: &Ping) -> Self::Output;
+    /// Renders the `Cancel` variant (tag `cancel`).
+    fn cancel(&mut self, value: &Cancel) -> Self::Output;
+}
+
+impl Request {
+    /// Every `method` tag value, in declaration order.
+    pub const TAGS: &'static [&'static str] = &["ping", "cancel"];
+    /// This value's tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::Ping(_) => "ping",
+            Self::Cancel(_) => "cancel",
+        }
+    }
+    /// Hands this value to the bridge method for its variant.
+    pub fn dispatch<B: RequestBridge + ?::core::marker::Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
+        match self {
+            Self::Ping(value) => bridge.ping(value),
+            Self::Cancel(value) => bridge.cancel(value),
+        }
+    }
+}
+
+/// The id every request carries.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "RequestId",
+    deny_unknown_fields
+)]
+pub struct RequestId {
+    #[allow(missing_docs)]
+    #[schemars(rename = "requestId")]
+    pub request_id: u32,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for RequestId {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for RequestId {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "RequestId",
+            1,
+            tags,
+        )?;
+        object.field("requestId", &self.request_id)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for RequestId {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for RequestId {
+    const NAME: &'static str = "RequestId";
+    const FIELDS: &'static [&'static str] = &["requestId"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "requestId",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            request_id: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_0, "requestId")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            request_id: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
         })
     }
 }

@@ -5,6 +5,14 @@
  * flattens it.
  */
 
+/** Cancels a turn. */
+export interface Cancel {
+  /** Integer in 0..=4294967295. */
+  requestId: number;
+  traceId?: string;
+  reason?: string;
+}
+
 /** Some text. */
 export interface Chunk {
   id: string;
@@ -46,6 +54,24 @@ export interface Note {
   [key: string]: unknown;
 }
 
+/** A ping: nothing but the shared keys. */
+export interface Ping {
+  /** Integer in 0..=4294967295. */
+  requestId: number;
+  traceId?: string;
+}
+
+/** A request: every variant carries the request's id and the tracing keys, declared once here. */
+export type Request =
+  | ({ method: 'ping' } & Ping)
+  | ({ method: 'cancel' } & Cancel);
+
+/** The id every request carries. */
+export interface RequestId {
+  /** Integer in 0..=4294967295. */
+  requestId: number;
+}
+
 /** Tracing, flattened into the envelope in turn. */
 export interface Trace {
   traceId?: string;
@@ -73,6 +99,27 @@ export function assertNever(value: never): never {
 }
 
 // Exhaustive matching.
+
+/** Every `method` tag of `Request`, in declaration order. */
+export const REQUEST_TAGS = ['ping', 'cancel'] as const;
+
+/** A handler for every `Request` variant, keyed by tag: a missing or extra key is a type error. */
+export interface RequestHandlers<R_> {
+  ping: (value: { method: 'ping' } & Ping) => R_;
+  cancel: (value: { method: 'cancel' } & Cancel) => R_;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchRequest<R_>(value: Request, handlers: RequestHandlers<R_>): R_ {
+  switch (value['method']) {
+    case 'ping':
+      return handlers['ping'](value);
+    case 'cancel':
+      return handlers['cancel'](value);
+    default:
+      return assertNever(value['method']);
+  }
+}
 
 /** Every `type` tag of `Update`, in declaration order. */
 export const UPDATE_TAGS = ['chunk', 'done'] as const;
@@ -385,6 +432,15 @@ function cardcString(value: unknown, s: cardcState, at: string, orNull?: boolean
   }
 }
 
+/** Checks an integer within the bounds of its Rust type. */
+function cardcInteger(min: number, max: number): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (typeof value !== 'number' || value % 1 !== 0 || value < min || value > max) {
+      cardcMismatch(s, at, `an integer in ${min}..=${max}`, orNull);
+    }
+  };
+}
+
 /** Checks a constant: the one string, number or boolean a field always holds. */
 function cardcConst(constant: string | number | boolean, expected: string): cardcCheck {
   return (value, s, at, orNull) => {
@@ -421,6 +477,30 @@ function cardcMapOf(check: cardcCheck): cardcCheck {
     }
     s.depth -= 1;
   };
+}
+
+/** The fields of `Cancel`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfCancel: readonly cardcField[] = [
+  ['requestId', false, cardcInteger(0, 4294967295)],
+  ['traceId', true, cardcString],
+  ['reason', true, cardcString],
+];
+
+/** Checks a `Cancel`. */
+function checkCancel(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Cancel', true, fieldsOfCancel);
+}
+
+/** Whether a value is a `Cancel`, exactly as the contract says. Never throws. */
+export function isCancel(value: unknown): value is Cancel {
+  return cardcRun(checkCancel, value, 1).length === 0;
+}
+
+/** The value as a `Cancel`, or where and how it breaks the contract. Never throws. */
+export function parseCancel(
+  value: unknown,
+): { ok: true; value: Cancel } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Cancel>(checkCancel, value);
 }
 
 /** The fields of `Chunk`: key, whether it may be absent, and how its value is checked. */
@@ -525,6 +605,73 @@ export function parseNote(
   value: unknown,
 ): { ok: true; value: Note } | { ok: false; errors: { pointer: string; message: string }[] } {
   return cardcParse<Note>(checkNote, value);
+}
+
+/** The fields of `Ping`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfPing: readonly cardcField[] = [
+  ['requestId', false, cardcInteger(0, 4294967295)],
+  ['traceId', true, cardcString],
+];
+
+/** Checks a `Ping`. */
+function checkPing(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'Ping', true, fieldsOfPing);
+}
+
+/** Whether a value is a `Ping`, exactly as the contract says. Never throws. */
+export function isPing(value: unknown): value is Ping {
+  return cardcRun(checkPing, value, 1).length === 0;
+}
+
+/** The value as a `Ping`, or where and how it breaks the contract. Never throws. */
+export function parsePing(
+  value: unknown,
+): { ok: true; value: Ping } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Ping>(checkPing, value);
+}
+
+/** Checks a `Request`: its `method` picks the variant that checks the rest. */
+function checkRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcTag(value, s, at, orNull, 'Request', 'method', ['ping', 'cancel'])) {
+    case 'ping':
+      return cardcVariant(value, s, at, 'Ping', checkPing);
+    case 'cancel':
+      return cardcVariant(value, s, at, 'Cancel', checkCancel);
+  }
+}
+
+/** Whether a value is a `Request`, exactly as the contract says. Never throws. */
+export function isRequest(value: unknown): value is Request {
+  return cardcRun(checkRequest, value, 1).length === 0;
+}
+
+/** The value as a `Request`, or where and how it breaks the contract. Never throws. */
+export function parseRequest(
+  value: unknown,
+): { ok: true; value: Request } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Request>(checkRequest, value);
+}
+
+/** The fields of `RequestId`: key, whether it may be absent, and how its value is checked. */
+const fieldsOfRequestId: readonly cardcField[] = [
+  ['requestId', false, cardcInteger(0, 4294967295)],
+];
+
+/** Checks a `RequestId`. */
+function checkRequestId(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcStruct(value, s, at, orNull, 'RequestId', true, fieldsOfRequestId);
+}
+
+/** Whether a value is a `RequestId`, exactly as the contract says. Never throws. */
+export function isRequestId(value: unknown): value is RequestId {
+  return cardcRun(checkRequestId, value, 1).length === 0;
+}
+
+/** The value as a `RequestId`, or where and how it breaks the contract. Never throws. */
+export function parseRequestId(
+  value: unknown,
+): { ok: true; value: RequestId } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<RequestId>(checkRequestId, value);
 }
 
 /** The fields of `Trace`: key, whether it may be absent, and how its value is checked. */

@@ -38,7 +38,10 @@ pub(super) fn field(field: &Field, runtime: Runtime) -> TokenStream {
     // `r#type`, but a keyword that cannot be raw (`self`) becomes `self_` and needs its key
     // spelled out.
     let default_key = rust_name.strip_prefix("r#").unwrap_or(&rust_name);
-    if field.wire_name != default_key {
+    if field.flatten {
+        // The field's struct's keys are this object's, as serde's `flatten` writes them.
+        schemars_args.push(quote!(flatten));
+    } else if field.wire_name != default_key {
         let wire = &field.wire_name;
         schemars_args.push(quote!(rename = #wire));
     }
