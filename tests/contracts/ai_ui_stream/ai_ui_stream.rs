@@ -131,6 +131,7 @@ pub struct ApprovalDenied {
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub reason: Option<String>,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub facts: ApprovalFacts,
     /// Fields the schema does not name, kept so that a round trip writes them back.
     #[schemars(flatten)]
@@ -504,6 +505,7 @@ pub struct ApprovalGranted {
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub reason: Option<String>,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub facts: ApprovalFacts,
     /// Fields the schema does not name, kept so that a round trip writes them back.
     #[schemars(flatten)]
@@ -688,6 +690,7 @@ pub struct ApprovalRequest {
     #[allow(missing_docs)]
     pub id: String,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub facts: ApprovalFacts,
     /// Fields the schema does not name, kept so that a round trip writes them back.
     #[schemars(flatten)]
@@ -848,6 +851,7 @@ pub struct ApprovalResponse {
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub reason: Option<String>,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub facts: ApprovalFacts,
     /// Fields the schema does not name, kept so that a round trip writes them back.
     #[schemars(flatten)]
@@ -1668,10 +1672,12 @@ impl ::cardc_runtime::__private::Struct for DataPart {
     rename = "DynamicApprovalRequested"
 )]
 pub struct DynamicApprovalRequested {
-    #[allow(missing_docs)]
-    pub name: DynamicToolName,
-    #[allow(missing_docs)]
-    pub facts: ToolPartFacts,
+    /// The fields of `DynamicToolName`, flattened into every variant of `DynamicToolPart`.
+    #[schemars(flatten)]
+    pub dynamic_tool_name: DynamicToolName,
+    /// The fields of `ToolPartFacts`, flattened into every variant of `DynamicToolPart`.
+    #[schemars(flatten)]
+    pub tool_part_facts: ToolPartFacts,
     #[allow(missing_docs)]
     pub input: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
@@ -1712,26 +1718,37 @@ impl ::cardc_runtime::__private::Object for DynamicApprovalRequested {
             serializer,
             4
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.name.dynamic),
+                    ::std::option::Option::is_some(&self.dynamic_tool_name.dynamic),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                    ::std::option::Option::is_some(&self.tool_part_facts.tool_metadata),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.provider_executed,
+                    ),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.call_provider_metadata,
+                    ),
                 ) + self.extra_fields.len(),
             tags,
         )?;
-        object.field("toolName", &self.name.tool_name)?;
-        object.optional_field("dynamic", &self.name.dynamic)?;
-        object.field("toolCallId", &self.facts.tool_call_id)?;
-        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
-        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object.field("toolName", &self.dynamic_tool_name.tool_name)?;
+        object.optional_field("dynamic", &self.dynamic_tool_name.dynamic)?;
+        object.field("toolCallId", &self.tool_part_facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.tool_part_facts.tool_metadata)?;
         object
-            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+            .optional_field(
+                "providerExecuted",
+                &self.tool_part_facts.provider_executed,
+            )?;
+        object
+            .optional_field(
+                "callProviderMetadata",
+                &self.tool_part_facts.call_provider_metadata,
+            )?;
         object.field("input", &self.input)?;
         object.field("approval", &self.approval)?;
         object.extra_fields(&self.extra_fields)?;
@@ -1862,14 +1879,14 @@ impl ::cardc_runtime::__private::Struct for DynamicApprovalRequested {
             }
         }
         ::std::result::Result::Ok(Self {
-            name: DynamicToolName {
+            dynamic_tool_name: DynamicToolName {
                 tool_name: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
                 >(slot_0, "toolName")?,
                 dynamic: ::std::option::Option::unwrap_or_default(slot_1),
             },
-            facts: ToolPartFacts {
+            tool_part_facts: ToolPartFacts {
                 tool_call_id: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
@@ -1896,10 +1913,12 @@ impl ::cardc_runtime::__private::Struct for DynamicApprovalRequested {
     rename = "DynamicApprovalResponded"
 )]
 pub struct DynamicApprovalResponded {
-    #[allow(missing_docs)]
-    pub name: DynamicToolName,
-    #[allow(missing_docs)]
-    pub facts: ToolPartFacts,
+    /// The fields of `DynamicToolName`, flattened into every variant of `DynamicToolPart`.
+    #[schemars(flatten)]
+    pub dynamic_tool_name: DynamicToolName,
+    /// The fields of `ToolPartFacts`, flattened into every variant of `DynamicToolPart`.
+    #[schemars(flatten)]
+    pub tool_part_facts: ToolPartFacts,
     #[allow(missing_docs)]
     pub input: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
@@ -1940,26 +1959,37 @@ impl ::cardc_runtime::__private::Object for DynamicApprovalResponded {
             serializer,
             4
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.name.dynamic),
+                    ::std::option::Option::is_some(&self.dynamic_tool_name.dynamic),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                    ::std::option::Option::is_some(&self.tool_part_facts.tool_metadata),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.provider_executed,
+                    ),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.call_provider_metadata,
+                    ),
                 ) + self.extra_fields.len(),
             tags,
         )?;
-        object.field("toolName", &self.name.tool_name)?;
-        object.optional_field("dynamic", &self.name.dynamic)?;
-        object.field("toolCallId", &self.facts.tool_call_id)?;
-        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
-        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object.field("toolName", &self.dynamic_tool_name.tool_name)?;
+        object.optional_field("dynamic", &self.dynamic_tool_name.dynamic)?;
+        object.field("toolCallId", &self.tool_part_facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.tool_part_facts.tool_metadata)?;
         object
-            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+            .optional_field(
+                "providerExecuted",
+                &self.tool_part_facts.provider_executed,
+            )?;
+        object
+            .optional_field(
+                "callProviderMetadata",
+                &self.tool_part_facts.call_provider_metadata,
+            )?;
         object.field("input", &self.input)?;
         object.field("approval", &self.approval)?;
         object.extra_fields(&self.extra_fields)?;
@@ -2090,14 +2120,14 @@ impl ::cardc_runtime::__private::Struct for DynamicApprovalResponded {
             }
         }
         ::std::result::Result::Ok(Self {
-            name: DynamicToolName {
+            dynamic_tool_name: DynamicToolName {
                 tool_name: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
                 >(slot_0, "toolName")?,
                 dynamic: ::std::option::Option::unwrap_or_default(slot_1),
             },
-            facts: ToolPartFacts {
+            tool_part_facts: ToolPartFacts {
                 tool_call_id: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
@@ -2124,10 +2154,12 @@ impl ::cardc_runtime::__private::Struct for DynamicApprovalResponded {
     rename = "DynamicInputAvailable"
 )]
 pub struct DynamicInputAvailable {
-    #[allow(missing_docs)]
-    pub name: DynamicToolName,
-    #[allow(missing_docs)]
-    pub facts: ToolPartFacts,
+    /// The fields of `DynamicToolName`, flattened into every variant of `DynamicToolPart`.
+    #[schemars(flatten)]
+    pub dynamic_tool_name: DynamicToolName,
+    /// The fields of `ToolPartFacts`, flattened into every variant of `DynamicToolPart`.
+    #[schemars(flatten)]
+    pub tool_part_facts: ToolPartFacts,
     #[allow(missing_docs)]
     pub input: ::cardc_runtime::__private::serde_json::Value,
     /// Fields the schema does not name, kept so that a round trip writes them back.
@@ -2166,26 +2198,37 @@ impl ::cardc_runtime::__private::Object for DynamicInputAvailable {
             serializer,
             3
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.name.dynamic),
+                    ::std::option::Option::is_some(&self.dynamic_tool_name.dynamic),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                    ::std::option::Option::is_some(&self.tool_part_facts.tool_metadata),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.provider_executed,
+                    ),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.call_provider_metadata,
+                    ),
                 ) + self.extra_fields.len(),
             tags,
         )?;
-        object.field("toolName", &self.name.tool_name)?;
-        object.optional_field("dynamic", &self.name.dynamic)?;
-        object.field("toolCallId", &self.facts.tool_call_id)?;
-        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
-        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object.field("toolName", &self.dynamic_tool_name.tool_name)?;
+        object.optional_field("dynamic", &self.dynamic_tool_name.dynamic)?;
+        object.field("toolCallId", &self.tool_part_facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.tool_part_facts.tool_metadata)?;
         object
-            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+            .optional_field(
+                "providerExecuted",
+                &self.tool_part_facts.provider_executed,
+            )?;
+        object
+            .optional_field(
+                "callProviderMetadata",
+                &self.tool_part_facts.call_provider_metadata,
+            )?;
         object.field("input", &self.input)?;
         object.extra_fields(&self.extra_fields)?;
         object.end()
@@ -2304,14 +2347,14 @@ impl ::cardc_runtime::__private::Struct for DynamicInputAvailable {
             }
         }
         ::std::result::Result::Ok(Self {
-            name: DynamicToolName {
+            dynamic_tool_name: DynamicToolName {
                 tool_name: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
                 >(slot_0, "toolName")?,
                 dynamic: ::std::option::Option::unwrap_or_default(slot_1),
             },
-            facts: ToolPartFacts {
+            tool_part_facts: ToolPartFacts {
                 tool_call_id: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
@@ -2334,10 +2377,12 @@ impl ::cardc_runtime::__private::Struct for DynamicInputAvailable {
     rename = "DynamicInputStreaming"
 )]
 pub struct DynamicInputStreaming {
-    #[allow(missing_docs)]
-    pub name: DynamicToolName,
-    #[allow(missing_docs)]
-    pub facts: ToolPartFacts,
+    /// The fields of `DynamicToolName`, flattened into every variant of `DynamicToolPart`.
+    #[schemars(flatten)]
+    pub dynamic_tool_name: DynamicToolName,
+    /// The fields of `ToolPartFacts`, flattened into every variant of `DynamicToolPart`.
+    #[schemars(flatten)]
+    pub tool_part_facts: ToolPartFacts,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub input: Option<::cardc_runtime::__private::serde_json::Value>,
@@ -2391,16 +2436,20 @@ impl ::cardc_runtime::__private::Object for DynamicInputStreaming {
             serializer,
             2
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.name.dynamic),
+                    ::std::option::Option::is_some(&self.dynamic_tool_name.dynamic),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                    ::std::option::Option::is_some(&self.tool_part_facts.tool_metadata),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.provider_executed,
+                    ),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.call_provider_metadata,
+                    ),
                 )
                 + ::core::primitive::usize::from(
                     ::std::option::Option::is_some(&self.input),
@@ -2413,13 +2462,20 @@ impl ::cardc_runtime::__private::Object for DynamicInputStreaming {
                 ) + self.extra_fields.len(),
             tags,
         )?;
-        object.field("toolName", &self.name.tool_name)?;
-        object.optional_field("dynamic", &self.name.dynamic)?;
-        object.field("toolCallId", &self.facts.tool_call_id)?;
-        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
-        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object.field("toolName", &self.dynamic_tool_name.tool_name)?;
+        object.optional_field("dynamic", &self.dynamic_tool_name.dynamic)?;
+        object.field("toolCallId", &self.tool_part_facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.tool_part_facts.tool_metadata)?;
         object
-            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+            .optional_field(
+                "providerExecuted",
+                &self.tool_part_facts.provider_executed,
+            )?;
+        object
+            .optional_field(
+                "callProviderMetadata",
+                &self.tool_part_facts.call_provider_metadata,
+            )?;
         object.optional_field("input", &self.input)?;
         object.optional_field("rawInput", &self.raw_input)?;
         object.optional_field("inputEncoding", &self.input_encoding)?;
@@ -2566,14 +2622,14 @@ impl ::cardc_runtime::__private::Struct for DynamicInputStreaming {
             }
         }
         ::std::result::Result::Ok(Self {
-            name: DynamicToolName {
+            dynamic_tool_name: DynamicToolName {
                 tool_name: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
                 >(slot_0, "toolName")?,
                 dynamic: ::std::option::Option::unwrap_or_default(slot_1),
             },
-            facts: ToolPartFacts {
+            tool_part_facts: ToolPartFacts {
                 tool_call_id: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
@@ -2598,10 +2654,12 @@ impl ::cardc_runtime::__private::Struct for DynamicInputStreaming {
     rename = "DynamicOutputAvailable"
 )]
 pub struct DynamicOutputAvailable {
-    #[allow(missing_docs)]
-    pub name: DynamicToolName,
-    #[allow(missing_docs)]
-    pub facts: ToolPartFacts,
+    /// The fields of `DynamicToolName`, flattened into every variant of `DynamicToolPart`.
+    #[schemars(flatten)]
+    pub dynamic_tool_name: DynamicToolName,
+    /// The fields of `ToolPartFacts`, flattened into every variant of `DynamicToolPart`.
+    #[schemars(flatten)]
+    pub tool_part_facts: ToolPartFacts,
     #[allow(missing_docs)]
     pub input: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
@@ -2655,16 +2713,20 @@ impl ::cardc_runtime::__private::Object for DynamicOutputAvailable {
             serializer,
             4
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.name.dynamic),
+                    ::std::option::Option::is_some(&self.dynamic_tool_name.dynamic),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                    ::std::option::Option::is_some(&self.tool_part_facts.tool_metadata),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.provider_executed,
+                    ),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.call_provider_metadata,
+                    ),
                 )
                 + ::core::primitive::usize::from(
                     ::std::option::Option::is_some(&self.result_provider_metadata),
@@ -2677,13 +2739,20 @@ impl ::cardc_runtime::__private::Object for DynamicOutputAvailable {
                 ) + self.extra_fields.len(),
             tags,
         )?;
-        object.field("toolName", &self.name.tool_name)?;
-        object.optional_field("dynamic", &self.name.dynamic)?;
-        object.field("toolCallId", &self.facts.tool_call_id)?;
-        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
-        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object.field("toolName", &self.dynamic_tool_name.tool_name)?;
+        object.optional_field("dynamic", &self.dynamic_tool_name.dynamic)?;
+        object.field("toolCallId", &self.tool_part_facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.tool_part_facts.tool_metadata)?;
         object
-            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+            .optional_field(
+                "providerExecuted",
+                &self.tool_part_facts.provider_executed,
+            )?;
+        object
+            .optional_field(
+                "callProviderMetadata",
+                &self.tool_part_facts.call_provider_metadata,
+            )?;
         object.field("input", &self.input)?;
         object.field("output", &self.output)?;
         object.optional_field("resultProviderMetadata", &self.result_provider_metadata)?;
@@ -2853,14 +2922,14 @@ impl ::cardc_runtime::__private::Struct for DynamicOutputAvailable {
             }
         }
         ::std::result::Result::Ok(Self {
-            name: DynamicToolName {
+            dynamic_tool_name: DynamicToolName {
                 tool_name: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
                 >(slot_0, "toolName")?,
                 dynamic: ::std::option::Option::unwrap_or_default(slot_1),
             },
-            facts: ToolPartFacts {
+            tool_part_facts: ToolPartFacts {
                 tool_call_id: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
@@ -2890,10 +2959,12 @@ impl ::cardc_runtime::__private::Struct for DynamicOutputAvailable {
     rename = "DynamicOutputDenied"
 )]
 pub struct DynamicOutputDenied {
-    #[allow(missing_docs)]
-    pub name: DynamicToolName,
-    #[allow(missing_docs)]
-    pub facts: ToolPartFacts,
+    /// The fields of `DynamicToolName`, flattened into every variant of `DynamicToolPart`.
+    #[schemars(flatten)]
+    pub dynamic_tool_name: DynamicToolName,
+    /// The fields of `ToolPartFacts`, flattened into every variant of `DynamicToolPart`.
+    #[schemars(flatten)]
+    pub tool_part_facts: ToolPartFacts,
     #[allow(missing_docs)]
     pub input: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
@@ -2934,26 +3005,37 @@ impl ::cardc_runtime::__private::Object for DynamicOutputDenied {
             serializer,
             4
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.name.dynamic),
+                    ::std::option::Option::is_some(&self.dynamic_tool_name.dynamic),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                    ::std::option::Option::is_some(&self.tool_part_facts.tool_metadata),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.provider_executed,
+                    ),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.call_provider_metadata,
+                    ),
                 ) + self.extra_fields.len(),
             tags,
         )?;
-        object.field("toolName", &self.name.tool_name)?;
-        object.optional_field("dynamic", &self.name.dynamic)?;
-        object.field("toolCallId", &self.facts.tool_call_id)?;
-        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
-        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object.field("toolName", &self.dynamic_tool_name.tool_name)?;
+        object.optional_field("dynamic", &self.dynamic_tool_name.dynamic)?;
+        object.field("toolCallId", &self.tool_part_facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.tool_part_facts.tool_metadata)?;
         object
-            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+            .optional_field(
+                "providerExecuted",
+                &self.tool_part_facts.provider_executed,
+            )?;
+        object
+            .optional_field(
+                "callProviderMetadata",
+                &self.tool_part_facts.call_provider_metadata,
+            )?;
         object.field("input", &self.input)?;
         object.field("approval", &self.approval)?;
         object.extra_fields(&self.extra_fields)?;
@@ -3083,14 +3165,14 @@ impl ::cardc_runtime::__private::Struct for DynamicOutputDenied {
             }
         }
         ::std::result::Result::Ok(Self {
-            name: DynamicToolName {
+            dynamic_tool_name: DynamicToolName {
                 tool_name: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
                 >(slot_0, "toolName")?,
                 dynamic: ::std::option::Option::unwrap_or_default(slot_1),
             },
-            facts: ToolPartFacts {
+            tool_part_facts: ToolPartFacts {
                 tool_call_id: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
@@ -3117,10 +3199,12 @@ impl ::cardc_runtime::__private::Struct for DynamicOutputDenied {
     rename = "DynamicOutputError"
 )]
 pub struct DynamicOutputError {
-    #[allow(missing_docs)]
-    pub name: DynamicToolName,
-    #[allow(missing_docs)]
-    pub facts: ToolPartFacts,
+    /// The fields of `DynamicToolName`, flattened into every variant of `DynamicToolPart`.
+    #[schemars(flatten)]
+    pub dynamic_tool_name: DynamicToolName,
+    /// The fields of `ToolPartFacts`, flattened into every variant of `DynamicToolPart`.
+    #[schemars(flatten)]
+    pub tool_part_facts: ToolPartFacts,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub input: Option<::cardc_runtime::__private::serde_json::Value>,
@@ -3180,16 +3264,20 @@ impl ::cardc_runtime::__private::Object for DynamicOutputError {
             serializer,
             3
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.name.dynamic),
+                    ::std::option::Option::is_some(&self.dynamic_tool_name.dynamic),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                    ::std::option::Option::is_some(&self.tool_part_facts.tool_metadata),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.provider_executed,
+                    ),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.call_provider_metadata,
+                    ),
                 )
                 + ::core::primitive::usize::from(
                     ::std::option::Option::is_some(&self.input),
@@ -3205,13 +3293,20 @@ impl ::cardc_runtime::__private::Object for DynamicOutputError {
                 ) + self.extra_fields.len(),
             tags,
         )?;
-        object.field("toolName", &self.name.tool_name)?;
-        object.optional_field("dynamic", &self.name.dynamic)?;
-        object.field("toolCallId", &self.facts.tool_call_id)?;
-        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
-        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object.field("toolName", &self.dynamic_tool_name.tool_name)?;
+        object.optional_field("dynamic", &self.dynamic_tool_name.dynamic)?;
+        object.field("toolCallId", &self.tool_part_facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.tool_part_facts.tool_metadata)?;
         object
-            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+            .optional_field(
+                "providerExecuted",
+                &self.tool_part_facts.provider_executed,
+            )?;
+        object
+            .optional_field(
+                "callProviderMetadata",
+                &self.tool_part_facts.call_provider_metadata,
+            )?;
         object.optional_field("input", &self.input)?;
         object.optional_field("rawInput", &self.raw_input)?;
         object.field("errorText", &self.error_text)?;
@@ -3382,14 +3477,14 @@ impl ::cardc_runtime::__private::Struct for DynamicOutputError {
             }
         }
         ::std::result::Result::Ok(Self {
-            name: DynamicToolName {
+            dynamic_tool_name: DynamicToolName {
                 tool_name: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
                 >(slot_0, "toolName")?,
                 dynamic: ::std::option::Option::unwrap_or_default(slot_1),
             },
-            facts: ToolPartFacts {
+            tool_part_facts: ToolPartFacts {
                 tool_call_id: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
@@ -3558,7 +3653,8 @@ impl ::cardc_runtime::__private::Struct for DynamicToolName {
     }
 }
 
-/// A dynamic tool's part (`DynamicToolUIPart`), told apart by `state`.
+/// A dynamic tool's part (`DynamicToolUIPart`), told apart by `state`; every state carries the
+/// tool's name and the call's facts.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(
@@ -3568,25 +3664,25 @@ impl ::cardc_runtime::__private::Struct for DynamicToolName {
 )]
 #[allow(clippy::large_enum_variant)]
 pub enum DynamicToolPart {
-    #[allow(missing_docs)]
+    /// The input is streaming.
     #[schemars(rename = "input-streaming")]
     InputStreaming(DynamicInputStreaming),
-    #[allow(missing_docs)]
+    /// The input is complete.
     #[schemars(rename = "input-available")]
     InputAvailable(DynamicInputAvailable),
-    #[allow(missing_docs)]
+    /// The call waits for approval.
     #[schemars(rename = "approval-requested")]
     ApprovalRequested(DynamicApprovalRequested),
-    #[allow(missing_docs)]
+    /// The call's approval was answered.
     #[schemars(rename = "approval-responded")]
     ApprovalResponded(DynamicApprovalResponded),
-    #[allow(missing_docs)]
+    /// The tool returned.
     #[schemars(rename = "output-available")]
     OutputAvailable(DynamicOutputAvailable),
-    #[allow(missing_docs)]
+    /// The tool failed.
     #[schemars(rename = "output-error")]
     OutputError(DynamicOutputError),
-    #[allow(missing_docs)]
+    /// The call was denied.
     #[schemars(rename = "output-denied")]
     OutputDenied(DynamicOutputDenied),
 }
@@ -5891,8 +5987,9 @@ impl ::cardc_runtime::__private::Struct for ToolApprovalRequest {
     rename = "ToolApprovalRequested"
 )]
 pub struct ToolApprovalRequested {
-    #[allow(missing_docs)]
-    pub facts: ToolPartFacts,
+    /// The fields of `ToolPartFacts`, flattened into every variant of `ToolPart`.
+    #[schemars(flatten)]
+    pub tool_part_facts: ToolPartFacts,
     #[allow(missing_docs)]
     pub input: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
@@ -5933,21 +6030,32 @@ impl ::cardc_runtime::__private::Object for ToolApprovalRequested {
             serializer,
             3
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                    ::std::option::Option::is_some(&self.tool_part_facts.tool_metadata),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.provider_executed,
+                    ),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.call_provider_metadata,
+                    ),
                 ) + self.extra_fields.len(),
             tags,
         )?;
-        object.field("toolCallId", &self.facts.tool_call_id)?;
-        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
-        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object.field("toolCallId", &self.tool_part_facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.tool_part_facts.tool_metadata)?;
         object
-            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+            .optional_field(
+                "providerExecuted",
+                &self.tool_part_facts.provider_executed,
+            )?;
+        object
+            .optional_field(
+                "callProviderMetadata",
+                &self.tool_part_facts.call_provider_metadata,
+            )?;
         object.field("input", &self.input)?;
         object.field("approval", &self.approval)?;
         object.extra_fields(&self.extra_fields)?;
@@ -6055,7 +6163,7 @@ impl ::cardc_runtime::__private::Struct for ToolApprovalRequested {
             }
         }
         ::std::result::Result::Ok(Self {
-            facts: ToolPartFacts {
+            tool_part_facts: ToolPartFacts {
                 tool_call_id: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
@@ -6082,8 +6190,9 @@ impl ::cardc_runtime::__private::Struct for ToolApprovalRequested {
     rename = "ToolApprovalResponded"
 )]
 pub struct ToolApprovalResponded {
-    #[allow(missing_docs)]
-    pub facts: ToolPartFacts,
+    /// The fields of `ToolPartFacts`, flattened into every variant of `ToolPart`.
+    #[schemars(flatten)]
+    pub tool_part_facts: ToolPartFacts,
     #[allow(missing_docs)]
     pub input: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
@@ -6124,21 +6233,32 @@ impl ::cardc_runtime::__private::Object for ToolApprovalResponded {
             serializer,
             3
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                    ::std::option::Option::is_some(&self.tool_part_facts.tool_metadata),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.provider_executed,
+                    ),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.call_provider_metadata,
+                    ),
                 ) + self.extra_fields.len(),
             tags,
         )?;
-        object.field("toolCallId", &self.facts.tool_call_id)?;
-        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
-        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object.field("toolCallId", &self.tool_part_facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.tool_part_facts.tool_metadata)?;
         object
-            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+            .optional_field(
+                "providerExecuted",
+                &self.tool_part_facts.provider_executed,
+            )?;
+        object
+            .optional_field(
+                "callProviderMetadata",
+                &self.tool_part_facts.call_provider_metadata,
+            )?;
         object.field("input", &self.input)?;
         object.field("approval", &self.approval)?;
         object.extra_fields(&self.extra_fields)?;
@@ -6246,7 +6366,7 @@ impl ::cardc_runtime::__private::Struct for ToolApprovalResponded {
             }
         }
         ::std::result::Result::Ok(Self {
-            facts: ToolPartFacts {
+            tool_part_facts: ToolPartFacts {
                 tool_call_id: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
@@ -6538,6 +6658,7 @@ pub struct ToolInput {
     /// The input, any JSON.
     pub input: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub facts: ToolCallFacts,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -6760,8 +6881,9 @@ impl ::cardc_runtime::__private::Struct for ToolInput {
     rename = "ToolInputAvailable"
 )]
 pub struct ToolInputAvailable {
-    #[allow(missing_docs)]
-    pub facts: ToolPartFacts,
+    /// The fields of `ToolPartFacts`, flattened into every variant of `ToolPart`.
+    #[schemars(flatten)]
+    pub tool_part_facts: ToolPartFacts,
     #[allow(missing_docs)]
     pub input: ::cardc_runtime::__private::serde_json::Value,
     /// Fields the schema does not name, kept so that a round trip writes them back.
@@ -6800,21 +6922,32 @@ impl ::cardc_runtime::__private::Object for ToolInputAvailable {
             serializer,
             2
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                    ::std::option::Option::is_some(&self.tool_part_facts.tool_metadata),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.provider_executed,
+                    ),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.call_provider_metadata,
+                    ),
                 ) + self.extra_fields.len(),
             tags,
         )?;
-        object.field("toolCallId", &self.facts.tool_call_id)?;
-        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
-        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object.field("toolCallId", &self.tool_part_facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.tool_part_facts.tool_metadata)?;
         object
-            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+            .optional_field(
+                "providerExecuted",
+                &self.tool_part_facts.provider_executed,
+            )?;
+        object
+            .optional_field(
+                "callProviderMetadata",
+                &self.tool_part_facts.call_provider_metadata,
+            )?;
         object.field("input", &self.input)?;
         object.extra_fields(&self.extra_fields)?;
         object.end()
@@ -6911,7 +7044,7 @@ impl ::cardc_runtime::__private::Struct for ToolInputAvailable {
             }
         }
         ::std::result::Result::Ok(Self {
-            facts: ToolPartFacts {
+            tool_part_facts: ToolPartFacts {
                 tool_call_id: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
@@ -7059,6 +7192,7 @@ pub struct ToolInputError {
     #[allow(missing_docs)]
     pub input: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub facts: ToolCallFacts,
     #[allow(missing_docs)]
     #[schemars(rename = "errorText")]
@@ -7310,6 +7444,7 @@ pub struct ToolInputStart {
     )]
     pub input_encoding: Option<InputEncoding>,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub facts: ToolCallFacts,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -7537,8 +7672,9 @@ impl ::cardc_runtime::__private::Struct for ToolInputStart {
     rename = "ToolInputStreaming"
 )]
 pub struct ToolInputStreaming {
-    #[allow(missing_docs)]
-    pub facts: ToolPartFacts,
+    /// The fields of `ToolPartFacts`, flattened into every variant of `ToolPart`.
+    #[schemars(flatten)]
+    pub tool_part_facts: ToolPartFacts,
     /// The input parsed so far.
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub input: Option<::cardc_runtime::__private::serde_json::Value>,
@@ -7592,13 +7728,17 @@ impl ::cardc_runtime::__private::Object for ToolInputStreaming {
             serializer,
             1
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                    ::std::option::Option::is_some(&self.tool_part_facts.tool_metadata),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.provider_executed,
+                    ),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.call_provider_metadata,
+                    ),
                 )
                 + ::core::primitive::usize::from(
                     ::std::option::Option::is_some(&self.input),
@@ -7611,11 +7751,18 @@ impl ::cardc_runtime::__private::Object for ToolInputStreaming {
                 ) + self.extra_fields.len(),
             tags,
         )?;
-        object.field("toolCallId", &self.facts.tool_call_id)?;
-        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
-        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object.field("toolCallId", &self.tool_part_facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.tool_part_facts.tool_metadata)?;
         object
-            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+            .optional_field(
+                "providerExecuted",
+                &self.tool_part_facts.provider_executed,
+            )?;
+        object
+            .optional_field(
+                "callProviderMetadata",
+                &self.tool_part_facts.call_provider_metadata,
+            )?;
         object.optional_field("input", &self.input)?;
         object.optional_field("rawInput", &self.raw_input)?;
         object.optional_field("inputEncoding", &self.input_encoding)?;
@@ -7740,7 +7887,7 @@ impl ::cardc_runtime::__private::Struct for ToolInputStreaming {
             }
         }
         ::std::result::Result::Ok(Self {
-            facts: ToolPartFacts {
+            tool_part_facts: ToolPartFacts {
                 tool_call_id: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
@@ -7810,6 +7957,7 @@ pub struct ToolOutputAvailable {
     /// The output, any JSON.
     pub output: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub facts: ToolCallFacts,
     /// More output follows.
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -8020,8 +8168,9 @@ impl ::cardc_runtime::__private::Struct for ToolOutputAvailable {
     rename = "ToolOutputAvailablePart"
 )]
 pub struct ToolOutputAvailablePart {
-    #[allow(missing_docs)]
-    pub facts: ToolPartFacts,
+    /// The fields of `ToolPartFacts`, flattened into every variant of `ToolPart`.
+    #[schemars(flatten)]
+    pub tool_part_facts: ToolPartFacts,
     #[allow(missing_docs)]
     pub input: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
@@ -8075,13 +8224,17 @@ impl ::cardc_runtime::__private::Object for ToolOutputAvailablePart {
             serializer,
             3
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                    ::std::option::Option::is_some(&self.tool_part_facts.tool_metadata),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.provider_executed,
+                    ),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.call_provider_metadata,
+                    ),
                 )
                 + ::core::primitive::usize::from(
                     ::std::option::Option::is_some(&self.result_provider_metadata),
@@ -8094,11 +8247,18 @@ impl ::cardc_runtime::__private::Object for ToolOutputAvailablePart {
                 ) + self.extra_fields.len(),
             tags,
         )?;
-        object.field("toolCallId", &self.facts.tool_call_id)?;
-        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
-        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object.field("toolCallId", &self.tool_part_facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.tool_part_facts.tool_metadata)?;
         object
-            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+            .optional_field(
+                "providerExecuted",
+                &self.tool_part_facts.provider_executed,
+            )?;
+        object
+            .optional_field(
+                "callProviderMetadata",
+                &self.tool_part_facts.call_provider_metadata,
+            )?;
         object.field("input", &self.input)?;
         object.field("output", &self.output)?;
         object.optional_field("resultProviderMetadata", &self.result_provider_metadata)?;
@@ -8246,7 +8406,7 @@ impl ::cardc_runtime::__private::Struct for ToolOutputAvailablePart {
             }
         }
         ::std::result::Result::Ok(Self {
-            facts: ToolPartFacts {
+            tool_part_facts: ToolPartFacts {
                 tool_call_id: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
@@ -8378,8 +8538,9 @@ impl ::cardc_runtime::__private::Struct for ToolOutputDenied {
     rename = "ToolOutputDeniedPart"
 )]
 pub struct ToolOutputDeniedPart {
-    #[allow(missing_docs)]
-    pub facts: ToolPartFacts,
+    /// The fields of `ToolPartFacts`, flattened into every variant of `ToolPart`.
+    #[schemars(flatten)]
+    pub tool_part_facts: ToolPartFacts,
     #[allow(missing_docs)]
     pub input: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
@@ -8420,21 +8581,32 @@ impl ::cardc_runtime::__private::Object for ToolOutputDeniedPart {
             serializer,
             3
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                    ::std::option::Option::is_some(&self.tool_part_facts.tool_metadata),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.provider_executed,
+                    ),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.call_provider_metadata,
+                    ),
                 ) + self.extra_fields.len(),
             tags,
         )?;
-        object.field("toolCallId", &self.facts.tool_call_id)?;
-        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
-        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object.field("toolCallId", &self.tool_part_facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.tool_part_facts.tool_metadata)?;
         object
-            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+            .optional_field(
+                "providerExecuted",
+                &self.tool_part_facts.provider_executed,
+            )?;
+        object
+            .optional_field(
+                "callProviderMetadata",
+                &self.tool_part_facts.call_provider_metadata,
+            )?;
         object.field("input", &self.input)?;
         object.field("approval", &self.approval)?;
         object.extra_fields(&self.extra_fields)?;
@@ -8542,7 +8714,7 @@ impl ::cardc_runtime::__private::Struct for ToolOutputDeniedPart {
             }
         }
         ::std::result::Result::Ok(Self {
-            facts: ToolPartFacts {
+            tool_part_facts: ToolPartFacts {
                 tool_call_id: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
@@ -8573,6 +8745,7 @@ pub struct ToolOutputError {
     #[schemars(rename = "errorText")]
     pub error_text: String,
     #[allow(missing_docs)]
+    #[schemars(flatten)]
     pub facts: ToolCallFacts,
     /// Fields the schema does not name, kept so that a round trip writes them back.
     #[schemars(flatten)]
@@ -8763,8 +8936,9 @@ impl ::cardc_runtime::__private::Struct for ToolOutputError {
     rename = "ToolOutputErrorPart"
 )]
 pub struct ToolOutputErrorPart {
-    #[allow(missing_docs)]
-    pub facts: ToolPartFacts,
+    /// The fields of `ToolPartFacts`, flattened into every variant of `ToolPart`.
+    #[schemars(flatten)]
+    pub tool_part_facts: ToolPartFacts,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub input: Option<::cardc_runtime::__private::serde_json::Value>,
@@ -8824,13 +8998,17 @@ impl ::cardc_runtime::__private::Object for ToolOutputErrorPart {
             serializer,
             2
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.tool_metadata),
+                    ::std::option::Option::is_some(&self.tool_part_facts.tool_metadata),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.provider_executed),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.provider_executed,
+                    ),
                 )
                 + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.facts.call_provider_metadata),
+                    ::std::option::Option::is_some(
+                        &self.tool_part_facts.call_provider_metadata,
+                    ),
                 )
                 + ::core::primitive::usize::from(
                     ::std::option::Option::is_some(&self.input),
@@ -8846,11 +9024,18 @@ impl ::cardc_runtime::__private::Object for ToolOutputErrorPart {
                 ) + self.extra_fields.len(),
             tags,
         )?;
-        object.field("toolCallId", &self.facts.tool_call_id)?;
-        object.optional_field("toolMetadata", &self.facts.tool_metadata)?;
-        object.optional_field("providerExecuted", &self.facts.provider_executed)?;
+        object.field("toolCallId", &self.tool_part_facts.tool_call_id)?;
+        object.optional_field("toolMetadata", &self.tool_part_facts.tool_metadata)?;
         object
-            .optional_field("callProviderMetadata", &self.facts.call_provider_metadata)?;
+            .optional_field(
+                "providerExecuted",
+                &self.tool_part_facts.provider_executed,
+            )?;
+        object
+            .optional_field(
+                "callProviderMetadata",
+                &self.tool_part_facts.call_provider_metadata,
+            )?;
         object.optional_field("input", &self.input)?;
         object.optional_field("rawInput", &self.raw_input)?;
         object.field("errorText", &self.error_text)?;
@@ -8999,7 +9184,7 @@ impl ::cardc_runtime::__private::Struct for ToolOutputErrorPart {
             }
         }
         ::std::result::Result::Ok(Self {
-            facts: ToolPartFacts {
+            tool_part_facts: ToolPartFacts {
                 tool_call_id: ::cardc_runtime::__private::required::<
                     A::Error,
                     _,
@@ -9021,7 +9206,8 @@ impl ::cardc_runtime::__private::Struct for ToolOutputErrorPart {
     }
 }
 
-/// A static tool's part (`ToolUIPart`), told apart by `state`.
+/// A static tool's part (`ToolUIPart`), told apart by `state`; every state carries the call's
+/// facts.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(

@@ -242,7 +242,18 @@ export interface DynamicToolName {
   dynamic?: boolean;
 }
 
-/** A dynamic tool's part (`DynamicToolUIPart`), told apart by `state`. */
+/**
+ * A dynamic tool's part (`DynamicToolUIPart`), told apart by `state`; every state carries the
+ * tool's name and the call's facts.
+ *
+ * - `input-streaming`: The input is streaming.
+ * - `input-available`: The input is complete.
+ * - `approval-requested`: The call waits for approval.
+ * - `approval-responded`: The call's approval was answered.
+ * - `output-available`: The tool returned.
+ * - `output-error`: The tool failed.
+ * - `output-denied`: The call was denied.
+ */
 export type DynamicToolPart =
   | ({ state: 'input-streaming' } & DynamicInputStreaming)
   | ({ state: 'input-available' } & DynamicInputAvailable)
@@ -584,7 +595,8 @@ export interface ToolOutputErrorPart {
 }
 
 /**
- * A static tool's part (`ToolUIPart`), told apart by `state`.
+ * A static tool's part (`ToolUIPart`), told apart by `state`; every state carries the call's
+ * facts.
  *
  * - `input-streaming`: The input is streaming.
  * - `input-available`: The input is complete.
