@@ -2786,17 +2786,19 @@ impl ::cardc_runtime::__private::UnitEnum for ToolCallKind {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Read => (0u32, "read"),
-            Self::Edit => (1u32, "edit"),
-            Self::Delete => (2u32, "delete"),
-            Self::Move => (3u32, "move"),
-            Self::Search => (4u32, "search"),
-            Self::Execute => (5u32, "execute"),
-            Self::Think => (6u32, "think"),
-            Self::Fetch => (7u32, "fetch"),
-            Self::Other => (8u32, "other"),
+            Self::Read => ::std::result::Result::Ok((0u32, "read")),
+            Self::Edit => ::std::result::Result::Ok((1u32, "edit")),
+            Self::Delete => ::std::result::Result::Ok((2u32, "delete")),
+            Self::Move => ::std::result::Result::Ok((3u32, "move")),
+            Self::Search => ::std::result::Result::Ok((4u32, "search")),
+            Self::Execute => ::std::result::Result::Ok((5u32, "execute")),
+            Self::Think => ::std::result::Result::Ok((6u32, "think")),
+            Self::Fetch => ::std::result::Result::Ok((7u32, "fetch")),
+            Self::Other => ::std::result::Result::Ok((8u32, "other")),
         }
     }
 }

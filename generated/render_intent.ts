@@ -579,8 +579,9 @@ function cardcStruct(
 }
 
 /**
- * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
- * then checks the object as the variant the tag picks, and only as that variant, which allows
+ * Reads a union's tag: one of `tags`, for an `open` union any other string too, or `undefined`
+ * after one error that lists them. The caller then checks the object as the variant the tag
+ * picks, and only as that variant (or as the catch-all's, for another string), which allows
  * this tag and those of the unions above as known keys, each checked by its own union.
  */
 function cardcTag(
@@ -591,6 +592,7 @@ function cardcTag(
   name: string,
   tag: string,
   tags: readonly string[],
+  open: boolean,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
@@ -601,13 +603,16 @@ function cardcTag(
   if (object !== undefined) {
     const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    const expected = open ? 'a string' : cardcListed(tags);
+    if (typeof tagValue === 'string' && (tags.indexOf(tagValue) >= 0 || (open && cardcUnicode(tagValue)))) {
       found = tagValue;
       s.tags = read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, pointer, `required: ${expected}`);
+    } else if (typeof tagValue === 'string' && open) {
+      cardcMismatch(s, pointer, 'Unicode text, not a lone surrogate', false);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, pointer, expected, false);
     }
   }
   s.type = outer;
@@ -691,7 +696,7 @@ function cardcArrayOf(check: cardcCheck): cardcCheck {
 
 /** Checks a `ContentBlock`: its `type` picks the variant that checks the rest. */
 function checkContentBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ContentBlock', 'type', ['text', 'image'])) {
+  switch (cardcTag(value, s, at, orNull, 'ContentBlock', 'type', ['text', 'image'], false)) {
     case 'text':
       return cardcVariant(value, s, at, 'TextContent', checkTextContent);
     case 'image':
@@ -977,7 +982,7 @@ export function parseSearchPathsResultView(
 
 /** Checks a `SearchResultView`: its `kind` picks the variant that checks the rest. */
 function checkSearchResultView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'SearchResultView', 'kind', ['matches', 'paths'])) {
+  switch (cardcTag(value, s, at, orNull, 'SearchResultView', 'kind', ['matches', 'paths'], false)) {
     case 'matches':
       return cardcVariant(value, s, at, 'SearchMatchesResultView', checkSearchMatchesResultView);
     case 'paths':
@@ -1087,7 +1092,7 @@ export function parseToolCallKind(
 
 /** Checks a `ToolCallView`: its `card` picks the variant that checks the rest. */
 function checkToolCallView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ToolCallView', 'card', ['generic', 'terminal', 'diff'])) {
+  switch (cardcTag(value, s, at, orNull, 'ToolCallView', 'card', ['generic', 'terminal', 'diff'], false)) {
     case 'generic':
       return cardcVariant(value, s, at, 'GenericCallView', checkGenericCallView);
     case 'terminal':
@@ -1111,7 +1116,7 @@ export function parseToolCallView(
 
 /** Checks a `ToolResultView`: its `card` picks the variant that checks the rest. */
 function checkToolResultView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ToolResultView', 'card', ['generic', 'terminal', 'diff', 'search'])) {
+  switch (cardcTag(value, s, at, orNull, 'ToolResultView', 'card', ['generic', 'terminal', 'diff', 'search'], false)) {
     case 'generic':
       return cardcVariant(value, s, at, 'GenericResultView', checkGenericResultView);
     case 'terminal':

@@ -20,7 +20,9 @@ pub use cardc_macros::Schema;
 #[cfg(feature = "build")]
 pub use cardc_codegen::build;
 
-pub use cardc_runtime::{Decimal, DecimalInt, DecodeError, decode_str, decode_value};
+pub use cardc_runtime::{
+    Decimal, DecimalInt, DecodeError, Unknown, UnknownValue, decode_str, decode_value,
+};
 
 #[doc(hidden)]
 pub use cardc_runtime::__private;

@@ -38,6 +38,13 @@ pub trait Target: Sync {
         Vec::new()
     }
 
+    /// The names of the top-level items this target generates for the catch-all `catch_all`
+    /// of the open union or enum `owner` (a TypeScript type): a schema type of one of these
+    /// names would collide with it.
+    fn catch_all_helpers(&self, _owner: &str, _catch_all: &str) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Why this target cannot carry a key on the wire (a field's wire name or a union's tag),
     /// if it cannot.
     fn wire_key_problem(&self, _key: &str) -> Option<Refusal> {

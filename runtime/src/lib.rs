@@ -8,6 +8,8 @@
 //! - [`decode_str`] and [`decode_value`], which decode JSON as a generated type with a
 //!   [`DecodeError`] that names the JSON pointer, the type and the union variant at fault (every
 //!   generated union also has `from_json_str` and `from_json_value`, which call them).
+//! - [`Unknown`] and [`UnknownValue`], the catch-alls of open unions and enums: an object or a
+//!   string the schema does not know, kept whole and written back as read.
 //! - What generated code needs at run time; generated code names it through `__private`, so a
 //!   crate using it needs no direct dependency on serde.
 
@@ -24,10 +26,12 @@ mod trace;
 mod union;
 mod unit_enum;
 mod unit_variant;
+mod unknown;
 mod untagged;
 
 pub use decimal::{Decimal, DecimalInt};
 pub use decode::{DecodeError, decode_str, decode_value};
+pub use unknown::{Unknown, UnknownValue};
 
 #[doc(hidden)]
 pub mod __private;

@@ -24,7 +24,9 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 
 use crate::content::{Content, ContentDeserializer, ContentSeed};
 use crate::decode::{escape, pointer_of};
+use crate::strict::Strict;
 use crate::trace;
+use crate::unknown::Unknown;
 use keys::{BufferedKey, Key, KeySeed, NotTag};
 
 /// A generated union: its name, its tag and the variant each tag value picks.
@@ -36,8 +38,18 @@ pub trait Union: Sized {
     /// Every tag value, in declaration order.
     const TAGS: &'static [&'static str];
 
+    /// Whether the union is open: an object whose tag is a string none of [`Union::TAGS`]
+    /// reads as its catch-all ([`Union::other`]) rather than failing.
+    const OPEN: bool = false;
+
     /// Decodes the payload of the variant that `tag` (one of [`Union::TAGS`]) picks.
     fn variant<'de, D: Deserializer<'de>>(tag: &str, payload: D) -> Result<Self, D::Error>;
+
+    /// The catch-all holding an object of an unknown tag; `None` for a closed union.
+    fn other(unknown: Unknown<Self>) -> Option<Self> {
+        let _ = unknown;
+        None
+    }
 
     /// The tag of the union that the variant `tag` holds, if its payload is itself a union: a
     /// buffered entry of that tag is handed out first, so that the nested union need not
@@ -104,7 +116,10 @@ impl<'de, T: Union> Visitor<'de> for UnionVisitor<T> {
             Some(Key::Tag) => Vec::new(),
             Some(Key::Other(key)) => buffer_until_tag::<T, A>(key, &mut map)?,
         };
-        let tag = map.next_value_seed(TagSeed::<T>(PhantomData))?;
+        let tag = match map.next_value_seed(TagSeed::<T>(PhantomData))? {
+            Tag::Known(tag) => tag,
+            Tag::Unknown(tag) => return unknown::<T, A>(before, tag, map, self.human_readable),
+        };
         if !before.is_empty() {
             order_buffer(&mut before, T::nested_tag(tag));
         }
@@ -163,32 +178,66 @@ fn buffer_until_tag<'de, T: Union, A: MapAccess<'de>>(
     Ok(before)
 }
 
-/// Reads a tag value: one of the union's, or an error that lists them.
+/// The catch-all of an open union, holding the whole object of a tag it does not know: the
+/// entries before the tag (in the order read), the tag, then the rest of the object. It is read
+/// as any JSON value is, strictly (no key twice, the tag included), and keeps its key order.
+#[cold]
+fn unknown<'de, T: Union, A: MapAccess<'de>>(
+    mut entries: Vec<(Content<'de>, Content<'de>)>,
+    tag: String,
+    mut map: A,
+    human_readable: bool,
+) -> Result<T, A::Error> {
+    entries.push((Content::Str(T::TAG), Content::String(tag)));
+    while let Some(key) = map.next_key_seed(ContentSeed)? {
+        let value = map.next_value_seed(ContentSeed)?;
+        entries.push((key, value));
+    }
+    let content = ContentDeserializer::<A::Error>::new(Content::Map(entries), human_readable);
+    let object = serde_json::Map::deserialize(Strict(content))?;
+    T::other(Unknown::read(object)).ok_or_else(|| {
+        de::Error::custom(format_args!(
+            "{} has no catch-all for an unknown tag",
+            T::NAME
+        ))
+    })
+}
+
+/// A tag value as read: one of the union's, or for an open union any other string.
+enum Tag {
+    /// One of [`Union::TAGS`].
+    Known(&'static str),
+    /// A string none of them is, which an open union's catch-all keeps.
+    Unknown(String),
+}
+
+/// Reads a tag value: one of the union's, any string for an open union, or an error that
+/// lists them.
 struct TagSeed<T>(PhantomData<T>);
 
 impl<'de, T: Union> DeserializeSeed<'de> for TagSeed<T> {
-    type Value = &'static str;
+    type Value = Tag;
 
     #[inline]
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<&'static str, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Tag, D::Error> {
         deserializer.deserialize_str(self)
     }
 }
 
 impl<'de, T: Union> Visitor<'de> for TagSeed<T> {
-    type Value = &'static str;
+    type Value = Tag;
 
     fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
         write!(formatter, "the `{}` of a {}", T::TAG, T::NAME)
     }
 
     #[inline]
-    fn visit_str<E: de::Error>(self, value: &str) -> Result<&'static str, E> {
-        T::TAGS
-            .iter()
-            .find(|tag| **tag == value)
-            .copied()
-            .ok_or_else(|| E::unknown_variant(value, T::TAGS))
+    fn visit_str<E: de::Error>(self, value: &str) -> Result<Tag, E> {
+        match T::TAGS.iter().find(|tag| **tag == value) {
+            Some(tag) => Ok(Tag::Known(tag)),
+            None if T::OPEN => Ok(Tag::Unknown(value.to_owned())),
+            None => Err(E::unknown_variant(value, T::TAGS)),
+        }
     }
 }
 

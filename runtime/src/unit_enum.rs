@@ -5,13 +5,16 @@
 //! guards and the contract all refuse; the decoder fuzz target found the Rust types accepting
 //! it. Generated enums implement [`UnitEnum`] instead and deserialize through
 //! [`deserialize_unit_enum`], which asks for a string and nothing else; they serialize through
-//! [`serialize_unit_enum`], as serde's derive wrote a unit variant.
+//! [`serialize_unit_enum`], as serde's derive wrote a unit variant. An open enum reads any
+//! other string into its catch-all, an [`UnknownValue`], and writes that string back.
 
 use std::fmt;
 use std::marker::PhantomData;
 
 use serde::de::{Error, Visitor};
 use serde::{Deserializer, Serializer};
+
+use crate::unknown::UnknownValue;
 
 /// A generated unit-only enum: its name and wire strings, and the value each string names.
 pub trait UnitEnum: Sized {
@@ -21,8 +24,15 @@ pub trait UnitEnum: Sized {
     const VALUES: &'static [&'static str];
     /// The value a wire string names, if it names one.
     fn from_wire(value: &str) -> Option<Self>;
-    /// The value's index in declaration order and its wire string.
-    fn to_wire(&self) -> (u32, &'static str);
+    /// The value's index in declaration order and its wire string, or for an open enum's
+    /// catch-all the string it keeps.
+    fn to_wire(&self) -> Result<(u32, &'static str), &str>;
+    /// The catch-all holding a string none of [`UnitEnum::VALUES`] is; `None` for a closed
+    /// enum, which refuses it.
+    fn other(value: UnknownValue<Self>) -> Option<Self> {
+        let _ = value;
+        None
+    }
 }
 
 /// Writes a `T` as its wire string, a unit variant to serde.
@@ -31,8 +41,10 @@ pub fn serialize_unit_enum<S: Serializer, T: UnitEnum>(
     value: &T,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
-    let (index, wire) = value.to_wire();
-    serializer.serialize_unit_variant(T::NAME, index, wire)
+    match value.to_wire() {
+        Ok((index, wire)) => serializer.serialize_unit_variant(T::NAME, index, wire),
+        Err(unknown) => serializer.serialize_str(unknown),
+    }
 }
 
 /// Reads a `T` from a string that is one of its wire strings; any other JSON value is an
@@ -57,6 +69,8 @@ impl<T: UnitEnum> Visitor<'_> for WireString<T> {
     }
 
     fn visit_str<E: Error>(self, value: &str) -> Result<T, E> {
-        T::from_wire(value).ok_or_else(|| E::unknown_variant(value, T::VALUES))
+        T::from_wire(value)
+            .or_else(|| T::other(UnknownValue::read(value.to_owned())))
+            .ok_or_else(|| E::unknown_variant(value, T::VALUES))
     }
 }

@@ -169,7 +169,9 @@ impl Checker<'_> {
                 }
             }
             Some(TypeDef::Enum(def)) => match value {
-                JsonValue::String(text) if def.values.iter().any(|v| v.wire_name == *text) => {
+                JsonValue::String(text)
+                    if def.is_open() || def.values.iter().any(|v| v.wire_name == *text) =>
+                {
                     Ok(())
                 }
                 _ => fault(at, one_of(def.values.iter().map(|v| &v.wire_name))),
@@ -200,8 +202,15 @@ impl Checker<'_> {
             .iter()
             .find(|variant| matches!(tag, JsonValue::String(text) if *text == variant.tag_value));
         let Some(variant) = variant else {
-            let values = def.variants.iter().map(|v| &v.tag_value);
-            return fault(&pointer(at, &def.tag), one_of(values));
+            // An open union's catch-all keeps any object of another string tag as it is.
+            return match tag {
+                JsonValue::String(_) if def.is_open() => Ok(()),
+                _ if def.is_open() => fault(&pointer(at, &def.tag), "expected a string"),
+                _ => fault(
+                    &pointer(at, &def.tag),
+                    one_of(def.variants.iter().map(|v| &v.tag_value)),
+                ),
+            };
         };
         let tags: Vec<&str> = tags.iter().copied().chain([def.tag.as_str()]).collect();
         let Some(payload) = &variant.payload else {

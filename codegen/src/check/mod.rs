@@ -61,6 +61,7 @@ fn check_counting(
     let file = spread.as_ref().unwrap_or(file);
     let declared = declare(file, &mut errors);
     refuse_helper_names(file, &declared, targets, &mut errors);
+    refuse_catch_all_names(file, &declared, targets, &mut errors);
     let mut scope = Scope::new(&declared);
     let settings = &file.settings;
     let mut defs = BTreeMap::new();
@@ -228,6 +229,54 @@ fn refuse_helper_names(
                 generated.join(" and ")
             ),
         ));
+    }
+}
+
+/// Reports a type named like an item a target generates for an open union's or enum's
+/// catch-all (its TypeScript type), which the two declarations would share.
+fn refuse_catch_all_names(
+    file: &SchemaFile,
+    declared: &Declared,
+    targets: &[&dyn Target],
+    errors: &mut Vec<Diagnostic>,
+) {
+    for item in &file.items {
+        let others: Vec<&Spanned<String>> = match &item.kind {
+            ItemKind::Union(union) => union
+                .variants
+                .iter()
+                .filter(|variant| variant.other.is_some())
+                .map(|variant| &variant.name)
+                .collect(),
+            ItemKind::Enum(enumeration) => enumeration
+                .values
+                .iter()
+                .filter(|value| value.other.is_some())
+                .map(|value| &value.name)
+                .collect(),
+            _ => continue,
+        };
+        for other in others {
+            for target in targets {
+                for helper in target.catch_all_helpers(&item.name.value, &other.value) {
+                    if !declared.contains_key(&helper) {
+                        continue;
+                    }
+                    errors.push(Diagnostic::new(
+                        format!(
+                            "the catch-all `{}` of `{}` needs the name `{helper}`, which a type has",
+                            other.value, item.name.value
+                        ),
+                        other.span.clone(),
+                        format!("named `{helper}` in {}", target.language()),
+                        format!(
+                            "cardc generates `{helper}` ({}) for this catch-all: rename it or the type",
+                            target.language()
+                        ),
+                    ));
+                }
+            }
+        }
     }
 }
 
@@ -461,9 +510,30 @@ fn lower_union(
         errors,
     );
     let mut variants = Vec::new();
+    let mut other = None;
     for variant in &item.variants {
         check_variant_name(&variant.name, errors);
         let (tag_value, span) = wire_variant_name(rule, &variant.name, variant.rename.as_ref());
+        if let Some(marker) = &variant.other {
+            let unique = names.check(&variant.name.value, variant.name.span.clone(), errors);
+            if let Some(payload) = &variant.payload {
+                errors.push(Diagnostic::new(
+                    format!("the catch-all `{}` carries a payload", variant.name.value),
+                    payload.span.clone(),
+                    "a payload",
+                    format!(
+                        "the catch-all keeps the whole object of a tag the union does not know, \
+                         whatever its keys: write it as a unit variant, `#[other] {}`",
+                        variant.name.value
+                    ),
+                ));
+            }
+            let catch_all = catch_all(variant, tag_value, &mut other, marker, errors);
+            if unique && let Some(catch_all) = catch_all {
+                other = Some(catch_all);
+            }
+            continue;
+        }
         // A variant declared twice would also repeat its tag value: report it once.
         if names.check(&variant.name.value, variant.name.span.clone(), errors) {
             values.check(&tag_value, span, errors);
@@ -491,6 +561,7 @@ fn lower_union(
         examples,
         tag: item.tag.value.clone(),
         tag_span: item.tag.span.clone(),
+        other: other.filter(|other| !refuse_key_taken(other, &variants, errors)),
         variants,
     }
 }
@@ -512,9 +583,23 @@ fn lower_enum(
          `#[rename = \"...\"]`",
     );
     let mut values = Vec::new();
+    let mut other = None;
     for value in &item.values {
         check_variant_name(&value.name, errors);
         let (wire_name, span) = wire_variant_name(rule, &value.name, value.rename.as_ref());
+        if let Some(marker) = &value.other {
+            let unique = names.check(&value.name.value, value.name.span.clone(), errors);
+            let item = CatchAllItem {
+                name: &value.name,
+                docs: &value.docs,
+                deprecated: value.deprecated.as_ref(),
+            };
+            let catch_all = catch_all(item, wire_name, &mut other, marker, errors);
+            if unique && let Some(catch_all) = catch_all {
+                other = Some(catch_all);
+            }
+            continue;
+        }
         // A value declared twice would also repeat its wire string: report it once.
         if names.check(&value.name.value, value.name.span.clone(), errors) {
             wires.check(&wire_name, span, errors);
@@ -532,7 +617,89 @@ fn lower_enum(
         deprecated,
         examples,
         values,
+        other,
     }
+}
+
+/// Reports a tag value equal to the catch-all's key, and says whether there was one: where
+/// variants are keyed by tag (a TypeScript `match` handler), the two would share a key.
+fn refuse_key_taken(
+    other: &ir::CatchAll,
+    variants: &[Variant],
+    errors: &mut Vec<Diagnostic>,
+) -> bool {
+    let Some(variant) = variants
+        .iter()
+        .find(|variant| variant.tag_value == other.key)
+    else {
+        return false;
+    };
+    errors.push(
+        Diagnostic::new(
+            format!(
+                "tag value `{}` is the key of the catch-all `{}`",
+                other.key, other.name
+            ),
+            variant.span.clone(),
+            format!("travels as `{}`", other.key),
+            format!(
+                "the catch-all is keyed `{}` where variants are keyed by tag (the TypeScript \
+                 `match` handlers): rename the catch-all, or give it another key with \
+                 `#[rename = \"...\"]`",
+                other.key
+            ),
+        )
+        .with_related(other.span.clone(), "the catch-all"),
+    );
+    true
+}
+
+/// What a catch-all is declared with, for a union variant or an enum value alike.
+struct CatchAllItem<'a> {
+    name: &'a Spanned<String>,
+    docs: &'a ir::Docs,
+    deprecated: Option<&'a ir::Deprecated>,
+}
+
+impl<'a> From<&'a crate::syntax::ast::VariantItem> for CatchAllItem<'a> {
+    fn from(variant: &'a crate::syntax::ast::VariantItem) -> Self {
+        CatchAllItem {
+            name: &variant.name,
+            docs: &variant.docs,
+            deprecated: variant.deprecated.as_ref(),
+        }
+    }
+}
+
+/// The catch-all an `#[other]` variant declares, or `None` after reporting a second one: a
+/// union or enum has one place for what it does not know.
+fn catch_all<'a>(
+    item: impl Into<CatchAllItem<'a>>,
+    key: String,
+    earlier: &mut Option<ir::CatchAll>,
+    marker: &std::ops::Range<usize>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<ir::CatchAll> {
+    let item = item.into();
+    if let Some(first) = earlier {
+        errors.push(
+            Diagnostic::new(
+                format!("`{}` is a second catch-all", item.name.value),
+                marker.clone(),
+                "a second `#[other]`",
+                "one catch-all reads every value the type does not know: keep one `#[other]`",
+            )
+            .with_related(first.span.clone(), "the first catch-all"),
+        );
+        return None;
+    }
+    Some(ir::CatchAll {
+        name: item.name.value.clone(),
+        key,
+        docs: item.docs.clone(),
+        deprecated: item.deprecated.cloned(),
+        span: item.name.span.clone(),
+    })
 }
 
 fn check_variant_name(name: &Spanned<String>, errors: &mut Vec<Diagnostic>) {

@@ -42,7 +42,13 @@ pub(super) fn apply(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Option<S
             continue;
         };
         let spreads = usable_spreads(file, &kinds, union, errors);
-        for variant in &union.variants {
+        // The catch-all keeps whatever object an unknown tag came with: it has no struct to
+        // carry the keys, and needs none.
+        for variant in union
+            .variants
+            .iter()
+            .filter(|variant| variant.other.is_none())
+        {
             let Some(payload) = &variant.payload else {
                 if let Some(spread) = spreads.first() {
                     errors.push(

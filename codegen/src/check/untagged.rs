@@ -27,6 +27,16 @@ pub(super) fn lower(
     for variant in &item.variants {
         check_variant_name(&variant.name, errors);
         names.check(&variant.name.value, variant.name.span.clone(), errors);
+        if let Some(marker) = &variant.other {
+            errors.push(Diagnostic::new(
+                "an untagged union cannot be open",
+                marker.clone(),
+                "a catch-all",
+                "an untagged union picks its variant by shape, and a catch-all would take every \
+                 shape the others leave, so that a payload one of them refuses would read as the \
+                 catch-all instead: a tagged union can be open, with `#[other]`",
+            ));
+        }
         if let Some(rename) = &variant.rename {
             errors.push(Diagnostic::new(
                 "an untagged union's variant has no tag value to rename",

@@ -126,6 +126,7 @@ pub(crate) fn union(name: &str, tag: &str, variants: Vec<Variant>) -> UnionDef {
         tag: tag.to_owned(),
         tag_span: 0..0,
         variants,
+        other: None,
     }
 }
 
@@ -177,6 +178,7 @@ pub(crate) fn enumeration(name: &str, values: Vec<EnumValue>) -> EnumDef {
         deprecated: None,
         examples: Vec::new(),
         values,
+        other: None,
     }
 }
 

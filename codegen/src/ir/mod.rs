@@ -17,6 +17,20 @@ mod decimal;
 pub use constraints::{Bound, Constraints, Count, Format, Number, NumberRange};
 pub use decimal::Wide;
 
+impl UnionDef {
+    /// Whether the union reads an unknown tag into its catch-all rather than refusing it.
+    pub fn is_open(&self) -> bool {
+        self.other.is_some()
+    }
+}
+
+impl EnumDef {
+    /// Whether the enum reads an unknown string into its catch-all rather than refusing it.
+    pub fn is_open(&self) -> bool {
+        self.other.is_some()
+    }
+}
+
 /// A byte range of the schema text.
 pub type Span = Range<usize>;
 
@@ -155,7 +169,7 @@ pub enum TypeDef {
     Struct(StructDef),
     /// A named type with the wire form of the type it wraps.
     Newtype(NewtypeDef),
-    /// A closed union told apart by a tag field inside the object.
+    /// A union told apart by a tag field inside the object, closed or open.
     Union(UnionDef),
     /// A unit-only enum, written on the wire as one of its strings.
     Enum(EnumDef),
@@ -410,7 +424,8 @@ impl IntKind {
     ];
 }
 
-/// A closed union: an object whose tag field picks the variant.
+/// A tagged union: an object whose tag field picks the variant (closed), or its catch-all
+/// when the tag is a string no variant has (open).
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnionDef {
     /// Type name.
@@ -425,8 +440,33 @@ pub struct UnionDef {
     pub tag: String,
     /// Where the tag field's name is written.
     pub tag_span: Span,
-    /// Variants in declaration order.
+    /// Variants in declaration order, the catch-all not among them.
     pub variants: Vec<Variant>,
+    /// An open union's catch-all (`#[other] Unknown`): what an object whose tag is a string
+    /// none of `variants` has reads as. `None` for a closed union, which refuses such a tag.
+    pub other: Option<CatchAll>,
+}
+
+/// The catch-all of an open union or enum (`#[other] Unknown`): it reads every tag value or
+/// string the type does not know, and keeps it whole, the union's object (every key, in the
+/// order read) or the enum's string, so that writing it back gives the JSON read. A known tag
+/// with a bad body is still an error, never a catch-all. Every output gives it a variant of its
+/// own, so a match over the type stays exhaustive; no output lets code build one holding a tag
+/// or string the type knows, which would write a payload that reads back as another variant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CatchAll {
+    /// The variant's name as written, UpperCamelCase (`Unknown`).
+    pub name: String,
+    /// Its key where variants are keyed by tag value (a TypeScript `match` handler): the name
+    /// under the union's rename rule, or its `#[rename]`. The checker has refused a tag value
+    /// equal to it.
+    pub key: String,
+    /// Doc comment.
+    pub docs: Docs,
+    /// Whether and why it is deprecated.
+    pub deprecated: Option<Deprecated>,
+    /// Where its name is written.
+    pub span: Span,
 }
 
 /// One variant of a union.
@@ -533,8 +573,11 @@ pub struct EnumDef {
     pub deprecated: Option<Deprecated>,
     /// Examples of its values, checked against its type.
     pub examples: Examples,
-    /// Values in declaration order.
+    /// Values in declaration order, the catch-all not among them.
     pub values: Vec<EnumValue>,
+    /// An open enum's catch-all (`#[other] Other`): what a string none of `values` is reads
+    /// as. `None` for a closed enum, which refuses such a string.
+    pub other: Option<CatchAll>,
 }
 
 /// One value of a unit-only enum.

@@ -13,6 +13,18 @@ pub fn tags_const(union: &str) -> String {
     RenameRule::ScreamingSnake.apply_to_variant(union) + "_TAGS"
 }
 
+/// The name of an open union's or enum's catch-all type: `Card` with `#[other] Unknown` gives
+/// `CardUnknown`; its guard is `is` and the name (`isCardUnknown`).
+pub fn catch_all_type(owner: &str, catch_all: &str) -> String {
+    format!("{owner}{catch_all}")
+}
+
+/// The unexported symbol that brands a catch-all type, so that no code builds one without a
+/// cast: `CardUnknown` gives `brandOfCardUnknown`.
+pub fn catch_all_brand(catch_all_type: &str) -> String {
+    format!("brandOf{catch_all_type}")
+}
+
 /// The one key a JavaScript object literal cannot hold: `{"__proto__": x}` sets the object's
 /// prototype instead of a key.
 pub const PROTO_KEY: &str = "__proto__";

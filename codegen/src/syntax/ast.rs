@@ -190,6 +190,9 @@ pub struct VariantItem {
     pub deprecated: Option<Deprecated>,
     /// `#[rename = "..."]`: the exact tag value.
     pub rename: Option<Spanned<String>>,
+    /// `#[other]`, where it was written: the union's catch-all, which reads every tag the
+    /// union does not know (the checker requires a unit variant, once per union).
+    pub other: Option<Range<usize>>,
     /// The payload type as written (the checker requires a struct or union name), or `None`
     /// for a unit variant, which is its tag alone on the wire.
     pub payload: Option<TypeExpr>,
@@ -215,6 +218,9 @@ pub struct EnumValueItem {
     pub deprecated: Option<Deprecated>,
     /// `#[rename = "..."]`: the exact wire string.
     pub rename: Option<Spanned<String>>,
+    /// `#[other]`, where it was written: the enum's catch-all, which reads every string the
+    /// enum does not list (once per enum, which the checker requires).
+    pub other: Option<Range<usize>>,
 }
 
 /// A type as written, with its span.

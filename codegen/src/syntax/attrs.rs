@@ -57,7 +57,7 @@ impl Place {
                 "range",
                 "items",
             ],
-            Place::Variant => &["doc", "deprecated", "rename"],
+            Place::Variant => &["doc", "deprecated", "rename", "other"],
             Place::Enum => &[
                 "doc",
                 "deprecated",
@@ -87,6 +87,8 @@ pub(super) struct ItemAttrs {
     pub examples: Vec<Spanned<String>>,
     /// `#[flatten]` on a field, where it was written.
     pub flatten: Option<std::ops::Range<usize>>,
+    /// `#[other]` on a variant, where it was written: the catch-all of an open union or enum.
+    pub other: Option<std::ops::Range<usize>>,
     /// `#[flatten = "Struct"]` on a union, each struct named with the span of its name.
     pub spreads: Vec<Spanned<String>>,
     pub constraints: ConstraintAttrs,
@@ -130,6 +132,7 @@ pub(super) fn item_attrs(
             "deprecated" => out.deprecated = deprecated(attr, errors),
             "flatten" if place == Place::Enum => out.spreads.extend(string_value(attr, errors)),
             "flatten" if flag(attr, errors) => out.flatten = Some(node_range(attr)),
+            "other" if flag(attr, errors) => out.other = Some(node_range(attr)),
             "rename" => {
                 out.rename = string_value(attr, errors)
                     .and_then(|s| non_empty("`rename`", NON_EMPTY_HINT, s, errors))

@@ -260,6 +260,7 @@ fn variant(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<Varian
         docs: attrs.docs,
         deprecated: attrs.deprecated,
         rename: attrs.rename,
+        other: attrs.other,
         payload,
     })
 }
@@ -307,13 +308,16 @@ fn open_value(variant: &syn::Variant) -> Option<Diagnostic> {
     }
     Some(Diagnostic::new(
         format!(
-            "open enums are not supported: `{}({builtin})` would stand for any other value",
+            "an enum value cannot carry data: `{}({builtin})` would stand for any other value",
             variant.ident
         ),
         node_range(&variant.fields),
         "a catch-all value",
-        "an enum is a closed set of strings, which every reader checks: list every value, or \
-         make the field a `String` and document the known values",
+        format!(
+            "an open enum names its catch-all as a unit value marked `#[other]`, which reads every \
+             string the enum does not list and keeps it: write `#[other] {}`",
+            variant.ident
+        ),
     ))
 }
 
@@ -329,6 +333,7 @@ fn enum_value(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<Enu
         docs: attrs.docs,
         deprecated: attrs.deprecated,
         rename: attrs.rename,
+        other: attrs.other,
     })
 }
 

@@ -99,10 +99,12 @@ impl Checker<'_> {
                 }
             }
             Some(TypeDef::Enum(def)) => {
+                // An open enum's catch-all keeps any other string.
                 let known = def
                     .values
                     .iter()
-                    .any(|enum_value| value.as_str() == Some(&enum_value.wire_name));
+                    .any(|enum_value| value.as_str() == Some(&enum_value.wire_name))
+                    || (def.is_open() && value.is_string());
                 if known {
                     Ok(())
                 } else {
@@ -117,8 +119,14 @@ impl Checker<'_> {
                 let variant = def
                     .variants
                     .iter()
-                    .find(|variant| tag.as_str() == Some(&variant.tag_value))
-                    .ok_or_else(|| format!("{at}: `{}` is {tag}, not a {name}", def.tag))?;
+                    .find(|variant| tag.as_str() == Some(&variant.tag_value));
+                // An open union's catch-all keeps the whole object of any other string tag; a
+                // known tag still picks its variant, which checks the rest.
+                let variant = match variant {
+                    Some(variant) => variant,
+                    None if def.is_open() && tag.is_string() => return Ok(()),
+                    None => return Err(format!("{at}: `{}` is {tag}, not a {name}", def.tag)),
+                };
                 let mut tags = tags.to_vec();
                 tags.push(&def.tag);
                 match &variant.payload {

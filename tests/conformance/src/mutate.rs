@@ -183,7 +183,15 @@ impl Walker<'_> {
             }
             Some(TypeDef::Union(def)) => {
                 let tag = value.get(&def.tag).and_then(Value::as_str);
-                if let Some(variant) = def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {
+                let variant = def.variants.iter().find(|v| Some(&*v.tag_value) == tag);
+                // An open union's catch-all: its tag changes as a known one's do (a known tag
+                // then asks the body to be that variant's), and its body holds any JSON.
+                if let (None, Some(tag)) = (variant, tag)
+                    && def.is_open()
+                {
+                    self.tag(def, tag, at);
+                }
+                if let Some(variant) = variant {
                     self.tag(def, &variant.tag_value, at);
                     match &variant.payload {
                         Some(payload) => {
@@ -204,7 +212,7 @@ impl Walker<'_> {
                     self.edit(at, op, "enum/other", other.to_string(), Some(true));
                 }
                 let op = Op::Replace(UNKNOWN_VALUE.into());
-                self.edit(at, op, "enum/unknown", String::new(), Some(false));
+                self.edit(at, op, "enum/unknown", String::new(), Some(def.is_open()));
             }
             None => panic!("the IR names a type it does not define: {name}"),
         }
@@ -232,8 +240,10 @@ impl Walker<'_> {
             let detail = format!("{key}={other}");
             self.edit(at, set(key, other.into()), "tag/other", detail, None);
         }
+        // An unknown tag is refused by a closed union and kept by an open one's catch-all.
         let unknown = set(key, UNKNOWN_VALUE.into());
-        self.edit(at, unknown, "tag/unknown", key.clone(), Some(false));
+        let rule = Some(union.is_open());
+        self.edit(at, unknown, "tag/unknown", key.clone(), rule);
     }
 
     /// The tags of the other unions that carry `payload` too, each with the value it gives

@@ -4526,14 +4526,16 @@ impl ::cardc_runtime::__private::UnitEnum for FinishReason {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Stop => (0u32, "stop"),
-            Self::Length => (1u32, "length"),
-            Self::ContentFilter => (2u32, "content-filter"),
-            Self::ToolCalls => (3u32, "tool-calls"),
-            Self::Error => (4u32, "error"),
-            Self::Other => (5u32, "other"),
+            Self::Stop => ::std::result::Result::Ok((0u32, "stop")),
+            Self::Length => ::std::result::Result::Ok((1u32, "length")),
+            Self::ContentFilter => ::std::result::Result::Ok((2u32, "content-filter")),
+            Self::ToolCalls => ::std::result::Result::Ok((3u32, "tool-calls")),
+            Self::Error => ::std::result::Result::Ok((4u32, "error")),
+            Self::Other => ::std::result::Result::Ok((5u32, "other")),
         }
     }
 }
@@ -4583,10 +4585,12 @@ impl ::cardc_runtime::__private::UnitEnum for InputEncoding {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Json => (0u32, "json"),
-            Self::Text => (1u32, "text"),
+            Self::Json => ::std::result::Result::Ok((0u32, "json")),
+            Self::Text => ::std::result::Result::Ok((1u32, "text")),
         }
     }
 }
@@ -4738,10 +4742,12 @@ impl ::cardc_runtime::__private::UnitEnum for PartState {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Streaming => (0u32, "streaming"),
-            Self::Done => (1u32, "done"),
+            Self::Streaming => ::std::result::Result::Ok((0u32, "streaming")),
+            Self::Done => ::std::result::Result::Ok((1u32, "done")),
         }
     }
 }

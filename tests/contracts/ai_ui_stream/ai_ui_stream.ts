@@ -1264,8 +1264,9 @@ function cardcStruct(
 }
 
 /**
- * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
- * then checks the object as the variant the tag picks, and only as that variant, which allows
+ * Reads a union's tag: one of `tags`, for an `open` union any other string too, or `undefined`
+ * after one error that lists them. The caller then checks the object as the variant the tag
+ * picks, and only as that variant (or as the catch-all's, for another string), which allows
  * this tag and those of the unions above as known keys, each checked by its own union.
  */
 function cardcTag(
@@ -1276,6 +1277,7 @@ function cardcTag(
   name: string,
   tag: string,
   tags: readonly string[],
+  open: boolean,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
@@ -1286,13 +1288,16 @@ function cardcTag(
   if (object !== undefined) {
     const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    const expected = open ? 'a string' : cardcListed(tags);
+    if (typeof tagValue === 'string' && (tags.indexOf(tagValue) >= 0 || (open && cardcUnicode(tagValue)))) {
       found = tagValue;
       s.tags = read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, pointer, `required: ${expected}`);
+    } else if (typeof tagValue === 'string' && open) {
+      cardcMismatch(s, pointer, 'Unicode text, not a lone surrogate', false);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, pointer, expected, false);
     }
   }
   s.type = outer;
@@ -1942,7 +1947,7 @@ export function parseDynamicToolName(
 
 /** Checks a `DynamicToolPart`: its `state` picks the variant that checks the rest. */
 function checkDynamicToolPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'DynamicToolPart', 'state', ['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available', 'output-error', 'output-denied'])) {
+  switch (cardcTag(value, s, at, orNull, 'DynamicToolPart', 'state', ['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available', 'output-error', 'output-denied'], false)) {
     case 'input-streaming':
       return cardcVariant(value, s, at, 'DynamicInputStreaming', checkDynamicInputStreaming);
     case 'input-available':
@@ -2794,7 +2799,7 @@ export function parseToolOutputErrorPart(
 
 /** Checks a `ToolPart`: its `state` picks the variant that checks the rest. */
 function checkToolPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ToolPart', 'state', ['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available', 'output-error', 'output-denied'])) {
+  switch (cardcTag(value, s, at, orNull, 'ToolPart', 'state', ['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available', 'output-error', 'output-denied'], false)) {
     case 'input-streaming':
       return cardcVariant(value, s, at, 'ToolInputStreaming', checkToolInputStreaming);
     case 'input-available':
@@ -2851,7 +2856,7 @@ export function parseToolPartFacts(
 
 /** Checks a `UIMessage`: its `role` picks the variant that checks the rest. */
 function checkUIMessage(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'UIMessage', 'role', ['system', 'user', 'assistant'])) {
+  switch (cardcTag(value, s, at, orNull, 'UIMessage', 'role', ['system', 'user', 'assistant'], false)) {
     case 'system':
       return cardcVariant(value, s, at, 'PromptMessage', checkPromptMessage);
     case 'user':
@@ -2875,7 +2880,7 @@ export function parseUIMessage(
 
 /** Checks a `UIMessageChunk`: its `type` picks the variant that checks the rest. */
 function checkUIMessageChunk(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'UIMessageChunk', 'type', ['text-start', 'text-delta', 'text-end', 'error', 'tool-input-start', 'tool-input-delta', 'tool-input-available', 'tool-input-error', 'tool-approval-request', 'tool-output-available', 'tool-output-error', 'tool-output-denied', 'reasoning-start', 'reasoning-delta', 'reasoning-end', 'source-url', 'source-document', 'file', 'data-weather', 'data-notification', 'data-message', 'data-custom', 'data-test', 'start-step', 'finish-step', 'start', 'finish', 'abort', 'message-metadata'])) {
+  switch (cardcTag(value, s, at, orNull, 'UIMessageChunk', 'type', ['text-start', 'text-delta', 'text-end', 'error', 'tool-input-start', 'tool-input-delta', 'tool-input-available', 'tool-input-error', 'tool-approval-request', 'tool-output-available', 'tool-output-error', 'tool-output-denied', 'reasoning-start', 'reasoning-delta', 'reasoning-end', 'source-url', 'source-document', 'file', 'data-weather', 'data-notification', 'data-message', 'data-custom', 'data-test', 'start-step', 'finish-step', 'start', 'finish', 'abort', 'message-metadata'], false)) {
     case 'text-start':
       return cardcVariant(value, s, at, 'BlockBoundary', checkBlockBoundary);
     case 'text-delta':
@@ -2951,7 +2956,7 @@ export function parseUIMessageChunk(
 
 /** Checks a `UIMessagePart`: its `type` picks the variant that checks the rest. */
 function checkUIMessagePart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'UIMessagePart', 'type', ['text', 'reasoning', 'source-url', 'source-document', 'file', 'step-start', 'data-foo', 'data-bar', 'data-chart', 'dynamic-tool', 'tool-foo', 'tool-bar', 'tool-weather', 'tool-getWeather', 'tool-getLocation', 'tool-getWeatherInformation', 'tool-web_search'])) {
+  switch (cardcTag(value, s, at, orNull, 'UIMessagePart', 'type', ['text', 'reasoning', 'source-url', 'source-document', 'file', 'step-start', 'data-foo', 'data-bar', 'data-chart', 'dynamic-tool', 'tool-foo', 'tool-bar', 'tool-weather', 'tool-getWeather', 'tool-getLocation', 'tool-getWeatherInformation', 'tool-web_search'], false)) {
     case 'text':
       return cardcVariant(value, s, at, 'TextPart', checkTextPart);
     case 'reasoning':

@@ -5305,11 +5305,13 @@ impl ::cardc_runtime::__private::UnitEnum for ElicitAction {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Accept => (0u32, "accept"),
-            Self::Decline => (1u32, "decline"),
-            Self::Cancel => (2u32, "cancel"),
+            Self::Accept => ::std::result::Result::Ok((0u32, "accept")),
+            Self::Decline => ::std::result::Result::Ok((1u32, "decline")),
+            Self::Cancel => ::std::result::Result::Ok((2u32, "cancel")),
         }
     }
 }
@@ -6888,9 +6890,11 @@ impl ::cardc_runtime::__private::UnitEnum for FormMode {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Form => (0u32, "form"),
+            Self::Form => ::std::result::Result::Ok((0u32, "form")),
         }
     }
 }
@@ -7509,10 +7513,12 @@ impl ::cardc_runtime::__private::UnitEnum for IconTheme {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Light => (0u32, "light"),
-            Self::Dark => (1u32, "dark"),
+            Self::Light => ::std::result::Result::Ok((0u32, "light")),
+            Self::Dark => ::std::result::Result::Ok((1u32, "dark")),
         }
     }
 }
@@ -8090,11 +8096,13 @@ impl ::cardc_runtime::__private::UnitEnum for IncludeContext {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::None => (0u32, "none"),
-            Self::ThisServer => (1u32, "thisServer"),
-            Self::AllServers => (2u32, "allServers"),
+            Self::None => ::std::result::Result::Ok((0u32, "none")),
+            Self::ThisServer => ::std::result::Result::Ok((1u32, "thisServer")),
+            Self::AllServers => ::std::result::Result::Ok((2u32, "allServers")),
         }
     }
 }
@@ -10590,16 +10598,18 @@ impl ::cardc_runtime::__private::UnitEnum for LoggingLevel {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Debug => (0u32, "debug"),
-            Self::Info => (1u32, "info"),
-            Self::Notice => (2u32, "notice"),
-            Self::Warning => (3u32, "warning"),
-            Self::Error => (4u32, "error"),
-            Self::Critical => (5u32, "critical"),
-            Self::Alert => (6u32, "alert"),
-            Self::Emergency => (7u32, "emergency"),
+            Self::Debug => ::std::result::Result::Ok((0u32, "debug")),
+            Self::Info => ::std::result::Result::Ok((1u32, "info")),
+            Self::Notice => ::std::result::Result::Ok((2u32, "notice")),
+            Self::Warning => ::std::result::Result::Ok((3u32, "warning")),
+            Self::Error => ::std::result::Result::Ok((4u32, "error")),
+            Self::Critical => ::std::result::Result::Ok((5u32, "critical")),
+            Self::Alert => ::std::result::Result::Ok((6u32, "alert")),
+            Self::Emergency => ::std::result::Result::Ok((7u32, "emergency")),
         }
     }
 }
@@ -15592,10 +15602,12 @@ impl ::cardc_runtime::__private::UnitEnum for Role {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::User => (0u32, "user"),
-            Self::Assistant => (1u32, "assistant"),
+            Self::User => ::std::result::Result::Ok((0u32, "user")),
+            Self::Assistant => ::std::result::Result::Ok((1u32, "assistant")),
         }
     }
 }
@@ -18093,12 +18105,14 @@ impl ::cardc_runtime::__private::UnitEnum for StringFormat {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Email => (0u32, "email"),
-            Self::Uri => (1u32, "uri"),
-            Self::Date => (2u32, "date"),
-            Self::DateTime => (3u32, "date-time"),
+            Self::Email => ::std::result::Result::Ok((0u32, "email")),
+            Self::Uri => ::std::result::Result::Ok((1u32, "uri")),
+            Self::Date => ::std::result::Result::Ok((2u32, "date")),
+            Self::DateTime => ::std::result::Result::Ok((3u32, "date-time")),
         }
     }
 }
@@ -19459,13 +19473,15 @@ impl ::cardc_runtime::__private::UnitEnum for TaskStatus {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Working => (0u32, "working"),
-            Self::InputRequired => (1u32, "input_required"),
-            Self::Completed => (2u32, "completed"),
-            Self::Failed => (3u32, "failed"),
-            Self::Cancelled => (4u32, "cancelled"),
+            Self::Working => ::std::result::Result::Ok((0u32, "working")),
+            Self::InputRequired => ::std::result::Result::Ok((1u32, "input_required")),
+            Self::Completed => ::std::result::Result::Ok((2u32, "completed")),
+            Self::Failed => ::std::result::Result::Ok((3u32, "failed")),
+            Self::Cancelled => ::std::result::Result::Ok((4u32, "cancelled")),
         }
     }
 }
@@ -19863,11 +19879,13 @@ impl ::cardc_runtime::__private::UnitEnum for TaskSupport {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Required => (0u32, "required"),
-            Self::Optional => (1u32, "optional"),
-            Self::Forbidden => (2u32, "forbidden"),
+            Self::Required => ::std::result::Result::Ok((0u32, "required")),
+            Self::Optional => ::std::result::Result::Ok((1u32, "optional")),
+            Self::Forbidden => ::std::result::Result::Ok((2u32, "forbidden")),
         }
     }
 }
@@ -21113,11 +21131,13 @@ impl ::cardc_runtime::__private::UnitEnum for ToolChoiceMode {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Auto => (0u32, "auto"),
-            Self::Required => (1u32, "required"),
-            Self::None => (2u32, "none"),
+            Self::Auto => ::std::result::Result::Ok((0u32, "auto")),
+            Self::Required => ::std::result::Result::Ok((1u32, "required")),
+            Self::None => ::std::result::Result::Ok((2u32, "none")),
         }
     }
 }

@@ -1854,8 +1854,9 @@ function cardcStruct(
 }
 
 /**
- * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
- * then checks the object as the variant the tag picks, and only as that variant, which allows
+ * Reads a union's tag: one of `tags`, for an `open` union any other string too, or `undefined`
+ * after one error that lists them. The caller then checks the object as the variant the tag
+ * picks, and only as that variant (or as the catch-all's, for another string), which allows
  * this tag and those of the unions above as known keys, each checked by its own union.
  */
 function cardcTag(
@@ -1866,6 +1867,7 @@ function cardcTag(
   name: string,
   tag: string,
   tags: readonly string[],
+  open: boolean,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
@@ -1876,13 +1878,16 @@ function cardcTag(
   if (object !== undefined) {
     const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    const expected = open ? 'a string' : cardcListed(tags);
+    if (typeof tagValue === 'string' && (tags.indexOf(tagValue) >= 0 || (open && cardcUnicode(tagValue)))) {
       found = tagValue;
       s.tags = read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, pointer, `required: ${expected}`);
+    } else if (typeof tagValue === 'string' && open) {
+      cardcMismatch(s, pointer, 'Unicode text, not a lone surrogate', false);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, pointer, expected, false);
     }
   }
   s.type = outer;
@@ -2369,7 +2374,7 @@ export function parseClientCapabilities(
 
 /** Checks a `ClientNotification`: its `method` picks the variant that checks the rest. */
 function checkClientNotification(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ClientNotification', 'method', ['notifications/cancelled', 'notifications/progress', 'notifications/initialized', 'notifications/roots/list_changed', 'notifications/tasks/status'])) {
+  switch (cardcTag(value, s, at, orNull, 'ClientNotification', 'method', ['notifications/cancelled', 'notifications/progress', 'notifications/initialized', 'notifications/roots/list_changed', 'notifications/tasks/status'], false)) {
     case 'notifications/cancelled':
       return cardcVariant(value, s, at, 'CancelledNotification', checkCancelledNotification);
     case 'notifications/progress':
@@ -2397,7 +2402,7 @@ export function parseClientNotification(
 
 /** Checks a `ClientRequest`: its `method` picks the variant that checks the rest. */
 function checkClientRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ClientRequest', 'method', ['ping', 'initialize', 'completion/complete', 'logging/setLevel', 'prompts/get', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'resources/subscribe', 'resources/unsubscribe', 'tools/call', 'tools/list', 'tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel'])) {
+  switch (cardcTag(value, s, at, orNull, 'ClientRequest', 'method', ['ping', 'initialize', 'completion/complete', 'logging/setLevel', 'prompts/get', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'resources/subscribe', 'resources/unsubscribe', 'tools/call', 'tools/list', 'tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel'], false)) {
     case 'ping':
       return cardcVariant(value, s, at, 'MetaOnly', checkMetaOnly);
     case 'initialize':
@@ -2679,7 +2684,7 @@ export function parseCompletionContext(
 
 /** Checks a `CompletionReference`: its `type` picks the variant that checks the rest. */
 function checkCompletionReference(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'CompletionReference', 'type', ['ref/prompt', 'ref/resource'])) {
+  switch (cardcTag(value, s, at, orNull, 'CompletionReference', 'type', ['ref/prompt', 'ref/resource'], false)) {
     case 'ref/prompt':
       return cardcVariant(value, s, at, 'PromptReference', checkPromptReference);
     case 'ref/resource':
@@ -2701,7 +2706,7 @@ export function parseCompletionReference(
 
 /** Checks a `ContentBlock`: its `type` picks the variant that checks the rest. */
 function checkContentBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ContentBlock', 'type', ['text', 'image', 'audio', 'resource_link', 'resource'])) {
+  switch (cardcTag(value, s, at, orNull, 'ContentBlock', 'type', ['text', 'image', 'audio', 'resource_link', 'resource'], false)) {
     case 'text':
       return cardcVariant(value, s, at, 'TextContent', checkTextContent);
     case 'image':
@@ -4090,7 +4095,7 @@ export function parseParams(
 
 /** Checks a `PrimitiveSchemaDefinition`: its `type` picks the variant that checks the rest. */
 function checkPrimitiveSchemaDefinition(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'PrimitiveSchemaDefinition', 'type', ['string', 'number', 'integer', 'boolean', 'array'])) {
+  switch (cardcTag(value, s, at, orNull, 'PrimitiveSchemaDefinition', 'type', ['string', 'number', 'integer', 'boolean', 'array'], false)) {
     case 'string':
       return cardcVariant(value, s, at, 'StringSchema', checkStringSchema);
     case 'number':
@@ -4703,7 +4708,7 @@ export function parseSamplingCapability(
 
 /** Checks a `SamplingContent`: its `type` picks the variant that checks the rest. */
 function checkSamplingContent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'SamplingContent', 'type', ['text', 'image', 'audio'])) {
+  switch (cardcTag(value, s, at, orNull, 'SamplingContent', 'type', ['text', 'image', 'audio'], false)) {
     case 'text':
       return cardcVariant(value, s, at, 'TextContent', checkTextContent);
     case 'image':
@@ -4774,7 +4779,7 @@ export function parseSamplingMessageContent(
 
 /** Checks a `SamplingMessageContentBlock`: its `type` picks the variant that checks the rest. */
 function checkSamplingMessageContentBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'SamplingMessageContentBlock', 'type', ['text', 'image', 'audio', 'tool_use', 'tool_result'])) {
+  switch (cardcTag(value, s, at, orNull, 'SamplingMessageContentBlock', 'type', ['text', 'image', 'audio', 'tool_use', 'tool_result'], false)) {
     case 'text':
       return cardcVariant(value, s, at, 'TextContent', checkTextContent);
     case 'image':
@@ -4831,7 +4836,7 @@ export function parseServerCapabilities(
 
 /** Checks a `ServerNotification`: its `method` picks the variant that checks the rest. */
 function checkServerNotification(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ServerNotification', 'method', ['notifications/cancelled', 'notifications/progress', 'notifications/message', 'notifications/resources/updated', 'notifications/resources/list_changed', 'notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/tasks/status', 'notifications/elicitation/complete'])) {
+  switch (cardcTag(value, s, at, orNull, 'ServerNotification', 'method', ['notifications/cancelled', 'notifications/progress', 'notifications/message', 'notifications/resources/updated', 'notifications/resources/list_changed', 'notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/tasks/status', 'notifications/elicitation/complete'], false)) {
     case 'notifications/cancelled':
       return cardcVariant(value, s, at, 'CancelledNotification', checkCancelledNotification);
     case 'notifications/progress':
@@ -4867,7 +4872,7 @@ export function parseServerNotification(
 
 /** Checks a `ServerRequest`: its `method` picks the variant that checks the rest. */
 function checkServerRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ServerRequest', 'method', ['ping', 'sampling/createMessage', 'elicitation/create', 'roots/list', 'tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel'])) {
+  switch (cardcTag(value, s, at, orNull, 'ServerRequest', 'method', ['ping', 'sampling/createMessage', 'elicitation/create', 'roots/list', 'tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel'], false)) {
     case 'ping':
       return cardcVariant(value, s, at, 'MetaOnly', checkMetaOnly);
     case 'sampling/createMessage':

@@ -755,10 +755,12 @@ impl ::cardc_runtime::__private::UnitEnum for OldTimestamp {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Yesterday => (0u32, "yesterday"),
-            Self::Today => (1u32, "today"),
+            Self::Yesterday => ::std::result::Result::Ok((0u32, "yesterday")),
+            Self::Today => ::std::result::Result::Ok((1u32, "today")),
         }
     }
 }
@@ -817,11 +819,13 @@ impl ::cardc_runtime::__private::UnitEnum for Role {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Admin => (0u32, "admin"),
-            Self::Owner => (1u32, "owner"),
-            Self::Member => (2u32, "member"),
+            Self::Admin => ::std::result::Result::Ok((0u32, "admin")),
+            Self::Owner => ::std::result::Result::Ok((1u32, "owner")),
+            Self::Member => ::std::result::Result::Ok((2u32, "member")),
         }
     }
 }

@@ -191,10 +191,12 @@ impl ::cardc_runtime::__private::UnitEnum for Mode {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::First => (0u32, "First"),
-            Self::Second => (1u32, "Second"),
+            Self::First => ::std::result::Result::Ok((0u32, "First")),
+            Self::Second => ::std::result::Result::Ok((1u32, "Second")),
         }
     }
 }

@@ -50,11 +50,13 @@ impl ::cardc_runtime::__private::UnitEnum for Colour {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Red => (0u32, "red"),
-            Self::DarkGreen => (1u32, "dark_green"),
-            Self::Blue => (2u32, "blue!"),
+            Self::Red => ::std::result::Result::Ok((0u32, "red")),
+            Self::DarkGreen => ::std::result::Result::Ok((1u32, "dark_green")),
+            Self::Blue => ::std::result::Result::Ok((2u32, "blue!")),
         }
     }
 }
@@ -108,11 +110,13 @@ impl ::cardc_runtime::__private::UnitEnum for Level {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::None => (0u32, "NONE"),
-            Self::Info => (1u32, "INFO"),
-            Self::WarnOnce => (2u32, "WARN_ONCE"),
+            Self::None => ::std::result::Result::Ok((0u32, "NONE")),
+            Self::Info => ::std::result::Result::Ok((1u32, "INFO")),
+            Self::WarnOnce => ::std::result::Result::Ok((2u32, "WARN_ONCE")),
         }
     }
 }

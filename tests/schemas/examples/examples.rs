@@ -535,10 +535,12 @@ impl ::cardc_runtime::__private::UnitEnum for Mode {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Read => (0u32, "read"),
-            Self::Write => (1u32, "write"),
+            Self::Read => ::std::result::Result::Ok((0u32, "read")),
+            Self::Write => ::std::result::Result::Ok((1u32, "write")),
         }
     }
 }

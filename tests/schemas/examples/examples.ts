@@ -346,8 +346,9 @@ function cardcStruct(
 }
 
 /**
- * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
- * then checks the object as the variant the tag picks, and only as that variant, which allows
+ * Reads a union's tag: one of `tags`, for an `open` union any other string too, or `undefined`
+ * after one error that lists them. The caller then checks the object as the variant the tag
+ * picks, and only as that variant (or as the catch-all's, for another string), which allows
  * this tag and those of the unions above as known keys, each checked by its own union.
  */
 function cardcTag(
@@ -358,6 +359,7 @@ function cardcTag(
   name: string,
   tag: string,
   tags: readonly string[],
+  open: boolean,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
@@ -368,13 +370,16 @@ function cardcTag(
   if (object !== undefined) {
     const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    const expected = open ? 'a string' : cardcListed(tags);
+    if (typeof tagValue === 'string' && (tags.indexOf(tagValue) >= 0 || (open && cardcUnicode(tagValue)))) {
       found = tagValue;
       s.tags = read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, pointer, `required: ${expected}`);
+    } else if (typeof tagValue === 'string' && open) {
+      cardcMismatch(s, pointer, 'Unicode text, not a lone surrogate', false);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, pointer, expected, false);
     }
   }
   s.type = outer;
@@ -487,7 +492,7 @@ function cardcMapOf(check: cardcCheck): cardcCheck {
 
 /** Checks a `Action`: its `kind` picks the variant that checks the rest. */
 function checkAction(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Action', 'kind', ['read', 'delete'])) {
+  switch (cardcTag(value, s, at, orNull, 'Action', 'kind', ['read', 'delete'], false)) {
     case 'read':
       return cardcVariant(value, s, at, 'ReadAction', checkReadAction);
     case 'delete':

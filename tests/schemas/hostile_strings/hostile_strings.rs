@@ -932,11 +932,20 @@ impl ::cardc_runtime::__private::UnitEnum for Value {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Comment => (0u32, "*/ console.log(\"value\"); /*"),
-            Self::Lines => (1u32, "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO"),
-            Self::Script => (2u32, "</script><!--"),
+            Self::Comment => {
+                ::std::result::Result::Ok((0u32, "*/ console.log(\"value\"); /*"))
+            }
+            Self::Lines => {
+                ::std::result::Result::Ok((
+                    1u32,
+                    "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
+                ))
+            }
+            Self::Script => ::std::result::Result::Ok((2u32, "</script><!--")),
         }
     }
 }

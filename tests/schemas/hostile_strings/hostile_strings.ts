@@ -360,8 +360,9 @@ function cardcStruct(
 }
 
 /**
- * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
- * then checks the object as the variant the tag picks, and only as that variant, which allows
+ * Reads a union's tag: one of `tags`, for an `open` union any other string too, or `undefined`
+ * after one error that lists them. The caller then checks the object as the variant the tag
+ * picks, and only as that variant (or as the catch-all's, for another string), which allows
  * this tag and those of the unions above as known keys, each checked by its own union.
  */
 function cardcTag(
@@ -372,6 +373,7 @@ function cardcTag(
   name: string,
   tag: string,
   tags: readonly string[],
+  open: boolean,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
@@ -382,13 +384,16 @@ function cardcTag(
   if (object !== undefined) {
     const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    const expected = open ? 'a string' : cardcListed(tags);
+    if (typeof tagValue === 'string' && (tags.indexOf(tagValue) >= 0 || (open && cardcUnicode(tagValue)))) {
       found = tagValue;
       s.tags = read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, pointer, `required: ${expected}`);
+    } else if (typeof tagValue === 'string' && open) {
+      cardcMismatch(s, pointer, 'Unicode text, not a lone surrogate', false);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, pointer, expected, false);
     }
   }
   s.type = outer;
@@ -498,7 +503,7 @@ export function parseEmpty(
 
 /** Checks a `Hostile`: its `*\/ console.log("injected"); /*` picks the variant that checks the rest. */
 function checkHostile(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Hostile', '*/ console.log("injected"); /*', ['*/ console.log("tag"); /*', 'line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO', '\'single\' "double" `back` ${x} \\ \x3C/script> \x3C!--', '--> -->'])) {
+  switch (cardcTag(value, s, at, orNull, 'Hostile', '*/ console.log("injected"); /*', ['*/ console.log("tag"); /*', 'line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO', '\'single\' "double" `back` ${x} \\ \x3C/script> \x3C!--', '--> -->'], false)) {
     case '*/ console.log("tag"); /*':
       return cardcVariant(value, s, at, 'Comment', checkComment);
     case 'line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO':
@@ -524,7 +529,7 @@ export function parseHostile(
 
 /** Checks a `Lines`: its `<\/script><script>console.log("nested")<\/script>` picks the variant that checks the rest. */
 function checkLines(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Lines', '\x3C/script>\x3Cscript>console.log("nested")\x3C/script>', ['${console.log("template")}'])) {
+  switch (cardcTag(value, s, at, orNull, 'Lines', '\x3C/script>\x3Cscript>console.log("nested")\x3C/script>', ['${console.log("template")}'], false)) {
     case '${console.log("template")}':
       return cardcVariant(value, s, at, 'Template', checkTemplate);
   }

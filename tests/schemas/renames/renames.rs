@@ -464,10 +464,12 @@ impl ::cardc_runtime::__private::UnitEnum for Priority {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::VeryHigh => (0u32, "very-high"),
-            Self::Low => (1u32, "low"),
+            Self::VeryHigh => ::std::result::Result::Ok((0u32, "very-high")),
+            Self::Low => ::std::result::Result::Ok((1u32, "low")),
         }
     }
 }

@@ -315,8 +315,9 @@ function cardcStruct(
 }
 
 /**
- * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
- * then checks the object as the variant the tag picks, and only as that variant, which allows
+ * Reads a union's tag: one of `tags`, for an `open` union any other string too, or `undefined`
+ * after one error that lists them. The caller then checks the object as the variant the tag
+ * picks, and only as that variant (or as the catch-all's, for another string), which allows
  * this tag and those of the unions above as known keys, each checked by its own union.
  */
 function cardcTag(
@@ -327,6 +328,7 @@ function cardcTag(
   name: string,
   tag: string,
   tags: readonly string[],
+  open: boolean,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
@@ -337,13 +339,16 @@ function cardcTag(
   if (object !== undefined) {
     const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    const expected = open ? 'a string' : cardcListed(tags);
+    if (typeof tagValue === 'string' && (tags.indexOf(tagValue) >= 0 || (open && cardcUnicode(tagValue)))) {
       found = tagValue;
       s.tags = read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, pointer, `required: ${expected}`);
+    } else if (typeof tagValue === 'string' && open) {
+      cardcMismatch(s, pointer, 'Unicode text, not a lone surrogate', false);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, pointer, expected, false);
     }
   }
   s.type = outer;
@@ -429,7 +434,7 @@ export function parseImageMessage(
 
 /** Checks a `Message`: its `$type` picks the variant that checks the rest. */
 function checkMessage(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Message', '$type', ['TextMessage', 'pic'])) {
+  switch (cardcTag(value, s, at, orNull, 'Message', '$type', ['TextMessage', 'pic'], false)) {
     case 'TextMessage':
       return cardcVariant(value, s, at, 'TextMessage', checkTextMessage);
     case 'pic':

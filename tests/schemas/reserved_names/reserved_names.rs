@@ -161,10 +161,12 @@ impl ::cardc_runtime::__private::UnitEnum for Debug {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Fn => (0u32, "fn"),
-            Self::Result => (1u32, "result"),
+            Self::Fn => ::std::result::Result::Ok((0u32, "fn")),
+            Self::Result => ::std::result::Result::Ok((1u32, "result")),
         }
     }
 }
@@ -214,10 +216,12 @@ impl ::cardc_runtime::__private::UnitEnum for Default {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Clone => (0u32, "clone"),
-            Self::Copy => (1u32, "copy"),
+            Self::Clone => ::std::result::Result::Ok((0u32, "clone")),
+            Self::Copy => ::std::result::Result::Ok((1u32, "copy")),
         }
     }
 }

@@ -412,8 +412,9 @@ function cardcStruct(
 }
 
 /**
- * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
- * then checks the object as the variant the tag picks, and only as that variant, which allows
+ * Reads a union's tag: one of `tags`, for an `open` union any other string too, or `undefined`
+ * after one error that lists them. The caller then checks the object as the variant the tag
+ * picks, and only as that variant (or as the catch-all's, for another string), which allows
  * this tag and those of the unions above as known keys, each checked by its own union.
  */
 function cardcTag(
@@ -424,6 +425,7 @@ function cardcTag(
   name: string,
   tag: string,
   tags: readonly string[],
+  open: boolean,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
@@ -434,13 +436,16 @@ function cardcTag(
   if (object !== undefined) {
     const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    const expected = open ? 'a string' : cardcListed(tags);
+    if (typeof tagValue === 'string' && (tags.indexOf(tagValue) >= 0 || (open && cardcUnicode(tagValue)))) {
       found = tagValue;
       s.tags = read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, pointer, `required: ${expected}`);
+    } else if (typeof tagValue === 'string' && open) {
+      cardcMismatch(s, pointer, 'Unicode text, not a lone surrogate', false);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, pointer, expected, false);
     }
   }
   s.type = outer;
@@ -571,7 +576,7 @@ export function parseDefault(
 
 /** Checks a `Keyword`: its `kind` picks the variant that checks the rest. */
 function checkKeyword(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Keyword', 'kind', ['super', 'crate', 'gen', 'type', 'ok'])) {
+  switch (cardcTag(value, s, at, orNull, 'Keyword', 'kind', ['super', 'crate', 'gen', 'type', 'ok'], false)) {
     case 'super':
       return cardcVariant(value, s, at, 'Sized', checkSized);
     case 'crate':
@@ -654,7 +659,7 @@ export function parseLoop(
 
 /** Checks a `Node`: its `class` picks the variant that checks the rest. */
 function checkNode(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Node', 'class', ['impl', 'while'])) {
+  switch (cardcTag(value, s, at, orNull, 'Node', 'class', ['impl', 'while'], false)) {
     case 'impl':
       return cardcVariant(value, s, at, 'Keywords', checkKeywords);
     case 'while':
@@ -697,7 +702,7 @@ export function parseOne(
 
 /** Checks a `Only`: its `card` picks the variant that checks the rest. */
 function checkOnly(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Only', 'card', ['one'])) {
+  switch (cardcTag(value, s, at, orNull, 'Only', 'card', ['one'], false)) {
     case 'one':
       return cardcVariant(value, s, at, 'One', checkOne);
   }

@@ -400,8 +400,9 @@ function cardcStruct(
 }
 
 /**
- * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
- * then checks the object as the variant the tag picks, and only as that variant, which allows
+ * Reads a union's tag: one of `tags`, for an `open` union any other string too, or `undefined`
+ * after one error that lists them. The caller then checks the object as the variant the tag
+ * picks, and only as that variant (or as the catch-all's, for another string), which allows
  * this tag and those of the unions above as known keys, each checked by its own union.
  */
 function cardcTag(
@@ -412,6 +413,7 @@ function cardcTag(
   name: string,
   tag: string,
   tags: readonly string[],
+  open: boolean,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
@@ -422,13 +424,16 @@ function cardcTag(
   if (object !== undefined) {
     const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    const expected = open ? 'a string' : cardcListed(tags);
+    if (typeof tagValue === 'string' && (tags.indexOf(tagValue) >= 0 || (open && cardcUnicode(tagValue)))) {
       found = tagValue;
       s.tags = read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, pointer, `required: ${expected}`);
+    } else if (typeof tagValue === 'string' && open) {
+      cardcMismatch(s, pointer, 'Unicode text, not a lone surrogate', false);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, pointer, expected, false);
     }
   }
   s.type = outer;
@@ -474,7 +479,7 @@ function cardcArrayOf(check: cardcCheck): cardcCheck {
 
 /** Checks a `ContentBlock`: its `type` picks the variant that checks the rest. */
 function checkContentBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ContentBlock', 'type', ['text', 'image'])) {
+  switch (cardcTag(value, s, at, orNull, 'ContentBlock', 'type', ['text', 'image'], false)) {
     case 'text':
       return cardcVariant(value, s, at, 'TextBlock', checkTextBlock);
     case 'image':
@@ -586,7 +591,7 @@ export function parsePromptRequest(
 
 /** Checks a `Request`: its `method` picks the variant that checks the rest. */
 function checkRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Request', 'method', ['prompt', 'note', 'request_permission'])) {
+  switch (cardcTag(value, s, at, orNull, 'Request', 'method', ['prompt', 'note', 'request_permission'], false)) {
     case 'prompt':
       return cardcVariant(value, s, at, 'PromptRequest', checkPromptRequest);
     case 'note':
@@ -610,7 +615,7 @@ export function parseRequest(
 
 /** Checks a `SessionUpdate`: its `sessionUpdate` picks the variant that checks the rest. */
 function checkSessionUpdate(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'SessionUpdate', 'sessionUpdate', ['user_message_chunk', 'agent_message_chunk', 'agent_thought_chunk', 'tool_call_update', 'block'])) {
+  switch (cardcTag(value, s, at, orNull, 'SessionUpdate', 'sessionUpdate', ['user_message_chunk', 'agent_message_chunk', 'agent_thought_chunk', 'tool_call_update', 'block'], false)) {
     case 'user_message_chunk':
       return cardcVariant(value, s, at, 'ContentChunk', checkContentChunk);
     case 'agent_message_chunk':

@@ -374,8 +374,9 @@ function cardcStruct(
 }
 
 /**
- * Reads a union's tag: one of `tags`, or `undefined` after one error that lists them. The caller
- * then checks the object as the variant the tag picks, and only as that variant, which allows
+ * Reads a union's tag: one of `tags`, for an `open` union any other string too, or `undefined`
+ * after one error that lists them. The caller then checks the object as the variant the tag
+ * picks, and only as that variant (or as the catch-all's, for another string), which allows
  * this tag and those of the unions above as known keys, each checked by its own union.
  */
 function cardcTag(
@@ -386,6 +387,7 @@ function cardcTag(
   name: string,
   tag: string,
   tags: readonly string[],
+  open: boolean,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
@@ -396,13 +398,16 @@ function cardcTag(
   if (object !== undefined) {
     const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    const expected = open ? 'a string' : cardcListed(tags);
+    if (typeof tagValue === 'string' && (tags.indexOf(tagValue) >= 0 || (open && cardcUnicode(tagValue)))) {
       found = tagValue;
       s.tags = read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, pointer, `required: ${expected}`);
+    } else if (typeof tagValue === 'string' && open) {
+      cardcMismatch(s, pointer, 'Unicode text, not a lone surrogate', false);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, pointer, expected, false);
     }
   }
   s.type = outer;
@@ -457,7 +462,7 @@ function cardcArrayOf(check: cardcCheck): cardcCheck {
 
 /** Checks a `BlockEvent`: its `kind` picks the variant that checks the rest. */
 function checkBlockEvent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'BlockEvent', 'kind', ['start', 'end'])) {
+  switch (cardcTag(value, s, at, orNull, 'BlockEvent', 'kind', ['start', 'end'], false)) {
     case 'start':
       return cardcVariant(value, s, at, 'BlockStart', checkBlockStart);
     case 'end':
@@ -524,7 +529,7 @@ export function parseEventLog(
 
 /** Checks a `Health`: its `status` picks the variant that checks the rest. */
 function checkHealth(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Health', 'status', ['up', 'down'])) {
+  switch (cardcTag(value, s, at, orNull, 'Health', 'status', ['up', 'down'], false)) {
     case 'up':
       return cardcStruct(value, s, at, orNull, 'Health', true, []);
     case 'down':
@@ -568,7 +573,7 @@ export function parseMessageDelta(
 
 /** Checks a `StreamEvent`: its `type` picks the variant that checks the rest. */
 function checkStreamEvent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'StreamEvent', 'type', ['ping', 'message_delta', 'message_stop', 'block'])) {
+  switch (cardcTag(value, s, at, orNull, 'StreamEvent', 'type', ['ping', 'message_delta', 'message_stop', 'block'], false)) {
     case 'ping':
       return cardcStruct(value, s, at, orNull, 'StreamEvent', true, []);
     case 'message_delta':

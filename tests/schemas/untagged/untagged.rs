@@ -770,10 +770,12 @@ impl ::cardc_runtime::__private::UnitEnum for Mode {
         }
     }
     #[inline]
-    fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
         match self {
-            Self::Fast => (0u32, "fast"),
-            Self::Slow => (1u32, "slow"),
+            Self::Fast => ::std::result::Result::Ok((0u32, "fast")),
+            Self::Slow => ::std::result::Result::Ok((1u32, "slow")),
         }
     }
 }

@@ -132,7 +132,9 @@ fn dispatch(schema: &Schema, def: &UnionDef) -> Object {
     map
 }
 
-/// A union's tag: required, and one of its values.
+/// A union's tag: required, and one of its values, or for an open union any string. An open
+/// union's object of another tag then passes no `if` of [`conditions`], so it may hold any
+/// keys, as the catch-all keeps them; a known tag still applies its variant's `then`.
 fn tag_check(def: &UnionDef) -> Object {
     let values: Vec<Json> = def
         .variants
@@ -140,11 +142,12 @@ fn tag_check(def: &UnionDef) -> Object {
         .map(|variant| variant.tag_value.clone().into())
         .collect();
     let tag = def.tag.as_str();
+    let check = match def.other {
+        Some(_) => Object::of([("type", "string".into())]),
+        None => Object::of([("enum", values.into())]),
+    };
     Object::of([
-        (
-            "properties",
-            Object::of([(tag, Object::of([("enum", values.into())]).into())]).into(),
-        ),
+        ("properties", Object::of([(tag, check.into())]).into()),
         ("required", vec![Json::from(tag)].into()),
     ])
 }
@@ -308,6 +311,22 @@ fn enum_def(def: &EnumDef) -> Object {
         }
     }
     let mut map = Object::default();
+    if let Some(other) = &def.other {
+        // Any string is one: the known ones are its values, every other its catch-all.
+        let known: Vec<String> = def
+            .values
+            .iter()
+            .map(|value| format!("`{}`", value.wire_name))
+            .collect();
+        docs.push(format!(
+            "Open: the known values are {}; any other string reads as `{}`.",
+            known.join(", "),
+            other.name
+        ));
+        insert_description(&mut map, &docs);
+        map.insert("type", "string");
+        return map;
+    }
     insert_description(&mut map, &docs);
     map.insert("type", "string");
     map.insert("enum", values);

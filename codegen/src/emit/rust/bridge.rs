@@ -9,7 +9,7 @@ use proc_macro2::Ident;
 use quote::quote;
 use syn::parse_quote;
 
-use super::{doc_attr, ident};
+use super::{Runtime, doc_attr, ident};
 use crate::ir::UnionDef;
 use crate::naming;
 
@@ -19,7 +19,8 @@ fn method_ident(variant: &str) -> Ident {
 }
 
 /// The bridge trait and the `TAGS`, `tag` and `dispatch` items of a union.
-pub(super) fn bridge_items(def: &UnionDef) -> [syn::Item; 2] {
+pub(super) fn bridge_items(def: &UnionDef, runtime: Runtime) -> [syn::Item; 2] {
+    let rt = runtime.path();
     let name = ident(&def.name);
     let trait_ident = ident(&naming::rust::bridge_trait(&def.name));
     let trait_doc = doc_attr(&format!(
@@ -46,12 +47,26 @@ pub(super) fn bridge_items(def: &UnionDef) -> [syn::Item; 2] {
             fn #method(&mut self, value: &#payload) -> Self::Output;
         }
     });
+    // An open union's catch-all is a required method too: a bridge renders what it does not
+    // know, and a new variant still breaks it.
+    let other_method = def.other.as_ref().map(|other| {
+        let method = method_ident(&other.name);
+        let doc = doc_attr(&format!(
+            "Renders the `{}` catch-all: a `{}` this build does not know, kept whole.",
+            other.name, def.tag
+        ));
+        quote! {
+            #doc
+            fn #method(&mut self, value: &#rt::Unknown<#name>) -> Self::Output;
+        }
+    });
     let bridge_trait = parse_quote! {
         #trait_doc
         pub trait #trait_ident {
             /// What rendering one value produces.
             type Output;
             #(#methods)*
+            #other_method
         }
     };
     let tags = def.variants.iter().map(|variant| &variant.tag_value);
@@ -71,6 +86,20 @@ pub(super) fn bridge_items(def: &UnionDef) -> [syn::Item; 2] {
             None => quote!(Self::#variant_ident => bridge.#method()),
         }
     });
+    let other_tag = def.other.as_ref().map(|other| {
+        let variant_ident = ident(&other.name);
+        quote!(Self::#variant_ident(unknown) => unknown.tag(),)
+    });
+    let other_dispatch = def.other.as_ref().map(|other| {
+        let variant_ident = ident(&other.name);
+        let method = method_ident(&other.name);
+        quote!(Self::#variant_ident(value) => bridge.#method(value),)
+    });
+    // A closed union's tags are all the schema's; an open one's may be one read.
+    let tag_type = match def.other {
+        Some(_) => quote!(&str),
+        None => quote!(&'static str),
+    };
     let tags_doc = doc_attr(&format!(
         "Every `{}` tag value, in declaration order.",
         def.tag
@@ -81,9 +110,10 @@ pub(super) fn bridge_items(def: &UnionDef) -> [syn::Item; 2] {
             pub const TAGS: &'static [&'static str] = &[#(#tags),*];
 
             /// This value's tag.
-            pub fn tag(&self) -> &'static str {
+            pub fn tag(&self) -> #tag_type {
                 match self {
                     #(#tag_arms,)*
+                    #other_tag
                 }
             }
 
@@ -92,6 +122,7 @@ pub(super) fn bridge_items(def: &UnionDef) -> [syn::Item; 2] {
             pub fn dispatch<B: #trait_ident + ?::core::marker::Sized>(&self, bridge: &mut B) -> B::Output {
                 match self {
                     #(#dispatch_arms,)*
+                    #other_dispatch
                 }
             }
         }

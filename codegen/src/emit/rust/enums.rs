@@ -31,12 +31,30 @@ pub(super) fn enum_items(def: &EnumDef, runtime: Runtime) -> [syn::Item; 4] {
             #name
         }
     });
+    let other = def.other.as_ref().map(|other| {
+        let docs = if other.docs.is_empty() {
+            vec!["A string this build does not know, written back as read.".to_owned()]
+        } else {
+            other.docs.clone()
+        };
+        let docs = notes(&docs, other.deprecated.as_ref());
+        let variant = ident(&other.name);
+        // schemars cannot say "any other string": its schema lists the known values alone.
+        quote! {
+            #(#docs)*
+            #[schemars(skip)]
+            #variant(#rt::UnknownValue<#name>),
+        }
+    });
+    // The catch-all owns its string, so an open enum is not `Copy`.
+    let copy = def.other.is_none().then(|| quote!(Copy,));
     let item = parse_quote! {
         #(#docs)*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[derive(Debug, Clone, #copy PartialEq, Eq, Hash, PartialOrd, Ord)]
         #json_schema_derive
         pub enum #name {
             #(#values,)*
+            #other
         }
     };
     let serialize = serialize_impl(
@@ -60,7 +78,20 @@ pub(super) fn enum_items(def: &EnumDef, runtime: Runtime) -> [syn::Item; 4] {
         let variant = ident(&value.name);
         let index = u32::try_from(index).expect("the checker caps the values of an enum");
         let wire = &value.wire_name;
-        quote!(Self::#variant => (#index, #wire))
+        quote!(Self::#variant => ::std::result::Result::Ok((#index, #wire)))
+    });
+    let other_wire = def.other.as_ref().map(|other| {
+        let variant = ident(&other.name);
+        quote!(Self::#variant(unknown) => ::std::result::Result::Err(unknown.as_str()),)
+    });
+    let open = def.other.as_ref().map(|other| {
+        let variant = ident(&other.name);
+        quote! {
+            #[inline]
+            fn other(value: #rt::UnknownValue<Self>) -> ::std::option::Option<Self> {
+                ::std::option::Option::Some(Self::#variant(value))
+            }
+        }
     });
     let unit_enum = parse_quote! {
         impl #rt::__private::UnitEnum for #name {
@@ -75,11 +106,14 @@ pub(super) fn enum_items(def: &EnumDef, runtime: Runtime) -> [syn::Item; 4] {
             }
 
             #[inline]
-            fn to_wire(&self) -> (::core::primitive::u32, &'static str) {
+            fn to_wire(&self) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
                 match self {
                     #(#to_wire,)*
+                    #other_wire
                 }
             }
+
+            #open
         }
     };
     [item, serialize, deserialize, unit_enum]

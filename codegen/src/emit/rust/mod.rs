@@ -220,7 +220,7 @@ fn type_items_of(def: &TypeDef, schema: &Schema, runtime: Runtime) -> Vec<syn::I
         TypeDef::Union(def) => {
             let mut items = vec![unions::union_item(def, runtime)];
             items.extend(unions::union_impls(def, schema, runtime));
-            items.extend(bridge::bridge_items(def));
+            items.extend(bridge::bridge_items(def, runtime));
             items
         }
         TypeDef::Newtype(def) => newtypes::newtype_items(def, runtime).into(),

@@ -17,7 +17,7 @@ use super::{
     Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, notes, object_impl,
     serialize_as_object, with_examples,
 };
-use crate::ir::{Schema, TypeDef, UnionDef};
+use crate::ir::{CatchAll, Schema, TypeDef, UnionDef};
 
 /// An enum whose variants wrap the payload struct or union (a unit variant wraps nothing),
 /// tagged for schemars as serde's internally tagged enums are.
@@ -43,6 +43,17 @@ pub(super) fn union_item(def: &UnionDef, runtime: Runtime) -> syn::Item {
             #name #payload
         }
     });
+    let rt = runtime.path();
+    let other = def.other.as_ref().map(|other| {
+        let docs = notes(&catch_all_docs(other, &def.tag), other.deprecated.as_ref());
+        let variant = ident(&other.name);
+        // schemars cannot say "any other tag": its schema lists the known variants alone.
+        quote! {
+            #(#docs)*
+            #[schemars(skip)]
+            #variant(#rt::Unknown<#name>),
+        }
+    });
     parse_quote! {
         #(#docs)*
         #[derive(Debug, Clone, PartialEq)]
@@ -52,7 +63,19 @@ pub(super) fn union_item(def: &UnionDef, runtime: Runtime) -> syn::Item {
         #[allow(clippy::large_enum_variant)]
         pub enum #name {
             #(#variants,)*
+            #other
         }
+    }
+}
+
+/// The docs of a catch-all variant: its own, else what it holds.
+fn catch_all_docs(other: &CatchAll, tag: &str) -> Vec<String> {
+    if other.docs.is_empty() {
+        vec![format!(
+            "A `{tag}` this build does not know: the whole object, written back as read."
+        )]
+    } else {
+        other.docs.clone()
     }
 }
 
@@ -81,12 +104,19 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> 
             Self::#variant_name(payload) => #rt::__private::tagged(payload, serializer, #tag, #value, tags)
         }
     });
+    let other_arm = def.other.as_ref().map(|other| {
+        let variant = ident(&other.name);
+        quote! {
+            Self::#variant(unknown) => #rt::__private::Object::serialize_object(unknown, serializer, tags),
+        }
+    });
     let object = object_impl(
         &name,
         runtime,
         quote! {
             match self {
                 #(#object_arms,)*
+                #other_arm
             }
         },
     );
@@ -130,6 +160,17 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> 
             }
         }
     });
+    let open = def.other.as_ref().map(|other| {
+        let variant = ident(&other.name);
+        quote! {
+            const OPEN: bool = true;
+
+            #[inline]
+            fn other(unknown: #rt::Unknown<Self>) -> ::std::option::Option<Self> {
+                ::std::option::Option::Some(Self::#variant(unknown))
+            }
+        }
+    });
     let union_impl = parse_quote! {
         impl #rt::__private::Union for #name {
             const NAME: &'static str = #union_name;
@@ -143,7 +184,8 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> 
             {
                 match tag {
                     #(#arms,)*
-                    // `deserialize_union` passes only tags from `TAGS`.
+                    // `deserialize_union` passes only tags from `TAGS` (an unknown one of an
+                    // open union goes to `other`).
                     _ => ::std::result::Result::Err(
                         #rt::__private::serde::de::Error::unknown_variant(tag, Self::TAGS),
                     ),
@@ -151,6 +193,7 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> 
             }
 
             #nested_tag
+            #open
         }
     };
     let runtime_name = runtime.name();

@@ -15,9 +15,10 @@ use super::runtime::helpers_text;
 use super::syntax::{constant_literal, string_literal};
 use super::writer::Writer;
 use crate::ir::{
-    Bound, Constraints, EnumDef, NewtypeDef, Number, Schema, Shape, StructDef, Ty, TypeDef,
-    UnionDef, UntaggedDef,
+    Bound, CatchAll, Constraints, EnumDef, NewtypeDef, Number, Schema, Shape, StructDef, Ty,
+    TypeDef, UnionDef, UntaggedDef,
 };
+use crate::naming::typescript::catch_all_type;
 
 /// An optional count as a TypeScript argument: the number, or `null`.
 fn bound(count: Option<u64>) -> String {
@@ -69,6 +70,29 @@ pub(super) fn emit_guards(
             TypeDef::Untagged(def) => guards.emit_untagged(def),
         }
         guards.emit_exported(def.name());
+        match def {
+            TypeDef::Union(union) => {
+                if let Some(other) = &union.other {
+                    let known: Vec<String> = union
+                        .variants
+                        .iter()
+                        .map(|variant| string_literal(&variant.tag_value))
+                        .collect();
+                    guards.emit_catch_all_guard(&union.name, other, &known, Some(&union.tag));
+                }
+            }
+            TypeDef::Enum(enumeration) => {
+                if let Some(other) = &enumeration.other {
+                    let known: Vec<String> = enumeration
+                        .values
+                        .iter()
+                        .map(|value| string_literal(&value.wire_name))
+                        .collect();
+                    guards.emit_catch_all_guard(&enumeration.name, other, &known, None);
+                }
+            }
+            _ => {}
+        }
     }
     w.blank();
     w.text(BANNER);
@@ -147,12 +171,28 @@ impl Guards<'_> {
             ),
         );
         self.out.line(&format!(
-            "switch (cardcTag(value, s, at, orNull, {}, {}, [{}])) {{",
+            "switch (cardcTag(value, s, at, orNull, {}, {}, [{}], {})) {{",
             string_literal(name),
             string_literal(&def.tag),
-            tags.join(", ")
+            tags.join(", "),
+            def.is_open()
         ));
         self.out.indent();
+        if def.is_open() {
+            // `undefined`: the tag was missing or no string, and said so.
+            self.used.insert("cardcStruct");
+            self.out.line("case undefined:");
+            self.out.line("  return;");
+            self.out.line("default:");
+            self.out
+                .line("  // A tag this build does not know: the object is the catch-all's,");
+            self.out
+                .line("  // whatever its keys, each holding any JSON value.");
+            self.out.line(&format!(
+                "  return cardcStruct(value, s, at, orNull, {}, false, []);",
+                string_literal(name)
+            ));
+        }
         for (variant, tag) in def.variants.iter().zip(&tags) {
             self.out.line(&format!("case {tag}:"));
             self.out.indent();
@@ -263,11 +303,53 @@ impl Guards<'_> {
             .map(|value| string_literal(&value.wire_name))
             .collect();
         self.open_check(name, &format!("Checks a `{name}`."));
-        self.out.line(&format!(
-            "cardcOneOf(value, s, at, orNull, [{}]);",
-            values.join(", ")
-        ));
+        if def.is_open() {
+            // Every string is one: a known value, or the catch-all's.
+            let check = self.helper("cardcString");
+            self.out.line(&format!("{check}(value, s, at, orNull);"));
+        } else {
+            self.out.line(&format!(
+                "cardcOneOf(value, s, at, orNull, [{}]);",
+                values.join(", ")
+            ));
+        }
         self.close_check();
+    }
+
+    /// `is<CatchAll>`, which tells an open union's or enum's catch-all from its known members
+    /// by the tag or string: what `match` and a reader's own narrowing call first.
+    fn emit_catch_all_guard(
+        &mut self,
+        owner: &str,
+        other: &CatchAll,
+        known: &[String],
+        tag: Option<&str>,
+    ) {
+        let name = catch_all_type(owner, &other.name);
+        let read = match tag {
+            Some(tag) => format!("value[{}]", string_literal(tag)),
+            None => "value".to_owned(),
+        };
+        self.out.blank();
+        self.out.doc_line(&format!(
+            "Whether a `{owner}` is its catch-all `{name}`, one this build does not know."
+        ));
+        self.out.line(&format!(
+            "export function is{name}(value: {owner}): value is {name} {{"
+        ));
+        self.out.indent();
+        self.out.line(&format!("switch ({read}) {{"));
+        self.out.indent();
+        for value in known {
+            self.out.line(&format!("case {value}:"));
+        }
+        self.out.line("  return false;");
+        self.out.line("default:");
+        self.out.line("  return true;");
+        self.out.dedent();
+        self.out.line("}");
+        self.out.dedent();
+        self.out.line("}");
     }
 
     /// Opens `check<Name>` with its doc line.

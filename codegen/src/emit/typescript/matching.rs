@@ -6,11 +6,15 @@
 //! handler written for the payload type alone fits too. A variant that carries another union
 //! takes, as its handler, the handlers object of that union, so `search` dispatches again on
 //! `kind` and a new kind breaks every caller too. A unit variant's handler takes its tags alone.
+//! An open union's catch-all has a required handler of its own, keyed by the catch-all's key,
+//! which takes the whole object of a tag this build does not know.
 
 use super::syntax::{property_name, string_literal};
 use super::writer::Writer;
 use crate::ir::{Schema, TypeDef, UnionDef, Variant};
-use crate::naming::typescript::{handlers as handlers_name, tags_const as tags_name};
+use crate::naming::typescript::{
+    catch_all_type, handlers as handlers_name, tags_const as tags_name,
+};
 
 /// Writes the helpers of every union of the schema, in name order; says whether there were any.
 pub(super) fn emit_matchers(w: &mut Writer, schema: &Schema) -> bool {
@@ -68,6 +72,18 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
             w.line(&format!("{key}: (value: {member}) => {RESULT};"));
         }
     }
+    // The catch-all's handler is required too, keyed apart from every tag (the checker refuses
+    // a tag equal to its key).
+    let catch_all = union
+        .other
+        .as_ref()
+        .map(|other| (other, catch_all_type(name, &other.name)));
+    if let Some((other, type_name)) = &catch_all {
+        w.line(&format!(
+            "{}: (value: {type_name}) => {RESULT};",
+            property_name(&other.key)
+        ));
+    }
     w.dedent();
     w.line("}");
     w.blank();
@@ -78,6 +94,18 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
         "export function match{name}<{RESULT}>(value: {name}, handlers: {handlers}<{RESULT}>): {RESULT} {{"
     ));
     w.indent();
+    // The catch-all first: past it, the value is one of the known members, and the `switch`
+    // narrows it as a closed union's.
+    if let Some((other, type_name)) = &catch_all {
+        w.line(&format!("if (is{type_name}(value)) {{"));
+        w.indent();
+        w.line(&format!(
+            "return handlers[{}](value);",
+            string_literal(&other.key)
+        ));
+        w.dedent();
+        w.line("}");
+    }
     let tag = format!("value[{}]", string_literal(&union.tag));
     w.line(&format!("switch ({tag}) {{"));
     w.indent();

@@ -17,10 +17,12 @@ mod tests;
 
 use crate::emit::{GENERATED_MARKER, header_sentence, json_text};
 use crate::ir::{
-    Deprecated, Docs, EnumDef, Examples, Field, NewtypeDef, Schema, StructDef, TypeDef, UnionDef,
-    UntaggedDef, Variant,
+    CatchAll, Deprecated, Docs, EnumDef, Examples, Field, NewtypeDef, Schema, StructDef, TypeDef,
+    UnionDef, UntaggedDef, Variant,
 };
-use crate::naming::typescript::{PROTO_KEY, handlers as handlers_name};
+use crate::naming::typescript::{
+    PROTO_KEY, catch_all_brand, catch_all_type, handlers as handlers_name,
+};
 use crate::target::{Options, Refusal, SharedRuntime, Target};
 
 use syntax::{
@@ -67,6 +69,10 @@ impl Target for TypeScript {
 
     fn union_helpers(&self, union: &str) -> Vec<String> {
         vec![handlers_name(union)]
+    }
+
+    fn catch_all_helpers(&self, owner: &str, catch_all: &str) -> Vec<String> {
+        vec![catch_all_type(owner, catch_all)]
     }
 
     fn wire_key_problem(&self, key: &str) -> Option<Refusal> {
@@ -263,12 +269,26 @@ fn emit_union(w: &mut Writer, schema: &Schema, def: &UnionDef) {
         })
         .collect();
     let docs = docs_with_members(&def.docs, &members);
-    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
-    let types: Vec<String> = def
+    let mut types: Vec<String> = def
         .variants
         .iter()
         .map(|variant| member_type(schema, def, variant))
         .collect();
+    if let Some(other) = &def.other {
+        let name = catch_all_type(&def.name, &other.name);
+        let what = format!(
+            "A `{}` whose `{}` this build does not know: the whole object, as read.",
+            def.name, def.tag
+        );
+        let shape = format!(
+            "{{ readonly {}: string; readonly [key: string]: unknown; readonly [{}]: true }}",
+            property_name(&def.tag),
+            catch_all_brand(&name)
+        );
+        emit_catch_all(w, other, &name, &what, &shape);
+        types.push(name);
+    }
+    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
     if types.len() < 2 {
         let types: Vec<&str> = types.iter().map(String::as_str).collect();
         emit_alias(w, &def.name, &types);
@@ -335,14 +355,44 @@ fn emit_enum(w: &mut Writer, def: &EnumDef) {
         })
         .collect();
     let docs = docs_with_members(&def.docs, &members);
-    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
-    let literals: Vec<String> = def
+    let mut literals: Vec<String> = def
         .values
         .iter()
         .map(|value| string_literal(&value.wire_name))
         .collect();
+    if let Some(other) = &def.other {
+        let name = catch_all_type(&def.name, &other.name);
+        let what = format!("A `{}` string this build does not know, as read.", def.name);
+        let shape = format!("string & {{ readonly [{}]: true }}", catch_all_brand(&name));
+        emit_catch_all(w, other, &name, &what, &shape);
+        literals.push(name);
+    }
+    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
     let literals: Vec<&str> = literals.iter().map(String::as_str).collect();
     emit_alias(w, &def.name, &literals);
+}
+
+/// The type of an open union's or enum's catch-all, `shape` branded with a symbol the module
+/// does not export: only a guard (`parse`, `is`) hands one out, so no code can build one
+/// holding a tag or string the type knows without a cast. `is<Name>` (see the guards) tells
+/// it from the known members.
+fn emit_catch_all(w: &mut Writer, other: &CatchAll, name: &str, what: &str, shape: &str) {
+    w.line(&format!(
+        "declare const {}: unique symbol;",
+        catch_all_brand(name)
+    ));
+    w.blank();
+    let mut docs = other.docs.clone();
+    if docs.is_empty() {
+        docs.push(what.to_owned());
+    }
+    w.docs(&with_tags(
+        docs,
+        &Examples::new(),
+        other.deprecated.as_ref(),
+    ));
+    w.line(&format!("export type {name} = {shape};"));
+    w.blank();
 }
 
 /// `export type Name = A | B;`, or `never` when there is no member.
