@@ -511,6 +511,8 @@ fn lower_union(
     );
     let mut variants = Vec::new();
     let mut other = None;
+    // Each tag value and where it was decided, for the catch-all's key to be checked against.
+    let mut tag_spans = Vec::new();
     for variant in &item.variants {
         check_variant_name(&variant.name, errors);
         let (tag_value, span) = wire_variant_name(rule, &variant.name, variant.rename.as_ref());
@@ -534,6 +536,7 @@ fn lower_union(
             }
             continue;
         }
+        tag_spans.push((tag_value.clone(), span.clone()));
         // A variant declared twice would also repeat its tag value: report it once.
         if names.check(&variant.name.value, variant.name.span.clone(), errors) {
             values.check(&tag_value, span, errors);
@@ -561,7 +564,7 @@ fn lower_union(
         examples,
         tag: item.tag.value.clone(),
         tag_span: item.tag.span.clone(),
-        other: other.filter(|other| !refuse_key_taken(other, &variants, errors)),
+        other: other.filter(|other| !refuse_key_taken(other, &tag_spans, errors)),
         variants,
     }
 }
@@ -625,13 +628,10 @@ fn lower_enum(
 /// variants are keyed by tag (a TypeScript `match` handler), the two would share a key.
 fn refuse_key_taken(
     other: &ir::CatchAll,
-    variants: &[Variant],
+    tags: &[(String, std::ops::Range<usize>)],
     errors: &mut Vec<Diagnostic>,
 ) -> bool {
-    let Some(variant) = variants
-        .iter()
-        .find(|variant| variant.tag_value == other.key)
-    else {
+    let Some((_, span)) = tags.iter().find(|(tag, _)| *tag == other.key) else {
         return false;
     };
     errors.push(
@@ -640,7 +640,7 @@ fn refuse_key_taken(
                 "tag value `{}` is the key of the catch-all `{}`",
                 other.key, other.name
             ),
-            variant.span.clone(),
+            span.clone(),
             format!("travels as `{}`", other.key),
             format!(
                 "the catch-all is keyed `{}` where variants are keyed by tag (the TypeScript \
