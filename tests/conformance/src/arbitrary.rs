@@ -5,7 +5,9 @@
 //! are empty, optional fields absent and nullable ones `null`, so a recursive schema (whose
 //! every cycle passes through one of those, as the checker requires) still gives finite values.
 
-use cardc_codegen::ir::{Constraints, Field, Number, Schema, StructDef, Ty, TypeDef, Wide};
+use cardc_codegen::ir::{
+    Constraints, Field, Number, Schema, StructDef, Ty, TypeDef, UnionDef, Wide,
+};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 
@@ -78,7 +80,7 @@ fn named(schema: &Schema, name: &str, depth: u32) -> BoxedStrategy<Value> {
         }
         Some(TypeDef::Union(def)) => {
             // Each variant's payload, with the union's tag put first, as serializers write it.
-            let variants: Vec<BoxedStrategy<Value>> = def
+            let mut variants: Vec<BoxedStrategy<Value>> = def
                 .variants
                 .iter()
                 .map(|variant| {
@@ -100,6 +102,9 @@ fn named(schema: &Schema, name: &str, depth: u32) -> BoxedStrategy<Value> {
                         .boxed()
                 })
                 .collect();
+            if def.is_open() {
+                variants.push(catch_all_object(def));
+            }
             proptest::strategy::Union::new(variants).boxed()
         }
         Some(TypeDef::Enum(def)) => {
@@ -108,10 +113,60 @@ fn named(schema: &Schema, name: &str, depth: u32) -> BoxedStrategy<Value> {
                 .iter()
                 .map(|value| value.wire_name.clone().into())
                 .collect();
-            prop::sample::select(values).boxed()
+            let known = prop::sample::select(values).boxed();
+            if def.is_open() {
+                // Another string, which the catch-all keeps.
+                let known_values: Vec<String> = def
+                    .values
+                    .iter()
+                    .map(|value| value.wire_name.clone())
+                    .collect();
+                let other = "[a-z]{0,6}"
+                    .prop_filter("a value the enum knows", move |text| {
+                        !known_values.contains(text)
+                    })
+                    .prop_map(Value::from);
+                return prop_oneof![known, other].boxed();
+            }
+            known
         }
         None => panic!("the IR names a type it does not define: {name}"),
     }
+}
+
+/// An open union's catch-all: an object whose tag is a string no variant has, with a few other
+/// keys holding any JSON, the tag anywhere among them.
+fn catch_all_object(def: &UnionDef) -> BoxedStrategy<Value> {
+    let known: Vec<String> = def
+        .variants
+        .iter()
+        .map(|variant| variant.tag_value.clone())
+        .collect();
+    let tag_key = def.tag.clone();
+    let tag = "[a-z]{0,6}".prop_filter("a tag the union knows", move |text| !known.contains(text));
+    let entries = prop::collection::vec(
+        (
+            "[a-z]{1,4}",
+            prop_oneof![
+                Just(Value::Null),
+                any::<bool>().prop_map(Value::from),
+                any::<i32>().prop_map(Value::from),
+                "[ -~]{0,8}".prop_map(Value::from),
+            ],
+        ),
+        0..4,
+    );
+    (tag, entries, any::<prop::sample::Index>())
+        .prop_map(move |(tag, entries, at)| {
+            let mut entries: Vec<(String, Value)> = entries
+                .into_iter()
+                .filter(|(key, _)| *key != tag_key)
+                .collect();
+            let at = at.index(entries.len() + 1);
+            entries.insert(at, (tag_key.clone(), Value::from(tag)));
+            Value::Object(entries.into_iter().collect())
+        })
+        .boxed()
 }
 
 /// An object with, for each field, a value or (when the field may be absent) possibly no key:

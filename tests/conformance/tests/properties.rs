@@ -7,8 +7,8 @@ use std::sync::LazyLock;
 
 use cardc_codegen::ir::Schema;
 use cardc_conformance::{
-    AjvReader, Case, GuardsReader, JsonSchemaReader, NAMED_TYPES, Reader, RustReader, arbitrary,
-    contract, disagreement, render_intent_ir, render_intent_schema_path,
+    AjvReader, Case, GuardsReader, JsonSchemaReader, NAMED_TYPES, Reader, RustReader, Subject,
+    arbitrary, contract, disagreement, render_intent_ir, render_intent_schema_path,
     render_intent_typescript_path, typify_reader, write_corpus,
 };
 use proptest::prelude::*;
@@ -91,6 +91,34 @@ fn drawn_payloads_pass_ajv_and_the_typescript_guards() {
             ajv.into_iter().chain(guards)
         })
         .collect();
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreement(s):\n{}",
+        disagreements.len(),
+        disagreements.join("\n")
+    );
+}
+
+/// Draws of every type of the open-unions golden case, catch-alls included (objects of tags no
+/// variant has, strings no enum value is), through every reader of its committed outputs: each
+/// accepts them, and the Rust types write each back unchanged.
+#[test]
+fn drawn_open_union_payloads_pass_every_reader() {
+    let subject = Subject::golden("open_unions");
+    let mut runner = TestRunner::deterministic();
+    let mut cases = Vec::new();
+    for type_name in subject.named_types() {
+        let strategy = arbitrary::payload(&subject.ir, type_name);
+        for index in 0..NODE_CASES {
+            let draw = strategy
+                .new_tree(&mut runner)
+                .unwrap_or_else(|error| panic!("cannot draw a {type_name}: {error}"))
+                .current();
+            cases.push(case(type_name, index, draw));
+        }
+    }
+    let path = write_corpus("drawn-open-unions.jsonl", &cases);
+    let disagreements = subject.disagreements(&cases, &path);
     assert!(
         disagreements.is_empty(),
         "{} disagreement(s):\n{}",

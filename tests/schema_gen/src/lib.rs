@@ -314,7 +314,7 @@ fn ty(u: &mut Unstructured, names: &[&str], depth: u32) -> Result<String> {
 }
 
 /// A schema text drawn from `u`: one to six declarations (structs, newtypes, tagged and untagged
-/// unions, enums) whose
+/// unions, enums, the tagged unions and enums open or closed) whose
 /// names, types, attributes and strings come from the pools above. Most parse; many do not check.
 pub fn schema(u: &mut Unstructured) -> Result<String> {
     let mut out = String::new();
@@ -404,6 +404,10 @@ pub fn schema(u: &mut Unstructured) -> Result<String> {
                         writeln!(out, "    {variant}({payload}),").ok();
                     }
                 }
+                if u.ratio(1, 4)? {
+                    // Open: a catch-all for every other tag.
+                    writeln!(out, "    #[other]\n    {},", pick(u, TYPE_NAMES)?).ok();
+                }
                 out.push_str("}\n");
             }
             3 => {
@@ -426,6 +430,10 @@ pub fn schema(u: &mut Unstructured) -> Result<String> {
                         writeln!(out, "    #[rename = {}]", literal(pick(u, STRINGS)?)).ok();
                     }
                     writeln!(out, "    {},", pick(u, TYPE_NAMES)?).ok();
+                }
+                if u.ratio(1, 4)? {
+                    // Open: a catch-all for every other string.
+                    writeln!(out, "    #[other]\n    {},", pick(u, TYPE_NAMES)?).ok();
                 }
                 out.push_str("}\n");
             }

@@ -40,3 +40,23 @@ fn the_table_schema_is_the_real_schema_plus_a_card() {
         "the copy adds `table` to both unions"
     );
 }
+
+/// The open-union proof's newer schema must be the older one plus a card and a role, or the
+/// proof proves nothing about a bridge written for the older one.
+#[test]
+fn the_chart_schema_is_the_open_schema_plus_a_card() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas");
+    let older = std::fs::read_to_string(root.join("open_cards.cards")).expect("the schema");
+    let newer =
+        std::fs::read_to_string(root.join("open_cards_with_chart.cards")).expect("the newer");
+    let mut newer_lines = newer.lines();
+    for line in older.lines() {
+        assert!(
+            newer_lines.any(|candidate| candidate == line),
+            "tests/ui/schemas/open_cards_with_chart.cards lacks, or reorders, the line {line:?} \
+             of open_cards.cards"
+        );
+    }
+    assert!(newer.contains("    Chart(ChartCard),\n") && newer.contains("    Moderator,\n"));
+    assert_eq!(newer.lines().count(), older.lines().count() + 6);
+}

@@ -295,7 +295,6 @@ impl Guards<'_> {
 
     /// An enum's check: one of its strings.
     fn emit_enum(&mut self, def: &EnumDef) {
-        self.used.insert("cardcOneOf");
         let name = &def.name;
         let values: Vec<String> = def
             .values
@@ -308,8 +307,9 @@ impl Guards<'_> {
             let check = self.helper("cardcString");
             self.out.line(&format!("{check}(value, s, at, orNull);"));
         } else {
+            let check = self.helper("cardcOneOf");
             self.out.line(&format!(
-                "cardcOneOf(value, s, at, orNull, [{}]);",
+                "{check}(value, s, at, orNull, [{}]);",
                 values.join(", ")
             ));
         }
