@@ -190,6 +190,9 @@ impl Walker<'_> {
                     && def.is_open()
                 {
                     self.tag(def, tag, at);
+                    let extra = set(UNKNOWN_KEY, json!("x"));
+                    let class = "unknown-field/catch-all";
+                    self.edit(at, extra, class, String::new(), Some(true));
                 }
                 if let Some(variant) = variant {
                     self.tag(def, &variant.tag_value, at);

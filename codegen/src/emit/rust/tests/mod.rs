@@ -455,7 +455,7 @@ fn enum_renames_every_value() {
     );
     assert_has(
         &text,
-        "            Self::RunCommand => (1u32, \"run_command\"),\n",
+        "            Self::RunCommand => ::std::result::Result::Ok((1u32, \"run_command\")),\n",
     );
 }
 

@@ -86,7 +86,7 @@ fn a_union_check_reads_the_tag_then_checks_one_variant() {
     let expected = format!(
         "/** Checks a `View`: its `card` picks the variant that checks the rest. */
 function checkView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{
-  switch (cardcTag(value, s, at, orNull, 'View', 'card', ['generic', 'search'])) {{
+  switch (cardcTag(value, s, at, orNull, 'View', 'card', ['generic', 'search'], false)) {{
     case 'generic':
       return cardcVariant(value, s, at, 'Generic', checkGeneric);
     case 'search':
