@@ -26,7 +26,7 @@ use crate::content::{Content, ContentDeserializer, ContentSeed};
 use crate::decode::{escape, pointer_of};
 use crate::strict::Strict;
 use crate::trace;
-use crate::unknown::Unknown;
+use crate::unknown::{Entries, Unknown};
 use keys::{BufferedKey, Key, KeySeed, NotTag};
 
 /// A generated union: its name, its tag and the variant each tag value picks.
@@ -179,8 +179,9 @@ fn buffer_until_tag<'de, T: Union, A: MapAccess<'de>>(
 }
 
 /// The catch-all of an open union, holding the whole object of a tag it does not know: the
-/// entries before the tag (in the order read), the tag, then the rest of the object. It is read
-/// as any JSON value is, strictly (no key twice, the tag included), and keeps its key order.
+/// entries before the tag (in the order read), the tag, then the rest of the object. Each value
+/// is read as any JSON value is, strictly (no key twice in any object, the tag included), and
+/// the entries keep their order.
 #[cold]
 fn unknown<'de, T: Union, A: MapAccess<'de>>(
     mut entries: Vec<(Content<'de>, Content<'de>)>,
@@ -194,8 +195,8 @@ fn unknown<'de, T: Union, A: MapAccess<'de>>(
         entries.push((key, value));
     }
     let content = ContentDeserializer::<A::Error>::new(Content::Map(entries), human_readable);
-    let object = serde_json::Map::deserialize(Strict(content))?;
-    T::other(Unknown::read(object)).ok_or_else(|| {
+    let Entries(entries) = Entries::deserialize(Strict(content))?;
+    T::other(Unknown::read(entries)).ok_or_else(|| {
         de::Error::custom(format_args!(
             "{} has no catch-all for an unknown tag",
             T::NAME

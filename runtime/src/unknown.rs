@@ -12,6 +12,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
 
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde_json::{Map, Value};
 
@@ -19,20 +20,21 @@ use crate::object::{Object, Tags};
 use crate::union::Union;
 
 /// An object of an open union `T` whose tag `T` does not know: every key of the union's object
-/// (its tag included, but no tag of a union around it), in the order read.
+/// (its tag included, but no tag of a union around it), in the order read. A value inside it is
+/// a `serde_json::Value`, whose objects keep serde_json's own key order, as a `Json` field's do.
 pub struct Unknown<T> {
-    /// The object, its tag among its keys.
-    object: Map<String, Value>,
+    /// The object's entries in the order read, its tag among them, no key twice.
+    entries: Vec<(String, Value)>,
     /// The union it was read as.
     union: PhantomData<fn() -> T>,
 }
 
 impl<T: Union> Unknown<T> {
-    /// Wraps an object read as `T` whose tag is a string none of `T`'s variants has: what the
-    /// union decoder alone calls.
-    pub(crate) fn read(object: Map<String, Value>) -> Self {
+    /// Wraps the entries of an object read as `T` whose tag is a string none of `T`'s variants
+    /// has: what the union decoder alone calls.
+    pub(crate) fn read(entries: Vec<(String, Value)>) -> Self {
         Unknown {
-            object,
+            entries,
             union: PhantomData,
         }
     }
@@ -40,20 +42,27 @@ impl<T: Union> Unknown<T> {
     /// The tag value this build does not know.
     pub fn tag(&self) -> &str {
         // The decoder read the tag as a string before it made the value.
-        self.object
-            .get(T::TAG)
-            .and_then(Value::as_str)
-            .unwrap_or_default()
+        self.get(T::TAG).and_then(Value::as_str).unwrap_or_default()
+    }
+}
+
+impl<T> Unknown<T> {
+    /// The object's keys and values, its tag among them, in the order read.
+    pub fn entries(&self) -> &[(String, Value)] {
+        &self.entries
     }
 
-    /// The whole object, its tag included, keys in the order read.
-    pub fn object(&self) -> &Map<String, Value> {
-        &self.object
+    /// The value of `key`, if the object has it.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.entries
+            .iter()
+            .find(|(name, _)| name == key)
+            .map(|(_, value)| value)
     }
 
-    /// The whole object, owned.
-    pub fn into_object(self) -> Map<String, Value> {
-        self.object
+    /// The whole object as a `serde_json::Value`, in serde_json's own key order.
+    pub fn to_value(&self) -> Value {
+        Value::Object(self.entries.iter().cloned().collect::<Map<String, Value>>())
     }
 }
 
@@ -63,12 +72,41 @@ impl<T> Object for Unknown<T> {
         serializer: S,
         tags: Option<&Tags<'_>>,
     ) -> Result<S::Ok, S::Error> {
-        let mut object = serializer.serialize_map(Some(Tags::count(tags) + self.object.len()))?;
+        let mut object = serializer.serialize_map(Some(Tags::count(tags) + self.entries.len()))?;
         Tags::each(tags, &mut |tag, value| object.serialize_entry(tag, value))?;
-        for (key, value) in &self.object {
+        for (key, value) in &self.entries {
             object.serialize_entry(key, value)?;
         }
         object.end()
+    }
+}
+
+/// The entries of an object, in the order read, each value any JSON: read through the strict
+/// reader, which refuses a key given twice.
+pub(crate) struct Entries(pub(crate) Vec<(String, Value)>);
+
+impl<'de> Deserialize<'de> for Entries {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(EntriesVisitor)
+    }
+}
+
+/// Collects an object's entries.
+struct EntriesVisitor;
+
+impl<'de> Visitor<'de> for EntriesVisitor {
+    type Value = Entries;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("an object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries, A::Error> {
+        let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(0).min(64));
+        while let Some(entry) = map.next_entry::<String, Value>()? {
+            entries.push(entry);
+        }
+        Ok(Entries(entries))
     }
 }
 
@@ -76,7 +114,7 @@ impl<T> Object for Unknown<T> {
 impl<T> Clone for Unknown<T> {
     fn clone(&self) -> Self {
         Unknown {
-            object: self.object.clone(),
+            entries: self.entries.clone(),
             union: PhantomData,
         }
     }
@@ -84,7 +122,7 @@ impl<T> Clone for Unknown<T> {
 
 impl<T> PartialEq for Unknown<T> {
     fn eq(&self, other: &Self) -> bool {
-        self.object == other.object
+        self.entries == other.entries
     }
 }
 
@@ -92,7 +130,7 @@ impl<T> fmt::Debug for Unknown<T> {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         formatter
             .debug_tuple("Unknown")
-            .field(&self.object)
+            .field(&self.entries)
             .finish()
     }
 }

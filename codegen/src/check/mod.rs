@@ -10,6 +10,7 @@
 //! takes time near-linear in the schema's size. The IR is returned only when no pass found
 //! anything.
 
+mod catch_all;
 mod constraints;
 mod examples;
 mod flatten;
@@ -61,7 +62,7 @@ fn check_counting(
     let file = spread.as_ref().unwrap_or(file);
     let declared = declare(file, &mut errors);
     refuse_helper_names(file, &declared, targets, &mut errors);
-    refuse_catch_all_names(file, &declared, targets, &mut errors);
+    catch_all::refuse_names(file, &declared, targets, &mut errors);
     let mut scope = Scope::new(&declared);
     let settings = &file.settings;
     let mut defs = BTreeMap::new();
@@ -229,54 +230,6 @@ fn refuse_helper_names(
                 generated.join(" and ")
             ),
         ));
-    }
-}
-
-/// Reports a type named like an item a target generates for an open union's or enum's
-/// catch-all (its TypeScript type), which the two declarations would share.
-fn refuse_catch_all_names(
-    file: &SchemaFile,
-    declared: &Declared,
-    targets: &[&dyn Target],
-    errors: &mut Vec<Diagnostic>,
-) {
-    for item in &file.items {
-        let others: Vec<&Spanned<String>> = match &item.kind {
-            ItemKind::Union(union) => union
-                .variants
-                .iter()
-                .filter(|variant| variant.other.is_some())
-                .map(|variant| &variant.name)
-                .collect(),
-            ItemKind::Enum(enumeration) => enumeration
-                .values
-                .iter()
-                .filter(|value| value.other.is_some())
-                .map(|value| &value.name)
-                .collect(),
-            _ => continue,
-        };
-        for other in others {
-            for target in targets {
-                for helper in target.catch_all_helpers(&item.name.value, &other.value) {
-                    if !declared.contains_key(&helper) {
-                        continue;
-                    }
-                    errors.push(Diagnostic::new(
-                        format!(
-                            "the catch-all `{}` of `{}` needs the name `{helper}`, which a type has",
-                            other.value, item.name.value
-                        ),
-                        other.span.clone(),
-                        format!("named `{helper}` in {}", target.language()),
-                        format!(
-                            "cardc generates `{helper}` ({}) for this catch-all: rename it or the type",
-                            target.language()
-                        ),
-                    ));
-                }
-            }
-        }
     }
 }
 
@@ -530,7 +483,7 @@ fn lower_union(
                     ),
                 ));
             }
-            let catch_all = catch_all(variant, tag_value, &mut other, marker, errors);
+            let catch_all = catch_all::lower(variant, tag_value, other.as_ref(), marker, errors);
             if unique && let Some(catch_all) = catch_all {
                 other = Some(catch_all);
             }
@@ -564,7 +517,7 @@ fn lower_union(
         examples,
         tag: item.tag.value.clone(),
         tag_span: item.tag.span.clone(),
-        other: other.filter(|other| !refuse_key_taken(other, &tag_spans, errors)),
+        other: other.filter(|other| !catch_all::refuse_key_taken(other, &tag_spans, errors)),
         variants,
     }
 }
@@ -592,12 +545,12 @@ fn lower_enum(
         let (wire_name, span) = wire_variant_name(rule, &value.name, value.rename.as_ref());
         if let Some(marker) = &value.other {
             let unique = names.check(&value.name.value, value.name.span.clone(), errors);
-            let item = CatchAllItem {
+            let item = catch_all::Declared {
                 name: &value.name,
                 docs: &value.docs,
                 deprecated: value.deprecated.as_ref(),
             };
-            let catch_all = catch_all(item, wire_name, &mut other, marker, errors);
+            let catch_all = catch_all::lower(item, wire_name, other.as_ref(), marker, errors);
             if unique && let Some(catch_all) = catch_all {
                 other = Some(catch_all);
             }
@@ -622,84 +575,6 @@ fn lower_enum(
         values,
         other,
     }
-}
-
-/// Reports a tag value equal to the catch-all's key, and says whether there was one: where
-/// variants are keyed by tag (a TypeScript `match` handler), the two would share a key.
-fn refuse_key_taken(
-    other: &ir::CatchAll,
-    tags: &[(String, std::ops::Range<usize>)],
-    errors: &mut Vec<Diagnostic>,
-) -> bool {
-    let Some((_, span)) = tags.iter().find(|(tag, _)| *tag == other.key) else {
-        return false;
-    };
-    errors.push(
-        Diagnostic::new(
-            format!(
-                "tag value `{}` is the key of the catch-all `{}`",
-                other.key, other.name
-            ),
-            span.clone(),
-            format!("travels as `{}`", other.key),
-            format!(
-                "the catch-all is keyed `{}` where variants are keyed by tag (the TypeScript \
-                 `match` handlers): rename the catch-all, or give it another key with \
-                 `#[rename = \"...\"]`",
-                other.key
-            ),
-        )
-        .with_related(other.span.clone(), "the catch-all"),
-    );
-    true
-}
-
-/// What a catch-all is declared with, for a union variant or an enum value alike.
-struct CatchAllItem<'a> {
-    name: &'a Spanned<String>,
-    docs: &'a ir::Docs,
-    deprecated: Option<&'a ir::Deprecated>,
-}
-
-impl<'a> From<&'a crate::syntax::ast::VariantItem> for CatchAllItem<'a> {
-    fn from(variant: &'a crate::syntax::ast::VariantItem) -> Self {
-        CatchAllItem {
-            name: &variant.name,
-            docs: &variant.docs,
-            deprecated: variant.deprecated.as_ref(),
-        }
-    }
-}
-
-/// The catch-all an `#[other]` variant declares, or `None` after reporting a second one: a
-/// union or enum has one place for what it does not know.
-fn catch_all<'a>(
-    item: impl Into<CatchAllItem<'a>>,
-    key: String,
-    earlier: &mut Option<ir::CatchAll>,
-    marker: &std::ops::Range<usize>,
-    errors: &mut Vec<Diagnostic>,
-) -> Option<ir::CatchAll> {
-    let item = item.into();
-    if let Some(first) = earlier {
-        errors.push(
-            Diagnostic::new(
-                format!("`{}` is a second catch-all", item.name.value),
-                marker.clone(),
-                "a second `#[other]`",
-                "one catch-all reads every value the type does not know: keep one `#[other]`",
-            )
-            .with_related(first.span.clone(), "the first catch-all"),
-        );
-        return None;
-    }
-    Some(ir::CatchAll {
-        name: item.name.value.clone(),
-        key,
-        docs: item.docs.clone(),
-        deprecated: item.deprecated.cloned(),
-        span: item.name.span.clone(),
-    })
 }
 
 fn check_variant_name(name: &Spanned<String>, errors: &mut Vec<Diagnostic>) {

@@ -6,10 +6,9 @@
 pub struct Cards;
 
 fn main() {
-    let mut object = serde_json::Map::new();
-    object.insert("card".to_owned(), "text".into());
+    let entries = vec![("card".to_owned(), serde_json::Value::from("text"))];
     let _ = Card::Unknown(cardc::Unknown {
-        object,
+        entries,
         union: std::marker::PhantomData,
     });
 }
