@@ -71,12 +71,13 @@ fn check_counting(
             continue;
         }
         let name = item.name.value.clone();
+        let name_span = item.name.span.clone();
         let docs = item.docs.clone();
         let deprecated = item.deprecated.clone();
         let examples = examples::parse(&item.examples, &mut errors);
         let def = match &item.kind {
             ItemKind::Struct(item) => TypeDef::Struct(lower_struct(
-                (name, docs, deprecated, examples),
+                (name, name_span.clone(), docs, deprecated, examples),
                 item,
                 file,
                 targets,
@@ -84,7 +85,7 @@ fn check_counting(
                 &mut errors,
             )),
             ItemKind::Union(item) => TypeDef::Union(lower_union(
-                (name, docs, deprecated, examples),
+                (name, name_span.clone(), docs, deprecated, examples),
                 item,
                 file,
                 targets,
@@ -97,6 +98,7 @@ fn check_counting(
                 };
                 TypeDef::Newtype(ir::NewtypeDef {
                     name,
+                    name_span,
                     docs,
                     deprecated,
                     examples,
@@ -105,13 +107,13 @@ fn check_counting(
                 })
             }
             ItemKind::Untagged(item) => TypeDef::Untagged(untagged::lower(
-                (name, docs, deprecated, examples),
+                (name, name_span.clone(), docs, deprecated, examples),
                 item,
                 &mut scope,
                 &mut errors,
             )),
             ItemKind::Enum(item) => TypeDef::Enum(lower_enum(
-                (name, docs, deprecated, examples),
+                (name, name_span.clone(), docs, deprecated, examples),
                 item,
                 file,
                 &mut errors,
@@ -294,10 +296,17 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
 }
 
 /// A declaration's name, docs, deprecation and examples, which every kind of type carries.
-pub(super) type Header = (String, ir::Docs, Option<ir::Deprecated>, ir::Examples);
+/// The span is where the name is written.
+pub(super) type Header = (
+    String,
+    ir::Span,
+    ir::Docs,
+    Option<ir::Deprecated>,
+    ir::Examples,
+);
 
 fn lower_struct(
-    (name, docs, deprecated, examples): Header,
+    (name, name_span, docs, deprecated, examples): Header,
     item: &StructItem,
     file: &SchemaFile,
     targets: &[&dyn Target],
@@ -373,6 +382,7 @@ fn lower_struct(
     }
     StructDef {
         name,
+        name_span,
         docs,
         deprecated,
         examples,
@@ -438,7 +448,7 @@ fn refuse_dropped_underscore(
 }
 
 fn lower_union(
-    (name, docs, deprecated, examples): Header,
+    (name, name_span, docs, deprecated, examples): Header,
     item: &UnionItem,
     file: &SchemaFile,
     targets: &[&dyn Target],
@@ -486,6 +496,7 @@ fn lower_union(
     }
     UnionDef {
         name,
+        name_span,
         docs,
         deprecated,
         examples,
@@ -496,7 +507,7 @@ fn lower_union(
 }
 
 fn lower_enum(
-    (name, docs, deprecated, examples): Header,
+    (name, name_span, docs, deprecated, examples): Header,
     item: &EnumItem,
     file: &SchemaFile,
     errors: &mut Vec<Diagnostic>,
@@ -517,17 +528,19 @@ fn lower_enum(
         let (wire_name, span) = wire_variant_name(rule, &value.name, value.rename.as_ref());
         // A value declared twice would also repeat its wire string: report it once.
         if names.check(&value.name.value, value.name.span.clone(), errors) {
-            wires.check(&wire_name, span, errors);
+            wires.check(&wire_name, span.clone(), errors);
         }
         values.push(EnumValue {
             name: value.name.value.clone(),
             wire_name,
+            span,
             docs: value.docs.clone(),
             deprecated: value.deprecated.clone(),
         });
     }
     EnumDef {
         name,
+        name_span,
         docs,
         deprecated,
         examples,

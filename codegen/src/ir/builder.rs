@@ -90,6 +90,7 @@ impl Field {
 pub(crate) fn strukt(name: &str, fields: Vec<Field>) -> StructDef {
     StructDef {
         name: name.to_owned(),
+        name_span: 0..0,
         docs: Docs::new(),
         deprecated: None,
         examples: Vec::new(),
@@ -120,6 +121,7 @@ impl StructDef {
 pub(crate) fn union(name: &str, tag: &str, variants: Vec<Variant>) -> UnionDef {
     UnionDef {
         name: name.to_owned(),
+        name_span: 0..0,
         docs: Docs::new(),
         deprecated: None,
         examples: Vec::new(),
@@ -173,6 +175,7 @@ impl Variant {
 pub(crate) fn enumeration(name: &str, values: Vec<EnumValue>) -> EnumDef {
     EnumDef {
         name: name.to_owned(),
+        name_span: 0..0,
         docs: Docs::new(),
         deprecated: None,
         examples: Vec::new(),
@@ -195,6 +198,7 @@ pub(crate) fn value(name: &str, wire_name: &str) -> EnumValue {
     EnumValue {
         name: name.to_owned(),
         wire_name: wire_name.to_owned(),
+        span: 0..0,
         docs: Docs::new(),
         deprecated: None,
     }

@@ -186,6 +186,17 @@ impl TypeDef {
         }
     }
 
+    /// Where the type's name is written.
+    pub fn name_span(&self) -> &Span {
+        match self {
+            TypeDef::Struct(def) => &def.name_span,
+            TypeDef::Newtype(def) => &def.name_span,
+            TypeDef::Union(def) => &def.name_span,
+            TypeDef::Enum(def) => &def.name_span,
+            TypeDef::Untagged(def) => &def.name_span,
+        }
+    }
+
     /// Examples of the type's values.
     pub fn examples(&self) -> &Examples {
         match self {
@@ -214,6 +225,8 @@ impl TypeDef {
 pub struct StructDef {
     /// Type name (UpperCamelCase, never a reserved word).
     pub name: String,
+    /// Where the type's name is written.
+    pub name_span: Span,
     /// Doc comment.
     pub docs: Docs,
     /// Whether and why it is deprecated.
@@ -231,6 +244,8 @@ pub struct StructDef {
 pub struct NewtypeDef {
     /// Type name.
     pub name: String,
+    /// Where the type's name is written.
+    pub name_span: Span,
     /// Doc comment.
     pub docs: Docs,
     /// Whether and why it is deprecated.
@@ -415,6 +430,8 @@ impl IntKind {
 pub struct UnionDef {
     /// Type name.
     pub name: String,
+    /// Where the type's name is written.
+    pub name_span: Span,
     /// Doc comment.
     pub docs: Docs,
     /// Whether and why it is deprecated.
@@ -456,6 +473,8 @@ pub struct Variant {
 pub struct UntaggedDef {
     /// Type name.
     pub name: String,
+    /// Where the type's name is written.
+    pub name_span: Span,
     /// Doc comment.
     pub docs: Docs,
     /// Whether and why it is deprecated.
@@ -527,6 +546,8 @@ pub enum Shape {
 pub struct EnumDef {
     /// Type name.
     pub name: String,
+    /// Where the type's name is written.
+    pub name_span: Span,
     /// Doc comment.
     pub docs: Docs,
     /// Whether and why it is deprecated.
@@ -545,6 +566,9 @@ pub struct EnumValue {
     pub name: String,
     /// The string on the wire (`read`).
     pub wire_name: String,
+    /// Where the wire string was decided: the value's `#[rename]` when it has one, else its
+    /// name.
+    pub span: Span,
     /// Doc comment.
     pub docs: Docs,
     /// Whether and why it is deprecated.
