@@ -1,9 +1,11 @@
-//! The `cardc` command line: `generate` writes a schema's outputs, `check` verifies them.
+//! The `cardc` command line: `generate` writes a schema's outputs, `check` verifies them,
+//! `compat` says whom the changes between two versions of a schema break.
 
 use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use cardc_codegen::compat::{self, Party, report};
 use cardc_codegen::diagnostics::Source;
 use cardc_codegen::out::{self, Problem, WriteStatus, display_path};
 use cardc_codegen::target::Options;
@@ -31,6 +33,40 @@ enum Command {
     },
     /// Write nothing; fail if any output is stale, missing or orphaned.
     Check(Paths),
+    /// Compare two versions of a schema and say whom each change breaks: readers (code
+    /// generated from OLD reading NEW's payloads), writers (OLD's code writing payloads NEW
+    /// reads) and bridges (exhaustive consumers recompiled against NEW). Exits 0 when no
+    /// change breaks a denied party, 1 when one does, 2 when either schema is unreadable or
+    /// invalid.
+    Compat {
+        /// The version consumers have now, such as a pinned copy of the schema.
+        old: PathBuf,
+        /// The version they would move to.
+        new: PathBuf,
+        /// `human` groups the changes by party; `json` prints `{"changes": [...]}`.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+        /// The parties no change may break, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "readers,writers", value_parser = party)]
+        deny: Vec<Party>,
+    },
+}
+
+/// How `compat` prints its report.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    /// Grouped by party, with locations and reasons.
+    Human,
+    /// One JSON object listing every change.
+    Json,
+}
+
+/// A `--deny` party by name.
+fn party(name: &str) -> Result<Party, String> {
+    Party::ALL
+        .into_iter()
+        .find(|party| party.name() == name)
+        .ok_or_else(|| format!("`{name}` is no party: readers, writers or bridges"))
 }
 
 #[derive(clap::Args)]
@@ -54,23 +90,17 @@ fn main() -> ExitCode {
     let (paths, prune) = match &cli.command {
         Command::Generate { paths, prune } => (paths, Some(*prune)),
         Command::Check(paths) => (paths, None),
+        Command::Compat {
+            old,
+            new,
+            format,
+            deny,
+        } => return compare(old, new, *format, deny),
     };
     let name = source_name(&paths.schema);
-    let text = match read_schema(&paths.schema) {
-        Ok(text) => text,
-        Err(ReadError::Io(error)) => {
-            eprintln!("error: cannot read schema {name}: {error}");
-            return ExitCode::from(IO_FAILURE);
-        }
-        Err(ReadError::NotUtf8 { text, diagnostic }) => {
-            let source = Source {
-                name: &name,
-                text: &text,
-            };
-            eprint!("{}", source.render(&[*diagnostic]));
-            eprintln!("error: cannot read schema {name}; nothing was written");
-            return ExitCode::from(IO_FAILURE);
-        }
+    let Some(text) = read(&paths.schema, &name) else {
+        eprintln!("error: cannot read schema {name}; nothing was written");
+        return ExitCode::from(IO_FAILURE);
     };
     let header = header_name(&paths.schema, &paths.out);
     let schema = match compile(&header, &text) {
@@ -104,6 +134,89 @@ fn main() -> ExitCode {
         Some(prune) => run.generate(prune),
         None => run.check(),
     }
+}
+
+/// Reads a schema file, reporting why it cannot be read.
+fn read(path: &std::path::Path, name: &str) -> Option<String> {
+    match read_schema(path) {
+        Ok(text) => Some(text),
+        Err(ReadError::Io(error)) => {
+            eprintln!("error: cannot read schema {name}: {error}");
+            None
+        }
+        Err(ReadError::NotUtf8 { text, diagnostic }) => {
+            let source = Source { name, text: &text };
+            eprint!("{}", source.render(&[*diagnostic]));
+            None
+        }
+    }
+}
+
+/// `cardc compat`: both schemas compiled as `generate` compiles them, then compared.
+fn compare(
+    old: &std::path::Path,
+    new: &std::path::Path,
+    format: Format,
+    deny: &[Party],
+) -> ExitCode {
+    let (old_name, new_name) = (source_name(old), source_name(new));
+    let mut versions = Vec::new();
+    for (path, name) in [(old, &old_name), (new, &new_name)] {
+        let Some(text) = read(path, name) else {
+            eprintln!("error: cannot read schema {name}");
+            return ExitCode::from(IO_FAILURE);
+        };
+        match compile(name, &text) {
+            Ok(schema) => versions.push((text, schema)),
+            Err(diagnostics) => {
+                let source = Source { name, text: &text };
+                eprint!("{}", source.render(&diagnostics));
+                eprintln!(
+                    "error: {} problem(s) in {name}; nothing was compared",
+                    diagnostics.len()
+                );
+                return ExitCode::from(IO_FAILURE);
+            }
+        }
+    }
+    let [(old_text, old_schema), (new_text, new_schema)] = &versions[..] else {
+        return ExitCode::from(IO_FAILURE);
+    };
+    let changes = compat::compare(old_schema, new_schema);
+    let sources = report::Versions {
+        old: Source {
+            name: &old_name,
+            text: old_text,
+        },
+        new: Source {
+            name: &new_name,
+            text: new_text,
+        },
+    };
+    print!(
+        "{}",
+        match format {
+            Format::Human => report::human(&changes, &sources),
+            Format::Json => report::json(&changes, &sources),
+        }
+    );
+    let denied: Vec<&str> = deny
+        .iter()
+        .filter(|party| {
+            changes
+                .iter()
+                .any(|change| party.breaks(change.verdict().breaks))
+        })
+        .map(|party| party.name())
+        .collect();
+    if denied.is_empty() {
+        return ExitCode::SUCCESS;
+    }
+    eprintln!(
+        "error: the changes break {}, which --deny refuses",
+        denied.join(" and ")
+    );
+    ExitCode::FAILURE
 }
 
 /// One compiled schema and where its outputs go.
