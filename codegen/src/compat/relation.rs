@@ -147,7 +147,12 @@ fn bound(old: Option<Bound>, new: Option<Bound>, direction: f64) -> Relation {
 
 #[cfg(test)]
 mod tests {
-    use super::Relation;
+    use super::{Relation, constraints, types};
+    use crate::ir::builder::schema;
+    use crate::ir::{
+        Bound, Constraints, Count, IntKind, Number, NumberRange, Shape, Ty, TypeDef, UntaggedDef,
+        UntaggedVariant,
+    };
 
     #[test]
     fn parts_combine_into_one_relation() {
@@ -157,5 +162,134 @@ mod tests {
             Relation::Narrower
         );
         assert_eq!(Relation::Wider.and(Relation::Narrower), Relation::Other);
+    }
+
+    fn untagged(variants: Vec<(Ty, Shape)>) -> TypeDef {
+        TypeDef::Untagged(UntaggedDef {
+            name: "Body".to_owned(),
+            name_span: 0..0,
+            docs: Vec::new(),
+            deprecated: None,
+            examples: Vec::new(),
+            variants: variants
+                .into_iter()
+                .enumerate()
+                .map(|(index, (ty, shape))| UntaggedVariant {
+                    name: format!("V{index}"),
+                    docs: Vec::new(),
+                    ty,
+                    shape,
+                    span: 0..0,
+                })
+                .collect(),
+        })
+    }
+
+    #[test]
+    fn types_relate_by_the_values_they_accept() {
+        let none = schema([]);
+        let relate = |old: Ty, new: Ty| types(&old, &new, &none, &none);
+        let boxed = |ty: Ty| Ty::Boxed(Box::new(ty));
+        let vec = |ty: Ty| Ty::Vec(Box::new(ty));
+        let nullable = |ty: Ty| Ty::Nullable(Box::new(ty));
+        assert_eq!(
+            relate(Ty::Int(IntKind::U8), Ty::Int(IntKind::U32)),
+            Relation::Wider
+        );
+        assert_eq!(
+            relate(Ty::Int(IntKind::U32), Ty::Int(IntKind::U8)),
+            Relation::Narrower
+        );
+        assert_eq!(
+            relate(Ty::Int(IntKind::U8), Ty::Int(IntKind::I8)),
+            Relation::Other
+        );
+        assert_eq!(relate(Ty::Int(IntKind::I32), Ty::F64), Relation::Wider);
+        assert_eq!(relate(boxed(Ty::String), Ty::String), Relation::Same);
+        assert_eq!(
+            relate(vec(Ty::String), vec(nullable(Ty::String))),
+            Relation::Wider
+        );
+        assert_eq!(
+            relate(vec(nullable(Ty::String)), vec(Ty::String)),
+            Relation::Narrower
+        );
+        assert_eq!(
+            relate(
+                vec(Ty::Int(IntKind::U32)),
+                vec(nullable(Ty::Int(IntKind::U8)))
+            ),
+            Relation::Other
+        );
+        assert_eq!(relate(Ty::String, Ty::Json), Relation::Wider);
+        assert_eq!(relate(Ty::Json, Ty::Bool), Relation::Narrower);
+        assert_eq!(relate(Ty::String, Ty::Bool), Relation::Other);
+    }
+
+    #[test]
+    fn a_type_widens_into_an_untagged_union_only_with_a_variant_that_holds_it() {
+        let none = schema([]);
+        let body = Ty::Named("Body".to_owned());
+        let with_text = schema([untagged(vec![
+            (Ty::String, Shape::String),
+            (Ty::Vec(Box::new(Ty::String)), Shape::Array),
+        ])]);
+        assert_eq!(
+            types(&Ty::String, &body, &none, &with_text),
+            Relation::Wider
+        );
+        assert_eq!(
+            types(&body, &Ty::String, &with_text, &none),
+            Relation::Narrower
+        );
+        let without = schema([untagged(vec![(Ty::Bool, Shape::Boolean)])]);
+        assert_eq!(types(&Ty::String, &body, &none, &without), Relation::Other);
+    }
+
+    #[test]
+    fn constraints_relate_bound_by_bound() {
+        let length = |min: Option<u64>, max: Option<u64>| Constraints {
+            length: Some(Count { min, max }),
+            ..Constraints::default()
+        };
+        let lower = |value: i64, exclusive: bool| Constraints {
+            range: Some(NumberRange {
+                min: Some(Bound {
+                    value: Number::Int(value),
+                    exclusive,
+                }),
+                max: None,
+            }),
+            ..Constraints::default()
+        };
+        let pattern = |pattern: &str| Constraints {
+            pattern: Some(pattern.to_owned()),
+            ..Constraints::default()
+        };
+        let none = Constraints::default();
+        assert_eq!(
+            constraints(&length(None, Some(8)), &length(None, Some(16))),
+            Relation::Wider
+        );
+        assert_eq!(
+            constraints(&none, &length(Some(1), None)),
+            Relation::Narrower
+        );
+        assert_eq!(
+            constraints(&length(Some(1), Some(8)), &length(Some(0), Some(4))),
+            Relation::Other
+        );
+        assert_eq!(
+            constraints(&lower(0, false), &lower(0, true)),
+            Relation::Narrower
+        );
+        assert_eq!(
+            constraints(&lower(0, true), &lower(-1, false)),
+            Relation::Wider
+        );
+        assert_eq!(constraints(&lower(0, false), &none), Relation::Wider);
+        assert_eq!(constraints(&none, &pattern("^a")), Relation::Narrower);
+        assert_eq!(constraints(&pattern("^a"), &pattern("^b")), Relation::Other);
+        assert_eq!(constraints(&pattern("^a"), &pattern("^a")), Relation::Same);
     }
 }
