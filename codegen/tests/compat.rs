@@ -241,3 +241,54 @@ fn an_unreadable_or_invalid_schema_exits_2_with_its_location() {
     let (code, _, stderr) = cardc(&["compat", good, good, "--deny", "nobody"]);
     assert_eq!(code, Some(2), "{stderr}");
 }
+
+/// `--baseline` reads OLD from git: NEW's file as committed in the revision.
+#[test]
+fn a_baseline_compares_the_schema_with_its_committed_version() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let git = |args: &[&str]| {
+        let status = Command::new("git")
+            .args([
+                "-c",
+                "user.name=cardc",
+                "-c",
+                "user.email=cardc@example.test",
+            ])
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .expect("git runs");
+        assert!(status.status.success(), "git {args:?}: {status:?}");
+    };
+    let case = cases_dir().join("variant_added");
+    std::fs::create_dir(dir.path().join("schema")).expect("mkdir");
+    let schema = dir.path().join("schema/shapes.cards");
+    std::fs::copy(case.join("old.cards"), &schema).expect("old");
+    git(&["init", "-q"]);
+    git(&["add", "schema/shapes.cards"]);
+    git(&["commit", "-q", "-m", "old"]);
+    std::fs::copy(case.join("new.cards"), &schema).expect("new");
+    let output = Command::new(CARDC)
+        .args(["compat", "--baseline", "HEAD", "schema/shapes.cards"])
+        .current_dir(dir.path())
+        .output()
+        .expect("cardc runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.starts_with("2 change(s) from HEAD:schema/shapes.cards to schema/shapes.cards"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Shape/Square: variant_added"), "{stdout}");
+    let output = Command::new(CARDC)
+        .args([
+            "compat",
+            "--baseline",
+            "no-such-revision",
+            "schema/shapes.cards",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .expect("cardc runs");
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -39,10 +39,13 @@ enum Command {
     /// change breaks a denied party, 1 when one does, 2 when either schema is unreadable or
     /// invalid.
     Compat {
-        /// The version consumers have now, such as a pinned copy of the schema.
-        old: PathBuf,
-        /// The version they would move to.
-        new: PathBuf,
+        /// OLD, the version consumers have now (such as a pinned copy), then NEW, the version
+        /// they would move to; with --baseline, NEW alone.
+        #[arg(required = true, num_args = 1..=2, value_name = "OLD NEW")]
+        schemas: Vec<PathBuf>,
+        /// Read OLD from git: NEW's file as it is in this revision (`origin/main`, a tag).
+        #[arg(long, value_name = "GIT-REF")]
+        baseline: Option<String>,
         /// `human` groups the changes by party; `json` prints `{"changes": [...]}`.
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
@@ -91,11 +94,16 @@ fn main() -> ExitCode {
         Command::Generate { paths, prune } => (paths, Some(*prune)),
         Command::Check(paths) => (paths, None),
         Command::Compat {
-            old,
-            new,
+            schemas,
+            baseline,
             format,
             deny,
-        } => return compare(old, new, *format, deny),
+        } => {
+            let Some(versions) = versions(schemas, baseline.as_deref()) else {
+                return ExitCode::from(IO_FAILURE);
+            };
+            return compare(&versions, *format, deny);
+        }
     };
     let name = source_name(&paths.schema);
     let Some(text) = read(&paths.schema, &name) else {
@@ -152,24 +160,82 @@ fn read(path: &std::path::Path, name: &str) -> Option<String> {
     }
 }
 
-/// `cardc compat`: both schemas compiled as `generate` compiles them, then compared.
-fn compare(
-    old: &std::path::Path,
-    new: &std::path::Path,
-    format: Format,
-    deny: &[Party],
-) -> ExitCode {
-    let (old_name, new_name) = (source_name(old), source_name(new));
-    let mut versions = Vec::new();
-    for (path, name) in [(old, &old_name), (new, &new_name)] {
-        let Some(text) = read(path, name) else {
+/// The names and texts of OLD and NEW: two files, or NEW's file and its text in `baseline`.
+fn versions(schemas: &[PathBuf], baseline: Option<&str>) -> Option<[(String, String); 2]> {
+    let file = |path: &PathBuf| {
+        let name = source_name(path);
+        let text = read(path, &name);
+        if text.is_none() {
             eprintln!("error: cannot read schema {name}");
-            return ExitCode::from(IO_FAILURE);
-        };
-        match compile(name, &text) {
-            Ok(schema) => versions.push((text, schema)),
+        }
+        text.map(|text| (name, text))
+    };
+    match (schemas, baseline) {
+        ([old, new], None) => Some([file(old)?, file(new)?]),
+        ([new], Some(revision)) => {
+            let new = file(new)?;
+            let old = committed(revision, &schemas[0], &new.0)?;
+            Some([old, new])
+        }
+        (_, None) => {
+            eprintln!("error: compat takes OLD and NEW, or NEW with --baseline");
+            None
+        }
+        (_, Some(_)) => {
+            eprintln!("error: with --baseline, compat takes NEW alone");
+            None
+        }
+    }
+}
+
+/// The schema at `path` as committed in git `revision`, named `revision:name`.
+fn committed(revision: &str, path: &std::path::Path, name: &str) -> Option<(String, String)> {
+    let dir = path
+        .parent()
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let file = path
+        .file_name()
+        .map(OsStr::to_string_lossy)
+        .unwrap_or_default();
+    let label = format!("{revision}:{name}");
+    // `./` makes git read the path relative to `dir` rather than the repository root.
+    let output = std::process::Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .arg("show")
+        .arg(format!("{revision}:./{file}"))
+        .output();
+    match output {
+        Ok(output) if output.status.success() => match String::from_utf8(output.stdout) {
+            Ok(text) => Some((label, text)),
+            Err(_) => {
+                eprintln!("error: cannot read schema {label}: it is not UTF-8");
+                None
+            }
+        },
+        Ok(output) => {
+            eprintln!(
+                "error: cannot read schema {label}: {}",
+                String::from_utf8_lossy(&output.stderr).trim()
+            );
+            None
+        }
+        Err(error) => {
+            eprintln!("error: cannot read schema {label}: cannot run git: {error}");
+            None
+        }
+    }
+}
+
+/// `cardc compat`: both schemas compiled as `generate` compiles them, then compared.
+fn compare(versions: &[(String, String); 2], format: Format, deny: &[Party]) -> ExitCode {
+    let mut schemas = Vec::new();
+    for (name, text) in versions {
+        match compile(name, text) {
+            Ok(schema) => schemas.push(schema),
             Err(diagnostics) => {
-                let source = Source { name, text: &text };
+                let source = Source { name, text };
                 eprint!("{}", source.render(&diagnostics));
                 eprintln!(
                     "error: {} problem(s) in {name}; nothing was compared",
@@ -179,17 +245,19 @@ fn compare(
             }
         }
     }
-    let [(old_text, old_schema), (new_text, new_schema)] = &versions[..] else {
+    let ([old_schema, new_schema], [(old_name, old_text), (new_name, new_text)]) =
+        (&schemas[..], versions)
+    else {
         return ExitCode::from(IO_FAILURE);
     };
     let changes = compat::compare(old_schema, new_schema);
     let sources = report::Versions {
         old: Source {
-            name: &old_name,
+            name: old_name,
             text: old_text,
         },
         new: Source {
-            name: &new_name,
+            name: new_name,
             text: new_text,
         },
     };
