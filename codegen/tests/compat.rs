@@ -46,7 +46,9 @@ fn compared(old: &str, new: &str) -> (Vec<Change>, String, String) {
             panic!("{}", Source { name, text }.render(&errors));
         })
     };
-    let changes = compat::compare(&schema(old, &old_text), &schema(new, &new_text));
+    let (old_schema, new_schema) = (schema(old, &old_text), schema(new, &new_text));
+    let changes = compat::compare(&old_schema, &new_schema);
+    let versioning = compat::version::versioning(&old_schema, &new_schema, &changes);
     let versions = report::Versions {
         old: Source {
             name: old,
@@ -56,6 +58,7 @@ fn compared(old: &str, new: &str) -> (Vec<Change>, String, String) {
             name: new,
             text: &new_text,
         },
+        versioning: versioning.as_ref(),
     };
     let human = report::human(&changes, &versions);
     let json = report::json(&changes, &versions);
@@ -208,6 +211,13 @@ fn the_exit_status_says_whether_a_denied_party_breaks() {
     // A removed type breaks bridges only: passes the default, fails when bridges are denied.
     assert_eq!(run("type_removed", &[]), Some(0));
     assert_eq!(run("type_removed", &["--deny", "readers,bridges"]), Some(1));
+    // A declared version bumped too little fails though no denied party breaks.
+    assert_eq!(run("type_removed_with_a_minor_bump", &[]), Some(0));
+    assert_eq!(run("doc_changed_with_a_patch_bump", &[]), Some(0));
+    assert_eq!(run("type_added_without_a_minor_bump", &[]), Some(1));
+    let [old, new] = pair("type_added_without_a_minor_bump");
+    let (_, _, stderr) = cardc(&["compat", &old, &new]);
+    assert!(stderr.contains("not bumped enough"), "{stderr}");
     let (code, stdout, stderr) = cardc(&[
         "compat",
         "--format",

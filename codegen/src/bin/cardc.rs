@@ -251,6 +251,7 @@ fn compare(versions: &[(String, String); 2], format: Format, deny: &[Party]) -> 
         return ExitCode::from(IO_FAILURE);
     };
     let changes = compat::compare(old_schema, new_schema);
+    let versioning = compat::version::versioning(old_schema, new_schema, &changes);
     let sources = report::Versions {
         old: Source {
             name: old_name,
@@ -260,6 +261,7 @@ fn compare(versions: &[(String, String); 2], format: Format, deny: &[Party]) -> 
             name: new_name,
             text: new_text,
         },
+        versioning: versioning.as_ref(),
     };
     print!(
         "{}",
@@ -277,14 +279,22 @@ fn compare(versions: &[(String, String); 2], format: Format, deny: &[Party]) -> 
         })
         .map(|party| party.name())
         .collect();
-    if denied.is_empty() {
-        return ExitCode::SUCCESS;
+    let mut status = ExitCode::SUCCESS;
+    if !denied.is_empty() {
+        eprintln!(
+            "error: the changes break {}, which --deny refuses",
+            denied.join(" and ")
+        );
+        status = ExitCode::FAILURE;
     }
-    eprintln!(
-        "error: the changes break {}, which --deny refuses",
-        denied.join(" and ")
-    );
-    ExitCode::FAILURE
+    if let Some(versioning) = versioning
+        .as_ref()
+        .filter(|versioning| !versioning.enough())
+    {
+        eprintln!("error: {}", report::versioning(versioning));
+        status = ExitCode::FAILURE;
+    }
+    status
 }
 
 /// One compiled schema and where its outputs go.

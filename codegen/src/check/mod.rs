@@ -23,6 +23,7 @@ mod suggest;
 mod tags;
 mod types;
 mod untagged;
+mod version;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -143,6 +144,10 @@ fn check_counting(
     if errors.is_empty() {
         examples::check(file, &defs, &mut errors);
     }
+    let version = settings
+        .version
+        .as_ref()
+        .and_then(|version| version::parse(version, &mut errors));
     let comparisons = scope.comparisons();
     if !errors.is_empty() {
         errors.sort_by_key(|error| (error.span.start, error.span.end));
@@ -159,6 +164,7 @@ fn check_counting(
             .title
             .as_ref()
             .map_or_else(|| stem.to_string(), |title| title.value.clone()),
+        version,
         docs: file.docs.clone(),
         entries,
         types: defs,

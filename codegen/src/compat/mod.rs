@@ -2,13 +2,14 @@
 //!
 //! A layer beside the emitters that reads only the IR: [`compare`] walks OLD and NEW type by
 //! type and yields [`Change`]s, each of a [`Class`] whose verdict ([`Class::verdict`], the one
-//! place verdicts are decided) says whether readers, writers and bridges break. [`report`]
-//! renders the changes for people and as JSON.
+//! place verdicts are decided) says whether readers, writers and bridges break; [`version`]
+//! says which version bump they need. [`report`] renders them for people and as JSON.
 
 mod relation;
 pub mod report;
 mod spell;
 mod verdict;
+pub mod version;
 mod walk;
 
 pub use verdict::{Breaks, Class, Verdict};

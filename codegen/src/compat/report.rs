@@ -1,16 +1,38 @@
 //! The two renderings of a comparison: for people, grouped by the party each change breaks,
 //! and as JSON, one object per change.
 
+use super::version::{Versioning, spell};
 use super::{Change, Location, Party};
 use crate::diagnostics::{Source, escaped};
 
-/// The two versions compared, for rendering locations.
+/// The two versions compared, for rendering locations, and their declared versions' check.
 #[derive(Debug, Clone, Copy)]
 pub struct Versions<'a> {
     /// OLD's name and text.
     pub old: Source<'a>,
     /// NEW's name and text.
     pub new: Source<'a>,
+    /// The bump the changes need against the one declared, when both declare a version.
+    pub versioning: Option<&'a Versioning>,
+}
+
+/// One line on the declared versions: the bump declared, the bump needed, whether it is
+/// enough.
+pub fn versioning(versioning: &Versioning) -> String {
+    let declared = versioning
+        .declared
+        .map_or("a lower version", |declared| declared.name());
+    format!(
+        "version {} -> {}: declares {declared}, the changes need {}{}",
+        spell(&versioning.old),
+        spell(&versioning.new),
+        versioning.needed.name(),
+        if versioning.enough() {
+            ""
+        } else {
+            ": not bumped enough"
+        }
+    )
 }
 
 /// A location as text: `file:line:col` for a schema file.
@@ -87,12 +109,17 @@ pub fn human(changes: &[Change], versions: &Versions) -> String {
         })
         .collect();
     out.push_str(&format!("\n{}\n", summary.join(", ")));
+    if let Some(declared) = versions.versioning {
+        out.push_str(&format!("{}\n", versioning(declared)));
+    }
     out
 }
 
 /// The report as JSON: `{"changes": [{"class", "path", "old", "new", "old_location",
 /// "new_location", "breaks": {"readers", "writers", "bridges"}, "reason"}]}`, keys in that
-/// order, one change per line; `old`, `new` and the locations are `null` where absent.
+/// order, one change per line; `old`, `new` and the locations are `null` where absent. When both
+/// versions declare one, a `"version"` key follows: `{"old", "new", "needed", "declared",
+/// "enough"}` (`declared` is `null` when NEW's version is lower).
 pub fn json(changes: &[Change], versions: &Versions) -> String {
     let string = |text: Option<&str>| {
         text.map_or_else(
@@ -121,8 +148,21 @@ pub fn json(changes: &[Change], versions: &Versions) -> String {
             )
         })
         .collect();
-    if items.is_empty() {
-        return "{\"changes\": []}\n".to_string();
-    }
-    format!("{{\"changes\": [\n  {}\n]}}\n", items.join(",\n  "))
+    let changes = if items.is_empty() {
+        "[]".to_string()
+    } else {
+        format!("[\n  {}\n]", items.join(",\n  "))
+    };
+    let version = versions.versioning.map_or_else(String::new, |versioning| {
+        format!(
+            ",\n\"version\": {{\"old\": {}, \"new\": {}, \"needed\": {}, \"declared\": {}, \
+             \"enough\": {}}}",
+            string(Some(&spell(&versioning.old))),
+            string(Some(&spell(&versioning.new))),
+            string(Some(versioning.needed.name())),
+            string(versioning.declared.map(|declared| declared.name())),
+            versioning.enough()
+        )
+    });
+    format!("{{\"changes\": {changes}{version}}}\n")
 }

@@ -15,6 +15,7 @@ pub(crate) fn schema(types: impl IntoIterator<Item = TypeDef>) -> Schema {
         stem: "test".to_owned(),
         id: "https://example.test/test.schema.json".to_owned(),
         title: "Test".to_owned(),
+        version: None,
         docs: Docs::new(),
         entries: Vec::new(),
         types: types

@@ -32,6 +32,8 @@ pub struct Schema {
     pub id: String,
     /// The JSON Schema `title`.
     pub title: String,
+    /// The contract's declared version (`#![version = "1.2.0"]`), if any.
+    pub version: Option<Version>,
     /// The file's inner doc comment (`//!`), one entry per line.
     pub docs: Docs,
     /// The entry types (`#![entry = "..."]`), in the order declared: what the JSON Schema
@@ -112,6 +114,20 @@ pub fn flattened<'a>(types: &'a BTreeMap<String, TypeDef>, field: &Field) -> Opt
         },
         _ => None,
     }
+}
+
+/// A contract's version, `MAJOR.MINOR.PATCH`: what `cardc compat` checks a change's bump
+/// against.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Version {
+    /// Bumped for a change that breaks readers or writers.
+    pub major: u64,
+    /// Bumped for one that breaks only bridges, or adds.
+    pub minor: u64,
+    /// Bumped for one that changes docs only.
+    pub patch: u64,
+    /// Where the version is written.
+    pub span: Span,
 }
 
 /// Doc comment lines, with the single leading space of `/// text` removed.
