@@ -186,7 +186,7 @@ fn render_config() -> Config {
 /// A message, label, hint or file name as a terminal shows it: every character that would hide or
 /// break the text (a terminal escape, a line break, a bidi control from a schema string) as its
 /// escape, `\u{1b}`.
-fn escaped(text: &str) -> Cow<'_, str> {
+pub fn escaped(text: &str) -> Cow<'_, str> {
     if !text.chars().any(hides_or_breaks_text) {
         return Cow::Borrowed(text);
     }

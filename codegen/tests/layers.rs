@@ -27,6 +27,8 @@ const LAYERS: &[(&str, &[&str])] = &[
         &["syntax", "ir", "naming", "limits", "diagnostics", "target"],
     ),
     ("emit", &["ir", "naming", "target", "text"]),
+    // Beside the emitters: reads the IR, and renders locations as diagnostics do.
+    ("compat", &["ir", "diagnostics"]),
 ];
 
 #[test]

@@ -1,9 +1,11 @@
-//! The `cardc` command line: `generate` writes a schema's outputs, `check` verifies them.
+//! The `cardc` command line: `generate` writes a schema's outputs, `check` verifies them,
+//! `compat` says whom the changes between two versions of a schema break.
 
 use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use cardc_codegen::compat::{self, Party, report};
 use cardc_codegen::diagnostics::Source;
 use cardc_codegen::out::{self, Problem, WriteStatus, display_path};
 use cardc_codegen::target::Options;
@@ -31,6 +33,43 @@ enum Command {
     },
     /// Write nothing; fail if any output is stale, missing or orphaned.
     Check(Paths),
+    /// Compare two versions of a schema and say whom each change breaks: readers (code
+    /// generated from OLD reading NEW's payloads), writers (OLD's code writing payloads NEW
+    /// reads) and bridges (exhaustive consumers recompiled against NEW). Exits 0 when no
+    /// change breaks a denied party, 1 when one does, 2 when either schema is unreadable or
+    /// invalid.
+    Compat {
+        /// OLD, the version consumers have now (such as a pinned copy), then NEW, the version
+        /// they would move to; with --baseline, NEW alone.
+        #[arg(required = true, num_args = 1..=2, value_name = "OLD NEW")]
+        schemas: Vec<PathBuf>,
+        /// Read OLD from git: NEW's file as it is in this revision (`origin/main`, a tag).
+        #[arg(long, value_name = "GIT-REF")]
+        baseline: Option<String>,
+        /// `human` groups the changes by party; `json` prints `{"changes": [...]}`.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+        /// The parties no change may break, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "readers,writers", value_parser = party)]
+        deny: Vec<Party>,
+    },
+}
+
+/// How `compat` prints its report.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    /// Grouped by party, with locations and reasons.
+    Human,
+    /// One JSON object listing every change.
+    Json,
+}
+
+/// A `--deny` party by name.
+fn party(name: &str) -> Result<Party, String> {
+    Party::ALL
+        .into_iter()
+        .find(|party| party.name() == name)
+        .ok_or_else(|| format!("`{name}` is no party: readers, writers or bridges"))
 }
 
 #[derive(clap::Args)]
@@ -54,23 +93,22 @@ fn main() -> ExitCode {
     let (paths, prune) = match &cli.command {
         Command::Generate { paths, prune } => (paths, Some(*prune)),
         Command::Check(paths) => (paths, None),
+        Command::Compat {
+            schemas,
+            baseline,
+            format,
+            deny,
+        } => {
+            let Some(versions) = versions(schemas, baseline.as_deref()) else {
+                return ExitCode::from(IO_FAILURE);
+            };
+            return compare(&versions, *format, deny);
+        }
     };
     let name = source_name(&paths.schema);
-    let text = match read_schema(&paths.schema) {
-        Ok(text) => text,
-        Err(ReadError::Io(error)) => {
-            eprintln!("error: cannot read schema {name}: {error}");
-            return ExitCode::from(IO_FAILURE);
-        }
-        Err(ReadError::NotUtf8 { text, diagnostic }) => {
-            let source = Source {
-                name: &name,
-                text: &text,
-            };
-            eprint!("{}", source.render(&[*diagnostic]));
-            eprintln!("error: cannot read schema {name}; nothing was written");
-            return ExitCode::from(IO_FAILURE);
-        }
+    let Some(text) = read(&paths.schema, &name) else {
+        eprintln!("error: cannot read schema {name}; nothing was written");
+        return ExitCode::from(IO_FAILURE);
     };
     let header = header_name(&paths.schema, &paths.out);
     let schema = match compile(&header, &text) {
@@ -104,6 +142,159 @@ fn main() -> ExitCode {
         Some(prune) => run.generate(prune),
         None => run.check(),
     }
+}
+
+/// Reads a schema file, reporting why it cannot be read.
+fn read(path: &std::path::Path, name: &str) -> Option<String> {
+    match read_schema(path) {
+        Ok(text) => Some(text),
+        Err(ReadError::Io(error)) => {
+            eprintln!("error: cannot read schema {name}: {error}");
+            None
+        }
+        Err(ReadError::NotUtf8 { text, diagnostic }) => {
+            let source = Source { name, text: &text };
+            eprint!("{}", source.render(&[*diagnostic]));
+            None
+        }
+    }
+}
+
+/// The names and texts of OLD and NEW: two files, or NEW's file and its text in `baseline`.
+fn versions(schemas: &[PathBuf], baseline: Option<&str>) -> Option<[(String, String); 2]> {
+    let file = |path: &PathBuf| {
+        let name = source_name(path);
+        let text = read(path, &name);
+        if text.is_none() {
+            eprintln!("error: cannot read schema {name}");
+        }
+        text.map(|text| (name, text))
+    };
+    match (schemas, baseline) {
+        ([old, new], None) => Some([file(old)?, file(new)?]),
+        ([new], Some(revision)) => {
+            let new = file(new)?;
+            let old = committed(revision, &schemas[0], &new.0)?;
+            Some([old, new])
+        }
+        (_, None) => {
+            eprintln!("error: compat takes OLD and NEW, or NEW with --baseline");
+            None
+        }
+        (_, Some(_)) => {
+            eprintln!("error: with --baseline, compat takes NEW alone");
+            None
+        }
+    }
+}
+
+/// The schema at `path` as committed in git `revision`, named `revision:name`.
+fn committed(revision: &str, path: &std::path::Path, name: &str) -> Option<(String, String)> {
+    let dir = path
+        .parent()
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let file = path
+        .file_name()
+        .map(OsStr::to_string_lossy)
+        .unwrap_or_default();
+    let label = format!("{revision}:{name}");
+    // `./` makes git read the path relative to `dir` rather than the repository root.
+    let output = std::process::Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .arg("show")
+        .arg(format!("{revision}:./{file}"))
+        .output();
+    match output {
+        Ok(output) if output.status.success() => match String::from_utf8(output.stdout) {
+            Ok(text) => Some((label, text)),
+            Err(_) => {
+                eprintln!("error: cannot read schema {label}: it is not UTF-8");
+                None
+            }
+        },
+        Ok(output) => {
+            eprintln!(
+                "error: cannot read schema {label}: {}",
+                String::from_utf8_lossy(&output.stderr).trim()
+            );
+            None
+        }
+        Err(error) => {
+            eprintln!("error: cannot read schema {label}: cannot run git: {error}");
+            None
+        }
+    }
+}
+
+/// `cardc compat`: both schemas compiled as `generate` compiles them, then compared.
+fn compare(versions: &[(String, String); 2], format: Format, deny: &[Party]) -> ExitCode {
+    let mut schemas = Vec::new();
+    for (name, text) in versions {
+        match compile(name, text) {
+            Ok(schema) => schemas.push(schema),
+            Err(diagnostics) => {
+                let source = Source { name, text };
+                eprint!("{}", source.render(&diagnostics));
+                eprintln!(
+                    "error: {} problem(s) in {name}; nothing was compared",
+                    diagnostics.len()
+                );
+                return ExitCode::from(IO_FAILURE);
+            }
+        }
+    }
+    let ([old_schema, new_schema], [(old_name, old_text), (new_name, new_text)]) =
+        (&schemas[..], versions)
+    else {
+        return ExitCode::from(IO_FAILURE);
+    };
+    let changes = compat::compare(old_schema, new_schema);
+    let versioning = compat::version::versioning(old_schema, new_schema, &changes);
+    let sources = report::Versions {
+        old: Source {
+            name: old_name,
+            text: old_text,
+        },
+        new: Source {
+            name: new_name,
+            text: new_text,
+        },
+        versioning: versioning.as_ref(),
+    };
+    print!(
+        "{}",
+        match format {
+            Format::Human => report::human(&changes, &sources),
+            Format::Json => report::json(&changes, &sources),
+        }
+    );
+    let denied: Vec<&str> = deny
+        .iter()
+        .filter(|party| {
+            changes
+                .iter()
+                .any(|change| party.breaks(change.verdict().breaks))
+        })
+        .map(|party| party.name())
+        .collect();
+    let mut status = ExitCode::SUCCESS;
+    if !denied.is_empty() {
+        eprintln!(
+            "error: the changes break {}, which --deny refuses",
+            denied.join(" and ")
+        );
+        status = ExitCode::FAILURE;
+    }
+    if let Some(versioning) = versioning
+        .as_ref()
+        .filter(|versioning| !versioning.enough())
+    {
+        eprintln!("error: {}", report::versioning(versioning));
+        status = ExitCode::FAILURE;
+    }
+    status
 }
 
 /// One compiled schema and where its outputs go.

@@ -24,6 +24,7 @@ mod suggest;
 mod tags;
 mod types;
 mod untagged;
+mod version;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -73,12 +74,13 @@ fn check_counting(
             continue;
         }
         let name = item.name.value.clone();
+        let name_span = item.name.span.clone();
         let docs = item.docs.clone();
         let deprecated = item.deprecated.clone();
         let examples = examples::parse(&item.examples, &mut errors);
         let def = match &item.kind {
             ItemKind::Struct(item) => TypeDef::Struct(lower_struct(
-                (name, docs, deprecated, examples),
+                (name, name_span.clone(), docs, deprecated, examples),
                 item,
                 file,
                 targets,
@@ -86,7 +88,7 @@ fn check_counting(
                 &mut errors,
             )),
             ItemKind::Union(item) => TypeDef::Union(lower_union(
-                (name, docs, deprecated, examples),
+                (name, name_span.clone(), docs, deprecated, examples),
                 item,
                 file,
                 targets,
@@ -99,6 +101,7 @@ fn check_counting(
                 };
                 TypeDef::Newtype(ir::NewtypeDef {
                     name,
+                    name_span,
                     docs,
                     deprecated,
                     examples,
@@ -107,13 +110,13 @@ fn check_counting(
                 })
             }
             ItemKind::Untagged(item) => TypeDef::Untagged(untagged::lower(
-                (name, docs, deprecated, examples),
+                (name, name_span.clone(), docs, deprecated, examples),
                 item,
                 &mut scope,
                 &mut errors,
             )),
             ItemKind::Enum(item) => TypeDef::Enum(lower_enum(
-                (name, docs, deprecated, examples),
+                (name, name_span.clone(), docs, deprecated, examples),
                 item,
                 file,
                 &mut errors,
@@ -143,6 +146,10 @@ fn check_counting(
     if errors.is_empty() {
         examples::check(file, &defs, &mut errors);
     }
+    let version = settings
+        .version
+        .as_ref()
+        .and_then(|version| version::parse(version, &mut errors));
     let comparisons = scope.comparisons();
     if !errors.is_empty() {
         errors.sort_by_key(|error| (error.span.start, error.span.end));
@@ -159,6 +166,7 @@ fn check_counting(
             .title
             .as_ref()
             .map_or_else(|| stem.to_string(), |title| title.value.clone()),
+        version,
         docs: file.docs.clone(),
         entries,
         types: defs,
@@ -296,10 +304,17 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
 }
 
 /// A declaration's name, docs, deprecation and examples, which every kind of type carries.
-pub(super) type Header = (String, ir::Docs, Option<ir::Deprecated>, ir::Examples);
+/// The span is where the name is written.
+pub(super) type Header = (
+    String,
+    ir::Span,
+    ir::Docs,
+    Option<ir::Deprecated>,
+    ir::Examples,
+);
 
 fn lower_struct(
-    (name, docs, deprecated, examples): Header,
+    (name, name_span, docs, deprecated, examples): Header,
     item: &StructItem,
     file: &SchemaFile,
     targets: &[&dyn Target],
@@ -375,6 +390,7 @@ fn lower_struct(
     }
     StructDef {
         name,
+        name_span,
         docs,
         deprecated,
         examples,
@@ -440,7 +456,7 @@ fn refuse_dropped_underscore(
 }
 
 fn lower_union(
-    (name, docs, deprecated, examples): Header,
+    (name, name_span, docs, deprecated, examples): Header,
     item: &UnionItem,
     file: &SchemaFile,
     targets: &[&dyn Target],
@@ -512,6 +528,7 @@ fn lower_union(
     }
     UnionDef {
         name,
+        name_span,
         docs,
         deprecated,
         examples,
@@ -523,7 +540,7 @@ fn lower_union(
 }
 
 fn lower_enum(
-    (name, docs, deprecated, examples): Header,
+    (name, name_span, docs, deprecated, examples): Header,
     item: &EnumItem,
     file: &SchemaFile,
     errors: &mut Vec<Diagnostic>,
@@ -558,17 +575,19 @@ fn lower_enum(
         }
         // A value declared twice would also repeat its wire string: report it once.
         if names.check(&value.name.value, value.name.span.clone(), errors) {
-            wires.check(&wire_name, span, errors);
+            wires.check(&wire_name, span.clone(), errors);
         }
         values.push(EnumValue {
             name: value.name.value.clone(),
             wire_name,
+            span,
             docs: value.docs.clone(),
             deprecated: value.deprecated.clone(),
         });
     }
     EnumDef {
         name,
+        name_span,
         docs,
         deprecated,
         examples,

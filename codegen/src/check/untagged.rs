@@ -14,7 +14,7 @@ use crate::syntax::ast::{TypeKind, UntaggedItem};
 /// The untagged union with its variants' types resolved; their shapes are filled in by
 /// [`check`], once every type is known.
 pub(super) fn lower(
-    (name, docs, deprecated, examples): Header,
+    (name, name_span, docs, deprecated, examples): Header,
     item: &UntaggedItem,
     scope: &mut Scope,
     errors: &mut Vec<Diagnostic>,
@@ -89,6 +89,7 @@ pub(super) fn lower(
     }
     UntaggedDef {
         name,
+        name_span,
         docs,
         deprecated,
         examples,

@@ -15,6 +15,7 @@ pub(crate) fn schema(types: impl IntoIterator<Item = TypeDef>) -> Schema {
         stem: "test".to_owned(),
         id: "https://example.test/test.schema.json".to_owned(),
         title: "Test".to_owned(),
+        version: None,
         docs: Docs::new(),
         entries: Vec::new(),
         types: types
@@ -90,6 +91,7 @@ impl Field {
 pub(crate) fn strukt(name: &str, fields: Vec<Field>) -> StructDef {
     StructDef {
         name: name.to_owned(),
+        name_span: 0..0,
         docs: Docs::new(),
         deprecated: None,
         examples: Vec::new(),
@@ -120,6 +122,7 @@ impl StructDef {
 pub(crate) fn union(name: &str, tag: &str, variants: Vec<Variant>) -> UnionDef {
     UnionDef {
         name: name.to_owned(),
+        name_span: 0..0,
         docs: Docs::new(),
         deprecated: None,
         examples: Vec::new(),
@@ -174,6 +177,7 @@ impl Variant {
 pub(crate) fn enumeration(name: &str, values: Vec<EnumValue>) -> EnumDef {
     EnumDef {
         name: name.to_owned(),
+        name_span: 0..0,
         docs: Docs::new(),
         deprecated: None,
         examples: Vec::new(),
@@ -197,6 +201,7 @@ pub(crate) fn value(name: &str, wire_name: &str) -> EnumValue {
     EnumValue {
         name: name.to_owned(),
         wire_name: wire_name.to_owned(),
+        span: 0..0,
         docs: Docs::new(),
         deprecated: None,
     }

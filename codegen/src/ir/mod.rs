@@ -46,6 +46,8 @@ pub struct Schema {
     pub id: String,
     /// The JSON Schema `title`.
     pub title: String,
+    /// The contract's declared version (`#![version = "1.2.0"]`), if any.
+    pub version: Option<Version>,
     /// The file's inner doc comment (`//!`), one entry per line.
     pub docs: Docs,
     /// The entry types (`#![entry = "..."]`), in the order declared: what the JSON Schema
@@ -128,6 +130,20 @@ pub fn flattened<'a>(types: &'a BTreeMap<String, TypeDef>, field: &Field) -> Opt
     }
 }
 
+/// A contract's version, `MAJOR.MINOR.PATCH`: what `cardc compat` checks a change's bump
+/// against.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Version {
+    /// Bumped for a change that breaks readers or writers.
+    pub major: u64,
+    /// Bumped for one that breaks only bridges, or adds.
+    pub minor: u64,
+    /// Bumped for one that changes docs only.
+    pub patch: u64,
+    /// Where the version is written.
+    pub span: Span,
+}
+
 /// Doc comment lines, with the single leading space of `/// text` removed.
 pub type Docs = Vec<String>;
 
@@ -200,6 +216,17 @@ impl TypeDef {
         }
     }
 
+    /// Where the type's name is written.
+    pub fn name_span(&self) -> &Span {
+        match self {
+            TypeDef::Struct(def) => &def.name_span,
+            TypeDef::Newtype(def) => &def.name_span,
+            TypeDef::Union(def) => &def.name_span,
+            TypeDef::Enum(def) => &def.name_span,
+            TypeDef::Untagged(def) => &def.name_span,
+        }
+    }
+
     /// Examples of the type's values.
     pub fn examples(&self) -> &Examples {
         match self {
@@ -228,6 +255,8 @@ impl TypeDef {
 pub struct StructDef {
     /// Type name (UpperCamelCase, never a reserved word).
     pub name: String,
+    /// Where the type's name is written.
+    pub name_span: Span,
     /// Doc comment.
     pub docs: Docs,
     /// Whether and why it is deprecated.
@@ -245,6 +274,8 @@ pub struct StructDef {
 pub struct NewtypeDef {
     /// Type name.
     pub name: String,
+    /// Where the type's name is written.
+    pub name_span: Span,
     /// Doc comment.
     pub docs: Docs,
     /// Whether and why it is deprecated.
@@ -430,6 +461,8 @@ impl IntKind {
 pub struct UnionDef {
     /// Type name.
     pub name: String,
+    /// Where the type's name is written.
+    pub name_span: Span,
     /// Doc comment.
     pub docs: Docs,
     /// Whether and why it is deprecated.
@@ -496,6 +529,8 @@ pub struct Variant {
 pub struct UntaggedDef {
     /// Type name.
     pub name: String,
+    /// Where the type's name is written.
+    pub name_span: Span,
     /// Doc comment.
     pub docs: Docs,
     /// Whether and why it is deprecated.
@@ -567,6 +602,8 @@ pub enum Shape {
 pub struct EnumDef {
     /// Type name.
     pub name: String,
+    /// Where the type's name is written.
+    pub name_span: Span,
     /// Doc comment.
     pub docs: Docs,
     /// Whether and why it is deprecated.
@@ -588,6 +625,9 @@ pub struct EnumValue {
     pub name: String,
     /// The string on the wire (`read`).
     pub wire_name: String,
+    /// Where the wire string was decided: the value's `#[rename]` when it has one, else its
+    /// name.
+    pub span: Span,
     /// Doc comment.
     pub docs: Docs,
     /// Whether and why it is deprecated.

@@ -34,6 +34,8 @@ pub struct FileSettings {
     pub id: Option<Spanned<String>>,
     /// `#![title = "..."]`: the JSON Schema `title`.
     pub title: Option<Spanned<String>>,
+    /// `#![version = "1.2.0"]`: the contract's version, which `cardc compat` checks.
+    pub version: Option<Spanned<String>>,
     /// `#![rename_fields = "..."]`: the default wire-name rule for fields.
     pub rename_fields: Option<RenameRule>,
     /// `#![rename_variants = "..."]`: the default wire-name rule for tag and enum values.

@@ -162,6 +162,7 @@ pub(super) fn file_settings(
         "doc",
         "id",
         "title",
+        "version",
         "rename_fields",
         "rename_variants",
         "deny_unknown_fields",
@@ -190,6 +191,10 @@ pub(super) fn file_settings(
             "title" => {
                 settings.title = string_value(attr, errors)
                     .and_then(|s| non_empty("`title`", NON_EMPTY_HINT, s, errors))
+            }
+            "version" => {
+                settings.version = string_value(attr, errors)
+                    .and_then(|s| non_empty("`version`", NON_EMPTY_HINT, s, errors))
             }
             "entry" => settings.entries.extend(string_value(attr, errors)),
             "rename_fields" => {

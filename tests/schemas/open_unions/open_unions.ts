@@ -182,6 +182,11 @@ type cardcState = {
   errors: { pointer: string; message: string }[];
   /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
   limit: number;
+  /**
+   * Whether errors are only counted (`is`, which says whether there is one): their pointers and
+   * messages are then left unwritten, which makes refusing a value several times cheaper.
+   */
+  quiet: boolean;
   /** How many arrays and objects enclose the value being checked. */
   depth: number;
   /** The innermost struct or union being checked, which errors name. */
@@ -198,12 +203,21 @@ type cardcState = {
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
 
+/** No keys: the tags in `cardcState.tags` when no union above has read one, a unit variant's fields. */
+const cardcNoKeys: readonly string[] = [];
+
 /**
- * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
- * out of stack, becomes one more error: the guards never throw.
+ * Runs a check from the root and returns its errors (see `cardcState` for `limit` and `quiet`). A
+ * getter or proxy that throws, or an engine out of stack, becomes one more error: the guards
+ * never throw.
  */
-function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
+function cardcRun(
+  check: cardcCheck,
+  value: unknown,
+  limit: number,
+  quiet: boolean,
+): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
   try {
     check(value, s, '');
   } catch {
@@ -220,13 +234,20 @@ function cardcParse<T>(
   check: cardcCheck,
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
-  const errors = cardcRun(check, value, cardcMaxErrors);
+  const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
+
+/** What a quiet check records for each error: only their number is read. */
+const cardcCounted = { pointer: '', message: '' };
 
 /** Records an error, naming the type being checked and the variant it sits in. */
 function cardcFail(s: cardcState, at: string, message: string): void {
   if (s.errors.length >= s.limit) {
+    return;
+  }
+  if (s.quiet) {
+    s.errors.push(cardcCounted);
     return;
   }
   let where = s.type;
@@ -238,7 +259,7 @@ function cardcFail(s: cardcState, at: string, message: string): void {
 
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
-  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+  cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
 }
 
 /** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
@@ -246,16 +267,27 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The pointer of `key` in the object at `at`, for an error; a quiet check leaves it unwritten. */
+function cardcAt(s: cardcState, at: string, key: string): string {
+  return s.quiet ? '' : `${at}/${cardcEscape(key)}`;
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * `String.prototype.isWellFormed` where the engine has it (ES2024 on): it says what the pattern
+ * says, several times faster on long text. Read from the prototype so that the helpers still
+ * compile for tsc's default target.
+ */
+const cardcWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
  * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
  * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
- * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
  */
 function cardcUnicode(text: string): boolean {
-  return !cardcLoneSurrogate.test(text);
+  return cardcWellFormed !== undefined ? cardcWellFormed.call(text) : !cardcLoneSurrogate.test(text);
 }
 
 /** Whether an object's key is Unicode text; if not, records it at the key. */
@@ -267,10 +299,16 @@ function cardcKey(s: cardcState, at: string, key: string): boolean {
   return false;
 }
 
-/** The allowed strings, as JSON, for an error message. */
-function cardcListed(values: readonly string[]): string {
+/** The strings a value may be (a union's tags, an enum's values), and how an error lists them. */
+type cardcListing = { readonly values: readonly string[]; readonly listed: string };
+
+/**
+ * The strings a value may be, listed as JSON for error messages once, when the module loads: a
+ * listing written at each error made refusing a tag the slowest part of `parse`.
+ */
+function cardcStrings(values: readonly string[]): cardcListing {
   const quoted = values.map((value) => JSON.stringify(value));
-  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+  return { values, listed: quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}` };
 }
 
 /**
@@ -354,52 +392,79 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
-type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
-
 /**
- * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key but the tags the unions above read (an open struct's other keys must
- * hold JSON values).
+ * Whether a struct's field is there to check: not when the check has found all the errors it
+ * looks for, nor when the key is not among the object's `keys` (its own enumerable ones, from
+ * `Object.keys`, which a struct's check reads once: looking a key up there is several times
+ * faster than `cardcHas`), which is an error unless the field may be absent.
  */
-function cardcStruct(
-  value: unknown,
+function cardcPresent(
+  keys: readonly string[],
   s: cardcState,
   at: string,
-  orNull: boolean | undefined,
-  name: string,
+  key: string,
+  optional: boolean,
+): boolean {
+  if (s.errors.length >= s.limit) {
+    return false;
+  }
+  if (keys.indexOf(key) >= 0) {
+    return true;
+  }
+  if (!optional) {
+    cardcFail(s, cardcAt(s, at, key), 'required');
+  }
+  return false;
+}
+
+/**
+ * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
+ * are checked:
+ * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
+ * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * distinct from each other and from every field key, and `cardcTag` found them on this object, so
+ * when `known` is the number of keys there is no other key, and nothing is left to check.
+ */
+function cardcRest(
+  object: { readonly [key: string]: unknown },
+  keys: readonly string[],
+  s: cardcState,
+  at: string,
   closed: boolean,
-  fields: readonly cardcField[],
+  fields: readonly string[],
+  tags: readonly string[],
+  known: number,
 ): void {
+  if (known === keys.length) {
+    return;
+  }
+  for (const key of keys) {
+    if (s.errors.length >= s.limit) {
+      break;
+    }
+    if (tags.indexOf(key) < 0 && fields.indexOf(key) < 0) {
+      if (closed) {
+        cardcFail(s, cardcAt(s, at, key), 'unknown field');
+      } else if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
+    }
+  }
+}
+
+/**
+ * Checks an object without fields (a unit variant): no key but the tags the unions above read.
+ * A struct with fields has a check of its own that does the same field by field.
+ */
+function cardcStruct(value: unknown, s: cardcState, at: string, orNull: boolean | undefined, name: string): void {
   const outer = s.type;
   s.type = name;
   const tags = s.tags;
-  s.tags = [];
+  s.tags = cardcNoKeys;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    for (const [key, optional, check] of fields) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (cardcHas.call(object, key)) {
-        check(object[key], s, `${at}/${cardcEscape(key)}`);
-      } else if (!optional) {
-        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
-      }
-    }
-    for (const key of Object.keys(object)) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
-        if (closed) {
-          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else if (cardcKey(s, at, key)) {
-          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
-        }
-      }
-    }
+    cardcRest(object, Object.keys(object), s, at, true, cardcNoKeys, tags, tags.length);
     s.depth -= 1;
   }
   s.type = outer;
@@ -418,42 +483,60 @@ function cardcTag(
   orNull: boolean | undefined,
   name: string,
   tag: string,
-  tags: readonly string[],
+  tags: cardcListing,
   open: boolean,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
   const read = s.tags;
-  s.tags = [];
+  s.tags = cardcNoKeys;
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
-    const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    const expected = open ? 'a string' : cardcListed(tags);
-    if (typeof tagValue === 'string' && (tags.indexOf(tagValue) >= 0 || (open && cardcUnicode(tagValue)))) {
+    if (typeof tagValue === 'string' && (tags.values.indexOf(tagValue) >= 0 || (open && cardcUnicode(tagValue)))) {
       found = tagValue;
-      s.tags = read.concat([tag]);
+      s.tags = read.length === 0 ? [tag] : read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${expected}`);
+      cardcFail(s, cardcAt(s, at, tag), s.quiet ? '' : `required: ${open ? 'a string' : tags.listed}`);
     } else if (typeof tagValue === 'string' && open) {
-      cardcMismatch(s, pointer, 'Unicode text, not a lone surrogate', false);
+      cardcMismatch(s, cardcAt(s, at, tag), 'Unicode text, not a lone surrogate', false);
     } else {
-      cardcMismatch(s, pointer, expected, false);
+      cardcMismatch(s, cardcAt(s, at, tag), open ? 'a string' : tags.listed, false);
     }
   }
   s.type = outer;
   return found;
 }
 
-/** Checks a union's object as the variant struct its tag picked, naming that variant in errors. */
-function cardcVariant(value: unknown, s: cardcState, at: string, name: string, check: cardcCheck): void {
+/**
+ * Checks an open union's catch-all: the object of a tag the union does not know, whose every key
+ * but the tags the unions above read holds any JSON value.
+ */
+function cardcOther(value: unknown, s: cardcState, at: string, orNull: boolean | undefined, name: string): void {
+  const outer = s.type;
+  s.type = name;
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    cardcRest(object, Object.keys(object), s, at, false, cardcNoKeys, tags, tags.length);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/**
+ * Enters the variant struct a union's tag picked, which errors name after `in` unless a union
+ * above already picked one; returns what to restore once the variant is checked.
+ */
+function cardcVariant(s: cardcState, name: string): string {
   const outer = s.variant;
   if (outer === '') {
     s.variant = name;
   }
-  check(value, s, at);
-  s.variant = outer;
+  return outer;
 }
 
 /** Checks an enum: one of its strings. */
@@ -462,10 +545,10 @@ function cardcOneOf(
   s: cardcState,
   at: string,
   orNull: boolean | undefined,
-  values: readonly string[],
+  values: cardcListing,
 ): void {
-  if (typeof value !== 'string' || values.indexOf(value) < 0) {
-    cardcMismatch(s, at, cardcListed(values), orNull);
+  if (typeof value !== 'string' || values.values.indexOf(value) < 0) {
+    cardcMismatch(s, at, values.listed, orNull);
   }
 }
 
@@ -478,31 +561,20 @@ function cardcString(value: unknown, s: cardcState, at: string, orNull?: boolean
   }
 }
 
-/** Checks `null` or a value of the inner check. */
-function cardcNullOr(check: cardcCheck): cardcCheck {
-  return (value, s, at) => {
-    if (value !== null) {
-      check(value, s, at, true);
-    }
-  };
-}
-
-/** Checks an array whose every item passes the inner check. */
-function cardcArrayOf(check: cardcCheck): cardcCheck {
-  return (value, s, at, orNull) => {
-    if (!Array.isArray(value)) {
-      cardcMismatch(s, at, 'an array', orNull);
-      return;
-    }
-    if (cardcDeeper(s, at)) {
-      return;
-    }
-    s.depth += 1;
-    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
-      check(value[i], s, `${at}/${i}`);
-    }
-    s.depth -= 1;
-  };
+/**
+ * Whether a value is an array whose items are to be checked, one level deeper (the caller checks
+ * them and then steps back out); if not, records why.
+ */
+function cardcArray(value: unknown, s: cardcState, at: string, orNull: boolean | undefined): value is readonly unknown[] {
+  if (!Array.isArray(value)) {
+    cardcMismatch(s, at, 'an array', orNull);
+    return false;
+  }
+  if (cardcDeeper(s, at)) {
+    return false;
+  }
+  s.depth += 1;
+  return true;
 }
 
 /** Checks an object used as a map: any keys of Unicode text, every value passing the inner check. */
@@ -525,19 +597,27 @@ function cardcMapOf(check: cardcCheck): cardcCheck {
   };
 }
 
+/** The `card` tags of `Card`. */
+const tagsOfCard = cardcStrings(['text', 'divider', 'search']);
+
 /** Checks a `Card`: its `card` picks the variant that checks the rest. */
 function checkCard(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Card', 'card', ['text', 'divider', 'search'], true)) {
+  switch (cardcTag(value, s, at, orNull, 'Card', 'card', tagsOfCard, true)) {
     case undefined:
       return;
     default:
       // A tag this build does not know: the object is the catch-all's,
       // whatever its keys, each holding any JSON value.
-      return cardcStruct(value, s, at, orNull, 'Card', false, []);
+      return cardcOther(value, s, at, orNull, 'Card');
     case 'text':
-      return cardcVariant(value, s, at, 'TextCard', checkTextCard);
+      {
+        const outer = cardcVariant(s, 'TextCard');
+        checkTextCard(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'divider':
-      return cardcStruct(value, s, at, orNull, 'Card', true, []);
+      return cardcStruct(value, s, at, orNull, 'Card');
     case 'search':
       return checkSearchCard(value, s, at);
   }
@@ -545,7 +625,7 @@ function checkCard(value: unknown, s: cardcState, at: string, orNull?: boolean):
 
 /** Whether a value is a `Card`, exactly as the contract says. Never throws. */
 export function isCard(value: unknown): value is Card {
-  return cardcRun(checkCard, value, 1).length === 0;
+  return cardcRun(checkCard, value, 1, true).length === 0;
 }
 
 /** The value as a `Card`, or where and how it breaks the contract. Never throws. */
@@ -567,19 +647,22 @@ export function isCardUnknown(value: Card): value is CardUnknown {
   }
 }
 
+/** The `type` tags of `Event`. */
+const tagsOfEvent = cardcStrings(['show', 'done']);
+
 /** Checks a `Event`: its `type` picks the variant that checks the rest. */
 function checkEvent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Event', 'type', ['show', 'done'], false)) {
+  switch (cardcTag(value, s, at, orNull, 'Event', 'type', tagsOfEvent, false)) {
     case 'show':
       return checkCard(value, s, at);
     case 'done':
-      return cardcStruct(value, s, at, orNull, 'Event', true, []);
+      return cardcStruct(value, s, at, orNull, 'Event');
   }
 }
 
 /** Whether a value is a `Event`, exactly as the contract says. Never throws. */
 export function isEvent(value: unknown): value is Event {
-  return cardcRun(checkEvent, value, 1).length === 0;
+  return cardcRun(checkEvent, value, 1, true).length === 0;
 }
 
 /** The value as a `Event`, or where and how it breaks the contract. Never throws. */
@@ -589,23 +672,73 @@ export function parseEvent(
   return cardcParse<Event>(checkEvent, value);
 }
 
-/** The fields of `Message`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfMessage: readonly cardcField[] = [
-  ['role', false, checkRole],
-  ['cards', false, cardcArrayOf(checkCard)],
-  ['reviewers', true, cardcArrayOf(checkRole)],
-  ['labels', false, cardcMapOf(checkRole)],
-  ['pinned', false, cardcNullOr(checkCard)],
-];
+/** The keys of the fields of `Message`. */
+const keysOfMessage: readonly string[] = ['role', 'cards', 'reviewers', 'labels', 'pinned'];
+
+/** The checks of the fields of `Message` that are built from others, in field order. */
+const checksOfMessage = [
+  cardcMapOf(checkRole),
+] as const;
 
 /** Checks a `Message`. */
 function checkMessage(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Message', true, fieldsOfMessage);
+  const outer = s.type;
+  s.type = 'Message';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'role', false)) {
+      known += 1;
+      const item = object['role'];
+      checkRole(item, s, at + '/role');
+    }
+    if (cardcPresent(keys, s, at, 'cards', false)) {
+      known += 1;
+      const item = object['cards'];
+      if (cardcArray(item, s, at + '/cards', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkCard(entry, s, at + '/cards' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'reviewers', true)) {
+      known += 1;
+      const item = object['reviewers'];
+      if (cardcArray(item, s, at + '/reviewers', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkRole(entry, s, at + '/reviewers' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'labels', false)) {
+      known += 1;
+      const item = object['labels'];
+      checksOfMessage[0](item, s, at + '/labels');
+    }
+    if (cardcPresent(keys, s, at, 'pinned', false)) {
+      known += 1;
+      const item = object['pinned'];
+      if (item !== null) {
+        checkCard(item, s, at + '/pinned', true);
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfMessage, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Message`, exactly as the contract says. Never throws. */
 export function isMessage(value: unknown): value is Message {
-  return cardcRun(checkMessage, value, 1).length === 0;
+  return cardcRun(checkMessage, value, 1, true).length === 0;
 }
 
 /** The value as a `Message`, or where and how it breaks the contract. Never throws. */
@@ -615,19 +748,42 @@ export function parseMessage(
   return cardcParse<Message>(checkMessage, value);
 }
 
-/** The fields of `PathsResult`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfPathsResult: readonly cardcField[] = [
-  ['paths', false, cardcArrayOf(cardcString)],
-];
+/** The keys of the fields of `PathsResult`. */
+const keysOfPathsResult: readonly string[] = ['paths'];
 
 /** Checks a `PathsResult`. */
 function checkPathsResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'PathsResult', true, fieldsOfPathsResult);
+  const outer = s.type;
+  s.type = 'PathsResult';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'paths', false)) {
+      known += 1;
+      const item = object['paths'];
+      if (cardcArray(item, s, at + '/paths', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, at + '/paths' + '/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfPathsResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `PathsResult`, exactly as the contract says. Never throws. */
 export function isPathsResult(value: unknown): value is PathsResult {
-  return cardcRun(checkPathsResult, value, 1).length === 0;
+  return cardcRun(checkPathsResult, value, 1, true).length === 0;
 }
 
 /** The value as a `PathsResult`, or where and how it breaks the contract. Never throws. */
@@ -644,7 +800,7 @@ function checkRole(value: unknown, s: cardcState, at: string, orNull?: boolean):
 
 /** Whether a value is a `Role`, exactly as the contract says. Never throws. */
 export function isRole(value: unknown): value is Role {
-  return cardcRun(checkRole, value, 1).length === 0;
+  return cardcRun(checkRole, value, 1, true).length === 0;
 }
 
 /** The value as a `Role`, or where and how it breaks the contract. Never throws. */
@@ -665,23 +821,31 @@ export function isRoleOther(value: Role): value is RoleOther {
   }
 }
 
+/** The `kind` tags of `SearchCard`. */
+const tagsOfSearchCard = cardcStrings(['paths']);
+
 /** Checks a `SearchCard`: its `kind` picks the variant that checks the rest. */
 function checkSearchCard(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'SearchCard', 'kind', ['paths'], true)) {
+  switch (cardcTag(value, s, at, orNull, 'SearchCard', 'kind', tagsOfSearchCard, true)) {
     case undefined:
       return;
     default:
       // A tag this build does not know: the object is the catch-all's,
       // whatever its keys, each holding any JSON value.
-      return cardcStruct(value, s, at, orNull, 'SearchCard', false, []);
+      return cardcOther(value, s, at, orNull, 'SearchCard');
     case 'paths':
-      return cardcVariant(value, s, at, 'PathsResult', checkPathsResult);
+      {
+        const outer = cardcVariant(s, 'PathsResult');
+        checkPathsResult(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `SearchCard`, exactly as the contract says. Never throws. */
 export function isSearchCard(value: unknown): value is SearchCard {
-  return cardcRun(checkSearchCard, value, 1).length === 0;
+  return cardcRun(checkSearchCard, value, 1, true).length === 0;
 }
 
 /** The value as a `SearchCard`, or where and how it breaks the contract. Never throws. */
@@ -701,21 +865,46 @@ export function isSearchCardUnsupported(value: SearchCard): value is SearchCardU
   }
 }
 
-/** The fields of `TextCard`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTextCard: readonly cardcField[] = [
-  ['text', false, cardcString],
-  ['role', false, checkRole],
-  ['tone', true, checkTone],
-];
+/** The keys of the fields of `TextCard`. */
+const keysOfTextCard: readonly string[] = ['text', 'role', 'tone'];
 
 /** Checks a `TextCard`. */
 function checkTextCard(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TextCard', true, fieldsOfTextCard);
+  const outer = s.type;
+  s.type = 'TextCard';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'text', false)) {
+      known += 1;
+      const item = object['text'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/text');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'role', false)) {
+      known += 1;
+      const item = object['role'];
+      checkRole(item, s, at + '/role');
+    }
+    if (cardcPresent(keys, s, at, 'tone', true)) {
+      known += 1;
+      const item = object['tone'];
+      checkTone(item, s, at + '/tone');
+    }
+    cardcRest(object, keys, s, at, true, keysOfTextCard, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TextCard`, exactly as the contract says. Never throws. */
 export function isTextCard(value: unknown): value is TextCard {
-  return cardcRun(checkTextCard, value, 1).length === 0;
+  return cardcRun(checkTextCard, value, 1, true).length === 0;
 }
 
 /** The value as a `TextCard`, or where and how it breaks the contract. Never throws. */
@@ -725,14 +914,17 @@ export function parseTextCard(
   return cardcParse<TextCard>(checkTextCard, value);
 }
 
+/** The strings of `Tone`. */
+const valuesOfTone = cardcStrings(['plain', 'loud']);
+
 /** Checks a `Tone`. */
 function checkTone(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['plain', 'loud']);
+  cardcOneOf(value, s, at, orNull, valuesOfTone);
 }
 
 /** Whether a value is a `Tone`, exactly as the contract says. Never throws. */
 export function isTone(value: unknown): value is Tone {
-  return cardcRun(checkTone, value, 1).length === 0;
+  return cardcRun(checkTone, value, 1, true).length === 0;
 }
 
 /** The value as a `Tone`, or where and how it breaks the contract. Never throws. */

@@ -216,6 +216,7 @@ fn branch(
     let mut branch = Object::default();
     let unit = StructDef {
         name: variant.name.clone(),
+        name_span: variant.span.clone(),
         docs: Vec::new(),
         fields: Vec::new(),
         closed: true,

@@ -1,0 +1,132 @@
+//! How a report describes an item of either version: in the schema language's own spelling.
+
+use crate::ir::{Constraints, Deprecated, Field, Presence, StructDef, Ty, TypeDef, Variant};
+
+/// What a type is, in a report.
+pub fn kind(def: &TypeDef) -> String {
+    match def {
+        TypeDef::Struct(def) => closed(def),
+        TypeDef::Newtype(def) => format!("newtype of {}", spell(&def.ty)),
+        TypeDef::Union(def) => format!("union tagged by `{}`", def.tag),
+        TypeDef::Enum(_) => "enum".to_string(),
+        TypeDef::Untagged(_) => "untagged union".to_string(),
+    }
+}
+
+/// A struct, closed or open.
+pub fn closed(def: &StructDef) -> String {
+    if def.closed {
+        "closed struct"
+    } else {
+        "open struct"
+    }
+    .to_string()
+}
+
+/// A type as the schema language spells it.
+pub fn spell(ty: &Ty) -> String {
+    match ty {
+        Ty::String => "String".to_string(),
+        Ty::Bool => "bool".to_string(),
+        Ty::Int(kind) => kind.rust_name().to_string(),
+        Ty::Decimal(wide) => format!("Decimal<{}>", wide.rust_name()),
+        Ty::F64 => "f64".to_string(),
+        Ty::Json => "Json".to_string(),
+        Ty::Vec(inner) => format!("Vec<{}>", spell(inner)),
+        Ty::Map(inner) => format!("Map<String, {}>", spell(inner)),
+        Ty::Boxed(inner) => format!("Box<{}>", spell(inner)),
+        Ty::Nullable(inner) => format!("Nullable<{}>", spell(inner)),
+        Ty::Named(name) => name.clone(),
+        Ty::Const(constant) => match constant {
+            crate::ir::Constant::String(text) => format!("Const<{text:?}>"),
+            crate::ir::Constant::Int(int) => format!("Const<{int}>"),
+            crate::ir::Constant::Bool(bool) => format!("Const<{bool}>"),
+        },
+    }
+}
+
+/// A field's type with its presence, as the schema spells it.
+pub fn spell_field(field: &Field) -> String {
+    let ty = spell(&field.ty);
+    match field.presence {
+        Presence::Required => ty,
+        Presence::Nullable => format!("Nullable<{ty}>"),
+        Presence::Optional => format!("Option<{ty}>"),
+        Presence::OptionalNullable => format!("Option<Nullable<{ty}>>"),
+    }
+}
+
+/// A variant's payload, or `unit`.
+pub fn spell_variant(variant: &Variant) -> String {
+    variant
+        .payload
+        .clone()
+        .unwrap_or_else(|| "unit".to_string())
+}
+
+/// Whether and why an item is deprecated.
+pub fn spell_deprecated(deprecated: Option<&Deprecated>) -> String {
+    match deprecated {
+        None => "not deprecated".to_string(),
+        Some(Deprecated { note: None }) => "deprecated".to_string(),
+        Some(Deprecated { note: Some(note) }) => format!("deprecated: {note}"),
+    }
+}
+
+/// A field's constraints as the schema's attributes name them: `length(1..=8), unique`.
+pub fn spell_constraints(constraints: &Constraints) -> String {
+    let count = |name: &str, count: Option<crate::ir::Count>| {
+        count.map(|count| {
+            let min = count.min.map(|min| min.to_string()).unwrap_or_default();
+            match count.max {
+                Some(max) => format!("{name}({min}..={max})"),
+                None => format!("{name}({min}..)"),
+            }
+        })
+    };
+    let number = |number: crate::ir::Number| match number {
+        crate::ir::Number::Int(int) => int.to_string(),
+        crate::ir::Number::Float(float) => float.to_string(),
+    };
+    let range = constraints.range.map(|range| {
+        let min = range.min.map(|bound| {
+            format!(
+                "{}{}",
+                if bound.exclusive { ">" } else { ">=" },
+                number(bound.value)
+            )
+        });
+        let max = range.max.map(|bound| {
+            format!(
+                "{}{}",
+                if bound.exclusive { "<" } else { "<=" },
+                number(bound.value)
+            )
+        });
+        format!(
+            "range({})",
+            min.into_iter().chain(max).collect::<Vec<_>>().join(" ")
+        )
+    });
+    let parts: Vec<String> = [
+        count("length", constraints.length),
+        constraints
+            .pattern
+            .as_ref()
+            .map(|pattern| format!("pattern({pattern:?})")),
+        constraints
+            .format
+            .map(|format| format!("format({:?})", format.name())),
+        range,
+        count("items", constraints.items),
+        constraints.unique.then(|| "unique".to_string()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if parts.is_empty() {
+        "none".to_string()
+    } else {
+        parts.join(", ")
+    }
+}

@@ -1,0 +1,541 @@
+//! The one place that decides who each kind of change breaks, and says why.
+//!
+//! Three parties meet a changed contract:
+//! - **readers**: code generated from OLD reading payloads written by NEW;
+//! - **writers**: code generated from OLD writing payloads that NEW readers read;
+//! - **bridges**: exhaustive consumers (a `match` on every variant, a handler per card, a
+//!   switch on every enum value, field access by name) recompiled against NEW.
+//!
+//! A reader breaks when NEW may write a payload OLD refuses; a writer breaks when OLD may write
+//! one NEW refuses; a bridge breaks when code that compiled against OLD's generated types no
+//! longer compiles against NEW's, in Rust or in TypeScript (whose types spell wire names, tag
+//! values and enum strings, so a wire rename is a compile break there).
+
+use crate::ir::Presence;
+
+/// Who a change breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Breaks {
+    /// Code generated from OLD reading payloads written by NEW.
+    pub readers: bool,
+    /// Code generated from OLD writing payloads that NEW readers read.
+    pub writers: bool,
+    /// Exhaustive consumers recompiled against NEW.
+    pub bridges: bool,
+}
+
+/// The kinds of change between two schemas, each with what its verdict depends on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// A named type only NEW declares.
+    TypeAdded,
+    /// A named type only OLD declares.
+    TypeRemoved,
+    /// A type of the same name that is another kind (a struct that became an enum).
+    TypeKindChanged,
+    /// A variant (tag value) only NEW's union has.
+    VariantAdded {
+        /// Whether OLD's union is open: its readers keep an unknown tag's object whole.
+        old_open: bool,
+    },
+    /// A variant only OLD's union has.
+    VariantRemoved {
+        /// Whether NEW's union is open: its readers keep an unknown tag's object whole.
+        new_open: bool,
+    },
+    /// A variant of the same name with another tag value.
+    VariantRenamed,
+    /// A union's tag field with another wire name.
+    TagRenamed,
+    /// A unit variant that now carries a payload.
+    UnitBecameStruct,
+    /// A variant with a payload that is now a unit variant.
+    StructBecameUnit,
+    /// A variant that now carries another named type.
+    PayloadChanged,
+    /// A key only NEW's object has: its presence in NEW, and whether OLD's object is closed.
+    FieldAdded {
+        /// The new field's presence.
+        presence: Presence,
+        /// Whether OLD's object refuses unknown keys.
+        old_closed: bool,
+    },
+    /// A key only OLD's object has: its presence in OLD, and whether NEW's object is closed.
+    FieldRemoved {
+        /// The old field's presence.
+        presence: Presence,
+        /// Whether NEW's object refuses unknown keys.
+        new_closed: bool,
+    },
+    /// A field of the same schema name with another wire name.
+    FieldRenamed {
+        /// The field's presence in OLD.
+        old: Presence,
+        /// The field's presence in NEW.
+        new: Presence,
+        /// Whether OLD's object refuses unknown keys.
+        old_closed: bool,
+        /// Whether NEW's object refuses unknown keys.
+        new_closed: bool,
+    },
+    /// A field whose key may now be absent or `null` where it could not, or the reverse.
+    PresenceChanged {
+        /// The presence in OLD.
+        old: Presence,
+        /// The presence in NEW.
+        new: Presence,
+    },
+    /// A type that accepts every value it did and more (`u8` to `u32`, `T` to `Json`, `T`
+    /// to an untagged union with a `T` variant).
+    TypeWidened,
+    /// A type that accepts only some of the values it did.
+    TypeNarrowed,
+    /// A type that accepts other values: neither the old nor the new is within the other.
+    TypeChanged,
+    /// Constraints that accept every value they did and more.
+    ConstraintsWidened,
+    /// Constraints that accept only some of the values they did.
+    ConstraintsNarrowed,
+    /// Constraints that accept other values.
+    ConstraintsChanged,
+    /// An open object that now refuses unknown keys.
+    ObjectClosed,
+    /// A closed object that now keeps unknown keys.
+    ObjectOpened,
+    /// A string only NEW's enum has.
+    EnumValueAdded {
+        /// Whether OLD's enum is open: its readers keep an unknown string.
+        old_open: bool,
+    },
+    /// A string only OLD's enum has.
+    EnumValueRemoved {
+        /// Whether NEW's enum is open: its readers keep an unknown string.
+        new_open: bool,
+    },
+    /// An enum value of the same name with another wire string.
+    EnumValueRenamed,
+    /// A doc comment changed.
+    DocChanged,
+    /// Deprecation added, removed or its note changed.
+    DeprecationChanged,
+    /// The examples changed.
+    ExamplesChanged,
+}
+
+/// A verdict: who breaks, and one line saying why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verdict {
+    /// Who breaks.
+    pub breaks: Breaks,
+    /// Why, in one line.
+    pub reason: &'static str,
+}
+
+const fn verdict_of(readers: bool, writers: bool, bridges: bool, reason: &'static str) -> Verdict {
+    Verdict {
+        breaks: Breaks {
+            readers,
+            writers,
+            bridges,
+        },
+        reason,
+    }
+}
+
+/// Whether a presence makes the key mandatory.
+fn key_required(presence: Presence) -> bool {
+    !presence.may_be_absent()
+}
+
+impl Class {
+    /// The class's stable name, as in `--format json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::TypeAdded => "type_added",
+            Class::TypeRemoved => "type_removed",
+            Class::TypeKindChanged => "type_kind_changed",
+            Class::VariantAdded { .. } => "variant_added",
+            Class::VariantRemoved { .. } => "variant_removed",
+            Class::VariantRenamed => "variant_renamed",
+            Class::TagRenamed => "tag_renamed",
+            Class::UnitBecameStruct => "unit_became_struct",
+            Class::StructBecameUnit => "struct_became_unit",
+            Class::PayloadChanged => "payload_changed",
+            Class::FieldAdded { presence, .. } => match presence {
+                Presence::Required => "field_added_required",
+                Presence::Nullable => "field_added_nullable",
+                Presence::Optional => "field_added_optional",
+                Presence::OptionalNullable => "field_added_optional_nullable",
+            },
+            Class::FieldRemoved { .. } => "field_removed",
+            Class::FieldRenamed { .. } => "field_renamed",
+            Class::PresenceChanged { .. } => "presence_changed",
+            Class::TypeWidened => "type_widened",
+            Class::TypeNarrowed => "type_narrowed",
+            Class::TypeChanged => "type_changed",
+            Class::ConstraintsWidened => "constraints_widened",
+            Class::ConstraintsNarrowed => "constraints_narrowed",
+            Class::ConstraintsChanged => "constraints_changed",
+            Class::ObjectClosed => "object_closed",
+            Class::ObjectOpened => "object_opened",
+            Class::EnumValueAdded { .. } => "enum_value_added",
+            Class::EnumValueRemoved { .. } => "enum_value_removed",
+            Class::EnumValueRenamed => "enum_value_renamed",
+            Class::DocChanged => "doc_changed",
+            Class::DeprecationChanged => "deprecation_changed",
+            Class::ExamplesChanged => "examples_changed",
+        }
+    }
+
+    /// Who the change breaks and why: every verdict compat gives is decided here.
+    pub fn verdict(self) -> Verdict {
+        match self {
+            Class::TypeAdded => verdict_of(
+                false,
+                false,
+                false,
+                "nothing OLD reads or writes names it; where NEW uses it is a change of its own",
+            ),
+            Class::TypeRemoved => verdict_of(
+                false,
+                false,
+                true,
+                "code that names the type no longer compiles; where OLD used it is a change of \
+                 its own",
+            ),
+            Class::TypeKindChanged => verdict_of(
+                true,
+                true,
+                true,
+                "the same name now travels in another JSON form",
+            ),
+            Class::VariantAdded { old_open: false } => verdict_of(
+                true,
+                false,
+                true,
+                "old readers refuse the new tag value; old writers never write it; exhaustive \
+                 matches miss a case",
+            ),
+            Class::VariantAdded { old_open: true } => verdict_of(
+                false,
+                false,
+                true,
+                "old readers of the open union keep the new card in its catch-all; old writers \
+                 never write it; exhaustive matches miss a case",
+            ),
+            Class::VariantRemoved { new_open: false } => verdict_of(
+                false,
+                true,
+                true,
+                "new writers never write it; new readers refuse what old writers still write; \
+                 code naming the variant no longer compiles",
+            ),
+            Class::VariantRemoved { new_open: true } => verdict_of(
+                false,
+                false,
+                true,
+                "new writers never write it; new readers of the open union keep what old \
+                 writers still write in its catch-all; code naming the variant no longer \
+                 compiles",
+            ),
+            Class::VariantRenamed => verdict_of(
+                true,
+                true,
+                true,
+                "each side refuses the other's tag value; TypeScript matches on the tag string \
+                 no longer compile",
+            ),
+            Class::TagRenamed => verdict_of(
+                true,
+                true,
+                true,
+                "each side looks for the tag under its own key; TypeScript reads the tag by \
+                 its wire name",
+            ),
+            Class::UnitBecameStruct => verdict_of(
+                true,
+                true,
+                true,
+                "old readers refuse the payload's keys on a unit variant; new readers miss \
+                 them; patterns on the variant change shape",
+            ),
+            Class::StructBecameUnit => verdict_of(
+                true,
+                true,
+                true,
+                "old readers miss the payload's keys; new readers refuse them on a unit \
+                 variant; patterns on the variant change shape",
+            ),
+            Class::PayloadChanged => verdict_of(
+                true,
+                true,
+                true,
+                "the variant carries another named type; compat does not prove the two travel \
+                 alike",
+            ),
+            Class::FieldAdded {
+                presence,
+                old_closed,
+            } => field_added(presence, old_closed),
+            Class::FieldRemoved {
+                presence,
+                new_closed,
+            } => field_removed(presence, new_closed),
+            Class::FieldRenamed {
+                old,
+                new,
+                old_closed,
+                new_closed,
+            } => field_renamed(old, new, old_closed, new_closed),
+            Class::PresenceChanged { old, new } => presence_changed(old, new),
+            Class::TypeWidened => verdict_of(
+                true,
+                false,
+                true,
+                "new writers may write values old readers refuse; the generated type changes",
+            ),
+            Class::TypeNarrowed => verdict_of(
+                false,
+                true,
+                true,
+                "old writers may write values new readers refuse; the generated type changes",
+            ),
+            Class::TypeChanged => verdict_of(
+                true,
+                true,
+                true,
+                "each side may write values the other refuses; the generated type changes",
+            ),
+            Class::ConstraintsWidened => verdict_of(
+                true,
+                false,
+                false,
+                "new writers may write values old readers refuse; the generated type stays",
+            ),
+            Class::ConstraintsNarrowed => verdict_of(
+                false,
+                true,
+                false,
+                "old writers may write values new readers refuse; the generated type stays",
+            ),
+            Class::ConstraintsChanged => verdict_of(
+                true,
+                true,
+                false,
+                "each side may write values the other refuses; the generated type stays",
+            ),
+            Class::ObjectClosed => verdict_of(
+                false,
+                true,
+                false,
+                "old writers pass on unknown keys they kept, which new readers refuse",
+            ),
+            Class::ObjectOpened => verdict_of(
+                true,
+                false,
+                false,
+                "new writers pass on unknown keys they kept, which old readers refuse",
+            ),
+            Class::EnumValueAdded { old_open: false } => verdict_of(
+                true,
+                false,
+                true,
+                "old readers refuse the new string; old writers never write it; exhaustive \
+                 matches miss a case",
+            ),
+            Class::EnumValueAdded { old_open: true } => verdict_of(
+                false,
+                false,
+                true,
+                "old readers of the open enum keep the new string in its catch-all; old \
+                 writers never write it; exhaustive matches miss a case",
+            ),
+            Class::EnumValueRemoved { new_open: false } => verdict_of(
+                false,
+                true,
+                true,
+                "new readers refuse the string old writers still write; code naming the value \
+                 no longer compiles",
+            ),
+            Class::EnumValueRemoved { new_open: true } => verdict_of(
+                false,
+                false,
+                true,
+                "new readers of the open enum keep the string old writers still write in its \
+                 catch-all; code naming the value no longer compiles",
+            ),
+            Class::EnumValueRenamed => verdict_of(
+                true,
+                true,
+                true,
+                "each side refuses the other's string; TypeScript spells the value as its \
+                 string",
+            ),
+            Class::DocChanged => verdict_of(false, false, false, "docs do not travel"),
+            Class::DeprecationChanged => verdict_of(
+                false,
+                false,
+                false,
+                "deprecated items are still read and written; compilers only warn",
+            ),
+            Class::ExamplesChanged => verdict_of(false, false, false, "examples do not travel"),
+        }
+    }
+}
+
+fn field_added(presence: Presence, old_closed: bool) -> Verdict {
+    let writers = key_required(presence);
+    match (old_closed, writers) {
+        (true, true) => verdict_of(
+            true,
+            true,
+            false,
+            "old readers of the closed object refuse the new key; old writers omit a key new \
+             readers require",
+        ),
+        (true, false) => verdict_of(
+            true,
+            false,
+            false,
+            "old readers of the closed object refuse the new key; old writers omit it, which \
+             new readers allow",
+        ),
+        (false, true) => verdict_of(
+            false,
+            true,
+            false,
+            "old readers of the open object keep the new key; old writers omit a key new \
+             readers require",
+        ),
+        (false, false) => verdict_of(
+            false,
+            false,
+            false,
+            "old readers of the open object keep the new key; old writers omit it, which new \
+             readers allow",
+        ),
+    }
+}
+
+fn field_removed(presence: Presence, new_closed: bool) -> Verdict {
+    match (key_required(presence), new_closed) {
+        (true, true) => verdict_of(
+            true,
+            true,
+            true,
+            "old readers require the key new writers omit; new readers of the closed object \
+             refuse it from old writers; code reading the field no longer compiles",
+        ),
+        (true, false) => verdict_of(
+            true,
+            false,
+            true,
+            "old readers require the key new writers omit; new readers of the open object \
+             keep it; code reading the field no longer compiles",
+        ),
+        (false, true) => verdict_of(
+            false,
+            true,
+            true,
+            "old readers allow the key's absence; new readers of the closed object refuse it \
+             from old writers; code reading the field no longer compiles",
+        ),
+        (false, false) => verdict_of(
+            false,
+            false,
+            true,
+            "old readers allow the key's absence; new readers of the open object keep it; \
+             code reading the field no longer compiles",
+        ),
+    }
+}
+
+fn field_renamed(old: Presence, new: Presence, old_closed: bool, new_closed: bool) -> Verdict {
+    // Old readers meet the new key (unknown to them) and miss the old one; new readers the
+    // reverse.
+    let readers = old_closed || key_required(old);
+    let writers = new_closed || key_required(new);
+    let reason = match (readers, writers) {
+        (true, true) => {
+            "each side refuses the other's key or misses its own; TypeScript reads the field \
+             by its wire name"
+        }
+        (true, false) => {
+            "old readers refuse the new key or miss the old; new readers keep the old key and \
+             allow the new one's absence; TypeScript reads the field by its wire name"
+        }
+        (false, true) => {
+            "old readers keep the new key and allow the old one's absence; new readers refuse \
+             the old key or miss the new; TypeScript reads the field by its wire name"
+        }
+        (false, false) => {
+            "both objects are open and both keys optional: each side keeps the other's key \
+             and sees its own absent; TypeScript reads the field by its wire name"
+        }
+    };
+    verdict_of(readers, writers, true, reason)
+}
+
+fn presence_changed(old: Presence, new: Presence) -> Verdict {
+    let absent = |from: Presence, to: Presence| to.may_be_absent() && !from.may_be_absent();
+    let null = |from: Presence, to: Presence| to.may_be_null() && !from.may_be_null();
+    // Readers break when NEW allows what OLD refuses, writers when OLD allows what NEW refuses.
+    let readers = absent(old, new) || null(old, new);
+    let writers = absent(new, old) || null(new, old);
+    let reason = match (readers, writers) {
+        (true, true) => {
+            "each side allows an absent key or `null` the other refuses; the field's generated \
+             type changes"
+        }
+        (true, false) => {
+            "new writers may omit the key or write `null`, which old readers refuse; the \
+             field's generated type changes"
+        }
+        (false, true) => {
+            "old writers may omit the key or write `null`, which new readers refuse; the \
+             field's generated type changes"
+        }
+        (false, false) => "the field's generated type changes",
+    };
+    verdict_of(readers, writers, true, reason)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Breaks, Class};
+
+    fn breaks(readers: bool, writers: bool, bridges: bool) -> Breaks {
+        Breaks {
+            readers,
+            writers,
+            bridges,
+        }
+    }
+
+    /// The verdicts the golden pairs cannot reach yet, while every union and enum the checker
+    /// builds is closed: on an open type a new or removed tag is read into the catch-all, so
+    /// only bridges break.
+    #[test]
+    fn an_open_union_or_enum_tolerates_new_and_removed_tags_but_bridges_still_break() {
+        for class in [
+            Class::VariantAdded { old_open: true },
+            Class::VariantRemoved { new_open: true },
+            Class::EnumValueAdded { old_open: true },
+            Class::EnumValueRemoved { new_open: true },
+        ] {
+            assert_eq!(
+                class.verdict().breaks,
+                breaks(false, false, true),
+                "{class:?}"
+            );
+        }
+        assert_eq!(
+            Class::VariantAdded { old_open: false }.verdict().breaks,
+            breaks(true, false, true)
+        );
+        assert_eq!(
+            Class::EnumValueRemoved { new_open: false }.verdict().breaks,
+            breaks(false, true, true)
+        );
+    }
+}

@@ -1,0 +1,136 @@
+//! The version bump a set of changes needs, and whether the declared versions make it: a change
+//! that breaks readers or writers needs a major bump; one that breaks only bridges, or adds
+//! without breaking, a minor one; one of docs, deprecation or examples only, a patch.
+
+use super::{Change, Class};
+use crate::ir::{Schema, Version};
+
+/// A version bump, least first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Bump {
+    /// The same version.
+    None,
+    /// `PATCH` goes up.
+    Patch,
+    /// `MINOR` goes up (`PATCH` may reset).
+    Minor,
+    /// `MAJOR` goes up.
+    Major,
+}
+
+impl Bump {
+    /// The bump's name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Bump::None => "none",
+            Bump::Patch => "patch",
+            Bump::Minor => "minor",
+            Bump::Major => "major",
+        }
+    }
+}
+
+/// The declared versions of OLD and NEW, and the bump the changes between them need.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Versioning {
+    /// OLD's declared version.
+    pub old: Version,
+    /// NEW's declared version.
+    pub new: Version,
+    /// The least bump the changes need.
+    pub needed: Bump,
+    /// The bump from OLD's version to NEW's; `None` when NEW's is lower.
+    pub declared: Option<Bump>,
+}
+
+impl Versioning {
+    /// Whether the declared bump is at least the one needed.
+    pub fn enough(&self) -> bool {
+        self.declared
+            .is_some_and(|declared| declared >= self.needed)
+    }
+}
+
+/// The least bump `changes` need.
+pub fn needed(changes: &[Change]) -> Bump {
+    changes
+        .iter()
+        .map(|change| {
+            let breaks = change.verdict().breaks;
+            if breaks.readers || breaks.writers {
+                Bump::Major
+            } else if matches!(
+                change.class,
+                Class::DocChanged | Class::DeprecationChanged | Class::ExamplesChanged
+            ) {
+                Bump::Patch
+            } else {
+                Bump::Minor
+            }
+        })
+        .max()
+        .unwrap_or(Bump::None)
+}
+
+/// The bump from `old` to `new`: the most significant number that went up; `None` when `new`
+/// is lower.
+pub fn declared(old: &Version, new: &Version) -> Option<Bump> {
+    let (old, new) = (
+        (old.major, old.minor, old.patch),
+        (new.major, new.minor, new.patch),
+    );
+    if new < old {
+        None
+    } else if new.0 > old.0 {
+        Some(Bump::Major)
+    } else if new.1 > old.1 {
+        Some(Bump::Minor)
+    } else if new.2 > old.2 {
+        Some(Bump::Patch)
+    } else {
+        Some(Bump::None)
+    }
+}
+
+/// The versioning of a comparison, when both schemas declare a version (a first version has
+/// nothing to be checked against).
+pub fn versioning(old: &Schema, new: &Schema, changes: &[Change]) -> Option<Versioning> {
+    let (old, new) = (old.version.clone()?, new.version.clone()?);
+    let declared = declared(&old, &new);
+    Some(Versioning {
+        old,
+        new,
+        needed: needed(changes),
+        declared,
+    })
+}
+
+/// A version as written.
+pub fn spell(version: &Version) -> String {
+    format!("{}.{}.{}", version.major, version.minor, version.patch)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Bump, declared};
+    use crate::ir::Version;
+
+    fn version(major: u64, minor: u64, patch: u64) -> Version {
+        Version {
+            major,
+            minor,
+            patch,
+            span: 0..0,
+        }
+    }
+
+    #[test]
+    fn the_declared_bump_is_the_most_significant_number_that_went_up() {
+        let from = version(1, 2, 3);
+        assert_eq!(declared(&from, &version(2, 0, 0)), Some(Bump::Major));
+        assert_eq!(declared(&from, &version(1, 3, 0)), Some(Bump::Minor));
+        assert_eq!(declared(&from, &version(1, 2, 4)), Some(Bump::Patch));
+        assert_eq!(declared(&from, &version(1, 2, 3)), Some(Bump::None));
+        assert_eq!(declared(&from, &version(1, 1, 9)), None);
+    }
+}

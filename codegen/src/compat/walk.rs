@@ -1,0 +1,541 @@
+//! The walk over two schemas that finds each change: types by name, fields by wire key,
+//! variants by tag value, enum values by wire string; an unmatched item of the same schema
+//! name on both sides is a rename on the wire.
+
+use std::collections::BTreeSet;
+
+use super::relation::{self, Relation};
+use super::spell::{
+    closed, kind, spell, spell_constraints, spell_deprecated, spell_field, spell_variant,
+};
+use super::{Change, Class, Location};
+use crate::ir::{
+    Deprecated, Docs, EnumDef, Examples, Field, Schema, Span, StructDef, Ty, TypeDef, UnionDef,
+    UntaggedDef, Variant,
+};
+
+/// Every change from `old` to `new`, ordered by type name, then as the items appear in OLD
+/// (items only NEW has last).
+pub fn compare(old: &Schema, new: &Schema) -> Vec<Change> {
+    let mut walk = Walk {
+        old,
+        new,
+        changes: Vec::new(),
+    };
+    let names: BTreeSet<&String> = old.types.keys().chain(new.types.keys()).collect();
+    for name in names {
+        match (old.types.get(name), new.types.get(name)) {
+            (Some(old), Some(new)) => walk.def(name, old, new),
+            (Some(old), None) => walk.push(
+                Class::TypeRemoved,
+                name,
+                (Some(kind(old)), None),
+                (Some(old.name_span()), None),
+            ),
+            (None, Some(new)) => walk.push(
+                Class::TypeAdded,
+                name,
+                (None, Some(kind(new))),
+                (None, Some(new.name_span())),
+            ),
+            (None, None) => {}
+        }
+    }
+    walk.changes
+}
+
+/// The documented parts every item has: its docs, its deprecation, its examples.
+struct Notes<'a> {
+    docs: &'a Docs,
+    deprecated: Option<&'a Deprecated>,
+    examples: Option<&'a Examples>,
+}
+
+fn type_notes(def: &TypeDef) -> Notes<'_> {
+    Notes {
+        docs: def.docs(),
+        deprecated: def.deprecated(),
+        examples: Some(def.examples()),
+    }
+}
+
+fn field_notes(field: &Field) -> Notes<'_> {
+    Notes {
+        docs: &field.docs,
+        deprecated: field.deprecated.as_ref(),
+        examples: Some(&field.examples),
+    }
+}
+
+struct Walk<'a> {
+    old: &'a Schema,
+    new: &'a Schema,
+    changes: Vec<Change>,
+}
+
+impl Walk<'_> {
+    fn push(
+        &mut self,
+        class: Class,
+        path: &str,
+        (old, new): (Option<String>, Option<String>),
+        (old_span, new_span): (Option<&Span>, Option<&Span>),
+    ) {
+        self.changes.push(Change {
+            class,
+            path: path.to_string(),
+            old,
+            new,
+            old_location: old_span.map(|span| Location::Schema(span.clone())),
+            new_location: new_span.map(|span| Location::Schema(span.clone())),
+        });
+    }
+
+    /// Reports a changed relation of values under `path` as `classes` (wider, narrower, other).
+    fn relation(
+        &mut self,
+        relation: Relation,
+        classes: [Class; 3],
+        path: &str,
+        described: (String, String),
+        spans: (&Span, &Span),
+    ) {
+        let class = match relation {
+            Relation::Same => return,
+            Relation::Wider => classes[0],
+            Relation::Narrower => classes[1],
+            Relation::Other => classes[2],
+        };
+        self.push(
+            class,
+            path,
+            (Some(described.0), Some(described.1)),
+            (Some(spans.0), Some(spans.1)),
+        );
+    }
+
+    fn ty(&mut self, path: &str, (old, new): (&Ty, &Ty), spans: (&Span, &Span)) {
+        let relation = relation::types(old, new, self.old, self.new);
+        self.relation(
+            relation,
+            [Class::TypeWidened, Class::TypeNarrowed, Class::TypeChanged],
+            path,
+            (spell(old), spell(new)),
+            spans,
+        );
+    }
+
+    fn notes(&mut self, path: &str, (old, new): (Notes, Notes), spans: (&Span, &Span)) {
+        let spans = (Some(spans.0), Some(spans.1));
+        if old.docs != new.docs {
+            self.push(
+                Class::DocChanged,
+                path,
+                (Some(old.docs.join(" ")), Some(new.docs.join(" "))),
+                spans,
+            );
+        }
+        if old.deprecated != new.deprecated {
+            self.push(
+                Class::DeprecationChanged,
+                path,
+                (
+                    Some(spell_deprecated(old.deprecated)),
+                    Some(spell_deprecated(new.deprecated)),
+                ),
+                spans,
+            );
+        }
+        if old.examples != new.examples {
+            let count = |examples: Option<&Examples>| {
+                format!("{} example(s)", examples.map_or(0, Vec::len))
+            };
+            self.push(
+                Class::ExamplesChanged,
+                path,
+                (Some(count(old.examples)), Some(count(new.examples))),
+                spans,
+            );
+        }
+    }
+
+    fn def(&mut self, name: &str, old: &TypeDef, new: &TypeDef) {
+        let spans = (old.name_span(), new.name_span());
+        match (old, new) {
+            (TypeDef::Struct(old), TypeDef::Struct(new)) => self.strukt(name, old, new),
+            (TypeDef::Newtype(old_def), TypeDef::Newtype(new_def)) => self.ty(
+                name,
+                (&old_def.ty, &new_def.ty),
+                (&old_def.span, &new_def.span),
+            ),
+            (TypeDef::Union(old), TypeDef::Union(new)) => self.union(name, old, new),
+            (TypeDef::Enum(old), TypeDef::Enum(new)) => self.enumeration(name, old, new),
+            (TypeDef::Untagged(old), TypeDef::Untagged(new)) => self.untagged(name, old, new),
+            _ => {
+                self.push(
+                    Class::TypeKindChanged,
+                    name,
+                    (Some(kind(old)), Some(kind(new))),
+                    (Some(spans.0), Some(spans.1)),
+                );
+                return;
+            }
+        }
+        self.notes(name, (type_notes(old), type_notes(new)), spans);
+    }
+
+    fn strukt(&mut self, name: &str, old: &StructDef, new: &StructDef) {
+        if old.closed != new.closed {
+            let class = if new.closed {
+                Class::ObjectClosed
+            } else {
+                Class::ObjectOpened
+            };
+            self.push(
+                class,
+                name,
+                (Some(closed(old)), Some(closed(new))),
+                (Some(&old.name_span), Some(&new.name_span)),
+            );
+        }
+        // A flattened struct's keys are compared under its own name, once.
+        let renamed = renames(
+            &old.fields,
+            &new.fields,
+            |field| &field.wire_name,
+            |field| &field.name,
+        );
+        for old_field in &old.fields {
+            let path = format!("{name}/{}", old_field.wire_name);
+            if let Some(new_field) = new
+                .fields
+                .iter()
+                .find(|f| f.wire_name == old_field.wire_name)
+            {
+                self.field(&path, (old_field, new_field));
+            } else if let Some(new_field) = renamed
+                .iter()
+                .find_map(|(o, n)| std::ptr::eq(*o, old_field).then_some(*n))
+            {
+                self.push(
+                    Class::FieldRenamed {
+                        old: old_field.presence,
+                        new: new_field.presence,
+                        old_closed: old.closed,
+                        new_closed: new.closed,
+                    },
+                    &path,
+                    (
+                        Some(old_field.wire_name.clone()),
+                        Some(new_field.wire_name.clone()),
+                    ),
+                    (Some(&old_field.span), Some(&new_field.span)),
+                );
+                self.field(&path, (old_field, new_field));
+            } else {
+                self.push(
+                    Class::FieldRemoved {
+                        presence: old_field.presence,
+                        new_closed: new.closed,
+                    },
+                    &path,
+                    (Some(spell_field(old_field)), None),
+                    (Some(&old_field.span), None),
+                );
+            }
+        }
+        for new_field in &new.fields {
+            let known = old
+                .fields
+                .iter()
+                .any(|f| f.wire_name == new_field.wire_name)
+                || renamed.iter().any(|(_, n)| std::ptr::eq(*n, new_field));
+            if !known {
+                self.push(
+                    Class::FieldAdded {
+                        presence: new_field.presence,
+                        old_closed: old.closed,
+                    },
+                    &format!("{name}/{}", new_field.wire_name),
+                    (None, Some(spell_field(new_field))),
+                    (None, Some(&new_field.span)),
+                );
+            }
+        }
+    }
+
+    fn field(&mut self, path: &str, (old, new): (&Field, &Field)) {
+        let spans = (&old.span, &new.span);
+        if old.presence != new.presence {
+            self.push(
+                Class::PresenceChanged {
+                    old: old.presence,
+                    new: new.presence,
+                },
+                path,
+                (Some(spell_field(old)), Some(spell_field(new))),
+                (Some(spans.0), Some(spans.1)),
+            );
+        }
+        self.ty(path, (&old.ty, &new.ty), spans);
+        self.relation(
+            relation::constraints(&old.constraints, &new.constraints),
+            [
+                Class::ConstraintsWidened,
+                Class::ConstraintsNarrowed,
+                Class::ConstraintsChanged,
+            ],
+            path,
+            (
+                spell_constraints(&old.constraints),
+                spell_constraints(&new.constraints),
+            ),
+            spans,
+        );
+        self.notes(path, (field_notes(old), field_notes(new)), spans);
+    }
+
+    fn union(&mut self, name: &str, old: &UnionDef, new: &UnionDef) {
+        if old.tag != new.tag {
+            self.push(
+                Class::TagRenamed,
+                name,
+                (Some(old.tag.clone()), Some(new.tag.clone())),
+                (Some(&old.tag_span), Some(&new.tag_span)),
+            );
+        }
+        let renamed = renames(
+            &old.variants,
+            &new.variants,
+            |variant| &variant.tag_value,
+            |variant| &variant.name,
+        );
+        for old_variant in &old.variants {
+            let path = format!("{name}/{}", old_variant.tag_value);
+            let same = new
+                .variants
+                .iter()
+                .find(|v| v.tag_value == old_variant.tag_value);
+            let renamed_to = renamed
+                .iter()
+                .find_map(|(o, n)| std::ptr::eq(*o, old_variant).then_some(*n));
+            match (same, renamed_to) {
+                (Some(new_variant), _) => self.variant(&path, old_variant, new_variant),
+                (None, Some(new_variant)) => {
+                    self.push(
+                        Class::VariantRenamed,
+                        &path,
+                        (
+                            Some(old_variant.tag_value.clone()),
+                            Some(new_variant.tag_value.clone()),
+                        ),
+                        (Some(&old_variant.span), Some(&new_variant.span)),
+                    );
+                    self.variant(&path, old_variant, new_variant);
+                }
+                (None, None) => self.push(
+                    Class::VariantRemoved {
+                        new_open: new.is_open(),
+                    },
+                    &path,
+                    (Some(spell_variant(old_variant)), None),
+                    (Some(&old_variant.span), None),
+                ),
+            }
+        }
+        for new_variant in &new.variants {
+            let known = old
+                .variants
+                .iter()
+                .any(|v| v.tag_value == new_variant.tag_value)
+                || renamed.iter().any(|(_, n)| std::ptr::eq(*n, new_variant));
+            if !known {
+                self.push(
+                    Class::VariantAdded {
+                        old_open: old.is_open(),
+                    },
+                    &format!("{name}/{}", new_variant.tag_value),
+                    (None, Some(spell_variant(new_variant))),
+                    (None, Some(&new_variant.span)),
+                );
+            }
+        }
+    }
+
+    fn variant(&mut self, path: &str, old: &Variant, new: &Variant) {
+        let spans = (Some(&old.span), Some(&new.span));
+        let described = (Some(spell_variant(old)), Some(spell_variant(new)));
+        match (&old.payload, &new.payload) {
+            (None, Some(_)) => self.push(Class::UnitBecameStruct, path, described, spans),
+            (Some(_), None) => self.push(Class::StructBecameUnit, path, described, spans),
+            (Some(old), Some(new)) if old != new => {
+                self.push(Class::PayloadChanged, path, described, spans);
+            }
+            _ => {}
+        }
+        self.notes(
+            path,
+            (
+                Notes {
+                    docs: &old.docs,
+                    deprecated: old.deprecated.as_ref(),
+                    examples: None,
+                },
+                Notes {
+                    docs: &new.docs,
+                    deprecated: new.deprecated.as_ref(),
+                    examples: None,
+                },
+            ),
+            (&old.span, &new.span),
+        );
+    }
+
+    fn enumeration(&mut self, name: &str, old: &EnumDef, new: &EnumDef) {
+        let renamed = renames(
+            &old.values,
+            &new.values,
+            |value| &value.wire_name,
+            |value| &value.name,
+        );
+        for old_value in &old.values {
+            let path = format!("{name}/{}", old_value.wire_name);
+            let same = new
+                .values
+                .iter()
+                .find(|v| v.wire_name == old_value.wire_name);
+            let renamed_to = renamed
+                .iter()
+                .find_map(|(o, n)| std::ptr::eq(*o, old_value).then_some(*n));
+            let new_value = match (same, renamed_to) {
+                (Some(new_value), _) => new_value,
+                (None, Some(new_value)) => {
+                    self.push(
+                        Class::EnumValueRenamed,
+                        &path,
+                        (
+                            Some(old_value.wire_name.clone()),
+                            Some(new_value.wire_name.clone()),
+                        ),
+                        (Some(&old_value.span), Some(&new_value.span)),
+                    );
+                    new_value
+                }
+                (None, None) => {
+                    self.push(
+                        Class::EnumValueRemoved {
+                            new_open: new.is_open(),
+                        },
+                        &path,
+                        (Some(old_value.wire_name.clone()), None),
+                        (Some(&old_value.span), None),
+                    );
+                    continue;
+                }
+            };
+            self.notes(
+                &path,
+                (
+                    Notes {
+                        docs: &old_value.docs,
+                        deprecated: old_value.deprecated.as_ref(),
+                        examples: None,
+                    },
+                    Notes {
+                        docs: &new_value.docs,
+                        deprecated: new_value.deprecated.as_ref(),
+                        examples: None,
+                    },
+                ),
+                (&old_value.span, &new_value.span),
+            );
+        }
+        for new_value in &new.values {
+            let known = old
+                .values
+                .iter()
+                .any(|v| v.wire_name == new_value.wire_name)
+                || renamed.iter().any(|(_, n)| std::ptr::eq(*n, new_value));
+            if !known {
+                self.push(
+                    Class::EnumValueAdded {
+                        old_open: old.is_open(),
+                    },
+                    &format!("{name}/{}", new_value.wire_name),
+                    (None, Some(new_value.wire_name.clone())),
+                    (None, Some(&new_value.span)),
+                );
+            }
+        }
+    }
+
+    /// An untagged union's variants are told apart by shape, so they match by name; it has no
+    /// catch-all, so it is never open.
+    fn untagged(&mut self, name: &str, old: &UntaggedDef, new: &UntaggedDef) {
+        for old_variant in &old.variants {
+            let path = format!("{name}/{}", old_variant.name);
+            match new.variants.iter().find(|v| v.name == old_variant.name) {
+                Some(new_variant) => {
+                    self.ty(
+                        &path,
+                        (&old_variant.ty, &new_variant.ty),
+                        (&old_variant.span, &new_variant.span),
+                    );
+                    self.notes(
+                        &path,
+                        (
+                            Notes {
+                                docs: &old_variant.docs,
+                                deprecated: None,
+                                examples: None,
+                            },
+                            Notes {
+                                docs: &new_variant.docs,
+                                deprecated: None,
+                                examples: None,
+                            },
+                        ),
+                        (&old_variant.span, &new_variant.span),
+                    );
+                }
+                None => self.push(
+                    Class::VariantRemoved { new_open: false },
+                    &path,
+                    (Some(spell(&old_variant.ty)), None),
+                    (Some(&old_variant.span), None),
+                ),
+            }
+        }
+        for new_variant in &new.variants {
+            if !old.variants.iter().any(|v| v.name == new_variant.name) {
+                self.push(
+                    Class::VariantAdded { old_open: false },
+                    &format!("{name}/{}", new_variant.name),
+                    (None, Some(spell(&new_variant.ty))),
+                    (None, Some(&new_variant.span)),
+                );
+            }
+        }
+    }
+}
+
+/// The renames between two lists of items: pairs of an old item whose wire name NEW lacks and
+/// a new item whose wire name OLD lacks, with the same schema name.
+fn renames<'a, T>(
+    old: &'a [T],
+    new: &'a [T],
+    wire: impl Fn(&T) -> &String,
+    name: impl Fn(&T) -> &String,
+) -> Vec<(&'a T, &'a T)> {
+    let only_old = old
+        .iter()
+        .filter(|o| !new.iter().any(|n| wire(n) == wire(o)));
+    only_old
+        .filter_map(|o| {
+            new.iter()
+                .filter(|n| !old.iter().any(|o| wire(o) == wire(n)))
+                .find(|n| name(n) == name(o))
+                .map(|n| (o, n))
+        })
+        .collect()
+}

@@ -1,0 +1,304 @@
+//! `cardc compat`: each golden pair `tests/schemas/compat/<case>/{old,new}.cards` is named after
+//! the class of change it shows (`field_added_optional`, or a longer name that begins with
+//! it), and its human and JSON reports must equal their snapshots in
+//! `tests/schemas/compat/snapshots/`. The binary's exit status follows `--deny`.
+//!
+//! After an intended change, accept the snapshots with
+//! `INSTA_UPDATE=always cargo test -p cardc-codegen --test compat`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use cardc_codegen::compat::{self, Change, report};
+use cardc_codegen::compile;
+use cardc_codegen::diagnostics::Source;
+
+const CARDC: &str = env!("CARGO_BIN_EXE_cardc");
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn cases_dir() -> PathBuf {
+    repo_root().join("tests/schemas/compat")
+}
+
+fn cases() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(cases_dir())
+        .expect("tests/schemas/compat exists")
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| cases_dir().join(name).join("old.cards").is_file())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Two schemas by their paths relative to the repository root, compiled and compared; the
+/// human and JSON reports as `cardc compat` prints them from the root.
+fn compared(old: &str, new: &str) -> (Vec<Change>, String, String) {
+    let read = |path: &str| {
+        std::fs::read_to_string(repo_root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+    };
+    let (old_text, new_text) = (read(old), read(new));
+    let schema = |name: &str, text: &str| {
+        compile(name, text).unwrap_or_else(|errors| {
+            panic!("{}", Source { name, text }.render(&errors));
+        })
+    };
+    let (old_schema, new_schema) = (schema(old, &old_text), schema(new, &new_text));
+    let changes = compat::compare(&old_schema, &new_schema);
+    let versioning = compat::version::versioning(&old_schema, &new_schema, &changes);
+    let versions = report::Versions {
+        old: Source {
+            name: old,
+            text: &old_text,
+        },
+        new: Source {
+            name: new,
+            text: &new_text,
+        },
+        versioning: versioning.as_ref(),
+    };
+    let human = report::human(&changes, &versions);
+    let json = report::json(&changes, &versions);
+    (changes, human, json)
+}
+
+#[test]
+fn every_golden_pair_gets_its_expected_reports() {
+    let names = cases();
+    assert!(
+        names.len() >= 30,
+        "expected at least 30 golden pairs, found {}",
+        names.len()
+    );
+    insta::with_settings!({
+        snapshot_path => cases_dir().join("snapshots"),
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::glob!("../../tests/schemas/compat", "*/old.cards", |path| {
+            let case = path
+                .parent()
+                .and_then(Path::file_name)
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let dir = format!("tests/schemas/compat/{case}");
+            let (changes, human, json) =
+                compared(&format!("{dir}/old.cards"), &format!("{dir}/new.cards"));
+            let classes: Vec<&str> = changes.iter().map(|change| change.class.name()).collect();
+            assert!(
+                classes
+                    .iter()
+                    .any(|class| case == *class || case.starts_with(&format!("{class}_"))),
+                "{case} is named after a class its report lacks: {classes:?}"
+            );
+            insta::assert_snapshot!("human", human);
+            insta::assert_snapshot!("json", json);
+        });
+    });
+}
+
+/// A snapshot whose golden pair was renamed or removed would otherwise linger unread.
+#[test]
+fn every_snapshot_has_its_golden_pair() {
+    let names = cases();
+    for entry in std::fs::read_dir(cases_dir().join("snapshots")).expect("snapshots exist") {
+        let file = entry
+            .expect("entry")
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        let case = file
+            .split_once('@')
+            .and_then(|(_, rest)| rest.split_once("__"))
+            .map(|(case, _)| case.to_string())
+            .unwrap_or_default();
+        assert!(names.contains(&case), "snapshot {file} has no golden pair");
+    }
+}
+
+/// The JSON report parses, and says of each change exactly what its verdict says.
+#[test]
+fn the_json_report_carries_every_verdict() {
+    let dir = "tests/schemas/compat/field_added_optional";
+    let (changes, _, json) = compared(&format!("{dir}/old.cards"), &format!("{dir}/new.cards"));
+    let value: serde_json::Value = serde_json::from_str(&json).expect("the report is JSON");
+    let reported = value["changes"].as_array().expect("a list of changes");
+    assert_eq!(reported.len(), changes.len());
+    for (reported, change) in reported.iter().zip(&changes) {
+        let breaks = change.verdict().breaks;
+        assert_eq!(reported["class"], change.class.name());
+        assert_eq!(reported["path"], change.path.as_str());
+        assert_eq!(reported["breaks"]["readers"], breaks.readers);
+        assert_eq!(reported["breaks"]["writers"], breaks.writers);
+        assert_eq!(reported["breaks"]["bridges"], breaks.bridges);
+        assert_eq!(reported["reason"], change.verdict().reason);
+    }
+}
+
+/// The render-intent schema against the one that adds a `table` card to both closed unions
+/// (the schema the closed-union proof compiles every bridge against): old readers refuse the
+/// new card, old writers never write it, and bridges miss a case.
+#[test]
+fn a_table_card_breaks_readers_and_bridges_of_the_closed_unions_but_not_writers() {
+    let (changes, human, _) = compared(
+        "schema/render_intent.cards",
+        "tests/ui/schemas/render_intent_with_table.cards",
+    );
+    for union in ["ToolCallView", "ToolResultView"] {
+        let path = format!("{union}/table");
+        let change = changes
+            .iter()
+            .find(|change| change.path == path)
+            .unwrap_or_else(|| panic!("no change at {path}:\n{human}"));
+        assert_eq!(change.class.name(), "variant_added");
+        let breaks = change.verdict().breaks;
+        assert!(
+            breaks.readers && !breaks.writers && breaks.bridges,
+            "{human}"
+        );
+    }
+    assert!(
+        changes
+            .iter()
+            .all(|change| !change.verdict().breaks.writers),
+        "{human}"
+    );
+    assert!(
+        human.ends_with("readers break, writers do not break, bridges break\n"),
+        "{human}"
+    );
+}
+
+fn cardc(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = Command::new(CARDC)
+        .args(args)
+        .current_dir(repo_root())
+        .output()
+        .expect("cardc runs");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_exit_status_says_whether_a_denied_party_breaks() {
+    let pair = |case: &str| {
+        [
+            format!("tests/schemas/compat/{case}/old.cards"),
+            format!("tests/schemas/compat/{case}/new.cards"),
+        ]
+    };
+    let run = |case: &str, extra: &[&str]| {
+        let [old, new] = pair(case);
+        let mut args = vec!["compat", old.as_str(), new.as_str()];
+        args.extend_from_slice(extra);
+        cardc(&args).0
+    };
+    // A doc change breaks nobody, whatever is denied.
+    assert_eq!(
+        run("doc_changed", &["--deny", "readers,writers,bridges"]),
+        Some(0)
+    );
+    // An added variant breaks readers and bridges: refused by default and by either name.
+    assert_eq!(run("variant_added", &[]), Some(1));
+    assert_eq!(run("variant_added", &["--deny", "bridges"]), Some(1));
+    assert_eq!(run("variant_added", &["--deny", "writers"]), Some(0));
+    // A removed type breaks bridges only: passes the default, fails when bridges are denied.
+    assert_eq!(run("type_removed", &[]), Some(0));
+    assert_eq!(run("type_removed", &["--deny", "readers,bridges"]), Some(1));
+    // A declared version bumped too little fails though no denied party breaks.
+    assert_eq!(run("type_removed_with_a_minor_bump", &[]), Some(0));
+    assert_eq!(run("doc_changed_with_a_patch_bump", &[]), Some(0));
+    assert_eq!(run("type_added_without_a_minor_bump", &[]), Some(1));
+    let [old, new] = pair("type_added_without_a_minor_bump");
+    let (_, _, stderr) = cardc(&["compat", &old, &new]);
+    assert!(stderr.contains("not bumped enough"), "{stderr}");
+    let (code, stdout, stderr) = cardc(&[
+        "compat",
+        "--format",
+        "json",
+        "tests/schemas/compat/variant_added/old.cards",
+        "tests/schemas/compat/variant_added/new.cards",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(stdout.starts_with("{\"changes\": ["), "{stdout}");
+    assert!(stderr.contains("break readers"), "{stderr}");
+}
+
+#[test]
+fn an_unreadable_or_invalid_schema_exits_2_with_its_location() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let bad = dir.path().join("bad.cards");
+    std::fs::write(&bad, "struct A {\n    b: Strin,\n}\n").expect("write");
+    let good = "tests/schemas/compat/doc_changed/old.cards";
+    let bad = bad.to_string_lossy().into_owned();
+    let (code, _, stderr) = cardc(&["compat", good, &bad]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("bad.cards:2:8"), "{stderr}");
+    let missing = dir
+        .path()
+        .join("missing.cards")
+        .to_string_lossy()
+        .into_owned();
+    let (code, _, stderr) = cardc(&["compat", &missing, good]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("cannot read schema"), "{stderr}");
+    let (code, _, stderr) = cardc(&["compat", good, good, "--deny", "nobody"]);
+    assert_eq!(code, Some(2), "{stderr}");
+}
+
+/// `--baseline` reads OLD from git: NEW's file as committed in the revision.
+#[test]
+fn a_baseline_compares_the_schema_with_its_committed_version() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let git = |args: &[&str]| {
+        let status = Command::new("git")
+            .args([
+                "-c",
+                "user.name=cardc",
+                "-c",
+                "user.email=cardc@example.test",
+            ])
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .expect("git runs");
+        assert!(status.status.success(), "git {args:?}: {status:?}");
+    };
+    let case = cases_dir().join("variant_added");
+    std::fs::create_dir(dir.path().join("schema")).expect("mkdir");
+    let schema = dir.path().join("schema/shapes.cards");
+    std::fs::copy(case.join("old.cards"), &schema).expect("old");
+    git(&["init", "-q"]);
+    git(&["add", "schema/shapes.cards"]);
+    git(&["commit", "-q", "-m", "old"]);
+    std::fs::copy(case.join("new.cards"), &schema).expect("new");
+    let output = Command::new(CARDC)
+        .args(["compat", "--baseline", "HEAD", "schema/shapes.cards"])
+        .current_dir(dir.path())
+        .output()
+        .expect("cardc runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.starts_with("2 change(s) from HEAD:schema/shapes.cards to schema/shapes.cards"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Shape/Square: variant_added"), "{stdout}");
+    let output = Command::new(CARDC)
+        .args([
+            "compat",
+            "--baseline",
+            "no-such-revision",
+            "schema/shapes.cards",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .expect("cardc runs");
+    assert_eq!(output.status.code(), Some(2));
+}
