@@ -474,7 +474,12 @@ fn union_expr(schema: &Schema, root: &UnionDef, union: &UnionDef, path: &[&str])
         })
         .collect();
     match members.as_slice() {
-        [only] => only.clone(),
+        // A union of one variant is that variant's class, whose tag has a default: the tag
+        // key is required all the same.
+        [only] => format!(
+            "_t.Annotated[{only}, _p.BeforeValidator(_rt.tagged({}))]",
+            string_literal(&union.tag)
+        ),
         _ => format!(
             "_t.Annotated[_t.Union[{}], _p.Field(discriminator={})]",
             members.join(", "),

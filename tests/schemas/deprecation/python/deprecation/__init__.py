@@ -115,7 +115,7 @@ Deprecated: handles are names now
 """
 
 
-OldEvent = _te.TypeAliasType("OldEvent", OldEvent_Joined)
+OldEvent = _te.TypeAliasType("OldEvent", _t.Annotated[OldEvent_Joined, _p.BeforeValidator(_rt.tagged("event"))])
 """An event of the old log.
 
 Deprecated: read the new log

@@ -390,6 +390,18 @@ def _count_text(bounds: tuple[int | None, int | None]) -> str:
     return f"{low} to {high}"
 
 
+def tagged(key: str) -> _t.Callable[[object], object]:
+    """The check of a union of one variant, which pydantic reads as that variant's class:
+    the tag key is present, as a discriminator would require."""
+
+    def check(value: object) -> object:
+        if isinstance(value, dict) and key not in value:
+            raise ValueError(f"no `{key}` tag")
+        return value
+
+    return check
+
+
 def not_null(value: object) -> object:
     """An optional field's present value, which is never null."""
     if value is None:

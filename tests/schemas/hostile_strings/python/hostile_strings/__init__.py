@@ -98,13 +98,13 @@ class Lines_Template(Template):
     tag___script__script_console_log__nested____script_: _t.Literal["${console.log(\"template\")}"] = _p.Field(default="${console.log(\"template\")}", alias="</script><script>console.log(\"nested\")</script>")
 
 
-Hostile = _te.TypeAliasType("Hostile", _t.Annotated[_t.Union[Hostile_Comment, Hostile_Lines_Template, Hostile_Quotes, Hostile_Empty], _p.Field(discriminator="tag____console_log__injected______")])
+Hostile = _te.TypeAliasType("Hostile", _t.Annotated[_t.Union[Hostile_Comment, _t.Annotated[Hostile_Lines_Template, _p.BeforeValidator(_rt.tagged("</script><script>console.log(\"nested\")</script>"))], Hostile_Quotes, Hostile_Empty], _p.Field(discriminator="tag____console_log__injected______")])
 """A type doc. */ console.log(\"type doc\"); /*
 \x0d\u2028\u2029\u202e\x00 </script> <!-- */
 """
 
 
-Lines = _te.TypeAliasType("Lines", Lines_Template)
+Lines = _te.TypeAliasType("Lines", _t.Annotated[Lines_Template, _p.BeforeValidator(_rt.tagged("</script><script>console.log(\"nested\")</script>"))])
 """A union nested under a hostile tag value, with a hostile tag of its own."""
 
 

@@ -169,7 +169,7 @@ Node = _te.TypeAliasType("Node", _t.Annotated[_t.Union[Node_Impl, Node_While], _
 """A union whose tag is a keyword in TypeScript and JavaScript."""
 
 
-Only = _te.TypeAliasType("Only", Only_One)
+Only = _te.TypeAliasType("Only", _t.Annotated[Only_One, _p.BeforeValidator(_rt.tagged("card"))])
 """A union with a single variant: `match` still closes with `assertNever`."""
 
 
