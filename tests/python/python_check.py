@@ -15,6 +15,7 @@ leaves the judging to the caller. Run it with the interpreter of the environment
 
 import importlib.util
 import json
+import keyword
 import sys
 from pathlib import Path
 
@@ -40,7 +41,8 @@ def same_json(a, b):
 def verdict(package, case):
     runtime = package._rt
     name = case["type"]
-    tp = getattr(package, name)
+    # A type named like a keyword is escaped as the emitter escapes it (`None_`).
+    tp = getattr(package, name + "_" if keyword.iskeyword(name) else name)
     payload = case["payload"]
     try:
         value = runtime.decode(tp, name, json.dumps(payload, ensure_ascii=False))

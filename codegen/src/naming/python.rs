@@ -93,7 +93,7 @@ pub fn wire_ident(key: &str) -> String {
 /// `[Generic]` give `ToolCallView_Generic`. Schema type names hold no `_`, so no schema type
 /// can be named like one.
 pub fn variant_class(union: &str, path: &[&str]) -> String {
-    let mut name = union.to_owned();
+    let mut name = type_name(union);
     for variant in path {
         name.push('_');
         name.push_str(variant);
@@ -101,9 +101,20 @@ pub fn variant_class(union: &str, path: &[&str]) -> String {
     name
 }
 
-/// The decoding function of a named type: `ToolCallView` gives `parse_tool_call_view`.
+/// The decoding function of a named type: `ToolCallView` gives `parse_tool_call_view`, `None`
+/// gives `parse_none`.
 pub fn parse_function(type_name: &str) -> String {
     format!("parse_{}", RenameRule::Snake.apply_to_variant(type_name))
+}
+
+/// The Python name of a schema type: its name, escaped when it is a keyword (`None_`). No
+/// schema type name holds a `_`, so the escape is no other type's name.
+pub fn type_name(name: &str) -> String {
+    if KEYWORDS.contains(&name) {
+        format!("{name}_")
+    } else {
+        name.to_owned()
+    }
 }
 
 /// The member of an enum value: its name, escaped when it is a keyword (`None_`).

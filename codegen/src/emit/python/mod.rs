@@ -144,7 +144,7 @@ pub fn emit(schema: &Schema) -> String {
         match def {
             TypeDef::Struct(def) => {
                 emit_struct(&mut w, schema, def);
-                classes.push(def.name.clone());
+                classes.push(naming::type_name(&def.name));
             }
             TypeDef::Enum(def) => emit_enum(&mut w, def),
             _ => {}
@@ -173,7 +173,7 @@ pub fn emit(schema: &Schema) -> String {
     let mut exported: Vec<String> = vec!["DecodeError".into(), "ErrorEntry".into()];
     for def in schema.types.values() {
         let name = def.name();
-        exported.push(name.to_string());
+        exported.push(naming::type_name(name));
         exported.push(naming::parse_function(name));
         exported.push(format!("{}_json", naming::parse_function(name)));
     }
@@ -232,7 +232,7 @@ fn emit_struct(w: &mut Writer, schema: &Schema, def: &StructDef) {
     } else {
         "_rt.OpenModel"
     };
-    w.line(&format!("class {}({base}):", def.name));
+    w.line(&format!("class {}({base}):", naming::type_name(&def.name)));
     w.depth += 1;
     let docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
     w.docstring(&docs);
@@ -363,9 +363,9 @@ fn type_text(schema: &Schema, ty: &Ty, alias: bool) -> String {
         }
         Ty::Nullable(inner) => format!("{} | None", type_text(schema, inner, alias)),
         Ty::Named(name) => match schema.types.get(name) {
-            Some(TypeDef::Struct(_) | TypeDef::Enum(_)) | None => name.clone(),
-            Some(_) if alias => string_literal(name),
-            Some(_) => name.clone(),
+            Some(TypeDef::Struct(_) | TypeDef::Enum(_)) | None => naming::type_name(name),
+            Some(_) if alias => string_literal(&naming::type_name(name)),
+            Some(_) => naming::type_name(name),
         },
         Ty::Const(constant) => {
             let value = match constant {
@@ -415,7 +415,7 @@ fn emit_variant_classes(
                 emit_variant_classes(w, schema, root, inner, &path, &tags, classes);
                 continue;
             }
-            Some(payload) => payload.name().to_string(),
+            Some(payload) => naming::type_name(payload.name()),
             None => "_rt.Model".to_string(),
         };
         let class = naming::variant_class(&root.name, &path);
@@ -489,10 +489,11 @@ fn union_expr(schema: &Schema, root: &UnionDef, union: &UnionDef, path: &[&str])
 }
 
 fn emit_alias(w: &mut Writer, name: &str, value: &str, docs: &[String]) {
+    let name = naming::type_name(name);
     top_level(w);
     w.line(&format!(
         "{name} = _te.TypeAliasType({}, {value})",
-        string_literal(name)
+        string_literal(&name)
     ));
     w.docstring(docs);
 }
@@ -535,7 +536,10 @@ fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
 
 fn emit_enum(w: &mut Writer, def: &EnumDef) {
     top_level(w);
-    w.line(&format!("class {}(_enum.Enum):", def.name));
+    w.line(&format!(
+        "class {}(_enum.Enum):",
+        naming::type_name(&def.name)
+    ));
     w.depth += 1;
     let docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
     w.docstring(&docs);
@@ -560,9 +564,10 @@ fn emit_enum(w: &mut Writer, def: &EnumDef) {
     w.depth -= 1;
 }
 
-fn emit_parse_functions(w: &mut Writer, name: &str) {
-    let function = naming::parse_function(name);
-    let quoted = string_literal(name);
+fn emit_parse_functions(w: &mut Writer, schema_name: &str) {
+    let function = naming::parse_function(schema_name);
+    let quoted = string_literal(schema_name);
+    let name = naming::type_name(schema_name);
     top_level(w);
     w.line(&format!("def {function}(data: object) -> {name}:"));
     w.depth += 1;
