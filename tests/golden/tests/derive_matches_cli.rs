@@ -9,14 +9,20 @@ use std::path::Path;
 
 #[test]
 fn the_derive_expands_to_what_the_cli_writes_for_every_golden() {
-    let schemas = Path::new(env!("CARGO_MANIFEST_DIR")).join("../schemas");
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     assert!(
         cardc_golden::DERIVED.len() >= 10,
         "the golden cases are missing"
     );
     for (case, outputs) in cardc_golden::DERIVED {
+        // A golden case lives under `tests/schemas`, a public contract under `tests/contracts`.
+        let dir = ["schemas", "contracts"]
+            .iter()
+            .map(|root| tests.join(root).join(case))
+            .find(|dir| dir.is_dir())
+            .expect("the case's directory");
         for (file_name, derived) in *outputs {
-            let path = schemas.join(case).join(file_name);
+            let path = dir.join(file_name);
             let written = std::fs::read_to_string(&path).expect("the committed golden output");
             assert!(
                 written == **derived,
