@@ -101,6 +101,27 @@ pub fn variant_class(union: &str, path: &[&str]) -> String {
     name
 }
 
+/// The visitor `Protocol` of a union: `ToolCallView` gives `ToolCallViewVisitor`.
+pub fn visitor(union: &str) -> String {
+    format!("{}Visitor", type_name(union))
+}
+
+/// The exhaustive helper of a union: `ToolCallView` gives `visit_tool_call_view`.
+pub fn visit_function(union: &str) -> String {
+    format!("visit_{}", RenameRule::Snake.apply_to_variant(union))
+}
+
+/// The visitor method of a leaf variant along a path of variant names: each in snake case,
+/// joined by `__` (`[Search, Matches]` gives `search__matches`, never the `search_matches` of
+/// a variant `SearchMatches`), escaped as [`ident`] does (`[Type]` gives `type_`).
+pub fn visitor_method(path: &[&str]) -> String {
+    let parts: Vec<String> = path
+        .iter()
+        .map(|name| RenameRule::Snake.apply_to_variant(name))
+        .collect();
+    ident(&parts.join("__"))
+}
+
 /// The decoding function of a named type: `ToolCallView` gives `parse_tool_call_view`, `None`
 /// gives `parse_none`.
 pub fn parse_function(type_name: &str) -> String {

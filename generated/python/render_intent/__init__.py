@@ -29,7 +29,10 @@ class DiffCallView(_rt.Model):
     diffs: list[FileDiff] = _p.Field(alias="diffs")
     """The changes; `oldText` is `null` for a new file."""
 
-    locations: _t.Annotated[list[FileLocation] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="locations")
+    locations: _t.Annotated[
+        list[FileLocation] | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="locations")
     """Files the call touches."""
 
 
@@ -38,16 +41,25 @@ class DiffResultView(_rt.Model):
     for a create.
     """
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="title")
+    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="title",
+    )
     """The card's title."""
 
     diffs: list[FileDiff] = _p.Field(alias="diffs")
     """The applied hunks, one `FileDiff` each."""
 
-    locations: _t.Annotated[list[FileLocation] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="locations")
+    locations: _t.Annotated[
+        list[FileLocation] | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="locations")
     """Files the result touches."""
 
-    content: _t.Annotated[list[ContentBlock] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="content")
+    content: _t.Annotated[
+        list[ContentBlock] | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="content")
     """The model-facing text, for UIs without a diff card."""
 
 
@@ -70,7 +82,10 @@ class FileLocation(_rt.Model):
     path: str = _p.Field(alias="path")
     """Path of the file."""
 
-    line: _t.Annotated[_rt.U32 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="line")
+    line: _t.Annotated[_rt.U32 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="line",
+    )
     """Line in the file, when the tool knows one."""
 
 
@@ -80,26 +95,40 @@ class GenericCallView(_rt.Model):
     title: str = _p.Field(alias="title")
     """The card's title."""
 
-    kind: _t.Annotated[ToolCallKind | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="kind")
+    kind: _t.Annotated[ToolCallKind | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="kind")
+    )
     """What the call does."""
 
     raw_input: _p.JsonValue = _p.Field(default=None, alias="rawInput")
     """The call's raw input: any JSON value, `null` included."""
 
-    content: _t.Annotated[list[ContentBlock] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="content")
+    content: _t.Annotated[
+        list[ContentBlock] | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="content")
     """Content shown under the title."""
 
-    locations: _t.Annotated[list[FileLocation] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="locations")
+    locations: _t.Annotated[
+        list[FileLocation] | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="locations")
     """Files the call touches."""
 
 
 class GenericResultView(_rt.Model):
     """The generic result card."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="title")
+    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="title",
+    )
     """The card's title."""
 
-    content: _t.Annotated[list[ContentBlock] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="content")
+    content: _t.Annotated[
+        list[ContentBlock] | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="content")
     """The result's content."""
 
 
@@ -145,7 +174,10 @@ class SearchMatchesResultView(_rt.Model):
     total: _rt.U32 = _p.Field(alias="total")
     """Every match found, before the cap."""
 
-    content: _t.Annotated[list[ContentBlock] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="content")
+    content: _t.Annotated[
+        list[ContentBlock] | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="content")
     """The model-facing text, for UIs without a search card."""
 
 
@@ -161,7 +193,10 @@ class SearchPathsResultView(_rt.Model):
     total: _rt.U32 = _p.Field(alias="total")
     """Every path found, before the cap."""
 
-    content: _t.Annotated[list[ContentBlock] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="content")
+    content: _t.Annotated[
+        list[ContentBlock] | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="content")
     """The model-facing text, for UIs without a search card."""
 
 
@@ -171,10 +206,16 @@ class TerminalCallView(_rt.Model):
     title: str = _p.Field(alias="title")
     """The card's title: the command."""
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="description")
+    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="description",
+    )
     """What the command is for, shown above the card."""
 
-    cwd: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="cwd")
+    cwd: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="cwd",
+    )
     """The working directory the command runs in."""
 
 
@@ -183,16 +224,27 @@ class TerminalResultView(_rt.Model):
     `console` block: that fallback belongs to the bridge, not the tool.
     """
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="title")
+    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="title",
+    )
     """The card's title."""
 
-    output: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="output")
+    output: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="output",
+    )
     """The command's output."""
 
-    exit_code: _t.Annotated[_rt.I32 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="exitCode")
+    exit_code: _t.Annotated[_rt.I32 | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="exitCode")
+    )
     """The command's exit code."""
 
-    signal: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="signal")
+    signal: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="signal",
+    )
     """The signal that ended the command, such as `SIGTERM`."""
 
 
@@ -307,7 +359,7 @@ class ToolResultView_Diff(DiffResultView):
 class ToolResultView_Search_Matches(SearchMatchesResultView):
     """Grep: matching lines grouped by file, in first-seen order."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card", "kind",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card", "kind")
     card: _t.Literal["search"] = _p.Field(default="search", alias="card")
     kind: _t.Literal["matches"] = _p.Field(default="matches", alias="kind")
 
@@ -315,27 +367,57 @@ class ToolResultView_Search_Matches(SearchMatchesResultView):
 class ToolResultView_Search_Paths(SearchPathsResultView):
     """Glob: matching paths."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card", "kind",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card", "kind")
     card: _t.Literal["search"] = _p.Field(default="search", alias="card")
     kind: _t.Literal["paths"] = _p.Field(default="paths", alias="kind")
 
 
-ContentBlock = _te.TypeAliasType("ContentBlock", _t.Annotated[_t.Union[ContentBlock_Text, ContentBlock_Image], _p.Field(discriminator="type_")])
+ContentBlock = _te.TypeAliasType(
+    "ContentBlock",
+    _t.Annotated[
+        ContentBlock_Text | ContentBlock_Image,
+        _p.Field(discriminator="type_"),
+    ],
+)
 """A block of LLM content, as the model sees it."""
 
 
-SearchResultView = _te.TypeAliasType("SearchResultView", _t.Annotated[_t.Union[SearchResultView_Matches, SearchResultView_Paths], _p.Field(discriminator="kind")])
+SearchResultView = _te.TypeAliasType(
+    "SearchResultView",
+    _t.Annotated[
+        SearchResultView_Matches | SearchResultView_Paths,
+        _p.Field(discriminator="kind"),
+    ],
+)
 """A search result: grep's matches grouped by file, or glob's paths. `total` counts every
 result found before the inline cap, and `truncated` says the cap dropped some, so a UI never
 presents a capped page as complete.
 """
 
 
-ToolCallView = _te.TypeAliasType("ToolCallView", _t.Annotated[_t.Union[ToolCallView_Generic, ToolCallView_Terminal, ToolCallView_Diff], _p.Field(discriminator="card")])
+ToolCallView = _te.TypeAliasType(
+    "ToolCallView",
+    _t.Annotated[
+        ToolCallView_Generic | ToolCallView_Terminal | ToolCallView_Diff,
+        _p.Field(discriminator="card"),
+    ],
+)
 """How a tool call renders: what `presentCall` returns."""
 
 
-ToolResultView = _te.TypeAliasType("ToolResultView", _t.Annotated[_t.Union[ToolResultView_Generic, ToolResultView_Terminal, ToolResultView_Diff, _t.Annotated[_t.Union[ToolResultView_Search_Matches, ToolResultView_Search_Paths], _p.Field(discriminator="kind")]], _p.Field(discriminator="card")])
+ToolResultView = _te.TypeAliasType(
+    "ToolResultView",
+    _t.Annotated[
+        ToolResultView_Generic
+        | ToolResultView_Terminal
+        | ToolResultView_Diff
+        | _t.Annotated[
+            ToolResultView_Search_Matches | ToolResultView_Search_Paths,
+            _p.Field(discriminator="kind"),
+        ],
+        _p.Field(discriminator="card"),
+    ],
+)
 """How a tool result renders: what `presentResult` returns."""
 
 
@@ -413,7 +495,11 @@ def parse_generic_call_view_json(text: str | bytes) -> GenericCallView:
 
 def parse_generic_result_view(data: object) -> GenericResultView:
     """Decodes parsed JSON data as a GenericResultView, or raises DecodeError."""
-    value: GenericResultView = _rt.decode_data(GenericResultView, "GenericResultView", data)
+    value: GenericResultView = _rt.decode_data(
+        GenericResultView,
+        "GenericResultView",
+        data,
+    )
     return value
 
 
@@ -437,7 +523,11 @@ def parse_image_content_json(text: str | bytes) -> ImageContent:
 
 def parse_search_file_matches(data: object) -> SearchFileMatches:
     """Decodes parsed JSON data as a SearchFileMatches, or raises DecodeError."""
-    value: SearchFileMatches = _rt.decode_data(SearchFileMatches, "SearchFileMatches", data)
+    value: SearchFileMatches = _rt.decode_data(
+        SearchFileMatches,
+        "SearchFileMatches",
+        data,
+    )
     return value
 
 
@@ -461,31 +551,51 @@ def parse_search_line_match_json(text: str | bytes) -> SearchLineMatch:
 
 def parse_search_matches_result_view(data: object) -> SearchMatchesResultView:
     """Decodes parsed JSON data as a SearchMatchesResultView, or raises DecodeError."""
-    value: SearchMatchesResultView = _rt.decode_data(SearchMatchesResultView, "SearchMatchesResultView", data)
+    value: SearchMatchesResultView = _rt.decode_data(
+        SearchMatchesResultView,
+        "SearchMatchesResultView",
+        data,
+    )
     return value
 
 
 def parse_search_matches_result_view_json(text: str | bytes) -> SearchMatchesResultView:
     """Decodes JSON text as a SearchMatchesResultView, or raises DecodeError."""
-    value: SearchMatchesResultView = _rt.decode(SearchMatchesResultView, "SearchMatchesResultView", text)
+    value: SearchMatchesResultView = _rt.decode(
+        SearchMatchesResultView,
+        "SearchMatchesResultView",
+        text,
+    )
     return value
 
 
 def parse_search_paths_result_view(data: object) -> SearchPathsResultView:
     """Decodes parsed JSON data as a SearchPathsResultView, or raises DecodeError."""
-    value: SearchPathsResultView = _rt.decode_data(SearchPathsResultView, "SearchPathsResultView", data)
+    value: SearchPathsResultView = _rt.decode_data(
+        SearchPathsResultView,
+        "SearchPathsResultView",
+        data,
+    )
     return value
 
 
 def parse_search_paths_result_view_json(text: str | bytes) -> SearchPathsResultView:
     """Decodes JSON text as a SearchPathsResultView, or raises DecodeError."""
-    value: SearchPathsResultView = _rt.decode(SearchPathsResultView, "SearchPathsResultView", text)
+    value: SearchPathsResultView = _rt.decode(
+        SearchPathsResultView,
+        "SearchPathsResultView",
+        text,
+    )
     return value
 
 
 def parse_search_result_view(data: object) -> SearchResultView:
     """Decodes parsed JSON data as a SearchResultView, or raises DecodeError."""
-    value: SearchResultView = _rt.decode_data(SearchResultView, "SearchResultView", data)
+    value: SearchResultView = _rt.decode_data(
+        SearchResultView,
+        "SearchResultView",
+        data,
+    )
     return value
 
 
@@ -497,7 +607,11 @@ def parse_search_result_view_json(text: str | bytes) -> SearchResultView:
 
 def parse_terminal_call_view(data: object) -> TerminalCallView:
     """Decodes parsed JSON data as a TerminalCallView, or raises DecodeError."""
-    value: TerminalCallView = _rt.decode_data(TerminalCallView, "TerminalCallView", data)
+    value: TerminalCallView = _rt.decode_data(
+        TerminalCallView,
+        "TerminalCallView",
+        data,
+    )
     return value
 
 
@@ -509,13 +623,21 @@ def parse_terminal_call_view_json(text: str | bytes) -> TerminalCallView:
 
 def parse_terminal_result_view(data: object) -> TerminalResultView:
     """Decodes parsed JSON data as a TerminalResultView, or raises DecodeError."""
-    value: TerminalResultView = _rt.decode_data(TerminalResultView, "TerminalResultView", data)
+    value: TerminalResultView = _rt.decode_data(
+        TerminalResultView,
+        "TerminalResultView",
+        data,
+    )
     return value
 
 
 def parse_terminal_result_view_json(text: str | bytes) -> TerminalResultView:
     """Decodes JSON text as a TerminalResultView, or raises DecodeError."""
-    value: TerminalResultView = _rt.decode(TerminalResultView, "TerminalResultView", text)
+    value: TerminalResultView = _rt.decode(
+        TerminalResultView,
+        "TerminalResultView",
+        text,
+    )
     return value
 
 
@@ -567,8 +689,123 @@ def parse_tool_result_view_json(text: str | bytes) -> ToolResultView:
     return value
 
 
+_R = _t.TypeVar("_R")
+_R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class ContentBlockVisitor(_t.Protocol[_R_co]):
+    """What `visit_content_block` calls: one method per variant of ContentBlock."""
+
+    def text(self, value: ContentBlock_Text, /) -> _R_co: ...
+
+    def image(self, value: ContentBlock_Image, /) -> _R_co: ...
+
+
+def visit_content_block(value: ContentBlock, visitor: ContentBlockVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case ContentBlock_Text():
+            return visitor.text(value)
+        case ContentBlock_Image():
+            return visitor.image(value)
+        case _:
+            _te.assert_never(value)
+
+
+class SearchResultViewVisitor(_t.Protocol[_R_co]):
+    """What `visit_search_result_view` calls: one method per variant of SearchResultView."""
+
+    def matches(self, value: SearchResultView_Matches, /) -> _R_co: ...
+
+    def paths(self, value: SearchResultView_Paths, /) -> _R_co: ...
+
+
+def visit_search_result_view(
+    value: SearchResultView,
+    visitor: SearchResultViewVisitor[_R],
+) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case SearchResultView_Matches():
+            return visitor.matches(value)
+        case SearchResultView_Paths():
+            return visitor.paths(value)
+        case _:
+            _te.assert_never(value)
+
+
+class ToolCallViewVisitor(_t.Protocol[_R_co]):
+    """What `visit_tool_call_view` calls: one method per variant of ToolCallView."""
+
+    def generic(self, value: ToolCallView_Generic, /) -> _R_co: ...
+
+    def terminal(self, value: ToolCallView_Terminal, /) -> _R_co: ...
+
+    def diff(self, value: ToolCallView_Diff, /) -> _R_co: ...
+
+
+def visit_tool_call_view(value: ToolCallView, visitor: ToolCallViewVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case ToolCallView_Generic():
+            return visitor.generic(value)
+        case ToolCallView_Terminal():
+            return visitor.terminal(value)
+        case ToolCallView_Diff():
+            return visitor.diff(value)
+        case _:
+            _te.assert_never(value)
+
+
+class ToolResultViewVisitor(_t.Protocol[_R_co]):
+    """What `visit_tool_result_view` calls: one method per variant of ToolResultView."""
+
+    def generic(self, value: ToolResultView_Generic, /) -> _R_co: ...
+
+    def terminal(self, value: ToolResultView_Terminal, /) -> _R_co: ...
+
+    def diff(self, value: ToolResultView_Diff, /) -> _R_co: ...
+
+    def search__matches(self, value: ToolResultView_Search_Matches, /) -> _R_co: ...
+
+    def search__paths(self, value: ToolResultView_Search_Paths, /) -> _R_co: ...
+
+
+def visit_tool_result_view(
+    value: ToolResultView,
+    visitor: ToolResultViewVisitor[_R],
+) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case ToolResultView_Generic():
+            return visitor.generic(value)
+        case ToolResultView_Terminal():
+            return visitor.terminal(value)
+        case ToolResultView_Diff():
+            return visitor.diff(value)
+        case ToolResultView_Search_Matches():
+            return visitor.search__matches(value)
+        case ToolResultView_Search_Paths():
+            return visitor.search__paths(value)
+        case _:
+            _te.assert_never(value)
+
+
 __all__ = [
     "ContentBlock",
+    "ContentBlockVisitor",
     "ContentBlock_Image",
     "ContentBlock_Text",
     "DecodeError",
@@ -585,6 +822,7 @@ __all__ = [
     "SearchMatchesResultView",
     "SearchPathsResultView",
     "SearchResultView",
+    "SearchResultViewVisitor",
     "SearchResultView_Matches",
     "SearchResultView_Paths",
     "TerminalCallView",
@@ -592,10 +830,12 @@ __all__ = [
     "TextContent",
     "ToolCallKind",
     "ToolCallView",
+    "ToolCallViewVisitor",
     "ToolCallView_Diff",
     "ToolCallView_Generic",
     "ToolCallView_Terminal",
     "ToolResultView",
+    "ToolResultViewVisitor",
     "ToolResultView_Diff",
     "ToolResultView_Generic",
     "ToolResultView_Search_Matches",
@@ -639,6 +879,10 @@ __all__ = [
     "parse_tool_call_view_json",
     "parse_tool_result_view",
     "parse_tool_result_view_json",
+    "visit_content_block",
+    "visit_search_result_view",
+    "visit_tool_call_view",
+    "visit_tool_result_view",
 ]
 
 DiffCallView.model_rebuild()

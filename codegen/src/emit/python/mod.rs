@@ -9,6 +9,7 @@
 //! `str`, `bool`, `list`, `dict`, so no schema type name shadows what it relies on; attribute
 //! names are escaped by `naming::python`.
 
+mod layout;
 mod syntax;
 
 use crate::emit::{header_sentence, json_text};
@@ -19,6 +20,7 @@ use crate::ir::{
 use crate::naming::python as naming;
 use crate::target::{Options, Refusal, Target};
 
+use layout::Code;
 use syntax::{comment_text, docstring_line, string_literal};
 
 /// The Python target.
@@ -103,6 +105,16 @@ impl Writer {
         self.out.push('\n');
     }
 
+    /// The lines of a laid-out statement, each at its own indent level.
+    fn statement(&mut self, lines: Vec<(usize, String)>) {
+        let depth = self.depth;
+        for (indent, text) in lines {
+            self.depth = indent;
+            self.line(&text);
+        }
+        self.depth = depth;
+    }
+
     /// A docstring of these lines: nothing when all are empty.
     fn docstring(&mut self, lines: &[String]) {
         if lines.iter().all(|line| line.trim().is_empty()) {
@@ -125,20 +137,44 @@ impl Writer {
 
 /// Emits the package's module for a schema.
 pub fn emit(schema: &Schema) -> String {
+    let body = emit_body(schema);
     let mut w = Writer::default();
     w.line(&format!("# {}", comment_text(&header_sentence(schema))));
     w.docstring(&schema.docs);
     w.line("");
     w.line("from __future__ import annotations");
-    w.line("");
-    w.line("import enum as _enum");
-    w.line("import typing as _t");
-    w.line("");
-    w.line("import pydantic as _p");
-    w.line("import typing_extensions as _te");
+    // Only the modules the body names: an unused import fails `ruff check`.
+    let uses = |alias: &str| body.contains(&format!("{alias}."));
+    let standard: Vec<(&str, &str)> = [("enum", "_enum"), ("typing", "_t")]
+        .into_iter()
+        .filter(|(_, alias)| uses(alias))
+        .collect();
+    if !standard.is_empty() {
+        w.line("");
+        for (module, alias) in standard {
+            w.line(&format!("import {module} as {alias}"));
+        }
+    }
+    let third_party: Vec<(&str, &str)> = [("pydantic", "_p"), ("typing_extensions", "_te")]
+        .into_iter()
+        .filter(|(_, alias)| uses(alias))
+        .collect();
+    if !third_party.is_empty() {
+        w.line("");
+        for (module, alias) in third_party {
+            w.line(&format!("import {module} as {alias}"));
+        }
+    }
     w.line("");
     w.line("from . import _runtime as _rt");
     w.line("from ._runtime import DecodeError, ErrorEntry");
+    w.out.push_str(&body);
+    w.out
+}
+
+/// Everything of the module after its imports.
+fn emit_body(schema: &Schema) -> String {
+    let mut w = Writer::default();
     let mut classes = Vec::new();
     for def in schema.types.values() {
         match def {
@@ -166,6 +202,22 @@ pub fn emit(schema: &Schema) -> String {
     for def in schema.types.values() {
         emit_parse_functions(&mut w, def.name());
     }
+    let unions: Vec<&UnionDef> = schema
+        .types
+        .values()
+        .filter_map(|def| match def {
+            TypeDef::Union(union) => Some(union),
+            _ => None,
+        })
+        .collect();
+    if !unions.is_empty() {
+        top_level(&mut w);
+        w.line("_R = _t.TypeVar(\"_R\")");
+        w.line("_R_co = _t.TypeVar(\"_R_co\", covariant=True)");
+    }
+    for union in &unions {
+        emit_visitor(&mut w, schema, union);
+    }
     w.line("");
     w.line("");
     w.line("__all__ = [");
@@ -176,6 +228,10 @@ pub fn emit(schema: &Schema) -> String {
         exported.push(naming::type_name(name));
         exported.push(naming::parse_function(name));
         exported.push(format!("{}_json", naming::parse_function(name)));
+    }
+    for union in &unions {
+        exported.push(naming::visitor(&union.name));
+        exported.push(naming::visit_function(&union.name));
     }
     exported.extend(classes.iter().filter(|name| name.contains('_')).cloned());
     exported.sort();
@@ -250,40 +306,68 @@ fn emit_struct(w: &mut Writer, schema: &Schema, def: &StructDef) {
 }
 
 fn emit_field(w: &mut Writer, schema: &Schema, field: &Field) {
-    let base = with_constraints(type_text(schema, &field.ty, false), &field.constraints);
+    let base = with_constraints(type_code(schema, &field.ty, false), &field.constraints);
     let json = field.ty == Ty::Json;
     let annotation = match field.presence {
         Presence::Required => base,
         _ if json => base,
-        Presence::Nullable | Presence::OptionalNullable => format!("{base} | None"),
-        Presence::Optional => {
-            format!("_t.Annotated[{base} | None, _p.BeforeValidator(_rt.not_null)]")
-        }
+        Presence::Nullable | Presence::OptionalNullable => or_none(base, false),
+        Presence::Optional => Code::subscript(
+            "_t.Annotated",
+            vec![
+                or_none(base, false),
+                Code::text("_p.BeforeValidator(_rt.not_null)"),
+            ],
+        ),
     };
     let mut arguments = Vec::new();
     if field.presence.may_be_absent() {
-        arguments.push("default=None".to_string());
+        arguments.push(Code::text("default=None"));
     }
-    arguments.push(format!("alias={}", string_literal(&field.wire_name)));
+    arguments.push(Code::text(format!(
+        "alias={}",
+        string_literal(&field.wire_name)
+    )));
     if let Some(deprecated) = &field.deprecated {
-        arguments.push(format!(
+        arguments.push(Code::text(format!(
             "deprecated={}",
             deprecated
                 .note
                 .as_deref()
                 .map_or("True".to_string(), string_literal)
-        ));
+        )));
     }
-    w.line(&format!(
-        "{}: {annotation} = _p.Field({})",
-        naming::ident(&field.name),
-        arguments.join(", ")
+    w.statement(layout::annotated(
+        w.depth,
+        &naming::ident(&field.name),
+        &annotation,
+        &Code::call("_p.Field", arguments),
     ));
     w.docstring(&doc_lines(&field.docs, &field.examples, None));
 }
 
+/// `T | None`, or in an alias's value where `T` is a forward reference (a string, which `|`
+/// cannot join), `_t.Optional[T]`.
+fn or_none(base: Code, alias: bool) -> Code {
+    if alias && base.flat().starts_with('"') {
+        Code::subscript("_t.Optional", vec![base])
+    } else {
+        Code::Union(vec![base, Code::text("None")])
+    }
+}
+
+/// The union of `members`: `A | B`, or where one is a forward reference (a string, which `|`
+/// cannot join), `_t.Union[A, B]`.
+fn union_of(members: Vec<Code>) -> Code {
+    if members.iter().any(|member| member.flat().starts_with('"')) {
+        Code::subscript("_t.Union", members)
+    } else {
+        Code::Union(members)
+    }
+}
+
 /// A field's value type with the runtime's check of its constraints, if it has any.
-fn with_constraints(base: String, constraints: &Constraints) -> String {
+fn with_constraints(base: Code, constraints: &Constraints) -> Code {
     if constraints.is_empty() {
         return base;
     }
@@ -298,74 +382,77 @@ fn with_constraints(base: String, constraints: &Constraints) -> String {
     let flag = |value: bool| if value { "True" } else { "False" };
     let mut arguments = Vec::new();
     if let Some(length) = constraints.length {
-        arguments.push(format!("length={}", count(length)));
+        arguments.push(Code::text(format!("length={}", count(length))));
     }
-    let patterns: Vec<String> = constraints
+    let patterns: Vec<Code> = constraints
         .pattern
         .iter()
-        .map(|pattern| string_literal(pattern))
+        .map(|pattern| Code::text(string_literal(pattern)))
         .chain(
             constraints
                 .format
-                .map(|format| string_literal(format.pattern())),
+                .map(|format| Code::text(string_literal(format.pattern()))),
         )
         .collect();
     if !patterns.is_empty() {
-        arguments.push(format!("patterns=({},)", patterns.join(", ")));
+        arguments.push(Code::Tuple {
+            lead: "patterns=".to_string(),
+            items: patterns,
+        });
     }
     if let Some(range) = constraints.range {
         if let Some(min) = range.min {
-            arguments.push(format!(
+            arguments.push(Code::text(format!(
                 "minimum=({}, {})",
                 number(min.value),
                 flag(min.exclusive)
-            ));
+            )));
         }
         if let Some(max) = range.max {
-            arguments.push(format!(
+            arguments.push(Code::text(format!(
                 "maximum=({}, {})",
                 number(max.value),
                 flag(max.exclusive)
-            ));
+            )));
         }
     }
     if let Some(items) = constraints.items {
-        arguments.push(format!("items={}", count(items)));
+        arguments.push(Code::text(format!("items={}", count(items))));
     }
     if constraints.unique {
-        arguments.push("unique=True".to_string());
+        arguments.push(Code::text("unique=True"));
     }
-    format!(
-        "_t.Annotated[{base}, _rt.constrained({})]",
-        arguments.join(", ")
+    Code::subscript(
+        "_t.Annotated",
+        vec![base, Code::call("_rt.constrained", arguments)],
     )
 }
 
 /// A value type as Python: in an annotation (`alias` false), where every name resolves
 /// lazily; or in an alias's value (`alias` true), evaluated at once, where a name of another
 /// alias is a forward reference.
-fn type_text(schema: &Schema, ty: &Ty, alias: bool) -> String {
+fn type_code(schema: &Schema, ty: &Ty, alias: bool) -> Code {
     match ty {
-        Ty::String => "str".to_string(),
-        Ty::Bool => "bool".to_string(),
-        Ty::Int(kind) => format!("_rt.{}", int_name(*kind)),
-        Ty::Decimal(Wide::I64) => "_rt.DecimalI64".to_string(),
-        Ty::Decimal(Wide::U64) => "_rt.DecimalU64".to_string(),
-        Ty::F64 => "_rt.F64".to_string(),
-        Ty::Json => "_p.JsonValue".to_string(),
-        Ty::Vec(item) if alias => format!("_t.List[{}]", type_text(schema, item, alias)),
-        Ty::Vec(item) => format!("list[{}]", type_text(schema, item, alias)),
-        Ty::Map(item) if alias => format!("_t.Dict[str, {}]", type_text(schema, item, alias)),
-        Ty::Map(item) => format!("dict[str, {}]", type_text(schema, item, alias)),
-        Ty::Boxed(inner) => type_text(schema, inner, alias),
-        Ty::Nullable(inner) if alias => {
-            format!("_t.Optional[{}]", type_text(schema, inner, alias))
-        }
-        Ty::Nullable(inner) => format!("{} | None", type_text(schema, inner, alias)),
+        Ty::String => Code::text("str"),
+        Ty::Bool => Code::text("bool"),
+        Ty::Int(kind) => Code::text(format!("_rt.{}", int_name(*kind))),
+        Ty::Decimal(Wide::I64) => Code::text("_rt.DecimalI64"),
+        Ty::Decimal(Wide::U64) => Code::text("_rt.DecimalU64"),
+        Ty::F64 => Code::text("_rt.F64"),
+        Ty::Json => Code::text("_p.JsonValue"),
+        Ty::Vec(item) => Code::subscript("list", vec![type_code(schema, item, alias)]),
+        Ty::Map(item) => Code::subscript(
+            "dict",
+            vec![Code::text("str"), type_code(schema, item, alias)],
+        ),
+        Ty::Boxed(inner) => type_code(schema, inner, alias),
+        Ty::Nullable(inner) => or_none(type_code(schema, inner, alias), alias),
         Ty::Named(name) => match schema.types.get(name) {
-            Some(TypeDef::Struct(_) | TypeDef::Enum(_)) | None => naming::type_name(name),
-            Some(_) if alias => string_literal(&naming::type_name(name)),
-            Some(_) => naming::type_name(name),
+            Some(TypeDef::Struct(_) | TypeDef::Enum(_)) | None => {
+                Code::text(naming::type_name(name))
+            }
+            Some(_) if alias => Code::text(string_literal(&naming::type_name(name))),
+            Some(_) => Code::text(naming::type_name(name)),
         },
         Ty::Const(constant) => {
             let value = match constant {
@@ -374,7 +461,16 @@ fn type_text(schema: &Schema, ty: &Ty, alias: bool) -> String {
                 Constant::Bool(true) => "True".to_string(),
                 Constant::Bool(false) => "False".to_string(),
             };
-            format!("_t.Annotated[_t.Literal[{value}], _p.BeforeValidator(_rt.exactly({value}))]")
+            Code::subscript(
+                "_t.Annotated",
+                vec![
+                    Code::subscript("_t.Literal", vec![Code::text(value.clone())]),
+                    Code::call(
+                        "_p.BeforeValidator",
+                        vec![Code::call("_rt.exactly", vec![Code::text(value)])],
+                    ),
+                ],
+            )
         }
     }
 }
@@ -432,20 +528,32 @@ fn emit_variant_classes(
         }
         w.docstring(&docs);
         w.line("");
-        let fixed: Vec<String> = tags
+        let fixed: Vec<Code> = tags
             .iter()
-            .map(|(tag, _)| string_literal(&naming::wire_ident(tag)))
+            .map(|(tag, _)| Code::text(string_literal(&naming::wire_ident(tag))))
             .collect();
-        w.line(&format!(
-            "_cardc_fixed: _t.ClassVar[tuple[str, ...]] = ({},)",
-            fixed.join(", ")
+        w.statement(layout::annotated(
+            w.depth,
+            "_cardc_fixed",
+            &Code::text("_t.ClassVar[tuple[str, ...]]"),
+            &Code::Tuple {
+                lead: String::new(),
+                items: fixed,
+            },
         ));
         for (tag, value) in &tags {
             let value = string_literal(value);
-            w.line(&format!(
-                "{}: _t.Literal[{value}] = _p.Field(default={value}, alias={})",
-                naming::wire_ident(tag),
-                string_literal(tag)
+            w.statement(layout::annotated(
+                w.depth,
+                &naming::wire_ident(tag),
+                &Code::subscript("_t.Literal", vec![Code::text(value.clone())]),
+                &Code::call(
+                    "_p.Field",
+                    vec![
+                        Code::text(format!("default={value}")),
+                        Code::text(format!("alias={}", string_literal(tag))),
+                    ],
+                ),
             ));
         }
         w.depth -= 1;
@@ -460,8 +568,8 @@ fn string_list(path: &[&str]) -> String {
 
 /// The members of a union reached from `root` along `path`: a class per variant, and for a
 /// variant that is itself a union, that union's members told apart by its own tag.
-fn union_expr(schema: &Schema, root: &UnionDef, union: &UnionDef, path: &[&str]) -> String {
-    let members: Vec<String> = union
+fn union_expr(schema: &Schema, root: &UnionDef, union: &UnionDef, path: &[&str]) -> Code {
+    let members: Vec<Code> = union
         .variants
         .iter()
         .map(|variant| {
@@ -469,51 +577,71 @@ fn union_expr(schema: &Schema, root: &UnionDef, union: &UnionDef, path: &[&str])
             path.push(&variant.name);
             match schema.payload(variant) {
                 Some(TypeDef::Union(inner)) => union_expr(schema, root, inner, &path),
-                _ => naming::variant_class(&root.name, &path),
+                _ => Code::text(naming::variant_class(&root.name, &path)),
             }
         })
         .collect();
+    let tagged = |check: Code| Code::subscript("_t.Annotated", vec![members_code(&members), check]);
     match members.as_slice() {
         // A union of one variant is that variant's class, whose tag has a default: the tag
         // key is required all the same.
-        [only] => format!(
-            "_t.Annotated[{only}, _p.BeforeValidator(_rt.tagged({}))]",
-            string_literal(&union.tag)
-        ),
-        _ => format!(
-            "_t.Annotated[_t.Union[{}], _p.Field(discriminator={})]",
-            members.join(", "),
-            string_literal(&naming::wire_ident(&union.tag))
-        ),
+        [_] => tagged(Code::call(
+            "_p.BeforeValidator",
+            vec![Code::call(
+                "_rt.tagged",
+                vec![Code::text(string_literal(&union.tag))],
+            )],
+        )),
+        _ => tagged(Code::call(
+            "_p.Field",
+            vec![Code::text(format!(
+                "discriminator={}",
+                string_literal(&naming::wire_ident(&union.tag))
+            ))],
+        )),
     }
 }
 
-fn emit_alias(w: &mut Writer, name: &str, value: &str, docs: &[String]) {
+/// The members of a discriminated union as one type: `A | B | _t.Annotated[C | D, ...]`.
+/// Every member is a class defined above the union, or such a union of them, so `|` joins
+/// them as the module runs.
+fn members_code(members: &[Code]) -> Code {
+    match members {
+        [only] => only.clone(),
+        _ => Code::Union(members.to_vec()),
+    }
+}
+
+fn emit_alias(w: &mut Writer, name: &str, value: Code, docs: &[String]) {
     let name = naming::type_name(name);
     top_level(w);
-    w.line(&format!(
-        "{name} = _te.TypeAliasType({}, {value})",
-        string_literal(&name)
+    w.statement(layout::assignment(
+        w.depth,
+        &name,
+        &Code::call(
+            "_te.TypeAliasType",
+            vec![Code::text(string_literal(&name)), value],
+        ),
     ));
     w.docstring(docs);
 }
 
 fn emit_union_alias(w: &mut Writer, schema: &Schema, def: &UnionDef) {
     let docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
-    emit_alias(w, &def.name, &union_expr(schema, def, def, &[]), &docs);
+    emit_alias(w, &def.name, union_expr(schema, def, def, &[]), &docs);
 }
 
 fn emit_newtype(w: &mut Writer, schema: &Schema, def: &NewtypeDef) {
     let docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
-    emit_alias(w, &def.name, &type_text(schema, &def.ty, true), &docs);
+    emit_alias(w, &def.name, type_code(schema, &def.ty, true), &docs);
 }
 
 fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
     let mut docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
-    let members: Vec<String> = def
+    let members: Vec<Code> = def
         .variants
         .iter()
-        .map(|variant| type_text(schema, &variant.ty, true))
+        .map(|variant| type_code(schema, &variant.ty, true))
         .collect();
     for variant in &def.variants {
         if variant.docs.iter().any(|line| !line.trim().is_empty()) {
@@ -526,12 +654,15 @@ fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
     }
     let value = match members.as_slice() {
         [only] => only.clone(),
-        _ => format!(
-            "_t.Annotated[_t.Union[{}], _p.Field(union_mode=\"left_to_right\")]",
-            members.join(", ")
+        _ => Code::subscript(
+            "_t.Annotated",
+            vec![
+                union_of(members),
+                Code::text("_p.Field(union_mode=\"left_to_right\")"),
+            ],
         ),
     };
-    emit_alias(w, &def.name, &value, &docs);
+    emit_alias(w, &def.name, value, &docs);
 }
 
 fn emit_enum(w: &mut Writer, def: &EnumDef) {
@@ -568,28 +699,131 @@ fn emit_parse_functions(w: &mut Writer, schema_name: &str) {
     let function = naming::parse_function(schema_name);
     let quoted = string_literal(schema_name);
     let name = naming::type_name(schema_name);
+    for (suffix, parameter, what, decode) in [
+        ("", "data: object", "parsed JSON data", "decode_data"),
+        ("_json", "text: str | bytes", "JSON text", "decode"),
+    ] {
+        top_level(w);
+        emit_def(w, &format!("{function}{suffix}"), &[parameter], &name);
+        w.depth += 1;
+        w.line(&format!(
+            "\"\"\"Decodes {what} as a {name}, or raises DecodeError.\"\"\""
+        ));
+        let argument = parameter.split(':').next().unwrap_or(parameter);
+        w.statement(layout::annotated(
+            w.depth,
+            "value",
+            &Code::text(name.clone()),
+            &Code::call(
+                &format!("_rt.{decode}"),
+                vec![
+                    Code::text(name.clone()),
+                    Code::text(quoted.clone()),
+                    Code::text(argument),
+                ],
+            ),
+        ));
+        w.line("return value");
+        w.depth -= 1;
+    }
+}
+
+/// `def name(parameters) -> returns:`, its parameters one a line when it is too long.
+fn emit_def(w: &mut Writer, name: &str, parameters: &[&str], returns: &str) {
+    let parameters = parameters.iter().map(|p| Code::text(*p)).collect();
+    w.statement(layout::lines(
+        w.depth,
+        "def ",
+        &Code::call(name, parameters),
+        &format!(" -> {returns}:"),
+    ));
+}
+
+/// The leaf variants of `union` reached from `root` along `path`: each one's class and the
+/// name of its visitor method, the variant names of the path in snake case joined by `__` (so
+/// that `Search` then `Matches` is never the name of a variant `SearchMatches`).
+fn leaves(
+    schema: &Schema,
+    root: &UnionDef,
+    union: &UnionDef,
+    path: &[&str],
+) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for variant in &union.variants {
+        let mut path = path.to_vec();
+        path.push(&variant.name);
+        match schema.payload(variant) {
+            Some(TypeDef::Union(inner)) => out.extend(leaves(schema, root, inner, &path)),
+            _ => out.push((
+                naming::variant_class(&root.name, &path),
+                naming::visitor_method(&path),
+            )),
+        }
+    }
+    out
+}
+
+/// A union's exhaustive helpers: a visitor `Protocol` with one method per leaf variant, and
+/// `visit_<union>`, a `match` over the variant classes that ends in `assert_never`, so a type
+/// checker fails the helper, and every visitor that lacks a method, once the schema gains a
+/// variant.
+fn emit_visitor(w: &mut Writer, schema: &Schema, def: &UnionDef) {
+    let name = naming::type_name(&def.name);
+    let visitor = naming::visitor(&def.name);
+    let function = naming::visit_function(&def.name);
+    let leaves = leaves(schema, def, def, &[]);
     top_level(w);
-    w.line(&format!("def {function}(data: object) -> {name}:"));
+    w.line(&format!("class {visitor}(_t.Protocol[_R_co]):"));
     w.depth += 1;
     w.line(&format!(
-        "\"\"\"Decodes parsed JSON data as a {name}, or raises DecodeError.\"\"\""
+        "\"\"\"What `{function}` calls: one method per variant of {name}.\"\"\""
     ));
-    w.line(&format!(
-        "value: {name} = _rt.decode_data({name}, {quoted}, data)"
-    ));
-    w.line("return value");
+    for (class, method) in &leaves {
+        w.line("");
+        w.statement(layout::lines(
+            w.depth,
+            "def ",
+            &Code::call(
+                method,
+                vec![
+                    Code::text("self"),
+                    Code::text(format!("value: {class}")),
+                    Code::text("/"),
+                ],
+            ),
+            " -> _R_co: ...",
+        ));
+    }
     w.depth -= 1;
     top_level(w);
-    w.line(&format!(
-        "def {function}_json(text: str | bytes) -> {name}:"
-    ));
+    emit_def(
+        w,
+        &function,
+        &[
+            &format!("value: {name}"),
+            &format!("visitor: {visitor}[_R]"),
+        ],
+        "_R",
+    );
     w.depth += 1;
-    w.line(&format!(
-        "\"\"\"Decodes JSON text as a {name}, or raises DecodeError.\"\"\""
-    ));
-    w.line(&format!(
-        "value: {name} = _rt.decode({name}, {quoted}, text)"
-    ));
-    w.line("return value");
+    w.docstring(&[
+        "Calls the method of `visitor` for the variant `value` is. The match is exhaustive:"
+            .to_string(),
+        "a type checker fails it, and every visitor that lacks a method, when the schema"
+            .to_string(),
+        "gains a variant.".to_string(),
+    ]);
+    w.line("match value:");
+    w.depth += 1;
+    for (class, method) in &leaves {
+        w.line(&format!("case {class}():"));
+        w.depth += 1;
+        w.line(&format!("return visitor.{method}(value)"));
+        w.depth -= 1;
+    }
+    w.line("case _:");
+    w.depth += 1;
+    w.line("_te.assert_never(value)");
+    w.depth -= 2;
     w.depth -= 1;
 }

@@ -15,15 +15,23 @@ fn char_escape(c: char) -> String {
     }
 }
 
-/// A Python string literal holding exactly `value`: in double quotes, with the backslash, the
-/// quote, every line break and every character that hides or breaks text escaped.
+/// A Python string literal holding exactly `value`: in double quotes, or in single quotes
+/// when it holds more double quotes than single ones (the quotes `ruff format` picks), with
+/// the backslash, that quote, every line break and every character that hides or breaks text
+/// escaped.
 pub(super) fn string_literal(value: &str) -> String {
+    let doubles = value.matches('"').count();
+    let singles = value.matches('\'').count();
+    let quote = if doubles > singles { '\'' } else { '"' };
     let mut out = String::with_capacity(value.len() + 2);
-    out.push('"');
+    out.push(quote);
     for c in value.chars() {
         match c {
             '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
@@ -31,16 +39,16 @@ pub(super) fn string_literal(value: &str) -> String {
             c => out.push(c),
         }
     }
-    out.push('"');
+    out.push(quote);
     out
 }
 
 /// One line of a docstring: its text escaped for a `"""` string (the backslash and every
 /// quote, so that no run of three ends it, and every character that hides or breaks text),
-/// trailing spaces gone.
+/// trailing spaces and tabs gone (a trailing line break is escaped, not dropped).
 pub(super) fn docstring_line(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.trim_end().chars() {
+    for c in text.trim_end_matches([' ', '\t']).chars() {
         match c {
             '\\' => out.push_str("\\\\"),
             '"' => out.push_str("\\\""),
@@ -52,10 +60,10 @@ pub(super) fn docstring_line(text: &str) -> String {
 }
 
 /// Schema text made safe in a `#` comment: every character that hides or breaks text (a line
-/// break would end the comment) written as its escape, trailing spaces gone.
+/// break would end the comment) written as its escape, trailing spaces and tabs gone.
 pub(super) fn comment_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.trim_end().chars() {
+    for c in text.trim_end_matches([' ', '\t']).chars() {
         if hides_or_breaks_text(c) {
             out.push_str(&char_escape(c));
         } else {
@@ -71,7 +79,8 @@ mod tests {
 
     #[test]
     fn literals_escape_what_would_end_or_hide_them() {
-        assert_eq!(string_literal("a\"b\\c\nd"), r#""a\"b\\c\nd""#);
+        assert_eq!(string_literal("a\"b\\c\nd'"), r#""a\"b\\c\nd'""#);
+        assert_eq!(string_literal("say \"hi\""), r#"'say "hi"'"#);
         assert_eq!(string_literal("\u{2028}\u{202e}"), r#""\u2028\u202e""#);
         assert_eq!(docstring_line("say \"\"\" end \\"), r#"say \"\"\" end \\"#);
         assert_eq!(comment_text("a\nb\r"), r"a\x0ab\x0d");

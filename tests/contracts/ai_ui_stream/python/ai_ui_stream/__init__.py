@@ -34,7 +34,10 @@ from ._runtime import DecodeError, ErrorEntry
 class Abort(_rt.OpenModel):
     """The stream was aborted."""
 
-    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="reason")
+    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="reason",
+    )
 
 
 class ApprovalDenied(_rt.OpenModel):
@@ -42,14 +45,23 @@ class ApprovalDenied(_rt.OpenModel):
 
     id: str = _p.Field(alias="id")
 
-    approved: _t.Annotated[_t.Literal[False], _p.BeforeValidator(_rt.exactly(False))] = _p.Field(alias="approved")
+    approved: _t.Annotated[
+        _t.Literal[False],
+        _p.BeforeValidator(_rt.exactly(False)),
+    ] = _p.Field(alias="approved")
 
-    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="reason")
+    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="reason",
+    )
 
     descriptor: _p.JsonValue = _p.Field(default=None, alias="descriptor")
     """Opaque metadata for the approval."""
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="signature")
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="signature",
+    )
 
     input_schema_input: _p.JsonValue = _p.Field(default=None, alias="inputSchemaInput")
 
@@ -60,7 +72,10 @@ class ApprovalFacts(_rt.Model):
     descriptor: _p.JsonValue = _p.Field(default=None, alias="descriptor")
     """Opaque metadata for the approval."""
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="signature")
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="signature",
+    )
 
     input_schema_input: _p.JsonValue = _p.Field(default=None, alias="inputSchemaInput")
 
@@ -70,14 +85,22 @@ class ApprovalGranted(_rt.OpenModel):
 
     id: str = _p.Field(alias="id")
 
-    approved: _t.Annotated[_t.Literal[True], _p.BeforeValidator(_rt.exactly(True))] = _p.Field(alias="approved")
+    approved: _t.Annotated[_t.Literal[True], _p.BeforeValidator(_rt.exactly(True))] = (
+        _p.Field(alias="approved")
+    )
 
-    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="reason")
+    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="reason",
+    )
 
     descriptor: _p.JsonValue = _p.Field(default=None, alias="descriptor")
     """Opaque metadata for the approval."""
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="signature")
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="signature",
+    )
 
     input_schema_input: _p.JsonValue = _p.Field(default=None, alias="inputSchemaInput")
 
@@ -90,7 +113,10 @@ class ApprovalRequest(_rt.OpenModel):
     descriptor: _p.JsonValue = _p.Field(default=None, alias="descriptor")
     """Opaque metadata for the approval."""
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="signature")
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="signature",
+    )
 
     input_schema_input: _p.JsonValue = _p.Field(default=None, alias="inputSchemaInput")
 
@@ -102,12 +128,18 @@ class ApprovalResponse(_rt.OpenModel):
 
     approved: bool = _p.Field(alias="approved")
 
-    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="reason")
+    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="reason",
+    )
 
     descriptor: _p.JsonValue = _p.Field(default=None, alias="descriptor")
     """Opaque metadata for the approval."""
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="signature")
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="signature",
+    )
 
     input_schema_input: _p.JsonValue = _p.Field(default=None, alias="inputSchemaInput")
 
@@ -128,7 +160,10 @@ class BlockBoundary(_rt.OpenModel):
     id: str = _p.Field(alias="id")
     """The block's id, the same in its start, deltas and end."""
 
-    provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerMetadata")
+    provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="providerMetadata")
 
 
 class BlockDelta(_rt.OpenModel):
@@ -139,26 +174,38 @@ class BlockDelta(_rt.OpenModel):
     delta: str = _p.Field(alias="delta")
     """The text to append."""
 
-    provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerMetadata")
+    provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="providerMetadata")
 
 
 class DataChunk(_rt.OpenModel):
     """A data part: arbitrary data under a `data-<name>` type."""
 
-    id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="id")
+    id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="id",
+    )
     """Parts with the same id are reconciled: a later one replaces an earlier one."""
 
     data: _p.JsonValue = _p.Field(alias="data")
     """The data, any JSON."""
 
-    transient: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="transient")
+    transient: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="transient",
+    )
     """Sent to the client but not added to the message history."""
 
 
 class DataPart(_rt.OpenModel):
     """A data part of a message (`transient` is a chunk's key only: zod strips it here)."""
 
-    id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="id")
+    id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="id",
+    )
 
     data: _p.JsonValue = _p.Field(alias="data")
 
@@ -168,16 +215,27 @@ class DynamicApprovalRequested(_rt.OpenModel):
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="dynamic")
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="dynamic",
+    )
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
 
-    call_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="callProviderMetadata")
+    call_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
     input: _p.JsonValue = _p.Field(alias="input")
@@ -190,16 +248,27 @@ class DynamicApprovalResponded(_rt.OpenModel):
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="dynamic")
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="dynamic",
+    )
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
 
-    call_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="callProviderMetadata")
+    call_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
     input: _p.JsonValue = _p.Field(alias="input")
@@ -212,16 +281,27 @@ class DynamicInputAvailable(_rt.OpenModel):
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="dynamic")
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="dynamic",
+    )
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
 
-    call_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="callProviderMetadata")
+    call_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
     input: _p.JsonValue = _p.Field(alias="input")
@@ -232,23 +312,40 @@ class DynamicInputStreaming(_rt.OpenModel):
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="dynamic")
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="dynamic",
+    )
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
 
-    call_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="callProviderMetadata")
+    call_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
     input: _p.JsonValue = _p.Field(default=None, alias="input")
 
-    raw_input: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="rawInput")
+    raw_input: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="rawInput",
+    )
 
-    input_encoding: _t.Annotated[InputEncoding | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="inputEncoding")
+    input_encoding: _t.Annotated[
+        InputEncoding | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="inputEncoding")
 
 
 class DynamicOutputAvailable(_rt.OpenModel):
@@ -256,27 +353,46 @@ class DynamicOutputAvailable(_rt.OpenModel):
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="dynamic")
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="dynamic",
+    )
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
 
-    call_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="callProviderMetadata")
+    call_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
     input: _p.JsonValue = _p.Field(alias="input")
 
     output: _p.JsonValue = _p.Field(alias="output")
 
-    result_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="resultProviderMetadata")
+    result_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="resultProviderMetadata")
 
-    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="preliminary")
+    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="preliminary",
+    )
 
-    approval: _t.Annotated[ApprovalGranted | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="approval")
+    approval: _t.Annotated[ApprovalGranted | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="approval")
+    )
 
 
 class DynamicOutputDenied(_rt.OpenModel):
@@ -284,16 +400,27 @@ class DynamicOutputDenied(_rt.OpenModel):
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="dynamic")
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="dynamic",
+    )
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
 
-    call_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="callProviderMetadata")
+    call_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
     input: _p.JsonValue = _p.Field(alias="input")
@@ -306,16 +433,27 @@ class DynamicOutputError(_rt.OpenModel):
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="dynamic")
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="dynamic",
+    )
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
 
-    call_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="callProviderMetadata")
+    call_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
     input: _p.JsonValue = _p.Field(default=None, alias="input")
@@ -324,9 +462,14 @@ class DynamicOutputError(_rt.OpenModel):
 
     error_text: str = _p.Field(alias="errorText")
 
-    result_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="resultProviderMetadata")
+    result_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="resultProviderMetadata")
 
-    approval: _t.Annotated[ApprovalGranted | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="approval")
+    approval: _t.Annotated[ApprovalGranted | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="approval")
+    )
 
 
 class DynamicToolName(_rt.Model):
@@ -334,7 +477,10 @@ class DynamicToolName(_rt.Model):
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="dynamic")
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="dynamic",
+    )
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
 
@@ -352,7 +498,10 @@ class FileChunk(_rt.OpenModel):
 
     media_type: str = _p.Field(alias="mediaType")
 
-    provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerMetadata")
+    provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="providerMetadata")
 
 
 class FilePart(_rt.OpenModel):
@@ -360,17 +509,26 @@ class FilePart(_rt.OpenModel):
 
     media_type: str = _p.Field(alias="mediaType")
 
-    filename: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="filename")
+    filename: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="filename",
+    )
 
     url: str = _p.Field(alias="url")
 
-    provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerMetadata")
+    provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="providerMetadata")
 
 
 class Finish(_rt.OpenModel):
     """A message is complete."""
 
-    finish_reason: _t.Annotated[FinishReason | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="finishReason")
+    finish_reason: _t.Annotated[
+        FinishReason | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="finishReason")
 
     message_metadata: _p.JsonValue = _p.Field(default=None, alias="messageMetadata")
 
@@ -424,19 +582,30 @@ class PromptMessage(_rt.OpenModel):
     metadata: _p.JsonValue = _p.Field(default=None, alias="metadata")
     """The message's metadata, any JSON."""
 
-    parts: _t.Annotated[list[UIMessagePart], _rt.constrained(items=(1, None))] = _p.Field(alias="parts")
+    parts: _t.Annotated[list[UIMessagePart], _rt.constrained(items=(1, None))] = (
+        _p.Field(alias="parts")
+    )
 
 
 class ReasoningPart(_rt.OpenModel):
     """A reasoning part."""
 
-    id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="id")
+    id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="id",
+    )
 
     text: str = _p.Field(alias="text")
 
-    state: _t.Annotated[PartState | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="state")
+    state: _t.Annotated[PartState | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="state",
+    )
 
-    provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerMetadata")
+    provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="providerMetadata")
 
 
 class SourceDocument(_rt.OpenModel):
@@ -448,9 +617,15 @@ class SourceDocument(_rt.OpenModel):
 
     title: str = _p.Field(alias="title")
 
-    filename: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="filename")
+    filename: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="filename",
+    )
 
-    provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerMetadata")
+    provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="providerMetadata")
 
 
 class SourceUrl(_rt.OpenModel):
@@ -460,15 +635,24 @@ class SourceUrl(_rt.OpenModel):
 
     url: str = _p.Field(alias="url")
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="title")
+    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="title",
+    )
 
-    provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerMetadata")
+    provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="providerMetadata")
 
 
 class Start(_rt.OpenModel):
     """A message starts."""
 
-    message_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="messageId")
+    message_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="messageId",
+    )
 
     message_metadata: _p.JsonValue = _p.Field(default=None, alias="messageMetadata")
 
@@ -482,9 +666,15 @@ class TextPart(_rt.OpenModel):
 
     text: str = _p.Field(alias="text")
 
-    state: _t.Annotated[PartState | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="state")
+    state: _t.Annotated[PartState | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="state",
+    )
 
-    provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerMetadata")
+    provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="providerMetadata")
 
 
 class ToolApprovalRequest(_rt.OpenModel):
@@ -494,12 +684,18 @@ class ToolApprovalRequest(_rt.OpenModel):
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    approval_descriptor: _p.JsonValue = _p.Field(default=None, alias="approvalDescriptor")
+    approval_descriptor: _p.JsonValue = _p.Field(
+        default=None,
+        alias="approvalDescriptor",
+    )
     """Opaque metadata for the approval."""
 
     input_schema_input: _p.JsonValue = _p.Field(default=None, alias="inputSchemaInput")
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="signature")
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="signature",
+    )
 
 
 class ToolApprovalRequested(_rt.OpenModel):
@@ -507,11 +703,19 @@ class ToolApprovalRequested(_rt.OpenModel):
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
 
-    call_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="callProviderMetadata")
+    call_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
     input: _p.JsonValue = _p.Field(alias="input")
@@ -524,11 +728,19 @@ class ToolApprovalResponded(_rt.OpenModel):
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
 
-    call_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="callProviderMetadata")
+    call_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
     input: _p.JsonValue = _p.Field(alias="input")
@@ -539,14 +751,25 @@ class ToolApprovalResponded(_rt.OpenModel):
 class ToolCallFacts(_rt.Model):
     """What the chunks of a tool call's progress may say about the call, declared once."""
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
     """The provider ran the tool."""
 
-    provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerMetadata")
+    provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="providerMetadata")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="dynamic")
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="dynamic",
+    )
     """The tool is a dynamic tool (its types unknown at development time)."""
 
 
@@ -560,17 +783,31 @@ class ToolInput(_rt.OpenModel):
     input: _p.JsonValue = _p.Field(alias="input")
     """The input, any JSON."""
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
     """The provider ran the tool."""
 
-    provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerMetadata")
+    provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="providerMetadata")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="dynamic")
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="dynamic",
+    )
     """The tool is a dynamic tool (its types unknown at development time)."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="title")
+    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="title",
+    )
 
 
 class ToolInputAvailable(_rt.OpenModel):
@@ -578,11 +815,19 @@ class ToolInputAvailable(_rt.OpenModel):
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
 
-    call_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="callProviderMetadata")
+    call_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
     input: _p.JsonValue = _p.Field(alias="input")
@@ -605,19 +850,33 @@ class ToolInputError(_rt.OpenModel):
 
     input: _p.JsonValue = _p.Field(alias="input")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
     """The provider ran the tool."""
 
-    provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerMetadata")
+    provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="providerMetadata")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="dynamic")
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="dynamic",
+    )
     """The tool is a dynamic tool (its types unknown at development time)."""
 
     error_text: str = _p.Field(alias="errorText")
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="title")
+    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="title",
+    )
 
 
 class ToolInputStart(_rt.OpenModel):
@@ -627,19 +886,36 @@ class ToolInputStart(_rt.OpenModel):
 
     tool_name: str = _p.Field(alias="toolName")
 
-    input_encoding: _t.Annotated[InputEncoding | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="inputEncoding")
+    input_encoding: _t.Annotated[
+        InputEncoding | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="inputEncoding")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
     """The provider ran the tool."""
 
-    provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerMetadata")
+    provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="providerMetadata")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="dynamic")
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="dynamic",
+    )
     """The tool is a dynamic tool (its types unknown at development time)."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="title")
+    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="title",
+    )
 
 
 class ToolInputStreaming(_rt.OpenModel):
@@ -647,19 +923,33 @@ class ToolInputStreaming(_rt.OpenModel):
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
 
-    call_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="callProviderMetadata")
+    call_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
     input: _p.JsonValue = _p.Field(default=None, alias="input")
     """The input parsed so far."""
 
-    raw_input: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="rawInput")
+    raw_input: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="rawInput",
+    )
 
-    input_encoding: _t.Annotated[InputEncoding | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="inputEncoding")
+    input_encoding: _t.Annotated[
+        InputEncoding | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="inputEncoding")
 
 
 class ToolOutputAvailable(_rt.OpenModel):
@@ -670,17 +960,31 @@ class ToolOutputAvailable(_rt.OpenModel):
     output: _p.JsonValue = _p.Field(alias="output")
     """The output, any JSON."""
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
     """The provider ran the tool."""
 
-    provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerMetadata")
+    provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="providerMetadata")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="dynamic")
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="dynamic",
+    )
     """The tool is a dynamic tool (its types unknown at development time)."""
 
-    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="preliminary")
+    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="preliminary",
+    )
     """More output follows."""
 
 
@@ -689,22 +993,38 @@ class ToolOutputAvailablePart(_rt.OpenModel):
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
 
-    call_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="callProviderMetadata")
+    call_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
     input: _p.JsonValue = _p.Field(alias="input")
 
     output: _p.JsonValue = _p.Field(alias="output")
 
-    result_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="resultProviderMetadata")
+    result_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="resultProviderMetadata")
 
-    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="preliminary")
+    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="preliminary",
+    )
 
-    approval: _t.Annotated[ApprovalGranted | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="approval")
+    approval: _t.Annotated[ApprovalGranted | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="approval")
+    )
 
 
 class ToolOutputDenied(_rt.OpenModel):
@@ -718,11 +1038,19 @@ class ToolOutputDeniedPart(_rt.OpenModel):
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
 
-    call_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="callProviderMetadata")
+    call_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
     input: _p.JsonValue = _p.Field(alias="input")
@@ -737,14 +1065,25 @@ class ToolOutputError(_rt.OpenModel):
 
     error_text: str = _p.Field(alias="errorText")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
     """The provider ran the tool."""
 
-    provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerMetadata")
+    provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="providerMetadata")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="dynamic")
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="dynamic",
+    )
     """The tool is a dynamic tool (its types unknown at development time)."""
 
 
@@ -753,11 +1092,19 @@ class ToolOutputErrorPart(_rt.OpenModel):
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
 
-    call_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="callProviderMetadata")
+    call_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
     input: _p.JsonValue = _p.Field(default=None, alias="input")
@@ -766,9 +1113,14 @@ class ToolOutputErrorPart(_rt.OpenModel):
 
     error_text: str = _p.Field(alias="errorText")
 
-    result_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="resultProviderMetadata")
+    result_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="resultProviderMetadata")
 
-    approval: _t.Annotated[ApprovalGranted | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="approval")
+    approval: _t.Annotated[ApprovalGranted | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="approval")
+    )
 
 
 class ToolPartFacts(_rt.Model):
@@ -776,11 +1128,19 @@ class ToolPartFacts(_rt.Model):
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    tool_metadata: _t.Annotated[ToolMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="toolMetadata")
+    tool_metadata: _t.Annotated[
+        ToolMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="providerExecuted")
+    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="providerExecuted")
+    )
 
-    call_provider_metadata: _t.Annotated[ProviderMetadata | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="callProviderMetadata")
+    call_provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
 
@@ -788,35 +1148,50 @@ class DynamicToolPart_InputStreaming(DynamicInputStreaming):
     """The input is streaming."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["input-streaming"] = _p.Field(default="input-streaming", alias="state")
+    state: _t.Literal["input-streaming"] = _p.Field(
+        default="input-streaming",
+        alias="state",
+    )
 
 
 class DynamicToolPart_InputAvailable(DynamicInputAvailable):
     """The input is complete."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["input-available"] = _p.Field(default="input-available", alias="state")
+    state: _t.Literal["input-available"] = _p.Field(
+        default="input-available",
+        alias="state",
+    )
 
 
 class DynamicToolPart_ApprovalRequested(DynamicApprovalRequested):
     """The call waits for approval."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["approval-requested"] = _p.Field(default="approval-requested", alias="state")
+    state: _t.Literal["approval-requested"] = _p.Field(
+        default="approval-requested",
+        alias="state",
+    )
 
 
 class DynamicToolPart_ApprovalResponded(DynamicApprovalResponded):
     """The call's approval was answered."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["approval-responded"] = _p.Field(default="approval-responded", alias="state")
+    state: _t.Literal["approval-responded"] = _p.Field(
+        default="approval-responded",
+        alias="state",
+    )
 
 
 class DynamicToolPart_OutputAvailable(DynamicOutputAvailable):
     """The tool returned."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["output-available"] = _p.Field(default="output-available", alias="state")
+    state: _t.Literal["output-available"] = _p.Field(
+        default="output-available",
+        alias="state",
+    )
 
 
 class DynamicToolPart_OutputError(DynamicOutputError):
@@ -830,42 +1205,60 @@ class DynamicToolPart_OutputDenied(DynamicOutputDenied):
     """The call was denied."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["output-denied"] = _p.Field(default="output-denied", alias="state")
+    state: _t.Literal["output-denied"] = _p.Field(
+        default="output-denied",
+        alias="state",
+    )
 
 
 class ToolPart_InputStreaming(ToolInputStreaming):
     """The input is streaming."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["input-streaming"] = _p.Field(default="input-streaming", alias="state")
+    state: _t.Literal["input-streaming"] = _p.Field(
+        default="input-streaming",
+        alias="state",
+    )
 
 
 class ToolPart_InputAvailable(ToolInputAvailable):
     """The input is complete."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["input-available"] = _p.Field(default="input-available", alias="state")
+    state: _t.Literal["input-available"] = _p.Field(
+        default="input-available",
+        alias="state",
+    )
 
 
 class ToolPart_ApprovalRequested(ToolApprovalRequested):
     """The call waits for approval."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["approval-requested"] = _p.Field(default="approval-requested", alias="state")
+    state: _t.Literal["approval-requested"] = _p.Field(
+        default="approval-requested",
+        alias="state",
+    )
 
 
 class ToolPart_ApprovalResponded(ToolApprovalResponded):
     """The call's approval was answered."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["approval-responded"] = _p.Field(default="approval-responded", alias="state")
+    state: _t.Literal["approval-responded"] = _p.Field(
+        default="approval-responded",
+        alias="state",
+    )
 
 
 class ToolPart_OutputAvailable(ToolOutputAvailablePart):
     """The tool returned."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["output-available"] = _p.Field(default="output-available", alias="state")
+    state: _t.Literal["output-available"] = _p.Field(
+        default="output-available",
+        alias="state",
+    )
 
 
 class ToolPart_OutputError(ToolOutputErrorPart):
@@ -879,7 +1272,10 @@ class ToolPart_OutputDenied(ToolOutputDeniedPart):
     """The call was denied."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["output-denied"] = _p.Field(default="output-denied", alias="state")
+    state: _t.Literal["output-denied"] = _p.Field(
+        default="output-denied",
+        alias="state",
+    )
 
 
 class UIMessage_System(PromptMessage):
@@ -935,70 +1331,100 @@ class UIMessageChunk_ToolInputStart(ToolInputStart):
     """Tool input starts streaming."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["tool-input-start"] = _p.Field(default="tool-input-start", alias="type")
+    type_: _t.Literal["tool-input-start"] = _p.Field(
+        default="tool-input-start",
+        alias="type",
+    )
 
 
 class UIMessageChunk_ToolInputDelta(ToolInputDelta):
     """A piece of a tool's input text."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["tool-input-delta"] = _p.Field(default="tool-input-delta", alias="type")
+    type_: _t.Literal["tool-input-delta"] = _p.Field(
+        default="tool-input-delta",
+        alias="type",
+    )
 
 
 class UIMessageChunk_ToolInputAvailable(ToolInput):
     """A tool's input is complete and ready for execution."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["tool-input-available"] = _p.Field(default="tool-input-available", alias="type")
+    type_: _t.Literal["tool-input-available"] = _p.Field(
+        default="tool-input-available",
+        alias="type",
+    )
 
 
 class UIMessageChunk_ToolInputError(ToolInputError):
     """A tool's input could not be parsed or validated."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["tool-input-error"] = _p.Field(default="tool-input-error", alias="type")
+    type_: _t.Literal["tool-input-error"] = _p.Field(
+        default="tool-input-error",
+        alias="type",
+    )
 
 
 class UIMessageChunk_ToolApprovalRequest(ToolApprovalRequest):
     """A tool call needs the user's approval."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["tool-approval-request"] = _p.Field(default="tool-approval-request", alias="type")
+    type_: _t.Literal["tool-approval-request"] = _p.Field(
+        default="tool-approval-request",
+        alias="type",
+    )
 
 
 class UIMessageChunk_ToolOutputAvailable(ToolOutputAvailable):
     """A tool's output."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["tool-output-available"] = _p.Field(default="tool-output-available", alias="type")
+    type_: _t.Literal["tool-output-available"] = _p.Field(
+        default="tool-output-available",
+        alias="type",
+    )
 
 
 class UIMessageChunk_ToolOutputError(ToolOutputError):
     """A tool failed."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["tool-output-error"] = _p.Field(default="tool-output-error", alias="type")
+    type_: _t.Literal["tool-output-error"] = _p.Field(
+        default="tool-output-error",
+        alias="type",
+    )
 
 
 class UIMessageChunk_ToolOutputDenied(ToolOutputDenied):
     """A tool call was denied."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["tool-output-denied"] = _p.Field(default="tool-output-denied", alias="type")
+    type_: _t.Literal["tool-output-denied"] = _p.Field(
+        default="tool-output-denied",
+        alias="type",
+    )
 
 
 class UIMessageChunk_ReasoningStart(BlockBoundary):
     """A reasoning block starts."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["reasoning-start"] = _p.Field(default="reasoning-start", alias="type")
+    type_: _t.Literal["reasoning-start"] = _p.Field(
+        default="reasoning-start",
+        alias="type",
+    )
 
 
 class UIMessageChunk_ReasoningDelta(BlockDelta):
     """A piece of a reasoning block."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["reasoning-delta"] = _p.Field(default="reasoning-delta", alias="type")
+    type_: _t.Literal["reasoning-delta"] = _p.Field(
+        default="reasoning-delta",
+        alias="type",
+    )
 
 
 class UIMessageChunk_ReasoningEnd(BlockBoundary):
@@ -1019,7 +1445,10 @@ class UIMessageChunk_SourceDocument(SourceDocument):
     """A reference to a document or file."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["source-document"] = _p.Field(default="source-document", alias="type")
+    type_: _t.Literal["source-document"] = _p.Field(
+        default="source-document",
+        alias="type",
+    )
 
 
 class UIMessageChunk_File(FileChunk):
@@ -1040,7 +1469,10 @@ class UIMessageChunk_DataNotification(DataChunk):
     """The docs' `data-notification` data part."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["data-notification"] = _p.Field(default="data-notification", alias="type")
+    type_: _t.Literal["data-notification"] = _p.Field(
+        default="data-notification",
+        alias="type",
+    )
 
 
 class UIMessageChunk_DataMessage(DataChunk):
@@ -1103,7 +1535,10 @@ class UIMessageChunk_MessageMetadata(MessageMetadata):
     """The message's metadata, sent on its own."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["message-metadata"] = _p.Field(default="message-metadata", alias="type")
+    type_: _t.Literal["message-metadata"] = _p.Field(
+        default="message-metadata",
+        alias="type",
+    )
 
 
 class UIMessagePart_Text(TextPart):
@@ -1131,7 +1566,10 @@ class UIMessagePart_SourceDocument(SourceDocument):
     """A document source."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["source-document"] = _p.Field(default="source-document", alias="type")
+    type_: _t.Literal["source-document"] = _p.Field(
+        default="source-document",
+        alias="type",
+    )
 
 
 class UIMessagePart_File(FilePart):
@@ -1172,47 +1610,62 @@ class UIMessagePart_DataChart(DataPart):
 class UIMessagePart_DynamicTool_InputStreaming(DynamicInputStreaming):
     """The input is streaming."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["dynamic-tool"] = _p.Field(default="dynamic-tool", alias="type")
-    state: _t.Literal["input-streaming"] = _p.Field(default="input-streaming", alias="state")
+    state: _t.Literal["input-streaming"] = _p.Field(
+        default="input-streaming",
+        alias="state",
+    )
 
 
 class UIMessagePart_DynamicTool_InputAvailable(DynamicInputAvailable):
     """The input is complete."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["dynamic-tool"] = _p.Field(default="dynamic-tool", alias="type")
-    state: _t.Literal["input-available"] = _p.Field(default="input-available", alias="state")
+    state: _t.Literal["input-available"] = _p.Field(
+        default="input-available",
+        alias="state",
+    )
 
 
 class UIMessagePart_DynamicTool_ApprovalRequested(DynamicApprovalRequested):
     """The call waits for approval."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["dynamic-tool"] = _p.Field(default="dynamic-tool", alias="type")
-    state: _t.Literal["approval-requested"] = _p.Field(default="approval-requested", alias="state")
+    state: _t.Literal["approval-requested"] = _p.Field(
+        default="approval-requested",
+        alias="state",
+    )
 
 
 class UIMessagePart_DynamicTool_ApprovalResponded(DynamicApprovalResponded):
     """The call's approval was answered."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["dynamic-tool"] = _p.Field(default="dynamic-tool", alias="type")
-    state: _t.Literal["approval-responded"] = _p.Field(default="approval-responded", alias="state")
+    state: _t.Literal["approval-responded"] = _p.Field(
+        default="approval-responded",
+        alias="state",
+    )
 
 
 class UIMessagePart_DynamicTool_OutputAvailable(DynamicOutputAvailable):
     """The tool returned."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["dynamic-tool"] = _p.Field(default="dynamic-tool", alias="type")
-    state: _t.Literal["output-available"] = _p.Field(default="output-available", alias="state")
+    state: _t.Literal["output-available"] = _p.Field(
+        default="output-available",
+        alias="state",
+    )
 
 
 class UIMessagePart_DynamicTool_OutputError(DynamicOutputError):
     """The tool failed."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["dynamic-tool"] = _p.Field(default="dynamic-tool", alias="type")
     state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
 
@@ -1220,55 +1673,73 @@ class UIMessagePart_DynamicTool_OutputError(DynamicOutputError):
 class UIMessagePart_DynamicTool_OutputDenied(DynamicOutputDenied):
     """The call was denied."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["dynamic-tool"] = _p.Field(default="dynamic-tool", alias="type")
-    state: _t.Literal["output-denied"] = _p.Field(default="output-denied", alias="state")
+    state: _t.Literal["output-denied"] = _p.Field(
+        default="output-denied",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolFoo_InputStreaming(ToolInputStreaming):
     """The input is streaming."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-foo"] = _p.Field(default="tool-foo", alias="type")
-    state: _t.Literal["input-streaming"] = _p.Field(default="input-streaming", alias="state")
+    state: _t.Literal["input-streaming"] = _p.Field(
+        default="input-streaming",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolFoo_InputAvailable(ToolInputAvailable):
     """The input is complete."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-foo"] = _p.Field(default="tool-foo", alias="type")
-    state: _t.Literal["input-available"] = _p.Field(default="input-available", alias="state")
+    state: _t.Literal["input-available"] = _p.Field(
+        default="input-available",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolFoo_ApprovalRequested(ToolApprovalRequested):
     """The call waits for approval."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-foo"] = _p.Field(default="tool-foo", alias="type")
-    state: _t.Literal["approval-requested"] = _p.Field(default="approval-requested", alias="state")
+    state: _t.Literal["approval-requested"] = _p.Field(
+        default="approval-requested",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolFoo_ApprovalResponded(ToolApprovalResponded):
     """The call's approval was answered."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-foo"] = _p.Field(default="tool-foo", alias="type")
-    state: _t.Literal["approval-responded"] = _p.Field(default="approval-responded", alias="state")
+    state: _t.Literal["approval-responded"] = _p.Field(
+        default="approval-responded",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolFoo_OutputAvailable(ToolOutputAvailablePart):
     """The tool returned."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-foo"] = _p.Field(default="tool-foo", alias="type")
-    state: _t.Literal["output-available"] = _p.Field(default="output-available", alias="state")
+    state: _t.Literal["output-available"] = _p.Field(
+        default="output-available",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolFoo_OutputError(ToolOutputErrorPart):
     """The tool failed."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-foo"] = _p.Field(default="tool-foo", alias="type")
     state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
 
@@ -1276,55 +1747,73 @@ class UIMessagePart_ToolFoo_OutputError(ToolOutputErrorPart):
 class UIMessagePart_ToolFoo_OutputDenied(ToolOutputDeniedPart):
     """The call was denied."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-foo"] = _p.Field(default="tool-foo", alias="type")
-    state: _t.Literal["output-denied"] = _p.Field(default="output-denied", alias="state")
+    state: _t.Literal["output-denied"] = _p.Field(
+        default="output-denied",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolBar_InputStreaming(ToolInputStreaming):
     """The input is streaming."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-bar"] = _p.Field(default="tool-bar", alias="type")
-    state: _t.Literal["input-streaming"] = _p.Field(default="input-streaming", alias="state")
+    state: _t.Literal["input-streaming"] = _p.Field(
+        default="input-streaming",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolBar_InputAvailable(ToolInputAvailable):
     """The input is complete."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-bar"] = _p.Field(default="tool-bar", alias="type")
-    state: _t.Literal["input-available"] = _p.Field(default="input-available", alias="state")
+    state: _t.Literal["input-available"] = _p.Field(
+        default="input-available",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolBar_ApprovalRequested(ToolApprovalRequested):
     """The call waits for approval."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-bar"] = _p.Field(default="tool-bar", alias="type")
-    state: _t.Literal["approval-requested"] = _p.Field(default="approval-requested", alias="state")
+    state: _t.Literal["approval-requested"] = _p.Field(
+        default="approval-requested",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolBar_ApprovalResponded(ToolApprovalResponded):
     """The call's approval was answered."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-bar"] = _p.Field(default="tool-bar", alias="type")
-    state: _t.Literal["approval-responded"] = _p.Field(default="approval-responded", alias="state")
+    state: _t.Literal["approval-responded"] = _p.Field(
+        default="approval-responded",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolBar_OutputAvailable(ToolOutputAvailablePart):
     """The tool returned."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-bar"] = _p.Field(default="tool-bar", alias="type")
-    state: _t.Literal["output-available"] = _p.Field(default="output-available", alias="state")
+    state: _t.Literal["output-available"] = _p.Field(
+        default="output-available",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolBar_OutputError(ToolOutputErrorPart):
     """The tool failed."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-bar"] = _p.Field(default="tool-bar", alias="type")
     state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
 
@@ -1332,55 +1821,73 @@ class UIMessagePart_ToolBar_OutputError(ToolOutputErrorPart):
 class UIMessagePart_ToolBar_OutputDenied(ToolOutputDeniedPart):
     """The call was denied."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-bar"] = _p.Field(default="tool-bar", alias="type")
-    state: _t.Literal["output-denied"] = _p.Field(default="output-denied", alias="state")
+    state: _t.Literal["output-denied"] = _p.Field(
+        default="output-denied",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolWeather_InputStreaming(ToolInputStreaming):
     """The input is streaming."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-weather"] = _p.Field(default="tool-weather", alias="type")
-    state: _t.Literal["input-streaming"] = _p.Field(default="input-streaming", alias="state")
+    state: _t.Literal["input-streaming"] = _p.Field(
+        default="input-streaming",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolWeather_InputAvailable(ToolInputAvailable):
     """The input is complete."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-weather"] = _p.Field(default="tool-weather", alias="type")
-    state: _t.Literal["input-available"] = _p.Field(default="input-available", alias="state")
+    state: _t.Literal["input-available"] = _p.Field(
+        default="input-available",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolWeather_ApprovalRequested(ToolApprovalRequested):
     """The call waits for approval."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-weather"] = _p.Field(default="tool-weather", alias="type")
-    state: _t.Literal["approval-requested"] = _p.Field(default="approval-requested", alias="state")
+    state: _t.Literal["approval-requested"] = _p.Field(
+        default="approval-requested",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolWeather_ApprovalResponded(ToolApprovalResponded):
     """The call's approval was answered."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-weather"] = _p.Field(default="tool-weather", alias="type")
-    state: _t.Literal["approval-responded"] = _p.Field(default="approval-responded", alias="state")
+    state: _t.Literal["approval-responded"] = _p.Field(
+        default="approval-responded",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolWeather_OutputAvailable(ToolOutputAvailablePart):
     """The tool returned."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-weather"] = _p.Field(default="tool-weather", alias="type")
-    state: _t.Literal["output-available"] = _p.Field(default="output-available", alias="state")
+    state: _t.Literal["output-available"] = _p.Field(
+        default="output-available",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolWeather_OutputError(ToolOutputErrorPart):
     """The tool failed."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-weather"] = _p.Field(default="tool-weather", alias="type")
     state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
 
@@ -1388,242 +1895,416 @@ class UIMessagePart_ToolWeather_OutputError(ToolOutputErrorPart):
 class UIMessagePart_ToolWeather_OutputDenied(ToolOutputDeniedPart):
     """The call was denied."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-weather"] = _p.Field(default="tool-weather", alias="type")
-    state: _t.Literal["output-denied"] = _p.Field(default="output-denied", alias="state")
+    state: _t.Literal["output-denied"] = _p.Field(
+        default="output-denied",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetWeather_InputStreaming(ToolInputStreaming):
     """The input is streaming."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getWeather"] = _p.Field(default="tool-getWeather", alias="type")
-    state: _t.Literal["input-streaming"] = _p.Field(default="input-streaming", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getWeather"] = _p.Field(
+        default="tool-getWeather",
+        alias="type",
+    )
+    state: _t.Literal["input-streaming"] = _p.Field(
+        default="input-streaming",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetWeather_InputAvailable(ToolInputAvailable):
     """The input is complete."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getWeather"] = _p.Field(default="tool-getWeather", alias="type")
-    state: _t.Literal["input-available"] = _p.Field(default="input-available", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getWeather"] = _p.Field(
+        default="tool-getWeather",
+        alias="type",
+    )
+    state: _t.Literal["input-available"] = _p.Field(
+        default="input-available",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetWeather_ApprovalRequested(ToolApprovalRequested):
     """The call waits for approval."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getWeather"] = _p.Field(default="tool-getWeather", alias="type")
-    state: _t.Literal["approval-requested"] = _p.Field(default="approval-requested", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getWeather"] = _p.Field(
+        default="tool-getWeather",
+        alias="type",
+    )
+    state: _t.Literal["approval-requested"] = _p.Field(
+        default="approval-requested",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetWeather_ApprovalResponded(ToolApprovalResponded):
     """The call's approval was answered."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getWeather"] = _p.Field(default="tool-getWeather", alias="type")
-    state: _t.Literal["approval-responded"] = _p.Field(default="approval-responded", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getWeather"] = _p.Field(
+        default="tool-getWeather",
+        alias="type",
+    )
+    state: _t.Literal["approval-responded"] = _p.Field(
+        default="approval-responded",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetWeather_OutputAvailable(ToolOutputAvailablePart):
     """The tool returned."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getWeather"] = _p.Field(default="tool-getWeather", alias="type")
-    state: _t.Literal["output-available"] = _p.Field(default="output-available", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getWeather"] = _p.Field(
+        default="tool-getWeather",
+        alias="type",
+    )
+    state: _t.Literal["output-available"] = _p.Field(
+        default="output-available",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetWeather_OutputError(ToolOutputErrorPart):
     """The tool failed."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getWeather"] = _p.Field(default="tool-getWeather", alias="type")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getWeather"] = _p.Field(
+        default="tool-getWeather",
+        alias="type",
+    )
     state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
 
 
 class UIMessagePart_ToolGetWeather_OutputDenied(ToolOutputDeniedPart):
     """The call was denied."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getWeather"] = _p.Field(default="tool-getWeather", alias="type")
-    state: _t.Literal["output-denied"] = _p.Field(default="output-denied", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getWeather"] = _p.Field(
+        default="tool-getWeather",
+        alias="type",
+    )
+    state: _t.Literal["output-denied"] = _p.Field(
+        default="output-denied",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetLocation_InputStreaming(ToolInputStreaming):
     """The input is streaming."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getLocation"] = _p.Field(default="tool-getLocation", alias="type")
-    state: _t.Literal["input-streaming"] = _p.Field(default="input-streaming", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getLocation"] = _p.Field(
+        default="tool-getLocation",
+        alias="type",
+    )
+    state: _t.Literal["input-streaming"] = _p.Field(
+        default="input-streaming",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetLocation_InputAvailable(ToolInputAvailable):
     """The input is complete."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getLocation"] = _p.Field(default="tool-getLocation", alias="type")
-    state: _t.Literal["input-available"] = _p.Field(default="input-available", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getLocation"] = _p.Field(
+        default="tool-getLocation",
+        alias="type",
+    )
+    state: _t.Literal["input-available"] = _p.Field(
+        default="input-available",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetLocation_ApprovalRequested(ToolApprovalRequested):
     """The call waits for approval."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getLocation"] = _p.Field(default="tool-getLocation", alias="type")
-    state: _t.Literal["approval-requested"] = _p.Field(default="approval-requested", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getLocation"] = _p.Field(
+        default="tool-getLocation",
+        alias="type",
+    )
+    state: _t.Literal["approval-requested"] = _p.Field(
+        default="approval-requested",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetLocation_ApprovalResponded(ToolApprovalResponded):
     """The call's approval was answered."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getLocation"] = _p.Field(default="tool-getLocation", alias="type")
-    state: _t.Literal["approval-responded"] = _p.Field(default="approval-responded", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getLocation"] = _p.Field(
+        default="tool-getLocation",
+        alias="type",
+    )
+    state: _t.Literal["approval-responded"] = _p.Field(
+        default="approval-responded",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetLocation_OutputAvailable(ToolOutputAvailablePart):
     """The tool returned."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getLocation"] = _p.Field(default="tool-getLocation", alias="type")
-    state: _t.Literal["output-available"] = _p.Field(default="output-available", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getLocation"] = _p.Field(
+        default="tool-getLocation",
+        alias="type",
+    )
+    state: _t.Literal["output-available"] = _p.Field(
+        default="output-available",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetLocation_OutputError(ToolOutputErrorPart):
     """The tool failed."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getLocation"] = _p.Field(default="tool-getLocation", alias="type")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getLocation"] = _p.Field(
+        default="tool-getLocation",
+        alias="type",
+    )
     state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
 
 
 class UIMessagePart_ToolGetLocation_OutputDenied(ToolOutputDeniedPart):
     """The call was denied."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getLocation"] = _p.Field(default="tool-getLocation", alias="type")
-    state: _t.Literal["output-denied"] = _p.Field(default="output-denied", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getLocation"] = _p.Field(
+        default="tool-getLocation",
+        alias="type",
+    )
+    state: _t.Literal["output-denied"] = _p.Field(
+        default="output-denied",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetWeatherInformation_InputStreaming(ToolInputStreaming):
     """The input is streaming."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getWeatherInformation"] = _p.Field(default="tool-getWeatherInformation", alias="type")
-    state: _t.Literal["input-streaming"] = _p.Field(default="input-streaming", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getWeatherInformation"] = _p.Field(
+        default="tool-getWeatherInformation",
+        alias="type",
+    )
+    state: _t.Literal["input-streaming"] = _p.Field(
+        default="input-streaming",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetWeatherInformation_InputAvailable(ToolInputAvailable):
     """The input is complete."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getWeatherInformation"] = _p.Field(default="tool-getWeatherInformation", alias="type")
-    state: _t.Literal["input-available"] = _p.Field(default="input-available", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getWeatherInformation"] = _p.Field(
+        default="tool-getWeatherInformation",
+        alias="type",
+    )
+    state: _t.Literal["input-available"] = _p.Field(
+        default="input-available",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetWeatherInformation_ApprovalRequested(ToolApprovalRequested):
     """The call waits for approval."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getWeatherInformation"] = _p.Field(default="tool-getWeatherInformation", alias="type")
-    state: _t.Literal["approval-requested"] = _p.Field(default="approval-requested", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getWeatherInformation"] = _p.Field(
+        default="tool-getWeatherInformation",
+        alias="type",
+    )
+    state: _t.Literal["approval-requested"] = _p.Field(
+        default="approval-requested",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetWeatherInformation_ApprovalResponded(ToolApprovalResponded):
     """The call's approval was answered."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getWeatherInformation"] = _p.Field(default="tool-getWeatherInformation", alias="type")
-    state: _t.Literal["approval-responded"] = _p.Field(default="approval-responded", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getWeatherInformation"] = _p.Field(
+        default="tool-getWeatherInformation",
+        alias="type",
+    )
+    state: _t.Literal["approval-responded"] = _p.Field(
+        default="approval-responded",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetWeatherInformation_OutputAvailable(ToolOutputAvailablePart):
     """The tool returned."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getWeatherInformation"] = _p.Field(default="tool-getWeatherInformation", alias="type")
-    state: _t.Literal["output-available"] = _p.Field(default="output-available", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getWeatherInformation"] = _p.Field(
+        default="tool-getWeatherInformation",
+        alias="type",
+    )
+    state: _t.Literal["output-available"] = _p.Field(
+        default="output-available",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolGetWeatherInformation_OutputError(ToolOutputErrorPart):
     """The tool failed."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getWeatherInformation"] = _p.Field(default="tool-getWeatherInformation", alias="type")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getWeatherInformation"] = _p.Field(
+        default="tool-getWeatherInformation",
+        alias="type",
+    )
     state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
 
 
 class UIMessagePart_ToolGetWeatherInformation_OutputDenied(ToolOutputDeniedPart):
     """The call was denied."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-getWeatherInformation"] = _p.Field(default="tool-getWeatherInformation", alias="type")
-    state: _t.Literal["output-denied"] = _p.Field(default="output-denied", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-getWeatherInformation"] = _p.Field(
+        default="tool-getWeatherInformation",
+        alias="type",
+    )
+    state: _t.Literal["output-denied"] = _p.Field(
+        default="output-denied",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolWebSearch_InputStreaming(ToolInputStreaming):
     """The input is streaming."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-web_search"] = _p.Field(default="tool-web_search", alias="type")
-    state: _t.Literal["input-streaming"] = _p.Field(default="input-streaming", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-web_search"] = _p.Field(
+        default="tool-web_search",
+        alias="type",
+    )
+    state: _t.Literal["input-streaming"] = _p.Field(
+        default="input-streaming",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolWebSearch_InputAvailable(ToolInputAvailable):
     """The input is complete."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-web_search"] = _p.Field(default="tool-web_search", alias="type")
-    state: _t.Literal["input-available"] = _p.Field(default="input-available", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-web_search"] = _p.Field(
+        default="tool-web_search",
+        alias="type",
+    )
+    state: _t.Literal["input-available"] = _p.Field(
+        default="input-available",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolWebSearch_ApprovalRequested(ToolApprovalRequested):
     """The call waits for approval."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-web_search"] = _p.Field(default="tool-web_search", alias="type")
-    state: _t.Literal["approval-requested"] = _p.Field(default="approval-requested", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-web_search"] = _p.Field(
+        default="tool-web_search",
+        alias="type",
+    )
+    state: _t.Literal["approval-requested"] = _p.Field(
+        default="approval-requested",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolWebSearch_ApprovalResponded(ToolApprovalResponded):
     """The call's approval was answered."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-web_search"] = _p.Field(default="tool-web_search", alias="type")
-    state: _t.Literal["approval-responded"] = _p.Field(default="approval-responded", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-web_search"] = _p.Field(
+        default="tool-web_search",
+        alias="type",
+    )
+    state: _t.Literal["approval-responded"] = _p.Field(
+        default="approval-responded",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolWebSearch_OutputAvailable(ToolOutputAvailablePart):
     """The tool returned."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-web_search"] = _p.Field(default="tool-web_search", alias="type")
-    state: _t.Literal["output-available"] = _p.Field(default="output-available", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-web_search"] = _p.Field(
+        default="tool-web_search",
+        alias="type",
+    )
+    state: _t.Literal["output-available"] = _p.Field(
+        default="output-available",
+        alias="state",
+    )
 
 
 class UIMessagePart_ToolWebSearch_OutputError(ToolOutputErrorPart):
     """The tool failed."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-web_search"] = _p.Field(default="tool-web_search", alias="type")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-web_search"] = _p.Field(
+        default="tool-web_search",
+        alias="type",
+    )
     state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
 
 
 class UIMessagePart_ToolWebSearch_OutputDenied(ToolOutputDeniedPart):
     """The call was denied."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state",)
-    type_: _t.Literal["tool-web_search"] = _p.Field(default="tool-web_search", alias="type")
-    state: _t.Literal["output-denied"] = _p.Field(default="output-denied", alias="state")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
+    type_: _t.Literal["tool-web_search"] = _p.Field(
+        default="tool-web_search",
+        alias="type",
+    )
+    state: _t.Literal["output-denied"] = _p.Field(
+        default="output-denied",
+        alias="state",
+    )
 
 
-DynamicToolPart = _te.TypeAliasType("DynamicToolPart", _t.Annotated[_t.Union[DynamicToolPart_InputStreaming, DynamicToolPart_InputAvailable, DynamicToolPart_ApprovalRequested, DynamicToolPart_ApprovalResponded, DynamicToolPart_OutputAvailable, DynamicToolPart_OutputError, DynamicToolPart_OutputDenied], _p.Field(discriminator="state")])
+DynamicToolPart = _te.TypeAliasType(
+    "DynamicToolPart",
+    _t.Annotated[
+        DynamicToolPart_InputStreaming
+        | DynamicToolPart_InputAvailable
+        | DynamicToolPart_ApprovalRequested
+        | DynamicToolPart_ApprovalResponded
+        | DynamicToolPart_OutputAvailable
+        | DynamicToolPart_OutputError
+        | DynamicToolPart_OutputDenied,
+        _p.Field(discriminator="state"),
+    ],
+)
 """A dynamic tool's part (`DynamicToolUIPart`), told apart by `state`; every state carries the
 tool's name and the call's facts.
 """
 
 
-ProviderMetadata = _te.TypeAliasType("ProviderMetadata", _t.Dict[str, _t.Dict[str, _p.JsonValue]])
+ProviderMetadata = _te.TypeAliasType(
+    "ProviderMetadata",
+    dict[str, dict[str, _p.JsonValue]],
+)
 """Provider-specific metadata (`ProviderMetadata`): provider name to its own keys and JSON
 values.
 
@@ -1641,7 +2322,7 @@ Examples:
 """
 
 
-ToolMetadata = _te.TypeAliasType("ToolMetadata", _t.Dict[str, _p.JsonValue])
+ToolMetadata = _te.TypeAliasType("ToolMetadata", dict[str, _p.JsonValue])
 """A tool's metadata (`toolMetadataSchema`, a `JSONObject`).
 
 Examples:
@@ -1649,13 +2330,31 @@ Examples:
 """
 
 
-ToolPart = _te.TypeAliasType("ToolPart", _t.Annotated[_t.Union[ToolPart_InputStreaming, ToolPart_InputAvailable, ToolPart_ApprovalRequested, ToolPart_ApprovalResponded, ToolPart_OutputAvailable, ToolPart_OutputError, ToolPart_OutputDenied], _p.Field(discriminator="state")])
+ToolPart = _te.TypeAliasType(
+    "ToolPart",
+    _t.Annotated[
+        ToolPart_InputStreaming
+        | ToolPart_InputAvailable
+        | ToolPart_ApprovalRequested
+        | ToolPart_ApprovalResponded
+        | ToolPart_OutputAvailable
+        | ToolPart_OutputError
+        | ToolPart_OutputDenied,
+        _p.Field(discriminator="state"),
+    ],
+)
 """A static tool's part (`ToolUIPart`), told apart by `state`; every state carries the call's
 facts.
 """
 
 
-UIMessage = _te.TypeAliasType("UIMessage", _t.Annotated[_t.Union[UIMessage_System, UIMessage_User, UIMessage_Assistant], _p.Field(discriminator="role")])
+UIMessage = _te.TypeAliasType(
+    "UIMessage",
+    _t.Annotated[
+        UIMessage_System | UIMessage_User | UIMessage_Assistant,
+        _p.Field(discriminator="role"),
+    ],
+)
 """A message as `validateUIMessages` reads it, told apart by `role`: a system or user message
 needs a part (\"Message must contain at least one part\"), an assistant message may have none.
 
@@ -1664,7 +2363,41 @@ Examples:
 """
 
 
-UIMessageChunk = _te.TypeAliasType("UIMessageChunk", _t.Annotated[_t.Union[UIMessageChunk_TextStart, UIMessageChunk_TextDelta, UIMessageChunk_TextEnd, UIMessageChunk_Error, UIMessageChunk_ToolInputStart, UIMessageChunk_ToolInputDelta, UIMessageChunk_ToolInputAvailable, UIMessageChunk_ToolInputError, UIMessageChunk_ToolApprovalRequest, UIMessageChunk_ToolOutputAvailable, UIMessageChunk_ToolOutputError, UIMessageChunk_ToolOutputDenied, UIMessageChunk_ReasoningStart, UIMessageChunk_ReasoningDelta, UIMessageChunk_ReasoningEnd, UIMessageChunk_SourceUrl, UIMessageChunk_SourceDocument, UIMessageChunk_File, UIMessageChunk_DataWeather, UIMessageChunk_DataNotification, UIMessageChunk_DataMessage, UIMessageChunk_DataCustom, UIMessageChunk_DataTest, UIMessageChunk_StartStep, UIMessageChunk_FinishStep, UIMessageChunk_Start, UIMessageChunk_Finish, UIMessageChunk_Abort, UIMessageChunk_MessageMetadata], _p.Field(discriminator="type_")])
+UIMessageChunk = _te.TypeAliasType(
+    "UIMessageChunk",
+    _t.Annotated[
+        UIMessageChunk_TextStart
+        | UIMessageChunk_TextDelta
+        | UIMessageChunk_TextEnd
+        | UIMessageChunk_Error
+        | UIMessageChunk_ToolInputStart
+        | UIMessageChunk_ToolInputDelta
+        | UIMessageChunk_ToolInputAvailable
+        | UIMessageChunk_ToolInputError
+        | UIMessageChunk_ToolApprovalRequest
+        | UIMessageChunk_ToolOutputAvailable
+        | UIMessageChunk_ToolOutputError
+        | UIMessageChunk_ToolOutputDenied
+        | UIMessageChunk_ReasoningStart
+        | UIMessageChunk_ReasoningDelta
+        | UIMessageChunk_ReasoningEnd
+        | UIMessageChunk_SourceUrl
+        | UIMessageChunk_SourceDocument
+        | UIMessageChunk_File
+        | UIMessageChunk_DataWeather
+        | UIMessageChunk_DataNotification
+        | UIMessageChunk_DataMessage
+        | UIMessageChunk_DataCustom
+        | UIMessageChunk_DataTest
+        | UIMessageChunk_StartStep
+        | UIMessageChunk_FinishStep
+        | UIMessageChunk_Start
+        | UIMessageChunk_Finish
+        | UIMessageChunk_Abort
+        | UIMessageChunk_MessageMetadata,
+        _p.Field(discriminator="type_"),
+    ],
+)
 """One chunk of a UI message stream (`UIMessageChunk`, validated by `uiMessageChunkSchema`),
 told apart by `type`. zod's `z.union` tries the members in order; their `type` literals are
 all different, and none starts with `data-`, so the first match is the only one.
@@ -1675,7 +2408,101 @@ Examples:
 """
 
 
-UIMessagePart = _te.TypeAliasType("UIMessagePart", _t.Annotated[_t.Union[UIMessagePart_Text, UIMessagePart_Reasoning, UIMessagePart_SourceUrl, UIMessagePart_SourceDocument, UIMessagePart_File, UIMessagePart_StepStart, UIMessagePart_DataFoo, UIMessagePart_DataBar, UIMessagePart_DataChart, _t.Annotated[_t.Union[UIMessagePart_DynamicTool_InputStreaming, UIMessagePart_DynamicTool_InputAvailable, UIMessagePart_DynamicTool_ApprovalRequested, UIMessagePart_DynamicTool_ApprovalResponded, UIMessagePart_DynamicTool_OutputAvailable, UIMessagePart_DynamicTool_OutputError, UIMessagePart_DynamicTool_OutputDenied], _p.Field(discriminator="state")], _t.Annotated[_t.Union[UIMessagePart_ToolFoo_InputStreaming, UIMessagePart_ToolFoo_InputAvailable, UIMessagePart_ToolFoo_ApprovalRequested, UIMessagePart_ToolFoo_ApprovalResponded, UIMessagePart_ToolFoo_OutputAvailable, UIMessagePart_ToolFoo_OutputError, UIMessagePart_ToolFoo_OutputDenied], _p.Field(discriminator="state")], _t.Annotated[_t.Union[UIMessagePart_ToolBar_InputStreaming, UIMessagePart_ToolBar_InputAvailable, UIMessagePart_ToolBar_ApprovalRequested, UIMessagePart_ToolBar_ApprovalResponded, UIMessagePart_ToolBar_OutputAvailable, UIMessagePart_ToolBar_OutputError, UIMessagePart_ToolBar_OutputDenied], _p.Field(discriminator="state")], _t.Annotated[_t.Union[UIMessagePart_ToolWeather_InputStreaming, UIMessagePart_ToolWeather_InputAvailable, UIMessagePart_ToolWeather_ApprovalRequested, UIMessagePart_ToolWeather_ApprovalResponded, UIMessagePart_ToolWeather_OutputAvailable, UIMessagePart_ToolWeather_OutputError, UIMessagePart_ToolWeather_OutputDenied], _p.Field(discriminator="state")], _t.Annotated[_t.Union[UIMessagePart_ToolGetWeather_InputStreaming, UIMessagePart_ToolGetWeather_InputAvailable, UIMessagePart_ToolGetWeather_ApprovalRequested, UIMessagePart_ToolGetWeather_ApprovalResponded, UIMessagePart_ToolGetWeather_OutputAvailable, UIMessagePart_ToolGetWeather_OutputError, UIMessagePart_ToolGetWeather_OutputDenied], _p.Field(discriminator="state")], _t.Annotated[_t.Union[UIMessagePart_ToolGetLocation_InputStreaming, UIMessagePart_ToolGetLocation_InputAvailable, UIMessagePart_ToolGetLocation_ApprovalRequested, UIMessagePart_ToolGetLocation_ApprovalResponded, UIMessagePart_ToolGetLocation_OutputAvailable, UIMessagePart_ToolGetLocation_OutputError, UIMessagePart_ToolGetLocation_OutputDenied], _p.Field(discriminator="state")], _t.Annotated[_t.Union[UIMessagePart_ToolGetWeatherInformation_InputStreaming, UIMessagePart_ToolGetWeatherInformation_InputAvailable, UIMessagePart_ToolGetWeatherInformation_ApprovalRequested, UIMessagePart_ToolGetWeatherInformation_ApprovalResponded, UIMessagePart_ToolGetWeatherInformation_OutputAvailable, UIMessagePart_ToolGetWeatherInformation_OutputError, UIMessagePart_ToolGetWeatherInformation_OutputDenied], _p.Field(discriminator="state")], _t.Annotated[_t.Union[UIMessagePart_ToolWebSearch_InputStreaming, UIMessagePart_ToolWebSearch_InputAvailable, UIMessagePart_ToolWebSearch_ApprovalRequested, UIMessagePart_ToolWebSearch_ApprovalResponded, UIMessagePart_ToolWebSearch_OutputAvailable, UIMessagePart_ToolWebSearch_OutputError, UIMessagePart_ToolWebSearch_OutputDenied], _p.Field(discriminator="state")]], _p.Field(discriminator="type_")])
+UIMessagePart = _te.TypeAliasType(
+    "UIMessagePart",
+    _t.Annotated[
+        UIMessagePart_Text
+        | UIMessagePart_Reasoning
+        | UIMessagePart_SourceUrl
+        | UIMessagePart_SourceDocument
+        | UIMessagePart_File
+        | UIMessagePart_StepStart
+        | UIMessagePart_DataFoo
+        | UIMessagePart_DataBar
+        | UIMessagePart_DataChart
+        | _t.Annotated[
+            UIMessagePart_DynamicTool_InputStreaming
+            | UIMessagePart_DynamicTool_InputAvailable
+            | UIMessagePart_DynamicTool_ApprovalRequested
+            | UIMessagePart_DynamicTool_ApprovalResponded
+            | UIMessagePart_DynamicTool_OutputAvailable
+            | UIMessagePart_DynamicTool_OutputError
+            | UIMessagePart_DynamicTool_OutputDenied,
+            _p.Field(discriminator="state"),
+        ]
+        | _t.Annotated[
+            UIMessagePart_ToolFoo_InputStreaming
+            | UIMessagePart_ToolFoo_InputAvailable
+            | UIMessagePart_ToolFoo_ApprovalRequested
+            | UIMessagePart_ToolFoo_ApprovalResponded
+            | UIMessagePart_ToolFoo_OutputAvailable
+            | UIMessagePart_ToolFoo_OutputError
+            | UIMessagePart_ToolFoo_OutputDenied,
+            _p.Field(discriminator="state"),
+        ]
+        | _t.Annotated[
+            UIMessagePart_ToolBar_InputStreaming
+            | UIMessagePart_ToolBar_InputAvailable
+            | UIMessagePart_ToolBar_ApprovalRequested
+            | UIMessagePart_ToolBar_ApprovalResponded
+            | UIMessagePart_ToolBar_OutputAvailable
+            | UIMessagePart_ToolBar_OutputError
+            | UIMessagePart_ToolBar_OutputDenied,
+            _p.Field(discriminator="state"),
+        ]
+        | _t.Annotated[
+            UIMessagePart_ToolWeather_InputStreaming
+            | UIMessagePart_ToolWeather_InputAvailable
+            | UIMessagePart_ToolWeather_ApprovalRequested
+            | UIMessagePart_ToolWeather_ApprovalResponded
+            | UIMessagePart_ToolWeather_OutputAvailable
+            | UIMessagePart_ToolWeather_OutputError
+            | UIMessagePart_ToolWeather_OutputDenied,
+            _p.Field(discriminator="state"),
+        ]
+        | _t.Annotated[
+            UIMessagePart_ToolGetWeather_InputStreaming
+            | UIMessagePart_ToolGetWeather_InputAvailable
+            | UIMessagePart_ToolGetWeather_ApprovalRequested
+            | UIMessagePart_ToolGetWeather_ApprovalResponded
+            | UIMessagePart_ToolGetWeather_OutputAvailable
+            | UIMessagePart_ToolGetWeather_OutputError
+            | UIMessagePart_ToolGetWeather_OutputDenied,
+            _p.Field(discriminator="state"),
+        ]
+        | _t.Annotated[
+            UIMessagePart_ToolGetLocation_InputStreaming
+            | UIMessagePart_ToolGetLocation_InputAvailable
+            | UIMessagePart_ToolGetLocation_ApprovalRequested
+            | UIMessagePart_ToolGetLocation_ApprovalResponded
+            | UIMessagePart_ToolGetLocation_OutputAvailable
+            | UIMessagePart_ToolGetLocation_OutputError
+            | UIMessagePart_ToolGetLocation_OutputDenied,
+            _p.Field(discriminator="state"),
+        ]
+        | _t.Annotated[
+            UIMessagePart_ToolGetWeatherInformation_InputStreaming
+            | UIMessagePart_ToolGetWeatherInformation_InputAvailable
+            | UIMessagePart_ToolGetWeatherInformation_ApprovalRequested
+            | UIMessagePart_ToolGetWeatherInformation_ApprovalResponded
+            | UIMessagePart_ToolGetWeatherInformation_OutputAvailable
+            | UIMessagePart_ToolGetWeatherInformation_OutputError
+            | UIMessagePart_ToolGetWeatherInformation_OutputDenied,
+            _p.Field(discriminator="state"),
+        ]
+        | _t.Annotated[
+            UIMessagePart_ToolWebSearch_InputStreaming
+            | UIMessagePart_ToolWebSearch_InputAvailable
+            | UIMessagePart_ToolWebSearch_ApprovalRequested
+            | UIMessagePart_ToolWebSearch_ApprovalResponded
+            | UIMessagePart_ToolWebSearch_OutputAvailable
+            | UIMessagePart_ToolWebSearch_OutputError
+            | UIMessagePart_ToolWebSearch_OutputDenied,
+            _p.Field(discriminator="state"),
+        ],
+        _p.Field(discriminator="type_"),
+    ],
+)
 """A part of a message (`UIMessagePart`), told apart by `type`."""
 
 
@@ -1741,7 +2568,11 @@ def parse_approval_request_json(text: str | bytes) -> ApprovalRequest:
 
 def parse_approval_response(data: object) -> ApprovalResponse:
     """Decodes parsed JSON data as a ApprovalResponse, or raises DecodeError."""
-    value: ApprovalResponse = _rt.decode_data(ApprovalResponse, "ApprovalResponse", data)
+    value: ApprovalResponse = _rt.decode_data(
+        ApprovalResponse,
+        "ApprovalResponse",
+        data,
+    )
     return value
 
 
@@ -1753,7 +2584,11 @@ def parse_approval_response_json(text: str | bytes) -> ApprovalResponse:
 
 def parse_assistant_message(data: object) -> AssistantMessage:
     """Decodes parsed JSON data as a AssistantMessage, or raises DecodeError."""
-    value: AssistantMessage = _rt.decode_data(AssistantMessage, "AssistantMessage", data)
+    value: AssistantMessage = _rt.decode_data(
+        AssistantMessage,
+        "AssistantMessage",
+        data,
+    )
     return value
 
 
@@ -1813,85 +2648,145 @@ def parse_data_part_json(text: str | bytes) -> DataPart:
 
 def parse_dynamic_approval_requested(data: object) -> DynamicApprovalRequested:
     """Decodes parsed JSON data as a DynamicApprovalRequested, or raises DecodeError."""
-    value: DynamicApprovalRequested = _rt.decode_data(DynamicApprovalRequested, "DynamicApprovalRequested", data)
+    value: DynamicApprovalRequested = _rt.decode_data(
+        DynamicApprovalRequested,
+        "DynamicApprovalRequested",
+        data,
+    )
     return value
 
 
-def parse_dynamic_approval_requested_json(text: str | bytes) -> DynamicApprovalRequested:
+def parse_dynamic_approval_requested_json(
+    text: str | bytes,
+) -> DynamicApprovalRequested:
     """Decodes JSON text as a DynamicApprovalRequested, or raises DecodeError."""
-    value: DynamicApprovalRequested = _rt.decode(DynamicApprovalRequested, "DynamicApprovalRequested", text)
+    value: DynamicApprovalRequested = _rt.decode(
+        DynamicApprovalRequested,
+        "DynamicApprovalRequested",
+        text,
+    )
     return value
 
 
 def parse_dynamic_approval_responded(data: object) -> DynamicApprovalResponded:
     """Decodes parsed JSON data as a DynamicApprovalResponded, or raises DecodeError."""
-    value: DynamicApprovalResponded = _rt.decode_data(DynamicApprovalResponded, "DynamicApprovalResponded", data)
+    value: DynamicApprovalResponded = _rt.decode_data(
+        DynamicApprovalResponded,
+        "DynamicApprovalResponded",
+        data,
+    )
     return value
 
 
-def parse_dynamic_approval_responded_json(text: str | bytes) -> DynamicApprovalResponded:
+def parse_dynamic_approval_responded_json(
+    text: str | bytes,
+) -> DynamicApprovalResponded:
     """Decodes JSON text as a DynamicApprovalResponded, or raises DecodeError."""
-    value: DynamicApprovalResponded = _rt.decode(DynamicApprovalResponded, "DynamicApprovalResponded", text)
+    value: DynamicApprovalResponded = _rt.decode(
+        DynamicApprovalResponded,
+        "DynamicApprovalResponded",
+        text,
+    )
     return value
 
 
 def parse_dynamic_input_available(data: object) -> DynamicInputAvailable:
     """Decodes parsed JSON data as a DynamicInputAvailable, or raises DecodeError."""
-    value: DynamicInputAvailable = _rt.decode_data(DynamicInputAvailable, "DynamicInputAvailable", data)
+    value: DynamicInputAvailable = _rt.decode_data(
+        DynamicInputAvailable,
+        "DynamicInputAvailable",
+        data,
+    )
     return value
 
 
 def parse_dynamic_input_available_json(text: str | bytes) -> DynamicInputAvailable:
     """Decodes JSON text as a DynamicInputAvailable, or raises DecodeError."""
-    value: DynamicInputAvailable = _rt.decode(DynamicInputAvailable, "DynamicInputAvailable", text)
+    value: DynamicInputAvailable = _rt.decode(
+        DynamicInputAvailable,
+        "DynamicInputAvailable",
+        text,
+    )
     return value
 
 
 def parse_dynamic_input_streaming(data: object) -> DynamicInputStreaming:
     """Decodes parsed JSON data as a DynamicInputStreaming, or raises DecodeError."""
-    value: DynamicInputStreaming = _rt.decode_data(DynamicInputStreaming, "DynamicInputStreaming", data)
+    value: DynamicInputStreaming = _rt.decode_data(
+        DynamicInputStreaming,
+        "DynamicInputStreaming",
+        data,
+    )
     return value
 
 
 def parse_dynamic_input_streaming_json(text: str | bytes) -> DynamicInputStreaming:
     """Decodes JSON text as a DynamicInputStreaming, or raises DecodeError."""
-    value: DynamicInputStreaming = _rt.decode(DynamicInputStreaming, "DynamicInputStreaming", text)
+    value: DynamicInputStreaming = _rt.decode(
+        DynamicInputStreaming,
+        "DynamicInputStreaming",
+        text,
+    )
     return value
 
 
 def parse_dynamic_output_available(data: object) -> DynamicOutputAvailable:
     """Decodes parsed JSON data as a DynamicOutputAvailable, or raises DecodeError."""
-    value: DynamicOutputAvailable = _rt.decode_data(DynamicOutputAvailable, "DynamicOutputAvailable", data)
+    value: DynamicOutputAvailable = _rt.decode_data(
+        DynamicOutputAvailable,
+        "DynamicOutputAvailable",
+        data,
+    )
     return value
 
 
 def parse_dynamic_output_available_json(text: str | bytes) -> DynamicOutputAvailable:
     """Decodes JSON text as a DynamicOutputAvailable, or raises DecodeError."""
-    value: DynamicOutputAvailable = _rt.decode(DynamicOutputAvailable, "DynamicOutputAvailable", text)
+    value: DynamicOutputAvailable = _rt.decode(
+        DynamicOutputAvailable,
+        "DynamicOutputAvailable",
+        text,
+    )
     return value
 
 
 def parse_dynamic_output_denied(data: object) -> DynamicOutputDenied:
     """Decodes parsed JSON data as a DynamicOutputDenied, or raises DecodeError."""
-    value: DynamicOutputDenied = _rt.decode_data(DynamicOutputDenied, "DynamicOutputDenied", data)
+    value: DynamicOutputDenied = _rt.decode_data(
+        DynamicOutputDenied,
+        "DynamicOutputDenied",
+        data,
+    )
     return value
 
 
 def parse_dynamic_output_denied_json(text: str | bytes) -> DynamicOutputDenied:
     """Decodes JSON text as a DynamicOutputDenied, or raises DecodeError."""
-    value: DynamicOutputDenied = _rt.decode(DynamicOutputDenied, "DynamicOutputDenied", text)
+    value: DynamicOutputDenied = _rt.decode(
+        DynamicOutputDenied,
+        "DynamicOutputDenied",
+        text,
+    )
     return value
 
 
 def parse_dynamic_output_error(data: object) -> DynamicOutputError:
     """Decodes parsed JSON data as a DynamicOutputError, or raises DecodeError."""
-    value: DynamicOutputError = _rt.decode_data(DynamicOutputError, "DynamicOutputError", data)
+    value: DynamicOutputError = _rt.decode_data(
+        DynamicOutputError,
+        "DynamicOutputError",
+        data,
+    )
     return value
 
 
 def parse_dynamic_output_error_json(text: str | bytes) -> DynamicOutputError:
     """Decodes JSON text as a DynamicOutputError, or raises DecodeError."""
-    value: DynamicOutputError = _rt.decode(DynamicOutputError, "DynamicOutputError", text)
+    value: DynamicOutputError = _rt.decode(
+        DynamicOutputError,
+        "DynamicOutputError",
+        text,
+    )
     return value
 
 
@@ -2029,7 +2924,11 @@ def parse_prompt_message_json(text: str | bytes) -> PromptMessage:
 
 def parse_provider_metadata(data: object) -> ProviderMetadata:
     """Decodes parsed JSON data as a ProviderMetadata, or raises DecodeError."""
-    value: ProviderMetadata = _rt.decode_data(ProviderMetadata, "ProviderMetadata", data)
+    value: ProviderMetadata = _rt.decode_data(
+        ProviderMetadata,
+        "ProviderMetadata",
+        data,
+    )
     return value
 
 
@@ -2113,37 +3012,61 @@ def parse_text_part_json(text: str | bytes) -> TextPart:
 
 def parse_tool_approval_request(data: object) -> ToolApprovalRequest:
     """Decodes parsed JSON data as a ToolApprovalRequest, or raises DecodeError."""
-    value: ToolApprovalRequest = _rt.decode_data(ToolApprovalRequest, "ToolApprovalRequest", data)
+    value: ToolApprovalRequest = _rt.decode_data(
+        ToolApprovalRequest,
+        "ToolApprovalRequest",
+        data,
+    )
     return value
 
 
 def parse_tool_approval_request_json(text: str | bytes) -> ToolApprovalRequest:
     """Decodes JSON text as a ToolApprovalRequest, or raises DecodeError."""
-    value: ToolApprovalRequest = _rt.decode(ToolApprovalRequest, "ToolApprovalRequest", text)
+    value: ToolApprovalRequest = _rt.decode(
+        ToolApprovalRequest,
+        "ToolApprovalRequest",
+        text,
+    )
     return value
 
 
 def parse_tool_approval_requested(data: object) -> ToolApprovalRequested:
     """Decodes parsed JSON data as a ToolApprovalRequested, or raises DecodeError."""
-    value: ToolApprovalRequested = _rt.decode_data(ToolApprovalRequested, "ToolApprovalRequested", data)
+    value: ToolApprovalRequested = _rt.decode_data(
+        ToolApprovalRequested,
+        "ToolApprovalRequested",
+        data,
+    )
     return value
 
 
 def parse_tool_approval_requested_json(text: str | bytes) -> ToolApprovalRequested:
     """Decodes JSON text as a ToolApprovalRequested, or raises DecodeError."""
-    value: ToolApprovalRequested = _rt.decode(ToolApprovalRequested, "ToolApprovalRequested", text)
+    value: ToolApprovalRequested = _rt.decode(
+        ToolApprovalRequested,
+        "ToolApprovalRequested",
+        text,
+    )
     return value
 
 
 def parse_tool_approval_responded(data: object) -> ToolApprovalResponded:
     """Decodes parsed JSON data as a ToolApprovalResponded, or raises DecodeError."""
-    value: ToolApprovalResponded = _rt.decode_data(ToolApprovalResponded, "ToolApprovalResponded", data)
+    value: ToolApprovalResponded = _rt.decode_data(
+        ToolApprovalResponded,
+        "ToolApprovalResponded",
+        data,
+    )
     return value
 
 
 def parse_tool_approval_responded_json(text: str | bytes) -> ToolApprovalResponded:
     """Decodes JSON text as a ToolApprovalResponded, or raises DecodeError."""
-    value: ToolApprovalResponded = _rt.decode(ToolApprovalResponded, "ToolApprovalResponded", text)
+    value: ToolApprovalResponded = _rt.decode(
+        ToolApprovalResponded,
+        "ToolApprovalResponded",
+        text,
+    )
     return value
 
 
@@ -2185,13 +3108,21 @@ def parse_tool_input_json(text: str | bytes) -> ToolInput:
 
 def parse_tool_input_available(data: object) -> ToolInputAvailable:
     """Decodes parsed JSON data as a ToolInputAvailable, or raises DecodeError."""
-    value: ToolInputAvailable = _rt.decode_data(ToolInputAvailable, "ToolInputAvailable", data)
+    value: ToolInputAvailable = _rt.decode_data(
+        ToolInputAvailable,
+        "ToolInputAvailable",
+        data,
+    )
     return value
 
 
 def parse_tool_input_available_json(text: str | bytes) -> ToolInputAvailable:
     """Decodes JSON text as a ToolInputAvailable, or raises DecodeError."""
-    value: ToolInputAvailable = _rt.decode(ToolInputAvailable, "ToolInputAvailable", text)
+    value: ToolInputAvailable = _rt.decode(
+        ToolInputAvailable,
+        "ToolInputAvailable",
+        text,
+    )
     return value
 
 
@@ -2233,13 +3164,21 @@ def parse_tool_input_start_json(text: str | bytes) -> ToolInputStart:
 
 def parse_tool_input_streaming(data: object) -> ToolInputStreaming:
     """Decodes parsed JSON data as a ToolInputStreaming, or raises DecodeError."""
-    value: ToolInputStreaming = _rt.decode_data(ToolInputStreaming, "ToolInputStreaming", data)
+    value: ToolInputStreaming = _rt.decode_data(
+        ToolInputStreaming,
+        "ToolInputStreaming",
+        data,
+    )
     return value
 
 
 def parse_tool_input_streaming_json(text: str | bytes) -> ToolInputStreaming:
     """Decodes JSON text as a ToolInputStreaming, or raises DecodeError."""
-    value: ToolInputStreaming = _rt.decode(ToolInputStreaming, "ToolInputStreaming", text)
+    value: ToolInputStreaming = _rt.decode(
+        ToolInputStreaming,
+        "ToolInputStreaming",
+        text,
+    )
     return value
 
 
@@ -2257,31 +3196,51 @@ def parse_tool_metadata_json(text: str | bytes) -> ToolMetadata:
 
 def parse_tool_output_available(data: object) -> ToolOutputAvailable:
     """Decodes parsed JSON data as a ToolOutputAvailable, or raises DecodeError."""
-    value: ToolOutputAvailable = _rt.decode_data(ToolOutputAvailable, "ToolOutputAvailable", data)
+    value: ToolOutputAvailable = _rt.decode_data(
+        ToolOutputAvailable,
+        "ToolOutputAvailable",
+        data,
+    )
     return value
 
 
 def parse_tool_output_available_json(text: str | bytes) -> ToolOutputAvailable:
     """Decodes JSON text as a ToolOutputAvailable, or raises DecodeError."""
-    value: ToolOutputAvailable = _rt.decode(ToolOutputAvailable, "ToolOutputAvailable", text)
+    value: ToolOutputAvailable = _rt.decode(
+        ToolOutputAvailable,
+        "ToolOutputAvailable",
+        text,
+    )
     return value
 
 
 def parse_tool_output_available_part(data: object) -> ToolOutputAvailablePart:
     """Decodes parsed JSON data as a ToolOutputAvailablePart, or raises DecodeError."""
-    value: ToolOutputAvailablePart = _rt.decode_data(ToolOutputAvailablePart, "ToolOutputAvailablePart", data)
+    value: ToolOutputAvailablePart = _rt.decode_data(
+        ToolOutputAvailablePart,
+        "ToolOutputAvailablePart",
+        data,
+    )
     return value
 
 
 def parse_tool_output_available_part_json(text: str | bytes) -> ToolOutputAvailablePart:
     """Decodes JSON text as a ToolOutputAvailablePart, or raises DecodeError."""
-    value: ToolOutputAvailablePart = _rt.decode(ToolOutputAvailablePart, "ToolOutputAvailablePart", text)
+    value: ToolOutputAvailablePart = _rt.decode(
+        ToolOutputAvailablePart,
+        "ToolOutputAvailablePart",
+        text,
+    )
     return value
 
 
 def parse_tool_output_denied(data: object) -> ToolOutputDenied:
     """Decodes parsed JSON data as a ToolOutputDenied, or raises DecodeError."""
-    value: ToolOutputDenied = _rt.decode_data(ToolOutputDenied, "ToolOutputDenied", data)
+    value: ToolOutputDenied = _rt.decode_data(
+        ToolOutputDenied,
+        "ToolOutputDenied",
+        data,
+    )
     return value
 
 
@@ -2293,13 +3252,21 @@ def parse_tool_output_denied_json(text: str | bytes) -> ToolOutputDenied:
 
 def parse_tool_output_denied_part(data: object) -> ToolOutputDeniedPart:
     """Decodes parsed JSON data as a ToolOutputDeniedPart, or raises DecodeError."""
-    value: ToolOutputDeniedPart = _rt.decode_data(ToolOutputDeniedPart, "ToolOutputDeniedPart", data)
+    value: ToolOutputDeniedPart = _rt.decode_data(
+        ToolOutputDeniedPart,
+        "ToolOutputDeniedPart",
+        data,
+    )
     return value
 
 
 def parse_tool_output_denied_part_json(text: str | bytes) -> ToolOutputDeniedPart:
     """Decodes JSON text as a ToolOutputDeniedPart, or raises DecodeError."""
-    value: ToolOutputDeniedPart = _rt.decode(ToolOutputDeniedPart, "ToolOutputDeniedPart", text)
+    value: ToolOutputDeniedPart = _rt.decode(
+        ToolOutputDeniedPart,
+        "ToolOutputDeniedPart",
+        text,
+    )
     return value
 
 
@@ -2317,13 +3284,21 @@ def parse_tool_output_error_json(text: str | bytes) -> ToolOutputError:
 
 def parse_tool_output_error_part(data: object) -> ToolOutputErrorPart:
     """Decodes parsed JSON data as a ToolOutputErrorPart, or raises DecodeError."""
-    value: ToolOutputErrorPart = _rt.decode_data(ToolOutputErrorPart, "ToolOutputErrorPart", data)
+    value: ToolOutputErrorPart = _rt.decode_data(
+        ToolOutputErrorPart,
+        "ToolOutputErrorPart",
+        data,
+    )
     return value
 
 
 def parse_tool_output_error_part_json(text: str | bytes) -> ToolOutputErrorPart:
     """Decodes JSON text as a ToolOutputErrorPart, or raises DecodeError."""
-    value: ToolOutputErrorPart = _rt.decode(ToolOutputErrorPart, "ToolOutputErrorPart", text)
+    value: ToolOutputErrorPart = _rt.decode(
+        ToolOutputErrorPart,
+        "ToolOutputErrorPart",
+        text,
+    )
     return value
 
 
@@ -2387,6 +3362,781 @@ def parse_u_i_message_part_json(text: str | bytes) -> UIMessagePart:
     return value
 
 
+_R = _t.TypeVar("_R")
+_R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class DynamicToolPartVisitor(_t.Protocol[_R_co]):
+    """What `visit_dynamic_tool_part` calls: one method per variant of DynamicToolPart."""
+
+    def input_streaming(self, value: DynamicToolPart_InputStreaming, /) -> _R_co: ...
+
+    def input_available(self, value: DynamicToolPart_InputAvailable, /) -> _R_co: ...
+
+    def approval_requested(
+        self,
+        value: DynamicToolPart_ApprovalRequested,
+        /,
+    ) -> _R_co: ...
+
+    def approval_responded(
+        self,
+        value: DynamicToolPart_ApprovalResponded,
+        /,
+    ) -> _R_co: ...
+
+    def output_available(self, value: DynamicToolPart_OutputAvailable, /) -> _R_co: ...
+
+    def output_error(self, value: DynamicToolPart_OutputError, /) -> _R_co: ...
+
+    def output_denied(self, value: DynamicToolPart_OutputDenied, /) -> _R_co: ...
+
+
+def visit_dynamic_tool_part(
+    value: DynamicToolPart,
+    visitor: DynamicToolPartVisitor[_R],
+) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case DynamicToolPart_InputStreaming():
+            return visitor.input_streaming(value)
+        case DynamicToolPart_InputAvailable():
+            return visitor.input_available(value)
+        case DynamicToolPart_ApprovalRequested():
+            return visitor.approval_requested(value)
+        case DynamicToolPart_ApprovalResponded():
+            return visitor.approval_responded(value)
+        case DynamicToolPart_OutputAvailable():
+            return visitor.output_available(value)
+        case DynamicToolPart_OutputError():
+            return visitor.output_error(value)
+        case DynamicToolPart_OutputDenied():
+            return visitor.output_denied(value)
+        case _:
+            _te.assert_never(value)
+
+
+class ToolPartVisitor(_t.Protocol[_R_co]):
+    """What `visit_tool_part` calls: one method per variant of ToolPart."""
+
+    def input_streaming(self, value: ToolPart_InputStreaming, /) -> _R_co: ...
+
+    def input_available(self, value: ToolPart_InputAvailable, /) -> _R_co: ...
+
+    def approval_requested(self, value: ToolPart_ApprovalRequested, /) -> _R_co: ...
+
+    def approval_responded(self, value: ToolPart_ApprovalResponded, /) -> _R_co: ...
+
+    def output_available(self, value: ToolPart_OutputAvailable, /) -> _R_co: ...
+
+    def output_error(self, value: ToolPart_OutputError, /) -> _R_co: ...
+
+    def output_denied(self, value: ToolPart_OutputDenied, /) -> _R_co: ...
+
+
+def visit_tool_part(value: ToolPart, visitor: ToolPartVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case ToolPart_InputStreaming():
+            return visitor.input_streaming(value)
+        case ToolPart_InputAvailable():
+            return visitor.input_available(value)
+        case ToolPart_ApprovalRequested():
+            return visitor.approval_requested(value)
+        case ToolPart_ApprovalResponded():
+            return visitor.approval_responded(value)
+        case ToolPart_OutputAvailable():
+            return visitor.output_available(value)
+        case ToolPart_OutputError():
+            return visitor.output_error(value)
+        case ToolPart_OutputDenied():
+            return visitor.output_denied(value)
+        case _:
+            _te.assert_never(value)
+
+
+class UIMessageVisitor(_t.Protocol[_R_co]):
+    """What `visit_u_i_message` calls: one method per variant of UIMessage."""
+
+    def system(self, value: UIMessage_System, /) -> _R_co: ...
+
+    def user(self, value: UIMessage_User, /) -> _R_co: ...
+
+    def assistant(self, value: UIMessage_Assistant, /) -> _R_co: ...
+
+
+def visit_u_i_message(value: UIMessage, visitor: UIMessageVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case UIMessage_System():
+            return visitor.system(value)
+        case UIMessage_User():
+            return visitor.user(value)
+        case UIMessage_Assistant():
+            return visitor.assistant(value)
+        case _:
+            _te.assert_never(value)
+
+
+class UIMessageChunkVisitor(_t.Protocol[_R_co]):
+    """What `visit_u_i_message_chunk` calls: one method per variant of UIMessageChunk."""
+
+    def text_start(self, value: UIMessageChunk_TextStart, /) -> _R_co: ...
+
+    def text_delta(self, value: UIMessageChunk_TextDelta, /) -> _R_co: ...
+
+    def text_end(self, value: UIMessageChunk_TextEnd, /) -> _R_co: ...
+
+    def error(self, value: UIMessageChunk_Error, /) -> _R_co: ...
+
+    def tool_input_start(self, value: UIMessageChunk_ToolInputStart, /) -> _R_co: ...
+
+    def tool_input_delta(self, value: UIMessageChunk_ToolInputDelta, /) -> _R_co: ...
+
+    def tool_input_available(
+        self,
+        value: UIMessageChunk_ToolInputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def tool_input_error(self, value: UIMessageChunk_ToolInputError, /) -> _R_co: ...
+
+    def tool_approval_request(
+        self,
+        value: UIMessageChunk_ToolApprovalRequest,
+        /,
+    ) -> _R_co: ...
+
+    def tool_output_available(
+        self,
+        value: UIMessageChunk_ToolOutputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def tool_output_error(self, value: UIMessageChunk_ToolOutputError, /) -> _R_co: ...
+
+    def tool_output_denied(
+        self,
+        value: UIMessageChunk_ToolOutputDenied,
+        /,
+    ) -> _R_co: ...
+
+    def reasoning_start(self, value: UIMessageChunk_ReasoningStart, /) -> _R_co: ...
+
+    def reasoning_delta(self, value: UIMessageChunk_ReasoningDelta, /) -> _R_co: ...
+
+    def reasoning_end(self, value: UIMessageChunk_ReasoningEnd, /) -> _R_co: ...
+
+    def source_url(self, value: UIMessageChunk_SourceUrl, /) -> _R_co: ...
+
+    def source_document(self, value: UIMessageChunk_SourceDocument, /) -> _R_co: ...
+
+    def file(self, value: UIMessageChunk_File, /) -> _R_co: ...
+
+    def data_weather(self, value: UIMessageChunk_DataWeather, /) -> _R_co: ...
+
+    def data_notification(self, value: UIMessageChunk_DataNotification, /) -> _R_co: ...
+
+    def data_message(self, value: UIMessageChunk_DataMessage, /) -> _R_co: ...
+
+    def data_custom(self, value: UIMessageChunk_DataCustom, /) -> _R_co: ...
+
+    def data_test(self, value: UIMessageChunk_DataTest, /) -> _R_co: ...
+
+    def start_step(self, value: UIMessageChunk_StartStep, /) -> _R_co: ...
+
+    def finish_step(self, value: UIMessageChunk_FinishStep, /) -> _R_co: ...
+
+    def start(self, value: UIMessageChunk_Start, /) -> _R_co: ...
+
+    def finish(self, value: UIMessageChunk_Finish, /) -> _R_co: ...
+
+    def abort(self, value: UIMessageChunk_Abort, /) -> _R_co: ...
+
+    def message_metadata(self, value: UIMessageChunk_MessageMetadata, /) -> _R_co: ...
+
+
+def visit_u_i_message_chunk(
+    value: UIMessageChunk,
+    visitor: UIMessageChunkVisitor[_R],
+) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case UIMessageChunk_TextStart():
+            return visitor.text_start(value)
+        case UIMessageChunk_TextDelta():
+            return visitor.text_delta(value)
+        case UIMessageChunk_TextEnd():
+            return visitor.text_end(value)
+        case UIMessageChunk_Error():
+            return visitor.error(value)
+        case UIMessageChunk_ToolInputStart():
+            return visitor.tool_input_start(value)
+        case UIMessageChunk_ToolInputDelta():
+            return visitor.tool_input_delta(value)
+        case UIMessageChunk_ToolInputAvailable():
+            return visitor.tool_input_available(value)
+        case UIMessageChunk_ToolInputError():
+            return visitor.tool_input_error(value)
+        case UIMessageChunk_ToolApprovalRequest():
+            return visitor.tool_approval_request(value)
+        case UIMessageChunk_ToolOutputAvailable():
+            return visitor.tool_output_available(value)
+        case UIMessageChunk_ToolOutputError():
+            return visitor.tool_output_error(value)
+        case UIMessageChunk_ToolOutputDenied():
+            return visitor.tool_output_denied(value)
+        case UIMessageChunk_ReasoningStart():
+            return visitor.reasoning_start(value)
+        case UIMessageChunk_ReasoningDelta():
+            return visitor.reasoning_delta(value)
+        case UIMessageChunk_ReasoningEnd():
+            return visitor.reasoning_end(value)
+        case UIMessageChunk_SourceUrl():
+            return visitor.source_url(value)
+        case UIMessageChunk_SourceDocument():
+            return visitor.source_document(value)
+        case UIMessageChunk_File():
+            return visitor.file(value)
+        case UIMessageChunk_DataWeather():
+            return visitor.data_weather(value)
+        case UIMessageChunk_DataNotification():
+            return visitor.data_notification(value)
+        case UIMessageChunk_DataMessage():
+            return visitor.data_message(value)
+        case UIMessageChunk_DataCustom():
+            return visitor.data_custom(value)
+        case UIMessageChunk_DataTest():
+            return visitor.data_test(value)
+        case UIMessageChunk_StartStep():
+            return visitor.start_step(value)
+        case UIMessageChunk_FinishStep():
+            return visitor.finish_step(value)
+        case UIMessageChunk_Start():
+            return visitor.start(value)
+        case UIMessageChunk_Finish():
+            return visitor.finish(value)
+        case UIMessageChunk_Abort():
+            return visitor.abort(value)
+        case UIMessageChunk_MessageMetadata():
+            return visitor.message_metadata(value)
+        case _:
+            _te.assert_never(value)
+
+
+class UIMessagePartVisitor(_t.Protocol[_R_co]):
+    """What `visit_u_i_message_part` calls: one method per variant of UIMessagePart."""
+
+    def text(self, value: UIMessagePart_Text, /) -> _R_co: ...
+
+    def reasoning(self, value: UIMessagePart_Reasoning, /) -> _R_co: ...
+
+    def source_url(self, value: UIMessagePart_SourceUrl, /) -> _R_co: ...
+
+    def source_document(self, value: UIMessagePart_SourceDocument, /) -> _R_co: ...
+
+    def file(self, value: UIMessagePart_File, /) -> _R_co: ...
+
+    def step_start(self, value: UIMessagePart_StepStart, /) -> _R_co: ...
+
+    def data_foo(self, value: UIMessagePart_DataFoo, /) -> _R_co: ...
+
+    def data_bar(self, value: UIMessagePart_DataBar, /) -> _R_co: ...
+
+    def data_chart(self, value: UIMessagePart_DataChart, /) -> _R_co: ...
+
+    def dynamic_tool__input_streaming(
+        self,
+        value: UIMessagePart_DynamicTool_InputStreaming,
+        /,
+    ) -> _R_co: ...
+
+    def dynamic_tool__input_available(
+        self,
+        value: UIMessagePart_DynamicTool_InputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def dynamic_tool__approval_requested(
+        self,
+        value: UIMessagePart_DynamicTool_ApprovalRequested,
+        /,
+    ) -> _R_co: ...
+
+    def dynamic_tool__approval_responded(
+        self,
+        value: UIMessagePart_DynamicTool_ApprovalResponded,
+        /,
+    ) -> _R_co: ...
+
+    def dynamic_tool__output_available(
+        self,
+        value: UIMessagePart_DynamicTool_OutputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def dynamic_tool__output_error(
+        self,
+        value: UIMessagePart_DynamicTool_OutputError,
+        /,
+    ) -> _R_co: ...
+
+    def dynamic_tool__output_denied(
+        self,
+        value: UIMessagePart_DynamicTool_OutputDenied,
+        /,
+    ) -> _R_co: ...
+
+    def tool_foo__input_streaming(
+        self,
+        value: UIMessagePart_ToolFoo_InputStreaming,
+        /,
+    ) -> _R_co: ...
+
+    def tool_foo__input_available(
+        self,
+        value: UIMessagePart_ToolFoo_InputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def tool_foo__approval_requested(
+        self,
+        value: UIMessagePart_ToolFoo_ApprovalRequested,
+        /,
+    ) -> _R_co: ...
+
+    def tool_foo__approval_responded(
+        self,
+        value: UIMessagePart_ToolFoo_ApprovalResponded,
+        /,
+    ) -> _R_co: ...
+
+    def tool_foo__output_available(
+        self,
+        value: UIMessagePart_ToolFoo_OutputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def tool_foo__output_error(
+        self,
+        value: UIMessagePart_ToolFoo_OutputError,
+        /,
+    ) -> _R_co: ...
+
+    def tool_foo__output_denied(
+        self,
+        value: UIMessagePart_ToolFoo_OutputDenied,
+        /,
+    ) -> _R_co: ...
+
+    def tool_bar__input_streaming(
+        self,
+        value: UIMessagePart_ToolBar_InputStreaming,
+        /,
+    ) -> _R_co: ...
+
+    def tool_bar__input_available(
+        self,
+        value: UIMessagePart_ToolBar_InputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def tool_bar__approval_requested(
+        self,
+        value: UIMessagePart_ToolBar_ApprovalRequested,
+        /,
+    ) -> _R_co: ...
+
+    def tool_bar__approval_responded(
+        self,
+        value: UIMessagePart_ToolBar_ApprovalResponded,
+        /,
+    ) -> _R_co: ...
+
+    def tool_bar__output_available(
+        self,
+        value: UIMessagePart_ToolBar_OutputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def tool_bar__output_error(
+        self,
+        value: UIMessagePart_ToolBar_OutputError,
+        /,
+    ) -> _R_co: ...
+
+    def tool_bar__output_denied(
+        self,
+        value: UIMessagePart_ToolBar_OutputDenied,
+        /,
+    ) -> _R_co: ...
+
+    def tool_weather__input_streaming(
+        self,
+        value: UIMessagePart_ToolWeather_InputStreaming,
+        /,
+    ) -> _R_co: ...
+
+    def tool_weather__input_available(
+        self,
+        value: UIMessagePart_ToolWeather_InputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def tool_weather__approval_requested(
+        self,
+        value: UIMessagePart_ToolWeather_ApprovalRequested,
+        /,
+    ) -> _R_co: ...
+
+    def tool_weather__approval_responded(
+        self,
+        value: UIMessagePart_ToolWeather_ApprovalResponded,
+        /,
+    ) -> _R_co: ...
+
+    def tool_weather__output_available(
+        self,
+        value: UIMessagePart_ToolWeather_OutputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def tool_weather__output_error(
+        self,
+        value: UIMessagePart_ToolWeather_OutputError,
+        /,
+    ) -> _R_co: ...
+
+    def tool_weather__output_denied(
+        self,
+        value: UIMessagePart_ToolWeather_OutputDenied,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_weather__input_streaming(
+        self,
+        value: UIMessagePart_ToolGetWeather_InputStreaming,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_weather__input_available(
+        self,
+        value: UIMessagePart_ToolGetWeather_InputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_weather__approval_requested(
+        self,
+        value: UIMessagePart_ToolGetWeather_ApprovalRequested,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_weather__approval_responded(
+        self,
+        value: UIMessagePart_ToolGetWeather_ApprovalResponded,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_weather__output_available(
+        self,
+        value: UIMessagePart_ToolGetWeather_OutputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_weather__output_error(
+        self,
+        value: UIMessagePart_ToolGetWeather_OutputError,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_weather__output_denied(
+        self,
+        value: UIMessagePart_ToolGetWeather_OutputDenied,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_location__input_streaming(
+        self,
+        value: UIMessagePart_ToolGetLocation_InputStreaming,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_location__input_available(
+        self,
+        value: UIMessagePart_ToolGetLocation_InputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_location__approval_requested(
+        self,
+        value: UIMessagePart_ToolGetLocation_ApprovalRequested,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_location__approval_responded(
+        self,
+        value: UIMessagePart_ToolGetLocation_ApprovalResponded,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_location__output_available(
+        self,
+        value: UIMessagePart_ToolGetLocation_OutputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_location__output_error(
+        self,
+        value: UIMessagePart_ToolGetLocation_OutputError,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_location__output_denied(
+        self,
+        value: UIMessagePart_ToolGetLocation_OutputDenied,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_weather_information__input_streaming(
+        self,
+        value: UIMessagePart_ToolGetWeatherInformation_InputStreaming,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_weather_information__input_available(
+        self,
+        value: UIMessagePart_ToolGetWeatherInformation_InputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_weather_information__approval_requested(
+        self,
+        value: UIMessagePart_ToolGetWeatherInformation_ApprovalRequested,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_weather_information__approval_responded(
+        self,
+        value: UIMessagePart_ToolGetWeatherInformation_ApprovalResponded,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_weather_information__output_available(
+        self,
+        value: UIMessagePart_ToolGetWeatherInformation_OutputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_weather_information__output_error(
+        self,
+        value: UIMessagePart_ToolGetWeatherInformation_OutputError,
+        /,
+    ) -> _R_co: ...
+
+    def tool_get_weather_information__output_denied(
+        self,
+        value: UIMessagePart_ToolGetWeatherInformation_OutputDenied,
+        /,
+    ) -> _R_co: ...
+
+    def tool_web_search__input_streaming(
+        self,
+        value: UIMessagePart_ToolWebSearch_InputStreaming,
+        /,
+    ) -> _R_co: ...
+
+    def tool_web_search__input_available(
+        self,
+        value: UIMessagePart_ToolWebSearch_InputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def tool_web_search__approval_requested(
+        self,
+        value: UIMessagePart_ToolWebSearch_ApprovalRequested,
+        /,
+    ) -> _R_co: ...
+
+    def tool_web_search__approval_responded(
+        self,
+        value: UIMessagePart_ToolWebSearch_ApprovalResponded,
+        /,
+    ) -> _R_co: ...
+
+    def tool_web_search__output_available(
+        self,
+        value: UIMessagePart_ToolWebSearch_OutputAvailable,
+        /,
+    ) -> _R_co: ...
+
+    def tool_web_search__output_error(
+        self,
+        value: UIMessagePart_ToolWebSearch_OutputError,
+        /,
+    ) -> _R_co: ...
+
+    def tool_web_search__output_denied(
+        self,
+        value: UIMessagePart_ToolWebSearch_OutputDenied,
+        /,
+    ) -> _R_co: ...
+
+
+def visit_u_i_message_part(
+    value: UIMessagePart,
+    visitor: UIMessagePartVisitor[_R],
+) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case UIMessagePart_Text():
+            return visitor.text(value)
+        case UIMessagePart_Reasoning():
+            return visitor.reasoning(value)
+        case UIMessagePart_SourceUrl():
+            return visitor.source_url(value)
+        case UIMessagePart_SourceDocument():
+            return visitor.source_document(value)
+        case UIMessagePart_File():
+            return visitor.file(value)
+        case UIMessagePart_StepStart():
+            return visitor.step_start(value)
+        case UIMessagePart_DataFoo():
+            return visitor.data_foo(value)
+        case UIMessagePart_DataBar():
+            return visitor.data_bar(value)
+        case UIMessagePart_DataChart():
+            return visitor.data_chart(value)
+        case UIMessagePart_DynamicTool_InputStreaming():
+            return visitor.dynamic_tool__input_streaming(value)
+        case UIMessagePart_DynamicTool_InputAvailable():
+            return visitor.dynamic_tool__input_available(value)
+        case UIMessagePart_DynamicTool_ApprovalRequested():
+            return visitor.dynamic_tool__approval_requested(value)
+        case UIMessagePart_DynamicTool_ApprovalResponded():
+            return visitor.dynamic_tool__approval_responded(value)
+        case UIMessagePart_DynamicTool_OutputAvailable():
+            return visitor.dynamic_tool__output_available(value)
+        case UIMessagePart_DynamicTool_OutputError():
+            return visitor.dynamic_tool__output_error(value)
+        case UIMessagePart_DynamicTool_OutputDenied():
+            return visitor.dynamic_tool__output_denied(value)
+        case UIMessagePart_ToolFoo_InputStreaming():
+            return visitor.tool_foo__input_streaming(value)
+        case UIMessagePart_ToolFoo_InputAvailable():
+            return visitor.tool_foo__input_available(value)
+        case UIMessagePart_ToolFoo_ApprovalRequested():
+            return visitor.tool_foo__approval_requested(value)
+        case UIMessagePart_ToolFoo_ApprovalResponded():
+            return visitor.tool_foo__approval_responded(value)
+        case UIMessagePart_ToolFoo_OutputAvailable():
+            return visitor.tool_foo__output_available(value)
+        case UIMessagePart_ToolFoo_OutputError():
+            return visitor.tool_foo__output_error(value)
+        case UIMessagePart_ToolFoo_OutputDenied():
+            return visitor.tool_foo__output_denied(value)
+        case UIMessagePart_ToolBar_InputStreaming():
+            return visitor.tool_bar__input_streaming(value)
+        case UIMessagePart_ToolBar_InputAvailable():
+            return visitor.tool_bar__input_available(value)
+        case UIMessagePart_ToolBar_ApprovalRequested():
+            return visitor.tool_bar__approval_requested(value)
+        case UIMessagePart_ToolBar_ApprovalResponded():
+            return visitor.tool_bar__approval_responded(value)
+        case UIMessagePart_ToolBar_OutputAvailable():
+            return visitor.tool_bar__output_available(value)
+        case UIMessagePart_ToolBar_OutputError():
+            return visitor.tool_bar__output_error(value)
+        case UIMessagePart_ToolBar_OutputDenied():
+            return visitor.tool_bar__output_denied(value)
+        case UIMessagePart_ToolWeather_InputStreaming():
+            return visitor.tool_weather__input_streaming(value)
+        case UIMessagePart_ToolWeather_InputAvailable():
+            return visitor.tool_weather__input_available(value)
+        case UIMessagePart_ToolWeather_ApprovalRequested():
+            return visitor.tool_weather__approval_requested(value)
+        case UIMessagePart_ToolWeather_ApprovalResponded():
+            return visitor.tool_weather__approval_responded(value)
+        case UIMessagePart_ToolWeather_OutputAvailable():
+            return visitor.tool_weather__output_available(value)
+        case UIMessagePart_ToolWeather_OutputError():
+            return visitor.tool_weather__output_error(value)
+        case UIMessagePart_ToolWeather_OutputDenied():
+            return visitor.tool_weather__output_denied(value)
+        case UIMessagePart_ToolGetWeather_InputStreaming():
+            return visitor.tool_get_weather__input_streaming(value)
+        case UIMessagePart_ToolGetWeather_InputAvailable():
+            return visitor.tool_get_weather__input_available(value)
+        case UIMessagePart_ToolGetWeather_ApprovalRequested():
+            return visitor.tool_get_weather__approval_requested(value)
+        case UIMessagePart_ToolGetWeather_ApprovalResponded():
+            return visitor.tool_get_weather__approval_responded(value)
+        case UIMessagePart_ToolGetWeather_OutputAvailable():
+            return visitor.tool_get_weather__output_available(value)
+        case UIMessagePart_ToolGetWeather_OutputError():
+            return visitor.tool_get_weather__output_error(value)
+        case UIMessagePart_ToolGetWeather_OutputDenied():
+            return visitor.tool_get_weather__output_denied(value)
+        case UIMessagePart_ToolGetLocation_InputStreaming():
+            return visitor.tool_get_location__input_streaming(value)
+        case UIMessagePart_ToolGetLocation_InputAvailable():
+            return visitor.tool_get_location__input_available(value)
+        case UIMessagePart_ToolGetLocation_ApprovalRequested():
+            return visitor.tool_get_location__approval_requested(value)
+        case UIMessagePart_ToolGetLocation_ApprovalResponded():
+            return visitor.tool_get_location__approval_responded(value)
+        case UIMessagePart_ToolGetLocation_OutputAvailable():
+            return visitor.tool_get_location__output_available(value)
+        case UIMessagePart_ToolGetLocation_OutputError():
+            return visitor.tool_get_location__output_error(value)
+        case UIMessagePart_ToolGetLocation_OutputDenied():
+            return visitor.tool_get_location__output_denied(value)
+        case UIMessagePart_ToolGetWeatherInformation_InputStreaming():
+            return visitor.tool_get_weather_information__input_streaming(value)
+        case UIMessagePart_ToolGetWeatherInformation_InputAvailable():
+            return visitor.tool_get_weather_information__input_available(value)
+        case UIMessagePart_ToolGetWeatherInformation_ApprovalRequested():
+            return visitor.tool_get_weather_information__approval_requested(value)
+        case UIMessagePart_ToolGetWeatherInformation_ApprovalResponded():
+            return visitor.tool_get_weather_information__approval_responded(value)
+        case UIMessagePart_ToolGetWeatherInformation_OutputAvailable():
+            return visitor.tool_get_weather_information__output_available(value)
+        case UIMessagePart_ToolGetWeatherInformation_OutputError():
+            return visitor.tool_get_weather_information__output_error(value)
+        case UIMessagePart_ToolGetWeatherInformation_OutputDenied():
+            return visitor.tool_get_weather_information__output_denied(value)
+        case UIMessagePart_ToolWebSearch_InputStreaming():
+            return visitor.tool_web_search__input_streaming(value)
+        case UIMessagePart_ToolWebSearch_InputAvailable():
+            return visitor.tool_web_search__input_available(value)
+        case UIMessagePart_ToolWebSearch_ApprovalRequested():
+            return visitor.tool_web_search__approval_requested(value)
+        case UIMessagePart_ToolWebSearch_ApprovalResponded():
+            return visitor.tool_web_search__approval_responded(value)
+        case UIMessagePart_ToolWebSearch_OutputAvailable():
+            return visitor.tool_web_search__output_available(value)
+        case UIMessagePart_ToolWebSearch_OutputError():
+            return visitor.tool_web_search__output_error(value)
+        case UIMessagePart_ToolWebSearch_OutputDenied():
+            return visitor.tool_web_search__output_denied(value)
+        case _:
+            _te.assert_never(value)
+
+
 __all__ = [
     "Abort",
     "ApprovalDenied",
@@ -2409,6 +4159,7 @@ __all__ = [
     "DynamicOutputError",
     "DynamicToolName",
     "DynamicToolPart",
+    "DynamicToolPartVisitor",
     "DynamicToolPart_ApprovalRequested",
     "DynamicToolPart_ApprovalResponded",
     "DynamicToolPart_InputAvailable",
@@ -2453,6 +4204,7 @@ __all__ = [
     "ToolOutputErrorPart",
     "ToolPart",
     "ToolPartFacts",
+    "ToolPartVisitor",
     "ToolPart_ApprovalRequested",
     "ToolPart_ApprovalResponded",
     "ToolPart_InputAvailable",
@@ -2462,6 +4214,7 @@ __all__ = [
     "ToolPart_OutputError",
     "UIMessage",
     "UIMessageChunk",
+    "UIMessageChunkVisitor",
     "UIMessageChunk_Abort",
     "UIMessageChunk_DataCustom",
     "UIMessageChunk_DataMessage",
@@ -2492,6 +4245,7 @@ __all__ = [
     "UIMessageChunk_ToolOutputDenied",
     "UIMessageChunk_ToolOutputError",
     "UIMessagePart",
+    "UIMessagePartVisitor",
     "UIMessagePart_DataBar",
     "UIMessagePart_DataChart",
     "UIMessagePart_DataFoo",
@@ -2557,6 +4311,7 @@ __all__ = [
     "UIMessagePart_ToolWebSearch_OutputAvailable",
     "UIMessagePart_ToolWebSearch_OutputDenied",
     "UIMessagePart_ToolWebSearch_OutputError",
+    "UIMessageVisitor",
     "UIMessage_Assistant",
     "UIMessage_System",
     "UIMessage_User",
@@ -2678,6 +4433,11 @@ __all__ = [
     "parse_u_i_message_json",
     "parse_u_i_message_part",
     "parse_u_i_message_part_json",
+    "visit_dynamic_tool_part",
+    "visit_tool_part",
+    "visit_u_i_message",
+    "visit_u_i_message_chunk",
+    "visit_u_i_message_part",
 ]
 
 Abort.model_rebuild()

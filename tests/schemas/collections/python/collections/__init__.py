@@ -3,11 +3,9 @@
 
 from __future__ import annotations
 
-import enum as _enum
 import typing as _t
 
 import pydantic as _p
-import typing_extensions as _te
 
 from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
@@ -28,7 +26,10 @@ class Collections(_rt.Model):
 
     sparse: dict[str, _rt.U16 | None] = _p.Field(alias="sparse")
 
-    optional_items: _t.Annotated[list[Item] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="optionalItems")
+    optional_items: _t.Annotated[
+        list[Item] | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="optionalItems")
 
     nullable_items: list[Item] | None = _p.Field(alias="nullableItems")
 

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import enum as _enum
 import typing as _t
 
 import pydantic as _p
@@ -16,34 +15,52 @@ from ._runtime import DecodeError, ErrorEntry
 class Bookmark(_rt.Model):
     """A bookmark in the log."""
 
-    label: _t.Annotated[_t.Literal["mark"], _p.BeforeValidator(_rt.exactly("mark"))] = _p.Field(alias="label")
+    label: _t.Annotated[_t.Literal["mark"], _p.BeforeValidator(_rt.exactly("mark"))] = (
+        _p.Field(alias="label")
+    )
 
     at: _rt.U32 = _p.Field(alias="at")
 
-    enabled: _t.Annotated[_t.Literal[False], _p.BeforeValidator(_rt.exactly(False))] = _p.Field(alias="enabled")
+    enabled: _t.Annotated[_t.Literal[False], _p.BeforeValidator(_rt.exactly(False))] = (
+        _p.Field(alias="enabled")
+    )
 
 
 class Message(_rt.Model):
     """A message of a chat log."""
 
-    type_: _t.Annotated[_t.Literal["message"], _p.BeforeValidator(_rt.exactly("message"))] = _p.Field(alias="type")
+    type_: _t.Annotated[
+        _t.Literal["message"],
+        _p.BeforeValidator(_rt.exactly("message")),
+    ] = _p.Field(alias="type")
     """Always `message`."""
 
-    version: _t.Annotated[_t.Literal[2], _p.BeforeValidator(_rt.exactly(2))] = _p.Field(alias="version")
+    version: _t.Annotated[_t.Literal[2], _p.BeforeValidator(_rt.exactly(2))] = _p.Field(
+        alias="version",
+    )
 
-    is_final: _t.Annotated[_t.Literal[True], _p.BeforeValidator(_rt.exactly(True))] = _p.Field(alias="final")
+    is_final: _t.Annotated[_t.Literal[True], _p.BeforeValidator(_rt.exactly(True))] = (
+        _p.Field(alias="final")
+    )
 
-    offset: _t.Annotated[_t.Literal[-1], _p.BeforeValidator(_rt.exactly(-1))] = _p.Field(alias="offset")
+    offset: _t.Annotated[_t.Literal[-1], _p.BeforeValidator(_rt.exactly(-1))] = (
+        _p.Field(alias="offset")
+    )
 
     text: str = _p.Field(alias="text")
 
-    role: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="role")
+    role: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="role",
+    )
 
 
 class Ping(_rt.Model):
     """A struct of constants only."""
 
-    type_: _t.Annotated[_t.Literal["ping"], _p.BeforeValidator(_rt.exactly("ping"))] = _p.Field(alias="type")
+    type_: _t.Annotated[_t.Literal["ping"], _p.BeforeValidator(_rt.exactly("ping"))] = (
+        _p.Field(alias="type")
+    )
 
 
 class Record_Message(Message):
@@ -67,7 +84,13 @@ class Record_Bookmark(Bookmark):
     kind: _t.Literal["bookmark"] = _p.Field(default="bookmark", alias="kind")
 
 
-Record = _te.TypeAliasType("Record", _t.Annotated[_t.Union[Record_Message, Record_Ping, Record_Bookmark], _p.Field(discriminator="kind")])
+Record = _te.TypeAliasType(
+    "Record",
+    _t.Annotated[
+        Record_Message | Record_Ping | Record_Bookmark,
+        _p.Field(discriminator="kind"),
+    ],
+)
 """A log record: its variants hold constants of their own."""
 
 
@@ -119,6 +142,36 @@ def parse_record_json(text: str | bytes) -> Record:
     return value
 
 
+_R = _t.TypeVar("_R")
+_R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class RecordVisitor(_t.Protocol[_R_co]):
+    """What `visit_record` calls: one method per variant of Record."""
+
+    def message(self, value: Record_Message, /) -> _R_co: ...
+
+    def ping(self, value: Record_Ping, /) -> _R_co: ...
+
+    def bookmark(self, value: Record_Bookmark, /) -> _R_co: ...
+
+
+def visit_record(value: Record, visitor: RecordVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Record_Message():
+            return visitor.message(value)
+        case Record_Ping():
+            return visitor.ping(value)
+        case Record_Bookmark():
+            return visitor.bookmark(value)
+        case _:
+            _te.assert_never(value)
+
+
 __all__ = [
     "Bookmark",
     "DecodeError",
@@ -126,6 +179,7 @@ __all__ = [
     "Message",
     "Ping",
     "Record",
+    "RecordVisitor",
     "Record_Bookmark",
     "Record_Message",
     "Record_Ping",
@@ -137,6 +191,7 @@ __all__ = [
     "parse_ping_json",
     "parse_record",
     "parse_record_json",
+    "visit_record",
 ]
 
 Bookmark.model_rebuild()

@@ -3,11 +3,9 @@
 
 from __future__ import annotations
 
-import enum as _enum
 import typing as _t
 
 import pydantic as _p
-import typing_extensions as _te
 
 from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
@@ -27,40 +25,85 @@ class Profile(_rt.Model):
     name: _t.Annotated[str, _rt.constrained(length=(1, 16))] = _p.Field(alias="name")
     """One to 16 characters, counted in code points."""
 
-    handle: _t.Annotated[str, _rt.constrained(patterns=("^[a-z][a-z0-9_-]*$",))] = _p.Field(alias="handle")
+    handle: _t.Annotated[str, _rt.constrained(patterns=("^[a-z][a-z0-9_-]*$",))] = (
+        _p.Field(alias="handle")
+    )
     """A handle: a lowercase letter, then lowercase letters, digits, `_` or `-`."""
 
-    initials: _t.Annotated[_t.Annotated[str, _rt.constrained(length=(None, 3))] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="initials")
+    initials: _t.Annotated[
+        _t.Annotated[str, _rt.constrained(length=(None, 3))] | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="initials")
     """At most 3 characters, if given."""
 
-    home: _t.Annotated[str, _rt.constrained(patterns=("^[A-Za-z][A-Za-z0-9+.\\-]*:(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$",))] = _p.Field(alias="home")
+    home: _t.Annotated[
+        str,
+        _rt.constrained(
+            patterns=(
+                "^[A-Za-z][A-Za-z0-9+.\\-]*:(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$",
+            ),
+        ),
+    ] = _p.Field(alias="home")
     """A home page."""
 
-    created_at: _t.Annotated[str, _rt.constrained(patterns=("^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|[12][0-9]))[Tt](?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\\.[0-9]+)?(?:[Zz]|[+\\-](?:[01][0-9]|2[0-3]):[0-5][0-9])$",))] = _p.Field(alias="createdAt")
+    created_at: _t.Annotated[
+        str,
+        _rt.constrained(
+            patterns=(
+                "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|[12][0-9]))[Tt](?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\\.[0-9]+)?(?:[Zz]|[+\\-](?:[01][0-9]|2[0-3]):[0-5][0-9])$",
+            ),
+        ),
+    ] = _p.Field(alias="createdAt")
     """When the profile was made."""
 
-    id: _t.Annotated[str, _rt.constrained(patterns=("^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$",))] = _p.Field(alias="id")
+    id: _t.Annotated[
+        str,
+        _rt.constrained(
+            patterns=(
+                "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$",
+            ),
+        ),
+    ] = _p.Field(alias="id")
     """The profile's id."""
 
-    percent: _t.Annotated[_rt.U8, _rt.constrained(minimum=(0.0, False), maximum=(100.0, False))] = _p.Field(alias="percent")
+    percent: _t.Annotated[
+        _rt.U8,
+        _rt.constrained(minimum=(0.0, False), maximum=(100.0, False)),
+    ] = _p.Field(alias="percent")
     """A percentage."""
 
-    score: _t.Annotated[_rt.F64, _rt.constrained(minimum=(0.0, True), maximum=(1.0, False))] | None = _p.Field(alias="score")
+    score: (
+        _t.Annotated[
+            _rt.F64,
+            _rt.constrained(minimum=(0.0, True), maximum=(1.0, False)),
+        ]
+        | None
+    ) = _p.Field(alias="score")
     """A score in (0, 1], or null."""
 
-    celsius: _t.Annotated[_rt.F64, _rt.constrained(minimum=(-273.15, False))] = _p.Field(alias="celsius")
+    celsius: _t.Annotated[_rt.F64, _rt.constrained(minimum=(-273.15, False))] = (
+        _p.Field(alias="celsius")
+    )
     """A temperature from -273.15 up."""
 
-    visits: _t.Annotated[_rt.U64, _rt.constrained(minimum=(1.0, False))] = _p.Field(alias="visits")
+    visits: _t.Annotated[_rt.U64, _rt.constrained(minimum=(1.0, False))] = _p.Field(
+        alias="visits",
+    )
     """A count within the safe range and at least 1."""
 
-    tags: _t.Annotated[list[str], _rt.constrained(items=(1, 3), unique=True)] = _p.Field(alias="tags")
+    tags: _t.Annotated[list[str], _rt.constrained(items=(1, 3), unique=True)] = (
+        _p.Field(alias="tags")
+    )
     """One to three distinct tags."""
 
-    points: _t.Annotated[list[Point], _rt.constrained(unique=True)] = _p.Field(alias="points")
+    points: _t.Annotated[list[Point], _rt.constrained(unique=True)] = _p.Field(
+        alias="points",
+    )
     """Distinct points."""
 
-    ratios: _t.Annotated[list[_rt.F64], _rt.constrained(unique=True)] = _p.Field(alias="ratios")
+    ratios: _t.Annotated[list[_rt.F64], _rt.constrained(unique=True)] = _p.Field(
+        alias="ratios",
+    )
     """Any number of ratios, all different (`1` and `1.0` are equal)."""
 
 

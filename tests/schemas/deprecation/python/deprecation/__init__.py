@@ -66,16 +66,28 @@ class User(_rt.Model):
 
     name: str = _p.Field(alias="name")
 
-    display_name: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="displayName", deprecated="use `name`")
+    display_name: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="displayName",
+        deprecated="use `name`",
+    )
     """The old display name."""
 
-    legacy_id: _t.Annotated[_rt.U32 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="legacyId", deprecated=True)
+    legacy_id: _t.Annotated[_rt.U32 | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="legacyId", deprecated=True)
+    )
 
     role: Role = _p.Field(alias="role")
 
-    handle: _t.Annotated[Handle | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="handle")
+    handle: _t.Annotated[Handle | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="handle",
+    )
 
-    contact: _t.Annotated[Contact | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="contact")
+    contact: _t.Annotated[Contact | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="contact",
+    )
 
     history: list[OldEvent] = _p.Field(alias="history")
 
@@ -104,7 +116,10 @@ class OldEvent_Joined(Joined):
     event: _t.Literal["joined"] = _p.Field(default="joined", alias="event")
 
 
-Contact = _te.TypeAliasType("Contact", _t.Annotated[_t.Union[Contact_Email, Contact_Fax], _p.Field(discriminator="kind")])
+Contact = _te.TypeAliasType(
+    "Contact",
+    _t.Annotated[Contact_Email | Contact_Fax, _p.Field(discriminator="kind")],
+)
 """How to reach a user."""
 
 
@@ -115,7 +130,10 @@ Deprecated: handles are names now
 """
 
 
-OldEvent = _te.TypeAliasType("OldEvent", _t.Annotated[OldEvent_Joined, _p.BeforeValidator(_rt.tagged("event"))])
+OldEvent = _te.TypeAliasType(
+    "OldEvent",
+    _t.Annotated[OldEvent_Joined, _p.BeforeValidator(_rt.tagged("event"))],
+)
 """An event of the old log.
 
 Deprecated: read the new log
@@ -230,8 +248,53 @@ def parse_user_json(text: str | bytes) -> User:
     return value
 
 
+_R = _t.TypeVar("_R")
+_R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class ContactVisitor(_t.Protocol[_R_co]):
+    """What `visit_contact` calls: one method per variant of Contact."""
+
+    def email(self, value: Contact_Email, /) -> _R_co: ...
+
+    def fax(self, value: Contact_Fax, /) -> _R_co: ...
+
+
+def visit_contact(value: Contact, visitor: ContactVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Contact_Email():
+            return visitor.email(value)
+        case Contact_Fax():
+            return visitor.fax(value)
+        case _:
+            _te.assert_never(value)
+
+
+class OldEventVisitor(_t.Protocol[_R_co]):
+    """What `visit_old_event` calls: one method per variant of OldEvent."""
+
+    def joined(self, value: OldEvent_Joined, /) -> _R_co: ...
+
+
+def visit_old_event(value: OldEvent, visitor: OldEventVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case OldEvent_Joined():
+            return visitor.joined(value)
+        case _:
+            _te.assert_never(value)
+
+
 __all__ = [
     "Contact",
+    "ContactVisitor",
     "Contact_Email",
     "Contact_Fax",
     "DecodeError",
@@ -241,6 +304,7 @@ __all__ = [
     "Handle",
     "Joined",
     "OldEvent",
+    "OldEventVisitor",
     "OldEvent_Joined",
     "OldTimestamp",
     "Role",
@@ -263,6 +327,8 @@ __all__ = [
     "parse_role_json",
     "parse_user",
     "parse_user_json",
+    "visit_contact",
+    "visit_old_event",
 ]
 
 EmailContact.model_rebuild()

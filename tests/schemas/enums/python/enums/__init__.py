@@ -7,7 +7,6 @@ import enum as _enum
 import typing as _t
 
 import pydantic as _p
-import typing_extensions as _te
 
 from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
@@ -40,7 +39,10 @@ class Setting(_rt.Model):
 
     colour: Colour = _p.Field(alias="colour")
 
-    level: _t.Annotated[Level | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="level")
+    level: _t.Annotated[Level | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="level",
+    )
 
     history: list[Level] = _p.Field(alias="history")
 

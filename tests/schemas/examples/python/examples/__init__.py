@@ -36,7 +36,10 @@ class FileLocation(_rt.Model):
         \"src/lib.rs\"
     """
 
-    line: _t.Annotated[_rt.U32 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="line")
+    line: _t.Annotated[_rt.U32 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="line",
+    )
     """Examples:
         1
         4294967295
@@ -79,7 +82,10 @@ class Tuning(_rt.Model):
 
     meta: _p.JsonValue = _p.Field(alias="meta")
 
-    kind: _t.Annotated[_t.Literal["tuning"], _p.BeforeValidator(_rt.exactly("tuning"))] = _p.Field(alias="kind")
+    kind: _t.Annotated[
+        _t.Literal["tuning"],
+        _p.BeforeValidator(_rt.exactly("tuning")),
+    ] = _p.Field(alias="kind")
 
 
 class Action_Read(ReadAction):
@@ -96,7 +102,10 @@ class Action_Delete(DeleteAction):
     kind: _t.Literal["delete"] = _p.Field(default="delete", alias="kind")
 
 
-Action = _te.TypeAliasType("Action", _t.Annotated[_t.Union[Action_Read, Action_Delete], _p.Field(discriminator="kind")])
+Action = _te.TypeAliasType(
+    "Action",
+    _t.Annotated[Action_Read | Action_Delete, _p.Field(discriminator="kind")],
+)
 """What a tool does.
 
 Examples:
@@ -197,8 +206,35 @@ def parse_tuning_json(text: str | bytes) -> Tuning:
     return value
 
 
+_R = _t.TypeVar("_R")
+_R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class ActionVisitor(_t.Protocol[_R_co]):
+    """What `visit_action` calls: one method per variant of Action."""
+
+    def read(self, value: Action_Read, /) -> _R_co: ...
+
+    def delete(self, value: Action_Delete, /) -> _R_co: ...
+
+
+def visit_action(value: Action, visitor: ActionVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Action_Read():
+            return visitor.read(value)
+        case Action_Delete():
+            return visitor.delete(value)
+        case _:
+            _te.assert_never(value)
+
+
 __all__ = [
     "Action",
+    "ActionVisitor",
     "Action_Delete",
     "Action_Read",
     "DecodeError",
@@ -223,6 +259,7 @@ __all__ = [
     "parse_session_id_json",
     "parse_tuning",
     "parse_tuning_json",
+    "visit_action",
 ]
 
 DeleteAction.model_rebuild()

@@ -5,7 +5,6 @@ flattens it.
 
 from __future__ import annotations
 
-import enum as _enum
 import typing as _t
 
 import pydantic as _p
@@ -20,9 +19,15 @@ class Cancel(_rt.Model):
 
     request_id: _rt.U32 = _p.Field(alias="requestId")
 
-    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="traceId")
+    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="traceId",
+    )
 
-    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="reason")
+    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="reason",
+    )
 
 
 class Chunk(_rt.Model):
@@ -32,10 +37,16 @@ class Chunk(_rt.Model):
 
     session_id: str = _p.Field(alias="sessionId")
 
-    meta: _t.Annotated[dict[str, _p.JsonValue] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="_meta")
+    meta: _t.Annotated[
+        dict[str, _p.JsonValue] | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="_meta")
     """Anything else the sender attaches."""
 
-    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="traceId")
+    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="traceId",
+    )
 
     text: str = _p.Field(alias="text")
 
@@ -49,12 +60,20 @@ class Done(_rt.Model):
 
     session_id: str = _p.Field(alias="sessionId")
 
-    meta: _t.Annotated[dict[str, _p.JsonValue] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="_meta")
+    meta: _t.Annotated[
+        dict[str, _p.JsonValue] | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="_meta")
     """Anything else the sender attaches."""
 
-    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="traceId")
+    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="traceId",
+    )
 
-    version: _t.Annotated[_t.Literal[1], _p.BeforeValidator(_rt.exactly(1))] = _p.Field(alias="version")
+    version: _t.Annotated[_t.Literal[1], _p.BeforeValidator(_rt.exactly(1))] = _p.Field(
+        alias="version",
+    )
 
 
 class Envelope(_rt.Model):
@@ -64,10 +83,16 @@ class Envelope(_rt.Model):
 
     session_id: str = _p.Field(alias="sessionId")
 
-    meta: _t.Annotated[dict[str, _p.JsonValue] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="_meta")
+    meta: _t.Annotated[
+        dict[str, _p.JsonValue] | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="_meta")
     """Anything else the sender attaches."""
 
-    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="traceId")
+    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="traceId",
+    )
 
 
 class Note(_rt.OpenModel):
@@ -77,10 +102,16 @@ class Note(_rt.OpenModel):
 
     session_id: str = _p.Field(alias="sessionId")
 
-    meta: _t.Annotated[dict[str, _p.JsonValue] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="_meta")
+    meta: _t.Annotated[
+        dict[str, _p.JsonValue] | None,
+        _p.BeforeValidator(_rt.not_null),
+    ] = _p.Field(default=None, alias="_meta")
     """Anything else the sender attaches."""
 
-    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="traceId")
+    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="traceId",
+    )
 
     body: str | None = _p.Field(alias="body")
 
@@ -90,7 +121,10 @@ class Ping(_rt.Model):
 
     request_id: _rt.U32 = _p.Field(alias="requestId")
 
-    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="traceId")
+    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="traceId",
+    )
 
 
 class RequestId(_rt.Model):
@@ -102,7 +136,10 @@ class RequestId(_rt.Model):
 class Trace(_rt.Model):
     """Tracing, flattened into the envelope in turn."""
 
-    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="traceId")
+    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="traceId",
+    )
 
 
 class Request_Ping(Ping):
@@ -133,11 +170,17 @@ class Update_Done(Done):
     type_: _t.Literal["done"] = _p.Field(default="done", alias="type")
 
 
-Request = _te.TypeAliasType("Request", _t.Annotated[_t.Union[Request_Ping, Request_Cancel], _p.Field(discriminator="method")])
+Request = _te.TypeAliasType(
+    "Request",
+    _t.Annotated[Request_Ping | Request_Cancel, _p.Field(discriminator="method")],
+)
 """A request: every variant carries the request's id and the tracing keys, declared once here."""
 
 
-Update = _te.TypeAliasType("Update", _t.Annotated[_t.Union[Update_Chunk, Update_Done], _p.Field(discriminator="type_")])
+Update = _te.TypeAliasType(
+    "Update",
+    _t.Annotated[Update_Chunk | Update_Done, _p.Field(discriminator="type_")],
+)
 """A session update."""
 
 
@@ -261,6 +304,54 @@ def parse_update_json(text: str | bytes) -> Update:
     return value
 
 
+_R = _t.TypeVar("_R")
+_R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class RequestVisitor(_t.Protocol[_R_co]):
+    """What `visit_request` calls: one method per variant of Request."""
+
+    def ping(self, value: Request_Ping, /) -> _R_co: ...
+
+    def cancel(self, value: Request_Cancel, /) -> _R_co: ...
+
+
+def visit_request(value: Request, visitor: RequestVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Request_Ping():
+            return visitor.ping(value)
+        case Request_Cancel():
+            return visitor.cancel(value)
+        case _:
+            _te.assert_never(value)
+
+
+class UpdateVisitor(_t.Protocol[_R_co]):
+    """What `visit_update` calls: one method per variant of Update."""
+
+    def chunk(self, value: Update_Chunk, /) -> _R_co: ...
+
+    def done(self, value: Update_Done, /) -> _R_co: ...
+
+
+def visit_update(value: Update, visitor: UpdateVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Update_Chunk():
+            return visitor.chunk(value)
+        case Update_Done():
+            return visitor.done(value)
+        case _:
+            _te.assert_never(value)
+
+
 __all__ = [
     "Cancel",
     "Chunk",
@@ -272,10 +363,12 @@ __all__ = [
     "Ping",
     "Request",
     "RequestId",
+    "RequestVisitor",
     "Request_Cancel",
     "Request_Ping",
     "Trace",
     "Update",
+    "UpdateVisitor",
     "Update_Chunk",
     "Update_Done",
     "parse_cancel",
@@ -298,6 +391,8 @@ __all__ = [
     "parse_trace_json",
     "parse_update",
     "parse_update_json",
+    "visit_request",
+    "visit_update",
 ]
 
 Cancel.model_rebuild()

@@ -20,7 +20,7 @@ from ._runtime import DecodeError, ErrorEntry
 class Comment(_rt.Model):
     """Fields whose wire names are hostile."""
 
-    comment: str = _p.Field(alias="*/ console.log(\"field\"); /*")
+    comment: str = _p.Field(alias='*/ console.log("field"); /*')
     """A field doc. */ console.log(\"field doc\"); /*
     \x0d\x00\u2028\u2029\u202e
 
@@ -28,7 +28,11 @@ class Comment(_rt.Model):
         \"*/ console.log(\\\"example\\\"); /* \\n\\r\u2028\u202e </script> ``` \"
     """
 
-    lines: _t.Annotated[Value | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO", deprecated="*/ console.log(\"note\"); /* \n\r\x00\u2028\u2029\u202e \"); } fn x() { (\"")
+    lines: _t.Annotated[Value | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO",
+        deprecated='*/ console.log("note"); /* \n\r\x00\u2028\u2029\u202e "); } fn x() { ("',
+    )
 
 
 class Empty(_rt.Model):
@@ -38,7 +42,7 @@ class Empty(_rt.Model):
 class Quotes(_rt.Model):
     """Another variant."""
 
-    double: bool = _p.Field(alias="\"); console.log(\"dq")
+    double: bool = _p.Field(alias='"); console.log("dq')
 
 
 class Template(_rt.Model):
@@ -50,7 +54,7 @@ class Template(_rt.Model):
 class Value(_enum.Enum):
     """Enum values with hostile wire strings and docs."""
 
-    Comment = "*/ console.log(\"value\"); /*"
+    Comment = '*/ console.log("value"); /*'
     """A value doc. */ console.log(\"value doc\"); /*
     \x0d\x00\u2028\u2029\u202e
     """
@@ -66,45 +70,100 @@ class Hostile_Comment(Comment):
     """
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("tag____console_log__injected______",)
-    tag____console_log__injected______: _t.Literal["*/ console.log(\"tag\"); /*"] = _p.Field(default="*/ console.log(\"tag\"); /*", alias="*/ console.log(\"injected\"); /*")
+    tag____console_log__injected______: _t.Literal['*/ console.log("tag"); /*'] = (
+        _p.Field(
+            default='*/ console.log("tag"); /*',
+            alias='*/ console.log("injected"); /*',
+        )
+    )
 
 
 class Hostile_Lines_Template(Template):
     """The Lines.Template variant of Hostile."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("tag____console_log__injected______", "tag___script__script_console_log__nested____script_",)
-    tag____console_log__injected______: _t.Literal["line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO"] = _p.Field(default="line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO", alias="*/ console.log(\"injected\"); /*")
-    tag___script__script_console_log__nested____script_: _t.Literal["${console.log(\"template\")}"] = _p.Field(default="${console.log(\"template\")}", alias="</script><script>console.log(\"nested\")</script>")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = (
+        "tag____console_log__injected______",
+        "tag___script__script_console_log__nested____script_",
+    )
+    tag____console_log__injected______: _t.Literal[
+        "line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO"
+    ] = _p.Field(
+        default="line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO",
+        alias='*/ console.log("injected"); /*',
+    )
+    tag___script__script_console_log__nested____script_: _t.Literal[
+        '${console.log("template")}'
+    ] = _p.Field(
+        default='${console.log("template")}',
+        alias='</script><script>console.log("nested")</script>',
+    )
 
 
 class Hostile_Quotes(Quotes):
     """The Quotes variant of Hostile."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("tag____console_log__injected______",)
-    tag____console_log__injected______: _t.Literal["'single' \"double\" `back` ${x} \\ </script> <!--"] = _p.Field(default="'single' \"double\" `back` ${x} \\ </script> <!--", alias="*/ console.log(\"injected\"); /*")
+    tag____console_log__injected______: _t.Literal[
+        "'single' \"double\" `back` ${x} \\ </script> <!--"
+    ] = _p.Field(
+        default="'single' \"double\" `back` ${x} \\ </script> <!--",
+        alias='*/ console.log("injected"); /*',
+    )
 
 
 class Hostile_Empty(Empty):
     """The Empty variant of Hostile."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("tag____console_log__injected______",)
-    tag____console_log__injected______: _t.Literal["--> -->"] = _p.Field(default="--> -->", alias="*/ console.log(\"injected\"); /*")
+    tag____console_log__injected______: _t.Literal["--> -->"] = _p.Field(
+        default="--> -->",
+        alias='*/ console.log("injected"); /*',
+    )
 
 
 class Lines_Template(Template):
     """The Template variant of Lines."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("tag___script__script_console_log__nested____script_",)
-    tag___script__script_console_log__nested____script_: _t.Literal["${console.log(\"template\")}"] = _p.Field(default="${console.log(\"template\")}", alias="</script><script>console.log(\"nested\")</script>")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = (
+        "tag___script__script_console_log__nested____script_",
+    )
+    tag___script__script_console_log__nested____script_: _t.Literal[
+        '${console.log("template")}'
+    ] = _p.Field(
+        default='${console.log("template")}',
+        alias='</script><script>console.log("nested")</script>',
+    )
 
 
-Hostile = _te.TypeAliasType("Hostile", _t.Annotated[_t.Union[Hostile_Comment, _t.Annotated[Hostile_Lines_Template, _p.BeforeValidator(_rt.tagged("</script><script>console.log(\"nested\")</script>"))], Hostile_Quotes, Hostile_Empty], _p.Field(discriminator="tag____console_log__injected______")])
+Hostile = _te.TypeAliasType(
+    "Hostile",
+    _t.Annotated[
+        Hostile_Comment
+        | _t.Annotated[
+            Hostile_Lines_Template,
+            _p.BeforeValidator(
+                _rt.tagged('</script><script>console.log("nested")</script>'),
+            ),
+        ]
+        | Hostile_Quotes
+        | Hostile_Empty,
+        _p.Field(discriminator="tag____console_log__injected______"),
+    ],
+)
 """A type doc. */ console.log(\"type doc\"); /*
 \x0d\u2028\u2029\u202e\x00 </script> <!-- */
 """
 
 
-Lines = _te.TypeAliasType("Lines", _t.Annotated[Lines_Template, _p.BeforeValidator(_rt.tagged("</script><script>console.log(\"nested\")</script>"))])
+Lines = _te.TypeAliasType(
+    "Lines",
+    _t.Annotated[
+        Lines_Template,
+        _p.BeforeValidator(
+            _rt.tagged('</script><script>console.log("nested")</script>'),
+        ),
+    ],
+)
 """A union nested under a hostile tag value, with a hostile tag of its own."""
 
 
@@ -192,17 +251,71 @@ def parse_value_json(text: str | bytes) -> Value:
     return value
 
 
+_R = _t.TypeVar("_R")
+_R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class HostileVisitor(_t.Protocol[_R_co]):
+    """What `visit_hostile` calls: one method per variant of Hostile."""
+
+    def comment(self, value: Hostile_Comment, /) -> _R_co: ...
+
+    def lines__template(self, value: Hostile_Lines_Template, /) -> _R_co: ...
+
+    def quotes(self, value: Hostile_Quotes, /) -> _R_co: ...
+
+    def empty(self, value: Hostile_Empty, /) -> _R_co: ...
+
+
+def visit_hostile(value: Hostile, visitor: HostileVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Hostile_Comment():
+            return visitor.comment(value)
+        case Hostile_Lines_Template():
+            return visitor.lines__template(value)
+        case Hostile_Quotes():
+            return visitor.quotes(value)
+        case Hostile_Empty():
+            return visitor.empty(value)
+        case _:
+            _te.assert_never(value)
+
+
+class LinesVisitor(_t.Protocol[_R_co]):
+    """What `visit_lines` calls: one method per variant of Lines."""
+
+    def template(self, value: Lines_Template, /) -> _R_co: ...
+
+
+def visit_lines(value: Lines, visitor: LinesVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Lines_Template():
+            return visitor.template(value)
+        case _:
+            _te.assert_never(value)
+
+
 __all__ = [
     "Comment",
     "DecodeError",
     "Empty",
     "ErrorEntry",
     "Hostile",
+    "HostileVisitor",
     "Hostile_Comment",
     "Hostile_Empty",
     "Hostile_Lines_Template",
     "Hostile_Quotes",
     "Lines",
+    "LinesVisitor",
     "Lines_Template",
     "Quotes",
     "Template",
@@ -221,6 +334,8 @@ __all__ = [
     "parse_template_json",
     "parse_value",
     "parse_value_json",
+    "visit_hostile",
+    "visit_lines",
 ]
 
 Comment.model_rebuild()

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import enum as _enum
 import typing as _t
 
 import pydantic as _p
@@ -20,7 +19,10 @@ class ClickEvent(_rt.Model):
 
     y: _rt.I32 = _p.Field(alias="y")
 
-    button: _t.Annotated[_rt.U8 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="button")
+    button: _t.Annotated[_rt.U8 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="button",
+    )
 
 
 class KeyEvent(_rt.Model):
@@ -45,7 +47,7 @@ class Event_Key(KeyEvent):
 class Event_Pointer_Click(ClickEvent):
     """A click."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("event", "kind",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("event", "kind")
     event: _t.Literal["pointer"] = _p.Field(default="pointer", alias="event")
     kind: _t.Literal["click"] = _p.Field(default="click", alias="kind")
 
@@ -53,7 +55,7 @@ class Event_Pointer_Click(ClickEvent):
 class Event_Pointer_Scroll(ScrollEvent):
     """A scroll."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("event", "kind",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("event", "kind")
     event: _t.Literal["pointer"] = _p.Field(default="pointer", alias="event")
     kind: _t.Literal["scroll"] = _p.Field(default="scroll", alias="kind")
 
@@ -72,11 +74,27 @@ class PointerEvent_Scroll(ScrollEvent):
     kind: _t.Literal["scroll"] = _p.Field(default="scroll", alias="kind")
 
 
-Event = _te.TypeAliasType("Event", _t.Annotated[_t.Union[Event_Key, _t.Annotated[_t.Union[Event_Pointer_Click, Event_Pointer_Scroll], _p.Field(discriminator="kind")]], _p.Field(discriminator="event")])
+Event = _te.TypeAliasType(
+    "Event",
+    _t.Annotated[
+        Event_Key
+        | _t.Annotated[
+            Event_Pointer_Click | Event_Pointer_Scroll,
+            _p.Field(discriminator="kind"),
+        ],
+        _p.Field(discriminator="event"),
+    ],
+)
 """An event, told apart by `event`."""
 
 
-PointerEvent = _te.TypeAliasType("PointerEvent", _t.Annotated[_t.Union[PointerEvent_Click, PointerEvent_Scroll], _p.Field(discriminator="kind")])
+PointerEvent = _te.TypeAliasType(
+    "PointerEvent",
+    _t.Annotated[
+        PointerEvent_Click | PointerEvent_Scroll,
+        _p.Field(discriminator="kind"),
+    ],
+)
 """A pointer event."""
 
 
@@ -140,16 +158,70 @@ def parse_scroll_event_json(text: str | bytes) -> ScrollEvent:
     return value
 
 
+_R = _t.TypeVar("_R")
+_R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class EventVisitor(_t.Protocol[_R_co]):
+    """What `visit_event` calls: one method per variant of Event."""
+
+    def key(self, value: Event_Key, /) -> _R_co: ...
+
+    def pointer__click(self, value: Event_Pointer_Click, /) -> _R_co: ...
+
+    def pointer__scroll(self, value: Event_Pointer_Scroll, /) -> _R_co: ...
+
+
+def visit_event(value: Event, visitor: EventVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Event_Key():
+            return visitor.key(value)
+        case Event_Pointer_Click():
+            return visitor.pointer__click(value)
+        case Event_Pointer_Scroll():
+            return visitor.pointer__scroll(value)
+        case _:
+            _te.assert_never(value)
+
+
+class PointerEventVisitor(_t.Protocol[_R_co]):
+    """What `visit_pointer_event` calls: one method per variant of PointerEvent."""
+
+    def click(self, value: PointerEvent_Click, /) -> _R_co: ...
+
+    def scroll(self, value: PointerEvent_Scroll, /) -> _R_co: ...
+
+
+def visit_pointer_event(value: PointerEvent, visitor: PointerEventVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case PointerEvent_Click():
+            return visitor.click(value)
+        case PointerEvent_Scroll():
+            return visitor.scroll(value)
+        case _:
+            _te.assert_never(value)
+
+
 __all__ = [
     "ClickEvent",
     "DecodeError",
     "ErrorEntry",
     "Event",
+    "EventVisitor",
     "Event_Key",
     "Event_Pointer_Click",
     "Event_Pointer_Scroll",
     "KeyEvent",
     "PointerEvent",
+    "PointerEventVisitor",
     "PointerEvent_Click",
     "PointerEvent_Scroll",
     "ScrollEvent",
@@ -163,6 +235,8 @@ __all__ = [
     "parse_pointer_event_json",
     "parse_scroll_event",
     "parse_scroll_event_json",
+    "visit_event",
+    "visit_pointer_event",
 ]
 
 ClickEvent.model_rebuild()

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import enum as _enum
 import typing as _t
 
 import pydantic as _p
@@ -26,7 +25,10 @@ class Session(_rt.Model):
 
     id: SessionId = _p.Field(alias="id")
 
-    parent: _t.Annotated[SessionId | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="parent")
+    parent: _t.Annotated[SessionId | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="parent",
+    )
 
     previous: SessionId | None = _p.Field(alias="previous")
 
@@ -36,7 +38,10 @@ class Session(_rt.Model):
 
     related: SessionIds = _p.Field(alias="related")
 
-    anchor: _t.Annotated[Anchor | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="anchor")
+    anchor: _t.Annotated[Anchor | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="anchor",
+    )
 
     counts: dict[str, TokenCount] = _p.Field(alias="counts")
 
@@ -49,11 +54,11 @@ Anchor = _te.TypeAliasType("Anchor", Point)
 """A point, under another name."""
 
 
-Forest = _te.TypeAliasType("Forest", _t.List["Forest"])
+Forest = _te.TypeAliasType("Forest", list["Forest"])
 """A forest: each tree is a forest of its own."""
 
 
-Labels = _te.TypeAliasType("Labels", _t.Dict[str, str])
+Labels = _te.TypeAliasType("Labels", dict[str, str])
 """Labels by key."""
 
 
@@ -61,7 +66,7 @@ SessionId = _te.TypeAliasType("SessionId", str)
 """A session's id, a string of its own name."""
 
 
-SessionIds = _te.TypeAliasType("SessionIds", _t.List["SessionId"])
+SessionIds = _te.TypeAliasType("SessionIds", list["SessionId"])
 """Several sessions' ids: a newtype of newtypes."""
 
 

@@ -3,11 +3,7 @@
 
 from __future__ import annotations
 
-import enum as _enum
-import typing as _t
-
 import pydantic as _p
-import typing_extensions as _te
 
 from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry

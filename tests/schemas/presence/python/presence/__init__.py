@@ -3,11 +3,9 @@
 
 from __future__ import annotations
 
-import enum as _enum
 import typing as _t
 
 import pydantic as _p
-import typing_extensions as _te
 
 from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
@@ -27,13 +25,18 @@ class Presence(_rt.Model):
     required_text: str = _p.Field(alias="requiredText")
     """Must be present and not null."""
 
-    optional_text: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="optionalText")
+    optional_text: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="optionalText")
+    )
     """May be absent; never null."""
 
     nullable_text: str | None = _p.Field(alias="nullableText")
     """Must be present; may be null."""
 
-    optional_nullable_text: str | None = _p.Field(default=None, alias="optionalNullableText")
+    optional_nullable_text: str | None = _p.Field(
+        default=None,
+        alias="optionalNullableText",
+    )
     """May be absent, null, or a value."""
 
     required_json: _p.JsonValue = _p.Field(alias="requiredJson")
@@ -42,7 +45,9 @@ class Presence(_rt.Model):
     optional_json: _p.JsonValue = _p.Field(default=None, alias="optionalJson")
     """Any JSON value, null included; may be absent."""
 
-    optional_count: _t.Annotated[_rt.U32 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="optionalCount")
+    optional_count: _t.Annotated[_rt.U32 | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="optionalCount")
+    )
     """An optional integer keeps its bounds."""
 
     nullable_point: Point | None = _p.Field(alias="nullablePoint")

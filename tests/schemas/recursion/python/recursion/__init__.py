@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import enum as _enum
 import typing as _t
 
 import pydantic as _p
@@ -46,7 +45,10 @@ class TreeNode(_rt.Model):
 
     value: _rt.I32 = _p.Field(alias="value")
 
-    left: _t.Annotated[TreeNode | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="left")
+    left: _t.Annotated[TreeNode | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="left",
+    )
 
     right: TreeNode | None = _p.Field(alias="right")
 
@@ -72,7 +74,10 @@ class Expr_Negate(Negate):
     op: _t.Literal["negate"] = _p.Field(default="negate", alias="op")
 
 
-Expr = _te.TypeAliasType("Expr", _t.Annotated[_t.Union[Expr_Literal, Expr_Add, Expr_Negate], _p.Field(discriminator="op")])
+Expr = _te.TypeAliasType(
+    "Expr",
+    _t.Annotated[Expr_Literal | Expr_Add | Expr_Negate, _p.Field(discriminator="op")],
+)
 """An expression: recursion through a union."""
 
 
@@ -148,12 +153,43 @@ def parse_tree_node_json(text: str | bytes) -> TreeNode:
     return value
 
 
+_R = _t.TypeVar("_R")
+_R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class ExprVisitor(_t.Protocol[_R_co]):
+    """What `visit_expr` calls: one method per variant of Expr."""
+
+    def literal(self, value: Expr_Literal, /) -> _R_co: ...
+
+    def add(self, value: Expr_Add, /) -> _R_co: ...
+
+    def negate(self, value: Expr_Negate, /) -> _R_co: ...
+
+
+def visit_expr(value: Expr, visitor: ExprVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Expr_Literal():
+            return visitor.literal(value)
+        case Expr_Add():
+            return visitor.add(value)
+        case Expr_Negate():
+            return visitor.negate(value)
+        case _:
+            _te.assert_never(value)
+
+
 __all__ = [
     "Add",
     "DecodeError",
     "Directory",
     "ErrorEntry",
     "Expr",
+    "ExprVisitor",
     "Expr_Add",
     "Expr_Literal",
     "Expr_Negate",
@@ -172,6 +208,7 @@ __all__ = [
     "parse_negate_json",
     "parse_tree_node",
     "parse_tree_node_json",
+    "visit_expr",
 ]
 
 Add.model_rebuild()

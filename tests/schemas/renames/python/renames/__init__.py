@@ -41,7 +41,10 @@ class Shouting(_rt.Model):
 
     first_name: str = _p.Field(alias="FIRST-NAME")
 
-    zip_code: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="ZIP-CODE")
+    zip_code: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="ZIP-CODE",
+    )
 
 
 class Task(_rt.Model):
@@ -60,7 +63,10 @@ class Message_TextMessage(TextMessage):
     """The TextMessage variant of Message."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("tag__type",)
-    tag__type: _t.Literal["TextMessage"] = _p.Field(default="TextMessage", alias="$type")
+    tag__type: _t.Literal["TextMessage"] = _p.Field(
+        default="TextMessage",
+        alias="$type",
+    )
 
 
 class Message_ImageMessage(ImageMessage):
@@ -70,7 +76,13 @@ class Message_ImageMessage(ImageMessage):
     tag__type: _t.Literal["pic"] = _p.Field(default="pic", alias="$type")
 
 
-Message = _te.TypeAliasType("Message", _t.Annotated[_t.Union[Message_TextMessage, Message_ImageMessage], _p.Field(discriminator="tag__type")])
+Message = _te.TypeAliasType(
+    "Message",
+    _t.Annotated[
+        Message_TextMessage | Message_ImageMessage,
+        _p.Field(discriminator="tag__type"),
+    ],
+)
 """Overrides the variant rule."""
 
 
@@ -158,12 +170,39 @@ def parse_text_message_json(text: str | bytes) -> TextMessage:
     return value
 
 
+_R = _t.TypeVar("_R")
+_R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class MessageVisitor(_t.Protocol[_R_co]):
+    """What `visit_message` calls: one method per variant of Message."""
+
+    def text_message(self, value: Message_TextMessage, /) -> _R_co: ...
+
+    def image_message(self, value: Message_ImageMessage, /) -> _R_co: ...
+
+
+def visit_message(value: Message, visitor: MessageVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Message_TextMessage():
+            return visitor.text_message(value)
+        case Message_ImageMessage():
+            return visitor.image_message(value)
+        case _:
+            _te.assert_never(value)
+
+
 __all__ = [
     "DecodeError",
     "Defaults",
     "ErrorEntry",
     "ImageMessage",
     "Message",
+    "MessageVisitor",
     "Message_ImageMessage",
     "Message_TextMessage",
     "Priority",
@@ -184,6 +223,7 @@ __all__ = [
     "parse_task_json",
     "parse_text_message",
     "parse_text_message_json",
+    "visit_message",
 ]
 
 Defaults.model_rebuild()

@@ -14,7 +14,15 @@ from dataclasses import dataclass
 import pydantic as _p
 import pydantic_core as _pc
 
-__all__ = ["DecodeError", "ErrorEntry", "Model", "OpenModel", "decode", "to_data", "to_json"]
+__all__ = [
+    "DecodeError",
+    "ErrorEntry",
+    "Model",
+    "OpenModel",
+    "decode",
+    "to_data",
+    "to_json",
+]
 
 #: The deepest nesting of arrays and objects a decode accepts, as the Rust reader's.
 MAX_DEPTH = 127
@@ -78,7 +86,9 @@ def _within(value: object, at: str, depth: int) -> str | None:
     """The pointer of the first value the contract cannot hold, with why, if any: nesting
     deeper than MAX_DEPTH, a string with a lone surrogate, a number beyond a float's range."""
     if isinstance(value, str):
-        return None if _encodable(value) else f"{at}: a lone surrogate is not Unicode text"
+        return (
+            None if _encodable(value) else f"{at}: a lone surrogate is not Unicode text"
+        )
     if isinstance(value, int) and not isinstance(value, bool):
         try:
             float(value)
@@ -131,7 +141,7 @@ def load(text: str | bytes) -> object:
 
 
 @functools.cache
-def _adapter(tp: object) -> _p.TypeAdapter[_t.Any]:
+def _adapter(tp: _t.Any) -> _p.TypeAdapter[_t.Any]:
     return _p.TypeAdapter(tp)
 
 
@@ -147,7 +157,11 @@ def _pointer(data: object, loc: tuple[int | str, ...]) -> tuple[str, str | None]
         if isinstance(current, dict) and isinstance(part, str) and part in current:
             at += "/" + _escape(part)
             current = current[part]
-        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+        elif (
+            isinstance(current, list)
+            and isinstance(part, int)
+            and 0 <= part < len(current)
+        ):
             at += f"/{part}"
             current = current[part]
         elif last and isinstance(current, dict) and isinstance(part, str):
@@ -162,7 +176,9 @@ def decode(tp: object, name: str, text: str | bytes) -> _t.Any:
     reads it, or raises DecodeError with every fault located."""
     data = load(text)
     try:
-        return _adapter(tp).validate_json(text, strict=True, by_alias=True, by_name=False)
+        return _adapter(tp).validate_json(
+            text, strict=True, by_alias=True, by_name=False
+        )
     except _p.ValidationError as error:
         entries = []
         for fault in error.errors(include_url=False):
@@ -242,7 +258,11 @@ class OpenModel(Model):
 def integral(value: object) -> object:
     """A number with a zero fraction read as the integer it equals (`7.0`, `7e0`), as the
     contract reads an integer; anything else as it is, for the strict type to judge."""
-    if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_SAFE_INTEGER:
+    if (
+        isinstance(value, float)
+        and value.is_integer()
+        and abs(value) <= MAX_SAFE_INTEGER
+    ):
         return int(value)
     return value
 
@@ -252,7 +272,7 @@ def exactly(expected: str | int | bool) -> _t.Callable[[object], object]:
     reverse; an integer constant also as an integral number."""
 
     def check(value: object) -> object:
-        if isinstance(expected, bool) or isinstance(expected, str):
+        if isinstance(expected, (bool, str)):
             fits = type(value) is type(expected) and value == expected
         else:
             value = integral(value)
@@ -264,33 +284,43 @@ def exactly(expected: str | int | bool) -> _t.Callable[[object], object]:
     return check
 
 
-def _integer(low: int, high: int) -> _t.Any:
-    return _t.Annotated[int, _p.BeforeValidator(integral), _p.Field(ge=low, le=high)]
-
-
-U8 = _integer(0, 2**8 - 1)
-U16 = _integer(0, 2**16 - 1)
-U32 = _integer(0, 2**32 - 1)
-I8 = _integer(-(2**7), 2**7 - 1)
-I16 = _integer(-(2**15), 2**15 - 1)
-I32 = _integer(-(2**31), 2**31 - 1)
-I64 = _integer(-MAX_SAFE_INTEGER, MAX_SAFE_INTEGER)
-U64 = _integer(0, MAX_SAFE_INTEGER)
+# Each integer type spelt out (not made by a function), so that type checkers read it as a
+# type: an integral number as the integer it equals, within the type's range.
+U8 = _t.Annotated[int, _p.BeforeValidator(integral), _p.Field(ge=0, le=2**8 - 1)]
+U16 = _t.Annotated[int, _p.BeforeValidator(integral), _p.Field(ge=0, le=2**16 - 1)]
+U32 = _t.Annotated[int, _p.BeforeValidator(integral), _p.Field(ge=0, le=2**32 - 1)]
+I8 = _t.Annotated[int, _p.BeforeValidator(integral), _p.Field(ge=-(2**7), le=2**7 - 1)]
+I16 = _t.Annotated[
+    int, _p.BeforeValidator(integral), _p.Field(ge=-(2**15), le=2**15 - 1)
+]
+I32 = _t.Annotated[
+    int, _p.BeforeValidator(integral), _p.Field(ge=-(2**31), le=2**31 - 1)
+]
+I64 = _t.Annotated[
+    int,
+    _p.BeforeValidator(integral),
+    _p.Field(ge=-MAX_SAFE_INTEGER, le=MAX_SAFE_INTEGER),
+]
+U64 = _t.Annotated[
+    int, _p.BeforeValidator(integral), _p.Field(ge=0, le=MAX_SAFE_INTEGER)
+]
 
 #: Any JSON number, an integer kept an integer.
-F64 = _t.Annotated[_t.Union[int, float], _p.Field(union_mode="smart")]
+F64 = _t.Annotated[int | float, _p.Field(union_mode="smart")]
 
 
 def _decimal(low: int, high: int) -> _t.Callable[[str], str]:
     def check(text: str) -> str:
-        digits = text[1:] if text.startswith("-") else text
+        digits = text.removeprefix("-")
         canonical = (
             digits != ""
             and all("0" <= c <= "9" for c in digits)
             and (text == "0" or not digits.startswith("0"))
         )
         if not canonical or not low <= int(text) <= high:
-            raise ValueError("expected a canonical decimal integer within the type's range")
+            raise ValueError(
+                "expected a canonical decimal integer within the type's range"
+            )
         return text
 
     return check
@@ -360,12 +390,20 @@ def constrained(
         if number is not None and minimum is not None:
             low, exclusive = minimum
             if number < low or (exclusive and number == low):
-                raise ValueError(f"expected a number {'above' if exclusive else 'at least'} {low}")
+                raise ValueError(
+                    f"expected a number {'above' if exclusive else 'at least'} {low}"
+                )
         if number is not None and maximum is not None:
             high, exclusive = maximum
             if number > high or (exclusive and number == high):
-                raise ValueError(f"expected a number {'below' if exclusive else 'at most'} {high}")
-        if isinstance(value, list) and items is not None and not _count_within(len(value), items):
+                raise ValueError(
+                    f"expected a number {'below' if exclusive else 'at most'} {high}"
+                )
+        if (
+            isinstance(value, list)
+            and items is not None
+            and not _count_within(len(value), items)
+        ):
             raise ValueError(f"expected {_count_text(items)} items")
         if unique and isinstance(value, list):
             for index, item in enumerate(value):
@@ -407,4 +445,3 @@ def not_null(value: object) -> object:
     if value is None:
         raise ValueError("expected a value, not null: the key may be left out instead")
     return value
-

@@ -47,14 +47,23 @@ class Keywords(_rt.Model):
 
     async_: bool = _p.Field(alias="async")
 
-    self_: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="self")
+    self_: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="self",
+    )
     """A keyword `r#` cannot escape, written with a rename."""
 
     function: str = _p.Field(alias="function")
 
-    constructor: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="constructor")
+    constructor: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="constructor",
+    )
 
-    prototype: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="prototype")
+    prototype: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="prototype",
+    )
 
     enum: list[str] = _p.Field(alias="enum")
 
@@ -80,7 +89,10 @@ class One(_rt.Model):
 class Result(_rt.Model):
     """Named like the prelude's `Result`, which the generated code writes by path."""
 
-    none: _t.Annotated[Some | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="none")
+    none: _t.Annotated[Some | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="none",
+    )
 
 
 class S(_rt.Model):
@@ -96,7 +108,10 @@ class Send(_rt.Model):
 class Sized(_rt.Model):
     """Named like the `Sized` that `dispatch` bounds its bridge by."""
 
-    default: _t.Annotated[Default | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="default")
+    default: _t.Annotated[Default | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="default",
+    )
 
 
 class Some(_rt.Model):
@@ -159,17 +174,29 @@ class Only_One(One):
     card: _t.Literal["one"] = _p.Field(default="one", alias="card")
 
 
-Keyword = _te.TypeAliasType("Keyword", _t.Annotated[_t.Union[Keyword_Super, Keyword_Crate, Keyword_Gen, Keyword_Type, Keyword_Ok], _p.Field(discriminator="kind")])
+Keyword = _te.TypeAliasType(
+    "Keyword",
+    _t.Annotated[
+        Keyword_Super | Keyword_Crate | Keyword_Gen | Keyword_Type | Keyword_Ok,
+        _p.Field(discriminator="kind"),
+    ],
+)
 """Variants whose bridge methods would be keywords: `super` and `crate` cannot be raw, `gen`
 is one since the 2024 edition.
 """
 
 
-Node = _te.TypeAliasType("Node", _t.Annotated[_t.Union[Node_Impl, Node_While], _p.Field(discriminator="class_")])
+Node = _te.TypeAliasType(
+    "Node",
+    _t.Annotated[Node_Impl | Node_While, _p.Field(discriminator="class_")],
+)
 """A union whose tag is a keyword in TypeScript and JavaScript."""
 
 
-Only = _te.TypeAliasType("Only", _t.Annotated[Only_One, _p.BeforeValidator(_rt.tagged("card"))])
+Only = _te.TypeAliasType(
+    "Only",
+    _t.Annotated[Only_One, _p.BeforeValidator(_rt.tagged("card"))],
+)
 """A union with a single variant: `match` still closes with `assertNever`."""
 
 
@@ -341,6 +368,84 @@ def parse_some_json(text: str | bytes) -> Some:
     return value
 
 
+_R = _t.TypeVar("_R")
+_R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class KeywordVisitor(_t.Protocol[_R_co]):
+    """What `visit_keyword` calls: one method per variant of Keyword."""
+
+    def super(self, value: Keyword_Super, /) -> _R_co: ...
+
+    def crate(self, value: Keyword_Crate, /) -> _R_co: ...
+
+    def gen(self, value: Keyword_Gen, /) -> _R_co: ...
+
+    def type_(self, value: Keyword_Type, /) -> _R_co: ...
+
+    def ok(self, value: Keyword_Ok, /) -> _R_co: ...
+
+
+def visit_keyword(value: Keyword, visitor: KeywordVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Keyword_Super():
+            return visitor.super(value)
+        case Keyword_Crate():
+            return visitor.crate(value)
+        case Keyword_Gen():
+            return visitor.gen(value)
+        case Keyword_Type():
+            return visitor.type_(value)
+        case Keyword_Ok():
+            return visitor.ok(value)
+        case _:
+            _te.assert_never(value)
+
+
+class NodeVisitor(_t.Protocol[_R_co]):
+    """What `visit_node` calls: one method per variant of Node."""
+
+    def impl(self, value: Node_Impl, /) -> _R_co: ...
+
+    def while_(self, value: Node_While, /) -> _R_co: ...
+
+
+def visit_node(value: Node, visitor: NodeVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Node_Impl():
+            return visitor.impl(value)
+        case Node_While():
+            return visitor.while_(value)
+        case _:
+            _te.assert_never(value)
+
+
+class OnlyVisitor(_t.Protocol[_R_co]):
+    """What `visit_only` calls: one method per variant of Only."""
+
+    def one(self, value: Only_One, /) -> _R_co: ...
+
+
+def visit_only(value: Only, visitor: OnlyVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Only_One():
+            return visitor.one(value)
+        case _:
+            _te.assert_never(value)
+
+
 __all__ = [
     "D",
     "Debug",
@@ -348,6 +453,7 @@ __all__ = [
     "Default",
     "ErrorEntry",
     "Keyword",
+    "KeywordVisitor",
     "Keyword_Crate",
     "Keyword_Gen",
     "Keyword_Ok",
@@ -356,10 +462,12 @@ __all__ = [
     "Keywords",
     "Loop",
     "Node",
+    "NodeVisitor",
     "Node_Impl",
     "Node_While",
     "One",
     "Only",
+    "OnlyVisitor",
     "Only_One",
     "Result",
     "S",
@@ -394,6 +502,9 @@ __all__ = [
     "parse_sized_json",
     "parse_some",
     "parse_some_json",
+    "visit_keyword",
+    "visit_node",
+    "visit_only",
 ]
 
 D.model_rebuild()

@@ -5,7 +5,6 @@ variant of two unions, and as a plain field type; a nested union also used on it
 
 from __future__ import annotations
 
-import enum as _enum
 import typing as _t
 
 import pydantic as _p
@@ -34,7 +33,10 @@ class PermissionRequest(_rt.Model):
 
     tool_call: ToolCallUpdate = _p.Field(alias="toolCall")
 
-    reason: _t.Annotated[TextBlock | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="reason")
+    reason: _t.Annotated[TextBlock | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="reason",
+    )
 
 
 class PromptRequest(_rt.Model):
@@ -54,7 +56,10 @@ class ToolCallUpdate(_rt.Model):
 
     tool_call_id: str = _p.Field(alias="toolCallId")
 
-    status: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="status")
+    status: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="status",
+    )
 
 
 class ContentBlock_Text(TextBlock):
@@ -89,62 +94,108 @@ class Request_RequestPermission(PermissionRequest):
     """A permission request carries the tool call update as a plain field."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["request_permission"] = _p.Field(default="request_permission", alias="method")
+    method: _t.Literal["request_permission"] = _p.Field(
+        default="request_permission",
+        alias="method",
+    )
 
 
 class SessionUpdate_UserMessageChunk(ContentChunk):
     """The user's words."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("sessionUpdate",)
-    sessionUpdate: _t.Literal["user_message_chunk"] = _p.Field(default="user_message_chunk", alias="sessionUpdate")
+    sessionUpdate: _t.Literal["user_message_chunk"] = _p.Field(
+        default="user_message_chunk",
+        alias="sessionUpdate",
+    )
 
 
 class SessionUpdate_AgentMessageChunk(ContentChunk):
     """The agent's words."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("sessionUpdate",)
-    sessionUpdate: _t.Literal["agent_message_chunk"] = _p.Field(default="agent_message_chunk", alias="sessionUpdate")
+    sessionUpdate: _t.Literal["agent_message_chunk"] = _p.Field(
+        default="agent_message_chunk",
+        alias="sessionUpdate",
+    )
 
 
 class SessionUpdate_AgentThoughtChunk(ContentChunk):
     """The agent's thoughts."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("sessionUpdate",)
-    sessionUpdate: _t.Literal["agent_thought_chunk"] = _p.Field(default="agent_thought_chunk", alias="sessionUpdate")
+    sessionUpdate: _t.Literal["agent_thought_chunk"] = _p.Field(
+        default="agent_thought_chunk",
+        alias="sessionUpdate",
+    )
 
 
 class SessionUpdate_ToolCallUpdate(ToolCallUpdate):
     """A tool call changed."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("sessionUpdate",)
-    sessionUpdate: _t.Literal["tool_call_update"] = _p.Field(default="tool_call_update", alias="sessionUpdate")
+    sessionUpdate: _t.Literal["tool_call_update"] = _p.Field(
+        default="tool_call_update",
+        alias="sessionUpdate",
+    )
 
 
 class SessionUpdate_Block_Text(TextBlock):
     """The Block.Text variant of SessionUpdate."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("sessionUpdate", "type_",)
-    sessionUpdate: _t.Literal["block"] = _p.Field(default="block", alias="sessionUpdate")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("sessionUpdate", "type_")
+    sessionUpdate: _t.Literal["block"] = _p.Field(
+        default="block",
+        alias="sessionUpdate",
+    )
     type_: _t.Literal["text"] = _p.Field(default="text", alias="type")
 
 
 class SessionUpdate_Block_Image(ImageBlock):
     """The Block.Image variant of SessionUpdate."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("sessionUpdate", "type_",)
-    sessionUpdate: _t.Literal["block"] = _p.Field(default="block", alias="sessionUpdate")
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("sessionUpdate", "type_")
+    sessionUpdate: _t.Literal["block"] = _p.Field(
+        default="block",
+        alias="sessionUpdate",
+    )
     type_: _t.Literal["image"] = _p.Field(default="image", alias="type")
 
 
-ContentBlock = _te.TypeAliasType("ContentBlock", _t.Annotated[_t.Union[ContentBlock_Text, ContentBlock_Image], _p.Field(discriminator="type_")])
+ContentBlock = _te.TypeAliasType(
+    "ContentBlock",
+    _t.Annotated[
+        ContentBlock_Text | ContentBlock_Image,
+        _p.Field(discriminator="type_"),
+    ],
+)
 """A block of content, in requests and in responses."""
 
 
-Request = _te.TypeAliasType("Request", _t.Annotated[_t.Union[Request_Prompt, Request_Note, Request_RequestPermission], _p.Field(discriminator="method")])
+Request = _te.TypeAliasType(
+    "Request",
+    _t.Annotated[
+        Request_Prompt | Request_Note | Request_RequestPermission,
+        _p.Field(discriminator="method"),
+    ],
+)
 """A request carries blocks too."""
 
 
-SessionUpdate = _te.TypeAliasType("SessionUpdate", _t.Annotated[_t.Union[SessionUpdate_UserMessageChunk, SessionUpdate_AgentMessageChunk, SessionUpdate_AgentThoughtChunk, SessionUpdate_ToolCallUpdate, _t.Annotated[_t.Union[SessionUpdate_Block_Text, SessionUpdate_Block_Image], _p.Field(discriminator="type_")]], _p.Field(discriminator="sessionUpdate")])
+SessionUpdate = _te.TypeAliasType(
+    "SessionUpdate",
+    _t.Annotated[
+        SessionUpdate_UserMessageChunk
+        | SessionUpdate_AgentMessageChunk
+        | SessionUpdate_AgentThoughtChunk
+        | SessionUpdate_ToolCallUpdate
+        | _t.Annotated[
+            SessionUpdate_Block_Text | SessionUpdate_Block_Image,
+            _p.Field(discriminator="type_"),
+        ],
+        _p.Field(discriminator="sessionUpdate"),
+    ],
+)
 """A session update, told apart by `sessionUpdate`."""
 
 
@@ -186,7 +237,11 @@ def parse_image_block_json(text: str | bytes) -> ImageBlock:
 
 def parse_permission_request(data: object) -> PermissionRequest:
     """Decodes parsed JSON data as a PermissionRequest, or raises DecodeError."""
-    value: PermissionRequest = _rt.decode_data(PermissionRequest, "PermissionRequest", data)
+    value: PermissionRequest = _rt.decode_data(
+        PermissionRequest,
+        "PermissionRequest",
+        data,
+    )
     return value
 
 
@@ -256,8 +311,107 @@ def parse_tool_call_update_json(text: str | bytes) -> ToolCallUpdate:
     return value
 
 
+_R = _t.TypeVar("_R")
+_R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class ContentBlockVisitor(_t.Protocol[_R_co]):
+    """What `visit_content_block` calls: one method per variant of ContentBlock."""
+
+    def text(self, value: ContentBlock_Text, /) -> _R_co: ...
+
+    def image(self, value: ContentBlock_Image, /) -> _R_co: ...
+
+
+def visit_content_block(value: ContentBlock, visitor: ContentBlockVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case ContentBlock_Text():
+            return visitor.text(value)
+        case ContentBlock_Image():
+            return visitor.image(value)
+        case _:
+            _te.assert_never(value)
+
+
+class RequestVisitor(_t.Protocol[_R_co]):
+    """What `visit_request` calls: one method per variant of Request."""
+
+    def prompt(self, value: Request_Prompt, /) -> _R_co: ...
+
+    def note(self, value: Request_Note, /) -> _R_co: ...
+
+    def request_permission(self, value: Request_RequestPermission, /) -> _R_co: ...
+
+
+def visit_request(value: Request, visitor: RequestVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Request_Prompt():
+            return visitor.prompt(value)
+        case Request_Note():
+            return visitor.note(value)
+        case Request_RequestPermission():
+            return visitor.request_permission(value)
+        case _:
+            _te.assert_never(value)
+
+
+class SessionUpdateVisitor(_t.Protocol[_R_co]):
+    """What `visit_session_update` calls: one method per variant of SessionUpdate."""
+
+    def user_message_chunk(self, value: SessionUpdate_UserMessageChunk, /) -> _R_co: ...
+
+    def agent_message_chunk(
+        self,
+        value: SessionUpdate_AgentMessageChunk,
+        /,
+    ) -> _R_co: ...
+
+    def agent_thought_chunk(
+        self,
+        value: SessionUpdate_AgentThoughtChunk,
+        /,
+    ) -> _R_co: ...
+
+    def tool_call_update(self, value: SessionUpdate_ToolCallUpdate, /) -> _R_co: ...
+
+    def block__text(self, value: SessionUpdate_Block_Text, /) -> _R_co: ...
+
+    def block__image(self, value: SessionUpdate_Block_Image, /) -> _R_co: ...
+
+
+def visit_session_update(value: SessionUpdate, visitor: SessionUpdateVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case SessionUpdate_UserMessageChunk():
+            return visitor.user_message_chunk(value)
+        case SessionUpdate_AgentMessageChunk():
+            return visitor.agent_message_chunk(value)
+        case SessionUpdate_AgentThoughtChunk():
+            return visitor.agent_thought_chunk(value)
+        case SessionUpdate_ToolCallUpdate():
+            return visitor.tool_call_update(value)
+        case SessionUpdate_Block_Text():
+            return visitor.block__text(value)
+        case SessionUpdate_Block_Image():
+            return visitor.block__image(value)
+        case _:
+            _te.assert_never(value)
+
+
 __all__ = [
     "ContentBlock",
+    "ContentBlockVisitor",
     "ContentBlock_Image",
     "ContentBlock_Text",
     "ContentChunk",
@@ -267,10 +421,12 @@ __all__ = [
     "PermissionRequest",
     "PromptRequest",
     "Request",
+    "RequestVisitor",
     "Request_Note",
     "Request_Prompt",
     "Request_RequestPermission",
     "SessionUpdate",
+    "SessionUpdateVisitor",
     "SessionUpdate_AgentMessageChunk",
     "SessionUpdate_AgentThoughtChunk",
     "SessionUpdate_Block_Image",
@@ -297,6 +453,9 @@ __all__ = [
     "parse_text_block_json",
     "parse_tool_call_update",
     "parse_tool_call_update_json",
+    "visit_content_block",
+    "visit_request",
+    "visit_session_update",
 ]
 
 ContentChunk.model_rebuild()

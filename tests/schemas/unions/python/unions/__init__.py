@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import enum as _enum
 import typing as _t
 
 import pydantic as _p
@@ -24,7 +23,10 @@ class Drawing(_rt.Model):
 
     shapes: list[Shape] = _p.Field(alias="shapes")
 
-    background: _t.Annotated[Shape | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="background")
+    background: _t.Annotated[Shape | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="background",
+    )
 
 
 class EmptyShape(_rt.Model):
@@ -60,7 +62,13 @@ class Shape_EmptyShape(EmptyShape):
     type_: _t.Literal["empty_shape"] = _p.Field(default="empty_shape", alias="type")
 
 
-Shape = _te.TypeAliasType("Shape", _t.Annotated[_t.Union[Shape_Circle, Shape_Rectangle, Shape_EmptyShape], _p.Field(discriminator="type_")])
+Shape = _te.TypeAliasType(
+    "Shape",
+    _t.Annotated[
+        Shape_Circle | Shape_Rectangle | Shape_EmptyShape,
+        _p.Field(discriminator="type_"),
+    ],
+)
 """A shape, told apart by `type`."""
 
 
@@ -124,6 +132,36 @@ def parse_shape_json(text: str | bytes) -> Shape:
     return value
 
 
+_R = _t.TypeVar("_R")
+_R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class ShapeVisitor(_t.Protocol[_R_co]):
+    """What `visit_shape` calls: one method per variant of Shape."""
+
+    def circle(self, value: Shape_Circle, /) -> _R_co: ...
+
+    def rectangle(self, value: Shape_Rectangle, /) -> _R_co: ...
+
+    def empty_shape(self, value: Shape_EmptyShape, /) -> _R_co: ...
+
+
+def visit_shape(value: Shape, visitor: ShapeVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Shape_Circle():
+            return visitor.circle(value)
+        case Shape_Rectangle():
+            return visitor.rectangle(value)
+        case Shape_EmptyShape():
+            return visitor.empty_shape(value)
+        case _:
+            _te.assert_never(value)
+
+
 __all__ = [
     "Circle",
     "DecodeError",
@@ -132,6 +170,7 @@ __all__ = [
     "ErrorEntry",
     "Rectangle",
     "Shape",
+    "ShapeVisitor",
     "Shape_Circle",
     "Shape_EmptyShape",
     "Shape_Rectangle",
@@ -145,6 +184,7 @@ __all__ = [
     "parse_rectangle_json",
     "parse_shape",
     "parse_shape_json",
+    "visit_shape",
 ]
 
 Circle.model_rebuild()

@@ -5,7 +5,6 @@ inside a nested union.
 
 from __future__ import annotations
 
-import enum as _enum
 import typing as _t
 
 import pydantic as _p
@@ -26,7 +25,10 @@ class EventLog(_rt.Model):
 
     events: list[StreamEvent] = _p.Field(alias="events")
 
-    health: _t.Annotated[Health | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="health")
+    health: _t.Annotated[Health | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="health",
+    )
 
 
 class MessageDelta(_rt.Model):
@@ -87,7 +89,7 @@ class StreamEvent_Stop(_rt.Model):
 class StreamEvent_Block_Start(BlockStart):
     """A block starts."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "kind",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "kind")
     type_: _t.Literal["block"] = _p.Field(default="block", alias="type")
     kind: _t.Literal["start"] = _p.Field(default="start", alias="kind")
 
@@ -95,20 +97,38 @@ class StreamEvent_Block_Start(BlockStart):
 class StreamEvent_Block_End(_rt.Model):
     """The block ends."""
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "kind",)
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "kind")
     type_: _t.Literal["block"] = _p.Field(default="block", alias="type")
     kind: _t.Literal["end"] = _p.Field(default="end", alias="kind")
 
 
-BlockEvent = _te.TypeAliasType("BlockEvent", _t.Annotated[_t.Union[BlockEvent_Start, BlockEvent_End], _p.Field(discriminator="kind")])
+BlockEvent = _te.TypeAliasType(
+    "BlockEvent",
+    _t.Annotated[BlockEvent_Start | BlockEvent_End, _p.Field(discriminator="kind")],
+)
 """A block event: a unit variant inside a nested union."""
 
 
-Health = _te.TypeAliasType("Health", _t.Annotated[_t.Union[Health_Up, Health_Down], _p.Field(discriminator="status")])
+Health = _te.TypeAliasType(
+    "Health",
+    _t.Annotated[Health_Up | Health_Down, _p.Field(discriminator="status")],
+)
 """A union of unit variants only."""
 
 
-StreamEvent = _te.TypeAliasType("StreamEvent", _t.Annotated[_t.Union[StreamEvent_Ping, StreamEvent_MessageDelta, StreamEvent_Stop, _t.Annotated[_t.Union[StreamEvent_Block_Start, StreamEvent_Block_End], _p.Field(discriminator="kind")]], _p.Field(discriminator="type_")])
+StreamEvent = _te.TypeAliasType(
+    "StreamEvent",
+    _t.Annotated[
+        StreamEvent_Ping
+        | StreamEvent_MessageDelta
+        | StreamEvent_Stop
+        | _t.Annotated[
+            StreamEvent_Block_Start | StreamEvent_Block_End,
+            _p.Field(discriminator="kind"),
+        ],
+        _p.Field(discriminator="type_"),
+    ],
+)
 """A stream event, told apart by `type`."""
 
 
@@ -184,8 +204,91 @@ def parse_stream_event_json(text: str | bytes) -> StreamEvent:
     return value
 
 
+_R = _t.TypeVar("_R")
+_R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class BlockEventVisitor(_t.Protocol[_R_co]):
+    """What `visit_block_event` calls: one method per variant of BlockEvent."""
+
+    def start(self, value: BlockEvent_Start, /) -> _R_co: ...
+
+    def end(self, value: BlockEvent_End, /) -> _R_co: ...
+
+
+def visit_block_event(value: BlockEvent, visitor: BlockEventVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case BlockEvent_Start():
+            return visitor.start(value)
+        case BlockEvent_End():
+            return visitor.end(value)
+        case _:
+            _te.assert_never(value)
+
+
+class HealthVisitor(_t.Protocol[_R_co]):
+    """What `visit_health` calls: one method per variant of Health."""
+
+    def up(self, value: Health_Up, /) -> _R_co: ...
+
+    def down(self, value: Health_Down, /) -> _R_co: ...
+
+
+def visit_health(value: Health, visitor: HealthVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Health_Up():
+            return visitor.up(value)
+        case Health_Down():
+            return visitor.down(value)
+        case _:
+            _te.assert_never(value)
+
+
+class StreamEventVisitor(_t.Protocol[_R_co]):
+    """What `visit_stream_event` calls: one method per variant of StreamEvent."""
+
+    def ping(self, value: StreamEvent_Ping, /) -> _R_co: ...
+
+    def message_delta(self, value: StreamEvent_MessageDelta, /) -> _R_co: ...
+
+    def stop(self, value: StreamEvent_Stop, /) -> _R_co: ...
+
+    def block__start(self, value: StreamEvent_Block_Start, /) -> _R_co: ...
+
+    def block__end(self, value: StreamEvent_Block_End, /) -> _R_co: ...
+
+
+def visit_stream_event(value: StreamEvent, visitor: StreamEventVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case StreamEvent_Ping():
+            return visitor.ping(value)
+        case StreamEvent_MessageDelta():
+            return visitor.message_delta(value)
+        case StreamEvent_Stop():
+            return visitor.stop(value)
+        case StreamEvent_Block_Start():
+            return visitor.block__start(value)
+        case StreamEvent_Block_End():
+            return visitor.block__end(value)
+        case _:
+            _te.assert_never(value)
+
+
 __all__ = [
     "BlockEvent",
+    "BlockEventVisitor",
     "BlockEvent_End",
     "BlockEvent_Start",
     "BlockStart",
@@ -193,10 +296,12 @@ __all__ = [
     "ErrorEntry",
     "EventLog",
     "Health",
+    "HealthVisitor",
     "Health_Down",
     "Health_Up",
     "MessageDelta",
     "StreamEvent",
+    "StreamEventVisitor",
     "StreamEvent_Block_End",
     "StreamEvent_Block_Start",
     "StreamEvent_MessageDelta",
@@ -214,6 +319,9 @@ __all__ = [
     "parse_message_delta_json",
     "parse_stream_event",
     "parse_stream_event_json",
+    "visit_block_event",
+    "visit_health",
+    "visit_stream_event",
 ]
 
 BlockStart.model_rebuild()

@@ -22,7 +22,10 @@ class BlobResource(_rt.Model):
 
     blob: str = _p.Field(alias="blob")
 
-    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="mimeType")
+    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="mimeType",
+    )
 
 
 class ImageBlock(_rt.Model):
@@ -36,7 +39,10 @@ class Message(_rt.Model):
 
     content: MessageContent = _p.Field(alias="content")
 
-    id: _t.Annotated[RequestId | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="id")
+    id: _t.Annotated[RequestId | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="id",
+    )
 
     resources: list[Resource] = _p.Field(alias="resources")
 
@@ -64,7 +70,10 @@ class TextResource(_rt.Model):
 
     text: str = _p.Field(alias="text")
 
-    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="mimeType")
+    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="mimeType",
+    )
 
 
 class ContentBlock_Text(TextBlock):
@@ -81,11 +90,20 @@ class ContentBlock_Image(ImageBlock):
     type_: _t.Literal["image"] = _p.Field(default="image", alias="type")
 
 
-ContentBlock = _te.TypeAliasType("ContentBlock", _t.Annotated[_t.Union[ContentBlock_Text, ContentBlock_Image], _p.Field(discriminator="type_")])
+ContentBlock = _te.TypeAliasType(
+    "ContentBlock",
+    _t.Annotated[
+        ContentBlock_Text | ContentBlock_Image,
+        _p.Field(discriminator="type_"),
+    ],
+)
 """A block of content."""
 
 
-MessageContent = _te.TypeAliasType("MessageContent", _t.Annotated[_t.Union[str, _t.List["ContentBlock"]], _p.Field(union_mode="left_to_right")])
+MessageContent = _te.TypeAliasType(
+    "MessageContent",
+    _t.Annotated[str | list["ContentBlock"], _p.Field(union_mode="left_to_right")],
+)
 """Message content: a plain string or a list of blocks.
 
 Text:
@@ -96,15 +114,27 @@ Blocks:
 """
 
 
-RequestId = _te.TypeAliasType("RequestId", _t.Annotated[_t.Union[_rt.I32, str], _p.Field(union_mode="left_to_right")])
+RequestId = _te.TypeAliasType(
+    "RequestId",
+    _t.Annotated[_rt.I32 | str, _p.Field(union_mode="left_to_right")],
+)
 """A request id: a number or a string."""
 
 
-Resource = _te.TypeAliasType("Resource", _t.Annotated[_t.Union[TextResource, BlobResource], _p.Field(union_mode="left_to_right")])
+Resource = _te.TypeAliasType(
+    "Resource",
+    _t.Annotated[TextResource | BlobResource, _p.Field(union_mode="left_to_right")],
+)
 """A resource: text or binary, told apart by the field it has."""
 
 
-SettingValue = _te.TypeAliasType("SettingValue", _t.Annotated[_t.Union[bool, _rt.F64, Mode, _t.List[str], "ContentBlock"], _p.Field(union_mode="left_to_right")])
+SettingValue = _te.TypeAliasType(
+    "SettingValue",
+    _t.Annotated[
+        _t.Union[bool, _rt.F64, Mode, list[str], "ContentBlock"],
+        _p.Field(union_mode="left_to_right"),
+    ],
+)
 """A setting's value, of every shape but an array of numbers."""
 
 
@@ -240,9 +270,36 @@ def parse_text_resource_json(text: str | bytes) -> TextResource:
     return value
 
 
+_R = _t.TypeVar("_R")
+_R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class ContentBlockVisitor(_t.Protocol[_R_co]):
+    """What `visit_content_block` calls: one method per variant of ContentBlock."""
+
+    def text(self, value: ContentBlock_Text, /) -> _R_co: ...
+
+    def image(self, value: ContentBlock_Image, /) -> _R_co: ...
+
+
+def visit_content_block(value: ContentBlock, visitor: ContentBlockVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case ContentBlock_Text():
+            return visitor.text(value)
+        case ContentBlock_Image():
+            return visitor.image(value)
+        case _:
+            _te.assert_never(value)
+
+
 __all__ = [
     "BlobResource",
     "ContentBlock",
+    "ContentBlockVisitor",
     "ContentBlock_Image",
     "ContentBlock_Text",
     "DecodeError",
@@ -278,6 +335,7 @@ __all__ = [
     "parse_text_block_json",
     "parse_text_resource",
     "parse_text_resource_json",
+    "visit_content_block",
 ]
 
 BlobResource.model_rebuild()

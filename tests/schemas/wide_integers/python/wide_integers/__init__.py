@@ -5,11 +5,9 @@ canonical decimal strings.
 
 from __future__ import annotations
 
-import enum as _enum
 import typing as _t
 
 import pydantic as _p
-import typing_extensions as _te
 
 from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
@@ -24,7 +22,9 @@ class Upload(_rt.Model):
     offset: _rt.I64 = _p.Field(alias="offset")
     """A signed offset, a JSON number within ±(2^53 - 1)."""
 
-    started_at: _t.Annotated[_rt.U64 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(default=None, alias="startedAt")
+    started_at: _t.Annotated[_rt.U64 | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="startedAt")
+    )
     """Milliseconds since the epoch, if known."""
 
     checksum: _rt.DecimalU64 = _p.Field(alias="checksum")
