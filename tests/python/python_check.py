@@ -3,6 +3,7 @@ whether the package decodes the payload's JSON text as the case's named type, an
 what it decoded writes back as the same JSON.
 
     python tests/python/python_check.py <package-dir> <cases.jsonl>
+    python tests/python/python_check.py --installed <package-name> <cases.jsonl>
 
 Each case is {"name", "type", "payload"}. The package at <package-dir> is imported from its
 files under a name of its own, so that a package named like a standard module (a golden case
@@ -34,7 +35,9 @@ def same_json(a, b):
     if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
     if isinstance(a, dict) and isinstance(b, dict):
-        return len(a) == len(b) and all(key in b and same_json(a[key], b[key]) for key in a)
+        return len(a) == len(b) and all(
+            key in b and same_json(a[key], b[key]) for key in a
+        )
     return type(a) is type(b) and a == b
 
 
@@ -70,10 +73,22 @@ def load_package(directory):
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit("usage: python tests/python/python_check.py <package-dir> <cases.jsonl>")
-    package = load_package(Path(sys.argv[1]))
-    with open(sys.argv[2], encoding="utf-8") as file:
+    arguments = sys.argv[1:]
+    if len(arguments) == 3 and arguments[0] == "--installed":
+        # The package as installed, imported by its name; its file is printed first, so
+        # that the caller can tell it is the installed copy that was read.
+        package = importlib.import_module(arguments[1])
+        print(json.dumps({"file": package.__file__}))
+        arguments = arguments[2:]
+    elif len(arguments) == 2:
+        package = load_package(Path(arguments[0]))
+        arguments = arguments[1:]
+    else:
+        sys.exit(
+            "usage: python tests/python/python_check.py "
+            "(<package-dir> | --installed <name>) <cases.jsonl>"
+        )
+    with open(arguments[0], encoding="utf-8") as file:
         for line in file:
             if not line.strip():
                 continue

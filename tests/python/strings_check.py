@@ -43,7 +43,12 @@ def main():
                 keys[name] = [field.alias for field in item.model_fields.values()]
             elif isinstance(item, type) and issubclass(item, enum.Enum):
                 values[name] = [member.value for member in item]
-        report = {"package": directory.name, "doc": package.__doc__, "keys": keys, "values": values}
+        report = {
+            "package": directory.name,
+            "doc": package.__doc__,
+            "keys": keys,
+            "values": values,
+        }
         print(json.dumps(report))
 
 
