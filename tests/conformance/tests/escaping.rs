@@ -406,7 +406,11 @@ fn keywords_schema() -> String {
     let mut variants = String::new();
     let mut payloads = String::new();
     let mut values = String::new();
-    let mut names = BTreeSet::new();
+    // The schema's own three types: a word named like one (pydantic's `fields`) is renamed.
+    let mut names: BTreeSet<String> = ["Fields", "Words", "Values"]
+        .into_iter()
+        .map(String::from)
+        .collect();
     for (index, word) in words().into_iter().enumerate() {
         let snake = word
             .chars()
@@ -724,6 +728,11 @@ fn scratch(name: &str) -> PathBuf {
     outputs::scratch("cardc-escaping", name)
 }
 
+/// A schema type's name in the Python package (`False` is the class `False_`).
+fn python_name(name: &str) -> String {
+    cardc_codegen::naming::python::type_name(name)
+}
+
 #[test]
 fn python_outputs_import_and_say_exactly_the_schema_strings() {
     let dir = scratch("python");
@@ -778,7 +787,7 @@ fn python_outputs_import_and_say_exactly_the_schema_strings() {
                         .iter()
                         .map(|field| field.wire_name.as_str())
                         .collect();
-                    let said: Vec<&str> = report["keys"][&def.name]
+                    let said: Vec<&str> = report["keys"][&python_name(&def.name)]
                         .as_array()
                         .unwrap_or_else(|| panic!("{}: no class {}", case.module, def.name))
                         .iter()
@@ -792,7 +801,7 @@ fn python_outputs_import_and_say_exactly_the_schema_strings() {
                         .iter()
                         .map(|value| value.wire_name.as_str())
                         .collect();
-                    let said: Vec<&str> = report["values"][&def.name]
+                    let said: Vec<&str> = report["values"][&python_name(&def.name)]
                         .as_array()
                         .unwrap_or_else(|| panic!("{}: no enum {}", case.module, def.name))
                         .iter()
