@@ -109,7 +109,16 @@ pub fn write_corpus(file_name: &str, cases: &[Case]) -> PathBuf {
         text.push('\n');
     }
     let path = dir.join(file_name);
-    std::fs::write(&path, text)
+    // Written whole then renamed into place: two tests of one process may write the same
+    // corpus while a reader of the other's reads it.
+    let temporary = dir.join(format!(
+        "{file_name}.{}.{:?}.tmp",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::write(&temporary, text)
+        .unwrap_or_else(|error| panic!("cannot write {}: {error}", temporary.display()));
+    std::fs::rename(&temporary, &path)
         .unwrap_or_else(|error| panic!("cannot write {}: {error}", path.display()));
     path
 }
