@@ -66,6 +66,10 @@ impl Target for Python {
         ]
     }
 
+    fn union_helpers(&self, union: &str) -> Vec<String> {
+        vec![naming::visitor(union)]
+    }
+
     fn field_name_problem(&self, name: &str, _closed: bool) -> Option<Refusal> {
         naming::field_name_problem(name).map(|why| Refusal {
             message: format!("`{name}` cannot be a Python field name"),
