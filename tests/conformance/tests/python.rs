@@ -150,12 +150,14 @@ fn an_added_card_fails_both_checkers_at_the_unchanged_bridges_matches() {
         );
     }
 
-    let config = scratch.join("pyrightconfig.json");
+    // Laid out as bridges/markdown/pyrightconfig.json is, so that the generated package is a
+    // library outside the checked project, as it is there.
+    let config = bridge.join("pyrightconfig.json");
     let settings = serde_json::json!({
         "typeCheckingMode": "strict",
         "pythonVersion": "3.11",
-        "include": [bridge.join("cardc_markdown")],
-        "extraPaths": [packages],
+        "include": ["cardc_markdown"],
+        "extraPaths": ["../../generated/python"],
     });
     std::fs::write(&config, settings.to_string()).expect("write pyrightconfig.json");
     let (passed, printed) = pyright(&config);
@@ -216,13 +218,14 @@ fn no_bridge_match_hides_a_new_card_behind_a_catch_all_case() {
 }
 
 /// Every directory of Python the repository holds: the generated packages (render-intent,
-/// every golden case, every public contract), the bridge and the test scripts.
+/// every golden case, every public contract), the bridge, the test scripts and the benchmark.
 fn python_trees() -> Vec<PathBuf> {
     let root = repo_root();
     let mut trees = vec![
         root.join("generated/python"),
         root.join("bridges/markdown"),
         root.join("tests/python"),
+        root.join("benches/python"),
     ];
     for parent in ["tests/schemas", "tests/contracts"] {
         for entry in std::fs::read_dir(root.join(parent)).expect("read a case directory") {
@@ -355,6 +358,7 @@ fn generated_python_installs_with_pip_and_the_installed_copy_reads_the_corpus() 
     let first: serde_json::Value =
         serde_json::from_str(lines.next().expect("a first line")).expect("JSON");
     let file = first["file"].as_str().expect("the package's file");
+    let venv = venv.canonicalize().expect("the environment's path");
     assert!(
         Path::new(file).starts_with(&venv),
         "render_intent was imported from {file}, not from the fresh environment"
@@ -385,4 +389,22 @@ fn generated_python_installs_with_pip_and_the_installed_copy_reads_the_corpus() 
         valid += usize::from(case["valid"] == true);
     }
     assert!(valid >= 100, "only {valid} valid payloads read");
+}
+
+#[test]
+fn hypothesis_draws_from_the_schema_decode_exactly_and_mutations_are_refused() {
+    let root = repo_root();
+    let (passed, printed) = run(Command::new(python_interpreter())
+        .env("PYTHONPATH", root.join("generated/python"))
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .arg(root.join("tests/python/test_properties.py")));
+    assert!(passed, "the hypothesis property tests fail:\n{printed}");
+    let summary = printed.lines().last().unwrap_or_default();
+    let count: usize = summary
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no pytest summary:\n{printed}"));
+    assert!(count >= 40, "too few property tests ran: {summary}");
+    println!("{summary}");
 }
