@@ -74,6 +74,17 @@ fn load(name: &str) -> Loaded {
     }
 }
 
+/// The directory scan finds both public contracts: a scan that found none would let the other
+/// tests pass over nothing.
+#[test]
+fn both_public_contracts_are_found() {
+    let names = contracts();
+    assert!(
+        names.len() >= 2,
+        "expected the ai_ui_stream and mcp contracts under tests/contracts, found {names:?}"
+    );
+}
+
 #[test]
 fn every_reader_agrees_on_every_contract_corpus() {
     let mut report = Vec::new();
