@@ -379,10 +379,12 @@ pub fn python_interpreter() -> PathBuf {
     path
 }
 
-/// Runs the environment's Python from the repository root, returning its stdout.
+/// Runs the environment's Python from the repository root, returning its stdout. It writes no
+/// bytecode beside the packages it imports, which are in the tree.
 pub fn python(args: &[&std::ffi::OsStr]) -> String {
     let output = Command::new(python_interpreter())
         .current_dir(repo_root())
+        .env("PYTHONDONTWRITEBYTECODE", "1")
         .args(args)
         .output()
         .unwrap_or_else(|error| panic!("cannot run python: {error}"));

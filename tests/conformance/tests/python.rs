@@ -25,9 +25,11 @@ fn tool(name: &str) -> PathBuf {
 }
 
 /// Runs a command from the repository root; returns whether it succeeded and what it printed.
+/// Python writes no bytecode beside the modules it imports, which are in the tree.
 fn run(command: &mut Command) -> (bool, String) {
     let output = command
         .current_dir(repo_root())
+        .env("PYTHONDONTWRITEBYTECODE", "1")
         .output()
         .unwrap_or_else(|error| panic!("cannot run {command:?}: {error}"));
     let printed = format!(
