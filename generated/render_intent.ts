@@ -355,6 +355,11 @@ type cardcState = {
   errors: { pointer: string; message: string }[];
   /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
   limit: number;
+  /**
+   * Whether errors are only counted (`is`, which says whether there is one): their pointers and
+   * messages are then left unwritten, which makes refusing a value several times cheaper.
+   */
+  quiet: boolean;
   /** How many arrays and objects enclose the value being checked. */
   depth: number;
   /** The innermost struct or union being checked, which errors name. */
@@ -371,12 +376,21 @@ type cardcState = {
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
 
+/** No keys: the tags in `cardcState.tags` when no union above has read one, a unit variant's fields. */
+const cardcNoKeys: readonly string[] = [];
+
 /**
- * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
- * out of stack, becomes one more error: the guards never throw.
+ * Runs a check from the root and returns its errors (see `cardcState` for `limit` and `quiet`). A
+ * getter or proxy that throws, or an engine out of stack, becomes one more error: the guards
+ * never throw.
  */
-function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
+function cardcRun(
+  check: cardcCheck,
+  value: unknown,
+  limit: number,
+  quiet: boolean,
+): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
   try {
     check(value, s, '');
   } catch {
@@ -393,13 +407,20 @@ function cardcParse<T>(
   check: cardcCheck,
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
-  const errors = cardcRun(check, value, cardcMaxErrors);
+  const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
+
+/** What a quiet check records for each error: only their number is read. */
+const cardcCounted = { pointer: '', message: '' };
 
 /** Records an error, naming the type being checked and the variant it sits in. */
 function cardcFail(s: cardcState, at: string, message: string): void {
   if (s.errors.length >= s.limit) {
+    return;
+  }
+  if (s.quiet) {
+    s.errors.push(cardcCounted);
     return;
   }
   let where = s.type;
@@ -411,7 +432,7 @@ function cardcFail(s: cardcState, at: string, message: string): void {
 
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
-  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+  cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
 }
 
 /** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
@@ -419,16 +440,27 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The pointer of `key` in the object at `at`, for an error; a quiet check leaves it unwritten. */
+function cardcAt(s: cardcState, at: string, key: string): string {
+  return s.quiet ? '' : `${at}/${cardcEscape(key)}`;
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * `String.prototype.isWellFormed` where the engine has it (ES2024 on): it says what the pattern
+ * says, several times faster on long text. Read from the prototype so that the helpers still
+ * compile for tsc's default target.
+ */
+const cardcWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
  * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
  * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
- * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
  */
 function cardcUnicode(text: string): boolean {
-  return !cardcLoneSurrogate.test(text);
+  return cardcWellFormed !== undefined ? cardcWellFormed.call(text) : !cardcLoneSurrogate.test(text);
 }
 
 /** Whether an object's key is Unicode text; if not, records it at the key. */
@@ -440,10 +472,16 @@ function cardcKey(s: cardcState, at: string, key: string): boolean {
   return false;
 }
 
-/** The allowed strings, as JSON, for an error message. */
-function cardcListed(values: readonly string[]): string {
+/** The strings a value may be (a union's tags, an enum's values), and how an error lists them. */
+type cardcListing = { readonly values: readonly string[]; readonly listed: string };
+
+/**
+ * The strings a value may be, listed as JSON for error messages once, when the module loads: a
+ * listing written at each error made refusing a tag the slowest part of `parse`.
+ */
+function cardcStrings(values: readonly string[]): cardcListing {
   const quoted = values.map((value) => JSON.stringify(value));
-  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+  return { values, listed: quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}` };
 }
 
 /**
@@ -527,55 +565,64 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
-type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
-
 /**
- * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key but the tags the unions above read (an open struct's other keys must
- * hold JSON values).
+ * Whether a struct's field is there to check: not when the check has found all the errors it
+ * looks for, nor when the key is not among the object's `keys` (its own enumerable ones, from
+ * `Object.keys`, which a struct's check reads once: looking a key up there is several times
+ * faster than `cardcHas`), which is an error unless the field may be absent.
  */
-function cardcStruct(
-  value: unknown,
+function cardcPresent(
+  keys: readonly string[],
   s: cardcState,
   at: string,
-  orNull: boolean | undefined,
-  name: string,
-  closed: boolean,
-  fields: readonly cardcField[],
-): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = [];
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    for (const [key, optional, check] of fields) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (cardcHas.call(object, key)) {
-        check(object[key], s, `${at}/${cardcEscape(key)}`);
-      } else if (!optional) {
-        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
-      }
-    }
-    for (const key of Object.keys(object)) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
-        if (closed) {
-          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else if (cardcKey(s, at, key)) {
-          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
-        }
-      }
-    }
-    s.depth -= 1;
+  key: string,
+  optional: boolean,
+): boolean {
+  if (s.errors.length >= s.limit) {
+    return false;
   }
-  s.type = outer;
+  if (keys.indexOf(key) >= 0) {
+    return true;
+  }
+  if (!optional) {
+    cardcFail(s, cardcAt(s, at, key), 'required');
+  }
+  return false;
+}
+
+/**
+ * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
+ * are checked:
+ * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
+ * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * distinct from each other and from every field key, and `cardcTag` found them on this object, so
+ * when `known` is the number of keys there is no other key, and nothing is left to check.
+ */
+function cardcRest(
+  object: { readonly [key: string]: unknown },
+  keys: readonly string[],
+  s: cardcState,
+  at: string,
+  closed: boolean,
+  fields: readonly string[],
+  tags: readonly string[],
+  known: number,
+): void {
+  if (known === keys.length) {
+    return;
+  }
+  for (const key of keys) {
+    if (s.errors.length >= s.limit) {
+      break;
+    }
+    if (tags.indexOf(key) < 0 && fields.indexOf(key) < 0) {
+      if (closed) {
+        cardcFail(s, cardcAt(s, at, key), 'unknown field');
+      } else if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
+    }
+  }
 }
 
 /**
@@ -590,38 +637,39 @@ function cardcTag(
   orNull: boolean | undefined,
   name: string,
   tag: string,
-  tags: readonly string[],
+  tags: cardcListing,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
   const read = s.tags;
-  s.tags = [];
+  s.tags = cardcNoKeys;
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
-    const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    if (typeof tagValue === 'string' && tags.values.indexOf(tagValue) >= 0) {
       found = tagValue;
-      s.tags = read.concat([tag]);
+      s.tags = read.length === 0 ? [tag] : read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, cardcAt(s, at, tag), s.quiet ? '' : `required: ${tags.listed}`);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, cardcAt(s, at, tag), tags.listed, false);
     }
   }
   s.type = outer;
   return found;
 }
 
-/** Checks a union's object as the variant struct its tag picked, naming that variant in errors. */
-function cardcVariant(value: unknown, s: cardcState, at: string, name: string, check: cardcCheck): void {
+/**
+ * Enters the variant struct a union's tag picked, which errors name after `in` unless a union
+ * above already picked one; returns what to restore once the variant is checked.
+ */
+function cardcVariant(s: cardcState, name: string): string {
   const outer = s.variant;
   if (outer === '') {
     s.variant = name;
   }
-  check(value, s, at);
-  s.variant = outer;
+  return outer;
 }
 
 /** Checks an enum: one of its strings. */
@@ -630,10 +678,10 @@ function cardcOneOf(
   s: cardcState,
   at: string,
   orNull: boolean | undefined,
-  values: readonly string[],
+  values: cardcListing,
 ): void {
-  if (typeof value !== 'string' || values.indexOf(value) < 0) {
-    cardcMismatch(s, at, cardcListed(values), orNull);
+  if (typeof value !== 'string' || values.values.indexOf(value) < 0) {
+    cardcMismatch(s, at, values.listed, orNull);
   }
 }
 
@@ -662,46 +710,48 @@ function cardcInteger(min: number, max: number): cardcCheck {
   };
 }
 
-/** Checks `null` or a value of the inner check. */
-function cardcNullOr(check: cardcCheck): cardcCheck {
-  return (value, s, at) => {
-    if (value !== null) {
-      check(value, s, at, true);
-    }
-  };
+/**
+ * Whether a value is an array whose items are to be checked, one level deeper (the caller checks
+ * them and then steps back out); if not, records why.
+ */
+function cardcArray(value: unknown, s: cardcState, at: string, orNull: boolean | undefined): value is readonly unknown[] {
+  if (!Array.isArray(value)) {
+    cardcMismatch(s, at, 'an array', orNull);
+    return false;
+  }
+  if (cardcDeeper(s, at)) {
+    return false;
+  }
+  s.depth += 1;
+  return true;
 }
 
-/** Checks an array whose every item passes the inner check. */
-function cardcArrayOf(check: cardcCheck): cardcCheck {
-  return (value, s, at, orNull) => {
-    if (!Array.isArray(value)) {
-      cardcMismatch(s, at, 'an array', orNull);
-      return;
-    }
-    if (cardcDeeper(s, at)) {
-      return;
-    }
-    s.depth += 1;
-    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
-      check(value[i], s, `${at}/${i}`);
-    }
-    s.depth -= 1;
-  };
-}
+/** The `type` tags of `ContentBlock`. */
+const tagsOfContentBlock = cardcStrings(['text', 'image']);
 
 /** Checks a `ContentBlock`: its `type` picks the variant that checks the rest. */
 function checkContentBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ContentBlock', 'type', ['text', 'image'])) {
+  switch (cardcTag(value, s, at, orNull, 'ContentBlock', 'type', tagsOfContentBlock)) {
     case 'text':
-      return cardcVariant(value, s, at, 'TextContent', checkTextContent);
+      {
+        const outer = cardcVariant(s, 'TextContent');
+        checkTextContent(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'image':
-      return cardcVariant(value, s, at, 'ImageContent', checkImageContent);
+      {
+        const outer = cardcVariant(s, 'ImageContent');
+        checkImageContent(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `ContentBlock`, exactly as the contract says. Never throws. */
 export function isContentBlock(value: unknown): value is ContentBlock {
-  return cardcRun(checkContentBlock, value, 1).length === 0;
+  return cardcRun(checkContentBlock, value, 1, true).length === 0;
 }
 
 /** The value as a `ContentBlock`, or where and how it breaks the contract. Never throws. */
@@ -711,21 +761,58 @@ export function parseContentBlock(
   return cardcParse<ContentBlock>(checkContentBlock, value);
 }
 
-/** The fields of `DiffCallView`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfDiffCallView: readonly cardcField[] = [
-  ['title', false, cardcString],
-  ['diffs', false, cardcArrayOf(checkFileDiff)],
-  ['locations', true, cardcArrayOf(checkFileLocation)],
-];
+/** The keys of the fields of `DiffCallView`. */
+const keysOfDiffCallView: readonly string[] = ['title', 'diffs', 'locations'];
 
 /** Checks a `DiffCallView`. */
 function checkDiffCallView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'DiffCallView', true, fieldsOfDiffCallView);
+  const outer = s.type;
+  s.type = 'DiffCallView';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'title', false)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'diffs', false)) {
+      known += 1;
+      const item = object['diffs'];
+      if (cardcArray(item, s, at + '/diffs', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkFileDiff(entry, s, at + '/diffs' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'locations', true)) {
+      known += 1;
+      const item = object['locations'];
+      if (cardcArray(item, s, at + '/locations', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkFileLocation(entry, s, at + '/locations' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfDiffCallView, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `DiffCallView`, exactly as the contract says. Never throws. */
 export function isDiffCallView(value: unknown): value is DiffCallView {
-  return cardcRun(checkDiffCallView, value, 1).length === 0;
+  return cardcRun(checkDiffCallView, value, 1, true).length === 0;
 }
 
 /** The value as a `DiffCallView`, or where and how it breaks the contract. Never throws. */
@@ -735,22 +822,69 @@ export function parseDiffCallView(
   return cardcParse<DiffCallView>(checkDiffCallView, value);
 }
 
-/** The fields of `DiffResultView`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfDiffResultView: readonly cardcField[] = [
-  ['title', true, cardcString],
-  ['diffs', false, cardcArrayOf(checkFileDiff)],
-  ['locations', true, cardcArrayOf(checkFileLocation)],
-  ['content', true, cardcArrayOf(checkContentBlock)],
-];
+/** The keys of the fields of `DiffResultView`. */
+const keysOfDiffResultView: readonly string[] = ['title', 'diffs', 'locations', 'content'];
 
 /** Checks a `DiffResultView`. */
 function checkDiffResultView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'DiffResultView', true, fieldsOfDiffResultView);
+  const outer = s.type;
+  s.type = 'DiffResultView';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'diffs', false)) {
+      known += 1;
+      const item = object['diffs'];
+      if (cardcArray(item, s, at + '/diffs', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkFileDiff(entry, s, at + '/diffs' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'locations', true)) {
+      known += 1;
+      const item = object['locations'];
+      if (cardcArray(item, s, at + '/locations', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkFileLocation(entry, s, at + '/locations' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'content', true)) {
+      known += 1;
+      const item = object['content'];
+      if (cardcArray(item, s, at + '/content', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkContentBlock(entry, s, at + '/content' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfDiffResultView, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `DiffResultView`, exactly as the contract says. Never throws. */
 export function isDiffResultView(value: unknown): value is DiffResultView {
-  return cardcRun(checkDiffResultView, value, 1).length === 0;
+  return cardcRun(checkDiffResultView, value, 1, true).length === 0;
 }
 
 /** The value as a `DiffResultView`, or where and how it breaks the contract. Never throws. */
@@ -760,21 +894,52 @@ export function parseDiffResultView(
   return cardcParse<DiffResultView>(checkDiffResultView, value);
 }
 
-/** The fields of `FileDiff`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfFileDiff: readonly cardcField[] = [
-  ['path', false, cardcString],
-  ['oldText', false, cardcNullOr(cardcString)],
-  ['newText', false, cardcString],
-];
+/** The keys of the fields of `FileDiff`. */
+const keysOfFileDiff: readonly string[] = ['path', 'oldText', 'newText'];
 
 /** Checks a `FileDiff`. */
 function checkFileDiff(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'FileDiff', true, fieldsOfFileDiff);
+  const outer = s.type;
+  s.type = 'FileDiff';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'path', false)) {
+      known += 1;
+      const item = object['path'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/path');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'oldText', false)) {
+      known += 1;
+      const item = object['oldText'];
+      if (!(item === null || (typeof item === 'string' && cardcUnicode(item)))) {
+        if (item !== null) {
+          cardcString(item, s, at + '/oldText', true);
+        }
+      }
+    }
+    if (cardcPresent(keys, s, at, 'newText', false)) {
+      known += 1;
+      const item = object['newText'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/newText');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfFileDiff, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `FileDiff`, exactly as the contract says. Never throws. */
 export function isFileDiff(value: unknown): value is FileDiff {
-  return cardcRun(checkFileDiff, value, 1).length === 0;
+  return cardcRun(checkFileDiff, value, 1, true).length === 0;
 }
 
 /** The value as a `FileDiff`, or where and how it breaks the contract. Never throws. */
@@ -784,20 +949,48 @@ export function parseFileDiff(
   return cardcParse<FileDiff>(checkFileDiff, value);
 }
 
-/** The fields of `FileLocation`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfFileLocation: readonly cardcField[] = [
-  ['path', false, cardcString],
-  ['line', true, cardcInteger(0, 4294967295)],
-];
+/** The keys of the fields of `FileLocation`. */
+const keysOfFileLocation: readonly string[] = ['path', 'line'];
+
+/** The checks of the fields of `FileLocation` that are built from others, in field order. */
+const checksOfFileLocation = [
+  cardcInteger(0, 4294967295),
+] as const;
 
 /** Checks a `FileLocation`. */
 function checkFileLocation(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'FileLocation', true, fieldsOfFileLocation);
+  const outer = s.type;
+  s.type = 'FileLocation';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'path', false)) {
+      known += 1;
+      const item = object['path'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/path');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'line', true)) {
+      known += 1;
+      const item = object['line'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 4294967295)) {
+        checksOfFileLocation[0](item, s, at + '/line');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfFileLocation, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `FileLocation`, exactly as the contract says. Never throws. */
 export function isFileLocation(value: unknown): value is FileLocation {
-  return cardcRun(checkFileLocation, value, 1).length === 0;
+  return cardcRun(checkFileLocation, value, 1, true).length === 0;
 }
 
 /** The value as a `FileLocation`, or where and how it breaks the contract. Never throws. */
@@ -807,23 +1000,68 @@ export function parseFileLocation(
   return cardcParse<FileLocation>(checkFileLocation, value);
 }
 
-/** The fields of `GenericCallView`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfGenericCallView: readonly cardcField[] = [
-  ['title', false, cardcString],
-  ['kind', true, checkToolCallKind],
-  ['rawInput', true, cardcJson],
-  ['content', true, cardcArrayOf(checkContentBlock)],
-  ['locations', true, cardcArrayOf(checkFileLocation)],
-];
+/** The keys of the fields of `GenericCallView`. */
+const keysOfGenericCallView: readonly string[] = ['title', 'kind', 'rawInput', 'content', 'locations'];
 
 /** Checks a `GenericCallView`. */
 function checkGenericCallView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'GenericCallView', true, fieldsOfGenericCallView);
+  const outer = s.type;
+  s.type = 'GenericCallView';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'title', false)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'kind', true)) {
+      known += 1;
+      const item = object['kind'];
+      checkToolCallKind(item, s, at + '/kind');
+    }
+    if (cardcPresent(keys, s, at, 'rawInput', true)) {
+      known += 1;
+      const item = object['rawInput'];
+      cardcJson(item, s, at + '/rawInput');
+    }
+    if (cardcPresent(keys, s, at, 'content', true)) {
+      known += 1;
+      const item = object['content'];
+      if (cardcArray(item, s, at + '/content', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkContentBlock(entry, s, at + '/content' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'locations', true)) {
+      known += 1;
+      const item = object['locations'];
+      if (cardcArray(item, s, at + '/locations', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkFileLocation(entry, s, at + '/locations' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfGenericCallView, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `GenericCallView`, exactly as the contract says. Never throws. */
 export function isGenericCallView(value: unknown): value is GenericCallView {
-  return cardcRun(checkGenericCallView, value, 1).length === 0;
+  return cardcRun(checkGenericCallView, value, 1, true).length === 0;
 }
 
 /** The value as a `GenericCallView`, or where and how it breaks the contract. Never throws. */
@@ -833,20 +1071,47 @@ export function parseGenericCallView(
   return cardcParse<GenericCallView>(checkGenericCallView, value);
 }
 
-/** The fields of `GenericResultView`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfGenericResultView: readonly cardcField[] = [
-  ['title', true, cardcString],
-  ['content', true, cardcArrayOf(checkContentBlock)],
-];
+/** The keys of the fields of `GenericResultView`. */
+const keysOfGenericResultView: readonly string[] = ['title', 'content'];
 
 /** Checks a `GenericResultView`. */
 function checkGenericResultView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'GenericResultView', true, fieldsOfGenericResultView);
+  const outer = s.type;
+  s.type = 'GenericResultView';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'content', true)) {
+      known += 1;
+      const item = object['content'];
+      if (cardcArray(item, s, at + '/content', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkContentBlock(entry, s, at + '/content' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfGenericResultView, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `GenericResultView`, exactly as the contract says. Never throws. */
 export function isGenericResultView(value: unknown): value is GenericResultView {
-  return cardcRun(checkGenericResultView, value, 1).length === 0;
+  return cardcRun(checkGenericResultView, value, 1, true).length === 0;
 }
 
 /** The value as a `GenericResultView`, or where and how it breaks the contract. Never throws. */
@@ -856,20 +1121,43 @@ export function parseGenericResultView(
   return cardcParse<GenericResultView>(checkGenericResultView, value);
 }
 
-/** The fields of `ImageContent`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfImageContent: readonly cardcField[] = [
-  ['data', false, cardcString],
-  ['mimeType', false, cardcString],
-];
+/** The keys of the fields of `ImageContent`. */
+const keysOfImageContent: readonly string[] = ['data', 'mimeType'];
 
 /** Checks a `ImageContent`. */
 function checkImageContent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ImageContent', true, fieldsOfImageContent);
+  const outer = s.type;
+  s.type = 'ImageContent';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'data', false)) {
+      known += 1;
+      const item = object['data'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/data');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'mimeType', false)) {
+      known += 1;
+      const item = object['mimeType'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/mimeType');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfImageContent, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ImageContent`, exactly as the contract says. Never throws. */
 export function isImageContent(value: unknown): value is ImageContent {
-  return cardcRun(checkImageContent, value, 1).length === 0;
+  return cardcRun(checkImageContent, value, 1, true).length === 0;
 }
 
 /** The value as a `ImageContent`, or where and how it breaks the contract. Never throws. */
@@ -879,20 +1167,47 @@ export function parseImageContent(
   return cardcParse<ImageContent>(checkImageContent, value);
 }
 
-/** The fields of `SearchFileMatches`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfSearchFileMatches: readonly cardcField[] = [
-  ['path', false, cardcString],
-  ['matches', false, cardcArrayOf(checkSearchLineMatch)],
-];
+/** The keys of the fields of `SearchFileMatches`. */
+const keysOfSearchFileMatches: readonly string[] = ['path', 'matches'];
 
 /** Checks a `SearchFileMatches`. */
 function checkSearchFileMatches(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'SearchFileMatches', true, fieldsOfSearchFileMatches);
+  const outer = s.type;
+  s.type = 'SearchFileMatches';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'path', false)) {
+      known += 1;
+      const item = object['path'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/path');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'matches', false)) {
+      known += 1;
+      const item = object['matches'];
+      if (cardcArray(item, s, at + '/matches', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkSearchLineMatch(entry, s, at + '/matches' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfSearchFileMatches, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `SearchFileMatches`, exactly as the contract says. Never throws. */
 export function isSearchFileMatches(value: unknown): value is SearchFileMatches {
-  return cardcRun(checkSearchFileMatches, value, 1).length === 0;
+  return cardcRun(checkSearchFileMatches, value, 1, true).length === 0;
 }
 
 /** The value as a `SearchFileMatches`, or where and how it breaks the contract. Never throws. */
@@ -902,20 +1217,48 @@ export function parseSearchFileMatches(
   return cardcParse<SearchFileMatches>(checkSearchFileMatches, value);
 }
 
-/** The fields of `SearchLineMatch`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfSearchLineMatch: readonly cardcField[] = [
-  ['lineNumber', false, cardcInteger(0, 4294967295)],
-  ['line', false, cardcString],
-];
+/** The keys of the fields of `SearchLineMatch`. */
+const keysOfSearchLineMatch: readonly string[] = ['lineNumber', 'line'];
+
+/** The checks of the fields of `SearchLineMatch` that are built from others, in field order. */
+const checksOfSearchLineMatch = [
+  cardcInteger(0, 4294967295),
+] as const;
 
 /** Checks a `SearchLineMatch`. */
 function checkSearchLineMatch(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'SearchLineMatch', true, fieldsOfSearchLineMatch);
+  const outer = s.type;
+  s.type = 'SearchLineMatch';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'lineNumber', false)) {
+      known += 1;
+      const item = object['lineNumber'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 4294967295)) {
+        checksOfSearchLineMatch[0](item, s, at + '/lineNumber');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'line', false)) {
+      known += 1;
+      const item = object['line'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/line');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfSearchLineMatch, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `SearchLineMatch`, exactly as the contract says. Never throws. */
 export function isSearchLineMatch(value: unknown): value is SearchLineMatch {
-  return cardcRun(checkSearchLineMatch, value, 1).length === 0;
+  return cardcRun(checkSearchLineMatch, value, 1, true).length === 0;
 }
 
 /** The value as a `SearchLineMatch`, or where and how it breaks the contract. Never throws. */
@@ -925,22 +1268,70 @@ export function parseSearchLineMatch(
   return cardcParse<SearchLineMatch>(checkSearchLineMatch, value);
 }
 
-/** The fields of `SearchMatchesResultView`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfSearchMatchesResultView: readonly cardcField[] = [
-  ['files', false, cardcArrayOf(checkSearchFileMatches)],
-  ['truncated', false, cardcBoolean],
-  ['total', false, cardcInteger(0, 4294967295)],
-  ['content', true, cardcArrayOf(checkContentBlock)],
-];
+/** The keys of the fields of `SearchMatchesResultView`. */
+const keysOfSearchMatchesResultView: readonly string[] = ['files', 'truncated', 'total', 'content'];
+
+/** The checks of the fields of `SearchMatchesResultView` that are built from others, in field order. */
+const checksOfSearchMatchesResultView = [
+  cardcInteger(0, 4294967295),
+] as const;
 
 /** Checks a `SearchMatchesResultView`. */
 function checkSearchMatchesResultView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'SearchMatchesResultView', true, fieldsOfSearchMatchesResultView);
+  const outer = s.type;
+  s.type = 'SearchMatchesResultView';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'files', false)) {
+      known += 1;
+      const item = object['files'];
+      if (cardcArray(item, s, at + '/files', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkSearchFileMatches(entry, s, at + '/files' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'truncated', false)) {
+      known += 1;
+      const item = object['truncated'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/truncated');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'total', false)) {
+      known += 1;
+      const item = object['total'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 4294967295)) {
+        checksOfSearchMatchesResultView[0](item, s, at + '/total');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'content', true)) {
+      known += 1;
+      const item = object['content'];
+      if (cardcArray(item, s, at + '/content', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkContentBlock(entry, s, at + '/content' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfSearchMatchesResultView, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `SearchMatchesResultView`, exactly as the contract says. Never throws. */
 export function isSearchMatchesResultView(value: unknown): value is SearchMatchesResultView {
-  return cardcRun(checkSearchMatchesResultView, value, 1).length === 0;
+  return cardcRun(checkSearchMatchesResultView, value, 1, true).length === 0;
 }
 
 /** The value as a `SearchMatchesResultView`, or where and how it breaks the contract. Never throws. */
@@ -950,22 +1341,72 @@ export function parseSearchMatchesResultView(
   return cardcParse<SearchMatchesResultView>(checkSearchMatchesResultView, value);
 }
 
-/** The fields of `SearchPathsResultView`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfSearchPathsResultView: readonly cardcField[] = [
-  ['paths', false, cardcArrayOf(cardcString)],
-  ['truncated', false, cardcBoolean],
-  ['total', false, cardcInteger(0, 4294967295)],
-  ['content', true, cardcArrayOf(checkContentBlock)],
-];
+/** The keys of the fields of `SearchPathsResultView`. */
+const keysOfSearchPathsResultView: readonly string[] = ['paths', 'truncated', 'total', 'content'];
+
+/** The checks of the fields of `SearchPathsResultView` that are built from others, in field order. */
+const checksOfSearchPathsResultView = [
+  cardcInteger(0, 4294967295),
+] as const;
 
 /** Checks a `SearchPathsResultView`. */
 function checkSearchPathsResultView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'SearchPathsResultView', true, fieldsOfSearchPathsResultView);
+  const outer = s.type;
+  s.type = 'SearchPathsResultView';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'paths', false)) {
+      known += 1;
+      const item = object['paths'];
+      if (cardcArray(item, s, at + '/paths', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, at + '/paths' + '/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'truncated', false)) {
+      known += 1;
+      const item = object['truncated'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/truncated');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'total', false)) {
+      known += 1;
+      const item = object['total'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 4294967295)) {
+        checksOfSearchPathsResultView[0](item, s, at + '/total');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'content', true)) {
+      known += 1;
+      const item = object['content'];
+      if (cardcArray(item, s, at + '/content', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkContentBlock(entry, s, at + '/content' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfSearchPathsResultView, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `SearchPathsResultView`, exactly as the contract says. Never throws. */
 export function isSearchPathsResultView(value: unknown): value is SearchPathsResultView {
-  return cardcRun(checkSearchPathsResultView, value, 1).length === 0;
+  return cardcRun(checkSearchPathsResultView, value, 1, true).length === 0;
 }
 
 /** The value as a `SearchPathsResultView`, or where and how it breaks the contract. Never throws. */
@@ -975,19 +1416,32 @@ export function parseSearchPathsResultView(
   return cardcParse<SearchPathsResultView>(checkSearchPathsResultView, value);
 }
 
+/** The `kind` tags of `SearchResultView`. */
+const tagsOfSearchResultView = cardcStrings(['matches', 'paths']);
+
 /** Checks a `SearchResultView`: its `kind` picks the variant that checks the rest. */
 function checkSearchResultView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'SearchResultView', 'kind', ['matches', 'paths'])) {
+  switch (cardcTag(value, s, at, orNull, 'SearchResultView', 'kind', tagsOfSearchResultView)) {
     case 'matches':
-      return cardcVariant(value, s, at, 'SearchMatchesResultView', checkSearchMatchesResultView);
+      {
+        const outer = cardcVariant(s, 'SearchMatchesResultView');
+        checkSearchMatchesResultView(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'paths':
-      return cardcVariant(value, s, at, 'SearchPathsResultView', checkSearchPathsResultView);
+      {
+        const outer = cardcVariant(s, 'SearchPathsResultView');
+        checkSearchPathsResultView(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `SearchResultView`, exactly as the contract says. Never throws. */
 export function isSearchResultView(value: unknown): value is SearchResultView {
-  return cardcRun(checkSearchResultView, value, 1).length === 0;
+  return cardcRun(checkSearchResultView, value, 1, true).length === 0;
 }
 
 /** The value as a `SearchResultView`, or where and how it breaks the contract. Never throws. */
@@ -997,21 +1451,50 @@ export function parseSearchResultView(
   return cardcParse<SearchResultView>(checkSearchResultView, value);
 }
 
-/** The fields of `TerminalCallView`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTerminalCallView: readonly cardcField[] = [
-  ['title', false, cardcString],
-  ['description', true, cardcString],
-  ['cwd', true, cardcString],
-];
+/** The keys of the fields of `TerminalCallView`. */
+const keysOfTerminalCallView: readonly string[] = ['title', 'description', 'cwd'];
 
 /** Checks a `TerminalCallView`. */
 function checkTerminalCallView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TerminalCallView', true, fieldsOfTerminalCallView);
+  const outer = s.type;
+  s.type = 'TerminalCallView';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'title', false)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/description');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'cwd', true)) {
+      known += 1;
+      const item = object['cwd'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/cwd');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfTerminalCallView, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TerminalCallView`, exactly as the contract says. Never throws. */
 export function isTerminalCallView(value: unknown): value is TerminalCallView {
-  return cardcRun(checkTerminalCallView, value, 1).length === 0;
+  return cardcRun(checkTerminalCallView, value, 1, true).length === 0;
 }
 
 /** The value as a `TerminalCallView`, or where and how it breaks the contract. Never throws. */
@@ -1021,22 +1504,62 @@ export function parseTerminalCallView(
   return cardcParse<TerminalCallView>(checkTerminalCallView, value);
 }
 
-/** The fields of `TerminalResultView`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTerminalResultView: readonly cardcField[] = [
-  ['title', true, cardcString],
-  ['output', true, cardcString],
-  ['exitCode', true, cardcInteger(-2147483648, 2147483647)],
-  ['signal', true, cardcString],
-];
+/** The keys of the fields of `TerminalResultView`. */
+const keysOfTerminalResultView: readonly string[] = ['title', 'output', 'exitCode', 'signal'];
+
+/** The checks of the fields of `TerminalResultView` that are built from others, in field order. */
+const checksOfTerminalResultView = [
+  cardcInteger(-2147483648, 2147483647),
+] as const;
 
 /** Checks a `TerminalResultView`. */
 function checkTerminalResultView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TerminalResultView', true, fieldsOfTerminalResultView);
+  const outer = s.type;
+  s.type = 'TerminalResultView';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'output', true)) {
+      known += 1;
+      const item = object['output'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/output');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'exitCode', true)) {
+      known += 1;
+      const item = object['exitCode'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= -2147483648 && item <= 2147483647)) {
+        checksOfTerminalResultView[0](item, s, at + '/exitCode');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'signal', true)) {
+      known += 1;
+      const item = object['signal'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/signal');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfTerminalResultView, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TerminalResultView`, exactly as the contract says. Never throws. */
 export function isTerminalResultView(value: unknown): value is TerminalResultView {
-  return cardcRun(checkTerminalResultView, value, 1).length === 0;
+  return cardcRun(checkTerminalResultView, value, 1, true).length === 0;
 }
 
 /** The value as a `TerminalResultView`, or where and how it breaks the contract. Never throws. */
@@ -1046,19 +1569,36 @@ export function parseTerminalResultView(
   return cardcParse<TerminalResultView>(checkTerminalResultView, value);
 }
 
-/** The fields of `TextContent`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTextContent: readonly cardcField[] = [
-  ['text', false, cardcString],
-];
+/** The keys of the fields of `TextContent`. */
+const keysOfTextContent: readonly string[] = ['text'];
 
 /** Checks a `TextContent`. */
 function checkTextContent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TextContent', true, fieldsOfTextContent);
+  const outer = s.type;
+  s.type = 'TextContent';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'text', false)) {
+      known += 1;
+      const item = object['text'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/text');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfTextContent, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TextContent`, exactly as the contract says. Never throws. */
 export function isTextContent(value: unknown): value is TextContent {
-  return cardcRun(checkTextContent, value, 1).length === 0;
+  return cardcRun(checkTextContent, value, 1, true).length === 0;
 }
 
 /** The value as a `TextContent`, or where and how it breaks the contract. Never throws. */
@@ -1068,14 +1608,17 @@ export function parseTextContent(
   return cardcParse<TextContent>(checkTextContent, value);
 }
 
+/** The strings of `ToolCallKind`. */
+const valuesOfToolCallKind = cardcStrings(['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'other']);
+
 /** Checks a `ToolCallKind`. */
 function checkToolCallKind(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'other']);
+  cardcOneOf(value, s, at, orNull, valuesOfToolCallKind);
 }
 
 /** Whether a value is a `ToolCallKind`, exactly as the contract says. Never throws. */
 export function isToolCallKind(value: unknown): value is ToolCallKind {
-  return cardcRun(checkToolCallKind, value, 1).length === 0;
+  return cardcRun(checkToolCallKind, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolCallKind`, or where and how it breaks the contract. Never throws. */
@@ -1085,21 +1628,39 @@ export function parseToolCallKind(
   return cardcParse<ToolCallKind>(checkToolCallKind, value);
 }
 
+/** The `card` tags of `ToolCallView`. */
+const tagsOfToolCallView = cardcStrings(['generic', 'terminal', 'diff']);
+
 /** Checks a `ToolCallView`: its `card` picks the variant that checks the rest. */
 function checkToolCallView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ToolCallView', 'card', ['generic', 'terminal', 'diff'])) {
+  switch (cardcTag(value, s, at, orNull, 'ToolCallView', 'card', tagsOfToolCallView)) {
     case 'generic':
-      return cardcVariant(value, s, at, 'GenericCallView', checkGenericCallView);
+      {
+        const outer = cardcVariant(s, 'GenericCallView');
+        checkGenericCallView(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'terminal':
-      return cardcVariant(value, s, at, 'TerminalCallView', checkTerminalCallView);
+      {
+        const outer = cardcVariant(s, 'TerminalCallView');
+        checkTerminalCallView(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'diff':
-      return cardcVariant(value, s, at, 'DiffCallView', checkDiffCallView);
+      {
+        const outer = cardcVariant(s, 'DiffCallView');
+        checkDiffCallView(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `ToolCallView`, exactly as the contract says. Never throws. */
 export function isToolCallView(value: unknown): value is ToolCallView {
-  return cardcRun(checkToolCallView, value, 1).length === 0;
+  return cardcRun(checkToolCallView, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolCallView`, or where and how it breaks the contract. Never throws. */
@@ -1109,15 +1670,33 @@ export function parseToolCallView(
   return cardcParse<ToolCallView>(checkToolCallView, value);
 }
 
+/** The `card` tags of `ToolResultView`. */
+const tagsOfToolResultView = cardcStrings(['generic', 'terminal', 'diff', 'search']);
+
 /** Checks a `ToolResultView`: its `card` picks the variant that checks the rest. */
 function checkToolResultView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ToolResultView', 'card', ['generic', 'terminal', 'diff', 'search'])) {
+  switch (cardcTag(value, s, at, orNull, 'ToolResultView', 'card', tagsOfToolResultView)) {
     case 'generic':
-      return cardcVariant(value, s, at, 'GenericResultView', checkGenericResultView);
+      {
+        const outer = cardcVariant(s, 'GenericResultView');
+        checkGenericResultView(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'terminal':
-      return cardcVariant(value, s, at, 'TerminalResultView', checkTerminalResultView);
+      {
+        const outer = cardcVariant(s, 'TerminalResultView');
+        checkTerminalResultView(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'diff':
-      return cardcVariant(value, s, at, 'DiffResultView', checkDiffResultView);
+      {
+        const outer = cardcVariant(s, 'DiffResultView');
+        checkDiffResultView(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'search':
       return checkSearchResultView(value, s, at);
   }
@@ -1125,7 +1704,7 @@ function checkToolResultView(value: unknown, s: cardcState, at: string, orNull?:
 
 /** Whether a value is a `ToolResultView`, exactly as the contract says. Never throws. */
 export function isToolResultView(value: unknown): value is ToolResultView {
-  return cardcRun(checkToolResultView, value, 1).length === 0;
+  return cardcRun(checkToolResultView, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolResultView`, or where and how it breaks the contract. Never throws. */

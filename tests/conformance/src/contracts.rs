@@ -196,7 +196,12 @@ pub struct Reference {
 impl Reference {
     /// Loads `tests/contracts/<name>/reference.mjs` under node and lists its validators.
     pub fn load(name: &str) -> Self {
-        let module = contract_dir(name).join("reference.mjs");
+        Self::at(contract_dir(name).join("reference.mjs"))
+    }
+
+    /// Loads the reference module at `module` (relative to the repository root, or absolute)
+    /// under node and lists its validators.
+    pub fn at(module: PathBuf) -> Self {
         let output = node(&[
             "tests/js/reference_check.mjs".as_ref(),
             "types".as_ref(),

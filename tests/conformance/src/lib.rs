@@ -164,6 +164,19 @@ pub fn mutation_corpus(schema: &Schema) -> Vec<mutate::Mutation> {
     mutate::mutations(schema, &sources)
 }
 
+/// The TypeScript benchmark's corpus (`benches/typescript/`): the hand-written wire corpus of
+/// the entry unions and every mutation of it that is still read as an entry union, in that order.
+pub fn entry_union_corpus(schema: &Schema) -> Vec<Case> {
+    let mut cases = load_corpus();
+    cases.extend(
+        mutation_corpus(schema)
+            .into_iter()
+            .map(|m| m.case)
+            .filter(|case| ENTRY_UNIONS.contains(&case.type_name.as_str())),
+    );
+    cases
+}
+
 /// The hand-written wire corpus: payloads of the entry unions, which the bridges render too.
 pub fn corpus_path() -> PathBuf {
     repo_root().join("tests/conformance/corpus/render_intent.jsonl")

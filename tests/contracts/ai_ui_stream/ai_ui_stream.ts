@@ -1040,6 +1040,11 @@ type cardcState = {
   errors: { pointer: string; message: string }[];
   /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
   limit: number;
+  /**
+   * Whether errors are only counted (`is`, which says whether there is one): their pointers and
+   * messages are then left unwritten, which makes refusing a value several times cheaper.
+   */
+  quiet: boolean;
   /** How many arrays and objects enclose the value being checked. */
   depth: number;
   /** The innermost struct or union being checked, which errors name. */
@@ -1056,12 +1061,21 @@ type cardcState = {
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
 
+/** No keys: the tags in `cardcState.tags` when no union above has read one, a unit variant's fields. */
+const cardcNoKeys: readonly string[] = [];
+
 /**
- * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
- * out of stack, becomes one more error: the guards never throw.
+ * Runs a check from the root and returns its errors (see `cardcState` for `limit` and `quiet`). A
+ * getter or proxy that throws, or an engine out of stack, becomes one more error: the guards
+ * never throw.
  */
-function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
+function cardcRun(
+  check: cardcCheck,
+  value: unknown,
+  limit: number,
+  quiet: boolean,
+): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
   try {
     check(value, s, '');
   } catch {
@@ -1078,13 +1092,20 @@ function cardcParse<T>(
   check: cardcCheck,
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
-  const errors = cardcRun(check, value, cardcMaxErrors);
+  const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
+
+/** What a quiet check records for each error: only their number is read. */
+const cardcCounted = { pointer: '', message: '' };
 
 /** Records an error, naming the type being checked and the variant it sits in. */
 function cardcFail(s: cardcState, at: string, message: string): void {
   if (s.errors.length >= s.limit) {
+    return;
+  }
+  if (s.quiet) {
+    s.errors.push(cardcCounted);
     return;
   }
   let where = s.type;
@@ -1096,7 +1117,7 @@ function cardcFail(s: cardcState, at: string, message: string): void {
 
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
-  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+  cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
 }
 
 /** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
@@ -1104,16 +1125,27 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The pointer of `key` in the object at `at`, for an error; a quiet check leaves it unwritten. */
+function cardcAt(s: cardcState, at: string, key: string): string {
+  return s.quiet ? '' : `${at}/${cardcEscape(key)}`;
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * `String.prototype.isWellFormed` where the engine has it (ES2024 on): it says what the pattern
+ * says, several times faster on long text. Read from the prototype so that the helpers still
+ * compile for tsc's default target.
+ */
+const cardcWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
  * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
  * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
- * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
  */
 function cardcUnicode(text: string): boolean {
-  return !cardcLoneSurrogate.test(text);
+  return cardcWellFormed !== undefined ? cardcWellFormed.call(text) : !cardcLoneSurrogate.test(text);
 }
 
 /** Whether an object's key is Unicode text; if not, records it at the key. */
@@ -1125,10 +1157,16 @@ function cardcKey(s: cardcState, at: string, key: string): boolean {
   return false;
 }
 
-/** The allowed strings, as JSON, for an error message. */
-function cardcListed(values: readonly string[]): string {
+/** The strings a value may be (a union's tags, an enum's values), and how an error lists them. */
+type cardcListing = { readonly values: readonly string[]; readonly listed: string };
+
+/**
+ * The strings a value may be, listed as JSON for error messages once, when the module loads: a
+ * listing written at each error made refusing a tag the slowest part of `parse`.
+ */
+function cardcStrings(values: readonly string[]): cardcListing {
   const quoted = values.map((value) => JSON.stringify(value));
-  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+  return { values, listed: quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}` };
 }
 
 /**
@@ -1212,55 +1250,64 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
-type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
-
 /**
- * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key but the tags the unions above read (an open struct's other keys must
- * hold JSON values).
+ * Whether a struct's field is there to check: not when the check has found all the errors it
+ * looks for, nor when the key is not among the object's `keys` (its own enumerable ones, from
+ * `Object.keys`, which a struct's check reads once: looking a key up there is several times
+ * faster than `cardcHas`), which is an error unless the field may be absent.
  */
-function cardcStruct(
-  value: unknown,
+function cardcPresent(
+  keys: readonly string[],
   s: cardcState,
   at: string,
-  orNull: boolean | undefined,
-  name: string,
-  closed: boolean,
-  fields: readonly cardcField[],
-): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = [];
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    for (const [key, optional, check] of fields) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (cardcHas.call(object, key)) {
-        check(object[key], s, `${at}/${cardcEscape(key)}`);
-      } else if (!optional) {
-        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
-      }
-    }
-    for (const key of Object.keys(object)) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
-        if (closed) {
-          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else if (cardcKey(s, at, key)) {
-          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
-        }
-      }
-    }
-    s.depth -= 1;
+  key: string,
+  optional: boolean,
+): boolean {
+  if (s.errors.length >= s.limit) {
+    return false;
   }
-  s.type = outer;
+  if (keys.indexOf(key) >= 0) {
+    return true;
+  }
+  if (!optional) {
+    cardcFail(s, cardcAt(s, at, key), 'required');
+  }
+  return false;
+}
+
+/**
+ * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
+ * are checked:
+ * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
+ * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * distinct from each other and from every field key, and `cardcTag` found them on this object, so
+ * when `known` is the number of keys there is no other key, and nothing is left to check.
+ */
+function cardcRest(
+  object: { readonly [key: string]: unknown },
+  keys: readonly string[],
+  s: cardcState,
+  at: string,
+  closed: boolean,
+  fields: readonly string[],
+  tags: readonly string[],
+  known: number,
+): void {
+  if (known === keys.length) {
+    return;
+  }
+  for (const key of keys) {
+    if (s.errors.length >= s.limit) {
+      break;
+    }
+    if (tags.indexOf(key) < 0 && fields.indexOf(key) < 0) {
+      if (closed) {
+        cardcFail(s, cardcAt(s, at, key), 'unknown field');
+      } else if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
+    }
+  }
 }
 
 /**
@@ -1275,38 +1322,39 @@ function cardcTag(
   orNull: boolean | undefined,
   name: string,
   tag: string,
-  tags: readonly string[],
+  tags: cardcListing,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
   const read = s.tags;
-  s.tags = [];
+  s.tags = cardcNoKeys;
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
-    const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    if (typeof tagValue === 'string' && tags.values.indexOf(tagValue) >= 0) {
       found = tagValue;
-      s.tags = read.concat([tag]);
+      s.tags = read.length === 0 ? [tag] : read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, cardcAt(s, at, tag), s.quiet ? '' : `required: ${tags.listed}`);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, cardcAt(s, at, tag), tags.listed, false);
     }
   }
   s.type = outer;
   return found;
 }
 
-/** Checks a union's object as the variant struct its tag picked, naming that variant in errors. */
-function cardcVariant(value: unknown, s: cardcState, at: string, name: string, check: cardcCheck): void {
+/**
+ * Enters the variant struct a union's tag picked, which errors name after `in` unless a union
+ * above already picked one; returns what to restore once the variant is checked.
+ */
+function cardcVariant(s: cardcState, name: string): string {
   const outer = s.variant;
   if (outer === '') {
     s.variant = name;
   }
-  check(value, s, at);
-  s.variant = outer;
+  return outer;
 }
 
 /** Checks an enum: one of its strings. */
@@ -1315,10 +1363,10 @@ function cardcOneOf(
   s: cardcState,
   at: string,
   orNull: boolean | undefined,
-  values: readonly string[],
+  values: cardcListing,
 ): void {
-  if (typeof value !== 'string' || values.indexOf(value) < 0) {
-    cardcMismatch(s, at, cardcListed(values), orNull);
+  if (typeof value !== 'string' || values.values.indexOf(value) < 0) {
+    cardcMismatch(s, at, values.listed, orNull);
   }
 }
 
@@ -1347,21 +1395,31 @@ function cardcConst(constant: string | number | boolean, expected: string): card
   };
 }
 
+/**
+ * Whether a value is an array whose items are to be checked, one level deeper (the caller checks
+ * them and then steps back out); if not, records why.
+ */
+function cardcArray(value: unknown, s: cardcState, at: string, orNull: boolean | undefined): value is readonly unknown[] {
+  if (!Array.isArray(value)) {
+    cardcMismatch(s, at, 'an array', orNull);
+    return false;
+  }
+  if (cardcDeeper(s, at)) {
+    return false;
+  }
+  s.depth += 1;
+  return true;
+}
+
 /** Checks an array whose every item passes the inner check. */
 function cardcArrayOf(check: cardcCheck): cardcCheck {
   return (value, s, at, orNull) => {
-    if (!Array.isArray(value)) {
-      cardcMismatch(s, at, 'an array', orNull);
-      return;
+    if (cardcArray(value, s, at, orNull)) {
+      for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+        check(value[i], s, `${at}/${i}`);
+      }
+      s.depth -= 1;
     }
-    if (cardcDeeper(s, at)) {
-      return;
-    }
-    s.depth += 1;
-    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
-      check(value[i], s, `${at}/${i}`);
-    }
-    s.depth -= 1;
   };
 }
 
@@ -1438,19 +1496,36 @@ function cardcItems(check: cardcCheck, min: number | null, max: number | null, u
   };
 }
 
-/** The fields of `Abort`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfAbort: readonly cardcField[] = [
-  ['reason', true, cardcString],
-];
+/** The keys of the fields of `Abort`. */
+const keysOfAbort: readonly string[] = ['reason'];
 
 /** Checks a `Abort`. */
 function checkAbort(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Abort', false, fieldsOfAbort);
+  const outer = s.type;
+  s.type = 'Abort';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'reason', true)) {
+      known += 1;
+      const item = object['reason'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/reason');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfAbort, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Abort`, exactly as the contract says. Never throws. */
 export function isAbort(value: unknown): value is Abort {
-  return cardcRun(checkAbort, value, 1).length === 0;
+  return cardcRun(checkAbort, value, 1, true).length === 0;
 }
 
 /** The value as a `Abort`, or where and how it breaks the contract. Never throws. */
@@ -1460,24 +1535,70 @@ export function parseAbort(
   return cardcParse<Abort>(checkAbort, value);
 }
 
-/** The fields of `ApprovalDenied`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfApprovalDenied: readonly cardcField[] = [
-  ['id', false, cardcString],
-  ['approved', false, cardcConst(false, 'the constant false')],
-  ['reason', true, cardcString],
-  ['descriptor', true, cardcJson],
-  ['signature', true, cardcString],
-  ['inputSchemaInput', true, cardcJson],
-];
+/** The keys of the fields of `ApprovalDenied`. */
+const keysOfApprovalDenied: readonly string[] = ['id', 'approved', 'reason', 'descriptor', 'signature', 'inputSchemaInput'];
+
+/** The checks of the fields of `ApprovalDenied` that are built from others, in field order. */
+const checksOfApprovalDenied = [
+  cardcConst(false, 'the constant false'),
+] as const;
 
 /** Checks a `ApprovalDenied`. */
 function checkApprovalDenied(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ApprovalDenied', false, fieldsOfApprovalDenied);
+  const outer = s.type;
+  s.type = 'ApprovalDenied';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/id');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'approved', false)) {
+      known += 1;
+      const item = object['approved'];
+      checksOfApprovalDenied[0](item, s, at + '/approved');
+    }
+    if (cardcPresent(keys, s, at, 'reason', true)) {
+      known += 1;
+      const item = object['reason'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/reason');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'descriptor', true)) {
+      known += 1;
+      const item = object['descriptor'];
+      cardcJson(item, s, at + '/descriptor');
+    }
+    if (cardcPresent(keys, s, at, 'signature', true)) {
+      known += 1;
+      const item = object['signature'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/signature');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'inputSchemaInput', true)) {
+      known += 1;
+      const item = object['inputSchemaInput'];
+      cardcJson(item, s, at + '/inputSchemaInput');
+    }
+    cardcRest(object, keys, s, at, false, keysOfApprovalDenied, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ApprovalDenied`, exactly as the contract says. Never throws. */
 export function isApprovalDenied(value: unknown): value is ApprovalDenied {
-  return cardcRun(checkApprovalDenied, value, 1).length === 0;
+  return cardcRun(checkApprovalDenied, value, 1, true).length === 0;
 }
 
 /** The value as a `ApprovalDenied`, or where and how it breaks the contract. Never throws. */
@@ -1487,21 +1608,46 @@ export function parseApprovalDenied(
   return cardcParse<ApprovalDenied>(checkApprovalDenied, value);
 }
 
-/** The fields of `ApprovalFacts`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfApprovalFacts: readonly cardcField[] = [
-  ['descriptor', true, cardcJson],
-  ['signature', true, cardcString],
-  ['inputSchemaInput', true, cardcJson],
-];
+/** The keys of the fields of `ApprovalFacts`. */
+const keysOfApprovalFacts: readonly string[] = ['descriptor', 'signature', 'inputSchemaInput'];
 
 /** Checks a `ApprovalFacts`. */
 function checkApprovalFacts(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ApprovalFacts', true, fieldsOfApprovalFacts);
+  const outer = s.type;
+  s.type = 'ApprovalFacts';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'descriptor', true)) {
+      known += 1;
+      const item = object['descriptor'];
+      cardcJson(item, s, at + '/descriptor');
+    }
+    if (cardcPresent(keys, s, at, 'signature', true)) {
+      known += 1;
+      const item = object['signature'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/signature');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'inputSchemaInput', true)) {
+      known += 1;
+      const item = object['inputSchemaInput'];
+      cardcJson(item, s, at + '/inputSchemaInput');
+    }
+    cardcRest(object, keys, s, at, true, keysOfApprovalFacts, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ApprovalFacts`, exactly as the contract says. Never throws. */
 export function isApprovalFacts(value: unknown): value is ApprovalFacts {
-  return cardcRun(checkApprovalFacts, value, 1).length === 0;
+  return cardcRun(checkApprovalFacts, value, 1, true).length === 0;
 }
 
 /** The value as a `ApprovalFacts`, or where and how it breaks the contract. Never throws. */
@@ -1511,24 +1657,70 @@ export function parseApprovalFacts(
   return cardcParse<ApprovalFacts>(checkApprovalFacts, value);
 }
 
-/** The fields of `ApprovalGranted`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfApprovalGranted: readonly cardcField[] = [
-  ['id', false, cardcString],
-  ['approved', false, cardcConst(true, 'the constant true')],
-  ['reason', true, cardcString],
-  ['descriptor', true, cardcJson],
-  ['signature', true, cardcString],
-  ['inputSchemaInput', true, cardcJson],
-];
+/** The keys of the fields of `ApprovalGranted`. */
+const keysOfApprovalGranted: readonly string[] = ['id', 'approved', 'reason', 'descriptor', 'signature', 'inputSchemaInput'];
+
+/** The checks of the fields of `ApprovalGranted` that are built from others, in field order. */
+const checksOfApprovalGranted = [
+  cardcConst(true, 'the constant true'),
+] as const;
 
 /** Checks a `ApprovalGranted`. */
 function checkApprovalGranted(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ApprovalGranted', false, fieldsOfApprovalGranted);
+  const outer = s.type;
+  s.type = 'ApprovalGranted';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/id');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'approved', false)) {
+      known += 1;
+      const item = object['approved'];
+      checksOfApprovalGranted[0](item, s, at + '/approved');
+    }
+    if (cardcPresent(keys, s, at, 'reason', true)) {
+      known += 1;
+      const item = object['reason'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/reason');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'descriptor', true)) {
+      known += 1;
+      const item = object['descriptor'];
+      cardcJson(item, s, at + '/descriptor');
+    }
+    if (cardcPresent(keys, s, at, 'signature', true)) {
+      known += 1;
+      const item = object['signature'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/signature');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'inputSchemaInput', true)) {
+      known += 1;
+      const item = object['inputSchemaInput'];
+      cardcJson(item, s, at + '/inputSchemaInput');
+    }
+    cardcRest(object, keys, s, at, false, keysOfApprovalGranted, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ApprovalGranted`, exactly as the contract says. Never throws. */
 export function isApprovalGranted(value: unknown): value is ApprovalGranted {
-  return cardcRun(checkApprovalGranted, value, 1).length === 0;
+  return cardcRun(checkApprovalGranted, value, 1, true).length === 0;
 }
 
 /** The value as a `ApprovalGranted`, or where and how it breaks the contract. Never throws. */
@@ -1538,22 +1730,53 @@ export function parseApprovalGranted(
   return cardcParse<ApprovalGranted>(checkApprovalGranted, value);
 }
 
-/** The fields of `ApprovalRequest`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfApprovalRequest: readonly cardcField[] = [
-  ['id', false, cardcString],
-  ['descriptor', true, cardcJson],
-  ['signature', true, cardcString],
-  ['inputSchemaInput', true, cardcJson],
-];
+/** The keys of the fields of `ApprovalRequest`. */
+const keysOfApprovalRequest: readonly string[] = ['id', 'descriptor', 'signature', 'inputSchemaInput'];
 
 /** Checks a `ApprovalRequest`. */
 function checkApprovalRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ApprovalRequest', false, fieldsOfApprovalRequest);
+  const outer = s.type;
+  s.type = 'ApprovalRequest';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/id');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'descriptor', true)) {
+      known += 1;
+      const item = object['descriptor'];
+      cardcJson(item, s, at + '/descriptor');
+    }
+    if (cardcPresent(keys, s, at, 'signature', true)) {
+      known += 1;
+      const item = object['signature'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/signature');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'inputSchemaInput', true)) {
+      known += 1;
+      const item = object['inputSchemaInput'];
+      cardcJson(item, s, at + '/inputSchemaInput');
+    }
+    cardcRest(object, keys, s, at, false, keysOfApprovalRequest, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ApprovalRequest`, exactly as the contract says. Never throws. */
 export function isApprovalRequest(value: unknown): value is ApprovalRequest {
-  return cardcRun(checkApprovalRequest, value, 1).length === 0;
+  return cardcRun(checkApprovalRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `ApprovalRequest`, or where and how it breaks the contract. Never throws. */
@@ -1563,24 +1786,67 @@ export function parseApprovalRequest(
   return cardcParse<ApprovalRequest>(checkApprovalRequest, value);
 }
 
-/** The fields of `ApprovalResponse`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfApprovalResponse: readonly cardcField[] = [
-  ['id', false, cardcString],
-  ['approved', false, cardcBoolean],
-  ['reason', true, cardcString],
-  ['descriptor', true, cardcJson],
-  ['signature', true, cardcString],
-  ['inputSchemaInput', true, cardcJson],
-];
+/** The keys of the fields of `ApprovalResponse`. */
+const keysOfApprovalResponse: readonly string[] = ['id', 'approved', 'reason', 'descriptor', 'signature', 'inputSchemaInput'];
 
 /** Checks a `ApprovalResponse`. */
 function checkApprovalResponse(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ApprovalResponse', false, fieldsOfApprovalResponse);
+  const outer = s.type;
+  s.type = 'ApprovalResponse';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/id');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'approved', false)) {
+      known += 1;
+      const item = object['approved'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/approved');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'reason', true)) {
+      known += 1;
+      const item = object['reason'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/reason');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'descriptor', true)) {
+      known += 1;
+      const item = object['descriptor'];
+      cardcJson(item, s, at + '/descriptor');
+    }
+    if (cardcPresent(keys, s, at, 'signature', true)) {
+      known += 1;
+      const item = object['signature'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/signature');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'inputSchemaInput', true)) {
+      known += 1;
+      const item = object['inputSchemaInput'];
+      cardcJson(item, s, at + '/inputSchemaInput');
+    }
+    cardcRest(object, keys, s, at, false, keysOfApprovalResponse, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ApprovalResponse`, exactly as the contract says. Never throws. */
 export function isApprovalResponse(value: unknown): value is ApprovalResponse {
-  return cardcRun(checkApprovalResponse, value, 1).length === 0;
+  return cardcRun(checkApprovalResponse, value, 1, true).length === 0;
 }
 
 /** The value as a `ApprovalResponse`, or where and how it breaks the contract. Never throws. */
@@ -1590,21 +1856,52 @@ export function parseApprovalResponse(
   return cardcParse<ApprovalResponse>(checkApprovalResponse, value);
 }
 
-/** The fields of `AssistantMessage`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfAssistantMessage: readonly cardcField[] = [
-  ['id', false, cardcString],
-  ['metadata', true, cardcJson],
-  ['parts', false, cardcArrayOf(checkUIMessagePart)],
-];
+/** The keys of the fields of `AssistantMessage`. */
+const keysOfAssistantMessage: readonly string[] = ['id', 'metadata', 'parts'];
 
 /** Checks a `AssistantMessage`. */
 function checkAssistantMessage(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'AssistantMessage', false, fieldsOfAssistantMessage);
+  const outer = s.type;
+  s.type = 'AssistantMessage';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/id');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'metadata', true)) {
+      known += 1;
+      const item = object['metadata'];
+      cardcJson(item, s, at + '/metadata');
+    }
+    if (cardcPresent(keys, s, at, 'parts', false)) {
+      known += 1;
+      const item = object['parts'];
+      if (cardcArray(item, s, at + '/parts', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkUIMessagePart(entry, s, at + '/parts' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfAssistantMessage, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `AssistantMessage`, exactly as the contract says. Never throws. */
 export function isAssistantMessage(value: unknown): value is AssistantMessage {
-  return cardcRun(checkAssistantMessage, value, 1).length === 0;
+  return cardcRun(checkAssistantMessage, value, 1, true).length === 0;
 }
 
 /** The value as a `AssistantMessage`, or where and how it breaks the contract. Never throws. */
@@ -1614,20 +1911,41 @@ export function parseAssistantMessage(
   return cardcParse<AssistantMessage>(checkAssistantMessage, value);
 }
 
-/** The fields of `BlockBoundary`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfBlockBoundary: readonly cardcField[] = [
-  ['id', false, cardcString],
-  ['providerMetadata', true, checkProviderMetadata],
-];
+/** The keys of the fields of `BlockBoundary`. */
+const keysOfBlockBoundary: readonly string[] = ['id', 'providerMetadata'];
 
 /** Checks a `BlockBoundary`. */
 function checkBlockBoundary(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'BlockBoundary', false, fieldsOfBlockBoundary);
+  const outer = s.type;
+  s.type = 'BlockBoundary';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/id');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'providerMetadata', true)) {
+      known += 1;
+      const item = object['providerMetadata'];
+      checkProviderMetadata(item, s, at + '/providerMetadata');
+    }
+    cardcRest(object, keys, s, at, false, keysOfBlockBoundary, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `BlockBoundary`, exactly as the contract says. Never throws. */
 export function isBlockBoundary(value: unknown): value is BlockBoundary {
-  return cardcRun(checkBlockBoundary, value, 1).length === 0;
+  return cardcRun(checkBlockBoundary, value, 1, true).length === 0;
 }
 
 /** The value as a `BlockBoundary`, or where and how it breaks the contract. Never throws. */
@@ -1637,21 +1955,48 @@ export function parseBlockBoundary(
   return cardcParse<BlockBoundary>(checkBlockBoundary, value);
 }
 
-/** The fields of `BlockDelta`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfBlockDelta: readonly cardcField[] = [
-  ['id', false, cardcString],
-  ['delta', false, cardcString],
-  ['providerMetadata', true, checkProviderMetadata],
-];
+/** The keys of the fields of `BlockDelta`. */
+const keysOfBlockDelta: readonly string[] = ['id', 'delta', 'providerMetadata'];
 
 /** Checks a `BlockDelta`. */
 function checkBlockDelta(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'BlockDelta', false, fieldsOfBlockDelta);
+  const outer = s.type;
+  s.type = 'BlockDelta';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/id');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'delta', false)) {
+      known += 1;
+      const item = object['delta'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/delta');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'providerMetadata', true)) {
+      known += 1;
+      const item = object['providerMetadata'];
+      checkProviderMetadata(item, s, at + '/providerMetadata');
+    }
+    cardcRest(object, keys, s, at, false, keysOfBlockDelta, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `BlockDelta`, exactly as the contract says. Never throws. */
 export function isBlockDelta(value: unknown): value is BlockDelta {
-  return cardcRun(checkBlockDelta, value, 1).length === 0;
+  return cardcRun(checkBlockDelta, value, 1, true).length === 0;
 }
 
 /** The value as a `BlockDelta`, or where and how it breaks the contract. Never throws. */
@@ -1661,21 +2006,48 @@ export function parseBlockDelta(
   return cardcParse<BlockDelta>(checkBlockDelta, value);
 }
 
-/** The fields of `DataChunk`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfDataChunk: readonly cardcField[] = [
-  ['id', true, cardcString],
-  ['data', false, cardcJson],
-  ['transient', true, cardcBoolean],
-];
+/** The keys of the fields of `DataChunk`. */
+const keysOfDataChunk: readonly string[] = ['id', 'data', 'transient'];
 
 /** Checks a `DataChunk`. */
 function checkDataChunk(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'DataChunk', false, fieldsOfDataChunk);
+  const outer = s.type;
+  s.type = 'DataChunk';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'id', true)) {
+      known += 1;
+      const item = object['id'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/id');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'data', false)) {
+      known += 1;
+      const item = object['data'];
+      cardcJson(item, s, at + '/data');
+    }
+    if (cardcPresent(keys, s, at, 'transient', true)) {
+      known += 1;
+      const item = object['transient'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/transient');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfDataChunk, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `DataChunk`, exactly as the contract says. Never throws. */
 export function isDataChunk(value: unknown): value is DataChunk {
-  return cardcRun(checkDataChunk, value, 1).length === 0;
+  return cardcRun(checkDataChunk, value, 1, true).length === 0;
 }
 
 /** The value as a `DataChunk`, or where and how it breaks the contract. Never throws. */
@@ -1685,20 +2057,41 @@ export function parseDataChunk(
   return cardcParse<DataChunk>(checkDataChunk, value);
 }
 
-/** The fields of `DataPart`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfDataPart: readonly cardcField[] = [
-  ['id', true, cardcString],
-  ['data', false, cardcJson],
-];
+/** The keys of the fields of `DataPart`. */
+const keysOfDataPart: readonly string[] = ['id', 'data'];
 
 /** Checks a `DataPart`. */
 function checkDataPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'DataPart', false, fieldsOfDataPart);
+  const outer = s.type;
+  s.type = 'DataPart';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'id', true)) {
+      known += 1;
+      const item = object['id'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/id');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'data', false)) {
+      known += 1;
+      const item = object['data'];
+      cardcJson(item, s, at + '/data');
+    }
+    cardcRest(object, keys, s, at, false, keysOfDataPart, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `DataPart`, exactly as the contract says. Never throws. */
 export function isDataPart(value: unknown): value is DataPart {
-  return cardcRun(checkDataPart, value, 1).length === 0;
+  return cardcRun(checkDataPart, value, 1, true).length === 0;
 }
 
 /** The value as a `DataPart`, or where and how it breaks the contract. Never throws. */
@@ -1708,26 +2101,75 @@ export function parseDataPart(
   return cardcParse<DataPart>(checkDataPart, value);
 }
 
-/** The fields of `DynamicApprovalRequested`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfDynamicApprovalRequested: readonly cardcField[] = [
-  ['toolName', false, cardcString],
-  ['dynamic', true, cardcBoolean],
-  ['toolCallId', false, checkToolCallId],
-  ['toolMetadata', true, checkToolMetadata],
-  ['providerExecuted', true, cardcBoolean],
-  ['callProviderMetadata', true, checkProviderMetadata],
-  ['input', false, cardcJson],
-  ['approval', false, checkApprovalRequest],
-];
+/** The keys of the fields of `DynamicApprovalRequested`. */
+const keysOfDynamicApprovalRequested: readonly string[] = ['toolName', 'dynamic', 'toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input', 'approval'];
 
 /** Checks a `DynamicApprovalRequested`. */
 function checkDynamicApprovalRequested(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'DynamicApprovalRequested', false, fieldsOfDynamicApprovalRequested);
+  const outer = s.type;
+  s.type = 'DynamicApprovalRequested';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolName', false)) {
+      known += 1;
+      const item = object['toolName'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/toolName');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'dynamic', true)) {
+      known += 1;
+      const item = object['dynamic'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/dynamic');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'callProviderMetadata', true)) {
+      known += 1;
+      const item = object['callProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/callProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'input', false)) {
+      known += 1;
+      const item = object['input'];
+      cardcJson(item, s, at + '/input');
+    }
+    if (cardcPresent(keys, s, at, 'approval', false)) {
+      known += 1;
+      const item = object['approval'];
+      checkApprovalRequest(item, s, at + '/approval');
+    }
+    cardcRest(object, keys, s, at, false, keysOfDynamicApprovalRequested, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `DynamicApprovalRequested`, exactly as the contract says. Never throws. */
 export function isDynamicApprovalRequested(value: unknown): value is DynamicApprovalRequested {
-  return cardcRun(checkDynamicApprovalRequested, value, 1).length === 0;
+  return cardcRun(checkDynamicApprovalRequested, value, 1, true).length === 0;
 }
 
 /** The value as a `DynamicApprovalRequested`, or where and how it breaks the contract. Never throws. */
@@ -1737,26 +2179,75 @@ export function parseDynamicApprovalRequested(
   return cardcParse<DynamicApprovalRequested>(checkDynamicApprovalRequested, value);
 }
 
-/** The fields of `DynamicApprovalResponded`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfDynamicApprovalResponded: readonly cardcField[] = [
-  ['toolName', false, cardcString],
-  ['dynamic', true, cardcBoolean],
-  ['toolCallId', false, checkToolCallId],
-  ['toolMetadata', true, checkToolMetadata],
-  ['providerExecuted', true, cardcBoolean],
-  ['callProviderMetadata', true, checkProviderMetadata],
-  ['input', false, cardcJson],
-  ['approval', false, checkApprovalResponse],
-];
+/** The keys of the fields of `DynamicApprovalResponded`. */
+const keysOfDynamicApprovalResponded: readonly string[] = ['toolName', 'dynamic', 'toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input', 'approval'];
 
 /** Checks a `DynamicApprovalResponded`. */
 function checkDynamicApprovalResponded(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'DynamicApprovalResponded', false, fieldsOfDynamicApprovalResponded);
+  const outer = s.type;
+  s.type = 'DynamicApprovalResponded';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolName', false)) {
+      known += 1;
+      const item = object['toolName'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/toolName');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'dynamic', true)) {
+      known += 1;
+      const item = object['dynamic'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/dynamic');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'callProviderMetadata', true)) {
+      known += 1;
+      const item = object['callProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/callProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'input', false)) {
+      known += 1;
+      const item = object['input'];
+      cardcJson(item, s, at + '/input');
+    }
+    if (cardcPresent(keys, s, at, 'approval', false)) {
+      known += 1;
+      const item = object['approval'];
+      checkApprovalResponse(item, s, at + '/approval');
+    }
+    cardcRest(object, keys, s, at, false, keysOfDynamicApprovalResponded, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `DynamicApprovalResponded`, exactly as the contract says. Never throws. */
 export function isDynamicApprovalResponded(value: unknown): value is DynamicApprovalResponded {
-  return cardcRun(checkDynamicApprovalResponded, value, 1).length === 0;
+  return cardcRun(checkDynamicApprovalResponded, value, 1, true).length === 0;
 }
 
 /** The value as a `DynamicApprovalResponded`, or where and how it breaks the contract. Never throws. */
@@ -1766,25 +2257,70 @@ export function parseDynamicApprovalResponded(
   return cardcParse<DynamicApprovalResponded>(checkDynamicApprovalResponded, value);
 }
 
-/** The fields of `DynamicInputAvailable`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfDynamicInputAvailable: readonly cardcField[] = [
-  ['toolName', false, cardcString],
-  ['dynamic', true, cardcBoolean],
-  ['toolCallId', false, checkToolCallId],
-  ['toolMetadata', true, checkToolMetadata],
-  ['providerExecuted', true, cardcBoolean],
-  ['callProviderMetadata', true, checkProviderMetadata],
-  ['input', false, cardcJson],
-];
+/** The keys of the fields of `DynamicInputAvailable`. */
+const keysOfDynamicInputAvailable: readonly string[] = ['toolName', 'dynamic', 'toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input'];
 
 /** Checks a `DynamicInputAvailable`. */
 function checkDynamicInputAvailable(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'DynamicInputAvailable', false, fieldsOfDynamicInputAvailable);
+  const outer = s.type;
+  s.type = 'DynamicInputAvailable';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolName', false)) {
+      known += 1;
+      const item = object['toolName'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/toolName');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'dynamic', true)) {
+      known += 1;
+      const item = object['dynamic'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/dynamic');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'callProviderMetadata', true)) {
+      known += 1;
+      const item = object['callProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/callProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'input', false)) {
+      known += 1;
+      const item = object['input'];
+      cardcJson(item, s, at + '/input');
+    }
+    cardcRest(object, keys, s, at, false, keysOfDynamicInputAvailable, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `DynamicInputAvailable`, exactly as the contract says. Never throws. */
 export function isDynamicInputAvailable(value: unknown): value is DynamicInputAvailable {
-  return cardcRun(checkDynamicInputAvailable, value, 1).length === 0;
+  return cardcRun(checkDynamicInputAvailable, value, 1, true).length === 0;
 }
 
 /** The value as a `DynamicInputAvailable`, or where and how it breaks the contract. Never throws. */
@@ -1794,27 +2330,82 @@ export function parseDynamicInputAvailable(
   return cardcParse<DynamicInputAvailable>(checkDynamicInputAvailable, value);
 }
 
-/** The fields of `DynamicInputStreaming`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfDynamicInputStreaming: readonly cardcField[] = [
-  ['toolName', false, cardcString],
-  ['dynamic', true, cardcBoolean],
-  ['toolCallId', false, checkToolCallId],
-  ['toolMetadata', true, checkToolMetadata],
-  ['providerExecuted', true, cardcBoolean],
-  ['callProviderMetadata', true, checkProviderMetadata],
-  ['input', true, cardcJson],
-  ['rawInput', true, cardcString],
-  ['inputEncoding', true, checkInputEncoding],
-];
+/** The keys of the fields of `DynamicInputStreaming`. */
+const keysOfDynamicInputStreaming: readonly string[] = ['toolName', 'dynamic', 'toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input', 'rawInput', 'inputEncoding'];
 
 /** Checks a `DynamicInputStreaming`. */
 function checkDynamicInputStreaming(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'DynamicInputStreaming', false, fieldsOfDynamicInputStreaming);
+  const outer = s.type;
+  s.type = 'DynamicInputStreaming';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolName', false)) {
+      known += 1;
+      const item = object['toolName'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/toolName');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'dynamic', true)) {
+      known += 1;
+      const item = object['dynamic'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/dynamic');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'callProviderMetadata', true)) {
+      known += 1;
+      const item = object['callProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/callProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'input', true)) {
+      known += 1;
+      const item = object['input'];
+      cardcJson(item, s, at + '/input');
+    }
+    if (cardcPresent(keys, s, at, 'rawInput', true)) {
+      known += 1;
+      const item = object['rawInput'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/rawInput');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'inputEncoding', true)) {
+      known += 1;
+      const item = object['inputEncoding'];
+      checkInputEncoding(item, s, at + '/inputEncoding');
+    }
+    cardcRest(object, keys, s, at, false, keysOfDynamicInputStreaming, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `DynamicInputStreaming`, exactly as the contract says. Never throws. */
 export function isDynamicInputStreaming(value: unknown): value is DynamicInputStreaming {
-  return cardcRun(checkDynamicInputStreaming, value, 1).length === 0;
+  return cardcRun(checkDynamicInputStreaming, value, 1, true).length === 0;
 }
 
 /** The value as a `DynamicInputStreaming`, or where and how it breaks the contract. Never throws. */
@@ -1824,29 +2415,92 @@ export function parseDynamicInputStreaming(
   return cardcParse<DynamicInputStreaming>(checkDynamicInputStreaming, value);
 }
 
-/** The fields of `DynamicOutputAvailable`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfDynamicOutputAvailable: readonly cardcField[] = [
-  ['toolName', false, cardcString],
-  ['dynamic', true, cardcBoolean],
-  ['toolCallId', false, checkToolCallId],
-  ['toolMetadata', true, checkToolMetadata],
-  ['providerExecuted', true, cardcBoolean],
-  ['callProviderMetadata', true, checkProviderMetadata],
-  ['input', false, cardcJson],
-  ['output', false, cardcJson],
-  ['resultProviderMetadata', true, checkProviderMetadata],
-  ['preliminary', true, cardcBoolean],
-  ['approval', true, checkApprovalGranted],
-];
+/** The keys of the fields of `DynamicOutputAvailable`. */
+const keysOfDynamicOutputAvailable: readonly string[] = ['toolName', 'dynamic', 'toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input', 'output', 'resultProviderMetadata', 'preliminary', 'approval'];
 
 /** Checks a `DynamicOutputAvailable`. */
 function checkDynamicOutputAvailable(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'DynamicOutputAvailable', false, fieldsOfDynamicOutputAvailable);
+  const outer = s.type;
+  s.type = 'DynamicOutputAvailable';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolName', false)) {
+      known += 1;
+      const item = object['toolName'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/toolName');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'dynamic', true)) {
+      known += 1;
+      const item = object['dynamic'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/dynamic');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'callProviderMetadata', true)) {
+      known += 1;
+      const item = object['callProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/callProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'input', false)) {
+      known += 1;
+      const item = object['input'];
+      cardcJson(item, s, at + '/input');
+    }
+    if (cardcPresent(keys, s, at, 'output', false)) {
+      known += 1;
+      const item = object['output'];
+      cardcJson(item, s, at + '/output');
+    }
+    if (cardcPresent(keys, s, at, 'resultProviderMetadata', true)) {
+      known += 1;
+      const item = object['resultProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/resultProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'preliminary', true)) {
+      known += 1;
+      const item = object['preliminary'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/preliminary');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'approval', true)) {
+      known += 1;
+      const item = object['approval'];
+      checkApprovalGranted(item, s, at + '/approval');
+    }
+    cardcRest(object, keys, s, at, false, keysOfDynamicOutputAvailable, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `DynamicOutputAvailable`, exactly as the contract says. Never throws. */
 export function isDynamicOutputAvailable(value: unknown): value is DynamicOutputAvailable {
-  return cardcRun(checkDynamicOutputAvailable, value, 1).length === 0;
+  return cardcRun(checkDynamicOutputAvailable, value, 1, true).length === 0;
 }
 
 /** The value as a `DynamicOutputAvailable`, or where and how it breaks the contract. Never throws. */
@@ -1856,26 +2510,75 @@ export function parseDynamicOutputAvailable(
   return cardcParse<DynamicOutputAvailable>(checkDynamicOutputAvailable, value);
 }
 
-/** The fields of `DynamicOutputDenied`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfDynamicOutputDenied: readonly cardcField[] = [
-  ['toolName', false, cardcString],
-  ['dynamic', true, cardcBoolean],
-  ['toolCallId', false, checkToolCallId],
-  ['toolMetadata', true, checkToolMetadata],
-  ['providerExecuted', true, cardcBoolean],
-  ['callProviderMetadata', true, checkProviderMetadata],
-  ['input', false, cardcJson],
-  ['approval', false, checkApprovalDenied],
-];
+/** The keys of the fields of `DynamicOutputDenied`. */
+const keysOfDynamicOutputDenied: readonly string[] = ['toolName', 'dynamic', 'toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input', 'approval'];
 
 /** Checks a `DynamicOutputDenied`. */
 function checkDynamicOutputDenied(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'DynamicOutputDenied', false, fieldsOfDynamicOutputDenied);
+  const outer = s.type;
+  s.type = 'DynamicOutputDenied';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolName', false)) {
+      known += 1;
+      const item = object['toolName'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/toolName');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'dynamic', true)) {
+      known += 1;
+      const item = object['dynamic'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/dynamic');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'callProviderMetadata', true)) {
+      known += 1;
+      const item = object['callProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/callProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'input', false)) {
+      known += 1;
+      const item = object['input'];
+      cardcJson(item, s, at + '/input');
+    }
+    if (cardcPresent(keys, s, at, 'approval', false)) {
+      known += 1;
+      const item = object['approval'];
+      checkApprovalDenied(item, s, at + '/approval');
+    }
+    cardcRest(object, keys, s, at, false, keysOfDynamicOutputDenied, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `DynamicOutputDenied`, exactly as the contract says. Never throws. */
 export function isDynamicOutputDenied(value: unknown): value is DynamicOutputDenied {
-  return cardcRun(checkDynamicOutputDenied, value, 1).length === 0;
+  return cardcRun(checkDynamicOutputDenied, value, 1, true).length === 0;
 }
 
 /** The value as a `DynamicOutputDenied`, or where and how it breaks the contract. Never throws. */
@@ -1885,29 +2588,92 @@ export function parseDynamicOutputDenied(
   return cardcParse<DynamicOutputDenied>(checkDynamicOutputDenied, value);
 }
 
-/** The fields of `DynamicOutputError`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfDynamicOutputError: readonly cardcField[] = [
-  ['toolName', false, cardcString],
-  ['dynamic', true, cardcBoolean],
-  ['toolCallId', false, checkToolCallId],
-  ['toolMetadata', true, checkToolMetadata],
-  ['providerExecuted', true, cardcBoolean],
-  ['callProviderMetadata', true, checkProviderMetadata],
-  ['input', true, cardcJson],
-  ['rawInput', true, cardcJson],
-  ['errorText', false, cardcString],
-  ['resultProviderMetadata', true, checkProviderMetadata],
-  ['approval', true, checkApprovalGranted],
-];
+/** The keys of the fields of `DynamicOutputError`. */
+const keysOfDynamicOutputError: readonly string[] = ['toolName', 'dynamic', 'toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input', 'rawInput', 'errorText', 'resultProviderMetadata', 'approval'];
 
 /** Checks a `DynamicOutputError`. */
 function checkDynamicOutputError(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'DynamicOutputError', false, fieldsOfDynamicOutputError);
+  const outer = s.type;
+  s.type = 'DynamicOutputError';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolName', false)) {
+      known += 1;
+      const item = object['toolName'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/toolName');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'dynamic', true)) {
+      known += 1;
+      const item = object['dynamic'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/dynamic');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'callProviderMetadata', true)) {
+      known += 1;
+      const item = object['callProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/callProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'input', true)) {
+      known += 1;
+      const item = object['input'];
+      cardcJson(item, s, at + '/input');
+    }
+    if (cardcPresent(keys, s, at, 'rawInput', true)) {
+      known += 1;
+      const item = object['rawInput'];
+      cardcJson(item, s, at + '/rawInput');
+    }
+    if (cardcPresent(keys, s, at, 'errorText', false)) {
+      known += 1;
+      const item = object['errorText'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/errorText');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'resultProviderMetadata', true)) {
+      known += 1;
+      const item = object['resultProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/resultProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'approval', true)) {
+      known += 1;
+      const item = object['approval'];
+      checkApprovalGranted(item, s, at + '/approval');
+    }
+    cardcRest(object, keys, s, at, false, keysOfDynamicOutputError, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `DynamicOutputError`, exactly as the contract says. Never throws. */
 export function isDynamicOutputError(value: unknown): value is DynamicOutputError {
-  return cardcRun(checkDynamicOutputError, value, 1).length === 0;
+  return cardcRun(checkDynamicOutputError, value, 1, true).length === 0;
 }
 
 /** The value as a `DynamicOutputError`, or where and how it breaks the contract. Never throws. */
@@ -1917,20 +2683,43 @@ export function parseDynamicOutputError(
   return cardcParse<DynamicOutputError>(checkDynamicOutputError, value);
 }
 
-/** The fields of `DynamicToolName`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfDynamicToolName: readonly cardcField[] = [
-  ['toolName', false, cardcString],
-  ['dynamic', true, cardcBoolean],
-];
+/** The keys of the fields of `DynamicToolName`. */
+const keysOfDynamicToolName: readonly string[] = ['toolName', 'dynamic'];
 
 /** Checks a `DynamicToolName`. */
 function checkDynamicToolName(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'DynamicToolName', true, fieldsOfDynamicToolName);
+  const outer = s.type;
+  s.type = 'DynamicToolName';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolName', false)) {
+      known += 1;
+      const item = object['toolName'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/toolName');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'dynamic', true)) {
+      known += 1;
+      const item = object['dynamic'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/dynamic');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfDynamicToolName, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `DynamicToolName`, exactly as the contract says. Never throws. */
 export function isDynamicToolName(value: unknown): value is DynamicToolName {
-  return cardcRun(checkDynamicToolName, value, 1).length === 0;
+  return cardcRun(checkDynamicToolName, value, 1, true).length === 0;
 }
 
 /** The value as a `DynamicToolName`, or where and how it breaks the contract. Never throws. */
@@ -1940,29 +2729,67 @@ export function parseDynamicToolName(
   return cardcParse<DynamicToolName>(checkDynamicToolName, value);
 }
 
+/** The `state` tags of `DynamicToolPart`. */
+const tagsOfDynamicToolPart = cardcStrings(['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available', 'output-error', 'output-denied']);
+
 /** Checks a `DynamicToolPart`: its `state` picks the variant that checks the rest. */
 function checkDynamicToolPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'DynamicToolPart', 'state', ['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available', 'output-error', 'output-denied'])) {
+  switch (cardcTag(value, s, at, orNull, 'DynamicToolPart', 'state', tagsOfDynamicToolPart)) {
     case 'input-streaming':
-      return cardcVariant(value, s, at, 'DynamicInputStreaming', checkDynamicInputStreaming);
+      {
+        const outer = cardcVariant(s, 'DynamicInputStreaming');
+        checkDynamicInputStreaming(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'input-available':
-      return cardcVariant(value, s, at, 'DynamicInputAvailable', checkDynamicInputAvailable);
+      {
+        const outer = cardcVariant(s, 'DynamicInputAvailable');
+        checkDynamicInputAvailable(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'approval-requested':
-      return cardcVariant(value, s, at, 'DynamicApprovalRequested', checkDynamicApprovalRequested);
+      {
+        const outer = cardcVariant(s, 'DynamicApprovalRequested');
+        checkDynamicApprovalRequested(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'approval-responded':
-      return cardcVariant(value, s, at, 'DynamicApprovalResponded', checkDynamicApprovalResponded);
+      {
+        const outer = cardcVariant(s, 'DynamicApprovalResponded');
+        checkDynamicApprovalResponded(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'output-available':
-      return cardcVariant(value, s, at, 'DynamicOutputAvailable', checkDynamicOutputAvailable);
+      {
+        const outer = cardcVariant(s, 'DynamicOutputAvailable');
+        checkDynamicOutputAvailable(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'output-error':
-      return cardcVariant(value, s, at, 'DynamicOutputError', checkDynamicOutputError);
+      {
+        const outer = cardcVariant(s, 'DynamicOutputError');
+        checkDynamicOutputError(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'output-denied':
-      return cardcVariant(value, s, at, 'DynamicOutputDenied', checkDynamicOutputDenied);
+      {
+        const outer = cardcVariant(s, 'DynamicOutputDenied');
+        checkDynamicOutputDenied(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `DynamicToolPart`, exactly as the contract says. Never throws. */
 export function isDynamicToolPart(value: unknown): value is DynamicToolPart {
-  return cardcRun(checkDynamicToolPart, value, 1).length === 0;
+  return cardcRun(checkDynamicToolPart, value, 1, true).length === 0;
 }
 
 /** The value as a `DynamicToolPart`, or where and how it breaks the contract. Never throws. */
@@ -1972,19 +2799,36 @@ export function parseDynamicToolPart(
   return cardcParse<DynamicToolPart>(checkDynamicToolPart, value);
 }
 
-/** The fields of `ErrorChunk`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfErrorChunk: readonly cardcField[] = [
-  ['errorText', false, cardcString],
-];
+/** The keys of the fields of `ErrorChunk`. */
+const keysOfErrorChunk: readonly string[] = ['errorText'];
 
 /** Checks a `ErrorChunk`. */
 function checkErrorChunk(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ErrorChunk', false, fieldsOfErrorChunk);
+  const outer = s.type;
+  s.type = 'ErrorChunk';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'errorText', false)) {
+      known += 1;
+      const item = object['errorText'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/errorText');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfErrorChunk, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ErrorChunk`, exactly as the contract says. Never throws. */
 export function isErrorChunk(value: unknown): value is ErrorChunk {
-  return cardcRun(checkErrorChunk, value, 1).length === 0;
+  return cardcRun(checkErrorChunk, value, 1, true).length === 0;
 }
 
 /** The value as a `ErrorChunk`, or where and how it breaks the contract. Never throws. */
@@ -1994,21 +2838,48 @@ export function parseErrorChunk(
   return cardcParse<ErrorChunk>(checkErrorChunk, value);
 }
 
-/** The fields of `FileChunk`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfFileChunk: readonly cardcField[] = [
-  ['url', false, cardcString],
-  ['mediaType', false, cardcString],
-  ['providerMetadata', true, checkProviderMetadata],
-];
+/** The keys of the fields of `FileChunk`. */
+const keysOfFileChunk: readonly string[] = ['url', 'mediaType', 'providerMetadata'];
 
 /** Checks a `FileChunk`. */
 function checkFileChunk(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'FileChunk', false, fieldsOfFileChunk);
+  const outer = s.type;
+  s.type = 'FileChunk';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'url', false)) {
+      known += 1;
+      const item = object['url'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/url');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'mediaType', false)) {
+      known += 1;
+      const item = object['mediaType'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/mediaType');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'providerMetadata', true)) {
+      known += 1;
+      const item = object['providerMetadata'];
+      checkProviderMetadata(item, s, at + '/providerMetadata');
+    }
+    cardcRest(object, keys, s, at, false, keysOfFileChunk, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `FileChunk`, exactly as the contract says. Never throws. */
 export function isFileChunk(value: unknown): value is FileChunk {
-  return cardcRun(checkFileChunk, value, 1).length === 0;
+  return cardcRun(checkFileChunk, value, 1, true).length === 0;
 }
 
 /** The value as a `FileChunk`, or where and how it breaks the contract. Never throws. */
@@ -2018,22 +2889,55 @@ export function parseFileChunk(
   return cardcParse<FileChunk>(checkFileChunk, value);
 }
 
-/** The fields of `FilePart`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfFilePart: readonly cardcField[] = [
-  ['mediaType', false, cardcString],
-  ['filename', true, cardcString],
-  ['url', false, cardcString],
-  ['providerMetadata', true, checkProviderMetadata],
-];
+/** The keys of the fields of `FilePart`. */
+const keysOfFilePart: readonly string[] = ['mediaType', 'filename', 'url', 'providerMetadata'];
 
 /** Checks a `FilePart`. */
 function checkFilePart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'FilePart', false, fieldsOfFilePart);
+  const outer = s.type;
+  s.type = 'FilePart';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'mediaType', false)) {
+      known += 1;
+      const item = object['mediaType'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/mediaType');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'filename', true)) {
+      known += 1;
+      const item = object['filename'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/filename');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'url', false)) {
+      known += 1;
+      const item = object['url'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/url');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'providerMetadata', true)) {
+      known += 1;
+      const item = object['providerMetadata'];
+      checkProviderMetadata(item, s, at + '/providerMetadata');
+    }
+    cardcRest(object, keys, s, at, false, keysOfFilePart, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `FilePart`, exactly as the contract says. Never throws. */
 export function isFilePart(value: unknown): value is FilePart {
-  return cardcRun(checkFilePart, value, 1).length === 0;
+  return cardcRun(checkFilePart, value, 1, true).length === 0;
 }
 
 /** The value as a `FilePart`, or where and how it breaks the contract. Never throws. */
@@ -2043,20 +2947,39 @@ export function parseFilePart(
   return cardcParse<FilePart>(checkFilePart, value);
 }
 
-/** The fields of `Finish`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfFinish: readonly cardcField[] = [
-  ['finishReason', true, checkFinishReason],
-  ['messageMetadata', true, cardcJson],
-];
+/** The keys of the fields of `Finish`. */
+const keysOfFinish: readonly string[] = ['finishReason', 'messageMetadata'];
 
 /** Checks a `Finish`. */
 function checkFinish(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Finish', false, fieldsOfFinish);
+  const outer = s.type;
+  s.type = 'Finish';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'finishReason', true)) {
+      known += 1;
+      const item = object['finishReason'];
+      checkFinishReason(item, s, at + '/finishReason');
+    }
+    if (cardcPresent(keys, s, at, 'messageMetadata', true)) {
+      known += 1;
+      const item = object['messageMetadata'];
+      cardcJson(item, s, at + '/messageMetadata');
+    }
+    cardcRest(object, keys, s, at, false, keysOfFinish, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Finish`, exactly as the contract says. Never throws. */
 export function isFinish(value: unknown): value is Finish {
-  return cardcRun(checkFinish, value, 1).length === 0;
+  return cardcRun(checkFinish, value, 1, true).length === 0;
 }
 
 /** The value as a `Finish`, or where and how it breaks the contract. Never throws. */
@@ -2066,14 +2989,17 @@ export function parseFinish(
   return cardcParse<Finish>(checkFinish, value);
 }
 
+/** The strings of `FinishReason`. */
+const valuesOfFinishReason = cardcStrings(['stop', 'length', 'content-filter', 'tool-calls', 'error', 'other']);
+
 /** Checks a `FinishReason`. */
 function checkFinishReason(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['stop', 'length', 'content-filter', 'tool-calls', 'error', 'other']);
+  cardcOneOf(value, s, at, orNull, valuesOfFinishReason);
 }
 
 /** Whether a value is a `FinishReason`, exactly as the contract says. Never throws. */
 export function isFinishReason(value: unknown): value is FinishReason {
-  return cardcRun(checkFinishReason, value, 1).length === 0;
+  return cardcRun(checkFinishReason, value, 1, true).length === 0;
 }
 
 /** The value as a `FinishReason`, or where and how it breaks the contract. Never throws. */
@@ -2083,14 +3009,17 @@ export function parseFinishReason(
   return cardcParse<FinishReason>(checkFinishReason, value);
 }
 
+/** The strings of `InputEncoding`. */
+const valuesOfInputEncoding = cardcStrings(['json', 'text']);
+
 /** Checks a `InputEncoding`. */
 function checkInputEncoding(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['json', 'text']);
+  cardcOneOf(value, s, at, orNull, valuesOfInputEncoding);
 }
 
 /** Whether a value is a `InputEncoding`, exactly as the contract says. Never throws. */
 export function isInputEncoding(value: unknown): value is InputEncoding {
-  return cardcRun(checkInputEncoding, value, 1).length === 0;
+  return cardcRun(checkInputEncoding, value, 1, true).length === 0;
 }
 
 /** The value as a `InputEncoding`, or where and how it breaks the contract. Never throws. */
@@ -2100,19 +3029,34 @@ export function parseInputEncoding(
   return cardcParse<InputEncoding>(checkInputEncoding, value);
 }
 
-/** The fields of `MessageMetadata`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfMessageMetadata: readonly cardcField[] = [
-  ['messageMetadata', false, cardcJson],
-];
+/** The keys of the fields of `MessageMetadata`. */
+const keysOfMessageMetadata: readonly string[] = ['messageMetadata'];
 
 /** Checks a `MessageMetadata`. */
 function checkMessageMetadata(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'MessageMetadata', false, fieldsOfMessageMetadata);
+  const outer = s.type;
+  s.type = 'MessageMetadata';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'messageMetadata', false)) {
+      known += 1;
+      const item = object['messageMetadata'];
+      cardcJson(item, s, at + '/messageMetadata');
+    }
+    cardcRest(object, keys, s, at, false, keysOfMessageMetadata, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `MessageMetadata`, exactly as the contract says. Never throws. */
 export function isMessageMetadata(value: unknown): value is MessageMetadata {
-  return cardcRun(checkMessageMetadata, value, 1).length === 0;
+  return cardcRun(checkMessageMetadata, value, 1, true).length === 0;
 }
 
 /** The value as a `MessageMetadata`, or where and how it breaks the contract. Never throws. */
@@ -2122,14 +3066,17 @@ export function parseMessageMetadata(
   return cardcParse<MessageMetadata>(checkMessageMetadata, value);
 }
 
+/** The strings of `PartState`. */
+const valuesOfPartState = cardcStrings(['streaming', 'done']);
+
 /** Checks a `PartState`. */
 function checkPartState(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['streaming', 'done']);
+  cardcOneOf(value, s, at, orNull, valuesOfPartState);
 }
 
 /** Whether a value is a `PartState`, exactly as the contract says. Never throws. */
 export function isPartState(value: unknown): value is PartState {
-  return cardcRun(checkPartState, value, 1).length === 0;
+  return cardcRun(checkPartState, value, 1, true).length === 0;
 }
 
 /** The value as a `PartState`, or where and how it breaks the contract. Never throws. */
@@ -2139,21 +3086,51 @@ export function parsePartState(
   return cardcParse<PartState>(checkPartState, value);
 }
 
-/** The fields of `PromptMessage`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfPromptMessage: readonly cardcField[] = [
-  ['id', false, cardcString],
-  ['metadata', true, cardcJson],
-  ['parts', false, cardcItems(cardcArrayOf(checkUIMessagePart), 1, null, false)],
-];
+/** The keys of the fields of `PromptMessage`. */
+const keysOfPromptMessage: readonly string[] = ['id', 'metadata', 'parts'];
+
+/** The checks of the fields of `PromptMessage` that are built from others, in field order. */
+const checksOfPromptMessage = [
+  cardcItems(cardcArrayOf(checkUIMessagePart), 1, null, false),
+] as const;
 
 /** Checks a `PromptMessage`. */
 function checkPromptMessage(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'PromptMessage', false, fieldsOfPromptMessage);
+  const outer = s.type;
+  s.type = 'PromptMessage';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/id');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'metadata', true)) {
+      known += 1;
+      const item = object['metadata'];
+      cardcJson(item, s, at + '/metadata');
+    }
+    if (cardcPresent(keys, s, at, 'parts', false)) {
+      known += 1;
+      const item = object['parts'];
+      checksOfPromptMessage[0](item, s, at + '/parts');
+    }
+    cardcRest(object, keys, s, at, false, keysOfPromptMessage, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `PromptMessage`, exactly as the contract says. Never throws. */
 export function isPromptMessage(value: unknown): value is PromptMessage {
-  return cardcRun(checkPromptMessage, value, 1).length === 0;
+  return cardcRun(checkPromptMessage, value, 1, true).length === 0;
 }
 
 /** The value as a `PromptMessage`, or where and how it breaks the contract. Never throws. */
@@ -2170,7 +3147,7 @@ function checkProviderMetadata(value: unknown, s: cardcState, at: string, orNull
 
 /** Whether a value is a `ProviderMetadata`, exactly as the contract says. Never throws. */
 export function isProviderMetadata(value: unknown): value is ProviderMetadata {
-  return cardcRun(checkProviderMetadata, value, 1).length === 0;
+  return cardcRun(checkProviderMetadata, value, 1, true).length === 0;
 }
 
 /** The value as a `ProviderMetadata`, or where and how it breaks the contract. Never throws. */
@@ -2180,22 +3157,53 @@ export function parseProviderMetadata(
   return cardcParse<ProviderMetadata>(checkProviderMetadata, value);
 }
 
-/** The fields of `ReasoningPart`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfReasoningPart: readonly cardcField[] = [
-  ['id', true, cardcString],
-  ['text', false, cardcString],
-  ['state', true, checkPartState],
-  ['providerMetadata', true, checkProviderMetadata],
-];
+/** The keys of the fields of `ReasoningPart`. */
+const keysOfReasoningPart: readonly string[] = ['id', 'text', 'state', 'providerMetadata'];
 
 /** Checks a `ReasoningPart`. */
 function checkReasoningPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ReasoningPart', false, fieldsOfReasoningPart);
+  const outer = s.type;
+  s.type = 'ReasoningPart';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'id', true)) {
+      known += 1;
+      const item = object['id'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/id');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'text', false)) {
+      known += 1;
+      const item = object['text'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/text');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'state', true)) {
+      known += 1;
+      const item = object['state'];
+      checkPartState(item, s, at + '/state');
+    }
+    if (cardcPresent(keys, s, at, 'providerMetadata', true)) {
+      known += 1;
+      const item = object['providerMetadata'];
+      checkProviderMetadata(item, s, at + '/providerMetadata');
+    }
+    cardcRest(object, keys, s, at, false, keysOfReasoningPart, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ReasoningPart`, exactly as the contract says. Never throws. */
 export function isReasoningPart(value: unknown): value is ReasoningPart {
-  return cardcRun(checkReasoningPart, value, 1).length === 0;
+  return cardcRun(checkReasoningPart, value, 1, true).length === 0;
 }
 
 /** The value as a `ReasoningPart`, or where and how it breaks the contract. Never throws. */
@@ -2205,23 +3213,62 @@ export function parseReasoningPart(
   return cardcParse<ReasoningPart>(checkReasoningPart, value);
 }
 
-/** The fields of `SourceDocument`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfSourceDocument: readonly cardcField[] = [
-  ['sourceId', false, cardcString],
-  ['mediaType', false, cardcString],
-  ['title', false, cardcString],
-  ['filename', true, cardcString],
-  ['providerMetadata', true, checkProviderMetadata],
-];
+/** The keys of the fields of `SourceDocument`. */
+const keysOfSourceDocument: readonly string[] = ['sourceId', 'mediaType', 'title', 'filename', 'providerMetadata'];
 
 /** Checks a `SourceDocument`. */
 function checkSourceDocument(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'SourceDocument', false, fieldsOfSourceDocument);
+  const outer = s.type;
+  s.type = 'SourceDocument';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'sourceId', false)) {
+      known += 1;
+      const item = object['sourceId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/sourceId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'mediaType', false)) {
+      known += 1;
+      const item = object['mediaType'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/mediaType');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'title', false)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'filename', true)) {
+      known += 1;
+      const item = object['filename'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/filename');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'providerMetadata', true)) {
+      known += 1;
+      const item = object['providerMetadata'];
+      checkProviderMetadata(item, s, at + '/providerMetadata');
+    }
+    cardcRest(object, keys, s, at, false, keysOfSourceDocument, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `SourceDocument`, exactly as the contract says. Never throws. */
 export function isSourceDocument(value: unknown): value is SourceDocument {
-  return cardcRun(checkSourceDocument, value, 1).length === 0;
+  return cardcRun(checkSourceDocument, value, 1, true).length === 0;
 }
 
 /** The value as a `SourceDocument`, or where and how it breaks the contract. Never throws. */
@@ -2231,22 +3278,55 @@ export function parseSourceDocument(
   return cardcParse<SourceDocument>(checkSourceDocument, value);
 }
 
-/** The fields of `SourceUrl`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfSourceUrl: readonly cardcField[] = [
-  ['sourceId', false, cardcString],
-  ['url', false, cardcString],
-  ['title', true, cardcString],
-  ['providerMetadata', true, checkProviderMetadata],
-];
+/** The keys of the fields of `SourceUrl`. */
+const keysOfSourceUrl: readonly string[] = ['sourceId', 'url', 'title', 'providerMetadata'];
 
 /** Checks a `SourceUrl`. */
 function checkSourceUrl(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'SourceUrl', false, fieldsOfSourceUrl);
+  const outer = s.type;
+  s.type = 'SourceUrl';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'sourceId', false)) {
+      known += 1;
+      const item = object['sourceId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/sourceId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'url', false)) {
+      known += 1;
+      const item = object['url'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/url');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'providerMetadata', true)) {
+      known += 1;
+      const item = object['providerMetadata'];
+      checkProviderMetadata(item, s, at + '/providerMetadata');
+    }
+    cardcRest(object, keys, s, at, false, keysOfSourceUrl, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `SourceUrl`, exactly as the contract says. Never throws. */
 export function isSourceUrl(value: unknown): value is SourceUrl {
-  return cardcRun(checkSourceUrl, value, 1).length === 0;
+  return cardcRun(checkSourceUrl, value, 1, true).length === 0;
 }
 
 /** The value as a `SourceUrl`, or where and how it breaks the contract. Never throws. */
@@ -2256,20 +3336,41 @@ export function parseSourceUrl(
   return cardcParse<SourceUrl>(checkSourceUrl, value);
 }
 
-/** The fields of `Start`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfStart: readonly cardcField[] = [
-  ['messageId', true, cardcString],
-  ['messageMetadata', true, cardcJson],
-];
+/** The keys of the fields of `Start`. */
+const keysOfStart: readonly string[] = ['messageId', 'messageMetadata'];
 
 /** Checks a `Start`. */
 function checkStart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Start', false, fieldsOfStart);
+  const outer = s.type;
+  s.type = 'Start';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'messageId', true)) {
+      known += 1;
+      const item = object['messageId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/messageId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'messageMetadata', true)) {
+      known += 1;
+      const item = object['messageMetadata'];
+      cardcJson(item, s, at + '/messageMetadata');
+    }
+    cardcRest(object, keys, s, at, false, keysOfStart, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Start`, exactly as the contract says. Never throws. */
 export function isStart(value: unknown): value is Start {
-  return cardcRun(checkStart, value, 1).length === 0;
+  return cardcRun(checkStart, value, 1, true).length === 0;
 }
 
 /** The value as a `Start`, or where and how it breaks the contract. Never throws. */
@@ -2279,18 +3380,29 @@ export function parseStart(
   return cardcParse<Start>(checkStart, value);
 }
 
-/** The fields of `StepBoundary`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfStepBoundary: readonly cardcField[] = [
-];
+/** The keys of the fields of `StepBoundary`. */
+const keysOfStepBoundary: readonly string[] = [];
 
 /** Checks a `StepBoundary`. */
 function checkStepBoundary(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'StepBoundary', false, fieldsOfStepBoundary);
+  const outer = s.type;
+  s.type = 'StepBoundary';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    cardcRest(object, keys, s, at, false, keysOfStepBoundary, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `StepBoundary`, exactly as the contract says. Never throws. */
 export function isStepBoundary(value: unknown): value is StepBoundary {
-  return cardcRun(checkStepBoundary, value, 1).length === 0;
+  return cardcRun(checkStepBoundary, value, 1, true).length === 0;
 }
 
 /** The value as a `StepBoundary`, or where and how it breaks the contract. Never throws. */
@@ -2300,21 +3412,46 @@ export function parseStepBoundary(
   return cardcParse<StepBoundary>(checkStepBoundary, value);
 }
 
-/** The fields of `TextPart`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTextPart: readonly cardcField[] = [
-  ['text', false, cardcString],
-  ['state', true, checkPartState],
-  ['providerMetadata', true, checkProviderMetadata],
-];
+/** The keys of the fields of `TextPart`. */
+const keysOfTextPart: readonly string[] = ['text', 'state', 'providerMetadata'];
 
 /** Checks a `TextPart`. */
 function checkTextPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TextPart', false, fieldsOfTextPart);
+  const outer = s.type;
+  s.type = 'TextPart';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'text', false)) {
+      known += 1;
+      const item = object['text'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/text');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'state', true)) {
+      known += 1;
+      const item = object['state'];
+      checkPartState(item, s, at + '/state');
+    }
+    if (cardcPresent(keys, s, at, 'providerMetadata', true)) {
+      known += 1;
+      const item = object['providerMetadata'];
+      checkProviderMetadata(item, s, at + '/providerMetadata');
+    }
+    cardcRest(object, keys, s, at, false, keysOfTextPart, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TextPart`, exactly as the contract says. Never throws. */
 export function isTextPart(value: unknown): value is TextPart {
-  return cardcRun(checkTextPart, value, 1).length === 0;
+  return cardcRun(checkTextPart, value, 1, true).length === 0;
 }
 
 /** The value as a `TextPart`, or where and how it breaks the contract. Never throws. */
@@ -2324,23 +3461,58 @@ export function parseTextPart(
   return cardcParse<TextPart>(checkTextPart, value);
 }
 
-/** The fields of `ToolApprovalRequest`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolApprovalRequest: readonly cardcField[] = [
-  ['approvalId', false, cardcString],
-  ['toolCallId', false, checkToolCallId],
-  ['approvalDescriptor', true, cardcJson],
-  ['inputSchemaInput', true, cardcJson],
-  ['signature', true, cardcString],
-];
+/** The keys of the fields of `ToolApprovalRequest`. */
+const keysOfToolApprovalRequest: readonly string[] = ['approvalId', 'toolCallId', 'approvalDescriptor', 'inputSchemaInput', 'signature'];
 
 /** Checks a `ToolApprovalRequest`. */
 function checkToolApprovalRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolApprovalRequest', false, fieldsOfToolApprovalRequest);
+  const outer = s.type;
+  s.type = 'ToolApprovalRequest';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'approvalId', false)) {
+      known += 1;
+      const item = object['approvalId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/approvalId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'approvalDescriptor', true)) {
+      known += 1;
+      const item = object['approvalDescriptor'];
+      cardcJson(item, s, at + '/approvalDescriptor');
+    }
+    if (cardcPresent(keys, s, at, 'inputSchemaInput', true)) {
+      known += 1;
+      const item = object['inputSchemaInput'];
+      cardcJson(item, s, at + '/inputSchemaInput');
+    }
+    if (cardcPresent(keys, s, at, 'signature', true)) {
+      known += 1;
+      const item = object['signature'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/signature');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolApprovalRequest, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolApprovalRequest`, exactly as the contract says. Never throws. */
 export function isToolApprovalRequest(value: unknown): value is ToolApprovalRequest {
-  return cardcRun(checkToolApprovalRequest, value, 1).length === 0;
+  return cardcRun(checkToolApprovalRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolApprovalRequest`, or where and how it breaks the contract. Never throws. */
@@ -2350,24 +3522,61 @@ export function parseToolApprovalRequest(
   return cardcParse<ToolApprovalRequest>(checkToolApprovalRequest, value);
 }
 
-/** The fields of `ToolApprovalRequested`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolApprovalRequested: readonly cardcField[] = [
-  ['toolCallId', false, checkToolCallId],
-  ['toolMetadata', true, checkToolMetadata],
-  ['providerExecuted', true, cardcBoolean],
-  ['callProviderMetadata', true, checkProviderMetadata],
-  ['input', false, cardcJson],
-  ['approval', false, checkApprovalRequest],
-];
+/** The keys of the fields of `ToolApprovalRequested`. */
+const keysOfToolApprovalRequested: readonly string[] = ['toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input', 'approval'];
 
 /** Checks a `ToolApprovalRequested`. */
 function checkToolApprovalRequested(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolApprovalRequested', false, fieldsOfToolApprovalRequested);
+  const outer = s.type;
+  s.type = 'ToolApprovalRequested';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'callProviderMetadata', true)) {
+      known += 1;
+      const item = object['callProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/callProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'input', false)) {
+      known += 1;
+      const item = object['input'];
+      cardcJson(item, s, at + '/input');
+    }
+    if (cardcPresent(keys, s, at, 'approval', false)) {
+      known += 1;
+      const item = object['approval'];
+      checkApprovalRequest(item, s, at + '/approval');
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolApprovalRequested, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolApprovalRequested`, exactly as the contract says. Never throws. */
 export function isToolApprovalRequested(value: unknown): value is ToolApprovalRequested {
-  return cardcRun(checkToolApprovalRequested, value, 1).length === 0;
+  return cardcRun(checkToolApprovalRequested, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolApprovalRequested`, or where and how it breaks the contract. Never throws. */
@@ -2377,24 +3586,61 @@ export function parseToolApprovalRequested(
   return cardcParse<ToolApprovalRequested>(checkToolApprovalRequested, value);
 }
 
-/** The fields of `ToolApprovalResponded`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolApprovalResponded: readonly cardcField[] = [
-  ['toolCallId', false, checkToolCallId],
-  ['toolMetadata', true, checkToolMetadata],
-  ['providerExecuted', true, cardcBoolean],
-  ['callProviderMetadata', true, checkProviderMetadata],
-  ['input', false, cardcJson],
-  ['approval', false, checkApprovalResponse],
-];
+/** The keys of the fields of `ToolApprovalResponded`. */
+const keysOfToolApprovalResponded: readonly string[] = ['toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input', 'approval'];
 
 /** Checks a `ToolApprovalResponded`. */
 function checkToolApprovalResponded(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolApprovalResponded', false, fieldsOfToolApprovalResponded);
+  const outer = s.type;
+  s.type = 'ToolApprovalResponded';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'callProviderMetadata', true)) {
+      known += 1;
+      const item = object['callProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/callProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'input', false)) {
+      known += 1;
+      const item = object['input'];
+      cardcJson(item, s, at + '/input');
+    }
+    if (cardcPresent(keys, s, at, 'approval', false)) {
+      known += 1;
+      const item = object['approval'];
+      checkApprovalResponse(item, s, at + '/approval');
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolApprovalResponded, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolApprovalResponded`, exactly as the contract says. Never throws. */
 export function isToolApprovalResponded(value: unknown): value is ToolApprovalResponded {
-  return cardcRun(checkToolApprovalResponded, value, 1).length === 0;
+  return cardcRun(checkToolApprovalResponded, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolApprovalResponded`, or where and how it breaks the contract. Never throws. */
@@ -2404,22 +3650,53 @@ export function parseToolApprovalResponded(
   return cardcParse<ToolApprovalResponded>(checkToolApprovalResponded, value);
 }
 
-/** The fields of `ToolCallFacts`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolCallFacts: readonly cardcField[] = [
-  ['providerExecuted', true, cardcBoolean],
-  ['providerMetadata', true, checkProviderMetadata],
-  ['toolMetadata', true, checkToolMetadata],
-  ['dynamic', true, cardcBoolean],
-];
+/** The keys of the fields of `ToolCallFacts`. */
+const keysOfToolCallFacts: readonly string[] = ['providerExecuted', 'providerMetadata', 'toolMetadata', 'dynamic'];
 
 /** Checks a `ToolCallFacts`. */
 function checkToolCallFacts(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolCallFacts', true, fieldsOfToolCallFacts);
+  const outer = s.type;
+  s.type = 'ToolCallFacts';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'providerMetadata', true)) {
+      known += 1;
+      const item = object['providerMetadata'];
+      checkProviderMetadata(item, s, at + '/providerMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'dynamic', true)) {
+      known += 1;
+      const item = object['dynamic'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/dynamic');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfToolCallFacts, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolCallFacts`, exactly as the contract says. Never throws. */
 export function isToolCallFacts(value: unknown): value is ToolCallFacts {
-  return cardcRun(checkToolCallFacts, value, 1).length === 0;
+  return cardcRun(checkToolCallFacts, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolCallFacts`, or where and how it breaks the contract. Never throws. */
@@ -2436,7 +3713,7 @@ function checkToolCallId(value: unknown, s: cardcState, at: string, orNull?: boo
 
 /** Whether a value is a `ToolCallId`, exactly as the contract says. Never throws. */
 export function isToolCallId(value: unknown): value is ToolCallId {
-  return cardcRun(checkToolCallId, value, 1).length === 0;
+  return cardcRun(checkToolCallId, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolCallId`, or where and how it breaks the contract. Never throws. */
@@ -2446,26 +3723,77 @@ export function parseToolCallId(
   return cardcParse<ToolCallId>(checkToolCallId, value);
 }
 
-/** The fields of `ToolInput`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolInput: readonly cardcField[] = [
-  ['toolCallId', false, checkToolCallId],
-  ['toolName', false, cardcString],
-  ['input', false, cardcJson],
-  ['providerExecuted', true, cardcBoolean],
-  ['providerMetadata', true, checkProviderMetadata],
-  ['toolMetadata', true, checkToolMetadata],
-  ['dynamic', true, cardcBoolean],
-  ['title', true, cardcString],
-];
+/** The keys of the fields of `ToolInput`. */
+const keysOfToolInput: readonly string[] = ['toolCallId', 'toolName', 'input', 'providerExecuted', 'providerMetadata', 'toolMetadata', 'dynamic', 'title'];
 
 /** Checks a `ToolInput`. */
 function checkToolInput(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolInput', false, fieldsOfToolInput);
+  const outer = s.type;
+  s.type = 'ToolInput';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolName', false)) {
+      known += 1;
+      const item = object['toolName'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/toolName');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'input', false)) {
+      known += 1;
+      const item = object['input'];
+      cardcJson(item, s, at + '/input');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'providerMetadata', true)) {
+      known += 1;
+      const item = object['providerMetadata'];
+      checkProviderMetadata(item, s, at + '/providerMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'dynamic', true)) {
+      known += 1;
+      const item = object['dynamic'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/dynamic');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolInput, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolInput`, exactly as the contract says. Never throws. */
 export function isToolInput(value: unknown): value is ToolInput {
-  return cardcRun(checkToolInput, value, 1).length === 0;
+  return cardcRun(checkToolInput, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolInput`, or where and how it breaks the contract. Never throws. */
@@ -2475,23 +3803,56 @@ export function parseToolInput(
   return cardcParse<ToolInput>(checkToolInput, value);
 }
 
-/** The fields of `ToolInputAvailable`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolInputAvailable: readonly cardcField[] = [
-  ['toolCallId', false, checkToolCallId],
-  ['toolMetadata', true, checkToolMetadata],
-  ['providerExecuted', true, cardcBoolean],
-  ['callProviderMetadata', true, checkProviderMetadata],
-  ['input', false, cardcJson],
-];
+/** The keys of the fields of `ToolInputAvailable`. */
+const keysOfToolInputAvailable: readonly string[] = ['toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input'];
 
 /** Checks a `ToolInputAvailable`. */
 function checkToolInputAvailable(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolInputAvailable', false, fieldsOfToolInputAvailable);
+  const outer = s.type;
+  s.type = 'ToolInputAvailable';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'callProviderMetadata', true)) {
+      known += 1;
+      const item = object['callProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/callProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'input', false)) {
+      known += 1;
+      const item = object['input'];
+      cardcJson(item, s, at + '/input');
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolInputAvailable, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolInputAvailable`, exactly as the contract says. Never throws. */
 export function isToolInputAvailable(value: unknown): value is ToolInputAvailable {
-  return cardcRun(checkToolInputAvailable, value, 1).length === 0;
+  return cardcRun(checkToolInputAvailable, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolInputAvailable`, or where and how it breaks the contract. Never throws. */
@@ -2501,20 +3862,41 @@ export function parseToolInputAvailable(
   return cardcParse<ToolInputAvailable>(checkToolInputAvailable, value);
 }
 
-/** The fields of `ToolInputDelta`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolInputDelta: readonly cardcField[] = [
-  ['toolCallId', false, checkToolCallId],
-  ['inputTextDelta', false, cardcString],
-];
+/** The keys of the fields of `ToolInputDelta`. */
+const keysOfToolInputDelta: readonly string[] = ['toolCallId', 'inputTextDelta'];
 
 /** Checks a `ToolInputDelta`. */
 function checkToolInputDelta(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolInputDelta', false, fieldsOfToolInputDelta);
+  const outer = s.type;
+  s.type = 'ToolInputDelta';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'inputTextDelta', false)) {
+      known += 1;
+      const item = object['inputTextDelta'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/inputTextDelta');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolInputDelta, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolInputDelta`, exactly as the contract says. Never throws. */
 export function isToolInputDelta(value: unknown): value is ToolInputDelta {
-  return cardcRun(checkToolInputDelta, value, 1).length === 0;
+  return cardcRun(checkToolInputDelta, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolInputDelta`, or where and how it breaks the contract. Never throws. */
@@ -2524,27 +3906,84 @@ export function parseToolInputDelta(
   return cardcParse<ToolInputDelta>(checkToolInputDelta, value);
 }
 
-/** The fields of `ToolInputError`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolInputError: readonly cardcField[] = [
-  ['toolCallId', false, checkToolCallId],
-  ['toolName', false, cardcString],
-  ['input', false, cardcJson],
-  ['providerExecuted', true, cardcBoolean],
-  ['providerMetadata', true, checkProviderMetadata],
-  ['toolMetadata', true, checkToolMetadata],
-  ['dynamic', true, cardcBoolean],
-  ['errorText', false, cardcString],
-  ['title', true, cardcString],
-];
+/** The keys of the fields of `ToolInputError`. */
+const keysOfToolInputError: readonly string[] = ['toolCallId', 'toolName', 'input', 'providerExecuted', 'providerMetadata', 'toolMetadata', 'dynamic', 'errorText', 'title'];
 
 /** Checks a `ToolInputError`. */
 function checkToolInputError(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolInputError', false, fieldsOfToolInputError);
+  const outer = s.type;
+  s.type = 'ToolInputError';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolName', false)) {
+      known += 1;
+      const item = object['toolName'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/toolName');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'input', false)) {
+      known += 1;
+      const item = object['input'];
+      cardcJson(item, s, at + '/input');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'providerMetadata', true)) {
+      known += 1;
+      const item = object['providerMetadata'];
+      checkProviderMetadata(item, s, at + '/providerMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'dynamic', true)) {
+      known += 1;
+      const item = object['dynamic'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/dynamic');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'errorText', false)) {
+      known += 1;
+      const item = object['errorText'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/errorText');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolInputError, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolInputError`, exactly as the contract says. Never throws. */
 export function isToolInputError(value: unknown): value is ToolInputError {
-  return cardcRun(checkToolInputError, value, 1).length === 0;
+  return cardcRun(checkToolInputError, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolInputError`, or where and how it breaks the contract. Never throws. */
@@ -2554,26 +3993,77 @@ export function parseToolInputError(
   return cardcParse<ToolInputError>(checkToolInputError, value);
 }
 
-/** The fields of `ToolInputStart`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolInputStart: readonly cardcField[] = [
-  ['toolCallId', false, checkToolCallId],
-  ['toolName', false, cardcString],
-  ['inputEncoding', true, checkInputEncoding],
-  ['providerExecuted', true, cardcBoolean],
-  ['providerMetadata', true, checkProviderMetadata],
-  ['toolMetadata', true, checkToolMetadata],
-  ['dynamic', true, cardcBoolean],
-  ['title', true, cardcString],
-];
+/** The keys of the fields of `ToolInputStart`. */
+const keysOfToolInputStart: readonly string[] = ['toolCallId', 'toolName', 'inputEncoding', 'providerExecuted', 'providerMetadata', 'toolMetadata', 'dynamic', 'title'];
 
 /** Checks a `ToolInputStart`. */
 function checkToolInputStart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolInputStart', false, fieldsOfToolInputStart);
+  const outer = s.type;
+  s.type = 'ToolInputStart';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolName', false)) {
+      known += 1;
+      const item = object['toolName'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/toolName');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'inputEncoding', true)) {
+      known += 1;
+      const item = object['inputEncoding'];
+      checkInputEncoding(item, s, at + '/inputEncoding');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'providerMetadata', true)) {
+      known += 1;
+      const item = object['providerMetadata'];
+      checkProviderMetadata(item, s, at + '/providerMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'dynamic', true)) {
+      known += 1;
+      const item = object['dynamic'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/dynamic');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolInputStart, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolInputStart`, exactly as the contract says. Never throws. */
 export function isToolInputStart(value: unknown): value is ToolInputStart {
-  return cardcRun(checkToolInputStart, value, 1).length === 0;
+  return cardcRun(checkToolInputStart, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolInputStart`, or where and how it breaks the contract. Never throws. */
@@ -2583,25 +4073,68 @@ export function parseToolInputStart(
   return cardcParse<ToolInputStart>(checkToolInputStart, value);
 }
 
-/** The fields of `ToolInputStreaming`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolInputStreaming: readonly cardcField[] = [
-  ['toolCallId', false, checkToolCallId],
-  ['toolMetadata', true, checkToolMetadata],
-  ['providerExecuted', true, cardcBoolean],
-  ['callProviderMetadata', true, checkProviderMetadata],
-  ['input', true, cardcJson],
-  ['rawInput', true, cardcString],
-  ['inputEncoding', true, checkInputEncoding],
-];
+/** The keys of the fields of `ToolInputStreaming`. */
+const keysOfToolInputStreaming: readonly string[] = ['toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input', 'rawInput', 'inputEncoding'];
 
 /** Checks a `ToolInputStreaming`. */
 function checkToolInputStreaming(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolInputStreaming', false, fieldsOfToolInputStreaming);
+  const outer = s.type;
+  s.type = 'ToolInputStreaming';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'callProviderMetadata', true)) {
+      known += 1;
+      const item = object['callProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/callProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'input', true)) {
+      known += 1;
+      const item = object['input'];
+      cardcJson(item, s, at + '/input');
+    }
+    if (cardcPresent(keys, s, at, 'rawInput', true)) {
+      known += 1;
+      const item = object['rawInput'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/rawInput');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'inputEncoding', true)) {
+      known += 1;
+      const item = object['inputEncoding'];
+      checkInputEncoding(item, s, at + '/inputEncoding');
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolInputStreaming, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolInputStreaming`, exactly as the contract says. Never throws. */
 export function isToolInputStreaming(value: unknown): value is ToolInputStreaming {
-  return cardcRun(checkToolInputStreaming, value, 1).length === 0;
+  return cardcRun(checkToolInputStreaming, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolInputStreaming`, or where and how it breaks the contract. Never throws. */
@@ -2618,7 +4151,7 @@ function checkToolMetadata(value: unknown, s: cardcState, at: string, orNull?: b
 
 /** Whether a value is a `ToolMetadata`, exactly as the contract says. Never throws. */
 export function isToolMetadata(value: unknown): value is ToolMetadata {
-  return cardcRun(checkToolMetadata, value, 1).length === 0;
+  return cardcRun(checkToolMetadata, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolMetadata`, or where and how it breaks the contract. Never throws. */
@@ -2628,25 +4161,70 @@ export function parseToolMetadata(
   return cardcParse<ToolMetadata>(checkToolMetadata, value);
 }
 
-/** The fields of `ToolOutputAvailable`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolOutputAvailable: readonly cardcField[] = [
-  ['toolCallId', false, checkToolCallId],
-  ['output', false, cardcJson],
-  ['providerExecuted', true, cardcBoolean],
-  ['providerMetadata', true, checkProviderMetadata],
-  ['toolMetadata', true, checkToolMetadata],
-  ['dynamic', true, cardcBoolean],
-  ['preliminary', true, cardcBoolean],
-];
+/** The keys of the fields of `ToolOutputAvailable`. */
+const keysOfToolOutputAvailable: readonly string[] = ['toolCallId', 'output', 'providerExecuted', 'providerMetadata', 'toolMetadata', 'dynamic', 'preliminary'];
 
 /** Checks a `ToolOutputAvailable`. */
 function checkToolOutputAvailable(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolOutputAvailable', false, fieldsOfToolOutputAvailable);
+  const outer = s.type;
+  s.type = 'ToolOutputAvailable';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'output', false)) {
+      known += 1;
+      const item = object['output'];
+      cardcJson(item, s, at + '/output');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'providerMetadata', true)) {
+      known += 1;
+      const item = object['providerMetadata'];
+      checkProviderMetadata(item, s, at + '/providerMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'dynamic', true)) {
+      known += 1;
+      const item = object['dynamic'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/dynamic');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'preliminary', true)) {
+      known += 1;
+      const item = object['preliminary'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/preliminary');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolOutputAvailable, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolOutputAvailable`, exactly as the contract says. Never throws. */
 export function isToolOutputAvailable(value: unknown): value is ToolOutputAvailable {
-  return cardcRun(checkToolOutputAvailable, value, 1).length === 0;
+  return cardcRun(checkToolOutputAvailable, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolOutputAvailable`, or where and how it breaks the contract. Never throws. */
@@ -2656,27 +4234,78 @@ export function parseToolOutputAvailable(
   return cardcParse<ToolOutputAvailable>(checkToolOutputAvailable, value);
 }
 
-/** The fields of `ToolOutputAvailablePart`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolOutputAvailablePart: readonly cardcField[] = [
-  ['toolCallId', false, checkToolCallId],
-  ['toolMetadata', true, checkToolMetadata],
-  ['providerExecuted', true, cardcBoolean],
-  ['callProviderMetadata', true, checkProviderMetadata],
-  ['input', false, cardcJson],
-  ['output', false, cardcJson],
-  ['resultProviderMetadata', true, checkProviderMetadata],
-  ['preliminary', true, cardcBoolean],
-  ['approval', true, checkApprovalGranted],
-];
+/** The keys of the fields of `ToolOutputAvailablePart`. */
+const keysOfToolOutputAvailablePart: readonly string[] = ['toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input', 'output', 'resultProviderMetadata', 'preliminary', 'approval'];
 
 /** Checks a `ToolOutputAvailablePart`. */
 function checkToolOutputAvailablePart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolOutputAvailablePart', false, fieldsOfToolOutputAvailablePart);
+  const outer = s.type;
+  s.type = 'ToolOutputAvailablePart';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'callProviderMetadata', true)) {
+      known += 1;
+      const item = object['callProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/callProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'input', false)) {
+      known += 1;
+      const item = object['input'];
+      cardcJson(item, s, at + '/input');
+    }
+    if (cardcPresent(keys, s, at, 'output', false)) {
+      known += 1;
+      const item = object['output'];
+      cardcJson(item, s, at + '/output');
+    }
+    if (cardcPresent(keys, s, at, 'resultProviderMetadata', true)) {
+      known += 1;
+      const item = object['resultProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/resultProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'preliminary', true)) {
+      known += 1;
+      const item = object['preliminary'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/preliminary');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'approval', true)) {
+      known += 1;
+      const item = object['approval'];
+      checkApprovalGranted(item, s, at + '/approval');
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolOutputAvailablePart, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolOutputAvailablePart`, exactly as the contract says. Never throws. */
 export function isToolOutputAvailablePart(value: unknown): value is ToolOutputAvailablePart {
-  return cardcRun(checkToolOutputAvailablePart, value, 1).length === 0;
+  return cardcRun(checkToolOutputAvailablePart, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolOutputAvailablePart`, or where and how it breaks the contract. Never throws. */
@@ -2686,19 +4315,34 @@ export function parseToolOutputAvailablePart(
   return cardcParse<ToolOutputAvailablePart>(checkToolOutputAvailablePart, value);
 }
 
-/** The fields of `ToolOutputDenied`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolOutputDenied: readonly cardcField[] = [
-  ['toolCallId', false, checkToolCallId],
-];
+/** The keys of the fields of `ToolOutputDenied`. */
+const keysOfToolOutputDenied: readonly string[] = ['toolCallId'];
 
 /** Checks a `ToolOutputDenied`. */
 function checkToolOutputDenied(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolOutputDenied', false, fieldsOfToolOutputDenied);
+  const outer = s.type;
+  s.type = 'ToolOutputDenied';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolOutputDenied, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolOutputDenied`, exactly as the contract says. Never throws. */
 export function isToolOutputDenied(value: unknown): value is ToolOutputDenied {
-  return cardcRun(checkToolOutputDenied, value, 1).length === 0;
+  return cardcRun(checkToolOutputDenied, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolOutputDenied`, or where and how it breaks the contract. Never throws. */
@@ -2708,24 +4352,61 @@ export function parseToolOutputDenied(
   return cardcParse<ToolOutputDenied>(checkToolOutputDenied, value);
 }
 
-/** The fields of `ToolOutputDeniedPart`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolOutputDeniedPart: readonly cardcField[] = [
-  ['toolCallId', false, checkToolCallId],
-  ['toolMetadata', true, checkToolMetadata],
-  ['providerExecuted', true, cardcBoolean],
-  ['callProviderMetadata', true, checkProviderMetadata],
-  ['input', false, cardcJson],
-  ['approval', false, checkApprovalDenied],
-];
+/** The keys of the fields of `ToolOutputDeniedPart`. */
+const keysOfToolOutputDeniedPart: readonly string[] = ['toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input', 'approval'];
 
 /** Checks a `ToolOutputDeniedPart`. */
 function checkToolOutputDeniedPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolOutputDeniedPart', false, fieldsOfToolOutputDeniedPart);
+  const outer = s.type;
+  s.type = 'ToolOutputDeniedPart';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'callProviderMetadata', true)) {
+      known += 1;
+      const item = object['callProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/callProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'input', false)) {
+      known += 1;
+      const item = object['input'];
+      cardcJson(item, s, at + '/input');
+    }
+    if (cardcPresent(keys, s, at, 'approval', false)) {
+      known += 1;
+      const item = object['approval'];
+      checkApprovalDenied(item, s, at + '/approval');
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolOutputDeniedPart, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolOutputDeniedPart`, exactly as the contract says. Never throws. */
 export function isToolOutputDeniedPart(value: unknown): value is ToolOutputDeniedPart {
-  return cardcRun(checkToolOutputDeniedPart, value, 1).length === 0;
+  return cardcRun(checkToolOutputDeniedPart, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolOutputDeniedPart`, or where and how it breaks the contract. Never throws. */
@@ -2735,24 +4416,65 @@ export function parseToolOutputDeniedPart(
   return cardcParse<ToolOutputDeniedPart>(checkToolOutputDeniedPart, value);
 }
 
-/** The fields of `ToolOutputError`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolOutputError: readonly cardcField[] = [
-  ['toolCallId', false, checkToolCallId],
-  ['errorText', false, cardcString],
-  ['providerExecuted', true, cardcBoolean],
-  ['providerMetadata', true, checkProviderMetadata],
-  ['toolMetadata', true, checkToolMetadata],
-  ['dynamic', true, cardcBoolean],
-];
+/** The keys of the fields of `ToolOutputError`. */
+const keysOfToolOutputError: readonly string[] = ['toolCallId', 'errorText', 'providerExecuted', 'providerMetadata', 'toolMetadata', 'dynamic'];
 
 /** Checks a `ToolOutputError`. */
 function checkToolOutputError(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolOutputError', false, fieldsOfToolOutputError);
+  const outer = s.type;
+  s.type = 'ToolOutputError';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'errorText', false)) {
+      known += 1;
+      const item = object['errorText'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/errorText');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'providerMetadata', true)) {
+      known += 1;
+      const item = object['providerMetadata'];
+      checkProviderMetadata(item, s, at + '/providerMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'dynamic', true)) {
+      known += 1;
+      const item = object['dynamic'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/dynamic');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolOutputError, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolOutputError`, exactly as the contract says. Never throws. */
 export function isToolOutputError(value: unknown): value is ToolOutputError {
-  return cardcRun(checkToolOutputError, value, 1).length === 0;
+  return cardcRun(checkToolOutputError, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolOutputError`, or where and how it breaks the contract. Never throws. */
@@ -2762,27 +4484,78 @@ export function parseToolOutputError(
   return cardcParse<ToolOutputError>(checkToolOutputError, value);
 }
 
-/** The fields of `ToolOutputErrorPart`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolOutputErrorPart: readonly cardcField[] = [
-  ['toolCallId', false, checkToolCallId],
-  ['toolMetadata', true, checkToolMetadata],
-  ['providerExecuted', true, cardcBoolean],
-  ['callProviderMetadata', true, checkProviderMetadata],
-  ['input', true, cardcJson],
-  ['rawInput', true, cardcJson],
-  ['errorText', false, cardcString],
-  ['resultProviderMetadata', true, checkProviderMetadata],
-  ['approval', true, checkApprovalGranted],
-];
+/** The keys of the fields of `ToolOutputErrorPart`. */
+const keysOfToolOutputErrorPart: readonly string[] = ['toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input', 'rawInput', 'errorText', 'resultProviderMetadata', 'approval'];
 
 /** Checks a `ToolOutputErrorPart`. */
 function checkToolOutputErrorPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolOutputErrorPart', false, fieldsOfToolOutputErrorPart);
+  const outer = s.type;
+  s.type = 'ToolOutputErrorPart';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'callProviderMetadata', true)) {
+      known += 1;
+      const item = object['callProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/callProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'input', true)) {
+      known += 1;
+      const item = object['input'];
+      cardcJson(item, s, at + '/input');
+    }
+    if (cardcPresent(keys, s, at, 'rawInput', true)) {
+      known += 1;
+      const item = object['rawInput'];
+      cardcJson(item, s, at + '/rawInput');
+    }
+    if (cardcPresent(keys, s, at, 'errorText', false)) {
+      known += 1;
+      const item = object['errorText'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/errorText');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'resultProviderMetadata', true)) {
+      known += 1;
+      const item = object['resultProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/resultProviderMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'approval', true)) {
+      known += 1;
+      const item = object['approval'];
+      checkApprovalGranted(item, s, at + '/approval');
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolOutputErrorPart, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolOutputErrorPart`, exactly as the contract says. Never throws. */
 export function isToolOutputErrorPart(value: unknown): value is ToolOutputErrorPart {
-  return cardcRun(checkToolOutputErrorPart, value, 1).length === 0;
+  return cardcRun(checkToolOutputErrorPart, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolOutputErrorPart`, or where and how it breaks the contract. Never throws. */
@@ -2792,29 +4565,67 @@ export function parseToolOutputErrorPart(
   return cardcParse<ToolOutputErrorPart>(checkToolOutputErrorPart, value);
 }
 
+/** The `state` tags of `ToolPart`. */
+const tagsOfToolPart = cardcStrings(['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available', 'output-error', 'output-denied']);
+
 /** Checks a `ToolPart`: its `state` picks the variant that checks the rest. */
 function checkToolPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ToolPart', 'state', ['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available', 'output-error', 'output-denied'])) {
+  switch (cardcTag(value, s, at, orNull, 'ToolPart', 'state', tagsOfToolPart)) {
     case 'input-streaming':
-      return cardcVariant(value, s, at, 'ToolInputStreaming', checkToolInputStreaming);
+      {
+        const outer = cardcVariant(s, 'ToolInputStreaming');
+        checkToolInputStreaming(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'input-available':
-      return cardcVariant(value, s, at, 'ToolInputAvailable', checkToolInputAvailable);
+      {
+        const outer = cardcVariant(s, 'ToolInputAvailable');
+        checkToolInputAvailable(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'approval-requested':
-      return cardcVariant(value, s, at, 'ToolApprovalRequested', checkToolApprovalRequested);
+      {
+        const outer = cardcVariant(s, 'ToolApprovalRequested');
+        checkToolApprovalRequested(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'approval-responded':
-      return cardcVariant(value, s, at, 'ToolApprovalResponded', checkToolApprovalResponded);
+      {
+        const outer = cardcVariant(s, 'ToolApprovalResponded');
+        checkToolApprovalResponded(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'output-available':
-      return cardcVariant(value, s, at, 'ToolOutputAvailablePart', checkToolOutputAvailablePart);
+      {
+        const outer = cardcVariant(s, 'ToolOutputAvailablePart');
+        checkToolOutputAvailablePart(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'output-error':
-      return cardcVariant(value, s, at, 'ToolOutputErrorPart', checkToolOutputErrorPart);
+      {
+        const outer = cardcVariant(s, 'ToolOutputErrorPart');
+        checkToolOutputErrorPart(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'output-denied':
-      return cardcVariant(value, s, at, 'ToolOutputDeniedPart', checkToolOutputDeniedPart);
+      {
+        const outer = cardcVariant(s, 'ToolOutputDeniedPart');
+        checkToolOutputDeniedPart(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `ToolPart`, exactly as the contract says. Never throws. */
 export function isToolPart(value: unknown): value is ToolPart {
-  return cardcRun(checkToolPart, value, 1).length === 0;
+  return cardcRun(checkToolPart, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolPart`, or where and how it breaks the contract. Never throws. */
@@ -2824,22 +4635,51 @@ export function parseToolPart(
   return cardcParse<ToolPart>(checkToolPart, value);
 }
 
-/** The fields of `ToolPartFacts`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolPartFacts: readonly cardcField[] = [
-  ['toolCallId', false, checkToolCallId],
-  ['toolMetadata', true, checkToolMetadata],
-  ['providerExecuted', true, cardcBoolean],
-  ['callProviderMetadata', true, checkProviderMetadata],
-];
+/** The keys of the fields of `ToolPartFacts`. */
+const keysOfToolPartFacts: readonly string[] = ['toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata'];
 
 /** Checks a `ToolPartFacts`. */
 function checkToolPartFacts(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolPartFacts', true, fieldsOfToolPartFacts);
+  const outer = s.type;
+  s.type = 'ToolPartFacts';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      checkToolCallId(item, s, at + '/toolCallId');
+    }
+    if (cardcPresent(keys, s, at, 'toolMetadata', true)) {
+      known += 1;
+      const item = object['toolMetadata'];
+      checkToolMetadata(item, s, at + '/toolMetadata');
+    }
+    if (cardcPresent(keys, s, at, 'providerExecuted', true)) {
+      known += 1;
+      const item = object['providerExecuted'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/providerExecuted');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'callProviderMetadata', true)) {
+      known += 1;
+      const item = object['callProviderMetadata'];
+      checkProviderMetadata(item, s, at + '/callProviderMetadata');
+    }
+    cardcRest(object, keys, s, at, true, keysOfToolPartFacts, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolPartFacts`, exactly as the contract says. Never throws. */
 export function isToolPartFacts(value: unknown): value is ToolPartFacts {
-  return cardcRun(checkToolPartFacts, value, 1).length === 0;
+  return cardcRun(checkToolPartFacts, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolPartFacts`, or where and how it breaks the contract. Never throws. */
@@ -2849,21 +4689,39 @@ export function parseToolPartFacts(
   return cardcParse<ToolPartFacts>(checkToolPartFacts, value);
 }
 
+/** The `role` tags of `UIMessage`. */
+const tagsOfUIMessage = cardcStrings(['system', 'user', 'assistant']);
+
 /** Checks a `UIMessage`: its `role` picks the variant that checks the rest. */
 function checkUIMessage(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'UIMessage', 'role', ['system', 'user', 'assistant'])) {
+  switch (cardcTag(value, s, at, orNull, 'UIMessage', 'role', tagsOfUIMessage)) {
     case 'system':
-      return cardcVariant(value, s, at, 'PromptMessage', checkPromptMessage);
+      {
+        const outer = cardcVariant(s, 'PromptMessage');
+        checkPromptMessage(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'user':
-      return cardcVariant(value, s, at, 'PromptMessage', checkPromptMessage);
+      {
+        const outer = cardcVariant(s, 'PromptMessage');
+        checkPromptMessage(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'assistant':
-      return cardcVariant(value, s, at, 'AssistantMessage', checkAssistantMessage);
+      {
+        const outer = cardcVariant(s, 'AssistantMessage');
+        checkAssistantMessage(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `UIMessage`, exactly as the contract says. Never throws. */
 export function isUIMessage(value: unknown): value is UIMessage {
-  return cardcRun(checkUIMessage, value, 1).length === 0;
+  return cardcRun(checkUIMessage, value, 1, true).length === 0;
 }
 
 /** The value as a `UIMessage`, or where and how it breaks the contract. Never throws. */
@@ -2873,73 +4731,221 @@ export function parseUIMessage(
   return cardcParse<UIMessage>(checkUIMessage, value);
 }
 
+/** The `type` tags of `UIMessageChunk`. */
+const tagsOfUIMessageChunk = cardcStrings(['text-start', 'text-delta', 'text-end', 'error', 'tool-input-start', 'tool-input-delta', 'tool-input-available', 'tool-input-error', 'tool-approval-request', 'tool-output-available', 'tool-output-error', 'tool-output-denied', 'reasoning-start', 'reasoning-delta', 'reasoning-end', 'source-url', 'source-document', 'file', 'data-weather', 'data-notification', 'data-message', 'data-custom', 'data-test', 'start-step', 'finish-step', 'start', 'finish', 'abort', 'message-metadata']);
+
 /** Checks a `UIMessageChunk`: its `type` picks the variant that checks the rest. */
 function checkUIMessageChunk(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'UIMessageChunk', 'type', ['text-start', 'text-delta', 'text-end', 'error', 'tool-input-start', 'tool-input-delta', 'tool-input-available', 'tool-input-error', 'tool-approval-request', 'tool-output-available', 'tool-output-error', 'tool-output-denied', 'reasoning-start', 'reasoning-delta', 'reasoning-end', 'source-url', 'source-document', 'file', 'data-weather', 'data-notification', 'data-message', 'data-custom', 'data-test', 'start-step', 'finish-step', 'start', 'finish', 'abort', 'message-metadata'])) {
+  switch (cardcTag(value, s, at, orNull, 'UIMessageChunk', 'type', tagsOfUIMessageChunk)) {
     case 'text-start':
-      return cardcVariant(value, s, at, 'BlockBoundary', checkBlockBoundary);
+      {
+        const outer = cardcVariant(s, 'BlockBoundary');
+        checkBlockBoundary(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'text-delta':
-      return cardcVariant(value, s, at, 'BlockDelta', checkBlockDelta);
+      {
+        const outer = cardcVariant(s, 'BlockDelta');
+        checkBlockDelta(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'text-end':
-      return cardcVariant(value, s, at, 'BlockBoundary', checkBlockBoundary);
+      {
+        const outer = cardcVariant(s, 'BlockBoundary');
+        checkBlockBoundary(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'error':
-      return cardcVariant(value, s, at, 'ErrorChunk', checkErrorChunk);
+      {
+        const outer = cardcVariant(s, 'ErrorChunk');
+        checkErrorChunk(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tool-input-start':
-      return cardcVariant(value, s, at, 'ToolInputStart', checkToolInputStart);
+      {
+        const outer = cardcVariant(s, 'ToolInputStart');
+        checkToolInputStart(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tool-input-delta':
-      return cardcVariant(value, s, at, 'ToolInputDelta', checkToolInputDelta);
+      {
+        const outer = cardcVariant(s, 'ToolInputDelta');
+        checkToolInputDelta(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tool-input-available':
-      return cardcVariant(value, s, at, 'ToolInput', checkToolInput);
+      {
+        const outer = cardcVariant(s, 'ToolInput');
+        checkToolInput(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tool-input-error':
-      return cardcVariant(value, s, at, 'ToolInputError', checkToolInputError);
+      {
+        const outer = cardcVariant(s, 'ToolInputError');
+        checkToolInputError(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tool-approval-request':
-      return cardcVariant(value, s, at, 'ToolApprovalRequest', checkToolApprovalRequest);
+      {
+        const outer = cardcVariant(s, 'ToolApprovalRequest');
+        checkToolApprovalRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tool-output-available':
-      return cardcVariant(value, s, at, 'ToolOutputAvailable', checkToolOutputAvailable);
+      {
+        const outer = cardcVariant(s, 'ToolOutputAvailable');
+        checkToolOutputAvailable(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tool-output-error':
-      return cardcVariant(value, s, at, 'ToolOutputError', checkToolOutputError);
+      {
+        const outer = cardcVariant(s, 'ToolOutputError');
+        checkToolOutputError(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tool-output-denied':
-      return cardcVariant(value, s, at, 'ToolOutputDenied', checkToolOutputDenied);
+      {
+        const outer = cardcVariant(s, 'ToolOutputDenied');
+        checkToolOutputDenied(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'reasoning-start':
-      return cardcVariant(value, s, at, 'BlockBoundary', checkBlockBoundary);
+      {
+        const outer = cardcVariant(s, 'BlockBoundary');
+        checkBlockBoundary(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'reasoning-delta':
-      return cardcVariant(value, s, at, 'BlockDelta', checkBlockDelta);
+      {
+        const outer = cardcVariant(s, 'BlockDelta');
+        checkBlockDelta(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'reasoning-end':
-      return cardcVariant(value, s, at, 'BlockBoundary', checkBlockBoundary);
+      {
+        const outer = cardcVariant(s, 'BlockBoundary');
+        checkBlockBoundary(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'source-url':
-      return cardcVariant(value, s, at, 'SourceUrl', checkSourceUrl);
+      {
+        const outer = cardcVariant(s, 'SourceUrl');
+        checkSourceUrl(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'source-document':
-      return cardcVariant(value, s, at, 'SourceDocument', checkSourceDocument);
+      {
+        const outer = cardcVariant(s, 'SourceDocument');
+        checkSourceDocument(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'file':
-      return cardcVariant(value, s, at, 'FileChunk', checkFileChunk);
+      {
+        const outer = cardcVariant(s, 'FileChunk');
+        checkFileChunk(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'data-weather':
-      return cardcVariant(value, s, at, 'DataChunk', checkDataChunk);
+      {
+        const outer = cardcVariant(s, 'DataChunk');
+        checkDataChunk(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'data-notification':
-      return cardcVariant(value, s, at, 'DataChunk', checkDataChunk);
+      {
+        const outer = cardcVariant(s, 'DataChunk');
+        checkDataChunk(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'data-message':
-      return cardcVariant(value, s, at, 'DataChunk', checkDataChunk);
+      {
+        const outer = cardcVariant(s, 'DataChunk');
+        checkDataChunk(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'data-custom':
-      return cardcVariant(value, s, at, 'DataChunk', checkDataChunk);
+      {
+        const outer = cardcVariant(s, 'DataChunk');
+        checkDataChunk(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'data-test':
-      return cardcVariant(value, s, at, 'DataChunk', checkDataChunk);
+      {
+        const outer = cardcVariant(s, 'DataChunk');
+        checkDataChunk(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'start-step':
-      return cardcVariant(value, s, at, 'StepBoundary', checkStepBoundary);
+      {
+        const outer = cardcVariant(s, 'StepBoundary');
+        checkStepBoundary(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'finish-step':
-      return cardcVariant(value, s, at, 'StepBoundary', checkStepBoundary);
+      {
+        const outer = cardcVariant(s, 'StepBoundary');
+        checkStepBoundary(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'start':
-      return cardcVariant(value, s, at, 'Start', checkStart);
+      {
+        const outer = cardcVariant(s, 'Start');
+        checkStart(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'finish':
-      return cardcVariant(value, s, at, 'Finish', checkFinish);
+      {
+        const outer = cardcVariant(s, 'Finish');
+        checkFinish(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'abort':
-      return cardcVariant(value, s, at, 'Abort', checkAbort);
+      {
+        const outer = cardcVariant(s, 'Abort');
+        checkAbort(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'message-metadata':
-      return cardcVariant(value, s, at, 'MessageMetadata', checkMessageMetadata);
+      {
+        const outer = cardcVariant(s, 'MessageMetadata');
+        checkMessageMetadata(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `UIMessageChunk`, exactly as the contract says. Never throws. */
 export function isUIMessageChunk(value: unknown): value is UIMessageChunk {
-  return cardcRun(checkUIMessageChunk, value, 1).length === 0;
+  return cardcRun(checkUIMessageChunk, value, 1, true).length === 0;
 }
 
 /** The value as a `UIMessageChunk`, or where and how it breaks the contract. Never throws. */
@@ -2949,27 +4955,75 @@ export function parseUIMessageChunk(
   return cardcParse<UIMessageChunk>(checkUIMessageChunk, value);
 }
 
+/** The `type` tags of `UIMessagePart`. */
+const tagsOfUIMessagePart = cardcStrings(['text', 'reasoning', 'source-url', 'source-document', 'file', 'step-start', 'data-foo', 'data-bar', 'data-chart', 'dynamic-tool', 'tool-foo', 'tool-bar', 'tool-weather', 'tool-getWeather', 'tool-getLocation', 'tool-getWeatherInformation', 'tool-web_search']);
+
 /** Checks a `UIMessagePart`: its `type` picks the variant that checks the rest. */
 function checkUIMessagePart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'UIMessagePart', 'type', ['text', 'reasoning', 'source-url', 'source-document', 'file', 'step-start', 'data-foo', 'data-bar', 'data-chart', 'dynamic-tool', 'tool-foo', 'tool-bar', 'tool-weather', 'tool-getWeather', 'tool-getLocation', 'tool-getWeatherInformation', 'tool-web_search'])) {
+  switch (cardcTag(value, s, at, orNull, 'UIMessagePart', 'type', tagsOfUIMessagePart)) {
     case 'text':
-      return cardcVariant(value, s, at, 'TextPart', checkTextPart);
+      {
+        const outer = cardcVariant(s, 'TextPart');
+        checkTextPart(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'reasoning':
-      return cardcVariant(value, s, at, 'ReasoningPart', checkReasoningPart);
+      {
+        const outer = cardcVariant(s, 'ReasoningPart');
+        checkReasoningPart(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'source-url':
-      return cardcVariant(value, s, at, 'SourceUrl', checkSourceUrl);
+      {
+        const outer = cardcVariant(s, 'SourceUrl');
+        checkSourceUrl(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'source-document':
-      return cardcVariant(value, s, at, 'SourceDocument', checkSourceDocument);
+      {
+        const outer = cardcVariant(s, 'SourceDocument');
+        checkSourceDocument(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'file':
-      return cardcVariant(value, s, at, 'FilePart', checkFilePart);
+      {
+        const outer = cardcVariant(s, 'FilePart');
+        checkFilePart(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'step-start':
-      return cardcVariant(value, s, at, 'StepBoundary', checkStepBoundary);
+      {
+        const outer = cardcVariant(s, 'StepBoundary');
+        checkStepBoundary(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'data-foo':
-      return cardcVariant(value, s, at, 'DataPart', checkDataPart);
+      {
+        const outer = cardcVariant(s, 'DataPart');
+        checkDataPart(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'data-bar':
-      return cardcVariant(value, s, at, 'DataPart', checkDataPart);
+      {
+        const outer = cardcVariant(s, 'DataPart');
+        checkDataPart(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'data-chart':
-      return cardcVariant(value, s, at, 'DataPart', checkDataPart);
+      {
+        const outer = cardcVariant(s, 'DataPart');
+        checkDataPart(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'dynamic-tool':
       return checkDynamicToolPart(value, s, at);
     case 'tool-foo':
@@ -2991,7 +5045,7 @@ function checkUIMessagePart(value: unknown, s: cardcState, at: string, orNull?: 
 
 /** Whether a value is a `UIMessagePart`, exactly as the contract says. Never throws. */
 export function isUIMessagePart(value: unknown): value is UIMessagePart {
-  return cardcRun(checkUIMessagePart, value, 1).length === 0;
+  return cardcRun(checkUIMessagePart, value, 1, true).length === 0;
 }
 
 /** The value as a `UIMessagePart`, or where and how it breaks the contract. Never throws. */

@@ -1630,6 +1630,11 @@ type cardcState = {
   errors: { pointer: string; message: string }[];
   /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
   limit: number;
+  /**
+   * Whether errors are only counted (`is`, which says whether there is one): their pointers and
+   * messages are then left unwritten, which makes refusing a value several times cheaper.
+   */
+  quiet: boolean;
   /** How many arrays and objects enclose the value being checked. */
   depth: number;
   /** The innermost struct or union being checked, which errors name. */
@@ -1646,12 +1651,21 @@ type cardcState = {
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
 
+/** No keys: the tags in `cardcState.tags` when no union above has read one, a unit variant's fields. */
+const cardcNoKeys: readonly string[] = [];
+
 /**
- * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
- * out of stack, becomes one more error: the guards never throw.
+ * Runs a check from the root and returns its errors (see `cardcState` for `limit` and `quiet`). A
+ * getter or proxy that throws, or an engine out of stack, becomes one more error: the guards
+ * never throw.
  */
-function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
+function cardcRun(
+  check: cardcCheck,
+  value: unknown,
+  limit: number,
+  quiet: boolean,
+): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
   try {
     check(value, s, '');
   } catch {
@@ -1668,13 +1682,20 @@ function cardcParse<T>(
   check: cardcCheck,
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
-  const errors = cardcRun(check, value, cardcMaxErrors);
+  const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
+
+/** What a quiet check records for each error: only their number is read. */
+const cardcCounted = { pointer: '', message: '' };
 
 /** Records an error, naming the type being checked and the variant it sits in. */
 function cardcFail(s: cardcState, at: string, message: string): void {
   if (s.errors.length >= s.limit) {
+    return;
+  }
+  if (s.quiet) {
+    s.errors.push(cardcCounted);
     return;
   }
   let where = s.type;
@@ -1686,7 +1707,7 @@ function cardcFail(s: cardcState, at: string, message: string): void {
 
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
-  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+  cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
 }
 
 /** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
@@ -1694,16 +1715,27 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The pointer of `key` in the object at `at`, for an error; a quiet check leaves it unwritten. */
+function cardcAt(s: cardcState, at: string, key: string): string {
+  return s.quiet ? '' : `${at}/${cardcEscape(key)}`;
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * `String.prototype.isWellFormed` where the engine has it (ES2024 on): it says what the pattern
+ * says, several times faster on long text. Read from the prototype so that the helpers still
+ * compile for tsc's default target.
+ */
+const cardcWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
  * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
  * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
- * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
  */
 function cardcUnicode(text: string): boolean {
-  return !cardcLoneSurrogate.test(text);
+  return cardcWellFormed !== undefined ? cardcWellFormed.call(text) : !cardcLoneSurrogate.test(text);
 }
 
 /** Whether an object's key is Unicode text; if not, records it at the key. */
@@ -1715,10 +1747,16 @@ function cardcKey(s: cardcState, at: string, key: string): boolean {
   return false;
 }
 
-/** The allowed strings, as JSON, for an error message. */
-function cardcListed(values: readonly string[]): string {
+/** The strings a value may be (a union's tags, an enum's values), and how an error lists them. */
+type cardcListing = { readonly values: readonly string[]; readonly listed: string };
+
+/**
+ * The strings a value may be, listed as JSON for error messages once, when the module loads: a
+ * listing written at each error made refusing a tag the slowest part of `parse`.
+ */
+function cardcStrings(values: readonly string[]): cardcListing {
   const quoted = values.map((value) => JSON.stringify(value));
-  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+  return { values, listed: quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}` };
 }
 
 /**
@@ -1802,55 +1840,64 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
-type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
-
 /**
- * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key but the tags the unions above read (an open struct's other keys must
- * hold JSON values).
+ * Whether a struct's field is there to check: not when the check has found all the errors it
+ * looks for, nor when the key is not among the object's `keys` (its own enumerable ones, from
+ * `Object.keys`, which a struct's check reads once: looking a key up there is several times
+ * faster than `cardcHas`), which is an error unless the field may be absent.
  */
-function cardcStruct(
-  value: unknown,
+function cardcPresent(
+  keys: readonly string[],
   s: cardcState,
   at: string,
-  orNull: boolean | undefined,
-  name: string,
-  closed: boolean,
-  fields: readonly cardcField[],
-): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = [];
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    for (const [key, optional, check] of fields) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (cardcHas.call(object, key)) {
-        check(object[key], s, `${at}/${cardcEscape(key)}`);
-      } else if (!optional) {
-        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
-      }
-    }
-    for (const key of Object.keys(object)) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
-        if (closed) {
-          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else if (cardcKey(s, at, key)) {
-          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
-        }
-      }
-    }
-    s.depth -= 1;
+  key: string,
+  optional: boolean,
+): boolean {
+  if (s.errors.length >= s.limit) {
+    return false;
   }
-  s.type = outer;
+  if (keys.indexOf(key) >= 0) {
+    return true;
+  }
+  if (!optional) {
+    cardcFail(s, cardcAt(s, at, key), 'required');
+  }
+  return false;
+}
+
+/**
+ * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
+ * are checked:
+ * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
+ * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * distinct from each other and from every field key, and `cardcTag` found them on this object, so
+ * when `known` is the number of keys there is no other key, and nothing is left to check.
+ */
+function cardcRest(
+  object: { readonly [key: string]: unknown },
+  keys: readonly string[],
+  s: cardcState,
+  at: string,
+  closed: boolean,
+  fields: readonly string[],
+  tags: readonly string[],
+  known: number,
+): void {
+  if (known === keys.length) {
+    return;
+  }
+  for (const key of keys) {
+    if (s.errors.length >= s.limit) {
+      break;
+    }
+    if (tags.indexOf(key) < 0 && fields.indexOf(key) < 0) {
+      if (closed) {
+        cardcFail(s, cardcAt(s, at, key), 'unknown field');
+      } else if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
+    }
+  }
 }
 
 /**
@@ -1865,38 +1912,39 @@ function cardcTag(
   orNull: boolean | undefined,
   name: string,
   tag: string,
-  tags: readonly string[],
+  tags: cardcListing,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
   const read = s.tags;
-  s.tags = [];
+  s.tags = cardcNoKeys;
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
-    const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    if (typeof tagValue === 'string' && tags.values.indexOf(tagValue) >= 0) {
       found = tagValue;
-      s.tags = read.concat([tag]);
+      s.tags = read.length === 0 ? [tag] : read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, cardcAt(s, at, tag), s.quiet ? '' : `required: ${tags.listed}`);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, cardcAt(s, at, tag), tags.listed, false);
     }
   }
   s.type = outer;
   return found;
 }
 
-/** Checks a union's object as the variant struct its tag picked, naming that variant in errors. */
-function cardcVariant(value: unknown, s: cardcState, at: string, name: string, check: cardcCheck): void {
+/**
+ * Enters the variant struct a union's tag picked, which errors name after `in` unless a union
+ * above already picked one; returns what to restore once the variant is checked.
+ */
+function cardcVariant(s: cardcState, name: string): string {
   const outer = s.variant;
   if (outer === '') {
     s.variant = name;
   }
-  check(value, s, at);
-  s.variant = outer;
+  return outer;
 }
 
 /** Checks an enum: one of its strings. */
@@ -1905,10 +1953,10 @@ function cardcOneOf(
   s: cardcState,
   at: string,
   orNull: boolean | undefined,
-  values: readonly string[],
+  values: cardcListing,
 ): void {
-  if (typeof value !== 'string' || values.indexOf(value) < 0) {
-    cardcMismatch(s, at, cardcListed(values), orNull);
+  if (typeof value !== 'string' || values.values.indexOf(value) < 0) {
+    cardcMismatch(s, at, values.listed, orNull);
   }
 }
 
@@ -1972,21 +2020,31 @@ function cardcNullOr(check: cardcCheck): cardcCheck {
   };
 }
 
+/**
+ * Whether a value is an array whose items are to be checked, one level deeper (the caller checks
+ * them and then steps back out); if not, records why.
+ */
+function cardcArray(value: unknown, s: cardcState, at: string, orNull: boolean | undefined): value is readonly unknown[] {
+  if (!Array.isArray(value)) {
+    cardcMismatch(s, at, 'an array', orNull);
+    return false;
+  }
+  if (cardcDeeper(s, at)) {
+    return false;
+  }
+  s.depth += 1;
+  return true;
+}
+
 /** Checks an array whose every item passes the inner check. */
 function cardcArrayOf(check: cardcCheck): cardcCheck {
   return (value, s, at, orNull) => {
-    if (!Array.isArray(value)) {
-      cardcMismatch(s, at, 'an array', orNull);
-      return;
+    if (cardcArray(value, s, at, orNull)) {
+      for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+        check(value[i], s, `${at}/${i}`);
+      }
+      s.depth -= 1;
     }
-    if (cardcDeeper(s, at)) {
-      return;
-    }
-    s.depth += 1;
-    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
-      check(value[i], s, `${at}/${i}`);
-    }
-    s.depth -= 1;
   };
 }
 
@@ -2101,21 +2159,56 @@ function cardcItems(check: cardcCheck, min: number | null, max: number | null, u
   };
 }
 
-/** The fields of `Annotations`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfAnnotations: readonly cardcField[] = [
-  ['audience', true, cardcArrayOf(checkRole)],
-  ['priority', true, cardcRange(cardcNumber, 0.0, false, 1.0, false)],
-  ['lastModified', true, cardcMatches(cardcString, '^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$', 'a string matching ^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$')],
-];
+/** The keys of the fields of `Annotations`. */
+const keysOfAnnotations: readonly string[] = ['audience', 'priority', 'lastModified'];
+
+/** The checks of the fields of `Annotations` that are built from others, in field order. */
+const checksOfAnnotations = [
+  cardcRange(cardcNumber, 0.0, false, 1.0, false),
+  cardcMatches(cardcString, '^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$', 'a string matching ^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$'),
+] as const;
 
 /** Checks a `Annotations`. */
 function checkAnnotations(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Annotations', false, fieldsOfAnnotations);
+  const outer = s.type;
+  s.type = 'Annotations';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'audience', true)) {
+      known += 1;
+      const item = object['audience'];
+      if (cardcArray(item, s, at + '/audience', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkRole(entry, s, at + '/audience' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'priority', true)) {
+      known += 1;
+      const item = object['priority'];
+      checksOfAnnotations[0](item, s, at + '/priority');
+    }
+    if (cardcPresent(keys, s, at, 'lastModified', true)) {
+      known += 1;
+      const item = object['lastModified'];
+      checksOfAnnotations[1](item, s, at + '/lastModified');
+    }
+    cardcRest(object, keys, s, at, false, keysOfAnnotations, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Annotations`, exactly as the contract says. Never throws. */
 export function isAnnotations(value: unknown): value is Annotations {
-  return cardcRun(checkAnnotations, value, 1).length === 0;
+  return cardcRun(checkAnnotations, value, 1, true).length === 0;
 }
 
 /** The value as a `Annotations`, or where and how it breaks the contract. Never throws. */
@@ -2125,22 +2218,56 @@ export function parseAnnotations(
   return cardcParse<Annotations>(checkAnnotations, value);
 }
 
-/** The fields of `AudioContent`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfAudioContent: readonly cardcField[] = [
-  ['data', false, cardcMatches(cardcString, '^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$', 'a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$')],
-  ['mimeType', false, cardcString],
-  ['annotations', true, checkAnnotations],
-  ['_meta', true, checkJsonObject],
-];
+/** The keys of the fields of `AudioContent`. */
+const keysOfAudioContent: readonly string[] = ['data', 'mimeType', 'annotations', '_meta'];
+
+/** The checks of the fields of `AudioContent` that are built from others, in field order. */
+const checksOfAudioContent = [
+  cardcMatches(cardcString, '^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$', 'a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$'),
+] as const;
 
 /** Checks a `AudioContent`. */
 function checkAudioContent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'AudioContent', false, fieldsOfAudioContent);
+  const outer = s.type;
+  s.type = 'AudioContent';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'data', false)) {
+      known += 1;
+      const item = object['data'];
+      checksOfAudioContent[0](item, s, at + '/data');
+    }
+    if (cardcPresent(keys, s, at, 'mimeType', false)) {
+      known += 1;
+      const item = object['mimeType'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/mimeType');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'annotations', true)) {
+      known += 1;
+      const item = object['annotations'];
+      checkAnnotations(item, s, at + '/annotations');
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkJsonObject(item, s, at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, false, keysOfAudioContent, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `AudioContent`, exactly as the contract says. Never throws. */
 export function isAudioContent(value: unknown): value is AudioContent {
-  return cardcRun(checkAudioContent, value, 1).length === 0;
+  return cardcRun(checkAudioContent, value, 1, true).length === 0;
 }
 
 /** The value as a `AudioContent`, or where and how it breaks the contract. Never throws. */
@@ -2150,20 +2277,43 @@ export function parseAudioContent(
   return cardcParse<AudioContent>(checkAudioContent, value);
 }
 
-/** The fields of `BaseMetadata`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfBaseMetadata: readonly cardcField[] = [
-  ['name', false, cardcString],
-  ['title', true, cardcString],
-];
+/** The keys of the fields of `BaseMetadata`. */
+const keysOfBaseMetadata: readonly string[] = ['name', 'title'];
 
 /** Checks a `BaseMetadata`. */
 function checkBaseMetadata(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'BaseMetadata', true, fieldsOfBaseMetadata);
+  const outer = s.type;
+  s.type = 'BaseMetadata';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfBaseMetadata, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `BaseMetadata`, exactly as the contract says. Never throws. */
 export function isBaseMetadata(value: unknown): value is BaseMetadata {
-  return cardcRun(checkBaseMetadata, value, 1).length === 0;
+  return cardcRun(checkBaseMetadata, value, 1, true).length === 0;
 }
 
 /** The value as a `BaseMetadata`, or where and how it breaks the contract. Never throws. */
@@ -2173,22 +2323,58 @@ export function parseBaseMetadata(
   return cardcParse<BaseMetadata>(checkBaseMetadata, value);
 }
 
-/** The fields of `BlobResourceContents`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfBlobResourceContents: readonly cardcField[] = [
-  ['uri', false, cardcString],
-  ['mimeType', true, cardcString],
-  ['_meta', true, checkJsonObject],
-  ['blob', false, cardcMatches(cardcString, '^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$', 'a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$')],
-];
+/** The keys of the fields of `BlobResourceContents`. */
+const keysOfBlobResourceContents: readonly string[] = ['uri', 'mimeType', '_meta', 'blob'];
+
+/** The checks of the fields of `BlobResourceContents` that are built from others, in field order. */
+const checksOfBlobResourceContents = [
+  cardcMatches(cardcString, '^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$', 'a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$'),
+] as const;
 
 /** Checks a `BlobResourceContents`. */
 function checkBlobResourceContents(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'BlobResourceContents', true, fieldsOfBlobResourceContents);
+  const outer = s.type;
+  s.type = 'BlobResourceContents';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'uri', false)) {
+      known += 1;
+      const item = object['uri'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/uri');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'mimeType', true)) {
+      known += 1;
+      const item = object['mimeType'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/mimeType');
+      }
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkJsonObject(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'blob', false)) {
+      known += 1;
+      const item = object['blob'];
+      checksOfBlobResourceContents[0](item, s, at + '/blob');
+    }
+    cardcRest(object, keys, s, at, true, keysOfBlobResourceContents, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `BlobResourceContents`, exactly as the contract says. Never throws. */
 export function isBlobResourceContents(value: unknown): value is BlobResourceContents {
-  return cardcRun(checkBlobResourceContents, value, 1).length === 0;
+  return cardcRun(checkBlobResourceContents, value, 1, true).length === 0;
 }
 
 /** The value as a `BlobResourceContents`, or where and how it breaks the contract. Never throws. */
@@ -2198,21 +2384,50 @@ export function parseBlobResourceContents(
   return cardcParse<BlobResourceContents>(checkBlobResourceContents, value);
 }
 
-/** The fields of `BooleanSchema`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfBooleanSchema: readonly cardcField[] = [
-  ['title', true, cardcString],
-  ['description', true, cardcString],
-  ['default', true, cardcBoolean],
-];
+/** The keys of the fields of `BooleanSchema`. */
+const keysOfBooleanSchema: readonly string[] = ['title', 'description', 'default'];
 
 /** Checks a `BooleanSchema`. */
 function checkBooleanSchema(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'BooleanSchema', false, fieldsOfBooleanSchema);
+  const outer = s.type;
+  s.type = 'BooleanSchema';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/description');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'default', true)) {
+      known += 1;
+      const item = object['default'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/default');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfBooleanSchema, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `BooleanSchema`, exactly as the contract says. Never throws. */
 export function isBooleanSchema(value: unknown): value is BooleanSchema {
-  return cardcRun(checkBooleanSchema, value, 1).length === 0;
+  return cardcRun(checkBooleanSchema, value, 1, true).length === 0;
 }
 
 /** The value as a `BooleanSchema`, or where and how it breaks the contract. Never throws. */
@@ -2222,19 +2437,34 @@ export function parseBooleanSchema(
   return cardcParse<BooleanSchema>(checkBooleanSchema, value);
 }
 
-/** The fields of `CallToolRequest`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCallToolRequest: readonly cardcField[] = [
-  ['params', false, checkCallToolRequestParams],
-];
+/** The keys of the fields of `CallToolRequest`. */
+const keysOfCallToolRequest: readonly string[] = ['params'];
 
 /** Checks a `CallToolRequest`. */
 function checkCallToolRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'CallToolRequest', false, fieldsOfCallToolRequest);
+  const outer = s.type;
+  s.type = 'CallToolRequest';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', false)) {
+      known += 1;
+      const item = object['params'];
+      checkCallToolRequestParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfCallToolRequest, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `CallToolRequest`, exactly as the contract says. Never throws. */
 export function isCallToolRequest(value: unknown): value is CallToolRequest {
-  return cardcRun(checkCallToolRequest, value, 1).length === 0;
+  return cardcRun(checkCallToolRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `CallToolRequest`, or where and how it breaks the contract. Never throws. */
@@ -2244,22 +2474,51 @@ export function parseCallToolRequest(
   return cardcParse<CallToolRequest>(checkCallToolRequest, value);
 }
 
-/** The fields of `CallToolRequestParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCallToolRequestParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['task', true, checkTaskMetadata],
-  ['name', false, cardcString],
-  ['arguments', true, checkJsonObject],
-];
+/** The keys of the fields of `CallToolRequestParams`. */
+const keysOfCallToolRequestParams: readonly string[] = ['_meta', 'task', 'name', 'arguments'];
 
 /** Checks a `CallToolRequestParams`. */
 function checkCallToolRequestParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'CallToolRequestParams', false, fieldsOfCallToolRequestParams);
+  const outer = s.type;
+  s.type = 'CallToolRequestParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'task', true)) {
+      known += 1;
+      const item = object['task'];
+      checkTaskMetadata(item, s, at + '/task');
+    }
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'arguments', true)) {
+      known += 1;
+      const item = object['arguments'];
+      checkJsonObject(item, s, at + '/arguments');
+    }
+    cardcRest(object, keys, s, at, false, keysOfCallToolRequestParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `CallToolRequestParams`, exactly as the contract says. Never throws. */
 export function isCallToolRequestParams(value: unknown): value is CallToolRequestParams {
-  return cardcRun(checkCallToolRequestParams, value, 1).length === 0;
+  return cardcRun(checkCallToolRequestParams, value, 1, true).length === 0;
 }
 
 /** The value as a `CallToolRequestParams`, or where and how it breaks the contract. Never throws. */
@@ -2269,22 +2528,57 @@ export function parseCallToolRequestParams(
   return cardcParse<CallToolRequestParams>(checkCallToolRequestParams, value);
 }
 
-/** The fields of `CallToolResult`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCallToolResult: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['content', true, cardcArrayOf(checkContentBlock)],
-  ['structuredContent', true, checkJsonObject],
-  ['isError', true, cardcBoolean],
-];
+/** The keys of the fields of `CallToolResult`. */
+const keysOfCallToolResult: readonly string[] = ['_meta', 'content', 'structuredContent', 'isError'];
 
 /** Checks a `CallToolResult`. */
 function checkCallToolResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'CallToolResult', false, fieldsOfCallToolResult);
+  const outer = s.type;
+  s.type = 'CallToolResult';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'content', true)) {
+      known += 1;
+      const item = object['content'];
+      if (cardcArray(item, s, at + '/content', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkContentBlock(entry, s, at + '/content' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'structuredContent', true)) {
+      known += 1;
+      const item = object['structuredContent'];
+      checkJsonObject(item, s, at + '/structuredContent');
+    }
+    if (cardcPresent(keys, s, at, 'isError', true)) {
+      known += 1;
+      const item = object['isError'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/isError');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfCallToolResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `CallToolResult`, exactly as the contract says. Never throws. */
 export function isCallToolResult(value: unknown): value is CallToolResult {
-  return cardcRun(checkCallToolResult, value, 1).length === 0;
+  return cardcRun(checkCallToolResult, value, 1, true).length === 0;
 }
 
 /** The value as a `CallToolResult`, or where and how it breaks the contract. Never throws. */
@@ -2294,19 +2588,34 @@ export function parseCallToolResult(
   return cardcParse<CallToolResult>(checkCallToolResult, value);
 }
 
-/** The fields of `CancelledNotification`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCancelledNotification: readonly cardcField[] = [
-  ['params', false, checkCancelledNotificationParams],
-];
+/** The keys of the fields of `CancelledNotification`. */
+const keysOfCancelledNotification: readonly string[] = ['params'];
 
 /** Checks a `CancelledNotification`. */
 function checkCancelledNotification(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'CancelledNotification', false, fieldsOfCancelledNotification);
+  const outer = s.type;
+  s.type = 'CancelledNotification';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', false)) {
+      known += 1;
+      const item = object['params'];
+      checkCancelledNotificationParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfCancelledNotification, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `CancelledNotification`, exactly as the contract says. Never throws. */
 export function isCancelledNotification(value: unknown): value is CancelledNotification {
-  return cardcRun(checkCancelledNotification, value, 1).length === 0;
+  return cardcRun(checkCancelledNotification, value, 1, true).length === 0;
 }
 
 /** The value as a `CancelledNotification`, or where and how it breaks the contract. Never throws. */
@@ -2316,21 +2625,46 @@ export function parseCancelledNotification(
   return cardcParse<CancelledNotification>(checkCancelledNotification, value);
 }
 
-/** The fields of `CancelledNotificationParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCancelledNotificationParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['requestId', true, checkRequestId],
-  ['reason', true, cardcString],
-];
+/** The keys of the fields of `CancelledNotificationParams`. */
+const keysOfCancelledNotificationParams: readonly string[] = ['_meta', 'requestId', 'reason'];
 
 /** Checks a `CancelledNotificationParams`. */
 function checkCancelledNotificationParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'CancelledNotificationParams', false, fieldsOfCancelledNotificationParams);
+  const outer = s.type;
+  s.type = 'CancelledNotificationParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'requestId', true)) {
+      known += 1;
+      const item = object['requestId'];
+      checkRequestId(item, s, at + '/requestId');
+    }
+    if (cardcPresent(keys, s, at, 'reason', true)) {
+      known += 1;
+      const item = object['reason'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/reason');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfCancelledNotificationParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `CancelledNotificationParams`, exactly as the contract says. Never throws. */
 export function isCancelledNotificationParams(value: unknown): value is CancelledNotificationParams {
-  return cardcRun(checkCancelledNotificationParams, value, 1).length === 0;
+  return cardcRun(checkCancelledNotificationParams, value, 1, true).length === 0;
 }
 
 /** The value as a `CancelledNotificationParams`, or where and how it breaks the contract. Never throws. */
@@ -2340,24 +2674,65 @@ export function parseCancelledNotificationParams(
   return cardcParse<CancelledNotificationParams>(checkCancelledNotificationParams, value);
 }
 
-/** The fields of `ClientCapabilities`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfClientCapabilities: readonly cardcField[] = [
-  ['experimental', true, cardcMapOf(checkJsonObject)],
-  ['sampling', true, checkSamplingCapability],
-  ['elicitation', true, checkElicitationCapability],
-  ['roots', true, checkListChangedCapability],
-  ['tasks', true, checkClientTasksCapability],
-  ['extensions', true, cardcMapOf(checkJsonObject)],
-];
+/** The keys of the fields of `ClientCapabilities`. */
+const keysOfClientCapabilities: readonly string[] = ['experimental', 'sampling', 'elicitation', 'roots', 'tasks', 'extensions'];
+
+/** The checks of the fields of `ClientCapabilities` that are built from others, in field order. */
+const checksOfClientCapabilities = [
+  cardcMapOf(checkJsonObject),
+  cardcMapOf(checkJsonObject),
+] as const;
 
 /** Checks a `ClientCapabilities`. */
 function checkClientCapabilities(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ClientCapabilities', false, fieldsOfClientCapabilities);
+  const outer = s.type;
+  s.type = 'ClientCapabilities';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'experimental', true)) {
+      known += 1;
+      const item = object['experimental'];
+      checksOfClientCapabilities[0](item, s, at + '/experimental');
+    }
+    if (cardcPresent(keys, s, at, 'sampling', true)) {
+      known += 1;
+      const item = object['sampling'];
+      checkSamplingCapability(item, s, at + '/sampling');
+    }
+    if (cardcPresent(keys, s, at, 'elicitation', true)) {
+      known += 1;
+      const item = object['elicitation'];
+      checkElicitationCapability(item, s, at + '/elicitation');
+    }
+    if (cardcPresent(keys, s, at, 'roots', true)) {
+      known += 1;
+      const item = object['roots'];
+      checkListChangedCapability(item, s, at + '/roots');
+    }
+    if (cardcPresent(keys, s, at, 'tasks', true)) {
+      known += 1;
+      const item = object['tasks'];
+      checkClientTasksCapability(item, s, at + '/tasks');
+    }
+    if (cardcPresent(keys, s, at, 'extensions', true)) {
+      known += 1;
+      const item = object['extensions'];
+      checksOfClientCapabilities[1](item, s, at + '/extensions');
+    }
+    cardcRest(object, keys, s, at, false, keysOfClientCapabilities, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ClientCapabilities`, exactly as the contract says. Never throws. */
 export function isClientCapabilities(value: unknown): value is ClientCapabilities {
-  return cardcRun(checkClientCapabilities, value, 1).length === 0;
+  return cardcRun(checkClientCapabilities, value, 1, true).length === 0;
 }
 
 /** The value as a `ClientCapabilities`, or where and how it breaks the contract. Never throws. */
@@ -2367,25 +2742,53 @@ export function parseClientCapabilities(
   return cardcParse<ClientCapabilities>(checkClientCapabilities, value);
 }
 
+/** The `method` tags of `ClientNotification`. */
+const tagsOfClientNotification = cardcStrings(['notifications/cancelled', 'notifications/progress', 'notifications/initialized', 'notifications/roots/list_changed', 'notifications/tasks/status']);
+
 /** Checks a `ClientNotification`: its `method` picks the variant that checks the rest. */
 function checkClientNotification(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ClientNotification', 'method', ['notifications/cancelled', 'notifications/progress', 'notifications/initialized', 'notifications/roots/list_changed', 'notifications/tasks/status'])) {
+  switch (cardcTag(value, s, at, orNull, 'ClientNotification', 'method', tagsOfClientNotification)) {
     case 'notifications/cancelled':
-      return cardcVariant(value, s, at, 'CancelledNotification', checkCancelledNotification);
+      {
+        const outer = cardcVariant(s, 'CancelledNotification');
+        checkCancelledNotification(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'notifications/progress':
-      return cardcVariant(value, s, at, 'ProgressNotification', checkProgressNotification);
+      {
+        const outer = cardcVariant(s, 'ProgressNotification');
+        checkProgressNotification(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'notifications/initialized':
-      return cardcVariant(value, s, at, 'MetaOnly', checkMetaOnly);
+      {
+        const outer = cardcVariant(s, 'MetaOnly');
+        checkMetaOnly(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'notifications/roots/list_changed':
-      return cardcVariant(value, s, at, 'MetaOnly', checkMetaOnly);
+      {
+        const outer = cardcVariant(s, 'MetaOnly');
+        checkMetaOnly(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'notifications/tasks/status':
-      return cardcVariant(value, s, at, 'TaskStatusNotification', checkTaskStatusNotification);
+      {
+        const outer = cardcVariant(s, 'TaskStatusNotification');
+        checkTaskStatusNotification(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `ClientNotification`, exactly as the contract says. Never throws. */
 export function isClientNotification(value: unknown): value is ClientNotification {
-  return cardcRun(checkClientNotification, value, 1).length === 0;
+  return cardcRun(checkClientNotification, value, 1, true).length === 0;
 }
 
 /** The value as a `ClientNotification`, or where and how it breaks the contract. Never throws. */
@@ -2395,49 +2798,137 @@ export function parseClientNotification(
   return cardcParse<ClientNotification>(checkClientNotification, value);
 }
 
+/** The `method` tags of `ClientRequest`. */
+const tagsOfClientRequest = cardcStrings(['ping', 'initialize', 'completion/complete', 'logging/setLevel', 'prompts/get', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'resources/subscribe', 'resources/unsubscribe', 'tools/call', 'tools/list', 'tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel']);
+
 /** Checks a `ClientRequest`: its `method` picks the variant that checks the rest. */
 function checkClientRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ClientRequest', 'method', ['ping', 'initialize', 'completion/complete', 'logging/setLevel', 'prompts/get', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'resources/subscribe', 'resources/unsubscribe', 'tools/call', 'tools/list', 'tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel'])) {
+  switch (cardcTag(value, s, at, orNull, 'ClientRequest', 'method', tagsOfClientRequest)) {
     case 'ping':
-      return cardcVariant(value, s, at, 'MetaOnly', checkMetaOnly);
+      {
+        const outer = cardcVariant(s, 'MetaOnly');
+        checkMetaOnly(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'initialize':
-      return cardcVariant(value, s, at, 'InitializeRequest', checkInitializeRequest);
+      {
+        const outer = cardcVariant(s, 'InitializeRequest');
+        checkInitializeRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'completion/complete':
-      return cardcVariant(value, s, at, 'CompleteRequest', checkCompleteRequest);
+      {
+        const outer = cardcVariant(s, 'CompleteRequest');
+        checkCompleteRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'logging/setLevel':
-      return cardcVariant(value, s, at, 'SetLevelRequest', checkSetLevelRequest);
+      {
+        const outer = cardcVariant(s, 'SetLevelRequest');
+        checkSetLevelRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'prompts/get':
-      return cardcVariant(value, s, at, 'GetPromptRequest', checkGetPromptRequest);
+      {
+        const outer = cardcVariant(s, 'GetPromptRequest');
+        checkGetPromptRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'prompts/list':
-      return cardcVariant(value, s, at, 'PaginatedRequest', checkPaginatedRequest);
+      {
+        const outer = cardcVariant(s, 'PaginatedRequest');
+        checkPaginatedRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'resources/list':
-      return cardcVariant(value, s, at, 'PaginatedRequest', checkPaginatedRequest);
+      {
+        const outer = cardcVariant(s, 'PaginatedRequest');
+        checkPaginatedRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'resources/templates/list':
-      return cardcVariant(value, s, at, 'PaginatedRequest', checkPaginatedRequest);
+      {
+        const outer = cardcVariant(s, 'PaginatedRequest');
+        checkPaginatedRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'resources/read':
-      return cardcVariant(value, s, at, 'ResourceRequest', checkResourceRequest);
+      {
+        const outer = cardcVariant(s, 'ResourceRequest');
+        checkResourceRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'resources/subscribe':
-      return cardcVariant(value, s, at, 'ResourceRequest', checkResourceRequest);
+      {
+        const outer = cardcVariant(s, 'ResourceRequest');
+        checkResourceRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'resources/unsubscribe':
-      return cardcVariant(value, s, at, 'ResourceRequest', checkResourceRequest);
+      {
+        const outer = cardcVariant(s, 'ResourceRequest');
+        checkResourceRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tools/call':
-      return cardcVariant(value, s, at, 'CallToolRequest', checkCallToolRequest);
+      {
+        const outer = cardcVariant(s, 'CallToolRequest');
+        checkCallToolRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tools/list':
-      return cardcVariant(value, s, at, 'PaginatedRequest', checkPaginatedRequest);
+      {
+        const outer = cardcVariant(s, 'PaginatedRequest');
+        checkPaginatedRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tasks/get':
-      return cardcVariant(value, s, at, 'TaskRequest', checkTaskRequest);
+      {
+        const outer = cardcVariant(s, 'TaskRequest');
+        checkTaskRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tasks/result':
-      return cardcVariant(value, s, at, 'TaskRequest', checkTaskRequest);
+      {
+        const outer = cardcVariant(s, 'TaskRequest');
+        checkTaskRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tasks/list':
-      return cardcVariant(value, s, at, 'PaginatedRequest', checkPaginatedRequest);
+      {
+        const outer = cardcVariant(s, 'PaginatedRequest');
+        checkPaginatedRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tasks/cancel':
-      return cardcVariant(value, s, at, 'TaskRequest', checkTaskRequest);
+      {
+        const outer = cardcVariant(s, 'TaskRequest');
+        checkTaskRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `ClientRequest`, exactly as the contract says. Never throws. */
 export function isClientRequest(value: unknown): value is ClientRequest {
-  return cardcRun(checkClientRequest, value, 1).length === 0;
+  return cardcRun(checkClientRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `ClientRequest`, or where and how it breaks the contract. Never throws. */
@@ -2447,19 +2938,34 @@ export function parseClientRequest(
   return cardcParse<ClientRequest>(checkClientRequest, value);
 }
 
-/** The fields of `ClientTaskElicitationRequests`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfClientTaskElicitationRequests: readonly cardcField[] = [
-  ['create', true, checkJsonObject],
-];
+/** The keys of the fields of `ClientTaskElicitationRequests`. */
+const keysOfClientTaskElicitationRequests: readonly string[] = ['create'];
 
 /** Checks a `ClientTaskElicitationRequests`. */
 function checkClientTaskElicitationRequests(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ClientTaskElicitationRequests', false, fieldsOfClientTaskElicitationRequests);
+  const outer = s.type;
+  s.type = 'ClientTaskElicitationRequests';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'create', true)) {
+      known += 1;
+      const item = object['create'];
+      checkJsonObject(item, s, at + '/create');
+    }
+    cardcRest(object, keys, s, at, false, keysOfClientTaskElicitationRequests, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ClientTaskElicitationRequests`, exactly as the contract says. Never throws. */
 export function isClientTaskElicitationRequests(value: unknown): value is ClientTaskElicitationRequests {
-  return cardcRun(checkClientTaskElicitationRequests, value, 1).length === 0;
+  return cardcRun(checkClientTaskElicitationRequests, value, 1, true).length === 0;
 }
 
 /** The value as a `ClientTaskElicitationRequests`, or where and how it breaks the contract. Never throws. */
@@ -2469,20 +2975,39 @@ export function parseClientTaskElicitationRequests(
   return cardcParse<ClientTaskElicitationRequests>(checkClientTaskElicitationRequests, value);
 }
 
-/** The fields of `ClientTaskRequests`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfClientTaskRequests: readonly cardcField[] = [
-  ['sampling', true, checkClientTaskSamplingRequests],
-  ['elicitation', true, checkClientTaskElicitationRequests],
-];
+/** The keys of the fields of `ClientTaskRequests`. */
+const keysOfClientTaskRequests: readonly string[] = ['sampling', 'elicitation'];
 
 /** Checks a `ClientTaskRequests`. */
 function checkClientTaskRequests(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ClientTaskRequests', false, fieldsOfClientTaskRequests);
+  const outer = s.type;
+  s.type = 'ClientTaskRequests';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'sampling', true)) {
+      known += 1;
+      const item = object['sampling'];
+      checkClientTaskSamplingRequests(item, s, at + '/sampling');
+    }
+    if (cardcPresent(keys, s, at, 'elicitation', true)) {
+      known += 1;
+      const item = object['elicitation'];
+      checkClientTaskElicitationRequests(item, s, at + '/elicitation');
+    }
+    cardcRest(object, keys, s, at, false, keysOfClientTaskRequests, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ClientTaskRequests`, exactly as the contract says. Never throws. */
 export function isClientTaskRequests(value: unknown): value is ClientTaskRequests {
-  return cardcRun(checkClientTaskRequests, value, 1).length === 0;
+  return cardcRun(checkClientTaskRequests, value, 1, true).length === 0;
 }
 
 /** The value as a `ClientTaskRequests`, or where and how it breaks the contract. Never throws. */
@@ -2492,19 +3017,34 @@ export function parseClientTaskRequests(
   return cardcParse<ClientTaskRequests>(checkClientTaskRequests, value);
 }
 
-/** The fields of `ClientTaskSamplingRequests`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfClientTaskSamplingRequests: readonly cardcField[] = [
-  ['createMessage', true, checkJsonObject],
-];
+/** The keys of the fields of `ClientTaskSamplingRequests`. */
+const keysOfClientTaskSamplingRequests: readonly string[] = ['createMessage'];
 
 /** Checks a `ClientTaskSamplingRequests`. */
 function checkClientTaskSamplingRequests(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ClientTaskSamplingRequests', false, fieldsOfClientTaskSamplingRequests);
+  const outer = s.type;
+  s.type = 'ClientTaskSamplingRequests';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'createMessage', true)) {
+      known += 1;
+      const item = object['createMessage'];
+      checkJsonObject(item, s, at + '/createMessage');
+    }
+    cardcRest(object, keys, s, at, false, keysOfClientTaskSamplingRequests, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ClientTaskSamplingRequests`, exactly as the contract says. Never throws. */
 export function isClientTaskSamplingRequests(value: unknown): value is ClientTaskSamplingRequests {
-  return cardcRun(checkClientTaskSamplingRequests, value, 1).length === 0;
+  return cardcRun(checkClientTaskSamplingRequests, value, 1, true).length === 0;
 }
 
 /** The value as a `ClientTaskSamplingRequests`, or where and how it breaks the contract. Never throws. */
@@ -2514,21 +3054,44 @@ export function parseClientTaskSamplingRequests(
   return cardcParse<ClientTaskSamplingRequests>(checkClientTaskSamplingRequests, value);
 }
 
-/** The fields of `ClientTasksCapability`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfClientTasksCapability: readonly cardcField[] = [
-  ['list', true, checkJsonObject],
-  ['cancel', true, checkJsonObject],
-  ['requests', true, checkClientTaskRequests],
-];
+/** The keys of the fields of `ClientTasksCapability`. */
+const keysOfClientTasksCapability: readonly string[] = ['list', 'cancel', 'requests'];
 
 /** Checks a `ClientTasksCapability`. */
 function checkClientTasksCapability(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ClientTasksCapability', false, fieldsOfClientTasksCapability);
+  const outer = s.type;
+  s.type = 'ClientTasksCapability';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'list', true)) {
+      known += 1;
+      const item = object['list'];
+      checkJsonObject(item, s, at + '/list');
+    }
+    if (cardcPresent(keys, s, at, 'cancel', true)) {
+      known += 1;
+      const item = object['cancel'];
+      checkJsonObject(item, s, at + '/cancel');
+    }
+    if (cardcPresent(keys, s, at, 'requests', true)) {
+      known += 1;
+      const item = object['requests'];
+      checkClientTaskRequests(item, s, at + '/requests');
+    }
+    cardcRest(object, keys, s, at, false, keysOfClientTasksCapability, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ClientTasksCapability`, exactly as the contract says. Never throws. */
 export function isClientTasksCapability(value: unknown): value is ClientTasksCapability {
-  return cardcRun(checkClientTasksCapability, value, 1).length === 0;
+  return cardcRun(checkClientTasksCapability, value, 1, true).length === 0;
 }
 
 /** The value as a `ClientTasksCapability`, or where and how it breaks the contract. Never throws. */
@@ -2538,19 +3101,34 @@ export function parseClientTasksCapability(
   return cardcParse<ClientTasksCapability>(checkClientTasksCapability, value);
 }
 
-/** The fields of `CompleteRequest`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCompleteRequest: readonly cardcField[] = [
-  ['params', false, checkCompleteRequestParams],
-];
+/** The keys of the fields of `CompleteRequest`. */
+const keysOfCompleteRequest: readonly string[] = ['params'];
 
 /** Checks a `CompleteRequest`. */
 function checkCompleteRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'CompleteRequest', false, fieldsOfCompleteRequest);
+  const outer = s.type;
+  s.type = 'CompleteRequest';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', false)) {
+      known += 1;
+      const item = object['params'];
+      checkCompleteRequestParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfCompleteRequest, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `CompleteRequest`, exactly as the contract says. Never throws. */
 export function isCompleteRequest(value: unknown): value is CompleteRequest {
-  return cardcRun(checkCompleteRequest, value, 1).length === 0;
+  return cardcRun(checkCompleteRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `CompleteRequest`, or where and how it breaks the contract. Never throws. */
@@ -2560,22 +3138,49 @@ export function parseCompleteRequest(
   return cardcParse<CompleteRequest>(checkCompleteRequest, value);
 }
 
-/** The fields of `CompleteRequestParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCompleteRequestParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['ref', false, checkCompletionReference],
-  ['argument', false, checkCompletionArgument],
-  ['context', true, checkCompletionContext],
-];
+/** The keys of the fields of `CompleteRequestParams`. */
+const keysOfCompleteRequestParams: readonly string[] = ['_meta', 'ref', 'argument', 'context'];
 
 /** Checks a `CompleteRequestParams`. */
 function checkCompleteRequestParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'CompleteRequestParams', false, fieldsOfCompleteRequestParams);
+  const outer = s.type;
+  s.type = 'CompleteRequestParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'ref', false)) {
+      known += 1;
+      const item = object['ref'];
+      checkCompletionReference(item, s, at + '/ref');
+    }
+    if (cardcPresent(keys, s, at, 'argument', false)) {
+      known += 1;
+      const item = object['argument'];
+      checkCompletionArgument(item, s, at + '/argument');
+    }
+    if (cardcPresent(keys, s, at, 'context', true)) {
+      known += 1;
+      const item = object['context'];
+      checkCompletionContext(item, s, at + '/context');
+    }
+    cardcRest(object, keys, s, at, false, keysOfCompleteRequestParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `CompleteRequestParams`, exactly as the contract says. Never throws. */
 export function isCompleteRequestParams(value: unknown): value is CompleteRequestParams {
-  return cardcRun(checkCompleteRequestParams, value, 1).length === 0;
+  return cardcRun(checkCompleteRequestParams, value, 1, true).length === 0;
 }
 
 /** The value as a `CompleteRequestParams`, or where and how it breaks the contract. Never throws. */
@@ -2585,20 +3190,39 @@ export function parseCompleteRequestParams(
   return cardcParse<CompleteRequestParams>(checkCompleteRequestParams, value);
 }
 
-/** The fields of `CompleteResult`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCompleteResult: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['completion', false, checkCompletion],
-];
+/** The keys of the fields of `CompleteResult`. */
+const keysOfCompleteResult: readonly string[] = ['_meta', 'completion'];
 
 /** Checks a `CompleteResult`. */
 function checkCompleteResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'CompleteResult', false, fieldsOfCompleteResult);
+  const outer = s.type;
+  s.type = 'CompleteResult';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'completion', false)) {
+      known += 1;
+      const item = object['completion'];
+      checkCompletion(item, s, at + '/completion');
+    }
+    cardcRest(object, keys, s, at, false, keysOfCompleteResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `CompleteResult`, exactly as the contract says. Never throws. */
 export function isCompleteResult(value: unknown): value is CompleteResult {
-  return cardcRun(checkCompleteResult, value, 1).length === 0;
+  return cardcRun(checkCompleteResult, value, 1, true).length === 0;
 }
 
 /** The value as a `CompleteResult`, or where and how it breaks the contract. Never throws. */
@@ -2608,21 +3232,54 @@ export function parseCompleteResult(
   return cardcParse<CompleteResult>(checkCompleteResult, value);
 }
 
-/** The fields of `Completion`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCompletion: readonly cardcField[] = [
-  ['values', false, cardcItems(cardcArrayOf(cardcString), null, 100, false)],
-  ['total', true, cardcInteger(-9007199254740991, 9007199254740991)],
-  ['hasMore', true, cardcBoolean],
-];
+/** The keys of the fields of `Completion`. */
+const keysOfCompletion: readonly string[] = ['values', 'total', 'hasMore'];
+
+/** The checks of the fields of `Completion` that are built from others, in field order. */
+const checksOfCompletion = [
+  cardcItems(cardcArrayOf(cardcString), null, 100, false),
+  cardcInteger(-9007199254740991, 9007199254740991),
+] as const;
 
 /** Checks a `Completion`. */
 function checkCompletion(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Completion', false, fieldsOfCompletion);
+  const outer = s.type;
+  s.type = 'Completion';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'values', false)) {
+      known += 1;
+      const item = object['values'];
+      checksOfCompletion[0](item, s, at + '/values');
+    }
+    if (cardcPresent(keys, s, at, 'total', true)) {
+      known += 1;
+      const item = object['total'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= -9007199254740991 && item <= 9007199254740991)) {
+        checksOfCompletion[1](item, s, at + '/total');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'hasMore', true)) {
+      known += 1;
+      const item = object['hasMore'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/hasMore');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfCompletion, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Completion`, exactly as the contract says. Never throws. */
 export function isCompletion(value: unknown): value is Completion {
-  return cardcRun(checkCompletion, value, 1).length === 0;
+  return cardcRun(checkCompletion, value, 1, true).length === 0;
 }
 
 /** The value as a `Completion`, or where and how it breaks the contract. Never throws. */
@@ -2632,20 +3289,43 @@ export function parseCompletion(
   return cardcParse<Completion>(checkCompletion, value);
 }
 
-/** The fields of `CompletionArgument`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCompletionArgument: readonly cardcField[] = [
-  ['name', false, cardcString],
-  ['value', false, cardcString],
-];
+/** The keys of the fields of `CompletionArgument`. */
+const keysOfCompletionArgument: readonly string[] = ['name', 'value'];
 
 /** Checks a `CompletionArgument`. */
 function checkCompletionArgument(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'CompletionArgument', false, fieldsOfCompletionArgument);
+  const outer = s.type;
+  s.type = 'CompletionArgument';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'value', false)) {
+      known += 1;
+      const item = object['value'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/value');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfCompletionArgument, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `CompletionArgument`, exactly as the contract says. Never throws. */
 export function isCompletionArgument(value: unknown): value is CompletionArgument {
-  return cardcRun(checkCompletionArgument, value, 1).length === 0;
+  return cardcRun(checkCompletionArgument, value, 1, true).length === 0;
 }
 
 /** The value as a `CompletionArgument`, or where and how it breaks the contract. Never throws. */
@@ -2655,19 +3335,39 @@ export function parseCompletionArgument(
   return cardcParse<CompletionArgument>(checkCompletionArgument, value);
 }
 
-/** The fields of `CompletionContext`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCompletionContext: readonly cardcField[] = [
-  ['arguments', true, cardcMapOf(cardcString)],
-];
+/** The keys of the fields of `CompletionContext`. */
+const keysOfCompletionContext: readonly string[] = ['arguments'];
+
+/** The checks of the fields of `CompletionContext` that are built from others, in field order. */
+const checksOfCompletionContext = [
+  cardcMapOf(cardcString),
+] as const;
 
 /** Checks a `CompletionContext`. */
 function checkCompletionContext(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'CompletionContext', false, fieldsOfCompletionContext);
+  const outer = s.type;
+  s.type = 'CompletionContext';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'arguments', true)) {
+      known += 1;
+      const item = object['arguments'];
+      checksOfCompletionContext[0](item, s, at + '/arguments');
+    }
+    cardcRest(object, keys, s, at, false, keysOfCompletionContext, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `CompletionContext`, exactly as the contract says. Never throws. */
 export function isCompletionContext(value: unknown): value is CompletionContext {
-  return cardcRun(checkCompletionContext, value, 1).length === 0;
+  return cardcRun(checkCompletionContext, value, 1, true).length === 0;
 }
 
 /** The value as a `CompletionContext`, or where and how it breaks the contract. Never throws. */
@@ -2677,19 +3377,32 @@ export function parseCompletionContext(
   return cardcParse<CompletionContext>(checkCompletionContext, value);
 }
 
+/** The `type` tags of `CompletionReference`. */
+const tagsOfCompletionReference = cardcStrings(['ref/prompt', 'ref/resource']);
+
 /** Checks a `CompletionReference`: its `type` picks the variant that checks the rest. */
 function checkCompletionReference(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'CompletionReference', 'type', ['ref/prompt', 'ref/resource'])) {
+  switch (cardcTag(value, s, at, orNull, 'CompletionReference', 'type', tagsOfCompletionReference)) {
     case 'ref/prompt':
-      return cardcVariant(value, s, at, 'PromptReference', checkPromptReference);
+      {
+        const outer = cardcVariant(s, 'PromptReference');
+        checkPromptReference(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'ref/resource':
-      return cardcVariant(value, s, at, 'ResourceTemplateReference', checkResourceTemplateReference);
+      {
+        const outer = cardcVariant(s, 'ResourceTemplateReference');
+        checkResourceTemplateReference(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `CompletionReference`, exactly as the contract says. Never throws. */
 export function isCompletionReference(value: unknown): value is CompletionReference {
-  return cardcRun(checkCompletionReference, value, 1).length === 0;
+  return cardcRun(checkCompletionReference, value, 1, true).length === 0;
 }
 
 /** The value as a `CompletionReference`, or where and how it breaks the contract. Never throws. */
@@ -2699,25 +3412,53 @@ export function parseCompletionReference(
   return cardcParse<CompletionReference>(checkCompletionReference, value);
 }
 
+/** The `type` tags of `ContentBlock`. */
+const tagsOfContentBlock = cardcStrings(['text', 'image', 'audio', 'resource_link', 'resource']);
+
 /** Checks a `ContentBlock`: its `type` picks the variant that checks the rest. */
 function checkContentBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ContentBlock', 'type', ['text', 'image', 'audio', 'resource_link', 'resource'])) {
+  switch (cardcTag(value, s, at, orNull, 'ContentBlock', 'type', tagsOfContentBlock)) {
     case 'text':
-      return cardcVariant(value, s, at, 'TextContent', checkTextContent);
+      {
+        const outer = cardcVariant(s, 'TextContent');
+        checkTextContent(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'image':
-      return cardcVariant(value, s, at, 'ImageContent', checkImageContent);
+      {
+        const outer = cardcVariant(s, 'ImageContent');
+        checkImageContent(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'audio':
-      return cardcVariant(value, s, at, 'AudioContent', checkAudioContent);
+      {
+        const outer = cardcVariant(s, 'AudioContent');
+        checkAudioContent(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'resource_link':
-      return cardcVariant(value, s, at, 'Resource', checkResource);
+      {
+        const outer = cardcVariant(s, 'Resource');
+        checkResource(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'resource':
-      return cardcVariant(value, s, at, 'EmbeddedResource', checkEmbeddedResource);
+      {
+        const outer = cardcVariant(s, 'EmbeddedResource');
+        checkEmbeddedResource(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `ContentBlock`, exactly as the contract says. Never throws. */
 export function isContentBlock(value: unknown): value is ContentBlock {
-  return cardcRun(checkContentBlock, value, 1).length === 0;
+  return cardcRun(checkContentBlock, value, 1, true).length === 0;
 }
 
 /** The value as a `ContentBlock`, or where and how it breaks the contract. Never throws. */
@@ -2727,19 +3468,34 @@ export function parseContentBlock(
   return cardcParse<ContentBlock>(checkContentBlock, value);
 }
 
-/** The fields of `CreateMessageRequest`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCreateMessageRequest: readonly cardcField[] = [
-  ['params', false, checkCreateMessageRequestParams],
-];
+/** The keys of the fields of `CreateMessageRequest`. */
+const keysOfCreateMessageRequest: readonly string[] = ['params'];
 
 /** Checks a `CreateMessageRequest`. */
 function checkCreateMessageRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'CreateMessageRequest', false, fieldsOfCreateMessageRequest);
+  const outer = s.type;
+  s.type = 'CreateMessageRequest';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', false)) {
+      known += 1;
+      const item = object['params'];
+      checkCreateMessageRequestParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfCreateMessageRequest, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `CreateMessageRequest`, exactly as the contract says. Never throws. */
 export function isCreateMessageRequest(value: unknown): value is CreateMessageRequest {
-  return cardcRun(checkCreateMessageRequest, value, 1).length === 0;
+  return cardcRun(checkCreateMessageRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `CreateMessageRequest`, or where and how it breaks the contract. Never throws. */
@@ -2749,30 +3505,118 @@ export function parseCreateMessageRequest(
   return cardcParse<CreateMessageRequest>(checkCreateMessageRequest, value);
 }
 
-/** The fields of `CreateMessageRequestParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCreateMessageRequestParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['task', true, checkTaskMetadata],
-  ['messages', false, cardcArrayOf(checkSamplingMessage)],
-  ['modelPreferences', true, checkModelPreferences],
-  ['systemPrompt', true, cardcString],
-  ['includeContext', true, checkIncludeContext],
-  ['temperature', true, cardcNumber],
-  ['maxTokens', false, cardcInteger(-9007199254740991, 9007199254740991)],
-  ['stopSequences', true, cardcArrayOf(cardcString)],
-  ['metadata', true, checkJsonObject],
-  ['tools', true, cardcArrayOf(checkTool)],
-  ['toolChoice', true, checkToolChoice],
-];
+/** The keys of the fields of `CreateMessageRequestParams`. */
+const keysOfCreateMessageRequestParams: readonly string[] = ['_meta', 'task', 'messages', 'modelPreferences', 'systemPrompt', 'includeContext', 'temperature', 'maxTokens', 'stopSequences', 'metadata', 'tools', 'toolChoice'];
+
+/** The checks of the fields of `CreateMessageRequestParams` that are built from others, in field order. */
+const checksOfCreateMessageRequestParams = [
+  cardcInteger(-9007199254740991, 9007199254740991),
+] as const;
 
 /** Checks a `CreateMessageRequestParams`. */
 function checkCreateMessageRequestParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'CreateMessageRequestParams', false, fieldsOfCreateMessageRequestParams);
+  const outer = s.type;
+  s.type = 'CreateMessageRequestParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'task', true)) {
+      known += 1;
+      const item = object['task'];
+      checkTaskMetadata(item, s, at + '/task');
+    }
+    if (cardcPresent(keys, s, at, 'messages', false)) {
+      known += 1;
+      const item = object['messages'];
+      if (cardcArray(item, s, at + '/messages', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkSamplingMessage(entry, s, at + '/messages' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'modelPreferences', true)) {
+      known += 1;
+      const item = object['modelPreferences'];
+      checkModelPreferences(item, s, at + '/modelPreferences');
+    }
+    if (cardcPresent(keys, s, at, 'systemPrompt', true)) {
+      known += 1;
+      const item = object['systemPrompt'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/systemPrompt');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'includeContext', true)) {
+      known += 1;
+      const item = object['includeContext'];
+      checkIncludeContext(item, s, at + '/includeContext');
+    }
+    if (cardcPresent(keys, s, at, 'temperature', true)) {
+      known += 1;
+      const item = object['temperature'];
+      cardcNumber(item, s, at + '/temperature');
+    }
+    if (cardcPresent(keys, s, at, 'maxTokens', false)) {
+      known += 1;
+      const item = object['maxTokens'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= -9007199254740991 && item <= 9007199254740991)) {
+        checksOfCreateMessageRequestParams[0](item, s, at + '/maxTokens');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'stopSequences', true)) {
+      known += 1;
+      const item = object['stopSequences'];
+      if (cardcArray(item, s, at + '/stopSequences', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, at + '/stopSequences' + '/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'metadata', true)) {
+      known += 1;
+      const item = object['metadata'];
+      checkJsonObject(item, s, at + '/metadata');
+    }
+    if (cardcPresent(keys, s, at, 'tools', true)) {
+      known += 1;
+      const item = object['tools'];
+      if (cardcArray(item, s, at + '/tools', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkTool(entry, s, at + '/tools' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'toolChoice', true)) {
+      known += 1;
+      const item = object['toolChoice'];
+      checkToolChoice(item, s, at + '/toolChoice');
+    }
+    cardcRest(object, keys, s, at, false, keysOfCreateMessageRequestParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `CreateMessageRequestParams`, exactly as the contract says. Never throws. */
 export function isCreateMessageRequestParams(value: unknown): value is CreateMessageRequestParams {
-  return cardcRun(checkCreateMessageRequestParams, value, 1).length === 0;
+  return cardcRun(checkCreateMessageRequestParams, value, 1, true).length === 0;
 }
 
 /** The value as a `CreateMessageRequestParams`, or where and how it breaks the contract. Never throws. */
@@ -2782,23 +3626,58 @@ export function parseCreateMessageRequestParams(
   return cardcParse<CreateMessageRequestParams>(checkCreateMessageRequestParams, value);
 }
 
-/** The fields of `CreateMessageResult`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCreateMessageResult: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['model', false, cardcString],
-  ['stopReason', true, cardcString],
-  ['role', false, checkRole],
-  ['content', false, checkSamplingContent],
-];
+/** The keys of the fields of `CreateMessageResult`. */
+const keysOfCreateMessageResult: readonly string[] = ['_meta', 'model', 'stopReason', 'role', 'content'];
 
 /** Checks a `CreateMessageResult`. */
 function checkCreateMessageResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'CreateMessageResult', false, fieldsOfCreateMessageResult);
+  const outer = s.type;
+  s.type = 'CreateMessageResult';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'model', false)) {
+      known += 1;
+      const item = object['model'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/model');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'stopReason', true)) {
+      known += 1;
+      const item = object['stopReason'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/stopReason');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'role', false)) {
+      known += 1;
+      const item = object['role'];
+      checkRole(item, s, at + '/role');
+    }
+    if (cardcPresent(keys, s, at, 'content', false)) {
+      known += 1;
+      const item = object['content'];
+      checkSamplingContent(item, s, at + '/content');
+    }
+    cardcRest(object, keys, s, at, false, keysOfCreateMessageResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `CreateMessageResult`, exactly as the contract says. Never throws. */
 export function isCreateMessageResult(value: unknown): value is CreateMessageResult {
-  return cardcRun(checkCreateMessageResult, value, 1).length === 0;
+  return cardcRun(checkCreateMessageResult, value, 1, true).length === 0;
 }
 
 /** The value as a `CreateMessageResult`, or where and how it breaks the contract. Never throws. */
@@ -2808,23 +3687,58 @@ export function parseCreateMessageResult(
   return cardcParse<CreateMessageResult>(checkCreateMessageResult, value);
 }
 
-/** The fields of `CreateMessageResultWithTools`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCreateMessageResultWithTools: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['model', false, cardcString],
-  ['stopReason', true, cardcString],
-  ['role', false, checkRole],
-  ['content', false, checkSamplingMessageContent],
-];
+/** The keys of the fields of `CreateMessageResultWithTools`. */
+const keysOfCreateMessageResultWithTools: readonly string[] = ['_meta', 'model', 'stopReason', 'role', 'content'];
 
 /** Checks a `CreateMessageResultWithTools`. */
 function checkCreateMessageResultWithTools(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'CreateMessageResultWithTools', false, fieldsOfCreateMessageResultWithTools);
+  const outer = s.type;
+  s.type = 'CreateMessageResultWithTools';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'model', false)) {
+      known += 1;
+      const item = object['model'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/model');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'stopReason', true)) {
+      known += 1;
+      const item = object['stopReason'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/stopReason');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'role', false)) {
+      known += 1;
+      const item = object['role'];
+      checkRole(item, s, at + '/role');
+    }
+    if (cardcPresent(keys, s, at, 'content', false)) {
+      known += 1;
+      const item = object['content'];
+      checkSamplingMessageContent(item, s, at + '/content');
+    }
+    cardcRest(object, keys, s, at, false, keysOfCreateMessageResultWithTools, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `CreateMessageResultWithTools`, exactly as the contract says. Never throws. */
 export function isCreateMessageResultWithTools(value: unknown): value is CreateMessageResultWithTools {
-  return cardcRun(checkCreateMessageResultWithTools, value, 1).length === 0;
+  return cardcRun(checkCreateMessageResultWithTools, value, 1, true).length === 0;
 }
 
 /** The value as a `CreateMessageResultWithTools`, or where and how it breaks the contract. Never throws. */
@@ -2834,20 +3748,39 @@ export function parseCreateMessageResultWithTools(
   return cardcParse<CreateMessageResultWithTools>(checkCreateMessageResultWithTools, value);
 }
 
-/** The fields of `CreateTaskResult`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCreateTaskResult: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['task', false, checkTask],
-];
+/** The keys of the fields of `CreateTaskResult`. */
+const keysOfCreateTaskResult: readonly string[] = ['_meta', 'task'];
 
 /** Checks a `CreateTaskResult`. */
 function checkCreateTaskResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'CreateTaskResult', false, fieldsOfCreateTaskResult);
+  const outer = s.type;
+  s.type = 'CreateTaskResult';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'task', false)) {
+      known += 1;
+      const item = object['task'];
+      checkTask(item, s, at + '/task');
+    }
+    cardcRest(object, keys, s, at, false, keysOfCreateTaskResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `CreateTaskResult`, exactly as the contract says. Never throws. */
 export function isCreateTaskResult(value: unknown): value is CreateTaskResult {
-  return cardcRun(checkCreateTaskResult, value, 1).length === 0;
+  return cardcRun(checkCreateTaskResult, value, 1, true).length === 0;
 }
 
 /** The value as a `CreateTaskResult`, or where and how it breaks the contract. Never throws. */
@@ -2864,7 +3797,7 @@ function checkCursor(value: unknown, s: cardcState, at: string, orNull?: boolean
 
 /** Whether a value is a `Cursor`, exactly as the contract says. Never throws. */
 export function isCursor(value: unknown): value is Cursor {
-  return cardcRun(checkCursor, value, 1).length === 0;
+  return cardcRun(checkCursor, value, 1, true).length === 0;
 }
 
 /** The value as a `Cursor`, or where and how it breaks the contract. Never throws. */
@@ -2874,14 +3807,17 @@ export function parseCursor(
   return cardcParse<Cursor>(checkCursor, value);
 }
 
+/** The strings of `ElicitAction`. */
+const valuesOfElicitAction = cardcStrings(['accept', 'decline', 'cancel']);
+
 /** Checks a `ElicitAction`. */
 function checkElicitAction(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['accept', 'decline', 'cancel']);
+  cardcOneOf(value, s, at, orNull, valuesOfElicitAction);
 }
 
 /** Whether a value is a `ElicitAction`, exactly as the contract says. Never throws. */
 export function isElicitAction(value: unknown): value is ElicitAction {
-  return cardcRun(checkElicitAction, value, 1).length === 0;
+  return cardcRun(checkElicitAction, value, 1, true).length === 0;
 }
 
 /** The value as a `ElicitAction`, or where and how it breaks the contract. Never throws. */
@@ -2891,19 +3827,34 @@ export function parseElicitAction(
   return cardcParse<ElicitAction>(checkElicitAction, value);
 }
 
-/** The fields of `ElicitRequest`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfElicitRequest: readonly cardcField[] = [
-  ['params', false, checkElicitRequestParams],
-];
+/** The keys of the fields of `ElicitRequest`. */
+const keysOfElicitRequest: readonly string[] = ['params'];
 
 /** Checks a `ElicitRequest`. */
 function checkElicitRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ElicitRequest', false, fieldsOfElicitRequest);
+  const outer = s.type;
+  s.type = 'ElicitRequest';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', false)) {
+      known += 1;
+      const item = object['params'];
+      checkElicitRequestParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfElicitRequest, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ElicitRequest`, exactly as the contract says. Never throws. */
 export function isElicitRequest(value: unknown): value is ElicitRequest {
-  return cardcRun(checkElicitRequest, value, 1).length === 0;
+  return cardcRun(checkElicitRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `ElicitRequest`, or where and how it breaks the contract. Never throws. */
@@ -2913,23 +3864,56 @@ export function parseElicitRequest(
   return cardcParse<ElicitRequest>(checkElicitRequest, value);
 }
 
-/** The fields of `ElicitRequestFormParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfElicitRequestFormParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['task', true, checkTaskMetadata],
-  ['mode', true, checkFormMode],
-  ['message', false, cardcString],
-  ['requestedSchema', false, checkRequestedSchema],
-];
+/** The keys of the fields of `ElicitRequestFormParams`. */
+const keysOfElicitRequestFormParams: readonly string[] = ['_meta', 'task', 'mode', 'message', 'requestedSchema'];
 
 /** Checks a `ElicitRequestFormParams`. */
 function checkElicitRequestFormParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ElicitRequestFormParams', true, fieldsOfElicitRequestFormParams);
+  const outer = s.type;
+  s.type = 'ElicitRequestFormParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'task', true)) {
+      known += 1;
+      const item = object['task'];
+      checkTaskMetadata(item, s, at + '/task');
+    }
+    if (cardcPresent(keys, s, at, 'mode', true)) {
+      known += 1;
+      const item = object['mode'];
+      checkFormMode(item, s, at + '/mode');
+    }
+    if (cardcPresent(keys, s, at, 'message', false)) {
+      known += 1;
+      const item = object['message'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/message');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'requestedSchema', false)) {
+      known += 1;
+      const item = object['requestedSchema'];
+      checkRequestedSchema(item, s, at + '/requestedSchema');
+    }
+    cardcRest(object, keys, s, at, true, keysOfElicitRequestFormParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ElicitRequestFormParams`, exactly as the contract says. Never throws. */
 export function isElicitRequestFormParams(value: unknown): value is ElicitRequestFormParams {
-  return cardcRun(checkElicitRequestFormParams, value, 1).length === 0;
+  return cardcRun(checkElicitRequestFormParams, value, 1, true).length === 0;
 }
 
 /** The value as a `ElicitRequestFormParams`, or where and how it breaks the contract. Never throws. */
@@ -2952,7 +3936,7 @@ function checkElicitRequestParams(value: unknown, s: cardcState, at: string, orN
 
 /** Whether a value is a `ElicitRequestParams`, exactly as the contract says. Never throws. */
 export function isElicitRequestParams(value: unknown): value is ElicitRequestParams {
-  return cardcRun(checkElicitRequestParams, value, 1).length === 0;
+  return cardcRun(checkElicitRequestParams, value, 1, true).length === 0;
 }
 
 /** The value as a `ElicitRequestParams`, or where and how it breaks the contract. Never throws. */
@@ -2962,24 +3946,69 @@ export function parseElicitRequestParams(
   return cardcParse<ElicitRequestParams>(checkElicitRequestParams, value);
 }
 
-/** The fields of `ElicitRequestUrlParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfElicitRequestUrlParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['task', true, checkTaskMetadata],
-  ['mode', false, cardcConst('url', 'the constant \'url\'')],
-  ['message', false, cardcString],
-  ['elicitationId', false, cardcString],
-  ['url', false, cardcMatches(cardcString, '^[A-Za-z][A-Za-z0-9+.\\-]*:(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&\'()*+,;=]|%[0-9A-Fa-f]{2})*$', 'a string of format uri')],
-];
+/** The keys of the fields of `ElicitRequestUrlParams`. */
+const keysOfElicitRequestUrlParams: readonly string[] = ['_meta', 'task', 'mode', 'message', 'elicitationId', 'url'];
+
+/** The checks of the fields of `ElicitRequestUrlParams` that are built from others, in field order. */
+const checksOfElicitRequestUrlParams = [
+  cardcConst('url', 'the constant \'url\''),
+  cardcMatches(cardcString, '^[A-Za-z][A-Za-z0-9+.\\-]*:(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&\'()*+,;=]|%[0-9A-Fa-f]{2})*$', 'a string of format uri'),
+] as const;
 
 /** Checks a `ElicitRequestUrlParams`. */
 function checkElicitRequestUrlParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ElicitRequestUrlParams', true, fieldsOfElicitRequestUrlParams);
+  const outer = s.type;
+  s.type = 'ElicitRequestUrlParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'task', true)) {
+      known += 1;
+      const item = object['task'];
+      checkTaskMetadata(item, s, at + '/task');
+    }
+    if (cardcPresent(keys, s, at, 'mode', false)) {
+      known += 1;
+      const item = object['mode'];
+      checksOfElicitRequestUrlParams[0](item, s, at + '/mode');
+    }
+    if (cardcPresent(keys, s, at, 'message', false)) {
+      known += 1;
+      const item = object['message'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/message');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'elicitationId', false)) {
+      known += 1;
+      const item = object['elicitationId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/elicitationId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'url', false)) {
+      known += 1;
+      const item = object['url'];
+      checksOfElicitRequestUrlParams[1](item, s, at + '/url');
+    }
+    cardcRest(object, keys, s, at, true, keysOfElicitRequestUrlParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ElicitRequestUrlParams`, exactly as the contract says. Never throws. */
 export function isElicitRequestUrlParams(value: unknown): value is ElicitRequestUrlParams {
-  return cardcRun(checkElicitRequestUrlParams, value, 1).length === 0;
+  return cardcRun(checkElicitRequestUrlParams, value, 1, true).length === 0;
 }
 
 /** The value as a `ElicitRequestUrlParams`, or where and how it breaks the contract. Never throws. */
@@ -2989,21 +4018,49 @@ export function parseElicitRequestUrlParams(
   return cardcParse<ElicitRequestUrlParams>(checkElicitRequestUrlParams, value);
 }
 
-/** The fields of `ElicitResult`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfElicitResult: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['action', false, checkElicitAction],
-  ['content', true, cardcNullOr(cardcMapOf(checkElicitValue))],
-];
+/** The keys of the fields of `ElicitResult`. */
+const keysOfElicitResult: readonly string[] = ['_meta', 'action', 'content'];
+
+/** The checks of the fields of `ElicitResult` that are built from others, in field order. */
+const checksOfElicitResult = [
+  cardcNullOr(cardcMapOf(checkElicitValue)),
+] as const;
 
 /** Checks a `ElicitResult`. */
 function checkElicitResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ElicitResult', false, fieldsOfElicitResult);
+  const outer = s.type;
+  s.type = 'ElicitResult';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'action', false)) {
+      known += 1;
+      const item = object['action'];
+      checkElicitAction(item, s, at + '/action');
+    }
+    if (cardcPresent(keys, s, at, 'content', true)) {
+      known += 1;
+      const item = object['content'];
+      checksOfElicitResult[0](item, s, at + '/content');
+    }
+    cardcRest(object, keys, s, at, false, keysOfElicitResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ElicitResult`, exactly as the contract says. Never throws. */
 export function isElicitResult(value: unknown): value is ElicitResult {
-  return cardcRun(checkElicitResult, value, 1).length === 0;
+  return cardcRun(checkElicitResult, value, 1, true).length === 0;
 }
 
 /** The value as a `ElicitResult`, or where and how it breaks the contract. Never throws. */
@@ -3030,7 +4087,7 @@ function checkElicitValue(value: unknown, s: cardcState, at: string, orNull?: bo
 
 /** Whether a value is a `ElicitValue`, exactly as the contract says. Never throws. */
 export function isElicitValue(value: unknown): value is ElicitValue {
-  return cardcRun(checkElicitValue, value, 1).length === 0;
+  return cardcRun(checkElicitValue, value, 1, true).length === 0;
 }
 
 /** The value as a `ElicitValue`, or where and how it breaks the contract. Never throws. */
@@ -3040,20 +4097,39 @@ export function parseElicitValue(
   return cardcParse<ElicitValue>(checkElicitValue, value);
 }
 
-/** The fields of `ElicitationCapability`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfElicitationCapability: readonly cardcField[] = [
-  ['form', true, checkFormElicitationCapability],
-  ['url', true, checkJsonObject],
-];
+/** The keys of the fields of `ElicitationCapability`. */
+const keysOfElicitationCapability: readonly string[] = ['form', 'url'];
 
 /** Checks a `ElicitationCapability`. */
 function checkElicitationCapability(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ElicitationCapability', false, fieldsOfElicitationCapability);
+  const outer = s.type;
+  s.type = 'ElicitationCapability';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'form', true)) {
+      known += 1;
+      const item = object['form'];
+      checkFormElicitationCapability(item, s, at + '/form');
+    }
+    if (cardcPresent(keys, s, at, 'url', true)) {
+      known += 1;
+      const item = object['url'];
+      checkJsonObject(item, s, at + '/url');
+    }
+    cardcRest(object, keys, s, at, false, keysOfElicitationCapability, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ElicitationCapability`, exactly as the contract says. Never throws. */
 export function isElicitationCapability(value: unknown): value is ElicitationCapability {
-  return cardcRun(checkElicitationCapability, value, 1).length === 0;
+  return cardcRun(checkElicitationCapability, value, 1, true).length === 0;
 }
 
 /** The value as a `ElicitationCapability`, or where and how it breaks the contract. Never throws. */
@@ -3063,19 +4139,34 @@ export function parseElicitationCapability(
   return cardcParse<ElicitationCapability>(checkElicitationCapability, value);
 }
 
-/** The fields of `ElicitationCompleteNotification`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfElicitationCompleteNotification: readonly cardcField[] = [
-  ['params', false, checkElicitationCompleteNotificationParams],
-];
+/** The keys of the fields of `ElicitationCompleteNotification`. */
+const keysOfElicitationCompleteNotification: readonly string[] = ['params'];
 
 /** Checks a `ElicitationCompleteNotification`. */
 function checkElicitationCompleteNotification(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ElicitationCompleteNotification', false, fieldsOfElicitationCompleteNotification);
+  const outer = s.type;
+  s.type = 'ElicitationCompleteNotification';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', false)) {
+      known += 1;
+      const item = object['params'];
+      checkElicitationCompleteNotificationParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfElicitationCompleteNotification, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ElicitationCompleteNotification`, exactly as the contract says. Never throws. */
 export function isElicitationCompleteNotification(value: unknown): value is ElicitationCompleteNotification {
-  return cardcRun(checkElicitationCompleteNotification, value, 1).length === 0;
+  return cardcRun(checkElicitationCompleteNotification, value, 1, true).length === 0;
 }
 
 /** The value as a `ElicitationCompleteNotification`, or where and how it breaks the contract. Never throws. */
@@ -3085,20 +4176,41 @@ export function parseElicitationCompleteNotification(
   return cardcParse<ElicitationCompleteNotification>(checkElicitationCompleteNotification, value);
 }
 
-/** The fields of `ElicitationCompleteNotificationParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfElicitationCompleteNotificationParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['elicitationId', false, cardcString],
-];
+/** The keys of the fields of `ElicitationCompleteNotificationParams`. */
+const keysOfElicitationCompleteNotificationParams: readonly string[] = ['_meta', 'elicitationId'];
 
 /** Checks a `ElicitationCompleteNotificationParams`. */
 function checkElicitationCompleteNotificationParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ElicitationCompleteNotificationParams', false, fieldsOfElicitationCompleteNotificationParams);
+  const outer = s.type;
+  s.type = 'ElicitationCompleteNotificationParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'elicitationId', false)) {
+      known += 1;
+      const item = object['elicitationId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/elicitationId');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfElicitationCompleteNotificationParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ElicitationCompleteNotificationParams`, exactly as the contract says. Never throws. */
 export function isElicitationCompleteNotificationParams(value: unknown): value is ElicitationCompleteNotificationParams {
-  return cardcRun(checkElicitationCompleteNotificationParams, value, 1).length === 0;
+  return cardcRun(checkElicitationCompleteNotificationParams, value, 1, true).length === 0;
 }
 
 /** The value as a `ElicitationCompleteNotificationParams`, or where and how it breaks the contract. Never throws. */
@@ -3108,21 +4220,44 @@ export function parseElicitationCompleteNotificationParams(
   return cardcParse<ElicitationCompleteNotificationParams>(checkElicitationCompleteNotificationParams, value);
 }
 
-/** The fields of `EmbeddedResource`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfEmbeddedResource: readonly cardcField[] = [
-  ['resource', false, checkResourceContents],
-  ['annotations', true, checkAnnotations],
-  ['_meta', true, checkJsonObject],
-];
+/** The keys of the fields of `EmbeddedResource`. */
+const keysOfEmbeddedResource: readonly string[] = ['resource', 'annotations', '_meta'];
 
 /** Checks a `EmbeddedResource`. */
 function checkEmbeddedResource(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'EmbeddedResource', false, fieldsOfEmbeddedResource);
+  const outer = s.type;
+  s.type = 'EmbeddedResource';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'resource', false)) {
+      known += 1;
+      const item = object['resource'];
+      checkResourceContents(item, s, at + '/resource');
+    }
+    if (cardcPresent(keys, s, at, 'annotations', true)) {
+      known += 1;
+      const item = object['annotations'];
+      checkAnnotations(item, s, at + '/annotations');
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkJsonObject(item, s, at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, false, keysOfEmbeddedResource, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `EmbeddedResource`, exactly as the contract says. Never throws. */
 export function isEmbeddedResource(value: unknown): value is EmbeddedResource {
-  return cardcRun(checkEmbeddedResource, value, 1).length === 0;
+  return cardcRun(checkEmbeddedResource, value, 1, true).length === 0;
 }
 
 /** The value as a `EmbeddedResource`, or where and how it breaks the contract. Never throws. */
@@ -3139,7 +4274,7 @@ function checkEmptyResult(value: unknown, s: cardcState, at: string, orNull?: bo
 
 /** Whether a value is a `EmptyResult`, exactly as the contract says. Never throws. */
 export function isEmptyResult(value: unknown): value is EmptyResult {
-  return cardcRun(checkEmptyResult, value, 1).length === 0;
+  return cardcRun(checkEmptyResult, value, 1, true).length === 0;
 }
 
 /** The value as a `EmptyResult`, or where and how it breaks the contract. Never throws. */
@@ -3149,19 +4284,36 @@ export function parseEmptyResult(
   return cardcParse<EmptyResult>(checkEmptyResult, value);
 }
 
-/** The fields of `FormElicitationCapability`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfFormElicitationCapability: readonly cardcField[] = [
-  ['applyDefaults', true, cardcBoolean],
-];
+/** The keys of the fields of `FormElicitationCapability`. */
+const keysOfFormElicitationCapability: readonly string[] = ['applyDefaults'];
 
 /** Checks a `FormElicitationCapability`. */
 function checkFormElicitationCapability(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'FormElicitationCapability', false, fieldsOfFormElicitationCapability);
+  const outer = s.type;
+  s.type = 'FormElicitationCapability';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'applyDefaults', true)) {
+      known += 1;
+      const item = object['applyDefaults'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/applyDefaults');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfFormElicitationCapability, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `FormElicitationCapability`, exactly as the contract says. Never throws. */
 export function isFormElicitationCapability(value: unknown): value is FormElicitationCapability {
-  return cardcRun(checkFormElicitationCapability, value, 1).length === 0;
+  return cardcRun(checkFormElicitationCapability, value, 1, true).length === 0;
 }
 
 /** The value as a `FormElicitationCapability`, or where and how it breaks the contract. Never throws. */
@@ -3171,14 +4323,17 @@ export function parseFormElicitationCapability(
   return cardcParse<FormElicitationCapability>(checkFormElicitationCapability, value);
 }
 
+/** The strings of `FormMode`. */
+const valuesOfFormMode = cardcStrings(['form']);
+
 /** Checks a `FormMode`. */
 function checkFormMode(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['form']);
+  cardcOneOf(value, s, at, orNull, valuesOfFormMode);
 }
 
 /** Whether a value is a `FormMode`, exactly as the contract says. Never throws. */
 export function isFormMode(value: unknown): value is FormMode {
-  return cardcRun(checkFormMode, value, 1).length === 0;
+  return cardcRun(checkFormMode, value, 1, true).length === 0;
 }
 
 /** The value as a `FormMode`, or where and how it breaks the contract. Never throws. */
@@ -3188,19 +4343,34 @@ export function parseFormMode(
   return cardcParse<FormMode>(checkFormMode, value);
 }
 
-/** The fields of `GetPromptRequest`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfGetPromptRequest: readonly cardcField[] = [
-  ['params', false, checkGetPromptRequestParams],
-];
+/** The keys of the fields of `GetPromptRequest`. */
+const keysOfGetPromptRequest: readonly string[] = ['params'];
 
 /** Checks a `GetPromptRequest`. */
 function checkGetPromptRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'GetPromptRequest', false, fieldsOfGetPromptRequest);
+  const outer = s.type;
+  s.type = 'GetPromptRequest';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', false)) {
+      known += 1;
+      const item = object['params'];
+      checkGetPromptRequestParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfGetPromptRequest, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `GetPromptRequest`, exactly as the contract says. Never throws. */
 export function isGetPromptRequest(value: unknown): value is GetPromptRequest {
-  return cardcRun(checkGetPromptRequest, value, 1).length === 0;
+  return cardcRun(checkGetPromptRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `GetPromptRequest`, or where and how it breaks the contract. Never throws. */
@@ -3210,21 +4380,51 @@ export function parseGetPromptRequest(
   return cardcParse<GetPromptRequest>(checkGetPromptRequest, value);
 }
 
-/** The fields of `GetPromptRequestParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfGetPromptRequestParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['name', false, cardcString],
-  ['arguments', true, cardcMapOf(cardcString)],
-];
+/** The keys of the fields of `GetPromptRequestParams`. */
+const keysOfGetPromptRequestParams: readonly string[] = ['_meta', 'name', 'arguments'];
+
+/** The checks of the fields of `GetPromptRequestParams` that are built from others, in field order. */
+const checksOfGetPromptRequestParams = [
+  cardcMapOf(cardcString),
+] as const;
 
 /** Checks a `GetPromptRequestParams`. */
 function checkGetPromptRequestParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'GetPromptRequestParams', false, fieldsOfGetPromptRequestParams);
+  const outer = s.type;
+  s.type = 'GetPromptRequestParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'arguments', true)) {
+      known += 1;
+      const item = object['arguments'];
+      checksOfGetPromptRequestParams[0](item, s, at + '/arguments');
+    }
+    cardcRest(object, keys, s, at, false, keysOfGetPromptRequestParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `GetPromptRequestParams`, exactly as the contract says. Never throws. */
 export function isGetPromptRequestParams(value: unknown): value is GetPromptRequestParams {
-  return cardcRun(checkGetPromptRequestParams, value, 1).length === 0;
+  return cardcRun(checkGetPromptRequestParams, value, 1, true).length === 0;
 }
 
 /** The value as a `GetPromptRequestParams`, or where and how it breaks the contract. Never throws. */
@@ -3234,21 +4434,52 @@ export function parseGetPromptRequestParams(
   return cardcParse<GetPromptRequestParams>(checkGetPromptRequestParams, value);
 }
 
-/** The fields of `GetPromptResult`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfGetPromptResult: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['description', true, cardcString],
-  ['messages', false, cardcArrayOf(checkPromptMessage)],
-];
+/** The keys of the fields of `GetPromptResult`. */
+const keysOfGetPromptResult: readonly string[] = ['_meta', 'description', 'messages'];
 
 /** Checks a `GetPromptResult`. */
 function checkGetPromptResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'GetPromptResult', false, fieldsOfGetPromptResult);
+  const outer = s.type;
+  s.type = 'GetPromptResult';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/description');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'messages', false)) {
+      known += 1;
+      const item = object['messages'];
+      if (cardcArray(item, s, at + '/messages', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkPromptMessage(entry, s, at + '/messages' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfGetPromptResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `GetPromptResult`, exactly as the contract says. Never throws. */
 export function isGetPromptResult(value: unknown): value is GetPromptResult {
-  return cardcRun(checkGetPromptResult, value, 1).length === 0;
+  return cardcRun(checkGetPromptResult, value, 1, true).length === 0;
 }
 
 /** The value as a `GetPromptResult`, or where and how it breaks the contract. Never throws. */
@@ -3258,22 +4489,61 @@ export function parseGetPromptResult(
   return cardcParse<GetPromptResult>(checkGetPromptResult, value);
 }
 
-/** The fields of `Icon`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfIcon: readonly cardcField[] = [
-  ['src', false, cardcString],
-  ['mimeType', true, cardcString],
-  ['sizes', true, cardcArrayOf(cardcString)],
-  ['theme', true, checkIconTheme],
-];
+/** The keys of the fields of `Icon`. */
+const keysOfIcon: readonly string[] = ['src', 'mimeType', 'sizes', 'theme'];
 
 /** Checks a `Icon`. */
 function checkIcon(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Icon', false, fieldsOfIcon);
+  const outer = s.type;
+  s.type = 'Icon';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'src', false)) {
+      known += 1;
+      const item = object['src'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/src');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'mimeType', true)) {
+      known += 1;
+      const item = object['mimeType'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/mimeType');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'sizes', true)) {
+      known += 1;
+      const item = object['sizes'];
+      if (cardcArray(item, s, at + '/sizes', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, at + '/sizes' + '/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'theme', true)) {
+      known += 1;
+      const item = object['theme'];
+      checkIconTheme(item, s, at + '/theme');
+    }
+    cardcRest(object, keys, s, at, false, keysOfIcon, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Icon`, exactly as the contract says. Never throws. */
 export function isIcon(value: unknown): value is Icon {
-  return cardcRun(checkIcon, value, 1).length === 0;
+  return cardcRun(checkIcon, value, 1, true).length === 0;
 }
 
 /** The value as a `Icon`, or where and how it breaks the contract. Never throws. */
@@ -3283,14 +4553,17 @@ export function parseIcon(
   return cardcParse<Icon>(checkIcon, value);
 }
 
+/** The strings of `IconTheme`. */
+const valuesOfIconTheme = cardcStrings(['light', 'dark']);
+
 /** Checks a `IconTheme`. */
 function checkIconTheme(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['light', 'dark']);
+  cardcOneOf(value, s, at, orNull, valuesOfIconTheme);
 }
 
 /** Whether a value is a `IconTheme`, exactly as the contract says. Never throws. */
 export function isIconTheme(value: unknown): value is IconTheme {
-  return cardcRun(checkIconTheme, value, 1).length === 0;
+  return cardcRun(checkIconTheme, value, 1, true).length === 0;
 }
 
 /** The value as a `IconTheme`, or where and how it breaks the contract. Never throws. */
@@ -3300,19 +4573,40 @@ export function parseIconTheme(
   return cardcParse<IconTheme>(checkIconTheme, value);
 }
 
-/** The fields of `Icons`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfIcons: readonly cardcField[] = [
-  ['icons', true, cardcArrayOf(checkIcon)],
-];
+/** The keys of the fields of `Icons`. */
+const keysOfIcons: readonly string[] = ['icons'];
 
 /** Checks a `Icons`. */
 function checkIcons(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Icons', true, fieldsOfIcons);
+  const outer = s.type;
+  s.type = 'Icons';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'icons', true)) {
+      known += 1;
+      const item = object['icons'];
+      if (cardcArray(item, s, at + '/icons', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkIcon(entry, s, at + '/icons' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfIcons, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Icons`, exactly as the contract says. Never throws. */
 export function isIcons(value: unknown): value is Icons {
-  return cardcRun(checkIcons, value, 1).length === 0;
+  return cardcRun(checkIcons, value, 1, true).length === 0;
 }
 
 /** The value as a `Icons`, or where and how it breaks the contract. Never throws. */
@@ -3322,22 +4616,56 @@ export function parseIcons(
   return cardcParse<Icons>(checkIcons, value);
 }
 
-/** The fields of `ImageContent`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfImageContent: readonly cardcField[] = [
-  ['data', false, cardcMatches(cardcString, '^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$', 'a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$')],
-  ['mimeType', false, cardcString],
-  ['annotations', true, checkAnnotations],
-  ['_meta', true, checkJsonObject],
-];
+/** The keys of the fields of `ImageContent`. */
+const keysOfImageContent: readonly string[] = ['data', 'mimeType', 'annotations', '_meta'];
+
+/** The checks of the fields of `ImageContent` that are built from others, in field order. */
+const checksOfImageContent = [
+  cardcMatches(cardcString, '^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$', 'a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$'),
+] as const;
 
 /** Checks a `ImageContent`. */
 function checkImageContent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ImageContent', false, fieldsOfImageContent);
+  const outer = s.type;
+  s.type = 'ImageContent';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'data', false)) {
+      known += 1;
+      const item = object['data'];
+      checksOfImageContent[0](item, s, at + '/data');
+    }
+    if (cardcPresent(keys, s, at, 'mimeType', false)) {
+      known += 1;
+      const item = object['mimeType'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/mimeType');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'annotations', true)) {
+      known += 1;
+      const item = object['annotations'];
+      checkAnnotations(item, s, at + '/annotations');
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkJsonObject(item, s, at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, false, keysOfImageContent, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ImageContent`, exactly as the contract says. Never throws. */
 export function isImageContent(value: unknown): value is ImageContent {
-  return cardcRun(checkImageContent, value, 1).length === 0;
+  return cardcRun(checkImageContent, value, 1, true).length === 0;
 }
 
 /** The value as a `ImageContent`, or where and how it breaks the contract. Never throws. */
@@ -3347,24 +4675,75 @@ export function parseImageContent(
   return cardcParse<ImageContent>(checkImageContent, value);
 }
 
-/** The fields of `Implementation`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfImplementation: readonly cardcField[] = [
-  ['name', false, cardcString],
-  ['title', true, cardcString],
-  ['icons', true, cardcArrayOf(checkIcon)],
-  ['version', false, cardcString],
-  ['websiteUrl', true, cardcString],
-  ['description', true, cardcString],
-];
+/** The keys of the fields of `Implementation`. */
+const keysOfImplementation: readonly string[] = ['name', 'title', 'icons', 'version', 'websiteUrl', 'description'];
 
 /** Checks a `Implementation`. */
 function checkImplementation(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Implementation', false, fieldsOfImplementation);
+  const outer = s.type;
+  s.type = 'Implementation';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'icons', true)) {
+      known += 1;
+      const item = object['icons'];
+      if (cardcArray(item, s, at + '/icons', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkIcon(entry, s, at + '/icons' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'version', false)) {
+      known += 1;
+      const item = object['version'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/version');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'websiteUrl', true)) {
+      known += 1;
+      const item = object['websiteUrl'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/websiteUrl');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/description');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfImplementation, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Implementation`, exactly as the contract says. Never throws. */
 export function isImplementation(value: unknown): value is Implementation {
-  return cardcRun(checkImplementation, value, 1).length === 0;
+  return cardcRun(checkImplementation, value, 1, true).length === 0;
 }
 
 /** The value as a `Implementation`, or where and how it breaks the contract. Never throws. */
@@ -3374,14 +4753,17 @@ export function parseImplementation(
   return cardcParse<Implementation>(checkImplementation, value);
 }
 
+/** The strings of `IncludeContext`. */
+const valuesOfIncludeContext = cardcStrings(['none', 'thisServer', 'allServers']);
+
 /** Checks a `IncludeContext`. */
 function checkIncludeContext(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['none', 'thisServer', 'allServers']);
+  cardcOneOf(value, s, at, orNull, valuesOfIncludeContext);
 }
 
 /** Whether a value is a `IncludeContext`, exactly as the contract says. Never throws. */
 export function isIncludeContext(value: unknown): value is IncludeContext {
-  return cardcRun(checkIncludeContext, value, 1).length === 0;
+  return cardcRun(checkIncludeContext, value, 1, true).length === 0;
 }
 
 /** The value as a `IncludeContext`, or where and how it breaks the contract. Never throws. */
@@ -3391,19 +4773,34 @@ export function parseIncludeContext(
   return cardcParse<IncludeContext>(checkIncludeContext, value);
 }
 
-/** The fields of `InitializeRequest`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfInitializeRequest: readonly cardcField[] = [
-  ['params', false, checkInitializeRequestParams],
-];
+/** The keys of the fields of `InitializeRequest`. */
+const keysOfInitializeRequest: readonly string[] = ['params'];
 
 /** Checks a `InitializeRequest`. */
 function checkInitializeRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'InitializeRequest', false, fieldsOfInitializeRequest);
+  const outer = s.type;
+  s.type = 'InitializeRequest';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', false)) {
+      known += 1;
+      const item = object['params'];
+      checkInitializeRequestParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfInitializeRequest, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `InitializeRequest`, exactly as the contract says. Never throws. */
 export function isInitializeRequest(value: unknown): value is InitializeRequest {
-  return cardcRun(checkInitializeRequest, value, 1).length === 0;
+  return cardcRun(checkInitializeRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `InitializeRequest`, or where and how it breaks the contract. Never throws. */
@@ -3413,22 +4810,51 @@ export function parseInitializeRequest(
   return cardcParse<InitializeRequest>(checkInitializeRequest, value);
 }
 
-/** The fields of `InitializeRequestParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfInitializeRequestParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['protocolVersion', false, cardcString],
-  ['capabilities', false, checkClientCapabilities],
-  ['clientInfo', false, checkImplementation],
-];
+/** The keys of the fields of `InitializeRequestParams`. */
+const keysOfInitializeRequestParams: readonly string[] = ['_meta', 'protocolVersion', 'capabilities', 'clientInfo'];
 
 /** Checks a `InitializeRequestParams`. */
 function checkInitializeRequestParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'InitializeRequestParams', false, fieldsOfInitializeRequestParams);
+  const outer = s.type;
+  s.type = 'InitializeRequestParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'protocolVersion', false)) {
+      known += 1;
+      const item = object['protocolVersion'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/protocolVersion');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'capabilities', false)) {
+      known += 1;
+      const item = object['capabilities'];
+      checkClientCapabilities(item, s, at + '/capabilities');
+    }
+    if (cardcPresent(keys, s, at, 'clientInfo', false)) {
+      known += 1;
+      const item = object['clientInfo'];
+      checkImplementation(item, s, at + '/clientInfo');
+    }
+    cardcRest(object, keys, s, at, false, keysOfInitializeRequestParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `InitializeRequestParams`, exactly as the contract says. Never throws. */
 export function isInitializeRequestParams(value: unknown): value is InitializeRequestParams {
-  return cardcRun(checkInitializeRequestParams, value, 1).length === 0;
+  return cardcRun(checkInitializeRequestParams, value, 1, true).length === 0;
 }
 
 /** The value as a `InitializeRequestParams`, or where and how it breaks the contract. Never throws. */
@@ -3438,23 +4864,58 @@ export function parseInitializeRequestParams(
   return cardcParse<InitializeRequestParams>(checkInitializeRequestParams, value);
 }
 
-/** The fields of `InitializeResult`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfInitializeResult: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['protocolVersion', false, cardcString],
-  ['capabilities', false, checkServerCapabilities],
-  ['serverInfo', false, checkImplementation],
-  ['instructions', true, cardcString],
-];
+/** The keys of the fields of `InitializeResult`. */
+const keysOfInitializeResult: readonly string[] = ['_meta', 'protocolVersion', 'capabilities', 'serverInfo', 'instructions'];
 
 /** Checks a `InitializeResult`. */
 function checkInitializeResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'InitializeResult', false, fieldsOfInitializeResult);
+  const outer = s.type;
+  s.type = 'InitializeResult';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'protocolVersion', false)) {
+      known += 1;
+      const item = object['protocolVersion'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/protocolVersion');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'capabilities', false)) {
+      known += 1;
+      const item = object['capabilities'];
+      checkServerCapabilities(item, s, at + '/capabilities');
+    }
+    if (cardcPresent(keys, s, at, 'serverInfo', false)) {
+      known += 1;
+      const item = object['serverInfo'];
+      checkImplementation(item, s, at + '/serverInfo');
+    }
+    if (cardcPresent(keys, s, at, 'instructions', true)) {
+      known += 1;
+      const item = object['instructions'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/instructions');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfInitializeResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `InitializeResult`, exactly as the contract says. Never throws. */
 export function isInitializeResult(value: unknown): value is InitializeResult {
-  return cardcRun(checkInitializeResult, value, 1).length === 0;
+  return cardcRun(checkInitializeResult, value, 1, true).length === 0;
 }
 
 /** The value as a `InitializeResult`, or where and how it breaks the contract. Never throws. */
@@ -3471,7 +4932,7 @@ function checkJsonObject(value: unknown, s: cardcState, at: string, orNull?: boo
 
 /** Whether a value is a `JsonObject`, exactly as the contract says. Never throws. */
 export function isJsonObject(value: unknown): value is JsonObject {
-  return cardcRun(checkJsonObject, value, 1).length === 0;
+  return cardcRun(checkJsonObject, value, 1, true).length === 0;
 }
 
 /** The value as a `JsonObject`, or where and how it breaks the contract. Never throws. */
@@ -3481,21 +4942,53 @@ export function parseJsonObject(
   return cardcParse<JsonObject>(checkJsonObject, value);
 }
 
-/** The fields of `JsonRpcError`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfJsonRpcError: readonly cardcField[] = [
-  ['code', false, cardcInteger(-9007199254740991, 9007199254740991)],
-  ['message', false, cardcString],
-  ['data', true, cardcJson],
-];
+/** The keys of the fields of `JsonRpcError`. */
+const keysOfJsonRpcError: readonly string[] = ['code', 'message', 'data'];
+
+/** The checks of the fields of `JsonRpcError` that are built from others, in field order. */
+const checksOfJsonRpcError = [
+  cardcInteger(-9007199254740991, 9007199254740991),
+] as const;
 
 /** Checks a `JsonRpcError`. */
 function checkJsonRpcError(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'JsonRpcError', false, fieldsOfJsonRpcError);
+  const outer = s.type;
+  s.type = 'JsonRpcError';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'code', false)) {
+      known += 1;
+      const item = object['code'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= -9007199254740991 && item <= 9007199254740991)) {
+        checksOfJsonRpcError[0](item, s, at + '/code');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'message', false)) {
+      known += 1;
+      const item = object['message'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/message');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'data', true)) {
+      known += 1;
+      const item = object['data'];
+      cardcJson(item, s, at + '/data');
+    }
+    cardcRest(object, keys, s, at, false, keysOfJsonRpcError, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `JsonRpcError`, exactly as the contract says. Never throws. */
 export function isJsonRpcError(value: unknown): value is JsonRpcError {
-  return cardcRun(checkJsonRpcError, value, 1).length === 0;
+  return cardcRun(checkJsonRpcError, value, 1, true).length === 0;
 }
 
 /** The value as a `JsonRpcError`, or where and how it breaks the contract. Never throws. */
@@ -3505,21 +4998,49 @@ export function parseJsonRpcError(
   return cardcParse<JsonRpcError>(checkJsonRpcError, value);
 }
 
-/** The fields of `JsonRpcErrorResponse`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfJsonRpcErrorResponse: readonly cardcField[] = [
-  ['jsonrpc', false, cardcConst('2.0', 'the constant \'2.0\'')],
-  ['id', true, checkRequestId],
-  ['error', false, checkJsonRpcError],
-];
+/** The keys of the fields of `JsonRpcErrorResponse`. */
+const keysOfJsonRpcErrorResponse: readonly string[] = ['jsonrpc', 'id', 'error'];
+
+/** The checks of the fields of `JsonRpcErrorResponse` that are built from others, in field order. */
+const checksOfJsonRpcErrorResponse = [
+  cardcConst('2.0', 'the constant \'2.0\''),
+] as const;
 
 /** Checks a `JsonRpcErrorResponse`. */
 function checkJsonRpcErrorResponse(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'JsonRpcErrorResponse', true, fieldsOfJsonRpcErrorResponse);
+  const outer = s.type;
+  s.type = 'JsonRpcErrorResponse';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'jsonrpc', false)) {
+      known += 1;
+      const item = object['jsonrpc'];
+      checksOfJsonRpcErrorResponse[0](item, s, at + '/jsonrpc');
+    }
+    if (cardcPresent(keys, s, at, 'id', true)) {
+      known += 1;
+      const item = object['id'];
+      checkRequestId(item, s, at + '/id');
+    }
+    if (cardcPresent(keys, s, at, 'error', false)) {
+      known += 1;
+      const item = object['error'];
+      checkJsonRpcError(item, s, at + '/error');
+    }
+    cardcRest(object, keys, s, at, true, keysOfJsonRpcErrorResponse, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `JsonRpcErrorResponse`, exactly as the contract says. Never throws. */
 export function isJsonRpcErrorResponse(value: unknown): value is JsonRpcErrorResponse {
-  return cardcRun(checkJsonRpcErrorResponse, value, 1).length === 0;
+  return cardcRun(checkJsonRpcErrorResponse, value, 1, true).length === 0;
 }
 
 /** The value as a `JsonRpcErrorResponse`, or where and how it breaks the contract. Never throws. */
@@ -3529,21 +5050,51 @@ export function parseJsonRpcErrorResponse(
   return cardcParse<JsonRpcErrorResponse>(checkJsonRpcErrorResponse, value);
 }
 
-/** The fields of `JsonRpcNotification`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfJsonRpcNotification: readonly cardcField[] = [
-  ['jsonrpc', false, cardcConst('2.0', 'the constant \'2.0\'')],
-  ['method', false, cardcString],
-  ['params', true, checkParams],
-];
+/** The keys of the fields of `JsonRpcNotification`. */
+const keysOfJsonRpcNotification: readonly string[] = ['jsonrpc', 'method', 'params'];
+
+/** The checks of the fields of `JsonRpcNotification` that are built from others, in field order. */
+const checksOfJsonRpcNotification = [
+  cardcConst('2.0', 'the constant \'2.0\''),
+] as const;
 
 /** Checks a `JsonRpcNotification`. */
 function checkJsonRpcNotification(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'JsonRpcNotification', true, fieldsOfJsonRpcNotification);
+  const outer = s.type;
+  s.type = 'JsonRpcNotification';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'jsonrpc', false)) {
+      known += 1;
+      const item = object['jsonrpc'];
+      checksOfJsonRpcNotification[0](item, s, at + '/jsonrpc');
+    }
+    if (cardcPresent(keys, s, at, 'method', false)) {
+      known += 1;
+      const item = object['method'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/method');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'params', true)) {
+      known += 1;
+      const item = object['params'];
+      checkParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, true, keysOfJsonRpcNotification, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `JsonRpcNotification`, exactly as the contract says. Never throws. */
 export function isJsonRpcNotification(value: unknown): value is JsonRpcNotification {
-  return cardcRun(checkJsonRpcNotification, value, 1).length === 0;
+  return cardcRun(checkJsonRpcNotification, value, 1, true).length === 0;
 }
 
 /** The value as a `JsonRpcNotification`, or where and how it breaks the contract. Never throws. */
@@ -3553,22 +5104,56 @@ export function parseJsonRpcNotification(
   return cardcParse<JsonRpcNotification>(checkJsonRpcNotification, value);
 }
 
-/** The fields of `JsonRpcRequest`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfJsonRpcRequest: readonly cardcField[] = [
-  ['jsonrpc', false, cardcConst('2.0', 'the constant \'2.0\'')],
-  ['id', false, checkRequestId],
-  ['method', false, cardcString],
-  ['params', true, checkParams],
-];
+/** The keys of the fields of `JsonRpcRequest`. */
+const keysOfJsonRpcRequest: readonly string[] = ['jsonrpc', 'id', 'method', 'params'];
+
+/** The checks of the fields of `JsonRpcRequest` that are built from others, in field order. */
+const checksOfJsonRpcRequest = [
+  cardcConst('2.0', 'the constant \'2.0\''),
+] as const;
 
 /** Checks a `JsonRpcRequest`. */
 function checkJsonRpcRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'JsonRpcRequest', true, fieldsOfJsonRpcRequest);
+  const outer = s.type;
+  s.type = 'JsonRpcRequest';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'jsonrpc', false)) {
+      known += 1;
+      const item = object['jsonrpc'];
+      checksOfJsonRpcRequest[0](item, s, at + '/jsonrpc');
+    }
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      checkRequestId(item, s, at + '/id');
+    }
+    if (cardcPresent(keys, s, at, 'method', false)) {
+      known += 1;
+      const item = object['method'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/method');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'params', true)) {
+      known += 1;
+      const item = object['params'];
+      checkParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, true, keysOfJsonRpcRequest, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `JsonRpcRequest`, exactly as the contract says. Never throws. */
 export function isJsonRpcRequest(value: unknown): value is JsonRpcRequest {
-  return cardcRun(checkJsonRpcRequest, value, 1).length === 0;
+  return cardcRun(checkJsonRpcRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `JsonRpcRequest`, or where and how it breaks the contract. Never throws. */
@@ -3591,7 +5176,7 @@ function checkJsonRpcResponse(value: unknown, s: cardcState, at: string, orNull?
 
 /** Whether a value is a `JsonRpcResponse`, exactly as the contract says. Never throws. */
 export function isJsonRpcResponse(value: unknown): value is JsonRpcResponse {
-  return cardcRun(checkJsonRpcResponse, value, 1).length === 0;
+  return cardcRun(checkJsonRpcResponse, value, 1, true).length === 0;
 }
 
 /** The value as a `JsonRpcResponse`, or where and how it breaks the contract. Never throws. */
@@ -3601,21 +5186,49 @@ export function parseJsonRpcResponse(
   return cardcParse<JsonRpcResponse>(checkJsonRpcResponse, value);
 }
 
-/** The fields of `JsonRpcResultResponse`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfJsonRpcResultResponse: readonly cardcField[] = [
-  ['jsonrpc', false, cardcConst('2.0', 'the constant \'2.0\'')],
-  ['id', false, checkRequestId],
-  ['result', false, checkResult],
-];
+/** The keys of the fields of `JsonRpcResultResponse`. */
+const keysOfJsonRpcResultResponse: readonly string[] = ['jsonrpc', 'id', 'result'];
+
+/** The checks of the fields of `JsonRpcResultResponse` that are built from others, in field order. */
+const checksOfJsonRpcResultResponse = [
+  cardcConst('2.0', 'the constant \'2.0\''),
+] as const;
 
 /** Checks a `JsonRpcResultResponse`. */
 function checkJsonRpcResultResponse(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'JsonRpcResultResponse', true, fieldsOfJsonRpcResultResponse);
+  const outer = s.type;
+  s.type = 'JsonRpcResultResponse';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'jsonrpc', false)) {
+      known += 1;
+      const item = object['jsonrpc'];
+      checksOfJsonRpcResultResponse[0](item, s, at + '/jsonrpc');
+    }
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      checkRequestId(item, s, at + '/id');
+    }
+    if (cardcPresent(keys, s, at, 'result', false)) {
+      known += 1;
+      const item = object['result'];
+      checkResult(item, s, at + '/result');
+    }
+    cardcRest(object, keys, s, at, true, keysOfJsonRpcResultResponse, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `JsonRpcResultResponse`, exactly as the contract says. Never throws. */
 export function isJsonRpcResultResponse(value: unknown): value is JsonRpcResultResponse {
-  return cardcRun(checkJsonRpcResultResponse, value, 1).length === 0;
+  return cardcRun(checkJsonRpcResultResponse, value, 1, true).length === 0;
 }
 
 /** The value as a `JsonRpcResultResponse`, or where and how it breaks the contract. Never throws. */
@@ -3625,19 +5238,36 @@ export function parseJsonRpcResultResponse(
   return cardcParse<JsonRpcResultResponse>(checkJsonRpcResultResponse, value);
 }
 
-/** The fields of `ListChangedCapability`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfListChangedCapability: readonly cardcField[] = [
-  ['listChanged', true, cardcBoolean],
-];
+/** The keys of the fields of `ListChangedCapability`. */
+const keysOfListChangedCapability: readonly string[] = ['listChanged'];
 
 /** Checks a `ListChangedCapability`. */
 function checkListChangedCapability(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ListChangedCapability', false, fieldsOfListChangedCapability);
+  const outer = s.type;
+  s.type = 'ListChangedCapability';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'listChanged', true)) {
+      known += 1;
+      const item = object['listChanged'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/listChanged');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfListChangedCapability, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ListChangedCapability`, exactly as the contract says. Never throws. */
 export function isListChangedCapability(value: unknown): value is ListChangedCapability {
-  return cardcRun(checkListChangedCapability, value, 1).length === 0;
+  return cardcRun(checkListChangedCapability, value, 1, true).length === 0;
 }
 
 /** The value as a `ListChangedCapability`, or where and how it breaks the contract. Never throws. */
@@ -3647,21 +5277,50 @@ export function parseListChangedCapability(
   return cardcParse<ListChangedCapability>(checkListChangedCapability, value);
 }
 
-/** The fields of `ListPromptsResult`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfListPromptsResult: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['nextCursor', true, checkCursor],
-  ['prompts', false, cardcArrayOf(checkPrompt)],
-];
+/** The keys of the fields of `ListPromptsResult`. */
+const keysOfListPromptsResult: readonly string[] = ['_meta', 'nextCursor', 'prompts'];
 
 /** Checks a `ListPromptsResult`. */
 function checkListPromptsResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ListPromptsResult', false, fieldsOfListPromptsResult);
+  const outer = s.type;
+  s.type = 'ListPromptsResult';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'nextCursor', true)) {
+      known += 1;
+      const item = object['nextCursor'];
+      checkCursor(item, s, at + '/nextCursor');
+    }
+    if (cardcPresent(keys, s, at, 'prompts', false)) {
+      known += 1;
+      const item = object['prompts'];
+      if (cardcArray(item, s, at + '/prompts', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkPrompt(entry, s, at + '/prompts' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfListPromptsResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ListPromptsResult`, exactly as the contract says. Never throws. */
 export function isListPromptsResult(value: unknown): value is ListPromptsResult {
-  return cardcRun(checkListPromptsResult, value, 1).length === 0;
+  return cardcRun(checkListPromptsResult, value, 1, true).length === 0;
 }
 
 /** The value as a `ListPromptsResult`, or where and how it breaks the contract. Never throws. */
@@ -3671,21 +5330,50 @@ export function parseListPromptsResult(
   return cardcParse<ListPromptsResult>(checkListPromptsResult, value);
 }
 
-/** The fields of `ListResourceTemplatesResult`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfListResourceTemplatesResult: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['nextCursor', true, checkCursor],
-  ['resourceTemplates', false, cardcArrayOf(checkResourceTemplate)],
-];
+/** The keys of the fields of `ListResourceTemplatesResult`. */
+const keysOfListResourceTemplatesResult: readonly string[] = ['_meta', 'nextCursor', 'resourceTemplates'];
 
 /** Checks a `ListResourceTemplatesResult`. */
 function checkListResourceTemplatesResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ListResourceTemplatesResult', false, fieldsOfListResourceTemplatesResult);
+  const outer = s.type;
+  s.type = 'ListResourceTemplatesResult';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'nextCursor', true)) {
+      known += 1;
+      const item = object['nextCursor'];
+      checkCursor(item, s, at + '/nextCursor');
+    }
+    if (cardcPresent(keys, s, at, 'resourceTemplates', false)) {
+      known += 1;
+      const item = object['resourceTemplates'];
+      if (cardcArray(item, s, at + '/resourceTemplates', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkResourceTemplate(entry, s, at + '/resourceTemplates' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfListResourceTemplatesResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ListResourceTemplatesResult`, exactly as the contract says. Never throws. */
 export function isListResourceTemplatesResult(value: unknown): value is ListResourceTemplatesResult {
-  return cardcRun(checkListResourceTemplatesResult, value, 1).length === 0;
+  return cardcRun(checkListResourceTemplatesResult, value, 1, true).length === 0;
 }
 
 /** The value as a `ListResourceTemplatesResult`, or where and how it breaks the contract. Never throws. */
@@ -3695,21 +5383,50 @@ export function parseListResourceTemplatesResult(
   return cardcParse<ListResourceTemplatesResult>(checkListResourceTemplatesResult, value);
 }
 
-/** The fields of `ListResourcesResult`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfListResourcesResult: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['nextCursor', true, checkCursor],
-  ['resources', false, cardcArrayOf(checkResource)],
-];
+/** The keys of the fields of `ListResourcesResult`. */
+const keysOfListResourcesResult: readonly string[] = ['_meta', 'nextCursor', 'resources'];
 
 /** Checks a `ListResourcesResult`. */
 function checkListResourcesResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ListResourcesResult', false, fieldsOfListResourcesResult);
+  const outer = s.type;
+  s.type = 'ListResourcesResult';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'nextCursor', true)) {
+      known += 1;
+      const item = object['nextCursor'];
+      checkCursor(item, s, at + '/nextCursor');
+    }
+    if (cardcPresent(keys, s, at, 'resources', false)) {
+      known += 1;
+      const item = object['resources'];
+      if (cardcArray(item, s, at + '/resources', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkResource(entry, s, at + '/resources' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfListResourcesResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ListResourcesResult`, exactly as the contract says. Never throws. */
 export function isListResourcesResult(value: unknown): value is ListResourcesResult {
-  return cardcRun(checkListResourcesResult, value, 1).length === 0;
+  return cardcRun(checkListResourcesResult, value, 1, true).length === 0;
 }
 
 /** The value as a `ListResourcesResult`, or where and how it breaks the contract. Never throws. */
@@ -3719,20 +5436,45 @@ export function parseListResourcesResult(
   return cardcParse<ListResourcesResult>(checkListResourcesResult, value);
 }
 
-/** The fields of `ListRootsResult`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfListRootsResult: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['roots', false, cardcArrayOf(checkRoot)],
-];
+/** The keys of the fields of `ListRootsResult`. */
+const keysOfListRootsResult: readonly string[] = ['_meta', 'roots'];
 
 /** Checks a `ListRootsResult`. */
 function checkListRootsResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ListRootsResult', false, fieldsOfListRootsResult);
+  const outer = s.type;
+  s.type = 'ListRootsResult';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'roots', false)) {
+      known += 1;
+      const item = object['roots'];
+      if (cardcArray(item, s, at + '/roots', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkRoot(entry, s, at + '/roots' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfListRootsResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ListRootsResult`, exactly as the contract says. Never throws. */
 export function isListRootsResult(value: unknown): value is ListRootsResult {
-  return cardcRun(checkListRootsResult, value, 1).length === 0;
+  return cardcRun(checkListRootsResult, value, 1, true).length === 0;
 }
 
 /** The value as a `ListRootsResult`, or where and how it breaks the contract. Never throws. */
@@ -3742,21 +5484,50 @@ export function parseListRootsResult(
   return cardcParse<ListRootsResult>(checkListRootsResult, value);
 }
 
-/** The fields of `ListTasksResult`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfListTasksResult: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['nextCursor', true, checkCursor],
-  ['tasks', false, cardcArrayOf(checkTask)],
-];
+/** The keys of the fields of `ListTasksResult`. */
+const keysOfListTasksResult: readonly string[] = ['_meta', 'nextCursor', 'tasks'];
 
 /** Checks a `ListTasksResult`. */
 function checkListTasksResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ListTasksResult', false, fieldsOfListTasksResult);
+  const outer = s.type;
+  s.type = 'ListTasksResult';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'nextCursor', true)) {
+      known += 1;
+      const item = object['nextCursor'];
+      checkCursor(item, s, at + '/nextCursor');
+    }
+    if (cardcPresent(keys, s, at, 'tasks', false)) {
+      known += 1;
+      const item = object['tasks'];
+      if (cardcArray(item, s, at + '/tasks', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkTask(entry, s, at + '/tasks' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfListTasksResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ListTasksResult`, exactly as the contract says. Never throws. */
 export function isListTasksResult(value: unknown): value is ListTasksResult {
-  return cardcRun(checkListTasksResult, value, 1).length === 0;
+  return cardcRun(checkListTasksResult, value, 1, true).length === 0;
 }
 
 /** The value as a `ListTasksResult`, or where and how it breaks the contract. Never throws. */
@@ -3766,21 +5537,50 @@ export function parseListTasksResult(
   return cardcParse<ListTasksResult>(checkListTasksResult, value);
 }
 
-/** The fields of `ListToolsResult`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfListToolsResult: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['nextCursor', true, checkCursor],
-  ['tools', false, cardcArrayOf(checkTool)],
-];
+/** The keys of the fields of `ListToolsResult`. */
+const keysOfListToolsResult: readonly string[] = ['_meta', 'nextCursor', 'tools'];
 
 /** Checks a `ListToolsResult`. */
 function checkListToolsResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ListToolsResult', false, fieldsOfListToolsResult);
+  const outer = s.type;
+  s.type = 'ListToolsResult';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'nextCursor', true)) {
+      known += 1;
+      const item = object['nextCursor'];
+      checkCursor(item, s, at + '/nextCursor');
+    }
+    if (cardcPresent(keys, s, at, 'tools', false)) {
+      known += 1;
+      const item = object['tools'];
+      if (cardcArray(item, s, at + '/tools', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkTool(entry, s, at + '/tools' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfListToolsResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ListToolsResult`, exactly as the contract says. Never throws. */
 export function isListToolsResult(value: unknown): value is ListToolsResult {
-  return cardcRun(checkListToolsResult, value, 1).length === 0;
+  return cardcRun(checkListToolsResult, value, 1, true).length === 0;
 }
 
 /** The value as a `ListToolsResult`, or where and how it breaks the contract. Never throws. */
@@ -3790,14 +5590,17 @@ export function parseListToolsResult(
   return cardcParse<ListToolsResult>(checkListToolsResult, value);
 }
 
+/** The strings of `LoggingLevel`. */
+const valuesOfLoggingLevel = cardcStrings(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+
 /** Checks a `LoggingLevel`. */
 function checkLoggingLevel(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+  cardcOneOf(value, s, at, orNull, valuesOfLoggingLevel);
 }
 
 /** Whether a value is a `LoggingLevel`, exactly as the contract says. Never throws. */
 export function isLoggingLevel(value: unknown): value is LoggingLevel {
-  return cardcRun(checkLoggingLevel, value, 1).length === 0;
+  return cardcRun(checkLoggingLevel, value, 1, true).length === 0;
 }
 
 /** The value as a `LoggingLevel`, or where and how it breaks the contract. Never throws. */
@@ -3807,19 +5610,34 @@ export function parseLoggingLevel(
   return cardcParse<LoggingLevel>(checkLoggingLevel, value);
 }
 
-/** The fields of `LoggingMessageNotification`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfLoggingMessageNotification: readonly cardcField[] = [
-  ['params', false, checkLoggingMessageNotificationParams],
-];
+/** The keys of the fields of `LoggingMessageNotification`. */
+const keysOfLoggingMessageNotification: readonly string[] = ['params'];
 
 /** Checks a `LoggingMessageNotification`. */
 function checkLoggingMessageNotification(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'LoggingMessageNotification', false, fieldsOfLoggingMessageNotification);
+  const outer = s.type;
+  s.type = 'LoggingMessageNotification';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', false)) {
+      known += 1;
+      const item = object['params'];
+      checkLoggingMessageNotificationParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfLoggingMessageNotification, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `LoggingMessageNotification`, exactly as the contract says. Never throws. */
 export function isLoggingMessageNotification(value: unknown): value is LoggingMessageNotification {
-  return cardcRun(checkLoggingMessageNotification, value, 1).length === 0;
+  return cardcRun(checkLoggingMessageNotification, value, 1, true).length === 0;
 }
 
 /** The value as a `LoggingMessageNotification`, or where and how it breaks the contract. Never throws. */
@@ -3829,22 +5647,51 @@ export function parseLoggingMessageNotification(
   return cardcParse<LoggingMessageNotification>(checkLoggingMessageNotification, value);
 }
 
-/** The fields of `LoggingMessageNotificationParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfLoggingMessageNotificationParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['level', false, checkLoggingLevel],
-  ['logger', true, cardcString],
-  ['data', false, cardcJson],
-];
+/** The keys of the fields of `LoggingMessageNotificationParams`. */
+const keysOfLoggingMessageNotificationParams: readonly string[] = ['_meta', 'level', 'logger', 'data'];
 
 /** Checks a `LoggingMessageNotificationParams`. */
 function checkLoggingMessageNotificationParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'LoggingMessageNotificationParams', false, fieldsOfLoggingMessageNotificationParams);
+  const outer = s.type;
+  s.type = 'LoggingMessageNotificationParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'level', false)) {
+      known += 1;
+      const item = object['level'];
+      checkLoggingLevel(item, s, at + '/level');
+    }
+    if (cardcPresent(keys, s, at, 'logger', true)) {
+      known += 1;
+      const item = object['logger'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/logger');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'data', false)) {
+      known += 1;
+      const item = object['data'];
+      cardcJson(item, s, at + '/data');
+    }
+    cardcRest(object, keys, s, at, false, keysOfLoggingMessageNotificationParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `LoggingMessageNotificationParams`, exactly as the contract says. Never throws. */
 export function isLoggingMessageNotificationParams(value: unknown): value is LoggingMessageNotificationParams {
-  return cardcRun(checkLoggingMessageNotificationParams, value, 1).length === 0;
+  return cardcRun(checkLoggingMessageNotificationParams, value, 1, true).length === 0;
 }
 
 /** The value as a `LoggingMessageNotificationParams`, or where and how it breaks the contract. Never throws. */
@@ -3854,19 +5701,34 @@ export function parseLoggingMessageNotificationParams(
   return cardcParse<LoggingMessageNotificationParams>(checkLoggingMessageNotificationParams, value);
 }
 
-/** The fields of `Meta`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfMeta: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-];
+/** The keys of the fields of `Meta`. */
+const keysOfMeta: readonly string[] = ['_meta'];
 
 /** Checks a `Meta`. */
 function checkMeta(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Meta', true, fieldsOfMeta);
+  const outer = s.type;
+  s.type = 'Meta';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, true, keysOfMeta, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Meta`, exactly as the contract says. Never throws. */
 export function isMeta(value: unknown): value is Meta {
-  return cardcRun(checkMeta, value, 1).length === 0;
+  return cardcRun(checkMeta, value, 1, true).length === 0;
 }
 
 /** The value as a `Meta`, or where and how it breaks the contract. Never throws. */
@@ -3876,19 +5738,34 @@ export function parseMeta(
   return cardcParse<Meta>(checkMeta, value);
 }
 
-/** The fields of `MetaOnly`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfMetaOnly: readonly cardcField[] = [
-  ['params', true, checkParams],
-];
+/** The keys of the fields of `MetaOnly`. */
+const keysOfMetaOnly: readonly string[] = ['params'];
 
 /** Checks a `MetaOnly`. */
 function checkMetaOnly(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'MetaOnly', false, fieldsOfMetaOnly);
+  const outer = s.type;
+  s.type = 'MetaOnly';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', true)) {
+      known += 1;
+      const item = object['params'];
+      checkParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfMetaOnly, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `MetaOnly`, exactly as the contract says. Never throws. */
 export function isMetaOnly(value: unknown): value is MetaOnly {
-  return cardcRun(checkMetaOnly, value, 1).length === 0;
+  return cardcRun(checkMetaOnly, value, 1, true).length === 0;
 }
 
 /** The value as a `MetaOnly`, or where and how it breaks the contract. Never throws. */
@@ -3898,19 +5775,36 @@ export function parseMetaOnly(
   return cardcParse<MetaOnly>(checkMetaOnly, value);
 }
 
-/** The fields of `ModelHint`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfModelHint: readonly cardcField[] = [
-  ['name', true, cardcString],
-];
+/** The keys of the fields of `ModelHint`. */
+const keysOfModelHint: readonly string[] = ['name'];
 
 /** Checks a `ModelHint`. */
 function checkModelHint(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ModelHint', false, fieldsOfModelHint);
+  const outer = s.type;
+  s.type = 'ModelHint';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'name', true)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfModelHint, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ModelHint`, exactly as the contract says. Never throws. */
 export function isModelHint(value: unknown): value is ModelHint {
-  return cardcRun(checkModelHint, value, 1).length === 0;
+  return cardcRun(checkModelHint, value, 1, true).length === 0;
 }
 
 /** The value as a `ModelHint`, or where and how it breaks the contract. Never throws. */
@@ -3920,22 +5814,62 @@ export function parseModelHint(
   return cardcParse<ModelHint>(checkModelHint, value);
 }
 
-/** The fields of `ModelPreferences`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfModelPreferences: readonly cardcField[] = [
-  ['hints', true, cardcArrayOf(checkModelHint)],
-  ['costPriority', true, cardcRange(cardcNumber, 0.0, false, 1.0, false)],
-  ['speedPriority', true, cardcRange(cardcNumber, 0.0, false, 1.0, false)],
-  ['intelligencePriority', true, cardcRange(cardcNumber, 0.0, false, 1.0, false)],
-];
+/** The keys of the fields of `ModelPreferences`. */
+const keysOfModelPreferences: readonly string[] = ['hints', 'costPriority', 'speedPriority', 'intelligencePriority'];
+
+/** The checks of the fields of `ModelPreferences` that are built from others, in field order. */
+const checksOfModelPreferences = [
+  cardcRange(cardcNumber, 0.0, false, 1.0, false),
+  cardcRange(cardcNumber, 0.0, false, 1.0, false),
+  cardcRange(cardcNumber, 0.0, false, 1.0, false),
+] as const;
 
 /** Checks a `ModelPreferences`. */
 function checkModelPreferences(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ModelPreferences', false, fieldsOfModelPreferences);
+  const outer = s.type;
+  s.type = 'ModelPreferences';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'hints', true)) {
+      known += 1;
+      const item = object['hints'];
+      if (cardcArray(item, s, at + '/hints', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkModelHint(entry, s, at + '/hints' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'costPriority', true)) {
+      known += 1;
+      const item = object['costPriority'];
+      checksOfModelPreferences[0](item, s, at + '/costPriority');
+    }
+    if (cardcPresent(keys, s, at, 'speedPriority', true)) {
+      known += 1;
+      const item = object['speedPriority'];
+      checksOfModelPreferences[1](item, s, at + '/speedPriority');
+    }
+    if (cardcPresent(keys, s, at, 'intelligencePriority', true)) {
+      known += 1;
+      const item = object['intelligencePriority'];
+      checksOfModelPreferences[2](item, s, at + '/intelligencePriority');
+    }
+    cardcRest(object, keys, s, at, false, keysOfModelPreferences, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ModelPreferences`, exactly as the contract says. Never throws. */
 export function isModelPreferences(value: unknown): value is ModelPreferences {
-  return cardcRun(checkModelPreferences, value, 1).length === 0;
+  return cardcRun(checkModelPreferences, value, 1, true).length === 0;
 }
 
 /** The value as a `ModelPreferences`, or where and how it breaks the contract. Never throws. */
@@ -3945,24 +5879,71 @@ export function parseModelPreferences(
   return cardcParse<ModelPreferences>(checkModelPreferences, value);
 }
 
-/** The fields of `MultiSelectEnumSchema`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfMultiSelectEnumSchema: readonly cardcField[] = [
-  ['title', true, cardcString],
-  ['description', true, cardcString],
-  ['minItems', true, cardcNumber],
-  ['maxItems', true, cardcNumber],
-  ['items', false, checkMultiSelectItems],
-  ['default', true, cardcArrayOf(cardcString)],
-];
+/** The keys of the fields of `MultiSelectEnumSchema`. */
+const keysOfMultiSelectEnumSchema: readonly string[] = ['title', 'description', 'minItems', 'maxItems', 'items', 'default'];
 
 /** Checks a `MultiSelectEnumSchema`. */
 function checkMultiSelectEnumSchema(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'MultiSelectEnumSchema', false, fieldsOfMultiSelectEnumSchema);
+  const outer = s.type;
+  s.type = 'MultiSelectEnumSchema';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/description');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'minItems', true)) {
+      known += 1;
+      const item = object['minItems'];
+      cardcNumber(item, s, at + '/minItems');
+    }
+    if (cardcPresent(keys, s, at, 'maxItems', true)) {
+      known += 1;
+      const item = object['maxItems'];
+      cardcNumber(item, s, at + '/maxItems');
+    }
+    if (cardcPresent(keys, s, at, 'items', false)) {
+      known += 1;
+      const item = object['items'];
+      checkMultiSelectItems(item, s, at + '/items');
+    }
+    if (cardcPresent(keys, s, at, 'default', true)) {
+      known += 1;
+      const item = object['default'];
+      if (cardcArray(item, s, at + '/default', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, at + '/default' + '/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfMultiSelectEnumSchema, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `MultiSelectEnumSchema`, exactly as the contract says. Never throws. */
 export function isMultiSelectEnumSchema(value: unknown): value is MultiSelectEnumSchema {
-  return cardcRun(checkMultiSelectEnumSchema, value, 1).length === 0;
+  return cardcRun(checkMultiSelectEnumSchema, value, 1, true).length === 0;
 }
 
 /** The value as a `MultiSelectEnumSchema`, or where and how it breaks the contract. Never throws. */
@@ -3985,7 +5966,7 @@ function checkMultiSelectItems(value: unknown, s: cardcState, at: string, orNull
 
 /** Whether a value is a `MultiSelectItems`, exactly as the contract says. Never throws. */
 export function isMultiSelectItems(value: unknown): value is MultiSelectItems {
-  return cardcRun(checkMultiSelectItems, value, 1).length === 0;
+  return cardcRun(checkMultiSelectItems, value, 1, true).length === 0;
 }
 
 /** The value as a `MultiSelectItems`, or where and how it breaks the contract. Never throws. */
@@ -3995,23 +5976,58 @@ export function parseMultiSelectItems(
   return cardcParse<MultiSelectItems>(checkMultiSelectItems, value);
 }
 
-/** The fields of `NumberSchema`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfNumberSchema: readonly cardcField[] = [
-  ['title', true, cardcString],
-  ['description', true, cardcString],
-  ['minimum', true, cardcNumber],
-  ['maximum', true, cardcNumber],
-  ['default', true, cardcNumber],
-];
+/** The keys of the fields of `NumberSchema`. */
+const keysOfNumberSchema: readonly string[] = ['title', 'description', 'minimum', 'maximum', 'default'];
 
 /** Checks a `NumberSchema`. */
 function checkNumberSchema(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'NumberSchema', false, fieldsOfNumberSchema);
+  const outer = s.type;
+  s.type = 'NumberSchema';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/description');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'minimum', true)) {
+      known += 1;
+      const item = object['minimum'];
+      cardcNumber(item, s, at + '/minimum');
+    }
+    if (cardcPresent(keys, s, at, 'maximum', true)) {
+      known += 1;
+      const item = object['maximum'];
+      cardcNumber(item, s, at + '/maximum');
+    }
+    if (cardcPresent(keys, s, at, 'default', true)) {
+      known += 1;
+      const item = object['default'];
+      cardcNumber(item, s, at + '/default');
+    }
+    cardcRest(object, keys, s, at, false, keysOfNumberSchema, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `NumberSchema`, exactly as the contract says. Never throws. */
 export function isNumberSchema(value: unknown): value is NumberSchema {
-  return cardcRun(checkNumberSchema, value, 1).length === 0;
+  return cardcRun(checkNumberSchema, value, 1, true).length === 0;
 }
 
 /** The value as a `NumberSchema`, or where and how it breaks the contract. Never throws. */
@@ -4021,19 +6037,34 @@ export function parseNumberSchema(
   return cardcParse<NumberSchema>(checkNumberSchema, value);
 }
 
-/** The fields of `PaginatedRequest`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfPaginatedRequest: readonly cardcField[] = [
-  ['params', true, checkPaginatedRequestParams],
-];
+/** The keys of the fields of `PaginatedRequest`. */
+const keysOfPaginatedRequest: readonly string[] = ['params'];
 
 /** Checks a `PaginatedRequest`. */
 function checkPaginatedRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'PaginatedRequest', false, fieldsOfPaginatedRequest);
+  const outer = s.type;
+  s.type = 'PaginatedRequest';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', true)) {
+      known += 1;
+      const item = object['params'];
+      checkPaginatedRequestParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfPaginatedRequest, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `PaginatedRequest`, exactly as the contract says. Never throws. */
 export function isPaginatedRequest(value: unknown): value is PaginatedRequest {
-  return cardcRun(checkPaginatedRequest, value, 1).length === 0;
+  return cardcRun(checkPaginatedRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `PaginatedRequest`, or where and how it breaks the contract. Never throws. */
@@ -4043,20 +6074,39 @@ export function parsePaginatedRequest(
   return cardcParse<PaginatedRequest>(checkPaginatedRequest, value);
 }
 
-/** The fields of `PaginatedRequestParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfPaginatedRequestParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['cursor', true, checkCursor],
-];
+/** The keys of the fields of `PaginatedRequestParams`. */
+const keysOfPaginatedRequestParams: readonly string[] = ['_meta', 'cursor'];
 
 /** Checks a `PaginatedRequestParams`. */
 function checkPaginatedRequestParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'PaginatedRequestParams', false, fieldsOfPaginatedRequestParams);
+  const outer = s.type;
+  s.type = 'PaginatedRequestParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'cursor', true)) {
+      known += 1;
+      const item = object['cursor'];
+      checkCursor(item, s, at + '/cursor');
+    }
+    cardcRest(object, keys, s, at, false, keysOfPaginatedRequestParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `PaginatedRequestParams`, exactly as the contract says. Never throws. */
 export function isPaginatedRequestParams(value: unknown): value is PaginatedRequestParams {
-  return cardcRun(checkPaginatedRequestParams, value, 1).length === 0;
+  return cardcRun(checkPaginatedRequestParams, value, 1, true).length === 0;
 }
 
 /** The value as a `PaginatedRequestParams`, or where and how it breaks the contract. Never throws. */
@@ -4066,19 +6116,34 @@ export function parsePaginatedRequestParams(
   return cardcParse<PaginatedRequestParams>(checkPaginatedRequestParams, value);
 }
 
-/** The fields of `Params`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-];
+/** The keys of the fields of `Params`. */
+const keysOfParams: readonly string[] = ['_meta'];
 
 /** Checks a `Params`. */
 function checkParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Params', false, fieldsOfParams);
+  const outer = s.type;
+  s.type = 'Params';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, false, keysOfParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Params`, exactly as the contract says. Never throws. */
 export function isParams(value: unknown): value is Params {
-  return cardcRun(checkParams, value, 1).length === 0;
+  return cardcRun(checkParams, value, 1, true).length === 0;
 }
 
 /** The value as a `Params`, or where and how it breaks the contract. Never throws. */
@@ -4088,25 +6153,53 @@ export function parseParams(
   return cardcParse<Params>(checkParams, value);
 }
 
+/** The `type` tags of `PrimitiveSchemaDefinition`. */
+const tagsOfPrimitiveSchemaDefinition = cardcStrings(['string', 'number', 'integer', 'boolean', 'array']);
+
 /** Checks a `PrimitiveSchemaDefinition`: its `type` picks the variant that checks the rest. */
 function checkPrimitiveSchemaDefinition(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'PrimitiveSchemaDefinition', 'type', ['string', 'number', 'integer', 'boolean', 'array'])) {
+  switch (cardcTag(value, s, at, orNull, 'PrimitiveSchemaDefinition', 'type', tagsOfPrimitiveSchemaDefinition)) {
     case 'string':
-      return cardcVariant(value, s, at, 'StringSchema', checkStringSchema);
+      {
+        const outer = cardcVariant(s, 'StringSchema');
+        checkStringSchema(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'number':
-      return cardcVariant(value, s, at, 'NumberSchema', checkNumberSchema);
+      {
+        const outer = cardcVariant(s, 'NumberSchema');
+        checkNumberSchema(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'integer':
-      return cardcVariant(value, s, at, 'NumberSchema', checkNumberSchema);
+      {
+        const outer = cardcVariant(s, 'NumberSchema');
+        checkNumberSchema(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'boolean':
-      return cardcVariant(value, s, at, 'BooleanSchema', checkBooleanSchema);
+      {
+        const outer = cardcVariant(s, 'BooleanSchema');
+        checkBooleanSchema(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'array':
-      return cardcVariant(value, s, at, 'MultiSelectEnumSchema', checkMultiSelectEnumSchema);
+      {
+        const outer = cardcVariant(s, 'MultiSelectEnumSchema');
+        checkMultiSelectEnumSchema(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `PrimitiveSchemaDefinition`, exactly as the contract says. Never throws. */
 export function isPrimitiveSchemaDefinition(value: unknown): value is PrimitiveSchemaDefinition {
-  return cardcRun(checkPrimitiveSchemaDefinition, value, 1).length === 0;
+  return cardcRun(checkPrimitiveSchemaDefinition, value, 1, true).length === 0;
 }
 
 /** The value as a `PrimitiveSchemaDefinition`, or where and how it breaks the contract. Never throws. */
@@ -4116,19 +6209,34 @@ export function parsePrimitiveSchemaDefinition(
   return cardcParse<PrimitiveSchemaDefinition>(checkPrimitiveSchemaDefinition, value);
 }
 
-/** The fields of `ProgressNotification`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfProgressNotification: readonly cardcField[] = [
-  ['params', false, checkProgressNotificationParams],
-];
+/** The keys of the fields of `ProgressNotification`. */
+const keysOfProgressNotification: readonly string[] = ['params'];
 
 /** Checks a `ProgressNotification`. */
 function checkProgressNotification(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ProgressNotification', false, fieldsOfProgressNotification);
+  const outer = s.type;
+  s.type = 'ProgressNotification';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', false)) {
+      known += 1;
+      const item = object['params'];
+      checkProgressNotificationParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfProgressNotification, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ProgressNotification`, exactly as the contract says. Never throws. */
 export function isProgressNotification(value: unknown): value is ProgressNotification {
-  return cardcRun(checkProgressNotification, value, 1).length === 0;
+  return cardcRun(checkProgressNotification, value, 1, true).length === 0;
 }
 
 /** The value as a `ProgressNotification`, or where and how it breaks the contract. Never throws. */
@@ -4138,23 +6246,56 @@ export function parseProgressNotification(
   return cardcParse<ProgressNotification>(checkProgressNotification, value);
 }
 
-/** The fields of `ProgressNotificationParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfProgressNotificationParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['progress', false, cardcNumber],
-  ['total', true, cardcNumber],
-  ['message', true, cardcString],
-  ['progressToken', false, checkProgressToken],
-];
+/** The keys of the fields of `ProgressNotificationParams`. */
+const keysOfProgressNotificationParams: readonly string[] = ['_meta', 'progress', 'total', 'message', 'progressToken'];
 
 /** Checks a `ProgressNotificationParams`. */
 function checkProgressNotificationParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ProgressNotificationParams', false, fieldsOfProgressNotificationParams);
+  const outer = s.type;
+  s.type = 'ProgressNotificationParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'progress', false)) {
+      known += 1;
+      const item = object['progress'];
+      cardcNumber(item, s, at + '/progress');
+    }
+    if (cardcPresent(keys, s, at, 'total', true)) {
+      known += 1;
+      const item = object['total'];
+      cardcNumber(item, s, at + '/total');
+    }
+    if (cardcPresent(keys, s, at, 'message', true)) {
+      known += 1;
+      const item = object['message'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/message');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'progressToken', false)) {
+      known += 1;
+      const item = object['progressToken'];
+      checkProgressToken(item, s, at + '/progressToken');
+    }
+    cardcRest(object, keys, s, at, false, keysOfProgressNotificationParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ProgressNotificationParams`, exactly as the contract says. Never throws. */
 export function isProgressNotificationParams(value: unknown): value is ProgressNotificationParams {
-  return cardcRun(checkProgressNotificationParams, value, 1).length === 0;
+  return cardcRun(checkProgressNotificationParams, value, 1, true).length === 0;
 }
 
 /** The value as a `ProgressNotificationParams`, or where and how it breaks the contract. Never throws. */
@@ -4177,7 +6318,7 @@ function checkProgressToken(value: unknown, s: cardcState, at: string, orNull?: 
 
 /** Whether a value is a `ProgressToken`, exactly as the contract says. Never throws. */
 export function isProgressToken(value: unknown): value is ProgressToken {
-  return cardcRun(checkProgressToken, value, 1).length === 0;
+  return cardcRun(checkProgressToken, value, 1, true).length === 0;
 }
 
 /** The value as a `ProgressToken`, or where and how it breaks the contract. Never throws. */
@@ -4187,24 +6328,77 @@ export function parseProgressToken(
   return cardcParse<ProgressToken>(checkProgressToken, value);
 }
 
-/** The fields of `Prompt`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfPrompt: readonly cardcField[] = [
-  ['name', false, cardcString],
-  ['title', true, cardcString],
-  ['icons', true, cardcArrayOf(checkIcon)],
-  ['description', true, cardcString],
-  ['arguments', true, cardcArrayOf(checkPromptArgument)],
-  ['_meta', true, checkJsonObject],
-];
+/** The keys of the fields of `Prompt`. */
+const keysOfPrompt: readonly string[] = ['name', 'title', 'icons', 'description', 'arguments', '_meta'];
 
 /** Checks a `Prompt`. */
 function checkPrompt(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Prompt', false, fieldsOfPrompt);
+  const outer = s.type;
+  s.type = 'Prompt';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'icons', true)) {
+      known += 1;
+      const item = object['icons'];
+      if (cardcArray(item, s, at + '/icons', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkIcon(entry, s, at + '/icons' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/description');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'arguments', true)) {
+      known += 1;
+      const item = object['arguments'];
+      if (cardcArray(item, s, at + '/arguments', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkPromptArgument(entry, s, at + '/arguments' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkJsonObject(item, s, at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, false, keysOfPrompt, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Prompt`, exactly as the contract says. Never throws. */
 export function isPrompt(value: unknown): value is Prompt {
-  return cardcRun(checkPrompt, value, 1).length === 0;
+  return cardcRun(checkPrompt, value, 1, true).length === 0;
 }
 
 /** The value as a `Prompt`, or where and how it breaks the contract. Never throws. */
@@ -4214,21 +6408,50 @@ export function parsePrompt(
   return cardcParse<Prompt>(checkPrompt, value);
 }
 
-/** The fields of `PromptArgument`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfPromptArgument: readonly cardcField[] = [
-  ['name', false, cardcString],
-  ['description', true, cardcString],
-  ['required', true, cardcBoolean],
-];
+/** The keys of the fields of `PromptArgument`. */
+const keysOfPromptArgument: readonly string[] = ['name', 'description', 'required'];
 
 /** Checks a `PromptArgument`. */
 function checkPromptArgument(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'PromptArgument', false, fieldsOfPromptArgument);
+  const outer = s.type;
+  s.type = 'PromptArgument';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/description');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'required', true)) {
+      known += 1;
+      const item = object['required'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/required');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfPromptArgument, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `PromptArgument`, exactly as the contract says. Never throws. */
 export function isPromptArgument(value: unknown): value is PromptArgument {
-  return cardcRun(checkPromptArgument, value, 1).length === 0;
+  return cardcRun(checkPromptArgument, value, 1, true).length === 0;
 }
 
 /** The value as a `PromptArgument`, or where and how it breaks the contract. Never throws. */
@@ -4238,20 +6461,39 @@ export function parsePromptArgument(
   return cardcParse<PromptArgument>(checkPromptArgument, value);
 }
 
-/** The fields of `PromptMessage`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfPromptMessage: readonly cardcField[] = [
-  ['role', false, checkRole],
-  ['content', false, checkContentBlock],
-];
+/** The keys of the fields of `PromptMessage`. */
+const keysOfPromptMessage: readonly string[] = ['role', 'content'];
 
 /** Checks a `PromptMessage`. */
 function checkPromptMessage(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'PromptMessage', false, fieldsOfPromptMessage);
+  const outer = s.type;
+  s.type = 'PromptMessage';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'role', false)) {
+      known += 1;
+      const item = object['role'];
+      checkRole(item, s, at + '/role');
+    }
+    if (cardcPresent(keys, s, at, 'content', false)) {
+      known += 1;
+      const item = object['content'];
+      checkContentBlock(item, s, at + '/content');
+    }
+    cardcRest(object, keys, s, at, false, keysOfPromptMessage, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `PromptMessage`, exactly as the contract says. Never throws. */
 export function isPromptMessage(value: unknown): value is PromptMessage {
-  return cardcRun(checkPromptMessage, value, 1).length === 0;
+  return cardcRun(checkPromptMessage, value, 1, true).length === 0;
 }
 
 /** The value as a `PromptMessage`, or where and how it breaks the contract. Never throws. */
@@ -4261,19 +6503,36 @@ export function parsePromptMessage(
   return cardcParse<PromptMessage>(checkPromptMessage, value);
 }
 
-/** The fields of `PromptReference`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfPromptReference: readonly cardcField[] = [
-  ['name', false, cardcString],
-];
+/** The keys of the fields of `PromptReference`. */
+const keysOfPromptReference: readonly string[] = ['name'];
 
 /** Checks a `PromptReference`. */
 function checkPromptReference(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'PromptReference', false, fieldsOfPromptReference);
+  const outer = s.type;
+  s.type = 'PromptReference';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfPromptReference, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `PromptReference`, exactly as the contract says. Never throws. */
 export function isPromptReference(value: unknown): value is PromptReference {
-  return cardcRun(checkPromptReference, value, 1).length === 0;
+  return cardcRun(checkPromptReference, value, 1, true).length === 0;
 }
 
 /** The value as a `PromptReference`, or where and how it breaks the contract. Never throws. */
@@ -4283,20 +6542,45 @@ export function parsePromptReference(
   return cardcParse<PromptReference>(checkPromptReference, value);
 }
 
-/** The fields of `ReadResourceResult`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfReadResourceResult: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['contents', false, cardcArrayOf(checkResourceContents)],
-];
+/** The keys of the fields of `ReadResourceResult`. */
+const keysOfReadResourceResult: readonly string[] = ['_meta', 'contents'];
 
 /** Checks a `ReadResourceResult`. */
 function checkReadResourceResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ReadResourceResult', false, fieldsOfReadResourceResult);
+  const outer = s.type;
+  s.type = 'ReadResourceResult';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'contents', false)) {
+      known += 1;
+      const item = object['contents'];
+      if (cardcArray(item, s, at + '/contents', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkResourceContents(entry, s, at + '/contents' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfReadResourceResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ReadResourceResult`, exactly as the contract says. Never throws. */
 export function isReadResourceResult(value: unknown): value is ReadResourceResult {
-  return cardcRun(checkReadResourceResult, value, 1).length === 0;
+  return cardcRun(checkReadResourceResult, value, 1, true).length === 0;
 }
 
 /** The value as a `ReadResourceResult`, or where and how it breaks the contract. Never throws. */
@@ -4306,19 +6590,36 @@ export function parseReadResourceResult(
   return cardcParse<ReadResourceResult>(checkReadResourceResult, value);
 }
 
-/** The fields of `RelatedTaskMetadata`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfRelatedTaskMetadata: readonly cardcField[] = [
-  ['taskId', false, cardcString],
-];
+/** The keys of the fields of `RelatedTaskMetadata`. */
+const keysOfRelatedTaskMetadata: readonly string[] = ['taskId'];
 
 /** Checks a `RelatedTaskMetadata`. */
 function checkRelatedTaskMetadata(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'RelatedTaskMetadata', false, fieldsOfRelatedTaskMetadata);
+  const outer = s.type;
+  s.type = 'RelatedTaskMetadata';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'taskId', false)) {
+      known += 1;
+      const item = object['taskId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/taskId');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfRelatedTaskMetadata, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `RelatedTaskMetadata`, exactly as the contract says. Never throws. */
 export function isRelatedTaskMetadata(value: unknown): value is RelatedTaskMetadata {
-  return cardcRun(checkRelatedTaskMetadata, value, 1).length === 0;
+  return cardcRun(checkRelatedTaskMetadata, value, 1, true).length === 0;
 }
 
 /** The value as a `RelatedTaskMetadata`, or where and how it breaks the contract. Never throws. */
@@ -4341,7 +6642,7 @@ function checkRequestId(value: unknown, s: cardcState, at: string, orNull?: bool
 
 /** Whether a value is a `RequestId`, exactly as the contract says. Never throws. */
 export function isRequestId(value: unknown): value is RequestId {
-  return cardcRun(checkRequestId, value, 1).length === 0;
+  return cardcRun(checkRequestId, value, 1, true).length === 0;
 }
 
 /** The value as a `RequestId`, or where and how it breaks the contract. Never throws. */
@@ -4351,20 +6652,39 @@ export function parseRequestId(
   return cardcParse<RequestId>(checkRequestId, value);
 }
 
-/** The fields of `RequestMeta`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfRequestMeta: readonly cardcField[] = [
-  ['progressToken', true, checkProgressToken],
-  ['io.modelcontextprotocol/related-task', true, checkRelatedTaskMetadata],
-];
+/** The keys of the fields of `RequestMeta`. */
+const keysOfRequestMeta: readonly string[] = ['progressToken', 'io.modelcontextprotocol/related-task'];
 
 /** Checks a `RequestMeta`. */
 function checkRequestMeta(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'RequestMeta', false, fieldsOfRequestMeta);
+  const outer = s.type;
+  s.type = 'RequestMeta';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'progressToken', true)) {
+      known += 1;
+      const item = object['progressToken'];
+      checkProgressToken(item, s, at + '/progressToken');
+    }
+    if (cardcPresent(keys, s, at, 'io.modelcontextprotocol/related-task', true)) {
+      known += 1;
+      const item = object['io.modelcontextprotocol/related-task'];
+      checkRelatedTaskMetadata(item, s, at + '/io.modelcontextprotocol~1related-task');
+    }
+    cardcRest(object, keys, s, at, false, keysOfRequestMeta, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `RequestMeta`, exactly as the contract says. Never throws. */
 export function isRequestMeta(value: unknown): value is RequestMeta {
-  return cardcRun(checkRequestMeta, value, 1).length === 0;
+  return cardcRun(checkRequestMeta, value, 1, true).length === 0;
 }
 
 /** The value as a `RequestMeta`, or where and how it breaks the contract. Never throws. */
@@ -4374,21 +6694,58 @@ export function parseRequestMeta(
   return cardcParse<RequestMeta>(checkRequestMeta, value);
 }
 
-/** The fields of `RequestedSchema`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfRequestedSchema: readonly cardcField[] = [
-  ['type', false, cardcConst('object', 'the constant \'object\'')],
-  ['properties', false, cardcMapOf(checkPrimitiveSchemaDefinition)],
-  ['required', true, cardcArrayOf(cardcString)],
-];
+/** The keys of the fields of `RequestedSchema`. */
+const keysOfRequestedSchema: readonly string[] = ['type', 'properties', 'required'];
+
+/** The checks of the fields of `RequestedSchema` that are built from others, in field order. */
+const checksOfRequestedSchema = [
+  cardcConst('object', 'the constant \'object\''),
+  cardcMapOf(checkPrimitiveSchemaDefinition),
+] as const;
 
 /** Checks a `RequestedSchema`. */
 function checkRequestedSchema(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'RequestedSchema', false, fieldsOfRequestedSchema);
+  const outer = s.type;
+  s.type = 'RequestedSchema';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'type', false)) {
+      known += 1;
+      const item = object['type'];
+      checksOfRequestedSchema[0](item, s, at + '/type');
+    }
+    if (cardcPresent(keys, s, at, 'properties', false)) {
+      known += 1;
+      const item = object['properties'];
+      checksOfRequestedSchema[1](item, s, at + '/properties');
+    }
+    if (cardcPresent(keys, s, at, 'required', true)) {
+      known += 1;
+      const item = object['required'];
+      if (cardcArray(item, s, at + '/required', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, at + '/required' + '/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfRequestedSchema, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `RequestedSchema`, exactly as the contract says. Never throws. */
 export function isRequestedSchema(value: unknown): value is RequestedSchema {
-  return cardcRun(checkRequestedSchema, value, 1).length === 0;
+  return cardcRun(checkRequestedSchema, value, 1, true).length === 0;
 }
 
 /** The value as a `RequestedSchema`, or where and how it breaks the contract. Never throws. */
@@ -4398,27 +6755,90 @@ export function parseRequestedSchema(
   return cardcParse<RequestedSchema>(checkRequestedSchema, value);
 }
 
-/** The fields of `Resource`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfResource: readonly cardcField[] = [
-  ['name', false, cardcString],
-  ['title', true, cardcString],
-  ['icons', true, cardcArrayOf(checkIcon)],
-  ['uri', false, cardcString],
-  ['description', true, cardcString],
-  ['mimeType', true, cardcString],
-  ['size', true, cardcNumber],
-  ['annotations', true, checkAnnotations],
-  ['_meta', true, checkJsonObject],
-];
+/** The keys of the fields of `Resource`. */
+const keysOfResource: readonly string[] = ['name', 'title', 'icons', 'uri', 'description', 'mimeType', 'size', 'annotations', '_meta'];
 
 /** Checks a `Resource`. */
 function checkResource(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Resource', false, fieldsOfResource);
+  const outer = s.type;
+  s.type = 'Resource';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'icons', true)) {
+      known += 1;
+      const item = object['icons'];
+      if (cardcArray(item, s, at + '/icons', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkIcon(entry, s, at + '/icons' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'uri', false)) {
+      known += 1;
+      const item = object['uri'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/uri');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/description');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'mimeType', true)) {
+      known += 1;
+      const item = object['mimeType'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/mimeType');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'size', true)) {
+      known += 1;
+      const item = object['size'];
+      cardcNumber(item, s, at + '/size');
+    }
+    if (cardcPresent(keys, s, at, 'annotations', true)) {
+      known += 1;
+      const item = object['annotations'];
+      checkAnnotations(item, s, at + '/annotations');
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkJsonObject(item, s, at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, false, keysOfResource, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Resource`, exactly as the contract says. Never throws. */
 export function isResource(value: unknown): value is Resource {
-  return cardcRun(checkResource, value, 1).length === 0;
+  return cardcRun(checkResource, value, 1, true).length === 0;
 }
 
 /** The value as a `Resource`, or where and how it breaks the contract. Never throws. */
@@ -4441,7 +6861,7 @@ function checkResourceContents(value: unknown, s: cardcState, at: string, orNull
 
 /** Whether a value is a `ResourceContents`, exactly as the contract says. Never throws. */
 export function isResourceContents(value: unknown): value is ResourceContents {
-  return cardcRun(checkResourceContents, value, 1).length === 0;
+  return cardcRun(checkResourceContents, value, 1, true).length === 0;
 }
 
 /** The value as a `ResourceContents`, or where and how it breaks the contract. Never throws. */
@@ -4451,19 +6871,34 @@ export function parseResourceContents(
   return cardcParse<ResourceContents>(checkResourceContents, value);
 }
 
-/** The fields of `ResourceRequest`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfResourceRequest: readonly cardcField[] = [
-  ['params', false, checkResourceRequestParams],
-];
+/** The keys of the fields of `ResourceRequest`. */
+const keysOfResourceRequest: readonly string[] = ['params'];
 
 /** Checks a `ResourceRequest`. */
 function checkResourceRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ResourceRequest', false, fieldsOfResourceRequest);
+  const outer = s.type;
+  s.type = 'ResourceRequest';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', false)) {
+      known += 1;
+      const item = object['params'];
+      checkResourceRequestParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfResourceRequest, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ResourceRequest`, exactly as the contract says. Never throws. */
 export function isResourceRequest(value: unknown): value is ResourceRequest {
-  return cardcRun(checkResourceRequest, value, 1).length === 0;
+  return cardcRun(checkResourceRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `ResourceRequest`, or where and how it breaks the contract. Never throws. */
@@ -4473,20 +6908,41 @@ export function parseResourceRequest(
   return cardcParse<ResourceRequest>(checkResourceRequest, value);
 }
 
-/** The fields of `ResourceRequestParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfResourceRequestParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['uri', false, cardcString],
-];
+/** The keys of the fields of `ResourceRequestParams`. */
+const keysOfResourceRequestParams: readonly string[] = ['_meta', 'uri'];
 
 /** Checks a `ResourceRequestParams`. */
 function checkResourceRequestParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ResourceRequestParams', false, fieldsOfResourceRequestParams);
+  const outer = s.type;
+  s.type = 'ResourceRequestParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'uri', false)) {
+      known += 1;
+      const item = object['uri'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/uri');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfResourceRequestParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ResourceRequestParams`, exactly as the contract says. Never throws. */
 export function isResourceRequestParams(value: unknown): value is ResourceRequestParams {
-  return cardcRun(checkResourceRequestParams, value, 1).length === 0;
+  return cardcRun(checkResourceRequestParams, value, 1, true).length === 0;
 }
 
 /** The value as a `ResourceRequestParams`, or where and how it breaks the contract. Never throws. */
@@ -4496,26 +6952,85 @@ export function parseResourceRequestParams(
   return cardcParse<ResourceRequestParams>(checkResourceRequestParams, value);
 }
 
-/** The fields of `ResourceTemplate`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfResourceTemplate: readonly cardcField[] = [
-  ['name', false, cardcString],
-  ['title', true, cardcString],
-  ['icons', true, cardcArrayOf(checkIcon)],
-  ['uriTemplate', false, cardcString],
-  ['description', true, cardcString],
-  ['mimeType', true, cardcString],
-  ['annotations', true, checkAnnotations],
-  ['_meta', true, checkJsonObject],
-];
+/** The keys of the fields of `ResourceTemplate`. */
+const keysOfResourceTemplate: readonly string[] = ['name', 'title', 'icons', 'uriTemplate', 'description', 'mimeType', 'annotations', '_meta'];
 
 /** Checks a `ResourceTemplate`. */
 function checkResourceTemplate(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ResourceTemplate', false, fieldsOfResourceTemplate);
+  const outer = s.type;
+  s.type = 'ResourceTemplate';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'icons', true)) {
+      known += 1;
+      const item = object['icons'];
+      if (cardcArray(item, s, at + '/icons', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkIcon(entry, s, at + '/icons' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'uriTemplate', false)) {
+      known += 1;
+      const item = object['uriTemplate'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/uriTemplate');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/description');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'mimeType', true)) {
+      known += 1;
+      const item = object['mimeType'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/mimeType');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'annotations', true)) {
+      known += 1;
+      const item = object['annotations'];
+      checkAnnotations(item, s, at + '/annotations');
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkJsonObject(item, s, at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, false, keysOfResourceTemplate, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ResourceTemplate`, exactly as the contract says. Never throws. */
 export function isResourceTemplate(value: unknown): value is ResourceTemplate {
-  return cardcRun(checkResourceTemplate, value, 1).length === 0;
+  return cardcRun(checkResourceTemplate, value, 1, true).length === 0;
 }
 
 /** The value as a `ResourceTemplate`, or where and how it breaks the contract. Never throws. */
@@ -4525,19 +7040,36 @@ export function parseResourceTemplate(
   return cardcParse<ResourceTemplate>(checkResourceTemplate, value);
 }
 
-/** The fields of `ResourceTemplateReference`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfResourceTemplateReference: readonly cardcField[] = [
-  ['uri', false, cardcString],
-];
+/** The keys of the fields of `ResourceTemplateReference`. */
+const keysOfResourceTemplateReference: readonly string[] = ['uri'];
 
 /** Checks a `ResourceTemplateReference`. */
 function checkResourceTemplateReference(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ResourceTemplateReference', false, fieldsOfResourceTemplateReference);
+  const outer = s.type;
+  s.type = 'ResourceTemplateReference';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'uri', false)) {
+      known += 1;
+      const item = object['uri'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/uri');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfResourceTemplateReference, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ResourceTemplateReference`, exactly as the contract says. Never throws. */
 export function isResourceTemplateReference(value: unknown): value is ResourceTemplateReference {
-  return cardcRun(checkResourceTemplateReference, value, 1).length === 0;
+  return cardcRun(checkResourceTemplateReference, value, 1, true).length === 0;
 }
 
 /** The value as a `ResourceTemplateReference`, or where and how it breaks the contract. Never throws. */
@@ -4547,19 +7079,34 @@ export function parseResourceTemplateReference(
   return cardcParse<ResourceTemplateReference>(checkResourceTemplateReference, value);
 }
 
-/** The fields of `ResourceUpdatedNotification`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfResourceUpdatedNotification: readonly cardcField[] = [
-  ['params', false, checkResourceUpdatedNotificationParams],
-];
+/** The keys of the fields of `ResourceUpdatedNotification`. */
+const keysOfResourceUpdatedNotification: readonly string[] = ['params'];
 
 /** Checks a `ResourceUpdatedNotification`. */
 function checkResourceUpdatedNotification(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ResourceUpdatedNotification', false, fieldsOfResourceUpdatedNotification);
+  const outer = s.type;
+  s.type = 'ResourceUpdatedNotification';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', false)) {
+      known += 1;
+      const item = object['params'];
+      checkResourceUpdatedNotificationParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfResourceUpdatedNotification, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ResourceUpdatedNotification`, exactly as the contract says. Never throws. */
 export function isResourceUpdatedNotification(value: unknown): value is ResourceUpdatedNotification {
-  return cardcRun(checkResourceUpdatedNotification, value, 1).length === 0;
+  return cardcRun(checkResourceUpdatedNotification, value, 1, true).length === 0;
 }
 
 /** The value as a `ResourceUpdatedNotification`, or where and how it breaks the contract. Never throws. */
@@ -4569,20 +7116,41 @@ export function parseResourceUpdatedNotification(
   return cardcParse<ResourceUpdatedNotification>(checkResourceUpdatedNotification, value);
 }
 
-/** The fields of `ResourceUpdatedNotificationParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfResourceUpdatedNotificationParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['uri', false, cardcString],
-];
+/** The keys of the fields of `ResourceUpdatedNotificationParams`. */
+const keysOfResourceUpdatedNotificationParams: readonly string[] = ['_meta', 'uri'];
 
 /** Checks a `ResourceUpdatedNotificationParams`. */
 function checkResourceUpdatedNotificationParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ResourceUpdatedNotificationParams', false, fieldsOfResourceUpdatedNotificationParams);
+  const outer = s.type;
+  s.type = 'ResourceUpdatedNotificationParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'uri', false)) {
+      known += 1;
+      const item = object['uri'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/uri');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfResourceUpdatedNotificationParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ResourceUpdatedNotificationParams`, exactly as the contract says. Never throws. */
 export function isResourceUpdatedNotificationParams(value: unknown): value is ResourceUpdatedNotificationParams {
-  return cardcRun(checkResourceUpdatedNotificationParams, value, 1).length === 0;
+  return cardcRun(checkResourceUpdatedNotificationParams, value, 1, true).length === 0;
 }
 
 /** The value as a `ResourceUpdatedNotificationParams`, or where and how it breaks the contract. Never throws. */
@@ -4592,20 +7160,43 @@ export function parseResourceUpdatedNotificationParams(
   return cardcParse<ResourceUpdatedNotificationParams>(checkResourceUpdatedNotificationParams, value);
 }
 
-/** The fields of `ResourcesCapability`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfResourcesCapability: readonly cardcField[] = [
-  ['subscribe', true, cardcBoolean],
-  ['listChanged', true, cardcBoolean],
-];
+/** The keys of the fields of `ResourcesCapability`. */
+const keysOfResourcesCapability: readonly string[] = ['subscribe', 'listChanged'];
 
 /** Checks a `ResourcesCapability`. */
 function checkResourcesCapability(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ResourcesCapability', false, fieldsOfResourcesCapability);
+  const outer = s.type;
+  s.type = 'ResourcesCapability';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'subscribe', true)) {
+      known += 1;
+      const item = object['subscribe'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/subscribe');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'listChanged', true)) {
+      known += 1;
+      const item = object['listChanged'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/listChanged');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfResourcesCapability, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ResourcesCapability`, exactly as the contract says. Never throws. */
 export function isResourcesCapability(value: unknown): value is ResourcesCapability {
-  return cardcRun(checkResourcesCapability, value, 1).length === 0;
+  return cardcRun(checkResourcesCapability, value, 1, true).length === 0;
 }
 
 /** The value as a `ResourcesCapability`, or where and how it breaks the contract. Never throws. */
@@ -4615,19 +7206,34 @@ export function parseResourcesCapability(
   return cardcParse<ResourcesCapability>(checkResourcesCapability, value);
 }
 
-/** The fields of `Result`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfResult: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-];
+/** The keys of the fields of `Result`. */
+const keysOfResult: readonly string[] = ['_meta'];
 
 /** Checks a `Result`. */
 function checkResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Result', false, fieldsOfResult);
+  const outer = s.type;
+  s.type = 'Result';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, false, keysOfResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Result`, exactly as the contract says. Never throws. */
 export function isResult(value: unknown): value is Result {
-  return cardcRun(checkResult, value, 1).length === 0;
+  return cardcRun(checkResult, value, 1, true).length === 0;
 }
 
 /** The value as a `Result`, or where and how it breaks the contract. Never throws. */
@@ -4637,14 +7243,17 @@ export function parseResult(
   return cardcParse<Result>(checkResult, value);
 }
 
+/** The strings of `Role`. */
+const valuesOfRole = cardcStrings(['user', 'assistant']);
+
 /** Checks a `Role`. */
 function checkRole(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['user', 'assistant']);
+  cardcOneOf(value, s, at, orNull, valuesOfRole);
 }
 
 /** Whether a value is a `Role`, exactly as the contract says. Never throws. */
 export function isRole(value: unknown): value is Role {
-  return cardcRun(checkRole, value, 1).length === 0;
+  return cardcRun(checkRole, value, 1, true).length === 0;
 }
 
 /** The value as a `Role`, or where and how it breaks the contract. Never throws. */
@@ -4654,21 +7263,51 @@ export function parseRole(
   return cardcParse<Role>(checkRole, value);
 }
 
-/** The fields of `Root`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfRoot: readonly cardcField[] = [
-  ['uri', false, cardcMatches(cardcString, '^file://', 'a string matching ^file://')],
-  ['name', true, cardcString],
-  ['_meta', true, checkJsonObject],
-];
+/** The keys of the fields of `Root`. */
+const keysOfRoot: readonly string[] = ['uri', 'name', '_meta'];
+
+/** The checks of the fields of `Root` that are built from others, in field order. */
+const checksOfRoot = [
+  cardcMatches(cardcString, '^file://', 'a string matching ^file://'),
+] as const;
 
 /** Checks a `Root`. */
 function checkRoot(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Root', false, fieldsOfRoot);
+  const outer = s.type;
+  s.type = 'Root';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'uri', false)) {
+      known += 1;
+      const item = object['uri'];
+      checksOfRoot[0](item, s, at + '/uri');
+    }
+    if (cardcPresent(keys, s, at, 'name', true)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkJsonObject(item, s, at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, false, keysOfRoot, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Root`, exactly as the contract says. Never throws. */
 export function isRoot(value: unknown): value is Root {
-  return cardcRun(checkRoot, value, 1).length === 0;
+  return cardcRun(checkRoot, value, 1, true).length === 0;
 }
 
 /** The value as a `Root`, or where and how it breaks the contract. Never throws. */
@@ -4678,20 +7317,39 @@ export function parseRoot(
   return cardcParse<Root>(checkRoot, value);
 }
 
-/** The fields of `SamplingCapability`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfSamplingCapability: readonly cardcField[] = [
-  ['context', true, checkJsonObject],
-  ['tools', true, checkJsonObject],
-];
+/** The keys of the fields of `SamplingCapability`. */
+const keysOfSamplingCapability: readonly string[] = ['context', 'tools'];
 
 /** Checks a `SamplingCapability`. */
 function checkSamplingCapability(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'SamplingCapability', false, fieldsOfSamplingCapability);
+  const outer = s.type;
+  s.type = 'SamplingCapability';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'context', true)) {
+      known += 1;
+      const item = object['context'];
+      checkJsonObject(item, s, at + '/context');
+    }
+    if (cardcPresent(keys, s, at, 'tools', true)) {
+      known += 1;
+      const item = object['tools'];
+      checkJsonObject(item, s, at + '/tools');
+    }
+    cardcRest(object, keys, s, at, false, keysOfSamplingCapability, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `SamplingCapability`, exactly as the contract says. Never throws. */
 export function isSamplingCapability(value: unknown): value is SamplingCapability {
-  return cardcRun(checkSamplingCapability, value, 1).length === 0;
+  return cardcRun(checkSamplingCapability, value, 1, true).length === 0;
 }
 
 /** The value as a `SamplingCapability`, or where and how it breaks the contract. Never throws. */
@@ -4701,21 +7359,39 @@ export function parseSamplingCapability(
   return cardcParse<SamplingCapability>(checkSamplingCapability, value);
 }
 
+/** The `type` tags of `SamplingContent`. */
+const tagsOfSamplingContent = cardcStrings(['text', 'image', 'audio']);
+
 /** Checks a `SamplingContent`: its `type` picks the variant that checks the rest. */
 function checkSamplingContent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'SamplingContent', 'type', ['text', 'image', 'audio'])) {
+  switch (cardcTag(value, s, at, orNull, 'SamplingContent', 'type', tagsOfSamplingContent)) {
     case 'text':
-      return cardcVariant(value, s, at, 'TextContent', checkTextContent);
+      {
+        const outer = cardcVariant(s, 'TextContent');
+        checkTextContent(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'image':
-      return cardcVariant(value, s, at, 'ImageContent', checkImageContent);
+      {
+        const outer = cardcVariant(s, 'ImageContent');
+        checkImageContent(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'audio':
-      return cardcVariant(value, s, at, 'AudioContent', checkAudioContent);
+      {
+        const outer = cardcVariant(s, 'AudioContent');
+        checkAudioContent(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `SamplingContent`, exactly as the contract says. Never throws. */
 export function isSamplingContent(value: unknown): value is SamplingContent {
-  return cardcRun(checkSamplingContent, value, 1).length === 0;
+  return cardcRun(checkSamplingContent, value, 1, true).length === 0;
 }
 
 /** The value as a `SamplingContent`, or where and how it breaks the contract. Never throws. */
@@ -4725,21 +7401,44 @@ export function parseSamplingContent(
   return cardcParse<SamplingContent>(checkSamplingContent, value);
 }
 
-/** The fields of `SamplingMessage`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfSamplingMessage: readonly cardcField[] = [
-  ['role', false, checkRole],
-  ['content', false, checkSamplingMessageContent],
-  ['_meta', true, checkJsonObject],
-];
+/** The keys of the fields of `SamplingMessage`. */
+const keysOfSamplingMessage: readonly string[] = ['role', 'content', '_meta'];
 
 /** Checks a `SamplingMessage`. */
 function checkSamplingMessage(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'SamplingMessage', false, fieldsOfSamplingMessage);
+  const outer = s.type;
+  s.type = 'SamplingMessage';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'role', false)) {
+      known += 1;
+      const item = object['role'];
+      checkRole(item, s, at + '/role');
+    }
+    if (cardcPresent(keys, s, at, 'content', false)) {
+      known += 1;
+      const item = object['content'];
+      checkSamplingMessageContent(item, s, at + '/content');
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkJsonObject(item, s, at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, false, keysOfSamplingMessage, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `SamplingMessage`, exactly as the contract says. Never throws. */
 export function isSamplingMessage(value: unknown): value is SamplingMessage {
-  return cardcRun(checkSamplingMessage, value, 1).length === 0;
+  return cardcRun(checkSamplingMessage, value, 1, true).length === 0;
 }
 
 /** The value as a `SamplingMessage`, or where and how it breaks the contract. Never throws. */
@@ -4762,7 +7461,7 @@ function checkSamplingMessageContent(value: unknown, s: cardcState, at: string, 
 
 /** Whether a value is a `SamplingMessageContent`, exactly as the contract says. Never throws. */
 export function isSamplingMessageContent(value: unknown): value is SamplingMessageContent {
-  return cardcRun(checkSamplingMessageContent, value, 1).length === 0;
+  return cardcRun(checkSamplingMessageContent, value, 1, true).length === 0;
 }
 
 /** The value as a `SamplingMessageContent`, or where and how it breaks the contract. Never throws. */
@@ -4772,25 +7471,53 @@ export function parseSamplingMessageContent(
   return cardcParse<SamplingMessageContent>(checkSamplingMessageContent, value);
 }
 
+/** The `type` tags of `SamplingMessageContentBlock`. */
+const tagsOfSamplingMessageContentBlock = cardcStrings(['text', 'image', 'audio', 'tool_use', 'tool_result']);
+
 /** Checks a `SamplingMessageContentBlock`: its `type` picks the variant that checks the rest. */
 function checkSamplingMessageContentBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'SamplingMessageContentBlock', 'type', ['text', 'image', 'audio', 'tool_use', 'tool_result'])) {
+  switch (cardcTag(value, s, at, orNull, 'SamplingMessageContentBlock', 'type', tagsOfSamplingMessageContentBlock)) {
     case 'text':
-      return cardcVariant(value, s, at, 'TextContent', checkTextContent);
+      {
+        const outer = cardcVariant(s, 'TextContent');
+        checkTextContent(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'image':
-      return cardcVariant(value, s, at, 'ImageContent', checkImageContent);
+      {
+        const outer = cardcVariant(s, 'ImageContent');
+        checkImageContent(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'audio':
-      return cardcVariant(value, s, at, 'AudioContent', checkAudioContent);
+      {
+        const outer = cardcVariant(s, 'AudioContent');
+        checkAudioContent(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tool_use':
-      return cardcVariant(value, s, at, 'ToolUseContent', checkToolUseContent);
+      {
+        const outer = cardcVariant(s, 'ToolUseContent');
+        checkToolUseContent(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tool_result':
-      return cardcVariant(value, s, at, 'ToolResultContent', checkToolResultContent);
+      {
+        const outer = cardcVariant(s, 'ToolResultContent');
+        checkToolResultContent(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `SamplingMessageContentBlock`, exactly as the contract says. Never throws. */
 export function isSamplingMessageContentBlock(value: unknown): value is SamplingMessageContentBlock {
-  return cardcRun(checkSamplingMessageContentBlock, value, 1).length === 0;
+  return cardcRun(checkSamplingMessageContentBlock, value, 1, true).length === 0;
 }
 
 /** The value as a `SamplingMessageContentBlock`, or where and how it breaks the contract. Never throws. */
@@ -4800,26 +7527,75 @@ export function parseSamplingMessageContentBlock(
   return cardcParse<SamplingMessageContentBlock>(checkSamplingMessageContentBlock, value);
 }
 
-/** The fields of `ServerCapabilities`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfServerCapabilities: readonly cardcField[] = [
-  ['experimental', true, cardcMapOf(checkJsonObject)],
-  ['logging', true, checkJsonObject],
-  ['completions', true, checkJsonObject],
-  ['prompts', true, checkListChangedCapability],
-  ['resources', true, checkResourcesCapability],
-  ['tools', true, checkListChangedCapability],
-  ['tasks', true, checkServerTasksCapability],
-  ['extensions', true, cardcMapOf(checkJsonObject)],
-];
+/** The keys of the fields of `ServerCapabilities`. */
+const keysOfServerCapabilities: readonly string[] = ['experimental', 'logging', 'completions', 'prompts', 'resources', 'tools', 'tasks', 'extensions'];
+
+/** The checks of the fields of `ServerCapabilities` that are built from others, in field order. */
+const checksOfServerCapabilities = [
+  cardcMapOf(checkJsonObject),
+  cardcMapOf(checkJsonObject),
+] as const;
 
 /** Checks a `ServerCapabilities`. */
 function checkServerCapabilities(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ServerCapabilities', false, fieldsOfServerCapabilities);
+  const outer = s.type;
+  s.type = 'ServerCapabilities';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'experimental', true)) {
+      known += 1;
+      const item = object['experimental'];
+      checksOfServerCapabilities[0](item, s, at + '/experimental');
+    }
+    if (cardcPresent(keys, s, at, 'logging', true)) {
+      known += 1;
+      const item = object['logging'];
+      checkJsonObject(item, s, at + '/logging');
+    }
+    if (cardcPresent(keys, s, at, 'completions', true)) {
+      known += 1;
+      const item = object['completions'];
+      checkJsonObject(item, s, at + '/completions');
+    }
+    if (cardcPresent(keys, s, at, 'prompts', true)) {
+      known += 1;
+      const item = object['prompts'];
+      checkListChangedCapability(item, s, at + '/prompts');
+    }
+    if (cardcPresent(keys, s, at, 'resources', true)) {
+      known += 1;
+      const item = object['resources'];
+      checkResourcesCapability(item, s, at + '/resources');
+    }
+    if (cardcPresent(keys, s, at, 'tools', true)) {
+      known += 1;
+      const item = object['tools'];
+      checkListChangedCapability(item, s, at + '/tools');
+    }
+    if (cardcPresent(keys, s, at, 'tasks', true)) {
+      known += 1;
+      const item = object['tasks'];
+      checkServerTasksCapability(item, s, at + '/tasks');
+    }
+    if (cardcPresent(keys, s, at, 'extensions', true)) {
+      known += 1;
+      const item = object['extensions'];
+      checksOfServerCapabilities[1](item, s, at + '/extensions');
+    }
+    cardcRest(object, keys, s, at, false, keysOfServerCapabilities, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ServerCapabilities`, exactly as the contract says. Never throws. */
 export function isServerCapabilities(value: unknown): value is ServerCapabilities {
-  return cardcRun(checkServerCapabilities, value, 1).length === 0;
+  return cardcRun(checkServerCapabilities, value, 1, true).length === 0;
 }
 
 /** The value as a `ServerCapabilities`, or where and how it breaks the contract. Never throws. */
@@ -4829,33 +7605,81 @@ export function parseServerCapabilities(
   return cardcParse<ServerCapabilities>(checkServerCapabilities, value);
 }
 
+/** The `method` tags of `ServerNotification`. */
+const tagsOfServerNotification = cardcStrings(['notifications/cancelled', 'notifications/progress', 'notifications/message', 'notifications/resources/updated', 'notifications/resources/list_changed', 'notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/tasks/status', 'notifications/elicitation/complete']);
+
 /** Checks a `ServerNotification`: its `method` picks the variant that checks the rest. */
 function checkServerNotification(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ServerNotification', 'method', ['notifications/cancelled', 'notifications/progress', 'notifications/message', 'notifications/resources/updated', 'notifications/resources/list_changed', 'notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/tasks/status', 'notifications/elicitation/complete'])) {
+  switch (cardcTag(value, s, at, orNull, 'ServerNotification', 'method', tagsOfServerNotification)) {
     case 'notifications/cancelled':
-      return cardcVariant(value, s, at, 'CancelledNotification', checkCancelledNotification);
+      {
+        const outer = cardcVariant(s, 'CancelledNotification');
+        checkCancelledNotification(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'notifications/progress':
-      return cardcVariant(value, s, at, 'ProgressNotification', checkProgressNotification);
+      {
+        const outer = cardcVariant(s, 'ProgressNotification');
+        checkProgressNotification(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'notifications/message':
-      return cardcVariant(value, s, at, 'LoggingMessageNotification', checkLoggingMessageNotification);
+      {
+        const outer = cardcVariant(s, 'LoggingMessageNotification');
+        checkLoggingMessageNotification(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'notifications/resources/updated':
-      return cardcVariant(value, s, at, 'ResourceUpdatedNotification', checkResourceUpdatedNotification);
+      {
+        const outer = cardcVariant(s, 'ResourceUpdatedNotification');
+        checkResourceUpdatedNotification(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'notifications/resources/list_changed':
-      return cardcVariant(value, s, at, 'MetaOnly', checkMetaOnly);
+      {
+        const outer = cardcVariant(s, 'MetaOnly');
+        checkMetaOnly(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'notifications/tools/list_changed':
-      return cardcVariant(value, s, at, 'MetaOnly', checkMetaOnly);
+      {
+        const outer = cardcVariant(s, 'MetaOnly');
+        checkMetaOnly(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'notifications/prompts/list_changed':
-      return cardcVariant(value, s, at, 'MetaOnly', checkMetaOnly);
+      {
+        const outer = cardcVariant(s, 'MetaOnly');
+        checkMetaOnly(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'notifications/tasks/status':
-      return cardcVariant(value, s, at, 'TaskStatusNotification', checkTaskStatusNotification);
+      {
+        const outer = cardcVariant(s, 'TaskStatusNotification');
+        checkTaskStatusNotification(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'notifications/elicitation/complete':
-      return cardcVariant(value, s, at, 'ElicitationCompleteNotification', checkElicitationCompleteNotification);
+      {
+        const outer = cardcVariant(s, 'ElicitationCompleteNotification');
+        checkElicitationCompleteNotification(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `ServerNotification`, exactly as the contract says. Never throws. */
 export function isServerNotification(value: unknown): value is ServerNotification {
-  return cardcRun(checkServerNotification, value, 1).length === 0;
+  return cardcRun(checkServerNotification, value, 1, true).length === 0;
 }
 
 /** The value as a `ServerNotification`, or where and how it breaks the contract. Never throws. */
@@ -4865,31 +7689,74 @@ export function parseServerNotification(
   return cardcParse<ServerNotification>(checkServerNotification, value);
 }
 
+/** The `method` tags of `ServerRequest`. */
+const tagsOfServerRequest = cardcStrings(['ping', 'sampling/createMessage', 'elicitation/create', 'roots/list', 'tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel']);
+
 /** Checks a `ServerRequest`: its `method` picks the variant that checks the rest. */
 function checkServerRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ServerRequest', 'method', ['ping', 'sampling/createMessage', 'elicitation/create', 'roots/list', 'tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel'])) {
+  switch (cardcTag(value, s, at, orNull, 'ServerRequest', 'method', tagsOfServerRequest)) {
     case 'ping':
-      return cardcVariant(value, s, at, 'MetaOnly', checkMetaOnly);
+      {
+        const outer = cardcVariant(s, 'MetaOnly');
+        checkMetaOnly(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'sampling/createMessage':
-      return cardcVariant(value, s, at, 'CreateMessageRequest', checkCreateMessageRequest);
+      {
+        const outer = cardcVariant(s, 'CreateMessageRequest');
+        checkCreateMessageRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'elicitation/create':
-      return cardcVariant(value, s, at, 'ElicitRequest', checkElicitRequest);
+      {
+        const outer = cardcVariant(s, 'ElicitRequest');
+        checkElicitRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'roots/list':
-      return cardcVariant(value, s, at, 'MetaOnly', checkMetaOnly);
+      {
+        const outer = cardcVariant(s, 'MetaOnly');
+        checkMetaOnly(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tasks/get':
-      return cardcVariant(value, s, at, 'TaskRequest', checkTaskRequest);
+      {
+        const outer = cardcVariant(s, 'TaskRequest');
+        checkTaskRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tasks/result':
-      return cardcVariant(value, s, at, 'TaskRequest', checkTaskRequest);
+      {
+        const outer = cardcVariant(s, 'TaskRequest');
+        checkTaskRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tasks/list':
-      return cardcVariant(value, s, at, 'PaginatedRequest', checkPaginatedRequest);
+      {
+        const outer = cardcVariant(s, 'PaginatedRequest');
+        checkPaginatedRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tasks/cancel':
-      return cardcVariant(value, s, at, 'TaskRequest', checkTaskRequest);
+      {
+        const outer = cardcVariant(s, 'TaskRequest');
+        checkTaskRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `ServerRequest`, exactly as the contract says. Never throws. */
 export function isServerRequest(value: unknown): value is ServerRequest {
-  return cardcRun(checkServerRequest, value, 1).length === 0;
+  return cardcRun(checkServerRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `ServerRequest`, or where and how it breaks the contract. Never throws. */
@@ -4899,19 +7766,34 @@ export function parseServerRequest(
   return cardcParse<ServerRequest>(checkServerRequest, value);
 }
 
-/** The fields of `ServerTaskRequests`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfServerTaskRequests: readonly cardcField[] = [
-  ['tools', true, checkServerTaskToolRequests],
-];
+/** The keys of the fields of `ServerTaskRequests`. */
+const keysOfServerTaskRequests: readonly string[] = ['tools'];
 
 /** Checks a `ServerTaskRequests`. */
 function checkServerTaskRequests(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ServerTaskRequests', false, fieldsOfServerTaskRequests);
+  const outer = s.type;
+  s.type = 'ServerTaskRequests';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'tools', true)) {
+      known += 1;
+      const item = object['tools'];
+      checkServerTaskToolRequests(item, s, at + '/tools');
+    }
+    cardcRest(object, keys, s, at, false, keysOfServerTaskRequests, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ServerTaskRequests`, exactly as the contract says. Never throws. */
 export function isServerTaskRequests(value: unknown): value is ServerTaskRequests {
-  return cardcRun(checkServerTaskRequests, value, 1).length === 0;
+  return cardcRun(checkServerTaskRequests, value, 1, true).length === 0;
 }
 
 /** The value as a `ServerTaskRequests`, or where and how it breaks the contract. Never throws. */
@@ -4921,19 +7803,34 @@ export function parseServerTaskRequests(
   return cardcParse<ServerTaskRequests>(checkServerTaskRequests, value);
 }
 
-/** The fields of `ServerTaskToolRequests`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfServerTaskToolRequests: readonly cardcField[] = [
-  ['call', true, checkJsonObject],
-];
+/** The keys of the fields of `ServerTaskToolRequests`. */
+const keysOfServerTaskToolRequests: readonly string[] = ['call'];
 
 /** Checks a `ServerTaskToolRequests`. */
 function checkServerTaskToolRequests(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ServerTaskToolRequests', false, fieldsOfServerTaskToolRequests);
+  const outer = s.type;
+  s.type = 'ServerTaskToolRequests';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'call', true)) {
+      known += 1;
+      const item = object['call'];
+      checkJsonObject(item, s, at + '/call');
+    }
+    cardcRest(object, keys, s, at, false, keysOfServerTaskToolRequests, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ServerTaskToolRequests`, exactly as the contract says. Never throws. */
 export function isServerTaskToolRequests(value: unknown): value is ServerTaskToolRequests {
-  return cardcRun(checkServerTaskToolRequests, value, 1).length === 0;
+  return cardcRun(checkServerTaskToolRequests, value, 1, true).length === 0;
 }
 
 /** The value as a `ServerTaskToolRequests`, or where and how it breaks the contract. Never throws. */
@@ -4943,21 +7840,44 @@ export function parseServerTaskToolRequests(
   return cardcParse<ServerTaskToolRequests>(checkServerTaskToolRequests, value);
 }
 
-/** The fields of `ServerTasksCapability`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfServerTasksCapability: readonly cardcField[] = [
-  ['list', true, checkJsonObject],
-  ['cancel', true, checkJsonObject],
-  ['requests', true, checkServerTaskRequests],
-];
+/** The keys of the fields of `ServerTasksCapability`. */
+const keysOfServerTasksCapability: readonly string[] = ['list', 'cancel', 'requests'];
 
 /** Checks a `ServerTasksCapability`. */
 function checkServerTasksCapability(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ServerTasksCapability', false, fieldsOfServerTasksCapability);
+  const outer = s.type;
+  s.type = 'ServerTasksCapability';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'list', true)) {
+      known += 1;
+      const item = object['list'];
+      checkJsonObject(item, s, at + '/list');
+    }
+    if (cardcPresent(keys, s, at, 'cancel', true)) {
+      known += 1;
+      const item = object['cancel'];
+      checkJsonObject(item, s, at + '/cancel');
+    }
+    if (cardcPresent(keys, s, at, 'requests', true)) {
+      known += 1;
+      const item = object['requests'];
+      checkServerTaskRequests(item, s, at + '/requests');
+    }
+    cardcRest(object, keys, s, at, false, keysOfServerTasksCapability, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ServerTasksCapability`, exactly as the contract says. Never throws. */
 export function isServerTasksCapability(value: unknown): value is ServerTasksCapability {
-  return cardcRun(checkServerTasksCapability, value, 1).length === 0;
+  return cardcRun(checkServerTasksCapability, value, 1, true).length === 0;
 }
 
 /** The value as a `ServerTasksCapability`, or where and how it breaks the contract. Never throws. */
@@ -4967,19 +7887,34 @@ export function parseServerTasksCapability(
   return cardcParse<ServerTasksCapability>(checkServerTasksCapability, value);
 }
 
-/** The fields of `SetLevelRequest`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfSetLevelRequest: readonly cardcField[] = [
-  ['params', false, checkSetLevelRequestParams],
-];
+/** The keys of the fields of `SetLevelRequest`. */
+const keysOfSetLevelRequest: readonly string[] = ['params'];
 
 /** Checks a `SetLevelRequest`. */
 function checkSetLevelRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'SetLevelRequest', false, fieldsOfSetLevelRequest);
+  const outer = s.type;
+  s.type = 'SetLevelRequest';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', false)) {
+      known += 1;
+      const item = object['params'];
+      checkSetLevelRequestParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfSetLevelRequest, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `SetLevelRequest`, exactly as the contract says. Never throws. */
 export function isSetLevelRequest(value: unknown): value is SetLevelRequest {
-  return cardcRun(checkSetLevelRequest, value, 1).length === 0;
+  return cardcRun(checkSetLevelRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `SetLevelRequest`, or where and how it breaks the contract. Never throws. */
@@ -4989,20 +7924,39 @@ export function parseSetLevelRequest(
   return cardcParse<SetLevelRequest>(checkSetLevelRequest, value);
 }
 
-/** The fields of `SetLevelRequestParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfSetLevelRequestParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['level', false, checkLoggingLevel],
-];
+/** The keys of the fields of `SetLevelRequestParams`. */
+const keysOfSetLevelRequestParams: readonly string[] = ['_meta', 'level'];
 
 /** Checks a `SetLevelRequestParams`. */
 function checkSetLevelRequestParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'SetLevelRequestParams', false, fieldsOfSetLevelRequestParams);
+  const outer = s.type;
+  s.type = 'SetLevelRequestParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'level', false)) {
+      known += 1;
+      const item = object['level'];
+      checkLoggingLevel(item, s, at + '/level');
+    }
+    cardcRest(object, keys, s, at, false, keysOfSetLevelRequestParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `SetLevelRequestParams`, exactly as the contract says. Never throws. */
 export function isSetLevelRequestParams(value: unknown): value is SetLevelRequestParams {
-  return cardcRun(checkSetLevelRequestParams, value, 1).length === 0;
+  return cardcRun(checkSetLevelRequestParams, value, 1, true).length === 0;
 }
 
 /** The value as a `SetLevelRequestParams`, or where and how it breaks the contract. Never throws. */
@@ -5012,14 +7966,17 @@ export function parseSetLevelRequestParams(
   return cardcParse<SetLevelRequestParams>(checkSetLevelRequestParams, value);
 }
 
+/** The strings of `StringFormat`. */
+const valuesOfStringFormat = cardcStrings(['email', 'uri', 'date', 'date-time']);
+
 /** Checks a `StringFormat`. */
 function checkStringFormat(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['email', 'uri', 'date', 'date-time']);
+  cardcOneOf(value, s, at, orNull, valuesOfStringFormat);
 }
 
 /** Whether a value is a `StringFormat`, exactly as the contract says. Never throws. */
 export function isStringFormat(value: unknown): value is StringFormat {
-  return cardcRun(checkStringFormat, value, 1).length === 0;
+  return cardcRun(checkStringFormat, value, 1, true).length === 0;
 }
 
 /** The value as a `StringFormat`, or where and how it breaks the contract. Never throws. */
@@ -5029,27 +7986,102 @@ export function parseStringFormat(
   return cardcParse<StringFormat>(checkStringFormat, value);
 }
 
-/** The fields of `StringSchema`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfStringSchema: readonly cardcField[] = [
-  ['title', true, cardcString],
-  ['description', true, cardcString],
-  ['minLength', true, cardcNumber],
-  ['maxLength', true, cardcNumber],
-  ['format', true, checkStringFormat],
-  ['default', true, cardcString],
-  ['enum', true, cardcArrayOf(cardcString)],
-  ['enumNames', true, cardcArrayOf(cardcString)],
-  ['oneOf', true, cardcArrayOf(checkTitledOption)],
-];
+/** The keys of the fields of `StringSchema`. */
+const keysOfStringSchema: readonly string[] = ['title', 'description', 'minLength', 'maxLength', 'format', 'default', 'enum', 'enumNames', 'oneOf'];
 
 /** Checks a `StringSchema`. */
 function checkStringSchema(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'StringSchema', false, fieldsOfStringSchema);
+  const outer = s.type;
+  s.type = 'StringSchema';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/description');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'minLength', true)) {
+      known += 1;
+      const item = object['minLength'];
+      cardcNumber(item, s, at + '/minLength');
+    }
+    if (cardcPresent(keys, s, at, 'maxLength', true)) {
+      known += 1;
+      const item = object['maxLength'];
+      cardcNumber(item, s, at + '/maxLength');
+    }
+    if (cardcPresent(keys, s, at, 'format', true)) {
+      known += 1;
+      const item = object['format'];
+      checkStringFormat(item, s, at + '/format');
+    }
+    if (cardcPresent(keys, s, at, 'default', true)) {
+      known += 1;
+      const item = object['default'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/default');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'enum', true)) {
+      known += 1;
+      const item = object['enum'];
+      if (cardcArray(item, s, at + '/enum', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, at + '/enum' + '/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'enumNames', true)) {
+      known += 1;
+      const item = object['enumNames'];
+      if (cardcArray(item, s, at + '/enumNames', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, at + '/enumNames' + '/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'oneOf', true)) {
+      known += 1;
+      const item = object['oneOf'];
+      if (cardcArray(item, s, at + '/oneOf', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkTitledOption(entry, s, at + '/oneOf' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfStringSchema, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `StringSchema`, exactly as the contract says. Never throws. */
 export function isStringSchema(value: unknown): value is StringSchema {
-  return cardcRun(checkStringSchema, value, 1).length === 0;
+  return cardcRun(checkStringSchema, value, 1, true).length === 0;
 }
 
 /** The value as a `StringSchema`, or where and how it breaks the contract. Never throws. */
@@ -5059,25 +8091,74 @@ export function parseStringSchema(
   return cardcParse<StringSchema>(checkStringSchema, value);
 }
 
-/** The fields of `Task`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTask: readonly cardcField[] = [
-  ['taskId', false, cardcString],
-  ['status', false, checkTaskStatus],
-  ['ttl', false, cardcNullOr(cardcNumber)],
-  ['createdAt', false, cardcString],
-  ['lastUpdatedAt', false, cardcString],
-  ['pollInterval', true, cardcNumber],
-  ['statusMessage', true, cardcString],
-];
+/** The keys of the fields of `Task`. */
+const keysOfTask: readonly string[] = ['taskId', 'status', 'ttl', 'createdAt', 'lastUpdatedAt', 'pollInterval', 'statusMessage'];
 
 /** Checks a `Task`. */
 function checkTask(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Task', true, fieldsOfTask);
+  const outer = s.type;
+  s.type = 'Task';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'taskId', false)) {
+      known += 1;
+      const item = object['taskId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/taskId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'status', false)) {
+      known += 1;
+      const item = object['status'];
+      checkTaskStatus(item, s, at + '/status');
+    }
+    if (cardcPresent(keys, s, at, 'ttl', false)) {
+      known += 1;
+      const item = object['ttl'];
+      if (item !== null) {
+        cardcNumber(item, s, at + '/ttl', true);
+      }
+    }
+    if (cardcPresent(keys, s, at, 'createdAt', false)) {
+      known += 1;
+      const item = object['createdAt'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/createdAt');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'lastUpdatedAt', false)) {
+      known += 1;
+      const item = object['lastUpdatedAt'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/lastUpdatedAt');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'pollInterval', true)) {
+      known += 1;
+      const item = object['pollInterval'];
+      cardcNumber(item, s, at + '/pollInterval');
+    }
+    if (cardcPresent(keys, s, at, 'statusMessage', true)) {
+      known += 1;
+      const item = object['statusMessage'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/statusMessage');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfTask, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Task`, exactly as the contract says. Never throws. */
 export function isTask(value: unknown): value is Task {
-  return cardcRun(checkTask, value, 1).length === 0;
+  return cardcRun(checkTask, value, 1, true).length === 0;
 }
 
 /** The value as a `Task`, or where and how it breaks the contract. Never throws. */
@@ -5087,20 +8168,39 @@ export function parseTask(
   return cardcParse<Task>(checkTask, value);
 }
 
-/** The fields of `TaskAugmented`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTaskAugmented: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['task', true, checkTaskMetadata],
-];
+/** The keys of the fields of `TaskAugmented`. */
+const keysOfTaskAugmented: readonly string[] = ['_meta', 'task'];
 
 /** Checks a `TaskAugmented`. */
 function checkTaskAugmented(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TaskAugmented', true, fieldsOfTaskAugmented);
+  const outer = s.type;
+  s.type = 'TaskAugmented';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'task', true)) {
+      known += 1;
+      const item = object['task'];
+      checkTaskMetadata(item, s, at + '/task');
+    }
+    cardcRest(object, keys, s, at, true, keysOfTaskAugmented, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TaskAugmented`, exactly as the contract says. Never throws. */
 export function isTaskAugmented(value: unknown): value is TaskAugmented {
-  return cardcRun(checkTaskAugmented, value, 1).length === 0;
+  return cardcRun(checkTaskAugmented, value, 1, true).length === 0;
 }
 
 /** The value as a `TaskAugmented`, or where and how it breaks the contract. Never throws. */
@@ -5110,19 +8210,34 @@ export function parseTaskAugmented(
   return cardcParse<TaskAugmented>(checkTaskAugmented, value);
 }
 
-/** The fields of `TaskMetadata`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTaskMetadata: readonly cardcField[] = [
-  ['ttl', true, cardcNumber],
-];
+/** The keys of the fields of `TaskMetadata`. */
+const keysOfTaskMetadata: readonly string[] = ['ttl'];
 
 /** Checks a `TaskMetadata`. */
 function checkTaskMetadata(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TaskMetadata', false, fieldsOfTaskMetadata);
+  const outer = s.type;
+  s.type = 'TaskMetadata';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'ttl', true)) {
+      known += 1;
+      const item = object['ttl'];
+      cardcNumber(item, s, at + '/ttl');
+    }
+    cardcRest(object, keys, s, at, false, keysOfTaskMetadata, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TaskMetadata`, exactly as the contract says. Never throws. */
 export function isTaskMetadata(value: unknown): value is TaskMetadata {
-  return cardcRun(checkTaskMetadata, value, 1).length === 0;
+  return cardcRun(checkTaskMetadata, value, 1, true).length === 0;
 }
 
 /** The value as a `TaskMetadata`, or where and how it breaks the contract. Never throws. */
@@ -5132,19 +8247,34 @@ export function parseTaskMetadata(
   return cardcParse<TaskMetadata>(checkTaskMetadata, value);
 }
 
-/** The fields of `TaskRequest`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTaskRequest: readonly cardcField[] = [
-  ['params', false, checkTaskRequestParams],
-];
+/** The keys of the fields of `TaskRequest`. */
+const keysOfTaskRequest: readonly string[] = ['params'];
 
 /** Checks a `TaskRequest`. */
 function checkTaskRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TaskRequest', false, fieldsOfTaskRequest);
+  const outer = s.type;
+  s.type = 'TaskRequest';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', false)) {
+      known += 1;
+      const item = object['params'];
+      checkTaskRequestParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfTaskRequest, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TaskRequest`, exactly as the contract says. Never throws. */
 export function isTaskRequest(value: unknown): value is TaskRequest {
-  return cardcRun(checkTaskRequest, value, 1).length === 0;
+  return cardcRun(checkTaskRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `TaskRequest`, or where and how it breaks the contract. Never throws. */
@@ -5154,20 +8284,41 @@ export function parseTaskRequest(
   return cardcParse<TaskRequest>(checkTaskRequest, value);
 }
 
-/** The fields of `TaskRequestParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTaskRequestParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['taskId', false, cardcString],
-];
+/** The keys of the fields of `TaskRequestParams`. */
+const keysOfTaskRequestParams: readonly string[] = ['_meta', 'taskId'];
 
 /** Checks a `TaskRequestParams`. */
 function checkTaskRequestParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TaskRequestParams', false, fieldsOfTaskRequestParams);
+  const outer = s.type;
+  s.type = 'TaskRequestParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'taskId', false)) {
+      known += 1;
+      const item = object['taskId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/taskId');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfTaskRequestParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TaskRequestParams`, exactly as the contract says. Never throws. */
 export function isTaskRequestParams(value: unknown): value is TaskRequestParams {
-  return cardcRun(checkTaskRequestParams, value, 1).length === 0;
+  return cardcRun(checkTaskRequestParams, value, 1, true).length === 0;
 }
 
 /** The value as a `TaskRequestParams`, or where and how it breaks the contract. Never throws. */
@@ -5177,26 +8328,79 @@ export function parseTaskRequestParams(
   return cardcParse<TaskRequestParams>(checkTaskRequestParams, value);
 }
 
-/** The fields of `TaskResult`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTaskResult: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['taskId', false, cardcString],
-  ['status', false, checkTaskStatus],
-  ['ttl', false, cardcNullOr(cardcNumber)],
-  ['createdAt', false, cardcString],
-  ['lastUpdatedAt', false, cardcString],
-  ['pollInterval', true, cardcNumber],
-  ['statusMessage', true, cardcString],
-];
+/** The keys of the fields of `TaskResult`. */
+const keysOfTaskResult: readonly string[] = ['_meta', 'taskId', 'status', 'ttl', 'createdAt', 'lastUpdatedAt', 'pollInterval', 'statusMessage'];
 
 /** Checks a `TaskResult`. */
 function checkTaskResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TaskResult', false, fieldsOfTaskResult);
+  const outer = s.type;
+  s.type = 'TaskResult';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'taskId', false)) {
+      known += 1;
+      const item = object['taskId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/taskId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'status', false)) {
+      known += 1;
+      const item = object['status'];
+      checkTaskStatus(item, s, at + '/status');
+    }
+    if (cardcPresent(keys, s, at, 'ttl', false)) {
+      known += 1;
+      const item = object['ttl'];
+      if (item !== null) {
+        cardcNumber(item, s, at + '/ttl', true);
+      }
+    }
+    if (cardcPresent(keys, s, at, 'createdAt', false)) {
+      known += 1;
+      const item = object['createdAt'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/createdAt');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'lastUpdatedAt', false)) {
+      known += 1;
+      const item = object['lastUpdatedAt'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/lastUpdatedAt');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'pollInterval', true)) {
+      known += 1;
+      const item = object['pollInterval'];
+      cardcNumber(item, s, at + '/pollInterval');
+    }
+    if (cardcPresent(keys, s, at, 'statusMessage', true)) {
+      known += 1;
+      const item = object['statusMessage'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/statusMessage');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfTaskResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TaskResult`, exactly as the contract says. Never throws. */
 export function isTaskResult(value: unknown): value is TaskResult {
-  return cardcRun(checkTaskResult, value, 1).length === 0;
+  return cardcRun(checkTaskResult, value, 1, true).length === 0;
 }
 
 /** The value as a `TaskResult`, or where and how it breaks the contract. Never throws. */
@@ -5206,14 +8410,17 @@ export function parseTaskResult(
   return cardcParse<TaskResult>(checkTaskResult, value);
 }
 
+/** The strings of `TaskStatus`. */
+const valuesOfTaskStatus = cardcStrings(['working', 'input_required', 'completed', 'failed', 'cancelled']);
+
 /** Checks a `TaskStatus`. */
 function checkTaskStatus(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['working', 'input_required', 'completed', 'failed', 'cancelled']);
+  cardcOneOf(value, s, at, orNull, valuesOfTaskStatus);
 }
 
 /** Whether a value is a `TaskStatus`, exactly as the contract says. Never throws. */
 export function isTaskStatus(value: unknown): value is TaskStatus {
-  return cardcRun(checkTaskStatus, value, 1).length === 0;
+  return cardcRun(checkTaskStatus, value, 1, true).length === 0;
 }
 
 /** The value as a `TaskStatus`, or where and how it breaks the contract. Never throws. */
@@ -5223,19 +8430,34 @@ export function parseTaskStatus(
   return cardcParse<TaskStatus>(checkTaskStatus, value);
 }
 
-/** The fields of `TaskStatusNotification`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTaskStatusNotification: readonly cardcField[] = [
-  ['params', false, checkTaskStatusNotificationParams],
-];
+/** The keys of the fields of `TaskStatusNotification`. */
+const keysOfTaskStatusNotification: readonly string[] = ['params'];
 
 /** Checks a `TaskStatusNotification`. */
 function checkTaskStatusNotification(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TaskStatusNotification', false, fieldsOfTaskStatusNotification);
+  const outer = s.type;
+  s.type = 'TaskStatusNotification';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'params', false)) {
+      known += 1;
+      const item = object['params'];
+      checkTaskStatusNotificationParams(item, s, at + '/params');
+    }
+    cardcRest(object, keys, s, at, false, keysOfTaskStatusNotification, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TaskStatusNotification`, exactly as the contract says. Never throws. */
 export function isTaskStatusNotification(value: unknown): value is TaskStatusNotification {
-  return cardcRun(checkTaskStatusNotification, value, 1).length === 0;
+  return cardcRun(checkTaskStatusNotification, value, 1, true).length === 0;
 }
 
 /** The value as a `TaskStatusNotification`, or where and how it breaks the contract. Never throws. */
@@ -5245,26 +8467,79 @@ export function parseTaskStatusNotification(
   return cardcParse<TaskStatusNotification>(checkTaskStatusNotification, value);
 }
 
-/** The fields of `TaskStatusNotificationParams`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTaskStatusNotificationParams: readonly cardcField[] = [
-  ['_meta', true, checkRequestMeta],
-  ['taskId', false, cardcString],
-  ['status', false, checkTaskStatus],
-  ['ttl', false, cardcNullOr(cardcNumber)],
-  ['createdAt', false, cardcString],
-  ['lastUpdatedAt', false, cardcString],
-  ['pollInterval', true, cardcNumber],
-  ['statusMessage', true, cardcString],
-];
+/** The keys of the fields of `TaskStatusNotificationParams`. */
+const keysOfTaskStatusNotificationParams: readonly string[] = ['_meta', 'taskId', 'status', 'ttl', 'createdAt', 'lastUpdatedAt', 'pollInterval', 'statusMessage'];
 
 /** Checks a `TaskStatusNotificationParams`. */
 function checkTaskStatusNotificationParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TaskStatusNotificationParams', false, fieldsOfTaskStatusNotificationParams);
+  const outer = s.type;
+  s.type = 'TaskStatusNotificationParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'taskId', false)) {
+      known += 1;
+      const item = object['taskId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/taskId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'status', false)) {
+      known += 1;
+      const item = object['status'];
+      checkTaskStatus(item, s, at + '/status');
+    }
+    if (cardcPresent(keys, s, at, 'ttl', false)) {
+      known += 1;
+      const item = object['ttl'];
+      if (item !== null) {
+        cardcNumber(item, s, at + '/ttl', true);
+      }
+    }
+    if (cardcPresent(keys, s, at, 'createdAt', false)) {
+      known += 1;
+      const item = object['createdAt'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/createdAt');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'lastUpdatedAt', false)) {
+      known += 1;
+      const item = object['lastUpdatedAt'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/lastUpdatedAt');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'pollInterval', true)) {
+      known += 1;
+      const item = object['pollInterval'];
+      cardcNumber(item, s, at + '/pollInterval');
+    }
+    if (cardcPresent(keys, s, at, 'statusMessage', true)) {
+      known += 1;
+      const item = object['statusMessage'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/statusMessage');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfTaskStatusNotificationParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TaskStatusNotificationParams`, exactly as the contract says. Never throws. */
 export function isTaskStatusNotificationParams(value: unknown): value is TaskStatusNotificationParams {
-  return cardcRun(checkTaskStatusNotificationParams, value, 1).length === 0;
+  return cardcRun(checkTaskStatusNotificationParams, value, 1, true).length === 0;
 }
 
 /** The value as a `TaskStatusNotificationParams`, or where and how it breaks the contract. Never throws. */
@@ -5274,14 +8549,17 @@ export function parseTaskStatusNotificationParams(
   return cardcParse<TaskStatusNotificationParams>(checkTaskStatusNotificationParams, value);
 }
 
+/** The strings of `TaskSupport`. */
+const valuesOfTaskSupport = cardcStrings(['required', 'optional', 'forbidden']);
+
 /** Checks a `TaskSupport`. */
 function checkTaskSupport(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['required', 'optional', 'forbidden']);
+  cardcOneOf(value, s, at, orNull, valuesOfTaskSupport);
 }
 
 /** Whether a value is a `TaskSupport`, exactly as the contract says. Never throws. */
 export function isTaskSupport(value: unknown): value is TaskSupport {
-  return cardcRun(checkTaskSupport, value, 1).length === 0;
+  return cardcRun(checkTaskSupport, value, 1, true).length === 0;
 }
 
 /** The value as a `TaskSupport`, or where and how it breaks the contract. Never throws. */
@@ -5291,21 +8569,46 @@ export function parseTaskSupport(
   return cardcParse<TaskSupport>(checkTaskSupport, value);
 }
 
-/** The fields of `TextContent`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTextContent: readonly cardcField[] = [
-  ['text', false, cardcString],
-  ['annotations', true, checkAnnotations],
-  ['_meta', true, checkJsonObject],
-];
+/** The keys of the fields of `TextContent`. */
+const keysOfTextContent: readonly string[] = ['text', 'annotations', '_meta'];
 
 /** Checks a `TextContent`. */
 function checkTextContent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TextContent', false, fieldsOfTextContent);
+  const outer = s.type;
+  s.type = 'TextContent';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'text', false)) {
+      known += 1;
+      const item = object['text'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/text');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'annotations', true)) {
+      known += 1;
+      const item = object['annotations'];
+      checkAnnotations(item, s, at + '/annotations');
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkJsonObject(item, s, at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, false, keysOfTextContent, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TextContent`, exactly as the contract says. Never throws. */
 export function isTextContent(value: unknown): value is TextContent {
-  return cardcRun(checkTextContent, value, 1).length === 0;
+  return cardcRun(checkTextContent, value, 1, true).length === 0;
 }
 
 /** The value as a `TextContent`, or where and how it breaks the contract. Never throws. */
@@ -5315,22 +8618,55 @@ export function parseTextContent(
   return cardcParse<TextContent>(checkTextContent, value);
 }
 
-/** The fields of `TextResourceContents`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTextResourceContents: readonly cardcField[] = [
-  ['uri', false, cardcString],
-  ['mimeType', true, cardcString],
-  ['_meta', true, checkJsonObject],
-  ['text', false, cardcString],
-];
+/** The keys of the fields of `TextResourceContents`. */
+const keysOfTextResourceContents: readonly string[] = ['uri', 'mimeType', '_meta', 'text'];
 
 /** Checks a `TextResourceContents`. */
 function checkTextResourceContents(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TextResourceContents', true, fieldsOfTextResourceContents);
+  const outer = s.type;
+  s.type = 'TextResourceContents';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'uri', false)) {
+      known += 1;
+      const item = object['uri'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/uri');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'mimeType', true)) {
+      known += 1;
+      const item = object['mimeType'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/mimeType');
+      }
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkJsonObject(item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'text', false)) {
+      known += 1;
+      const item = object['text'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/text');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfTextResourceContents, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TextResourceContents`, exactly as the contract says. Never throws. */
 export function isTextResourceContents(value: unknown): value is TextResourceContents {
-  return cardcRun(checkTextResourceContents, value, 1).length === 0;
+  return cardcRun(checkTextResourceContents, value, 1, true).length === 0;
 }
 
 /** The value as a `TextResourceContents`, or where and how it breaks the contract. Never throws. */
@@ -5340,19 +8676,40 @@ export function parseTextResourceContents(
   return cardcParse<TextResourceContents>(checkTextResourceContents, value);
 }
 
-/** The fields of `TitledMultiSelectItems`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTitledMultiSelectItems: readonly cardcField[] = [
-  ['anyOf', false, cardcArrayOf(checkTitledOption)],
-];
+/** The keys of the fields of `TitledMultiSelectItems`. */
+const keysOfTitledMultiSelectItems: readonly string[] = ['anyOf'];
 
 /** Checks a `TitledMultiSelectItems`. */
 function checkTitledMultiSelectItems(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TitledMultiSelectItems', true, fieldsOfTitledMultiSelectItems);
+  const outer = s.type;
+  s.type = 'TitledMultiSelectItems';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'anyOf', false)) {
+      known += 1;
+      const item = object['anyOf'];
+      if (cardcArray(item, s, at + '/anyOf', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkTitledOption(entry, s, at + '/anyOf' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfTitledMultiSelectItems, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TitledMultiSelectItems`, exactly as the contract says. Never throws. */
 export function isTitledMultiSelectItems(value: unknown): value is TitledMultiSelectItems {
-  return cardcRun(checkTitledMultiSelectItems, value, 1).length === 0;
+  return cardcRun(checkTitledMultiSelectItems, value, 1, true).length === 0;
 }
 
 /** The value as a `TitledMultiSelectItems`, or where and how it breaks the contract. Never throws. */
@@ -5362,20 +8719,43 @@ export function parseTitledMultiSelectItems(
   return cardcParse<TitledMultiSelectItems>(checkTitledMultiSelectItems, value);
 }
 
-/** The fields of `TitledOption`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTitledOption: readonly cardcField[] = [
-  ['const', false, cardcString],
-  ['title', false, cardcString],
-];
+/** The keys of the fields of `TitledOption`. */
+const keysOfTitledOption: readonly string[] = ['const', 'title'];
 
 /** Checks a `TitledOption`. */
 function checkTitledOption(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TitledOption', false, fieldsOfTitledOption);
+  const outer = s.type;
+  s.type = 'TitledOption';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'const', false)) {
+      known += 1;
+      const item = object['const'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/const');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'title', false)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfTitledOption, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TitledOption`, exactly as the contract says. Never throws. */
 export function isTitledOption(value: unknown): value is TitledOption {
-  return cardcRun(checkTitledOption, value, 1).length === 0;
+  return cardcRun(checkTitledOption, value, 1, true).length === 0;
 }
 
 /** The value as a `TitledOption`, or where and how it breaks the contract. Never throws. */
@@ -5385,27 +8765,86 @@ export function parseTitledOption(
   return cardcParse<TitledOption>(checkTitledOption, value);
 }
 
-/** The fields of `Tool`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTool: readonly cardcField[] = [
-  ['name', false, cardcString],
-  ['title', true, cardcString],
-  ['icons', true, cardcArrayOf(checkIcon)],
-  ['description', true, cardcString],
-  ['inputSchema', false, checkToolJsonSchema],
-  ['outputSchema', true, checkToolJsonSchema],
-  ['annotations', true, checkToolAnnotations],
-  ['execution', true, checkToolExecution],
-  ['_meta', true, checkJsonObject],
-];
+/** The keys of the fields of `Tool`. */
+const keysOfTool: readonly string[] = ['name', 'title', 'icons', 'description', 'inputSchema', 'outputSchema', 'annotations', 'execution', '_meta'];
 
 /** Checks a `Tool`. */
 function checkTool(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Tool', false, fieldsOfTool);
+  const outer = s.type;
+  s.type = 'Tool';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'icons', true)) {
+      known += 1;
+      const item = object['icons'];
+      if (cardcArray(item, s, at + '/icons', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkIcon(entry, s, at + '/icons' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/description');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'inputSchema', false)) {
+      known += 1;
+      const item = object['inputSchema'];
+      checkToolJsonSchema(item, s, at + '/inputSchema');
+    }
+    if (cardcPresent(keys, s, at, 'outputSchema', true)) {
+      known += 1;
+      const item = object['outputSchema'];
+      checkToolJsonSchema(item, s, at + '/outputSchema');
+    }
+    if (cardcPresent(keys, s, at, 'annotations', true)) {
+      known += 1;
+      const item = object['annotations'];
+      checkToolAnnotations(item, s, at + '/annotations');
+    }
+    if (cardcPresent(keys, s, at, 'execution', true)) {
+      known += 1;
+      const item = object['execution'];
+      checkToolExecution(item, s, at + '/execution');
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkJsonObject(item, s, at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, false, keysOfTool, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Tool`, exactly as the contract says. Never throws. */
 export function isTool(value: unknown): value is Tool {
-  return cardcRun(checkTool, value, 1).length === 0;
+  return cardcRun(checkTool, value, 1, true).length === 0;
 }
 
 /** The value as a `Tool`, or where and how it breaks the contract. Never throws. */
@@ -5415,23 +8854,64 @@ export function parseTool(
   return cardcParse<Tool>(checkTool, value);
 }
 
-/** The fields of `ToolAnnotations`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolAnnotations: readonly cardcField[] = [
-  ['title', true, cardcString],
-  ['readOnlyHint', true, cardcBoolean],
-  ['destructiveHint', true, cardcBoolean],
-  ['idempotentHint', true, cardcBoolean],
-  ['openWorldHint', true, cardcBoolean],
-];
+/** The keys of the fields of `ToolAnnotations`. */
+const keysOfToolAnnotations: readonly string[] = ['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
 
 /** Checks a `ToolAnnotations`. */
 function checkToolAnnotations(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolAnnotations', false, fieldsOfToolAnnotations);
+  const outer = s.type;
+  s.type = 'ToolAnnotations';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'readOnlyHint', true)) {
+      known += 1;
+      const item = object['readOnlyHint'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/readOnlyHint');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'destructiveHint', true)) {
+      known += 1;
+      const item = object['destructiveHint'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/destructiveHint');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'idempotentHint', true)) {
+      known += 1;
+      const item = object['idempotentHint'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/idempotentHint');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'openWorldHint', true)) {
+      known += 1;
+      const item = object['openWorldHint'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/openWorldHint');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolAnnotations, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolAnnotations`, exactly as the contract says. Never throws. */
 export function isToolAnnotations(value: unknown): value is ToolAnnotations {
-  return cardcRun(checkToolAnnotations, value, 1).length === 0;
+  return cardcRun(checkToolAnnotations, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolAnnotations`, or where and how it breaks the contract. Never throws. */
@@ -5441,19 +8921,34 @@ export function parseToolAnnotations(
   return cardcParse<ToolAnnotations>(checkToolAnnotations, value);
 }
 
-/** The fields of `ToolChoice`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolChoice: readonly cardcField[] = [
-  ['mode', true, checkToolChoiceMode],
-];
+/** The keys of the fields of `ToolChoice`. */
+const keysOfToolChoice: readonly string[] = ['mode'];
 
 /** Checks a `ToolChoice`. */
 function checkToolChoice(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolChoice', false, fieldsOfToolChoice);
+  const outer = s.type;
+  s.type = 'ToolChoice';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'mode', true)) {
+      known += 1;
+      const item = object['mode'];
+      checkToolChoiceMode(item, s, at + '/mode');
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolChoice, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolChoice`, exactly as the contract says. Never throws. */
 export function isToolChoice(value: unknown): value is ToolChoice {
-  return cardcRun(checkToolChoice, value, 1).length === 0;
+  return cardcRun(checkToolChoice, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolChoice`, or where and how it breaks the contract. Never throws. */
@@ -5463,14 +8958,17 @@ export function parseToolChoice(
   return cardcParse<ToolChoice>(checkToolChoice, value);
 }
 
+/** The strings of `ToolChoiceMode`. */
+const valuesOfToolChoiceMode = cardcStrings(['auto', 'required', 'none']);
+
 /** Checks a `ToolChoiceMode`. */
 function checkToolChoiceMode(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['auto', 'required', 'none']);
+  cardcOneOf(value, s, at, orNull, valuesOfToolChoiceMode);
 }
 
 /** Whether a value is a `ToolChoiceMode`, exactly as the contract says. Never throws. */
 export function isToolChoiceMode(value: unknown): value is ToolChoiceMode {
-  return cardcRun(checkToolChoiceMode, value, 1).length === 0;
+  return cardcRun(checkToolChoiceMode, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolChoiceMode`, or where and how it breaks the contract. Never throws. */
@@ -5480,19 +8978,34 @@ export function parseToolChoiceMode(
   return cardcParse<ToolChoiceMode>(checkToolChoiceMode, value);
 }
 
-/** The fields of `ToolExecution`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolExecution: readonly cardcField[] = [
-  ['taskSupport', true, checkTaskSupport],
-];
+/** The keys of the fields of `ToolExecution`. */
+const keysOfToolExecution: readonly string[] = ['taskSupport'];
 
 /** Checks a `ToolExecution`. */
 function checkToolExecution(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolExecution', false, fieldsOfToolExecution);
+  const outer = s.type;
+  s.type = 'ToolExecution';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'taskSupport', true)) {
+      known += 1;
+      const item = object['taskSupport'];
+      checkTaskSupport(item, s, at + '/taskSupport');
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolExecution, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolExecution`, exactly as the contract says. Never throws. */
 export function isToolExecution(value: unknown): value is ToolExecution {
-  return cardcRun(checkToolExecution, value, 1).length === 0;
+  return cardcRun(checkToolExecution, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolExecution`, or where and how it breaks the contract. Never throws. */
@@ -5502,21 +9015,58 @@ export function parseToolExecution(
   return cardcParse<ToolExecution>(checkToolExecution, value);
 }
 
-/** The fields of `ToolJsonSchema`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolJsonSchema: readonly cardcField[] = [
-  ['type', false, cardcConst('object', 'the constant \'object\'')],
-  ['properties', true, cardcMapOf(checkJsonObject)],
-  ['required', true, cardcArrayOf(cardcString)],
-];
+/** The keys of the fields of `ToolJsonSchema`. */
+const keysOfToolJsonSchema: readonly string[] = ['type', 'properties', 'required'];
+
+/** The checks of the fields of `ToolJsonSchema` that are built from others, in field order. */
+const checksOfToolJsonSchema = [
+  cardcConst('object', 'the constant \'object\''),
+  cardcMapOf(checkJsonObject),
+] as const;
 
 /** Checks a `ToolJsonSchema`. */
 function checkToolJsonSchema(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolJsonSchema', false, fieldsOfToolJsonSchema);
+  const outer = s.type;
+  s.type = 'ToolJsonSchema';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'type', false)) {
+      known += 1;
+      const item = object['type'];
+      checksOfToolJsonSchema[0](item, s, at + '/type');
+    }
+    if (cardcPresent(keys, s, at, 'properties', true)) {
+      known += 1;
+      const item = object['properties'];
+      checksOfToolJsonSchema[1](item, s, at + '/properties');
+    }
+    if (cardcPresent(keys, s, at, 'required', true)) {
+      known += 1;
+      const item = object['required'];
+      if (cardcArray(item, s, at + '/required', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, at + '/required' + '/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolJsonSchema, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolJsonSchema`, exactly as the contract says. Never throws. */
 export function isToolJsonSchema(value: unknown): value is ToolJsonSchema {
-  return cardcRun(checkToolJsonSchema, value, 1).length === 0;
+  return cardcRun(checkToolJsonSchema, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolJsonSchema`, or where and how it breaks the contract. Never throws. */
@@ -5526,23 +9076,64 @@ export function parseToolJsonSchema(
   return cardcParse<ToolJsonSchema>(checkToolJsonSchema, value);
 }
 
-/** The fields of `ToolResultContent`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolResultContent: readonly cardcField[] = [
-  ['toolUseId', false, cardcString],
-  ['content', true, cardcArrayOf(checkContentBlock)],
-  ['structuredContent', true, checkJsonObject],
-  ['isError', true, cardcBoolean],
-  ['_meta', true, checkJsonObject],
-];
+/** The keys of the fields of `ToolResultContent`. */
+const keysOfToolResultContent: readonly string[] = ['toolUseId', 'content', 'structuredContent', 'isError', '_meta'];
 
 /** Checks a `ToolResultContent`. */
 function checkToolResultContent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolResultContent', false, fieldsOfToolResultContent);
+  const outer = s.type;
+  s.type = 'ToolResultContent';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolUseId', false)) {
+      known += 1;
+      const item = object['toolUseId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/toolUseId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'content', true)) {
+      known += 1;
+      const item = object['content'];
+      if (cardcArray(item, s, at + '/content', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkContentBlock(entry, s, at + '/content' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'structuredContent', true)) {
+      known += 1;
+      const item = object['structuredContent'];
+      checkJsonObject(item, s, at + '/structuredContent');
+    }
+    if (cardcPresent(keys, s, at, 'isError', true)) {
+      known += 1;
+      const item = object['isError'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/isError');
+      }
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkJsonObject(item, s, at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolResultContent, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolResultContent`, exactly as the contract says. Never throws. */
 export function isToolResultContent(value: unknown): value is ToolResultContent {
-  return cardcRun(checkToolResultContent, value, 1).length === 0;
+  return cardcRun(checkToolResultContent, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolResultContent`, or where and how it breaks the contract. Never throws. */
@@ -5552,22 +9143,53 @@ export function parseToolResultContent(
   return cardcParse<ToolResultContent>(checkToolResultContent, value);
 }
 
-/** The fields of `ToolUseContent`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolUseContent: readonly cardcField[] = [
-  ['name', false, cardcString],
-  ['id', false, cardcString],
-  ['input', false, checkJsonObject],
-  ['_meta', true, checkJsonObject],
-];
+/** The keys of the fields of `ToolUseContent`. */
+const keysOfToolUseContent: readonly string[] = ['name', 'id', 'input', '_meta'];
 
 /** Checks a `ToolUseContent`. */
 function checkToolUseContent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolUseContent', false, fieldsOfToolUseContent);
+  const outer = s.type;
+  s.type = 'ToolUseContent';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/id');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'input', false)) {
+      known += 1;
+      const item = object['input'];
+      checkJsonObject(item, s, at + '/input');
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkJsonObject(item, s, at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, false, keysOfToolUseContent, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolUseContent`, exactly as the contract says. Never throws. */
 export function isToolUseContent(value: unknown): value is ToolUseContent {
-  return cardcRun(checkToolUseContent, value, 1).length === 0;
+  return cardcRun(checkToolUseContent, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolUseContent`, or where and how it breaks the contract. Never throws. */
@@ -5577,20 +9199,52 @@ export function parseToolUseContent(
   return cardcParse<ToolUseContent>(checkToolUseContent, value);
 }
 
-/** The fields of `UntitledMultiSelectItems`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfUntitledMultiSelectItems: readonly cardcField[] = [
-  ['type', false, cardcConst('string', 'the constant \'string\'')],
-  ['enum', false, cardcArrayOf(cardcString)],
-];
+/** The keys of the fields of `UntitledMultiSelectItems`. */
+const keysOfUntitledMultiSelectItems: readonly string[] = ['type', 'enum'];
+
+/** The checks of the fields of `UntitledMultiSelectItems` that are built from others, in field order. */
+const checksOfUntitledMultiSelectItems = [
+  cardcConst('string', 'the constant \'string\''),
+] as const;
 
 /** Checks a `UntitledMultiSelectItems`. */
 function checkUntitledMultiSelectItems(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'UntitledMultiSelectItems', true, fieldsOfUntitledMultiSelectItems);
+  const outer = s.type;
+  s.type = 'UntitledMultiSelectItems';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'type', false)) {
+      known += 1;
+      const item = object['type'];
+      checksOfUntitledMultiSelectItems[0](item, s, at + '/type');
+    }
+    if (cardcPresent(keys, s, at, 'enum', false)) {
+      known += 1;
+      const item = object['enum'];
+      if (cardcArray(item, s, at + '/enum', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, at + '/enum' + '/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfUntitledMultiSelectItems, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `UntitledMultiSelectItems`, exactly as the contract says. Never throws. */
 export function isUntitledMultiSelectItems(value: unknown): value is UntitledMultiSelectItems {
-  return cardcRun(checkUntitledMultiSelectItems, value, 1).length === 0;
+  return cardcRun(checkUntitledMultiSelectItems, value, 1, true).length === 0;
 }
 
 /** The value as a `UntitledMultiSelectItems`, or where and how it breaks the contract. Never throws. */

@@ -88,6 +88,11 @@ type cardcState = {
   errors: { pointer: string; message: string }[];
   /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
   limit: number;
+  /**
+   * Whether errors are only counted (`is`, which says whether there is one): their pointers and
+   * messages are then left unwritten, which makes refusing a value several times cheaper.
+   */
+  quiet: boolean;
   /** How many arrays and objects enclose the value being checked. */
   depth: number;
   /** The innermost struct or union being checked, which errors name. */
@@ -104,12 +109,21 @@ type cardcState = {
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
 
+/** No keys: the tags in `cardcState.tags` when no union above has read one, a unit variant's fields. */
+const cardcNoKeys: readonly string[] = [];
+
 /**
- * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
- * out of stack, becomes one more error: the guards never throw.
+ * Runs a check from the root and returns its errors (see `cardcState` for `limit` and `quiet`). A
+ * getter or proxy that throws, or an engine out of stack, becomes one more error: the guards
+ * never throw.
  */
-function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
+function cardcRun(
+  check: cardcCheck,
+  value: unknown,
+  limit: number,
+  quiet: boolean,
+): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
   try {
     check(value, s, '');
   } catch {
@@ -126,13 +140,20 @@ function cardcParse<T>(
   check: cardcCheck,
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
-  const errors = cardcRun(check, value, cardcMaxErrors);
+  const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
+
+/** What a quiet check records for each error: only their number is read. */
+const cardcCounted = { pointer: '', message: '' };
 
 /** Records an error, naming the type being checked and the variant it sits in. */
 function cardcFail(s: cardcState, at: string, message: string): void {
   if (s.errors.length >= s.limit) {
+    return;
+  }
+  if (s.quiet) {
+    s.errors.push(cardcCounted);
     return;
   }
   let where = s.type;
@@ -144,7 +165,7 @@ function cardcFail(s: cardcState, at: string, message: string): void {
 
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
-  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+  cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
 }
 
 /** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
@@ -152,16 +173,27 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The pointer of `key` in the object at `at`, for an error; a quiet check leaves it unwritten. */
+function cardcAt(s: cardcState, at: string, key: string): string {
+  return s.quiet ? '' : `${at}/${cardcEscape(key)}`;
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * `String.prototype.isWellFormed` where the engine has it (ES2024 on): it says what the pattern
+ * says, several times faster on long text. Read from the prototype so that the helpers still
+ * compile for tsc's default target.
+ */
+const cardcWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
  * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
  * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
- * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
  */
 function cardcUnicode(text: string): boolean {
-  return !cardcLoneSurrogate.test(text);
+  return cardcWellFormed !== undefined ? cardcWellFormed.call(text) : !cardcLoneSurrogate.test(text);
 }
 
 /** Whether an object's key is Unicode text; if not, records it at the key. */
@@ -173,10 +205,16 @@ function cardcKey(s: cardcState, at: string, key: string): boolean {
   return false;
 }
 
-/** The allowed strings, as JSON, for an error message. */
-function cardcListed(values: readonly string[]): string {
+/** The strings a value may be (a union's tags, an enum's values), and how an error lists them. */
+type cardcListing = { readonly values: readonly string[]; readonly listed: string };
+
+/**
+ * The strings a value may be, listed as JSON for error messages once, when the module loads: a
+ * listing written at each error made refusing a tag the slowest part of `parse`.
+ */
+function cardcStrings(values: readonly string[]): cardcListing {
   const quoted = values.map((value) => JSON.stringify(value));
-  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+  return { values, listed: quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}` };
 }
 
 /**
@@ -260,55 +298,64 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
-type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
-
 /**
- * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key but the tags the unions above read (an open struct's other keys must
- * hold JSON values).
+ * Whether a struct's field is there to check: not when the check has found all the errors it
+ * looks for, nor when the key is not among the object's `keys` (its own enumerable ones, from
+ * `Object.keys`, which a struct's check reads once: looking a key up there is several times
+ * faster than `cardcHas`), which is an error unless the field may be absent.
  */
-function cardcStruct(
-  value: unknown,
+function cardcPresent(
+  keys: readonly string[],
   s: cardcState,
   at: string,
-  orNull: boolean | undefined,
-  name: string,
-  closed: boolean,
-  fields: readonly cardcField[],
-): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = [];
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    for (const [key, optional, check] of fields) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (cardcHas.call(object, key)) {
-        check(object[key], s, `${at}/${cardcEscape(key)}`);
-      } else if (!optional) {
-        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
-      }
-    }
-    for (const key of Object.keys(object)) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
-        if (closed) {
-          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else if (cardcKey(s, at, key)) {
-          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
-        }
-      }
-    }
-    s.depth -= 1;
+  key: string,
+  optional: boolean,
+): boolean {
+  if (s.errors.length >= s.limit) {
+    return false;
   }
-  s.type = outer;
+  if (keys.indexOf(key) >= 0) {
+    return true;
+  }
+  if (!optional) {
+    cardcFail(s, cardcAt(s, at, key), 'required');
+  }
+  return false;
+}
+
+/**
+ * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
+ * are checked:
+ * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
+ * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * distinct from each other and from every field key, and `cardcTag` found them on this object, so
+ * when `known` is the number of keys there is no other key, and nothing is left to check.
+ */
+function cardcRest(
+  object: { readonly [key: string]: unknown },
+  keys: readonly string[],
+  s: cardcState,
+  at: string,
+  closed: boolean,
+  fields: readonly string[],
+  tags: readonly string[],
+  known: number,
+): void {
+  if (known === keys.length) {
+    return;
+  }
+  for (const key of keys) {
+    if (s.errors.length >= s.limit) {
+      break;
+    }
+    if (tags.indexOf(key) < 0 && fields.indexOf(key) < 0) {
+      if (closed) {
+        cardcFail(s, cardcAt(s, at, key), 'unknown field');
+      } else if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
+    }
+  }
 }
 
 /**
@@ -323,38 +370,39 @@ function cardcTag(
   orNull: boolean | undefined,
   name: string,
   tag: string,
-  tags: readonly string[],
+  tags: cardcListing,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
   const read = s.tags;
-  s.tags = [];
+  s.tags = cardcNoKeys;
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
-    const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    if (typeof tagValue === 'string' && tags.values.indexOf(tagValue) >= 0) {
       found = tagValue;
-      s.tags = read.concat([tag]);
+      s.tags = read.length === 0 ? [tag] : read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, cardcAt(s, at, tag), s.quiet ? '' : `required: ${tags.listed}`);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, cardcAt(s, at, tag), tags.listed, false);
     }
   }
   s.type = outer;
   return found;
 }
 
-/** Checks a union's object as the variant struct its tag picked, naming that variant in errors. */
-function cardcVariant(value: unknown, s: cardcState, at: string, name: string, check: cardcCheck): void {
+/**
+ * Enters the variant struct a union's tag picked, which errors name after `in` unless a union
+ * above already picked one; returns what to restore once the variant is checked.
+ */
+function cardcVariant(s: cardcState, name: string): string {
   const outer = s.variant;
   if (outer === '') {
     s.variant = name;
   }
-  check(value, s, at);
-  s.variant = outer;
+  return outer;
 }
 
 /** Checks a string of Unicode text. */
@@ -384,21 +432,53 @@ function cardcConst(constant: string | number | boolean, expected: string): card
   };
 }
 
-/** The fields of `Bookmark`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfBookmark: readonly cardcField[] = [
-  ['label', false, cardcConst('mark', 'the constant \'mark\'')],
-  ['at', false, cardcInteger(0, 4294967295)],
-  ['enabled', false, cardcConst(false, 'the constant false')],
-];
+/** The keys of the fields of `Bookmark`. */
+const keysOfBookmark: readonly string[] = ['label', 'at', 'enabled'];
+
+/** The checks of the fields of `Bookmark` that are built from others, in field order. */
+const checksOfBookmark = [
+  cardcConst('mark', 'the constant \'mark\''),
+  cardcInteger(0, 4294967295),
+  cardcConst(false, 'the constant false'),
+] as const;
 
 /** Checks a `Bookmark`. */
 function checkBookmark(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Bookmark', true, fieldsOfBookmark);
+  const outer = s.type;
+  s.type = 'Bookmark';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'label', false)) {
+      known += 1;
+      const item = object['label'];
+      checksOfBookmark[0](item, s, at + '/label');
+    }
+    if (cardcPresent(keys, s, at, 'at', false)) {
+      known += 1;
+      const item = object['at'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 4294967295)) {
+        checksOfBookmark[1](item, s, at + '/at');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'enabled', false)) {
+      known += 1;
+      const item = object['enabled'];
+      checksOfBookmark[2](item, s, at + '/enabled');
+    }
+    cardcRest(object, keys, s, at, true, keysOfBookmark, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Bookmark`, exactly as the contract says. Never throws. */
 export function isBookmark(value: unknown): value is Bookmark {
-  return cardcRun(checkBookmark, value, 1).length === 0;
+  return cardcRun(checkBookmark, value, 1, true).length === 0;
 }
 
 /** The value as a `Bookmark`, or where and how it breaks the contract. Never throws. */
@@ -408,24 +488,71 @@ export function parseBookmark(
   return cardcParse<Bookmark>(checkBookmark, value);
 }
 
-/** The fields of `Message`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfMessage: readonly cardcField[] = [
-  ['type', false, cardcConst('message', 'the constant \'message\'')],
-  ['version', false, cardcConst(2, 'the constant 2')],
-  ['final', false, cardcConst(true, 'the constant true')],
-  ['offset', false, cardcConst(-1, 'the constant -1')],
-  ['text', false, cardcString],
-  ['role', true, cardcString],
-];
+/** The keys of the fields of `Message`. */
+const keysOfMessage: readonly string[] = ['type', 'version', 'final', 'offset', 'text', 'role'];
+
+/** The checks of the fields of `Message` that are built from others, in field order. */
+const checksOfMessage = [
+  cardcConst('message', 'the constant \'message\''),
+  cardcConst(2, 'the constant 2'),
+  cardcConst(true, 'the constant true'),
+  cardcConst(-1, 'the constant -1'),
+] as const;
 
 /** Checks a `Message`. */
 function checkMessage(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Message', true, fieldsOfMessage);
+  const outer = s.type;
+  s.type = 'Message';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'type', false)) {
+      known += 1;
+      const item = object['type'];
+      checksOfMessage[0](item, s, at + '/type');
+    }
+    if (cardcPresent(keys, s, at, 'version', false)) {
+      known += 1;
+      const item = object['version'];
+      checksOfMessage[1](item, s, at + '/version');
+    }
+    if (cardcPresent(keys, s, at, 'final', false)) {
+      known += 1;
+      const item = object['final'];
+      checksOfMessage[2](item, s, at + '/final');
+    }
+    if (cardcPresent(keys, s, at, 'offset', false)) {
+      known += 1;
+      const item = object['offset'];
+      checksOfMessage[3](item, s, at + '/offset');
+    }
+    if (cardcPresent(keys, s, at, 'text', false)) {
+      known += 1;
+      const item = object['text'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/text');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'role', true)) {
+      known += 1;
+      const item = object['role'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/role');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfMessage, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Message`, exactly as the contract says. Never throws. */
 export function isMessage(value: unknown): value is Message {
-  return cardcRun(checkMessage, value, 1).length === 0;
+  return cardcRun(checkMessage, value, 1, true).length === 0;
 }
 
 /** The value as a `Message`, or where and how it breaks the contract. Never throws. */
@@ -435,19 +562,39 @@ export function parseMessage(
   return cardcParse<Message>(checkMessage, value);
 }
 
-/** The fields of `Ping`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfPing: readonly cardcField[] = [
-  ['type', false, cardcConst('ping', 'the constant \'ping\'')],
-];
+/** The keys of the fields of `Ping`. */
+const keysOfPing: readonly string[] = ['type'];
+
+/** The checks of the fields of `Ping` that are built from others, in field order. */
+const checksOfPing = [
+  cardcConst('ping', 'the constant \'ping\''),
+] as const;
 
 /** Checks a `Ping`. */
 function checkPing(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Ping', true, fieldsOfPing);
+  const outer = s.type;
+  s.type = 'Ping';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'type', false)) {
+      known += 1;
+      const item = object['type'];
+      checksOfPing[0](item, s, at + '/type');
+    }
+    cardcRest(object, keys, s, at, true, keysOfPing, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Ping`, exactly as the contract says. Never throws. */
 export function isPing(value: unknown): value is Ping {
-  return cardcRun(checkPing, value, 1).length === 0;
+  return cardcRun(checkPing, value, 1, true).length === 0;
 }
 
 /** The value as a `Ping`, or where and how it breaks the contract. Never throws. */
@@ -457,21 +604,39 @@ export function parsePing(
   return cardcParse<Ping>(checkPing, value);
 }
 
+/** The `kind` tags of `Record`. */
+const tagsOfRecord = cardcStrings(['message', 'ping', 'bookmark']);
+
 /** Checks a `Record`: its `kind` picks the variant that checks the rest. */
 function checkRecord(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Record', 'kind', ['message', 'ping', 'bookmark'])) {
+  switch (cardcTag(value, s, at, orNull, 'Record', 'kind', tagsOfRecord)) {
     case 'message':
-      return cardcVariant(value, s, at, 'Message', checkMessage);
+      {
+        const outer = cardcVariant(s, 'Message');
+        checkMessage(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'ping':
-      return cardcVariant(value, s, at, 'Ping', checkPing);
+      {
+        const outer = cardcVariant(s, 'Ping');
+        checkPing(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'bookmark':
-      return cardcVariant(value, s, at, 'Bookmark', checkBookmark);
+      {
+        const outer = cardcVariant(s, 'Bookmark');
+        checkBookmark(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `Record`, exactly as the contract says. Never throws. */
 export function isRecord(value: unknown): value is Record {
-  return cardcRun(checkRecord, value, 1).length === 0;
+  return cardcRun(checkRecord, value, 1, true).length === 0;
 }
 
 /** The value as a `Record`, or where and how it breaks the contract. Never throws. */

@@ -122,6 +122,11 @@ type cardcState = {
   errors: { pointer: string; message: string }[];
   /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
   limit: number;
+  /**
+   * Whether errors are only counted (`is`, which says whether there is one): their pointers and
+   * messages are then left unwritten, which makes refusing a value several times cheaper.
+   */
+  quiet: boolean;
   /** How many arrays and objects enclose the value being checked. */
   depth: number;
   /** The innermost struct or union being checked, which errors name. */
@@ -138,12 +143,21 @@ type cardcState = {
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
 
+/** No keys: the tags in `cardcState.tags` when no union above has read one, a unit variant's fields. */
+const cardcNoKeys: readonly string[] = [];
+
 /**
- * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
- * out of stack, becomes one more error: the guards never throw.
+ * Runs a check from the root and returns its errors (see `cardcState` for `limit` and `quiet`). A
+ * getter or proxy that throws, or an engine out of stack, becomes one more error: the guards
+ * never throw.
  */
-function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
+function cardcRun(
+  check: cardcCheck,
+  value: unknown,
+  limit: number,
+  quiet: boolean,
+): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
   try {
     check(value, s, '');
   } catch {
@@ -160,13 +174,20 @@ function cardcParse<T>(
   check: cardcCheck,
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
-  const errors = cardcRun(check, value, cardcMaxErrors);
+  const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
+
+/** What a quiet check records for each error: only their number is read. */
+const cardcCounted = { pointer: '', message: '' };
 
 /** Records an error, naming the type being checked and the variant it sits in. */
 function cardcFail(s: cardcState, at: string, message: string): void {
   if (s.errors.length >= s.limit) {
+    return;
+  }
+  if (s.quiet) {
+    s.errors.push(cardcCounted);
     return;
   }
   let where = s.type;
@@ -178,7 +199,7 @@ function cardcFail(s: cardcState, at: string, message: string): void {
 
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
-  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+  cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
 }
 
 /** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
@@ -186,16 +207,27 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The pointer of `key` in the object at `at`, for an error; a quiet check leaves it unwritten. */
+function cardcAt(s: cardcState, at: string, key: string): string {
+  return s.quiet ? '' : `${at}/${cardcEscape(key)}`;
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * `String.prototype.isWellFormed` where the engine has it (ES2024 on): it says what the pattern
+ * says, several times faster on long text. Read from the prototype so that the helpers still
+ * compile for tsc's default target.
+ */
+const cardcWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
  * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
  * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
- * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
  */
 function cardcUnicode(text: string): boolean {
-  return !cardcLoneSurrogate.test(text);
+  return cardcWellFormed !== undefined ? cardcWellFormed.call(text) : !cardcLoneSurrogate.test(text);
 }
 
 /** Whether an object's key is Unicode text; if not, records it at the key. */
@@ -207,10 +239,16 @@ function cardcKey(s: cardcState, at: string, key: string): boolean {
   return false;
 }
 
-/** The allowed strings, as JSON, for an error message. */
-function cardcListed(values: readonly string[]): string {
+/** The strings a value may be (a union's tags, an enum's values), and how an error lists them. */
+type cardcListing = { readonly values: readonly string[]; readonly listed: string };
+
+/**
+ * The strings a value may be, listed as JSON for error messages once, when the module loads: a
+ * listing written at each error made refusing a tag the slowest part of `parse`.
+ */
+function cardcStrings(values: readonly string[]): cardcListing {
   const quoted = values.map((value) => JSON.stringify(value));
-  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+  return { values, listed: quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}` };
 }
 
 /**
@@ -294,55 +332,64 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
-type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
-
 /**
- * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key but the tags the unions above read (an open struct's other keys must
- * hold JSON values).
+ * Whether a struct's field is there to check: not when the check has found all the errors it
+ * looks for, nor when the key is not among the object's `keys` (its own enumerable ones, from
+ * `Object.keys`, which a struct's check reads once: looking a key up there is several times
+ * faster than `cardcHas`), which is an error unless the field may be absent.
  */
-function cardcStruct(
-  value: unknown,
+function cardcPresent(
+  keys: readonly string[],
   s: cardcState,
   at: string,
-  orNull: boolean | undefined,
-  name: string,
-  closed: boolean,
-  fields: readonly cardcField[],
-): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = [];
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    for (const [key, optional, check] of fields) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (cardcHas.call(object, key)) {
-        check(object[key], s, `${at}/${cardcEscape(key)}`);
-      } else if (!optional) {
-        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
-      }
-    }
-    for (const key of Object.keys(object)) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
-        if (closed) {
-          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else if (cardcKey(s, at, key)) {
-          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
-        }
-      }
-    }
-    s.depth -= 1;
+  key: string,
+  optional: boolean,
+): boolean {
+  if (s.errors.length >= s.limit) {
+    return false;
   }
-  s.type = outer;
+  if (keys.indexOf(key) >= 0) {
+    return true;
+  }
+  if (!optional) {
+    cardcFail(s, cardcAt(s, at, key), 'required');
+  }
+  return false;
+}
+
+/**
+ * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
+ * are checked:
+ * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
+ * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * distinct from each other and from every field key, and `cardcTag` found them on this object, so
+ * when `known` is the number of keys there is no other key, and nothing is left to check.
+ */
+function cardcRest(
+  object: { readonly [key: string]: unknown },
+  keys: readonly string[],
+  s: cardcState,
+  at: string,
+  closed: boolean,
+  fields: readonly string[],
+  tags: readonly string[],
+  known: number,
+): void {
+  if (known === keys.length) {
+    return;
+  }
+  for (const key of keys) {
+    if (s.errors.length >= s.limit) {
+      break;
+    }
+    if (tags.indexOf(key) < 0 && fields.indexOf(key) < 0) {
+      if (closed) {
+        cardcFail(s, cardcAt(s, at, key), 'unknown field');
+      } else if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
+    }
+  }
 }
 
 /**
@@ -357,38 +404,39 @@ function cardcTag(
   orNull: boolean | undefined,
   name: string,
   tag: string,
-  tags: readonly string[],
+  tags: cardcListing,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
   const read = s.tags;
-  s.tags = [];
+  s.tags = cardcNoKeys;
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
-    const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    if (typeof tagValue === 'string' && tags.values.indexOf(tagValue) >= 0) {
       found = tagValue;
-      s.tags = read.concat([tag]);
+      s.tags = read.length === 0 ? [tag] : read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, cardcAt(s, at, tag), s.quiet ? '' : `required: ${tags.listed}`);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, cardcAt(s, at, tag), tags.listed, false);
     }
   }
   s.type = outer;
   return found;
 }
 
-/** Checks a union's object as the variant struct its tag picked, naming that variant in errors. */
-function cardcVariant(value: unknown, s: cardcState, at: string, name: string, check: cardcCheck): void {
+/**
+ * Enters the variant struct a union's tag picked, which errors name after `in` unless a union
+ * above already picked one; returns what to restore once the variant is checked.
+ */
+function cardcVariant(s: cardcState, name: string): string {
   const outer = s.variant;
   if (outer === '') {
     s.variant = name;
   }
-  check(value, s, at);
-  s.variant = outer;
+  return outer;
 }
 
 /** Checks an enum: one of its strings. */
@@ -397,10 +445,10 @@ function cardcOneOf(
   s: cardcState,
   at: string,
   orNull: boolean | undefined,
-  values: readonly string[],
+  values: cardcListing,
 ): void {
-  if (typeof value !== 'string' || values.indexOf(value) < 0) {
-    cardcMismatch(s, at, cardcListed(values), orNull);
+  if (typeof value !== 'string' || values.values.indexOf(value) < 0) {
+    cardcMismatch(s, at, values.listed, orNull);
   }
 }
 
@@ -438,31 +486,20 @@ function cardcConst(constant: string | number | boolean, expected: string): card
   };
 }
 
-/** Checks `null` or a value of the inner check. */
-function cardcNullOr(check: cardcCheck): cardcCheck {
-  return (value, s, at) => {
-    if (value !== null) {
-      check(value, s, at, true);
-    }
-  };
-}
-
-/** Checks an array whose every item passes the inner check. */
-function cardcArrayOf(check: cardcCheck): cardcCheck {
-  return (value, s, at, orNull) => {
-    if (!Array.isArray(value)) {
-      cardcMismatch(s, at, 'an array', orNull);
-      return;
-    }
-    if (cardcDeeper(s, at)) {
-      return;
-    }
-    s.depth += 1;
-    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
-      check(value[i], s, `${at}/${i}`);
-    }
-    s.depth -= 1;
-  };
+/**
+ * Whether a value is an array whose items are to be checked, one level deeper (the caller checks
+ * them and then steps back out); if not, records why.
+ */
+function cardcArray(value: unknown, s: cardcState, at: string, orNull: boolean | undefined): value is readonly unknown[] {
+  if (!Array.isArray(value)) {
+    cardcMismatch(s, at, 'an array', orNull);
+    return false;
+  }
+  if (cardcDeeper(s, at)) {
+    return false;
+  }
+  s.depth += 1;
+  return true;
 }
 
 /** Checks an object used as a map: any keys of Unicode text, every value passing the inner check. */
@@ -485,19 +522,32 @@ function cardcMapOf(check: cardcCheck): cardcCheck {
   };
 }
 
+/** The `kind` tags of `Action`. */
+const tagsOfAction = cardcStrings(['read', 'delete']);
+
 /** Checks a `Action`: its `kind` picks the variant that checks the rest. */
 function checkAction(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Action', 'kind', ['read', 'delete'])) {
+  switch (cardcTag(value, s, at, orNull, 'Action', 'kind', tagsOfAction)) {
     case 'read':
-      return cardcVariant(value, s, at, 'ReadAction', checkReadAction);
+      {
+        const outer = cardcVariant(s, 'ReadAction');
+        checkReadAction(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'delete':
-      return cardcVariant(value, s, at, 'DeleteAction', checkDeleteAction);
+      {
+        const outer = cardcVariant(s, 'DeleteAction');
+        checkDeleteAction(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `Action`, exactly as the contract says. Never throws. */
 export function isAction(value: unknown): value is Action {
-  return cardcRun(checkAction, value, 1).length === 0;
+  return cardcRun(checkAction, value, 1, true).length === 0;
 }
 
 /** The value as a `Action`, or where and how it breaks the contract. Never throws. */
@@ -507,19 +557,42 @@ export function parseAction(
   return cardcParse<Action>(checkAction, value);
 }
 
-/** The fields of `DeleteAction`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfDeleteAction: readonly cardcField[] = [
-  ['paths', false, cardcArrayOf(cardcString)],
-];
+/** The keys of the fields of `DeleteAction`. */
+const keysOfDeleteAction: readonly string[] = ['paths'];
 
 /** Checks a `DeleteAction`. */
 function checkDeleteAction(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'DeleteAction', true, fieldsOfDeleteAction);
+  const outer = s.type;
+  s.type = 'DeleteAction';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'paths', false)) {
+      known += 1;
+      const item = object['paths'];
+      if (cardcArray(item, s, at + '/paths', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, at + '/paths' + '/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfDeleteAction, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `DeleteAction`, exactly as the contract says. Never throws. */
 export function isDeleteAction(value: unknown): value is DeleteAction {
-  return cardcRun(checkDeleteAction, value, 1).length === 0;
+  return cardcRun(checkDeleteAction, value, 1, true).length === 0;
 }
 
 /** The value as a `DeleteAction`, or where and how it breaks the contract. Never throws. */
@@ -529,21 +602,57 @@ export function parseDeleteAction(
   return cardcParse<DeleteAction>(checkDeleteAction, value);
 }
 
-/** The fields of `FileLocation`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfFileLocation: readonly cardcField[] = [
-  ['path', false, cardcString],
-  ['line', true, cardcInteger(0, 4294967295)],
-  ['symbol', true, cardcNullOr(cardcString)],
-];
+/** The keys of the fields of `FileLocation`. */
+const keysOfFileLocation: readonly string[] = ['path', 'line', 'symbol'];
+
+/** The checks of the fields of `FileLocation` that are built from others, in field order. */
+const checksOfFileLocation = [
+  cardcInteger(0, 4294967295),
+] as const;
 
 /** Checks a `FileLocation`. */
 function checkFileLocation(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'FileLocation', true, fieldsOfFileLocation);
+  const outer = s.type;
+  s.type = 'FileLocation';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'path', false)) {
+      known += 1;
+      const item = object['path'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/path');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'line', true)) {
+      known += 1;
+      const item = object['line'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 4294967295)) {
+        checksOfFileLocation[0](item, s, at + '/line');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'symbol', true)) {
+      known += 1;
+      const item = object['symbol'];
+      if (!(item === null || (typeof item === 'string' && cardcUnicode(item)))) {
+        if (item !== null) {
+          cardcString(item, s, at + '/symbol', true);
+        }
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfFileLocation, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `FileLocation`, exactly as the contract says. Never throws. */
 export function isFileLocation(value: unknown): value is FileLocation {
-  return cardcRun(checkFileLocation, value, 1).length === 0;
+  return cardcRun(checkFileLocation, value, 1, true).length === 0;
 }
 
 /** The value as a `FileLocation`, or where and how it breaks the contract. Never throws. */
@@ -553,14 +662,17 @@ export function parseFileLocation(
   return cardcParse<FileLocation>(checkFileLocation, value);
 }
 
+/** The strings of `Mode`. */
+const valuesOfMode = cardcStrings(['read', 'write']);
+
 /** Checks a `Mode`. */
 function checkMode(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['read', 'write']);
+  cardcOneOf(value, s, at, orNull, valuesOfMode);
 }
 
 /** Whether a value is a `Mode`, exactly as the contract says. Never throws. */
 export function isMode(value: unknown): value is Mode {
-  return cardcRun(checkMode, value, 1).length === 0;
+  return cardcRun(checkMode, value, 1, true).length === 0;
 }
 
 /** The value as a `Mode`, or where and how it breaks the contract. Never throws. */
@@ -570,19 +682,34 @@ export function parseMode(
   return cardcParse<Mode>(checkMode, value);
 }
 
-/** The fields of `ReadAction`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfReadAction: readonly cardcField[] = [
-  ['location', false, checkFileLocation],
-];
+/** The keys of the fields of `ReadAction`. */
+const keysOfReadAction: readonly string[] = ['location'];
 
 /** Checks a `ReadAction`. */
 function checkReadAction(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ReadAction', true, fieldsOfReadAction);
+  const outer = s.type;
+  s.type = 'ReadAction';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'location', false)) {
+      known += 1;
+      const item = object['location'];
+      checkFileLocation(item, s, at + '/location');
+    }
+    cardcRest(object, keys, s, at, true, keysOfReadAction, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ReadAction`, exactly as the contract says. Never throws. */
 export function isReadAction(value: unknown): value is ReadAction {
-  return cardcRun(checkReadAction, value, 1).length === 0;
+  return cardcRun(checkReadAction, value, 1, true).length === 0;
 }
 
 /** The value as a `ReadAction`, or where and how it breaks the contract. Never throws. */
@@ -599,7 +726,7 @@ function checkSessionId(value: unknown, s: cardcState, at: string, orNull?: bool
 
 /** Whether a value is a `SessionId`, exactly as the contract says. Never throws. */
 export function isSessionId(value: unknown): value is SessionId {
-  return cardcRun(checkSessionId, value, 1).length === 0;
+  return cardcRun(checkSessionId, value, 1, true).length === 0;
 }
 
 /** The value as a `SessionId`, or where and how it breaks the contract. Never throws. */
@@ -609,21 +736,50 @@ export function parseSessionId(
   return cardcParse<SessionId>(checkSessionId, value);
 }
 
-/** The fields of `Tuning`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTuning: readonly cardcField[] = [
-  ['weights', false, cardcMapOf(cardcNumber)],
-  ['meta', false, cardcJson],
-  ['kind', false, cardcConst('tuning', 'the constant \'tuning\'')],
-];
+/** The keys of the fields of `Tuning`. */
+const keysOfTuning: readonly string[] = ['weights', 'meta', 'kind'];
+
+/** The checks of the fields of `Tuning` that are built from others, in field order. */
+const checksOfTuning = [
+  cardcMapOf(cardcNumber),
+  cardcConst('tuning', 'the constant \'tuning\''),
+] as const;
 
 /** Checks a `Tuning`. */
 function checkTuning(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Tuning', true, fieldsOfTuning);
+  const outer = s.type;
+  s.type = 'Tuning';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'weights', false)) {
+      known += 1;
+      const item = object['weights'];
+      checksOfTuning[0](item, s, at + '/weights');
+    }
+    if (cardcPresent(keys, s, at, 'meta', false)) {
+      known += 1;
+      const item = object['meta'];
+      cardcJson(item, s, at + '/meta');
+    }
+    if (cardcPresent(keys, s, at, 'kind', false)) {
+      known += 1;
+      const item = object['kind'];
+      checksOfTuning[1](item, s, at + '/kind');
+    }
+    cardcRest(object, keys, s, at, true, keysOfTuning, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Tuning`, exactly as the contract says. Never throws. */
 export function isTuning(value: unknown): value is Tuning {
-  return cardcRun(checkTuning, value, 1).length === 0;
+  return cardcRun(checkTuning, value, 1, true).length === 0;
 }
 
 /** The value as a `Tuning`, or where and how it breaks the contract. Never throws. */

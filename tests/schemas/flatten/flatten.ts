@@ -154,6 +154,11 @@ type cardcState = {
   errors: { pointer: string; message: string }[];
   /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
   limit: number;
+  /**
+   * Whether errors are only counted (`is`, which says whether there is one): their pointers and
+   * messages are then left unwritten, which makes refusing a value several times cheaper.
+   */
+  quiet: boolean;
   /** How many arrays and objects enclose the value being checked. */
   depth: number;
   /** The innermost struct or union being checked, which errors name. */
@@ -170,12 +175,21 @@ type cardcState = {
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
 
+/** No keys: the tags in `cardcState.tags` when no union above has read one, a unit variant's fields. */
+const cardcNoKeys: readonly string[] = [];
+
 /**
- * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
- * out of stack, becomes one more error: the guards never throw.
+ * Runs a check from the root and returns its errors (see `cardcState` for `limit` and `quiet`). A
+ * getter or proxy that throws, or an engine out of stack, becomes one more error: the guards
+ * never throw.
  */
-function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
+function cardcRun(
+  check: cardcCheck,
+  value: unknown,
+  limit: number,
+  quiet: boolean,
+): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
   try {
     check(value, s, '');
   } catch {
@@ -192,13 +206,20 @@ function cardcParse<T>(
   check: cardcCheck,
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
-  const errors = cardcRun(check, value, cardcMaxErrors);
+  const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
+
+/** What a quiet check records for each error: only their number is read. */
+const cardcCounted = { pointer: '', message: '' };
 
 /** Records an error, naming the type being checked and the variant it sits in. */
 function cardcFail(s: cardcState, at: string, message: string): void {
   if (s.errors.length >= s.limit) {
+    return;
+  }
+  if (s.quiet) {
+    s.errors.push(cardcCounted);
     return;
   }
   let where = s.type;
@@ -210,7 +231,7 @@ function cardcFail(s: cardcState, at: string, message: string): void {
 
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
-  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+  cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
 }
 
 /** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
@@ -218,16 +239,27 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The pointer of `key` in the object at `at`, for an error; a quiet check leaves it unwritten. */
+function cardcAt(s: cardcState, at: string, key: string): string {
+  return s.quiet ? '' : `${at}/${cardcEscape(key)}`;
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * `String.prototype.isWellFormed` where the engine has it (ES2024 on): it says what the pattern
+ * says, several times faster on long text. Read from the prototype so that the helpers still
+ * compile for tsc's default target.
+ */
+const cardcWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
  * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
  * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
- * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
  */
 function cardcUnicode(text: string): boolean {
-  return !cardcLoneSurrogate.test(text);
+  return cardcWellFormed !== undefined ? cardcWellFormed.call(text) : !cardcLoneSurrogate.test(text);
 }
 
 /** Whether an object's key is Unicode text; if not, records it at the key. */
@@ -239,10 +271,16 @@ function cardcKey(s: cardcState, at: string, key: string): boolean {
   return false;
 }
 
-/** The allowed strings, as JSON, for an error message. */
-function cardcListed(values: readonly string[]): string {
+/** The strings a value may be (a union's tags, an enum's values), and how an error lists them. */
+type cardcListing = { readonly values: readonly string[]; readonly listed: string };
+
+/**
+ * The strings a value may be, listed as JSON for error messages once, when the module loads: a
+ * listing written at each error made refusing a tag the slowest part of `parse`.
+ */
+function cardcStrings(values: readonly string[]): cardcListing {
   const quoted = values.map((value) => JSON.stringify(value));
-  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+  return { values, listed: quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}` };
 }
 
 /**
@@ -326,55 +364,64 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
-type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
-
 /**
- * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key but the tags the unions above read (an open struct's other keys must
- * hold JSON values).
+ * Whether a struct's field is there to check: not when the check has found all the errors it
+ * looks for, nor when the key is not among the object's `keys` (its own enumerable ones, from
+ * `Object.keys`, which a struct's check reads once: looking a key up there is several times
+ * faster than `cardcHas`), which is an error unless the field may be absent.
  */
-function cardcStruct(
-  value: unknown,
+function cardcPresent(
+  keys: readonly string[],
   s: cardcState,
   at: string,
-  orNull: boolean | undefined,
-  name: string,
-  closed: boolean,
-  fields: readonly cardcField[],
-): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = [];
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    for (const [key, optional, check] of fields) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (cardcHas.call(object, key)) {
-        check(object[key], s, `${at}/${cardcEscape(key)}`);
-      } else if (!optional) {
-        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
-      }
-    }
-    for (const key of Object.keys(object)) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
-        if (closed) {
-          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else if (cardcKey(s, at, key)) {
-          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
-        }
-      }
-    }
-    s.depth -= 1;
+  key: string,
+  optional: boolean,
+): boolean {
+  if (s.errors.length >= s.limit) {
+    return false;
   }
-  s.type = outer;
+  if (keys.indexOf(key) >= 0) {
+    return true;
+  }
+  if (!optional) {
+    cardcFail(s, cardcAt(s, at, key), 'required');
+  }
+  return false;
+}
+
+/**
+ * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
+ * are checked:
+ * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
+ * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * distinct from each other and from every field key, and `cardcTag` found them on this object, so
+ * when `known` is the number of keys there is no other key, and nothing is left to check.
+ */
+function cardcRest(
+  object: { readonly [key: string]: unknown },
+  keys: readonly string[],
+  s: cardcState,
+  at: string,
+  closed: boolean,
+  fields: readonly string[],
+  tags: readonly string[],
+  known: number,
+): void {
+  if (known === keys.length) {
+    return;
+  }
+  for (const key of keys) {
+    if (s.errors.length >= s.limit) {
+      break;
+    }
+    if (tags.indexOf(key) < 0 && fields.indexOf(key) < 0) {
+      if (closed) {
+        cardcFail(s, cardcAt(s, at, key), 'unknown field');
+      } else if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
+    }
+  }
 }
 
 /**
@@ -389,38 +436,39 @@ function cardcTag(
   orNull: boolean | undefined,
   name: string,
   tag: string,
-  tags: readonly string[],
+  tags: cardcListing,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
   const read = s.tags;
-  s.tags = [];
+  s.tags = cardcNoKeys;
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
-    const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    if (typeof tagValue === 'string' && tags.values.indexOf(tagValue) >= 0) {
       found = tagValue;
-      s.tags = read.concat([tag]);
+      s.tags = read.length === 0 ? [tag] : read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, cardcAt(s, at, tag), s.quiet ? '' : `required: ${tags.listed}`);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, cardcAt(s, at, tag), tags.listed, false);
     }
   }
   s.type = outer;
   return found;
 }
 
-/** Checks a union's object as the variant struct its tag picked, naming that variant in errors. */
-function cardcVariant(value: unknown, s: cardcState, at: string, name: string, check: cardcCheck): void {
+/**
+ * Enters the variant struct a union's tag picked, which errors name after `in` unless a union
+ * above already picked one; returns what to restore once the variant is checked.
+ */
+function cardcVariant(s: cardcState, name: string): string {
   const outer = s.variant;
   if (outer === '') {
     s.variant = name;
   }
-  check(value, s, at);
-  s.variant = outer;
+  return outer;
 }
 
 /** Checks a string of Unicode text. */
@@ -450,15 +498,6 @@ function cardcConst(constant: string | number | boolean, expected: string): card
   };
 }
 
-/** Checks `null` or a value of the inner check. */
-function cardcNullOr(check: cardcCheck): cardcCheck {
-  return (value, s, at) => {
-    if (value !== null) {
-      check(value, s, at, true);
-    }
-  };
-}
-
 /** Checks an object used as a map: any keys of Unicode text, every value passing the inner check. */
 function cardcMapOf(check: cardcCheck): cardcCheck {
   return (value, s, at, orNull) => {
@@ -479,21 +518,55 @@ function cardcMapOf(check: cardcCheck): cardcCheck {
   };
 }
 
-/** The fields of `Cancel`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCancel: readonly cardcField[] = [
-  ['requestId', false, cardcInteger(0, 4294967295)],
-  ['traceId', true, cardcString],
-  ['reason', true, cardcString],
-];
+/** The keys of the fields of `Cancel`. */
+const keysOfCancel: readonly string[] = ['requestId', 'traceId', 'reason'];
+
+/** The checks of the fields of `Cancel` that are built from others, in field order. */
+const checksOfCancel = [
+  cardcInteger(0, 4294967295),
+] as const;
 
 /** Checks a `Cancel`. */
 function checkCancel(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Cancel', true, fieldsOfCancel);
+  const outer = s.type;
+  s.type = 'Cancel';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'requestId', false)) {
+      known += 1;
+      const item = object['requestId'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 4294967295)) {
+        checksOfCancel[0](item, s, at + '/requestId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'traceId', true)) {
+      known += 1;
+      const item = object['traceId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/traceId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'reason', true)) {
+      known += 1;
+      const item = object['reason'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/reason');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfCancel, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Cancel`, exactly as the contract says. Never throws. */
 export function isCancel(value: unknown): value is Cancel {
-  return cardcRun(checkCancel, value, 1).length === 0;
+  return cardcRun(checkCancel, value, 1, true).length === 0;
 }
 
 /** The value as a `Cancel`, or where and how it breaks the contract. Never throws. */
@@ -503,23 +576,67 @@ export function parseCancel(
   return cardcParse<Cancel>(checkCancel, value);
 }
 
-/** The fields of `Chunk`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfChunk: readonly cardcField[] = [
-  ['id', false, cardcString],
-  ['sessionId', false, cardcString],
-  ['_meta', true, cardcMapOf(cardcJson)],
-  ['traceId', true, cardcString],
-  ['text', false, cardcString],
-];
+/** The keys of the fields of `Chunk`. */
+const keysOfChunk: readonly string[] = ['id', 'sessionId', '_meta', 'traceId', 'text'];
+
+/** The checks of the fields of `Chunk` that are built from others, in field order. */
+const checksOfChunk = [
+  cardcMapOf(cardcJson),
+] as const;
 
 /** Checks a `Chunk`. */
 function checkChunk(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Chunk', true, fieldsOfChunk);
+  const outer = s.type;
+  s.type = 'Chunk';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/id');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'sessionId', false)) {
+      known += 1;
+      const item = object['sessionId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/sessionId');
+      }
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checksOfChunk[0](item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'traceId', true)) {
+      known += 1;
+      const item = object['traceId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/traceId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'text', false)) {
+      known += 1;
+      const item = object['text'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/text');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfChunk, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Chunk`, exactly as the contract says. Never throws. */
 export function isChunk(value: unknown): value is Chunk {
-  return cardcRun(checkChunk, value, 1).length === 0;
+  return cardcRun(checkChunk, value, 1, true).length === 0;
 }
 
 /** The value as a `Chunk`, or where and how it breaks the contract. Never throws. */
@@ -529,24 +646,73 @@ export function parseChunk(
   return cardcParse<Chunk>(checkChunk, value);
 }
 
-/** The fields of `Done`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfDone: readonly cardcField[] = [
-  ['stopReason', false, cardcString],
-  ['id', false, cardcString],
-  ['sessionId', false, cardcString],
-  ['_meta', true, cardcMapOf(cardcJson)],
-  ['traceId', true, cardcString],
-  ['version', false, cardcConst(1, 'the constant 1')],
-];
+/** The keys of the fields of `Done`. */
+const keysOfDone: readonly string[] = ['stopReason', 'id', 'sessionId', '_meta', 'traceId', 'version'];
+
+/** The checks of the fields of `Done` that are built from others, in field order. */
+const checksOfDone = [
+  cardcMapOf(cardcJson),
+  cardcConst(1, 'the constant 1'),
+] as const;
 
 /** Checks a `Done`. */
 function checkDone(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Done', true, fieldsOfDone);
+  const outer = s.type;
+  s.type = 'Done';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'stopReason', false)) {
+      known += 1;
+      const item = object['stopReason'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/stopReason');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/id');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'sessionId', false)) {
+      known += 1;
+      const item = object['sessionId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/sessionId');
+      }
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checksOfDone[0](item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'traceId', true)) {
+      known += 1;
+      const item = object['traceId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/traceId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'version', false)) {
+      known += 1;
+      const item = object['version'];
+      checksOfDone[1](item, s, at + '/version');
+    }
+    cardcRest(object, keys, s, at, true, keysOfDone, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Done`, exactly as the contract says. Never throws. */
 export function isDone(value: unknown): value is Done {
-  return cardcRun(checkDone, value, 1).length === 0;
+  return cardcRun(checkDone, value, 1, true).length === 0;
 }
 
 /** The value as a `Done`, or where and how it breaks the contract. Never throws. */
@@ -556,22 +722,60 @@ export function parseDone(
   return cardcParse<Done>(checkDone, value);
 }
 
-/** The fields of `Envelope`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfEnvelope: readonly cardcField[] = [
-  ['id', false, cardcString],
-  ['sessionId', false, cardcString],
-  ['_meta', true, cardcMapOf(cardcJson)],
-  ['traceId', true, cardcString],
-];
+/** The keys of the fields of `Envelope`. */
+const keysOfEnvelope: readonly string[] = ['id', 'sessionId', '_meta', 'traceId'];
+
+/** The checks of the fields of `Envelope` that are built from others, in field order. */
+const checksOfEnvelope = [
+  cardcMapOf(cardcJson),
+] as const;
 
 /** Checks a `Envelope`. */
 function checkEnvelope(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Envelope', true, fieldsOfEnvelope);
+  const outer = s.type;
+  s.type = 'Envelope';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/id');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'sessionId', false)) {
+      known += 1;
+      const item = object['sessionId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/sessionId');
+      }
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checksOfEnvelope[0](item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'traceId', true)) {
+      known += 1;
+      const item = object['traceId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/traceId');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfEnvelope, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Envelope`, exactly as the contract says. Never throws. */
 export function isEnvelope(value: unknown): value is Envelope {
-  return cardcRun(checkEnvelope, value, 1).length === 0;
+  return cardcRun(checkEnvelope, value, 1, true).length === 0;
 }
 
 /** The value as a `Envelope`, or where and how it breaks the contract. Never throws. */
@@ -581,23 +785,69 @@ export function parseEnvelope(
   return cardcParse<Envelope>(checkEnvelope, value);
 }
 
-/** The fields of `Note`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfNote: readonly cardcField[] = [
-  ['id', false, cardcString],
-  ['sessionId', false, cardcString],
-  ['_meta', true, cardcMapOf(cardcJson)],
-  ['traceId', true, cardcString],
-  ['body', false, cardcNullOr(cardcString)],
-];
+/** The keys of the fields of `Note`. */
+const keysOfNote: readonly string[] = ['id', 'sessionId', '_meta', 'traceId', 'body'];
+
+/** The checks of the fields of `Note` that are built from others, in field order. */
+const checksOfNote = [
+  cardcMapOf(cardcJson),
+] as const;
 
 /** Checks a `Note`. */
 function checkNote(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Note', false, fieldsOfNote);
+  const outer = s.type;
+  s.type = 'Note';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/id');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'sessionId', false)) {
+      known += 1;
+      const item = object['sessionId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/sessionId');
+      }
+    }
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checksOfNote[0](item, s, at + '/_meta');
+    }
+    if (cardcPresent(keys, s, at, 'traceId', true)) {
+      known += 1;
+      const item = object['traceId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/traceId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'body', false)) {
+      known += 1;
+      const item = object['body'];
+      if (!(item === null || (typeof item === 'string' && cardcUnicode(item)))) {
+        if (item !== null) {
+          cardcString(item, s, at + '/body', true);
+        }
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfNote, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Note`, exactly as the contract says. Never throws. */
 export function isNote(value: unknown): value is Note {
-  return cardcRun(checkNote, value, 1).length === 0;
+  return cardcRun(checkNote, value, 1, true).length === 0;
 }
 
 /** The value as a `Note`, or where and how it breaks the contract. Never throws. */
@@ -607,20 +857,48 @@ export function parseNote(
   return cardcParse<Note>(checkNote, value);
 }
 
-/** The fields of `Ping`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfPing: readonly cardcField[] = [
-  ['requestId', false, cardcInteger(0, 4294967295)],
-  ['traceId', true, cardcString],
-];
+/** The keys of the fields of `Ping`. */
+const keysOfPing: readonly string[] = ['requestId', 'traceId'];
+
+/** The checks of the fields of `Ping` that are built from others, in field order. */
+const checksOfPing = [
+  cardcInteger(0, 4294967295),
+] as const;
 
 /** Checks a `Ping`. */
 function checkPing(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Ping', true, fieldsOfPing);
+  const outer = s.type;
+  s.type = 'Ping';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'requestId', false)) {
+      known += 1;
+      const item = object['requestId'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 4294967295)) {
+        checksOfPing[0](item, s, at + '/requestId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'traceId', true)) {
+      known += 1;
+      const item = object['traceId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/traceId');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfPing, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Ping`, exactly as the contract says. Never throws. */
 export function isPing(value: unknown): value is Ping {
-  return cardcRun(checkPing, value, 1).length === 0;
+  return cardcRun(checkPing, value, 1, true).length === 0;
 }
 
 /** The value as a `Ping`, or where and how it breaks the contract. Never throws. */
@@ -630,19 +908,32 @@ export function parsePing(
   return cardcParse<Ping>(checkPing, value);
 }
 
+/** The `method` tags of `Request`. */
+const tagsOfRequest = cardcStrings(['ping', 'cancel']);
+
 /** Checks a `Request`: its `method` picks the variant that checks the rest. */
 function checkRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Request', 'method', ['ping', 'cancel'])) {
+  switch (cardcTag(value, s, at, orNull, 'Request', 'method', tagsOfRequest)) {
     case 'ping':
-      return cardcVariant(value, s, at, 'Ping', checkPing);
+      {
+        const outer = cardcVariant(s, 'Ping');
+        checkPing(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'cancel':
-      return cardcVariant(value, s, at, 'Cancel', checkCancel);
+      {
+        const outer = cardcVariant(s, 'Cancel');
+        checkCancel(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `Request`, exactly as the contract says. Never throws. */
 export function isRequest(value: unknown): value is Request {
-  return cardcRun(checkRequest, value, 1).length === 0;
+  return cardcRun(checkRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `Request`, or where and how it breaks the contract. Never throws. */
@@ -652,19 +943,41 @@ export function parseRequest(
   return cardcParse<Request>(checkRequest, value);
 }
 
-/** The fields of `RequestId`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfRequestId: readonly cardcField[] = [
-  ['requestId', false, cardcInteger(0, 4294967295)],
-];
+/** The keys of the fields of `RequestId`. */
+const keysOfRequestId: readonly string[] = ['requestId'];
+
+/** The checks of the fields of `RequestId` that are built from others, in field order. */
+const checksOfRequestId = [
+  cardcInteger(0, 4294967295),
+] as const;
 
 /** Checks a `RequestId`. */
 function checkRequestId(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'RequestId', true, fieldsOfRequestId);
+  const outer = s.type;
+  s.type = 'RequestId';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'requestId', false)) {
+      known += 1;
+      const item = object['requestId'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 4294967295)) {
+        checksOfRequestId[0](item, s, at + '/requestId');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfRequestId, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `RequestId`, exactly as the contract says. Never throws. */
 export function isRequestId(value: unknown): value is RequestId {
-  return cardcRun(checkRequestId, value, 1).length === 0;
+  return cardcRun(checkRequestId, value, 1, true).length === 0;
 }
 
 /** The value as a `RequestId`, or where and how it breaks the contract. Never throws. */
@@ -674,19 +987,36 @@ export function parseRequestId(
   return cardcParse<RequestId>(checkRequestId, value);
 }
 
-/** The fields of `Trace`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTrace: readonly cardcField[] = [
-  ['traceId', true, cardcString],
-];
+/** The keys of the fields of `Trace`. */
+const keysOfTrace: readonly string[] = ['traceId'];
 
 /** Checks a `Trace`. */
 function checkTrace(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Trace', true, fieldsOfTrace);
+  const outer = s.type;
+  s.type = 'Trace';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'traceId', true)) {
+      known += 1;
+      const item = object['traceId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/traceId');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfTrace, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Trace`, exactly as the contract says. Never throws. */
 export function isTrace(value: unknown): value is Trace {
-  return cardcRun(checkTrace, value, 1).length === 0;
+  return cardcRun(checkTrace, value, 1, true).length === 0;
 }
 
 /** The value as a `Trace`, or where and how it breaks the contract. Never throws. */
@@ -696,19 +1026,32 @@ export function parseTrace(
   return cardcParse<Trace>(checkTrace, value);
 }
 
+/** The `type` tags of `Update`. */
+const tagsOfUpdate = cardcStrings(['chunk', 'done']);
+
 /** Checks a `Update`: its `type` picks the variant that checks the rest. */
 function checkUpdate(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Update', 'type', ['chunk', 'done'])) {
+  switch (cardcTag(value, s, at, orNull, 'Update', 'type', tagsOfUpdate)) {
     case 'chunk':
-      return cardcVariant(value, s, at, 'Chunk', checkChunk);
+      {
+        const outer = cardcVariant(s, 'Chunk');
+        checkChunk(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'done':
-      return cardcVariant(value, s, at, 'Done', checkDone);
+      {
+        const outer = cardcVariant(s, 'Done');
+        checkDone(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `Update`, exactly as the contract says. Never throws. */
 export function isUpdate(value: unknown): value is Update {
-  return cardcRun(checkUpdate, value, 1).length === 0;
+  return cardcRun(checkUpdate, value, 1, true).length === 0;
 }
 
 /** The value as a `Update`, or where and how it breaks the contract. Never throws. */

@@ -116,6 +116,11 @@ type cardcState = {
   errors: { pointer: string; message: string }[];
   /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
   limit: number;
+  /**
+   * Whether errors are only counted (`is`, which says whether there is one): their pointers and
+   * messages are then left unwritten, which makes refusing a value several times cheaper.
+   */
+  quiet: boolean;
   /** How many arrays and objects enclose the value being checked. */
   depth: number;
   /** The innermost struct or union being checked, which errors name. */
@@ -132,12 +137,21 @@ type cardcState = {
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
 
+/** No keys: the tags in `cardcState.tags` when no union above has read one, a unit variant's fields. */
+const cardcNoKeys: readonly string[] = [];
+
 /**
- * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
- * out of stack, becomes one more error: the guards never throw.
+ * Runs a check from the root and returns its errors (see `cardcState` for `limit` and `quiet`). A
+ * getter or proxy that throws, or an engine out of stack, becomes one more error: the guards
+ * never throw.
  */
-function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
+function cardcRun(
+  check: cardcCheck,
+  value: unknown,
+  limit: number,
+  quiet: boolean,
+): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
   try {
     check(value, s, '');
   } catch {
@@ -154,13 +168,20 @@ function cardcParse<T>(
   check: cardcCheck,
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
-  const errors = cardcRun(check, value, cardcMaxErrors);
+  const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
+
+/** What a quiet check records for each error: only their number is read. */
+const cardcCounted = { pointer: '', message: '' };
 
 /** Records an error, naming the type being checked and the variant it sits in. */
 function cardcFail(s: cardcState, at: string, message: string): void {
   if (s.errors.length >= s.limit) {
+    return;
+  }
+  if (s.quiet) {
+    s.errors.push(cardcCounted);
     return;
   }
   let where = s.type;
@@ -172,7 +193,7 @@ function cardcFail(s: cardcState, at: string, message: string): void {
 
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
-  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+  cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
 }
 
 /** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
@@ -180,16 +201,27 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The pointer of `key` in the object at `at`, for an error; a quiet check leaves it unwritten. */
+function cardcAt(s: cardcState, at: string, key: string): string {
+  return s.quiet ? '' : `${at}/${cardcEscape(key)}`;
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * `String.prototype.isWellFormed` where the engine has it (ES2024 on): it says what the pattern
+ * says, several times faster on long text. Read from the prototype so that the helpers still
+ * compile for tsc's default target.
+ */
+const cardcWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
  * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
  * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
- * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
  */
 function cardcUnicode(text: string): boolean {
-  return !cardcLoneSurrogate.test(text);
+  return cardcWellFormed !== undefined ? cardcWellFormed.call(text) : !cardcLoneSurrogate.test(text);
 }
 
 /** Whether an object's key is Unicode text; if not, records it at the key. */
@@ -201,10 +233,16 @@ function cardcKey(s: cardcState, at: string, key: string): boolean {
   return false;
 }
 
-/** The allowed strings, as JSON, for an error message. */
-function cardcListed(values: readonly string[]): string {
+/** The strings a value may be (a union's tags, an enum's values), and how an error lists them. */
+type cardcListing = { readonly values: readonly string[]; readonly listed: string };
+
+/**
+ * The strings a value may be, listed as JSON for error messages once, when the module loads: a
+ * listing written at each error made refusing a tag the slowest part of `parse`.
+ */
+function cardcStrings(values: readonly string[]): cardcListing {
   const quoted = values.map((value) => JSON.stringify(value));
-  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+  return { values, listed: quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}` };
 }
 
 /**
@@ -288,55 +326,64 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
-type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
-
 /**
- * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key but the tags the unions above read (an open struct's other keys must
- * hold JSON values).
+ * Whether a struct's field is there to check: not when the check has found all the errors it
+ * looks for, nor when the key is not among the object's `keys` (its own enumerable ones, from
+ * `Object.keys`, which a struct's check reads once: looking a key up there is several times
+ * faster than `cardcHas`), which is an error unless the field may be absent.
  */
-function cardcStruct(
-  value: unknown,
+function cardcPresent(
+  keys: readonly string[],
   s: cardcState,
   at: string,
-  orNull: boolean | undefined,
-  name: string,
-  closed: boolean,
-  fields: readonly cardcField[],
-): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = [];
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    for (const [key, optional, check] of fields) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (cardcHas.call(object, key)) {
-        check(object[key], s, `${at}/${cardcEscape(key)}`);
-      } else if (!optional) {
-        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
-      }
-    }
-    for (const key of Object.keys(object)) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
-        if (closed) {
-          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else if (cardcKey(s, at, key)) {
-          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
-        }
-      }
-    }
-    s.depth -= 1;
+  key: string,
+  optional: boolean,
+): boolean {
+  if (s.errors.length >= s.limit) {
+    return false;
   }
-  s.type = outer;
+  if (keys.indexOf(key) >= 0) {
+    return true;
+  }
+  if (!optional) {
+    cardcFail(s, cardcAt(s, at, key), 'required');
+  }
+  return false;
+}
+
+/**
+ * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
+ * are checked:
+ * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
+ * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * distinct from each other and from every field key, and `cardcTag` found them on this object, so
+ * when `known` is the number of keys there is no other key, and nothing is left to check.
+ */
+function cardcRest(
+  object: { readonly [key: string]: unknown },
+  keys: readonly string[],
+  s: cardcState,
+  at: string,
+  closed: boolean,
+  fields: readonly string[],
+  tags: readonly string[],
+  known: number,
+): void {
+  if (known === keys.length) {
+    return;
+  }
+  for (const key of keys) {
+    if (s.errors.length >= s.limit) {
+      break;
+    }
+    if (tags.indexOf(key) < 0 && fields.indexOf(key) < 0) {
+      if (closed) {
+        cardcFail(s, cardcAt(s, at, key), 'unknown field');
+      } else if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
+    }
+  }
 }
 
 /**
@@ -351,38 +398,39 @@ function cardcTag(
   orNull: boolean | undefined,
   name: string,
   tag: string,
-  tags: readonly string[],
+  tags: cardcListing,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
   const read = s.tags;
-  s.tags = [];
+  s.tags = cardcNoKeys;
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
-    const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    if (typeof tagValue === 'string' && tags.values.indexOf(tagValue) >= 0) {
       found = tagValue;
-      s.tags = read.concat([tag]);
+      s.tags = read.length === 0 ? [tag] : read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, cardcAt(s, at, tag), s.quiet ? '' : `required: ${tags.listed}`);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, cardcAt(s, at, tag), tags.listed, false);
     }
   }
   s.type = outer;
   return found;
 }
 
-/** Checks a union's object as the variant struct its tag picked, naming that variant in errors. */
-function cardcVariant(value: unknown, s: cardcState, at: string, name: string, check: cardcCheck): void {
+/**
+ * Enters the variant struct a union's tag picked, which errors name after `in` unless a union
+ * above already picked one; returns what to restore once the variant is checked.
+ */
+function cardcVariant(s: cardcState, name: string): string {
   const outer = s.variant;
   if (outer === '') {
     s.variant = name;
   }
-  check(value, s, at);
-  s.variant = outer;
+  return outer;
 }
 
 /** Checks a string of Unicode text. */
@@ -410,21 +458,57 @@ function cardcInteger(min: number, max: number): cardcCheck {
   };
 }
 
-/** The fields of `ClickEvent`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfClickEvent: readonly cardcField[] = [
-  ['x', false, cardcInteger(-2147483648, 2147483647)],
-  ['y', false, cardcInteger(-2147483648, 2147483647)],
-  ['button', true, cardcInteger(0, 255)],
-];
+/** The keys of the fields of `ClickEvent`. */
+const keysOfClickEvent: readonly string[] = ['x', 'y', 'button'];
+
+/** The checks of the fields of `ClickEvent` that are built from others, in field order. */
+const checksOfClickEvent = [
+  cardcInteger(-2147483648, 2147483647),
+  cardcInteger(-2147483648, 2147483647),
+  cardcInteger(0, 255),
+] as const;
 
 /** Checks a `ClickEvent`. */
 function checkClickEvent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ClickEvent', true, fieldsOfClickEvent);
+  const outer = s.type;
+  s.type = 'ClickEvent';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'x', false)) {
+      known += 1;
+      const item = object['x'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= -2147483648 && item <= 2147483647)) {
+        checksOfClickEvent[0](item, s, at + '/x');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'y', false)) {
+      known += 1;
+      const item = object['y'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= -2147483648 && item <= 2147483647)) {
+        checksOfClickEvent[1](item, s, at + '/y');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'button', true)) {
+      known += 1;
+      const item = object['button'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 255)) {
+        checksOfClickEvent[2](item, s, at + '/button');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfClickEvent, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ClickEvent`, exactly as the contract says. Never throws. */
 export function isClickEvent(value: unknown): value is ClickEvent {
-  return cardcRun(checkClickEvent, value, 1).length === 0;
+  return cardcRun(checkClickEvent, value, 1, true).length === 0;
 }
 
 /** The value as a `ClickEvent`, or where and how it breaks the contract. Never throws. */
@@ -434,11 +518,19 @@ export function parseClickEvent(
   return cardcParse<ClickEvent>(checkClickEvent, value);
 }
 
+/** The `event` tags of `Event`. */
+const tagsOfEvent = cardcStrings(['key', 'pointer']);
+
 /** Checks a `Event`: its `event` picks the variant that checks the rest. */
 function checkEvent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Event', 'event', ['key', 'pointer'])) {
+  switch (cardcTag(value, s, at, orNull, 'Event', 'event', tagsOfEvent)) {
     case 'key':
-      return cardcVariant(value, s, at, 'KeyEvent', checkKeyEvent);
+      {
+        const outer = cardcVariant(s, 'KeyEvent');
+        checkKeyEvent(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'pointer':
       return checkPointerEvent(value, s, at);
   }
@@ -446,7 +538,7 @@ function checkEvent(value: unknown, s: cardcState, at: string, orNull?: boolean)
 
 /** Whether a value is a `Event`, exactly as the contract says. Never throws. */
 export function isEvent(value: unknown): value is Event {
-  return cardcRun(checkEvent, value, 1).length === 0;
+  return cardcRun(checkEvent, value, 1, true).length === 0;
 }
 
 /** The value as a `Event`, or where and how it breaks the contract. Never throws. */
@@ -456,19 +548,36 @@ export function parseEvent(
   return cardcParse<Event>(checkEvent, value);
 }
 
-/** The fields of `KeyEvent`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfKeyEvent: readonly cardcField[] = [
-  ['key', false, cardcString],
-];
+/** The keys of the fields of `KeyEvent`. */
+const keysOfKeyEvent: readonly string[] = ['key'];
 
 /** Checks a `KeyEvent`. */
 function checkKeyEvent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'KeyEvent', true, fieldsOfKeyEvent);
+  const outer = s.type;
+  s.type = 'KeyEvent';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'key', false)) {
+      known += 1;
+      const item = object['key'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/key');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfKeyEvent, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `KeyEvent`, exactly as the contract says. Never throws. */
 export function isKeyEvent(value: unknown): value is KeyEvent {
-  return cardcRun(checkKeyEvent, value, 1).length === 0;
+  return cardcRun(checkKeyEvent, value, 1, true).length === 0;
 }
 
 /** The value as a `KeyEvent`, or where and how it breaks the contract. Never throws. */
@@ -478,19 +587,32 @@ export function parseKeyEvent(
   return cardcParse<KeyEvent>(checkKeyEvent, value);
 }
 
+/** The `kind` tags of `PointerEvent`. */
+const tagsOfPointerEvent = cardcStrings(['click', 'scroll']);
+
 /** Checks a `PointerEvent`: its `kind` picks the variant that checks the rest. */
 function checkPointerEvent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'PointerEvent', 'kind', ['click', 'scroll'])) {
+  switch (cardcTag(value, s, at, orNull, 'PointerEvent', 'kind', tagsOfPointerEvent)) {
     case 'click':
-      return cardcVariant(value, s, at, 'ClickEvent', checkClickEvent);
+      {
+        const outer = cardcVariant(s, 'ClickEvent');
+        checkClickEvent(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'scroll':
-      return cardcVariant(value, s, at, 'ScrollEvent', checkScrollEvent);
+      {
+        const outer = cardcVariant(s, 'ScrollEvent');
+        checkScrollEvent(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `PointerEvent`, exactly as the contract says. Never throws. */
 export function isPointerEvent(value: unknown): value is PointerEvent {
-  return cardcRun(checkPointerEvent, value, 1).length === 0;
+  return cardcRun(checkPointerEvent, value, 1, true).length === 0;
 }
 
 /** The value as a `PointerEvent`, or where and how it breaks the contract. Never throws. */
@@ -500,19 +622,34 @@ export function parsePointerEvent(
   return cardcParse<PointerEvent>(checkPointerEvent, value);
 }
 
-/** The fields of `ScrollEvent`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfScrollEvent: readonly cardcField[] = [
-  ['deltaY', false, cardcNumber],
-];
+/** The keys of the fields of `ScrollEvent`. */
+const keysOfScrollEvent: readonly string[] = ['deltaY'];
 
 /** Checks a `ScrollEvent`. */
 function checkScrollEvent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ScrollEvent', true, fieldsOfScrollEvent);
+  const outer = s.type;
+  s.type = 'ScrollEvent';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'deltaY', false)) {
+      known += 1;
+      const item = object['deltaY'];
+      cardcNumber(item, s, at + '/deltaY');
+    }
+    cardcRest(object, keys, s, at, true, keysOfScrollEvent, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ScrollEvent`, exactly as the contract says. Never throws. */
 export function isScrollEvent(value: unknown): value is ScrollEvent {
-  return cardcRun(checkScrollEvent, value, 1).length === 0;
+  return cardcRun(checkScrollEvent, value, 1, true).length === 0;
 }
 
 /** The value as a `ScrollEvent`, or where and how it breaks the contract. Never throws. */

@@ -75,6 +75,11 @@ type cardcState = {
   errors: { pointer: string; message: string }[];
   /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
   limit: number;
+  /**
+   * Whether errors are only counted (`is`, which says whether there is one): their pointers and
+   * messages are then left unwritten, which makes refusing a value several times cheaper.
+   */
+  quiet: boolean;
   /** How many arrays and objects enclose the value being checked. */
   depth: number;
   /** The innermost struct or union being checked, which errors name. */
@@ -91,12 +96,21 @@ type cardcState = {
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
 
+/** No keys: the tags in `cardcState.tags` when no union above has read one, a unit variant's fields. */
+const cardcNoKeys: readonly string[] = [];
+
 /**
- * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
- * out of stack, becomes one more error: the guards never throw.
+ * Runs a check from the root and returns its errors (see `cardcState` for `limit` and `quiet`). A
+ * getter or proxy that throws, or an engine out of stack, becomes one more error: the guards
+ * never throw.
  */
-function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
+function cardcRun(
+  check: cardcCheck,
+  value: unknown,
+  limit: number,
+  quiet: boolean,
+): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
   try {
     check(value, s, '');
   } catch {
@@ -113,13 +127,20 @@ function cardcParse<T>(
   check: cardcCheck,
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
-  const errors = cardcRun(check, value, cardcMaxErrors);
+  const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
+
+/** What a quiet check records for each error: only their number is read. */
+const cardcCounted = { pointer: '', message: '' };
 
 /** Records an error, naming the type being checked and the variant it sits in. */
 function cardcFail(s: cardcState, at: string, message: string): void {
   if (s.errors.length >= s.limit) {
+    return;
+  }
+  if (s.quiet) {
+    s.errors.push(cardcCounted);
     return;
   }
   let where = s.type;
@@ -131,7 +152,7 @@ function cardcFail(s: cardcState, at: string, message: string): void {
 
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
-  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+  cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
 }
 
 /** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
@@ -139,16 +160,27 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The pointer of `key` in the object at `at`, for an error; a quiet check leaves it unwritten. */
+function cardcAt(s: cardcState, at: string, key: string): string {
+  return s.quiet ? '' : `${at}/${cardcEscape(key)}`;
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * `String.prototype.isWellFormed` where the engine has it (ES2024 on): it says what the pattern
+ * says, several times faster on long text. Read from the prototype so that the helpers still
+ * compile for tsc's default target.
+ */
+const cardcWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
  * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
  * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
- * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
  */
 function cardcUnicode(text: string): boolean {
-  return !cardcLoneSurrogate.test(text);
+  return cardcWellFormed !== undefined ? cardcWellFormed.call(text) : !cardcLoneSurrogate.test(text);
 }
 
 /** Whether an object's key is Unicode text; if not, records it at the key. */
@@ -174,12 +206,6 @@ function cardcDeeper(s: cardcState, at: string): boolean {
   cardcFail(s, at, `nested deeper than ${cardcMaxDepth} arrays and objects`);
   return true;
 }
-
-/**
- * Own enumerable properties: exactly the keys `JSON.stringify` writes, never inherited ones such as
- * `constructor`, and callable on objects without a prototype.
- */
-const cardcHas = Object.prototype.propertyIsEnumerable;
 
 /** The value as an object to read keys from, or `undefined` after an error. Arrays are refused. */
 function cardcObject(
@@ -241,55 +267,64 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
-type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
-
 /**
- * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key but the tags the unions above read (an open struct's other keys must
- * hold JSON values).
+ * Whether a struct's field is there to check: not when the check has found all the errors it
+ * looks for, nor when the key is not among the object's `keys` (its own enumerable ones, from
+ * `Object.keys`, which a struct's check reads once: looking a key up there is several times
+ * faster than `cardcHas`), which is an error unless the field may be absent.
  */
-function cardcStruct(
-  value: unknown,
+function cardcPresent(
+  keys: readonly string[],
   s: cardcState,
   at: string,
-  orNull: boolean | undefined,
-  name: string,
-  closed: boolean,
-  fields: readonly cardcField[],
-): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = [];
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    for (const [key, optional, check] of fields) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (cardcHas.call(object, key)) {
-        check(object[key], s, `${at}/${cardcEscape(key)}`);
-      } else if (!optional) {
-        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
-      }
-    }
-    for (const key of Object.keys(object)) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
-        if (closed) {
-          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else if (cardcKey(s, at, key)) {
-          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
-        }
-      }
-    }
-    s.depth -= 1;
+  key: string,
+  optional: boolean,
+): boolean {
+  if (s.errors.length >= s.limit) {
+    return false;
   }
-  s.type = outer;
+  if (keys.indexOf(key) >= 0) {
+    return true;
+  }
+  if (!optional) {
+    cardcFail(s, cardcAt(s, at, key), 'required');
+  }
+  return false;
+}
+
+/**
+ * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
+ * are checked:
+ * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
+ * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * distinct from each other and from every field key, and `cardcTag` found them on this object, so
+ * when `known` is the number of keys there is no other key, and nothing is left to check.
+ */
+function cardcRest(
+  object: { readonly [key: string]: unknown },
+  keys: readonly string[],
+  s: cardcState,
+  at: string,
+  closed: boolean,
+  fields: readonly string[],
+  tags: readonly string[],
+  known: number,
+): void {
+  if (known === keys.length) {
+    return;
+  }
+  for (const key of keys) {
+    if (s.errors.length >= s.limit) {
+      break;
+    }
+    if (tags.indexOf(key) < 0 && fields.indexOf(key) < 0) {
+      if (closed) {
+        cardcFail(s, cardcAt(s, at, key), 'unknown field');
+      } else if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
+    }
+  }
 }
 
 /** Checks a string of Unicode text. */
@@ -319,21 +354,31 @@ function cardcNullOr(check: cardcCheck): cardcCheck {
   };
 }
 
+/**
+ * Whether a value is an array whose items are to be checked, one level deeper (the caller checks
+ * them and then steps back out); if not, records why.
+ */
+function cardcArray(value: unknown, s: cardcState, at: string, orNull: boolean | undefined): value is readonly unknown[] {
+  if (!Array.isArray(value)) {
+    cardcMismatch(s, at, 'an array', orNull);
+    return false;
+  }
+  if (cardcDeeper(s, at)) {
+    return false;
+  }
+  s.depth += 1;
+  return true;
+}
+
 /** Checks an array whose every item passes the inner check. */
 function cardcArrayOf(check: cardcCheck): cardcCheck {
   return (value, s, at, orNull) => {
-    if (!Array.isArray(value)) {
-      cardcMismatch(s, at, 'an array', orNull);
-      return;
+    if (cardcArray(value, s, at, orNull)) {
+      for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+        check(value[i], s, `${at}/${i}`);
+      }
+      s.depth -= 1;
     }
-    if (cardcDeeper(s, at)) {
-      return;
-    }
-    s.depth += 1;
-    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
-      check(value[i], s, `${at}/${i}`);
-    }
-    s.depth -= 1;
   };
 }
 
@@ -364,7 +409,7 @@ function checkAnchor(value: unknown, s: cardcState, at: string, orNull?: boolean
 
 /** Whether a value is a `Anchor`, exactly as the contract says. Never throws. */
 export function isAnchor(value: unknown): value is Anchor {
-  return cardcRun(checkAnchor, value, 1).length === 0;
+  return cardcRun(checkAnchor, value, 1, true).length === 0;
 }
 
 /** The value as a `Anchor`, or where and how it breaks the contract. Never throws. */
@@ -381,7 +426,7 @@ function checkForest(value: unknown, s: cardcState, at: string, orNull?: boolean
 
 /** Whether a value is a `Forest`, exactly as the contract says. Never throws. */
 export function isForest(value: unknown): value is Forest {
-  return cardcRun(checkForest, value, 1).length === 0;
+  return cardcRun(checkForest, value, 1, true).length === 0;
 }
 
 /** The value as a `Forest`, or where and how it breaks the contract. Never throws. */
@@ -398,7 +443,7 @@ function checkLabels(value: unknown, s: cardcState, at: string, orNull?: boolean
 
 /** Whether a value is a `Labels`, exactly as the contract says. Never throws. */
 export function isLabels(value: unknown): value is Labels {
-  return cardcRun(checkLabels, value, 1).length === 0;
+  return cardcRun(checkLabels, value, 1, true).length === 0;
 }
 
 /** The value as a `Labels`, or where and how it breaks the contract. Never throws. */
@@ -408,20 +453,49 @@ export function parseLabels(
   return cardcParse<Labels>(checkLabels, value);
 }
 
-/** The fields of `Point`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfPoint: readonly cardcField[] = [
-  ['x', false, cardcInteger(-2147483648, 2147483647)],
-  ['y', false, cardcInteger(-2147483648, 2147483647)],
-];
+/** The keys of the fields of `Point`. */
+const keysOfPoint: readonly string[] = ['x', 'y'];
+
+/** The checks of the fields of `Point` that are built from others, in field order. */
+const checksOfPoint = [
+  cardcInteger(-2147483648, 2147483647),
+  cardcInteger(-2147483648, 2147483647),
+] as const;
 
 /** Checks a `Point`. */
 function checkPoint(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Point', true, fieldsOfPoint);
+  const outer = s.type;
+  s.type = 'Point';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'x', false)) {
+      known += 1;
+      const item = object['x'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= -2147483648 && item <= 2147483647)) {
+        checksOfPoint[0](item, s, at + '/x');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'y', false)) {
+      known += 1;
+      const item = object['y'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= -2147483648 && item <= 2147483647)) {
+        checksOfPoint[1](item, s, at + '/y');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfPoint, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Point`, exactly as the contract says. Never throws. */
 export function isPoint(value: unknown): value is Point {
-  return cardcRun(checkPoint, value, 1).length === 0;
+  return cardcRun(checkPoint, value, 1, true).length === 0;
 }
 
 /** The value as a `Point`, or where and how it breaks the contract. Never throws. */
@@ -431,28 +505,87 @@ export function parsePoint(
   return cardcParse<Point>(checkPoint, value);
 }
 
-/** The fields of `Session`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfSession: readonly cardcField[] = [
-  ['id', false, checkSessionId],
-  ['parent', true, checkSessionId],
-  ['previous', false, cardcNullOr(checkSessionId)],
-  ['tokens', false, checkTokenCount],
-  ['labels', false, checkLabels],
-  ['related', false, checkSessionIds],
-  ['anchor', true, checkAnchor],
-  ['counts', false, cardcMapOf(checkTokenCount)],
-  ['history', false, cardcArrayOf(cardcNullOr(checkTokenCount))],
-  ['forest', false, checkForest],
-];
+/** The keys of the fields of `Session`. */
+const keysOfSession: readonly string[] = ['id', 'parent', 'previous', 'tokens', 'labels', 'related', 'anchor', 'counts', 'history', 'forest'];
+
+/** The checks of the fields of `Session` that are built from others, in field order. */
+const checksOfSession = [
+  cardcMapOf(checkTokenCount),
+  cardcArrayOf(cardcNullOr(checkTokenCount)),
+] as const;
 
 /** Checks a `Session`. */
 function checkSession(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Session', true, fieldsOfSession);
+  const outer = s.type;
+  s.type = 'Session';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      checkSessionId(item, s, at + '/id');
+    }
+    if (cardcPresent(keys, s, at, 'parent', true)) {
+      known += 1;
+      const item = object['parent'];
+      checkSessionId(item, s, at + '/parent');
+    }
+    if (cardcPresent(keys, s, at, 'previous', false)) {
+      known += 1;
+      const item = object['previous'];
+      if (item !== null) {
+        checkSessionId(item, s, at + '/previous', true);
+      }
+    }
+    if (cardcPresent(keys, s, at, 'tokens', false)) {
+      known += 1;
+      const item = object['tokens'];
+      checkTokenCount(item, s, at + '/tokens');
+    }
+    if (cardcPresent(keys, s, at, 'labels', false)) {
+      known += 1;
+      const item = object['labels'];
+      checkLabels(item, s, at + '/labels');
+    }
+    if (cardcPresent(keys, s, at, 'related', false)) {
+      known += 1;
+      const item = object['related'];
+      checkSessionIds(item, s, at + '/related');
+    }
+    if (cardcPresent(keys, s, at, 'anchor', true)) {
+      known += 1;
+      const item = object['anchor'];
+      checkAnchor(item, s, at + '/anchor');
+    }
+    if (cardcPresent(keys, s, at, 'counts', false)) {
+      known += 1;
+      const item = object['counts'];
+      checksOfSession[0](item, s, at + '/counts');
+    }
+    if (cardcPresent(keys, s, at, 'history', false)) {
+      known += 1;
+      const item = object['history'];
+      checksOfSession[1](item, s, at + '/history');
+    }
+    if (cardcPresent(keys, s, at, 'forest', false)) {
+      known += 1;
+      const item = object['forest'];
+      checkForest(item, s, at + '/forest');
+    }
+    cardcRest(object, keys, s, at, true, keysOfSession, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Session`, exactly as the contract says. Never throws. */
 export function isSession(value: unknown): value is Session {
-  return cardcRun(checkSession, value, 1).length === 0;
+  return cardcRun(checkSession, value, 1, true).length === 0;
 }
 
 /** The value as a `Session`, or where and how it breaks the contract. Never throws. */
@@ -469,7 +602,7 @@ function checkSessionId(value: unknown, s: cardcState, at: string, orNull?: bool
 
 /** Whether a value is a `SessionId`, exactly as the contract says. Never throws. */
 export function isSessionId(value: unknown): value is SessionId {
-  return cardcRun(checkSessionId, value, 1).length === 0;
+  return cardcRun(checkSessionId, value, 1, true).length === 0;
 }
 
 /** The value as a `SessionId`, or where and how it breaks the contract. Never throws. */
@@ -486,7 +619,7 @@ function checkSessionIds(value: unknown, s: cardcState, at: string, orNull?: boo
 
 /** Whether a value is a `SessionIds`, exactly as the contract says. Never throws. */
 export function isSessionIds(value: unknown): value is SessionIds {
-  return cardcRun(checkSessionIds, value, 1).length === 0;
+  return cardcRun(checkSessionIds, value, 1, true).length === 0;
 }
 
 /** The value as a `SessionIds`, or where and how it breaks the contract. Never throws. */
@@ -503,7 +636,7 @@ function checkTokenCount(value: unknown, s: cardcState, at: string, orNull?: boo
 
 /** Whether a value is a `TokenCount`, exactly as the contract says. Never throws. */
 export function isTokenCount(value: unknown): value is TokenCount {
-  return cardcRun(checkTokenCount, value, 1).length === 0;
+  return cardcRun(checkTokenCount, value, 1, true).length === 0;
 }
 
 /** The value as a `TokenCount`, or where and how it breaks the contract. Never throws. */

@@ -94,6 +94,11 @@ type cardcState = {
   errors: { pointer: string; message: string }[];
   /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
   limit: number;
+  /**
+   * Whether errors are only counted (`is`, which says whether there is one): their pointers and
+   * messages are then left unwritten, which makes refusing a value several times cheaper.
+   */
+  quiet: boolean;
   /** How many arrays and objects enclose the value being checked. */
   depth: number;
   /** The innermost struct or union being checked, which errors name. */
@@ -110,12 +115,21 @@ type cardcState = {
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
 
+/** No keys: the tags in `cardcState.tags` when no union above has read one, a unit variant's fields. */
+const cardcNoKeys: readonly string[] = [];
+
 /**
- * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
- * out of stack, becomes one more error: the guards never throw.
+ * Runs a check from the root and returns its errors (see `cardcState` for `limit` and `quiet`). A
+ * getter or proxy that throws, or an engine out of stack, becomes one more error: the guards
+ * never throw.
  */
-function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
+function cardcRun(
+  check: cardcCheck,
+  value: unknown,
+  limit: number,
+  quiet: boolean,
+): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
   try {
     check(value, s, '');
   } catch {
@@ -132,13 +146,20 @@ function cardcParse<T>(
   check: cardcCheck,
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
-  const errors = cardcRun(check, value, cardcMaxErrors);
+  const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
+
+/** What a quiet check records for each error: only their number is read. */
+const cardcCounted = { pointer: '', message: '' };
 
 /** Records an error, naming the type being checked and the variant it sits in. */
 function cardcFail(s: cardcState, at: string, message: string): void {
   if (s.errors.length >= s.limit) {
+    return;
+  }
+  if (s.quiet) {
+    s.errors.push(cardcCounted);
     return;
   }
   let where = s.type;
@@ -150,7 +171,7 @@ function cardcFail(s: cardcState, at: string, message: string): void {
 
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
-  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+  cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
 }
 
 /** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
@@ -158,16 +179,27 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The pointer of `key` in the object at `at`, for an error; a quiet check leaves it unwritten. */
+function cardcAt(s: cardcState, at: string, key: string): string {
+  return s.quiet ? '' : `${at}/${cardcEscape(key)}`;
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * `String.prototype.isWellFormed` where the engine has it (ES2024 on): it says what the pattern
+ * says, several times faster on long text. Read from the prototype so that the helpers still
+ * compile for tsc's default target.
+ */
+const cardcWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
  * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
  * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
- * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
  */
 function cardcUnicode(text: string): boolean {
-  return !cardcLoneSurrogate.test(text);
+  return cardcWellFormed !== undefined ? cardcWellFormed.call(text) : !cardcLoneSurrogate.test(text);
 }
 
 /** Whether an object's key is Unicode text; if not, records it at the key. */
@@ -179,10 +211,16 @@ function cardcKey(s: cardcState, at: string, key: string): boolean {
   return false;
 }
 
-/** The allowed strings, as JSON, for an error message. */
-function cardcListed(values: readonly string[]): string {
+/** The strings a value may be (a union's tags, an enum's values), and how an error lists them. */
+type cardcListing = { readonly values: readonly string[]; readonly listed: string };
+
+/**
+ * The strings a value may be, listed as JSON for error messages once, when the module loads: a
+ * listing written at each error made refusing a tag the slowest part of `parse`.
+ */
+function cardcStrings(values: readonly string[]): cardcListing {
   const quoted = values.map((value) => JSON.stringify(value));
-  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+  return { values, listed: quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}` };
 }
 
 /**
@@ -266,55 +304,64 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
-type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
-
 /**
- * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key but the tags the unions above read (an open struct's other keys must
- * hold JSON values).
+ * Whether a struct's field is there to check: not when the check has found all the errors it
+ * looks for, nor when the key is not among the object's `keys` (its own enumerable ones, from
+ * `Object.keys`, which a struct's check reads once: looking a key up there is several times
+ * faster than `cardcHas`), which is an error unless the field may be absent.
  */
-function cardcStruct(
-  value: unknown,
+function cardcPresent(
+  keys: readonly string[],
   s: cardcState,
   at: string,
-  orNull: boolean | undefined,
-  name: string,
-  closed: boolean,
-  fields: readonly cardcField[],
-): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = [];
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    for (const [key, optional, check] of fields) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (cardcHas.call(object, key)) {
-        check(object[key], s, `${at}/${cardcEscape(key)}`);
-      } else if (!optional) {
-        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
-      }
-    }
-    for (const key of Object.keys(object)) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
-        if (closed) {
-          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else if (cardcKey(s, at, key)) {
-          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
-        }
-      }
-    }
-    s.depth -= 1;
+  key: string,
+  optional: boolean,
+): boolean {
+  if (s.errors.length >= s.limit) {
+    return false;
   }
-  s.type = outer;
+  if (keys.indexOf(key) >= 0) {
+    return true;
+  }
+  if (!optional) {
+    cardcFail(s, cardcAt(s, at, key), 'required');
+  }
+  return false;
+}
+
+/**
+ * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
+ * are checked:
+ * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
+ * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * distinct from each other and from every field key, and `cardcTag` found them on this object, so
+ * when `known` is the number of keys there is no other key, and nothing is left to check.
+ */
+function cardcRest(
+  object: { readonly [key: string]: unknown },
+  keys: readonly string[],
+  s: cardcState,
+  at: string,
+  closed: boolean,
+  fields: readonly string[],
+  tags: readonly string[],
+  known: number,
+): void {
+  if (known === keys.length) {
+    return;
+  }
+  for (const key of keys) {
+    if (s.errors.length >= s.limit) {
+      break;
+    }
+    if (tags.indexOf(key) < 0 && fields.indexOf(key) < 0) {
+      if (closed) {
+        cardcFail(s, cardcAt(s, at, key), 'unknown field');
+      } else if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
+    }
+  }
 }
 
 /**
@@ -329,38 +376,39 @@ function cardcTag(
   orNull: boolean | undefined,
   name: string,
   tag: string,
-  tags: readonly string[],
+  tags: cardcListing,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
   const read = s.tags;
-  s.tags = [];
+  s.tags = cardcNoKeys;
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
-    const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    if (typeof tagValue === 'string' && tags.values.indexOf(tagValue) >= 0) {
       found = tagValue;
-      s.tags = read.concat([tag]);
+      s.tags = read.length === 0 ? [tag] : read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, cardcAt(s, at, tag), s.quiet ? '' : `required: ${tags.listed}`);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, cardcAt(s, at, tag), tags.listed, false);
     }
   }
   s.type = outer;
   return found;
 }
 
-/** Checks a union's object as the variant struct its tag picked, naming that variant in errors. */
-function cardcVariant(value: unknown, s: cardcState, at: string, name: string, check: cardcCheck): void {
+/**
+ * Enters the variant struct a union's tag picked, which errors name after `in` unless a union
+ * above already picked one; returns what to restore once the variant is checked.
+ */
+function cardcVariant(s: cardcState, name: string): string {
   const outer = s.variant;
   if (outer === '') {
     s.variant = name;
   }
-  check(value, s, at);
-  s.variant = outer;
+  return outer;
 }
 
 /** Checks a string of Unicode text. */
@@ -388,31 +436,20 @@ function cardcInteger(min: number, max: number): cardcCheck {
   };
 }
 
-/** Checks `null` or a value of the inner check. */
-function cardcNullOr(check: cardcCheck): cardcCheck {
-  return (value, s, at) => {
-    if (value !== null) {
-      check(value, s, at, true);
-    }
-  };
-}
-
-/** Checks an array whose every item passes the inner check. */
-function cardcArrayOf(check: cardcCheck): cardcCheck {
-  return (value, s, at, orNull) => {
-    if (!Array.isArray(value)) {
-      cardcMismatch(s, at, 'an array', orNull);
-      return;
-    }
-    if (cardcDeeper(s, at)) {
-      return;
-    }
-    s.depth += 1;
-    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
-      check(value[i], s, `${at}/${i}`);
-    }
-    s.depth -= 1;
-  };
+/**
+ * Whether a value is an array whose items are to be checked, one level deeper (the caller checks
+ * them and then steps back out); if not, records why.
+ */
+function cardcArray(value: unknown, s: cardcState, at: string, orNull: boolean | undefined): value is readonly unknown[] {
+  if (!Array.isArray(value)) {
+    cardcMismatch(s, at, 'an array', orNull);
+    return false;
+  }
+  if (cardcDeeper(s, at)) {
+    return false;
+  }
+  s.depth += 1;
+  return true;
 }
 
 /** Checks an object used as a map: any keys of Unicode text, every value passing the inner check. */
@@ -435,19 +472,40 @@ function cardcMapOf(check: cardcCheck): cardcCheck {
   };
 }
 
-/** The fields of `Add`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfAdd: readonly cardcField[] = [
-  ['terms', false, cardcArrayOf(checkExpr)],
-];
+/** The keys of the fields of `Add`. */
+const keysOfAdd: readonly string[] = ['terms'];
 
 /** Checks a `Add`. */
 function checkAdd(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Add', true, fieldsOfAdd);
+  const outer = s.type;
+  s.type = 'Add';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'terms', false)) {
+      known += 1;
+      const item = object['terms'];
+      if (cardcArray(item, s, at + '/terms', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkExpr(entry, s, at + '/terms' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfAdd, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Add`, exactly as the contract says. Never throws. */
 export function isAdd(value: unknown): value is Add {
-  return cardcRun(checkAdd, value, 1).length === 0;
+  return cardcRun(checkAdd, value, 1, true).length === 0;
 }
 
 /** The value as a `Add`, or where and how it breaks the contract. Never throws. */
@@ -457,21 +515,57 @@ export function parseAdd(
   return cardcParse<Add>(checkAdd, value);
 }
 
-/** The fields of `Directory`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfDirectory: readonly cardcField[] = [
-  ['name', false, cardcString],
-  ['children', false, cardcArrayOf(checkDirectory)],
-  ['byName', false, cardcMapOf(checkDirectory)],
-];
+/** The keys of the fields of `Directory`. */
+const keysOfDirectory: readonly string[] = ['name', 'children', 'byName'];
+
+/** The checks of the fields of `Directory` that are built from others, in field order. */
+const checksOfDirectory = [
+  cardcMapOf(checkDirectory),
+] as const;
 
 /** Checks a `Directory`. */
 function checkDirectory(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Directory', true, fieldsOfDirectory);
+  const outer = s.type;
+  s.type = 'Directory';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'children', false)) {
+      known += 1;
+      const item = object['children'];
+      if (cardcArray(item, s, at + '/children', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkDirectory(entry, s, at + '/children' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'byName', false)) {
+      known += 1;
+      const item = object['byName'];
+      checksOfDirectory[0](item, s, at + '/byName');
+    }
+    cardcRest(object, keys, s, at, true, keysOfDirectory, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Directory`, exactly as the contract says. Never throws. */
 export function isDirectory(value: unknown): value is Directory {
-  return cardcRun(checkDirectory, value, 1).length === 0;
+  return cardcRun(checkDirectory, value, 1, true).length === 0;
 }
 
 /** The value as a `Directory`, or where and how it breaks the contract. Never throws. */
@@ -481,21 +575,39 @@ export function parseDirectory(
   return cardcParse<Directory>(checkDirectory, value);
 }
 
+/** The `op` tags of `Expr`. */
+const tagsOfExpr = cardcStrings(['literal', 'add', 'negate']);
+
 /** Checks a `Expr`: its `op` picks the variant that checks the rest. */
 function checkExpr(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Expr', 'op', ['literal', 'add', 'negate'])) {
+  switch (cardcTag(value, s, at, orNull, 'Expr', 'op', tagsOfExpr)) {
     case 'literal':
-      return cardcVariant(value, s, at, 'Literal', checkLiteral);
+      {
+        const outer = cardcVariant(s, 'Literal');
+        checkLiteral(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'add':
-      return cardcVariant(value, s, at, 'Add', checkAdd);
+      {
+        const outer = cardcVariant(s, 'Add');
+        checkAdd(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'negate':
-      return cardcVariant(value, s, at, 'Negate', checkNegate);
+      {
+        const outer = cardcVariant(s, 'Negate');
+        checkNegate(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `Expr`, exactly as the contract says. Never throws. */
 export function isExpr(value: unknown): value is Expr {
-  return cardcRun(checkExpr, value, 1).length === 0;
+  return cardcRun(checkExpr, value, 1, true).length === 0;
 }
 
 /** The value as a `Expr`, or where and how it breaks the contract. Never throws. */
@@ -505,19 +617,34 @@ export function parseExpr(
   return cardcParse<Expr>(checkExpr, value);
 }
 
-/** The fields of `Literal`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfLiteral: readonly cardcField[] = [
-  ['value', false, cardcNumber],
-];
+/** The keys of the fields of `Literal`. */
+const keysOfLiteral: readonly string[] = ['value'];
 
 /** Checks a `Literal`. */
 function checkLiteral(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Literal', true, fieldsOfLiteral);
+  const outer = s.type;
+  s.type = 'Literal';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'value', false)) {
+      known += 1;
+      const item = object['value'];
+      cardcNumber(item, s, at + '/value');
+    }
+    cardcRest(object, keys, s, at, true, keysOfLiteral, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Literal`, exactly as the contract says. Never throws. */
 export function isLiteral(value: unknown): value is Literal {
-  return cardcRun(checkLiteral, value, 1).length === 0;
+  return cardcRun(checkLiteral, value, 1, true).length === 0;
 }
 
 /** The value as a `Literal`, or where and how it breaks the contract. Never throws. */
@@ -527,19 +654,34 @@ export function parseLiteral(
   return cardcParse<Literal>(checkLiteral, value);
 }
 
-/** The fields of `Negate`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfNegate: readonly cardcField[] = [
-  ['operand', false, checkExpr],
-];
+/** The keys of the fields of `Negate`. */
+const keysOfNegate: readonly string[] = ['operand'];
 
 /** Checks a `Negate`. */
 function checkNegate(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Negate', true, fieldsOfNegate);
+  const outer = s.type;
+  s.type = 'Negate';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'operand', false)) {
+      known += 1;
+      const item = object['operand'];
+      checkExpr(item, s, at + '/operand');
+    }
+    cardcRest(object, keys, s, at, true, keysOfNegate, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Negate`, exactly as the contract says. Never throws. */
 export function isNegate(value: unknown): value is Negate {
-  return cardcRun(checkNegate, value, 1).length === 0;
+  return cardcRun(checkNegate, value, 1, true).length === 0;
 }
 
 /** The value as a `Negate`, or where and how it breaks the contract. Never throws. */
@@ -549,21 +691,53 @@ export function parseNegate(
   return cardcParse<Negate>(checkNegate, value);
 }
 
-/** The fields of `TreeNode`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTreeNode: readonly cardcField[] = [
-  ['value', false, cardcInteger(-2147483648, 2147483647)],
-  ['left', true, checkTreeNode],
-  ['right', false, cardcNullOr(checkTreeNode)],
-];
+/** The keys of the fields of `TreeNode`. */
+const keysOfTreeNode: readonly string[] = ['value', 'left', 'right'];
+
+/** The checks of the fields of `TreeNode` that are built from others, in field order. */
+const checksOfTreeNode = [
+  cardcInteger(-2147483648, 2147483647),
+] as const;
 
 /** Checks a `TreeNode`. */
 function checkTreeNode(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TreeNode', true, fieldsOfTreeNode);
+  const outer = s.type;
+  s.type = 'TreeNode';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'value', false)) {
+      known += 1;
+      const item = object['value'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= -2147483648 && item <= 2147483647)) {
+        checksOfTreeNode[0](item, s, at + '/value');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'left', true)) {
+      known += 1;
+      const item = object['left'];
+      checkTreeNode(item, s, at + '/left');
+    }
+    if (cardcPresent(keys, s, at, 'right', false)) {
+      known += 1;
+      const item = object['right'];
+      if (item !== null) {
+        checkTreeNode(item, s, at + '/right', true);
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfTreeNode, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TreeNode`, exactly as the contract says. Never throws. */
 export function isTreeNode(value: unknown): value is TreeNode {
-  return cardcRun(checkTreeNode, value, 1).length === 0;
+  return cardcRun(checkTreeNode, value, 1, true).length === 0;
 }
 
 /** The value as a `TreeNode`, or where and how it breaks the contract. Never throws. */

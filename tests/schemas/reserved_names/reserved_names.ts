@@ -188,6 +188,11 @@ type cardcState = {
   errors: { pointer: string; message: string }[];
   /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
   limit: number;
+  /**
+   * Whether errors are only counted (`is`, which says whether there is one): their pointers and
+   * messages are then left unwritten, which makes refusing a value several times cheaper.
+   */
+  quiet: boolean;
   /** How many arrays and objects enclose the value being checked. */
   depth: number;
   /** The innermost struct or union being checked, which errors name. */
@@ -204,12 +209,21 @@ type cardcState = {
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
 
+/** No keys: the tags in `cardcState.tags` when no union above has read one, a unit variant's fields. */
+const cardcNoKeys: readonly string[] = [];
+
 /**
- * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
- * out of stack, becomes one more error: the guards never throw.
+ * Runs a check from the root and returns its errors (see `cardcState` for `limit` and `quiet`). A
+ * getter or proxy that throws, or an engine out of stack, becomes one more error: the guards
+ * never throw.
  */
-function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
+function cardcRun(
+  check: cardcCheck,
+  value: unknown,
+  limit: number,
+  quiet: boolean,
+): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
   try {
     check(value, s, '');
   } catch {
@@ -226,13 +240,20 @@ function cardcParse<T>(
   check: cardcCheck,
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
-  const errors = cardcRun(check, value, cardcMaxErrors);
+  const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
+
+/** What a quiet check records for each error: only their number is read. */
+const cardcCounted = { pointer: '', message: '' };
 
 /** Records an error, naming the type being checked and the variant it sits in. */
 function cardcFail(s: cardcState, at: string, message: string): void {
   if (s.errors.length >= s.limit) {
+    return;
+  }
+  if (s.quiet) {
+    s.errors.push(cardcCounted);
     return;
   }
   let where = s.type;
@@ -244,7 +265,7 @@ function cardcFail(s: cardcState, at: string, message: string): void {
 
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
-  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+  cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
 }
 
 /** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
@@ -252,16 +273,27 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The pointer of `key` in the object at `at`, for an error; a quiet check leaves it unwritten. */
+function cardcAt(s: cardcState, at: string, key: string): string {
+  return s.quiet ? '' : `${at}/${cardcEscape(key)}`;
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * `String.prototype.isWellFormed` where the engine has it (ES2024 on): it says what the pattern
+ * says, several times faster on long text. Read from the prototype so that the helpers still
+ * compile for tsc's default target.
+ */
+const cardcWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
  * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
  * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
- * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
  */
 function cardcUnicode(text: string): boolean {
-  return !cardcLoneSurrogate.test(text);
+  return cardcWellFormed !== undefined ? cardcWellFormed.call(text) : !cardcLoneSurrogate.test(text);
 }
 
 /** Whether an object's key is Unicode text; if not, records it at the key. */
@@ -273,10 +305,16 @@ function cardcKey(s: cardcState, at: string, key: string): boolean {
   return false;
 }
 
-/** The allowed strings, as JSON, for an error message. */
-function cardcListed(values: readonly string[]): string {
+/** The strings a value may be (a union's tags, an enum's values), and how an error lists them. */
+type cardcListing = { readonly values: readonly string[]; readonly listed: string };
+
+/**
+ * The strings a value may be, listed as JSON for error messages once, when the module loads: a
+ * listing written at each error made refusing a tag the slowest part of `parse`.
+ */
+function cardcStrings(values: readonly string[]): cardcListing {
   const quoted = values.map((value) => JSON.stringify(value));
-  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+  return { values, listed: quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}` };
 }
 
 /**
@@ -360,55 +398,64 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
-type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
-
 /**
- * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key but the tags the unions above read (an open struct's other keys must
- * hold JSON values).
+ * Whether a struct's field is there to check: not when the check has found all the errors it
+ * looks for, nor when the key is not among the object's `keys` (its own enumerable ones, from
+ * `Object.keys`, which a struct's check reads once: looking a key up there is several times
+ * faster than `cardcHas`), which is an error unless the field may be absent.
  */
-function cardcStruct(
-  value: unknown,
+function cardcPresent(
+  keys: readonly string[],
   s: cardcState,
   at: string,
-  orNull: boolean | undefined,
-  name: string,
-  closed: boolean,
-  fields: readonly cardcField[],
-): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = [];
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    for (const [key, optional, check] of fields) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (cardcHas.call(object, key)) {
-        check(object[key], s, `${at}/${cardcEscape(key)}`);
-      } else if (!optional) {
-        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
-      }
-    }
-    for (const key of Object.keys(object)) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
-        if (closed) {
-          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else if (cardcKey(s, at, key)) {
-          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
-        }
-      }
-    }
-    s.depth -= 1;
+  key: string,
+  optional: boolean,
+): boolean {
+  if (s.errors.length >= s.limit) {
+    return false;
   }
-  s.type = outer;
+  if (keys.indexOf(key) >= 0) {
+    return true;
+  }
+  if (!optional) {
+    cardcFail(s, cardcAt(s, at, key), 'required');
+  }
+  return false;
+}
+
+/**
+ * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
+ * are checked:
+ * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
+ * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * distinct from each other and from every field key, and `cardcTag` found them on this object, so
+ * when `known` is the number of keys there is no other key, and nothing is left to check.
+ */
+function cardcRest(
+  object: { readonly [key: string]: unknown },
+  keys: readonly string[],
+  s: cardcState,
+  at: string,
+  closed: boolean,
+  fields: readonly string[],
+  tags: readonly string[],
+  known: number,
+): void {
+  if (known === keys.length) {
+    return;
+  }
+  for (const key of keys) {
+    if (s.errors.length >= s.limit) {
+      break;
+    }
+    if (tags.indexOf(key) < 0 && fields.indexOf(key) < 0) {
+      if (closed) {
+        cardcFail(s, cardcAt(s, at, key), 'unknown field');
+      } else if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
+    }
+  }
 }
 
 /**
@@ -423,38 +470,39 @@ function cardcTag(
   orNull: boolean | undefined,
   name: string,
   tag: string,
-  tags: readonly string[],
+  tags: cardcListing,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
   const read = s.tags;
-  s.tags = [];
+  s.tags = cardcNoKeys;
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
-    const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    if (typeof tagValue === 'string' && tags.values.indexOf(tagValue) >= 0) {
       found = tagValue;
-      s.tags = read.concat([tag]);
+      s.tags = read.length === 0 ? [tag] : read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, cardcAt(s, at, tag), s.quiet ? '' : `required: ${tags.listed}`);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, cardcAt(s, at, tag), tags.listed, false);
     }
   }
   s.type = outer;
   return found;
 }
 
-/** Checks a union's object as the variant struct its tag picked, naming that variant in errors. */
-function cardcVariant(value: unknown, s: cardcState, at: string, name: string, check: cardcCheck): void {
+/**
+ * Enters the variant struct a union's tag picked, which errors name after `in` unless a union
+ * above already picked one; returns what to restore once the variant is checked.
+ */
+function cardcVariant(s: cardcState, name: string): string {
   const outer = s.variant;
   if (outer === '') {
     s.variant = name;
   }
-  check(value, s, at);
-  s.variant = outer;
+  return outer;
 }
 
 /** Checks an enum: one of its strings. */
@@ -463,10 +511,10 @@ function cardcOneOf(
   s: cardcState,
   at: string,
   orNull: boolean | undefined,
-  values: readonly string[],
+  values: cardcListing,
 ): void {
-  if (typeof value !== 'string' || values.indexOf(value) < 0) {
-    cardcMismatch(s, at, cardcListed(values), orNull);
+  if (typeof value !== 'string' || values.values.indexOf(value) < 0) {
+    cardcMismatch(s, at, values.listed, orNull);
   }
 }
 
@@ -495,37 +543,56 @@ function cardcInteger(min: number, max: number): cardcCheck {
   };
 }
 
-/** Checks an array whose every item passes the inner check. */
-function cardcArrayOf(check: cardcCheck): cardcCheck {
-  return (value, s, at, orNull) => {
-    if (!Array.isArray(value)) {
-      cardcMismatch(s, at, 'an array', orNull);
-      return;
-    }
-    if (cardcDeeper(s, at)) {
-      return;
-    }
-    s.depth += 1;
-    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
-      check(value[i], s, `${at}/${i}`);
-    }
-    s.depth -= 1;
-  };
+/**
+ * Whether a value is an array whose items are to be checked, one level deeper (the caller checks
+ * them and then steps back out); if not, records why.
+ */
+function cardcArray(value: unknown, s: cardcState, at: string, orNull: boolean | undefined): value is readonly unknown[] {
+  if (!Array.isArray(value)) {
+    cardcMismatch(s, at, 'an array', orNull);
+    return false;
+  }
+  if (cardcDeeper(s, at)) {
+    return false;
+  }
+  s.depth += 1;
+  return true;
 }
 
-/** The fields of `D`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfD: readonly cardcField[] = [
-  ['debug', false, cardcArrayOf(checkDebug)],
-];
+/** The keys of the fields of `D`. */
+const keysOfD: readonly string[] = ['debug'];
 
 /** Checks a `D`. */
 function checkD(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'D', true, fieldsOfD);
+  const outer = s.type;
+  s.type = 'D';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'debug', false)) {
+      known += 1;
+      const item = object['debug'];
+      if (cardcArray(item, s, at + '/debug', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkDebug(entry, s, at + '/debug' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfD, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `D`, exactly as the contract says. Never throws. */
 export function isD(value: unknown): value is D {
-  return cardcRun(checkD, value, 1).length === 0;
+  return cardcRun(checkD, value, 1, true).length === 0;
 }
 
 /** The value as a `D`, or where and how it breaks the contract. Never throws. */
@@ -535,14 +602,17 @@ export function parseD(
   return cardcParse<D>(checkD, value);
 }
 
+/** The strings of `Debug`. */
+const valuesOfDebug = cardcStrings(['fn', 'result']);
+
 /** Checks a `Debug`. */
 function checkDebug(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['fn', 'result']);
+  cardcOneOf(value, s, at, orNull, valuesOfDebug);
 }
 
 /** Whether a value is a `Debug`, exactly as the contract says. Never throws. */
 export function isDebug(value: unknown): value is Debug {
-  return cardcRun(checkDebug, value, 1).length === 0;
+  return cardcRun(checkDebug, value, 1, true).length === 0;
 }
 
 /** The value as a `Debug`, or where and how it breaks the contract. Never throws. */
@@ -552,14 +622,17 @@ export function parseDebug(
   return cardcParse<Debug>(checkDebug, value);
 }
 
+/** The strings of `Default`. */
+const valuesOfDefault = cardcStrings(['clone', 'copy']);
+
 /** Checks a `Default`. */
 function checkDefault(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['clone', 'copy']);
+  cardcOneOf(value, s, at, orNull, valuesOfDefault);
 }
 
 /** Whether a value is a `Default`, exactly as the contract says. Never throws. */
 export function isDefault(value: unknown): value is Default {
-  return cardcRun(checkDefault, value, 1).length === 0;
+  return cardcRun(checkDefault, value, 1, true).length === 0;
 }
 
 /** The value as a `Default`, or where and how it breaks the contract. Never throws. */
@@ -569,25 +642,53 @@ export function parseDefault(
   return cardcParse<Default>(checkDefault, value);
 }
 
+/** The `kind` tags of `Keyword`. */
+const tagsOfKeyword = cardcStrings(['super', 'crate', 'gen', 'type', 'ok']);
+
 /** Checks a `Keyword`: its `kind` picks the variant that checks the rest. */
 function checkKeyword(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Keyword', 'kind', ['super', 'crate', 'gen', 'type', 'ok'])) {
+  switch (cardcTag(value, s, at, orNull, 'Keyword', 'kind', tagsOfKeyword)) {
     case 'super':
-      return cardcVariant(value, s, at, 'Sized', checkSized);
+      {
+        const outer = cardcVariant(s, 'Sized');
+        checkSized(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'crate':
-      return cardcVariant(value, s, at, 'Send', checkSend);
+      {
+        const outer = cardcVariant(s, 'Send');
+        checkSend(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'gen':
-      return cardcVariant(value, s, at, 'S', checkS);
+      {
+        const outer = cardcVariant(s, 'S');
+        checkS(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'type':
-      return cardcVariant(value, s, at, 'D', checkD);
+      {
+        const outer = cardcVariant(s, 'D');
+        checkD(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'ok':
-      return cardcVariant(value, s, at, 'Result', checkResult);
+      {
+        const outer = cardcVariant(s, 'Result');
+        checkResult(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `Keyword`, exactly as the contract says. Never throws. */
 export function isKeyword(value: unknown): value is Keyword {
-  return cardcRun(checkKeyword, value, 1).length === 0;
+  return cardcRun(checkKeyword, value, 1, true).length === 0;
 }
 
 /** The value as a `Keyword`, or where and how it breaks the contract. Never throws. */
@@ -597,30 +698,124 @@ export function parseKeyword(
   return cardcParse<Keyword>(checkKeyword, value);
 }
 
-/** The fields of `Keywords`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfKeywords: readonly cardcField[] = [
-  ['type', false, cardcString],
-  ['match', false, cardcInteger(0, 4294967295)],
-  ['async', false, cardcBoolean],
-  ['self', true, cardcString],
-  ['function', false, cardcString],
-  ['constructor', true, cardcString],
-  ['prototype', true, cardcString],
-  ['enum', false, cardcArrayOf(cardcString)],
-  ['gen', false, cardcBoolean],
-  ['pub', false, cardcBoolean],
-  ['try', false, cardcBoolean],
-  ['dyn', false, cardcBoolean],
-];
+/** The keys of the fields of `Keywords`. */
+const keysOfKeywords: readonly string[] = ['type', 'match', 'async', 'self', 'function', 'constructor', 'prototype', 'enum', 'gen', 'pub', 'try', 'dyn'];
+
+/** The checks of the fields of `Keywords` that are built from others, in field order. */
+const checksOfKeywords = [
+  cardcInteger(0, 4294967295),
+] as const;
 
 /** Checks a `Keywords`. */
 function checkKeywords(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Keywords', true, fieldsOfKeywords);
+  const outer = s.type;
+  s.type = 'Keywords';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'type', false)) {
+      known += 1;
+      const item = object['type'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/type');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'match', false)) {
+      known += 1;
+      const item = object['match'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 4294967295)) {
+        checksOfKeywords[0](item, s, at + '/match');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'async', false)) {
+      known += 1;
+      const item = object['async'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/async');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'self', true)) {
+      known += 1;
+      const item = object['self'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/self');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'function', false)) {
+      known += 1;
+      const item = object['function'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/function');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'constructor', true)) {
+      known += 1;
+      const item = object['constructor'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/constructor');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'prototype', true)) {
+      known += 1;
+      const item = object['prototype'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/prototype');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'enum', false)) {
+      known += 1;
+      const item = object['enum'];
+      if (cardcArray(item, s, at + '/enum', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, at + '/enum' + '/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'gen', false)) {
+      known += 1;
+      const item = object['gen'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/gen');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'pub', false)) {
+      known += 1;
+      const item = object['pub'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/pub');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'try', false)) {
+      known += 1;
+      const item = object['try'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/try');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'dyn', false)) {
+      known += 1;
+      const item = object['dyn'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/dyn');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfKeywords, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Keywords`, exactly as the contract says. Never throws. */
 export function isKeywords(value: unknown): value is Keywords {
-  return cardcRun(checkKeywords, value, 1).length === 0;
+  return cardcRun(checkKeywords, value, 1, true).length === 0;
 }
 
 /** The value as a `Keywords`, or where and how it breaks the contract. Never throws. */
@@ -630,19 +825,36 @@ export function parseKeywords(
   return cardcParse<Keywords>(checkKeywords, value);
 }
 
-/** The fields of `Loop`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfLoop: readonly cardcField[] = [
-  ['loop', false, cardcBoolean],
-];
+/** The keys of the fields of `Loop`. */
+const keysOfLoop: readonly string[] = ['loop'];
 
 /** Checks a `Loop`. */
 function checkLoop(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Loop', true, fieldsOfLoop);
+  const outer = s.type;
+  s.type = 'Loop';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'loop', false)) {
+      known += 1;
+      const item = object['loop'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/loop');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfLoop, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Loop`, exactly as the contract says. Never throws. */
 export function isLoop(value: unknown): value is Loop {
-  return cardcRun(checkLoop, value, 1).length === 0;
+  return cardcRun(checkLoop, value, 1, true).length === 0;
 }
 
 /** The value as a `Loop`, or where and how it breaks the contract. Never throws. */
@@ -652,19 +864,32 @@ export function parseLoop(
   return cardcParse<Loop>(checkLoop, value);
 }
 
+/** The `class` tags of `Node`. */
+const tagsOfNode = cardcStrings(['impl', 'while']);
+
 /** Checks a `Node`: its `class` picks the variant that checks the rest. */
 function checkNode(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Node', 'class', ['impl', 'while'])) {
+  switch (cardcTag(value, s, at, orNull, 'Node', 'class', tagsOfNode)) {
     case 'impl':
-      return cardcVariant(value, s, at, 'Keywords', checkKeywords);
+      {
+        const outer = cardcVariant(s, 'Keywords');
+        checkKeywords(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'while':
-      return cardcVariant(value, s, at, 'Loop', checkLoop);
+      {
+        const outer = cardcVariant(s, 'Loop');
+        checkLoop(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `Node`, exactly as the contract says. Never throws. */
 export function isNode(value: unknown): value is Node {
-  return cardcRun(checkNode, value, 1).length === 0;
+  return cardcRun(checkNode, value, 1, true).length === 0;
 }
 
 /** The value as a `Node`, or where and how it breaks the contract. Never throws. */
@@ -674,18 +899,29 @@ export function parseNode(
   return cardcParse<Node>(checkNode, value);
 }
 
-/** The fields of `One`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfOne: readonly cardcField[] = [
-];
+/** The keys of the fields of `One`. */
+const keysOfOne: readonly string[] = [];
 
 /** Checks a `One`. */
 function checkOne(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'One', true, fieldsOfOne);
+  const outer = s.type;
+  s.type = 'One';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    cardcRest(object, keys, s, at, true, keysOfOne, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `One`, exactly as the contract says. Never throws. */
 export function isOne(value: unknown): value is One {
-  return cardcRun(checkOne, value, 1).length === 0;
+  return cardcRun(checkOne, value, 1, true).length === 0;
 }
 
 /** The value as a `One`, or where and how it breaks the contract. Never throws. */
@@ -695,17 +931,25 @@ export function parseOne(
   return cardcParse<One>(checkOne, value);
 }
 
+/** The `card` tags of `Only`. */
+const tagsOfOnly = cardcStrings(['one']);
+
 /** Checks a `Only`: its `card` picks the variant that checks the rest. */
 function checkOnly(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Only', 'card', ['one'])) {
+  switch (cardcTag(value, s, at, orNull, 'Only', 'card', tagsOfOnly)) {
     case 'one':
-      return cardcVariant(value, s, at, 'One', checkOne);
+      {
+        const outer = cardcVariant(s, 'One');
+        checkOne(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `Only`, exactly as the contract says. Never throws. */
 export function isOnly(value: unknown): value is Only {
-  return cardcRun(checkOnly, value, 1).length === 0;
+  return cardcRun(checkOnly, value, 1, true).length === 0;
 }
 
 /** The value as a `Only`, or where and how it breaks the contract. Never throws. */
@@ -715,19 +959,34 @@ export function parseOnly(
   return cardcParse<Only>(checkOnly, value);
 }
 
-/** The fields of `Result`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfResult: readonly cardcField[] = [
-  ['none', true, checkSome],
-];
+/** The keys of the fields of `Result`. */
+const keysOfResult: readonly string[] = ['none'];
 
 /** Checks a `Result`. */
 function checkResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Result', true, fieldsOfResult);
+  const outer = s.type;
+  s.type = 'Result';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'none', true)) {
+      known += 1;
+      const item = object['none'];
+      checkSome(item, s, at + '/none');
+    }
+    cardcRest(object, keys, s, at, true, keysOfResult, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Result`, exactly as the contract says. Never throws. */
 export function isResult(value: unknown): value is Result {
-  return cardcRun(checkResult, value, 1).length === 0;
+  return cardcRun(checkResult, value, 1, true).length === 0;
 }
 
 /** The value as a `Result`, or where and how it breaks the contract. Never throws. */
@@ -737,18 +996,29 @@ export function parseResult(
   return cardcParse<Result>(checkResult, value);
 }
 
-/** The fields of `S`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfS: readonly cardcField[] = [
-];
+/** The keys of the fields of `S`. */
+const keysOfS: readonly string[] = [];
 
 /** Checks a `S`. */
 function checkS(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'S', true, fieldsOfS);
+  const outer = s.type;
+  s.type = 'S';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    cardcRest(object, keys, s, at, true, keysOfS, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `S`, exactly as the contract says. Never throws. */
 export function isS(value: unknown): value is S {
-  return cardcRun(checkS, value, 1).length === 0;
+  return cardcRun(checkS, value, 1, true).length === 0;
 }
 
 /** The value as a `S`, or where and how it breaks the contract. Never throws. */
@@ -758,19 +1028,36 @@ export function parseS(
   return cardcParse<S>(checkS, value);
 }
 
-/** The fields of `Send`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfSend: readonly cardcField[] = [
-  ['clone', false, cardcBoolean],
-];
+/** The keys of the fields of `Send`. */
+const keysOfSend: readonly string[] = ['clone'];
 
 /** Checks a `Send`. */
 function checkSend(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Send', true, fieldsOfSend);
+  const outer = s.type;
+  s.type = 'Send';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'clone', false)) {
+      known += 1;
+      const item = object['clone'];
+      if (!(typeof item === 'boolean')) {
+        cardcBoolean(item, s, at + '/clone');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfSend, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Send`, exactly as the contract says. Never throws. */
 export function isSend(value: unknown): value is Send {
-  return cardcRun(checkSend, value, 1).length === 0;
+  return cardcRun(checkSend, value, 1, true).length === 0;
 }
 
 /** The value as a `Send`, or where and how it breaks the contract. Never throws. */
@@ -780,19 +1067,34 @@ export function parseSend(
   return cardcParse<Send>(checkSend, value);
 }
 
-/** The fields of `Sized`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfSized: readonly cardcField[] = [
-  ['default', true, checkDefault],
-];
+/** The keys of the fields of `Sized`. */
+const keysOfSized: readonly string[] = ['default'];
 
 /** Checks a `Sized`. */
 function checkSized(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Sized', true, fieldsOfSized);
+  const outer = s.type;
+  s.type = 'Sized';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'default', true)) {
+      known += 1;
+      const item = object['default'];
+      checkDefault(item, s, at + '/default');
+    }
+    cardcRest(object, keys, s, at, true, keysOfSized, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Sized`, exactly as the contract says. Never throws. */
 export function isSized(value: unknown): value is Sized {
-  return cardcRun(checkSized, value, 1).length === 0;
+  return cardcRun(checkSized, value, 1, true).length === 0;
 }
 
 /** The value as a `Sized`, or where and how it breaks the contract. Never throws. */
@@ -802,18 +1104,29 @@ export function parseSized(
   return cardcParse<Sized>(checkSized, value);
 }
 
-/** The fields of `Some`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfSome: readonly cardcField[] = [
-];
+/** The keys of the fields of `Some`. */
+const keysOfSome: readonly string[] = [];
 
 /** Checks a `Some`. */
 function checkSome(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Some', true, fieldsOfSome);
+  const outer = s.type;
+  s.type = 'Some';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    cardcRest(object, keys, s, at, true, keysOfSome, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Some`, exactly as the contract says. Never throws. */
 export function isSome(value: unknown): value is Some {
-  return cardcRun(checkSome, value, 1).length === 0;
+  return cardcRun(checkSome, value, 1, true).length === 0;
 }
 
 /** The value as a `Some`, or where and how it breaks the contract. Never throws. */

@@ -176,6 +176,11 @@ type cardcState = {
   errors: { pointer: string; message: string }[];
   /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
   limit: number;
+  /**
+   * Whether errors are only counted (`is`, which says whether there is one): their pointers and
+   * messages are then left unwritten, which makes refusing a value several times cheaper.
+   */
+  quiet: boolean;
   /** How many arrays and objects enclose the value being checked. */
   depth: number;
   /** The innermost struct or union being checked, which errors name. */
@@ -192,12 +197,21 @@ type cardcState = {
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
 
+/** No keys: the tags in `cardcState.tags` when no union above has read one, a unit variant's fields. */
+const cardcNoKeys: readonly string[] = [];
+
 /**
- * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
- * out of stack, becomes one more error: the guards never throw.
+ * Runs a check from the root and returns its errors (see `cardcState` for `limit` and `quiet`). A
+ * getter or proxy that throws, or an engine out of stack, becomes one more error: the guards
+ * never throw.
  */
-function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
+function cardcRun(
+  check: cardcCheck,
+  value: unknown,
+  limit: number,
+  quiet: boolean,
+): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
   try {
     check(value, s, '');
   } catch {
@@ -214,13 +228,20 @@ function cardcParse<T>(
   check: cardcCheck,
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
-  const errors = cardcRun(check, value, cardcMaxErrors);
+  const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
+
+/** What a quiet check records for each error: only their number is read. */
+const cardcCounted = { pointer: '', message: '' };
 
 /** Records an error, naming the type being checked and the variant it sits in. */
 function cardcFail(s: cardcState, at: string, message: string): void {
   if (s.errors.length >= s.limit) {
+    return;
+  }
+  if (s.quiet) {
+    s.errors.push(cardcCounted);
     return;
   }
   let where = s.type;
@@ -232,7 +253,7 @@ function cardcFail(s: cardcState, at: string, message: string): void {
 
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
-  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+  cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
 }
 
 /** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
@@ -240,16 +261,27 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The pointer of `key` in the object at `at`, for an error; a quiet check leaves it unwritten. */
+function cardcAt(s: cardcState, at: string, key: string): string {
+  return s.quiet ? '' : `${at}/${cardcEscape(key)}`;
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * `String.prototype.isWellFormed` where the engine has it (ES2024 on): it says what the pattern
+ * says, several times faster on long text. Read from the prototype so that the helpers still
+ * compile for tsc's default target.
+ */
+const cardcWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
  * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
  * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
- * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
  */
 function cardcUnicode(text: string): boolean {
-  return !cardcLoneSurrogate.test(text);
+  return cardcWellFormed !== undefined ? cardcWellFormed.call(text) : !cardcLoneSurrogate.test(text);
 }
 
 /** Whether an object's key is Unicode text; if not, records it at the key. */
@@ -261,10 +293,16 @@ function cardcKey(s: cardcState, at: string, key: string): boolean {
   return false;
 }
 
-/** The allowed strings, as JSON, for an error message. */
-function cardcListed(values: readonly string[]): string {
+/** The strings a value may be (a union's tags, an enum's values), and how an error lists them. */
+type cardcListing = { readonly values: readonly string[]; readonly listed: string };
+
+/**
+ * The strings a value may be, listed as JSON for error messages once, when the module loads: a
+ * listing written at each error made refusing a tag the slowest part of `parse`.
+ */
+function cardcStrings(values: readonly string[]): cardcListing {
   const quoted = values.map((value) => JSON.stringify(value));
-  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+  return { values, listed: quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}` };
 }
 
 /**
@@ -348,55 +386,64 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
-type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
-
 /**
- * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key but the tags the unions above read (an open struct's other keys must
- * hold JSON values).
+ * Whether a struct's field is there to check: not when the check has found all the errors it
+ * looks for, nor when the key is not among the object's `keys` (its own enumerable ones, from
+ * `Object.keys`, which a struct's check reads once: looking a key up there is several times
+ * faster than `cardcHas`), which is an error unless the field may be absent.
  */
-function cardcStruct(
-  value: unknown,
+function cardcPresent(
+  keys: readonly string[],
   s: cardcState,
   at: string,
-  orNull: boolean | undefined,
-  name: string,
-  closed: boolean,
-  fields: readonly cardcField[],
-): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = [];
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    for (const [key, optional, check] of fields) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (cardcHas.call(object, key)) {
-        check(object[key], s, `${at}/${cardcEscape(key)}`);
-      } else if (!optional) {
-        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
-      }
-    }
-    for (const key of Object.keys(object)) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
-        if (closed) {
-          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else if (cardcKey(s, at, key)) {
-          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
-        }
-      }
-    }
-    s.depth -= 1;
+  key: string,
+  optional: boolean,
+): boolean {
+  if (s.errors.length >= s.limit) {
+    return false;
   }
-  s.type = outer;
+  if (keys.indexOf(key) >= 0) {
+    return true;
+  }
+  if (!optional) {
+    cardcFail(s, cardcAt(s, at, key), 'required');
+  }
+  return false;
+}
+
+/**
+ * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
+ * are checked:
+ * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
+ * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * distinct from each other and from every field key, and `cardcTag` found them on this object, so
+ * when `known` is the number of keys there is no other key, and nothing is left to check.
+ */
+function cardcRest(
+  object: { readonly [key: string]: unknown },
+  keys: readonly string[],
+  s: cardcState,
+  at: string,
+  closed: boolean,
+  fields: readonly string[],
+  tags: readonly string[],
+  known: number,
+): void {
+  if (known === keys.length) {
+    return;
+  }
+  for (const key of keys) {
+    if (s.errors.length >= s.limit) {
+      break;
+    }
+    if (tags.indexOf(key) < 0 && fields.indexOf(key) < 0) {
+      if (closed) {
+        cardcFail(s, cardcAt(s, at, key), 'unknown field');
+      } else if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
+    }
+  }
 }
 
 /**
@@ -411,38 +458,39 @@ function cardcTag(
   orNull: boolean | undefined,
   name: string,
   tag: string,
-  tags: readonly string[],
+  tags: cardcListing,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
   const read = s.tags;
-  s.tags = [];
+  s.tags = cardcNoKeys;
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
-    const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    if (typeof tagValue === 'string' && tags.values.indexOf(tagValue) >= 0) {
       found = tagValue;
-      s.tags = read.concat([tag]);
+      s.tags = read.length === 0 ? [tag] : read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, cardcAt(s, at, tag), s.quiet ? '' : `required: ${tags.listed}`);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, cardcAt(s, at, tag), tags.listed, false);
     }
   }
   s.type = outer;
   return found;
 }
 
-/** Checks a union's object as the variant struct its tag picked, naming that variant in errors. */
-function cardcVariant(value: unknown, s: cardcState, at: string, name: string, check: cardcCheck): void {
+/**
+ * Enters the variant struct a union's tag picked, which errors name after `in` unless a union
+ * above already picked one; returns what to restore once the variant is checked.
+ */
+function cardcVariant(s: cardcState, name: string): string {
   const outer = s.variant;
   if (outer === '') {
     s.variant = name;
   }
-  check(value, s, at);
-  s.variant = outer;
+  return outer;
 }
 
 /** Checks a string of Unicode text. */
@@ -454,37 +502,48 @@ function cardcString(value: unknown, s: cardcState, at: string, orNull?: boolean
   }
 }
 
-/** Checks an array whose every item passes the inner check. */
-function cardcArrayOf(check: cardcCheck): cardcCheck {
-  return (value, s, at, orNull) => {
-    if (!Array.isArray(value)) {
-      cardcMismatch(s, at, 'an array', orNull);
-      return;
-    }
-    if (cardcDeeper(s, at)) {
-      return;
-    }
-    s.depth += 1;
-    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
-      check(value[i], s, `${at}/${i}`);
-    }
-    s.depth -= 1;
-  };
+/**
+ * Whether a value is an array whose items are to be checked, one level deeper (the caller checks
+ * them and then steps back out); if not, records why.
+ */
+function cardcArray(value: unknown, s: cardcState, at: string, orNull: boolean | undefined): value is readonly unknown[] {
+  if (!Array.isArray(value)) {
+    cardcMismatch(s, at, 'an array', orNull);
+    return false;
+  }
+  if (cardcDeeper(s, at)) {
+    return false;
+  }
+  s.depth += 1;
+  return true;
 }
+
+/** The `type` tags of `ContentBlock`. */
+const tagsOfContentBlock = cardcStrings(['text', 'image']);
 
 /** Checks a `ContentBlock`: its `type` picks the variant that checks the rest. */
 function checkContentBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ContentBlock', 'type', ['text', 'image'])) {
+  switch (cardcTag(value, s, at, orNull, 'ContentBlock', 'type', tagsOfContentBlock)) {
     case 'text':
-      return cardcVariant(value, s, at, 'TextBlock', checkTextBlock);
+      {
+        const outer = cardcVariant(s, 'TextBlock');
+        checkTextBlock(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'image':
-      return cardcVariant(value, s, at, 'ImageBlock', checkImageBlock);
+      {
+        const outer = cardcVariant(s, 'ImageBlock');
+        checkImageBlock(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `ContentBlock`, exactly as the contract says. Never throws. */
 export function isContentBlock(value: unknown): value is ContentBlock {
-  return cardcRun(checkContentBlock, value, 1).length === 0;
+  return cardcRun(checkContentBlock, value, 1, true).length === 0;
 }
 
 /** The value as a `ContentBlock`, or where and how it breaks the contract. Never throws. */
@@ -494,19 +553,34 @@ export function parseContentBlock(
   return cardcParse<ContentBlock>(checkContentBlock, value);
 }
 
-/** The fields of `ContentChunk`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfContentChunk: readonly cardcField[] = [
-  ['content', false, checkContentBlock],
-];
+/** The keys of the fields of `ContentChunk`. */
+const keysOfContentChunk: readonly string[] = ['content'];
 
 /** Checks a `ContentChunk`. */
 function checkContentChunk(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ContentChunk', true, fieldsOfContentChunk);
+  const outer = s.type;
+  s.type = 'ContentChunk';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'content', false)) {
+      known += 1;
+      const item = object['content'];
+      checkContentBlock(item, s, at + '/content');
+    }
+    cardcRest(object, keys, s, at, true, keysOfContentChunk, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ContentChunk`, exactly as the contract says. Never throws. */
 export function isContentChunk(value: unknown): value is ContentChunk {
-  return cardcRun(checkContentChunk, value, 1).length === 0;
+  return cardcRun(checkContentChunk, value, 1, true).length === 0;
 }
 
 /** The value as a `ContentChunk`, or where and how it breaks the contract. Never throws. */
@@ -516,20 +590,43 @@ export function parseContentChunk(
   return cardcParse<ContentChunk>(checkContentChunk, value);
 }
 
-/** The fields of `ImageBlock`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfImageBlock: readonly cardcField[] = [
-  ['data', false, cardcString],
-  ['mimeType', false, cardcString],
-];
+/** The keys of the fields of `ImageBlock`. */
+const keysOfImageBlock: readonly string[] = ['data', 'mimeType'];
 
 /** Checks a `ImageBlock`. */
 function checkImageBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ImageBlock', true, fieldsOfImageBlock);
+  const outer = s.type;
+  s.type = 'ImageBlock';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'data', false)) {
+      known += 1;
+      const item = object['data'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/data');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'mimeType', false)) {
+      known += 1;
+      const item = object['mimeType'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/mimeType');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfImageBlock, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ImageBlock`, exactly as the contract says. Never throws. */
 export function isImageBlock(value: unknown): value is ImageBlock {
-  return cardcRun(checkImageBlock, value, 1).length === 0;
+  return cardcRun(checkImageBlock, value, 1, true).length === 0;
 }
 
 /** The value as a `ImageBlock`, or where and how it breaks the contract. Never throws. */
@@ -539,20 +636,39 @@ export function parseImageBlock(
   return cardcParse<ImageBlock>(checkImageBlock, value);
 }
 
-/** The fields of `PermissionRequest`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfPermissionRequest: readonly cardcField[] = [
-  ['toolCall', false, checkToolCallUpdate],
-  ['reason', true, checkTextBlock],
-];
+/** The keys of the fields of `PermissionRequest`. */
+const keysOfPermissionRequest: readonly string[] = ['toolCall', 'reason'];
 
 /** Checks a `PermissionRequest`. */
 function checkPermissionRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'PermissionRequest', true, fieldsOfPermissionRequest);
+  const outer = s.type;
+  s.type = 'PermissionRequest';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCall', false)) {
+      known += 1;
+      const item = object['toolCall'];
+      checkToolCallUpdate(item, s, at + '/toolCall');
+    }
+    if (cardcPresent(keys, s, at, 'reason', true)) {
+      known += 1;
+      const item = object['reason'];
+      checkTextBlock(item, s, at + '/reason');
+    }
+    cardcRest(object, keys, s, at, true, keysOfPermissionRequest, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `PermissionRequest`, exactly as the contract says. Never throws. */
 export function isPermissionRequest(value: unknown): value is PermissionRequest {
-  return cardcRun(checkPermissionRequest, value, 1).length === 0;
+  return cardcRun(checkPermissionRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `PermissionRequest`, or where and how it breaks the contract. Never throws. */
@@ -562,19 +678,40 @@ export function parsePermissionRequest(
   return cardcParse<PermissionRequest>(checkPermissionRequest, value);
 }
 
-/** The fields of `PromptRequest`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfPromptRequest: readonly cardcField[] = [
-  ['prompt', false, cardcArrayOf(checkContentBlock)],
-];
+/** The keys of the fields of `PromptRequest`. */
+const keysOfPromptRequest: readonly string[] = ['prompt'];
 
 /** Checks a `PromptRequest`. */
 function checkPromptRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'PromptRequest', true, fieldsOfPromptRequest);
+  const outer = s.type;
+  s.type = 'PromptRequest';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'prompt', false)) {
+      known += 1;
+      const item = object['prompt'];
+      if (cardcArray(item, s, at + '/prompt', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkContentBlock(entry, s, at + '/prompt' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfPromptRequest, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `PromptRequest`, exactly as the contract says. Never throws. */
 export function isPromptRequest(value: unknown): value is PromptRequest {
-  return cardcRun(checkPromptRequest, value, 1).length === 0;
+  return cardcRun(checkPromptRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `PromptRequest`, or where and how it breaks the contract. Never throws. */
@@ -584,21 +721,39 @@ export function parsePromptRequest(
   return cardcParse<PromptRequest>(checkPromptRequest, value);
 }
 
+/** The `method` tags of `Request`. */
+const tagsOfRequest = cardcStrings(['prompt', 'note', 'request_permission']);
+
 /** Checks a `Request`: its `method` picks the variant that checks the rest. */
 function checkRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Request', 'method', ['prompt', 'note', 'request_permission'])) {
+  switch (cardcTag(value, s, at, orNull, 'Request', 'method', tagsOfRequest)) {
     case 'prompt':
-      return cardcVariant(value, s, at, 'PromptRequest', checkPromptRequest);
+      {
+        const outer = cardcVariant(s, 'PromptRequest');
+        checkPromptRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'note':
-      return cardcVariant(value, s, at, 'TextBlock', checkTextBlock);
+      {
+        const outer = cardcVariant(s, 'TextBlock');
+        checkTextBlock(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'request_permission':
-      return cardcVariant(value, s, at, 'PermissionRequest', checkPermissionRequest);
+      {
+        const outer = cardcVariant(s, 'PermissionRequest');
+        checkPermissionRequest(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `Request`, exactly as the contract says. Never throws. */
 export function isRequest(value: unknown): value is Request {
-  return cardcRun(checkRequest, value, 1).length === 0;
+  return cardcRun(checkRequest, value, 1, true).length === 0;
 }
 
 /** The value as a `Request`, or where and how it breaks the contract. Never throws. */
@@ -608,17 +763,40 @@ export function parseRequest(
   return cardcParse<Request>(checkRequest, value);
 }
 
+/** The `sessionUpdate` tags of `SessionUpdate`. */
+const tagsOfSessionUpdate = cardcStrings(['user_message_chunk', 'agent_message_chunk', 'agent_thought_chunk', 'tool_call_update', 'block']);
+
 /** Checks a `SessionUpdate`: its `sessionUpdate` picks the variant that checks the rest. */
 function checkSessionUpdate(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'SessionUpdate', 'sessionUpdate', ['user_message_chunk', 'agent_message_chunk', 'agent_thought_chunk', 'tool_call_update', 'block'])) {
+  switch (cardcTag(value, s, at, orNull, 'SessionUpdate', 'sessionUpdate', tagsOfSessionUpdate)) {
     case 'user_message_chunk':
-      return cardcVariant(value, s, at, 'ContentChunk', checkContentChunk);
+      {
+        const outer = cardcVariant(s, 'ContentChunk');
+        checkContentChunk(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'agent_message_chunk':
-      return cardcVariant(value, s, at, 'ContentChunk', checkContentChunk);
+      {
+        const outer = cardcVariant(s, 'ContentChunk');
+        checkContentChunk(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'agent_thought_chunk':
-      return cardcVariant(value, s, at, 'ContentChunk', checkContentChunk);
+      {
+        const outer = cardcVariant(s, 'ContentChunk');
+        checkContentChunk(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'tool_call_update':
-      return cardcVariant(value, s, at, 'ToolCallUpdate', checkToolCallUpdate);
+      {
+        const outer = cardcVariant(s, 'ToolCallUpdate');
+        checkToolCallUpdate(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'block':
       return checkContentBlock(value, s, at);
   }
@@ -626,7 +804,7 @@ function checkSessionUpdate(value: unknown, s: cardcState, at: string, orNull?: 
 
 /** Whether a value is a `SessionUpdate`, exactly as the contract says. Never throws. */
 export function isSessionUpdate(value: unknown): value is SessionUpdate {
-  return cardcRun(checkSessionUpdate, value, 1).length === 0;
+  return cardcRun(checkSessionUpdate, value, 1, true).length === 0;
 }
 
 /** The value as a `SessionUpdate`, or where and how it breaks the contract. Never throws. */
@@ -636,19 +814,36 @@ export function parseSessionUpdate(
   return cardcParse<SessionUpdate>(checkSessionUpdate, value);
 }
 
-/** The fields of `TextBlock`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTextBlock: readonly cardcField[] = [
-  ['text', false, cardcString],
-];
+/** The keys of the fields of `TextBlock`. */
+const keysOfTextBlock: readonly string[] = ['text'];
 
 /** Checks a `TextBlock`. */
 function checkTextBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TextBlock', true, fieldsOfTextBlock);
+  const outer = s.type;
+  s.type = 'TextBlock';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'text', false)) {
+      known += 1;
+      const item = object['text'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/text');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfTextBlock, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TextBlock`, exactly as the contract says. Never throws. */
 export function isTextBlock(value: unknown): value is TextBlock {
-  return cardcRun(checkTextBlock, value, 1).length === 0;
+  return cardcRun(checkTextBlock, value, 1, true).length === 0;
 }
 
 /** The value as a `TextBlock`, or where and how it breaks the contract. Never throws. */
@@ -658,20 +853,43 @@ export function parseTextBlock(
   return cardcParse<TextBlock>(checkTextBlock, value);
 }
 
-/** The fields of `ToolCallUpdate`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfToolCallUpdate: readonly cardcField[] = [
-  ['toolCallId', false, cardcString],
-  ['status', true, cardcString],
-];
+/** The keys of the fields of `ToolCallUpdate`. */
+const keysOfToolCallUpdate: readonly string[] = ['toolCallId', 'status'];
 
 /** Checks a `ToolCallUpdate`. */
 function checkToolCallUpdate(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ToolCallUpdate', true, fieldsOfToolCallUpdate);
+  const outer = s.type;
+  s.type = 'ToolCallUpdate';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'toolCallId', false)) {
+      known += 1;
+      const item = object['toolCallId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/toolCallId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'status', true)) {
+      known += 1;
+      const item = object['status'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/status');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfToolCallUpdate, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ToolCallUpdate`, exactly as the contract says. Never throws. */
 export function isToolCallUpdate(value: unknown): value is ToolCallUpdate {
-  return cardcRun(checkToolCallUpdate, value, 1).length === 0;
+  return cardcRun(checkToolCallUpdate, value, 1, true).length === 0;
 }
 
 /** The value as a `ToolCallUpdate`, or where and how it breaks the contract. Never throws. */

@@ -92,6 +92,11 @@ type cardcState = {
   errors: { pointer: string; message: string }[];
   /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
   limit: number;
+  /**
+   * Whether errors are only counted (`is`, which says whether there is one): their pointers and
+   * messages are then left unwritten, which makes refusing a value several times cheaper.
+   */
+  quiet: boolean;
   /** How many arrays and objects enclose the value being checked. */
   depth: number;
   /** The innermost struct or union being checked, which errors name. */
@@ -108,12 +113,21 @@ type cardcState = {
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
 
+/** No keys: the tags in `cardcState.tags` when no union above has read one, a unit variant's fields. */
+const cardcNoKeys: readonly string[] = [];
+
 /**
- * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
- * out of stack, becomes one more error: the guards never throw.
+ * Runs a check from the root and returns its errors (see `cardcState` for `limit` and `quiet`). A
+ * getter or proxy that throws, or an engine out of stack, becomes one more error: the guards
+ * never throw.
  */
-function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
+function cardcRun(
+  check: cardcCheck,
+  value: unknown,
+  limit: number,
+  quiet: boolean,
+): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
   try {
     check(value, s, '');
   } catch {
@@ -130,13 +144,20 @@ function cardcParse<T>(
   check: cardcCheck,
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
-  const errors = cardcRun(check, value, cardcMaxErrors);
+  const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
+
+/** What a quiet check records for each error: only their number is read. */
+const cardcCounted = { pointer: '', message: '' };
 
 /** Records an error, naming the type being checked and the variant it sits in. */
 function cardcFail(s: cardcState, at: string, message: string): void {
   if (s.errors.length >= s.limit) {
+    return;
+  }
+  if (s.quiet) {
+    s.errors.push(cardcCounted);
     return;
   }
   let where = s.type;
@@ -148,7 +169,7 @@ function cardcFail(s: cardcState, at: string, message: string): void {
 
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
-  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+  cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
 }
 
 /** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
@@ -156,16 +177,27 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The pointer of `key` in the object at `at`, for an error; a quiet check leaves it unwritten. */
+function cardcAt(s: cardcState, at: string, key: string): string {
+  return s.quiet ? '' : `${at}/${cardcEscape(key)}`;
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * `String.prototype.isWellFormed` where the engine has it (ES2024 on): it says what the pattern
+ * says, several times faster on long text. Read from the prototype so that the helpers still
+ * compile for tsc's default target.
+ */
+const cardcWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
  * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
  * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
- * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
  */
 function cardcUnicode(text: string): boolean {
-  return !cardcLoneSurrogate.test(text);
+  return cardcWellFormed !== undefined ? cardcWellFormed.call(text) : !cardcLoneSurrogate.test(text);
 }
 
 /** Whether an object's key is Unicode text; if not, records it at the key. */
@@ -177,10 +209,16 @@ function cardcKey(s: cardcState, at: string, key: string): boolean {
   return false;
 }
 
-/** The allowed strings, as JSON, for an error message. */
-function cardcListed(values: readonly string[]): string {
+/** The strings a value may be (a union's tags, an enum's values), and how an error lists them. */
+type cardcListing = { readonly values: readonly string[]; readonly listed: string };
+
+/**
+ * The strings a value may be, listed as JSON for error messages once, when the module loads: a
+ * listing written at each error made refusing a tag the slowest part of `parse`.
+ */
+function cardcStrings(values: readonly string[]): cardcListing {
   const quoted = values.map((value) => JSON.stringify(value));
-  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+  return { values, listed: quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}` };
 }
 
 /**
@@ -264,55 +302,64 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
-type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
-
 /**
- * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key but the tags the unions above read (an open struct's other keys must
- * hold JSON values).
+ * Whether a struct's field is there to check: not when the check has found all the errors it
+ * looks for, nor when the key is not among the object's `keys` (its own enumerable ones, from
+ * `Object.keys`, which a struct's check reads once: looking a key up there is several times
+ * faster than `cardcHas`), which is an error unless the field may be absent.
  */
-function cardcStruct(
-  value: unknown,
+function cardcPresent(
+  keys: readonly string[],
   s: cardcState,
   at: string,
-  orNull: boolean | undefined,
-  name: string,
-  closed: boolean,
-  fields: readonly cardcField[],
-): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = [];
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    for (const [key, optional, check] of fields) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (cardcHas.call(object, key)) {
-        check(object[key], s, `${at}/${cardcEscape(key)}`);
-      } else if (!optional) {
-        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
-      }
-    }
-    for (const key of Object.keys(object)) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
-        if (closed) {
-          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else if (cardcKey(s, at, key)) {
-          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
-        }
-      }
-    }
-    s.depth -= 1;
+  key: string,
+  optional: boolean,
+): boolean {
+  if (s.errors.length >= s.limit) {
+    return false;
   }
-  s.type = outer;
+  if (keys.indexOf(key) >= 0) {
+    return true;
+  }
+  if (!optional) {
+    cardcFail(s, cardcAt(s, at, key), 'required');
+  }
+  return false;
+}
+
+/**
+ * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
+ * are checked:
+ * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
+ * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * distinct from each other and from every field key, and `cardcTag` found them on this object, so
+ * when `known` is the number of keys there is no other key, and nothing is left to check.
+ */
+function cardcRest(
+  object: { readonly [key: string]: unknown },
+  keys: readonly string[],
+  s: cardcState,
+  at: string,
+  closed: boolean,
+  fields: readonly string[],
+  tags: readonly string[],
+  known: number,
+): void {
+  if (known === keys.length) {
+    return;
+  }
+  for (const key of keys) {
+    if (s.errors.length >= s.limit) {
+      break;
+    }
+    if (tags.indexOf(key) < 0 && fields.indexOf(key) < 0) {
+      if (closed) {
+        cardcFail(s, cardcAt(s, at, key), 'unknown field');
+      } else if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
+    }
+  }
 }
 
 /**
@@ -327,38 +374,39 @@ function cardcTag(
   orNull: boolean | undefined,
   name: string,
   tag: string,
-  tags: readonly string[],
+  tags: cardcListing,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
   const read = s.tags;
-  s.tags = [];
+  s.tags = cardcNoKeys;
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
-    const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    if (typeof tagValue === 'string' && tags.values.indexOf(tagValue) >= 0) {
       found = tagValue;
-      s.tags = read.concat([tag]);
+      s.tags = read.length === 0 ? [tag] : read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, cardcAt(s, at, tag), s.quiet ? '' : `required: ${tags.listed}`);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, cardcAt(s, at, tag), tags.listed, false);
     }
   }
   s.type = outer;
   return found;
 }
 
-/** Checks a union's object as the variant struct its tag picked, naming that variant in errors. */
-function cardcVariant(value: unknown, s: cardcState, at: string, name: string, check: cardcCheck): void {
+/**
+ * Enters the variant struct a union's tag picked, which errors name after `in` unless a union
+ * above already picked one; returns what to restore once the variant is checked.
+ */
+function cardcVariant(s: cardcState, name: string): string {
   const outer = s.variant;
   if (outer === '') {
     s.variant = name;
   }
-  check(value, s, at);
-  s.variant = outer;
+  return outer;
 }
 
 /** Checks a finite number: JSON has no `NaN` or `Infinity`. */
@@ -368,37 +416,50 @@ function cardcNumber(value: unknown, s: cardcState, at: string, orNull?: boolean
   }
 }
 
-/** Checks an array whose every item passes the inner check. */
-function cardcArrayOf(check: cardcCheck): cardcCheck {
-  return (value, s, at, orNull) => {
-    if (!Array.isArray(value)) {
-      cardcMismatch(s, at, 'an array', orNull);
-      return;
-    }
-    if (cardcDeeper(s, at)) {
-      return;
-    }
-    s.depth += 1;
-    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
-      check(value[i], s, `${at}/${i}`);
-    }
-    s.depth -= 1;
-  };
+/**
+ * Whether a value is an array whose items are to be checked, one level deeper (the caller checks
+ * them and then steps back out); if not, records why.
+ */
+function cardcArray(value: unknown, s: cardcState, at: string, orNull: boolean | undefined): value is readonly unknown[] {
+  if (!Array.isArray(value)) {
+    cardcMismatch(s, at, 'an array', orNull);
+    return false;
+  }
+  if (cardcDeeper(s, at)) {
+    return false;
+  }
+  s.depth += 1;
+  return true;
 }
 
-/** The fields of `Circle`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfCircle: readonly cardcField[] = [
-  ['radius', false, cardcNumber],
-];
+/** The keys of the fields of `Circle`. */
+const keysOfCircle: readonly string[] = ['radius'];
 
 /** Checks a `Circle`. */
 function checkCircle(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Circle', true, fieldsOfCircle);
+  const outer = s.type;
+  s.type = 'Circle';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'radius', false)) {
+      known += 1;
+      const item = object['radius'];
+      cardcNumber(item, s, at + '/radius');
+    }
+    cardcRest(object, keys, s, at, true, keysOfCircle, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Circle`, exactly as the contract says. Never throws. */
 export function isCircle(value: unknown): value is Circle {
-  return cardcRun(checkCircle, value, 1).length === 0;
+  return cardcRun(checkCircle, value, 1, true).length === 0;
 }
 
 /** The value as a `Circle`, or where and how it breaks the contract. Never throws. */
@@ -408,20 +469,45 @@ export function parseCircle(
   return cardcParse<Circle>(checkCircle, value);
 }
 
-/** The fields of `Drawing`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfDrawing: readonly cardcField[] = [
-  ['shapes', false, cardcArrayOf(checkShape)],
-  ['background', true, checkShape],
-];
+/** The keys of the fields of `Drawing`. */
+const keysOfDrawing: readonly string[] = ['shapes', 'background'];
 
 /** Checks a `Drawing`. */
 function checkDrawing(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Drawing', true, fieldsOfDrawing);
+  const outer = s.type;
+  s.type = 'Drawing';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'shapes', false)) {
+      known += 1;
+      const item = object['shapes'];
+      if (cardcArray(item, s, at + '/shapes', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkShape(entry, s, at + '/shapes' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'background', true)) {
+      known += 1;
+      const item = object['background'];
+      checkShape(item, s, at + '/background');
+    }
+    cardcRest(object, keys, s, at, true, keysOfDrawing, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Drawing`, exactly as the contract says. Never throws. */
 export function isDrawing(value: unknown): value is Drawing {
-  return cardcRun(checkDrawing, value, 1).length === 0;
+  return cardcRun(checkDrawing, value, 1, true).length === 0;
 }
 
 /** The value as a `Drawing`, or where and how it breaks the contract. Never throws. */
@@ -431,18 +517,29 @@ export function parseDrawing(
   return cardcParse<Drawing>(checkDrawing, value);
 }
 
-/** The fields of `EmptyShape`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfEmptyShape: readonly cardcField[] = [
-];
+/** The keys of the fields of `EmptyShape`. */
+const keysOfEmptyShape: readonly string[] = [];
 
 /** Checks a `EmptyShape`. */
 function checkEmptyShape(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'EmptyShape', true, fieldsOfEmptyShape);
+  const outer = s.type;
+  s.type = 'EmptyShape';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    cardcRest(object, keys, s, at, true, keysOfEmptyShape, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `EmptyShape`, exactly as the contract says. Never throws. */
 export function isEmptyShape(value: unknown): value is EmptyShape {
-  return cardcRun(checkEmptyShape, value, 1).length === 0;
+  return cardcRun(checkEmptyShape, value, 1, true).length === 0;
 }
 
 /** The value as a `EmptyShape`, or where and how it breaks the contract. Never throws. */
@@ -452,20 +549,39 @@ export function parseEmptyShape(
   return cardcParse<EmptyShape>(checkEmptyShape, value);
 }
 
-/** The fields of `Rectangle`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfRectangle: readonly cardcField[] = [
-  ['width', false, cardcNumber],
-  ['height', false, cardcNumber],
-];
+/** The keys of the fields of `Rectangle`. */
+const keysOfRectangle: readonly string[] = ['width', 'height'];
 
 /** Checks a `Rectangle`. */
 function checkRectangle(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Rectangle', true, fieldsOfRectangle);
+  const outer = s.type;
+  s.type = 'Rectangle';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'width', false)) {
+      known += 1;
+      const item = object['width'];
+      cardcNumber(item, s, at + '/width');
+    }
+    if (cardcPresent(keys, s, at, 'height', false)) {
+      known += 1;
+      const item = object['height'];
+      cardcNumber(item, s, at + '/height');
+    }
+    cardcRest(object, keys, s, at, true, keysOfRectangle, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Rectangle`, exactly as the contract says. Never throws. */
 export function isRectangle(value: unknown): value is Rectangle {
-  return cardcRun(checkRectangle, value, 1).length === 0;
+  return cardcRun(checkRectangle, value, 1, true).length === 0;
 }
 
 /** The value as a `Rectangle`, or where and how it breaks the contract. Never throws. */
@@ -475,21 +591,39 @@ export function parseRectangle(
   return cardcParse<Rectangle>(checkRectangle, value);
 }
 
+/** The `type` tags of `Shape`. */
+const tagsOfShape = cardcStrings(['circle', 'rectangle', 'empty_shape']);
+
 /** Checks a `Shape`: its `type` picks the variant that checks the rest. */
 function checkShape(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Shape', 'type', ['circle', 'rectangle', 'empty_shape'])) {
+  switch (cardcTag(value, s, at, orNull, 'Shape', 'type', tagsOfShape)) {
     case 'circle':
-      return cardcVariant(value, s, at, 'Circle', checkCircle);
+      {
+        const outer = cardcVariant(s, 'Circle');
+        checkCircle(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'rectangle':
-      return cardcVariant(value, s, at, 'Rectangle', checkRectangle);
+      {
+        const outer = cardcVariant(s, 'Rectangle');
+        checkRectangle(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'empty_shape':
-      return cardcVariant(value, s, at, 'EmptyShape', checkEmptyShape);
+      {
+        const outer = cardcVariant(s, 'EmptyShape');
+        checkEmptyShape(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `Shape`, exactly as the contract says. Never throws. */
 export function isShape(value: unknown): value is Shape {
-  return cardcRun(checkShape, value, 1).length === 0;
+  return cardcRun(checkShape, value, 1, true).length === 0;
 }
 
 /** The value as a `Shape`, or where and how it breaks the contract. Never throws. */

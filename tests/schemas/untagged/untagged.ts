@@ -113,6 +113,11 @@ type cardcState = {
   errors: { pointer: string; message: string }[];
   /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
   limit: number;
+  /**
+   * Whether errors are only counted (`is`, which says whether there is one): their pointers and
+   * messages are then left unwritten, which makes refusing a value several times cheaper.
+   */
+  quiet: boolean;
   /** How many arrays and objects enclose the value being checked. */
   depth: number;
   /** The innermost struct or union being checked, which errors name. */
@@ -129,12 +134,21 @@ type cardcState = {
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
 
+/** No keys: the tags in `cardcState.tags` when no union above has read one, a unit variant's fields. */
+const cardcNoKeys: readonly string[] = [];
+
 /**
- * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
- * out of stack, becomes one more error: the guards never throw.
+ * Runs a check from the root and returns its errors (see `cardcState` for `limit` and `quiet`). A
+ * getter or proxy that throws, or an engine out of stack, becomes one more error: the guards
+ * never throw.
  */
-function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
+function cardcRun(
+  check: cardcCheck,
+  value: unknown,
+  limit: number,
+  quiet: boolean,
+): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
   try {
     check(value, s, '');
   } catch {
@@ -151,13 +165,20 @@ function cardcParse<T>(
   check: cardcCheck,
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
-  const errors = cardcRun(check, value, cardcMaxErrors);
+  const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
+
+/** What a quiet check records for each error: only their number is read. */
+const cardcCounted = { pointer: '', message: '' };
 
 /** Records an error, naming the type being checked and the variant it sits in. */
 function cardcFail(s: cardcState, at: string, message: string): void {
   if (s.errors.length >= s.limit) {
+    return;
+  }
+  if (s.quiet) {
+    s.errors.push(cardcCounted);
     return;
   }
   let where = s.type;
@@ -169,7 +190,7 @@ function cardcFail(s: cardcState, at: string, message: string): void {
 
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
-  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+  cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
 }
 
 /** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
@@ -177,16 +198,27 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The pointer of `key` in the object at `at`, for an error; a quiet check leaves it unwritten. */
+function cardcAt(s: cardcState, at: string, key: string): string {
+  return s.quiet ? '' : `${at}/${cardcEscape(key)}`;
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * `String.prototype.isWellFormed` where the engine has it (ES2024 on): it says what the pattern
+ * says, several times faster on long text. Read from the prototype so that the helpers still
+ * compile for tsc's default target.
+ */
+const cardcWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
  * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
  * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
- * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
  */
 function cardcUnicode(text: string): boolean {
-  return !cardcLoneSurrogate.test(text);
+  return cardcWellFormed !== undefined ? cardcWellFormed.call(text) : !cardcLoneSurrogate.test(text);
 }
 
 /** Whether an object's key is Unicode text; if not, records it at the key. */
@@ -198,10 +230,16 @@ function cardcKey(s: cardcState, at: string, key: string): boolean {
   return false;
 }
 
-/** The allowed strings, as JSON, for an error message. */
-function cardcListed(values: readonly string[]): string {
+/** The strings a value may be (a union's tags, an enum's values), and how an error lists them. */
+type cardcListing = { readonly values: readonly string[]; readonly listed: string };
+
+/**
+ * The strings a value may be, listed as JSON for error messages once, when the module loads: a
+ * listing written at each error made refusing a tag the slowest part of `parse`.
+ */
+function cardcStrings(values: readonly string[]): cardcListing {
   const quoted = values.map((value) => JSON.stringify(value));
-  return quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}`;
+  return { values, listed: quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}` };
 }
 
 /**
@@ -285,55 +323,64 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
-type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
-
 /**
- * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key but the tags the unions above read (an open struct's other keys must
- * hold JSON values).
+ * Whether a struct's field is there to check: not when the check has found all the errors it
+ * looks for, nor when the key is not among the object's `keys` (its own enumerable ones, from
+ * `Object.keys`, which a struct's check reads once: looking a key up there is several times
+ * faster than `cardcHas`), which is an error unless the field may be absent.
  */
-function cardcStruct(
-  value: unknown,
+function cardcPresent(
+  keys: readonly string[],
   s: cardcState,
   at: string,
-  orNull: boolean | undefined,
-  name: string,
-  closed: boolean,
-  fields: readonly cardcField[],
-): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = [];
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    for (const [key, optional, check] of fields) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (cardcHas.call(object, key)) {
-        check(object[key], s, `${at}/${cardcEscape(key)}`);
-      } else if (!optional) {
-        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
-      }
-    }
-    for (const key of Object.keys(object)) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
-        if (closed) {
-          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else if (cardcKey(s, at, key)) {
-          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
-        }
-      }
-    }
-    s.depth -= 1;
+  key: string,
+  optional: boolean,
+): boolean {
+  if (s.errors.length >= s.limit) {
+    return false;
   }
-  s.type = outer;
+  if (keys.indexOf(key) >= 0) {
+    return true;
+  }
+  if (!optional) {
+    cardcFail(s, cardcAt(s, at, key), 'required');
+  }
+  return false;
+}
+
+/**
+ * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
+ * are checked:
+ * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
+ * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * distinct from each other and from every field key, and `cardcTag` found them on this object, so
+ * when `known` is the number of keys there is no other key, and nothing is left to check.
+ */
+function cardcRest(
+  object: { readonly [key: string]: unknown },
+  keys: readonly string[],
+  s: cardcState,
+  at: string,
+  closed: boolean,
+  fields: readonly string[],
+  tags: readonly string[],
+  known: number,
+): void {
+  if (known === keys.length) {
+    return;
+  }
+  for (const key of keys) {
+    if (s.errors.length >= s.limit) {
+      break;
+    }
+    if (tags.indexOf(key) < 0 && fields.indexOf(key) < 0) {
+      if (closed) {
+        cardcFail(s, cardcAt(s, at, key), 'unknown field');
+      } else if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
+    }
+  }
 }
 
 /**
@@ -348,38 +395,39 @@ function cardcTag(
   orNull: boolean | undefined,
   name: string,
   tag: string,
-  tags: readonly string[],
+  tags: cardcListing,
 ): string | undefined {
   const outer = s.type;
   s.type = name;
   const read = s.tags;
-  s.tags = [];
+  s.tags = cardcNoKeys;
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
-    const pointer = `${at}/${cardcEscape(tag)}`;
     const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
-    if (typeof tagValue === 'string' && tags.indexOf(tagValue) >= 0) {
+    if (typeof tagValue === 'string' && tags.values.indexOf(tagValue) >= 0) {
       found = tagValue;
-      s.tags = read.concat([tag]);
+      s.tags = read.length === 0 ? [tag] : read.concat([tag]);
     } else if (tagValue === undefined) {
-      cardcFail(s, pointer, `required: ${cardcListed(tags)}`);
+      cardcFail(s, cardcAt(s, at, tag), s.quiet ? '' : `required: ${tags.listed}`);
     } else {
-      cardcMismatch(s, pointer, cardcListed(tags), false);
+      cardcMismatch(s, cardcAt(s, at, tag), tags.listed, false);
     }
   }
   s.type = outer;
   return found;
 }
 
-/** Checks a union's object as the variant struct its tag picked, naming that variant in errors. */
-function cardcVariant(value: unknown, s: cardcState, at: string, name: string, check: cardcCheck): void {
+/**
+ * Enters the variant struct a union's tag picked, which errors name after `in` unless a union
+ * above already picked one; returns what to restore once the variant is checked.
+ */
+function cardcVariant(s: cardcState, name: string): string {
   const outer = s.variant;
   if (outer === '') {
     s.variant = name;
   }
-  check(value, s, at);
-  s.variant = outer;
+  return outer;
 }
 
 /** Checks an enum: one of its strings. */
@@ -388,10 +436,10 @@ function cardcOneOf(
   s: cardcState,
   at: string,
   orNull: boolean | undefined,
-  values: readonly string[],
+  values: cardcListing,
 ): void {
-  if (typeof value !== 'string' || values.indexOf(value) < 0) {
-    cardcMismatch(s, at, cardcListed(values), orNull);
+  if (typeof value !== 'string' || values.values.indexOf(value) < 0) {
+    cardcMismatch(s, at, values.listed, orNull);
   }
 }
 
@@ -437,48 +485,78 @@ function cardcHasKey(value: unknown, key: string): boolean {
   return cardcHas.call(value, key);
 }
 
-/** Checks `null` or a value of the inner check. */
-function cardcNullOr(check: cardcCheck): cardcCheck {
-  return (value, s, at) => {
-    if (value !== null) {
-      check(value, s, at, true);
-    }
-  };
+/**
+ * Whether a value is an array whose items are to be checked, one level deeper (the caller checks
+ * them and then steps back out); if not, records why.
+ */
+function cardcArray(value: unknown, s: cardcState, at: string, orNull: boolean | undefined): value is readonly unknown[] {
+  if (!Array.isArray(value)) {
+    cardcMismatch(s, at, 'an array', orNull);
+    return false;
+  }
+  if (cardcDeeper(s, at)) {
+    return false;
+  }
+  s.depth += 1;
+  return true;
 }
 
 /** Checks an array whose every item passes the inner check. */
 function cardcArrayOf(check: cardcCheck): cardcCheck {
   return (value, s, at, orNull) => {
-    if (!Array.isArray(value)) {
-      cardcMismatch(s, at, 'an array', orNull);
-      return;
+    if (cardcArray(value, s, at, orNull)) {
+      for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+        check(value[i], s, `${at}/${i}`);
+      }
+      s.depth -= 1;
     }
-    if (cardcDeeper(s, at)) {
-      return;
-    }
-    s.depth += 1;
-    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
-      check(value[i], s, `${at}/${i}`);
-    }
-    s.depth -= 1;
   };
 }
 
-/** The fields of `BlobResource`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfBlobResource: readonly cardcField[] = [
-  ['uri', false, cardcString],
-  ['blob', false, cardcString],
-  ['mimeType', true, cardcString],
-];
+/** The keys of the fields of `BlobResource`. */
+const keysOfBlobResource: readonly string[] = ['uri', 'blob', 'mimeType'];
 
 /** Checks a `BlobResource`. */
 function checkBlobResource(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'BlobResource', true, fieldsOfBlobResource);
+  const outer = s.type;
+  s.type = 'BlobResource';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'uri', false)) {
+      known += 1;
+      const item = object['uri'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/uri');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'blob', false)) {
+      known += 1;
+      const item = object['blob'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/blob');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'mimeType', true)) {
+      known += 1;
+      const item = object['mimeType'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/mimeType');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfBlobResource, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `BlobResource`, exactly as the contract says. Never throws. */
 export function isBlobResource(value: unknown): value is BlobResource {
-  return cardcRun(checkBlobResource, value, 1).length === 0;
+  return cardcRun(checkBlobResource, value, 1, true).length === 0;
 }
 
 /** The value as a `BlobResource`, or where and how it breaks the contract. Never throws. */
@@ -488,19 +566,32 @@ export function parseBlobResource(
   return cardcParse<BlobResource>(checkBlobResource, value);
 }
 
+/** The `type` tags of `ContentBlock`. */
+const tagsOfContentBlock = cardcStrings(['text', 'image']);
+
 /** Checks a `ContentBlock`: its `type` picks the variant that checks the rest. */
 function checkContentBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ContentBlock', 'type', ['text', 'image'])) {
+  switch (cardcTag(value, s, at, orNull, 'ContentBlock', 'type', tagsOfContentBlock)) {
     case 'text':
-      return cardcVariant(value, s, at, 'TextBlock', checkTextBlock);
+      {
+        const outer = cardcVariant(s, 'TextBlock');
+        checkTextBlock(value, s, at);
+        s.variant = outer;
+        return;
+      }
     case 'image':
-      return cardcVariant(value, s, at, 'ImageBlock', checkImageBlock);
+      {
+        const outer = cardcVariant(s, 'ImageBlock');
+        checkImageBlock(value, s, at);
+        s.variant = outer;
+        return;
+      }
   }
 }
 
 /** Whether a value is a `ContentBlock`, exactly as the contract says. Never throws. */
 export function isContentBlock(value: unknown): value is ContentBlock {
-  return cardcRun(checkContentBlock, value, 1).length === 0;
+  return cardcRun(checkContentBlock, value, 1, true).length === 0;
 }
 
 /** The value as a `ContentBlock`, or where and how it breaks the contract. Never throws. */
@@ -510,19 +601,36 @@ export function parseContentBlock(
   return cardcParse<ContentBlock>(checkContentBlock, value);
 }
 
-/** The fields of `ImageBlock`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfImageBlock: readonly cardcField[] = [
-  ['data', false, cardcString],
-];
+/** The keys of the fields of `ImageBlock`. */
+const keysOfImageBlock: readonly string[] = ['data'];
 
 /** Checks a `ImageBlock`. */
 function checkImageBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'ImageBlock', true, fieldsOfImageBlock);
+  const outer = s.type;
+  s.type = 'ImageBlock';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'data', false)) {
+      known += 1;
+      const item = object['data'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/data');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfImageBlock, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `ImageBlock`, exactly as the contract says. Never throws. */
 export function isImageBlock(value: unknown): value is ImageBlock {
-  return cardcRun(checkImageBlock, value, 1).length === 0;
+  return cardcRun(checkImageBlock, value, 1, true).length === 0;
 }
 
 /** The value as a `ImageBlock`, or where and how it breaks the contract. Never throws. */
@@ -532,22 +640,57 @@ export function parseImageBlock(
   return cardcParse<ImageBlock>(checkImageBlock, value);
 }
 
-/** The fields of `Message`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfMessage: readonly cardcField[] = [
-  ['content', false, checkMessageContent],
-  ['id', true, checkRequestId],
-  ['resources', false, cardcArrayOf(checkResource)],
-  ['setting', false, cardcNullOr(checkSettingValue)],
-];
+/** The keys of the fields of `Message`. */
+const keysOfMessage: readonly string[] = ['content', 'id', 'resources', 'setting'];
 
 /** Checks a `Message`. */
 function checkMessage(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Message', true, fieldsOfMessage);
+  const outer = s.type;
+  s.type = 'Message';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'content', false)) {
+      known += 1;
+      const item = object['content'];
+      checkMessageContent(item, s, at + '/content');
+    }
+    if (cardcPresent(keys, s, at, 'id', true)) {
+      known += 1;
+      const item = object['id'];
+      checkRequestId(item, s, at + '/id');
+    }
+    if (cardcPresent(keys, s, at, 'resources', false)) {
+      known += 1;
+      const item = object['resources'];
+      if (cardcArray(item, s, at + '/resources', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkResource(entry, s, at + '/resources' + '/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'setting', false)) {
+      known += 1;
+      const item = object['setting'];
+      if (item !== null) {
+        checkSettingValue(item, s, at + '/setting', true);
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfMessage, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Message`, exactly as the contract says. Never throws. */
 export function isMessage(value: unknown): value is Message {
-  return cardcRun(checkMessage, value, 1).length === 0;
+  return cardcRun(checkMessage, value, 1, true).length === 0;
 }
 
 /** The value as a `Message`, or where and how it breaks the contract. Never throws. */
@@ -570,7 +713,7 @@ function checkMessageContent(value: unknown, s: cardcState, at: string, orNull?:
 
 /** Whether a value is a `MessageContent`, exactly as the contract says. Never throws. */
 export function isMessageContent(value: unknown): value is MessageContent {
-  return cardcRun(checkMessageContent, value, 1).length === 0;
+  return cardcRun(checkMessageContent, value, 1, true).length === 0;
 }
 
 /** The value as a `MessageContent`, or where and how it breaks the contract. Never throws. */
@@ -580,14 +723,17 @@ export function parseMessageContent(
   return cardcParse<MessageContent>(checkMessageContent, value);
 }
 
+/** The strings of `Mode`. */
+const valuesOfMode = cardcStrings(['fast', 'slow']);
+
 /** Checks a `Mode`. */
 function checkMode(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcOneOf(value, s, at, orNull, ['fast', 'slow']);
+  cardcOneOf(value, s, at, orNull, valuesOfMode);
 }
 
 /** Whether a value is a `Mode`, exactly as the contract says. Never throws. */
 export function isMode(value: unknown): value is Mode {
-  return cardcRun(checkMode, value, 1).length === 0;
+  return cardcRun(checkMode, value, 1, true).length === 0;
 }
 
 /** The value as a `Mode`, or where and how it breaks the contract. Never throws. */
@@ -610,7 +756,7 @@ function checkRequestId(value: unknown, s: cardcState, at: string, orNull?: bool
 
 /** Whether a value is a `RequestId`, exactly as the contract says. Never throws. */
 export function isRequestId(value: unknown): value is RequestId {
-  return cardcRun(checkRequestId, value, 1).length === 0;
+  return cardcRun(checkRequestId, value, 1, true).length === 0;
 }
 
 /** The value as a `RequestId`, or where and how it breaks the contract. Never throws. */
@@ -633,7 +779,7 @@ function checkResource(value: unknown, s: cardcState, at: string, orNull?: boole
 
 /** Whether a value is a `Resource`, exactly as the contract says. Never throws. */
 export function isResource(value: unknown): value is Resource {
-  return cardcRun(checkResource, value, 1).length === 0;
+  return cardcRun(checkResource, value, 1, true).length === 0;
 }
 
 /** The value as a `Resource`, or where and how it breaks the contract. Never throws. */
@@ -662,7 +808,7 @@ function checkSettingValue(value: unknown, s: cardcState, at: string, orNull?: b
 
 /** Whether a value is a `SettingValue`, exactly as the contract says. Never throws. */
 export function isSettingValue(value: unknown): value is SettingValue {
-  return cardcRun(checkSettingValue, value, 1).length === 0;
+  return cardcRun(checkSettingValue, value, 1, true).length === 0;
 }
 
 /** The value as a `SettingValue`, or where and how it breaks the contract. Never throws. */
@@ -672,19 +818,36 @@ export function parseSettingValue(
   return cardcParse<SettingValue>(checkSettingValue, value);
 }
 
-/** The fields of `TextBlock`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTextBlock: readonly cardcField[] = [
-  ['text', false, cardcString],
-];
+/** The keys of the fields of `TextBlock`. */
+const keysOfTextBlock: readonly string[] = ['text'];
 
 /** Checks a `TextBlock`. */
 function checkTextBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TextBlock', true, fieldsOfTextBlock);
+  const outer = s.type;
+  s.type = 'TextBlock';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'text', false)) {
+      known += 1;
+      const item = object['text'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/text');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfTextBlock, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TextBlock`, exactly as the contract says. Never throws. */
 export function isTextBlock(value: unknown): value is TextBlock {
-  return cardcRun(checkTextBlock, value, 1).length === 0;
+  return cardcRun(checkTextBlock, value, 1, true).length === 0;
 }
 
 /** The value as a `TextBlock`, or where and how it breaks the contract. Never throws. */
@@ -694,21 +857,50 @@ export function parseTextBlock(
   return cardcParse<TextBlock>(checkTextBlock, value);
 }
 
-/** The fields of `TextResource`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfTextResource: readonly cardcField[] = [
-  ['uri', false, cardcString],
-  ['text', false, cardcString],
-  ['mimeType', true, cardcString],
-];
+/** The keys of the fields of `TextResource`. */
+const keysOfTextResource: readonly string[] = ['uri', 'text', 'mimeType'];
 
 /** Checks a `TextResource`. */
 function checkTextResource(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'TextResource', true, fieldsOfTextResource);
+  const outer = s.type;
+  s.type = 'TextResource';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'uri', false)) {
+      known += 1;
+      const item = object['uri'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/uri');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'text', false)) {
+      known += 1;
+      const item = object['text'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/text');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'mimeType', true)) {
+      known += 1;
+      const item = object['mimeType'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/mimeType');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfTextResource, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `TextResource`, exactly as the contract says. Never throws. */
 export function isTextResource(value: unknown): value is TextResource {
-  return cardcRun(checkTextResource, value, 1).length === 0;
+  return cardcRun(checkTextResource, value, 1, true).length === 0;
 }
 
 /** The value as a `TextResource`, or where and how it breaks the contract. Never throws. */

@@ -77,6 +77,11 @@ type cardcState = {
   errors: { pointer: string; message: string }[];
   /** How many errors to find before stopping: 1 for `is`, `cardcMaxErrors` for `parse`. */
   limit: number;
+  /**
+   * Whether errors are only counted (`is`, which says whether there is one): their pointers and
+   * messages are then left unwritten, which makes refusing a value several times cheaper.
+   */
+  quiet: boolean;
   /** How many arrays and objects enclose the value being checked. */
   depth: number;
   /** The innermost struct or union being checked, which errors name. */
@@ -93,12 +98,21 @@ type cardcState = {
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
 
+/** No keys: the tags in `cardcState.tags` when no union above has read one, a unit variant's fields. */
+const cardcNoKeys: readonly string[] = [];
+
 /**
- * Runs a check from the root and returns its errors. A getter or proxy that throws, or an engine
- * out of stack, becomes one more error: the guards never throw.
+ * Runs a check from the root and returns its errors (see `cardcState` for `limit` and `quiet`). A
+ * getter or proxy that throws, or an engine out of stack, becomes one more error: the guards
+ * never throw.
  */
-function cardcRun(check: cardcCheck, value: unknown, limit: number): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, depth: 0, type: '', variant: '', tags: [] };
+function cardcRun(
+  check: cardcCheck,
+  value: unknown,
+  limit: number,
+  quiet: boolean,
+): { pointer: string; message: string }[] {
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
   try {
     check(value, s, '');
   } catch {
@@ -115,13 +129,20 @@ function cardcParse<T>(
   check: cardcCheck,
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
-  const errors = cardcRun(check, value, cardcMaxErrors);
+  const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
+
+/** What a quiet check records for each error: only their number is read. */
+const cardcCounted = { pointer: '', message: '' };
 
 /** Records an error, naming the type being checked and the variant it sits in. */
 function cardcFail(s: cardcState, at: string, message: string): void {
   if (s.errors.length >= s.limit) {
+    return;
+  }
+  if (s.quiet) {
+    s.errors.push(cardcCounted);
     return;
   }
   let where = s.type;
@@ -133,7 +154,7 @@ function cardcFail(s: cardcState, at: string, message: string): void {
 
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
-  cardcFail(s, at, orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
+  cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
 }
 
 /** A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. */
@@ -141,16 +162,27 @@ function cardcEscape(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The pointer of `key` in the object at `at`, for an error; a quiet check leaves it unwritten. */
+function cardcAt(s: cardcState, at: string, key: string): string {
+  return s.quiet ? '' : `${at}/${cardcEscape(key)}`;
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const cardcLoneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * `String.prototype.isWellFormed` where the engine has it (ES2024 on): it says what the pattern
+ * says, several times faster on long text. Read from the prototype so that the helpers still
+ * compile for tsc's default target.
+ */
+const cardcWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
  * Whether a string is Unicode text, with no lone surrogate: JSON text can spell one (`"\ud800"`)
  * and `JSON.parse` keeps it, but no UTF-8 holds it, so serde_json and the Rust types refuse it.
- * (`String.prototype.isWellFormed` says the same, from ES2024 on.)
  */
 function cardcUnicode(text: string): boolean {
-  return !cardcLoneSurrogate.test(text);
+  return cardcWellFormed !== undefined ? cardcWellFormed.call(text) : !cardcLoneSurrogate.test(text);
 }
 
 /** Whether an object's key is Unicode text; if not, records it at the key. */
@@ -176,12 +208,6 @@ function cardcDeeper(s: cardcState, at: string): boolean {
   cardcFail(s, at, `nested deeper than ${cardcMaxDepth} arrays and objects`);
   return true;
 }
-
-/**
- * Own enumerable properties: exactly the keys `JSON.stringify` writes, never inherited ones such as
- * `constructor`, and callable on objects without a prototype.
- */
-const cardcHas = Object.prototype.propertyIsEnumerable;
 
 /** The value as an object to read keys from, or `undefined` after an error. Arrays are refused. */
 function cardcObject(
@@ -243,55 +269,64 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth -= 1;
 }
 
-/** One field of a struct: its key, whether it may be absent, and how its value is checked. */
-type cardcField = readonly [key: string, optional: boolean, check: cardcCheck];
-
 /**
- * Checks an object against its fields: each present key once, each required key present, and,
- * when closed, no other key but the tags the unions above read (an open struct's other keys must
- * hold JSON values).
+ * Whether a struct's field is there to check: not when the check has found all the errors it
+ * looks for, nor when the key is not among the object's `keys` (its own enumerable ones, from
+ * `Object.keys`, which a struct's check reads once: looking a key up there is several times
+ * faster than `cardcHas`), which is an error unless the field may be absent.
  */
-function cardcStruct(
-  value: unknown,
+function cardcPresent(
+  keys: readonly string[],
   s: cardcState,
   at: string,
-  orNull: boolean | undefined,
-  name: string,
-  closed: boolean,
-  fields: readonly cardcField[],
-): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = [];
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    for (const [key, optional, check] of fields) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (cardcHas.call(object, key)) {
-        check(object[key], s, `${at}/${cardcEscape(key)}`);
-      } else if (!optional) {
-        cardcFail(s, `${at}/${cardcEscape(key)}`, 'required');
-      }
-    }
-    for (const key of Object.keys(object)) {
-      if (s.errors.length >= s.limit) {
-        break;
-      }
-      if (tags.indexOf(key) < 0 && !fields.some((field) => field[0] === key)) {
-        if (closed) {
-          cardcFail(s, `${at}/${cardcEscape(key)}`, 'unknown field');
-        } else if (cardcKey(s, at, key)) {
-          cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
-        }
-      }
-    }
-    s.depth -= 1;
+  key: string,
+  optional: boolean,
+): boolean {
+  if (s.errors.length >= s.limit) {
+    return false;
   }
-  s.type = outer;
+  if (keys.indexOf(key) >= 0) {
+    return true;
+  }
+  if (!optional) {
+    cardcFail(s, cardcAt(s, at, key), 'required');
+  }
+  return false;
+}
+
+/**
+ * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
+ * are checked:
+ * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
+ * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * distinct from each other and from every field key, and `cardcTag` found them on this object, so
+ * when `known` is the number of keys there is no other key, and nothing is left to check.
+ */
+function cardcRest(
+  object: { readonly [key: string]: unknown },
+  keys: readonly string[],
+  s: cardcState,
+  at: string,
+  closed: boolean,
+  fields: readonly string[],
+  tags: readonly string[],
+  known: number,
+): void {
+  if (known === keys.length) {
+    return;
+  }
+  for (const key of keys) {
+    if (s.errors.length >= s.limit) {
+      break;
+    }
+    if (tags.indexOf(key) < 0 && fields.indexOf(key) < 0) {
+      if (closed) {
+        cardcFail(s, cardcAt(s, at, key), 'unknown field');
+      } else if (cardcKey(s, at, key)) {
+        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
+    }
+  }
 }
 
 /** Checks a string of Unicode text. */
@@ -321,21 +356,31 @@ function cardcNullOr(check: cardcCheck): cardcCheck {
   };
 }
 
+/**
+ * Whether a value is an array whose items are to be checked, one level deeper (the caller checks
+ * them and then steps back out); if not, records why.
+ */
+function cardcArray(value: unknown, s: cardcState, at: string, orNull: boolean | undefined): value is readonly unknown[] {
+  if (!Array.isArray(value)) {
+    cardcMismatch(s, at, 'an array', orNull);
+    return false;
+  }
+  if (cardcDeeper(s, at)) {
+    return false;
+  }
+  s.depth += 1;
+  return true;
+}
+
 /** Checks an array whose every item passes the inner check. */
 function cardcArrayOf(check: cardcCheck): cardcCheck {
   return (value, s, at, orNull) => {
-    if (!Array.isArray(value)) {
-      cardcMismatch(s, at, 'an array', orNull);
-      return;
+    if (cardcArray(value, s, at, orNull)) {
+      for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+        check(value[i], s, `${at}/${i}`);
+      }
+      s.depth -= 1;
     }
-    if (cardcDeeper(s, at)) {
-      return;
-    }
-    s.depth += 1;
-    for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
-      check(value[i], s, `${at}/${i}`);
-    }
-    s.depth -= 1;
   };
 }
 
@@ -375,26 +420,87 @@ function cardcMatches(check: cardcCheck, pattern: string, what: string): cardcCh
   };
 }
 
-/** The fields of `Upload`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfUpload: readonly cardcField[] = [
-  ['size', false, cardcInteger(0, 9007199254740991)],
-  ['offset', false, cardcInteger(-9007199254740991, 9007199254740991)],
-  ['startedAt', true, cardcInteger(0, 9007199254740991)],
-  ['checksum', false, cardcMatches(cardcString, '^(?:0|(?:[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615))$', 'u64 as a canonical decimal string')],
-  ['delta', false, cardcNullOr(cardcMatches(cardcString, '^(?:0|(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$', 'i64 as a canonical decimal string'))],
-  ['chunks', false, cardcArrayOf(cardcInteger(0, 9007199254740991))],
-  ['parts', false, cardcArrayOf(cardcMatches(cardcString, '^(?:0|(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$', 'i64 as a canonical decimal string'))],
-  ['totals', false, cardcMapOf(cardcNullOr(cardcInteger(-9007199254740991, 9007199254740991)))],
-];
+/** The keys of the fields of `Upload`. */
+const keysOfUpload: readonly string[] = ['size', 'offset', 'startedAt', 'checksum', 'delta', 'chunks', 'parts', 'totals'];
+
+/** The checks of the fields of `Upload` that are built from others, in field order. */
+const checksOfUpload = [
+  cardcInteger(0, 9007199254740991),
+  cardcInteger(-9007199254740991, 9007199254740991),
+  cardcInteger(0, 9007199254740991),
+  cardcMatches(cardcString, '^(?:0|(?:[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615))$', 'u64 as a canonical decimal string'),
+  cardcNullOr(cardcMatches(cardcString, '^(?:0|(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$', 'i64 as a canonical decimal string')),
+  cardcArrayOf(cardcInteger(0, 9007199254740991)),
+  cardcArrayOf(cardcMatches(cardcString, '^(?:0|(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$', 'i64 as a canonical decimal string')),
+  cardcMapOf(cardcNullOr(cardcInteger(-9007199254740991, 9007199254740991))),
+] as const;
 
 /** Checks a `Upload`. */
 function checkUpload(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  cardcStruct(value, s, at, orNull, 'Upload', true, fieldsOfUpload);
+  const outer = s.type;
+  s.type = 'Upload';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'size', false)) {
+      known += 1;
+      const item = object['size'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 9007199254740991)) {
+        checksOfUpload[0](item, s, at + '/size');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'offset', false)) {
+      known += 1;
+      const item = object['offset'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= -9007199254740991 && item <= 9007199254740991)) {
+        checksOfUpload[1](item, s, at + '/offset');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'startedAt', true)) {
+      known += 1;
+      const item = object['startedAt'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 9007199254740991)) {
+        checksOfUpload[2](item, s, at + '/startedAt');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'checksum', false)) {
+      known += 1;
+      const item = object['checksum'];
+      checksOfUpload[3](item, s, at + '/checksum');
+    }
+    if (cardcPresent(keys, s, at, 'delta', false)) {
+      known += 1;
+      const item = object['delta'];
+      checksOfUpload[4](item, s, at + '/delta');
+    }
+    if (cardcPresent(keys, s, at, 'chunks', false)) {
+      known += 1;
+      const item = object['chunks'];
+      checksOfUpload[5](item, s, at + '/chunks');
+    }
+    if (cardcPresent(keys, s, at, 'parts', false)) {
+      known += 1;
+      const item = object['parts'];
+      checksOfUpload[6](item, s, at + '/parts');
+    }
+    if (cardcPresent(keys, s, at, 'totals', false)) {
+      known += 1;
+      const item = object['totals'];
+      checksOfUpload[7](item, s, at + '/totals');
+    }
+    cardcRest(object, keys, s, at, true, keysOfUpload, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Whether a value is a `Upload`, exactly as the contract says. Never throws. */
 export function isUpload(value: unknown): value is Upload {
-  return cardcRun(checkUpload, value, 1).length === 0;
+  return cardcRun(checkUpload, value, 1, true).length === 0;
 }
 
 /** The value as a `Upload`, or where and how it breaks the contract. Never throws. */

@@ -1,12 +1,14 @@
 //! Runtime guards: `is<Name>` and `parse<Name>` for every named type, each over a small
 //! `check<Name>` that the guards of other types call in turn.
 //!
-//! A struct's check is a table of its fields (wire name, whether it may be absent, how its
-//! value is checked) handed to the shared `cardcStruct`; a union's check reads the tag and
-//! hands the object to the one variant the tag picks, which then allows that tag (and those of
-//! the unions above) as known keys; an enum's check lists its strings. So every check reads a
-//! type's standalone form: a struct without tags, a union with its own tag only. The
-//! shared helpers come from [`super::runtime`], only those this schema needs.
+//! A struct's check reads its fields one by one (see [`structs`]), then hands the keys that are
+//! no field to `cardcRest`; a union's check reads the tag and hands the object to the one variant
+//! the tag picks, which then allows that tag (and those of the unions above) as known keys; an
+//! enum's check lists its strings. So every check reads a type's standalone form: a struct
+//! without tags, a union with its own tag only. The shared helpers come from
+//! [`super::runtime`], only those this schema needs.
+
+mod structs;
 
 use std::collections::BTreeSet;
 
@@ -15,8 +17,8 @@ use super::runtime::helpers_text;
 use super::syntax::{constant_literal, string_literal};
 use super::writer::Writer;
 use crate::ir::{
-    Bound, Constraints, EnumDef, NewtypeDef, Number, Schema, Shape, StructDef, Ty, TypeDef,
-    UnionDef, UntaggedDef,
+    Bound, Constraints, EnumDef, NewtypeDef, Number, Schema, Shape, Ty, TypeDef, UnionDef,
+    UntaggedDef,
 };
 
 /// An optional count as a TypeScript argument: the number, or `null`.
@@ -93,42 +95,6 @@ struct Guards<'a> {
 }
 
 impl Guards<'_> {
-    /// A struct's field table and its check: the standalone form, no tag. Reached as a union
-    /// variant, it also allows the tags its unions already read (see `cardcTag`).
-    fn emit_struct(&mut self, def: &StructDef) {
-        self.used.insert("cardcStruct");
-        self.types.insert("cardcField");
-        let name = &def.name;
-        self.out.doc_line(&format!(
-            "The fields of `{name}`: key, whether it may be absent, and how its value is checked."
-        ));
-        self.out
-            .line(&format!("const fieldsOf{name}: readonly cardcField[] = ["));
-        self.out.indent();
-        for field in self.schema.object_fields(def) {
-            let mut check = self.check(&field.ty);
-            check = self.constrained(check, &field.constraints);
-            if field.presence.may_be_null() {
-                check = self.or_null(check);
-            }
-            self.out.line(&format!(
-                "[{}, {}, {check}],",
-                string_literal(&field.wire_name),
-                field.presence.may_be_absent()
-            ));
-        }
-        self.out.dedent();
-        self.out.line("];");
-        self.out.blank();
-        self.open_check(name, &format!("Checks a `{name}`."));
-        self.out.line(&format!(
-            "cardcStruct(value, s, at, orNull, {}, {}, fieldsOf{name});",
-            string_literal(name),
-            def.closed
-        ));
-        self.close_check();
-    }
-
     /// A union's check: the tag first, then the one variant it picks. A variant struct is
     /// checked as the variant errors name; a nested union picks its own.
     fn emit_union(&mut self, def: &UnionDef) {
@@ -139,6 +105,15 @@ impl Guards<'_> {
             .iter()
             .map(|variant| string_literal(&variant.tag_value))
             .collect();
+        // A constant, so that no call allocates the list, nor lists it for an error.
+        self.used.insert("cardcStrings");
+        self.out
+            .doc_line(&format!("The `{}` tags of `{name}`.", def.tag));
+        self.out.line(&format!(
+            "const tagsOf{name} = cardcStrings([{}]);",
+            tags.join(", ")
+        ));
+        self.out.blank();
         self.open_check(
             name,
             &format!(
@@ -147,10 +122,9 @@ impl Guards<'_> {
             ),
         );
         self.out.line(&format!(
-            "switch (cardcTag(value, s, at, orNull, {}, {}, [{}])) {{",
+            "switch (cardcTag(value, s, at, orNull, {}, {}, tagsOf{name})) {{",
             string_literal(name),
             string_literal(&def.tag),
-            tags.join(", ")
         ));
         self.out.indent();
         for (variant, tag) in def.variants.iter().zip(&tags) {
@@ -161,7 +135,7 @@ impl Guards<'_> {
                 None => {
                     self.used.insert("cardcStruct");
                     self.out.line(&format!(
-                        "return cardcStruct(value, s, at, orNull, {}, true, []);",
+                        "return cardcStruct(value, s, at, orNull, {});",
                         string_literal(name)
                     ));
                 }
@@ -173,10 +147,16 @@ impl Guards<'_> {
                 }
                 Some(payload) => {
                     self.used.insert("cardcVariant");
+                    // Braces: each case declares its own `outer`.
+                    self.out.line("{");
                     self.out.line(&format!(
-                        "return cardcVariant(value, s, at, {}, check{payload});",
+                        "  const outer = cardcVariant(s, {});",
                         string_literal(payload)
                     ));
+                    self.out.line(&format!("  check{payload}(value, s, at);"));
+                    self.out.line("  s.variant = outer;");
+                    self.out.line("  return;");
+                    self.out.line("}");
                 }
             }
             self.out.dedent();
@@ -262,10 +242,17 @@ impl Guards<'_> {
             .iter()
             .map(|value| string_literal(&value.wire_name))
             .collect();
+        // A constant, so that no call allocates the list, nor lists it for an error.
+        self.used.insert("cardcStrings");
+        self.out.doc_line(&format!("The strings of `{name}`."));
+        self.out.line(&format!(
+            "const valuesOf{name} = cardcStrings([{}]);",
+            values.join(", ")
+        ));
+        self.out.blank();
         self.open_check(name, &format!("Checks a `{name}`."));
         self.out.line(&format!(
-            "cardcOneOf(value, s, at, orNull, [{}]);",
-            values.join(", ")
+            "cardcOneOf(value, s, at, orNull, valuesOf{name});"
         ));
         self.close_check();
     }
@@ -296,7 +283,7 @@ impl Guards<'_> {
             "export function is{name}(value: unknown): value is {name} {{"
         ));
         self.out.line(&format!(
-            "  return cardcRun(check{name}, value, 1).length === 0;"
+            "  return cardcRun(check{name}, value, 1, true).length === 0;"
         ));
         self.out.line("}");
         self.out.blank();

@@ -11,10 +11,20 @@ use crate::ir::builder::{
 };
 use crate::ir::{IntKind, Schema, Ty};
 
-/// The guards of one type: from its field table or check to the end of `parse<Name>`.
+/// The guards of one type: from the constants its check reads (its fields' keys, a union's tags,
+/// an enum's strings) or from the check itself to the end of `parse<Name>`.
 fn guards_of<'a>(text: &'a str, name: &str) -> &'a str {
-    let start = text
-        .find(&format!("/** The fields of `{name}`"))
+    let constants = [
+        format!("\nconst keysOf{name}:"),
+        format!("\nconst tagsOf{name} ="),
+        format!("\nconst valuesOf{name} ="),
+    ];
+    let start = constants
+        .iter()
+        .filter_map(|constant| text.find(constant.as_str()))
+        .min()
+        // The constant's doc line, the line before it.
+        .map(|at| text[..at].rfind('\n').map_or(0, |newline| newline + 1))
         .or_else(|| text.find(&format!("/** Checks a `{name}`")))
         .unwrap_or_else(|| panic!("no check of {name} in:\n{text}"));
     let end_marker = format!("  return cardcParse<{name}>(check{name}, value);\n}}\n");
@@ -29,7 +39,7 @@ fn exported(name: &str) -> String {
     format!(
         "/** Whether a value is a `{name}`, exactly as the contract says. Never throws. */
 export function is{name}(value: unknown): value is {name} {{
-  return cardcRun(check{name}, value, 1).length === 0;
+  return cardcRun(check{name}, value, 1, true).length === 0;
 }}
 
 /** The value as a `{name}`, or where and how it breaks the contract. Never throws. */
@@ -59,19 +69,43 @@ fn views() -> Schema {
 }
 
 #[test]
-fn a_struct_check_is_a_field_table_without_tags() {
+fn a_struct_check_reads_each_field_then_the_other_keys() {
     // A variant struct's check reads its standalone form; its unions' tags are allowed as keys
-    // only when a union picked it (`cardcTag` passes them on).
+    // only when a union picked it (`cardcTag` passes them on). The loop over an array of strings
+    // is written out, with the strings' quick test before their check.
     let text = emit(&views());
     let expected = format!(
-        "/** The fields of `Paths`: key, whether it may be absent, and how its value is checked. */
-const fieldsOfPaths: readonly cardcField[] = [
-  ['paths', false, cardcArrayOf(cardcString)],
-];
+        "/** The keys of the fields of `Paths`. */
+const keysOfPaths: readonly string[] = ['paths'];
 
 /** Checks a `Paths`. */
 function checkPaths(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{
-  cardcStruct(value, s, at, orNull, 'Paths', true, fieldsOfPaths);
+  const outer = s.type;
+  s.type = 'Paths';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {{
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'paths', false)) {{
+      known += 1;
+      const item = object['paths'];
+      if (cardcArray(item, s, at + '/paths', undefined)) {{
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {{
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {{
+            cardcString(entry, s, at + '/paths' + '/' + i);
+          }}
+        }}
+        s.depth -= 1;
+      }}
+    }}
+    cardcRest(object, keys, s, at, true, keysOfPaths, tags, known);
+    s.depth -= 1;
+  }}
+  s.type = outer;
 }}
 
 {}",
@@ -84,11 +118,19 @@ function checkPaths(value: unknown, s: cardcState, at: string, orNull?: boolean)
 fn a_union_check_reads_the_tag_then_checks_one_variant() {
     let text = emit(&views());
     let expected = format!(
-        "/** Checks a `View`: its `card` picks the variant that checks the rest. */
+        "/** The `card` tags of `View`. */
+const tagsOfView = cardcStrings(['generic', 'search']);
+
+/** Checks a `View`: its `card` picks the variant that checks the rest. */
 function checkView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{
-  switch (cardcTag(value, s, at, orNull, 'View', 'card', ['generic', 'search'])) {{
+  switch (cardcTag(value, s, at, orNull, 'View', 'card', tagsOfView)) {{
     case 'generic':
-      return cardcVariant(value, s, at, 'Generic', checkGeneric);
+      {{
+        const outer = cardcVariant(s, 'Generic');
+        checkGeneric(value, s, at);
+        s.variant = outer;
+        return;
+      }}
     case 'search':
       return checkSearch(value, s, at);
   }}
@@ -117,27 +159,44 @@ fn every_value_type_has_its_check() {
         field("it's", vec_of(nullable(Ty::String))),
     ];
     let text = emit(&schema([strukt("Point", fields).open().into()]));
-    let table = "\
-const fieldsOfPoint: readonly cardcField[] = [
-  ['s', false, cardcString],
-  ['flag', false, cardcBoolean],
-  ['ratio', false, cardcNumber],
-  ['raw', false, cardcJson],
-  ['maybeRaw', true, cardcJson],
-  ['tiny', false, cardcInteger(-128, 127)],
-  ['count', false, cardcInteger(0, 4294967295)],
-  ['grid', false, cardcArrayOf(cardcArrayOf(cardcInteger(0, 255)))],
-  ['sparse', false, cardcMapOf(cardcNullOr(cardcInteger(-32768, 32767)))],
-  ['next', false, cardcNullOr(checkPoint)],
-  ['note', true, cardcNullOr(cardcString)],
-  ['it\\'s', false, cardcArrayOf(cardcNullOr(cardcString))],
-];
+    let guards = guards_of(&text, "Point");
+    let keys = "const keysOfPoint: readonly string[] = \
+        ['s', 'flag', 'ratio', 'raw', 'maybeRaw', 'tiny', 'count', 'grid', 'sparse', 'next', 'note', 'it\\'s'];\n";
+    // The checks that are built from others, built once; the others are called by name.
+    let built = "\
+const checksOfPoint = [
+  cardcInteger(-128, 127),
+  cardcInteger(0, 4294967295),
+  cardcArrayOf(cardcArrayOf(cardcInteger(0, 255))),
+  cardcMapOf(cardcNullOr(cardcInteger(-32768, 32767))),
+  cardcArrayOf(cardcNullOr(cardcString)),
+] as const;
 ";
-    assert!(guards_of(&text, "Point").contains(table), "{text}");
-    assert!(
-        text.contains("  cardcStruct(value, s, at, orNull, 'Point', false, fieldsOfPoint);\n"),
-        "{text}"
-    );
+    let reads = [
+        "cardcString(item, s, at + '/s');",
+        "cardcBoolean(item, s, at + '/flag');",
+        "cardcNumber(item, s, at + '/ratio');",
+        "cardcJson(item, s, at + '/raw');",
+        "cardcJson(item, s, at + '/maybeRaw');",
+        "checksOfPoint[0](item, s, at + '/tiny');",
+        "checksOfPoint[1](item, s, at + '/count');",
+        "checksOfPoint[2](item, s, at + '/grid');",
+        "checksOfPoint[3](item, s, at + '/sparse');",
+        "checkPoint(item, s, at + '/next', true);",
+        "cardcString(item, s, at + '/note', true);",
+        "checksOfPoint[4](item, s, at + '/it\\'s');",
+        "cardcRest(object, keys, s, at, false, keysOfPoint, tags, known);",
+    ];
+    for expected in [keys, built].into_iter().chain(reads) {
+        assert!(guards.contains(expected), "{expected}\n{guards}");
+    }
+    // A value whose check is a test of the value alone is tested in place first.
+    for quick in [
+        "if (!(typeof item === 'number' && item % 1 === 0 && item >= -128 && item <= 127)) {",
+        "if (!(item === null || (typeof item === 'string' && cardcUnicode(item)))) {",
+    ] {
+        assert!(guards.contains(quick), "{quick}\n{guards}");
+    }
 }
 
 #[test]
@@ -145,9 +204,12 @@ fn an_enum_check_lists_its_wire_strings() {
     let kind = enumeration("Kind", vec![value("Read", "read"), value("Quote", "it's")]);
     let text = emit(&schema([kind.into()]));
     let expected = format!(
-        "/** Checks a `Kind`. */
+        "/** The strings of `Kind`. */
+const valuesOfKind = cardcStrings(['read', 'it\\'s']);
+
+/** Checks a `Kind`. */
 function checkKind(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{
-  cardcOneOf(value, s, at, orNull, ['read', 'it\\'s']);
+  cardcOneOf(value, s, at, orNull, valuesOfKind);
 }}
 
 {}",
@@ -160,7 +222,7 @@ function checkKind(value: unknown, s: cardcState, at: string, orNull?: boolean):
 fn a_file_gets_only_the_helpers_its_guards_use() {
     let kind = enumeration("Kind", vec![value("Read", "read")]);
     let text = emit(&schema([kind.into()]));
-    for used in ["cardcRun", "cardcParse", "cardcOneOf", "cardcListed"] {
+    for used in ["cardcRun", "cardcParse", "cardcOneOf", "cardcStrings"] {
         assert!(text.contains(&format!("function {used}")), "{used}: {text}");
     }
     for unused in [
