@@ -31,6 +31,13 @@ pub trait Target: Sync {
         None
     }
 
+    /// The files this target writes beside its output for a schema, each as its path relative
+    /// to the output directory and its text (a Python package's `pyproject.toml`, typing
+    /// marker and runtime module); none by default. Byte-identical from run to run.
+    fn companions(&self, _schema: &Schema) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
     /// The names of the top-level items this target generates for a union beside the union's
     /// own (a Rust bridge trait, a TypeScript handlers type): a schema type of one of these
     /// names would collide with it.

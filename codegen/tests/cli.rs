@@ -45,17 +45,25 @@ impl Tree {
         cardc_in(self.dir.path(), args)
     }
 
+    /// The files under `relative`, each as its path from there (`python/render_intent/py.typed`),
+    /// and its empty directories, sorted: an output in a directory of its own (the Python
+    /// package) is listed by file, and an output that was made a directory by its name.
     fn names(&self, relative: &str) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(self.path(relative))
-            .expect("read dir")
-            .map(|entry| {
-                entry
-                    .expect("entry")
-                    .file_name()
-                    .to_string_lossy()
-                    .into_owned()
-            })
-            .collect();
+        fn walk(dir: &Path, prefix: &str, names: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).expect("read dir") {
+                let entry = entry.expect("entry");
+                let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
+                let before = names.len();
+                if entry.file_type().expect("file type").is_dir() {
+                    walk(&entry.path(), &format!("{name}/"), names);
+                }
+                if names.len() == before {
+                    names.push(name);
+                }
+            }
+        }
+        let mut names = Vec::new();
+        walk(&self.path(relative), "", &mut names);
         names.sort();
         names
     }
@@ -81,12 +89,16 @@ fn stderr(output: &Output) -> String {
 
 const GENERATE: [&str; 4] = ["generate", "schema/render_intent.cards", "--out", "out"];
 const CHECK: [&str; 4] = ["check", "schema/render_intent.cards", "--out", "out"];
-/// The file names `generate` writes for the render-intent schema: one per registered target,
-/// sorted as [`Tree::names`] lists them.
+/// The files `generate` writes for the render-intent schema: every registered target's, with
+/// their companions (the Python package's runtime, typing marker and `pyproject.toml`), sorted
+/// as [`Tree::names`] lists them.
 fn outputs() -> Vec<String> {
-    let mut names: Vec<String> = cardc_codegen::emit::TARGETS
-        .iter()
-        .map(|target| target.file_name("render_intent"))
+    let name = "schema/render_intent.cards";
+    let text = std::fs::read_to_string(repo_root().join(name)).expect("the schema");
+    let schema = cardc_codegen::compile(name, &text).expect("the schema compiles");
+    let mut names: Vec<String> = cardc_codegen::emit::all(&schema)
+        .into_iter()
+        .map(|output| output.path)
         .collect();
     names.sort();
     names
@@ -413,7 +425,9 @@ fn a_run_killed_at_any_moment_leaves_whole_outputs_and_the_next_run_cleans_up() 
     let started = Instant::now();
     let probe = ["generate", "schema/render_intent.cards", "--out", "probe"];
     assert!(tree.cardc(&probe).status.success());
-    let new: Vec<String> = outputs()
+    // Listed once: `outputs` compiles the schema, which would eat the kill budget per round.
+    let outputs = outputs();
+    let new: Vec<String> = outputs
         .iter()
         .map(|name| tree.read(&format!("probe/{name}")))
         .collect();
@@ -438,7 +452,7 @@ fn a_run_killed_at_any_moment_leaves_whole_outputs_and_the_next_run_cleans_up() 
         let _ = child.kill();
         let _ = child.wait();
         kills += 1;
-        for (index, name) in outputs().iter().enumerate() {
+        for (index, name) in outputs.iter().enumerate() {
             let text = tree.read(&format!("out/{name}"));
             assert!(
                 text == old[index] || text == new[index],
@@ -446,7 +460,7 @@ fn a_run_killed_at_any_moment_leaves_whole_outputs_and_the_next_run_cleans_up() 
             );
         }
         // Put the old outputs back, so that the next round has something to replace.
-        for (index, name) in outputs().iter().enumerate() {
+        for (index, name) in outputs.iter().enumerate() {
             let path = tree.path(&format!("out/{name}"));
             if std::fs::read_to_string(&path).expect("read") != old[index] {
                 std::fs::write(&path, &old[index]).expect("restore");
@@ -456,7 +470,7 @@ fn a_run_killed_at_any_moment_leaves_whole_outputs_and_the_next_run_cleans_up() 
     assert!(kills >= 10, "only {kills} kills in the time budget");
     let output = tree.cardc(&GENERATE);
     assert!(output.status.success(), "{}", stderr(&output));
-    assert_eq!(tree.names("out"), outputs(), "a temporary was left behind");
+    assert_eq!(tree.names("out"), outputs, "a temporary was left behind");
     assert!(tree.cardc(&CHECK).status.success());
 }
 
@@ -470,6 +484,10 @@ fn a_shared_typescript_runtime_is_written_once_beside_the_outputs_and_checked() 
         tree.names("out"),
         [
             "cardc_runtime.ts",
+            "python/pyproject.toml",
+            "python/render_intent/__init__.py",
+            "python/render_intent/_runtime.py",
+            "python/render_intent/py.typed",
             "render_intent.rs",
             "render_intent.schema.json",
             "render_intent.ts"

@@ -119,22 +119,41 @@ fn two_processes_write_identical_bytes() {
             .status()
             .expect("run cardc");
         assert!(status.success());
-        let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
-            .expect("output dir")
-            .map(|entry| {
-                let entry = entry.expect("entry");
-                (
-                    entry.file_name().to_string_lossy().into_owned(),
-                    std::fs::read(entry.path()).expect("read"),
-                )
-            })
-            .collect();
+        let mut files = files_under(&dir, "");
         files.sort();
         written.push(files);
     }
     let _ = std::fs::remove_dir_all(&base);
-    assert_eq!(written[0].len(), 3);
+    assert_eq!(written[0].len(), emit::TARGETS.len() + companions());
     assert_eq!(written[0], written[1]);
+}
+
+/// How many companion files the targets write beside their outputs for the render-intent
+/// schema.
+fn companions() -> usize {
+    let text = std::fs::read_to_string(repo_root().join("schema/render_intent.cards"))
+        .expect("schema readable");
+    let schema = compile("render_intent.cards", &text).expect("compiles");
+    emit::TARGETS
+        .iter()
+        .map(|target| target.companions(&schema).len())
+        .sum()
+}
+
+/// Every file under `dir`, at any depth, by its path below `dir` (`prefix` before it), with
+/// its bytes.
+fn files_under(dir: &Path, prefix: &str) -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("output dir") {
+        let entry = entry.expect("entry");
+        let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
+        if entry.file_type().expect("file type").is_dir() {
+            files.extend(files_under(&entry.path(), &format!("{name}/")));
+        } else {
+            files.push((name, std::fs::read(entry.path()).expect("read")));
+        }
+    }
+    files
 }
 
 #[test]

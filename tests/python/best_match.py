@@ -32,9 +32,10 @@ def pointer(error):
         missing = [key for key in error.validator_value if key not in instance]
         if missing:
             return f"{at}/{escape(missing[0])}"
-    if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(
-        instance, dict
-    ):
+    if error.validator in (
+        "additionalProperties",
+        "unevaluatedProperties",
+    ) and isinstance(instance, dict):
         known = error.schema.get("properties", {})
         unknown = [key for key in instance if key not in known]
         if len(unknown) == 1:

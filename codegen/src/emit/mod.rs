@@ -2,6 +2,7 @@
 
 pub mod json_schema;
 mod json_text;
+pub mod python;
 pub mod rust;
 pub mod typescript;
 
@@ -31,6 +32,7 @@ pub static TARGETS: &[&dyn Target] = &[
     &rust::Rust,
     &json_schema::JsonSchema,
     &typescript::TypeScript,
+    &python::Python,
 ];
 
 /// The target of a key (`rust`, `json-schema`, `typescript`).
@@ -43,8 +45,9 @@ pub fn all(schema: &Schema) -> Vec<Output> {
     outputs(schema, &Options::default())
 }
 
-/// Every target's output of a schema, in [`TARGETS`] order, named by each target's file name;
-/// each shared runtime module the options ask for comes after them. Each target is
+/// Every target's output of a schema, in [`TARGETS`] order, named by each target's file name,
+/// then every target's companion files; each shared runtime module the options ask for comes
+/// after them. Each target is
 /// emitted on a thread of its own: each is a pure function of the IR, so the outputs are the
 /// same as one after the other.
 pub fn outputs(schema: &Schema, options: &Options) -> Vec<Output> {
@@ -65,6 +68,12 @@ pub fn outputs(schema: &Schema, options: &Options) -> Vec<Output> {
             })
             .collect()
     });
+    outputs.extend(TARGETS.iter().flat_map(|target| {
+        target
+            .companions(schema)
+            .into_iter()
+            .map(|(path, contents)| Output { path, contents })
+    }));
     outputs.extend(
         TARGETS
             .iter()

@@ -3,6 +3,7 @@
 //! checker and every target read these rules, so no two of them can drift apart.
 
 mod case;
+pub mod python;
 pub mod rust;
 pub mod typescript;
 

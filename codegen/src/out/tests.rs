@@ -334,13 +334,15 @@ fn orphans_are_found_when_each_output_escapes_the_schema_name() {
             "{} holds the raw name",
             output.path
         );
-        let renamed = format!("old-{}", output.path);
+        // `orphans` reads one directory, so each output (some are under a package directory)
+        // is seeded flat, under a name of its own.
+        let renamed = format!("old-{}", output.path.replace('/', "-"));
         fs::write(dir.join(&renamed), &output.contents).expect("seed");
     }
     let found = orphans(dir, name, &outputs).expect("orphans");
     let mut expected: Vec<_> = outputs
         .iter()
-        .map(|output| dir.join(format!("old-{}", output.path)))
+        .map(|output| dir.join(format!("old-{}", output.path.replace('/', "-"))))
         .collect();
     expected.sort();
     assert_eq!(found, expected);

@@ -1,5 +1,5 @@
-//! The readers of the contract: the generated Rust types, the `jsonschema` crate, ajv and the
-//! generated TypeScript guards.
+//! The readers of the contract: the generated Rust types, the `jsonschema` crate, ajv, the
+//! generated TypeScript guards and the generated Python package.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -308,6 +308,93 @@ fn verdict_for(reader: &str, verdicts: &BTreeMap<String, Verdict>, case: &Case) 
         .get(&case.name)
         .cloned()
         .unwrap_or_else(|| panic!("{reader} gave no verdict for {}", case.name))
+}
+
+/// The generated Python package (pydantic models, run under the interpreter of
+/// `scripts/python-env`): accept means it decodes the payload's JSON text as the case's type,
+/// and an accepted payload must write back as the same JSON.
+pub struct PythonReader {
+    verdicts: BTreeMap<String, Verdict>,
+}
+
+impl PythonReader {
+    /// Runs `tests/python/python_check.py` over the corpus with the package at `package`.
+    pub fn run(package: &Path, corpus: &Path) -> Self {
+        let output = python(&[
+            "tests/python/python_check.py".as_ref(),
+            package.as_os_str(),
+            corpus.as_os_str(),
+        ]);
+        let verdicts = output
+            .lines()
+            .map(|line| {
+                let report: Value = serde_json::from_str(line)
+                    .unwrap_or_else(|error| panic!("python printed {line:?}: {error}"));
+                let (Some(name), Some(accepted)) =
+                    (report["name"].as_str(), report["accepted"].as_bool())
+                else {
+                    panic!("python printed {line:?}: no name or accepted")
+                };
+                let detail = match report["round_trip"].as_str() {
+                    Some(change) => change.to_string(),
+                    None if accepted => String::new(),
+                    None => report["errors"].to_string(),
+                };
+                (name.to_string(), Verdict { accepted, detail })
+            })
+            .collect();
+        PythonReader { verdicts }
+    }
+}
+
+impl Reader for PythonReader {
+    fn name(&self) -> &'static str {
+        "python"
+    }
+
+    fn read(&self, case: &Case) -> Verdict {
+        verdict_for("python", &self.verdicts, case)
+    }
+}
+
+/// The interpreter of the test command's Python environment, built once per process by
+/// `scripts/python-env` from the hashed lock.
+pub fn python_interpreter() -> PathBuf {
+    static INTERPRETER: Mutex<Option<PathBuf>> = Mutex::new(None);
+    let mut interpreter = INTERPRETER.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(path) = interpreter.as_ref() {
+        return path.clone();
+    }
+    let output = Command::new("scripts/python-env")
+        .current_dir(repo_root())
+        .output()
+        .unwrap_or_else(|error| panic!("cannot run scripts/python-env: {error}"));
+    assert!(
+        output.status.success(),
+        "scripts/python-env failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let path = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim());
+    *interpreter = Some(path.clone());
+    path
+}
+
+/// Runs the environment's Python from the repository root, returning its stdout. It writes no
+/// bytecode beside the packages it imports, which are in the tree.
+pub fn python(args: &[&std::ffi::OsStr]) -> String {
+    let output = Command::new(python_interpreter())
+        .current_dir(repo_root())
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .args(args)
+        .output()
+        .unwrap_or_else(|error| panic!("cannot run python: {error}"));
+    assert!(
+        output.status.success(),
+        "python {args:?} failed:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("python prints UTF-8")
 }
 
 /// Runs node from the repository root with the pinned npm tools, returning its stdout.

@@ -158,6 +158,77 @@ const OBJECT_PROTOTYPE: &[&str] = &[
     "__lookupSetter__",
 ];
 
+/// Python's keywords and soft keywords, the builtins a generated class body names, and the
+/// attributes every pydantic model and the runtime's models have.
+const PYTHON_WORDS: &[&str] = &[
+    "False",
+    "None",
+    "True",
+    "and",
+    "as",
+    "assert",
+    "async",
+    "await",
+    "break",
+    "class",
+    "continue",
+    "def",
+    "del",
+    "elif",
+    "else",
+    "except",
+    "finally",
+    "for",
+    "from",
+    "global",
+    "if",
+    "import",
+    "in",
+    "is",
+    "lambda",
+    "nonlocal",
+    "not",
+    "or",
+    "pass",
+    "raise",
+    "return",
+    "try",
+    "while",
+    "with",
+    "yield",
+    "match",
+    "case",
+    "type",
+    "bool",
+    "dict",
+    "float",
+    "int",
+    "list",
+    "object",
+    "str",
+    "construct",
+    "copy",
+    "fields",
+    "from_orm",
+    "json",
+    "parse_file",
+    "parse_obj",
+    "parse_raw",
+    "schema",
+    "schema_json",
+    "update_forward_refs",
+    "validate",
+    "model_config",
+    "model_dump",
+    "model_fields",
+    "model_validate",
+    "model_post_init",
+    "from_json",
+    "from_data",
+    "to_json",
+    "to_data",
+];
+
 /// Type names the generated code could lean on: the Rust 2024 prelude's traits, types and
 /// variants and the derives, the serde and cardc names it uses, the type parameters of its
 /// impls (`S`, `D`, `B`) and handlers (`R`), TypeScript's global types and values, and the
@@ -296,6 +367,7 @@ fn words() -> Vec<&'static str> {
         JS_STRICT,
         TS_CONTEXTUAL,
         OBJECT_PROTOTYPE,
+        PYTHON_WORDS,
     ]
     .concat()
     .into_iter()
@@ -334,7 +406,11 @@ fn keywords_schema() -> String {
     let mut variants = String::new();
     let mut payloads = String::new();
     let mut values = String::new();
-    let mut names = BTreeSet::new();
+    // The schema's own three types: a word named like one (pydantic's `fields`) is renamed.
+    let mut names: BTreeSet<String> = ["Fields", "Words", "Values"]
+        .into_iter()
+        .map(String::from)
+        .collect();
     for (index, word) in words().into_iter().enumerate() {
         let snake = word
             .chars()
@@ -650,4 +726,91 @@ fn rust_outputs_compile_in_an_edition_2024_crate_with_warnings_denied() {
 /// A scratch directory of this test under `target/`, emptied.
 fn scratch(name: &str) -> PathBuf {
     outputs::scratch("cardc-escaping", name)
+}
+
+/// A schema type's name in the Python package (`False` is the class `False_`).
+fn python_name(name: &str) -> String {
+    cardc_codegen::naming::python::type_name(name)
+}
+
+#[test]
+fn python_outputs_import_and_say_exactly_the_schema_strings() {
+    let dir = scratch("python");
+    let cases = cases();
+    let mut packages = Vec::new();
+    for case in &cases {
+        let package = dir.join(&case.module);
+        std::fs::create_dir_all(&package).expect("create the package directory");
+        let target = emit::python::Python;
+        outputs::write(
+            &package.join("__init__.py"),
+            &emit::python::emit(&case.schema),
+        );
+        for (path, text) in cardc_codegen::target::Target::companions(&target, &case.schema) {
+            if let Some(name) = path.strip_prefix("python/").and_then(|p| p.split_once('/')) {
+                outputs::write(&package.join(name.1), &text);
+            }
+        }
+        packages.push(package);
+    }
+    let mut args: Vec<&std::ffi::OsStr> = vec!["tests/python/strings_check.py".as_ref()];
+    args.extend(packages.iter().map(|path| path.as_os_str()));
+    let printed = cardc_conformance::python(&args);
+    let reports: Vec<serde_json::Value> = printed
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("the check prints JSON lines"))
+        .collect();
+    assert_eq!(
+        reports.len(),
+        cases.len(),
+        "importing the packages printed:\n{printed}"
+    );
+    for (case, report) in cases.iter().zip(&reports) {
+        let schema = &case.schema;
+        let lines: Vec<&str> = schema.docs.iter().map(|line| line.trim_end()).collect();
+        let doc = match lines.as_slice() {
+            [] => None,
+            [only] => Some(only.to_string()),
+            _ => Some(lines.join("\n") + "\n"),
+        };
+        assert_eq!(
+            report["doc"].as_str(),
+            doc.as_deref(),
+            "{}: the module docstring",
+            case.module
+        );
+        for def in schema.types.values() {
+            match def {
+                ir::TypeDef::Struct(def) => {
+                    let keys: Vec<&str> = schema
+                        .object_fields(def)
+                        .iter()
+                        .map(|field| field.wire_name.as_str())
+                        .collect();
+                    let said: Vec<&str> = report["keys"][&python_name(&def.name)]
+                        .as_array()
+                        .unwrap_or_else(|| panic!("{}: no class {}", case.module, def.name))
+                        .iter()
+                        .filter_map(serde_json::Value::as_str)
+                        .collect();
+                    assert_eq!(said, keys, "{}: the keys of {}", case.module, def.name);
+                }
+                ir::TypeDef::Enum(def) => {
+                    let values: Vec<&str> = def
+                        .values
+                        .iter()
+                        .map(|value| value.wire_name.as_str())
+                        .collect();
+                    let said: Vec<&str> = report["values"][&python_name(&def.name)]
+                        .as_array()
+                        .unwrap_or_else(|| panic!("{}: no enum {}", case.module, def.name))
+                        .iter()
+                        .filter_map(serde_json::Value::as_str)
+                        .collect();
+                    assert_eq!(said, values, "{}: the values of {}", case.module, def.name);
+                }
+                _ => {}
+            }
+        }
+    }
 }

@@ -1,15 +1,15 @@
 //! Property tests: random payloads of every named type, drawn from the IR in its standalone
 //! form, decoded and written by the generated Rust types, are read back unchanged and accepted
-//! by every reader (the contract checker, the `jsonschema` crate, typify's types, ajv and the
-//! TypeScript guards).
+//! by every reader (the contract checker, the `jsonschema` crate, typify's types, ajv, the
+//! TypeScript guards and the Python package, which must also write each back unchanged).
 
 use std::sync::LazyLock;
 
 use cardc_codegen::ir::Schema;
 use cardc_conformance::{
-    AjvReader, Case, GuardsReader, JsonSchemaReader, NAMED_TYPES, Reader, RustReader, Subject,
-    arbitrary, contract, disagreement, render_intent_ir, render_intent_schema_path,
-    render_intent_typescript_path, typify_reader, write_corpus,
+    AjvReader, Case, GuardsReader, JsonSchemaReader, NAMED_TYPES, PythonReader, Reader, RustReader,
+    Subject, arbitrary, contract, disagreement, render_intent_ir, render_intent_python_path,
+    render_intent_schema_path, render_intent_typescript_path, typify_reader, write_corpus,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -20,7 +20,8 @@ static SCHEMA: LazyLock<Schema> = LazyLock::new(render_intent_ir);
 static JSON_SCHEMA: LazyLock<JsonSchemaReader> =
     LazyLock::new(|| JsonSchemaReader::new(&render_intent_schema_path(), NAMED_TYPES));
 
-/// Cases per named type in the batch run through node; each node reader runs once over them all.
+/// Cases per named type in the batch run through node and Python; each of those readers runs
+/// once over them all.
 const NODE_CASES: usize = 40;
 
 fn case(type_name: &str, index: usize, payload: Value) -> Case {
@@ -55,10 +56,10 @@ proptest! {
     }
 }
 
-/// The node readers, over a deterministic batch of draws (node starts once per reader, not once
+/// The node and Python readers, over a deterministic batch of draws (each starts once, not once
 /// per draw, so there is no shrinking: a failure prints the whole payload).
 #[test]
-fn drawn_payloads_pass_ajv_and_the_typescript_guards() {
+fn drawn_payloads_pass_ajv_the_typescript_guards_and_the_python_package() {
     let schema = render_intent_ir();
     let mut runner = TestRunner::deterministic();
     let mut cases = Vec::new();
@@ -83,12 +84,14 @@ fn drawn_payloads_pass_ajv_and_the_typescript_guards() {
     let path = write_corpus("drawn.jsonl", &cases);
     let ajv = AjvReader::run(&render_intent_schema_path(), &path);
     let guards = GuardsReader::run(&render_intent_typescript_path(), &path);
+    let python = PythonReader::run(&render_intent_python_path(), &path);
     let disagreements: Vec<String> = cases
         .iter()
         .flat_map(|case| {
             let ajv = disagreement(case, "ajv", &ajv.read(case));
             let guards = disagreement(case, "typescript guards", &guards.read(case));
-            ajv.into_iter().chain(guards)
+            let python = disagreement(case, "python", &python.read(case));
+            ajv.into_iter().chain(guards).chain(python)
         })
         .collect();
     assert!(

@@ -1,0 +1,833 @@
+//! The Python emitter: a package per schema (`python/<stem>/`), whose module holds one
+//! pydantic v2 model per struct, one class per union variant carrying its tags (so that a
+//! variant struct read alone carries none), a discriminated-union alias per union, an enum
+//! class per enum, an alias per newtype and untagged union, and a `parse_<name>` function per
+//! type. Every model reads JSON text exactly as the contract does through the package's
+//! runtime module (`_runtime.py`), and writes back exactly the JSON it read.
+//!
+//! The module names only `_`-prefixed imports (`_t`, `_te`, `_p`, `_rt`) and the builtins
+//! `str`, `bool`, `list`, `dict`, so no schema type name shadows what it relies on; attribute
+//! names are escaped by `naming::python`.
+
+mod layout;
+mod syntax;
+
+use crate::emit::{header_sentence, json_text};
+use crate::ir::{
+    Constant, Constraints, Deprecated, Docs, EnumDef, Examples, Field, IntKind, NewtypeDef, Number,
+    Presence, Schema, StructDef, Ty, TypeDef, UnionDef, UntaggedDef, Wide,
+};
+use crate::naming::python as naming;
+use crate::target::{Options, Refusal, Target};
+
+use layout::Code;
+use syntax::{comment_text, docstring_line, string_literal};
+
+/// The Python target.
+pub struct Python;
+
+/// The runtime module every package carries, after its header.
+const RUNTIME: &str = include_str!("runtime.py");
+
+impl Target for Python {
+    fn key(&self) -> &'static str {
+        "python"
+    }
+
+    fn language(&self) -> &'static str {
+        "Python"
+    }
+
+    fn constant(&self) -> &'static str {
+        "PYTHON"
+    }
+
+    fn file_name(&self, stem: &str) -> String {
+        format!("python/{}/__init__.py", naming::package(stem))
+    }
+
+    fn emit(&self, schema: &Schema, _options: &Options) -> String {
+        emit(schema)
+    }
+
+    fn companions(&self, schema: &Schema) -> Vec<(String, String)> {
+        let package = naming::package(&schema.stem);
+        let header = format!("# {}\n", comment_text(&header_sentence(schema)));
+        vec![
+            (
+                format!("python/{package}/_runtime.py"),
+                format!("{header}{RUNTIME}"),
+            ),
+            (format!("python/{package}/py.typed"), header.clone()),
+            (
+                "python/pyproject.toml".to_string(),
+                pyproject(&header, &package),
+            ),
+        ]
+    }
+
+    fn union_helpers(&self, union: &str) -> Vec<String> {
+        vec![naming::visitor(union)]
+    }
+
+    fn field_name_problem(&self, name: &str, _closed: bool) -> Option<Refusal> {
+        naming::field_name_problem(name).map(|why| Refusal {
+            message: format!("`{name}` cannot be a Python field name"),
+            label: "not a Python attribute of its own".to_string(),
+            hint: format!("{why}: choose another name and keep the key with `#[rename]`"),
+        })
+    }
+}
+
+/// The package's `pyproject.toml`: the package, its typing marker and its one dependency.
+fn pyproject(header: &str, package: &str) -> String {
+    format!(
+        "{header}\n[build-system]\nrequires = [\"setuptools>=61\"]\n\
+         build-backend = \"setuptools.build_meta\"\n\n[project]\nname = \"{package}\"\n\
+         version = \"0\"\nrequires-python = \">=3.11\"\n\
+         dependencies = [\"pydantic>=2.11,<3\", \"typing-extensions>=4.12\"]\n\n\
+         [tool.setuptools]\npackages = [\"{package}\"]\n\n\
+         [tool.setuptools.package-data]\n{package} = [\"py.typed\"]\n"
+    )
+}
+
+/// A line writer with four-space indentation.
+#[derive(Default)]
+struct Writer {
+    out: String,
+    depth: usize,
+}
+
+impl Writer {
+    fn line(&mut self, text: &str) {
+        if !text.is_empty() {
+            for _ in 0..self.depth {
+                self.out.push_str("    ");
+            }
+            self.out.push_str(text);
+        }
+        self.out.push('\n');
+    }
+
+    /// The lines of a laid-out statement, each at its own indent level.
+    fn statement(&mut self, lines: Vec<(usize, String)>) {
+        let depth = self.depth;
+        for (indent, text) in lines {
+            self.depth = indent;
+            self.line(&text);
+        }
+        self.depth = depth;
+    }
+
+    /// A docstring of these lines: nothing when all are empty.
+    fn docstring(&mut self, lines: &[String]) {
+        if lines.iter().all(|line| line.trim().is_empty()) {
+            return;
+        }
+        let lines: Vec<String> = lines.iter().map(|line| docstring_line(line)).collect();
+        match lines.as_slice() {
+            [only] => self.line(&format!("\"\"\"{only}\"\"\"")),
+            [first, rest @ ..] => {
+                self.line(&format!("\"\"\"{first}"));
+                for line in rest {
+                    self.line(line);
+                }
+                self.line("\"\"\"");
+            }
+            [] => {}
+        }
+    }
+}
+
+/// Emits the package's module for a schema.
+pub fn emit(schema: &Schema) -> String {
+    let body = emit_body(schema);
+    let mut w = Writer::default();
+    w.line(&format!("# {}", comment_text(&header_sentence(schema))));
+    w.docstring(&schema.docs);
+    w.line("");
+    w.line("from __future__ import annotations");
+    // Only the modules the body names: an unused import fails `ruff check`.
+    let uses = |alias: &str| body.contains(&format!("{alias}."));
+    let standard: Vec<(&str, &str)> = [("enum", "_enum"), ("typing", "_t")]
+        .into_iter()
+        .filter(|(_, alias)| uses(alias))
+        .collect();
+    if !standard.is_empty() {
+        w.line("");
+        for (module, alias) in standard {
+            w.line(&format!("import {module} as {alias}"));
+        }
+    }
+    let third_party: Vec<(&str, &str)> = [("pydantic", "_p"), ("typing_extensions", "_te")]
+        .into_iter()
+        .filter(|(_, alias)| uses(alias))
+        .collect();
+    if !third_party.is_empty() {
+        w.line("");
+        for (module, alias) in third_party {
+            w.line(&format!("import {module} as {alias}"));
+        }
+    }
+    w.line("");
+    w.line("from . import _runtime as _rt");
+    w.line("from ._runtime import DecodeError, ErrorEntry");
+    w.out.push_str(&body);
+    w.out
+}
+
+/// Everything of the module after its imports.
+fn emit_body(schema: &Schema) -> String {
+    let mut w = Writer::default();
+    let mut classes = Vec::new();
+    for def in schema.types.values() {
+        match def {
+            TypeDef::Struct(def) => {
+                emit_struct(&mut w, schema, def);
+                classes.push(naming::type_name(&def.name));
+            }
+            TypeDef::Enum(def) => emit_enum(&mut w, def),
+            _ => {}
+        }
+    }
+    for def in schema.types.values() {
+        if let TypeDef::Union(union) = def {
+            emit_variant_classes(&mut w, schema, union, union, &[], &[], &mut classes);
+        }
+    }
+    for def in schema.types.values() {
+        match def {
+            TypeDef::Union(def) => emit_union_alias(&mut w, schema, def),
+            TypeDef::Newtype(def) => emit_newtype(&mut w, schema, def),
+            TypeDef::Untagged(def) => emit_untagged(&mut w, schema, def),
+            _ => {}
+        }
+    }
+    for def in schema.types.values() {
+        emit_parse_functions(&mut w, def.name());
+    }
+    let unions: Vec<&UnionDef> = schema
+        .types
+        .values()
+        .filter_map(|def| match def {
+            TypeDef::Union(union) => Some(union),
+            _ => None,
+        })
+        .collect();
+    if !unions.is_empty() {
+        top_level(&mut w);
+        w.line("_R = _t.TypeVar(\"_R\")");
+        w.line("_R_co = _t.TypeVar(\"_R_co\", covariant=True)");
+    }
+    for union in &unions {
+        emit_visitor(&mut w, schema, union);
+    }
+    w.line("");
+    w.line("");
+    w.line("__all__ = [");
+    w.depth += 1;
+    let mut exported: Vec<String> = vec!["DecodeError".into(), "ErrorEntry".into()];
+    for def in schema.types.values() {
+        let name = def.name();
+        exported.push(naming::type_name(name));
+        exported.push(naming::parse_function(name));
+        exported.push(format!("{}_json", naming::parse_function(name)));
+    }
+    for union in &unions {
+        exported.push(naming::visitor(&union.name));
+        exported.push(naming::visit_function(&union.name));
+    }
+    exported.extend(classes.iter().filter(|name| name.contains('_')).cloned());
+    exported.sort();
+    for name in &exported {
+        w.line(&format!("{},", string_literal(name)));
+    }
+    w.depth -= 1;
+    w.line("]");
+    if !classes.is_empty() {
+        w.line("");
+        for class in &classes {
+            w.line(&format!("{class}.model_rebuild()"));
+        }
+    }
+    w.out
+}
+
+/// The docstring lines of a type or member: its docs, its examples and its deprecation.
+fn doc_lines(docs: &Docs, examples: &Examples, deprecated: Option<&Deprecated>) -> Vec<String> {
+    let mut lines: Vec<String> = docs.clone();
+    if let Some(deprecated) = deprecated {
+        if !lines.is_empty() {
+            lines.push(String::new());
+        }
+        lines.push(match &deprecated.note {
+            Some(note) => format!("Deprecated: {note}"),
+            None => "Deprecated.".to_string(),
+        });
+    }
+    if !examples.is_empty() {
+        if !lines.is_empty() {
+            lines.push(String::new());
+        }
+        lines.push("Examples:".to_string());
+        lines.extend(
+            examples
+                .iter()
+                .map(|example| format!("    {}", json_text::compact(example))),
+        );
+    }
+    lines
+}
+
+/// Starts a top-level definition: two blank lines, as PEP 8 has them.
+fn top_level(w: &mut Writer) {
+    w.line("");
+    w.line("");
+}
+
+fn emit_struct(w: &mut Writer, schema: &Schema, def: &StructDef) {
+    top_level(w);
+    let base = if def.closed {
+        "_rt.Model"
+    } else {
+        "_rt.OpenModel"
+    };
+    w.line(&format!("class {}({base}):", naming::type_name(&def.name)));
+    w.depth += 1;
+    let docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
+    w.docstring(&docs);
+    let fields = schema.object_fields(def);
+    for field in &fields {
+        if !docs.is_empty() || field != &fields[0] {
+            w.line("");
+        }
+        emit_field(w, schema, field);
+    }
+    if docs.is_empty() && fields.is_empty() {
+        w.line("pass");
+    }
+    w.depth -= 1;
+}
+
+fn emit_field(w: &mut Writer, schema: &Schema, field: &Field) {
+    let base = with_constraints(type_code(schema, &field.ty, false), &field.constraints);
+    let json = field.ty == Ty::Json;
+    let annotation = match field.presence {
+        Presence::Required => base,
+        _ if json => base,
+        Presence::Nullable | Presence::OptionalNullable => or_none(base, false),
+        Presence::Optional => Code::subscript(
+            "_t.Annotated",
+            vec![
+                or_none(base, false),
+                Code::text("_p.BeforeValidator(_rt.not_null)"),
+            ],
+        ),
+    };
+    let mut arguments = Vec::new();
+    if field.presence.may_be_absent() {
+        arguments.push(Code::text("default=None"));
+    }
+    arguments.push(Code::text(format!(
+        "alias={}",
+        string_literal(&field.wire_name)
+    )));
+    if let Some(deprecated) = &field.deprecated {
+        arguments.push(Code::text(format!(
+            "deprecated={}",
+            deprecated
+                .note
+                .as_deref()
+                .map_or("True".to_string(), string_literal)
+        )));
+    }
+    w.statement(layout::annotated(
+        w.depth,
+        &naming::ident(&field.name),
+        &annotation,
+        &Code::call("_p.Field", arguments),
+    ));
+    w.docstring(&doc_lines(&field.docs, &field.examples, None));
+}
+
+/// `T | None`, or in an alias's value where `T` is a forward reference (a string, which `|`
+/// cannot join), `_t.Optional[T]`.
+fn or_none(base: Code, alias: bool) -> Code {
+    if alias && base.flat().starts_with('"') {
+        Code::subscript("_t.Optional", vec![base])
+    } else {
+        Code::Union(vec![base, Code::text("None")])
+    }
+}
+
+/// The union of `members`: `A | B`, or where one is a forward reference (a string, which `|`
+/// cannot join), `_t.Union[A, B]`.
+fn union_of(members: Vec<Code>) -> Code {
+    if members.iter().any(|member| member.flat().starts_with('"')) {
+        Code::subscript("_t.Union", members)
+    } else {
+        Code::Union(members)
+    }
+}
+
+/// A field's value type with the runtime's check of its constraints, if it has any.
+fn with_constraints(base: Code, constraints: &Constraints) -> Code {
+    if constraints.is_empty() {
+        return base;
+    }
+    let count = |count: crate::ir::Count| {
+        let bound = |value: Option<u64>| value.map_or("None".to_string(), |n| n.to_string());
+        format!("({}, {})", bound(count.min), bound(count.max))
+    };
+    let number = |number: Number| match number {
+        Number::Int(value) => format!("{value}.0"),
+        Number::Float(value) => format!("{value:?}"),
+    };
+    let flag = |value: bool| if value { "True" } else { "False" };
+    let mut arguments = Vec::new();
+    if let Some(length) = constraints.length {
+        arguments.push(Code::text(format!("length={}", count(length))));
+    }
+    let patterns: Vec<Code> = constraints
+        .pattern
+        .iter()
+        .map(|pattern| Code::text(string_literal(pattern)))
+        .chain(
+            constraints
+                .format
+                .map(|format| Code::text(string_literal(format.pattern()))),
+        )
+        .collect();
+    if !patterns.is_empty() {
+        arguments.push(Code::Tuple {
+            lead: "patterns=".to_string(),
+            items: patterns,
+        });
+    }
+    if let Some(range) = constraints.range {
+        if let Some(min) = range.min {
+            arguments.push(Code::text(format!(
+                "minimum=({}, {})",
+                number(min.value),
+                flag(min.exclusive)
+            )));
+        }
+        if let Some(max) = range.max {
+            arguments.push(Code::text(format!(
+                "maximum=({}, {})",
+                number(max.value),
+                flag(max.exclusive)
+            )));
+        }
+    }
+    if let Some(items) = constraints.items {
+        arguments.push(Code::text(format!("items={}", count(items))));
+    }
+    if constraints.unique {
+        arguments.push(Code::text("unique=True"));
+    }
+    Code::subscript(
+        "_t.Annotated",
+        vec![base, Code::call("_rt.constrained", arguments)],
+    )
+}
+
+/// A value type as Python: in an annotation (`alias` false), where every name resolves
+/// lazily; or in an alias's value (`alias` true), evaluated at once, where a name of another
+/// alias is a forward reference.
+fn type_code(schema: &Schema, ty: &Ty, alias: bool) -> Code {
+    match ty {
+        Ty::String => Code::text("str"),
+        Ty::Bool => Code::text("bool"),
+        Ty::Int(kind) => Code::text(format!("_rt.{}", int_name(*kind))),
+        Ty::Decimal(Wide::I64) => Code::text("_rt.DecimalI64"),
+        Ty::Decimal(Wide::U64) => Code::text("_rt.DecimalU64"),
+        Ty::F64 => Code::text("_rt.F64"),
+        Ty::Json => Code::text("_p.JsonValue"),
+        Ty::Vec(item) => Code::subscript("list", vec![type_code(schema, item, alias)]),
+        Ty::Map(item) => Code::subscript(
+            "dict",
+            vec![Code::text("str"), type_code(schema, item, alias)],
+        ),
+        Ty::Boxed(inner) => type_code(schema, inner, alias),
+        Ty::Nullable(inner) => or_none(type_code(schema, inner, alias), alias),
+        Ty::Named(name) => match schema.types.get(name) {
+            Some(TypeDef::Struct(_) | TypeDef::Enum(_)) | None => {
+                Code::text(naming::type_name(name))
+            }
+            Some(_) if alias => Code::text(string_literal(&naming::type_name(name))),
+            Some(_) => Code::text(naming::type_name(name)),
+        },
+        Ty::Const(constant) => {
+            let value = match constant {
+                Constant::String(text) => string_literal(text),
+                Constant::Int(number) => number.to_string(),
+                Constant::Bool(true) => "True".to_string(),
+                Constant::Bool(false) => "False".to_string(),
+            };
+            Code::subscript(
+                "_t.Annotated",
+                vec![
+                    Code::subscript("_t.Literal", vec![Code::text(value.clone())]),
+                    Code::call(
+                        "_p.BeforeValidator",
+                        vec![Code::call("_rt.exactly", vec![Code::text(value)])],
+                    ),
+                ],
+            )
+        }
+    }
+}
+
+fn int_name(kind: IntKind) -> &'static str {
+    match kind {
+        IntKind::U8 => "U8",
+        IntKind::U16 => "U16",
+        IntKind::U32 => "U32",
+        IntKind::I8 => "I8",
+        IntKind::I16 => "I16",
+        IntKind::I32 => "I32",
+        IntKind::I64 => "I64",
+        IntKind::U64 => "U64",
+    }
+}
+
+/// The class of every leaf variant of `union` reached from `root` along `path`, each carrying
+/// the tags of every union on the way (`tags`, outermost first): the variant struct's class,
+/// or for a unit variant a closed model, with the tags added as fields that default to their
+/// values.
+fn emit_variant_classes(
+    w: &mut Writer,
+    schema: &Schema,
+    root: &UnionDef,
+    union: &UnionDef,
+    path: &[&str],
+    tags: &[(&str, &str)],
+    classes: &mut Vec<String>,
+) {
+    for variant in &union.variants {
+        let mut path = path.to_vec();
+        path.push(&variant.name);
+        let mut tags = tags.to_vec();
+        tags.push((&union.tag, &variant.tag_value));
+        let base = match schema.payload(variant) {
+            Some(TypeDef::Union(inner)) => {
+                emit_variant_classes(w, schema, root, inner, &path, &tags, classes);
+                continue;
+            }
+            Some(payload) => naming::type_name(payload.name()),
+            None => "_rt.Model".to_string(),
+        };
+        let class = naming::variant_class(&root.name, &path);
+        top_level(w);
+        w.line(&format!("class {class}({base}):"));
+        w.depth += 1;
+        let mut docs = doc_lines(&variant.docs, &Vec::new(), variant.deprecated.as_ref());
+        if docs.is_empty() {
+            docs.push(format!(
+                "The {} variant of {}.",
+                string_list(&path),
+                root.name
+            ));
+        }
+        w.docstring(&docs);
+        w.line("");
+        let fixed: Vec<Code> = tags
+            .iter()
+            .map(|(tag, _)| Code::text(string_literal(&naming::wire_ident(tag))))
+            .collect();
+        w.statement(layout::annotated(
+            w.depth,
+            "_cardc_fixed",
+            &Code::text("_t.ClassVar[tuple[str, ...]]"),
+            &Code::Tuple {
+                lead: String::new(),
+                items: fixed,
+            },
+        ));
+        for (tag, value) in &tags {
+            let value = string_literal(value);
+            w.statement(layout::annotated(
+                w.depth,
+                &naming::wire_ident(tag),
+                &Code::subscript("_t.Literal", vec![Code::text(value.clone())]),
+                &Code::call(
+                    "_p.Field",
+                    vec![
+                        Code::text(format!("default={value}")),
+                        Code::text(format!("alias={}", string_literal(tag))),
+                    ],
+                ),
+            ));
+        }
+        w.depth -= 1;
+        classes.push(class);
+    }
+}
+
+/// `A` for one name, `A.B` for a path.
+fn string_list(path: &[&str]) -> String {
+    path.join(".")
+}
+
+/// The members of a union reached from `root` along `path`: a class per variant, and for a
+/// variant that is itself a union, that union's members told apart by its own tag.
+fn union_expr(schema: &Schema, root: &UnionDef, union: &UnionDef, path: &[&str]) -> Code {
+    let members: Vec<Code> = union
+        .variants
+        .iter()
+        .map(|variant| {
+            let mut path = path.to_vec();
+            path.push(&variant.name);
+            match schema.payload(variant) {
+                Some(TypeDef::Union(inner)) => union_expr(schema, root, inner, &path),
+                _ => Code::text(naming::variant_class(&root.name, &path)),
+            }
+        })
+        .collect();
+    let tagged = |check: Code| Code::subscript("_t.Annotated", vec![members_code(&members), check]);
+    match members.as_slice() {
+        // A union of one variant is that variant's class, whose tag has a default: the tag
+        // key is required all the same.
+        [_] => tagged(Code::call(
+            "_p.BeforeValidator",
+            vec![Code::call(
+                "_rt.tagged",
+                vec![Code::text(string_literal(&union.tag))],
+            )],
+        )),
+        _ => tagged(Code::call(
+            "_p.Field",
+            vec![Code::text(format!(
+                "discriminator={}",
+                string_literal(&naming::wire_ident(&union.tag))
+            ))],
+        )),
+    }
+}
+
+/// The members of a discriminated union as one type: `A | B | _t.Annotated[C | D, ...]`.
+/// Every member is a class defined above the union, or such a union of them, so `|` joins
+/// them as the module runs.
+fn members_code(members: &[Code]) -> Code {
+    match members {
+        [only] => only.clone(),
+        _ => Code::Union(members.to_vec()),
+    }
+}
+
+fn emit_alias(w: &mut Writer, name: &str, value: Code, docs: &[String]) {
+    let name = naming::type_name(name);
+    top_level(w);
+    w.statement(layout::assignment(
+        w.depth,
+        &name,
+        &Code::call(
+            "_te.TypeAliasType",
+            vec![Code::text(string_literal(&name)), value],
+        ),
+    ));
+    w.docstring(docs);
+}
+
+fn emit_union_alias(w: &mut Writer, schema: &Schema, def: &UnionDef) {
+    let docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
+    emit_alias(w, &def.name, union_expr(schema, def, def, &[]), &docs);
+}
+
+fn emit_newtype(w: &mut Writer, schema: &Schema, def: &NewtypeDef) {
+    let docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
+    emit_alias(w, &def.name, type_code(schema, &def.ty, true), &docs);
+}
+
+fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
+    let mut docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
+    let members: Vec<Code> = def
+        .variants
+        .iter()
+        .map(|variant| type_code(schema, &variant.ty, true))
+        .collect();
+    for variant in &def.variants {
+        if variant.docs.iter().any(|line| !line.trim().is_empty()) {
+            if !docs.is_empty() {
+                docs.push(String::new());
+            }
+            docs.push(format!("{}:", variant.name));
+            docs.extend(variant.docs.iter().map(|line| format!("    {line}")));
+        }
+    }
+    let value = match members.as_slice() {
+        [only] => only.clone(),
+        _ => Code::subscript(
+            "_t.Annotated",
+            vec![
+                union_of(members),
+                Code::text("_p.Field(union_mode=\"left_to_right\")"),
+            ],
+        ),
+    };
+    emit_alias(w, &def.name, value, &docs);
+}
+
+fn emit_enum(w: &mut Writer, def: &EnumDef) {
+    top_level(w);
+    w.line(&format!(
+        "class {}(_enum.Enum):",
+        naming::type_name(&def.name)
+    ));
+    w.depth += 1;
+    let docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
+    w.docstring(&docs);
+    for (index, value) in def.values.iter().enumerate() {
+        if index > 0 || !docs.is_empty() {
+            w.line("");
+        }
+        w.line(&format!(
+            "{} = {}",
+            naming::enum_member(&value.name),
+            string_literal(&value.wire_name)
+        ));
+        w.docstring(&doc_lines(
+            &value.docs,
+            &Vec::new(),
+            value.deprecated.as_ref(),
+        ));
+    }
+    if def.values.is_empty() && docs.is_empty() {
+        w.line("pass");
+    }
+    w.depth -= 1;
+}
+
+fn emit_parse_functions(w: &mut Writer, schema_name: &str) {
+    let function = naming::parse_function(schema_name);
+    let quoted = string_literal(schema_name);
+    let name = naming::type_name(schema_name);
+    for (suffix, parameter, what, decode) in [
+        ("", "data: object", "parsed JSON data", "decode_data"),
+        ("_json", "text: str | bytes", "JSON text", "decode"),
+    ] {
+        top_level(w);
+        emit_def(w, &format!("{function}{suffix}"), &[parameter], &name);
+        w.depth += 1;
+        w.line(&format!(
+            "\"\"\"Decodes {what} as a {name}, or raises DecodeError.\"\"\""
+        ));
+        let argument = parameter.split(':').next().unwrap_or(parameter);
+        w.statement(layout::annotated(
+            w.depth,
+            "value",
+            &Code::text(name.clone()),
+            &Code::call(
+                &format!("_rt.{decode}"),
+                vec![
+                    Code::text(name.clone()),
+                    Code::text(quoted.clone()),
+                    Code::text(argument),
+                ],
+            ),
+        ));
+        w.line("return value");
+        w.depth -= 1;
+    }
+}
+
+/// `def name(parameters) -> returns:`, its parameters one a line when it is too long.
+fn emit_def(w: &mut Writer, name: &str, parameters: &[&str], returns: &str) {
+    let parameters = parameters.iter().map(|p| Code::text(*p)).collect();
+    w.statement(layout::lines(
+        w.depth,
+        "def ",
+        &Code::call(name, parameters),
+        &format!(" -> {returns}:"),
+    ));
+}
+
+/// The leaf variants of `union` reached from `root` along `path`: each one's class and the
+/// name of its visitor method, the variant names of the path in snake case joined by `__` (so
+/// that `Search` then `Matches` is never the name of a variant `SearchMatches`).
+fn leaves(
+    schema: &Schema,
+    root: &UnionDef,
+    union: &UnionDef,
+    path: &[&str],
+) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for variant in &union.variants {
+        let mut path = path.to_vec();
+        path.push(&variant.name);
+        match schema.payload(variant) {
+            Some(TypeDef::Union(inner)) => out.extend(leaves(schema, root, inner, &path)),
+            _ => out.push((
+                naming::variant_class(&root.name, &path),
+                naming::visitor_method(&path),
+            )),
+        }
+    }
+    out
+}
+
+/// A union's exhaustive helpers: a visitor `Protocol` with one method per leaf variant, and
+/// `visit_<union>`, a `match` over the variant classes that ends in `assert_never`, so a type
+/// checker fails the helper, and every visitor that lacks a method, once the schema gains a
+/// variant.
+fn emit_visitor(w: &mut Writer, schema: &Schema, def: &UnionDef) {
+    let name = naming::type_name(&def.name);
+    let visitor = naming::visitor(&def.name);
+    let function = naming::visit_function(&def.name);
+    let leaves = leaves(schema, def, def, &[]);
+    top_level(w);
+    w.line(&format!("class {visitor}(_t.Protocol[_R_co]):"));
+    w.depth += 1;
+    w.line(&format!(
+        "\"\"\"What `{function}` calls: one method per variant of {name}.\"\"\""
+    ));
+    for (class, method) in &leaves {
+        w.line("");
+        w.statement(layout::lines(
+            w.depth,
+            "def ",
+            &Code::call(
+                method,
+                vec![
+                    Code::text("self"),
+                    Code::text(format!("value: {class}")),
+                    Code::text("/"),
+                ],
+            ),
+            " -> _R_co: ...",
+        ));
+    }
+    w.depth -= 1;
+    top_level(w);
+    emit_def(
+        w,
+        &function,
+        &[
+            &format!("value: {name}"),
+            &format!("visitor: {visitor}[_R]"),
+        ],
+        "_R",
+    );
+    w.depth += 1;
+    w.docstring(&[
+        "Calls the method of `visitor` for the variant `value` is. The match is exhaustive:"
+            .to_string(),
+        "a type checker fails it, and every visitor that lacks a method, when the schema"
+            .to_string(),
+        "gains a variant.".to_string(),
+    ]);
+    w.line("match value:");
+    w.depth += 1;
+    for (class, method) in &leaves {
+        w.line(&format!("case {class}():"));
+        w.depth += 1;
+        w.line(&format!("return visitor.{method}(value)"));
+        w.depth -= 1;
+    }
+    w.line("case _:");
+    w.depth += 1;
+    w.line("_te.assert_never(value)");
+    w.depth -= 2;
+    w.depth -= 1;
+}

@@ -1,0 +1,483 @@
+"""The helpers every generated module of this package shares: reading JSON text exactly as the
+contract does, the value types whose rules pydantic's strict mode does not say alone, and the
+one error type a failed decode raises."""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import re
+import typing as _t
+from dataclasses import dataclass
+
+import pydantic as _p
+import pydantic_core as _pc
+
+__all__ = [
+    "DecodeError",
+    "ErrorEntry",
+    "Model",
+    "OpenModel",
+    "decode",
+    "to_data",
+    "to_json",
+]
+
+#: The deepest nesting of arrays and objects a decode accepts, as the Rust reader's.
+MAX_DEPTH = 127
+
+#: The largest integer every reader of parsed JSON holds exactly.
+MAX_SAFE_INTEGER = 2**53 - 1
+
+
+@dataclass(frozen=True)
+class ErrorEntry:
+    """One fault of a decode: where it is, what is wrong, and in which type and variant."""
+
+    #: The RFC 6901 JSON pointer of the value at fault; empty for the whole input.
+    pointer: str
+    #: What is wrong there.
+    message: str
+    #: The schema type being decoded.
+    type: str | None
+    #: The tag value of the outermost union variant the fault sits in, if any.
+    variant: str | None
+
+    def __str__(self) -> str:
+        at = f"{self.pointer}: " if self.pointer else ""
+        within = " in ".join(part for part in (self.type, self.variant) if part)
+        return f"{at}{self.message}" + (f" ({within})" if within else "")
+
+
+class DecodeError(ValueError):
+    """Why JSON text or data is not a value of the type it was decoded as."""
+
+    def __init__(self, errors: _t.Sequence[ErrorEntry]) -> None:
+        self.errors: tuple[ErrorEntry, ...] = tuple(errors)
+        super().__init__("; ".join(str(error) for error in self.errors))
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _reject_constant(name: str) -> _t.NoReturn:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"duplicate key `{key}`")
+            seen.add(key)
+    return data
+
+
+#: A JSON string, to take out of the text before judging its structure and numbers.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+
+#: An escape that may be half of a surrogate pair.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _may_break_a_rule(text: str) -> bool:
+    """Whether the text may hold what `json.loads` (with the hooks of `load`) reads but the
+    contract does not, so that the parsed data must be walked: nesting deeper than MAX_DEPTH
+    (more brackets outside strings than that), or a lone surrogate. Each test runs at C speed
+    over the text, the strings taken out only when the brackets are many."""
+    if not text.isascii() and not _encodable(text):
+        return True
+    if "\\u" in text and _SURROGATE_ESCAPE.search(text) is not None:
+        return True
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    structure = _STRING.sub('""', text)
+    return structure.count("[") + structure.count("{") > MAX_DEPTH
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if math.isinf(number):
+        raise ValueError(f"number out of range: {text}")
+    return number
+
+
+def _bounded(text: str) -> int:
+    # An integer with more digits than the largest float has is beyond every reader's range.
+    if len(text.lstrip("-")) > 308 and math.isinf(float(text)):
+        raise ValueError(f"number out of range: {text[:20]}...")
+    return int(text)
+
+
+def _within(value: object, at: str, depth: int) -> str | None:
+    """The pointer of the first value the contract cannot hold, with why, if any: nesting
+    deeper than MAX_DEPTH, a string with a lone surrogate, a number beyond a float's range."""
+    if isinstance(value, str):
+        return (
+            None if _encodable(value) else f"{at}: a lone surrogate is not Unicode text"
+        )
+    if isinstance(value, float):
+        return f"{at}: number out of range" if math.isinf(value) else None
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            float(value)
+        except OverflowError:
+            return f"{at}: number out of range"
+        return None
+    if isinstance(value, (list, dict)):
+        if depth >= MAX_DEPTH:
+            return f"{at}: nested more than {MAX_DEPTH} deep"
+        if isinstance(value, list):
+            items: _t.Iterable[tuple[str, object]] = (
+                (str(index), item) for index, item in enumerate(value)
+            )
+        else:
+            items = value.items()
+        for key, item in items:
+            if not _encodable(key):
+                return f"{at}: a key with a lone surrogate is not Unicode text"
+            fault = _within(item, f"{at}/{_escape(key)}", depth + 1)
+            if fault:
+                return fault
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def load(text: str | bytes) -> object:
+    """Parses JSON text as the Rust reader does: UTF-8, no repeated key, no NaN or Infinity,
+    no number beyond a float's range, no lone surrogate, no nesting deeper than MAX_DEPTH."""
+    try:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        data = json.loads(
+            text,
+            object_pairs_hook=_unique_keys,
+            parse_constant=_reject_constant,
+            parse_float=_finite,
+            parse_int=_bounded,
+        )
+    except (ValueError, RecursionError) as error:
+        raise DecodeError([ErrorEntry("", str(error), None, None)]) from None
+    fault = _within(data, "", 0) if _may_break_a_rule(text) else None
+    if fault:
+        pointer, message = fault.split(": ", 1)
+        raise DecodeError([ErrorEntry(pointer, message, None, None)])
+    return data
+
+
+@functools.cache
+def _adapter(tp: _t.Any) -> _p.TypeAdapter[_t.Any]:
+    return _p.TypeAdapter(tp)
+
+
+def _pointer(data: object, loc: tuple[int | str, ...]) -> tuple[str, str | None]:
+    """The pointer into `data` that a pydantic location names, and the first union tag value
+    on the way: pydantic puts a tagged union's tag value, and a union member's name, into the
+    location where the JSON has no key."""
+    at = ""
+    variant: str | None = None
+    current: object = data
+    for index, part in enumerate(loc):
+        last = index == len(loc) - 1
+        if isinstance(current, dict) and isinstance(part, str) and part in current:
+            at += "/" + _escape(part)
+            current = current[part]
+        elif (
+            isinstance(current, list)
+            and isinstance(part, int)
+            and 0 <= part < len(current)
+        ):
+            at += f"/{part}"
+            current = current[part]
+        elif last and isinstance(current, dict) and isinstance(part, str):
+            at += "/" + _escape(part)
+        elif variant is None and isinstance(current, dict) and isinstance(part, str):
+            variant = part
+    return at, variant
+
+
+def decode(tp: object, name: str, text: str | bytes) -> _t.Any:
+    """Decodes JSON text as the type `tp` (named `name` in errors), exactly as the contract
+    reads it, or raises DecodeError with every fault located."""
+    data = load(text)
+    try:
+        return _adapter(tp).validate_json(
+            text, strict=True, by_alias=True, by_name=False
+        )
+    except _p.ValidationError as error:
+        entries: list[ErrorEntry] = []
+        for fault in error.errors(include_url=False):
+            pointer, variant = _pointer(data, fault["loc"])
+            entries.append(ErrorEntry(pointer, fault["msg"], name, variant))
+        raise DecodeError(entries) from None
+
+
+def decode_data(tp: object, name: str, data: object) -> _t.Any:
+    """Decodes parsed JSON data as the type `tp`, as [`decode`] its text."""
+    try:
+        text = json.dumps(data, allow_nan=False, ensure_ascii=False)
+    except (TypeError, ValueError) as error:
+        raise DecodeError([ErrorEntry("", str(error), name, None)]) from None
+    return decode(tp, name, text)
+
+
+def to_data(tp: object, value: object) -> _p.JsonValue:
+    """The JSON data of a value of type `tp`: exactly the JSON it was read from (an absent key
+    stays absent, a null stays null, the unknown keys of an open object are kept)."""
+    data: _p.JsonValue = _adapter(tp).dump_python(
+        value, mode="json", by_alias=True, exclude_unset=True
+    )
+    return data
+
+
+def to_json(tp: object, value: object) -> str:
+    """The JSON text of a value of type `tp` (see [`to_data`])."""
+    return json.dumps(to_data(tp, value), ensure_ascii=False, allow_nan=False)
+
+
+class Model(_p.BaseModel):
+    """A closed object of the schema: every key is a field's."""
+
+    model_config = _p.ConfigDict(
+        strict=True,
+        extra="forbid",
+        validate_by_alias=True,
+        validate_by_name=True,
+        serialize_by_alias=True,
+        protected_namespaces=(),
+    )
+
+    #: The fields written whether or not they were given: union tags and constants.
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ()
+
+    def model_post_init(self, context: object, /) -> None:
+        self.__pydantic_fields_set__.update(self._cardc_fixed)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> _t.Self:
+        """Decodes JSON text as this type, or raises DecodeError."""
+        value: _t.Self = decode(cls, cls.__name__, text)
+        return value
+
+    @classmethod
+    def from_data(cls, data: object) -> _t.Self:
+        """Decodes parsed JSON data as this type, or raises DecodeError."""
+        value: _t.Self = decode_data(cls, cls.__name__, data)
+        return value
+
+    def to_data(self) -> _p.JsonValue:
+        """The JSON data of this value: exactly what it was read from."""
+        return to_data(type(self), self)
+
+    def to_json(self) -> str:
+        """The JSON text of this value: exactly what it was read from."""
+        return to_json(type(self), self)
+
+
+class OpenModel(Model):
+    """An open object of the schema: the keys no field names are kept, and written back."""
+
+    model_config = _p.ConfigDict(extra="allow")
+
+
+def integral(value: object) -> object:
+    """A number with a zero fraction read as the integer it equals (`7.0`, `7e0`), as the
+    contract reads an integer; anything else as it is, for the strict type to judge."""
+    if (
+        isinstance(value, float)
+        and value.is_integer()
+        and abs(value) <= MAX_SAFE_INTEGER
+    ):
+        return int(value)
+    return value
+
+
+def exactly(expected: str | int | bool) -> _t.Callable[[object], object]:
+    """The check of a constant: the value itself, never a number for a boolean or the
+    reverse; an integer constant also as an integral number."""
+
+    def check(value: object) -> object:
+        if isinstance(expected, (bool, str)):
+            fits = type(value) is type(expected) and value == expected
+        else:
+            value = integral(value)
+            fits = type(value) is int and value == expected
+        if not fits:
+            raise ValueError(f"expected {json.dumps(expected)}")
+        return value
+
+    return check
+
+
+# Each integer type spelt out (not made by a function), so that type checkers read it as a
+# type: an integral number as the integer it equals, within the type's range.
+U8 = _t.Annotated[int, _p.BeforeValidator(integral), _p.Field(ge=0, le=2**8 - 1)]
+U16 = _t.Annotated[int, _p.BeforeValidator(integral), _p.Field(ge=0, le=2**16 - 1)]
+U32 = _t.Annotated[int, _p.BeforeValidator(integral), _p.Field(ge=0, le=2**32 - 1)]
+I8 = _t.Annotated[int, _p.BeforeValidator(integral), _p.Field(ge=-(2**7), le=2**7 - 1)]
+I16 = _t.Annotated[
+    int, _p.BeforeValidator(integral), _p.Field(ge=-(2**15), le=2**15 - 1)
+]
+I32 = _t.Annotated[
+    int, _p.BeforeValidator(integral), _p.Field(ge=-(2**31), le=2**31 - 1)
+]
+I64 = _t.Annotated[
+    int,
+    _p.BeforeValidator(integral),
+    _p.Field(ge=-MAX_SAFE_INTEGER, le=MAX_SAFE_INTEGER),
+]
+U64 = _t.Annotated[
+    int, _p.BeforeValidator(integral), _p.Field(ge=0, le=MAX_SAFE_INTEGER)
+]
+
+#: Any JSON number, an integer kept an integer.
+F64 = _t.Annotated[int | float, _p.Field(union_mode="smart")]
+
+
+def _decimal(low: int, high: int) -> _t.Callable[[str], str]:
+    def check(text: str) -> str:
+        digits = text.removeprefix("-")
+        canonical = (
+            digits != ""
+            and all("0" <= c <= "9" for c in digits)
+            and (text == "0" or not digits.startswith("0"))
+        )
+        if not canonical or not low <= int(text) <= high:
+            raise ValueError(
+                "expected a canonical decimal integer within the type's range"
+            )
+        return text
+
+    return check
+
+
+DecimalI64 = _t.Annotated[str, _p.AfterValidator(_decimal(-(2**63), 2**63 - 1))]
+DecimalU64 = _t.Annotated[str, _p.AfterValidator(_decimal(0, 2**64 - 1))]
+
+
+def _number(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value)
+
+
+def _json_equal(a: object, b: object) -> bool:
+    """JSON Schema's equality: deep, objects regardless of key order, numbers by value."""
+    if _number(a) is not None and _number(b) is not None:
+        return _number(a) == _number(b)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_json_equal(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return len(a) == len(b) and all(
+            key in b and _json_equal(value, b[key]) for key, value in a.items()
+        )
+    return type(a) is type(b) and a == b
+
+
+def _matcher(pattern: str) -> _t.Callable[[str], bool]:
+    """A search for `pattern` by the Rust regex engine, the one the contract and pydantic's
+    `pattern` use (Python's `re` reads `$` and classes otherwise)."""
+    validator = _pc.SchemaValidator(_pc.core_schema.str_schema(pattern=pattern))
+
+    def search(text: str) -> bool:
+        try:
+            validator.validate_python(text)
+        except _pc.ValidationError:
+            return False
+        return True
+
+    return search
+
+
+def constrained(
+    *,
+    length: tuple[int | None, int | None] | None = None,
+    patterns: tuple[str, ...] = (),
+    minimum: tuple[float, bool] | None = None,
+    maximum: tuple[float, bool] | None = None,
+    items: tuple[int | None, int | None] | None = None,
+    unique: bool = False,
+) -> _p.BeforeValidator:
+    """The checks of a field's constraints, as the contract defines them: a length in code
+    points, patterns searched by the Rust engine (a format is its anchored pattern), a range
+    compared as numbers, an item count, items unique by JSON equality. Each judges a value of
+    the field's JSON type only; any other fails the type itself."""
+    searches = tuple((pattern, _matcher(pattern)) for pattern in patterns)
+
+    def check(value: object) -> object:
+        if isinstance(value, str):
+            if length is not None and not _count_within(len(value), length):
+                raise ValueError(f"expected {_count_text(length)} characters")
+            for pattern, search in searches:
+                if not search(value):
+                    raise ValueError(f"expected a string matching {pattern}")
+        number = _number(value)
+        if number is not None and minimum is not None:
+            low, exclusive = minimum
+            if number < low or (exclusive and number == low):
+                raise ValueError(
+                    f"expected a number {'above' if exclusive else 'at least'} {low}"
+                )
+        if number is not None and maximum is not None:
+            high, exclusive = maximum
+            if number > high or (exclusive and number == high):
+                raise ValueError(
+                    f"expected a number {'below' if exclusive else 'at most'} {high}"
+                )
+        if (
+            isinstance(value, list)
+            and items is not None
+            and not _count_within(len(value), items)
+        ):
+            raise ValueError(f"expected {_count_text(items)} items")
+        if unique and isinstance(value, list):
+            for index, item in enumerate(value):
+                if any(_json_equal(earlier, item) for earlier in value[:index]):
+                    raise ValueError(f"item {index} repeats an earlier one")
+        return value
+
+    return _p.BeforeValidator(check)
+
+
+def _count_within(count: int, bounds: tuple[int | None, int | None]) -> bool:
+    low, high = bounds
+    return (low is None or count >= low) and (high is None or count <= high)
+
+
+def _count_text(bounds: tuple[int | None, int | None]) -> str:
+    low, high = bounds
+    if high is None:
+        return f"at least {low}"
+    if low is None:
+        return f"at most {high}"
+    return f"{low} to {high}"
+
+
+def tagged(key: str) -> _t.Callable[[object], object]:
+    """The check of a union of one variant, which pydantic reads as that variant's class:
+    the tag key is present, as a discriminator would require."""
+
+    def check(value: object) -> object:
+        if isinstance(value, dict) and key not in value:
+            raise ValueError(f"no `{key}` tag")
+        return value
+
+    return check
+
+
+def not_null(value: object) -> object:
+    """An optional field's present value, which is never null."""
+    if value is None:
+        raise ValueError("expected a value, not null: the key may be left out instead")
+    return value

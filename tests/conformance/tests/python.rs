@@ -1,0 +1,412 @@
+//! The Python output as a Python team uses it: the Markdown bridge (`bridges/markdown/`) passes
+//! `mypy --strict` and `pyright --strict` against the real schema and its unit tests pass; the
+//! closed-union proof (the unchanged bridge fails both checkers at its two matches once the
+//! schema gains a `table` card); no bridge match hides a new card behind a catch-all case;
+//! every generated package is clean under `ruff check` and `ruff format --check`; and
+//! `generated/python` installs with pip into a fresh virtual environment, whose installed copy
+//! reads the conformance corpus as its labels say.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use cardc_codegen::{compile, emit, header_name, out};
+use cardc_conformance::{python_interpreter, repo_root};
+
+/// The schema with the added `table` card, shared with the Rust bridges' and the web
+/// renderer's proofs.
+const TABLE_SCHEMA: &str = "tests/ui/schemas/render_intent_with_table.cards";
+
+/// The bridge module the proofs check.
+const BRIDGE: &str = "bridges/markdown/cardc_markdown/__init__.py";
+
+/// The environment's tool `name` (mypy, ruff), beside its interpreter.
+fn tool(name: &str) -> PathBuf {
+    python_interpreter().with_file_name(name)
+}
+
+/// Runs a command from the repository root; returns whether it succeeded and what it printed.
+/// Python writes no bytecode beside the modules it imports, which are in the tree.
+fn run(command: &mut Command) -> (bool, String) {
+    let output = command
+        .current_dir(repo_root())
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .output()
+        .unwrap_or_else(|error| panic!("cannot run {command:?}: {error}"));
+    let printed = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (output.status.success(), printed)
+}
+
+/// `mypy --strict` over `files`, finding `render_intent` and the bridge under `paths`.
+fn mypy(paths: &[&Path], files: &[&Path]) -> (bool, String) {
+    let root = repo_root();
+    let search = std::env::join_paths(paths).expect("a search path");
+    run(Command::new(tool("mypy"))
+        .env("MYPYPATH", search)
+        .args(["--strict", "--no-error-summary", "--cache-dir"])
+        .arg(root.join("target/python-mypy-cache"))
+        .args(files))
+}
+
+/// `pyright` (pinned in package.json) with the config file at `config`.
+fn pyright(config: &Path) -> (bool, String) {
+    let root = repo_root();
+    let pyright = root.join("node_modules/pyright/index.js");
+    assert!(
+        pyright.is_file(),
+        "pyright is not installed: run `npm ci` at the repository root (scripts/test does)"
+    );
+    run(Command::new("node")
+        .arg(pyright)
+        .arg("--pythonpath")
+        .arg(python_interpreter())
+        .arg("-p")
+        .arg(config))
+}
+
+#[test]
+fn the_bridge_passes_mypy_and_pyright_strictly_and_its_tests_pass() {
+    let root = repo_root();
+    let (generated, bridge) = (root.join("generated/python"), root.join("bridges/markdown"));
+    let (passed, printed) = mypy(
+        &[&generated, &bridge],
+        &[&bridge.join("cardc_markdown"), &bridge.join("tests")],
+    );
+    assert!(passed, "mypy --strict fails the bridge:\n{printed}");
+    // bridges/markdown/pyrightconfig.json sets strict mode and finds generated/python.
+    let (passed, printed) = pyright(&bridge.join("pyrightconfig.json"));
+    assert!(
+        passed && printed.contains("0 errors"),
+        "pyright --strict fails the bridge:\n{printed}"
+    );
+    let search = std::env::join_paths([&generated, &bridge]).expect("a search path");
+    let (passed, printed) = run(Command::new(python_interpreter())
+        .env("PYTHONPATH", search)
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .arg(bridge.join("tests")));
+    assert!(passed, "the bridge's tests fail:\n{printed}");
+    println!("{printed}");
+}
+
+/// The 1-based lines of the bridge holding `assert_never(view)`: its two matches' ends.
+fn assert_never_lines() -> Vec<usize> {
+    let source = std::fs::read_to_string(repo_root().join(BRIDGE)).expect("the bridge");
+    let lines: Vec<usize> = source
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| line.trim() == "assert_never(view)")
+        .map(|(index, _)| index + 1)
+        .collect();
+    assert_eq!(
+        lines.len(),
+        2,
+        "{BRIDGE} should end its two matches in `assert_never(view)`: update this test"
+    );
+    lines
+}
+
+#[test]
+fn an_added_card_fails_both_checkers_at_the_unchanged_bridges_matches() {
+    let root = repo_root();
+    let scratch = root.join("target/python-proof");
+    let _ = std::fs::remove_dir_all(&scratch);
+    // The schema with the table card, as `schema/render_intent.cards` would be, generated into
+    // the scratch directory: its package is `render_intent`, as the bridge imports it.
+    let text = std::fs::read_to_string(root.join(TABLE_SCHEMA)).expect("the table schema");
+    let schema_path = scratch.join("schema/render_intent.cards");
+    std::fs::create_dir_all(schema_path.parent().expect("a parent")).expect("create scratch");
+    std::fs::write(&schema_path, &text).expect("write the schema");
+    let generated = scratch.join("generated");
+    let schema = compile(&header_name(&schema_path, &generated), &text)
+        .unwrap_or_else(|errors| panic!("{TABLE_SCHEMA} does not compile: {errors:?}"));
+    out::write(&generated, &emit::all(&schema)).expect("generate");
+    let packages = generated.join("python");
+    let bridge = scratch.join("bridges/markdown");
+    std::fs::create_dir_all(bridge.join("cardc_markdown")).expect("create the bridge copy");
+    std::fs::copy(root.join(BRIDGE), bridge.join("cardc_markdown/__init__.py"))
+        .expect("copy the bridge");
+    let lines = assert_never_lines();
+
+    let (passed, printed) = mypy(&[&packages, &bridge], &[&bridge.join("cardc_markdown")]);
+    println!("mypy on the unchanged bridge, with the table card:\n{printed}");
+    assert!(
+        !passed,
+        "mypy passed the bridge against a schema with a `table` card"
+    );
+    let errors: Vec<&str> = printed.lines().filter(|l| l.contains(": error:")).collect();
+    assert_eq!(
+        errors.len(),
+        2,
+        "one error per match and nothing else:\n{printed}"
+    );
+    for (error, (line, variant)) in errors.iter().zip(lines.iter().zip(["Call", "Result"])) {
+        assert!(
+            error.contains(&format!("__init__.py:{line}: error:"))
+                && error.contains(&format!("\"Tool{variant}View_Table\""))
+                && error.contains("assert_never"),
+            "expected mypy's error at the `assert_never` on line {line}, naming \
+             Tool{variant}View_Table, got:\n{error}\n\nin:\n{printed}"
+        );
+    }
+
+    // Laid out as bridges/markdown/pyrightconfig.json is, so that the generated package is a
+    // library outside the checked project, as it is there.
+    let config = bridge.join("pyrightconfig.json");
+    let settings = serde_json::json!({
+        "typeCheckingMode": "strict",
+        "pythonVersion": "3.11",
+        "include": ["cardc_markdown"],
+        "extraPaths": ["../../generated/python"],
+    });
+    std::fs::write(&config, settings.to_string()).expect("write pyrightconfig.json");
+    let (passed, printed) = pyright(&config);
+    println!("pyright on the unchanged bridge, with the table card:\n{printed}");
+    assert!(
+        !passed,
+        "pyright passed the bridge against a schema with a `table` card"
+    );
+    let errors: Vec<&str> = printed
+        .lines()
+        .filter(|l| l.contains(" - error:"))
+        .collect();
+    assert_eq!(
+        errors.len(),
+        2,
+        "one error per match and nothing else:\n{printed}"
+    );
+    for (error, (line, variant)) in errors.iter().zip(lines.iter().zip(["Call", "Result"])) {
+        assert!(
+            error.contains(&format!("__init__.py:{line}:"))
+                && error.contains(&format!("\"Tool{variant}View_Table\""))
+                && error.contains("\"Never\""),
+            "expected pyright's error at the `assert_never` on line {line}, naming \
+             Tool{variant}View_Table, got:\n{error}\n\nin:\n{printed}"
+        );
+    }
+}
+
+/// Runs `tests/python/exhaustive_matches.py` over `file`.
+fn exhaustive_matches(file: &Path) -> (bool, String) {
+    run(Command::new(python_interpreter())
+        .arg("tests/python/exhaustive_matches.py")
+        .arg(file))
+}
+
+#[test]
+fn no_bridge_match_hides_a_new_card_behind_a_catch_all_case() {
+    let root = repo_root();
+    let (passed, printed) = exhaustive_matches(&root.join(BRIDGE));
+    assert!(passed, "{printed}");
+    // The check itself: the bridge with its matches ending in a default instead fails it.
+    let source = std::fs::read_to_string(root.join(BRIDGE)).expect("the bridge");
+    let hidden = source.replace("            assert_never(view)", "            return \"\"");
+    assert_ne!(hidden, source);
+    let copy = root.join("target/python-wildcard/bridge.py");
+    std::fs::create_dir_all(copy.parent().expect("a parent")).expect("create scratch");
+    std::fs::write(&copy, hidden).expect("write the copy");
+    let (passed, printed) = exhaustive_matches(&copy);
+    assert!(
+        !passed,
+        "a catch-all `case _: return \"\"` passed the check"
+    );
+    assert_eq!(
+        printed.matches("a catch-all case").count(),
+        2,
+        "both matches should be refused:\n{printed}"
+    );
+}
+
+/// Every directory of Python the repository holds: the generated packages (render-intent,
+/// every golden case, every public contract), the bridge, the test scripts and the benchmark.
+fn python_trees() -> Vec<PathBuf> {
+    let root = repo_root();
+    let mut trees = vec![
+        root.join("generated/python"),
+        root.join("bridges/markdown"),
+        root.join("tests/python"),
+        root.join("benches/python"),
+    ];
+    for parent in ["tests/schemas", "tests/contracts"] {
+        for entry in std::fs::read_dir(root.join(parent)).expect("read a case directory") {
+            let python = entry.expect("a case").path().join("python");
+            if python.is_dir() {
+                trees.push(python);
+            }
+        }
+    }
+    trees.sort();
+    trees
+}
+
+#[test]
+fn every_python_file_is_clean_under_ruff_check_and_ruff_format() {
+    let trees = python_trees();
+    assert!(trees.len() > 20, "too few Python trees found: {trees:?}");
+    // --no-cache: ruff would otherwise write a .ruff_cache into the tree.
+    let (passed, printed) = run(Command::new(tool("ruff"))
+        .args(["check", "--no-cache"])
+        .args(&trees));
+    assert!(passed, "ruff check:\n{printed}");
+    let (passed, printed) = run(Command::new(tool("ruff"))
+        .args(["format", "--check", "--no-cache"])
+        .args(&trees));
+    assert!(
+        passed,
+        "ruff format --check (an emitter change must lay lines out as ruff does; see \
+         codegen/src/emit/python/layout.rs):\n{printed}"
+    );
+}
+
+/// The blocks of the hashed lock that pin `names`, as a requirements file of their own.
+fn locked(names: &[&str]) -> String {
+    let lock = std::fs::read_to_string(repo_root().join("python/requirements-dev.lock"))
+        .expect("python/requirements-dev.lock");
+    let mut kept = String::new();
+    let mut keep = false;
+    for line in lock.lines() {
+        if !line.starts_with([' ', '#']) && !line.is_empty() {
+            let name = line.split(['=', ' ', ';']).next().unwrap_or_default();
+            keep = names.contains(&name);
+        }
+        if keep && !line.trim_start().starts_with('#') {
+            kept.push_str(line);
+            kept.push('\n');
+        }
+    }
+    kept
+}
+
+#[test]
+fn generated_python_installs_with_pip_and_the_installed_copy_reads_the_corpus() {
+    let root = repo_root();
+    let scratch = root.join("target/python-install");
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).expect("create scratch");
+    // The package is built from a copy, so that setuptools' build/ and .egg-info/ land there,
+    // not in the tree.
+    let copy = scratch.join("source");
+    let listed = Command::new("git")
+        .args(["ls-files", "-z", "generated/python"])
+        .current_dir(&root)
+        .output()
+        .expect("run git ls-files");
+    for file in listed
+        .stdout
+        .split(|byte| *byte == 0)
+        .filter(|f| !f.is_empty())
+    {
+        let file = String::from_utf8_lossy(file);
+        let relative = file
+            .strip_prefix("generated/python/")
+            .expect("under generated/python");
+        let to = copy.join(relative);
+        std::fs::create_dir_all(to.parent().expect("a parent")).expect("create directory");
+        std::fs::copy(root.join(&*file), to).expect("copy a package file");
+    }
+    let venv = scratch.join("venv");
+    let (made, printed) = run(Command::new("python3")
+        .args(["-m", "venv", "--without-pip"])
+        .arg(&venv));
+    assert!(made, "python3 -m venv failed:\n{printed}");
+    let target = venv.join("bin/python");
+    // The package's dependencies, hashed as the lock pins them, and setuptools to build it.
+    let requirements = scratch.join("requirements.txt");
+    let names = [
+        "annotated-types",
+        "pydantic",
+        "pydantic-core",
+        "setuptools",
+        "typing-extensions",
+        "typing-inspection",
+    ];
+    std::fs::write(&requirements, locked(&names)).expect("write requirements.txt");
+    let pip = |args: &[&std::ffi::OsStr]| {
+        run(Command::new(python_interpreter())
+            .args(["-m", "pip", "--disable-pip-version-check", "--python"])
+            .arg(&target)
+            .arg("install")
+            .arg("--quiet")
+            .args(args))
+    };
+    let (installed, printed) = pip(&[
+        "--require-hashes".as_ref(),
+        "-r".as_ref(),
+        requirements.as_os_str(),
+    ]);
+    assert!(
+        installed,
+        "pip install of the locked dependencies failed:\n{printed}"
+    );
+    let (installed, printed) = pip(&[
+        "--no-deps".as_ref(),
+        "--no-build-isolation".as_ref(),
+        copy.as_os_str(),
+    ]);
+    assert!(installed, "pip install generated/python failed:\n{printed}");
+
+    let corpus = root.join("tests/conformance/corpus/render_intent.jsonl");
+    let (read, printed) = run(Command::new(&target)
+        .arg("tests/python/python_check.py")
+        .args(["--installed", "render_intent"])
+        .arg(&corpus));
+    assert!(
+        read,
+        "the installed package failed to read the corpus:\n{printed}"
+    );
+    let mut lines = printed.lines();
+    let first: serde_json::Value =
+        serde_json::from_str(lines.next().expect("a first line")).expect("JSON");
+    let file = first["file"].as_str().expect("the package's file");
+    let venv = venv.canonicalize().expect("the environment's path");
+    assert!(
+        Path::new(file).starts_with(&venv),
+        "render_intent was imported from {file}, not from the fresh environment"
+    );
+    let labels = std::fs::read_to_string(&corpus).expect("the corpus");
+    let cases: Vec<serde_json::Value> = labels
+        .split('\n')
+        .filter(|line| !line.is_empty())
+        .map(|line| serde_json::from_str(line).expect("a corpus line"))
+        .collect();
+    let verdicts: Vec<serde_json::Value> = lines
+        .map(|line| serde_json::from_str(line).expect("a verdict"))
+        .collect();
+    assert_eq!(verdicts.len(), cases.len(), "one verdict per case");
+    let mut valid = 0;
+    for (case, verdict) in cases.iter().zip(&verdicts) {
+        assert_eq!(case["name"], verdict["name"]);
+        assert_eq!(
+            case["valid"], verdict["accepted"],
+            "{}: the installed package disagrees with the label: {verdict}",
+            case["name"]
+        );
+        assert!(
+            verdict.get("round_trip").is_none(),
+            "{}: {verdict}",
+            case["name"]
+        );
+        valid += usize::from(case["valid"] == true);
+    }
+    assert!(valid >= 100, "only {valid} valid payloads read");
+}
+
+#[test]
+fn hypothesis_draws_from_the_schema_decode_exactly_and_mutations_are_refused() {
+    let root = repo_root();
+    let (passed, printed) = run(Command::new(python_interpreter())
+        .env("PYTHONPATH", root.join("generated/python"))
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .arg(root.join("tests/python/test_properties.py")));
+    assert!(passed, "the hypothesis property tests fail:\n{printed}");
+    let summary = printed.lines().last().unwrap_or_default();
+    let count: usize = summary
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no pytest summary:\n{printed}"));
+    assert!(count >= 40, "too few property tests ran: {summary}");
+    println!("{summary}");
+}

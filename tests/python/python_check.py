@@ -1,0 +1,100 @@
+"""The generated Python package as a reader of the contract: for each case of a corpus,
+whether the package decodes the payload's JSON text as the case's named type, and whether
+what it decoded writes back as the same JSON.
+
+    python tests/python/python_check.py <package-dir> <cases.jsonl>
+    python tests/python/python_check.py --installed <package-name> <cases.jsonl>
+
+Each case is {"name", "type", "payload"}. The package at <package-dir> is imported from its
+files under a name of its own, so that a package named like a standard module (a golden case
+called `collections`) is still the one read. Prints one JSON line per case: {"name",
+"accepted", "errors"}, with "round_trip" too when an accepted payload writes back otherwise
+(numbers compared by value, as the Rust reader's round trip compares them). It reports and
+leaves the judging to the caller. Run it with the interpreter of the environment
+`scripts/python-env` builds.
+"""
+
+import importlib.util
+import json
+import keyword
+import sys
+from pathlib import Path
+
+
+def same_json(a, b):
+    """Whether two JSON values are the same, numbers by value and never a boolean for one."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        if isinstance(a, int) and isinstance(b, int):
+            return a == b
+        try:
+            return float(a) == float(b)
+        except OverflowError:
+            return False
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return len(a) == len(b) and all(
+            key in b and same_json(a[key], b[key]) for key in a
+        )
+    return type(a) is type(b) and a == b
+
+
+def verdict(package, case):
+    runtime = package._rt
+    name = case["type"]
+    # A type named like a keyword is escaped as the emitter escapes it (`None_`).
+    tp = getattr(package, name + "_" if keyword.iskeyword(name) else name)
+    payload = case["payload"]
+    try:
+        value = runtime.decode(tp, name, json.dumps(payload, ensure_ascii=False))
+    except runtime.DecodeError as error:
+        return {"accepted": False, "errors": [str(entry) for entry in error.errors]}
+    written = runtime.to_data(tp, value)
+    report = {"accepted": True, "errors": []}
+    if not same_json(written, payload):
+        report["round_trip"] = f"round trip changed the JSON: {json.dumps(written)}"
+    return report
+
+
+def load_package(directory):
+    """The package whose files are in `directory`, imported as `cardc_checked_package`."""
+    name = "cardc_checked_package"
+    spec = importlib.util.spec_from_file_location(
+        name, directory / "__init__.py", submodule_search_locations=[str(directory)]
+    )
+    if spec is None or spec.loader is None:
+        sys.exit(f"{directory} is not a Python package")
+    package = importlib.util.module_from_spec(spec)
+    sys.modules[name] = package
+    spec.loader.exec_module(package)
+    return package
+
+
+def main():
+    arguments = sys.argv[1:]
+    if len(arguments) == 3 and arguments[0] == "--installed":
+        # The package as installed, imported by its name; its file is printed first, so
+        # that the caller can tell it is the installed copy that was read.
+        package = importlib.import_module(arguments[1])
+        print(json.dumps({"file": package.__file__}))
+        arguments = arguments[2:]
+    elif len(arguments) == 2:
+        package = load_package(Path(arguments[0]))
+        arguments = arguments[1:]
+    else:
+        sys.exit(
+            "usage: python tests/python/python_check.py "
+            "(<package-dir> | --installed <name>) <cases.jsonl>"
+        )
+    with open(arguments[0], encoding="utf-8") as file:
+        for line in file:
+            if not line.strip():
+                continue
+            case = json.loads(line)
+            print(json.dumps({"name": case["name"], **verdict(package, case)}))
+
+
+if __name__ == "__main__":
+    main()
