@@ -101,6 +101,19 @@ pub fn variant_class(union: &str, path: &[&str]) -> String {
     name
 }
 
+/// The class of an open union's or enum's catch-all: `Card` with `#[other] Unknown` gives
+/// `CardUnknown`, as the TypeScript output names its type.
+pub fn catch_all_class(owner: &str, catch_all: &str) -> String {
+    type_name(&format!("{owner}{catch_all}"))
+}
+
+/// The enum class of an open enum's known values, which the enum's own name (an alias of
+/// them and the catch-all) leaves free: `Role` gives `Role_Known`. Schema type names hold no
+/// `_`, so no schema type can be named like it.
+pub fn known_values_class(owner: &str) -> String {
+    format!("{}_Known", type_name(owner))
+}
+
 /// The visitor `Protocol` of a union: `ToolCallView` gives `ToolCallViewVisitor`.
 pub fn visitor(union: &str) -> String {
     format!("{}Visitor", type_name(union))

@@ -14,8 +14,8 @@ mod syntax;
 
 use crate::emit::{header_sentence, json_text};
 use crate::ir::{
-    Constant, Constraints, Deprecated, Docs, EnumDef, Examples, Field, IntKind, NewtypeDef, Number,
-    Presence, Schema, StructDef, Ty, TypeDef, UnionDef, UntaggedDef, Wide,
+    CatchAll, Constant, Constraints, Deprecated, Docs, EnumDef, Examples, Field, IntKind,
+    NewtypeDef, Number, Presence, Schema, StructDef, Ty, TypeDef, UnionDef, UntaggedDef, Wide,
 };
 use crate::naming::python as naming;
 use crate::target::{Options, Refusal, Target};
@@ -68,6 +68,10 @@ impl Target for Python {
 
     fn union_helpers(&self, union: &str) -> Vec<String> {
         vec![naming::visitor(union)]
+    }
+
+    fn catch_all_helpers(&self, owner: &str, catch_all: &str) -> Vec<String> {
+        vec![naming::catch_all_class(owner, catch_all)]
     }
 
     fn field_name_problem(&self, name: &str, _closed: bool) -> Option<Refusal> {
@@ -192,6 +196,9 @@ fn emit_body(schema: &Schema) -> String {
     }
     for def in schema.types.values() {
         if let TypeDef::Union(union) = def {
+            if let Some(other) = &union.other {
+                emit_union_catch_all(&mut w, union, other);
+            }
             emit_variant_classes(&mut w, schema, union, union, &[], &[], &mut classes);
         }
     }
@@ -236,6 +243,19 @@ fn emit_body(schema: &Schema) -> String {
     for union in &unions {
         exported.push(naming::visitor(&union.name));
         exported.push(naming::visit_function(&union.name));
+    }
+    for def in schema.types.values() {
+        let (name, other) = match def {
+            TypeDef::Union(union) => (&union.name, &union.other),
+            TypeDef::Enum(enumeration) => (&enumeration.name, &enumeration.other),
+            _ => continue,
+        };
+        if let Some(other) = other {
+            exported.push(naming::catch_all_class(name, &other.name));
+            if matches!(def, TypeDef::Enum(_)) {
+                exported.push(naming::known_values_class(name));
+            }
+        }
     }
     exported.extend(classes.iter().filter(|name| name.contains('_')).cloned());
     exported.sort();
@@ -452,9 +472,8 @@ fn type_code(schema: &Schema, ty: &Ty, alias: bool) -> Code {
         Ty::Boxed(inner) => type_code(schema, inner, alias),
         Ty::Nullable(inner) => or_none(type_code(schema, inner, alias), alias),
         Ty::Named(name) => match schema.types.get(name) {
-            Some(TypeDef::Struct(_) | TypeDef::Enum(_)) | None => {
-                Code::text(naming::type_name(name))
-            }
+            Some(TypeDef::Struct(_)) | None => Code::text(naming::type_name(name)),
+            Some(TypeDef::Enum(def)) if !def.is_open() => Code::text(naming::type_name(name)),
             Some(_) if alias => Code::text(string_literal(&naming::type_name(name))),
             Some(_) => Code::text(naming::type_name(name)),
         },
@@ -585,6 +604,9 @@ fn union_expr(schema: &Schema, root: &UnionDef, union: &UnionDef, path: &[&str])
             }
         })
         .collect();
+    if holds_open_union(schema, union) {
+        return open_union_expr(union, union.other.as_ref(), members);
+    }
     let tagged = |check: Code| Code::subscript("_t.Annotated", vec![members_code(&members), check]);
     match members.as_slice() {
         // A union of one variant is that variant's class, whose tag has a default: the tag
@@ -604,6 +626,128 @@ fn union_expr(schema: &Schema, root: &UnionDef, union: &UnionDef, path: &[&str])
             ))],
         )),
     }
+}
+
+/// Whether a union is open or holds an open union among its variants, at any depth: pydantic
+/// reads a discriminator key only from classes, never from a catch-all's object, so such a
+/// union is told apart by the runtime's discriminator instead.
+fn holds_open_union(schema: &Schema, union: &UnionDef) -> bool {
+    union.is_open()
+        || union
+            .variants
+            .iter()
+            .any(|variant| match schema.payload(variant) {
+                Some(TypeDef::Union(inner)) => holds_open_union(schema, inner),
+                _ => false,
+            })
+}
+
+/// A union's members, each marked with its tag value, and its catch-all if it has one,
+/// marked with its key (which the checker keeps apart from every tag value), told apart by
+/// the runtime's discriminator: a known tag picks its variant, any other string the
+/// catch-all, or fails where there is none.
+fn open_union_expr(union: &UnionDef, other: Option<&CatchAll>, members: Vec<Code>) -> Code {
+    let marked = |member: Code, tag: &str| {
+        Code::subscript(
+            "_t.Annotated",
+            vec![
+                member,
+                Code::call("_p.Tag", vec![Code::text(string_literal(tag))]),
+            ],
+        )
+    };
+    let mut marked_members: Vec<Code> = members
+        .into_iter()
+        .zip(&union.variants)
+        .map(|(member, variant)| marked(member, &variant.tag_value))
+        .collect();
+    if let Some(other) = other {
+        marked_members.push(marked(
+            Code::text(naming::catch_all_class(&union.name, &other.name)),
+            &other.key,
+        ));
+    }
+    Code::subscript(
+        "_t.Annotated",
+        vec![
+            Code::Union(marked_members),
+            Code::call(
+                "_rt.open_tag",
+                vec![
+                    Code::text(string_literal(&union.tag)),
+                    Code::text(string_literal(&naming::wire_ident(&union.tag))),
+                    known_tuple(union.variants.iter().map(|v| v.tag_value.as_str())),
+                    Code::text(
+                        other.map_or("None".to_string(), |other| string_literal(&other.key)),
+                    ),
+                ],
+            ),
+        ],
+    )
+}
+
+/// A tuple of string literals.
+fn known_tuple<'a>(values: impl Iterator<Item = &'a str>) -> Code {
+    Code::Tuple {
+        lead: String::new(),
+        items: values
+            .map(|value| Code::text(string_literal(value)))
+            .collect(),
+    }
+}
+
+/// An open union's catch-all class: an object of a tag no variant has, kept whole.
+fn emit_union_catch_all(w: &mut Writer, union: &UnionDef, other: &CatchAll) {
+    let known = known_tuple(union.variants.iter().map(|v| v.tag_value.as_str()));
+    emit_catch_all_class(
+        w,
+        &naming::catch_all_class(&union.name, &other.name),
+        "_rt.CatchAll",
+        other,
+        &format!(
+            "A {} of a `{}` tag this build does not know, kept whole and written back as read.",
+            union.name, union.tag
+        ),
+        Some(&union.tag),
+        known,
+    );
+}
+
+/// A catch-all class: its docs (or what it holds), the tag key it reads, if any, and the
+/// known values it refuses.
+fn emit_catch_all_class(
+    w: &mut Writer,
+    class: &str,
+    base: &str,
+    other: &CatchAll,
+    what: &str,
+    tag: Option<&str>,
+    known: Code,
+) {
+    top_level(w);
+    w.line(&format!("class {class}({base}):"));
+    w.depth += 1;
+    let mut docs = doc_lines(&other.docs, &Vec::new(), other.deprecated.as_ref());
+    if docs.is_empty() {
+        docs.push(what.to_string());
+    }
+    w.docstring(&docs);
+    w.line("");
+    if let Some(tag) = tag {
+        w.statement(layout::annotated(
+            w.depth,
+            "_cardc_tag",
+            &Code::text("_t.ClassVar[str]"),
+            &Code::text(string_literal(tag)),
+        ));
+    }
+    w.statement(layout::annotated(
+        w.depth,
+        "_cardc_known",
+        &Code::text("_t.ClassVar[frozenset[str]]"),
+        &Code::call("frozenset", vec![known]),
+    ));
+    w.depth -= 1;
 }
 
 /// The members of a discriminated union as one type: `A | B | _t.Annotated[C | D, ...]`.
@@ -670,11 +814,12 @@ fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
 }
 
 fn emit_enum(w: &mut Writer, def: &EnumDef) {
+    let class = match def.other {
+        Some(_) => naming::known_values_class(&def.name),
+        None => naming::type_name(&def.name),
+    };
     top_level(w);
-    w.line(&format!(
-        "class {}(_enum.Enum):",
-        naming::type_name(&def.name)
-    ));
+    w.line(&format!("class {class}(_enum.Enum):"));
     w.depth += 1;
     let docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
     w.docstring(&docs);
@@ -697,6 +842,35 @@ fn emit_enum(w: &mut Writer, def: &EnumDef) {
         w.line("pass");
     }
     w.depth -= 1;
+    if let Some(other) = &def.other {
+        emit_open_enum(w, def, other, &class, docs);
+    }
+}
+
+/// An open enum's catch-all class, a string no value of the enum is, and the enum's own name
+/// as the alias of its known values and the catch-all.
+fn emit_open_enum(w: &mut Writer, def: &EnumDef, other: &CatchAll, known: &str, docs: Vec<String>) {
+    let catch_all = naming::catch_all_class(&def.name, &other.name);
+    emit_catch_all_class(
+        w,
+        &catch_all,
+        "_rt.OtherValue",
+        other,
+        &format!(
+            "A {} this build does not know, kept and written back.",
+            def.name
+        ),
+        None,
+        known_tuple(def.values.iter().map(|value| value.wire_name.as_str())),
+    );
+    let value = Code::subscript(
+        "_t.Annotated",
+        vec![
+            Code::Union(vec![Code::text(known), Code::text(catch_all)]),
+            Code::text("_p.BeforeValidator(_rt.string)"),
+        ],
+    );
+    emit_alias(w, &def.name, value, &docs);
 }
 
 fn emit_parse_functions(w: &mut Writer, schema_name: &str) {
@@ -763,6 +937,14 @@ fn leaves(
                 naming::visitor_method(&path),
             )),
         }
+    }
+    if let Some(other) = &union.other {
+        let mut path = path.to_vec();
+        path.push(&other.name);
+        out.push((
+            naming::catch_all_class(&union.name, &other.name),
+            naming::visitor_method(&path),
+        ));
     }
     out
 }

@@ -16,10 +16,12 @@ import pydantic as _p
 import pydantic_core as _pc
 
 __all__ = [
+    "CatchAll",
     "DecodeError",
     "ErrorEntry",
     "Model",
     "OpenModel",
+    "OtherValue",
     "decode",
     "to_data",
     "to_json",
@@ -481,4 +483,96 @@ def not_null(value: object) -> object:
     """An optional field's present value, which is never null."""
     if value is None:
         raise ValueError("expected a value, not null: the key may be left out instead")
+    return value
+
+
+class CatchAll(_p.RootModel[dict[str, _p.JsonValue]]):
+    """The catch-all of an open union: an object whose tag this build does not know, kept
+    whole, every entry in the order read, and written back exactly. Its tag is a present
+    string that no variant has, so that it never writes what reads back as a variant."""
+
+    model_config = _p.ConfigDict(strict=True, frozen=True)
+
+    #: The union's tag key.
+    _cardc_tag: _t.ClassVar[str] = ""
+    #: The tag values of the union's variants, which a catch-all never holds.
+    _cardc_known: _t.ClassVar[frozenset[str]] = frozenset()
+
+    @_p.model_validator(mode="after")
+    def _unknown_tag(self) -> _t.Self:
+        tag = self.root.get(self._cardc_tag)
+        if not isinstance(tag, str) or tag in self._cardc_known:
+            raise ValueError(
+                f"expected a `{self._cardc_tag}` tag that is a string no variant has"
+            )
+        return self
+
+    @property
+    def tag(self) -> str:
+        """The tag value this build does not know."""
+        return str(self.root[self._cardc_tag])
+
+    def to_data(self) -> _p.JsonValue:
+        """The JSON data of this value: exactly what it was read from."""
+        return to_data(type(self), self)
+
+    def to_json(self) -> str:
+        """The JSON text of this value: exactly what it was read from."""
+        return to_json(type(self), self)
+
+
+class OtherValue(_p.RootModel[str]):
+    """The catch-all of an open enum: a string this build does not know, kept and written
+    back; never one of the enum's values."""
+
+    model_config = _p.ConfigDict(strict=True, frozen=True)
+
+    #: The enum's values, which a catch-all never holds.
+    _cardc_known: _t.ClassVar[frozenset[str]] = frozenset()
+
+    @_p.model_validator(mode="after")
+    def _unknown_value(self) -> _t.Self:
+        if self.root in self._cardc_known:
+            raise ValueError(
+                f"`{self.root}` is one of the enum's values, not an unknown one"
+            )
+        return self
+
+
+def open_tag(
+    key: str, attribute: str, known: tuple[str, ...], other: str | None
+) -> _p.Discriminator:
+    """The discriminator of a union whose tag is `key` (the attribute `attribute` of a
+    variant class) that is open or holds an open union: a known tag value picks its variant,
+    any other string the catch-all (marked `other`), if the union has one; no tag, or one
+    that is not a string, fails."""
+    values = frozenset(known)
+
+    def pick(value: object) -> str | None:
+        if isinstance(value, dict):
+            tag = value.get(key)
+        elif isinstance(value, CatchAll):
+            tag = value.root.get(key)
+        else:
+            tag = getattr(value, attribute, None)
+        if not isinstance(tag, str):
+            return None
+        return tag if tag in values else other
+
+    return _p.Discriminator(
+        pick,
+        custom_error_type="tag",
+        custom_error_message=(
+            f"expected a string `{key}` tag"
+            if other is not None
+            else f"expected a `{key}` tag of one of {', '.join(known)}"
+        ),
+    )
+
+
+def string(value: object) -> object:
+    """The check of an open enum's value: a string (or a value already read), never another
+    JSON type, which neither the enum nor its catch-all would say alone."""
+    if value is None or isinstance(value, (bool, int, float, list, dict)):
+        raise ValueError("expected a string")
     return value

@@ -38,12 +38,25 @@ class PathsResult(_rt.Model):
     paths: list[str] = _p.Field(alias="paths")
 
 
-class Role(_enum.Enum):
+class Role_Known(_enum.Enum):
     """Who wrote a message; a newer role reads as `Other`."""
 
     User = "user"
 
     Assistant = "assistant"
+
+
+class RoleOther(_rt.OtherValue):
+    """A role this build does not know."""
+
+    _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(("user", "assistant"))
+
+
+Role = _te.TypeAliasType(
+    "Role",
+    _t.Annotated[Role_Known | RoleOther, _p.BeforeValidator(_rt.string)],
+)
+"""Who wrote a message; a newer role reads as `Other`."""
 
 
 class TextCard(_rt.Model):
@@ -65,6 +78,13 @@ class Tone(_enum.Enum):
     Plain = "plain"
 
     Loud = "loud"
+
+
+class CardUnknown(_rt.CatchAll):
+    """A card of a newer peer, kept whole."""
+
+    _cardc_tag: _t.ClassVar[str] = "card"
+    _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(("text", "divider", "search"))
 
 
 class Card_Text(TextCard):
@@ -121,6 +141,13 @@ class Event_Done(_rt.Model):
     type_: _t.Literal["done"] = _p.Field(default="done", alias="type")
 
 
+class SearchCardUnsupported(_rt.CatchAll):
+    """A kind of search this build does not know."""
+
+    _cardc_tag: _t.ClassVar[str] = "kind"
+    _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(("paths",))
+
+
 class SearchCard_Paths(PathsResult):
     """Matching paths."""
 
@@ -131,10 +158,18 @@ class SearchCard_Paths(PathsResult):
 Card = _te.TypeAliasType(
     "Card",
     _t.Annotated[
-        Card_Text
-        | Card_Divider
-        | _t.Annotated[Card_Search_Paths, _p.BeforeValidator(_rt.tagged("kind"))],
-        _p.Field(discriminator="card"),
+        _t.Annotated[Card_Text, _p.Tag("text")]
+        | _t.Annotated[Card_Divider, _p.Tag("divider")]
+        | _t.Annotated[
+            _t.Annotated[
+                _t.Annotated[Card_Search_Paths, _p.Tag("paths")]
+                | _t.Annotated[SearchCardUnsupported, _p.Tag("unsupported")],
+                _rt.open_tag("kind", "kind", ("paths",), "unsupported"),
+            ],
+            _p.Tag("search"),
+        ]
+        | _t.Annotated[CardUnknown, _p.Tag("unknown")],
+        _rt.open_tag("card", "card", ("text", "divider", "search"), "unknown"),
     ],
 )
 """A card, told apart by `card`."""
@@ -144,16 +179,24 @@ Event = _te.TypeAliasType(
     "Event",
     _t.Annotated[
         _t.Annotated[
-            Event_Show_Text
-            | Event_Show_Divider
-            | _t.Annotated[
-                Event_Show_Search_Paths,
-                _p.BeforeValidator(_rt.tagged("kind")),
+            _t.Annotated[
+                _t.Annotated[Event_Show_Text, _p.Tag("text")]
+                | _t.Annotated[Event_Show_Divider, _p.Tag("divider")]
+                | _t.Annotated[
+                    _t.Annotated[
+                        _t.Annotated[Event_Show_Search_Paths, _p.Tag("paths")]
+                        | _t.Annotated[SearchCardUnsupported, _p.Tag("unsupported")],
+                        _rt.open_tag("kind", "kind", ("paths",), "unsupported"),
+                    ],
+                    _p.Tag("search"),
+                ]
+                | _t.Annotated[CardUnknown, _p.Tag("unknown")],
+                _rt.open_tag("card", "card", ("text", "divider", "search"), "unknown"),
             ],
-            _p.Field(discriminator="card"),
+            _p.Tag("show"),
         ]
-        | Event_Done,
-        _p.Field(discriminator="type_"),
+        | _t.Annotated[Event_Done, _p.Tag("done")],
+        _rt.open_tag("type", "type_", ("show", "done"), None),
     ],
 )
 """A closed union holding an open one: an unknown `type` is refused, an unknown card under a
@@ -163,7 +206,11 @@ known `type` is kept.
 
 SearchCard = _te.TypeAliasType(
     "SearchCard",
-    _t.Annotated[SearchCard_Paths, _p.BeforeValidator(_rt.tagged("kind"))],
+    _t.Annotated[
+        _t.Annotated[SearchCard_Paths, _p.Tag("paths")]
+        | _t.Annotated[SearchCardUnsupported, _p.Tag("unsupported")],
+        _rt.open_tag("kind", "kind", ("paths",), "unsupported"),
+    ],
 )
 """Search results: an open union nested in an open union."""
 
@@ -277,6 +324,10 @@ class CardVisitor(_t.Protocol[_R_co]):
 
     def search__paths(self, value: Card_Search_Paths, /) -> _R_co: ...
 
+    def search__unsupported(self, value: SearchCardUnsupported, /) -> _R_co: ...
+
+    def unknown(self, value: CardUnknown, /) -> _R_co: ...
+
 
 def visit_card(value: Card, visitor: CardVisitor[_R]) -> _R:
     """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
@@ -290,6 +341,10 @@ def visit_card(value: Card, visitor: CardVisitor[_R]) -> _R:
             return visitor.divider(value)
         case Card_Search_Paths():
             return visitor.search__paths(value)
+        case SearchCardUnsupported():
+            return visitor.search__unsupported(value)
+        case CardUnknown():
+            return visitor.unknown(value)
         case _:
             _te.assert_never(value)
 
@@ -302,6 +357,10 @@ class EventVisitor(_t.Protocol[_R_co]):
     def show__divider(self, value: Event_Show_Divider, /) -> _R_co: ...
 
     def show__search__paths(self, value: Event_Show_Search_Paths, /) -> _R_co: ...
+
+    def show__search__unsupported(self, value: SearchCardUnsupported, /) -> _R_co: ...
+
+    def show__unknown(self, value: CardUnknown, /) -> _R_co: ...
 
     def done(self, value: Event_Done, /) -> _R_co: ...
 
@@ -318,6 +377,10 @@ def visit_event(value: Event, visitor: EventVisitor[_R]) -> _R:
             return visitor.show__divider(value)
         case Event_Show_Search_Paths():
             return visitor.show__search__paths(value)
+        case SearchCardUnsupported():
+            return visitor.show__search__unsupported(value)
+        case CardUnknown():
+            return visitor.show__unknown(value)
         case Event_Done():
             return visitor.done(value)
         case _:
@@ -329,6 +392,8 @@ class SearchCardVisitor(_t.Protocol[_R_co]):
 
     def paths(self, value: SearchCard_Paths, /) -> _R_co: ...
 
+    def unsupported(self, value: SearchCardUnsupported, /) -> _R_co: ...
+
 
 def visit_search_card(value: SearchCard, visitor: SearchCardVisitor[_R]) -> _R:
     """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
@@ -338,12 +403,15 @@ def visit_search_card(value: SearchCard, visitor: SearchCardVisitor[_R]) -> _R:
     match value:
         case SearchCard_Paths():
             return visitor.paths(value)
+        case SearchCardUnsupported():
+            return visitor.unsupported(value)
         case _:
             _te.assert_never(value)
 
 
 __all__ = [
     "Card",
+    "CardUnknown",
     "CardVisitor",
     "Card_Divider",
     "Card_Search_Paths",
@@ -359,7 +427,10 @@ __all__ = [
     "Message",
     "PathsResult",
     "Role",
+    "RoleOther",
+    "Role_Known",
     "SearchCard",
+    "SearchCardUnsupported",
     "SearchCardVisitor",
     "SearchCard_Paths",
     "TextCard",
