@@ -5,6 +5,8 @@
 //! every generated package is clean under `ruff check` and `ruff format --check`; and
 //! `generated/python` installs with pip into a fresh virtual environment, whose installed copy
 //! reads the conformance corpus as its labels say.
+//! The open-unions golden package reads unknown tags and strings into its catch-alls, writes
+//! them back exactly, and refuses a catch-all built with a known tag or value.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -409,4 +411,19 @@ fn hypothesis_draws_from_the_schema_decode_exactly_and_mutations_are_refused() {
         .unwrap_or_else(|| panic!("no pytest summary:\n{printed}"));
     assert!(count >= 40, "too few property tests ran: {summary}");
     println!("{summary}");
+}
+
+#[test]
+fn the_open_union_catch_alls_read_write_back_and_refuse_known_tags() {
+    let root = repo_root();
+    let (passed, printed) = run(Command::new(python_interpreter())
+        .env("PYTHONPATH", root.join("tests/schemas/open_unions/python"))
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .arg(root.join("tests/python/test_open_unions.py")));
+    assert!(passed, "the catch-all tests fail:\n{printed}");
+    let summary = printed.lines().last().unwrap_or_default();
+    assert!(
+        summary.contains(" passed") && !summary.contains("skipped"),
+        "no catch-all test ran: {summary}"
+    );
 }

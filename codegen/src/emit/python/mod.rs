@@ -2,8 +2,11 @@
 //! pydantic v2 model per struct, one class per union variant carrying its tags (so that a
 //! variant struct read alone carries none), a discriminated-union alias per union, an enum
 //! class per enum, an alias per newtype and untagged union, and a `parse_<name>` function per
-//! type. Every model reads JSON text exactly as the contract does through the package's
-//! runtime module (`_runtime.py`), and writes back exactly the JSON it read.
+//! type. An open union's catch-all is a `RootModel` of the whole object (`<Union><Name>`), an
+//! open enum's a `RootModel` of the string (`<Enum><Name>`) beside the enum class of its known
+//! values (`<Enum>_Known`), the enum's own name an alias of both. Every model reads JSON text
+//! exactly as the contract does through the package's runtime module (`_runtime.py`), and
+//! writes back exactly the JSON it read.
 //!
 //! The module names only `_`-prefixed imports (`_t`, `_te`, `_p`, `_rt`) and the builtins
 //! `str`, `bool`, `list`, `dict`, so no schema type name shadows what it relies on; attribute
