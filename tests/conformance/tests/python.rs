@@ -93,6 +93,31 @@ fn the_bridge_passes_mypy_and_pyright_strictly_and_its_tests_pass() {
     println!("{printed}");
 }
 
+/// The golden packages whose types refer to themselves, through classes and through aliases
+/// (a newtype of an array of itself, an untagged union holding itself): type checkers resolve
+/// a recursive alias only when it is written as one they take recursively.
+const RECURSIVE_GOLDENS: [&str; 3] = ["newtypes", "recursion", "untagged"];
+
+#[test]
+fn recursive_types_pass_mypy_strictly_and_pyright() {
+    let root = repo_root();
+    for name in RECURSIVE_GOLDENS {
+        let package = root.join("tests/schemas").join(name).join("python");
+        let (passed, printed) = mypy(&[&package], &[&package.join(name)]);
+        assert!(passed, "mypy --strict fails the {name} package:\n{printed}");
+    }
+    let pyright_path = root.join("node_modules/pyright/index.js");
+    let (passed, printed) = run(Command::new("node")
+        .arg(pyright_path)
+        .arg("--pythonpath")
+        .arg(python_interpreter())
+        .args(RECURSIVE_GOLDENS.map(|name| format!("tests/schemas/{name}/python/{name}"))));
+    assert!(
+        passed && printed.contains("0 errors"),
+        "pyright fails a recursive package:\n{printed}"
+    );
+}
+
 /// The 1-based lines of the bridge holding `assert_never(view)`: its two matches' ends.
 fn assert_never_lines() -> Vec<usize> {
     let source = std::fs::read_to_string(repo_root().join(BRIDGE)).expect("the bridge");

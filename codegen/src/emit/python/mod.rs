@@ -763,28 +763,82 @@ fn members_code(members: &[Code]) -> Code {
     }
 }
 
-fn emit_alias(w: &mut Writer, name: &str, value: Code, docs: &[String]) {
-    let name = naming::type_name(name);
+/// A named alias, `Name = _te.TypeAliasType("Name", value)`, which pydantic resolves lazily,
+/// so that it may refer to itself. mypy cannot resolve a `TypeAliasType` that refers to itself
+/// ("possible cyclic definition"), so such an alias is written for type checkers as a
+/// `TypeAlias`, which both mypy and pyright take recursively, and for the run time as before.
+fn emit_alias(w: &mut Writer, name: &str, value: Code, docs: &[String], recursive: bool) {
+    let python_name = naming::type_name(name);
+    let alias = Code::call(
+        "_te.TypeAliasType",
+        vec![Code::text(string_literal(&python_name)), value.clone()],
+    );
     top_level(w);
-    w.statement(layout::assignment(
-        w.depth,
-        &name,
-        &Code::call(
-            "_te.TypeAliasType",
-            vec![Code::text(string_literal(&name)), value],
-        ),
-    ));
+    if recursive {
+        w.line("if _t.TYPE_CHECKING:");
+        w.statement(layout::annotated(
+            w.depth + 1,
+            &python_name,
+            &Code::text("_t.TypeAlias"),
+            &value,
+        ));
+        w.line("else:");
+        w.statement(layout::assignment(w.depth + 1, &python_name, &alias));
+    } else {
+        w.statement(layout::assignment(w.depth, &python_name, &alias));
+    }
     w.docstring(docs);
+}
+
+/// Whether the newtype or untagged union `name` reaches itself through `ty` without passing
+/// through a class (a struct, tagged union or enum, whose name a type checker resolves on its
+/// own): what makes its alias recursive.
+fn reaches_itself(schema: &Schema, name: &str, ty: &Ty) -> bool {
+    fn walk<'a>(schema: &'a Schema, name: &str, ty: &'a Ty, seen: &mut Vec<&'a str>) -> bool {
+        match ty {
+            Ty::Vec(inner) | Ty::Map(inner) | Ty::Boxed(inner) | Ty::Nullable(inner) => {
+                walk(schema, name, inner, seen)
+            }
+            Ty::Named(other) if other == name => true,
+            Ty::Named(other) if seen.contains(&other.as_str()) => false,
+            Ty::Named(other) => {
+                seen.push(other);
+                match schema.types.get(other) {
+                    Some(TypeDef::Newtype(def)) => walk(schema, name, &def.ty, seen),
+                    Some(TypeDef::Untagged(def)) => def
+                        .variants
+                        .iter()
+                        .any(|variant| walk(schema, name, &variant.ty, seen)),
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
+    }
+    walk(schema, name, ty, &mut Vec::new())
 }
 
 fn emit_union_alias(w: &mut Writer, schema: &Schema, def: &UnionDef) {
     let docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
-    emit_alias(w, &def.name, union_expr(schema, def, def, &[]), &docs);
+    emit_alias(
+        w,
+        &def.name,
+        union_expr(schema, def, def, &[]),
+        &docs,
+        false,
+    );
 }
 
 fn emit_newtype(w: &mut Writer, schema: &Schema, def: &NewtypeDef) {
     let docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
-    emit_alias(w, &def.name, type_code(schema, &def.ty, true), &docs);
+    let recursive = reaches_itself(schema, &def.name, &def.ty);
+    emit_alias(
+        w,
+        &def.name,
+        type_code(schema, &def.ty, true),
+        &docs,
+        recursive,
+    );
 }
 
 fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
@@ -813,7 +867,11 @@ fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
             ],
         ),
     };
-    emit_alias(w, &def.name, value, &docs);
+    let recursive = def
+        .variants
+        .iter()
+        .any(|variant| reaches_itself(schema, &def.name, &variant.ty));
+    emit_alias(w, &def.name, value, &docs, recursive);
 }
 
 fn emit_enum(w: &mut Writer, def: &EnumDef) {

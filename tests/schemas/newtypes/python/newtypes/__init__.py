@@ -54,7 +54,10 @@ Anchor = _te.TypeAliasType("Anchor", Point)
 """A point, under another name."""
 
 
-Forest = _te.TypeAliasType("Forest", list["Forest"])
+if _t.TYPE_CHECKING:
+    Forest: _t.TypeAlias = list["Forest"]
+else:
+    Forest = _te.TypeAliasType("Forest", list["Forest"])
 """A forest: each tree is a forest of its own."""
 
 
