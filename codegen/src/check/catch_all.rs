@@ -11,7 +11,7 @@ use crate::target::Target;
 use super::types::Declared as DeclaredTypes;
 
 /// Reports a type named like an item a target generates for an open union's or enum's
-/// catch-all (its TypeScript type), which the two declarations would share.
+/// catch-all (its TypeScript type, its Python class), which the two declarations would share.
 pub(super) fn refuse_names(
     file: &SchemaFile,
     declared: &DeclaredTypes,
@@ -35,24 +35,33 @@ pub(super) fn refuse_names(
             _ => continue,
         };
         for other in others {
+            // Targets may spell the same name (TypeScript's type, Python's class): one error
+            // per name, naming every language that needs it.
+            let mut needed: Vec<(String, Vec<&str>)> = Vec::new();
             for target in targets {
                 for helper in target.catch_all_helpers(&item.name.value, &other.value) {
                     if !declared.contains_key(&helper) {
                         continue;
                     }
-                    errors.push(Diagnostic::new(
-                        format!(
-                            "the catch-all `{}` of `{}` needs the name `{helper}`, which a type has",
-                            other.value, item.name.value
-                        ),
-                        other.span.clone(),
-                        format!("named `{helper}` in {}", target.language()),
-                        format!(
-                            "cardc generates `{helper}` ({}) for this catch-all: rename it or the type",
-                            target.language()
-                        ),
-                    ));
+                    match needed.iter_mut().find(|(name, _)| *name == helper) {
+                        Some((_, languages)) => languages.push(target.language()),
+                        None => needed.push((helper, vec![target.language()])),
+                    }
                 }
+            }
+            for (helper, languages) in needed {
+                let languages = languages.join(" and ");
+                errors.push(Diagnostic::new(
+                    format!(
+                        "the catch-all `{}` of `{}` needs the name `{helper}`, which a type has",
+                        other.value, item.name.value
+                    ),
+                    other.span.clone(),
+                    format!("named `{helper}` in {languages}"),
+                    format!(
+                        "cardc generates `{helper}` ({languages}) for this catch-all: rename it or the type"
+                    ),
+                ));
             }
         }
     }

@@ -931,7 +931,7 @@ fn emit_open_enum(w: &mut Writer, def: &EnumDef, other: &CatchAll, known: &str, 
             Code::text("_p.BeforeValidator(_rt.string)"),
         ],
     );
-    emit_alias(w, &def.name, value, &docs);
+    emit_alias(w, &def.name, value, &docs, false);
 }
 
 fn emit_parse_functions(w: &mut Writer, schema_name: &str) {
