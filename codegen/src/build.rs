@@ -38,7 +38,7 @@ impl Build {
     /// Starts a build of the schema at `schema` (relative paths are relative to the build
     /// script's working directory, the crate's manifest directory). Diagnostics name it as
     /// [`crate::source_name`] spells it; each output's header as [`crate::header_name`] does,
-    /// relative to that output's directory.
+    /// relative to the directory the CLI's `--out` would be for that output's path.
     pub fn new(schema: impl Into<PathBuf>) -> Self {
         Build {
             schema: schema.into(),
@@ -50,8 +50,11 @@ impl Build {
     }
 
     /// Writes the output of the target with this key to `path`: `rust` (the items, for
-    /// `include!`), `json-schema` or `typescript` (every key of [`emit::TARGETS`]). A key that
-    /// names no target fails the run, listing the keys.
+    /// `include!`), `json-schema`, `typescript` or `python` (every key of [`emit::TARGETS`]),
+    /// with the target's companion files where the CLI puts them beside it (for `python`, whose
+    /// output is a package's `__init__.py`, its `_runtime.py` and `py.typed` beside it and its
+    /// `pyproject.toml` one directory up). A key that names no target fails the run, listing
+    /// the keys.
     pub fn output(mut self, target: &str, path: impl Into<PathBuf>) -> Self {
         self.outputs.push((target.to_string(), path.into()));
         self
@@ -123,13 +126,15 @@ impl Build {
                 diagnostics.len()
             ))
         })?;
-        // Each output's header names the schema relative to that output's own directory, as
-        // the CLI's do, so an output is the same bytes whichever front end wrote it there; so
-        // does its import of a shared runtime.
+        // Each output's header names the schema relative to the directory that the CLI's
+        // `--out` would be to write the output at this path (the output's own directory, for a
+        // target that writes one file there), so an output is the same bytes whichever front
+        // end wrote it; its import of a shared runtime is relative to its own directory.
         let mut files: Vec<(PathBuf, String)> = Vec::new();
         for (target, path) in outputs {
             let dir = path.parent().unwrap_or(Path::new(""));
-            schema.source_name = header_name(&self.schema, dir);
+            let file_name = target.file_name(&schema.stem);
+            schema.source_name = header_name(&self.schema, &out_root(&path, &file_name));
             let mut options = Options::default();
             let shared = runtimes
                 .iter()
@@ -138,7 +143,16 @@ impl Build {
                 let specifier = (runtime.import_from)(&header_name(module, dir));
                 options.shared_runtimes.insert(target.key(), specifier);
             }
-            files.push((path, target.emit(&schema, &options)));
+            files.push((path.clone(), target.emit(&schema, &options)));
+            // The companions go where the CLI puts them relative to this output, so a Python
+            // package gets its runtime module and typing marker beside its `__init__.py`.
+            let own_dir = Path::new(&file_name).parent().unwrap_or(Path::new(""));
+            for (companion, contents) in target.companions(&schema) {
+                files.push((
+                    dir.join(relative_to(own_dir, Path::new(&companion))),
+                    contents,
+                ));
+            }
         }
         files.extend(runtime_files);
         let io_error = |error: out::Error| Error::new(error.to_string());
@@ -158,6 +172,31 @@ impl Build {
         }
         Err(Error::new(stale_report(&problems, &name)))
     }
+}
+
+/// The directory that a target's output at `path` sits in as `file_name` (its path relative to
+/// the CLI's `--out`) does: `path`'s parent for a one-component name, further up for a nested one.
+fn out_root(path: &Path, file_name: &str) -> PathBuf {
+    let depth = Path::new(file_name).components().count();
+    path.ancestors()
+        .nth(depth)
+        .map_or_else(PathBuf::new, Path::to_path_buf)
+}
+
+/// `to` (relative to the same directory as `from`) relative to `from`, both plain relative
+/// paths of normal components as target file names are.
+fn relative_to(from: &Path, to: &Path) -> PathBuf {
+    let shared = from
+        .components()
+        .zip(to.components())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut relative = PathBuf::new();
+    for _ in from.components().skip(shared) {
+        relative.push("..");
+    }
+    relative.extend(to.components().skip(shared));
+    relative
 }
 
 /// The target of each requested key, or an error naming the first unknown key.

@@ -30,7 +30,10 @@ fn modified(path: &Path) -> std::time::SystemTime {
 #[test]
 fn build_api_writes_what_the_cli_writes_and_checks_without_writing() {
     std::env::set_current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("..")).expect("chdir");
-    let scratch = std::env::temp_dir().join(format!("cardc-build-api-{}", std::process::id()));
+    // Inside the repository's target directory, so the headers name the schema by a relative
+    // path (one that shares only `/` with the outputs is written absolute, hiding depth bugs).
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("cardc-build-api-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).expect("scratch dir");
     let mut cases = cases();
     cases.push("render_intent".to_string());
@@ -71,6 +74,16 @@ fn build_api_writes_what_the_cli_writes_and_checks_without_writing() {
         for (path, output) in paths.iter().zip(&cli) {
             assert_eq!(
                 std::fs::read_to_string(path).expect("written"),
+                output.contents,
+                "{case}: {}",
+                output.path
+            );
+        }
+        // The companions (a Python package's runtime, marker and project file) too, where the
+        // CLI puts them.
+        for output in &cli[paths.len()..] {
+            assert_eq!(
+                std::fs::read_to_string(scratch.join(&output.path)).expect("companion written"),
                 output.contents,
                 "{case}: {}",
                 output.path
