@@ -13,6 +13,7 @@ pub mod outputs;
 mod readers;
 pub mod schemars_reader;
 pub mod standalone;
+pub mod tolerant;
 pub mod typify_reader;
 pub mod web;
 
@@ -31,7 +32,7 @@ pub const ENTRY_UNIONS: [&str; 2] = ["ToolCallView", "ToolResultView"];
 
 pub use readers::{
     AjvReader, GuardsReader, JsonSchemaReader, PythonReader, Reader, RustReader, node, python,
-    python_interpreter,
+    python_interpreter, rust_tolerant_read, same_json,
 };
 
 use std::path::{Path, PathBuf};
