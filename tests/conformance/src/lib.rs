@@ -32,7 +32,7 @@ pub const ENTRY_UNIONS: [&str; 2] = ["ToolCallView", "ToolResultView"];
 
 pub use readers::{
     AjvReader, GuardsReader, JsonSchemaReader, PythonReader, Reader, RustReader, node, python,
-    python_interpreter, rust_tolerant_read, same_json,
+    python_interpreter, rust_tolerant_read, same_json, typescript_tolerant_reads,
 };
 
 use std::path::{Path, PathBuf};

@@ -275,6 +275,41 @@ impl Reader for GuardsReader {
     }
 }
 
+/// What the TypeScript tolerant parse (`parse<Type>Tolerant`, or `parse<Type>` for a type with no
+/// reader policy beneath it) reads each case of the corpus as, by case name: the value and the
+/// pointers of its warnings, in order, or its errors.
+pub fn typescript_tolerant_reads(
+    source: &Path,
+    corpus: &Path,
+) -> BTreeMap<String, Result<(Value, Vec<String>), String>> {
+    let module = compiled_guards(source);
+    let output = node(&[
+        "tests/js/tolerant_check.mjs".as_ref(),
+        module.as_os_str(),
+        corpus.as_os_str(),
+    ]);
+    output
+        .lines()
+        .map(|line| {
+            let report: Value = serde_json::from_str(line)
+                .unwrap_or_else(|error| panic!("tolerant_check printed {line:?}: {error}"));
+            let name = report["name"].as_str().unwrap_or_default().to_owned();
+            let read = if report["ok"] == Value::Bool(true) {
+                let warnings = report["warnings"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|pointer| pointer.as_str().unwrap_or_default().to_owned())
+                    .collect();
+                Ok((report["value"].clone(), warnings))
+            } else {
+                Err(report["errors"].to_string())
+            };
+            (name, read)
+        })
+        .collect()
+}
+
 /// The TypeScript module at `source` compiled to an ES module under `target/`, once per module
 /// and process (the tests of one binary share it; tsc writes the same bytes every time).
 fn compiled_guards(source: &Path) -> PathBuf {

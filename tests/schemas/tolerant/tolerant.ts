@@ -559,6 +559,164 @@ function cardcMapOf(check: cardcCheck): cardcCheck {
   };
 }
 
+/** What a tolerant `parse` dropped: an array item left out, or a key read as absent. */
+type cardcDrop = { pointer: string; item: boolean; error: { pointer: string; message: string } };
+
+/**
+ * The drops of the tolerant parse running, if one runs (guards are synchronous, so at most one
+ * does): only then do the reader policies apply, and every other check stays strict.
+ */
+const cardcTolerance: { drops: cardcDrop[] | undefined } = { drops: undefined };
+
+/**
+ * Runs a check; in a tolerant parse, a value it refuses is dropped instead: its errors (and the
+ * drops inside it) are taken back and one drop is noted at `at`. Says whether the value is kept.
+ */
+function cardcTolerate(check: cardcCheck, value: unknown, s: cardcState, at: string, item: boolean, orNull?: boolean): boolean {
+  const drops = cardcTolerance.drops;
+  if (drops === undefined) {
+    check(value, s, at, orNull);
+    return true;
+  }
+  const errors = s.errors.length;
+  const dropped = drops.length;
+  check(value, s, at, orNull);
+  if (s.errors.length === errors) {
+    return true;
+  }
+  const error = s.errors[errors] ?? { pointer: at, message: 'invalid' };
+  s.errors.length = errors;
+  drops.length = dropped;
+  drops.push({ pointer: at, item, error });
+  return false;
+}
+
+/** `#[skip_invalid]`: an array whose items pass the inner check; a tolerant parse skips the others. */
+function cardcSkipInvalid(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (cardcArray(value, s, at, orNull)) {
+      for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+        cardcTolerate(check, value[i], s, `${at}/${i}`, true);
+      }
+      s.depth -= 1;
+    }
+  };
+}
+
+/** `#[on_invalid = "absent"]`: a value passing the inner check; a tolerant parse reads any other as absent. */
+function cardcOrAbsent(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    cardcTolerate(check, value, s, at, false, orNull);
+  };
+}
+
+/** The JSON pointer segments of a pointer, unescaped. */
+function cardcSegments(pointer: string): string[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** Compares two strings by code point, as Rust compares its strings (UTF-16 order differs above U+FFFF). */
+function cardcByCodePoint(a: string, b: string): number {
+  const units = a.length < b.length ? a.length : b.length;
+  for (let i = 0; i < units; i += 1) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      // A surrogate starts a code point above every unit U+E000..U+FFFF.
+      const rank = (unit: number) => (unit >= 0xd800 && unit <= 0xdfff ? unit + 0x2000 : unit >= 0xe000 ? unit - 0x800 : unit);
+      return rank(x) - rank(y);
+    }
+  }
+  return a.length - b.length;
+}
+
+/** Compares two drops' pointers inside `value`: keys by code point, array indices by number. */
+function cardcPointerOrder(value: unknown, a: string[], b: string[]): number {
+  let here = value;
+  for (let i = 0; i < a.length && i < b.length; i += 1) {
+    const x = a[i] as string;
+    const y = b[i] as string;
+    if (x !== y) {
+      return Array.isArray(here) ? Number(x) - Number(y) : cardcByCodePoint(x, y);
+    }
+    here = (here as Record<string, unknown>)[x];
+  }
+  return a.length - b.length;
+}
+
+/** `value` without what was dropped at `paths` (each a pointer's segments below it), sharing what is unchanged. */
+function cardcPrune(value: unknown, paths: string[][]): unknown {
+  const gone: Record<string, boolean> = Object.create(null);
+  const below: Record<string, string[][]> = Object.create(null);
+  for (const path of paths) {
+    const first = path[0] as string;
+    if (path.length === 1) {
+      gone[first] = true;
+    } else {
+      (below[first] = below[first] || []).push(path.slice(1));
+    }
+  }
+  const kept = (key: string, item: unknown) => {
+    const inner = below[key];
+    return inner === undefined ? item : cardcPrune(item, inner);
+  };
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < value.length; i += 1) {
+      if (gone[String(i)] !== true) {
+        out.push(kept(String(i), value[i]));
+      }
+    }
+    return out;
+  }
+  const object = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(object)) {
+    if (gone[key] !== true) {
+      // Defined rather than assigned, so that a `__proto__` key stays a key.
+      Object.defineProperty(out, key, { value: kept(key, object[key]), enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return out;
+}
+
+/**
+ * The result of a tolerant `parse` guard: the value read under the schema's reader policies (a
+ * copy without what they dropped) with one warning per drop, ordered by pointer; or the errors
+ * no policy covers.
+ */
+function cardcParseTolerant<T>(
+  check: cardcCheck,
+  value: unknown,
+):
+  | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] } {
+  const outer = cardcTolerance.drops;
+  const drops: cardcDrop[] = [];
+  cardcTolerance.drops = drops;
+  let parsed: { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+  try {
+    parsed = cardcParse<T>(check, value);
+  } finally {
+    cardcTolerance.drops = outer;
+  }
+  if (!parsed.ok) {
+    return parsed;
+  }
+  const sorted = drops
+    .map((drop) => ({ drop, segments: cardcSegments(drop.pointer) }))
+    .sort((a, b) => cardcPointerOrder(value, a.segments, b.segments));
+  const warnings = sorted.map(({ drop }) => ({
+    pointer: drop.pointer,
+    message: `${drop.item ? 'skipped an invalid item' : 'read an invalid value as absent'}: ${drop.error.pointer}: ${drop.error.message}`,
+  }));
+  const pruned = sorted.length === 0 ? value : cardcPrune(value, sorted.map(({ segments }) => segments));
+  return { ok: true, value: pruned as T, warnings };
+}
+
 /** The strings of `Audience`. */
 const valuesOfAudience = cardcStrings(['everyone', 'team']);
 
@@ -615,6 +773,15 @@ export function parseCard(
   return cardcParse<Card>(checkCard, value);
 }
 
+/** The value as a `Card` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseCard` and `isCard` stay strict. */
+export function parseCardTolerant(
+  value: unknown,
+):
+  | { ok: true; value: Card; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseTolerant<Card>(checkCard, value);
+}
+
 /** Whether a `Card` is its catch-all `CardUnknown`, one this build does not know. */
 export function isCardUnknown(value: Card): value is CardUnknown {
   switch (value['card']) {
@@ -628,6 +795,11 @@ export function isCardUnknown(value: Card): value is CardUnknown {
 
 /** The keys of the fields of `Entry`. */
 const keysOfEntry: readonly string[] = ['name', 'priority'];
+
+/** The checks of the fields of `Entry` that are built from others, in field order. */
+const checksOfEntry = [
+  cardcOrAbsent(checkPriority),
+] as const;
 
 /** Checks a `Entry`. */
 function checkEntry(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
@@ -650,7 +822,7 @@ function checkEntry(value: unknown, s: cardcState, at: string, orNull?: boolean)
     if (cardcPresent(keys, s, at, 'priority', true)) {
       known += 1;
       const item = object['priority'];
-      checkPriority(item, s, at + '/priority');
+      checksOfEntry[0](item, s, at + '/priority');
     }
     cardcRest(object, keys, s, at, true, keysOfEntry, tags, known);
     s.depth -= 1;
@@ -670,11 +842,22 @@ export function parseEntry(
   return cardcParse<Entry>(checkEntry, value);
 }
 
+/** The value as a `Entry` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseEntry` and `isEntry` stay strict. */
+export function parseEntryTolerant(
+  value: unknown,
+):
+  | { ok: true; value: Entry; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseTolerant<Entry>(checkEntry, value);
+}
+
 /** The keys of the fields of `Feed`. */
 const keysOfFeed: readonly string[] = ['cards', 'audience', 'sections', 'labels'];
 
 /** The checks of the fields of `Feed` that are built from others, in field order. */
 const checksOfFeed = [
+  cardcSkipInvalid(checkCard),
+  cardcOrAbsent(checkAudience),
   cardcMapOf(checkSection),
 ] as const;
 
@@ -692,18 +875,12 @@ function checkFeed(value: unknown, s: cardcState, at: string, orNull?: boolean):
     if (cardcPresent(keys, s, at, 'cards', false)) {
       known += 1;
       const item = object['cards'];
-      if (cardcArray(item, s, at + '/cards', undefined)) {
-        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
-          const entry = item[i];
-          checkCard(entry, s, at + '/cards' + '/' + i);
-        }
-        s.depth -= 1;
-      }
+      checksOfFeed[0](item, s, at + '/cards');
     }
     if (cardcPresent(keys, s, at, 'audience', true)) {
       known += 1;
       const item = object['audience'];
-      checkAudience(item, s, at + '/audience');
+      checksOfFeed[1](item, s, at + '/audience');
     }
     if (cardcPresent(keys, s, at, 'sections', false)) {
       known += 1;
@@ -719,7 +896,7 @@ function checkFeed(value: unknown, s: cardcState, at: string, orNull?: boolean):
     if (cardcPresent(keys, s, at, 'labels', false)) {
       known += 1;
       const item = object['labels'];
-      checksOfFeed[0](item, s, at + '/labels');
+      checksOfFeed[2](item, s, at + '/labels');
     }
     cardcRest(object, keys, s, at, true, keysOfFeed, tags, known);
     s.depth -= 1;
@@ -737,6 +914,15 @@ export function parseFeed(
   value: unknown,
 ): { ok: true; value: Feed } | { ok: false; errors: { pointer: string; message: string }[] } {
   return cardcParse<Feed>(checkFeed, value);
+}
+
+/** The value as a `Feed` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseFeed` and `isFeed` stay strict. */
+export function parseFeedTolerant(
+  value: unknown,
+):
+  | { ok: true; value: Feed; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseTolerant<Feed>(checkFeed, value);
 }
 
 /** The strings of `Priority`. */
@@ -764,7 +950,8 @@ const keysOfSection: readonly string[] = ['title', 'entries', 'score'];
 
 /** The checks of the fields of `Section` that are built from others, in field order. */
 const checksOfSection = [
-  cardcNullOr(cardcInteger(0, 255)),
+  cardcSkipInvalid(checkEntry),
+  cardcOrAbsent(cardcNullOr(cardcInteger(0, 255))),
 ] as const;
 
 /** Checks a `Section`. */
@@ -788,19 +975,13 @@ function checkSection(value: unknown, s: cardcState, at: string, orNull?: boolea
     if (cardcPresent(keys, s, at, 'entries', false)) {
       known += 1;
       const item = object['entries'];
-      if (cardcArray(item, s, at + '/entries', undefined)) {
-        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
-          const entry = item[i];
-          checkEntry(entry, s, at + '/entries' + '/' + i);
-        }
-        s.depth -= 1;
-      }
+      checksOfSection[0](item, s, at + '/entries');
     }
     if (cardcPresent(keys, s, at, 'score', true)) {
       known += 1;
       const item = object['score'];
       if (!(item === null || (typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 255))) {
-        checksOfSection[0](item, s, at + '/score');
+        checksOfSection[1](item, s, at + '/score');
       }
     }
     cardcRest(object, keys, s, at, true, keysOfSection, tags, known);
@@ -821,8 +1002,22 @@ export function parseSection(
   return cardcParse<Section>(checkSection, value);
 }
 
+/** The value as a `Section` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseSection` and `isSection` stay strict. */
+export function parseSectionTolerant(
+  value: unknown,
+):
+  | { ok: true; value: Section; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseTolerant<Section>(checkSection, value);
+}
+
 /** The keys of the fields of `TextCard`. */
 const keysOfTextCard: readonly string[] = ['text', 'tags'];
+
+/** The checks of the fields of `TextCard` that are built from others, in field order. */
+const checksOfTextCard = [
+  cardcSkipInvalid(cardcString),
+] as const;
 
 /** Checks a `TextCard`. */
 function checkTextCard(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
@@ -845,15 +1040,7 @@ function checkTextCard(value: unknown, s: cardcState, at: string, orNull?: boole
     if (cardcPresent(keys, s, at, 'tags', true)) {
       known += 1;
       const item = object['tags'];
-      if (cardcArray(item, s, at + '/tags', undefined)) {
-        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
-          const entry = item[i];
-          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
-            cardcString(entry, s, at + '/tags' + '/' + i);
-          }
-        }
-        s.depth -= 1;
-      }
+      checksOfTextCard[0](item, s, at + '/tags');
     }
     cardcRest(object, keys, s, at, true, keysOfTextCard, tags, known);
     s.depth -= 1;
@@ -871,4 +1058,13 @@ export function parseTextCard(
   value: unknown,
 ): { ok: true; value: TextCard } | { ok: false; errors: { pointer: string; message: string }[] } {
   return cardcParse<TextCard>(checkTextCard, value);
+}
+
+/** The value as a `TextCard` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseTextCard` and `isTextCard` stay strict. */
+export function parseTextCardTolerant(
+  value: unknown,
+):
+  | { ok: true; value: TextCard; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseTolerant<TextCard>(checkTextCard, value);
 }
