@@ -60,7 +60,19 @@ pub(super) fn lower(
     }
     if let Some(span) = &field.skip_invalid {
         match ty {
-            Ty::Vec(_) => tolerance.skip_invalid = true,
+            Ty::Vec(_) => match &field.constraints.items {
+                Some(items) => errors.push(
+                    Diagnostic::new(
+                        "`#[skip_invalid]` and `#[items(...)]` on one array",
+                        span.clone(),
+                        "skips items",
+                        "whether the count and uniqueness hold of the items read or of the items \
+                         sent is a choice readers could make differently: drop one of the two",
+                    )
+                    .with_related(items.span.clone(), "counts items"),
+                ),
+                None => tolerance.skip_invalid = true,
+            },
             Ty::Map(_) => errors.push(Diagnostic::new(
                 "`#[skip_invalid]` skips array items, and a map has none",
                 span.clone(),
