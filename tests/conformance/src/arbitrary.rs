@@ -169,8 +169,13 @@ fn catch_all_object(def: &UnionDef) -> BoxedStrategy<Value> {
         .boxed()
 }
 
-/// An object with, for each field, a value or (when the field may be absent) possibly no key:
-/// the struct's standalone form, to which each union it is drawn through adds its tag.
+/// The key an open object's draw may carry beside its fields: a key the object does not
+/// know, which its readers keep (no schema in the suite names a field or a tag so).
+const UNKNOWN_KEY: &str = "_unknown";
+
+/// An object with, for each field, a value or (when the field may be absent) possibly no key,
+/// and for an open object possibly a key it does not know: the struct's standalone form, to
+/// which each union it is drawn through adds its tag.
 fn object(schema: &Schema, def: &StructDef, depth: u32) -> BoxedStrategy<Value> {
     let fields: Vec<BoxedStrategy<Option<(String, Value)>>> = schema
         .object_fields(def)
@@ -191,8 +196,19 @@ fn object(schema: &Schema, def: &StructDef, depth: u32) -> BoxedStrategy<Value> 
             }
         })
         .collect();
-    fields
-        .prop_map(|entries| Value::Object(entries.into_iter().flatten().collect()))
+    let known = schema
+        .object_fields(def)
+        .iter()
+        .any(|field| field.wire_name == UNKNOWN_KEY);
+    let unknown = if def.closed || known {
+        Just(None).boxed()
+    } else {
+        prop::option::of(json_value().prop_map(|value| (UNKNOWN_KEY.to_string(), value))).boxed()
+    };
+    (fields, unknown)
+        .prop_map(|(entries, unknown)| {
+            Value::Object(entries.into_iter().flatten().chain(unknown).collect())
+        })
         .boxed()
 }
 
