@@ -44,15 +44,7 @@ fn main() {
         let schema = format!("../../{dir}/{case}.cards");
         let cards = repo.join(dir).join(format!("{case}.cards"));
         println!("cargo:rerun-if-changed={}", cards.display());
-        let text = std::fs::read_to_string(&cards)
-            .unwrap_or_else(|error| panic!("cannot read {}: {error}", cards.display()));
-        let ir = cardc_codegen::compile(&schema, &text)
-            .unwrap_or_else(|errors| panic!("{} does not check: {errors:?}", cards.display()));
-        let arms: String = ir
-            .types
-            .keys()
-            .map(|name| format!("        {name:?} => Some(action.act::<{name}>()),\n"))
-            .collect();
+        let arms = type_arms(&cards, &schema, "        ");
         writeln!(
             modules,
             "/// The golden Rust output of `{dir}`.\npub mod {case} {{\n    include!({path:?});\n\n    \
@@ -107,6 +99,19 @@ fn main() {
     compat_pairs(&repo, Path::new(&out_dir));
 }
 
+/// The `match` arms of a `with_named_type` that runs an action on each named type of the
+/// schema at `cards` (named `name` in its diagnostics), each line indented by `indent`.
+fn type_arms(cards: &Path, name: &str, indent: &str) -> String {
+    let text = std::fs::read_to_string(cards)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", cards.display()));
+    let ir = cardc_codegen::compile(name, &text)
+        .unwrap_or_else(|errors| panic!("{} does not check: {errors:?}", cards.display()));
+    ir.types
+        .keys()
+        .map(|type_name| format!("{indent}{type_name:?} => Some(action.act::<{type_name}>()),\n"))
+        .collect()
+}
+
 /// Compiles both schemas of every compat golden pair (`tests/schemas/compat/<pair>/{old,new}.cards`)
 /// through the build API into modules `compat::<pair>::{old, new}`, for the measured proof of
 /// compat's verdicts: the conformance suite reads payloads of one version with the other's types.
@@ -135,15 +140,7 @@ fn compat_pairs(repo: &Path, out_dir: &Path) {
                 .check(false)
                 .run()
                 .unwrap_or_else(|error| panic!("{}: {error}", schema.display()));
-            let text = std::fs::read_to_string(&schema)
-                .unwrap_or_else(|error| panic!("cannot read {}: {error}", schema.display()));
-            let ir = cardc_codegen::compile(&schema.to_string_lossy(), &text)
-                .unwrap_or_else(|errors| panic!("{} does not check: {errors:?}", schema.display()));
-            let arms: String = ir
-                .types
-                .keys()
-                .map(|name| format!("                {name:?} => Some(action.act::<{name}>()),\n"))
-                .collect();
+            let arms = type_arms(&schema, &schema.to_string_lossy(), "                ");
             writeln!(
                 modules,
                 "        pub mod {side} {{\n            include!({output:?});\n\n            \

@@ -21,6 +21,25 @@ pub fn payload(schema: &Schema, type_name: &str) -> BoxedStrategy<Value> {
     value(schema, &Ty::Named(type_name.to_string()), DEPTH)
 }
 
+/// `count` payloads of the named type drawn by `runner` (deterministic when the runner is),
+/// for a batch read by readers that start once rather than once per draw.
+pub fn draws(
+    schema: &Schema,
+    type_name: &str,
+    count: usize,
+    runner: &mut proptest::test_runner::TestRunner,
+) -> Vec<Value> {
+    let strategy = payload(schema, type_name);
+    (0..count)
+        .map(|_| {
+            strategy
+                .new_tree(runner)
+                .unwrap_or_else(|error| panic!("cannot draw a {type_name}: {error}"))
+                .current()
+        })
+        .collect()
+}
+
 fn value(schema: &Schema, ty: &Ty, depth: u32) -> BoxedStrategy<Value> {
     match ty {
         Ty::String => string().prop_map(Value::from).boxed(),

@@ -17,7 +17,6 @@ use cardc_conformance::{
     Case, GuardsReader, Reader, RustReader, arbitrary, compile_modules, contract, repo_root,
     write_corpus,
 };
-use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 
 /// Draws of each type from each version: enough that a change which lets one version write a
@@ -62,12 +61,10 @@ fn drawn(pair: &str, side: &str, writer: &Schema, reader: &Schema) -> Vec<Case> 
         if !reader.types.contains_key(type_name) {
             continue;
         }
-        let strategy = arbitrary::payload(writer, type_name);
-        for index in 0..DRAWS {
-            let payload = strategy
-                .new_tree(&mut runner)
-                .unwrap_or_else(|error| panic!("{pair}: cannot draw a {type_name}: {error}"))
-                .current();
+        for (index, payload) in arbitrary::draws(writer, type_name, DRAWS, &mut runner)
+            .into_iter()
+            .enumerate()
+        {
             cases.push(Case {
                 name: format!("{pair}-{side}-{type_name}-{index}"),
                 type_name: type_name.clone(),

@@ -18,7 +18,6 @@ use cardc_conformance::{
     Case, Subject, arbitrary, contract, golden_corpus_path, golden_dir, load_golden_corpus, node,
     python_interpreter, repo_root, write_corpus,
 };
-use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 
 /// Draws of each type from version 2's IR, beside its hand-written corpus.
@@ -40,12 +39,10 @@ fn written_by_v2() -> Vec<Case> {
         .collect();
     let mut runner = TestRunner::deterministic();
     for type_name in old.types.keys() {
-        let strategy = arbitrary::payload(&new, type_name);
-        for index in 0..DRAWS {
-            let payload = strategy
-                .new_tree(&mut runner)
-                .unwrap_or_else(|error| panic!("cannot draw a {type_name}: {error}"))
-                .current();
+        for (index, payload) in arbitrary::draws(&new, type_name, DRAWS, &mut runner)
+            .into_iter()
+            .enumerate()
+        {
             cases.push(Case {
                 name: format!("drawn-{type_name}-{index}"),
                 type_name: type_name.clone(),
