@@ -31,8 +31,8 @@ for_each_named_type!(names);
 pub const ENTRY_UNIONS: [&str; 2] = ["ToolCallView", "ToolResultView"];
 
 pub use readers::{
-    AjvReader, GuardsReader, JsonSchemaReader, PythonReader, Reader, RustReader, node, python,
-    python_interpreter, rust_tolerant_read, same_json, typescript_tolerant_reads,
+    AjvReader, GuardsReader, JsonSchemaReader, PythonReader, Reader, RustReader, compile_modules,
+    node, python, python_interpreter, rust_tolerant_read, same_json, typescript_tolerant_reads,
 };
 
 use std::path::{Path, PathBuf};
