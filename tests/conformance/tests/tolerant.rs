@@ -129,5 +129,9 @@ fn the_typescript_tolerant_read_equals_the_contract_checkers() {
         }
     }
     assert!(checked > 0, "no golden case declares a reader policy");
-    assert!(wrong.is_empty(), "tolerant reads differ:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "tolerant reads differ:\n{}",
+        wrong.join("\n")
+    );
 }

@@ -395,7 +395,8 @@ impl Guards<'_> {
         self.out.doc_line(&format!(
             "The value as a `{name}` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parse{name}` and `is{name}` stay strict."
         ));
-        self.out.line(&format!("export function parse{name}Tolerant("));
+        self.out
+            .line(&format!("export function parse{name}Tolerant("));
         self.out.line("  value: unknown,");
         self.out.line("):");
         self.out.line(&format!(
