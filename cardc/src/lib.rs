@@ -21,7 +21,8 @@ pub use cardc_macros::Schema;
 pub use cardc_codegen::build;
 
 pub use cardc_runtime::{
-    Decimal, DecimalInt, DecodeError, Unknown, UnknownValue, decode_str, decode_value,
+    Decimal, DecimalInt, DecodeError, Decoded, Dropped, Unknown, UnknownValue, Warning, decode_str,
+    decode_str_tolerant, decode_value, decode_value_tolerant,
 };
 
 #[doc(hidden)]

@@ -28,6 +28,8 @@ pub use crate::structs::{
     Extra, Nullable, Optional, Plain, Read, Strict, Struct, deserialize_struct, extra_fields,
     next_element, next_field, no_field_at, read_field, required,
 };
+// Reader policies, and the pointers of their warnings.
+pub use crate::tolerance::{At, EntriesAt, ItemsAt, OrAbsent, SkipInvalid};
 // Tag-first union decoding.
 pub use crate::union::{Union, deserialize_union, variant};
 // Unit variants of unions: their tags alone.

@@ -8,6 +8,7 @@ use serde_json::Value;
 use serde_json::error::Category;
 use serde_path_to_error::{Path, Segment};
 
+use crate::tolerance::{self, Warning};
 use crate::trace::{self, Trace};
 
 /// The deepest nesting of arrays and objects [`decode_value`] accepts: the limit serde_json puts
@@ -65,6 +66,20 @@ impl DecodeError {
         DecodeError::new(pointer_of(error.path()), error.inner(), trace)
     }
 
+    /// The error of a decode of a buffered value, at `pointer` inside it, with the notes taken
+    /// while it was decoded, if they are about this error.
+    pub(crate) fn at(pointer: String, error: &serde_json::Error, trace: Trace) -> Self {
+        let trace = trace.about(error);
+        DecodeError::new(pointer, error, trace)
+    }
+
+    /// The same error, its pointer below `prefix`: an error found inside a buffered value, at
+    /// the place of the value.
+    pub(crate) fn below(mut self, prefix: &str) -> Self {
+        self.pointer.insert_str(0, prefix);
+        self
+    }
+
     /// The error of a failed decode, from the pointer tracked to it and its notes.
     fn new(tracked: String, error: &serde_json::Error, trace: Trace) -> Self {
         let mut message = error.to_string();
@@ -108,7 +123,38 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-/// Decodes JSON text as a `T`, typically a generated type.
+/// A value read by a tolerant decode, with what the contract's reader policies dropped to read
+/// it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decoded<T> {
+    /// The value read.
+    pub value: T,
+    /// Each item skipped and each value read as absent, ordered by pointer (keys by text,
+    /// indices by number); empty when the input met the published JSON Schema.
+    pub warnings: Vec<Warning>,
+}
+
+/// Decodes JSON text as a `T` by the contract's reader policies: an invalid item of a
+/// `#[skip_invalid]` array is left out, an invalid value of an `#[on_invalid = "absent"]` field
+/// reads as absent, and each is reported in [`Decoded::warnings`]. Anything else invalid fails
+/// as in [`decode_str`].
+pub fn decode_str_tolerant<T: DeserializeOwned>(text: &str) -> Result<Decoded<T>, DecodeError> {
+    let (result, warnings) = tolerance::collect(|| decode_str::<T>(text));
+    result.map(|value| Decoded { value, warnings })
+}
+
+/// [`decode_str_tolerant`] for a parsed JSON value, with the limits of [`decode_value`].
+pub fn decode_value_tolerant<T: DeserializeOwned>(
+    value: &Value,
+) -> Result<Decoded<T>, DecodeError> {
+    let (result, warnings) = tolerance::collect(|| decode_value::<T>(value));
+    result.map(|value| Decoded { value, warnings })
+}
+
+/// Decodes JSON text as a `T`, typically a generated type, strictly: it refuses what the
+/// published JSON Schema refuses, reader policies included (an invalid item of a
+/// `#[skip_invalid]` array fails the decode), so that nothing is dropped unseen. Producers'
+/// tests use it; a reader of newer peers uses [`decode_str_tolerant`], which says what it drops.
 ///
 /// It accepts exactly what `serde_json::from_str` accepts, trailing whitespace included; only
 /// the error differs, naming where the input breaks the contract (see [`DecodeError`]).
@@ -141,7 +187,8 @@ fn type_error_of<T: DeserializeOwned>(text: &str) -> Option<DecodeError> {
     decode_value::<T>(&value).err()
 }
 
-/// Decodes a JSON value as a `T`, typically a generated type: the narrowing of an opaque value
+/// Decodes a JSON value as a `T`, typically a generated type, strictly (as [`decode_str`]): the
+/// narrowing of an opaque value
 /// (a `meta` field, a message payload) into the type, or the reason it is not one.
 ///
 /// It accepts what `serde_json::from_value` accepts, except values nested deeper than 127

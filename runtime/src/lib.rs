@@ -8,6 +8,9 @@
 //! - [`decode_str`] and [`decode_value`], which decode JSON as a generated type with a
 //!   [`DecodeError`] that names the JSON pointer, the type and the union variant at fault (every
 //!   generated union also has `from_json_str` and `from_json_value`, which call them).
+//! - [`decode_str_tolerant`] and [`decode_value_tolerant`], which apply the contract's reader
+//!   policies (`#[skip_invalid]`, `#[on_invalid = "absent"]`) and return a [`Decoded`] value with
+//!   a [`Warning`] for everything they dropped; `decode_str` and `decode_value` are strict.
 //! - [`Unknown`] and [`UnknownValue`], the catch-alls of open unions and enums: an object or a
 //!   string the schema does not know, kept whole and written back as read.
 //! - What generated code needs at run time; generated code names it through `__private`, so a
@@ -22,6 +25,7 @@ mod decode;
 mod object;
 mod strict;
 mod structs;
+mod tolerance;
 mod trace;
 mod union;
 mod unit_enum;
@@ -30,7 +34,10 @@ mod unknown;
 mod untagged;
 
 pub use decimal::{Decimal, DecimalInt};
-pub use decode::{DecodeError, decode_str, decode_value};
+pub use decode::{
+    DecodeError, Decoded, decode_str, decode_str_tolerant, decode_value, decode_value_tolerant,
+};
+pub use tolerance::{Dropped, Warning};
 pub use unknown::{Unknown, UnknownValue};
 
 #[doc(hidden)]

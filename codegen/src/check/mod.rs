@@ -22,6 +22,7 @@ mod recursion;
 mod spread;
 mod suggest;
 mod tags;
+mod tolerance;
 mod types;
 mod untagged;
 mod version;
@@ -142,6 +143,7 @@ fn check_counting(
     constraints::refuse_unique_over_json(&defs, &mut errors);
     flatten::check(&defs, &mut errors);
     untagged::check(&mut defs, &mut errors);
+    tolerance::refuse_in_untagged(&defs, &mut errors);
     // An example is checked against types that are sound, and would only repeat their errors.
     if errors.is_empty() {
         examples::check(file, &defs, &mut errors);
@@ -374,6 +376,7 @@ fn lower_struct(
             .is_some_and(|flatten| flatten::refuse_misplaced(field, flatten, errors));
         if let Some((presence, ty)) = types::field_type(&field.ty, scope, errors) {
             let constraints = constraints::lower(&field.constraints, &ty, &field.ty.span, errors);
+            let tolerance = tolerance::lower(field, presence, &ty, errors);
             fields.push(Field {
                 name: field.name.value.clone(),
                 wire_name,
@@ -385,6 +388,7 @@ fn lower_struct(
                 ty,
                 constraints,
                 flatten,
+                tolerance,
             });
         }
     }

@@ -133,6 +133,8 @@ pub(super) fn apply(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Option<S
             examples: Vec::new(),
             flatten: Some(envelope.span.clone()),
             rename: None,
+            on_invalid: None,
+            skip_invalid: None,
             ty: TypeExpr {
                 kind: TypeKind::Named(envelope.value.clone()),
                 span: envelope.span.clone(),

@@ -48,6 +48,7 @@ pub(crate) fn field(name: &str, ty: Ty) -> Field {
         ty,
         constraints: crate::ir::Constraints::default(),
         flatten: false,
+        tolerance: crate::ir::Tolerance::default(),
     }
 }
 

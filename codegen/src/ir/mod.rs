@@ -13,9 +13,11 @@ use std::ops::Range;
 
 mod constraints;
 mod decimal;
+mod tolerance;
 
 pub use constraints::{Bound, Constraints, Count, Format, Number, NumberRange};
 pub use decimal::Wide;
+pub use tolerance::{OnInvalid, Tolerance, reaches_tolerance};
 
 impl UnionDef {
     /// Whether the union reads an unknown tag into its catch-all rather than refusing it.
@@ -316,6 +318,8 @@ pub struct Field {
     /// required) whose fields are keys of this object on the wire, and the field's own name is
     /// no key (see [`Schema::wire_fields`]).
     pub flatten: bool,
+    /// The reader policy declared for an invalid value (`#[on_invalid]`, `#[skip_invalid]`).
+    pub tolerance: Tolerance,
 }
 
 /// How a field's key and value may be present on the wire: the one place the four kinds of

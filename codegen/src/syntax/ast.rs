@@ -120,6 +120,10 @@ pub struct FieldItem {
     pub flatten: Option<Range<usize>>,
     /// `#[rename = "..."]`: the exact wire name.
     pub rename: Option<Spanned<String>>,
+    /// `#[on_invalid = "..."]`: what a tolerant reader reads an invalid value as, as written.
+    pub on_invalid: Option<Spanned<String>>,
+    /// `#[skip_invalid]`, where it was written: a tolerant reader drops invalid array items.
+    pub skip_invalid: Option<Range<usize>>,
     /// Its type.
     pub ty: TypeExpr,
     /// Its constraint attributes, as written.

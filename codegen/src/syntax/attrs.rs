@@ -56,6 +56,8 @@ impl Place {
                 "format",
                 "range",
                 "items",
+                "on_invalid",
+                "skip_invalid",
             ],
             Place::Variant => &["doc", "deprecated", "rename", "other"],
             Place::Enum => &[
@@ -91,6 +93,11 @@ pub(super) struct ItemAttrs {
     pub other: Option<std::ops::Range<usize>>,
     /// `#[flatten = "Struct"]` on a union, each struct named with the span of its name.
     pub spreads: Vec<Spanned<String>>,
+    /// `#[on_invalid = "..."]` on a field: what a tolerant reader reads an invalid value as.
+    pub on_invalid: Option<Spanned<String>>,
+    /// `#[skip_invalid]` on a field, where it was written: a tolerant reader drops the array's
+    /// invalid items.
+    pub skip_invalid: Option<std::ops::Range<usize>>,
     pub constraints: ConstraintAttrs,
 }
 
@@ -133,6 +140,8 @@ pub(super) fn item_attrs(
             "flatten" if place == Place::Enum => out.spreads.extend(string_value(attr, errors)),
             "flatten" if flag(attr, errors) => out.flatten = Some(node_range(attr)),
             "other" if flag(attr, errors) => out.other = Some(node_range(attr)),
+            "on_invalid" => out.on_invalid = string_value(attr, errors),
+            "skip_invalid" if flag(attr, errors) => out.skip_invalid = Some(node_range(attr)),
             "rename" => {
                 out.rename = string_value(attr, errors)
                     .and_then(|s| non_empty("`rename`", NON_EMPTY_HINT, s, errors))

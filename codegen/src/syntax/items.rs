@@ -203,6 +203,8 @@ fn field(field: syn::Field, errors: &mut Vec<Diagnostic>) -> Option<FieldItem> {
         examples: attrs.examples,
         flatten: attrs.flatten,
         rename: attrs.rename,
+        on_invalid: attrs.on_invalid,
+        skip_invalid: attrs.skip_invalid,
         ty,
         constraints: attrs.constraints,
     })

@@ -34,6 +34,17 @@ pub fn check(schema: &Schema, type_name: &str, value: &Value) -> Result<(), Stri
     Checker { schema }.named(type_name, value, "", &[])
 }
 
+/// [`check`] of a type reached through unions whose tag keys are `tags`, which its object may
+/// hold (a union's variant).
+pub fn check_within(
+    schema: &Schema,
+    type_name: &str,
+    value: &Value,
+    tags: &[&str],
+) -> Result<(), String> {
+    Checker { schema }.named(type_name, value, "", tags)
+}
+
 /// Whether `value` is a valid value of type `ty` under the contract.
 pub fn fits(schema: &Schema, ty: &Ty, value: &Value) -> bool {
     Checker { schema }.ty(ty, value, "").is_ok()

@@ -13,6 +13,7 @@ pub mod outputs;
 mod readers;
 pub mod schemars_reader;
 pub mod standalone;
+pub mod tolerant;
 pub mod typify_reader;
 pub mod web;
 
@@ -31,7 +32,7 @@ pub const ENTRY_UNIONS: [&str; 2] = ["ToolCallView", "ToolResultView"];
 
 pub use readers::{
     AjvReader, GuardsReader, JsonSchemaReader, PythonReader, Reader, RustReader, compile_modules,
-    node, python, python_interpreter,
+    node, python, python_interpreter, rust_tolerant_read, same_json, typescript_tolerant_reads,
 };
 
 use std::path::{Path, PathBuf};

@@ -122,10 +122,40 @@ fn round_trip<T: DeserializeOwned + Serialize>(payload: &Value) -> Verdict {
     }
 }
 
+/// A golden type's tolerant read, chosen by name through `cardc_golden::with_named_type`.
+struct GoldenTolerantRead<'a>(&'a Value);
+
+impl cardc_golden::TypeAction for GoldenTolerantRead<'_> {
+    type Output = Result<(Value, Vec<String>), String>;
+
+    fn act<T: DeserializeOwned + Serialize>(self) -> Self::Output {
+        let decoded = cardc::decode_str_tolerant::<T>(&self.0.to_string())
+            .map_err(|error| error.to_string())?;
+        let written = serde_json::to_value(&decoded.value).map_err(|error| error.to_string())?;
+        let pointers = decoded
+            .warnings
+            .iter()
+            .map(|warning| warning.pointer().to_owned())
+            .collect();
+        Ok((written, pointers))
+    }
+}
+
+/// What `cardc::decode_str_tolerant` reads `payload` as, as the type `type_name` of the golden
+/// case `case`: the value written back and the pointers of its warnings, in order, or the
+/// error. `None` for a name the case does not declare.
+pub fn rust_tolerant_read(
+    case: &str,
+    type_name: &str,
+    payload: &Value,
+) -> Option<Result<(Value, Vec<String>), String>> {
+    cardc_golden::with_named_type(case, type_name, GoldenTolerantRead(payload))
+}
+
 /// Whether two JSON values are the same, numbers compared by value: the contract reads an
 /// integer written `7.0`, `7e0` or `-0` as the integer it equals and writes it back plain, so a
 /// round trip is exact in value (serde_json's `==` tells `0` from `-0.0`).
-fn same_json(a: &Value, b: &Value) -> bool {
+pub fn same_json(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Number(a), Value::Number(b)) => match (a.as_i64(), b.as_i64()) {
             (Some(a), Some(b)) => a == b,
@@ -296,6 +326,41 @@ impl Reader for GuardsReader {
     fn read(&self, case: &Case) -> Verdict {
         verdict_for("guards", &self.verdicts, case)
     }
+}
+
+/// What the TypeScript tolerant parse (`parse<Type>Tolerant`, or `parse<Type>` for a type with no
+/// reader policy beneath it) reads each case of the corpus as, by case name: the value and the
+/// pointers of its warnings, in order, or its errors.
+pub fn typescript_tolerant_reads(
+    source: &Path,
+    corpus: &Path,
+) -> BTreeMap<String, Result<(Value, Vec<String>), String>> {
+    let module = compiled_guards(source);
+    let output = node(&[
+        "tests/js/tolerant_check.mjs".as_ref(),
+        module.as_os_str(),
+        corpus.as_os_str(),
+    ]);
+    output
+        .lines()
+        .map(|line| {
+            let report: Value = serde_json::from_str(line)
+                .unwrap_or_else(|error| panic!("tolerant_check printed {line:?}: {error}"));
+            let name = report["name"].as_str().unwrap_or_default().to_owned();
+            let read = if report["ok"] == Value::Bool(true) {
+                let warnings = report["warnings"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|pointer| pointer.as_str().unwrap_or_default().to_owned())
+                    .collect();
+                Ok((report["value"].clone(), warnings))
+            } else {
+                Err(report["errors"].to_string())
+            };
+            (name, read)
+        })
+        .collect()
 }
 
 /// The TypeScript module at `source` compiled to an ES module under `target/`, once per module

@@ -15,7 +15,7 @@ use syn::parse_quote;
 use super::checks::checks;
 use super::types::{rust_type, too_complex_for_clippy};
 use super::{Runtime, ident, notes, with_examples};
-use crate::ir::{Constant, Field, Presence, Ty};
+use crate::ir::{Constant, Field, OnInvalid, Presence, Schema, Ty};
 use crate::naming::rust::rust_ident_text;
 
 /// The field's Rust identifier: `r#type` for a keyword, `self_` for one that cannot be raw.
@@ -66,31 +66,58 @@ pub(super) fn field(field: &Field, runtime: Runtime) -> TokenStream {
 }
 
 /// The runtime reader of a field's value, checked against the field's constraints if it has
-/// any, inside `Optional` or `Nullable` (or both) as its presence says.
-pub(super) fn reader(field: &Field, runtime: Runtime) -> TokenStream {
+/// any, inside `Optional` or `Nullable` (or both) as its presence says. A field's reader
+/// policy wraps it (`SkipInvalid` at its array, `OrAbsent` around it), and a field on the way
+/// to a tolerant one is read inside `At`, which gives the warnings beneath it their key.
+pub(super) fn reader(field: &Field, schema: &Schema, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
-    let mut value = value_reader(&field.ty, runtime);
+    let mut value = match &field.ty {
+        Ty::Vec(inner) if field.tolerance.skip_invalid => {
+            let inner = value_reader(inner, schema, runtime);
+            quote!(#rt::__private::SkipInvalid(#inner))
+        }
+        ty => value_reader(ty, schema, runtime),
+    };
     if !field.constraints.is_empty() {
         let check = checks(field, runtime);
         value = quote!(#rt::__private::Checked(#value, #check));
     }
-    match field.presence {
+    let mut read = match field.presence {
         Presence::Required => value,
         Presence::Nullable => quote!(#rt::__private::Nullable(#value)),
         Presence::Optional => quote!(#rt::__private::Optional(#value)),
         Presence::OptionalNullable => {
             quote!(#rt::__private::Optional(#rt::__private::Nullable(#value)))
         }
+    };
+    match field.tolerance.on_invalid {
+        OnInvalid::Error => {}
+        OnInvalid::Absent => read = quote!(#rt::__private::OrAbsent(#read)),
     }
+    if schema.field_reaches_tolerance(field) {
+        let wire = &field.wire_name;
+        read = quote!(#rt::__private::At(#wire, #read));
+    }
+    read
 }
 
 /// The runtime reader of a value of type `ty`: `Strict` at an integer or an any-JSON value,
 /// `Entries` at a map (which refuses a key given twice), `Items` around an array of values that
 /// need either, and `Plain` elsewhere: a named type reads its own fields, so the reader never
-/// reaches into one (through a recursive type it could not end).
-pub(super) fn value_reader(ty: &Ty, runtime: Runtime) -> TokenStream {
+/// reaches into one (through a recursive type it could not end). An array or map whose values
+/// reach a tolerant field is read by `ItemsAt` or `EntriesAt`, which give the warnings beneath
+/// each value its index or key.
+pub(super) fn value_reader(ty: &Ty, schema: &Schema, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
     match ty {
+        Ty::Vec(inner) if schema.reaches_tolerance(inner) => {
+            let inner = value_reader(inner, schema, runtime);
+            quote!(#rt::__private::ItemsAt(#inner))
+        }
+        Ty::Map(inner) if schema.reaches_tolerance(inner) => {
+            let inner = value_reader(inner, schema, runtime);
+            quote!(#rt::__private::EntriesAt(#inner))
+        }
         Ty::Int(_) | Ty::Json => quote!(#rt::__private::Strict),
         Ty::Const(constant) => {
             let value = constant_value(constant);
@@ -102,15 +129,15 @@ pub(super) fn value_reader(ty: &Ty, runtime: Runtime) -> TokenStream {
             quote!(#rt::__private::Constant::#variant(#value))
         }
         Ty::Map(inner) => {
-            let inner = value_reader(inner, runtime);
+            let inner = value_reader(inner, schema, runtime);
             quote!(#rt::__private::Entries(#inner))
         }
         Ty::Vec(inner) if needs_contract_rules(inner) => {
-            let inner = value_reader(inner, runtime);
+            let inner = value_reader(inner, schema, runtime);
             quote!(#rt::__private::Items(#inner))
         }
-        Ty::Nullable(inner) if needs_contract_rules(inner) => {
-            let inner = value_reader(inner, runtime);
+        Ty::Nullable(inner) if needs_contract_rules(inner) || schema.reaches_tolerance(inner) => {
+            let inner = value_reader(inner, schema, runtime);
             quote!(#rt::__private::Nullable(#inner))
         }
         Ty::String

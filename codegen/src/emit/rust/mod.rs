@@ -223,8 +223,8 @@ fn type_items_of(def: &TypeDef, schema: &Schema, runtime: Runtime) -> Vec<syn::I
             items.extend(bridge::bridge_items(def, runtime));
             items
         }
-        TypeDef::Newtype(def) => newtypes::newtype_items(def, runtime).into(),
-        TypeDef::Untagged(def) => untagged::untagged_items(def, runtime).into(),
+        TypeDef::Newtype(def) => newtypes::newtype_items(def, schema, runtime).into(),
+        TypeDef::Untagged(def) => untagged::untagged_items(def, schema, runtime).into(),
         TypeDef::Enum(def) => enums::enum_items(def, runtime).into(),
     }
 }

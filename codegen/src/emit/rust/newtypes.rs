@@ -8,11 +8,11 @@ use super::types::rust_type;
 use super::{
     Runtime, deserialize_impl, ident, json_schema_derive, notes, serialize_impl, with_examples,
 };
-use crate::ir::NewtypeDef;
+use crate::ir::{NewtypeDef, Schema};
 
 /// `pub struct SessionId(pub String);`, with serde impls that write and read the wrapped value
 /// as it is, read by the contract's rules for its type (an integer written `7.0` is `7`).
-pub(super) fn newtype_items(def: &NewtypeDef, runtime: Runtime) -> [syn::Item; 3] {
+pub(super) fn newtype_items(def: &NewtypeDef, schema: &Schema, runtime: Runtime) -> [syn::Item; 3] {
     let rt = runtime.path();
     let docs = notes(
         &with_examples(&def.docs, &def.examples),
@@ -32,7 +32,7 @@ pub(super) fn newtype_items(def: &NewtypeDef, runtime: Runtime) -> [syn::Item; 3
         runtime,
         quote!(#rt::__private::serde::Serialize::serialize(&self.0, serializer)),
     );
-    let reader = value_reader(&def.ty, runtime);
+    let reader = value_reader(&def.ty, schema, runtime);
     let deserialize = deserialize_impl(
         &name,
         runtime,

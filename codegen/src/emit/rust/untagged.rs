@@ -11,10 +11,14 @@ use super::{
     Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, notes, serialize_impl,
     with_examples,
 };
-use crate::ir::{Shape, UntaggedDef};
+use crate::ir::{Schema, Shape, UntaggedDef};
 
 /// The enum, its serde impls, and its `Untagged` impl.
-pub(super) fn untagged_items(def: &UntaggedDef, runtime: Runtime) -> [syn::Item; 4] {
+pub(super) fn untagged_items(
+    def: &UntaggedDef,
+    schema: &Schema,
+    runtime: Runtime,
+) -> [syn::Item; 4] {
     let rt = runtime.path();
     let docs = notes(
         &with_examples(&def.docs, &def.examples),
@@ -59,7 +63,7 @@ pub(super) fn untagged_items(def: &UntaggedDef, runtime: Runtime) -> [syn::Item;
     let arms = def.variants.iter().enumerate().map(|(index, variant)| {
         let index = Literal::usize_unsuffixed(index);
         let variant_name = ident(&variant.name);
-        let reader = value_reader(&variant.ty, runtime);
+        let reader = value_reader(&variant.ty, schema, runtime);
         quote!(#index => #rt::__private::Read::read(#reader, value).map(Self::#variant_name))
     });
     let untagged = parse_quote! {

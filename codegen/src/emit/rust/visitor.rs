@@ -28,7 +28,7 @@ pub(super) fn struct_impl(def: &StructDef, schema: &Schema, runtime: Runtime) ->
     let wires = keys.iter().map(|(_, field)| &field.wire_name);
     let open = !def.closed;
     let visit_map = visit_map(def, schema, &keys, runtime);
-    let visit_seq = (!written_as_map(def)).then(|| visit_seq(def, runtime));
+    let visit_seq = (!written_as_map(def)).then(|| visit_seq(def, schema, runtime));
     parse_quote! {
         impl #rt::__private::Struct for #name {
             const NAME: &'static str = #name_text;
@@ -76,7 +76,7 @@ fn visit_map(
             let slot = slot(index);
             let index = Literal::usize_unsuffixed(index);
             let wire = &field.wire_name;
-            let reader = reader(field, runtime);
+            let reader = reader(field, schema, runtime);
             quote!(#index => #rt::__private::read_field(&mut map, &mut #slot, #wire, #reader)?)
         });
         quote! {
@@ -158,11 +158,11 @@ fn field_values(
 
 /// `visit_seq`: each field from the next value in declaration order; past the end, an
 /// optional field is absent and any other an error.
-fn visit_seq(def: &StructDef, runtime: Runtime) -> TokenStream {
+fn visit_seq(def: &StructDef, schema: &Schema, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
     let read = |index: usize, field: &Field| {
         let index = Literal::usize_unsuffixed(index);
-        let reader = reader(field, runtime);
+        let reader = reader(field, schema, runtime);
         let absent = if field.presence.may_be_absent() {
             quote!(::std::option::Option::Some(::std::option::Option::None))
         } else {

@@ -382,6 +382,32 @@ impl Guards<'_> {
         self.out
             .line(&format!("  return cardcParse<{name}>(check{name}, value);"));
         self.out.line("}");
+        if self.schema.reaches_tolerance(&Ty::Named(name.to_owned())) {
+            self.emit_tolerant(name);
+        }
+    }
+
+    /// The exported `parse<Name>Tolerant`, for a type that reaches a reader policy: `parse`
+    /// with the policies applied, and a warning for each value they dropped.
+    fn emit_tolerant(&mut self, name: &str) {
+        self.used.insert("cardcParseTolerant");
+        self.out.blank();
+        self.out.doc_line(&format!(
+            "The value as a `{name}` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parse{name}` and `is{name}` stay strict."
+        ));
+        self.out
+            .line(&format!("export function parse{name}Tolerant("));
+        self.out.line("  value: unknown,");
+        self.out.line("):");
+        self.out.line(&format!(
+            "  | {{ ok: true; value: {name}; warnings: {{ pointer: string; message: string }}[] }}"
+        ));
+        self.out
+            .line("  | { ok: false; errors: { pointer: string; message: string }[] } {");
+        self.out.line(&format!(
+            "  return cardcParseTolerant<{name}>(check{name}, value);"
+        ));
+        self.out.line("}");
     }
 
     /// The check of a value type, as an expression of type `cardcCheck`, noting the helpers

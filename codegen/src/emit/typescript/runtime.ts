@@ -641,3 +641,165 @@ function cardcItems(check: cardcCheck, min: number | null, max: number | null, u
     }
   };
 }
+
+//@ cardcTolerance: cardcState
+/** What a tolerant `parse` dropped: an array item left out, or a key read as absent. */
+type cardcDrop = { pointer: string; item: boolean; error: { pointer: string; message: string } };
+
+/**
+ * The drops of the tolerant parse running, if one runs (guards are synchronous, so at most one
+ * does): only then do the reader policies apply, and every other check stays strict.
+ */
+const cardcTolerance: { drops: cardcDrop[] | undefined } = { drops: undefined };
+
+/**
+ * Runs a check; in a tolerant parse, a value it refuses is dropped instead: its errors (and the
+ * drops inside it) are taken back and one drop is noted at `at`. Says whether the value is kept.
+ */
+function cardcTolerate(check: cardcCheck, value: unknown, s: cardcState, at: string, item: boolean, orNull?: boolean): boolean {
+  const drops = cardcTolerance.drops;
+  if (drops === undefined) {
+    check(value, s, at, orNull);
+    return true;
+  }
+  const errors = s.errors.length;
+  const dropped = drops.length;
+  check(value, s, at, orNull);
+  if (s.errors.length === errors) {
+    return true;
+  }
+  const error = s.errors[errors] ?? { pointer: at, message: 'invalid' };
+  s.errors.length = errors;
+  drops.length = dropped;
+  drops.push({ pointer: at, item, error });
+  return false;
+}
+
+//@ cardcSkipInvalid: cardcTolerance cardcArray
+/** `#[skip_invalid]`: an array whose items pass the inner check; a tolerant parse skips the others. */
+function cardcSkipInvalid(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (cardcArray(value, s, at, orNull)) {
+      for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+        cardcTolerate(check, value[i], s, `${at}/${i}`, true);
+      }
+      s.depth -= 1;
+    }
+  };
+}
+
+//@ cardcOrAbsent: cardcTolerance
+/** `#[on_invalid = "absent"]`: a value passing the inner check; a tolerant parse reads any other as absent. */
+function cardcOrAbsent(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    cardcTolerate(check, value, s, at, false, orNull);
+  };
+}
+
+//@ cardcParseTolerant: cardcTolerance cardcParse
+/** The JSON pointer segments of a pointer, unescaped. */
+function cardcSegments(pointer: string): string[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** Compares two strings by code point, as Rust compares its strings (UTF-16 order differs above U+FFFF). */
+function cardcByCodePoint(a: string, b: string): number {
+  const units = a.length < b.length ? a.length : b.length;
+  for (let i = 0; i < units; i += 1) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      // A surrogate starts a code point above every unit U+E000..U+FFFF.
+      const rank = (unit: number) => (unit >= 0xd800 && unit <= 0xdfff ? unit + 0x2000 : unit >= 0xe000 ? unit - 0x800 : unit);
+      return rank(x) - rank(y);
+    }
+  }
+  return a.length - b.length;
+}
+
+/** Compares two drops' pointers inside `value`: keys by code point, array indices by number. */
+function cardcPointerOrder(value: unknown, a: string[], b: string[]): number {
+  let here = value;
+  for (let i = 0; i < a.length && i < b.length; i += 1) {
+    const x = a[i] as string;
+    const y = b[i] as string;
+    if (x !== y) {
+      return Array.isArray(here) ? Number(x) - Number(y) : cardcByCodePoint(x, y);
+    }
+    here = (here as Record<string, unknown>)[x];
+  }
+  return a.length - b.length;
+}
+
+/** `value` without what was dropped at `paths` (each a pointer's segments below it), sharing what is unchanged. */
+function cardcPrune(value: unknown, paths: string[][]): unknown {
+  const gone: Record<string, boolean> = Object.create(null);
+  const below: Record<string, string[][]> = Object.create(null);
+  for (const path of paths) {
+    const first = path[0] as string;
+    if (path.length === 1) {
+      gone[first] = true;
+    } else {
+      (below[first] = below[first] || []).push(path.slice(1));
+    }
+  }
+  const kept = (key: string, item: unknown) => {
+    const inner = below[key];
+    return inner === undefined ? item : cardcPrune(item, inner);
+  };
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < value.length; i += 1) {
+      if (gone[String(i)] !== true) {
+        out.push(kept(String(i), value[i]));
+      }
+    }
+    return out;
+  }
+  const object = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(object)) {
+    if (gone[key] !== true) {
+      // Defined rather than assigned, so that a `__proto__` key stays a key.
+      Object.defineProperty(out, key, { value: kept(key, object[key]), enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return out;
+}
+
+/**
+ * The result of a tolerant `parse` guard: the value read under the schema's reader policies (a
+ * copy without what they dropped) with one warning per drop, ordered by pointer; or the errors
+ * no policy covers.
+ */
+function cardcParseTolerant<T>(
+  check: cardcCheck,
+  value: unknown,
+):
+  | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] } {
+  const outer = cardcTolerance.drops;
+  const drops: cardcDrop[] = [];
+  cardcTolerance.drops = drops;
+  let parsed: { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+  try {
+    parsed = cardcParse<T>(check, value);
+  } finally {
+    cardcTolerance.drops = outer;
+  }
+  if (!parsed.ok) {
+    return parsed;
+  }
+  const sorted = drops
+    .map((drop) => ({ drop, segments: cardcSegments(drop.pointer) }))
+    .sort((a, b) => cardcPointerOrder(value, a.segments, b.segments));
+  const warnings = sorted.map(({ drop }) => ({
+    pointer: drop.pointer,
+    message: `${drop.item ? 'skipped an invalid item' : 'read an invalid value as absent'}: ${drop.error.pointer}: ${drop.error.message}`,
+  }));
+  const pruned = sorted.length === 0 ? value : cardcPrune(value, sorted.map(({ segments }) => segments));
+  return { ok: true, value: pruned as T, warnings };
+}

@@ -6,7 +6,7 @@
 
 use super::super::syntax::string_literal;
 use super::Guards;
-use crate::ir::{StructDef, Ty};
+use crate::ir::{Field, OnInvalid, StructDef, Ty};
 
 /// How a struct's check calls the check of one field's value.
 enum Call {
@@ -63,6 +63,8 @@ impl Guards<'_> {
             let key = string_literal(&field.wire_name);
             keys.push(key.clone());
             let constrained = !field.constraints.is_empty();
+            // A field with a reader policy is checked by a built check that applies it.
+            let tolerant = field.tolerance.is_declared();
             // A field of a nullable type reads as a nullable field of the inner type.
             let (ty, nullable) = match &field.ty {
                 Ty::Nullable(inner) => (&**inner, true),
@@ -70,10 +72,15 @@ impl Guards<'_> {
             };
             // The check of an array's items, when the loop over them is written out here.
             let items = match (ty, constrained, nullable) {
-                (Ty::Vec(inner), false, false) => Some((self.check(inner), inner)),
+                (Ty::Vec(inner), false, false) if !tolerant => Some((self.check(inner), inner)),
                 _ => None,
             };
             let call = match items {
+                _ if tolerant => {
+                    let check = self.field_check(field);
+                    built.push(check);
+                    Call::Built(built.len() - 1)
+                }
                 Some((item, inner)) if is_name(&item) => {
                     self.used.insert("cardcArray");
                     Call::Items(item, self.quick(inner, "entry"))
@@ -85,11 +92,7 @@ impl Guards<'_> {
                     },
                     // The field's whole check, as the other calls make it up.
                     _ => {
-                        let mut check = self.check(&field.ty);
-                        check = self.constrained(check, &field.constraints);
-                        if field.presence.may_be_null() {
-                            check = self.or_null(check);
-                        }
+                        let check = self.field_check(field);
                         built.push(check);
                         Call::Built(built.len() - 1)
                     }
@@ -158,6 +161,27 @@ impl Guards<'_> {
         self.out.line("}");
         self.out.line("s.type = outer;");
         self.close_check();
+    }
+
+    /// A field's whole check, built from the checks of its type, its constraints, its `null`
+    /// and its reader policy.
+    fn field_check(&mut self, field: &Field) -> String {
+        let mut check = match &field.ty {
+            Ty::Vec(inner) if field.tolerance.skip_invalid => {
+                let inner = self.check(inner);
+                format!("{}({inner})", self.helper("cardcSkipInvalid"))
+            }
+            ty => self.check(ty),
+        };
+        check = self.constrained(check, &field.constraints);
+        if field.presence.may_be_null() {
+            check = self.or_null(check);
+        }
+        match field.tolerance.on_invalid {
+            OnInvalid::Error => {}
+            OnInvalid::Absent => check = format!("{}({check})", self.helper("cardcOrAbsent")),
+        }
+        check
     }
 
     /// One field of a struct's check: counted as known and checked when present, an error when

@@ -1,0 +1,121 @@
+//! Reader policies, `#[on_invalid = "absent"]` and `#[skip_invalid]`: allowed only where a
+//! tolerant reader can apply them the same way in every language, and where they say
+//! something (an absent key needs an optional field, skipped items an array).
+
+use std::collections::BTreeMap;
+
+use crate::diagnostics::Diagnostic;
+use crate::ir::{self, OnInvalid, Presence, Tolerance, Ty, TypeDef};
+use crate::syntax::ast::FieldItem;
+
+/// The policy a field declares, reporting each attribute its field cannot honour.
+pub(super) fn lower(
+    field: &FieldItem,
+    presence: Presence,
+    ty: &Ty,
+    errors: &mut Vec<Diagnostic>,
+) -> Tolerance {
+    let mut tolerance = Tolerance::default();
+    if let Some(flatten) = &field.flatten {
+        let attr = field
+            .on_invalid
+            .as_ref()
+            .map(|attr| attr.span.clone())
+            .or_else(|| field.skip_invalid.clone());
+        if let Some(span) = attr {
+            errors.push(
+                Diagnostic::new(
+                    "a flattened field has no value of its own to tolerate",
+                    span,
+                    "tolerates nothing",
+                    "its struct's fields are this object's keys: declare the policy on those \
+                     fields where they are declared",
+                )
+                .with_related(flatten.clone(), "flattened here"),
+            );
+            return tolerance;
+        }
+    }
+    if let Some(policy) = &field.on_invalid {
+        match policy.value.as_str() {
+            "absent" if presence.may_be_absent() => tolerance.on_invalid = OnInvalid::Absent,
+            "absent" => errors.push(Diagnostic::new(
+                format!(
+                    "field `{}` must be present, so an invalid value cannot read as absent",
+                    field.name.value
+                ),
+                policy.span.clone(),
+                "the field is required",
+                "make the field `Option<...>`, so that an absent key is a value it can hold, or \
+                 drop `#[on_invalid]` so that an invalid value fails the read",
+            )),
+            other => errors.push(Diagnostic::new(
+                format!("unknown `on_invalid` policy `{other}`"),
+                policy.span.clone(),
+                "not a policy",
+                "write `#[on_invalid = \"absent\"]`: an invalid value of an optional field reads \
+                 as an absent key, and the reader reports it",
+            )),
+        }
+    }
+    if let Some(span) = &field.skip_invalid {
+        match ty {
+            Ty::Vec(_) => match &field.constraints.items {
+                Some(items) => errors.push(
+                    Diagnostic::new(
+                        "`#[skip_invalid]` and `#[items(...)]` on one array",
+                        span.clone(),
+                        "skips items",
+                        "whether the count and uniqueness hold of the items read or of the items \
+                         sent is a choice readers could make differently: drop one of the two",
+                    )
+                    .with_related(items.span.clone(), "counts items"),
+                ),
+                None => tolerance.skip_invalid = true,
+            },
+            Ty::Map(_) => errors.push(Diagnostic::new(
+                "`#[skip_invalid]` skips array items, and a map has none",
+                span.clone(),
+                "on a map",
+                "an invalid map value fails the read; to tolerate it, make the map an array of \
+                 entries, or the field `Option<...>` with `#[on_invalid = \"absent\"]`",
+            )),
+            _ => errors.push(Diagnostic::new(
+                format!(
+                    "`#[skip_invalid]` skips array items, and field `{}` is no array",
+                    field.name.value
+                ),
+                span.clone(),
+                "not an array",
+                "write it on a `Vec<...>` field (inside `Option` or `Nullable` too); for any \
+                 other optional field, `#[on_invalid = \"absent\"]` drops an invalid value",
+            )),
+        }
+    }
+    tolerance
+}
+
+/// Refuses a tolerant field inside an untagged union's variant: which variant a value picks
+/// would depend on whether the reader is tolerant, and a strict and a tolerant reader could
+/// read one payload as different variants.
+pub(super) fn refuse_in_untagged(defs: &BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>) {
+    for def in defs.values() {
+        let TypeDef::Untagged(def) = def else {
+            continue;
+        };
+        for variant in &def.variants {
+            if ir::reaches_tolerance(defs, &variant.ty) {
+                errors.push(Diagnostic::new(
+                    format!(
+                        "variant `{}` of untagged union `{}` holds a field with a reader policy",
+                        variant.name, def.name
+                    ),
+                    variant.span.clone(),
+                    "reaches `#[on_invalid]` or `#[skip_invalid]`",
+                    "an untagged union picks its variant by what reads, so tolerance would change \
+                     the pick: declare the policy on the field that holds the union instead",
+                ));
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! Tolerant reading: what a reader does with a value that breaks the contract where the schema
+//! declared a policy for it (`#[on_invalid = "absent"]`, `#[skip_invalid]`), and which types a
+//! tolerant read reaches through.
+//!
+//! The published JSON Schema stays what producers must write; a tolerant reader reads more,
+//! and reports each value it dropped. A strict reader ignores the policy.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::{Field, Schema, Ty, TypeDef};
+
+/// What a tolerant reader does with an invalid value of a field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OnInvalid {
+    /// The whole read fails, as a strict read does.
+    #[default]
+    Error,
+    /// `#[on_invalid = "absent"]` on an optional field: an invalid value reads as an absent key.
+    Absent,
+}
+
+/// A field's declared reader policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tolerance {
+    /// What an invalid value of the field reads as.
+    pub on_invalid: OnInvalid,
+    /// `#[skip_invalid]` on an array field: an invalid item is dropped, the others kept.
+    pub skip_invalid: bool,
+}
+
+impl Tolerance {
+    /// Whether the field declares any tolerance.
+    pub fn is_declared(&self) -> bool {
+        self.on_invalid != OnInvalid::Error || self.skip_invalid
+    }
+}
+
+impl Schema {
+    /// Whether reading a value of `ty` may drop something under a declared policy: a tolerant
+    /// field lies in it, through any named type, array, map or union. A reader pays for the
+    /// warnings' pointers only on the way to such a field.
+    pub fn reaches_tolerance(&self, ty: &Ty) -> bool {
+        reaches_tolerance(&self.types, ty)
+    }
+
+    /// Whether a field is tolerant itself or its value reaches a tolerant field.
+    pub fn field_reaches_tolerance(&self, field: &Field) -> bool {
+        field.tolerance.is_declared() || self.reaches_tolerance(&field.ty)
+    }
+}
+
+/// [`Schema::reaches_tolerance`] over the schema's types, for the checker, which has no
+/// [`Schema`] yet.
+pub fn reaches_tolerance(types: &BTreeMap<String, TypeDef>, ty: &Ty) -> bool {
+    Reach { types }.reaches(ty, &mut BTreeSet::new())
+}
+
+/// The walk of [`reaches_tolerance`].
+struct Reach<'a> {
+    types: &'a BTreeMap<String, TypeDef>,
+}
+
+impl<'a> Reach<'a> {
+    /// [`Schema::reaches_tolerance`], each named type visited once (types may recurse).
+    fn reaches(&self, ty: &'a Ty, seen: &mut BTreeSet<&'a str>) -> bool {
+        match ty {
+            Ty::Vec(inner) | Ty::Map(inner) | Ty::Boxed(inner) | Ty::Nullable(inner) => {
+                self.reaches(inner, seen)
+            }
+            Ty::Named(name) => self.reaches_named(name, seen),
+            Ty::String
+            | Ty::Bool
+            | Ty::Int(_)
+            | Ty::Decimal(_)
+            | Ty::F64
+            | Ty::Json
+            | Ty::Const(_) => false,
+        }
+    }
+
+    /// Whether the named type reaches a tolerant field (see [`Schema::reaches_tolerance`]).
+    fn reaches_named(&self, name: &'a str, seen: &mut BTreeSet<&'a str>) -> bool {
+        if !seen.insert(name) {
+            return false;
+        }
+        match self.types.get(name) {
+            Some(TypeDef::Struct(def)) => def
+                .fields
+                .iter()
+                .any(|field| field.tolerance.is_declared() || self.reaches(&field.ty, seen)),
+            Some(TypeDef::Newtype(def)) => self.reaches(&def.ty, seen),
+            Some(TypeDef::Union(def)) => def.variants.iter().any(|variant| {
+                variant
+                    .payload
+                    .as_deref()
+                    .is_some_and(|payload| self.reaches_named(payload, seen))
+            }),
+            Some(TypeDef::Untagged(def)) => def
+                .variants
+                .iter()
+                .any(|variant| self.reaches(&variant.ty, seen)),
+            Some(TypeDef::Enum(_)) | None => false,
+        }
+    }
+}
