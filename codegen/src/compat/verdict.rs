@@ -166,6 +166,7 @@ impl Class {
                 Presence::Nullable => "field_added_nullable",
                 Presence::Optional => "field_added_optional",
                 Presence::OptionalNullable => "field_added_optional_nullable",
+                Presence::NullAsAbsent => "field_added_null_as_absent",
             },
             Class::FieldRemoved { .. } => "field_removed",
             Class::FieldRenamed { .. } => "field_renamed",
@@ -478,7 +479,8 @@ fn field_renamed(old: Presence, new: Presence, old_closed: bool, new_closed: boo
 
 fn presence_changed(old: Presence, new: Presence) -> Verdict {
     let absent = |from: Presence, to: Presence| to.may_be_absent() && !from.may_be_absent();
-    let null = |from: Presence, to: Presence| to.may_be_null() && !from.may_be_null();
+    // A `null`-as-absent field reads `null` but never writes it.
+    let null = |from: Presence, to: Presence| to.keeps_null() && !from.may_be_null();
     // Readers break when NEW allows what OLD refuses, writers when OLD allows what NEW refuses.
     let readers = absent(old, new) || null(old, new);
     let writers = absent(new, old) || null(new, old);

@@ -185,8 +185,8 @@ impl Walk<'_> {
     }
 
     fn strukt(&mut self, name: &str, old: &StructDef, new: &StructDef) {
-        if old.closed != new.closed {
-            let class = if new.closed {
+        if old.closed() != new.closed() {
+            let class = if new.closed() {
                 Class::ObjectClosed
             } else {
                 Class::ObjectOpened
@@ -221,8 +221,8 @@ impl Walk<'_> {
                     Class::FieldRenamed {
                         old: old_field.presence,
                         new: new_field.presence,
-                        old_closed: old.closed,
-                        new_closed: new.closed,
+                        old_closed: old.closed(),
+                        new_closed: new.closed(),
                     },
                     &path,
                     (
@@ -236,7 +236,7 @@ impl Walk<'_> {
                 self.push(
                     Class::FieldRemoved {
                         presence: old_field.presence,
-                        new_closed: new.closed,
+                        new_closed: new.closed(),
                     },
                     &path,
                     (Some(spell_field(old_field)), None),
@@ -254,7 +254,7 @@ impl Walk<'_> {
                 self.push(
                     Class::FieldAdded {
                         presence: new_field.presence,
-                        old_closed: old.closed,
+                        old_closed: old.closed(),
                     },
                     &format!("{name}/{}", new_field.wire_name),
                     (None, Some(spell_field(new_field))),
