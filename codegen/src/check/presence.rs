@@ -51,3 +51,52 @@ pub(super) fn null_as_absent(
         None => presence,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ir::{Presence, TypeDef};
+
+    /// The presence of each field of `Card` in `text`.
+    fn presences(text: &str) -> Vec<(String, Presence)> {
+        let schema = crate::compile("x.cards", text).expect("a valid schema");
+        let Some(TypeDef::Struct(card)) = schema.types.get("Card") else {
+            panic!("no struct Card");
+        };
+        card.fields
+            .iter()
+            .map(|field| (field.name.clone(), field.presence))
+            .collect()
+    }
+
+    /// The file's `#![null_as_absent]` makes every `Option<T>` field null-as-absent, and
+    /// leaves alone the fields it cannot apply to, which the field attribute would refuse.
+    #[test]
+    fn the_file_attribute_applies_where_it_can() {
+        let text = "#![null_as_absent]\nstruct Card { a: Option<String>, b: Option<Json>, \
+                    c: Option<Nullable<u8>>, d: String, e: Nullable<bool> }\n";
+        let by_name = |name: &str| {
+            presences(text)
+                .into_iter()
+                .find(|(field, _)| field == name)
+                .map(|(_, presence)| presence)
+        };
+        assert_eq!(by_name("a"), Some(Presence::NullAsAbsent));
+        assert_eq!(by_name("b"), Some(Presence::Optional));
+        assert_eq!(by_name("c"), Some(Presence::OptionalNullable));
+        assert_eq!(by_name("d"), Some(Presence::Required));
+        assert_eq!(by_name("e"), Some(Presence::Nullable));
+    }
+
+    /// Without the file's attribute, only the fields that say so read `null` as absent.
+    #[test]
+    fn the_field_attribute_is_per_field() {
+        let text = "struct Card { #[null_as_absent] a: Option<String>, b: Option<String> }\n";
+        assert_eq!(
+            presences(text),
+            [
+                ("a".to_string(), Presence::NullAsAbsent),
+                ("b".to_string(), Presence::Optional)
+            ]
+        );
+    }
+}

@@ -144,10 +144,10 @@ pub(super) fn item_attrs(
                 out.rename = string_value(attr, errors)
                     .and_then(|s| non_empty("`rename`", NON_EMPTY_HINT, s, errors))
             }
-            "deny_unknown_fields" | "allow_unknown_fields" | "drop_unknown_fields" => {
-                if flag(attr, errors) {
-                    set_unknown(&mut out.unknown, &name, attr, errors);
-                }
+            "deny_unknown_fields" | "allow_unknown_fields" | "drop_unknown_fields"
+                if flag(attr, errors) =>
+            {
+                set_unknown(&mut out.unknown, &name, attr, errors)
             }
             name if constraints::NAMES.contains(&name) => {
                 constraints::read(attr, name, string_value, &mut out.constraints, errors)
@@ -211,15 +211,13 @@ pub(super) fn file_settings(
             "rename_variants" => {
                 settings.rename_variants = string_value(attr, errors).and_then(|s| rule(&s, errors))
             }
-            "deny_unknown_fields" | "allow_unknown_fields" | "drop_unknown_fields" => {
-                if flag(attr, errors) {
-                    set_unknown(&mut settings.unknown, &name, attr, errors);
-                }
+            "deny_unknown_fields" | "allow_unknown_fields" | "drop_unknown_fields"
+                if flag(attr, errors) =>
+            {
+                set_unknown(&mut settings.unknown, &name, attr, errors)
             }
-            "null_as_absent" => {
-                if flag(attr, errors) {
-                    settings.null_as_absent = Some(node_range(attr));
-                }
+            "null_as_absent" if flag(attr, errors) => {
+                settings.null_as_absent = Some(node_range(attr))
             }
             _ => {}
         }
