@@ -102,6 +102,9 @@ pub enum Class {
     ObjectClosed,
     /// A closed object that now keeps unknown keys.
     ObjectOpened,
+    /// An object that drops unknown keys on one side: it never writes one, so no reader
+    /// breaks, but a kept key is no longer passed on (or now is).
+    UnknownFieldsChanged,
     /// A string only NEW's enum has.
     EnumValueAdded {
         /// Whether OLD's enum is open: its readers keep an unknown string.
@@ -179,6 +182,7 @@ impl Class {
             Class::ConstraintsChanged => "constraints_changed",
             Class::ObjectClosed => "object_closed",
             Class::ObjectOpened => "object_opened",
+            Class::UnknownFieldsChanged => "unknown_fields_changed",
             Class::EnumValueAdded { .. } => "enum_value_added",
             Class::EnumValueRemoved { .. } => "enum_value_removed",
             Class::EnumValueRenamed => "enum_value_renamed",
@@ -336,6 +340,13 @@ impl Class {
                 false,
                 false,
                 "new writers pass on unknown keys they kept, which old readers refuse",
+            ),
+            Class::UnknownFieldsChanged => verdict_of(
+                false,
+                false,
+                false,
+                "a side that drops unknown keys never writes one, and every side accepts the \
+                 keys it writes; what is passed on of a key neither side names changes",
             ),
             Class::EnumValueAdded { old_open: false } => verdict_of(
                 true,

@@ -11,7 +11,7 @@ use super::spell::{
 use super::{Change, Class, Location};
 use crate::ir::{
     Deprecated, Docs, EnumDef, Examples, Field, Schema, Span, StructDef, Ty, TypeDef, UnionDef,
-    UntaggedDef, Variant,
+    UnknownFields, UntaggedDef, Variant,
 };
 
 /// Every change from `old` to `new`, ordered by type name, then as the items appear in OLD
@@ -185,11 +185,11 @@ impl Walk<'_> {
     }
 
     fn strukt(&mut self, name: &str, old: &StructDef, new: &StructDef) {
-        if old.closed() != new.closed() {
-            let class = if new.closed() {
-                Class::ObjectClosed
-            } else {
-                Class::ObjectOpened
+        if old.unknown != new.unknown {
+            let class = match (old.unknown, new.unknown) {
+                (UnknownFields::Keep, UnknownFields::Refuse) => Class::ObjectClosed,
+                (UnknownFields::Refuse, UnknownFields::Keep) => Class::ObjectOpened,
+                _ => Class::UnknownFieldsChanged,
             };
             self.push(
                 class,
