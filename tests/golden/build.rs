@@ -44,15 +44,7 @@ fn main() {
         let schema = format!("../../{dir}/{case}.cards");
         let cards = repo.join(dir).join(format!("{case}.cards"));
         println!("cargo:rerun-if-changed={}", cards.display());
-        let text = std::fs::read_to_string(&cards)
-            .unwrap_or_else(|error| panic!("cannot read {}: {error}", cards.display()));
-        let ir = cardc_codegen::compile(&schema, &text)
-            .unwrap_or_else(|errors| panic!("{} does not check: {errors:?}", cards.display()));
-        let arms: String = ir
-            .types
-            .keys()
-            .map(|name| format!("        {name:?} => Some(action.act::<{name}>()),\n"))
-            .collect();
+        let arms = type_arms(&cards, &schema, "        ");
         writeln!(
             modules,
             "/// The golden Rust output of `{dir}`.\npub mod {case} {{\n    include!({path:?});\n\n    \
@@ -101,6 +93,78 @@ fn main() {
         .expect("writing to a String cannot fail");
     }
     modules.push_str("        _ => None,\n    }\n}\n");
-    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("cases.rs");
+    let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    let out = Path::new(&out_dir).join("cases.rs");
     std::fs::write(out, modules).expect("write the case list");
+    compat_pairs(&repo, Path::new(&out_dir));
+}
+
+/// The `match` arms of a `with_named_type` that runs an action on each named type of the
+/// schema at `cards` (named `name` in its diagnostics), each line indented by `indent`.
+fn type_arms(cards: &Path, name: &str, indent: &str) -> String {
+    let text = std::fs::read_to_string(cards)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", cards.display()));
+    let ir = cardc_codegen::compile(name, &text)
+        .unwrap_or_else(|errors| panic!("{} does not check: {errors:?}", cards.display()));
+    ir.types
+        .keys()
+        .map(|type_name| format!("{indent}{type_name:?} => Some(action.act::<{type_name}>()),\n"))
+        .collect()
+}
+
+/// Compiles both schemas of every compat golden pair (`tests/schemas/compat/<pair>/{old,new}.cards`)
+/// through the build API into modules `compat::<pair>::{old, new}`, for the measured proof of
+/// compat's verdicts: the conformance suite reads payloads of one version with the other's types.
+fn compat_pairs(repo: &Path, out_dir: &Path) {
+    let dir = repo.join("tests/schemas/compat");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut pairs: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", dir.display()))
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|pair| dir.join(pair).join("old.cards").is_file())
+        .collect();
+    pairs.sort();
+    let mut modules = String::from(
+        "/// Both versions of every compat golden pair, each its own module of types.\n\
+         #[allow(missing_docs)]\npub mod compat {\n",
+    );
+    let mut dispatch = String::new();
+    for pair in &pairs {
+        writeln!(modules, "    pub mod {pair} {{").expect("writing to a String cannot fail");
+        for side in ["old", "new"] {
+            let schema = dir.join(pair).join(format!("{side}.cards"));
+            let output = out_dir.join("compat").join(pair).join(format!("{side}.rs"));
+            cardc_codegen::build::Build::new(&schema)
+                .output("rust", &output)
+                .check(false)
+                .run()
+                .unwrap_or_else(|error| panic!("{}: {error}", schema.display()));
+            let arms = type_arms(&schema, &schema.to_string_lossy(), "                ");
+            writeln!(
+                modules,
+                "        pub mod {side} {{\n            include!({output:?});\n\n            \
+                 pub fn with_named_type<A: crate::TypeAction>(type_name: &str, action: A) -> Option<A::Output> {{\n            \
+                 match type_name {{\n{arms}                _ => None,\n            }}\n            }}\n        }}"
+            )
+            .expect("writing to a String cannot fail");
+            writeln!(
+                dispatch,
+                "        ({pair:?}, {:?}) => compat::{pair}::{side}::with_named_type(type_name, action),",
+                side == "new"
+            )
+            .expect("writing to a String cannot fail");
+        }
+        modules.push_str("    }\n");
+    }
+    modules.push_str("}\n\n");
+    modules.push_str(
+        "/// Runs `action` on the type named `type_name` of the compat golden pair `pair`, in its new \
+         version or its old, or gives `None` for an unknown pair or type.\n\
+         pub fn with_compat_type<A: TypeAction>(pair: &str, new: bool, type_name: &str, action: A) -> Option<A::Output> {\n\
+         match (pair, new) {\n",
+    );
+    modules.push_str(&dispatch);
+    modules.push_str("        _ => None,\n    }\n}\n");
+    std::fs::write(out_dir.join("compat.rs"), modules).expect("write the compat pairs");
 }

@@ -98,6 +98,16 @@ pub enum Class {
     ConstraintsNarrowed,
     /// Constraints that accept other values.
     ConstraintsChanged,
+    /// A closed union that now has a catch-all (`#[other]`): its readers keep an unknown tag.
+    UnionOpened,
+    /// An open union whose catch-all is gone: its readers refuse an unknown tag.
+    UnionClosed,
+    /// A closed enum that now has a catch-all: its readers keep an unknown string.
+    EnumOpened,
+    /// An open enum whose catch-all is gone: its readers refuse an unknown string.
+    EnumClosed,
+    /// A catch-all of another name: the variant and the handler code names.
+    CatchAllRenamed,
     /// An open object that now refuses unknown keys.
     ObjectClosed,
     /// A closed object that now keeps unknown keys.
@@ -180,6 +190,11 @@ impl Class {
             Class::ConstraintsWidened => "constraints_widened",
             Class::ConstraintsNarrowed => "constraints_narrowed",
             Class::ConstraintsChanged => "constraints_changed",
+            Class::UnionOpened => "union_opened",
+            Class::UnionClosed => "union_closed",
+            Class::EnumOpened => "enum_opened",
+            Class::EnumClosed => "enum_closed",
+            Class::CatchAllRenamed => "catch_all_renamed",
             Class::ObjectClosed => "object_closed",
             Class::ObjectOpened => "object_opened",
             Class::UnknownFieldsChanged => "unknown_fields_changed",
@@ -328,6 +343,42 @@ impl Class {
                 true,
                 false,
                 "each side may write values the other refuses; the generated type stays",
+            ),
+            // A writer passes on what its reader kept: a catch-all is written back as read.
+            Class::UnionOpened => verdict_of(
+                true,
+                false,
+                true,
+                "new writers pass on an unknown tag's object they kept, which old readers \
+                 refuse; exhaustive matches gain the catch-all's case",
+            ),
+            Class::UnionClosed => verdict_of(
+                false,
+                true,
+                true,
+                "old writers pass on an unknown tag's object they kept, which new readers \
+                 refuse; code handling the catch-all no longer compiles",
+            ),
+            Class::EnumOpened => verdict_of(
+                true,
+                false,
+                true,
+                "new writers pass on an unknown string they kept, which old readers refuse; \
+                 exhaustive matches gain the catch-all's case",
+            ),
+            Class::EnumClosed => verdict_of(
+                false,
+                true,
+                true,
+                "old writers pass on an unknown string they kept, which new readers refuse; \
+                 code handling the catch-all no longer compiles",
+            ),
+            Class::CatchAllRenamed => verdict_of(
+                false,
+                false,
+                true,
+                "the catch-all reads and writes the same JSON; code naming it no longer \
+                 compiles",
             ),
             Class::ObjectClosed => verdict_of(
                 false,

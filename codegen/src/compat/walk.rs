@@ -10,8 +10,8 @@ use super::spell::{
 };
 use super::{Change, Class, Location};
 use crate::ir::{
-    Deprecated, Docs, EnumDef, Examples, Field, Schema, Span, StructDef, Ty, TypeDef, UnionDef,
-    UnknownFields, UntaggedDef, Variant,
+    CatchAll, Deprecated, Docs, EnumDef, Examples, Field, Schema, Span, StructDef, Ty, TypeDef,
+    UnionDef, UnknownFields, UntaggedDef, Variant,
 };
 
 /// Every change from `old` to `new`, ordered by type name, then as the items appear in OLD
@@ -296,6 +296,11 @@ impl Walk<'_> {
     }
 
     fn union(&mut self, name: &str, old: &UnionDef, new: &UnionDef) {
+        self.catch_all(
+            name,
+            (old.other.as_ref(), new.other.as_ref()),
+            [Class::UnionOpened, Class::UnionClosed],
+        );
         if old.tag != new.tag {
             self.push(
                 Class::TagRenamed,
@@ -362,6 +367,41 @@ impl Walk<'_> {
         }
     }
 
+    /// A union's or enum's catch-all added (`opened`), removed (`closed`) or renamed.
+    fn catch_all(
+        &mut self,
+        name: &str,
+        catch_alls: (Option<&CatchAll>, Option<&CatchAll>),
+        [opened, closed]: [Class; 2],
+    ) {
+        let spell = |other: &CatchAll| format!("#[other] {}", other.name);
+        match catch_alls {
+            (None, Some(new)) => {
+                self.push(
+                    opened,
+                    name,
+                    (None, Some(spell(new))),
+                    (None, Some(&new.span)),
+                );
+            }
+            (Some(old), None) => {
+                self.push(
+                    closed,
+                    name,
+                    (Some(spell(old)), None),
+                    (Some(&old.span), None),
+                );
+            }
+            (Some(old), Some(new)) if (&old.name, &old.key) != (&new.name, &new.key) => self.push(
+                Class::CatchAllRenamed,
+                name,
+                (Some(spell(old)), Some(spell(new))),
+                (Some(&old.span), Some(&new.span)),
+            ),
+            _ => {}
+        }
+    }
+
     fn variant(&mut self, path: &str, old: &Variant, new: &Variant) {
         let spans = (Some(&old.span), Some(&new.span));
         let described = (Some(spell_variant(old)), Some(spell_variant(new)));
@@ -392,6 +432,11 @@ impl Walk<'_> {
     }
 
     fn enumeration(&mut self, name: &str, old: &EnumDef, new: &EnumDef) {
+        self.catch_all(
+            name,
+            (old.other.as_ref(), new.other.as_ref()),
+            [Class::EnumOpened, Class::EnumClosed],
+        );
         let renamed = renames(
             &old.values,
             &new.values,

@@ -21,6 +21,25 @@ pub fn payload(schema: &Schema, type_name: &str) -> BoxedStrategy<Value> {
     value(schema, &Ty::Named(type_name.to_string()), DEPTH)
 }
 
+/// `count` payloads of the named type drawn by `runner` (deterministic when the runner is),
+/// for a batch read by readers that start once rather than once per draw.
+pub fn draws(
+    schema: &Schema,
+    type_name: &str,
+    count: usize,
+    runner: &mut proptest::test_runner::TestRunner,
+) -> Vec<Value> {
+    let strategy = payload(schema, type_name);
+    (0..count)
+        .map(|_| {
+            strategy
+                .new_tree(runner)
+                .unwrap_or_else(|error| panic!("cannot draw a {type_name}: {error}"))
+                .current()
+        })
+        .collect()
+}
+
 fn value(schema: &Schema, ty: &Ty, depth: u32) -> BoxedStrategy<Value> {
     match ty {
         Ty::String => string().prop_map(Value::from).boxed(),
@@ -169,8 +188,13 @@ fn catch_all_object(def: &UnionDef) -> BoxedStrategy<Value> {
         .boxed()
 }
 
-/// An object with, for each field, a value or (when the field may be absent) possibly no key:
-/// the struct's standalone form, to which each union it is drawn through adds its tag.
+/// The key an open object's draw may carry beside its fields: a key the object does not
+/// know, which its readers keep (no schema in the suite names a field or a tag so).
+const UNKNOWN_KEY: &str = "_unknown";
+
+/// An object with, for each field, a value or (when the field may be absent) possibly no key,
+/// and for an open object possibly a key it does not know: the struct's standalone form, to
+/// which each union it is drawn through adds its tag.
 fn object(schema: &Schema, def: &StructDef, depth: u32) -> BoxedStrategy<Value> {
     let fields: Vec<BoxedStrategy<Option<(String, Value)>>> = schema
         .object_fields(def)
@@ -191,8 +215,19 @@ fn object(schema: &Schema, def: &StructDef, depth: u32) -> BoxedStrategy<Value> 
             }
         })
         .collect();
-    fields
-        .prop_map(|entries| Value::Object(entries.into_iter().flatten().collect()))
+    let known = schema
+        .object_fields(def)
+        .iter()
+        .any(|field| field.wire_name == UNKNOWN_KEY);
+    let unknown = if def.closed() || known {
+        Just(None).boxed()
+    } else {
+        prop::option::of(json_value().prop_map(|value| (UNKNOWN_KEY.to_string(), value))).boxed()
+    };
+    (fields, unknown)
+        .prop_map(|(entries, unknown)| {
+            Value::Object(entries.into_iter().flatten().chain(unknown).collect())
+        })
         .boxed()
 }
 

@@ -30,8 +30,8 @@ for_each_named_type!(names);
 pub const ENTRY_UNIONS: [&str; 2] = ["ToolCallView", "ToolResultView"];
 
 pub use readers::{
-    AjvReader, GuardsReader, JsonSchemaReader, PythonReader, Reader, RustReader, node, python,
-    python_interpreter,
+    AjvReader, GuardsReader, JsonSchemaReader, PythonReader, Reader, RustReader, compile_modules,
+    node, python, python_interpreter,
 };
 
 use std::path::{Path, PathBuf};

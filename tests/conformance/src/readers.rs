@@ -81,6 +81,24 @@ impl RustReader {
     }
 }
 
+impl RustReader {
+    /// One version of the compat golden pair `pair` (`tests/schemas/compat/<pair>`), its Rust
+    /// compiled by `cardc-golden`'s build script: the new version's types, or the old's.
+    pub fn compat(pair: &str, new: bool) -> Self {
+        let pair = pair.to_string();
+        RustReader {
+            round_trip: Box::new(move |type_name, payload, expected| {
+                cardc_golden::with_compat_type(
+                    &pair,
+                    new,
+                    type_name,
+                    GoldenRoundTrip(payload, expected),
+                )
+            }),
+        }
+    }
+}
+
 impl Reader for RustReader {
     fn name(&self) -> &'static str {
         "rust"
@@ -230,7 +248,12 @@ impl GuardsReader {
     /// Compiles the TypeScript module at `source` once per test process and runs
     /// `tests/js/guards_check.mjs` over the corpus.
     pub fn run(source: &Path, corpus: &Path) -> Self {
-        let module = compiled_guards(source);
+        Self::run_compiled(&compiled_guards(source), corpus)
+    }
+
+    /// Runs `tests/js/guards_check.mjs` over the corpus with the compiled ES module at
+    /// `module` (see [`compile_modules`]).
+    pub fn run_compiled(module: &Path, corpus: &Path) -> Self {
         let output = node(&[
             "tests/js/guards_check.mjs".as_ref(),
             module.as_os_str(),
@@ -240,6 +263,41 @@ impl GuardsReader {
             verdicts: verdict_lines("guards", &output),
         }
     }
+}
+
+/// Compiles TypeScript modules to ES modules in `dir` with one run of tsc (a run costs more
+/// than the modules), giving each source's compiled path; their file stems must differ.
+pub fn compile_modules(sources: &[PathBuf], dir: &Path) -> Vec<PathBuf> {
+    std::fs::create_dir_all(dir)
+        .unwrap_or_else(|error| panic!("cannot create {}: {error}", dir.display()));
+    // node reads `.js` as an ES module only under a package.json that says so.
+    std::fs::write(dir.join("package.json"), "{\"type\": \"module\"}\n")
+        .expect("write the modules' package.json");
+    let mut args: Vec<&std::ffi::OsStr> = [
+        "node_modules/typescript/bin/tsc",
+        "--strict",
+        "--target",
+        "es2022",
+        "--module",
+        "es2022",
+        "--outDir",
+    ]
+    .iter()
+    .map(|arg| arg.as_ref())
+    .collect();
+    args.push(dir.as_os_str());
+    args.extend(sources.iter().map(|source| source.as_os_str()));
+    node(&args);
+    sources
+        .iter()
+        .map(|source| {
+            let stem = source
+                .file_stem()
+                .and_then(|stem| stem.to_str())
+                .unwrap_or_else(|| panic!("{} has no file stem", source.display()));
+            dir.join(format!("{stem}.js"))
+        })
+        .collect()
 }
 
 impl Reader for GuardsReader {
@@ -267,23 +325,10 @@ fn compiled_guards(source: &Path) -> PathBuf {
     let dir = repo_root()
         .join("target/cardc-conformance/guards")
         .join(stem);
-    std::fs::create_dir_all(&dir)
-        .unwrap_or_else(|error| panic!("cannot create {}: {error}", dir.display()));
-    // node reads `.js` as an ES module only under a package.json that says so.
-    std::fs::write(dir.join("package.json"), "{\"type\": \"module\"}\n")
-        .expect("write the guards' package.json");
-    node(&[
-        "node_modules/typescript/bin/tsc".as_ref(),
-        "--strict".as_ref(),
-        "--target".as_ref(),
-        "es2022".as_ref(),
-        "--module".as_ref(),
-        "es2022".as_ref(),
-        "--outDir".as_ref(),
-        dir.as_os_str(),
-        source.as_os_str(),
-    ]);
-    let module = dir.join(format!("{stem}.js"));
+    let module = compile_modules(&[source.to_path_buf()], &dir)
+        .into_iter()
+        .next()
+        .expect("one module per source");
     modules.insert(source.to_path_buf(), module.clone());
     module
 }

@@ -65,12 +65,8 @@ fn drawn_payloads_pass_ajv_the_typescript_guards_and_the_python_package() {
     let mut runner = TestRunner::deterministic();
     let mut cases = Vec::new();
     for type_name in NAMED_TYPES {
-        let strategy = arbitrary::payload(&schema, type_name);
-        for index in 0..NODE_CASES {
-            let draw = strategy
-                .new_tree(&mut runner)
-                .unwrap_or_else(|error| panic!("cannot draw a {type_name}: {error}"))
-                .current();
+        let draws = arbitrary::draws(&schema, type_name, NODE_CASES, &mut runner);
+        for (index, draw) in draws.into_iter().enumerate() {
             let drawn = case(type_name, index, draw);
             let verdict = RustReader::render_intent().read(&drawn);
             assert!(
@@ -112,12 +108,8 @@ fn drawn_open_union_payloads_pass_every_reader() {
     let mut runner = TestRunner::deterministic();
     let mut cases = Vec::new();
     for type_name in subject.named_types() {
-        let strategy = arbitrary::payload(&subject.ir, type_name);
-        for index in 0..NODE_CASES {
-            let draw = strategy
-                .new_tree(&mut runner)
-                .unwrap_or_else(|error| panic!("cannot draw a {type_name}: {error}"))
-                .current();
+        let draws = arbitrary::draws(&subject.ir, type_name, NODE_CASES, &mut runner);
+        for (index, draw) in draws.into_iter().enumerate() {
             cases.push(case(type_name, index, draw));
         }
     }

@@ -10,6 +10,7 @@
 #![allow(deprecated)]
 
 include!(concat!(env!("OUT_DIR"), "/cases.rs"));
+include!(concat!(env!("OUT_DIR"), "/compat.rs"));
 
 /// What a reader does with one named type of a golden case, chosen by name at run time: the
 /// conformance suite decodes and writes back a payload as the type its case names.

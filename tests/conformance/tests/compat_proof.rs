@@ -1,0 +1,198 @@
+//! The measured proof of `cardc compat`'s verdicts for readers and writers, pair by pair.
+//!
+//! For every compat golden pair (`tests/schemas/compat/<pair>/{old,new}.cards`), payloads are
+//! drawn from each version's IR for every type both declare: NEW's draws are what NEW writers
+//! write, read by OLD's generated Rust types and TypeScript guards; OLD's draws are read by
+//! NEW's. A version's readers break when some draw of the other version is refused (or, in
+//! Rust, written back as other JSON). What the readers do must be exactly what the pair's
+//! verdicts say: readers break if and only if some change of the pair says they do, and writers
+//! likewise. The two readers must also agree with each other, and with the contract checker of
+//! the version reading, on every draw.
+
+use std::path::Path;
+
+use cardc_codegen::ir::Schema;
+use cardc_codegen::{compat, compile, emit};
+use cardc_conformance::{
+    Case, GuardsReader, Reader, RustReader, arbitrary, compile_modules, contract, repo_root,
+    with_write_backs, write_corpus,
+};
+use proptest::test_runner::TestRunner;
+
+/// Draws of each type from each version: enough that a change which lets one version write a
+/// value the other refuses shows in some draw (a new variant, key, bound or enum string).
+const DRAWS: usize = 48;
+
+/// The compat golden pairs, in name order.
+fn pairs() -> Vec<String> {
+    let dir = repo_root().join("tests/schemas/compat");
+    let mut pairs: Vec<String> = std::fs::read_dir(&dir)
+        .expect("tests/schemas/compat")
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|pair| dir.join(pair).join("old.cards").is_file())
+        .collect();
+    pairs.sort();
+    pairs
+}
+
+/// One version of a pair, compiled.
+struct Version {
+    ir: Schema,
+}
+
+fn version(pair: &str, side: &str) -> Version {
+    let path = repo_root()
+        .join("tests/schemas/compat")
+        .join(pair)
+        .join(format!("{side}.cards"));
+    let text = std::fs::read_to_string(&path).expect("a compat schema");
+    let ir = compile(&path.to_string_lossy(), &text)
+        .unwrap_or_else(|errors| panic!("{}: {errors:?}", path.display()));
+    Version { ir }
+}
+
+/// `DRAWS` payloads of every type both versions declare, drawn from `writer`'s IR and written
+/// as its writers write them (`contract::written`: no null-as-absent `null`, no dropped key), as
+/// cases labelled by whether `reader`'s contract accepts them, with what `reader`'s writers
+/// write back.
+fn drawn(pair: &str, side: &str, writer: &Schema, reader: &Schema) -> Vec<Case> {
+    let mut runner = TestRunner::deterministic();
+    let mut cases = Vec::new();
+    for type_name in writer.types.keys() {
+        if !reader.types.contains_key(type_name) {
+            continue;
+        }
+        for (index, payload) in arbitrary::draws(writer, type_name, DRAWS, &mut runner)
+            .into_iter()
+            .enumerate()
+        {
+            let payload = contract::written(writer, type_name, &payload);
+            cases.push(Case {
+                name: format!("{pair}-{side}-{type_name}-{index}"),
+                type_name: type_name.clone(),
+                valid: contract::check(reader, type_name, &payload).is_ok(),
+                fault: None,
+                payload,
+                written: None,
+            });
+        }
+    }
+    with_write_backs(reader, &mut cases);
+    cases
+}
+
+/// What the readers of one version made of the other version's draws: whether any refused
+/// one, and every disagreement between them or with the contract.
+fn measure(
+    cases: &[Case],
+    rust: &RustReader,
+    typescript: &GuardsReader,
+    problems: &mut Vec<String>,
+) -> bool {
+    let mut broke = false;
+    for case in cases {
+        let rust_verdict = rust.read(case);
+        let read_back = rust_verdict.accepted && rust_verdict.detail.is_empty();
+        let guards = typescript.read(case);
+        if read_back != guards.accepted || read_back != case.valid {
+            problems.push(format!(
+                "{}: contract {}, Rust {read_back} ({}), TypeScript {} ({})\n  {}",
+                case.name,
+                case.valid,
+                rust_verdict.detail,
+                guards.accepted,
+                guards.detail,
+                case.payload
+            ));
+        }
+        broke |= !read_back;
+    }
+    broke
+}
+
+#[test]
+fn old_and_new_readers_break_exactly_as_the_verdicts_say() {
+    let pairs = pairs();
+    assert!(pairs.len() >= 40, "too few compat pairs: {pairs:?}");
+    let versions: Vec<(Version, Version)> = pairs
+        .iter()
+        .map(|pair| (version(pair, "old"), version(pair, "new")))
+        .collect();
+
+    // Every version's TypeScript, compiled by one run of tsc.
+    let dir = repo_root().join("target/cardc-conformance/compat");
+    let typescript = emit::target("typescript").expect("the TypeScript target");
+    let mut sources = Vec::new();
+    for (pair, (old, new)) in pairs.iter().zip(&versions) {
+        for (side, version) in [("old", old), ("new", new)] {
+            let source = dir.join(format!("{pair}__{side}.ts"));
+            std::fs::create_dir_all(&dir).expect("the compat directory");
+            std::fs::write(&source, typescript.emit(&version.ir, &Default::default()))
+                .expect("write a compat module");
+            sources.push(source);
+        }
+    }
+    let modules = compile_modules(&sources, &dir.join("js"));
+    let module = |pair: &str, side: &str| -> &Path {
+        let index = sources
+            .iter()
+            .position(|source| source.ends_with(format!("{pair}__{side}.ts")))
+            .expect("a compiled module");
+        &modules[index]
+    };
+
+    let mut wrong = Vec::new();
+    let mut problems = Vec::new();
+    for (pair, (old, new)) in pairs.iter().zip(&versions) {
+        let changes = compat::compare(&old.ir, &new.ir);
+        let claims_readers = changes.iter().any(|c| c.verdict().breaks.readers);
+        let claims_writers = changes.iter().any(|c| c.verdict().breaks.writers);
+
+        // Readers: OLD's types read what NEW writes.
+        let written_by_new = drawn(pair, "new", &new.ir, &old.ir);
+        let corpus = write_corpus(&format!("compat-{pair}-new.jsonl"), &written_by_new);
+        let readers_break = measure(
+            &written_by_new,
+            &RustReader::compat(pair, false),
+            &GuardsReader::run_compiled(module(pair, "old"), &corpus),
+            &mut problems,
+        );
+        // Writers: what OLD writes, read by NEW's types.
+        let written_by_old = drawn(pair, "old", &old.ir, &new.ir);
+        let corpus = write_corpus(&format!("compat-{pair}-old.jsonl"), &written_by_old);
+        let writers_break = measure(
+            &written_by_old,
+            &RustReader::compat(pair, true),
+            &GuardsReader::run_compiled(module(pair, "new"), &corpus),
+            &mut problems,
+        );
+
+        let classes: Vec<&str> = changes.iter().map(|c| c.class.name()).collect();
+        if (readers_break, writers_break) != (claims_readers, claims_writers) {
+            wrong.push(format!(
+                "{pair} ({}): the verdicts say readers {}, writers {}; measured readers {}, \
+                 writers {}",
+                classes.join(", "),
+                breaks(claims_readers),
+                breaks(claims_writers),
+                breaks(readers_break),
+                breaks(writers_break),
+            ));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "the readers disagree:\n{}",
+        problems.join("\n")
+    );
+    assert!(
+        wrong.is_empty(),
+        "measured breaks differ from the verdicts:\n{}",
+        wrong.join("\n")
+    );
+}
+
+fn breaks(broke: bool) -> &'static str {
+    if broke { "break" } else { "do not break" }
+}
