@@ -58,9 +58,9 @@ pub trait Target: Sync {
         None
     }
 
-    /// Why this target cannot have a field of this schema name in a struct that is closed or
-    /// open, if it cannot.
-    fn field_name_problem(&self, _name: &str, _closed: bool) -> Option<Refusal> {
+    /// Why this target cannot have a field of this schema name in a struct that keeps the
+    /// keys it does not name or not, if it cannot.
+    fn field_name_problem(&self, _name: &str, _keeps_unknown: bool) -> Option<Refusal> {
         None
     }
 }

@@ -26,7 +26,8 @@ pub trait Struct: Sized {
     const NAME: &'static str;
     /// Every field's wire name, in declaration order; [`next_field`] yields indices into it.
     const FIELDS: &'static [&'static str];
-    /// Whether keys the schema does not name are kept (an open struct) rather than refused.
+    /// Whether keys the schema does not name are accepted (an open struct) rather than
+    /// refused: kept where [`next_field`] is given somewhere to keep them, else dropped.
     const OPEN: bool;
 
     /// Reads the struct from the entries of an object.
@@ -123,8 +124,9 @@ impl Extra<'_> {
 
 /// The index of the next key that names a field, or `None` at the end of the object.
 ///
-/// A key the schema does not name is refused with serde's `unknown field` error, or, given
-/// `extra` (an open struct), kept there with its value.
+/// A key the schema does not name is refused with serde's `unknown field` error, or, in an
+/// open struct, kept in `extra` with its value when given one, and otherwise skipped (a struct
+/// that drops unknown fields).
 #[inline]
 pub fn next_field<'de, T: Struct, A: MapAccess<'de>>(
     map: &mut A,
@@ -132,19 +134,22 @@ pub fn next_field<'de, T: Struct, A: MapAccess<'de>>(
 ) -> Result<Option<usize>, A::Error> {
     loop {
         let seed = FieldSeed::<T> {
-            keep: extra.is_some(),
+            keep: T::OPEN,
             fields: PhantomData,
         };
         match map.next_key_seed(seed)? {
             None => return Ok(None),
             Some(Key::Field(index)) => return Ok(Some(index)),
-            // Only a seed given `extra` keeps a key.
-            Some(Key::Other(key)) => {
-                let value = map.next_value_seed(ContentSeed)?;
-                if let Some(extra) = extra.as_deref_mut() {
+            // Only an open struct's seed accepts another key.
+            Some(Key::Other(key)) => match extra.as_deref_mut() {
+                Some(extra) => {
+                    let value = map.next_value_seed(ContentSeed)?;
                     extra.entries.push((key, value));
                 }
-            }
+                None => {
+                    map.next_value::<de::IgnoredAny>()?;
+                }
+            },
         }
     }
 }

@@ -6,7 +6,8 @@
 // For each case, calls the module's `is<type>` and `parse<type>` guards on the payload (or, for a
 // case with a string "text" instead, on what JSON.parse makes of that JSON text) and
 // prints one JSON line: {"name", "accepted", "errors"}, the errors being parse's
-// `<pointer>: <message>`. Like ajv_check.mjs it reports what the guards decided and leaves the
+// `<pointer>: <message>`, with "round_trip" too when what an accepted parse returns is not the
+// JSON a conforming writer writes back (the case's "written", or else the payload itself). Like ajv_check.mjs it reports what the guards decided and leaves the
 // judging to the caller, so it exits 0 unless it cannot run: exit 2 for bad usage, an
 // unreadable file, a corpus line that is not a case, a module without the guards a case needs
 // (they are generated for every union, so a missing one is an error, never a skip), or the two
@@ -19,6 +20,20 @@ import { resolve } from "node:path";
 function fail(message) {
   process.stderr.write(`guards_check: ${message}\n`);
   process.exit(2);
+}
+
+// Whether two JSON values are the same: keys in any order, numbers by value.
+function sameJson(a, b) {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length &&
+      a.every((item, i) => sameJson(item, b[i]));
+  }
+  if (typeof a === "object" && a !== null && typeof b === "object" && b !== null) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length &&
+      keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && sameJson(a[key], b[key]));
+  }
+  return a === b;
 }
 
 const [modulePath, corpusPath, ...rest] = process.argv.slice(2);
@@ -65,17 +80,23 @@ text.split("\n").forEach((line, i) => {
   if (typeof is !== "function" || typeof parse !== "function") {
     fail(`${modulePath} does not export both is${c.type} and parse${c.type}`);
   }
+  const before = JSON.stringify(payload);
   const accepted = is(payload);
   const parsed = parse(payload);
   if (typeof accepted !== "boolean" || parsed?.ok !== accepted) {
     fail(`${c.name}: is${c.type} says ${accepted} but parse${c.type} says ${JSON.stringify(parsed)}`);
   }
-  if (accepted && parsed.value !== payload) {
-    fail(`${c.name}: parse${c.type} returned a different value than it was given`);
+  if (JSON.stringify(payload) !== before) {
+    fail(`${c.name}: parse${c.type} changed the value it was given`);
   }
   if (!accepted && !(Array.isArray(parsed.errors) && parsed.errors.length > 0)) {
     fail(`${c.name}: parse${c.type} refused the payload without an error`);
   }
   const errors = accepted ? [] : parsed.errors.map((e) => `${e.pointer}: ${e.message}`);
-  console.log(JSON.stringify({ name: c.name, accepted, errors }));
+  const report = { name: c.name, accepted, errors };
+  const expected = "written" in c ? c.written : payload;
+  if (accepted && !sameJson(parsed.value, expected)) {
+    report.round_trip = `parse wrote back other JSON: ${JSON.stringify(parsed.value)}`;
+  }
+  console.log(JSON.stringify(report));
 });

@@ -5,11 +5,12 @@ what it decoded writes back as the same JSON.
     python tests/python/python_check.py <package-dir> <cases.jsonl>
     python tests/python/python_check.py --installed <package-name> <cases.jsonl>
 
-Each case is {"name", "type", "payload"}. The package at <package-dir> is imported from its
+Each case is {"name", "type", "payload"}, with "written" too when a conforming writer writes
+back other JSON than the payload (a null-as-absent `null` left out, dropped unknown keys gone). The package at <package-dir> is imported from its
 files under a name of its own, so that a package named like a standard module (a golden case
 called `collections`) is still the one read. Prints one JSON line per case: {"name",
-"accepted", "errors"}, with "round_trip" too when an accepted payload writes back otherwise
-(numbers compared by value, as the Rust reader's round trip compares them). It reports and
+"accepted", "errors"}, with "round_trip" too when an accepted payload writes back other JSON
+than "written" (or the payload itself when there is none; numbers compared by value, as the Rust reader's round trip compares them). It reports and
 leaves the judging to the caller. Run it with the interpreter of the environment
 `scripts/python-env` builds.
 """
@@ -53,7 +54,7 @@ def verdict(package, case):
         return {"accepted": False, "errors": [str(entry) for entry in error.errors]}
     written = runtime.to_data(tp, value)
     report = {"accepted": True, "errors": []}
-    if not same_json(written, payload):
+    if not same_json(written, case.get("written", payload)):
         report["round_trip"] = f"round trip changed the JSON: {json.dumps(written)}"
     return report
 

@@ -395,7 +395,7 @@ fn holds_named<'a>(name: &'a str, schema: &'a Types, seen: &mut BTreeSet<&'a str
     }
     match schema.get(name) {
         Some(TypeDef::Struct(def)) => {
-            !def.closed
+            def.keeps_unknown()
                 || def
                     .fields
                     .iter()

@@ -250,7 +250,7 @@ impl Checker<'_> {
                     JsonValue::Null if field.presence.may_be_null() => {}
                     value => self.field_value(field, value, &pointer(at, key))?,
                 },
-                None if def.closed => {
+                None if def.closed() => {
                     return fault(&pointer(at, key), "an unknown field of a closed object");
                 }
                 None => {}

@@ -150,7 +150,7 @@ fn flattened_struct<'a>(
         return None;
     };
     let problem = match defs.get(name) {
-        Some(TypeDef::Struct(inner)) if inner.closed => return Some(inner),
+        Some(TypeDef::Struct(inner)) if inner.closed() => return Some(inner),
         Some(TypeDef::Struct(_)) => {
             format!("`{name}` is open, and an open struct cannot be flattened")
         }

@@ -18,6 +18,7 @@ mod id;
 mod limits;
 mod naming;
 mod pattern;
+mod presence;
 mod recursion;
 mod spread;
 mod suggest;
@@ -30,7 +31,9 @@ mod version;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostics::Diagnostic;
-use crate::ir::{self, EnumDef, EnumValue, Field, StructDef, TypeDef, UnionDef, Variant};
+use crate::ir::{
+    self, EnumDef, EnumValue, Field, StructDef, TypeDef, UnionDef, UnknownFields, Variant,
+};
 use crate::syntax::ast::{
     EnumItem, FieldItem, ItemKind, RenameRule, SchemaFile, Spanned, StructItem, UnionItem,
 };
@@ -324,7 +327,10 @@ fn lower_struct(
     errors: &mut Vec<Diagnostic>,
 ) -> StructDef {
     let rule = item.rename_all.or(file.settings.rename_fields);
-    let closed = item.closed.or(file.settings.closed).unwrap_or(true);
+    let unknown = item
+        .unknown
+        .or(file.settings.unknown)
+        .unwrap_or(UnknownFields::Refuse);
     let mut wire_names = Unique::wire(
         "wire field",
         "two fields of one object would share a key: give one of them another wire name with \
@@ -340,7 +346,7 @@ fn lower_struct(
         refuse_for_targets(
             targets,
             &field.name.span,
-            |target| target.field_name_problem(&field.name.value, closed),
+            |target| target.field_name_problem(&field.name.value, unknown == UnknownFields::Keep),
             errors,
         );
         if field.rename.is_none() {
@@ -375,6 +381,7 @@ fn lower_struct(
             .as_ref()
             .is_some_and(|flatten| flatten::refuse_misplaced(field, flatten, errors));
         if let Some((presence, ty)) = types::field_type(&field.ty, scope, errors) {
+            let presence = presence::null_as_absent(field, presence, &ty, file, errors);
             let constraints = constraints::lower(&field.constraints, &ty, &field.ty.span, errors);
             let tolerance = tolerance::lower(field, presence, &ty, errors);
             fields.push(Field {
@@ -399,7 +406,7 @@ fn lower_struct(
         deprecated,
         examples,
         fields,
-        closed,
+        unknown,
     }
 }
 

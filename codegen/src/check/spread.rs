@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 use crate::diagnostics::Diagnostic;
+use crate::ir::UnknownFields;
 use crate::naming::RenameRule;
 use crate::syntax::ast::{
     ConstraintAttrs, FieldItem, ItemKind, SchemaFile, Spanned, TypeExpr, TypeKind, UnionItem,
@@ -135,6 +136,7 @@ pub(super) fn apply(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Option<S
             rename: None,
             on_invalid: None,
             skip_invalid: None,
+            null_as_absent: None,
             ty: TypeExpr {
                 kind: TypeKind::Named(envelope.value.clone()),
                 span: envelope.span.clone(),
@@ -163,8 +165,8 @@ fn usable_spreads<'a>(
             }
             None => Some(format!("no type named `{name}` is declared")),
             Some(ItemKind::Struct(def)) => {
-                let closed = def.closed.or(file.settings.closed).unwrap_or(true);
-                (!closed)
+                let unknown = def.unknown.or(file.settings.unknown);
+                (unknown.is_some_and(|unknown| unknown != UnknownFields::Refuse))
                     .then(|| format!("`{name}` is open, and an open struct cannot be flattened"))
             }
             Some(_) => Some(format!(

@@ -323,7 +323,7 @@ fn found<'a>(
                             .filter(|(_, f)| !f.presence.may_be_absent())
                             .map(|(_, f)| f.wire_name.clone())
                             .collect(),
-                        closed: def.closed,
+                        closed: def.closed(),
                     }),
                 })
             }
@@ -379,7 +379,7 @@ fn union_keys(
     for name in def.variants.iter().filter_map(|v| v.payload.as_deref()) {
         match defs.get(name) {
             Some(TypeDef::Struct(payload)) => {
-                *closed &= payload.closed;
+                *closed &= payload.closed();
                 declared.extend(
                     ir::wire_fields(defs, payload)
                         .iter()

@@ -1,6 +1,8 @@
 //! How a report describes an item of either version: in the schema language's own spelling.
 
-use crate::ir::{Constraints, Deprecated, Field, Presence, StructDef, Ty, TypeDef, Variant};
+use crate::ir::{
+    Constraints, Deprecated, Field, Presence, StructDef, Ty, TypeDef, UnknownFields, Variant,
+};
 
 /// What a type is, in a report.
 pub fn kind(def: &TypeDef) -> String {
@@ -13,12 +15,12 @@ pub fn kind(def: &TypeDef) -> String {
     }
 }
 
-/// A struct, closed or open.
+/// A struct, closed or open (keeping or dropping the keys it does not name).
 pub fn closed(def: &StructDef) -> String {
-    if def.closed {
-        "closed struct"
-    } else {
-        "open struct"
+    match def.unknown {
+        UnknownFields::Refuse => "closed struct",
+        UnknownFields::Keep => "open struct",
+        UnknownFields::Drop => "open struct that drops unknown fields",
     }
     .to_string()
 }
@@ -53,6 +55,7 @@ pub fn spell_field(field: &Field) -> String {
         Presence::Nullable => format!("Nullable<{ty}>"),
         Presence::Optional => format!("Option<{ty}>"),
         Presence::OptionalNullable => format!("Option<Nullable<{ty}>>"),
+        Presence::NullAsAbsent => format!("#[null_as_absent] Option<{ty}>"),
     }
 }
 

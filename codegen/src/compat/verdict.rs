@@ -112,6 +112,9 @@ pub enum Class {
     ObjectClosed,
     /// A closed object that now keeps unknown keys.
     ObjectOpened,
+    /// An object that drops unknown keys on one side: it never writes one, so no reader
+    /// breaks, but a kept key is no longer passed on (or now is).
+    UnknownFieldsChanged,
     /// A string only NEW's enum has.
     EnumValueAdded {
         /// Whether OLD's enum is open: its readers keep an unknown string.
@@ -176,6 +179,7 @@ impl Class {
                 Presence::Nullable => "field_added_nullable",
                 Presence::Optional => "field_added_optional",
                 Presence::OptionalNullable => "field_added_optional_nullable",
+                Presence::NullAsAbsent => "field_added_null_as_absent",
             },
             Class::FieldRemoved { .. } => "field_removed",
             Class::FieldRenamed { .. } => "field_renamed",
@@ -193,6 +197,7 @@ impl Class {
             Class::CatchAllRenamed => "catch_all_renamed",
             Class::ObjectClosed => "object_closed",
             Class::ObjectOpened => "object_opened",
+            Class::UnknownFieldsChanged => "unknown_fields_changed",
             Class::EnumValueAdded { .. } => "enum_value_added",
             Class::EnumValueRemoved { .. } => "enum_value_removed",
             Class::EnumValueRenamed => "enum_value_renamed",
@@ -387,6 +392,13 @@ impl Class {
                 false,
                 "new writers pass on unknown keys they kept, which old readers refuse",
             ),
+            Class::UnknownFieldsChanged => verdict_of(
+                false,
+                false,
+                false,
+                "a side that drops unknown keys never writes one, and every side accepts the \
+                 keys it writes; what is passed on of a key neither side names changes",
+            ),
             Class::EnumValueAdded { old_open: false } => verdict_of(
                 true,
                 false,
@@ -529,7 +541,8 @@ fn field_renamed(old: Presence, new: Presence, old_closed: bool, new_closed: boo
 
 fn presence_changed(old: Presence, new: Presence) -> Verdict {
     let absent = |from: Presence, to: Presence| to.may_be_absent() && !from.may_be_absent();
-    let null = |from: Presence, to: Presence| to.may_be_null() && !from.may_be_null();
+    // A `null`-as-absent field reads `null` but never writes it.
+    let null = |from: Presence, to: Presence| to.keeps_null() && !from.may_be_null();
     // Readers break when NEW allows what OLD refuses, writers when OLD allows what NEW refuses.
     let readers = absent(old, new) || null(old, new);
     let writers = absent(new, old) || null(new, old);

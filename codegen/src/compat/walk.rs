@@ -11,7 +11,7 @@ use super::spell::{
 use super::{Change, Class, Location};
 use crate::ir::{
     CatchAll, Deprecated, Docs, EnumDef, Examples, Field, Schema, Span, StructDef, Ty, TypeDef,
-    UnionDef, UntaggedDef, Variant,
+    UnionDef, UnknownFields, UntaggedDef, Variant,
 };
 
 /// Every change from `old` to `new`, ordered by type name, then as the items appear in OLD
@@ -185,11 +185,11 @@ impl Walk<'_> {
     }
 
     fn strukt(&mut self, name: &str, old: &StructDef, new: &StructDef) {
-        if old.closed != new.closed {
-            let class = if new.closed {
-                Class::ObjectClosed
-            } else {
-                Class::ObjectOpened
+        if old.unknown != new.unknown {
+            let class = match (old.unknown, new.unknown) {
+                (UnknownFields::Keep, UnknownFields::Refuse) => Class::ObjectClosed,
+                (UnknownFields::Refuse, UnknownFields::Keep) => Class::ObjectOpened,
+                _ => Class::UnknownFieldsChanged,
             };
             self.push(
                 class,
@@ -221,8 +221,8 @@ impl Walk<'_> {
                     Class::FieldRenamed {
                         old: old_field.presence,
                         new: new_field.presence,
-                        old_closed: old.closed,
-                        new_closed: new.closed,
+                        old_closed: old.closed(),
+                        new_closed: new.closed(),
                     },
                     &path,
                     (
@@ -236,7 +236,7 @@ impl Walk<'_> {
                 self.push(
                     Class::FieldRemoved {
                         presence: old_field.presence,
-                        new_closed: new.closed,
+                        new_closed: new.closed(),
                     },
                     &path,
                     (Some(spell_field(old_field)), None),
@@ -254,7 +254,7 @@ impl Walk<'_> {
                 self.push(
                     Class::FieldAdded {
                         presence: new_field.presence,
-                        old_closed: old.closed,
+                        old_closed: old.closed(),
                     },
                     &format!("{name}/{}", new_field.wire_name),
                     (None, Some(spell_field(new_field))),

@@ -97,7 +97,7 @@ pub(crate) fn strukt(name: &str, fields: Vec<Field>) -> StructDef {
         deprecated: None,
         examples: Vec::new(),
         fields,
-        closed: true,
+        unknown: super::UnknownFields::Refuse,
     }
 }
 
@@ -105,7 +105,7 @@ impl StructDef {
     /// The same struct, open.
     pub(crate) fn open(self) -> Self {
         StructDef {
-            closed: false,
+            unknown: super::UnknownFields::Keep,
             ..self
         }
     }

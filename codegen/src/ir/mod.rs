@@ -78,6 +78,21 @@ impl Schema {
         flattened(&self.types, field)
     }
 
+    /// Whether a conforming writer may write back other JSON than it read: some struct drops
+    /// unknown keys or some field reads `null` as absent.
+    pub fn rewrites(&self) -> bool {
+        self.types.values().any(|def| match def {
+            TypeDef::Struct(def) => {
+                def.unknown == UnknownFields::Drop
+                    || def
+                        .fields
+                        .iter()
+                        .any(|field| field.presence == Presence::NullAsAbsent)
+            }
+            _ => false,
+        })
+    }
+
     /// The fields that hold the keys of a struct's object (see [`wire_fields`]).
     pub fn object_fields<'a>(&'a self, def: &'a StructDef) -> Vec<&'a Field> {
         wire_fields(&self.types, def)
@@ -267,8 +282,34 @@ pub struct StructDef {
     pub examples: Examples,
     /// Fields in declaration order.
     pub fields: Vec<Field>,
-    /// Closed objects reject unknown fields; open ones keep them.
-    pub closed: bool,
+    /// What its object does with a key the schema does not name.
+    pub unknown: UnknownFields,
+}
+
+impl StructDef {
+    /// Whether its object refuses a key the schema does not name.
+    pub fn closed(&self) -> bool {
+        self.unknown == UnknownFields::Refuse
+    }
+
+    /// Whether it keeps the keys the schema does not name, to write them back.
+    pub fn keeps_unknown(&self) -> bool {
+        self.unknown == UnknownFields::Keep
+    }
+}
+
+/// What an object does with a key its struct does not name: the one place the three kinds of
+/// object are told apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnknownFields {
+    /// `#[deny_unknown_fields]` (the default): a closed object, which refuses the key.
+    Refuse,
+    /// `#[allow_unknown_fields]`: an open object that keeps the key and its value, and writes
+    /// them back.
+    Keep,
+    /// `#[drop_unknown_fields]`: an open object that accepts the key and forgets it, so it is
+    /// not written back.
+    Drop,
 }
 
 /// A newtype: a name of its own for a value of another type, with that type's wire form.
@@ -322,7 +363,7 @@ pub struct Field {
     pub tolerance: Tolerance,
 }
 
-/// How a field's key and value may be present on the wire: the one place the four kinds of
+/// How a field's key and value may be present on the wire: the one place the five kinds of
 /// the schema language are told apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Presence {
@@ -334,16 +375,32 @@ pub enum Presence {
     Optional,
     /// `Option<Nullable<T>>`: the key may be absent, `null` or a `T`.
     OptionalNullable,
+    /// `#[null_as_absent] Option<T>`: the key may be absent, `null` or a `T`, and `null` means
+    /// absent: it reads as absent, and absent is written as no key. Never of `Json`, whose
+    /// `null` is a value (the checker refuses it).
+    NullAsAbsent,
 }
 
 impl Presence {
     /// Whether the key may be absent.
     pub fn may_be_absent(self) -> bool {
-        matches!(self, Presence::Optional | Presence::OptionalNullable)
+        matches!(
+            self,
+            Presence::Optional | Presence::OptionalNullable | Presence::NullAsAbsent
+        )
     }
 
     /// Whether a present key may hold `null`.
     pub fn may_be_null(self) -> bool {
+        matches!(
+            self,
+            Presence::Nullable | Presence::OptionalNullable | Presence::NullAsAbsent
+        )
+    }
+
+    /// Whether a `null` is kept as a value of its own, written back as `null`, rather than
+    /// read as absent.
+    pub fn keeps_null(self) -> bool {
         matches!(self, Presence::Nullable | Presence::OptionalNullable)
     }
 }

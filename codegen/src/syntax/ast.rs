@@ -40,14 +40,18 @@ pub struct FileSettings {
     pub rename_fields: Option<RenameRule>,
     /// `#![rename_variants = "..."]`: the default wire-name rule for tag and enum values.
     pub rename_variants: Option<RenameRule>,
-    /// `#![deny_unknown_fields]` or `#![allow_unknown_fields]`: whether objects are closed.
-    pub closed: Option<bool>,
+    /// `#![deny_unknown_fields]`, `#![allow_unknown_fields]` or `#![drop_unknown_fields]`:
+    /// what objects do with keys their struct does not name.
+    pub unknown: Option<UnknownFields>,
+    /// `#![null_as_absent]`, where it was written: every `Option<T>` field (not of `Json`,
+    /// whose `null` is a value, nor `Option<Nullable<T>>`) reads `null` as absent.
+    pub null_as_absent: Option<Range<usize>>,
     /// `#![entry = "..."]`, once per entry type: what the JSON Schema document's root
     /// validates, in the order written.
     pub entries: Vec<Spanned<String>>,
 }
 
-pub use crate::ir::Deprecated;
+pub use crate::ir::{Deprecated, UnknownFields};
 pub use crate::naming::RenameRule;
 
 /// A declared type.
@@ -92,8 +96,9 @@ pub struct UntaggedItem {
 pub struct StructItem {
     /// `#[rename_all = "..."]`: overrides the file's field rule.
     pub rename_all: Option<RenameRule>,
-    /// `#[deny_unknown_fields]` / `#[allow_unknown_fields]`: overrides the file's default.
-    pub closed: Option<bool>,
+    /// `#[deny_unknown_fields]` / `#[allow_unknown_fields]` / `#[drop_unknown_fields]`:
+    /// overrides the file's default.
+    pub unknown: Option<UnknownFields>,
     /// The fields in order.
     pub fields: Vec<FieldItem>,
 }
@@ -124,6 +129,8 @@ pub struct FieldItem {
     pub on_invalid: Option<Spanned<String>>,
     /// `#[skip_invalid]`, where it was written: a tolerant reader drops invalid array items.
     pub skip_invalid: Option<Range<usize>>,
+    /// `#[null_as_absent]`, where it was written: an `Option<T>` field reads `null` as absent.
+    pub null_as_absent: Option<Range<usize>>,
     /// Its type.
     pub ty: TypeExpr,
     /// Its constraint attributes, as written.

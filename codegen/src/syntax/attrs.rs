@@ -5,7 +5,9 @@
 
 use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Meta};
 
-use super::ast::{ConstraintAttrs, Deprecated, FileSettings, RenameRule, SchemaFile, Spanned};
+use super::ast::{
+    ConstraintAttrs, Deprecated, FileSettings, RenameRule, SchemaFile, Spanned, UnknownFields,
+};
 use super::constraints;
 use super::{byte_range, node_range};
 use crate::diagnostics::Diagnostic;
@@ -43,6 +45,7 @@ impl Place {
                 "rename_all",
                 "deny_unknown_fields",
                 "allow_unknown_fields",
+                "drop_unknown_fields",
             ],
             Place::Newtype => &["doc", "deprecated", "example"],
             Place::Field => &[
@@ -51,6 +54,7 @@ impl Place {
                 "example",
                 "flatten",
                 "rename",
+                "null_as_absent",
                 "length",
                 "pattern",
                 "format",
@@ -83,12 +87,14 @@ pub(super) struct ItemAttrs {
     pub untagged: bool,
     pub rename_all: Option<RenameRule>,
     pub rename: Option<Spanned<String>>,
-    pub closed: Option<bool>,
+    pub unknown: Option<UnknownFields>,
     pub deprecated: Option<Deprecated>,
     /// `#[example = "<JSON>"]`, each as written.
     pub examples: Vec<Spanned<String>>,
     /// `#[flatten]` on a field, where it was written.
     pub flatten: Option<std::ops::Range<usize>>,
+    /// `#[null_as_absent]` on a field, where it was written.
+    pub null_as_absent: Option<std::ops::Range<usize>>,
     /// `#[other]` on a variant, where it was written: the catch-all of an open union or enum.
     pub other: Option<std::ops::Range<usize>>,
     /// `#[flatten = "Struct"]` on a union, each struct named with the span of its name.
@@ -142,15 +148,15 @@ pub(super) fn item_attrs(
             "other" if flag(attr, errors) => out.other = Some(node_range(attr)),
             "on_invalid" => out.on_invalid = string_value(attr, errors),
             "skip_invalid" if flag(attr, errors) => out.skip_invalid = Some(node_range(attr)),
+            "null_as_absent" if flag(attr, errors) => out.null_as_absent = Some(node_range(attr)),
             "rename" => {
                 out.rename = string_value(attr, errors)
                     .and_then(|s| non_empty("`rename`", NON_EMPTY_HINT, s, errors))
             }
-            "deny_unknown_fields" | "allow_unknown_fields" => {
-                let closed = name == "deny_unknown_fields";
-                if flag(attr, errors) {
-                    set_closed(&mut out.closed, closed, attr, errors);
-                }
+            "deny_unknown_fields" | "allow_unknown_fields" | "drop_unknown_fields"
+                if flag(attr, errors) =>
+            {
+                set_unknown(&mut out.unknown, &name, attr, errors)
             }
             name if constraints::NAMES.contains(&name) => {
                 constraints::read(attr, name, string_value, &mut out.constraints, errors)
@@ -176,6 +182,8 @@ pub(super) fn file_settings(
         "rename_variants",
         "deny_unknown_fields",
         "allow_unknown_fields",
+        "drop_unknown_fields",
+        "null_as_absent",
         "entry",
     ];
     let mut seen: Vec<String> = Vec::new();
@@ -212,11 +220,13 @@ pub(super) fn file_settings(
             "rename_variants" => {
                 settings.rename_variants = string_value(attr, errors).and_then(|s| rule(&s, errors))
             }
-            "deny_unknown_fields" | "allow_unknown_fields" => {
-                let closed = name == "deny_unknown_fields";
-                if flag(attr, errors) {
-                    set_closed(&mut settings.closed, closed, attr, errors);
-                }
+            "deny_unknown_fields" | "allow_unknown_fields" | "drop_unknown_fields"
+                if flag(attr, errors) =>
+            {
+                set_unknown(&mut settings.unknown, &name, attr, errors)
+            }
+            "null_as_absent" if flag(attr, errors) => {
+                settings.null_as_absent = Some(node_range(attr))
             }
             _ => {}
         }
@@ -273,21 +283,35 @@ fn check_repeat(
     false
 }
 
-fn set_closed(
-    slot: &mut Option<bool>,
-    closed: bool,
+/// Records what `name`, one of the three unknown-fields attributes, says; two different ones
+/// in one place contradict each other.
+fn set_unknown(
+    slot: &mut Option<UnknownFields>,
+    name: &str,
     attr: &Attribute,
     errors: &mut Vec<Diagnostic>,
 ) {
-    if slot.is_some_and(|earlier| earlier != closed) {
+    let (unknown, spelling) = match name {
+        "allow_unknown_fields" => (UnknownFields::Keep, "allow_unknown_fields"),
+        "drop_unknown_fields" => (UnknownFields::Drop, "drop_unknown_fields"),
+        _ => (UnknownFields::Refuse, "deny_unknown_fields"),
+    };
+    if let Some(earlier) = *slot
+        && earlier != unknown
+    {
+        let earlier = match earlier {
+            UnknownFields::Refuse => "deny_unknown_fields",
+            UnknownFields::Keep => "allow_unknown_fields",
+            UnknownFields::Drop => "drop_unknown_fields",
+        };
         errors.push(Diagnostic::new(
-            "`deny_unknown_fields` and `allow_unknown_fields` contradict each other",
+            format!("`{earlier}` and `{spelling}` contradict each other"),
             node_range(attr),
             "contradicts the other",
-            "keep the one you mean",
+            "keep the one you mean: an object refuses, keeps or drops the keys it does not name",
         ));
     }
-    *slot = Some(closed);
+    *slot = Some(unknown);
 }
 
 /// Doc comment lines, without the one space that follows `///`.

@@ -62,7 +62,7 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
                 examples: attrs.examples,
                 kind: ItemKind::Struct(StructItem {
                     rename_all: attrs.rename_all,
-                    closed: attrs.closed,
+                    unknown: attrs.unknown,
                     fields,
                 }),
             })
@@ -205,6 +205,7 @@ fn field(field: syn::Field, errors: &mut Vec<Diagnostic>) -> Option<FieldItem> {
         rename: attrs.rename,
         on_invalid: attrs.on_invalid,
         skip_invalid: attrs.skip_invalid,
+        null_as_absent: attrs.null_as_absent,
         ty,
         constraints: attrs.constraints,
     })

@@ -219,7 +219,7 @@ fn object(schema: &Schema, def: &StructDef, depth: u32) -> BoxedStrategy<Value> 
         .object_fields(def)
         .iter()
         .any(|field| field.wire_name == UNKNOWN_KEY);
-    let unknown = if def.closed || known {
+    let unknown = if def.closed() || known {
         Just(None).boxed()
     } else {
         prop::option::of(json_value().prop_map(|value| (UNKNOWN_KEY.to_string(), value))).boxed()

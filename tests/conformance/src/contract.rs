@@ -10,7 +10,8 @@
 //! can read: the `regex` crate's, which the compiler allows only where engines agree.
 
 use cardc_codegen::ir::{
-    Constant, Constraints, Format, IntKind, Number, Schema, StructDef, Ty, TypeDef, Wide,
+    Constant, Constraints, Format, IntKind, Number, Presence, Schema, StructDef, Ty, TypeDef,
+    UnknownFields, Wide,
 };
 use serde_json::{Map, Value};
 
@@ -48,6 +49,98 @@ pub fn check_within(
 /// Whether `value` is a valid value of type `ty` under the contract.
 pub fn fits(schema: &Schema, ty: &Ty, value: &Value) -> bool {
     Checker { schema }.ty(ty, value, "").is_ok()
+}
+
+/// The JSON a conforming writer writes back for `value`, a valid `type_name` that it read: the
+/// payload itself, but for the keys the contract says a reader forgets. A null-as-absent key
+/// holding `null` is written as no key; a struct that drops unknown keys writes its fields (and
+/// the tags of the unions around it) alone. Everything else, an open struct's other keys and a
+/// kept `null` included, is written back as read.
+pub fn written(schema: &Schema, type_name: &str, value: &Value) -> Value {
+    Writer { schema }.named(type_name, value, &[])
+}
+
+struct Writer<'a> {
+    schema: &'a Schema,
+}
+
+impl Writer<'_> {
+    fn ty(&self, ty: &Ty, value: &Value) -> Value {
+        match (ty, value) {
+            (Ty::Nullable(_), Value::Null) => Value::Null,
+            (Ty::Nullable(inner) | Ty::Boxed(inner), _) => self.ty(inner, value),
+            (Ty::Vec(item), Value::Array(items)) => {
+                Value::Array(items.iter().map(|entry| self.ty(item, entry)).collect())
+            }
+            (Ty::Map(item), Value::Object(entries)) => Value::Object(
+                entries
+                    .iter()
+                    .map(|(key, entry)| (key.clone(), self.ty(item, entry)))
+                    .collect(),
+            ),
+            (Ty::Named(name), _) => self.named(name, value, &[]),
+            _ => value.clone(),
+        }
+    }
+
+    fn named(&self, name: &str, value: &Value, tags: &[&str]) -> Value {
+        let checker = Checker {
+            schema: self.schema,
+        };
+        match self.schema.types.get(name) {
+            Some(TypeDef::Struct(def)) => self.object(def, value, tags),
+            Some(TypeDef::Newtype(def)) => self.ty(&def.ty, value),
+            Some(TypeDef::Untagged(def)) => def
+                .variants
+                .iter()
+                .find(|variant| checker.ty(&variant.ty, value, "").is_ok())
+                .map_or_else(|| value.clone(), |variant| self.ty(&variant.ty, value)),
+            Some(TypeDef::Union(def)) => {
+                let payload = value
+                    .get(&def.tag)
+                    .and_then(|tag| {
+                        def.variants
+                            .iter()
+                            .find(|variant| tag.as_str() == Some(&variant.tag_value))
+                    })
+                    .and_then(|variant| variant.payload.as_deref());
+                match payload {
+                    Some(payload) => {
+                        let mut tags = tags.to_vec();
+                        tags.push(&def.tag);
+                        self.named(payload, value, &tags)
+                    }
+                    // A unit variant's tags, or a catch-all's whole object.
+                    None => value.clone(),
+                }
+            }
+            Some(TypeDef::Enum(_)) | None => value.clone(),
+        }
+    }
+
+    fn object(&self, def: &StructDef, value: &Value, tags: &[&str]) -> Value {
+        let Some(object) = value.as_object() else {
+            return value.clone();
+        };
+        let fields = self.schema.object_fields(def);
+        let mut out = Map::new();
+        for (key, entry) in object {
+            match fields.iter().find(|field| &field.wire_name == key) {
+                Some(field) if field.presence == Presence::NullAsAbsent && entry.is_null() => {}
+                Some(field) => {
+                    out.insert(key.clone(), self.ty(&field.ty, entry));
+                }
+                None if tags.contains(&key.as_str()) => {
+                    out.insert(key.clone(), entry.clone());
+                }
+                None if def.unknown == UnknownFields::Drop => {}
+                None => {
+                    out.insert(key.clone(), entry.clone());
+                }
+            }
+        }
+        Value::Object(out)
+    }
 }
 
 struct Checker<'a> {
@@ -172,7 +265,7 @@ impl Checker<'_> {
                 }
             }
         }
-        if def.closed {
+        if def.closed() {
             let known = |key: &String| {
                 tags.contains(&key.as_str()) || fields.iter().any(|field| &field.wire_name == key)
             };

@@ -87,6 +87,7 @@ pub fn load_examples(name: &str) -> Vec<Example> {
                     valid: true,
                     fault: None,
                     payload: line.payload,
+                    written: None,
                 },
                 source: line.source,
             }
@@ -136,6 +137,7 @@ pub fn corpus(subject: &Subject, examples: &[Example], types: &BTreeSet<String>)
                     valid: true,
                     fault: None,
                     payload,
+                    written: None,
                 },
                 class: GENERATED.to_string(),
                 pointer: String::new(),

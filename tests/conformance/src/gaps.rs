@@ -109,7 +109,7 @@ fn object(schema: &Schema, def: &StructDef, value: &Value, tags: &[&str], out: &
     let known = |key: &String| {
         tags.contains(&key.as_str()) || def.fields.iter().any(|field| &field.wire_name == key)
     };
-    if def.closed && tags.len() > 1 && object.keys().any(|key| !known(key)) {
+    if def.closed() && tags.len() > 1 && object.keys().any(|key| !known(key)) {
         out.push(Gap::UnknownFieldInNestedVariant);
     }
 }

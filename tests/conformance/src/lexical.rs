@@ -104,6 +104,7 @@ impl LexicalCase {
             valid: self.class.valid(),
             fault: None,
             payload: serde_json::from_str(&self.text)?,
+            written: None,
         })
     }
 }
@@ -271,7 +272,7 @@ fn fields(
             .find(|field: &&Field| field.wire_name == *key);
         let ty = match field {
             Some(field) => &field.ty,
-            None if !def.closed && !tags.contains(&key.as_str()) => &Ty::Json,
+            None if !def.closed() && !tags.contains(&key.as_str()) => &Ty::Json,
             None => continue,
         };
         if *ty == Ty::Json {

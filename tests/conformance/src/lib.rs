@@ -58,6 +58,26 @@ pub struct Case {
     pub fault: Option<String>,
     /// The JSON payload.
     pub payload: Value,
+    /// For a valid case whose write-back is not the payload itself, what a conforming writer
+    /// writes back ([`contract::written`]; see [`with_write_backs`]): every reader that writes
+    /// back must write this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub written: Option<Value>,
+}
+
+impl Case {
+    /// The JSON a reader that accepts the case must write back.
+    pub fn write_back(&self) -> &Value {
+        self.written.as_ref().unwrap_or(&self.payload)
+    }
+}
+
+/// Gives every valid case of `schema` whose write-back is not its payload that write-back.
+pub fn with_write_backs(schema: &Schema, cases: &mut [Case]) {
+    for case in cases.iter_mut().filter(|case| case.valid) {
+        let written = contract::written(schema, &case.type_name, &case.payload);
+        case.written = (written != case.payload).then_some(written);
+    }
 }
 
 /// What one reader made of one case.
@@ -231,6 +251,12 @@ pub fn label_problems(cases: &[Case]) -> Vec<String> {
                 case.name
             ));
         }
+        if !case.valid && case.written.is_some() {
+            problems.push(format!(
+                "{}: an invalid case is not written back, so it has no `written`",
+                case.name
+            ));
+        }
     }
     problems
 }
@@ -397,6 +423,7 @@ pub fn example_cases(schema: &Schema) -> Vec<Case> {
                     valid: true,
                     fault: None,
                     payload: json_value(example),
+                    written: None,
                 })
         })
         .collect()

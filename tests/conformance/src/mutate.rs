@@ -73,6 +73,7 @@ pub fn mutations(schema: &Schema, corpus: &[Case]) -> Vec<Mutation> {
                     valid: verdict.is_ok(),
                     fault: verdict.err(),
                     payload,
+                    written: None,
                 },
                 class: edit.class,
                 pointer: edit.pointer(),
@@ -296,7 +297,7 @@ impl Walker<'_> {
             unknown,
             "unknown-field",
             String::new(),
-            Some(!def.closed),
+            Some(!def.closed()),
         );
     }
 
@@ -312,6 +313,7 @@ impl Walker<'_> {
             (Ty::Json, _) => "null/json",
             (_, Presence::Nullable | Presence::OptionalNullable) => "null/nullable",
             (_, Presence::Optional) => "null/optional",
+            (_, Presence::NullAsAbsent) => "null/null-as-absent",
             (_, Presence::Required) => "null/required",
         };
         let nullable = field.ty == Ty::Json || field.presence.may_be_null();

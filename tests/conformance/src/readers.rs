@@ -22,21 +22,28 @@ pub trait Reader {
 }
 
 /// The generated Rust types: accept means `cardc::decode_str::<T>` decodes the payload's text
-/// as its named type `T`, and a decoded payload must write back as the same JSON.
+/// as its named type `T`, and a decoded payload must write back as the case's write-back (the
+/// same JSON, but for what the contract says a reader forgets).
 pub struct RustReader {
     round_trip: RoundTripByName,
 }
 
-/// Decodes and writes back a payload as the type of the given name, or gives `None` for a name
-/// the schema does not declare.
-type RoundTripByName = Box<dyn Fn(&str, &Value) -> Option<Verdict> + Send + Sync>;
+/// Decodes a payload as the type of the given name and compares what it writes back with the
+/// JSON it must write, or gives `None` for a name the schema does not declare.
+type RoundTripByName = Box<dyn Fn(&str, &Value, &Value) -> Option<Verdict> + Send + Sync>;
 
 macro_rules! rust_round_trip {
     ($($name:ident),*) => {
         /// Decodes and writes back the payload as the render-intent type named `type_name`.
-        fn round_trip_render_intent(type_name: &str, payload: &Value) -> Option<Verdict> {
+        fn round_trip_render_intent(
+            type_name: &str,
+            payload: &Value,
+            expected: &Value,
+        ) -> Option<Verdict> {
             match type_name {
-                $(stringify!($name) => Some(round_trip::<render_intent::$name>(payload)),)*
+                $(stringify!($name) => {
+                    Some(round_trip::<render_intent::$name>(payload, expected))
+                })*
                 _ => None,
             }
         }
@@ -45,13 +52,13 @@ macro_rules! rust_round_trip {
 crate::for_each_named_type!(rust_round_trip);
 
 /// A golden type's round trip, chosen by name through `cardc_golden::with_named_type`.
-struct GoldenRoundTrip<'a>(&'a Value);
+struct GoldenRoundTrip<'a>(&'a Value, &'a Value);
 
 impl cardc_golden::TypeAction for GoldenRoundTrip<'_> {
     type Output = Verdict;
 
     fn act<T: DeserializeOwned + Serialize>(self) -> Verdict {
-        round_trip::<T>(self.0)
+        round_trip::<T>(self.0, self.1)
     }
 }
 
@@ -67,8 +74,8 @@ impl RustReader {
     pub fn golden(case: &str) -> Self {
         let case = case.to_string();
         RustReader {
-            round_trip: Box::new(move |type_name, payload| {
-                cardc_golden::with_named_type(&case, type_name, GoldenRoundTrip(payload))
+            round_trip: Box::new(move |type_name, payload, expected| {
+                cardc_golden::with_named_type(&case, type_name, GoldenRoundTrip(payload, expected))
             }),
         }
     }
@@ -80,8 +87,13 @@ impl RustReader {
     pub fn compat(pair: &str, new: bool) -> Self {
         let pair = pair.to_string();
         RustReader {
-            round_trip: Box::new(move |type_name, payload| {
-                cardc_golden::with_compat_type(&pair, new, type_name, GoldenRoundTrip(payload))
+            round_trip: Box::new(move |type_name, payload, expected| {
+                cardc_golden::with_compat_type(
+                    &pair,
+                    new,
+                    type_name,
+                    GoldenRoundTrip(payload, expected),
+                )
             }),
         }
     }
@@ -94,19 +106,19 @@ impl Reader for RustReader {
 
     /// Decodes the case as its named type.
     fn read(&self, case: &Case) -> Verdict {
-        (self.round_trip)(&case.type_name, &case.payload)
+        (self.round_trip)(&case.type_name, &case.payload, case.write_back())
             .unwrap_or_else(|| panic!("{}: unknown corpus type {}", case.name, case.type_name))
     }
 }
 
-fn round_trip<T: DeserializeOwned + Serialize>(payload: &Value) -> Verdict {
+fn round_trip<T: DeserializeOwned + Serialize>(payload: &Value, expected: &Value) -> Verdict {
     match cardc::decode_str::<T>(&payload.to_string()) {
         Err(error) => Verdict {
             accepted: false,
             detail: error.to_string(),
         },
         Ok(value) => match serde_json::to_value(&value) {
-            Ok(written) if same_json(&written, payload) => Verdict {
+            Ok(written) if same_json(&written, expected) => Verdict {
                 accepted: true,
                 detail: String::new(),
             },
@@ -386,7 +398,8 @@ fn compiled_guards(source: &Path) -> PathBuf {
     module
 }
 
-/// Parses the `{"name", "accepted", "errors"}` lines a node reader prints.
+/// Parses the `{"name", "accepted", "errors"}` lines a node reader prints, with the
+/// `"round_trip"` failure of an accepted case that the guards' script reports.
 fn verdict_lines(reader: &str, output: &str) -> BTreeMap<String, Verdict> {
     output
         .lines()
@@ -398,10 +411,10 @@ fn verdict_lines(reader: &str, output: &str) -> BTreeMap<String, Verdict> {
             let (Some(name), Some(accepted)) = (name, accepted) else {
                 panic!("{reader} printed {line:?}: no name or accepted")
             };
-            let detail = if accepted {
-                String::new()
-            } else {
-                report["errors"].to_string()
+            let detail = match report["round_trip"].as_str() {
+                Some(change) => change.to_string(),
+                None if accepted => String::new(),
+                None => report["errors"].to_string(),
             };
             (name.to_string(), Verdict { accepted, detail })
         })

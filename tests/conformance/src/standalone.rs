@@ -78,6 +78,7 @@ pub fn cases(schema: &Schema, corpus: &[Case]) -> Vec<Taken> {
                         valid: verdict.is_ok(),
                         fault: verdict.err(),
                         payload,
+                        written: None,
                     },
                     class,
                 });
@@ -177,7 +178,7 @@ fn without(value: &Value, keys: &[String]) -> Value {
 /// open: then the outer tags are unknown keys it keeps, else unknown keys it refuses.
 fn open_variant(schema: &Schema, type_name: &str, value: &Value) -> bool {
     match schema.types.get(type_name) {
-        Some(TypeDef::Struct(def)) => !def.closed,
+        Some(TypeDef::Struct(def)) => !def.closed(),
         Some(TypeDef::Union(def)) => {
             let tag = value.get(&def.tag).and_then(Value::as_str);
             match def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {

@@ -155,7 +155,7 @@ impl Reader<'_> {
         let known = |key: &String| {
             tags.contains(&key.as_str()) || fields.iter().any(|field| &field.wire_name == key)
         };
-        if def.closed
+        if def.closed()
             && let Some(key) = object.keys().find(|key| !known(key))
         {
             return Err(format!("/{key}: unknown field"));

@@ -15,7 +15,7 @@ use cardc_codegen::ir::Schema;
 use cardc_codegen::{compat, compile, emit};
 use cardc_conformance::{
     Case, GuardsReader, Reader, RustReader, arbitrary, compile_modules, contract, repo_root,
-    write_corpus,
+    with_write_backs, write_corpus,
 };
 use proptest::test_runner::TestRunner;
 
@@ -52,8 +52,10 @@ fn version(pair: &str, side: &str) -> Version {
     Version { ir }
 }
 
-/// `DRAWS` payloads of every type both versions declare, drawn from `writer`'s IR, as cases
-/// labelled by whether `reader`'s contract accepts them.
+/// `DRAWS` payloads of every type both versions declare, drawn from `writer`'s IR and written
+/// as its writers write them (`contract::written`: no null-as-absent `null`, no dropped key), as
+/// cases labelled by whether `reader`'s contract accepts them, with what `reader`'s writers
+/// write back.
 fn drawn(pair: &str, side: &str, writer: &Schema, reader: &Schema) -> Vec<Case> {
     let mut runner = TestRunner::deterministic();
     let mut cases = Vec::new();
@@ -65,15 +67,18 @@ fn drawn(pair: &str, side: &str, writer: &Schema, reader: &Schema) -> Vec<Case> 
             .into_iter()
             .enumerate()
         {
+            let payload = contract::written(writer, type_name, &payload);
             cases.push(Case {
                 name: format!("{pair}-{side}-{type_name}-{index}"),
                 type_name: type_name.clone(),
                 valid: contract::check(reader, type_name, &payload).is_ok(),
                 fault: None,
                 payload,
+                written: None,
             });
         }
     }
+    with_write_backs(reader, &mut cases);
     cases
 }
 

@@ -42,6 +42,7 @@ fn root_cases() -> Vec<Case> {
                 valid,
                 fault: (!valid).then(|| "no entry type accepts it".to_owned()),
                 payload: case.payload,
+                written: None,
             }
         })
         .collect();
@@ -57,6 +58,7 @@ fn root_cases() -> Vec<Case> {
             valid: false,
             fault: Some("neither view".to_owned()),
             payload,
+            written: None,
         });
     }
     cases

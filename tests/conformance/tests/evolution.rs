@@ -49,6 +49,7 @@ fn written_by_v2() -> Vec<Case> {
                 valid: true,
                 fault: None,
                 payload,
+                written: None,
             });
         }
     }

@@ -45,6 +45,7 @@ fn corpus() -> Vec<Case> {
             valid: label.is_ok(),
             fault: label.err(),
             payload,
+            written: None,
         });
     }
     cases

@@ -3,11 +3,12 @@
 //! mutations of its valid ones labelled by the contract checker, read by every reader of the
 //! case's committed outputs. This is how a construct of the schema language joins the
 //! conformance suite: its golden case gets a corpus. Every example the case's schema gives of a
-//! named type is read too, as a valid case.
+//! named type is read too, as a valid case. A reader that writes back must write what the
+//! contract checker says a conforming writer writes (`contract::written`).
 
 use cardc_conformance::{
     Case, Subject, contract, example_cases, golden_corpora, label_problems, load_golden_corpus,
-    mutate, write_corpus,
+    mutate, with_write_backs, write_corpus,
 };
 
 #[test]
@@ -42,7 +43,9 @@ fn every_golden_corpus_is_labelled_and_covers_its_types() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// The contract checker that labels the mutations agrees with every hand-written label.
+/// The contract checker that labels the mutations agrees with every hand-written label, and
+/// its write-back with every hand-written `written` (a valid case without one writes back as
+/// its payload).
 #[test]
 fn contract_checker_agrees_with_every_golden_label() {
     let mut wrong = Vec::new();
@@ -52,6 +55,10 @@ fn contract_checker_agrees_with_every_golden_label() {
             let verdict = contract::check(&subject.ir, &c.type_name, &c.payload);
             if verdict.is_ok() != c.valid {
                 wrong.push(format!("  {case}: {}: {verdict:?}", c.name));
+            }
+            let written = contract::written(&subject.ir, &c.type_name, &c.payload);
+            if c.valid && &written != c.write_back() {
+                wrong.push(format!("  {case}: {}: writes back {written}", c.name));
             }
         }
     }
@@ -70,6 +77,7 @@ fn every_reader_agrees_on_every_golden_corpus() {
             .collect();
         cases.extend(corpus);
         cases.extend(example_cases(&subject.ir));
+        with_write_backs(&subject.ir, &mut cases);
         let path = write_corpus(&format!("golden-{case}.jsonl"), &cases);
         let disagreements = subject.disagreements(&cases, &path);
         if !disagreements.is_empty() {

@@ -100,6 +100,7 @@ fn by_name(case: &LexicalCase) -> Case {
         valid: case.class.valid(),
         fault: None,
         payload: Value::Null,
+        written: None,
     }
 }
 

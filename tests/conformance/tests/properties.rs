@@ -31,6 +31,7 @@ fn case(type_name: &str, index: usize, payload: Value) -> Case {
         valid: true,
         fault: None,
         payload,
+        written: None,
     }
 }
 

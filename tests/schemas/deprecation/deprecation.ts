@@ -164,6 +164,11 @@ type cardcState = {
    * keys; set by `cardcTag` just before the variant's check, and taken (emptied) by it.
    */
   tags: readonly string[];
+  /**
+   * Whether the check also rewrites the value, a copy `parse` made, into what a writer writes back:
+   * it deletes the unknown keys of a struct that drops them, and the `null` of a null-as-absent key.
+   */
+  fix: boolean;
 };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
@@ -182,8 +187,9 @@ function cardcRun(
   value: unknown,
   limit: number,
   quiet: boolean,
+  fix = false,
 ): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, fix };
   try {
     check(value, s, '');
   } catch {
@@ -387,7 +393,8 @@ function cardcPresent(
  * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
  * are checked:
  * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
- * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * must hold JSON values, and one that drops them deletes them when the check rewrites (see
+ * `cardcState.fix`). `known` counts the tags and the fields found: the checker keeps the tags
  * distinct from each other and from every field key, and `cardcTag` found them on this object, so
  * when `known` is the number of keys there is no other key, and nothing is left to check.
  */
@@ -400,6 +407,7 @@ function cardcRest(
   fields: readonly string[],
   tags: readonly string[],
   known: number,
+  drop = false,
 ): void {
   if (known === keys.length) {
     return;
@@ -413,6 +421,9 @@ function cardcRest(
         cardcFail(s, cardcAt(s, at, key), 'unknown field');
       } else if (cardcKey(s, at, key)) {
         cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+        if (drop && s.fix) {
+          delete (object as { [key: string]: unknown })[key];
+        }
       }
     }
   }

@@ -5,7 +5,7 @@ use super::ordered::{Json, Object};
 use super::{def_ref, insert_description};
 use crate::ir::{
     Constant, Deprecated, EnumDef, Examples, Field, NewtypeDef, Schema, Shape, StructDef, Ty,
-    TypeDef, UnionDef, UntaggedDef, Variant,
+    TypeDef, UnionDef, UnknownFields, UntaggedDef, Variant,
 };
 
 /// The definition of one named type, in its standalone form: a struct is the plain object of
@@ -80,7 +80,7 @@ fn struct_def(schema: &Schema, def: &StructDef, tags: &[TagPair]) -> Object {
     map.insert("type", "object");
     map.insert("properties", properties);
     map.insert("required", required);
-    if def.closed {
+    if def.closed() {
         map.insert("additionalProperties", false);
     }
     map
@@ -219,7 +219,7 @@ fn branch(
         name_span: variant.span.clone(),
         docs: Vec::new(),
         fields: Vec::new(),
-        closed: true,
+        unknown: UnknownFields::Refuse,
         deprecated: None,
         examples: Examples::new(),
     };

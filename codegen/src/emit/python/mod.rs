@@ -18,7 +18,8 @@ mod syntax;
 use crate::emit::{header_sentence, json_text};
 use crate::ir::{
     CatchAll, Constant, Constraints, Deprecated, Docs, EnumDef, Examples, Field, IntKind,
-    NewtypeDef, Number, Presence, Schema, StructDef, Ty, TypeDef, UnionDef, UntaggedDef, Wide,
+    NewtypeDef, Number, Presence, Schema, StructDef, Ty, TypeDef, UnionDef, UnknownFields,
+    UntaggedDef, Wide,
 };
 use crate::naming::python as naming;
 use crate::target::{Options, Refusal, Target};
@@ -77,7 +78,7 @@ impl Target for Python {
         vec![naming::catch_all_class(owner, catch_all)]
     }
 
-    fn field_name_problem(&self, name: &str, _closed: bool) -> Option<Refusal> {
+    fn field_name_problem(&self, name: &str, _keeps_unknown: bool) -> Option<Refusal> {
         naming::field_name_problem(name).map(|why| Refusal {
             message: format!("`{name}` cannot be a Python field name"),
             label: "not a Python attribute of its own".to_string(),
@@ -310,10 +311,10 @@ fn top_level(w: &mut Writer) {
 
 fn emit_struct(w: &mut Writer, schema: &Schema, def: &StructDef) {
     top_level(w);
-    let base = if def.closed {
-        "_rt.Model"
-    } else {
-        "_rt.OpenModel"
+    let base = match def.unknown {
+        UnknownFields::Refuse => "_rt.Model",
+        UnknownFields::Keep => "_rt.OpenModel",
+        UnknownFields::Drop => "_rt.DroppingModel",
     };
     w.line(&format!("class {}({base}):", naming::type_name(&def.name)));
     w.depth += 1;
@@ -338,7 +339,9 @@ fn emit_field(w: &mut Writer, schema: &Schema, field: &Field) {
     let annotation = match field.presence {
         Presence::Required => base,
         _ if json => base,
-        Presence::Nullable | Presence::OptionalNullable => or_none(base, false),
+        Presence::Nullable | Presence::OptionalNullable | Presence::NullAsAbsent => {
+            or_none(base, false)
+        }
         Presence::Optional => Code::subscript(
             "_t.Annotated",
             vec![
@@ -350,6 +353,10 @@ fn emit_field(w: &mut Writer, schema: &Schema, field: &Field) {
     let mut arguments = Vec::new();
     if field.presence.may_be_absent() {
         arguments.push(Code::text("default=None"));
+    }
+    // A `null` read is kept as `None` but, like an absent key, never written.
+    if field.presence == Presence::NullAsAbsent {
+        arguments.push(Code::text("exclude_if=_rt.is_none"));
     }
     arguments.push(Code::text(format!(
         "alias={}",

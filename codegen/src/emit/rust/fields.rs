@@ -1,9 +1,10 @@
 //! Struct fields: the Rust type for each kind of presence, and how its value is read.
 //!
 //! Plain serde reads a missing `Option<T>` key and a present `null` both as `None`. The schema
-//! language tells apart four kinds of presence, so each kind is read by the runtime reader that
+//! language tells apart five kinds of presence, so each kind is read by the runtime reader that
 //! accepts exactly what the contract says (`Plain`, `Optional(..)`, `Nullable(..)`,
-//! `Optional(Nullable(..))`). Inside, the reader follows the value's type: `Strict` at integers
+//! `Optional(Nullable(..))`, and `Nullable(..)` for a null-as-absent key, whose `null` and
+//! absence are both `None`). Inside, the reader follows the value's type: `Strict` at integers
 //! and any-JSON values (an integer written with a zero fraction is an integer, no key comes
 //! twice), `Entries` at maps (no key twice), `Items` at arrays of those, as the contract reads
 //! them and serde's own types do not.
@@ -51,7 +52,9 @@ pub(super) fn field(field: &Field, runtime: Runtime) -> TokenStream {
     let ty = rust_type(&field.ty, runtime);
     let ty = match field.presence {
         Presence::Required => ty,
-        Presence::Nullable | Presence::Optional => parse_quote!(Option<#ty>),
+        Presence::Nullable | Presence::Optional | Presence::NullAsAbsent => {
+            parse_quote!(Option<#ty>)
+        }
         Presence::OptionalNullable => parse_quote!(Option<Option<#ty>>),
     };
     let schemars_attr =
@@ -84,7 +87,8 @@ pub(super) fn reader(field: &Field, schema: &Schema, runtime: Runtime) -> TokenS
     }
     let mut read = match field.presence {
         Presence::Required => value,
-        Presence::Nullable => quote!(#rt::__private::Nullable(#value)),
+        // A `null` reads as `None`, as an absent key does; `None` is written as no key.
+        Presence::Nullable | Presence::NullAsAbsent => quote!(#rt::__private::Nullable(#value)),
         Presence::Optional => quote!(#rt::__private::Optional(#value)),
         Presence::OptionalNullable => {
             quote!(#rt::__private::Optional(#rt::__private::Nullable(#value)))

@@ -67,8 +67,8 @@ impl Target for Rust {
         vec![bridge_trait(union)]
     }
 
-    fn field_name_problem(&self, name: &str, closed: bool) -> Option<Refusal> {
-        (!closed && name == EXTRA_FIELDS).then(|| Refusal {
+    fn field_name_problem(&self, name: &str, keeps_unknown: bool) -> Option<Refusal> {
+        (keeps_unknown && name == EXTRA_FIELDS).then(|| Refusal {
             message: format!("an open struct cannot have a field named `{EXTRA_FIELDS}`"),
             label: "reserved in open structs".to_string(),
             hint: format!(

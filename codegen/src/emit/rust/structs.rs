@@ -20,7 +20,7 @@ pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> syn::Item {
         def.deprecated.as_ref(),
     );
     let name = ident(&def.name);
-    let deny = def.closed.then(|| quote!(deny_unknown_fields));
+    let deny = def.closed().then(|| quote!(deny_unknown_fields));
     let json_schema_derive = json_schema_derive(&def.name, runtime, deny);
     // A constant field has one value, which the writer writes and the visitor checks: the
     // struct holds nothing for it.
@@ -29,7 +29,7 @@ pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> syn::Item {
         .iter()
         .filter(|def| !is_constant(def))
         .map(|def| field(def, runtime));
-    let extra = (!def.closed).then(|| extra_fields(runtime));
+    let extra = def.keeps_unknown().then(|| extra_fields(runtime));
     parse_quote! {
         #(#docs)*
         #[derive(Debug, Clone, PartialEq)]
@@ -62,10 +62,11 @@ pub(super) fn serde_impls(def: &StructDef, schema: &Schema, runtime: Runtime) ->
     ]
 }
 
-/// Whether a struct is written as a map rather than a serde struct: when it is open, or
+/// Whether a struct is written as a map rather than a serde struct: when it is open (keeping
+/// or dropping unknown keys), or
 /// flattens another (as serde's own `flatten` writes it), so it has no sequence form.
 pub(super) fn written_as_map(def: &StructDef) -> bool {
-    !def.closed || def.fields.iter().any(|field| field.flatten)
+    !def.closed() || def.fields.iter().any(|field| field.flatten)
 }
 
 /// The `Object` impl of a struct: the tags of the unions around it, then each key of its
@@ -95,7 +96,7 @@ fn struct_object_impl(def: &StructDef, schema: &Schema, runtime: Runtime) -> syn
             quote!(::core::primitive::usize::from(::std::option::Option::is_some(&#value)))
         });
     let extra = ident(EXTRA_FIELDS);
-    let extra_len = (!def.closed).then(|| quote!(self.#extra.len()));
+    let extra_len = def.keeps_unknown().then(|| quote!(self.#extra.len()));
     let terms: Vec<TokenStream> = required
         .into_iter()
         .chain(present)
@@ -124,9 +125,11 @@ fn struct_object_impl(def: &StructDef, schema: &Schema, runtime: Runtime) -> syn
     } else {
         quote!(#rt::__private::StructWriter::begin(serializer, #name_text, #len, tags)?)
     };
-    let extra = (!def.closed).then(|| quote!(object.extra_fields(&self.#extra)?;));
+    let extra = def
+        .keeps_unknown()
+        .then(|| quote!(object.extra_fields(&self.#extra)?;));
     // A struct without keys writes only its tags.
-    let mutable = (!keys.is_empty() || !def.closed).then(|| quote!(mut));
+    let mutable = (!keys.is_empty() || def.keeps_unknown()).then(|| quote!(mut));
     object_impl(
         &name,
         runtime,

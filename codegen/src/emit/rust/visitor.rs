@@ -26,7 +26,7 @@ pub(super) fn struct_impl(def: &StructDef, schema: &Schema, runtime: Runtime) ->
     let name_text = &def.name;
     let keys = schema.wire_fields(def);
     let wires = keys.iter().map(|(_, field)| &field.wire_name);
-    let open = !def.closed;
+    let open = !def.closed();
     let visit_map = visit_map(def, schema, &keys, runtime);
     let visit_seq = (!written_as_map(def)).then(|| visit_seq(def, schema, runtime));
     parse_quote! {
@@ -62,8 +62,10 @@ fn visit_map(
         let slot = slot(index);
         quote!(let mut #slot = ::std::option::Option::None;)
     });
-    let extra = (!def.closed).then(|| quote!(let mut extra = #rt::__private::Extra::new();));
-    let keep = if def.closed {
+    let extra = def
+        .keeps_unknown()
+        .then(|| quote!(let mut extra = #rt::__private::Extra::new();));
+    let keep = if !def.keeps_unknown() {
         quote!(::std::option::Option::None)
     } else {
         quote!(::std::option::Option::Some(&mut extra))
@@ -101,7 +103,8 @@ fn visit_map(
         });
     let values = field_values(def, schema, &mut 0, runtime);
     let extra_name = ident(EXTRA_FIELDS);
-    let extra_value = (!def.closed)
+    let extra_value = def
+        .keeps_unknown()
         .then(|| quote!(#extra_name: #rt::__private::extra_fields::<A::Error>(extra)?,));
     quote! {
         #[inline]

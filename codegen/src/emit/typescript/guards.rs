@@ -379,8 +379,16 @@ impl Guards<'_> {
         self.out.line(&format!(
             "): {{ ok: true; value: {name} }} | {{ ok: false; errors: {{ pointer: string; message: string }}[] }} {{"
         ));
+        // A contract whose writers write back other JSON than they read parses into a copy,
+        // rewritten as they write it.
+        let parse = if self.schema.rewrites() {
+            self.used.insert("cardcParseCopy");
+            "cardcParseCopy"
+        } else {
+            "cardcParse"
+        };
         self.out
-            .line(&format!("  return cardcParse<{name}>(check{name}, value);"));
+            .line(&format!("  return {parse}<{name}>(check{name}, value);"));
         self.out.line("}");
         if self.schema.reaches_tolerance(&Ty::Named(name.to_owned())) {
             self.emit_tolerant(name);

@@ -215,7 +215,9 @@ fn emit_struct(w: &mut Writer, schema: &Schema, def: &StructDef) {
     for field in &fields {
         emit_field(w, field);
     }
-    if !def.closed {
+    // A struct that drops unknown keys accepts them (and TypeScript objects may have more keys
+    // than their interface says), but `parse` gives its fields alone.
+    if def.keeps_unknown() || (!def.closed() && fields.is_empty()) {
         w.line("[key: string]: unknown;");
     } else if fields.is_empty() {
         // `{}` would accept any value but null and undefined, strings included.
@@ -318,7 +320,7 @@ pub(super) fn member_type(schema: &Schema, union: &UnionDef, variant: &Variant) 
     );
     match (&variant.payload, schema.payload(variant)) {
         (None, _) => tag,
-        (_, Some(TypeDef::Struct(def))) if def.closed && schema.object_fields(def).is_empty() => {
+        (_, Some(TypeDef::Struct(def))) if def.closed() && schema.object_fields(def).is_empty() => {
             tag
         }
         (Some(payload), _) => format!("{tag} & {payload}"),

@@ -26,6 +26,11 @@ type cardcState = {
    * keys; set by `cardcTag` just before the variant's check, and taken (emptied) by it.
    */
   tags: readonly string[];
+  /**
+   * Whether the check also rewrites the value, a copy `parse` made, into what a writer writes back:
+   * it deletes the unknown keys of a struct that drops them, and the `null` of a null-as-absent key.
+   */
+  fix: boolean;
 };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
@@ -46,8 +51,9 @@ function cardcRun(
   value: unknown,
   limit: number,
   quiet: boolean,
+  fix = false,
 ): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys };
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, fix };
   try {
     check(value, s, '');
   } catch {
@@ -67,6 +73,49 @@ function cardcParse<T>(
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
+}
+
+//@ cardcCopy:
+/**
+ * A deep copy of a JSON value, for `parse` to rewrite. Keys are defined, never assigned, so that
+ * a `__proto__` key stays a key.
+ */
+function cardcCopy(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map(cardcCopy);
+  }
+  if (typeof value !== 'object' || value === null) {
+    return value;
+  }
+  const copy: { [key: string]: unknown } = {};
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(copy, key, {
+      value: cardcCopy((value as { readonly [key: string]: unknown })[key]),
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return copy;
+}
+
+//@ cardcParseCopy: cardcParse cardcCopy
+/**
+ * The result of a `parse` guard of a contract whose writers may write back other JSON than they
+ * read: a copy of the value, rewritten as they write it back (see `cardcState.fix`), typed, or the
+ * errors that refute it. The caller's value is left as it was.
+ */
+function cardcParseCopy<T>(
+  check: cardcCheck,
+  value: unknown,
+): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+  const parsed = cardcParse<T>(check, value);
+  if (!parsed.ok) {
+    return parsed;
+  }
+  const copy = cardcCopy(value);
+  cardcRun(check, copy, cardcMaxErrors, false, true);
+  return { ok: true, value: copy as T };
 }
 
 //@ cardcFail: cardcState
@@ -265,7 +314,8 @@ function cardcPresent(
  * Checks the `keys` of a struct's object that are not its `fields` (their keys), once the fields
  * are checked:
  * when closed, none may be there but the `tags` the unions above read; an open struct's other keys
- * must hold JSON values. `known` counts the tags and the fields found: the checker keeps the tags
+ * must hold JSON values, and one that drops them deletes them when the check rewrites (see
+ * `cardcState.fix`). `known` counts the tags and the fields found: the checker keeps the tags
  * distinct from each other and from every field key, and `cardcTag` found them on this object, so
  * when `known` is the number of keys there is no other key, and nothing is left to check.
  */
@@ -278,6 +328,7 @@ function cardcRest(
   fields: readonly string[],
   tags: readonly string[],
   known: number,
+  drop = false,
 ): void {
   if (known === keys.length) {
     return;
@@ -291,6 +342,9 @@ function cardcRest(
         cardcFail(s, cardcAt(s, at, key), 'unknown field');
       } else if (cardcKey(s, at, key)) {
         cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+        if (drop && s.fix) {
+          delete (object as { [key: string]: unknown })[key];
+        }
       }
     }
   }

@@ -398,7 +398,7 @@ fn struct_decodes_through_its_visitor() {
     let closed = schema
         .types
         .values()
-        .filter(|def| matches!(def, TypeDef::Struct(def) if def.closed))
+        .filter(|def| matches!(def, TypeDef::Struct(def) if def.closed()))
         .count();
     assert!(closed < schema.types.len());
     assert_eq!(

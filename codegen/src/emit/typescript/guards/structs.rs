@@ -6,7 +6,7 @@
 
 use super::super::syntax::string_literal;
 use super::Guards;
-use crate::ir::{Field, OnInvalid, StructDef, Ty};
+use crate::ir::{Field, OnInvalid, Presence, StructDef, Ty, UnknownFields};
 
 /// How a struct's check calls the check of one field's value.
 enum Call {
@@ -35,6 +35,8 @@ struct FieldRead {
     quick: Option<String>,
     /// How the value is checked.
     call: Call,
+    /// Whether a `null` means absent: deleted when the check rewrites (`cardcState.fix`).
+    null_as_absent: bool,
 }
 
 /// Whether a check expression is a check's name, which a call site can name directly.
@@ -112,6 +114,7 @@ impl Guards<'_> {
                 optional: field.presence.may_be_absent(),
                 quick,
                 call,
+                null_as_absent: field.presence == Presence::NullAsAbsent,
             });
         }
         self.out
@@ -152,9 +155,14 @@ impl Guards<'_> {
         for read in &reads {
             self.emit_field_read(name, read);
         }
+        let drop = if def.unknown == UnknownFields::Drop {
+            ", true"
+        } else {
+            ""
+        };
         self.out.line(&format!(
-            "cardcRest(object, keys, s, at, {}, keysOf{name}, tags, known);",
-            def.closed
+            "cardcRest(object, keys, s, at, {}, keysOf{name}, tags, known{drop});",
+            def.closed()
         ));
         self.out.line("s.depth -= 1;");
         self.out.dedent();
@@ -193,6 +201,7 @@ impl Guards<'_> {
             optional,
             quick,
             call,
+            null_as_absent,
         } = read;
         self.out.line(&format!(
             "if (cardcPresent(keys, s, at, {key}, {optional})) {{"
@@ -243,6 +252,13 @@ impl Guards<'_> {
         }
         if quick.is_some() {
             self.out.dedent();
+            self.out.line("}");
+        }
+        if *null_as_absent {
+            self.out.line("if (item === null && s.fix) {");
+            self.out.line(&format!(
+                "  delete (object as {{ [key: string]: unknown }})[{key}];"
+            ));
             self.out.line("}");
         }
         self.out.dedent();

@@ -294,6 +294,18 @@ class OpenModel(Model):
     model_config = _p.ConfigDict(extra="allow")
 
 
+class DroppingModel(Model):
+    """An open object of the schema that drops the keys no field names: they are accepted,
+    and neither kept nor written back."""
+
+    model_config = _p.ConfigDict(extra="ignore")
+
+
+def is_none(value: object) -> bool:
+    """Whether a null-as-absent field holds nothing, and so is written as no key."""
+    return value is None
+
+
 def integral(value: object) -> object:
     """A number with a zero fraction read as the integer it equals (`7.0`, `7e0`), as the
     contract reads an integer; anything else as it is, for the strict type to judge."""
