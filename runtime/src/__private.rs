@@ -29,7 +29,7 @@ pub use crate::structs::{
     next_element, next_field, no_field_at, read_field, required,
 };
 // Reader policies, and the pointers of their warnings.
-pub use crate::tolerance::{At, EntriesAt, ItemsAt, OrAbsent, SkipInvalid};
+pub use crate::tolerance::{At, EntriesAt, ItemsAt, OrAbsent, OrDefault, SkipInvalid};
 // Tag-first union decoding.
 pub use crate::union::{Union, deserialize_union, variant};
 // Unit variants of unions: their tags alone.

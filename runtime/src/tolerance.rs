@@ -225,6 +225,24 @@ impl<'de, T, R: Read<'de, Option<T>>> Read<'de, Option<T>> for OrAbsent<R> {
     }
 }
 
+/// `#[on_invalid = "default"]`: a defaulted field's value as `R` reads it, or, when a tolerant
+/// decode finds it invalid, the default `F` builds and a warning.
+#[derive(Clone, Copy)]
+pub struct OrDefault<R, F>(pub R, pub F);
+
+impl<'de, T, R: Read<'de, T>, F: FnOnce() -> T> Read<'de, T> for OrDefault<R, F> {
+    #[inline]
+    fn read<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
+        match noted() {
+            None => self.0.read(deserializer),
+            Some(since) => {
+                Ok(tolerate(self.0, deserializer, Dropped::Value, since, None)?
+                    .unwrap_or_else(self.1))
+            }
+        }
+    }
+}
+
 /// `#[skip_invalid]`: an array whose items are read by `R`; when a tolerant decode finds an
 /// item invalid, it is left out with a warning.
 #[derive(Clone, Copy)]

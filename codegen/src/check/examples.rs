@@ -16,22 +16,60 @@ use crate::syntax::ast::{ItemKind, SchemaFile, Spanned};
 pub(super) fn parse(examples: &[Spanned<String>], errors: &mut Vec<Diagnostic>) -> Vec<JsonValue> {
     examples
         .iter()
-        .filter_map(
-            |example| match serde_json::from_str::<Parsed>(&example.value) {
-                Ok(Parsed(value)) => Some(value),
-                Err(error) => {
-                    errors.push(Diagnostic::new(
-                        format!("this example is not JSON: {error}"),
-                        example.span.clone(),
-                        "not JSON",
-                        "an example is one JSON value in a string, such as \
-                     `#[example = r#\"{\"path\": \"a.rs\"}\"#]`",
-                    ));
-                    None
-                }
-            },
-        )
+        .filter_map(|example| {
+            parse_one(
+                example,
+                "example",
+                "#[example = r#\"{\"path\": \"a.rs\"}\"#]",
+                errors,
+            )
+        })
         .collect()
+}
+
+/// One JSON value written in a string attribute, or `None` after an error at the literal;
+/// `what` names the attribute in the message ("example") and `such_as` shows one.
+pub(super) fn parse_one(
+    written: &Spanned<String>,
+    what: &str,
+    such_as: &str,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<JsonValue> {
+    match serde_json::from_str::<Parsed>(&written.value) {
+        Ok(Parsed(value)) => Some(value),
+        Err(error) => {
+            errors.push(Diagnostic::new(
+                format!("this {what} is not JSON: {error}"),
+                written.span.clone(),
+                "not JSON",
+                format!(
+                    "{} {what} is one JSON value in a string, such as `{such_as}`",
+                    article(what)
+                ),
+            ));
+            None
+        }
+    }
+}
+
+/// "a" or "an" before `word`.
+fn article(word: &str) -> &'static str {
+    match word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        true => "an",
+        false => "a",
+    }
+}
+
+/// Whether `value` is a present, non-null value of `field` (its type, within its
+/// constraints), or where and why not, as the end of a message: " at `/0`: expected a string".
+pub(super) fn fits_field(
+    defs: &BTreeMap<String, TypeDef>,
+    field: &Field,
+    value: &JsonValue,
+) -> Result<(), String> {
+    Checker { defs }
+        .field_value(field, value, "")
+        .map_err(|fault| fault.describe())
 }
 
 /// Checks every example of the schema against its type. `defs` is the whole checked schema,
@@ -72,13 +110,8 @@ pub(super) fn check(
 }
 
 fn bad_example(what: &str, example: &Spanned<String>, fault: &Fault) -> Diagnostic {
-    let at = if fault.at.is_empty() {
-        String::new()
-    } else {
-        format!(" at `{}`", fault.at)
-    };
     Diagnostic::new(
-        format!("this example is not a valid `{what}`{at}: {}", fault.reason),
+        format!("this example is not a valid `{what}`{}", fault.describe()),
         example.span.clone(),
         "does not fit its type",
         "an example is checked against the contract, as every reader would read it: fix the \
@@ -90,6 +123,17 @@ fn bad_example(what: &str, example: &Spanned<String>, fault: &Fault) -> Diagnost
 struct Fault {
     at: String,
     reason: String,
+}
+
+impl Fault {
+    /// Where and why, as the end of a message: " at `/0`: expected a string", or ": ..." at
+    /// the value itself.
+    fn describe(&self) -> String {
+        match self.at.is_empty() {
+            true => format!(": {}", self.reason),
+            false => format!(" at `{}`: {}", self.at, self.reason),
+        }
+    }
 }
 
 fn fault(at: &str, reason: impl Into<String>) -> Result<(), Fault> {

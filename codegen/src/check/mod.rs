@@ -12,6 +12,7 @@
 
 mod catch_all;
 mod constraints;
+mod defaults;
 mod examples;
 mod flatten;
 mod id;
@@ -150,6 +151,7 @@ fn check_counting(
     // An example is checked against types that are sound, and would only repeat their errors.
     if errors.is_empty() {
         examples::check(file, &defs, &mut errors);
+        defaults::check(file, &defs, &mut errors);
     }
     let version = settings
         .version
@@ -382,6 +384,7 @@ fn lower_struct(
             .is_some_and(|flatten| flatten::refuse_misplaced(field, flatten, errors));
         if let Some((presence, ty)) = types::field_type(&field.ty, scope, errors) {
             let presence = presence::null_as_absent(field, presence, &ty, file, errors);
+            let (presence, default) = defaults::lower(field, presence, &ty, errors);
             let constraints = constraints::lower(&field.constraints, &ty, &field.ty.span, errors);
             let tolerance = tolerance::lower(field, presence, &ty, errors);
             fields.push(Field {
@@ -396,6 +399,7 @@ fn lower_struct(
                 constraints,
                 flatten,
                 tolerance,
+                default,
             });
         }
     }

@@ -137,6 +137,8 @@ pub(super) fn apply(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Option<S
             on_invalid: None,
             skip_invalid: None,
             null_as_absent: None,
+            default: None,
+            omit_default: None,
             ty: TypeExpr {
                 kind: TypeKind::Named(envelope.value.clone()),
                 span: envelope.span.clone(),

@@ -38,7 +38,21 @@ pub(super) fn lower(
     }
     if let Some(policy) = &field.on_invalid {
         match policy.value.as_str() {
-            "absent" if presence.may_be_absent() => tolerance.on_invalid = OnInvalid::Absent,
+            "absent" if presence.is_optional() => tolerance.on_invalid = OnInvalid::Absent,
+            "default" if presence == Presence::Defaulted => {
+                tolerance.on_invalid = OnInvalid::Default
+            }
+            "absent" if presence == Presence::Defaulted => errors.push(Diagnostic::new(
+                format!(
+                    "field `{}` reads an absent key as its default, so an invalid value cannot \
+                     read as absent",
+                    field.name.value
+                ),
+                policy.span.clone(),
+                "the field has a default",
+                "write `#[on_invalid = \"default\"]`: an invalid value then reads as the \
+                 default, as an absent key does",
+            )),
             "absent" => errors.push(Diagnostic::new(
                 format!(
                     "field `{}` must be present, so an invalid value cannot read as absent",
@@ -49,12 +63,23 @@ pub(super) fn lower(
                 "make the field `Option<...>`, so that an absent key is a value it can hold, or \
                  drop `#[on_invalid]` so that an invalid value fails the read",
             )),
+            "default" => errors.push(Diagnostic::new(
+                format!(
+                    "field `{}` has no default for an invalid value to read as",
+                    field.name.value
+                ),
+                policy.span.clone(),
+                "no `#[default]`",
+                "give the field `#[default = \"<JSON>\"]`, or write `#[on_invalid = \"absent\"]` \
+                 on an `Option<...>` field",
+            )),
             other => errors.push(Diagnostic::new(
                 format!("unknown `on_invalid` policy `{other}`"),
                 policy.span.clone(),
                 "not a policy",
-                "write `#[on_invalid = \"absent\"]`: an invalid value of an optional field reads \
-                 as an absent key, and the reader reports it",
+                "write `#[on_invalid = \"absent\"]` on an optional field, whose invalid value \
+                 then reads as an absent key, or `#[on_invalid = \"default\"]` on a field with \
+                 a default; the reader reports each",
             )),
         }
     }

@@ -56,6 +56,7 @@ pub fn spell_field(field: &Field) -> String {
         Presence::Optional => format!("Option<{ty}>"),
         Presence::OptionalNullable => format!("Option<Nullable<{ty}>>"),
         Presence::NullAsAbsent => format!("#[null_as_absent] Option<{ty}>"),
+        Presence::Defaulted => format!("#[default] {ty}"),
     }
 }
 

@@ -180,6 +180,7 @@ impl Class {
                 Presence::Optional => "field_added_optional",
                 Presence::OptionalNullable => "field_added_optional_nullable",
                 Presence::NullAsAbsent => "field_added_null_as_absent",
+                Presence::Defaulted => "field_added_defaulted",
             },
             Class::FieldRemoved { .. } => "field_removed",
             Class::FieldRenamed { .. } => "field_renamed",

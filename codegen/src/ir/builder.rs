@@ -49,6 +49,7 @@ pub(crate) fn field(name: &str, ty: Ty) -> Field {
         constraints: crate::ir::Constraints::default(),
         flatten: false,
         tolerance: crate::ir::Tolerance::default(),
+        default: None,
     }
 }
 

@@ -13,10 +13,12 @@ use std::ops::Range;
 
 mod constraints;
 mod decimal;
+mod defaults;
 mod tolerance;
 
 pub use constraints::{Bound, Constraints, Count, Format, Number, NumberRange};
 pub use decimal::Wide;
+pub use defaults::{DefaultWrite, FieldDefault};
 pub use tolerance::{OnInvalid, Tolerance, reaches_tolerance};
 
 impl UnionDef {
@@ -79,15 +81,15 @@ impl Schema {
     }
 
     /// Whether a conforming writer may write back other JSON than it read: some struct drops
-    /// unknown keys or some field reads `null` as absent.
+    /// unknown keys, or some field reads `null` as absent or has a default (written where the
+    /// key was absent, or left out where it was given).
     pub fn rewrites(&self) -> bool {
         self.types.values().any(|def| match def {
             TypeDef::Struct(def) => {
                 def.unknown == UnknownFields::Drop
-                    || def
-                        .fields
-                        .iter()
-                        .any(|field| field.presence == Presence::NullAsAbsent)
+                    || def.fields.iter().any(|field| {
+                        matches!(field.presence, Presence::NullAsAbsent | Presence::Defaulted)
+                    })
             }
             _ => false,
         })
@@ -361,9 +363,12 @@ pub struct Field {
     pub flatten: bool,
     /// The reader policy declared for an invalid value (`#[on_invalid]`, `#[skip_invalid]`).
     pub tolerance: Tolerance,
+    /// `#[default = "<JSON>"]`: the value an absent key reads as, and whether it is written.
+    /// `Some` exactly when the presence is [`Presence::Defaulted`].
+    pub default: Option<FieldDefault>,
 }
 
-/// How a field's key and value may be present on the wire: the one place the five kinds of
+/// How a field's key and value may be present on the wire: the one place the six kinds of
 /// the schema language are told apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Presence {
@@ -379,11 +384,22 @@ pub enum Presence {
     /// absent: it reads as absent, and absent is written as no key. Never of `Json`, whose
     /// `null` is a value (the checker refuses it).
     NullAsAbsent,
+    /// `#[default = "<JSON>"] T`: the key may be absent, which reads as the field's default
+    /// ([`Field::default`]), and a present key holds a `T`. The value is always there once
+    /// read.
+    Defaulted,
 }
 
 impl Presence {
-    /// Whether the key may be absent.
+    /// Whether the key may be absent on the wire.
     pub fn may_be_absent(self) -> bool {
+        self.is_optional() || self == Presence::Defaulted
+    }
+
+    /// Whether an absent key reads as no value (Rust `None`, TypeScript `undefined`, Python
+    /// `None`), which a writer writes as no key; a defaulted field's absent key reads as its
+    /// default instead.
+    pub fn is_optional(self) -> bool {
         matches!(
             self,
             Presence::Optional | Presence::OptionalNullable | Presence::NullAsAbsent

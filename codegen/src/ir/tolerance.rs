@@ -1,5 +1,5 @@
 //! Tolerant reading: what a reader does with a value that breaks the contract where the schema
-//! declared a policy for it (`#[on_invalid = "absent"]`, `#[skip_invalid]`), and which types a
+//! declared a policy for it (`#[on_invalid = "absent"]` or `"default"`, `#[skip_invalid]`), and which types a
 //! tolerant read reaches through.
 //!
 //! The published JSON Schema stays what producers must write; a tolerant reader reads more,
@@ -17,6 +17,9 @@ pub enum OnInvalid {
     Error,
     /// `#[on_invalid = "absent"]` on an optional field: an invalid value reads as an absent key.
     Absent,
+    /// `#[on_invalid = "default"]` on a field with a default: an invalid value reads as the
+    /// default, as an absent key does.
+    Default,
 }
 
 /// A field's declared reader policy.

@@ -131,6 +131,11 @@ pub struct FieldItem {
     pub skip_invalid: Option<Range<usize>>,
     /// `#[null_as_absent]`, where it was written: an `Option<T>` field reads `null` as absent.
     pub null_as_absent: Option<Range<usize>>,
+    /// `#[default = "<JSON>"]`: what an absent key reads as, as written.
+    pub default: Option<Spanned<String>>,
+    /// `#[omit_default]`, where it was written: a value equal to the default is written as no
+    /// key.
+    pub omit_default: Option<Range<usize>>,
     /// Its type.
     pub ty: TypeExpr,
     /// Its constraint attributes, as written.

@@ -62,6 +62,8 @@ impl Place {
                 "items",
                 "on_invalid",
                 "skip_invalid",
+                "default",
+                "omit_default",
             ],
             Place::Variant => &["doc", "deprecated", "rename", "other"],
             Place::Enum => &[
@@ -104,6 +106,11 @@ pub(super) struct ItemAttrs {
     /// `#[skip_invalid]` on a field, where it was written: a tolerant reader drops the array's
     /// invalid items.
     pub skip_invalid: Option<std::ops::Range<usize>>,
+    /// `#[default = "<JSON>"]` on a field, as written: what an absent key reads as.
+    pub default: Option<Spanned<String>>,
+    /// `#[omit_default]` on a field, where it was written: a value equal to the default is
+    /// written as no key.
+    pub omit_default: Option<std::ops::Range<usize>>,
     pub constraints: ConstraintAttrs,
 }
 
@@ -147,6 +154,8 @@ pub(super) fn item_attrs(
             "flatten" if flag(attr, errors) => out.flatten = Some(node_range(attr)),
             "other" if flag(attr, errors) => out.other = Some(node_range(attr)),
             "on_invalid" => out.on_invalid = string_value(attr, errors),
+            "default" => out.default = string_value(attr, errors),
+            "omit_default" if flag(attr, errors) => out.omit_default = Some(node_range(attr)),
             "skip_invalid" if flag(attr, errors) => out.skip_invalid = Some(node_range(attr)),
             "null_as_absent" if flag(attr, errors) => out.null_as_absent = Some(node_range(attr)),
             "rename" => {

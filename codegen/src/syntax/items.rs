@@ -206,6 +206,8 @@ fn field(field: syn::Field, errors: &mut Vec<Diagnostic>) -> Option<FieldItem> {
         on_invalid: attrs.on_invalid,
         skip_invalid: attrs.skip_invalid,
         null_as_absent: attrs.null_as_absent,
+        default: attrs.default,
+        omit_default: attrs.omit_default,
         ty,
         constraints: attrs.constraints,
     })

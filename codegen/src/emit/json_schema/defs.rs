@@ -86,11 +86,16 @@ fn struct_def(schema: &Schema, def: &StructDef, tags: &[TagPair]) -> Object {
     map
 }
 
-/// A field's property schema: its docs as `description`, then its type's keywords.
+/// A field's property schema: its docs as `description`, its default, then its type's
+/// keywords. A defaulted key is not `required`, and `default` says what its absence reads as
+/// (an annotation: validators do not apply it).
 fn field_schema(field: &Field) -> Object {
     let mut map = Object::default();
     insert_description(&mut map, &field.docs);
     insert_deprecated(&mut map, field.deprecated.as_ref());
+    if let Some(default) = &field.default {
+        map.insert("default", Json::from(&default.value));
+    }
     insert_examples(&mut map, &field.examples);
     let mut value = ty_schema(&field.ty);
     constrain(&mut value, &field.constraints);

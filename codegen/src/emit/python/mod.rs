@@ -337,7 +337,7 @@ fn emit_field(w: &mut Writer, schema: &Schema, field: &Field) {
     let base = with_constraints(type_code(schema, &field.ty, false), &field.constraints);
     let json = field.ty == Ty::Json;
     let annotation = match field.presence {
-        Presence::Required => base,
+        Presence::Required | Presence::Defaulted => base,
         _ if json => base,
         Presence::Nullable | Presence::OptionalNullable | Presence::NullAsAbsent => {
             or_none(base, false)
@@ -351,7 +351,7 @@ fn emit_field(w: &mut Writer, schema: &Schema, field: &Field) {
         ),
     };
     let mut arguments = Vec::new();
-    if field.presence.may_be_absent() {
+    if field.presence.is_optional() {
         arguments.push(Code::text("default=None"));
     }
     // A `null` read is kept as `None` but, like an absent key, never written.

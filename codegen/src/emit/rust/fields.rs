@@ -14,6 +14,7 @@ use quote::quote;
 use syn::parse_quote;
 
 use super::checks::checks;
+use super::defaults;
 use super::types::{rust_type, too_complex_for_clippy};
 use super::{Runtime, ident, notes, with_examples};
 use crate::ir::{Constant, Field, OnInvalid, Presence, Schema, Ty};
@@ -27,7 +28,7 @@ pub(super) fn field_ident(field: &Field) -> Ident {
 /// One `pub` field with its docs and the `schemars` attributes that give schemars its wire
 /// name and presence, ready to go between the braces of a struct (the caller adds the
 /// separating commas).
-pub(super) fn field(field: &Field, runtime: Runtime) -> TokenStream {
+pub(super) fn field(field: &Field, owner: &str, runtime: Runtime) -> TokenStream {
     let docs = notes(
         &with_examples(&field.docs, &field.examples),
         field.deprecated.as_ref(),
@@ -46,12 +47,17 @@ pub(super) fn field(field: &Field, runtime: Runtime) -> TokenStream {
         let wire = &field.wire_name;
         schemars_args.push(quote!(rename = #wire));
     }
-    if field.presence.may_be_absent() {
+    if field.presence.is_optional() {
         schemars_args.extend(optional_args());
+    }
+    if field.default.is_some() {
+        // schemars writes the default and leaves the key out of `required`.
+        let path = defaults::path_text(owner, field);
+        schemars_args.push(quote!(default = #path));
     }
     let ty = rust_type(&field.ty, runtime);
     let ty = match field.presence {
-        Presence::Required => ty,
+        Presence::Required | Presence::Defaulted => ty,
         Presence::Nullable | Presence::Optional | Presence::NullAsAbsent => {
             parse_quote!(Option<#ty>)
         }
@@ -72,7 +78,8 @@ pub(super) fn field(field: &Field, runtime: Runtime) -> TokenStream {
 /// any, inside `Optional` or `Nullable` (or both) as its presence says. A field's reader
 /// policy wraps it (`SkipInvalid` at its array, `OrAbsent` around it), and a field on the way
 /// to a tolerant one is read inside `At`, which gives the warnings beneath it their key.
-pub(super) fn reader(field: &Field, schema: &Schema, runtime: Runtime) -> TokenStream {
+/// `owner` is the struct that declares the field, whose function builds its default.
+pub(super) fn reader(field: &Field, owner: &str, schema: &Schema, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
     let mut value = match &field.ty {
         Ty::Vec(inner) if field.tolerance.skip_invalid => {
@@ -86,7 +93,7 @@ pub(super) fn reader(field: &Field, schema: &Schema, runtime: Runtime) -> TokenS
         value = quote!(#rt::__private::Checked(#value, #check));
     }
     let mut read = match field.presence {
-        Presence::Required => value,
+        Presence::Required | Presence::Defaulted => value,
         // A `null` reads as `None`, as an absent key does; `None` is written as no key.
         Presence::Nullable | Presence::NullAsAbsent => quote!(#rt::__private::Nullable(#value)),
         Presence::Optional => quote!(#rt::__private::Optional(#value)),
@@ -97,6 +104,10 @@ pub(super) fn reader(field: &Field, schema: &Schema, runtime: Runtime) -> TokenS
     match field.tolerance.on_invalid {
         OnInvalid::Error => {}
         OnInvalid::Absent => read = quote!(#rt::__private::OrAbsent(#read)),
+        OnInvalid::Default => {
+            let default = defaults::path(owner, field);
+            read = quote!(#rt::__private::OrDefault(#read, #default));
+        }
     }
     if schema.field_reaches_tolerance(field) {
         let wire = &field.wire_name;

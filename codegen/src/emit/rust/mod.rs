@@ -14,6 +14,7 @@
 
 mod bridge;
 mod checks;
+mod defaults;
 mod enums;
 pub mod escape;
 mod fields;

@@ -4,6 +4,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use syn::parse_quote;
 
+use super::defaults;
 use super::fields::{constant_value, field, field_ident, is_constant};
 use super::{
     Runtime, deserialize_impl, ident, json_schema_derive, notes, object_impl, serialize_as_object,
@@ -28,7 +29,7 @@ pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> syn::Item {
         .fields
         .iter()
         .filter(|def| !is_constant(def))
-        .map(|def| field(def, runtime));
+        .map(|field_def| field(field_def, &def.name, runtime));
     let extra = def.keeps_unknown().then(|| extra_fields(runtime));
     parse_quote! {
         #(#docs)*
@@ -45,7 +46,7 @@ pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> syn::Item {
 /// fields after the tags of any union around it, and `Deserialize` through its `Struct` impl,
 /// the struct visitor, which also notes the struct's name when decoding fails, for the message
 /// of a `DecodeError`.
-pub(super) fn serde_impls(def: &StructDef, schema: &Schema, runtime: Runtime) -> [syn::Item; 4] {
+pub(super) fn serde_impls(def: &StructDef, schema: &Schema, runtime: Runtime) -> Vec<syn::Item> {
     let rt = runtime.path();
     let name = ident(&def.name);
     let serialize = serialize_as_object(&name, runtime);
@@ -54,12 +55,14 @@ pub(super) fn serde_impls(def: &StructDef, schema: &Schema, runtime: Runtime) ->
         runtime,
         quote!(#rt::__private::deserialize_struct(deserializer)),
     );
-    [
+    let mut items = vec![
         serialize,
         struct_object_impl(def, schema, runtime),
         deserialize,
         visitor::struct_impl(def, schema, runtime),
-    ]
+    ];
+    items.extend(defaults::functions(def, schema, runtime));
+    items
 }
 
 /// Whether a struct is written as a map rather than a serde struct: when it is open (keeping
@@ -78,23 +81,21 @@ fn struct_object_impl(def: &StructDef, schema: &Schema, runtime: Runtime) -> syn
     let name = ident(&def.name);
     let name_text = &def.name;
     let keys = schema.wire_fields(def);
-    // The entries written: every required key, each optional one that holds a value, and an
-    // open struct's other keys; a sum without the zero terms, which clippy would point out.
+    // The entries written: every key always written, each optional one that holds a value,
+    // each omitted default that holds another value, and an open struct's other keys; a sum
+    // without the zero terms, which clippy would point out.
     let required = keys
         .iter()
-        .filter(|(_, field)| !field.presence.may_be_absent())
+        .filter(|(path, field)| written(field, &value_path(path, field), schema).is_none())
         .count();
     let required = (required > 0).then(|| {
         let count = Literal::usize_unsuffixed(required);
         quote!(#count)
     });
-    let present = keys
-        .iter()
-        .filter(|(_, field)| field.presence.may_be_absent())
-        .map(|(path, field)| {
-            let value = value_path(path, field);
-            quote!(::core::primitive::usize::from(::std::option::Option::is_some(&#value)))
-        });
+    let present = keys.iter().filter_map(|(path, field)| {
+        let test = written(field, &value_path(path, field), schema)?;
+        Some(quote!(::core::primitive::usize::from(#test)))
+    });
     let extra = ident(EXTRA_FIELDS);
     let extra_len = def.keeps_unknown().then(|| quote!(self.#extra.len()));
     let terms: Vec<TokenStream> = required
@@ -114,8 +115,14 @@ fn struct_object_impl(def: &StructDef, schema: &Schema, runtime: Runtime) -> syn
             return quote!(object.field(#wire, &#value)?;);
         }
         let value = value_path(path, field);
-        if field.presence.may_be_absent() {
+        if field.presence.is_optional() {
             quote!(object.optional_field(#wire, &#value)?;)
+        } else if let Some(test) = written(field, &value, schema) {
+            quote! {
+                if #test {
+                    object.field(#wire, &#value)?;
+                }
+            }
         } else {
             quote!(object.field(#wire, &#value)?;)
         }
@@ -140,6 +147,22 @@ fn struct_object_impl(def: &StructDef, schema: &Schema, runtime: Runtime) -> syn
             object.end()
         },
     )
+}
+
+/// For a key not always written, the test of whether `value`, its field's value, is: an
+/// optional key holds a value, an omitted default's value is another. `None` for a key always
+/// written.
+fn written(field: &Field, value: &TokenStream, schema: &Schema) -> Option<TokenStream> {
+    if field.presence.is_optional() {
+        return Some(quote!(::std::option::Option::is_some(&#value)));
+    }
+    let default = field.default.as_ref().filter(|default| default.omits())?;
+    Some(defaults::differs(
+        value.clone(),
+        &field.ty,
+        &default.value,
+        schema,
+    ))
 }
 
 /// `self.envelope.id`: the value of a key, through the flattened fields that hold it.

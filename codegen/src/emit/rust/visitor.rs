@@ -11,6 +11,7 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 use syn::parse_quote;
 
+use super::defaults;
 use super::fields::{field_ident, is_constant, reader};
 use super::structs::written_as_map;
 use super::{Runtime, ident};
@@ -39,6 +40,15 @@ pub(super) fn struct_impl(def: &StructDef, schema: &Schema, runtime: Runtime) ->
 
             #visit_seq
         }
+    }
+}
+
+/// The struct that declares a key's field: the one the last flattened field on its `path`
+/// holds, or `def` itself.
+fn owner<'a>(def: &'a StructDef, path: &[&'a Field]) -> &'a str {
+    match path.last().map(|field| &field.ty) {
+        Some(Ty::Named(name)) => name,
+        _ => &def.name,
     }
 }
 
@@ -74,11 +84,11 @@ fn visit_map(
     let read_loop = if keys.is_empty() {
         quote!(while #next.is_some() {})
     } else {
-        let arms = keys.iter().enumerate().map(|(index, (_, field))| {
+        let arms = keys.iter().enumerate().map(|(index, (path, field))| {
             let slot = slot(index);
             let index = Literal::usize_unsuffixed(index);
             let wire = &field.wire_name;
-            let reader = reader(field, schema, runtime);
+            let reader = reader(field, owner(def, path), schema, runtime);
             quote!(#index => #rt::__private::read_field(&mut map, &mut #slot, #wire, #reader)?)
         });
         quote! {
@@ -147,8 +157,11 @@ fn field_values(
             (_, None) => {
                 let slot = slot(*key);
                 let wire = &field.wire_name;
-                values.push(if field.presence.may_be_absent() {
+                values.push(if field.presence.is_optional() {
                     quote!(#name: ::std::option::Option::unwrap_or_default(#slot))
+                } else if field.default.is_some() {
+                    let default = defaults::path(&def.name, field);
+                    quote!(#name: ::std::option::Option::unwrap_or_else(#slot, #default))
                 } else {
                     quote!(#name: #rt::__private::required::<A::Error, _>(#slot, #wire)?)
                 });
@@ -165,9 +178,12 @@ fn visit_seq(def: &StructDef, schema: &Schema, runtime: Runtime) -> TokenStream 
     let rt = runtime.path();
     let read = |index: usize, field: &Field| {
         let index = Literal::usize_unsuffixed(index);
-        let reader = reader(field, schema, runtime);
-        let absent = if field.presence.may_be_absent() {
+        let reader = reader(field, &def.name, schema, runtime);
+        let absent = if field.presence.is_optional() {
             quote!(::std::option::Option::Some(::std::option::Option::None))
+        } else if field.default.is_some() {
+            let default = defaults::path(&def.name, field);
+            quote!(::std::option::Option::Some(#default()))
         } else {
             quote!(::std::option::Option::None)
         };

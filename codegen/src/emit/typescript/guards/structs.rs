@@ -188,6 +188,7 @@ impl Guards<'_> {
         match field.tolerance.on_invalid {
             OnInvalid::Error => {}
             OnInvalid::Absent => check = format!("{}({check})", self.helper("cardcOrAbsent")),
+            OnInvalid::Default => {}
         }
         check
     }
