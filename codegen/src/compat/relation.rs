@@ -1,7 +1,9 @@
 //! How the values one type (or set of constraints) accepts relate to another's: the same, more
 //! (wider), fewer (narrower), or neither.
 
-use crate::ir::{Bound, Constraints, Count, Number, NumberRange, Schema, Shape, Ty, TypeDef};
+use crate::ir::{
+    Bound, Constraints, Count, JsonValue, Number, NumberRange, Schema, Shape, Ty, TypeDef,
+};
 
 /// How NEW's accepted values relate to OLD's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -291,5 +293,25 @@ mod tests {
         assert_eq!(constraints(&none, &pattern("^a")), Relation::Narrower);
         assert_eq!(constraints(&pattern("^a"), &pattern("^b")), Relation::Other);
         assert_eq!(constraints(&pattern("^a"), &pattern("^a")), Relation::Same);
+    }
+}
+
+/// Whether two JSON values are the same value, as readers compare a written value with a
+/// default: numbers by value, objects whatever their key order.
+pub fn same_value(old: &JsonValue, new: &JsonValue) -> bool {
+    match (old, new) {
+        (JsonValue::Int(old), JsonValue::Float(new))
+        | (JsonValue::Float(new), JsonValue::Int(old)) => *old as f64 == *new,
+        (JsonValue::Array(old), JsonValue::Array(new)) => {
+            old.len() == new.len() && old.iter().zip(new).all(|(old, new)| same_value(old, new))
+        }
+        (JsonValue::Object(old), JsonValue::Object(new)) => {
+            old.len() == new.len()
+                && old.iter().all(|(key, value)| {
+                    new.iter()
+                        .any(|(new_key, new_value)| new_key == key && same_value(value, new_value))
+                })
+        }
+        _ => old == new,
     }
 }

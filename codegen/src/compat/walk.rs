@@ -8,6 +8,7 @@ use super::relation::{self, Relation};
 use super::spell::{
     closed, kind, spell, spell_constraints, spell_deprecated, spell_field, spell_variant,
 };
+use super::verdict::Key;
 use super::{Change, Class, Location};
 use crate::ir::{
     CatchAll, Deprecated, Docs, EnumDef, Examples, Field, Schema, Span, StructDef, Ty, TypeDef,
@@ -219,8 +220,8 @@ impl Walk<'_> {
             {
                 self.push(
                     Class::FieldRenamed {
-                        old: old_field.presence,
-                        new: new_field.presence,
+                        old: Key::of(old_field),
+                        new: Key::of(new_field),
                         old_closed: old.closed(),
                         new_closed: new.closed(),
                     },
@@ -235,7 +236,7 @@ impl Walk<'_> {
             } else {
                 self.push(
                     Class::FieldRemoved {
-                        presence: old_field.presence,
+                        key: Key::of(old_field),
                         new_closed: new.closed(),
                     },
                     &path,
@@ -253,7 +254,7 @@ impl Walk<'_> {
             if !known {
                 self.push(
                     Class::FieldAdded {
-                        presence: new_field.presence,
+                        key: Key::of(new_field),
                         old_closed: old.closed(),
                     },
                     &format!("{name}/{}", new_field.wire_name),
@@ -266,12 +267,28 @@ impl Walk<'_> {
 
     fn field(&mut self, path: &str, (old, new): (&Field, &Field)) {
         let spans = (&old.span, &new.span);
-        if old.presence != new.presence {
+        let keys = (Key::of(old), Key::of(new));
+        let class = match (&old.default, &new.default) {
+            _ if old.presence != new.presence => Some(Class::PresenceChanged {
+                old: keys.0,
+                new: keys.1,
+            }),
+            (Some(old_default), Some(new_default))
+                if !relation::same_value(&old_default.value, &new_default.value) =>
+            {
+                Some(Class::DefaultChanged {
+                    old: keys.0,
+                    new: keys.1,
+                })
+            }
+            (Some(old_default), Some(new_default)) if old_default.write != new_default.write => {
+                Some(Class::DefaultWriteChanged)
+            }
+            _ => None,
+        };
+        if let Some(class) = class {
             self.push(
-                Class::PresenceChanged {
-                    old: old.presence,
-                    new: new.presence,
-                },
+                class,
                 path,
                 (Some(spell_field(old)), Some(spell_field(new))),
                 (Some(spans.0), Some(spans.1)),
