@@ -176,3 +176,22 @@ pub fn spell_constraints(constraints: &Constraints) -> String {
         parts.join(", ")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::spell_json;
+    use crate::ir::JsonValue;
+
+    /// A default is spelled as JSON text, its strings escaped as JSON escapes them.
+    #[test]
+    fn a_default_is_spelled_as_json() {
+        let text = JsonValue::String("say \"hi\"\n".to_string());
+        assert_eq!(spell_json(&text), r#""say \"hi\"\n""#);
+        assert_eq!(spell_json(&JsonValue::Float(1.5)), "1.5");
+        assert_eq!(spell_json(&JsonValue::Array(Vec::new())), "[]");
+        assert_eq!(
+            spell_json(&JsonValue::Object(vec![("k".to_string(), text)])),
+            r#"{"k":"say \"hi\"\n"}"#
+        );
+    }
+}

@@ -690,7 +690,15 @@ fn default_changed(old: Key, new: Key) -> Verdict {
 
 #[cfg(test)]
 mod tests {
-    use super::{Breaks, Class};
+    use super::{Breaks, Class, Key};
+    use crate::ir::Presence;
+
+    fn key(presence: Presence, omits_default: bool) -> Key {
+        Key {
+            presence,
+            omits_default,
+        }
+    }
 
     fn breaks(readers: bool, writers: bool, bridges: bool) -> Breaks {
         Breaks {
@@ -724,6 +732,44 @@ mod tests {
         assert_eq!(
             Class::EnumValueRemoved { new_open: false }.verdict().breaks,
             breaks(false, true, true)
+        );
+    }
+
+    /// A defaulted field's key may be absent for every reader, but only a writer under
+    /// `#[omit_default]` leaves it out.
+    #[test]
+    fn only_an_optional_field_or_an_omitted_default_lets_a_writer_leave_the_key_out() {
+        let defaulted = key(Presence::Defaulted, false);
+        assert!(defaulted.reader_allows_absent());
+        assert!(!defaulted.writer_may_omit());
+        assert!(key(Presence::Defaulted, true).writer_may_omit());
+        assert!(key(Presence::Optional, false).writer_may_omit());
+        assert!(!key(Presence::Required, false).writer_may_omit());
+        assert!(!key(Presence::Nullable, false).reader_allows_absent());
+    }
+
+    /// The combinations no golden pair shows: the side whose writers omit the default breaks
+    /// the other, and the generated type stays between required and defaulted only.
+    #[test]
+    fn a_changed_default_breaks_the_side_that_reads_another_sides_omitted_default() {
+        let (keep, omit) = (
+            key(Presence::Defaulted, false),
+            key(Presence::Defaulted, true),
+        );
+        let verdict = |old, new| Class::DefaultChanged { old, new }.verdict().breaks;
+        assert_eq!(verdict(keep, omit), breaks(true, false, false));
+        assert_eq!(verdict(omit, keep), breaks(false, true, false));
+        let presence = |old, new| Class::PresenceChanged { old, new }.verdict().breaks;
+        let nullable = key(Presence::Nullable, false);
+        assert_eq!(presence(nullable, omit), breaks(true, true, true));
+        assert_eq!(presence(omit, nullable), breaks(true, true, true));
+        assert_eq!(
+            presence(key(Presence::Required, false), omit),
+            breaks(true, false, false)
+        );
+        assert_eq!(
+            presence(keep, key(Presence::OptionalNullable, false)),
+            breaks(true, false, true)
         );
     }
 }
