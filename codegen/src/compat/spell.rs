@@ -51,20 +51,21 @@ pub fn spell(ty: &Ty) -> String {
 /// A field's type with its presence, as the schema spells it.
 pub fn spell_field(field: &Field) -> String {
     let ty = spell(&field.ty);
+    // Only a defaulted field has a default, spelled before its plain type.
+    let ty = match &field.default {
+        Some(default) => format!("{} {ty}", spell_default(default)),
+        None => ty,
+    };
     match field.presence {
-        Presence::Required => ty,
+        Presence::Required | Presence::Defaulted => ty,
         Presence::Nullable => format!("Nullable<{ty}>"),
         Presence::Optional => format!("Option<{ty}>"),
         Presence::OptionalNullable => format!("Option<Nullable<{ty}>>"),
         Presence::NullAsAbsent => format!("#[null_as_absent] Option<{ty}>"),
-        Presence::Defaulted => match &field.default {
-            Some(default) => format!("{} {ty}", spell_default(default)),
-            None => format!("#[default] {ty}"),
-        },
     }
 }
 
-/// A default as its attributes, its value as JSON: `#[default = "pending"] #[omit_default]`.
+/// A default as its attributes, its value as JSON: `#[default = "Pending"] #[omit_default]`.
 fn spell_default(default: &FieldDefault) -> String {
     let omit = if default.omits() {
         " #[omit_default]"

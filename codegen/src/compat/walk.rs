@@ -11,8 +11,8 @@ use super::spell::{
 use super::verdict::Key;
 use super::{Change, Class, Location};
 use crate::ir::{
-    CatchAll, Deprecated, Docs, EnumDef, Examples, Field, Schema, Span, StructDef, Ty, TypeDef,
-    UnionDef, UnknownFields, UntaggedDef, Variant,
+    CatchAll, Deprecated, Docs, EnumDef, Examples, Field, FieldDefault, Schema, Span, StructDef,
+    Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef, Variant,
 };
 
 /// Every change from `old` to `new`, ordered by type name, then as the items appear in OLD
@@ -267,24 +267,19 @@ impl Walk<'_> {
 
     fn field(&mut self, path: &str, (old, new): (&Field, &Field)) {
         let spans = (&old.span, &new.span);
-        let keys = (Key::of(old), Key::of(new));
-        let class = match (&old.default, &new.default) {
-            _ if old.presence != new.presence => Some(Class::PresenceChanged {
-                old: keys.0,
-                new: keys.1,
-            }),
-            (Some(old_default), Some(new_default))
-                if !relation::same_value(&old_default.value, &new_default.value) =>
-            {
-                Some(Class::DefaultChanged {
-                    old: keys.0,
-                    new: keys.1,
+        let (old_key, new_key) = (Key::of(old), Key::of(new));
+        let class = if old.presence != new.presence {
+            Some(Class::PresenceChanged {
+                old: old_key,
+                new: new_key,
+            })
+        } else {
+            old.default
+                .as_ref()
+                .zip(new.default.as_ref())
+                .and_then(|(old_default, new_default)| {
+                    default_change(old_default, new_default, (old_key, new_key))
                 })
-            }
-            (Some(old_default), Some(new_default)) if old_default.write != new_default.write => {
-                Some(Class::DefaultWriteChanged)
-            }
-            _ => None,
         };
         if let Some(class) = class {
             self.push(
@@ -578,6 +573,25 @@ impl Walk<'_> {
                 );
             }
         }
+    }
+}
+
+/// The change between two defaults of a field defaulted on both sides: another value (whose
+/// verdict depends on both sides' write policies), or the same value written otherwise.
+fn default_change(
+    old: &FieldDefault,
+    new: &FieldDefault,
+    (old_key, new_key): (Key, Key),
+) -> Option<Class> {
+    if !relation::same_value(&old.value, &new.value) {
+        Some(Class::DefaultChanged {
+            old: old_key,
+            new: new_key,
+        })
+    } else if old.write != new.write {
+        Some(Class::DefaultWriteChanged)
+    } else {
+        None
     }
 }
 
