@@ -1,7 +1,8 @@
 //! How a report describes an item of either version: in the schema language's own spelling.
 
 use crate::ir::{
-    Constraints, Deprecated, Field, Presence, StructDef, Ty, TypeDef, UnknownFields, Variant,
+    Constraints, Deprecated, Field, FieldDefault, JsonValue, Presence, StructDef, Ty, TypeDef,
+    UnknownFields, Variant,
 };
 
 /// What a type is, in a report.
@@ -50,13 +51,55 @@ pub fn spell(ty: &Ty) -> String {
 /// A field's type with its presence, as the schema spells it.
 pub fn spell_field(field: &Field) -> String {
     let ty = spell(&field.ty);
+    // Only a defaulted field has a default, spelled before its plain type.
+    let ty = match &field.default {
+        Some(default) => format!("{} {ty}", spell_default(default)),
+        None => ty,
+    };
     match field.presence {
-        Presence::Required => ty,
+        Presence::Required | Presence::Defaulted => ty,
         Presence::Nullable => format!("Nullable<{ty}>"),
         Presence::Optional => format!("Option<{ty}>"),
         Presence::OptionalNullable => format!("Option<Nullable<{ty}>>"),
         Presence::NullAsAbsent => format!("#[null_as_absent] Option<{ty}>"),
-        Presence::Defaulted => format!("#[default] {ty}"),
+    }
+}
+
+/// A default as its attributes, its value as JSON: `#[default = "Pending"] #[omit_default]`.
+fn spell_default(default: &FieldDefault) -> String {
+    let omit = if default.omits() {
+        " #[omit_default]"
+    } else {
+        ""
+    };
+    format!("#[default = {}]{omit}", spell_json(&default.value))
+}
+
+/// A JSON value as compact JSON text, its objects' keys in the order written.
+fn spell_json(value: &JsonValue) -> String {
+    let joined = |items: Vec<String>| items.join(",");
+    match value {
+        JsonValue::Null => "null".to_string(),
+        JsonValue::Bool(value) => value.to_string(),
+        JsonValue::Int(value) => value.to_string(),
+        // serde_json spells a float as JSON does (and a non-finite one, which no schema holds,
+        // as `null`).
+        JsonValue::Float(value) => serde_json::Value::from(*value).to_string(),
+        JsonValue::String(value) => serde_json::Value::String(value.clone()).to_string(),
+        JsonValue::Array(items) => format!("[{}]", joined(items.iter().map(spell_json).collect())),
+        JsonValue::Object(entries) => format!(
+            "{{{}}}",
+            joined(
+                entries
+                    .iter()
+                    .map(|(key, value)| format!(
+                        "{}:{}",
+                        spell_json(&JsonValue::String(key.clone())),
+                        spell_json(value)
+                    ))
+                    .collect()
+            )
+        ),
     }
 }
 
@@ -132,5 +175,24 @@ pub fn spell_constraints(constraints: &Constraints) -> String {
         "none".to_string()
     } else {
         parts.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spell_json;
+    use crate::ir::JsonValue;
+
+    /// A default is spelled as JSON text, its strings escaped as JSON escapes them.
+    #[test]
+    fn a_default_is_spelled_as_json() {
+        let text = JsonValue::String("say \"hi\"\n".to_string());
+        assert_eq!(spell_json(&text), r#""say \"hi\"\n""#);
+        assert_eq!(spell_json(&JsonValue::Float(1.5)), "1.5");
+        assert_eq!(spell_json(&JsonValue::Array(Vec::new())), "[]");
+        assert_eq!(
+            spell_json(&JsonValue::Object(vec![("k".to_string(), text)])),
+            r#"{"k":"say \"hi\"\n"}"#
+        );
     }
 }
