@@ -1,9 +1,7 @@
 //! How the values one type (or set of constraints) accepts relate to another's: the same, more
 //! (wider), fewer (narrower), or neither.
 
-use crate::ir::{
-    Bound, Constraints, Count, JsonValue, Number, NumberRange, Schema, Shape, Ty, TypeDef,
-};
+use crate::ir::{Bound, Constraints, Count, Number, NumberRange, Schema, Shape, Ty, TypeDef};
 
 /// How NEW's accepted values relate to OLD's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,33 +145,13 @@ fn bound(old: Option<Bound>, new: Option<Bound>, direction: f64) -> Relation {
     }
 }
 
-/// Whether two JSON values are the same value, as readers compare a written value with a
-/// default: numbers by value, objects whatever their key order.
-pub fn same_value(old: &JsonValue, new: &JsonValue) -> bool {
-    match (old, new) {
-        (JsonValue::Int(old), JsonValue::Float(new))
-        | (JsonValue::Float(new), JsonValue::Int(old)) => *old as f64 == *new,
-        (JsonValue::Array(old), JsonValue::Array(new)) => {
-            old.len() == new.len() && old.iter().zip(new).all(|(old, new)| same_value(old, new))
-        }
-        (JsonValue::Object(old), JsonValue::Object(new)) => {
-            old.len() == new.len()
-                && old.iter().all(|(key, value)| {
-                    new.iter()
-                        .any(|(new_key, new_value)| new_key == key && same_value(value, new_value))
-                })
-        }
-        _ => old == new,
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Relation, constraints, same_value, types};
+    use super::{Relation, constraints, types};
     use crate::ir::builder::schema;
     use crate::ir::{
-        Bound, Constraints, Count, IntKind, JsonValue, Number, NumberRange, Shape, Ty, TypeDef,
-        UntaggedDef, UntaggedVariant,
+        Bound, Constraints, Count, IntKind, Number, NumberRange, Shape, Ty, TypeDef, UntaggedDef,
+        UntaggedVariant,
     };
 
     #[test]
@@ -313,24 +291,5 @@ mod tests {
         assert_eq!(constraints(&none, &pattern("^a")), Relation::Narrower);
         assert_eq!(constraints(&pattern("^a"), &pattern("^b")), Relation::Other);
         assert_eq!(constraints(&pattern("^a"), &pattern("^a")), Relation::Same);
-    }
-
-    #[test]
-    fn values_are_the_same_by_number_and_whatever_their_key_order() {
-        assert!(same_value(&JsonValue::Int(1), &JsonValue::Float(1.0)));
-        assert!(!same_value(&JsonValue::Int(1), &JsonValue::Float(1.5)));
-        assert!(!same_value(
-            &JsonValue::String("1".to_string()),
-            &JsonValue::Int(1)
-        ));
-        let entry = |key: &str, value: i64| (key.to_string(), JsonValue::Int(value));
-        assert!(same_value(
-            &JsonValue::Object(vec![entry("a", 1), entry("b", 2)]),
-            &JsonValue::Object(vec![entry("b", 2), entry("a", 1)])
-        ));
-        assert!(!same_value(
-            &JsonValue::Array(vec![JsonValue::Int(1)]),
-            &JsonValue::Array(Vec::new())
-        ));
     }
 }

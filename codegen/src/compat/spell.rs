@@ -1,8 +1,8 @@
 //! How a report describes an item of either version: in the schema language's own spelling.
 
 use crate::ir::{
-    Constraints, Deprecated, Field, FieldDefault, JsonValue, Presence, StructDef, Ty, TypeDef,
-    UnknownFields, Variant,
+    Constraints, Deprecated, Field, FieldDefault, Presence, StructDef, Ty, TypeDef, UnknownFields,
+    Variant,
 };
 
 /// What a type is, in a report.
@@ -72,35 +72,10 @@ fn spell_default(default: &FieldDefault) -> String {
     } else {
         ""
     };
-    format!("#[default = {}]{omit}", spell_json(&default.value))
-}
-
-/// A JSON value as compact JSON text, its objects' keys in the order written.
-fn spell_json(value: &JsonValue) -> String {
-    let joined = |items: Vec<String>| items.join(",");
-    match value {
-        JsonValue::Null => "null".to_string(),
-        JsonValue::Bool(value) => value.to_string(),
-        JsonValue::Int(value) => value.to_string(),
-        // serde_json spells a float as JSON does (and a non-finite one, which no schema holds,
-        // as `null`).
-        JsonValue::Float(value) => serde_json::Value::from(*value).to_string(),
-        JsonValue::String(value) => serde_json::Value::String(value.clone()).to_string(),
-        JsonValue::Array(items) => format!("[{}]", joined(items.iter().map(spell_json).collect())),
-        JsonValue::Object(entries) => format!(
-            "{{{}}}",
-            joined(
-                entries
-                    .iter()
-                    .map(|(key, value)| format!(
-                        "{}:{}",
-                        spell_json(&JsonValue::String(key.clone())),
-                        spell_json(value)
-                    ))
-                    .collect()
-            )
-        ),
-    }
+    format!(
+        "#[default = {}]{omit}",
+        crate::json_text::compact(&default.value)
+    )
 }
 
 /// A variant's payload, or `unit`.
@@ -180,8 +155,8 @@ pub fn spell_constraints(constraints: &Constraints) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::spell_json;
     use crate::ir::JsonValue;
+    use crate::json_text::compact as spell_json;
 
     /// A default is spelled as JSON text, its strings escaped as JSON escapes them.
     #[test]

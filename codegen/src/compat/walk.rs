@@ -583,7 +583,7 @@ fn default_change(
     new: &FieldDefault,
     (old_key, new_key): (Key, Key),
 ) -> Option<Class> {
-    if !relation::same_value(&old.value, &new.value) {
+    if !old.value.same(&new.value) {
         Some(Class::DefaultChanged {
             old: old_key,
             new: new_key,
