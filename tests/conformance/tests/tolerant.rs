@@ -10,7 +10,7 @@
 use cardc_codegen::ir::TypeDef;
 use cardc_conformance::{
     Case, Subject, contract, golden_corpora, load_golden_corpus, mutate, rust_tolerant_read,
-    tolerant, typescript_tolerant_reads, write_corpus,
+    same_json, tolerant, typescript_tolerant_reads, write_corpus,
 };
 
 /// Every case of a golden corpus: its hand-written ones and the mutations of its valid ones.
