@@ -479,6 +479,8 @@ fn hostile_schema(text: &str, id: bool) -> String {
     let kind = lit(&format!("kind{text}"));
     let field = lit(&format!("field{text}"));
     let nested = lit(&format!("nested{text}"));
+    // The text as a default: a JSON string in a schema string, for a string and an enum value.
+    let default = lit(&serde_json::Value::from(text).to_string());
     // The text as a pattern that matches it literally: a pattern goes into every output.
     let pattern = lit(&text
         .chars()
@@ -495,7 +497,8 @@ fn hostile_schema(text: &str, id: bool) -> String {
          #[doc = {doc}]\n#[union(tag = {tag})]\nenum Hostile {{\n    #[doc = {doc}]\n    #[rename = {doc}]\n    Plain(Plain),\n    \
          #[rename = {nested}]\n    Nested(Nested),\n}}\n\n\
          #[doc = {doc}]\nstruct Plain {{\n    #[doc = {doc}]\n    #[rename = {field}]\n    field: Option<Value>,\n    \
-         #[doc = {doc}]\n    other: Vec<String>,\n    #[pattern = {pattern}]\n    matched: Option<String>,\n}}\n\n\
+         #[doc = {doc}]\n    other: Vec<String>,\n    #[pattern = {pattern}]\n    matched: Option<String>,\n    \
+         #[default = {default}]\n    fallback: String,\n    #[default = {default}]\n    #[omit_default]\n    chosen: Value,\n}}\n\n\
          #[union(tag = {kind})]\nenum Nested {{\n    #[doc = {doc}]\n    #[rename = {doc}]\n    Inner(Inner),\n}}\n\n\
          struct Inner {{}}\n\n\
          #[doc = {doc}]\nenum Value {{\n    #[doc = {doc}]\n    #[rename = {doc}]\n    Hostile,\n    Plain,\n}}\n"
