@@ -17,14 +17,6 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
-class MessageUpdate(_rt.OpenModel):
-    """Text from one of the parties."""
-
-    role: Role = _p.Field(alias="role")
-
-    text: str = _p.Field(alias="text")
-
-
 class Role_Known(_enum.Enum):
     """Who wrote a message."""
 
@@ -71,6 +63,14 @@ Status = _te.TypeAliasType(
     _t.Annotated[Status_Known | StatusOther, _p.BeforeValidator(_rt.string)],
 )
 """Where a tool call is."""
+
+
+class MessageUpdate(_rt.OpenModel):
+    """Text from one of the parties."""
+
+    role: Role = _p.Field(alias="role")
+
+    text: str = _p.Field(alias="text")
 
 
 class ToolCallUpdate(_rt.OpenModel):

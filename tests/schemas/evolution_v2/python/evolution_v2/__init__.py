@@ -16,26 +16,6 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
-class MessageUpdate(_rt.OpenModel):
-    """Text from one of the parties."""
-
-    role: Role = _p.Field(alias="role")
-
-    text: str = _p.Field(alias="text")
-
-    language: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="language",
-    )
-    """The text's language: new in version 2."""
-
-
-class PlanUpdate(_rt.OpenModel):
-    """The steps the agent means to take."""
-
-    steps: list[str] = _p.Field(alias="steps")
-
-
 class Role_Known(_enum.Enum):
     """Who wrote a message."""
 
@@ -90,6 +70,26 @@ Status = _te.TypeAliasType(
     _t.Annotated[Status_Known | StatusOther, _p.BeforeValidator(_rt.string)],
 )
 """Where a tool call is."""
+
+
+class MessageUpdate(_rt.OpenModel):
+    """Text from one of the parties."""
+
+    role: Role = _p.Field(alias="role")
+
+    text: str = _p.Field(alias="text")
+
+    language: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="language",
+    )
+    """The text's language: new in version 2."""
+
+
+class PlanUpdate(_rt.OpenModel):
+    """The steps the agent means to take."""
+
+    steps: list[str] = _p.Field(alias="steps")
 
 
 class ToolCallUpdate(_rt.OpenModel):
