@@ -6,7 +6,8 @@
 //! open enum's a `RootModel` of the string (`<Enum><Name>`) beside the enum class of its known
 //! values (`<Enum>_Known`), the enum's own name an alias of both. Every model reads JSON text
 //! exactly as the contract does through the package's runtime module (`_runtime.py`), and
-//! writes back exactly the JSON it read.
+//! writes back exactly the JSON it read but for its defaulted fields, which it writes as their
+//! policy says (a kept default always, an omitted one only when the value differs from it).
 //!
 //! The module names only `_`-prefixed imports (`_t`, `_te`, `_p`, `_rt`) and the builtins
 //! `str`, `bool`, `list`, `dict`, so no schema type name shadows what it relies on; attribute

@@ -288,11 +288,12 @@ class Model(_p.BaseModel):
         return value
 
     def to_data(self) -> _p.JsonValue:
-        """The JSON data of this value: exactly what it was read from."""
+        """The JSON data of this value: what it was read from, its defaulted fields written
+        as their policy says (see `to_data`)."""
         return to_data(type(self), self)
 
     def to_json(self) -> str:
-        """The JSON text of this value: exactly what it was read from."""
+        """The JSON text of this value (see `to_data`)."""
         return to_json(type(self), self)
 
 
