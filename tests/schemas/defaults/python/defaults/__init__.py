@@ -58,6 +58,19 @@ class Status(_enum.Enum):
     Done = "done"
 
 
+class Created(_rt.Model):
+    """A task was created."""
+
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("version",)
+
+    seq: _rt.U32 = _p.Field(alias="seq")
+
+    version: _rt.U16 = _p.Field(default=1, exclude_if=_rt.equal_to(1), alias="version")
+    """Absent reads as `1`, left out at it."""
+
+    task: Task = _p.Field(alias="task")
+
+
 class Envelope(_rt.Model):
     """Common fields, flattened into events: their defaults hold inside."""
 
@@ -100,7 +113,6 @@ class Task(_rt.Model):
     """A task, as a tolerant protocol sends it."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = (
-        "version",
         "status",
         "kind",
         "content",
@@ -111,11 +123,6 @@ class Task(_rt.Model):
         "revision",
         "lane",
     )
-
-    seq: _rt.U32 = _p.Field(alias="seq")
-
-    version: _rt.U16 = _p.Field(default=1, exclude_if=_rt.equal_to(1), alias="version")
-    """Absent reads as `1`, left out at it."""
 
     id: str = _p.Field(alias="id")
     """Must be present."""
@@ -171,7 +178,7 @@ class Task(_rt.Model):
     """A newtype's default is its value's."""
 
 
-class Event_Created(Task):
+class Event_Created(Created):
     """The Created variant of Event."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
@@ -194,6 +201,18 @@ Event = _te.TypeAliasType(
 
 Lane = _te.TypeAliasType("Lane", str)
 """The lane a task runs in."""
+
+
+def parse_created(data: object) -> Created:
+    """Decodes parsed JSON data as a Created, or raises DecodeError."""
+    value: Created = _rt.decode_data(Created, "Created", data)
+    return value
+
+
+def parse_created_json(text: str | bytes) -> Created:
+    """Decodes JSON text as a Created, or raises DecodeError."""
+    value: Created = _rt.decode(Created, "Created", text)
+    return value
 
 
 def parse_envelope(data: object) -> Envelope:
@@ -331,6 +350,7 @@ def visit_event(value: Event, visitor: EventVisitor[_R]) -> _R:
 
 
 __all__ = [
+    "Created",
     "DecodeError",
     "Envelope",
     "ErrorEntry",
@@ -347,6 +367,8 @@ __all__ = [
     "Part",
     "Status",
     "Task",
+    "parse_created",
+    "parse_created_json",
     "parse_envelope",
     "parse_envelope_json",
     "parse_event",
@@ -368,6 +390,7 @@ __all__ = [
     "visit_event",
 ]
 
+Created.model_rebuild()
 Envelope.model_rebuild()
 NoteEvent.model_rebuild()
 Part.model_rebuild()
