@@ -10,23 +10,23 @@ read as the default, by the strict reader.
 import defaults as d
 import pytest
 
-#: What a task of `{"seq": 1, "id": "a"}` writes: its kept defaults, and no omitted one.
-KEPT = {"seq": 1, "id": "a", "status": "pending", "labels": {}, "attempts": 0}
+#: What a task of `{"id": "a"}` writes: its kept defaults, and no omitted one.
+KEPT = {"id": "a", "status": "pending", "labels": {}, "attempts": 0}
 
 
 def test_an_absent_key_reads_as_the_default():
-    task = d.parse_task({"seq": 1, "id": "a"})
+    task = d.parse_task({"id": "a"})
     assert task.status is d.Status.Pending
     assert task.kind is d.Kind_Known.Other
     assert (task.content, task.labels, task.attempts) == ([], {}, 0)
     assert (task.weight, task.pinned) == (1.5, False)
     assert (task.revision, task.lane) == ("0", "main")
-    assert task.version == 1
+    assert d.parse_envelope({"seq": 1}).version == 1
     assert d.parse_part({"text": "x"}).format is d.Format.Plain
 
 
 def test_absent_keys_write_the_kept_defaults_only():
-    assert d.parse_task({"seq": 1, "id": "a"}).to_data() == KEPT
+    assert d.parse_task({"id": "a"}).to_data() == KEPT
     assert d.parse_event({"type": "note", "seq": 1, "task": "t"}).to_data() == {
         "type": "note",
         "seq": 1,
@@ -39,7 +39,6 @@ def test_a_value_equal_to_an_omitted_default_is_left_out_as_json_equality_has_it
     task = d.parse_task(
         {
             **KEPT,
-            "version": 1.0,
             "kind": "other",
             "content": [],
             "weight": 1.5,
@@ -49,13 +48,13 @@ def test_a_value_equal_to_an_omitted_default_is_left_out_as_json_equality_has_it
         }
     )
     assert task.to_data() == KEPT
-    assert d.Task(seq=1, id="a", weight=1.5, kind=d.Kind_Known.Other).to_data() == KEPT
+    assert d.Task(id="a", weight=1.5, kind=d.Kind_Known.Other).to_data() == KEPT
+    assert d.parse_envelope({"seq": 1, "version": 1.0}).to_data() == {"seq": 1}
 
 
 def test_a_value_other_than_an_omitted_default_is_written():
     given = {
         **KEPT,
-        "version": 2,
         "kind": "zzz",
         "content": [{"text": "x", "format": "markdown"}],
         "weight": 1,
@@ -67,18 +66,18 @@ def test_a_value_other_than_an_omitted_default_is_written():
 
 
 def test_a_model_built_in_python_writes_by_the_same_policy():
-    assert d.Task(seq=1, id="a").to_data() == KEPT
-    built = d.Task(seq=1, id="a", pinned=True, kind=d.Kind_Known.Bug)
+    assert d.Task(id="a").to_data() == KEPT
+    built = d.Task(id="a", pinned=True, kind=d.Kind_Known.Bug)
     assert built.to_data() == {**KEPT, "pinned": True, "kind": "bug"}
 
 
 def test_every_value_gets_a_fresh_default_and_one_filled_in_place_is_written():
-    first, second = d.Task(seq=1, id="a"), d.parse_task({"seq": 1, "id": "a"})
+    first, second = d.Task(id="a"), d.parse_task({"id": "a"})
     first.content.append(d.Part(text="x"))
     second.labels["k"] = "v"
     assert first.to_data() == {**KEPT, "content": [{"text": "x", "format": "plain"}]}
     assert second.to_data() == {**KEPT, "labels": {"k": "v"}}
-    assert d.Task(seq=1, id="a").content == []
+    assert d.Task(id="a").content == []
 
 
 @pytest.mark.parametrize(
@@ -94,11 +93,16 @@ def test_every_value_gets_a_fresh_default_and_one_filled_in_place_is_written():
         {"pinned": 0},
         {"revision": 0},
         {"lane": None},
-        {"version": -1},
     ],
 )
 def test_an_invalid_value_is_refused_not_read_as_the_default(entry):
     with pytest.raises(d.DecodeError) as raised:
-        d.parse_task({"seq": 1, "id": "a", **entry})
+        d.parse_task({"id": "a", **entry})
     [key] = entry
     assert {error.pointer for error in raised.value.errors} == {f"/{key}"}
+
+
+def test_an_invalid_flattened_default_is_refused_in_its_variant():
+    with pytest.raises(d.DecodeError) as raised:
+        d.parse_event({"type": "note", "seq": 1, "task": "t", "version": -1})
+    assert [error.pointer for error in raised.value.errors] == ["/version"]
