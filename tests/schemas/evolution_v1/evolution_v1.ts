@@ -4,13 +4,28 @@
  * Schema evolution, version 1: the update stream of an agent as an editor built last month
  * reads it. `evolution_v2` is the next version; the evolution corpus is what v2 writes, read
  * by the code generated from this file: every payload reads, the new card through the
- * catch-all, a new enum string as `Other`, a new key kept by the open object.
+ * catch-all, a new enum string as `Other`, a new key kept by the open object; and where
+ * version 2 writes what this one cannot read, its reader policies tolerate it: a new text
+ * format reads as the default, an attachment too large for it is skipped.
  */
+
+/** A file attached to a turn. */
+export interface Attachment {
+  name: string;
+  /**
+   * Its size in bytes.
+   * Integer in 0..=4294967295.
+   */
+  size: number;
+  [key: string]: unknown;
+}
 
 /** Text from one of the parties. */
 export interface MessageUpdate {
   role: Role;
   text: string;
+  /** How the text is written; a format this build cannot read reads as `plain`. */
+  format?: TextFormat;
   [key: string]: unknown;
 }
 
@@ -30,6 +45,9 @@ export type StatusOther = string & { readonly [brandOfStatusOther]: true };
 /** Where a tool call is. */
 export type Status = 'pending' | 'running' | 'completed' | 'failed' | StatusOther;
 
+/** How a message's text is written: a closed enum. */
+export type TextFormat = 'plain' | 'markdown';
+
 /** A tool call and where it is. */
 export interface ToolCallUpdate {
   id: string;
@@ -42,6 +60,8 @@ export interface ToolCallUpdate {
 export interface Turn {
   updates: Update[];
   title?: string;
+  /** Files attached to the turn; one this build cannot read is skipped. */
+  attachments?: Attachment[];
   [key: string]: unknown;
 }
 
@@ -181,6 +201,47 @@ function cardcParse<T>(
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
+}
+
+/**
+ * A deep copy of a JSON value, for `parse` to rewrite. Keys are defined, never assigned, so that
+ * a `__proto__` key stays a key.
+ */
+function cardcCopy(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map(cardcCopy);
+  }
+  if (typeof value !== 'object' || value === null) {
+    return value;
+  }
+  const copy: { [key: string]: unknown } = {};
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(copy, key, {
+      value: cardcCopy((value as { readonly [key: string]: unknown })[key]),
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return copy;
+}
+
+/**
+ * The result of a `parse` guard of a contract whose writers may write back other JSON than they
+ * read: a copy of the value, rewritten as they write it back (see `cardcState.fix`), typed, or the
+ * errors that refute it. The caller's value is left as it was.
+ */
+function cardcParseCopy<T>(
+  check: cardcCheck,
+  value: unknown,
+): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+  const parsed = cardcParse<T>(check, value);
+  if (!parsed.ok) {
+    return parsed;
+  }
+  const copy = cardcCopy(value);
+  cardcRun(check, copy, cardcMaxErrors, false, true);
+  return { ok: true, value: copy as T };
 }
 
 /** What a quiet check records for each error: only their number is read. */
@@ -489,6 +550,19 @@ function cardcVariant(s: cardcState, name: string): string {
   return outer;
 }
 
+/** Checks an enum: one of its strings. */
+function cardcOneOf(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  values: cardcListing,
+): void {
+  if (typeof value !== 'string' || values.values.indexOf(value) < 0) {
+    cardcMismatch(s, at, values.listed, orNull);
+  }
+}
+
 /** Checks a string of Unicode text. */
 function cardcString(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   if (typeof value !== 'string') {
@@ -496,6 +570,15 @@ function cardcString(value: unknown, s: cardcState, at: string, orNull?: boolean
   } else if (!cardcUnicode(value)) {
     cardcMismatch(s, at, 'Unicode text, not a lone surrogate', false);
   }
+}
+
+/** Checks an integer within the bounds of its Rust type. */
+function cardcInteger(min: number, max: number): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (typeof value !== 'number' || value % 1 !== 0 || value < min || value > max) {
+      cardcMismatch(s, at, `an integer in ${min}..=${max}`, orNull);
+    }
+  };
 }
 
 /**
@@ -514,8 +597,215 @@ function cardcArray(value: unknown, s: cardcState, at: string, orNull: boolean |
   return true;
 }
 
+/** What a tolerant `parse` dropped: an array item left out, or a key read as absent. */
+type cardcDrop = { pointer: string; item: boolean; error: { pointer: string; message: string } };
+
+/**
+ * The drops of the tolerant parse running, if one runs (guards are synchronous, so at most one
+ * does): only then do the reader policies apply, and every other check stays strict.
+ */
+const cardcTolerance: { drops: cardcDrop[] | undefined } = { drops: undefined };
+
+/**
+ * Runs a check; in a tolerant parse, a value it refuses is dropped instead: its errors (and the
+ * drops inside it) are taken back and one drop is noted at `at`. Says whether the value is kept.
+ */
+function cardcTolerate(check: cardcCheck, value: unknown, s: cardcState, at: string, item: boolean, orNull?: boolean): boolean {
+  const drops = cardcTolerance.drops;
+  if (drops === undefined) {
+    check(value, s, at, orNull);
+    return true;
+  }
+  const errors = s.errors.length;
+  const dropped = drops.length;
+  check(value, s, at, orNull);
+  if (s.errors.length === errors) {
+    return true;
+  }
+  const error = s.errors[errors] ?? { pointer: at, message: 'invalid' };
+  s.errors.length = errors;
+  drops.length = dropped;
+  drops.push({ pointer: at, item, error });
+  return false;
+}
+
+/** `#[skip_invalid]`: an array whose items pass the inner check; a tolerant parse skips the others. */
+function cardcSkipInvalid(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (cardcArray(value, s, at, orNull)) {
+      for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+        cardcTolerate(check, value[i], s, `${at}/${i}`, true);
+      }
+      s.depth -= 1;
+    }
+  };
+}
+
+/** The JSON pointer segments of a pointer, unescaped. */
+function cardcSegments(pointer: string): string[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** Compares two strings by code point, as Rust compares its strings (UTF-16 order differs above U+FFFF). */
+function cardcByCodePoint(a: string, b: string): number {
+  const units = a.length < b.length ? a.length : b.length;
+  for (let i = 0; i < units; i += 1) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      // A surrogate starts a code point above every unit U+E000..U+FFFF.
+      const rank = (unit: number) => (unit >= 0xd800 && unit <= 0xdfff ? unit + 0x2000 : unit >= 0xe000 ? unit - 0x800 : unit);
+      return rank(x) - rank(y);
+    }
+  }
+  return a.length - b.length;
+}
+
+/** Compares two drops' pointers inside `value`: keys by code point, array indices by number. */
+function cardcPointerOrder(value: unknown, a: string[], b: string[]): number {
+  let here = value;
+  for (let i = 0; i < a.length && i < b.length; i += 1) {
+    const x = a[i] as string;
+    const y = b[i] as string;
+    if (x !== y) {
+      return Array.isArray(here) ? Number(x) - Number(y) : cardcByCodePoint(x, y);
+    }
+    here = (here as Record<string, unknown>)[x];
+  }
+  return a.length - b.length;
+}
+
+/** `value` without what was dropped at `paths` (each a pointer's segments below it), sharing what is unchanged. */
+function cardcPrune(value: unknown, paths: string[][]): unknown {
+  const gone: Record<string, boolean> = Object.create(null);
+  const below: Record<string, string[][]> = Object.create(null);
+  for (const path of paths) {
+    const first = path[0] as string;
+    if (path.length === 1) {
+      gone[first] = true;
+    } else {
+      (below[first] = below[first] || []).push(path.slice(1));
+    }
+  }
+  const kept = (key: string, item: unknown) => {
+    const inner = below[key];
+    return inner === undefined ? item : cardcPrune(item, inner);
+  };
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < value.length; i += 1) {
+      if (gone[String(i)] !== true) {
+        out.push(kept(String(i), value[i]));
+      }
+    }
+    return out;
+  }
+  const object = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(object)) {
+    if (gone[key] !== true) {
+      // Defined rather than assigned, so that a `__proto__` key stays a key.
+      Object.defineProperty(out, key, { value: kept(key, object[key]), enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return out;
+}
+
+/**
+ * The result of a tolerant `parse` guard: the value read under the schema's reader policies (a
+ * copy without what they dropped) with one warning per drop, ordered by pointer; or the errors
+ * no policy covers.
+ */
+function cardcParseTolerant<T>(
+  check: cardcCheck,
+  value: unknown,
+):
+  | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] } {
+  const outer = cardcTolerance.drops;
+  const drops: cardcDrop[] = [];
+  cardcTolerance.drops = drops;
+  let parsed: { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+  try {
+    parsed = cardcParse<T>(check, value);
+  } finally {
+    cardcTolerance.drops = outer;
+  }
+  if (!parsed.ok) {
+    return parsed;
+  }
+  const sorted = drops
+    .map((drop) => ({ drop, segments: cardcSegments(drop.pointer) }))
+    .sort((a, b) => cardcPointerOrder(value, a.segments, b.segments));
+  const warnings = sorted.map(({ drop }) => ({
+    pointer: drop.pointer,
+    message: `${drop.item ? 'skipped an invalid item' : 'read an invalid value as absent'}: ${drop.error.pointer}: ${drop.error.message}`,
+  }));
+  const pruned = sorted.length === 0 ? value : cardcPrune(value, sorted.map(({ segments }) => segments));
+  return { ok: true, value: pruned as T, warnings };
+}
+
+/** The keys of the fields of `Attachment`. */
+const keysOfAttachment: readonly string[] = ['name', 'size'];
+
+/** The checks of the fields of `Attachment` that are built from others, in field order. */
+const checksOfAttachment = [
+  cardcInteger(0, 4294967295),
+] as const;
+
+/** Checks a `Attachment`. */
+function checkAttachment(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'Attachment';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'size', false)) {
+      known += 1;
+      const item = object['size'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 4294967295)) {
+        checksOfAttachment[0](item, s, at + '/size');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfAttachment, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** Whether a value is a `Attachment`, exactly as the contract says. Never throws. */
+export function isAttachment(value: unknown): value is Attachment {
+  return cardcRun(checkAttachment, value, 1, true).length === 0;
+}
+
+/** The value as a `Attachment`, or where and how it breaks the contract. Never throws. */
+export function parseAttachment(
+  value: unknown,
+): { ok: true; value: Attachment } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseCopy<Attachment>(checkAttachment, value);
+}
+
 /** The keys of the fields of `MessageUpdate`. */
-const keysOfMessageUpdate: readonly string[] = ['role', 'text'];
+const keysOfMessageUpdate: readonly string[] = ['role', 'text', 'format'];
+
+/** The checks of the fields of `MessageUpdate` that are built from others, in field order. */
+const checksOfMessageUpdate = [
+  checkTextFormat,
+] as const;
 
 /** Checks a `MessageUpdate`. */
 function checkMessageUpdate(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
@@ -540,6 +830,11 @@ function checkMessageUpdate(value: unknown, s: cardcState, at: string, orNull?: 
         cardcString(item, s, at + '/text');
       }
     }
+    if (cardcPresent(keys, s, at, 'format', true)) {
+      known += 1;
+      const item = object['format'];
+      checksOfMessageUpdate[0](item, s, at + '/format');
+    }
     cardcRest(object, keys, s, at, false, keysOfMessageUpdate, tags, known);
     s.depth -= 1;
   }
@@ -555,7 +850,16 @@ export function isMessageUpdate(value: unknown): value is MessageUpdate {
 export function parseMessageUpdate(
   value: unknown,
 ): { ok: true; value: MessageUpdate } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<MessageUpdate>(checkMessageUpdate, value);
+  return cardcParseCopy<MessageUpdate>(checkMessageUpdate, value);
+}
+
+/** The value as a `MessageUpdate` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseMessageUpdate` and `isMessageUpdate` stay strict. */
+export function parseMessageUpdateTolerant(
+  value: unknown,
+):
+  | { ok: true; value: MessageUpdate; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseTolerant<MessageUpdate>(checkMessageUpdate, value);
 }
 
 /** Checks a `Role`. */
@@ -572,7 +876,7 @@ export function isRole(value: unknown): value is Role {
 export function parseRole(
   value: unknown,
 ): { ok: true; value: Role } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Role>(checkRole, value);
+  return cardcParseCopy<Role>(checkRole, value);
 }
 
 /** Whether a `Role` is its catch-all `RoleOther`, one this build does not know. */
@@ -600,7 +904,7 @@ export function isStatus(value: unknown): value is Status {
 export function parseStatus(
   value: unknown,
 ): { ok: true; value: Status } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Status>(checkStatus, value);
+  return cardcParseCopy<Status>(checkStatus, value);
 }
 
 /** Whether a `Status` is its catch-all `StatusOther`, one this build does not know. */
@@ -614,6 +918,26 @@ export function isStatusOther(value: Status): value is StatusOther {
     default:
       return true;
   }
+}
+
+/** The strings of `TextFormat`. */
+const valuesOfTextFormat = cardcStrings(['plain', 'markdown']);
+
+/** Checks a `TextFormat`. */
+function checkTextFormat(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcOneOf(value, s, at, orNull, valuesOfTextFormat);
+}
+
+/** Whether a value is a `TextFormat`, exactly as the contract says. Never throws. */
+export function isTextFormat(value: unknown): value is TextFormat {
+  return cardcRun(checkTextFormat, value, 1, true).length === 0;
+}
+
+/** The value as a `TextFormat`, or where and how it breaks the contract. Never throws. */
+export function parseTextFormat(
+  value: unknown,
+): { ok: true; value: TextFormat } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseCopy<TextFormat>(checkTextFormat, value);
 }
 
 /** The keys of the fields of `ToolCallUpdate`. */
@@ -664,11 +988,16 @@ export function isToolCallUpdate(value: unknown): value is ToolCallUpdate {
 export function parseToolCallUpdate(
   value: unknown,
 ): { ok: true; value: ToolCallUpdate } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolCallUpdate>(checkToolCallUpdate, value);
+  return cardcParseCopy<ToolCallUpdate>(checkToolCallUpdate, value);
 }
 
 /** The keys of the fields of `Turn`. */
-const keysOfTurn: readonly string[] = ['updates', 'title'];
+const keysOfTurn: readonly string[] = ['updates', 'title', 'attachments'];
+
+/** The checks of the fields of `Turn` that are built from others, in field order. */
+const checksOfTurn = [
+  cardcSkipInvalid(checkAttachment),
+] as const;
 
 /** Checks a `Turn`. */
 function checkTurn(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
@@ -699,6 +1028,11 @@ function checkTurn(value: unknown, s: cardcState, at: string, orNull?: boolean):
         cardcString(item, s, at + '/title');
       }
     }
+    if (cardcPresent(keys, s, at, 'attachments', true)) {
+      known += 1;
+      const item = object['attachments'];
+      checksOfTurn[0](item, s, at + '/attachments');
+    }
     cardcRest(object, keys, s, at, false, keysOfTurn, tags, known);
     s.depth -= 1;
   }
@@ -714,7 +1048,16 @@ export function isTurn(value: unknown): value is Turn {
 export function parseTurn(
   value: unknown,
 ): { ok: true; value: Turn } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Turn>(checkTurn, value);
+  return cardcParseCopy<Turn>(checkTurn, value);
+}
+
+/** The value as a `Turn` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseTurn` and `isTurn` stay strict. */
+export function parseTurnTolerant(
+  value: unknown,
+):
+  | { ok: true; value: Turn; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseTolerant<Turn>(checkTurn, value);
 }
 
 /** The `type` tags of `Update`. */
@@ -757,7 +1100,16 @@ export function isUpdate(value: unknown): value is Update {
 export function parseUpdate(
   value: unknown,
 ): { ok: true; value: Update } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Update>(checkUpdate, value);
+  return cardcParseCopy<Update>(checkUpdate, value);
+}
+
+/** The value as a `Update` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseUpdate` and `isUpdate` stay strict. */
+export function parseUpdateTolerant(
+  value: unknown,
+):
+  | { ok: true; value: Update; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseTolerant<Update>(checkUpdate, value);
 }
 
 /** Whether a `Update` is its catch-all `UpdateUnknown`, one this build does not know. */
