@@ -20,6 +20,37 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
+class ToolCallKind(_enum.Enum):
+    """What a tool call does, so a UI can pick an icon."""
+
+    Read = "read"
+    """Reads files or data."""
+
+    Edit = "edit"
+    """Edits files."""
+
+    Delete = "delete"
+    """Deletes files."""
+
+    Move = "move"
+    """Moves or renames files."""
+
+    Search = "search"
+    """Searches for information."""
+
+    Execute = "execute"
+    """Runs a command or code."""
+
+    Think = "think"
+    """Internal reasoning or planning."""
+
+    Fetch = "fetch"
+    """Fetches external data."""
+
+    Other = "other"
+    """Anything else."""
+
+
 class DiffCallView(_rt.Model):
     """The diff call card: a change derived from the call's arguments."""
 
@@ -253,37 +284,6 @@ class TextContent(_rt.Model):
 
     text: str = _p.Field(alias="text")
     """The text."""
-
-
-class ToolCallKind(_enum.Enum):
-    """What a tool call does, so a UI can pick an icon."""
-
-    Read = "read"
-    """Reads files or data."""
-
-    Edit = "edit"
-    """Edits files."""
-
-    Delete = "delete"
-    """Deletes files."""
-
-    Move = "move"
-    """Moves or renames files."""
-
-    Search = "search"
-    """Searches for information."""
-
-    Execute = "execute"
-    """Runs a command or code."""
-
-    Think = "think"
-    """Internal reasoning or planning."""
-
-    Fetch = "fetch"
-    """Fetches external data."""
-
-    Other = "other"
-    """Anything else."""
 
 
 class ContentBlock_Text(TextContent):

@@ -6,7 +6,10 @@
 //! `generated/python` installs with pip into a fresh virtual environment, whose installed copy
 //! reads the conformance corpus as its labels say.
 //! The open-unions golden package reads unknown tags and strings into its catch-alls, writes
-//! them back exactly, and refuses a catch-all built with a known tag or value.
+//! them back exactly, and refuses a catch-all built with a known tag or value. The defaults
+//! golden package reads an absent key as a fresh default, writes a value read or built in
+//! Python by its field's default policy, and refuses an invalid value; a default string says
+//! exactly the schema's string, however hostile.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -472,5 +475,82 @@ fn the_open_union_catch_alls_read_write_back_and_refuse_known_tags() {
     assert!(
         summary.contains(" passed") && !summary.contains("skipped"),
         "no catch-all test ran: {summary}"
+    );
+}
+
+#[test]
+fn the_defaults_read_absent_keys_write_by_policy_and_refuse_invalid_values() {
+    let root = repo_root();
+    let (passed, printed) = run(Command::new(python_interpreter())
+        .env("PYTHONPATH", root.join("tests/schemas/defaults/python"))
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .arg(root.join("tests/python/test_defaults.py")));
+    assert!(passed, "the defaults tests fail:\n{printed}");
+    let summary = printed.lines().last().unwrap_or_default();
+    assert!(
+        summary.contains(" passed") && !summary.contains("skipped"),
+        "no defaults test ran: {summary}"
+    );
+}
+
+/// Defaults that are hostile strings: both quotes and three double quotes in a row (a
+/// docstring's end), a backslash, line breaks, a tab, U+2028, a bidirectional control and
+/// braces; the first omitted, so that its string is in the runtime's test too.
+const HOSTILE_DEFAULTS: &str = r#"
+struct Note {
+    #[default = "\"q\\\" s' b\\\\ n\\n r\\r t\\t ls\\u2028 bidi\\u202e end\\\"\\\"\\\" {x}\""]
+    #[omit_default]
+    text: String,
+    #[default = "\"\\\"\\\"\\\"\""]
+    quotes: String,
+}
+"#;
+
+#[test]
+fn a_default_string_says_exactly_the_schema_string() {
+    let root = repo_root();
+    let scratch = root.join("target/python-defaults");
+    let _ = std::fs::remove_dir_all(&scratch);
+    let schema_path = scratch.join("hostile_defaults.cards");
+    let schema = compile(&header_name(&schema_path, &scratch), HOSTILE_DEFAULTS)
+        .unwrap_or_else(|errors| panic!("the hostile defaults do not compile: {errors:?}"));
+    out::write(&scratch, &emit::all(&schema)).expect("generate");
+    let Some(cardc_codegen::ir::TypeDef::Struct(note)) = schema.types.get("Note") else {
+        panic!("no struct Note");
+    };
+    let defaults: serde_json::Map<String, serde_json::Value> = note
+        .fields
+        .iter()
+        .map(
+            |field| match field.default.as_ref().map(|default| &default.value) {
+                Some(cardc_codegen::ir::JsonValue::String(text)) => {
+                    (field.name.clone(), serde_json::Value::from(text.as_str()))
+                }
+                other => panic!("{}: not a string default: {other:?}", field.name),
+            },
+        )
+        .collect();
+    assert!(
+        defaults["text"]
+            .as_str()
+            .is_some_and(|text| text.contains("\"\"\""))
+    );
+    // The defaults as the model holds them, and what a value of them writes: the kept one only.
+    let script = "import json, hostile_defaults as h\n\
+                  fields = h.Note.model_fields\n\
+                  print(json.dumps({name: f.default for name, f in fields.items()}))\n\
+                  print(h.Note().to_json())";
+    let (passed, printed) = run(Command::new(python_interpreter())
+        .env("PYTHONPATH", scratch.join("python"))
+        .args(["-c", script]));
+    assert!(passed, "the package does not import:\n{printed}");
+    let lines: Vec<serde_json::Value> = printed
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines[0], serde_json::Value::Object(defaults.clone()));
+    assert_eq!(
+        lines[1],
+        serde_json::json!({ "quotes": defaults["quotes"] })
     );
 }

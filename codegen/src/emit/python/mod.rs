@@ -6,12 +6,14 @@
 //! open enum's a `RootModel` of the string (`<Enum><Name>`) beside the enum class of its known
 //! values (`<Enum>_Known`), the enum's own name an alias of both. Every model reads JSON text
 //! exactly as the contract does through the package's runtime module (`_runtime.py`), and
-//! writes back exactly the JSON it read.
+//! writes back exactly the JSON it read but for its defaulted fields, which it writes as their
+//! policy says (a kept default always, an omitted one only when the value differs from it).
 //!
 //! The module names only `_`-prefixed imports (`_t`, `_te`, `_p`, `_rt`) and the builtins
 //! `str`, `bool`, `list`, `dict`, so no schema type name shadows what it relies on; attribute
 //! names are escaped by `naming::python`.
 
+mod defaults;
 mod layout;
 mod syntax;
 
@@ -189,14 +191,17 @@ pub fn emit(schema: &Schema) -> String {
 fn emit_body(schema: &Schema) -> String {
     let mut w = Writer::default();
     let mut classes = Vec::new();
+    // Every enum before every struct: a field's default, evaluated as its class is defined,
+    // may name an enum's member.
     for def in schema.types.values() {
-        match def {
-            TypeDef::Struct(def) => {
-                emit_struct(&mut w, schema, def);
-                classes.push(naming::type_name(&def.name));
-            }
-            TypeDef::Enum(def) => emit_enum(&mut w, def),
-            _ => {}
+        if let TypeDef::Enum(def) = def {
+            emit_enum(&mut w, def);
+        }
+    }
+    for def in schema.types.values() {
+        if let TypeDef::Struct(def) = def {
+            emit_struct(&mut w, schema, def);
+            classes.push(naming::type_name(&def.name));
         }
     }
     for def in schema.types.values() {
@@ -322,16 +327,45 @@ fn emit_struct(w: &mut Writer, schema: &Schema, def: &StructDef) {
     let docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
     w.docstring(&docs);
     let fields = schema.object_fields(def);
-    for field in &fields {
-        if !docs.is_empty() || field != &fields[0] {
+    let mut first = docs.is_empty();
+    if fields.iter().any(|field| field.default.is_some()) {
+        if !first {
             w.line("");
         }
+        emit_defaulted(w, &fields);
+        first = false;
+    }
+    for field in &fields {
+        if !first {
+            w.line("");
+        }
+        first = false;
         emit_field(w, schema, field);
     }
-    if docs.is_empty() && fields.is_empty() {
+    if first {
         w.line("pass");
     }
     w.depth -= 1;
+}
+
+/// The defaulted fields, which the runtime's `Model` marks set as it builds a value, so that
+/// its writer judges each whether or not it was given (and a default list filled in place is
+/// written): a kept default is always written, an omitted one left out by its `exclude_if`.
+fn emit_defaulted(w: &mut Writer, fields: &[&Field]) {
+    let defaulted = fields
+        .iter()
+        .filter(|field| field.default.is_some())
+        .map(|field| Code::text(string_literal(&naming::ident(&field.name))))
+        .collect();
+    w.statement(layout::annotated(
+        w.depth,
+        "_cardc_defaulted",
+        &Code::text("_t.ClassVar[tuple[str, ...]]"),
+        &Code::Tuple {
+            lead: String::new(),
+            items: defaulted,
+        },
+    ));
 }
 
 fn emit_field(w: &mut Writer, schema: &Schema, field: &Field) {
@@ -351,7 +385,7 @@ fn emit_field(w: &mut Writer, schema: &Schema, field: &Field) {
             ],
         ),
     };
-    let mut arguments = Vec::new();
+    let mut arguments = defaults::arguments(schema, field);
     if field.presence.is_optional() {
         arguments.push(Code::text("default=None"));
     }

@@ -31,6 +31,40 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
+class FinishReason(_enum.Enum):
+    """Why a message finished (`FinishReason`)."""
+
+    Stop = "stop"
+
+    Length = "length"
+
+    ContentFilter = "content-filter"
+
+    ToolCalls = "tool-calls"
+
+    Error = "error"
+
+    Other = "other"
+
+
+class InputEncoding(_enum.Enum):
+    """How a tool's input deltas are read."""
+
+    Json = "json"
+    """Partial JSON (the default when omitted)."""
+
+    Text = "text"
+    """The text is the input itself (code, HTML)."""
+
+
+class PartState(_enum.Enum):
+    """Whether a text or reasoning part is complete."""
+
+    Streaming = "streaming"
+
+    Done = "done"
+
+
 class Abort(_rt.OpenModel):
     """The stream was aborted."""
 
@@ -533,45 +567,11 @@ class Finish(_rt.OpenModel):
     message_metadata: _p.JsonValue = _p.Field(default=None, alias="messageMetadata")
 
 
-class FinishReason(_enum.Enum):
-    """Why a message finished (`FinishReason`)."""
-
-    Stop = "stop"
-
-    Length = "length"
-
-    ContentFilter = "content-filter"
-
-    ToolCalls = "tool-calls"
-
-    Error = "error"
-
-    Other = "other"
-
-
-class InputEncoding(_enum.Enum):
-    """How a tool's input deltas are read."""
-
-    Json = "json"
-    """Partial JSON (the default when omitted)."""
-
-    Text = "text"
-    """The text is the input itself (code, HTML)."""
-
-
 class MessageMetadata(_rt.OpenModel):
     """The message's metadata on its own."""
 
     message_metadata: _p.JsonValue = _p.Field(alias="messageMetadata")
     """The metadata, any JSON."""
-
-
-class PartState(_enum.Enum):
-    """Whether a text or reasoning part is complete."""
-
-    Streaming = "streaming"
-
-    Done = "done"
 
 
 class PromptMessage(_rt.OpenModel):

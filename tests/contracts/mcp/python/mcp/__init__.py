@@ -33,6 +33,116 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
+class ElicitAction(_enum.Enum):
+    """What the user did with an elicitation."""
+
+    Accept = "accept"
+
+    Decline = "decline"
+
+    Cancel = "cancel"
+
+
+class FormMode(_enum.Enum):
+    """The mode of a form elicitation."""
+
+    Form = "form"
+
+
+class IconTheme(_enum.Enum):
+    """The background an icon is drawn for."""
+
+    Light = "light"
+
+    Dark = "dark"
+
+
+class IncludeContext(_enum.Enum):
+    """Which servers' context to include in a sampling prompt."""
+
+    None_ = "none"
+
+    ThisServer = "thisServer"
+    """Deprecated: soft-deprecated in 2025-11-25: use only if the client declares sampling.context"""
+
+    AllServers = "allServers"
+    """Deprecated: soft-deprecated in 2025-11-25: use only if the client declares sampling.context"""
+
+
+class LoggingLevel(_enum.Enum):
+    """A log message's severity, RFC 5424's (`LoggingLevelSchema`)."""
+
+    Debug = "debug"
+
+    Info = "info"
+
+    Notice = "notice"
+
+    Warning = "warning"
+
+    Error = "error"
+
+    Critical = "critical"
+
+    Alert = "alert"
+
+    Emergency = "emergency"
+
+
+class Role(_enum.Enum):
+    """Who a message or content is for (`RoleSchema`)."""
+
+    User = "user"
+
+    Assistant = "assistant"
+
+
+class StringFormat(_enum.Enum):
+    """The formats a string field may ask for."""
+
+    Email = "email"
+
+    Uri = "uri"
+
+    Date = "date"
+
+    DateTime = "date-time"
+
+
+class TaskStatus(_enum.Enum):
+    """A task's state (`TaskStatusSchema`)."""
+
+    Working = "working"
+
+    InputRequired = "input_required"
+
+    Completed = "completed"
+
+    Failed = "failed"
+
+    Cancelled = "cancelled"
+
+
+class TaskSupport(_enum.Enum):
+    """Whether a tool runs as a task (`ToolExecutionSchema`'s `taskSupport`)."""
+
+    Required = "required"
+
+    Optional = "optional"
+
+    Forbidden = "forbidden"
+
+
+class ToolChoiceMode(_enum.Enum):
+    """How the model may use tools (`ToolChoiceSchema`'s `mode`)."""
+
+    Auto = "auto"
+
+    Required = "required"
+
+    None_ = "none"
+
+
 class Annotations(_rt.OpenModel):
     """Hints about a content block (`AnnotationsSchema`, strips)."""
 
@@ -491,16 +601,6 @@ class CreateTaskResult(_rt.OpenModel):
     task: Task = _p.Field(alias="task")
 
 
-class ElicitAction(_enum.Enum):
-    """What the user did with an elicitation."""
-
-    Accept = "accept"
-
-    Decline = "decline"
-
-    Cancel = "cancel"
-
-
 class ElicitRequest(_rt.OpenModel):
     """`elicitation/create` (`ElicitRequestSchema`, strips)."""
 
@@ -637,12 +737,6 @@ class FormElicitationCapability(_rt.OpenModel):
     )
 
 
-class FormMode(_enum.Enum):
-    """The mode of a form elicitation."""
-
-    Form = "form"
-
-
 class GetPromptRequest(_rt.OpenModel):
     """`prompts/get` (`GetPromptRequestSchema`, strips)."""
 
@@ -699,14 +793,6 @@ class Icon(_rt.OpenModel):
         default=None,
         alias="theme",
     )
-
-
-class IconTheme(_enum.Enum):
-    """The background an icon is drawn for."""
-
-    Light = "light"
-
-    Dark = "dark"
 
 
 class Icons(_rt.Model):
@@ -773,18 +859,6 @@ class Implementation(_rt.OpenModel):
         default=None,
         alias="description",
     )
-
-
-class IncludeContext(_enum.Enum):
-    """Which servers' context to include in a sampling prompt."""
-
-    None_ = "none"
-
-    ThisServer = "thisServer"
-    """Deprecated: soft-deprecated in 2025-11-25: use only if the client declares sampling.context"""
-
-    AllServers = "allServers"
-    """Deprecated: soft-deprecated in 2025-11-25: use only if the client declares sampling.context"""
 
 
 class InitializeRequest(_rt.OpenModel):
@@ -1002,26 +1076,6 @@ class ListToolsResult(_rt.OpenModel):
     )
 
     tools: list[Tool] = _p.Field(alias="tools")
-
-
-class LoggingLevel(_enum.Enum):
-    """A log message's severity, RFC 5424's (`LoggingLevelSchema`)."""
-
-    Debug = "debug"
-
-    Info = "info"
-
-    Notice = "notice"
-
-    Warning = "warning"
-
-    Error = "error"
-
-    Critical = "critical"
-
-    Alert = "alert"
-
-    Emergency = "emergency"
 
 
 class LoggingMessageNotification(_rt.OpenModel):
@@ -1509,14 +1563,6 @@ class Result(_rt.OpenModel):
     )
 
 
-class Role(_enum.Enum):
-    """Who a message or content is for (`RoleSchema`)."""
-
-    User = "user"
-
-    Assistant = "assistant"
-
-
 class Root(_rt.OpenModel):
     """A directory or file the server may work in (`RootSchema`, strips)."""
 
@@ -1659,18 +1705,6 @@ class SetLevelRequestParams(_rt.OpenModel):
     )
 
     level: LoggingLevel = _p.Field(alias="level")
-
-
-class StringFormat(_enum.Enum):
-    """The formats a string field may ask for."""
-
-    Email = "email"
-
-    Uri = "uri"
-
-    Date = "date"
-
-    DateTime = "date-time"
 
 
 class StringSchema(_rt.OpenModel):
@@ -1825,20 +1859,6 @@ class TaskResult(_rt.OpenModel):
     )
 
 
-class TaskStatus(_enum.Enum):
-    """A task's state (`TaskStatusSchema`)."""
-
-    Working = "working"
-
-    InputRequired = "input_required"
-
-    Completed = "completed"
-
-    Failed = "failed"
-
-    Cancelled = "cancelled"
-
-
 class TaskStatusNotification(_rt.OpenModel):
     """`notifications/tasks/status` (`TaskStatusNotificationSchema`, strips)."""
 
@@ -1871,16 +1891,6 @@ class TaskStatusNotificationParams(_rt.OpenModel):
     status_message: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = (
         _p.Field(default=None, alias="statusMessage")
     )
-
-
-class TaskSupport(_enum.Enum):
-    """Whether a tool runs as a task (`ToolExecutionSchema`'s `taskSupport`)."""
-
-    Required = "required"
-
-    Optional = "optional"
-
-    Forbidden = "forbidden"
 
 
 class TextContent(_rt.OpenModel):
@@ -2015,16 +2025,6 @@ class ToolChoice(_rt.OpenModel):
     mode: _t.Annotated[ToolChoiceMode | None, _p.BeforeValidator(_rt.not_null)] = (
         _p.Field(default=None, alias="mode")
     )
-
-
-class ToolChoiceMode(_enum.Enum):
-    """How the model may use tools (`ToolChoiceSchema`'s `mode`)."""
-
-    Auto = "auto"
-
-    Required = "required"
-
-    None_ = "none"
 
 
 class ToolExecution(_rt.OpenModel):

@@ -17,26 +17,6 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
-class Created(_rt.Model):
-    """A task was created."""
-
-    seq: _rt.U32 = _p.Field(alias="seq")
-
-    version: _rt.U16 = _p.Field(alias="version")
-    """Absent reads as `1`, left out at it."""
-
-    task: Task = _p.Field(alias="task")
-
-
-class Envelope(_rt.Model):
-    """Common fields, flattened into events: their defaults hold inside."""
-
-    seq: _rt.U32 = _p.Field(alias="seq")
-
-    version: _rt.U16 = _p.Field(alias="version")
-    """Absent reads as `1`, left out at it."""
-
-
 class Format(_enum.Enum):
     """How a part's text is written."""
 
@@ -68,29 +48,6 @@ Kind = _te.TypeAliasType(
 """A task's kind: an open enum, whose default is one of its values."""
 
 
-class NoteEvent(_rt.Model):
-    """A note on a task."""
-
-    seq: _rt.U32 = _p.Field(alias="seq")
-
-    version: _rt.U16 = _p.Field(alias="version")
-    """Absent reads as `1`, left out at it."""
-
-    task: str = _p.Field(alias="task")
-
-    text: str = _p.Field(alias="text")
-    """Absent reads as the empty string, and is written back."""
-
-
-class Part(_rt.Model):
-    """A part of a task's content."""
-
-    text: str = _p.Field(alias="text")
-
-    format: Format = _p.Field(alias="format")
-    """Absent reads as `plain`, and is written back."""
-
-
 class Status(_enum.Enum):
     """A task's progress: a closed enum."""
 
@@ -101,39 +58,123 @@ class Status(_enum.Enum):
     Done = "done"
 
 
+class Created(_rt.Model):
+    """A task was created."""
+
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("version",)
+
+    seq: _rt.U32 = _p.Field(alias="seq")
+
+    version: _rt.U16 = _p.Field(default=1, exclude_if=_rt.equal_to(1), alias="version")
+    """Absent reads as `1`, left out at it."""
+
+    task: Task = _p.Field(alias="task")
+
+
+class Envelope(_rt.Model):
+    """Common fields, flattened into events: their defaults hold inside."""
+
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("version",)
+
+    seq: _rt.U32 = _p.Field(alias="seq")
+
+    version: _rt.U16 = _p.Field(default=1, exclude_if=_rt.equal_to(1), alias="version")
+    """Absent reads as `1`, left out at it."""
+
+
+class NoteEvent(_rt.Model):
+    """A note on a task."""
+
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("version", "text")
+
+    seq: _rt.U32 = _p.Field(alias="seq")
+
+    version: _rt.U16 = _p.Field(default=1, exclude_if=_rt.equal_to(1), alias="version")
+    """Absent reads as `1`, left out at it."""
+
+    task: str = _p.Field(alias="task")
+
+    text: str = _p.Field(default="", alias="text")
+    """Absent reads as the empty string, and is written back."""
+
+
+class Part(_rt.Model):
+    """A part of a task's content."""
+
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("format",)
+
+    text: str = _p.Field(alias="text")
+
+    format: Format = _p.Field(default=Format.Plain, alias="format")
+    """Absent reads as `plain`, and is written back."""
+
+
 class Task(_rt.Model):
     """A task, as a tolerant protocol sends it."""
+
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = (
+        "status",
+        "kind",
+        "content",
+        "labels",
+        "attempts",
+        "weight",
+        "pinned",
+        "revision",
+        "lane",
+    )
 
     id: str = _p.Field(alias="id")
     """Must be present."""
 
-    status: Status = _p.Field(alias="status")
+    status: Status = _p.Field(default=Status.Pending, alias="status")
     """Absent reads as `pending`, and is written back."""
 
-    kind: Kind = _p.Field(alias="kind")
+    kind: Kind = _p.Field(
+        default=Kind_Known.Other,
+        exclude_if=_rt.equal_to("other"),
+        alias="kind",
+    )
     """Absent reads as `other`; written as no key when it is `other`."""
 
-    content: list[Part] = _p.Field(alias="content")
+    content: list[Part] = _p.Field(
+        default_factory=list,
+        exclude_if=_rt.equal_to([]),
+        alias="content",
+    )
     """Absent reads as no parts; an empty list is written as no key."""
 
-    labels: dict[str, str] = _p.Field(alias="labels")
+    labels: dict[str, str] = _p.Field(default_factory=dict, alias="labels")
     """Absent reads as no labels, and is written back."""
 
     attempts: _t.Annotated[_rt.U8, _rt.constrained(maximum=(10.0, False))] = _p.Field(
+        default=0,
         alias="attempts",
     )
     """Absent reads as 0; an invalid value reads as 0 too, tolerantly."""
 
-    weight: _rt.F64 = _p.Field(alias="weight")
+    weight: _rt.F64 = _p.Field(
+        default=1.5,
+        exclude_if=_rt.equal_to(1.5),
+        alias="weight",
+    )
     """Absent reads as 1.5, left out at it."""
 
-    pinned: bool = _p.Field(alias="pinned")
+    pinned: bool = _p.Field(
+        default=False,
+        exclude_if=_rt.equal_to(False),
+        alias="pinned",
+    )
     """Absent reads as `false`, left out at it."""
 
-    revision: _rt.DecimalU64 = _p.Field(alias="revision")
+    revision: _rt.DecimalU64 = _p.Field(
+        default="0",
+        exclude_if=_rt.equal_to("0"),
+        alias="revision",
+    )
     """A 64-bit counter written as a decimal string; absent reads as `\"0\"`."""
 
-    lane: Lane = _p.Field(alias="lane")
+    lane: Lane = _p.Field(default="main", exclude_if=_rt.equal_to("main"), alias="lane")
     """A newtype's default is its value's."""
 
 

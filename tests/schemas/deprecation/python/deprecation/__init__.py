@@ -15,27 +15,6 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
-class EmailContact(_rt.Model):
-    """An email address."""
-
-    address: str = _p.Field(alias="address")
-
-
-class FaxContact(_rt.Model):
-    """A fax number.
-
-    Deprecated.
-    """
-
-    number: str = _p.Field(alias="number")
-
-
-class Joined(_rt.Model):
-    """A user joined."""
-
-    at: OldTimestamp = _p.Field(alias="at")
-
-
 class OldTimestamp(_enum.Enum):
     """An old timestamp format.
 
@@ -59,6 +38,27 @@ class Role(_enum.Enum):
     """
 
     Member = "member"
+
+
+class EmailContact(_rt.Model):
+    """An email address."""
+
+    address: str = _p.Field(alias="address")
+
+
+class FaxContact(_rt.Model):
+    """A fax number.
+
+    Deprecated.
+    """
+
+    number: str = _p.Field(alias="number")
+
+
+class Joined(_rt.Model):
+    """A user joined."""
+
+    at: OldTimestamp = _p.Field(alias="at")
 
 
 class User(_rt.Model):

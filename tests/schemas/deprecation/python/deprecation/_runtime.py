@@ -5,6 +5,7 @@ one error type a failed decode raises."""
 
 from __future__ import annotations
 
+import enum
 import functools
 import json
 import math
@@ -236,8 +237,10 @@ def decode_data(tp: object, name: str, data: object) -> _t.Any:
 
 
 def to_data(tp: object, value: object) -> _p.JsonValue:
-    """The JSON data of a value of type `tp`: exactly the JSON it was read from (an absent key
-    stays absent, a null stays null, the unknown keys of an open object are kept)."""
+    """The JSON data of a value of type `tp`: the JSON it was read from (an absent key stays
+    absent, a null stays null, the unknown keys of an open object are kept), but for its
+    defaulted fields: a kept default is written, absent or not, and an omitted one is left
+    out when the value equals it."""
     data: _p.JsonValue = _adapter(tp).dump_python(
         value, mode="json", by_alias=True, exclude_unset=True
     )
@@ -263,9 +266,14 @@ class Model(_p.BaseModel):
 
     #: The fields written whether or not they were given: union tags and constants.
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ()
+    #: The defaulted fields, judged for writing whether or not they were given (so that a
+    #: default list filled in place is written): a kept default is always written, an
+    #: omitted one left out by its field's `exclude_if` when it equals the default.
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ()
 
     def model_post_init(self, context: object, /) -> None:
         self.__pydantic_fields_set__.update(self._cardc_fixed)
+        self.__pydantic_fields_set__.update(self._cardc_defaulted)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> _t.Self:
@@ -280,11 +288,12 @@ class Model(_p.BaseModel):
         return value
 
     def to_data(self) -> _p.JsonValue:
-        """The JSON data of this value: exactly what it was read from."""
+        """The JSON data of this value: what it was read from, its defaulted fields written
+        as their policy says (see `to_data`)."""
         return to_data(type(self), self)
 
     def to_json(self) -> str:
-        """The JSON text of this value: exactly what it was read from."""
+        """The JSON text of this value (see `to_data`)."""
         return to_json(type(self), self)
 
 
@@ -304,6 +313,27 @@ class DroppingModel(Model):
 def is_none(value: object) -> bool:
     """Whether a null-as-absent field holds nothing, and so is written as no key."""
     return value is None
+
+
+def equal_to(default: object) -> _t.Callable[[object], bool]:
+    """The test that leaves a field with an omitted default out of what is written: whether
+    its value is the default (`default`, as parsed JSON data) by JSON equality, numbers by
+    value (`1` is `1.0`), an enum's member by its string."""
+
+    def check(value: object) -> bool:
+        return _json_equal(_json_data(value), default)
+
+    return check
+
+
+def _json_data(value: object) -> object:
+    """A field's value as far as an omitted default compares it: an enum's member as its
+    string, an open enum's catch-all as the string it holds, anything else as it is."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, OtherValue):
+        return value.root
+    return value
 
 
 def integral(value: object) -> object:

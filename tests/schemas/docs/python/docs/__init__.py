@@ -14,6 +14,15 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
+class Mode(_enum.Enum):
+    """A block doc comment."""
+
+    First = "First"
+    """The first mode."""
+
+    Second = "Second"
+
+
 class Documented(_rt.Model):
     """A documented struct.
 
@@ -26,15 +35,6 @@ class Documented(_rt.Model):
     """
 
     undocumented: bool = _p.Field(alias="undocumented")
-
-
-class Mode(_enum.Enum):
-    """A block doc comment."""
-
-    First = "First"
-    """The first mode."""
-
-    Second = "Second"
 
 
 def parse_documented(data: object) -> Documented:

@@ -19,26 +19,6 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
-class Attachment(_rt.OpenModel):
-    """A file attached to a turn."""
-
-    name: str = _p.Field(alias="name")
-
-    size: _rt.U32 = _p.Field(alias="size")
-    """Its size in bytes."""
-
-
-class MessageUpdate(_rt.OpenModel):
-    """Text from one of the parties."""
-
-    role: Role = _p.Field(alias="role")
-
-    text: str = _p.Field(alias="text")
-
-    format: TextFormat = _p.Field(alias="format")
-    """How the text is written; a format this build cannot read reads as `plain`."""
-
-
 class Role_Known(_enum.Enum):
     """Who wrote a message."""
 
@@ -95,6 +75,28 @@ class TextFormat(_enum.Enum):
     Markdown = "markdown"
 
 
+class Attachment(_rt.OpenModel):
+    """A file attached to a turn."""
+
+    name: str = _p.Field(alias="name")
+
+    size: _rt.U32 = _p.Field(alias="size")
+    """Its size in bytes."""
+
+
+class MessageUpdate(_rt.OpenModel):
+    """Text from one of the parties."""
+
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("format",)
+
+    role: Role = _p.Field(alias="role")
+
+    text: str = _p.Field(alias="text")
+
+    format: TextFormat = _p.Field(default=TextFormat.Plain, alias="format")
+    """How the text is written; a format this build cannot read reads as `plain`."""
+
+
 class ToolCallUpdate(_rt.OpenModel):
     """A tool call and where it is."""
 
@@ -108,6 +110,8 @@ class ToolCallUpdate(_rt.OpenModel):
 class Turn(_rt.OpenModel):
     """A turn: the updates in order."""
 
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("attachments",)
+
     updates: list[Update] = _p.Field(alias="updates")
 
     title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
@@ -115,7 +119,11 @@ class Turn(_rt.OpenModel):
         alias="title",
     )
 
-    attachments: list[Attachment] = _p.Field(alias="attachments")
+    attachments: list[Attachment] = _p.Field(
+        default_factory=list,
+        exclude_if=_rt.equal_to([]),
+        alias="attachments",
+    )
     """Files attached to the turn; one this build cannot read is skipped."""
 
 

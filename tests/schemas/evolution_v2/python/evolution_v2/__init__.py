@@ -19,38 +19,6 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
-class Attachment(_rt.OpenModel):
-    """A file attached to a turn."""
-
-    name: str = _p.Field(alias="name")
-
-    size: _rt.U64 = _p.Field(alias="size")
-    """Up to 2^53 - 1 in version 2; version 1 skips an attachment above 2^32 - 1."""
-
-
-class MessageUpdate(_rt.OpenModel):
-    """Text from one of the parties."""
-
-    role: Role = _p.Field(alias="role")
-
-    text: str = _p.Field(alias="text")
-
-    format: TextFormat = _p.Field(alias="format")
-    """How the text is written; a format this build cannot read reads as `plain`."""
-
-    language: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="language",
-    )
-    """The text's language: new in version 2."""
-
-
-class PlanUpdate(_rt.OpenModel):
-    """The steps the agent means to take."""
-
-    steps: list[str] = _p.Field(alias="steps")
-
-
 class Role_Known(_enum.Enum):
     """Who wrote a message."""
 
@@ -118,8 +86,44 @@ class TextFormat(_enum.Enum):
     """New in version 2: version 1 reads it as `plain`, and warns."""
 
 
+class Attachment(_rt.OpenModel):
+    """A file attached to a turn."""
+
+    name: str = _p.Field(alias="name")
+
+    size: _rt.U64 = _p.Field(alias="size")
+    """Up to 2^53 - 1 in version 2; version 1 skips an attachment above 2^32 - 1."""
+
+
+class MessageUpdate(_rt.OpenModel):
+    """Text from one of the parties."""
+
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("format",)
+
+    role: Role = _p.Field(alias="role")
+
+    text: str = _p.Field(alias="text")
+
+    format: TextFormat = _p.Field(default=TextFormat.Plain, alias="format")
+    """How the text is written; a format this build cannot read reads as `plain`."""
+
+    language: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="language",
+    )
+    """The text's language: new in version 2."""
+
+
+class PlanUpdate(_rt.OpenModel):
+    """The steps the agent means to take."""
+
+    steps: list[str] = _p.Field(alias="steps")
+
+
 class ToolCallUpdate(_rt.OpenModel):
     """A tool call and where it is."""
+
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("files",)
 
     id: str = _p.Field(alias="id")
 
@@ -127,12 +131,18 @@ class ToolCallUpdate(_rt.OpenModel):
 
     status: Status = _p.Field(alias="status")
 
-    files: list[str] = _p.Field(alias="files")
+    files: list[str] = _p.Field(
+        default_factory=list,
+        exclude_if=_rt.equal_to([]),
+        alias="files",
+    )
     """The files the call touched, new in version 2; none is written as no key."""
 
 
 class Turn(_rt.OpenModel):
     """A turn: the updates in order."""
+
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("attachments",)
 
     updates: list[Update] = _p.Field(alias="updates")
 
@@ -141,7 +151,11 @@ class Turn(_rt.OpenModel):
         alias="title",
     )
 
-    attachments: list[Attachment] = _p.Field(alias="attachments")
+    attachments: list[Attachment] = _p.Field(
+        default_factory=list,
+        exclude_if=_rt.equal_to([]),
+        alias="attachments",
+    )
     """Files attached to the turn; one this build cannot read is skipped."""
 
 

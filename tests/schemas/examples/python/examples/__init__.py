@@ -15,6 +15,18 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
+class Mode(_enum.Enum):
+    """How a file is opened.
+
+    Examples:
+        \"read\"
+    """
+
+    Read = "read"
+
+    Write = "write"
+
+
 class DeleteAction(_rt.Model):
     """Deletes files."""
 
@@ -51,18 +63,6 @@ class FileLocation(_rt.Model):
         null
         \"main\"
     """
-
-
-class Mode(_enum.Enum):
-    """How a file is opened.
-
-    Examples:
-        \"read\"
-    """
-
-    Read = "read"
-
-    Write = "write"
 
 
 class ReadAction(_rt.Model):

@@ -17,6 +17,19 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
+class Value(_enum.Enum):
+    """Enum values with hostile wire strings and docs."""
+
+    Comment = '*/ console.log("value"); /*'
+    """A value doc. */ console.log(\"value doc\"); /*
+    \x0d\x00\u2028\u2029\u202e
+    """
+
+    Lines = "line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO"
+
+    Script = "</script><!--"
+
+
 class Comment(_rt.Model):
     """Fields whose wire names are hostile."""
 
@@ -49,19 +62,6 @@ class Template(_rt.Model):
     """The nested union's variant."""
 
     quote: list[str] = _p.Field(alias="'); console.log('quote")
-
-
-class Value(_enum.Enum):
-    """Enum values with hostile wire strings and docs."""
-
-    Comment = '*/ console.log("value"); /*'
-    """A value doc. */ console.log(\"value doc\"); /*
-    \x0d\x00\u2028\u2029\u202e
-    """
-
-    Lines = "line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO"
-
-    Script = "</script><!--"
 
 
 class Hostile_Comment(Comment):

@@ -16,6 +16,35 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
+class Role_Known(_enum.Enum):
+    """Who wrote a message; a newer role reads as `Other`."""
+
+    User = "user"
+
+    Assistant = "assistant"
+
+
+class RoleOther(_rt.OtherValue):
+    """A role this build does not know."""
+
+    _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(("user", "assistant"))
+
+
+Role = _te.TypeAliasType(
+    "Role",
+    _t.Annotated[Role_Known | RoleOther, _p.BeforeValidator(_rt.string)],
+)
+"""Who wrote a message; a newer role reads as `Other`."""
+
+
+class Tone(_enum.Enum):
+    """How text is shown: a closed enum, for contrast."""
+
+    Plain = "plain"
+
+    Loud = "loud"
+
+
 class Message(_rt.Model):
     """A message: open values in every position a value can take."""
 
@@ -38,27 +67,6 @@ class PathsResult(_rt.Model):
     paths: list[str] = _p.Field(alias="paths")
 
 
-class Role_Known(_enum.Enum):
-    """Who wrote a message; a newer role reads as `Other`."""
-
-    User = "user"
-
-    Assistant = "assistant"
-
-
-class RoleOther(_rt.OtherValue):
-    """A role this build does not know."""
-
-    _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(("user", "assistant"))
-
-
-Role = _te.TypeAliasType(
-    "Role",
-    _t.Annotated[Role_Known | RoleOther, _p.BeforeValidator(_rt.string)],
-)
-"""Who wrote a message; a newer role reads as `Other`."""
-
-
 class TextCard(_rt.Model):
     """A piece of text."""
 
@@ -70,14 +78,6 @@ class TextCard(_rt.Model):
         default=None,
         alias="tone",
     )
-
-
-class Tone(_enum.Enum):
-    """How text is shown: a closed enum, for contrast."""
-
-    Plain = "plain"
-
-    Loud = "loud"
 
 
 class CardUnknown(_rt.CatchAll):

@@ -13,6 +13,14 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
+class Priority(_enum.Enum):
+    """Uses the file-wide kebab-case."""
+
+    VeryHigh = "very-high"
+
+    Low = "low"
+
+
 class Defaults(_rt.Model):
     """Uses the file-wide camelCase."""
 
@@ -26,14 +34,6 @@ class ImageMessage(_rt.Model):
     """An image message."""
 
     source_url: str = _p.Field(alias="src")
-
-
-class Priority(_enum.Enum):
-    """Uses the file-wide kebab-case."""
-
-    VeryHigh = "very-high"
-
-    Low = "low"
 
 
 class Shouting(_rt.Model):

@@ -16,12 +16,6 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
-class D(_rt.Model):
-    """Named like the deserializer parameter of a `Deserialize` impl."""
-
-    debug: list[Debug] = _p.Field(alias="debug")
-
-
 class Debug(_enum.Enum):
     """Named like a derive."""
 
@@ -36,6 +30,12 @@ class Default(_enum.Enum):
     Clone = "clone"
 
     Copy = "copy"
+
+
+class D(_rt.Model):
+    """Named like the deserializer parameter of a `Deserialize` impl."""
+
+    debug: list[Debug] = _p.Field(alias="debug")
 
 
 class Keywords(_rt.Model):

@@ -25,6 +25,14 @@ class Audience(_enum.Enum):
     Team = "team"
 
 
+class Priority(_enum.Enum):
+    """How urgent an entry is."""
+
+    Low = "low"
+
+    High = "high"
+
+
 class Entry(_rt.Model):
     """One entry."""
 
@@ -53,14 +61,6 @@ class Feed(_rt.Model):
 
     labels: dict[str, Section] = _p.Field(alias="labels")
     """Labels by name, each value tolerant inside."""
-
-
-class Priority(_enum.Enum):
-    """How urgent an entry is."""
-
-    Low = "low"
-
-    High = "high"
 
 
 class Section(_rt.Model):

@@ -15,6 +15,14 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
+class Mode(_enum.Enum):
+    """How fast."""
+
+    Fast = "fast"
+
+    Slow = "slow"
+
+
 class BlobResource(_rt.Model):
     """A binary resource."""
 
@@ -47,14 +55,6 @@ class Message(_rt.Model):
     resources: list[Resource] = _p.Field(alias="resources")
 
     setting: SettingValue | None = _p.Field(alias="setting")
-
-
-class Mode(_enum.Enum):
-    """How fast."""
-
-    Fast = "fast"
-
-    Slow = "slow"
 
 
 class TextBlock(_rt.Model):
