@@ -202,10 +202,18 @@ fn object(schema: &Schema, def: &StructDef, depth: u32) -> BoxedStrategy<Value> 
         .map(|field| {
             let key = field.wire_name.clone();
             // A field that may hold `null` is drawn as a nullable value is.
-            let present = if field.presence.may_be_null() {
-                prop_oneof![Just(Value::Null), field_value(schema, field, depth)].boxed()
-            } else {
-                field_value(schema, field, depth)
+            // A defaulted field is drawn at its default as often as at another value, so that a
+            // writer that omits the default is put to the test.
+            let present = match &field.default {
+                _ if field.presence.may_be_null() => {
+                    prop_oneof![Just(Value::Null), field_value(schema, field, depth)].boxed()
+                }
+                Some(default) => prop_oneof![
+                    Just(contract::default_json(&default.value)),
+                    field_value(schema, field, depth)
+                ]
+                .boxed(),
+                None => field_value(schema, field, depth),
             };
             let present = present.prop_map(move |v| (key.clone(), v));
             match (field.presence.may_be_absent(), depth > 0) {

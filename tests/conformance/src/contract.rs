@@ -10,8 +10,8 @@
 //! can read: the `regex` crate's, which the compiler allows only where engines agree.
 
 use cardc_codegen::ir::{
-    Constant, Constraints, Format, IntKind, Number, Presence, Schema, StructDef, Ty, TypeDef,
-    UnknownFields, Wide,
+    Constant, Constraints, Field, Format, IntKind, JsonValue, Number, Presence, Schema, StructDef,
+    Ty, TypeDef, UnknownFields, Wide,
 };
 use serde_json::{Map, Value};
 
@@ -52,10 +52,12 @@ pub fn fits(schema: &Schema, ty: &Ty, value: &Value) -> bool {
 }
 
 /// The JSON a conforming writer writes back for `value`, a valid `type_name` that it read: the
-/// payload itself, but for the keys the contract says a reader forgets. A null-as-absent key
-/// holding `null` is written as no key; a struct that drops unknown keys writes its fields (and
-/// the tags of the unions around it) alone. Everything else, an open struct's other keys and a
-/// kept `null` included, is written back as read.
+/// payload itself, but for the keys the contract says a reader forgets or fills. A
+/// null-as-absent key holding `null` is written as no key; a struct that drops unknown keys
+/// writes its fields (and the tags of the unions around it) alone. A defaulted key that was
+/// absent is written with its default, unless the field omits its default; a value equal to an
+/// omitted default is written as no key. Everything else, an open struct's other keys and a kept
+/// `null` included, is written back as read.
 pub fn written(schema: &Schema, type_name: &str, value: &Value) -> Value {
     Writer { schema }.named(type_name, value, &[])
 }
@@ -127,6 +129,10 @@ impl Writer<'_> {
         for (key, entry) in object {
             match fields.iter().find(|field| &field.wire_name == key) {
                 Some(field) if field.presence == Presence::NullAsAbsent && entry.is_null() => {}
+                Some(Field {
+                    default: Some(default),
+                    ..
+                }) if default.omits() && json_equal(entry, &default_json(&default.value)) => {}
                 Some(field) => {
                     out.insert(key.clone(), self.ty(&field.ty, entry));
                 }
@@ -139,7 +145,33 @@ impl Writer<'_> {
                 }
             }
         }
+        for field in fields {
+            if let Some(default) = &field.default
+                && !default.omits()
+                && !object.contains_key(&field.wire_name)
+            {
+                out.insert(field.wire_name.clone(), default_json(&default.value));
+            }
+        }
         Value::Object(out)
+    }
+}
+
+/// A value the schema writes (a default) as JSON.
+pub fn default_json(value: &JsonValue) -> Value {
+    match value {
+        JsonValue::Null => Value::Null,
+        JsonValue::Bool(flag) => Value::from(*flag),
+        JsonValue::Int(number) => Value::from(*number),
+        JsonValue::Float(number) => Value::from(*number),
+        JsonValue::String(text) => Value::from(text.clone()),
+        JsonValue::Array(items) => Value::Array(items.iter().map(default_json).collect()),
+        JsonValue::Object(entries) => Value::Object(
+            entries
+                .iter()
+                .map(|(key, entry)| (key.clone(), default_json(entry)))
+                .collect(),
+        ),
     }
 }
 

@@ -303,17 +303,29 @@ impl Walker<'_> {
 
     fn field(&mut self, field: &Field, value: &Value, at: &str) {
         let key = &field.wire_name;
-        let (drop, rule) = if field.presence.may_be_absent() {
-            ("drop/optional", true)
-        } else {
-            ("drop/required", false)
+        let (drop, rule) = match field.presence {
+            Presence::Defaulted => ("drop/defaulted", true),
+            presence if presence.may_be_absent() => ("drop/optional", true),
+            _ => ("drop/required", false),
         };
         self.edit(at, Op::Remove(key.clone()), drop, key.clone(), Some(rule));
+        // The default itself, which a writer that omits it leaves out.
+        if let Some(default) = &field.default {
+            let value = contract::default_json(&default.value);
+            self.edit(
+                at,
+                set(key, value),
+                "default/given",
+                key.clone(),
+                Some(true),
+            );
+        }
         let null = match (&field.ty, field.presence) {
             (Ty::Json, _) => "null/json",
             (_, Presence::Nullable | Presence::OptionalNullable) => "null/nullable",
             (_, Presence::Optional) => "null/optional",
             (_, Presence::NullAsAbsent) => "null/null-as-absent",
+            (_, Presence::Defaulted) => "null/defaulted",
             (_, Presence::Required) => "null/required",
         };
         let nullable = field.ty == Ty::Json || field.presence.may_be_null();

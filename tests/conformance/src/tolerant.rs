@@ -184,7 +184,13 @@ impl Reader<'_> {
                     warnings.extend(under(Step::Key(key.clone()), inner));
                     out.insert(key.clone(), read);
                 }
-                Err(_) if field.tolerance.on_invalid == OnInvalid::Absent => {
+                // Read as absent, or as the default, which an absent key reads as.
+                Err(_)
+                    if matches!(
+                        field.tolerance.on_invalid,
+                        OnInvalid::Absent | OnInvalid::Default
+                    ) =>
+                {
                     out.remove(key);
                     warnings.push(vec![Step::Key(key.clone())]);
                 }

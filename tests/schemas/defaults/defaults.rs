@@ -4,6 +4,134 @@
 // to the default is written as no key. With `#[on_invalid = "default"]`, a tolerant reader
 // also reads an invalid value as the default, and reports it.
 
+/// A task was created.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Created",
+    deny_unknown_fields
+)]
+pub struct Created {
+    /// The fields of `Envelope`, flattened into every variant of `Event`.
+    #[schemars(flatten)]
+    pub envelope: Envelope,
+    #[allow(missing_docs)]
+    pub task: Task,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for Created {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for Created {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            2 + ::core::primitive::usize::from(self.envelope.version != 1u16),
+            tags,
+        )?;
+        object.field("seq", &self.envelope.seq)?;
+        if self.envelope.version != 1u16 {
+            object.field("version", &self.envelope.version)?;
+        }
+        object.field("task", &self.task)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Created {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Created {
+    const NAME: &'static str = "Created";
+    const FIELDS: &'static [&'static str] = &["seq", "version", "task"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "seq",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "version",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "task",
+                        ::cardc_runtime::__private::At(
+                            "task",
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            envelope: Envelope {
+                seq: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "seq")?,
+                version: ::std::option::Option::unwrap_or_else(
+                    slot_1,
+                    Envelope::default_version,
+                ),
+            },
+            task: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "task")?,
+        })
+    }
+}
+
 /// Common fields, flattened into events: their defaults hold inside.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -167,7 +295,7 @@ impl Envelope {
 pub enum Event {
     #[allow(missing_docs)]
     #[schemars(rename = "created")]
-    Created(Task),
+    Created(Created),
     #[allow(missing_docs)]
     #[schemars(rename = "note")]
     Note(NoteEvent),
@@ -241,7 +369,8 @@ impl ::cardc_runtime::__private::Union for Event {
     {
         match tag {
             "created" => {
-                ::cardc_runtime::__private::variant("Task", payload).map(Self::Created)
+                ::cardc_runtime::__private::variant("Created", payload)
+                    .map(Self::Created)
             }
             "note" => {
                 ::cardc_runtime::__private::variant("NoteEvent", payload).map(Self::Note)
@@ -282,7 +411,7 @@ pub trait EventBridge {
     /// What rendering one value produces.
     type Output;
     /// Renders the `Created` variant (tag `created`).
-    fn created(&mut self, value: &Task) -> Self::Output;
+    fn created(&mut self, value: &Created) -> Self::Output;
     /// Renders the `Note` variant (tag `note`).
     fn note(&mut self, value: &NoteEvent) -> Self::Output;
 }
@@ -824,9 +953,6 @@ impl ::cardc_runtime::__private::UnitEnum for Status {
     deny_unknown_fields
 )]
 pub struct Task {
-    /// The fields of `Envelope`, flattened into every variant of `Event`.
-    #[schemars(flatten)]
-    pub envelope: Envelope,
     /// Must be present.
     pub id: String,
     /// Absent reads as `pending`, and is written back.
@@ -882,22 +1008,17 @@ impl ::cardc_runtime::__private::Object for Task {
     where
         S: ::cardc_runtime::__private::serde::Serializer,
     {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
             serializer,
-            5 + ::core::primitive::usize::from(self.envelope.version != 1u16)
-                + ::core::primitive::usize::from(
-                    !::core::matches!(self.kind, Kind::Other),
-                ) + ::core::primitive::usize::from(!self.content.is_empty())
+            "Task",
+            4 + ::core::primitive::usize::from(!::core::matches!(self.kind, Kind::Other))
+                + ::core::primitive::usize::from(!self.content.is_empty())
                 + ::core::primitive::usize::from(self.weight != 1.5f64)
                 + ::core::primitive::usize::from(self.pinned)
                 + ::core::primitive::usize::from(self.revision.0 != 0u64)
                 + ::core::primitive::usize::from(self.lane.0 != "main"),
             tags,
         )?;
-        object.field("seq", &self.envelope.seq)?;
-        if self.envelope.version != 1u16 {
-            object.field("version", &self.envelope.version)?;
-        }
         object.field("id", &self.id)?;
         object.field("status", &self.status)?;
         if !::core::matches!(self.kind, Kind::Other) {
@@ -937,8 +1058,6 @@ impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Task {
 impl ::cardc_runtime::__private::Struct for Task {
     const NAME: &'static str = "Task";
     const FIELDS: &'static [&'static str] = &[
-        "seq",
-        "version",
         "id",
         "status",
         "kind",
@@ -966,8 +1085,6 @@ impl ::cardc_runtime::__private::Struct for Task {
         let mut slot_7 = ::std::option::Option::None;
         let mut slot_8 = ::std::option::Option::None;
         let mut slot_9 = ::std::option::Option::None;
-        let mut slot_10 = ::std::option::Option::None;
-        let mut slot_11 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -977,23 +1094,23 @@ impl ::cardc_runtime::__private::Struct for Task {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_0,
-                        "seq",
-                        ::cardc_runtime::__private::Strict,
+                        "id",
+                        ::cardc_runtime::__private::Plain,
                     )?
                 }
                 1 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_1,
-                        "version",
-                        ::cardc_runtime::__private::Strict,
+                        "status",
+                        ::cardc_runtime::__private::Plain,
                     )?
                 }
                 2 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_2,
-                        "id",
+                        "kind",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -1001,7 +1118,7 @@ impl ::cardc_runtime::__private::Struct for Task {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_3,
-                        "status",
+                        "content",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -1009,32 +1126,16 @@ impl ::cardc_runtime::__private::Struct for Task {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_4,
-                        "kind",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "content",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_6,
                         "labels",
                         ::cardc_runtime::__private::Entries(
                             ::cardc_runtime::__private::Plain,
                         ),
                     )?
                 }
-                7 => {
+                5 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_7,
+                        &mut slot_5,
                         "attempts",
                         ::cardc_runtime::__private::At(
                             "attempts",
@@ -1057,11 +1158,27 @@ impl ::cardc_runtime::__private::Struct for Task {
                         ),
                     )?
                 }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "weight",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_7,
+                        "pinned",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
                 8 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_8,
-                        "weight",
+                        "revision",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -1069,22 +1186,6 @@ impl ::cardc_runtime::__private::Struct for Task {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_9,
-                        "pinned",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                10 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_10,
-                        "revision",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                11 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_11,
                         "lane",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -1097,32 +1198,161 @@ impl ::cardc_runtime::__private::Struct for Task {
             }
         }
         ::std::result::Result::Ok(Self {
-            envelope: Envelope {
-                seq: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "seq")?,
-                version: ::std::option::Option::unwrap_or_else(
-                    slot_1,
-                    Envelope::default_version,
-                ),
-            },
-            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "id")?,
-            status: ::std::option::Option::unwrap_or_else(slot_3, Task::default_status),
-            kind: ::std::option::Option::unwrap_or_else(slot_4, Task::default_kind),
+            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "id")?,
+            status: ::std::option::Option::unwrap_or_else(slot_1, Task::default_status),
+            kind: ::std::option::Option::unwrap_or_else(slot_2, Task::default_kind),
             content: ::std::option::Option::unwrap_or_else(
-                slot_5,
+                slot_3,
                 Task::default_content,
             ),
-            labels: ::std::option::Option::unwrap_or_else(slot_6, Task::default_labels),
+            labels: ::std::option::Option::unwrap_or_else(slot_4, Task::default_labels),
             attempts: ::std::option::Option::unwrap_or_else(
-                slot_7,
+                slot_5,
                 Task::default_attempts,
             ),
-            weight: ::std::option::Option::unwrap_or_else(slot_8, Task::default_weight),
-            pinned: ::std::option::Option::unwrap_or_else(slot_9, Task::default_pinned),
+            weight: ::std::option::Option::unwrap_or_else(slot_6, Task::default_weight),
+            pinned: ::std::option::Option::unwrap_or_else(slot_7, Task::default_pinned),
             revision: ::std::option::Option::unwrap_or_else(
-                slot_10,
+                slot_8,
                 Task::default_revision,
             ),
-            lane: ::std::option::Option::unwrap_or_else(slot_11, Task::default_lane),
+            lane: ::std::option::Option::unwrap_or_else(slot_9, Task::default_lane),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            id: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            status: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::Some(Task::default_status()),
+            )?,
+            kind: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::Some(Task::default_kind()),
+            )?,
+            content: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::Some(Task::default_content()),
+            )?,
+            labels: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                4,
+                ::cardc_runtime::__private::Entries(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(Task::default_labels()),
+            )?,
+            attempts: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                5,
+                ::cardc_runtime::__private::At(
+                    "attempts",
+                    ::cardc_runtime::__private::OrDefault(
+                        ::cardc_runtime::__private::Checked(
+                            ::cardc_runtime::__private::Strict,
+                            |
+                                value: &u8,
+                            | -> ::std::result::Result<(), ::std::string::String> {
+                                ::cardc_runtime::__private::check_int_range(
+                                    ::core::primitive::i128::from(*value),
+                                    ::std::option::Option::None,
+                                    ::std::option::Option::Some(10i64),
+                                )?;
+                                ::std::result::Result::Ok(())
+                            },
+                        ),
+                        Task::default_attempts,
+                    ),
+                ),
+                ::std::option::Option::Some(Task::default_attempts()),
+            )?,
+            weight: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                6,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::Some(Task::default_weight()),
+            )?,
+            pinned: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                7,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::Some(Task::default_pinned()),
+            )?,
+            revision: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                8,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::Some(Task::default_revision()),
+            )?,
+            lane: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                9,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::Some(Task::default_lane()),
+            )?,
         })
     }
 }

@@ -8,6 +8,42 @@
  */
 
 /**
+ * A task was created.
+ *
+ * As read (`parseCreated`): a field that has a default is always there, the
+ * default where the key was absent. `CreatedInput` is what a writer may write, such
+ * fields left out.
+ */
+export interface Created {
+  /** Integer in 0..=4294967295. */
+  seq: number;
+  /**
+   * Absent reads as `1`, left out at it.
+   * Integer in 0..=65535.
+   * Default: `1`, which a writer writes as no key.
+   */
+  version: number;
+  task: Task;
+}
+
+/**
+ * `Created` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isCreated` says whether a value is one; `writeCreated`
+ * gives the JSON a conforming writer writes of a value as read.
+ */
+export interface CreatedInput {
+  /** Integer in 0..=4294967295. */
+  seq: number;
+  /**
+   * Absent reads as `1`, left out at it.
+   * Integer in 0..=65535.
+   * Default: `1`, which a writer writes as no key.
+   */
+  version?: number;
+  task: TaskInput;
+}
+
+/**
  * Common fields, flattened into events: their defaults hold inside.
  *
  * As read (`parseEnvelope`): a field that has a default is always there, the
@@ -49,7 +85,7 @@ export interface EnvelopeInput {
  * fields left out.
  */
 export type Event =
-  | ({ type: 'created' } & Task)
+  | ({ type: 'created' } & Created)
   | ({ type: 'note' } & NoteEvent);
 
 /**
@@ -58,7 +94,7 @@ export type Event =
  * gives the JSON a conforming writer writes of a value as read.
  */
 export type EventInput =
-  | ({ type: 'created' } & TaskInput)
+  | ({ type: 'created' } & CreatedInput)
   | ({ type: 'note' } & NoteEventInput);
 
 /** How a part's text is written. */
@@ -162,14 +198,6 @@ export type Status = 'pending' | 'running' | 'done';
  * fields left out.
  */
 export interface Task {
-  /** Integer in 0..=4294967295. */
-  seq: number;
-  /**
-   * Absent reads as `1`, left out at it.
-   * Integer in 0..=65535.
-   * Default: `1`, which a writer writes as no key.
-   */
-  version: number;
   /** Must be present. */
   id: string;
   /**
@@ -228,14 +256,6 @@ export interface Task {
  * gives the JSON a conforming writer writes of a value as read.
  */
 export interface TaskInput {
-  /** Integer in 0..=4294967295. */
-  seq: number;
-  /**
-   * Absent reads as `1`, left out at it.
-   * Integer in 0..=65535.
-   * Default: `1`, which a writer writes as no key.
-   */
-  version?: number;
   /** Must be present. */
   id: string;
   /**
@@ -311,7 +331,7 @@ export const EVENT_TAGS = ['created', 'note'] as const;
 
 /** A handler for every `Event` variant, keyed by tag: a missing or extra key is a type error. */
 export interface EventHandlers<R_> {
-  created: (value: { type: 'created' } & Task) => R_;
+  created: (value: { type: 'created' } & Created) => R_;
   note: (value: { type: 'note' } & NoteEvent) => R_;
 }
 
@@ -1019,6 +1039,82 @@ function cardcParseTolerant<T>(
   return { ok: true, value: (rewrite ? cardcRewrite(check, pruned, false) : pruned) as T, warnings };
 }
 
+/** The keys of the fields of `Created`. */
+const keysOfCreated: readonly string[] = ['seq', 'version', 'task'];
+
+/** The checks of the fields of `Created` that are built from others, in field order. */
+const checksOfCreated = [
+  cardcInteger(0, 4294967295),
+  cardcInteger(0, 65535),
+] as const;
+
+/** Checks a `Created`. */
+function checkCreated(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'Created';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'seq', false)) {
+      known += 1;
+      const item = object['seq'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 4294967295)) {
+        checksOfCreated[0](item, s, at + '/seq');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'version', true)) {
+      known += 1;
+      const item = object['version'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 65535)) {
+        checksOfCreated[1](item, s, at + '/version');
+      }
+      if (s.write && item === 1) {
+        delete (object as { [key: string]: unknown })['version'];
+      }
+    } else if (s.fix && !s.write) {
+      cardcDefine(object, 'version', 1);
+    }
+    if (cardcPresent(keys, s, at, 'task', false)) {
+      known += 1;
+      const item = object['task'];
+      checkTask(item, s, at + '/task');
+    }
+    cardcRest(object, keys, s, at, true, keysOfCreated, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** Whether a value is a `Created`, exactly as the contract says, as a writer may write it (`CreatedInput`: `parseCreated` fills in the defaults). Never throws. */
+export function isCreated(value: unknown): value is CreatedInput {
+  return cardcRun(checkCreated, value, 1, true).length === 0;
+}
+
+/** The value as a `Created`, or where and how it breaks the contract. Never throws. */
+export function parseCreated(
+  value: unknown,
+): { ok: true; value: Created } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseCopy<Created>(checkCreated, value);
+}
+
+/** The JSON a conforming writer writes for a `Created`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeCreated(value: Created): CreatedInput {
+  return cardcWrite<CreatedInput>(checkCreated, value);
+}
+
+/** The value as a `Created` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseCreated` and `isCreated` stay strict. */
+export function parseCreatedTolerant(
+  value: unknown,
+):
+  | { ok: true; value: Created; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseTolerant<Created>(checkCreated, value, true);
+}
+
 /** The keys of the fields of `Envelope`. */
 const keysOfEnvelope: readonly string[] = ['seq', 'version'];
 
@@ -1089,8 +1185,8 @@ function checkEvent(value: unknown, s: cardcState, at: string, orNull?: boolean)
   switch (cardcTag(value, s, at, orNull, 'Event', 'type', tagsOfEvent, false)) {
     case 'created':
       {
-        const outer = cardcVariant(s, 'Task');
-        checkTask(value, s, at);
+        const outer = cardcVariant(s, 'Created');
+        checkCreated(value, s, at);
         s.variant = outer;
         return;
       }
@@ -1346,12 +1442,10 @@ export function parseStatus(
 }
 
 /** The keys of the fields of `Task`. */
-const keysOfTask: readonly string[] = ['seq', 'version', 'id', 'status', 'kind', 'content', 'labels', 'attempts', 'weight', 'pinned', 'revision', 'lane'];
+const keysOfTask: readonly string[] = ['id', 'status', 'kind', 'content', 'labels', 'attempts', 'weight', 'pinned', 'revision', 'lane'];
 
 /** The checks of the fields of `Task` that are built from others, in field order. */
 const checksOfTask = [
-  cardcInteger(0, 4294967295),
-  cardcInteger(0, 65535),
   cardcMapOf(cardcString),
   cardcOrAbsent(cardcRange(cardcInteger(0, 255), null, false, 10, false)),
   cardcMatches(cardcString, '^(?:0|(?:[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615))$', 'u64 as a canonical decimal string'),
@@ -1368,25 +1462,6 @@ function checkTask(value: unknown, s: cardcState, at: string, orNull?: boolean):
     s.depth += 1;
     const keys = Object.keys(object);
     let known = tags.length;
-    if (cardcPresent(keys, s, at, 'seq', false)) {
-      known += 1;
-      const item = object['seq'];
-      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 4294967295)) {
-        checksOfTask[0](item, s, at + '/seq');
-      }
-    }
-    if (cardcPresent(keys, s, at, 'version', true)) {
-      known += 1;
-      const item = object['version'];
-      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 65535)) {
-        checksOfTask[1](item, s, at + '/version');
-      }
-      if (s.write && item === 1) {
-        delete (object as { [key: string]: unknown })['version'];
-      }
-    } else if (s.fix && !s.write) {
-      cardcDefine(object, 'version', 1);
-    }
     if (cardcPresent(keys, s, at, 'id', false)) {
       known += 1;
       const item = object['id'];
@@ -1430,14 +1505,14 @@ function checkTask(value: unknown, s: cardcState, at: string, orNull?: boolean):
     if (cardcPresent(keys, s, at, 'labels', true)) {
       known += 1;
       const item = object['labels'];
-      checksOfTask[2](item, s, at + '/labels');
+      checksOfTask[0](item, s, at + '/labels');
     } else if (s.fix) {
       cardcDefine(object, 'labels', {});
     }
     if (cardcPresent(keys, s, at, 'attempts', true)) {
       known += 1;
       const item = object['attempts'];
-      checksOfTask[3](item, s, at + '/attempts');
+      checksOfTask[1](item, s, at + '/attempts');
     } else if (s.fix) {
       cardcDefine(object, 'attempts', 0);
     }
@@ -1466,7 +1541,7 @@ function checkTask(value: unknown, s: cardcState, at: string, orNull?: boolean):
     if (cardcPresent(keys, s, at, 'revision', true)) {
       known += 1;
       const item = object['revision'];
-      checksOfTask[4](item, s, at + '/revision');
+      checksOfTask[2](item, s, at + '/revision');
       if (s.write && item === '0') {
         delete (object as { [key: string]: unknown })['revision'];
       }

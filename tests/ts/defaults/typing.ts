@@ -14,9 +14,9 @@ function check(ok: boolean, what: string): void {
 }
 
 // A writer may leave every defaulted field out.
-const sent: TaskInput = { seq: 1, id: 'a' };
+const sent: TaskInput = { id: 'a' };
 // @ts-expect-error: a Task as read has every defaulted field, `status` among them
-const held: Task = { seq: 1, id: 'a' };
+const held: Task = { id: 'a' };
 check(held.id === 'a', 'the literal');
 
 const parsed = parseTask(sent);
@@ -26,20 +26,20 @@ if (parsed.ok) {
   const status: Status = parsed.value.status;
   const count: number = parsed.value.content.length;
   check(status === 'pending' && count === 0, `the defaults: ${JSON.stringify(parsed.value)}`);
-  check(parsed.value.lane === 'main' && parsed.value.version === 1, 'newtype and flattened defaults');
+  check(parsed.value.lane === 'main' && parsed.value.revision === '0', 'newtype and decimal defaults');
   const again = parseTask(sent);
   check(again.ok && again.value.content !== parsed.value.content, 'a fresh [] each time');
-  check(JSON.stringify(sent) === '{"seq":1,"id":"a"}', 'parseTask leaves its input as it was');
+  check(JSON.stringify(sent) === '{"id":"a"}', 'parseTask leaves its input as it was');
   const written: TaskInput = writeTask(parsed.value);
   // `status`, `labels` and `attempts` are kept; the others are at their default and omitted.
   check(
-    JSON.stringify(written) === '{"seq":1,"id":"a","status":"pending","labels":{},"attempts":0}',
+    JSON.stringify(written) === '{"id":"a","status":"pending","labels":{},"attempts":0}',
     `writeTask: ${JSON.stringify(written)}`,
   );
   check(parsed.value.kind === 'other', 'writeTask leaves its input as it was');
 }
 
-const raw: unknown = JSON.parse('{"seq":1,"id":"b","kind":"bug"}');
+const raw: unknown = JSON.parse('{"id":"b","kind":"bug"}');
 if (isTask(raw)) {
   const input: TaskInput = raw;
   // @ts-expect-error: `isTask` says what a writer may write, not what a reader holds
@@ -49,15 +49,16 @@ if (isTask(raw)) {
   throw new Error('isTask refused a task without its defaulted fields');
 }
 
-// Inside a union's variant, with a non-default value: written as given.
-const event: EventInput = { type: 'created', seq: 2, id: 'c', kind: 'bug', weight: 2 };
+// Inside a union's variant and a flattened struct, with values other than the defaults: written
+// as given, the kept defaults added.
+const event: EventInput = { type: 'created', seq: 2, version: 3, task: { id: 'c', kind: 'bug', weight: 2 } };
 const read = parseEvent(event);
 check(read.ok, 'parseEvent');
 if (read.ok) {
   const out = writeEvent(read.value);
   check(
     JSON.stringify(out) ===
-      '{"type":"created","seq":2,"id":"c","kind":"bug","weight":2,"status":"pending","labels":{},"attempts":0}',
+      '{"type":"created","seq":2,"version":3,"task":{"id":"c","kind":"bug","weight":2,"status":"pending","labels":{},"attempts":0}}',
     `writeEvent: ${JSON.stringify(out)}`,
   );
 }

@@ -17,6 +17,17 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
+class Created(_rt.Model):
+    """A task was created."""
+
+    seq: _rt.U32 = _p.Field(alias="seq")
+
+    version: _rt.U16 = _p.Field(alias="version")
+    """Absent reads as `1`, left out at it."""
+
+    task: Task = _p.Field(alias="task")
+
+
 class Envelope(_rt.Model):
     """Common fields, flattened into events: their defaults hold inside."""
 
@@ -93,11 +104,6 @@ class Status(_enum.Enum):
 class Task(_rt.Model):
     """A task, as a tolerant protocol sends it."""
 
-    seq: _rt.U32 = _p.Field(alias="seq")
-
-    version: _rt.U16 = _p.Field(alias="version")
-    """Absent reads as `1`, left out at it."""
-
     id: str = _p.Field(alias="id")
     """Must be present."""
 
@@ -131,7 +137,7 @@ class Task(_rt.Model):
     """A newtype's default is its value's."""
 
 
-class Event_Created(Task):
+class Event_Created(Created):
     """The Created variant of Event."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
@@ -154,6 +160,18 @@ Event = _te.TypeAliasType(
 
 Lane = _te.TypeAliasType("Lane", str)
 """The lane a task runs in."""
+
+
+def parse_created(data: object) -> Created:
+    """Decodes parsed JSON data as a Created, or raises DecodeError."""
+    value: Created = _rt.decode_data(Created, "Created", data)
+    return value
+
+
+def parse_created_json(text: str | bytes) -> Created:
+    """Decodes JSON text as a Created, or raises DecodeError."""
+    value: Created = _rt.decode(Created, "Created", text)
+    return value
 
 
 def parse_envelope(data: object) -> Envelope:
@@ -291,6 +309,7 @@ def visit_event(value: Event, visitor: EventVisitor[_R]) -> _R:
 
 
 __all__ = [
+    "Created",
     "DecodeError",
     "Envelope",
     "ErrorEntry",
@@ -307,6 +326,8 @@ __all__ = [
     "Part",
     "Status",
     "Task",
+    "parse_created",
+    "parse_created_json",
     "parse_envelope",
     "parse_envelope_json",
     "parse_event",
@@ -328,6 +349,7 @@ __all__ = [
     "visit_event",
 ]
 
+Created.model_rebuild()
 Envelope.model_rebuild()
 NoteEvent.model_rebuild()
 Part.model_rebuild()
