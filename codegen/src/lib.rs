@@ -12,6 +12,7 @@ pub mod compat;
 pub mod diagnostics;
 pub mod emit;
 pub mod ir;
+mod json_text;
 pub mod limits;
 pub mod naming;
 pub mod out;

@@ -53,6 +53,8 @@ pub enum Dropped {
     Item,
     /// An invalid value of an optional field, read as an absent key (`#[on_invalid = "absent"]`).
     Value,
+    /// An invalid value of a defaulted field, read as its default (`#[on_invalid = "default"]`).
+    Defaulted,
 }
 
 /// What a tolerant read dropped, where, and why. It displays as
@@ -87,6 +89,7 @@ impl fmt::Display for Warning {
         let action = match self.dropped {
             Dropped::Item => "skipped an invalid item",
             Dropped::Value => "read an invalid value as absent",
+            Dropped::Defaulted => "read an invalid value as the default",
         };
         write!(formatter, "{}: {action}: {}", self.pointer, self.error)
     }
@@ -235,10 +238,10 @@ impl<'de, T, R: Read<'de, T>, F: FnOnce() -> T> Read<'de, T> for OrDefault<R, F>
     fn read<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
         match noted() {
             None => self.0.read(deserializer),
-            Some(since) => {
-                Ok(tolerate(self.0, deserializer, Dropped::Value, since, None)?
-                    .unwrap_or_else(self.1))
-            }
+            Some(since) => Ok(
+                tolerate(self.0, deserializer, Dropped::Defaulted, since, None)?
+                    .unwrap_or_else(self.1),
+            ),
         }
     }
 }

@@ -500,35 +500,9 @@ pub(super) fn violation(constraints: &Constraints, value: &JsonValue) -> Option<
                 && items
                     .iter()
                     .enumerate()
-                    .any(|(index, item)| items[..index].iter().any(|earlier| same(earlier, item)));
+                    .any(|(index, item)| items[..index].iter().any(|earlier| earlier.same(item)));
             repeated.then(|| "items repeat".to_owned())
         }
         _ => None,
-    }
-}
-
-/// JSON Schema's equality of two values: deep, objects whatever their key order, numbers by
-/// value.
-fn same(a: &JsonValue, b: &JsonValue) -> bool {
-    let number = |value: &JsonValue| match value {
-        JsonValue::Int(number) => Some(*number as f64),
-        JsonValue::Float(number) => Some(*number),
-        _ => None,
-    };
-    match (a, b) {
-        (JsonValue::Array(a), JsonValue::Array(b)) => {
-            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| same(a, b))
-        }
-        (JsonValue::Object(a), JsonValue::Object(b)) => {
-            a.len() == b.len()
-                && a.iter().all(|(key, value)| {
-                    b.iter()
-                        .any(|(other_key, other)| other_key == key && same(value, other))
-                })
-        }
-        _ => match (number(a), number(b)) {
-            (Some(a), Some(b)) => a == b,
-            _ => a == b,
-        },
     }
 }

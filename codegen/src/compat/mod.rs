@@ -12,7 +12,7 @@ mod verdict;
 pub mod version;
 mod walk;
 
-pub use verdict::{Breaks, Class, Verdict};
+pub use verdict::{Breaks, Class, Key, Verdict};
 pub use walk::compare;
 
 use crate::ir::Span;

@@ -1,7 +1,8 @@
 //! How a report describes an item of either version: in the schema language's own spelling.
 
 use crate::ir::{
-    Constraints, Deprecated, Field, Presence, StructDef, Ty, TypeDef, UnknownFields, Variant,
+    Constraints, Deprecated, Field, FieldDefault, Presence, StructDef, Ty, TypeDef, UnknownFields,
+    Variant,
 };
 
 /// What a type is, in a report.
@@ -50,14 +51,31 @@ pub fn spell(ty: &Ty) -> String {
 /// A field's type with its presence, as the schema spells it.
 pub fn spell_field(field: &Field) -> String {
     let ty = spell(&field.ty);
+    // Only a defaulted field has a default, spelled before its plain type.
+    let ty = match &field.default {
+        Some(default) => format!("{} {ty}", spell_default(default)),
+        None => ty,
+    };
     match field.presence {
-        Presence::Required => ty,
+        Presence::Required | Presence::Defaulted => ty,
         Presence::Nullable => format!("Nullable<{ty}>"),
         Presence::Optional => format!("Option<{ty}>"),
         Presence::OptionalNullable => format!("Option<Nullable<{ty}>>"),
         Presence::NullAsAbsent => format!("#[null_as_absent] Option<{ty}>"),
-        Presence::Defaulted => format!("#[default] {ty}"),
     }
+}
+
+/// A default as its attributes, its value as JSON: `#[default = "Pending"] #[omit_default]`.
+fn spell_default(default: &FieldDefault) -> String {
+    let omit = if default.omits() {
+        " #[omit_default]"
+    } else {
+        ""
+    };
+    format!(
+        "#[default = {}]{omit}",
+        crate::json_text::compact(&default.value)
+    )
 }
 
 /// A variant's payload, or `unit`.
@@ -132,5 +150,24 @@ pub fn spell_constraints(constraints: &Constraints) -> String {
         "none".to_string()
     } else {
         parts.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ir::JsonValue;
+    use crate::json_text::compact as spell_json;
+
+    /// A default is spelled as JSON text, its strings escaped as JSON escapes them.
+    #[test]
+    fn a_default_is_spelled_as_json() {
+        let text = JsonValue::String("say \"hi\"\n".to_string());
+        assert_eq!(spell_json(&text), r#""say \"hi\"\n""#);
+        assert_eq!(spell_json(&JsonValue::Float(1.5)), "1.5");
+        assert_eq!(spell_json(&JsonValue::Array(Vec::new())), "[]");
+        assert_eq!(
+            spell_json(&JsonValue::Object(vec![("k".to_string(), text)])),
+            r#"{"k":"say \"hi\"\n"}"#
+        );
     }
 }

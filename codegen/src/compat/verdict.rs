@@ -10,8 +10,61 @@
 //! one NEW refuses; a bridge breaks when code that compiled against OLD's generated types no
 //! longer compiles against NEW's, in Rust or in TypeScript (whose types spell wire names, tag
 //! values and enum strings, so a wire rename is a compile break there).
+//!
+//! A field's presence alone does not say what a writer leaves out: a defaulted field's key may
+//! be absent for its readers, but its writers leave it out only under `#[omit_default]`. So the
+//! field verdicts take a [`Key`], whose [`Key::writer_may_omit`] is the one rule for that.
 
-use crate::ir::Presence;
+use crate::ir::{Field, FieldDefault, Presence};
+
+/// A field's key as the verdicts judge it: whether a reader may find it absent, and whether a
+/// writer may leave it out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Key {
+    /// The field's presence.
+    pub presence: Presence,
+    /// `#[omit_default]`: a writer leaves out a value equal to the field's default. Only a
+    /// defaulted field has one.
+    pub omits_default: bool,
+}
+
+impl Key {
+    /// The key of `field`.
+    pub fn of(field: &Field) -> Key {
+        Key {
+            presence: field.presence,
+            omits_default: field.default.as_ref().is_some_and(FieldDefault::omits),
+        }
+    }
+
+    /// Whether a writer may leave the key out: an optional field with no value, or a defaulted
+    /// field under `#[omit_default]` whose value equals its default. A defaulted field that
+    /// keeps its default always writes the key.
+    pub fn writer_may_omit(self) -> bool {
+        self.presence.is_optional() || (self.presence == Presence::Defaulted && self.omits_default)
+    }
+
+    /// Whether a reader accepts the key's absence (a defaulted field reads it as its default).
+    pub fn reader_allows_absent(self) -> bool {
+        self.presence.may_be_absent()
+    }
+
+    /// Whether a reader of this key refuses something a writer of `writer` may write: an
+    /// absent key it requires, or a `null` it does not read.
+    fn refuses(self, writer: Key) -> bool {
+        let absent = writer.writer_may_omit() && !self.reader_allows_absent();
+        let null = writer.presence.keeps_null() && !self.presence.may_be_null();
+        absent || null
+    }
+}
+
+/// Whether a field's generated type is the same under both presences: a defaulted field is a
+/// plain `T` once read, as a required one is (only TypeScript's input type, which a bridge does
+/// not read, lets it be absent).
+fn same_generated_type(old: Presence, new: Presence) -> bool {
+    let plain = |presence| matches!(presence, Presence::Required | Presence::Defaulted);
+    old == new || (plain(old) && plain(new))
+}
 
 /// Who a change breaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,38 +106,50 @@ pub enum Class {
     StructBecameUnit,
     /// A variant that now carries another named type.
     PayloadChanged,
-    /// A key only NEW's object has: its presence in NEW, and whether OLD's object is closed.
+    /// A key only NEW's object has: its key in NEW, and whether OLD's object is closed.
     FieldAdded {
-        /// The new field's presence.
-        presence: Presence,
+        /// The new field's key.
+        key: Key,
         /// Whether OLD's object refuses unknown keys.
         old_closed: bool,
     },
-    /// A key only OLD's object has: its presence in OLD, and whether NEW's object is closed.
+    /// A key only OLD's object has: its key in OLD, and whether NEW's object is closed.
     FieldRemoved {
-        /// The old field's presence.
-        presence: Presence,
+        /// The old field's key.
+        key: Key,
         /// Whether NEW's object refuses unknown keys.
         new_closed: bool,
     },
     /// A field of the same schema name with another wire name.
     FieldRenamed {
-        /// The field's presence in OLD.
-        old: Presence,
-        /// The field's presence in NEW.
-        new: Presence,
+        /// The field's key in OLD.
+        old: Key,
+        /// The field's key in NEW.
+        new: Key,
         /// Whether OLD's object refuses unknown keys.
         old_closed: bool,
         /// Whether NEW's object refuses unknown keys.
         new_closed: bool,
     },
-    /// A field whose key may now be absent or `null` where it could not, or the reverse.
+    /// A field whose key may now be absent or `null` where it could not, or the reverse; a
+    /// required field that gained a default (`default_added`) or lost it (`default_removed`).
     PresenceChanged {
-        /// The presence in OLD.
-        old: Presence,
-        /// The presence in NEW.
-        new: Presence,
+        /// The key in OLD.
+        old: Key,
+        /// The key in NEW.
+        new: Key,
     },
+    /// A defaulted field whose default is another value: an absent key reads as another value
+    /// on each side.
+    DefaultChanged {
+        /// The key in OLD.
+        old: Key,
+        /// The key in NEW.
+        new: Key,
+    },
+    /// A defaulted field with the same default that now leaves out a value equal to it
+    /// (`#[omit_default]`), or now always writes it.
+    DefaultWriteChanged,
     /// A type that accepts every value it did and more (`u8` to `u32`, `T` to `Json`, `T`
     /// to an untagged union with a `T` variant).
     TypeWidened,
@@ -155,11 +220,6 @@ const fn verdict_of(readers: bool, writers: bool, bridges: bool, reason: &'stati
     }
 }
 
-/// Whether a presence makes the key mandatory.
-fn key_required(presence: Presence) -> bool {
-    !presence.may_be_absent()
-}
-
 impl Class {
     /// The class's stable name, as in `--format json`.
     pub fn name(self) -> &'static str {
@@ -174,7 +234,7 @@ impl Class {
             Class::UnitBecameStruct => "unit_became_struct",
             Class::StructBecameUnit => "struct_became_unit",
             Class::PayloadChanged => "payload_changed",
-            Class::FieldAdded { presence, .. } => match presence {
+            Class::FieldAdded { key, .. } => match key.presence {
                 Presence::Required => "field_added_required",
                 Presence::Nullable => "field_added_nullable",
                 Presence::Optional => "field_added_optional",
@@ -184,7 +244,13 @@ impl Class {
             },
             Class::FieldRemoved { .. } => "field_removed",
             Class::FieldRenamed { .. } => "field_renamed",
-            Class::PresenceChanged { .. } => "presence_changed",
+            Class::PresenceChanged { old, new } => match (old.presence, new.presence) {
+                (Presence::Required, Presence::Defaulted) => "default_added",
+                (Presence::Defaulted, Presence::Required) => "default_removed",
+                _ => "presence_changed",
+            },
+            Class::DefaultChanged { .. } => "default_changed",
+            Class::DefaultWriteChanged => "default_write_changed",
             Class::TypeWidened => "type_widened",
             Class::TypeNarrowed => "type_narrowed",
             Class::TypeChanged => "type_changed",
@@ -294,14 +360,8 @@ impl Class {
                 "the variant carries another named type; compat does not prove the two travel \
                  alike",
             ),
-            Class::FieldAdded {
-                presence,
-                old_closed,
-            } => field_added(presence, old_closed),
-            Class::FieldRemoved {
-                presence,
-                new_closed,
-            } => field_removed(presence, new_closed),
+            Class::FieldAdded { key, old_closed } => field_added(key, old_closed),
+            Class::FieldRemoved { key, new_closed } => field_removed(key, new_closed),
             Class::FieldRenamed {
                 old,
                 new,
@@ -309,6 +369,14 @@ impl Class {
                 new_closed,
             } => field_renamed(old, new, old_closed, new_closed),
             Class::PresenceChanged { old, new } => presence_changed(old, new),
+            Class::DefaultChanged { old, new } => default_changed(old, new),
+            Class::DefaultWriteChanged => verdict_of(
+                false,
+                false,
+                false,
+                "both sides read an absent key as the same default and accept the key present \
+                 or absent; the generated type stays",
+            ),
             Class::TypeWidened => verdict_of(
                 true,
                 false,
@@ -447,8 +515,10 @@ impl Class {
     }
 }
 
-fn field_added(presence: Presence, old_closed: bool) -> Verdict {
-    let writers = key_required(presence);
+fn field_added(key: Key, old_closed: bool) -> Verdict {
+    // New writers write the key at least with some values (an omitted default still is when it
+    // differs), and old writers never do.
+    let writers = !key.reader_allows_absent();
     match (old_closed, writers) {
         (true, true) => verdict_of(
             true,
@@ -481,8 +551,9 @@ fn field_added(presence: Presence, old_closed: bool) -> Verdict {
     }
 }
 
-fn field_removed(presence: Presence, new_closed: bool) -> Verdict {
-    match (key_required(presence), new_closed) {
+fn field_removed(key: Key, new_closed: bool) -> Verdict {
+    // Old writers write the key at least with some values, whether or not they omit a default.
+    match (!key.reader_allows_absent(), new_closed) {
         (true, true) => verdict_of(
             true,
             true,
@@ -514,11 +585,11 @@ fn field_removed(presence: Presence, new_closed: bool) -> Verdict {
     }
 }
 
-fn field_renamed(old: Presence, new: Presence, old_closed: bool, new_closed: bool) -> Verdict {
+fn field_renamed(old: Key, new: Key, old_closed: bool, new_closed: bool) -> Verdict {
     // Old readers meet the new key (unknown to them) and miss the old one; new readers the
-    // reverse.
-    let readers = old_closed || key_required(old);
-    let writers = new_closed || key_required(new);
+    // reverse. Each side's writers write their own key at least with some values.
+    let readers = old_closed || !old.reader_allows_absent();
+    let writers = new_closed || !new.reader_allows_absent();
     let reason = match (readers, writers) {
         (true, true) => {
             "each side refuses the other's key or misses its own; TypeScript reads the field \
@@ -533,20 +604,20 @@ fn field_renamed(old: Presence, new: Presence, old_closed: bool, new_closed: boo
              the old key or miss the new; TypeScript reads the field by its wire name"
         }
         (false, false) => {
-            "both objects are open and both keys optional: each side keeps the other's key \
-             and sees its own absent; TypeScript reads the field by its wire name"
+            "both objects are open and both keys may be absent: each side keeps the other's \
+             key and sees its own absent; TypeScript reads the field by its wire name"
         }
     };
     verdict_of(readers, writers, true, reason)
 }
 
-fn presence_changed(old: Presence, new: Presence) -> Verdict {
-    let absent = |from: Presence, to: Presence| to.may_be_absent() && !from.may_be_absent();
-    // A `null`-as-absent field reads `null` but never writes it.
-    let null = |from: Presence, to: Presence| to.keeps_null() && !from.may_be_null();
-    // Readers break when NEW allows what OLD refuses, writers when OLD allows what NEW refuses.
-    let readers = absent(old, new) || null(old, new);
-    let writers = absent(new, old) || null(new, old);
+fn presence_changed(old: Key, new: Key) -> Verdict {
+    // Readers break when NEW writes what OLD refuses, writers when OLD writes what NEW refuses.
+    let readers = old.refuses(new);
+    let writers = new.refuses(old);
+    if same_generated_type(old.presence, new.presence) {
+        return default_added_or_removed(old.presence == Presence::Required, readers, writers);
+    }
     let reason = match (readers, writers) {
         (true, true) => {
             "each side allows an absent key or `null` the other refuses; the field's generated \
@@ -565,9 +636,69 @@ fn presence_changed(old: Presence, new: Presence) -> Verdict {
     verdict_of(readers, writers, true, reason)
 }
 
+/// A required field that gained a default (`added`) or a defaulted one that lost it: a plain
+/// `T` on both sides, so only a writer that omits the default breaks the side requiring the
+/// key.
+fn default_added_or_removed(added: bool, readers: bool, writers: bool) -> Verdict {
+    let reason = match (added, readers || writers) {
+        (true, true) => {
+            "new writers leave out a value equal to the default, a key old readers require; \
+             old writers always write it; the generated type stays"
+        }
+        (true, false) => {
+            "new writers always write the key, as old readers require; new readers read its \
+             absence as the default; the generated type stays"
+        }
+        (false, true) => {
+            "old writers leave out a value equal to the default, a key new readers require; \
+             new writers always write it; the generated type stays"
+        }
+        (false, false) => {
+            "old writers always write the key, as new readers require; the generated type \
+             stays"
+        }
+    };
+    verdict_of(readers, writers, false, reason)
+}
+
+/// Another default: a writer that leaves out a value equal to its default has it read as the
+/// other side's default, a value it never wrote. Nothing refuses it, but the value changes
+/// silently, which breaks the reader as surely as a refusal would.
+fn default_changed(old: Key, new: Key) -> Verdict {
+    let readers = new.writer_may_omit();
+    let writers = old.writer_may_omit();
+    let reason = match (readers, writers) {
+        (true, true) => {
+            "each side leaves out a value equal to its own default, which the other reads as \
+             its own, another value: values change silently"
+        }
+        (true, false) => {
+            "new writers leave out a value equal to the new default, which old readers read as \
+             the old one: values change silently; old writers always write the key"
+        }
+        (false, true) => {
+            "old writers leave out a value equal to the old default, which new readers read as \
+             the new one: values change silently; new writers always write the key"
+        }
+        (false, false) => {
+            "both sides always write the key, so neither reads the other's value as a default; \
+             the generated type stays"
+        }
+    };
+    verdict_of(readers, writers, false, reason)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Breaks, Class};
+    use super::{Breaks, Class, Key};
+    use crate::ir::Presence;
+
+    fn key(presence: Presence, omits_default: bool) -> Key {
+        Key {
+            presence,
+            omits_default,
+        }
+    }
 
     fn breaks(readers: bool, writers: bool, bridges: bool) -> Breaks {
         Breaks {
@@ -601,6 +732,44 @@ mod tests {
         assert_eq!(
             Class::EnumValueRemoved { new_open: false }.verdict().breaks,
             breaks(false, true, true)
+        );
+    }
+
+    /// A defaulted field's key may be absent for every reader, but only a writer under
+    /// `#[omit_default]` leaves it out.
+    #[test]
+    fn only_an_optional_field_or_an_omitted_default_lets_a_writer_leave_the_key_out() {
+        let defaulted = key(Presence::Defaulted, false);
+        assert!(defaulted.reader_allows_absent());
+        assert!(!defaulted.writer_may_omit());
+        assert!(key(Presence::Defaulted, true).writer_may_omit());
+        assert!(key(Presence::Optional, false).writer_may_omit());
+        assert!(!key(Presence::Required, false).writer_may_omit());
+        assert!(!key(Presence::Nullable, false).reader_allows_absent());
+    }
+
+    /// The combinations no golden pair shows: the side whose writers omit the default breaks
+    /// the other, and the generated type stays between required and defaulted only.
+    #[test]
+    fn a_changed_default_breaks_the_side_that_reads_another_sides_omitted_default() {
+        let (keep, omit) = (
+            key(Presence::Defaulted, false),
+            key(Presence::Defaulted, true),
+        );
+        let verdict = |old, new| Class::DefaultChanged { old, new }.verdict().breaks;
+        assert_eq!(verdict(keep, omit), breaks(true, false, false));
+        assert_eq!(verdict(omit, keep), breaks(false, true, false));
+        let presence = |old, new| Class::PresenceChanged { old, new }.verdict().breaks;
+        let nullable = key(Presence::Nullable, false);
+        assert_eq!(presence(nullable, omit), breaks(true, true, true));
+        assert_eq!(presence(omit, nullable), breaks(true, true, true));
+        assert_eq!(
+            presence(key(Presence::Required, false), omit),
+            breaks(true, false, false)
+        );
+        assert_eq!(
+            presence(keep, key(Presence::OptionalNullable, false)),
+            breaks(true, false, true)
         );
     }
 }

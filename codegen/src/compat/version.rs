@@ -1,6 +1,8 @@
 //! The version bump a set of changes needs, and whether the declared versions make it: a change
 //! that breaks readers or writers needs a major bump; one that breaks only bridges, or adds
-//! without breaking, a minor one; one of docs, deprecation or examples only, a patch.
+//! without breaking, a minor one; one of docs, deprecation or examples only, a patch. A default
+//! added, removed or changed, or written otherwise, changes what travels: a major bump when its
+//! verdict breaks readers or writers (a side omits the default), else a minor one.
 
 use super::{Change, Class};
 use crate::ir::{Schema, Version};
@@ -112,8 +114,65 @@ pub fn spell(version: &Version) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Bump, declared};
-    use crate::ir::Version;
+    use super::{Bump, declared, needed};
+    use crate::compat::{Change, Class, Key};
+    use crate::ir::{Presence, Version};
+
+    fn change(class: Class) -> Change {
+        Change {
+            class,
+            path: "Task/status".to_string(),
+            old: None,
+            new: None,
+            old_location: None,
+            new_location: None,
+        }
+    }
+
+    /// A default that travels otherwise is never a patch: major when a side omits it into the
+    /// other's reading, minor when every side still reads what was meant.
+    #[test]
+    fn a_default_change_needs_major_when_it_breaks_a_side_and_minor_otherwise() {
+        let key = |presence, omits_default| Key {
+            presence,
+            omits_default,
+        };
+        let (keep, omit) = (
+            key(Presence::Defaulted, false),
+            key(Presence::Defaulted, true),
+        );
+        let required = key(Presence::Required, false);
+        let bump = |class| needed(&[change(class)]);
+        assert_eq!(bump(Class::DefaultWriteChanged), Bump::Minor);
+        assert_eq!(
+            bump(Class::DefaultChanged {
+                old: keep,
+                new: keep
+            }),
+            Bump::Minor
+        );
+        assert_eq!(
+            bump(Class::DefaultChanged {
+                old: keep,
+                new: omit
+            }),
+            Bump::Major
+        );
+        assert_eq!(
+            bump(Class::PresenceChanged {
+                old: required,
+                new: keep
+            }),
+            Bump::Minor
+        );
+        assert_eq!(
+            bump(Class::PresenceChanged {
+                old: omit,
+                new: required
+            }),
+            Bump::Major
+        );
+    }
 
     fn version(major: u64, minor: u64, patch: u64) -> Version {
         Version {

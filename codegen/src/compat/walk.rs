@@ -8,10 +8,11 @@ use super::relation::{self, Relation};
 use super::spell::{
     closed, kind, spell, spell_constraints, spell_deprecated, spell_field, spell_variant,
 };
+use super::verdict::Key;
 use super::{Change, Class, Location};
 use crate::ir::{
-    CatchAll, Deprecated, Docs, EnumDef, Examples, Field, Schema, Span, StructDef, Ty, TypeDef,
-    UnionDef, UnknownFields, UntaggedDef, Variant,
+    CatchAll, Deprecated, Docs, EnumDef, Examples, Field, FieldDefault, Schema, Span, StructDef,
+    Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef, Variant,
 };
 
 /// Every change from `old` to `new`, ordered by type name, then as the items appear in OLD
@@ -219,8 +220,8 @@ impl Walk<'_> {
             {
                 self.push(
                     Class::FieldRenamed {
-                        old: old_field.presence,
-                        new: new_field.presence,
+                        old: Key::of(old_field),
+                        new: Key::of(new_field),
                         old_closed: old.closed(),
                         new_closed: new.closed(),
                     },
@@ -235,7 +236,7 @@ impl Walk<'_> {
             } else {
                 self.push(
                     Class::FieldRemoved {
-                        presence: old_field.presence,
+                        key: Key::of(old_field),
                         new_closed: new.closed(),
                     },
                     &path,
@@ -253,7 +254,7 @@ impl Walk<'_> {
             if !known {
                 self.push(
                     Class::FieldAdded {
-                        presence: new_field.presence,
+                        key: Key::of(new_field),
                         old_closed: old.closed(),
                     },
                     &format!("{name}/{}", new_field.wire_name),
@@ -266,12 +267,23 @@ impl Walk<'_> {
 
     fn field(&mut self, path: &str, (old, new): (&Field, &Field)) {
         let spans = (&old.span, &new.span);
-        if old.presence != new.presence {
+        let (old_key, new_key) = (Key::of(old), Key::of(new));
+        let class = if old.presence != new.presence {
+            Some(Class::PresenceChanged {
+                old: old_key,
+                new: new_key,
+            })
+        } else {
+            old.default
+                .as_ref()
+                .zip(new.default.as_ref())
+                .and_then(|(old_default, new_default)| {
+                    default_change(old_default, new_default, (old_key, new_key))
+                })
+        };
+        if let Some(class) = class {
             self.push(
-                Class::PresenceChanged {
-                    old: old.presence,
-                    new: new.presence,
-                },
+                class,
                 path,
                 (Some(spell_field(old)), Some(spell_field(new))),
                 (Some(spans.0), Some(spans.1)),
@@ -561,6 +573,25 @@ impl Walk<'_> {
                 );
             }
         }
+    }
+}
+
+/// The change between two defaults of a field defaulted on both sides: another value (whose
+/// verdict depends on both sides' write policies), or the same value written otherwise.
+fn default_change(
+    old: &FieldDefault,
+    new: &FieldDefault,
+    (old_key, new_key): (Key, Key),
+) -> Option<Class> {
+    if !old.value.same(&new.value) {
+        Some(Class::DefaultChanged {
+            old: old_key,
+            new: new_key,
+        })
+    } else if old.write != new.write {
+        Some(Class::DefaultWriteChanged)
+    } else {
+        None
     }
 }
 

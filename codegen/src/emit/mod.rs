@@ -1,7 +1,6 @@
 //! Emitters: each turns the checked IR into one output text, byte-identical from run to run.
 
 pub mod json_schema;
-mod json_text;
 pub mod python;
 pub mod rust;
 pub mod typescript;

@@ -29,6 +29,34 @@ pub enum DefaultWrite {
     Omit,
 }
 
+impl JsonValue {
+    /// Whether two values are the same JSON value: numbers by value (`1` and `1.0`), objects
+    /// whatever the order of their keys. What tells a value equal to a default, and items alike.
+    pub fn same(&self, other: &JsonValue) -> bool {
+        let number = |value: &JsonValue| match value {
+            JsonValue::Int(number) => Some(*number as f64),
+            JsonValue::Float(number) => Some(*number),
+            _ => None,
+        };
+        match (self, other) {
+            (JsonValue::Array(a), JsonValue::Array(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(a, b)| a.same(b))
+            }
+            (JsonValue::Object(a), JsonValue::Object(b)) => {
+                a.len() == b.len()
+                    && a.iter().all(|(key, value)| {
+                        b.iter()
+                            .any(|(other_key, other)| other_key == key && value.same(other))
+                    })
+            }
+            _ => match (number(self), number(other)) {
+                (Some(a), Some(b)) => a == b,
+                _ => self == other,
+            },
+        }
+    }
+}
+
 impl FieldDefault {
     /// Whether a writer leaves out a value equal to the default.
     pub fn omits(&self) -> bool {
@@ -54,4 +82,32 @@ pub fn reaches_default(types: &BTreeMap<String, TypeDef>, ty: &Ty) -> bool {
         field: &defaulted,
     }
     .reaches(ty, &mut BTreeSet::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::JsonValue;
+
+    fn same(a: &JsonValue, b: &JsonValue) -> bool {
+        a.same(b)
+    }
+
+    #[test]
+    fn values_are_the_same_by_number_and_whatever_their_key_order() {
+        assert!(same(&JsonValue::Int(1), &JsonValue::Float(1.0)));
+        assert!(!same(&JsonValue::Int(1), &JsonValue::Float(1.5)));
+        assert!(!same(
+            &JsonValue::String("1".to_string()),
+            &JsonValue::Int(1)
+        ));
+        let entry = |key: &str, value: i64| (key.to_string(), JsonValue::Int(value));
+        assert!(same(
+            &JsonValue::Object(vec![entry("a", 1), entry("b", 2)]),
+            &JsonValue::Object(vec![entry("b", 2), entry("a", 1)])
+        ));
+        assert!(!same(
+            &JsonValue::Array(vec![JsonValue::Int(1)]),
+            &JsonValue::Array(Vec::new())
+        ));
+    }
 }

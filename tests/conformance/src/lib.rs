@@ -218,7 +218,7 @@ pub fn load_standalone_corpus() -> Vec<Case> {
     load_cases(&standalone_corpus_path())
 }
 
-fn load_cases(path: &Path) -> Vec<Case> {
+pub fn load_cases(path: &Path) -> Vec<Case> {
     let text = std::fs::read_to_string(path)
         .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
     text.lines()

@@ -1,5 +1,6 @@
 //! The tolerant read of a payload, computed from the IR alone: what a reader that applies the
-//! schema's reader policies (`#[skip_invalid]`, `#[on_invalid = "absent"]`) reads, and the JSON
+//! schema's reader policies (`#[skip_invalid]`, `#[on_invalid = "absent"]` or `"default"`)
+//! reads, and the JSON
 //! pointer of everything it drops. Like [`crate::contract`], it shares no code with any reader
 //! under test; it leans on [`crate::contract`] for whether a value fits a type where no policy
 //! lies beneath it.
@@ -7,13 +8,15 @@
 //! The rules, as the README's "Tolerant readers" states them: an item of a `#[skip_invalid]`
 //! array that is not a valid item (read tolerantly itself) is left out; a present value of an
 //! `#[on_invalid = "absent"]` field that is not valid (read tolerantly itself) makes the key
-//! absent; the warnings inside a dropped value are dropped with it; anything else invalid fails
+//! absent, and of an `#[on_invalid = "default"]` one too, which then reads as its default (as
+//! [`contract::written`] fills it in); the warnings inside a dropped value are dropped with it; anything else invalid fails
 //! the read. Warnings are ordered by pointer: keys by text, indices by number.
 
 use cardc_codegen::ir::{OnInvalid, Schema, StructDef, Ty, TypeDef};
 use serde_json::{Map, Value};
 
 use crate::contract::{self, constrained, escape};
+use crate::same_json;
 
 /// One step of a warning's pointer.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -29,6 +32,26 @@ pub struct TolerantRead {
     pub value: Value,
     /// The JSON pointer of each dropped item or value, ordered by pointer.
     pub warnings: Vec<String>,
+}
+
+/// Whether a reader's tolerant read of a `type_name` (its value as written back, and its
+/// warnings' pointers) is the checker's: the same warnings, and the value a conforming writer
+/// writes back of the checker's (a null-as-absent `null` and a dropping struct's unknown keys
+/// gone, defaults filled or omitted); or both refusing.
+pub fn agrees(
+    schema: &Schema,
+    type_name: &str,
+    expected: &Result<TolerantRead, String>,
+    actual: &Result<(Value, Vec<String>), String>,
+) -> bool {
+    match (expected, actual) {
+        (Ok(expected), Ok((value, warnings))) => {
+            let written = contract::written(schema, type_name, &expected.value);
+            same_json(&written, value) && &expected.warnings == warnings
+        }
+        (Err(_), Err(_)) => true,
+        _ => false,
+    }
 }
 
 /// The tolerant read of `value` as the named type `type_name`, in its standalone form, or the

@@ -4,20 +4,23 @@
 //! drawn from each version's IR for every type both declare: NEW's draws are what NEW writers
 //! write, read by OLD's generated Rust types and TypeScript guards; OLD's draws are read by
 //! NEW's. A version's readers break when some draw of the other version is refused (or, in
-//! Rust, written back as other JSON). What the readers do must be exactly what the pair's
+//! Rust, written back as other JSON), or when they read a key the draw lacks as another default
+//! than the writing version's: nothing refuses it, but the value changes silently (a changed
+//! default that a writer leaves out). What the readers do must be exactly what the pair's
 //! verdicts say: readers break if and only if some change of the pair says they do, and writers
 //! likewise. The two readers must also agree with each other, and with the contract checker of
 //! the version reading, on every draw.
 
 use std::path::Path;
 
-use cardc_codegen::ir::Schema;
+use cardc_codegen::ir::{DefaultWrite, Schema, TypeDef};
 use cardc_codegen::{compat, compile, emit};
 use cardc_conformance::{
     Case, GuardsReader, Reader, RustReader, arbitrary, compile_modules, contract, repo_root,
-    with_write_backs, write_corpus,
+    same_json, with_write_backs, write_corpus,
 };
 use proptest::test_runner::TestRunner;
+use serde_json::Value;
 
 /// Draws of each type from each version: enough that a change which lets one version write a
 /// value the other refuses shows in some draw (a new variant, key, bound or enum string).
@@ -53,9 +56,9 @@ fn version(pair: &str, side: &str) -> Version {
 }
 
 /// `DRAWS` payloads of every type both versions declare, drawn from `writer`'s IR and written
-/// as its writers write them (`contract::written`: no null-as-absent `null`, no dropped key), as
-/// cases labelled by whether `reader`'s contract accepts them, with what `reader`'s writers
-/// write back.
+/// as its writers write them (`contract::written`: no null-as-absent `null`, no dropped key, a
+/// default left out or written by its policy), as cases labelled by whether `reader`'s
+/// contract accepts them, with what `reader`'s writers write back.
 fn drawn(pair: &str, side: &str, writer: &Schema, reader: &Schema) -> Vec<Case> {
     let mut runner = TestRunner::deterministic();
     let mut cases = Vec::new();
@@ -82,15 +85,71 @@ fn drawn(pair: &str, side: &str, writer: &Schema, reader: &Schema) -> Vec<Case> 
     cases
 }
 
+/// The names of the accepted `cases` in which `reader` reads a key the payload lacks as another
+/// default than `writer` does.
+fn misread_defaults(cases: &[Case], writer: &Schema, reader: &Schema) -> Vec<String> {
+    let (writer, reader) = (every_default_written(writer), every_default_written(reader));
+    cases
+        .iter()
+        .filter(|case| case.valid)
+        .filter(|case| {
+            let filled =
+                |schema: &Schema| contract::written(schema, &case.type_name, &case.payload);
+            another_default(&case.payload, &filled(&writer), &filled(&reader))
+        })
+        .map(|case| case.name.clone())
+        .collect()
+}
+
+/// The schema with every default's key always written, so that the contract's written form of
+/// a payload shows the default each absent key reads as.
+fn every_default_written(schema: &Schema) -> Schema {
+    let mut schema = schema.clone();
+    for def in schema.types.values_mut() {
+        if let TypeDef::Struct(def) = def {
+            for default in def
+                .fields
+                .iter_mut()
+                .filter_map(|field| field.default.as_mut())
+            {
+                default.write = DefaultWrite::Keep;
+            }
+        }
+    }
+    schema
+}
+
+/// Whether, at a key `payload` lacks, the writer's and the reader's filled forms both hold a
+/// default and the two differ, at any depth of the keys and items `payload` has.
+fn another_default(payload: &Value, writer: &Value, reader: &Value) -> bool {
+    match (payload, writer, reader) {
+        (Value::Object(payload), Value::Object(writer), Value::Object(reader)) => reader
+            .iter()
+            .any(|(key, read)| match (payload.get(key), writer.get(key)) {
+                (None, Some(meant)) => !same_json(meant, read),
+                (Some(payload), Some(meant)) => another_default(payload, meant, read),
+                (_, None) => false,
+            }),
+        (Value::Array(payload), Value::Array(writer), Value::Array(reader)) => payload
+            .iter()
+            .zip(writer)
+            .zip(reader)
+            .any(|((payload, meant), read)| another_default(payload, meant, read)),
+        _ => false,
+    }
+}
+
 /// What the readers of one version made of the other version's draws: whether any refused
-/// one, and every disagreement between them or with the contract.
+/// one or read one of its absent keys as another default (`misread`), and every disagreement
+/// between them or with the contract.
 fn measure(
     cases: &[Case],
+    misread: &[String],
     rust: &RustReader,
     typescript: &GuardsReader,
     problems: &mut Vec<String>,
 ) -> bool {
-    let mut broke = false;
+    let mut broke = !misread.is_empty();
     for case in cases {
         let rust_verdict = rust.read(case);
         let read_back = rust_verdict.accepted && rust_verdict.detail.is_empty();
@@ -154,6 +213,7 @@ fn old_and_new_readers_break_exactly_as_the_verdicts_say() {
         let corpus = write_corpus(&format!("compat-{pair}-new.jsonl"), &written_by_new);
         let readers_break = measure(
             &written_by_new,
+            &misread_defaults(&written_by_new, &new.ir, &old.ir),
             &RustReader::compat(pair, false),
             &GuardsReader::run_compiled(module(pair, "old"), &corpus),
             &mut problems,
@@ -163,6 +223,7 @@ fn old_and_new_readers_break_exactly_as_the_verdicts_say() {
         let corpus = write_corpus(&format!("compat-{pair}-old.jsonl"), &written_by_old);
         let writers_break = measure(
             &written_by_old,
+            &misread_defaults(&written_by_old, &old.ir, &new.ir),
             &RustReader::compat(pair, true),
             &GuardsReader::run_compiled(module(pair, "new"), &corpus),
             &mut problems,

@@ -2,21 +2,29 @@
 //! from the version before.
 //!
 //! `tests/schemas/evolution_v2` is the next version of `tests/schemas/evolution_v1`: a new card,
-//! a new value in two open enums, a new optional field on an open object. Its valid payloads (its
-//! golden corpus, and draws of every type from its IR) are read by every reader of version 1
-//! (the Rust types with their round trip, the published JSON Schema under two validators, the
-//! TypeScript guards, the Python package): each must accept every one, as version 1's contract
-//! does, and write it back unchanged. Rendering them through version 1's bridges is proved in
+//! a new value in two open enums, a new optional field on an open object, a new field with a
+//! default; and two changes version 1 reads only through its reader policies (a new value of a
+//! closed enum that an `#[on_invalid = "default"]` field holds, larger integers in the items of
+//! a `#[skip_invalid]` array). Its valid payloads (its golden corpus, `tolerated_by_v1.jsonl`,
+//! and draws of every type from its IR) are read by version 1. Those its contract accepts, every
+//! reader of version 1 accepts (the Rust types with their round trip, the published JSON Schema
+//! under two validators, the TypeScript guards, the Python package) and writes back as the
+//! contract says. The others its tolerant readers read, never failing: the Rust tolerant decode
+//! and the TypeScript tolerant parse read what the contract checker's tolerant read does, value
+//! and warnings. Rendering the golden corpus through version 1's bridges is proved in
 //! Rust (`tests/golden/tests/evolution.rs`) and below for the TypeScript and Python bridges
 //! (`tests/ts/evolution/render.ts`, `tests/python/render_evolution.py`): all three render the
 //! lines committed in `tests/schemas/evolution_v2/rendered_by_v1.txt`.
 
 use std::process::Command;
 
+use std::collections::BTreeSet;
+
 use cardc_codegen::{compat, compile};
 use cardc_conformance::{
-    Case, Subject, arbitrary, contract, golden_corpus_path, golden_dir, load_golden_corpus, node,
-    python_interpreter, repo_root, write_corpus,
+    Case, Subject, arbitrary, contract, golden_corpus_path, golden_dir, load_cases,
+    load_golden_corpus, node, python_interpreter, repo_root, rust_tolerant_read, tolerant,
+    typescript_tolerant_reads, with_write_backs, write_corpus,
 };
 use proptest::test_runner::TestRunner;
 
@@ -30,15 +38,52 @@ fn schema(case: &str) -> cardc_codegen::ir::Schema {
         .unwrap_or_else(|errors| panic!("{case}: {errors:?}"))
 }
 
-/// What version 2 writes: its corpus's valid payloads and draws of every type version 1 knows.
-fn written_by_v2() -> Vec<Case> {
+/// What version 2 writes, as version 1 reads it: the payloads version 1's contract accepts,
+/// and those it reads only tolerantly.
+struct WrittenByV2 {
+    strict: Vec<Case>,
+    tolerated: Vec<Case>,
+}
+
+/// The types whose own form version 2 changed in a way version 1's readers refuse (compat's
+/// verdict): version 1 tolerates the change only where it reads such a type under a policy, so
+/// these are drawn inside the types that hold them, never alone.
+fn changed_for_readers() -> BTreeSet<String> {
     let (old, new) = (schema("evolution_v1"), schema("evolution_v2"));
+    compat::compare(&old, &new)
+        .iter()
+        .filter(|change| change.verdict().breaks.readers)
+        .map(|change| {
+            change
+                .path
+                .split('/')
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect()
+}
+
+/// What version 2 writes: its corpus's valid payloads, the payloads of `tolerated_by_v1.jsonl`,
+/// and draws of every type version 1 knows, but the standalone values of
+/// [`changed_for_readers`], each sorted by whether version 1's contract accepts it. A strict
+/// case carries the write-back version 1's writers give it.
+fn written_by_v2() -> WrittenByV2 {
+    let (old, new) = (schema("evolution_v1"), schema("evolution_v2"));
+    let changed = changed_for_readers();
     let mut cases: Vec<Case> = load_golden_corpus("evolution_v2")
         .into_iter()
-        .filter(|case| case.valid && old.types.contains_key(&case.type_name))
+        .chain(load_cases(
+            &golden_dir("evolution_v2").join("tolerated_by_v1.jsonl"),
+        ))
+        .filter(|case| {
+            case.valid
+                && old.types.contains_key(&case.type_name)
+                && !changed.contains(&case.type_name)
+        })
         .collect();
     let mut runner = TestRunner::deterministic();
-    for type_name in old.types.keys() {
+    for type_name in old.types.keys().filter(|name| !changed.contains(*name)) {
         for (index, payload) in arbitrary::draws(&new, type_name, DRAWS, &mut runner)
             .into_iter()
             .enumerate()
@@ -53,35 +98,38 @@ fn written_by_v2() -> Vec<Case> {
             });
         }
     }
-    cases
+    let (mut strict, tolerated): (Vec<Case>, Vec<Case>) = cases
+        .into_iter()
+        .partition(|case| contract::check(&old, &case.type_name, &case.payload).is_ok());
+    with_write_backs(&old, &mut strict);
+    WrittenByV2 { strict, tolerated }
 }
 
 #[test]
 fn version_1_reads_everything_version_2_writes_in_every_reader() {
-    let old = schema("evolution_v1");
-    let cases = written_by_v2();
+    let WrittenByV2 { strict, tolerated } = written_by_v2();
     assert!(
-        cases.iter().any(|case| case.payload["type"] == "plan"),
+        strict.iter().any(|case| case.payload["type"] == "plan"),
         "the corpus lacks the new card"
     );
-    // The contract of version 1 accepts every payload: this pair evolves only in ways v1's
-    // policies tolerate.
-    let refused: Vec<String> = cases
+    // The golden corpus is what every bridge renders, strictly; what needs tolerance is in
+    // `tolerated_by_v1.jsonl`.
+    let corpus: BTreeSet<String> = load_golden_corpus("evolution_v2")
+        .into_iter()
+        .map(|case| case.name)
+        .collect();
+    let misplaced: Vec<&str> = tolerated
         .iter()
-        .filter_map(|case| {
-            let verdict = contract::check(&old, &case.type_name, &case.payload);
-            verdict
-                .err()
-                .map(|error| format!("{}: {error}\n  {}", case.name, case.payload))
-        })
+        .filter(|case| corpus.contains(&case.name))
+        .map(|case| case.name.as_str())
         .collect();
     assert!(
-        refused.is_empty(),
-        "version 1's contract refuses what version 2 writes:\n{}",
-        refused.join("\n")
+        misplaced.is_empty(),
+        "version 1's contract refuses golden cases of version 2 (move them to \
+         tolerated_by_v1.jsonl, or fix the schemas): {misplaced:?}"
     );
-    let path = write_corpus("evolution-v2-read-by-v1.jsonl", &cases);
-    let disagreements = Subject::golden("evolution_v1").disagreements(&cases, &path);
+    let path = write_corpus("evolution-v2-read-by-v1.jsonl", &strict);
+    let disagreements = Subject::golden("evolution_v1").disagreements(&strict, &path);
     assert!(
         disagreements.is_empty(),
         "version 1's readers refuse or change what version 2 writes:\n{}",
@@ -89,26 +137,87 @@ fn version_1_reads_everything_version_2_writes_in_every_reader() {
     );
 }
 
-/// compat agrees: from version 1 to version 2 no reader or writer breaks, only bridges (the
-/// new card and enum values), and the declared minor bump is enough.
+/// Where version 1's contract refuses what version 2 writes, its policies tolerate it: the
+/// checker's tolerant read never fails there and always warns, and the Rust tolerant decode
+/// and the TypeScript tolerant parse of version 1 read exactly what it reads.
 #[test]
-fn compat_says_only_bridges_break_from_version_1_to_version_2() {
+fn version_1_reads_tolerantly_what_only_its_policies_accept() {
+    let old = schema("evolution_v1");
+    let WrittenByV2 { tolerated, .. } = written_by_v2();
+    let hand_written = load_cases(&golden_dir("evolution_v2").join("tolerated_by_v1.jsonl"));
+    for case in &hand_written {
+        assert!(
+            tolerated
+                .iter()
+                .any(|tolerated| tolerated.name == case.name),
+            "{} reads strictly in version 1: it belongs in the golden corpus",
+            case.name
+        );
+    }
+    assert!(
+        tolerated.iter().any(|case| case.name.starts_with("drawn-")),
+        "no draw needs tolerance: the draws do not reach the tolerated changes"
+    );
+    let subject = Subject::golden("evolution_v1");
+    let path = write_corpus("evolution-v2-tolerated-by-v1.jsonl", &tolerated);
+    let typescript = typescript_tolerant_reads(&subject.typescript, &path);
+    let mut wrong = Vec::new();
+    for case in &tolerated {
+        let expected = tolerant::read(&old, &case.type_name, &case.payload);
+        if !expected
+            .as_ref()
+            .is_ok_and(|read| !read.warnings.is_empty())
+        {
+            wrong.push(format!(
+                "  {}: version 1 does not tolerate it: {expected:?}\n    {}",
+                case.name, case.payload
+            ));
+            continue;
+        }
+        let rust = rust_tolerant_read("evolution_v1", &case.type_name, &case.payload)
+            .unwrap_or_else(|| panic!("evolution_v1 has no type {}", case.type_name));
+        let typescript = typescript
+            .get(&case.name)
+            .unwrap_or_else(|| panic!("no TypeScript read of {}", case.name));
+        for (reader, actual) in [("rust", &rust), ("typescript", typescript)] {
+            if !tolerant::agrees(&old, &case.type_name, &expected, actual) {
+                wrong.push(format!(
+                    "  {}: {reader} reads {actual:?}\n    checker {expected:?}\n    {}",
+                    case.name, case.payload
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "version 1's tolerant reads of what version 2 writes:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// compat agrees: from version 1 to version 2 readers break exactly at the two changes version
+/// 1's policies tolerate (compat judges the contract, not the policies that read past it), no
+/// writer breaks, bridges do (the new card and enum values), and the declared major bump is
+/// enough.
+#[test]
+fn compat_says_readers_break_only_where_version_1_tolerates_it() {
     let (old, new) = (schema("evolution_v1"), schema("evolution_v2"));
     let changes = compat::compare(&old, &new);
-    let breaking: Vec<&str> = changes
-        .iter()
-        .filter(|change| {
-            let breaks = change.verdict().breaks;
-            breaks.readers || breaks.writers
-        })
-        .map(|change| change.path.as_str())
-        .collect();
-    assert!(
-        breaking.is_empty(),
-        "readers or writers break at {breaking:?}"
+    let breaking = |party: fn(&compat::Breaks) -> bool| -> BTreeSet<&str> {
+        changes
+            .iter()
+            .filter(|change| party(&change.verdict().breaks))
+            .map(|change| change.path.as_str())
+            .collect()
+    };
+    assert_eq!(
+        breaking(|breaks| breaks.readers),
+        BTreeSet::from(["Attachment/size", "TextFormat/html"]),
+        "{changes:?}"
     );
+    assert!(breaking(|breaks| breaks.writers).is_empty(), "{changes:?}");
     assert!(
-        changes.iter().any(|change| change.verdict().breaks.bridges),
+        !breaking(|breaks| breaks.bridges).is_empty(),
         "the new card breaks no bridge: {changes:?}"
     );
     let versioning = compat::version::versioning(&old, &new, &changes).expect("both declare one");

@@ -2,7 +2,120 @@
 // Schema evolution, version 1: the update stream of an agent as an editor built last month
 // reads it. `evolution_v2` is the next version; the evolution corpus is what v2 writes, read
 // by the code generated from this file: every payload reads, the new card through the
-// catch-all, a new enum string as `Other`, a new key kept by the open object.
+// catch-all, a new enum string as `Other`, a new key kept by the open object; and where
+// version 2 writes what this one cannot read, its reader policies tolerate it: a new text
+// format reads as the default, an attachment too large for it is skipped.
+
+/// A file attached to a turn.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Attachment")]
+pub struct Attachment {
+    #[allow(missing_docs)]
+    pub name: String,
+    /// Its size in bytes.
+    pub size: u32,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for Attachment {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for Attachment {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::MapWriter::begin(
+            serializer,
+            2 + self.extra_fields.len(),
+            tags,
+        )?;
+        object.field("name", &self.name)?;
+        object.field("size", &self.size)?;
+        object.extra_fields(&self.extra_fields)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Attachment {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Attachment {
+    const NAME: &'static str = "Attachment";
+    const FIELDS: &'static [&'static str] = &["name", "size"];
+    const OPEN: bool = true;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut extra = ::cardc_runtime::__private::Extra::new();
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::Some(&mut extra))? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "name",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "size",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            name: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "name")?,
+            size: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "size")?,
+            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
+        })
+    }
+}
 
 /// Text from one of the parties.
 #[derive(Debug, Clone, PartialEq)]
@@ -13,6 +126,9 @@ pub struct MessageUpdate {
     pub role: Role,
     #[allow(missing_docs)]
     pub text: String,
+    /// How the text is written; a format this build cannot read reads as `plain`.
+    #[schemars(default = "MessageUpdate::default_format")]
+    pub format: TextFormat,
     /// Fields the schema does not name, kept so that a round trip writes them back.
     #[schemars(flatten)]
     pub extra_fields: ::std::collections::BTreeMap<
@@ -47,11 +163,12 @@ impl ::cardc_runtime::__private::Object for MessageUpdate {
     {
         let mut object = ::cardc_runtime::__private::MapWriter::begin(
             serializer,
-            2 + self.extra_fields.len(),
+            3 + self.extra_fields.len(),
             tags,
         )?;
         object.field("role", &self.role)?;
         object.field("text", &self.text)?;
+        object.field("format", &self.format)?;
         object.extra_fields(&self.extra_fields)?;
         object.end()
     }
@@ -69,7 +186,7 @@ impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for MessageUpdate 
 
 impl ::cardc_runtime::__private::Struct for MessageUpdate {
     const NAME: &'static str = "MessageUpdate";
-    const FIELDS: &'static [&'static str] = &["role", "text"];
+    const FIELDS: &'static [&'static str] = &["role", "text", "format"];
     const OPEN: bool = true;
     #[inline]
     fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
@@ -78,6 +195,7 @@ impl ::cardc_runtime::__private::Struct for MessageUpdate {
     {
         let mut slot_0 = ::std::option::Option::None;
         let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -100,6 +218,20 @@ impl ::cardc_runtime::__private::Struct for MessageUpdate {
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "format",
+                        ::cardc_runtime::__private::At(
+                            "format",
+                            ::cardc_runtime::__private::OrDefault(
+                                ::cardc_runtime::__private::Plain,
+                                MessageUpdate::default_format,
+                            ),
+                        ),
+                    )?
+                }
                 _ => {
                     return ::std::result::Result::Err(
                         ::cardc_runtime::__private::no_field_at(field),
@@ -110,8 +242,20 @@ impl ::cardc_runtime::__private::Struct for MessageUpdate {
         ::std::result::Result::Ok(Self {
             role: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "role")?,
             text: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "text")?,
+            format: ::std::option::Option::unwrap_or_else(
+                slot_2,
+                MessageUpdate::default_format,
+            ),
             extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
         })
+    }
+}
+
+impl MessageUpdate {
+    /// The default of `format`, which an absent key reads as.
+    #[inline]
+    fn default_format() -> TextFormat {
+        TextFormat::Plain
     }
 }
 
@@ -256,6 +400,61 @@ impl ::cardc_runtime::__private::UnitEnum for Status {
     }
 }
 
+/// How a message's text is written: a closed enum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "TextFormat")]
+pub enum TextFormat {
+    #[allow(missing_docs)]
+    #[schemars(rename = "plain")]
+    Plain,
+    #[allow(missing_docs)]
+    #[schemars(rename = "markdown")]
+    Markdown,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for TextFormat {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TextFormat {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::UnitEnum for TextFormat {
+    const NAME: &'static str = "TextFormat";
+    const VALUES: &'static [&'static str] = &["plain", "markdown"];
+    #[inline]
+    fn from_wire(value: &str) -> ::std::option::Option<Self> {
+        match value {
+            "plain" => ::std::option::Option::Some(Self::Plain),
+            "markdown" => ::std::option::Option::Some(Self::Markdown),
+            _ => ::std::option::Option::None,
+        }
+    }
+    #[inline]
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
+        match self {
+            Self::Plain => ::std::result::Result::Ok((0u32, "plain")),
+            Self::Markdown => ::std::result::Result::Ok((1u32, "markdown")),
+        }
+    }
+}
+
 /// A tool call and where it is.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -393,6 +592,9 @@ pub struct Turn {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub title: Option<String>,
+    /// Files attached to the turn; one this build cannot read is skipped.
+    #[schemars(default = "Turn::default_attachments")]
+    pub attachments: Vec<Attachment>,
     /// Fields the schema does not name, kept so that a round trip writes them back.
     #[schemars(flatten)]
     pub extra_fields: ::std::collections::BTreeMap<
@@ -430,11 +632,15 @@ impl ::cardc_runtime::__private::Object for Turn {
             1
                 + ::core::primitive::usize::from(
                     ::std::option::Option::is_some(&self.title),
-                ) + self.extra_fields.len(),
+                ) + ::core::primitive::usize::from(!self.attachments.is_empty())
+                + self.extra_fields.len(),
             tags,
         )?;
         object.field("updates", &self.updates)?;
         object.optional_field("title", &self.title)?;
+        if !self.attachments.is_empty() {
+            object.field("attachments", &self.attachments)?;
+        }
         object.extra_fields(&self.extra_fields)?;
         object.end()
     }
@@ -452,7 +658,7 @@ impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Turn {
 
 impl ::cardc_runtime::__private::Struct for Turn {
     const NAME: &'static str = "Turn";
-    const FIELDS: &'static [&'static str] = &["updates", "title"];
+    const FIELDS: &'static [&'static str] = &["updates", "title", "attachments"];
     const OPEN: bool = true;
     #[inline]
     fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
@@ -461,6 +667,7 @@ impl ::cardc_runtime::__private::Struct for Turn {
     {
         let mut slot_0 = ::std::option::Option::None;
         let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -472,7 +679,12 @@ impl ::cardc_runtime::__private::Struct for Turn {
                         &mut map,
                         &mut slot_0,
                         "updates",
-                        ::cardc_runtime::__private::Plain,
+                        ::cardc_runtime::__private::At(
+                            "updates",
+                            ::cardc_runtime::__private::ItemsAt(
+                                ::cardc_runtime::__private::Plain,
+                            ),
+                        ),
                     )?
                 }
                 1 => {
@@ -482,6 +694,19 @@ impl ::cardc_runtime::__private::Struct for Turn {
                         "title",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "attachments",
+                        ::cardc_runtime::__private::At(
+                            "attachments",
+                            ::cardc_runtime::__private::SkipInvalid(
+                                ::cardc_runtime::__private::Plain,
+                            ),
                         ),
                     )?
                 }
@@ -498,8 +723,20 @@ impl ::cardc_runtime::__private::Struct for Turn {
                 _,
             >(slot_0, "updates")?,
             title: ::std::option::Option::unwrap_or_default(slot_1),
+            attachments: ::std::option::Option::unwrap_or_else(
+                slot_2,
+                Turn::default_attachments,
+            ),
             extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
         })
+    }
+}
+
+impl Turn {
+    /// The default of `attachments`, which an absent key reads as.
+    #[inline]
+    fn default_attachments() -> Vec<Attachment> {
+        ::std::vec::Vec::new()
     }
 }
 

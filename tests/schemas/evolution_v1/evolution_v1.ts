@@ -4,13 +4,53 @@
  * Schema evolution, version 1: the update stream of an agent as an editor built last month
  * reads it. `evolution_v2` is the next version; the evolution corpus is what v2 writes, read
  * by the code generated from this file: every payload reads, the new card through the
- * catch-all, a new enum string as `Other`, a new key kept by the open object.
+ * catch-all, a new enum string as `Other`, a new key kept by the open object; and where
+ * version 2 writes what this one cannot read, its reader policies tolerate it: a new text
+ * format reads as the default, an attachment too large for it is skipped.
  */
 
-/** Text from one of the parties. */
+/** A file attached to a turn. */
+export interface Attachment {
+  name: string;
+  /**
+   * Its size in bytes.
+   * Integer in 0..=4294967295.
+   */
+  size: number;
+  [key: string]: unknown;
+}
+
+/**
+ * Text from one of the parties.
+ *
+ * As read (`parseMessageUpdate`): a field that has a default is always there, the
+ * default where the key was absent. `MessageUpdateInput` is what a writer may write, such
+ * fields left out.
+ */
 export interface MessageUpdate {
   role: Role;
   text: string;
+  /**
+   * How the text is written; a format this build cannot read reads as `plain`.
+   * Default: `"plain"`.
+   */
+  format: TextFormat;
+  [key: string]: unknown;
+}
+
+/**
+ * `MessageUpdate` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isMessageUpdate` says whether a value is one; `writeMessageUpdate`
+ * gives the JSON a conforming writer writes of a value as read.
+ */
+export interface MessageUpdateInput {
+  role: Role;
+  text: string;
+  /**
+   * How the text is written; a format this build cannot read reads as `plain`.
+   * Default: `"plain"`.
+   */
+  format?: TextFormat;
   [key: string]: unknown;
 }
 
@@ -30,6 +70,9 @@ export type StatusOther = string & { readonly [brandOfStatusOther]: true };
 /** Where a tool call is. */
 export type Status = 'pending' | 'running' | 'completed' | 'failed' | StatusOther;
 
+/** How a message's text is written: a closed enum. */
+export type TextFormat = 'plain' | 'markdown';
+
 /** A tool call and where it is. */
 export interface ToolCallUpdate {
   id: string;
@@ -38,10 +81,37 @@ export interface ToolCallUpdate {
   [key: string]: unknown;
 }
 
-/** A turn: the updates in order. */
+/**
+ * A turn: the updates in order.
+ *
+ * As read (`parseTurn`): a field that has a default is always there, the
+ * default where the key was absent. `TurnInput` is what a writer may write, such
+ * fields left out.
+ */
 export interface Turn {
   updates: Update[];
   title?: string;
+  /**
+   * Files attached to the turn; one this build cannot read is skipped.
+   * Default: `[]`, which a writer writes as no key.
+   */
+  attachments: Attachment[];
+  [key: string]: unknown;
+}
+
+/**
+ * `Turn` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isTurn` says whether a value is one; `writeTurn`
+ * gives the JSON a conforming writer writes of a value as read.
+ */
+export interface TurnInput {
+  updates: UpdateInput[];
+  title?: string;
+  /**
+   * Files attached to the turn; one this build cannot read is skipped.
+   * Default: `[]`, which a writer writes as no key.
+   */
+  attachments?: Attachment[];
   [key: string]: unknown;
 }
 
@@ -53,12 +123,31 @@ export type UpdateUnknown = { readonly type: string; readonly [key: string]: unk
 /**
  * One update of the stream, told apart by `type`.
  *
+ * As read (`parseUpdate`): a field that has a default is always there, the
+ * default where the key was absent. `UpdateInput` is what a writer may write, such
+ * fields left out.
+ *
  * - `message`: Text from one of the parties.
  * - `tool_call`: A tool call started or moved on.
  * - `done`: The end of the turn.
  */
 export type Update =
   | ({ type: 'message' } & MessageUpdate)
+  | ({ type: 'tool_call' } & ToolCallUpdate)
+  | ({ type: 'done' })
+  | (UpdateUnknown);
+
+/**
+ * `Update` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isUpdate` says whether a value is one; `writeUpdate`
+ * gives the JSON a conforming writer writes of a value as read.
+ *
+ * - `message`: Text from one of the parties.
+ * - `tool_call`: A tool call started or moved on.
+ * - `done`: The end of the turn.
+ */
+export type UpdateInput =
+  | ({ type: 'message' } & MessageUpdateInput)
   | ({ type: 'tool_call' } & ToolCallUpdate)
   | ({ type: 'done' })
   | (UpdateUnknown);
@@ -114,6 +203,10 @@ export function matchUpdate<R_>(value: Update, handlers: UpdateHandlers<R_>): R_
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
 // input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// A type that reaches a field with a default also has an input type, `<Name>Input`, in which such a
+// field may be absent: `is<Name>` says a value is one, `parse<Name>` fills in the defaults, and
+// `write<Name>` gives the JSON a conforming writer writes for a <Name>, which never changes its
+// input either.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -189,6 +282,74 @@ function cardcParse<T>(
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
+}
+
+/**
+ * A deep copy of a JSON value, for `parse` to rewrite. Keys are defined, never assigned, so that
+ * a `__proto__` key stays a key.
+ */
+function cardcCopy(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map(cardcCopy);
+  }
+  if (typeof value !== 'object' || value === null) {
+    return value;
+  }
+  const copy: { [key: string]: unknown } = {};
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(copy, key, {
+      value: cardcCopy((value as { readonly [key: string]: unknown })[key]),
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return copy;
+}
+
+/**
+ * A copy of a value, rewritten by its check (see `cardcState.fix`): as a reader holds it, or, with
+ * `write`, as a conforming writer writes it. The check counts its errors quietly and never stops
+ * at a limit, so it reads every key there is; the caller's value is left as it was.
+ */
+function cardcRewrite(check: cardcCheck, value: unknown, write: boolean): unknown {
+  const copy = cardcCopy(value);
+  cardcRun(check, copy, Infinity, true, true, write);
+  return copy;
+}
+
+/**
+ * The result of a `parse` guard of a contract whose writers may write back other JSON than they
+ * read: a copy of the value, rewritten as a reader holds it (see `cardcState.fix`), typed, or the
+ * errors that refute it. The caller's value is left as it was.
+ */
+function cardcParseCopy<T>(
+  check: cardcCheck,
+  value: unknown,
+): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+  const parsed = cardcParse<T>(check, value);
+  return parsed.ok ? { ok: true, value: cardcRewrite(check, value, false) as T } : parsed;
+}
+
+/**
+ * The result of a `write` guard: a copy of a value as a conforming writer writes it (see
+ * `cardcState.write`), typed as what a writer may write.
+ */
+function cardcWrite<T>(check: cardcCheck, value: unknown): T {
+  return cardcRewrite(check, value, true) as T;
+}
+
+/**
+ * Gives an object's absent key its default. The key is defined, never assigned, so that a
+ * `__proto__` key stays a key, as `cardcCopy` defines it.
+ */
+function cardcDefine(object: { readonly [key: string]: unknown }, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** Whether a value is an empty array or object: equal to a default of `[]` or `{}`. */
+function cardcEmpty(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
 
 /** What a quiet check records for each error: only their number is read. */
@@ -497,6 +658,19 @@ function cardcVariant(s: cardcState, name: string): string {
   return outer;
 }
 
+/** Checks an enum: one of its strings. */
+function cardcOneOf(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  values: cardcListing,
+): void {
+  if (typeof value !== 'string' || values.values.indexOf(value) < 0) {
+    cardcMismatch(s, at, values.listed, orNull);
+  }
+}
+
 /** Checks a string of Unicode text. */
 function cardcString(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   if (typeof value !== 'string') {
@@ -504,6 +678,15 @@ function cardcString(value: unknown, s: cardcState, at: string, orNull?: boolean
   } else if (!cardcUnicode(value)) {
     cardcMismatch(s, at, 'Unicode text, not a lone surrogate', false);
   }
+}
+
+/** Checks an integer within the bounds of its Rust type. */
+function cardcInteger(min: number, max: number): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (typeof value !== 'number' || value % 1 !== 0 || value < min || value > max) {
+      cardcMismatch(s, at, `an integer in ${min}..=${max}`, orNull);
+    }
+  };
 }
 
 /**
@@ -522,8 +705,225 @@ function cardcArray(value: unknown, s: cardcState, at: string, orNull: boolean |
   return true;
 }
 
+/** What a tolerant `parse` dropped: an array item left out, or a key read as absent. */
+type cardcDrop = { pointer: string; item: boolean; error: { pointer: string; message: string } };
+
+/**
+ * The drops of the tolerant parse running, if one runs (guards are synchronous, so at most one
+ * does): only then do the reader policies apply, and every other check stays strict.
+ */
+const cardcTolerance: { drops: cardcDrop[] | undefined } = { drops: undefined };
+
+/**
+ * Runs a check; in a tolerant parse, a value it refuses is dropped instead: its errors (and the
+ * drops inside it) are taken back and one drop is noted at `at`. Says whether the value is kept.
+ */
+function cardcTolerate(check: cardcCheck, value: unknown, s: cardcState, at: string, item: boolean, orNull?: boolean): boolean {
+  const drops = cardcTolerance.drops;
+  if (drops === undefined) {
+    check(value, s, at, orNull);
+    return true;
+  }
+  const errors = s.errors.length;
+  const dropped = drops.length;
+  check(value, s, at, orNull);
+  if (s.errors.length === errors) {
+    return true;
+  }
+  const error = s.errors[errors] ?? { pointer: at, message: 'invalid' };
+  s.errors.length = errors;
+  drops.length = dropped;
+  drops.push({ pointer: at, item, error });
+  return false;
+}
+
+/** `#[skip_invalid]`: an array whose items pass the inner check; a tolerant parse skips the others. */
+function cardcSkipInvalid(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (cardcArray(value, s, at, orNull)) {
+      for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+        cardcTolerate(check, value[i], s, `${at}/${i}`, true);
+      }
+      s.depth -= 1;
+    }
+  };
+}
+
+/** `#[on_invalid = "absent"]`: a value passing the inner check; a tolerant parse reads any other as absent. */
+function cardcOrAbsent(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    cardcTolerate(check, value, s, at, false, orNull);
+  };
+}
+
+/** The JSON pointer segments of a pointer, unescaped. */
+function cardcSegments(pointer: string): string[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** Compares two strings by code point, as Rust compares its strings (UTF-16 order differs above U+FFFF). */
+function cardcByCodePoint(a: string, b: string): number {
+  const units = a.length < b.length ? a.length : b.length;
+  for (let i = 0; i < units; i += 1) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      // A surrogate starts a code point above every unit U+E000..U+FFFF.
+      const rank = (unit: number) => (unit >= 0xd800 && unit <= 0xdfff ? unit + 0x2000 : unit >= 0xe000 ? unit - 0x800 : unit);
+      return rank(x) - rank(y);
+    }
+  }
+  return a.length - b.length;
+}
+
+/** Compares two drops' pointers inside `value`: keys by code point, array indices by number. */
+function cardcPointerOrder(value: unknown, a: string[], b: string[]): number {
+  let here = value;
+  for (let i = 0; i < a.length && i < b.length; i += 1) {
+    const x = a[i] as string;
+    const y = b[i] as string;
+    if (x !== y) {
+      return Array.isArray(here) ? Number(x) - Number(y) : cardcByCodePoint(x, y);
+    }
+    here = (here as Record<string, unknown>)[x];
+  }
+  return a.length - b.length;
+}
+
+/** `value` without what was dropped at `paths` (each a pointer's segments below it), sharing what is unchanged. */
+function cardcPrune(value: unknown, paths: string[][]): unknown {
+  const gone: Record<string, boolean> = Object.create(null);
+  const below: Record<string, string[][]> = Object.create(null);
+  for (const path of paths) {
+    const first = path[0] as string;
+    if (path.length === 1) {
+      gone[first] = true;
+    } else {
+      (below[first] = below[first] || []).push(path.slice(1));
+    }
+  }
+  const kept = (key: string, item: unknown) => {
+    const inner = below[key];
+    return inner === undefined ? item : cardcPrune(item, inner);
+  };
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < value.length; i += 1) {
+      if (gone[String(i)] !== true) {
+        out.push(kept(String(i), value[i]));
+      }
+    }
+    return out;
+  }
+  const object = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(object)) {
+    if (gone[key] !== true) {
+      // Defined rather than assigned, so that a `__proto__` key stays a key.
+      Object.defineProperty(out, key, { value: kept(key, object[key]), enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return out;
+}
+
+/**
+ * The result of a tolerant `parse` guard: the value read under the schema's reader policies (a
+ * copy without what they dropped, rewritten as a reader holds it when `rewrite`, as `parse` does
+ * for a contract whose writers may write back other JSON than they read: so a value read as
+ * absent is its default where the field has one) with one warning per drop, ordered by pointer;
+ * or the errors no policy covers.
+ */
+function cardcParseTolerant<T>(
+  check: cardcCheck,
+  value: unknown,
+  rewrite: boolean,
+):
+  | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] } {
+  const outer = cardcTolerance.drops;
+  const drops: cardcDrop[] = [];
+  cardcTolerance.drops = drops;
+  let parsed: { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+  try {
+    parsed = cardcParse<T>(check, value);
+  } finally {
+    cardcTolerance.drops = outer;
+  }
+  if (!parsed.ok) {
+    return parsed;
+  }
+  const sorted = drops
+    .map((drop) => ({ drop, segments: cardcSegments(drop.pointer) }))
+    .sort((a, b) => cardcPointerOrder(value, a.segments, b.segments));
+  const warnings = sorted.map(({ drop }) => ({
+    pointer: drop.pointer,
+    message: `${drop.item ? 'skipped an invalid item' : 'read an invalid value as absent'}: ${drop.error.pointer}: ${drop.error.message}`,
+  }));
+  const pruned = sorted.length === 0 ? value : cardcPrune(value, sorted.map(({ segments }) => segments));
+  return { ok: true, value: (rewrite ? cardcRewrite(check, pruned, false) : pruned) as T, warnings };
+}
+
+/** The keys of the fields of `Attachment`. */
+const keysOfAttachment: readonly string[] = ['name', 'size'];
+
+/** The checks of the fields of `Attachment` that are built from others, in field order. */
+const checksOfAttachment = [
+  cardcInteger(0, 4294967295),
+] as const;
+
+/** Checks a `Attachment`. */
+function checkAttachment(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'Attachment';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'size', false)) {
+      known += 1;
+      const item = object['size'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 4294967295)) {
+        checksOfAttachment[0](item, s, at + '/size');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfAttachment, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** Whether a value is a `Attachment`, exactly as the contract says. Never throws. */
+export function isAttachment(value: unknown): value is Attachment {
+  return cardcRun(checkAttachment, value, 1, true).length === 0;
+}
+
+/** The value as a `Attachment`, or where and how it breaks the contract. Never throws. */
+export function parseAttachment(
+  value: unknown,
+): { ok: true; value: Attachment } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseCopy<Attachment>(checkAttachment, value);
+}
+
 /** The keys of the fields of `MessageUpdate`. */
-const keysOfMessageUpdate: readonly string[] = ['role', 'text'];
+const keysOfMessageUpdate: readonly string[] = ['role', 'text', 'format'];
+
+/** The checks of the fields of `MessageUpdate` that are built from others, in field order. */
+const checksOfMessageUpdate = [
+  cardcOrAbsent(checkTextFormat),
+] as const;
 
 /** Checks a `MessageUpdate`. */
 function checkMessageUpdate(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
@@ -548,14 +948,21 @@ function checkMessageUpdate(value: unknown, s: cardcState, at: string, orNull?: 
         cardcString(item, s, at + '/text');
       }
     }
+    if (cardcPresent(keys, s, at, 'format', true)) {
+      known += 1;
+      const item = object['format'];
+      checksOfMessageUpdate[0](item, s, at + '/format');
+    } else if (s.fix) {
+      cardcDefine(object, 'format', 'plain');
+    }
     cardcRest(object, keys, s, at, false, keysOfMessageUpdate, tags, known);
     s.depth -= 1;
   }
   s.type = outer;
 }
 
-/** Whether a value is a `MessageUpdate`, exactly as the contract says. Never throws. */
-export function isMessageUpdate(value: unknown): value is MessageUpdate {
+/** Whether a value is a `MessageUpdate`, exactly as the contract says, as a writer may write it (`MessageUpdateInput`: `parseMessageUpdate` fills in the defaults). Never throws. */
+export function isMessageUpdate(value: unknown): value is MessageUpdateInput {
   return cardcRun(checkMessageUpdate, value, 1, true).length === 0;
 }
 
@@ -563,7 +970,21 @@ export function isMessageUpdate(value: unknown): value is MessageUpdate {
 export function parseMessageUpdate(
   value: unknown,
 ): { ok: true; value: MessageUpdate } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<MessageUpdate>(checkMessageUpdate, value);
+  return cardcParseCopy<MessageUpdate>(checkMessageUpdate, value);
+}
+
+/** The JSON a conforming writer writes for a `MessageUpdate`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeMessageUpdate(value: MessageUpdate): MessageUpdateInput {
+  return cardcWrite<MessageUpdateInput>(checkMessageUpdate, value);
+}
+
+/** The value as a `MessageUpdate` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseMessageUpdate` and `isMessageUpdate` stay strict. */
+export function parseMessageUpdateTolerant(
+  value: unknown,
+):
+  | { ok: true; value: MessageUpdate; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseTolerant<MessageUpdate>(checkMessageUpdate, value, true);
 }
 
 /** Checks a `Role`. */
@@ -580,7 +1001,7 @@ export function isRole(value: unknown): value is Role {
 export function parseRole(
   value: unknown,
 ): { ok: true; value: Role } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Role>(checkRole, value);
+  return cardcParseCopy<Role>(checkRole, value);
 }
 
 /** Whether a `Role` is its catch-all `RoleOther`, one this build does not know. */
@@ -608,7 +1029,7 @@ export function isStatus(value: unknown): value is Status {
 export function parseStatus(
   value: unknown,
 ): { ok: true; value: Status } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Status>(checkStatus, value);
+  return cardcParseCopy<Status>(checkStatus, value);
 }
 
 /** Whether a `Status` is its catch-all `StatusOther`, one this build does not know. */
@@ -622,6 +1043,26 @@ export function isStatusOther(value: Status): value is StatusOther {
     default:
       return true;
   }
+}
+
+/** The strings of `TextFormat`. */
+const valuesOfTextFormat = cardcStrings(['plain', 'markdown']);
+
+/** Checks a `TextFormat`. */
+function checkTextFormat(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcOneOf(value, s, at, orNull, valuesOfTextFormat);
+}
+
+/** Whether a value is a `TextFormat`, exactly as the contract says. Never throws. */
+export function isTextFormat(value: unknown): value is TextFormat {
+  return cardcRun(checkTextFormat, value, 1, true).length === 0;
+}
+
+/** The value as a `TextFormat`, or where and how it breaks the contract. Never throws. */
+export function parseTextFormat(
+  value: unknown,
+): { ok: true; value: TextFormat } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseCopy<TextFormat>(checkTextFormat, value);
 }
 
 /** The keys of the fields of `ToolCallUpdate`. */
@@ -672,11 +1113,16 @@ export function isToolCallUpdate(value: unknown): value is ToolCallUpdate {
 export function parseToolCallUpdate(
   value: unknown,
 ): { ok: true; value: ToolCallUpdate } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolCallUpdate>(checkToolCallUpdate, value);
+  return cardcParseCopy<ToolCallUpdate>(checkToolCallUpdate, value);
 }
 
 /** The keys of the fields of `Turn`. */
-const keysOfTurn: readonly string[] = ['updates', 'title'];
+const keysOfTurn: readonly string[] = ['updates', 'title', 'attachments'];
+
+/** The checks of the fields of `Turn` that are built from others, in field order. */
+const checksOfTurn = [
+  cardcSkipInvalid(checkAttachment),
+] as const;
 
 /** Checks a `Turn`. */
 function checkTurn(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
@@ -707,14 +1153,24 @@ function checkTurn(value: unknown, s: cardcState, at: string, orNull?: boolean):
         cardcString(item, s, at + '/title');
       }
     }
+    if (cardcPresent(keys, s, at, 'attachments', true)) {
+      known += 1;
+      const item = object['attachments'];
+      checksOfTurn[0](item, s, at + '/attachments');
+      if (s.write && cardcEmpty(item)) {
+        delete (object as { [key: string]: unknown })['attachments'];
+      }
+    } else if (s.fix && !s.write) {
+      cardcDefine(object, 'attachments', []);
+    }
     cardcRest(object, keys, s, at, false, keysOfTurn, tags, known);
     s.depth -= 1;
   }
   s.type = outer;
 }
 
-/** Whether a value is a `Turn`, exactly as the contract says. Never throws. */
-export function isTurn(value: unknown): value is Turn {
+/** Whether a value is a `Turn`, exactly as the contract says, as a writer may write it (`TurnInput`: `parseTurn` fills in the defaults). Never throws. */
+export function isTurn(value: unknown): value is TurnInput {
   return cardcRun(checkTurn, value, 1, true).length === 0;
 }
 
@@ -722,7 +1178,21 @@ export function isTurn(value: unknown): value is Turn {
 export function parseTurn(
   value: unknown,
 ): { ok: true; value: Turn } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Turn>(checkTurn, value);
+  return cardcParseCopy<Turn>(checkTurn, value);
+}
+
+/** The JSON a conforming writer writes for a `Turn`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeTurn(value: Turn): TurnInput {
+  return cardcWrite<TurnInput>(checkTurn, value);
+}
+
+/** The value as a `Turn` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseTurn` and `isTurn` stay strict. */
+export function parseTurnTolerant(
+  value: unknown,
+):
+  | { ok: true; value: Turn; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseTolerant<Turn>(checkTurn, value, true);
 }
 
 /** The `type` tags of `Update`. */
@@ -756,8 +1226,8 @@ function checkUpdate(value: unknown, s: cardcState, at: string, orNull?: boolean
   }
 }
 
-/** Whether a value is a `Update`, exactly as the contract says. Never throws. */
-export function isUpdate(value: unknown): value is Update {
+/** Whether a value is a `Update`, exactly as the contract says, as a writer may write it (`UpdateInput`: `parseUpdate` fills in the defaults). Never throws. */
+export function isUpdate(value: unknown): value is UpdateInput {
   return cardcRun(checkUpdate, value, 1, true).length === 0;
 }
 
@@ -765,11 +1235,25 @@ export function isUpdate(value: unknown): value is Update {
 export function parseUpdate(
   value: unknown,
 ): { ok: true; value: Update } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Update>(checkUpdate, value);
+  return cardcParseCopy<Update>(checkUpdate, value);
+}
+
+/** The JSON a conforming writer writes for a `Update`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeUpdate(value: Update): UpdateInput {
+  return cardcWrite<UpdateInput>(checkUpdate, value);
+}
+
+/** The value as a `Update` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseUpdate` and `isUpdate` stay strict. */
+export function parseUpdateTolerant(
+  value: unknown,
+):
+  | { ok: true; value: Update; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParseTolerant<Update>(checkUpdate, value, true);
 }
 
 /** Whether a `Update` is its catch-all `UpdateUnknown`, one this build does not know. */
-export function isUpdateUnknown(value: Update): value is UpdateUnknown {
+export function isUpdateUnknown(value: UpdateInput): value is UpdateUnknown {
   switch (value['type']) {
     case 'message':
     case 'tool_call':

@@ -15,12 +15,13 @@
 mod layout;
 mod syntax;
 
-use crate::emit::{header_sentence, json_text};
+use crate::emit::header_sentence;
 use crate::ir::{
     CatchAll, Constant, Constraints, Deprecated, Docs, EnumDef, Examples, Field, IntKind,
     NewtypeDef, Number, Presence, Schema, StructDef, Ty, TypeDef, UnionDef, UnknownFields,
     UntaggedDef, Wide,
 };
+use crate::json_text;
 use crate::naming::python as naming;
 use crate::target::{Options, Refusal, Target};
 

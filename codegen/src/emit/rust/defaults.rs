@@ -9,7 +9,6 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use syn::parse_quote;
 
-use super::fields::field_ident;
 use super::types::rust_type;
 use super::{Runtime, ident};
 use crate::ir::{Field, IntKind, JsonValue, Schema, StructDef, Ty, TypeDef};
@@ -50,9 +49,10 @@ pub(super) fn functions(def: &StructDef, schema: &Schema, runtime: Runtime) -> O
             let name = function_name(field);
             let ty = rust_type(&field.ty, runtime);
             let value = build(&field.ty, &default.value, schema, runtime);
+            // A field name is ASCII snake_case (the checker says so): nothing in it to escape.
             let doc = format!(
                 " The default of `{}`, which an absent key reads as.",
-                field_ident(field)
+                field.name
             );
             Some(quote! {
                 #[doc = #doc]

@@ -35,8 +35,8 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
 use crate::emit::header_sentence;
-use crate::emit::json_text;
 use crate::ir::{Deprecated, Docs, Examples, Schema, TypeDef};
+use crate::json_text;
 use crate::naming::rust::{EXTRA_FIELDS, bridge_trait};
 use crate::target::{Options, Refusal, Target};
 

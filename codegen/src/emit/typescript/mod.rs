@@ -15,11 +15,12 @@ mod writer;
 #[cfg(test)]
 mod tests;
 
-use crate::emit::{GENERATED_MARKER, header_sentence, json_text};
+use crate::emit::{GENERATED_MARKER, header_sentence};
 use crate::ir::{
     CatchAll, Deprecated, Docs, EnumDef, Examples, Field, JsonValue, NewtypeDef, Schema, StructDef,
     Ty, TypeDef, UnionDef, UntaggedDef, Variant,
 };
+use crate::json_text;
 use crate::naming::typescript::{
     PROTO_KEY, catch_all_brand, catch_all_type, handlers as handlers_name, input_type,
 };

@@ -2,7 +2,9 @@
 """Schema evolution, version 1: the update stream of an agent as an editor built last month
 reads it. `evolution_v2` is the next version; the evolution corpus is what v2 writes, read
 by the code generated from this file: every payload reads, the new card through the
-catch-all, a new enum string as `Other`, a new key kept by the open object.
+catch-all, a new enum string as `Other`, a new key kept by the open object; and where
+version 2 writes what this one cannot read, its reader policies tolerate it: a new text
+format reads as the default, an attachment too large for it is skipped.
 """
 
 from __future__ import annotations
@@ -17,12 +19,24 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
+class Attachment(_rt.OpenModel):
+    """A file attached to a turn."""
+
+    name: str = _p.Field(alias="name")
+
+    size: _rt.U32 = _p.Field(alias="size")
+    """Its size in bytes."""
+
+
 class MessageUpdate(_rt.OpenModel):
     """Text from one of the parties."""
 
     role: Role = _p.Field(alias="role")
 
     text: str = _p.Field(alias="text")
+
+    format: TextFormat = _p.Field(alias="format")
+    """How the text is written; a format this build cannot read reads as `plain`."""
 
 
 class Role_Known(_enum.Enum):
@@ -73,6 +87,14 @@ Status = _te.TypeAliasType(
 """Where a tool call is."""
 
 
+class TextFormat(_enum.Enum):
+    """How a message's text is written: a closed enum."""
+
+    Plain = "plain"
+
+    Markdown = "markdown"
+
+
 class ToolCallUpdate(_rt.OpenModel):
     """A tool call and where it is."""
 
@@ -92,6 +114,9 @@ class Turn(_rt.OpenModel):
         default=None,
         alias="title",
     )
+
+    attachments: list[Attachment] = _p.Field(alias="attachments")
+    """Files attached to the turn; one this build cannot read is skipped."""
 
 
 class UpdateUnknown(_rt.CatchAll):
@@ -137,6 +162,18 @@ Update = _te.TypeAliasType(
 """One update of the stream, told apart by `type`."""
 
 
+def parse_attachment(data: object) -> Attachment:
+    """Decodes parsed JSON data as a Attachment, or raises DecodeError."""
+    value: Attachment = _rt.decode_data(Attachment, "Attachment", data)
+    return value
+
+
+def parse_attachment_json(text: str | bytes) -> Attachment:
+    """Decodes JSON text as a Attachment, or raises DecodeError."""
+    value: Attachment = _rt.decode(Attachment, "Attachment", text)
+    return value
+
+
 def parse_message_update(data: object) -> MessageUpdate:
     """Decodes parsed JSON data as a MessageUpdate, or raises DecodeError."""
     value: MessageUpdate = _rt.decode_data(MessageUpdate, "MessageUpdate", data)
@@ -170,6 +207,18 @@ def parse_status(data: object) -> Status:
 def parse_status_json(text: str | bytes) -> Status:
     """Decodes JSON text as a Status, or raises DecodeError."""
     value: Status = _rt.decode(Status, "Status", text)
+    return value
+
+
+def parse_text_format(data: object) -> TextFormat:
+    """Decodes parsed JSON data as a TextFormat, or raises DecodeError."""
+    value: TextFormat = _rt.decode_data(TextFormat, "TextFormat", data)
+    return value
+
+
+def parse_text_format_json(text: str | bytes) -> TextFormat:
+    """Decodes JSON text as a TextFormat, or raises DecodeError."""
+    value: TextFormat = _rt.decode(TextFormat, "TextFormat", text)
     return value
 
 
@@ -244,6 +293,7 @@ def visit_update(value: Update, visitor: UpdateVisitor[_R]) -> _R:
 
 
 __all__ = [
+    "Attachment",
     "DecodeError",
     "ErrorEntry",
     "MessageUpdate",
@@ -253,6 +303,7 @@ __all__ = [
     "Status",
     "StatusOther",
     "Status_Known",
+    "TextFormat",
     "ToolCallUpdate",
     "Turn",
     "Update",
@@ -261,12 +312,16 @@ __all__ = [
     "Update_Done",
     "Update_Message",
     "Update_ToolCall",
+    "parse_attachment",
+    "parse_attachment_json",
     "parse_message_update",
     "parse_message_update_json",
     "parse_role",
     "parse_role_json",
     "parse_status",
     "parse_status_json",
+    "parse_text_format",
+    "parse_text_format_json",
     "parse_tool_call_update",
     "parse_tool_call_update_json",
     "parse_turn",
@@ -276,6 +331,7 @@ __all__ = [
     "visit_update",
 ]
 
+Attachment.model_rebuild()
 MessageUpdate.model_rebuild()
 ToolCallUpdate.model_rebuild()
 Turn.model_rebuild()

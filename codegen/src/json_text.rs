@@ -1,5 +1,6 @@
-//! A JSON value the schema gives (an example) as compact JSON text, for the outputs that show
-//! it in their docs; its objects keep the order they were written in.
+//! A JSON value the schema gives (an example, a default) as compact JSON text, for the outputs
+//! that show it in their docs and for `cardc compat`'s spelling of a default; its objects keep
+//! the order they were written in.
 
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
