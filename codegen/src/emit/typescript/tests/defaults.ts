@@ -3,7 +3,8 @@
 // fresh map each time, beside keys such as `__proto__`; `write` leaves out what equals them,
 // keeps what does not, and changes neither its input nor the caller's.
 
-import { isOdd, parseOdd, parseOddTolerant, writeOdd } from './odd';
+import { isOdd, parseMixed, parseOdd, parseOddTolerant, writeMixed, writeOdd } from './odd';
+import type { Mixed } from './odd';
 
 // Node's globals, declared here rather than through @types/node, which the workspace does not
 // install.
@@ -49,6 +50,16 @@ same(
   tolerant.ok && tolerant.warnings,
   [{ pointer: '/count', message: 'read an invalid value as absent: /count: expected an integer in 0..=255 (Odd)' }],
 );
+
+// `write` composes with what `parse` drops: a null-as-absent `null`, a dropping struct's
+// unknown keys; so it writes a value built by hand as `parse` would have read it.
+const mixed = parseMixed({ note: null, level: 1, extra: 5 });
+same('parse drops the null and the unknown key', mixed.ok && mixed.value, { level: 1 });
+same('write leaves out the default too', mixed.ok && writeMixed(mixed.value), {});
+const byHand = { note: null, level: 2, extra: 5 } as Mixed;
+same('a value built by hand is written as read', writeMixed(byHand), { level: 2 });
+same('write leaves it as it was', byHand, { note: null, level: 2, extra: 5 });
+same('an absent omitted default stays absent', writeMixed({ note: 'n' } as Mixed), { note: 'n' });
 
 if (failures.length > 0) {
   console.error(failures.join('\n'));

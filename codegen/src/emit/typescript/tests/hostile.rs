@@ -55,7 +55,8 @@ fn guards_enforce_constraints_and_decimals_at_their_bounds_under_node() {
 }
 
 /// Defaults that need every escape of a string literal, a map default beside a `__proto__` key,
-/// and one an invalid value reads as tolerantly (`defaults.ts`).
+/// one an invalid value reads as tolerantly, and one beside a null-as-absent field in a struct
+/// that drops unknown keys (`defaults.ts`).
 const ODD: &str = r#"
 struct Odd {
     #[default = "\"</script>'\\\\\\u2028*/${x}\""]
@@ -67,6 +68,15 @@ struct Odd {
     #[default = "7"]
     #[on_invalid = "default"]
     count: u8,
+}
+
+#[drop_unknown_fields]
+struct Mixed {
+    #[null_as_absent]
+    note: Option<String>,
+    #[default = "1"]
+    #[omit_default]
+    level: u8,
 }
 "#;
 
