@@ -52,6 +52,13 @@ pub trait Target: Sync {
         Vec::new()
     }
 
+    /// The names of the top-level items this target generates for a type whose wire form
+    /// reaches a defaulted field (a TypeScript input type), beside the type's own: a schema type
+    /// of one of these names would collide with it.
+    fn default_helpers(&self, _name: &str) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Why this target cannot carry a key on the wire (a field's wire name or a union's tag),
     /// if it cannot.
     fn wire_key_problem(&self, _key: &str) -> Option<Refusal> {

@@ -6,8 +6,10 @@
 // For each case, calls the module's `is<type>` and `parse<type>` guards on the payload (or, for a
 // case with a string "text" instead, on what JSON.parse makes of that JSON text) and
 // prints one JSON line: {"name", "accepted", "errors"}, the errors being parse's
-// `<pointer>: <message>`, with "round_trip" too when what an accepted parse returns is not the
-// JSON a conforming writer writes back (the case's "written", or else the payload itself). Like ajv_check.mjs it reports what the guards decided and leaves the
+// `<pointer>: <message>`, with "round_trip" too when what an accepted value writes back as (what
+// `write<type>` makes of what parse returns, for a type with a field with a default, or else what
+// parse returns) is not the JSON a conforming writer writes back (the case's "written", or else
+// the payload itself). Like ajv_check.mjs it reports what the guards decided and leaves the
 // judging to the caller, so it exits 0 unless it cannot run: exit 2 for bad usage, an
 // unreadable file, a corpus line that is not a case, a module without the guards a case needs
 // (they are generated for every union, so a missing one is an error, never a skip), or the two
@@ -95,8 +97,17 @@ text.split("\n").forEach((line, i) => {
   const errors = accepted ? [] : parsed.errors.map((e) => `${e.pointer}: ${e.message}`);
   const report = { name: c.name, accepted, errors };
   const expected = "written" in c ? c.written : payload;
-  if (accepted && !sameJson(parsed.value, expected)) {
-    report.round_trip = `parse wrote back other JSON: ${JSON.stringify(parsed.value)}`;
+  // A type that reaches a default reads into more than a writer writes: its writer says what.
+  const write = guards[`write${c.type}`];
+  if (accepted) {
+    const read = JSON.stringify(parsed.value);
+    const written = typeof write === "function" ? write(parsed.value) : parsed.value;
+    if (JSON.stringify(parsed.value) !== read) {
+      fail(`${c.name}: write${c.type} changed the value it was given`);
+    }
+    if (!sameJson(written, expected)) {
+      report.round_trip = `parse wrote back other JSON: ${JSON.stringify(written)}`;
+    }
   }
   console.log(JSON.stringify(report));
 });

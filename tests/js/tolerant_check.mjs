@@ -6,7 +6,8 @@
 //
 // For each case, calls the module's `parse<type>Tolerant` on the payload, or, for a type that
 // reaches no reader policy (which gets no tolerant guard), its strict `parse<type>` with no
-// warnings; it prints one JSON line: {"name", "ok", "value", "warnings"} with the warnings'
+// warnings; it prints one JSON line: {"name", "ok", "value", "warnings"} with the value as it
+// writes back (through `write<type>` for a type with a field with a default) and the warnings'
 // pointers in order, or {"name", "ok": false, "errors"}. It leaves the judging to the caller and
 // exits 0 unless it cannot run (exit 2: bad usage, an unreadable file, a missing guard).
 
@@ -50,8 +51,10 @@ for (const line of text.split("\n")) {
         const parsed = strict(c.payload);
         return parsed.ok ? { ...parsed, warnings: [] } : parsed;
       })();
+  const write = guards[`write${c.type}`];
+  const value = result.ok && typeof write === "function" ? write(result.value) : result.value;
   const report = result.ok
-    ? { name: c.name, ok: true, value: result.value, warnings: result.warnings.map((w) => w.pointer) }
+    ? { name: c.name, ok: true, value, warnings: result.warnings.map((w) => w.pointer) }
     : { name: c.name, ok: false, errors: result.errors.map((e) => `${e.pointer}: ${e.message}`) };
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }

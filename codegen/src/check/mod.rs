@@ -148,6 +148,7 @@ fn check_counting(
     flatten::check(&defs, &mut errors);
     untagged::check(&mut defs, &mut errors);
     tolerance::refuse_in_untagged(&defs, &mut errors);
+    refuse_default_helper_names(&defs, targets, &mut errors);
     // An example is checked against types that are sound, and would only repeat their errors.
     if errors.is_empty() {
         examples::check(file, &defs, &mut errors);
@@ -243,6 +244,78 @@ fn refuse_helper_names(
             format!(
                 "cardc generates {} for `{union}`: rename this type",
                 generated.join(" and ")
+            ),
+        ));
+    }
+}
+
+/// Reports a type, or an open union's or enum's catch-all, named like an item a target
+/// generates for a type whose wire form reaches a defaulted field (its TypeScript input type),
+/// which the two declarations would share. Which types reach a default is known only once every
+/// type is lowered, so this reads the IR.
+fn refuse_default_helper_names(
+    defs: &BTreeMap<String, TypeDef>,
+    targets: &[&dyn Target],
+    errors: &mut Vec<Diagnostic>,
+) {
+    // Every helper name, to the type it is generated for and the languages that generate it.
+    let mut helpers: BTreeMap<String, (&str, Vec<&str>)> = BTreeMap::new();
+    for name in defs.keys() {
+        if !ir::reaches_default(defs, &ir::Ty::Named(name.clone())) {
+            continue;
+        }
+        for target in targets {
+            for helper in target.default_helpers(name) {
+                helpers
+                    .entry(helper)
+                    .or_insert_with(|| (name, Vec::new()))
+                    .1
+                    .push(target.language());
+            }
+        }
+    }
+    if helpers.is_empty() {
+        return;
+    }
+    // What else declares a top-level name, where, and how a message says it: each type, and
+    // each catch-all's generated type.
+    let mut declared: Vec<(String, &std::ops::Range<usize>, String)> = Vec::new();
+    for def in defs.values() {
+        declared.push((
+            def.name().to_string(),
+            def.name_span(),
+            format!("type name `{}`", def.name()),
+        ));
+        let other = match def {
+            TypeDef::Union(union) => union.other.as_ref(),
+            TypeDef::Enum(enumeration) => enumeration.other.as_ref(),
+            _ => None,
+        };
+        for (target, other) in targets.iter().flat_map(|target| other.map(|o| (target, o))) {
+            for helper in target.catch_all_helpers(def.name(), &other.name) {
+                let what = format!(
+                    "the name `{helper}` of the catch-all `{}` of `{}`",
+                    other.name,
+                    def.name()
+                );
+                declared.push((helper, &other.span, what));
+            }
+        }
+    }
+    // Targets may spell a catch-all's type alike (TypeScript's type, Python's class): one error.
+    declared.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+    for (name, span, what) in declared {
+        let Some((owner, languages)) = helpers.get(&name) else {
+            continue;
+        };
+        let languages = languages.join(" and ");
+        errors.push(Diagnostic::new(
+            format!("{what} is taken by the input type of `{owner}`"),
+            span.clone(),
+            format!("the input type of `{owner}` in {languages}"),
+            format!(
+                "`{owner}` holds a field with a default, so cardc generates `{name}` ({languages}) \
+                 for what a writer may leave out of it: rename this"
             ),
         ));
     }

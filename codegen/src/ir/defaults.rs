@@ -1,7 +1,10 @@
 //! Field defaults (`#[default = "<JSON>"]`, `#[omit_default]`): what an absent key reads as,
 //! and whether a writer writes a value equal to it.
 
-use super::JsonValue;
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::tolerance::Reach;
+use super::{Field, JsonValue, Schema, Ty, TypeDef};
 
 /// A field's default: the value an absent key reads as in every reader.
 ///
@@ -59,6 +62,26 @@ impl FieldDefault {
     pub fn omits(&self) -> bool {
         self.write == DefaultWrite::Omit
     }
+}
+
+impl Schema {
+    /// Whether a value of `ty` may leave out a key that reads as a default: a defaulted field
+    /// lies in it, through any named type, array, map or union. Such a type is read into more
+    /// than a writer must write, so outputs that type both (TypeScript) give it an input type.
+    pub fn reaches_default(&self, ty: &Ty) -> bool {
+        reaches_default(&self.types, ty)
+    }
+}
+
+/// [`Schema::reaches_default`] over the schema's types, for the checker, which has no
+/// [`Schema`] yet.
+pub fn reaches_default(types: &BTreeMap<String, TypeDef>, ty: &Ty) -> bool {
+    let defaulted = |field: &Field| field.default.is_some();
+    Reach {
+        types,
+        field: &defaulted,
+    }
+    .reaches(ty, &mut BTreeSet::new())
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ mod tolerance;
 
 pub use constraints::{Bound, Constraints, Count, Format, Number, NumberRange};
 pub use decimal::Wide;
-pub use defaults::{DefaultWrite, FieldDefault};
+pub use defaults::{DefaultWrite, FieldDefault, reaches_default};
 pub use tolerance::{OnInvalid, Tolerance, reaches_tolerance};
 
 impl UnionDef {

@@ -55,17 +55,28 @@ impl Schema {
 /// [`Schema::reaches_tolerance`] over the schema's types, for the checker, which has no
 /// [`Schema`] yet.
 pub fn reaches_tolerance(types: &BTreeMap<String, TypeDef>, ty: &Ty) -> bool {
-    Reach { types }.reaches(ty, &mut BTreeSet::new())
+    let tolerant = |field: &Field| field.tolerance.is_declared();
+    Reach {
+        types,
+        field: &tolerant,
+    }
+    .reaches(ty, &mut BTreeSet::new())
 }
 
-/// The walk of [`reaches_tolerance`].
-struct Reach<'a> {
-    types: &'a BTreeMap<String, TypeDef>,
+/// A walk of the types a value of some type holds on the wire, looking for a field that
+/// `field` picks out: through fields (flattened ones too), arrays, maps, boxes, nullable items,
+/// newtypes and the variants of unions, tagged or not.
+pub(super) struct Reach<'a> {
+    /// The schema's types.
+    pub(super) types: &'a BTreeMap<String, TypeDef>,
+    /// Whether a field is one the walk looks for.
+    pub(super) field: &'a dyn Fn(&Field) -> bool,
 }
 
 impl<'a> Reach<'a> {
-    /// [`Schema::reaches_tolerance`], each named type visited once (types may recurse).
-    fn reaches(&self, ty: &'a Ty, seen: &mut BTreeSet<&'a str>) -> bool {
+    /// Whether a value of `ty` holds a field the walk looks for, each named type visited once
+    /// (types may recurse).
+    pub(super) fn reaches(&self, ty: &'a Ty, seen: &mut BTreeSet<&'a str>) -> bool {
         match ty {
             Ty::Vec(inner) | Ty::Map(inner) | Ty::Boxed(inner) | Ty::Nullable(inner) => {
                 self.reaches(inner, seen)
@@ -81,7 +92,7 @@ impl<'a> Reach<'a> {
         }
     }
 
-    /// Whether the named type reaches a tolerant field (see [`Schema::reaches_tolerance`]).
+    /// Whether a value of the named type holds a field the walk looks for.
     fn reaches_named(&self, name: &'a str, seen: &mut BTreeSet<&'a str>) -> bool {
         if !seen.insert(name) {
             return false;
@@ -90,7 +101,7 @@ impl<'a> Reach<'a> {
             Some(TypeDef::Struct(def)) => def
                 .fields
                 .iter()
-                .any(|field| field.tolerance.is_declared() || self.reaches(&field.ty, seen)),
+                .any(|field| (self.field)(field) || self.reaches(&field.ty, seen)),
             Some(TypeDef::Newtype(def)) => self.reaches(&def.ty, seen),
             Some(TypeDef::Union(def)) => def.variants.iter().any(|variant| {
                 variant

@@ -25,6 +25,12 @@ pub fn catch_all_brand(catch_all_type: &str) -> String {
     format!("brandOf{catch_all_type}")
 }
 
+/// The name of the input type of a type whose wire form reaches a defaulted field, what a
+/// writer may send (its defaulted keys optional): `Task` gives `TaskInput`.
+pub fn input_type(name: &str) -> String {
+    format!("{name}Input")
+}
+
 /// The one key a JavaScript object literal cannot hold: `{"__proto__": x}` sets the object's
 /// prototype instead of a key.
 pub const PROTO_KEY: &str = "__proto__";

@@ -270,6 +270,8 @@ impl Reader for AjvReader {
 
 /// The generated TypeScript guards (`is<Union>` and `parse<Union>`, compiled by tsc, run under
 /// node): accept means both accept; the script fails outright if they contradict each other.
+/// An accepted value writes back as `write<Type>` gives it, for a type with a field with a
+/// default, or else as `parse<Type>` gives it.
 pub struct GuardsReader {
     verdicts: BTreeMap<String, Verdict>,
 }
@@ -341,8 +343,9 @@ impl Reader for GuardsReader {
 }
 
 /// What the TypeScript tolerant parse (`parse<Type>Tolerant`, or `parse<Type>` for a type with no
-/// reader policy beneath it) reads each case of the corpus as, by case name: the value and the
-/// pointers of its warnings, in order, or its errors.
+/// reader policy beneath it) reads each case of the corpus as, by case name: the value (as
+/// `write<Type>` writes it back, where the type has a writer) and the pointers of its warnings,
+/// in order, or its errors.
 pub fn typescript_tolerant_reads(
     source: &Path,
     corpus: &Path,

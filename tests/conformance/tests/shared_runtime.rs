@@ -1,5 +1,5 @@
 //! The shared TypeScript runtime (`cardc generate --shared-runtime`,
-//! `Build::shared_runtime("typescript", ...)`): two schemas' outputs in one project import their helpers from
+//! `Build::shared_runtime("typescript", ...)`): several schemas' outputs in one project import their helpers from
 //! one `cardc_runtime.ts` and can be re-exported side by side, which self-contained outputs
 //! cannot (each exports its own `assertNever`: TS2308); the guards and matchers work the same.
 
@@ -24,9 +24,16 @@ fn project(options: &Options) -> Vec<(String, String)> {
             "unions".to_string(),
             TypeScript.emit(&schema("tests/schemas/unions/unions.cards"), options),
         ),
+        // Defaults make an output rewrite what it parses and write it back.
+        (
+            "defaults".to_string(),
+            TypeScript.emit(&schema("tests/schemas/defaults/defaults.cards"), options),
+        ),
         (
             "index".to_string(),
-            "export * from './render_intent.js';\nexport * from './unions.js';\n".to_string(),
+            "export * from './render_intent.js';\nexport * from './unions.js';\n\
+             export * from './defaults.js';\n"
+                .to_string(),
         ),
     ]
 }
@@ -63,7 +70,7 @@ fn outputs_sharing_the_runtime_re_export_together_and_work() {
     // Guards and matchers from both schemas, through the re-exports; a wrong answer throws.
     modules.push((
         "use".to_string(),
-        "import { isToolCallView, parseShape, matchShape } from './index.js';\n\
+        "import { isToolCallView, parseShape, matchShape, parseTask, writeTask } from './index.js';\n\
          import { assertNever } from './cardc_runtime.js';\n\
          if (!isToolCallView({ card: 'terminal', title: 'ls' })) throw new Error('isToolCallView');\n\
          if (isToolCallView({ card: 'terminal' })) throw new Error('isToolCallView accepted');\n\
@@ -74,6 +81,9 @@ fn outputs_sharing_the_runtime_re_export_together_and_work() {
          const area = matchShape({ type: 'circle', radius: 1 }, {\n  \
            circle: () => 'circle',\n  rectangle: () => 'rectangle',\n  empty_shape: () => 'empty',\n});\n\
          if (area !== 'circle') throw new Error(area);\n\
+         const task = parseTask({ id: 't', kind: 'other' });\n\
+         if (!task.ok || task.value.status !== 'pending') throw new Error(JSON.stringify(task));\n\
+         if ('kind' in writeTask(task.value)) throw new Error('writeTask kept the default kind');\n\
          export function exhaustive(value: never): never {\n  return assertNever(value);\n}\n"
             .to_string(),
     ));

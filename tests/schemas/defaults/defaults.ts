@@ -7,33 +7,95 @@
  * also reads an invalid value as the default, and reports it.
  */
 
-/** A task was created. */
+/**
+ * A task was created.
+ *
+ * As read (`parseCreated`): a field that has a default is always there, the
+ * default where the key was absent. `CreatedInput` is what a writer may write, such
+ * fields left out.
+ */
 export interface Created {
   /** Integer in 0..=4294967295. */
   seq: number;
   /**
    * Absent reads as `1`, left out at it.
    * Integer in 0..=65535.
+   * Default: `1`, which a writer writes as no key.
    */
-  version?: number;
+  version: number;
   task: Task;
 }
 
-/** Common fields, flattened into events: their defaults hold inside. */
+/**
+ * `Created` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isCreated` says whether a value is one; `writeCreated`
+ * gives the JSON a conforming writer writes of a value as read.
+ */
+export interface CreatedInput {
+  /** Integer in 0..=4294967295. */
+  seq: number;
+  /**
+   * Absent reads as `1`, left out at it.
+   * Integer in 0..=65535.
+   * Default: `1`, which a writer writes as no key.
+   */
+  version?: number;
+  task: TaskInput;
+}
+
+/**
+ * Common fields, flattened into events: their defaults hold inside.
+ *
+ * As read (`parseEnvelope`): a field that has a default is always there, the
+ * default where the key was absent. `EnvelopeInput` is what a writer may write, such
+ * fields left out.
+ */
 export interface Envelope {
   /** Integer in 0..=4294967295. */
   seq: number;
   /**
    * Absent reads as `1`, left out at it.
    * Integer in 0..=65535.
+   * Default: `1`, which a writer writes as no key.
+   */
+  version: number;
+}
+
+/**
+ * `Envelope` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isEnvelope` says whether a value is one; `writeEnvelope`
+ * gives the JSON a conforming writer writes of a value as read.
+ */
+export interface EnvelopeInput {
+  /** Integer in 0..=4294967295. */
+  seq: number;
+  /**
+   * Absent reads as `1`, left out at it.
+   * Integer in 0..=65535.
+   * Default: `1`, which a writer writes as no key.
    */
   version?: number;
 }
 
-/** An event carrying a task, with defaults inside a variant and a flattened struct. */
+/**
+ * An event carrying a task, with defaults inside a variant and a flattened struct.
+ *
+ * As read (`parseEvent`): a field that has a default is always there, the
+ * default where the key was absent. `EventInput` is what a writer may write, such
+ * fields left out.
+ */
 export type Event =
   | ({ type: 'created' } & Created)
   | ({ type: 'note' } & NoteEvent);
+
+/**
+ * `Event` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isEvent` says whether a value is one; `writeEvent`
+ * gives the JSON a conforming writer writes of a value as read.
+ */
+export type EventInput =
+  | ({ type: 'created' } & CreatedInput)
+  | ({ type: 'note' } & NoteEventInput);
 
 /** How a part's text is written. */
 export type Format = 'plain' | 'markdown';
@@ -49,58 +111,200 @@ export type Kind = 'bug' | 'feature' | 'other' | KindUnknown;
 /** The lane a task runs in. */
 export type Lane = string;
 
-/** A note on a task. */
+/**
+ * A note on a task.
+ *
+ * As read (`parseNoteEvent`): a field that has a default is always there, the
+ * default where the key was absent. `NoteEventInput` is what a writer may write, such
+ * fields left out.
+ */
 export interface NoteEvent {
   /** Integer in 0..=4294967295. */
   seq: number;
   /**
    * Absent reads as `1`, left out at it.
    * Integer in 0..=65535.
+   * Default: `1`, which a writer writes as no key.
+   */
+  version: number;
+  task: string;
+  /**
+   * Absent reads as the empty string, and is written back.
+   * Default: `""`.
+   */
+  text: string;
+}
+
+/**
+ * `NoteEvent` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isNoteEvent` says whether a value is one; `writeNoteEvent`
+ * gives the JSON a conforming writer writes of a value as read.
+ */
+export interface NoteEventInput {
+  /** Integer in 0..=4294967295. */
+  seq: number;
+  /**
+   * Absent reads as `1`, left out at it.
+   * Integer in 0..=65535.
+   * Default: `1`, which a writer writes as no key.
    */
   version?: number;
   task: string;
-  /** Absent reads as the empty string, and is written back. */
+  /**
+   * Absent reads as the empty string, and is written back.
+   * Default: `""`.
+   */
   text?: string;
 }
 
-/** A part of a task's content. */
+/**
+ * A part of a task's content.
+ *
+ * As read (`parsePart`): a field that has a default is always there, the
+ * default where the key was absent. `PartInput` is what a writer may write, such
+ * fields left out.
+ */
 export interface Part {
   text: string;
-  /** Absent reads as `plain`, and is written back. */
+  /**
+   * Absent reads as `plain`, and is written back.
+   * Default: `"plain"`.
+   */
+  format: Format;
+}
+
+/**
+ * `Part` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isPart` says whether a value is one; `writePart`
+ * gives the JSON a conforming writer writes of a value as read.
+ */
+export interface PartInput {
+  text: string;
+  /**
+   * Absent reads as `plain`, and is written back.
+   * Default: `"plain"`.
+   */
   format?: Format;
 }
 
 /** A task's progress: a closed enum. */
 export type Status = 'pending' | 'running' | 'done';
 
-/** A task, as a tolerant protocol sends it. */
+/**
+ * A task, as a tolerant protocol sends it.
+ *
+ * As read (`parseTask`): a field that has a default is always there, the
+ * default where the key was absent. `TaskInput` is what a writer may write, such
+ * fields left out.
+ */
 export interface Task {
   /** Must be present. */
   id: string;
-  /** Absent reads as `pending`, and is written back. */
+  /**
+   * Absent reads as `pending`, and is written back.
+   * Default: `"pending"`.
+   */
+  status: Status;
+  /**
+   * Absent reads as `other`; written as no key when it is `other`.
+   * Default: `"other"`, which a writer writes as no key.
+   */
+  kind: Kind;
+  /**
+   * Absent reads as no parts; an empty list is written as no key.
+   * Default: `[]`, which a writer writes as no key.
+   */
+  content: Part[];
+  /**
+   * Absent reads as no labels, and is written back.
+   * Default: `{}`.
+   */
+  labels: { [key: string]: string };
+  /**
+   * Absent reads as 0; an invalid value reads as 0 too, tolerantly.
+   * Integer in 0..=255.
+   * Range: x <= 10.
+   * Default: `0`.
+   */
+  attempts: number;
+  /**
+   * Absent reads as 1.5, left out at it.
+   * Default: `1.5`, which a writer writes as no key.
+   */
+  weight: number;
+  /**
+   * Absent reads as `false`, left out at it.
+   * Default: `false`, which a writer writes as no key.
+   */
+  pinned: boolean;
+  /**
+   * A 64-bit counter written as a decimal string; absent reads as `"0"`.
+   * Integer in 0..=18446744073709551615, written as a canonical decimal string.
+   * Default: `"0"`, which a writer writes as no key.
+   */
+  revision: string;
+  /**
+   * A newtype's default is its value's.
+   * Default: `"main"`, which a writer writes as no key.
+   */
+  lane: Lane;
+}
+
+/**
+ * `Task` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isTask` says whether a value is one; `writeTask`
+ * gives the JSON a conforming writer writes of a value as read.
+ */
+export interface TaskInput {
+  /** Must be present. */
+  id: string;
+  /**
+   * Absent reads as `pending`, and is written back.
+   * Default: `"pending"`.
+   */
   status?: Status;
-  /** Absent reads as `other`; written as no key when it is `other`. */
+  /**
+   * Absent reads as `other`; written as no key when it is `other`.
+   * Default: `"other"`, which a writer writes as no key.
+   */
   kind?: Kind;
-  /** Absent reads as no parts; an empty list is written as no key. */
-  content?: Part[];
-  /** Absent reads as no labels, and is written back. */
+  /**
+   * Absent reads as no parts; an empty list is written as no key.
+   * Default: `[]`, which a writer writes as no key.
+   */
+  content?: PartInput[];
+  /**
+   * Absent reads as no labels, and is written back.
+   * Default: `{}`.
+   */
   labels?: { [key: string]: string };
   /**
    * Absent reads as 0; an invalid value reads as 0 too, tolerantly.
    * Integer in 0..=255.
    * Range: x <= 10.
+   * Default: `0`.
    */
   attempts?: number;
-  /** Absent reads as 1.5, left out at it. */
+  /**
+   * Absent reads as 1.5, left out at it.
+   * Default: `1.5`, which a writer writes as no key.
+   */
   weight?: number;
-  /** Absent reads as `false`, left out at it. */
+  /**
+   * Absent reads as `false`, left out at it.
+   * Default: `false`, which a writer writes as no key.
+   */
   pinned?: boolean;
   /**
    * A 64-bit counter written as a decimal string; absent reads as `"0"`.
    * Integer in 0..=18446744073709551615, written as a canonical decimal string.
+   * Default: `"0"`, which a writer writes as no key.
    */
   revision?: string;
-  /** A newtype's default is its value's. */
+  /**
+   * A newtype's default is its value's.
+   * Default: `"main"`, which a writer writes as no key.
+   */
   lane?: Lane;
 }
 
@@ -148,6 +352,10 @@ export function matchEvent<R_>(value: Event, handlers: EventHandlers<R_>): R_ {
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
 // input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// A type that reaches a field with a default also has an input type, `<Name>Input`, in which such a
+// field may be absent: `is<Name>` says a value is one, `parse<Name>` fills in the defaults, and
+// `write<Name>` gives the JSON a conforming writer writes for a <Name>, which never changes its
+// input either.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -172,10 +380,17 @@ type cardcState = {
    */
   tags: readonly string[];
   /**
-   * Whether the check also rewrites the value, a copy `parse` made, into what a writer writes back:
-   * it deletes the unknown keys of a struct that drops them, and the `null` of a null-as-absent key.
+   * Whether the check also rewrites the value, a copy `parse` made, into what a reader holds: it
+   * deletes the unknown keys of a struct that drops them and the `null` of a null-as-absent key, and
+   * gives an absent defaulted key its default. A rewriting check reads the whole value (see
+   * `cardcRewrite`), so a key it finds absent is absent.
    */
   fix: boolean;
+  /**
+   * Whether the rewrite is into what a conforming writer writes (`write<Name>`), which also deletes
+   * a `#[omit_default]` key holding its default and gives such a key, when absent, none.
+   */
+  write: boolean;
 };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
@@ -195,8 +410,9 @@ function cardcRun(
   limit: number,
   quiet: boolean,
   fix = false,
+  write = false,
 ): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, fix };
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, fix, write };
   try {
     check(value, s, '');
   } catch {
@@ -241,8 +457,19 @@ function cardcCopy(value: unknown): unknown {
 }
 
 /**
+ * A copy of a value, rewritten by its check (see `cardcState.fix`): as a reader holds it, or, with
+ * `write`, as a conforming writer writes it. The check counts its errors quietly and never stops
+ * at a limit, so it reads every key there is; the caller's value is left as it was.
+ */
+function cardcRewrite(check: cardcCheck, value: unknown, write: boolean): unknown {
+  const copy = cardcCopy(value);
+  cardcRun(check, copy, Infinity, true, true, write);
+  return copy;
+}
+
+/**
  * The result of a `parse` guard of a contract whose writers may write back other JSON than they
- * read: a copy of the value, rewritten as they write it back (see `cardcState.fix`), typed, or the
+ * read: a copy of the value, rewritten as a reader holds it (see `cardcState.fix`), typed, or the
  * errors that refute it. The caller's value is left as it was.
  */
 function cardcParseCopy<T>(
@@ -250,12 +477,28 @@ function cardcParseCopy<T>(
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
   const parsed = cardcParse<T>(check, value);
-  if (!parsed.ok) {
-    return parsed;
-  }
-  const copy = cardcCopy(value);
-  cardcRun(check, copy, cardcMaxErrors, false, true);
-  return { ok: true, value: copy as T };
+  return parsed.ok ? { ok: true, value: cardcRewrite(check, value, false) as T } : parsed;
+}
+
+/**
+ * The result of a `write` guard: a copy of a value as a conforming writer writes it (see
+ * `cardcState.write`), typed as what a writer may write.
+ */
+function cardcWrite<T>(check: cardcCheck, value: unknown): T {
+  return cardcRewrite(check, value, true) as T;
+}
+
+/**
+ * Gives an object's absent key its default. The key is defined, never assigned, so that a
+ * `__proto__` key stays a key, as `cardcCopy` defines it.
+ */
+function cardcDefine(object: { readonly [key: string]: unknown }, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** Whether a value is an empty array or object: equal to a default of `[]` or `{}`. */
+function cardcEmpty(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
 
 /** What a quiet check records for each error: only their number is read. */
@@ -679,6 +922,13 @@ function cardcTolerate(check: cardcCheck, value: unknown, s: cardcState, at: str
   return false;
 }
 
+/** `#[on_invalid = "absent"]`: a value passing the inner check; a tolerant parse reads any other as absent. */
+function cardcOrAbsent(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    cardcTolerate(check, value, s, at, false, orNull);
+  };
+}
+
 /** The JSON pointer segments of a pointer, unescaped. */
 function cardcSegments(pointer: string): string[] {
   return pointer
@@ -754,12 +1004,15 @@ function cardcPrune(value: unknown, paths: string[][]): unknown {
 
 /**
  * The result of a tolerant `parse` guard: the value read under the schema's reader policies (a
- * copy without what they dropped) with one warning per drop, ordered by pointer; or the errors
- * no policy covers.
+ * copy without what they dropped, rewritten as a reader holds it when `rewrite`, as `parse` does
+ * for a contract whose writers may write back other JSON than they read: so a value read as
+ * absent is its default where the field has one) with one warning per drop, ordered by pointer;
+ * or the errors no policy covers.
  */
 function cardcParseTolerant<T>(
   check: cardcCheck,
   value: unknown,
+  rewrite: boolean,
 ):
   | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
   | { ok: false; errors: { pointer: string; message: string }[] } {
@@ -783,7 +1036,7 @@ function cardcParseTolerant<T>(
     message: `${drop.item ? 'skipped an invalid item' : 'read an invalid value as absent'}: ${drop.error.pointer}: ${drop.error.message}`,
   }));
   const pruned = sorted.length === 0 ? value : cardcPrune(value, sorted.map(({ segments }) => segments));
-  return { ok: true, value: pruned as T, warnings };
+  return { ok: true, value: (rewrite ? cardcRewrite(check, pruned, false) : pruned) as T, warnings };
 }
 
 /** The keys of the fields of `Created`. */
@@ -819,6 +1072,11 @@ function checkCreated(value: unknown, s: cardcState, at: string, orNull?: boolea
       if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 65535)) {
         checksOfCreated[1](item, s, at + '/version');
       }
+      if (s.write && item === 1) {
+        delete (object as { [key: string]: unknown })['version'];
+      }
+    } else if (s.fix && !s.write) {
+      cardcDefine(object, 'version', 1);
     }
     if (cardcPresent(keys, s, at, 'task', false)) {
       known += 1;
@@ -831,8 +1089,8 @@ function checkCreated(value: unknown, s: cardcState, at: string, orNull?: boolea
   s.type = outer;
 }
 
-/** Whether a value is a `Created`, exactly as the contract says. Never throws. */
-export function isCreated(value: unknown): value is Created {
+/** Whether a value is a `Created`, exactly as the contract says, as a writer may write it (`CreatedInput`: `parseCreated` fills in the defaults). Never throws. */
+export function isCreated(value: unknown): value is CreatedInput {
   return cardcRun(checkCreated, value, 1, true).length === 0;
 }
 
@@ -843,13 +1101,18 @@ export function parseCreated(
   return cardcParseCopy<Created>(checkCreated, value);
 }
 
+/** The JSON a conforming writer writes for a `Created`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeCreated(value: Created): CreatedInput {
+  return cardcWrite<CreatedInput>(checkCreated, value);
+}
+
 /** The value as a `Created` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseCreated` and `isCreated` stay strict. */
 export function parseCreatedTolerant(
   value: unknown,
 ):
   | { ok: true; value: Created; warnings: { pointer: string; message: string }[] }
   | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Created>(checkCreated, value);
+  return cardcParseTolerant<Created>(checkCreated, value, true);
 }
 
 /** The keys of the fields of `Envelope`. */
@@ -885,6 +1148,11 @@ function checkEnvelope(value: unknown, s: cardcState, at: string, orNull?: boole
       if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 65535)) {
         checksOfEnvelope[1](item, s, at + '/version');
       }
+      if (s.write && item === 1) {
+        delete (object as { [key: string]: unknown })['version'];
+      }
+    } else if (s.fix && !s.write) {
+      cardcDefine(object, 'version', 1);
     }
     cardcRest(object, keys, s, at, true, keysOfEnvelope, tags, known);
     s.depth -= 1;
@@ -892,8 +1160,8 @@ function checkEnvelope(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = outer;
 }
 
-/** Whether a value is a `Envelope`, exactly as the contract says. Never throws. */
-export function isEnvelope(value: unknown): value is Envelope {
+/** Whether a value is a `Envelope`, exactly as the contract says, as a writer may write it (`EnvelopeInput`: `parseEnvelope` fills in the defaults). Never throws. */
+export function isEnvelope(value: unknown): value is EnvelopeInput {
   return cardcRun(checkEnvelope, value, 1, true).length === 0;
 }
 
@@ -902,6 +1170,11 @@ export function parseEnvelope(
   value: unknown,
 ): { ok: true; value: Envelope } | { ok: false; errors: { pointer: string; message: string }[] } {
   return cardcParseCopy<Envelope>(checkEnvelope, value);
+}
+
+/** The JSON a conforming writer writes for a `Envelope`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeEnvelope(value: Envelope): EnvelopeInput {
+  return cardcWrite<EnvelopeInput>(checkEnvelope, value);
 }
 
 /** The `type` tags of `Event`. */
@@ -927,8 +1200,8 @@ function checkEvent(value: unknown, s: cardcState, at: string, orNull?: boolean)
   }
 }
 
-/** Whether a value is a `Event`, exactly as the contract says. Never throws. */
-export function isEvent(value: unknown): value is Event {
+/** Whether a value is a `Event`, exactly as the contract says, as a writer may write it (`EventInput`: `parseEvent` fills in the defaults). Never throws. */
+export function isEvent(value: unknown): value is EventInput {
   return cardcRun(checkEvent, value, 1, true).length === 0;
 }
 
@@ -939,13 +1212,18 @@ export function parseEvent(
   return cardcParseCopy<Event>(checkEvent, value);
 }
 
+/** The JSON a conforming writer writes for a `Event`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeEvent(value: Event): EventInput {
+  return cardcWrite<EventInput>(checkEvent, value);
+}
+
 /** The value as a `Event` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseEvent` and `isEvent` stay strict. */
 export function parseEventTolerant(
   value: unknown,
 ):
   | { ok: true; value: Event; warnings: { pointer: string; message: string }[] }
   | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Event>(checkEvent, value);
+  return cardcParseTolerant<Event>(checkEvent, value, true);
 }
 
 /** The strings of `Format`. */
@@ -1047,6 +1325,11 @@ function checkNoteEvent(value: unknown, s: cardcState, at: string, orNull?: bool
       if (!(typeof item === 'number' && item % 1 === 0 && item >= 0 && item <= 65535)) {
         checksOfNoteEvent[1](item, s, at + '/version');
       }
+      if (s.write && item === 1) {
+        delete (object as { [key: string]: unknown })['version'];
+      }
+    } else if (s.fix && !s.write) {
+      cardcDefine(object, 'version', 1);
     }
     if (cardcPresent(keys, s, at, 'task', false)) {
       known += 1;
@@ -1061,6 +1344,8 @@ function checkNoteEvent(value: unknown, s: cardcState, at: string, orNull?: bool
       if (!(typeof item === 'string' && cardcUnicode(item))) {
         cardcString(item, s, at + '/text');
       }
+    } else if (s.fix) {
+      cardcDefine(object, 'text', '');
     }
     cardcRest(object, keys, s, at, true, keysOfNoteEvent, tags, known);
     s.depth -= 1;
@@ -1068,8 +1353,8 @@ function checkNoteEvent(value: unknown, s: cardcState, at: string, orNull?: bool
   s.type = outer;
 }
 
-/** Whether a value is a `NoteEvent`, exactly as the contract says. Never throws. */
-export function isNoteEvent(value: unknown): value is NoteEvent {
+/** Whether a value is a `NoteEvent`, exactly as the contract says, as a writer may write it (`NoteEventInput`: `parseNoteEvent` fills in the defaults). Never throws. */
+export function isNoteEvent(value: unknown): value is NoteEventInput {
   return cardcRun(checkNoteEvent, value, 1, true).length === 0;
 }
 
@@ -1078,6 +1363,11 @@ export function parseNoteEvent(
   value: unknown,
 ): { ok: true; value: NoteEvent } | { ok: false; errors: { pointer: string; message: string }[] } {
   return cardcParseCopy<NoteEvent>(checkNoteEvent, value);
+}
+
+/** The JSON a conforming writer writes for a `NoteEvent`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeNoteEvent(value: NoteEvent): NoteEventInput {
+  return cardcWrite<NoteEventInput>(checkNoteEvent, value);
 }
 
 /** The keys of the fields of `Part`. */
@@ -1105,6 +1395,8 @@ function checkPart(value: unknown, s: cardcState, at: string, orNull?: boolean):
       known += 1;
       const item = object['format'];
       checkFormat(item, s, at + '/format');
+    } else if (s.fix) {
+      cardcDefine(object, 'format', 'plain');
     }
     cardcRest(object, keys, s, at, true, keysOfPart, tags, known);
     s.depth -= 1;
@@ -1112,8 +1404,8 @@ function checkPart(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Part`, exactly as the contract says. Never throws. */
-export function isPart(value: unknown): value is Part {
+/** Whether a value is a `Part`, exactly as the contract says, as a writer may write it (`PartInput`: `parsePart` fills in the defaults). Never throws. */
+export function isPart(value: unknown): value is PartInput {
   return cardcRun(checkPart, value, 1, true).length === 0;
 }
 
@@ -1122,6 +1414,11 @@ export function parsePart(
   value: unknown,
 ): { ok: true; value: Part } | { ok: false; errors: { pointer: string; message: string }[] } {
   return cardcParseCopy<Part>(checkPart, value);
+}
+
+/** The JSON a conforming writer writes for a `Part`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writePart(value: Part): PartInput {
+  return cardcWrite<PartInput>(checkPart, value);
 }
 
 /** The strings of `Status`. */
@@ -1150,7 +1447,7 @@ const keysOfTask: readonly string[] = ['id', 'status', 'kind', 'content', 'label
 /** The checks of the fields of `Task` that are built from others, in field order. */
 const checksOfTask = [
   cardcMapOf(cardcString),
-  cardcRange(cardcInteger(0, 255), null, false, 10, false),
+  cardcOrAbsent(cardcRange(cardcInteger(0, 255), null, false, 10, false)),
   cardcMatches(cardcString, '^(?:0|(?:[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615))$', 'u64 as a canonical decimal string'),
 ] as const;
 
@@ -1176,11 +1473,18 @@ function checkTask(value: unknown, s: cardcState, at: string, orNull?: boolean):
       known += 1;
       const item = object['status'];
       checkStatus(item, s, at + '/status');
+    } else if (s.fix) {
+      cardcDefine(object, 'status', 'pending');
     }
     if (cardcPresent(keys, s, at, 'kind', true)) {
       known += 1;
       const item = object['kind'];
       checkKind(item, s, at + '/kind');
+      if (s.write && item === 'other') {
+        delete (object as { [key: string]: unknown })['kind'];
+      }
+    } else if (s.fix && !s.write) {
+      cardcDefine(object, 'kind', 'other');
     }
     if (cardcPresent(keys, s, at, 'content', true)) {
       known += 1;
@@ -1192,21 +1496,35 @@ function checkTask(value: unknown, s: cardcState, at: string, orNull?: boolean):
         }
         s.depth -= 1;
       }
+      if (s.write && cardcEmpty(item)) {
+        delete (object as { [key: string]: unknown })['content'];
+      }
+    } else if (s.fix && !s.write) {
+      cardcDefine(object, 'content', []);
     }
     if (cardcPresent(keys, s, at, 'labels', true)) {
       known += 1;
       const item = object['labels'];
       checksOfTask[0](item, s, at + '/labels');
+    } else if (s.fix) {
+      cardcDefine(object, 'labels', {});
     }
     if (cardcPresent(keys, s, at, 'attempts', true)) {
       known += 1;
       const item = object['attempts'];
       checksOfTask[1](item, s, at + '/attempts');
+    } else if (s.fix) {
+      cardcDefine(object, 'attempts', 0);
     }
     if (cardcPresent(keys, s, at, 'weight', true)) {
       known += 1;
       const item = object['weight'];
       cardcNumber(item, s, at + '/weight');
+      if (s.write && item === 1.5) {
+        delete (object as { [key: string]: unknown })['weight'];
+      }
+    } else if (s.fix && !s.write) {
+      cardcDefine(object, 'weight', 1.5);
     }
     if (cardcPresent(keys, s, at, 'pinned', true)) {
       known += 1;
@@ -1214,16 +1532,31 @@ function checkTask(value: unknown, s: cardcState, at: string, orNull?: boolean):
       if (!(typeof item === 'boolean')) {
         cardcBoolean(item, s, at + '/pinned');
       }
+      if (s.write && item === false) {
+        delete (object as { [key: string]: unknown })['pinned'];
+      }
+    } else if (s.fix && !s.write) {
+      cardcDefine(object, 'pinned', false);
     }
     if (cardcPresent(keys, s, at, 'revision', true)) {
       known += 1;
       const item = object['revision'];
       checksOfTask[2](item, s, at + '/revision');
+      if (s.write && item === '0') {
+        delete (object as { [key: string]: unknown })['revision'];
+      }
+    } else if (s.fix && !s.write) {
+      cardcDefine(object, 'revision', '0');
     }
     if (cardcPresent(keys, s, at, 'lane', true)) {
       known += 1;
       const item = object['lane'];
       checkLane(item, s, at + '/lane');
+      if (s.write && item === 'main') {
+        delete (object as { [key: string]: unknown })['lane'];
+      }
+    } else if (s.fix && !s.write) {
+      cardcDefine(object, 'lane', 'main');
     }
     cardcRest(object, keys, s, at, true, keysOfTask, tags, known);
     s.depth -= 1;
@@ -1231,8 +1564,8 @@ function checkTask(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Task`, exactly as the contract says. Never throws. */
-export function isTask(value: unknown): value is Task {
+/** Whether a value is a `Task`, exactly as the contract says, as a writer may write it (`TaskInput`: `parseTask` fills in the defaults). Never throws. */
+export function isTask(value: unknown): value is TaskInput {
   return cardcRun(checkTask, value, 1, true).length === 0;
 }
 
@@ -1243,11 +1576,16 @@ export function parseTask(
   return cardcParseCopy<Task>(checkTask, value);
 }
 
+/** The JSON a conforming writer writes for a `Task`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeTask(value: Task): TaskInput {
+  return cardcWrite<TaskInput>(checkTask, value);
+}
+
 /** The value as a `Task` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseTask` and `isTask` stay strict. */
 export function parseTaskTolerant(
   value: unknown,
 ):
   | { ok: true; value: Task; warnings: { pointer: string; message: string }[] }
   | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Task>(checkTask, value);
+  return cardcParseTolerant<Task>(checkTask, value, true);
 }

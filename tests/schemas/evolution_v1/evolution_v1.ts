@@ -20,11 +20,36 @@ export interface Attachment {
   [key: string]: unknown;
 }
 
-/** Text from one of the parties. */
+/**
+ * Text from one of the parties.
+ *
+ * As read (`parseMessageUpdate`): a field that has a default is always there, the
+ * default where the key was absent. `MessageUpdateInput` is what a writer may write, such
+ * fields left out.
+ */
 export interface MessageUpdate {
   role: Role;
   text: string;
-  /** How the text is written; a format this build cannot read reads as `plain`. */
+  /**
+   * How the text is written; a format this build cannot read reads as `plain`.
+   * Default: `"plain"`.
+   */
+  format: TextFormat;
+  [key: string]: unknown;
+}
+
+/**
+ * `MessageUpdate` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isMessageUpdate` says whether a value is one; `writeMessageUpdate`
+ * gives the JSON a conforming writer writes of a value as read.
+ */
+export interface MessageUpdateInput {
+  role: Role;
+  text: string;
+  /**
+   * How the text is written; a format this build cannot read reads as `plain`.
+   * Default: `"plain"`.
+   */
   format?: TextFormat;
   [key: string]: unknown;
 }
@@ -56,11 +81,36 @@ export interface ToolCallUpdate {
   [key: string]: unknown;
 }
 
-/** A turn: the updates in order. */
+/**
+ * A turn: the updates in order.
+ *
+ * As read (`parseTurn`): a field that has a default is always there, the
+ * default where the key was absent. `TurnInput` is what a writer may write, such
+ * fields left out.
+ */
 export interface Turn {
   updates: Update[];
   title?: string;
-  /** Files attached to the turn; one this build cannot read is skipped. */
+  /**
+   * Files attached to the turn; one this build cannot read is skipped.
+   * Default: `[]`, which a writer writes as no key.
+   */
+  attachments: Attachment[];
+  [key: string]: unknown;
+}
+
+/**
+ * `Turn` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isTurn` says whether a value is one; `writeTurn`
+ * gives the JSON a conforming writer writes of a value as read.
+ */
+export interface TurnInput {
+  updates: UpdateInput[];
+  title?: string;
+  /**
+   * Files attached to the turn; one this build cannot read is skipped.
+   * Default: `[]`, which a writer writes as no key.
+   */
   attachments?: Attachment[];
   [key: string]: unknown;
 }
@@ -73,12 +123,31 @@ export type UpdateUnknown = { readonly type: string; readonly [key: string]: unk
 /**
  * One update of the stream, told apart by `type`.
  *
+ * As read (`parseUpdate`): a field that has a default is always there, the
+ * default where the key was absent. `UpdateInput` is what a writer may write, such
+ * fields left out.
+ *
  * - `message`: Text from one of the parties.
  * - `tool_call`: A tool call started or moved on.
  * - `done`: The end of the turn.
  */
 export type Update =
   | ({ type: 'message' } & MessageUpdate)
+  | ({ type: 'tool_call' } & ToolCallUpdate)
+  | ({ type: 'done' })
+  | (UpdateUnknown);
+
+/**
+ * `Update` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isUpdate` says whether a value is one; `writeUpdate`
+ * gives the JSON a conforming writer writes of a value as read.
+ *
+ * - `message`: Text from one of the parties.
+ * - `tool_call`: A tool call started or moved on.
+ * - `done`: The end of the turn.
+ */
+export type UpdateInput =
+  | ({ type: 'message' } & MessageUpdateInput)
   | ({ type: 'tool_call' } & ToolCallUpdate)
   | ({ type: 'done' })
   | (UpdateUnknown);
@@ -134,6 +203,10 @@ export function matchUpdate<R_>(value: Update, handlers: UpdateHandlers<R_>): R_
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
 // input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// A type that reaches a field with a default also has an input type, `<Name>Input`, in which such a
+// field may be absent: `is<Name>` says a value is one, `parse<Name>` fills in the defaults, and
+// `write<Name>` gives the JSON a conforming writer writes for a <Name>, which never changes its
+// input either.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -158,10 +231,17 @@ type cardcState = {
    */
   tags: readonly string[];
   /**
-   * Whether the check also rewrites the value, a copy `parse` made, into what a writer writes back:
-   * it deletes the unknown keys of a struct that drops them, and the `null` of a null-as-absent key.
+   * Whether the check also rewrites the value, a copy `parse` made, into what a reader holds: it
+   * deletes the unknown keys of a struct that drops them and the `null` of a null-as-absent key, and
+   * gives an absent defaulted key its default. A rewriting check reads the whole value (see
+   * `cardcRewrite`), so a key it finds absent is absent.
    */
   fix: boolean;
+  /**
+   * Whether the rewrite is into what a conforming writer writes (`write<Name>`), which also deletes
+   * a `#[omit_default]` key holding its default and gives such a key, when absent, none.
+   */
+  write: boolean;
 };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
@@ -181,8 +261,9 @@ function cardcRun(
   limit: number,
   quiet: boolean,
   fix = false,
+  write = false,
 ): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, fix };
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, fix, write };
   try {
     check(value, s, '');
   } catch {
@@ -227,8 +308,19 @@ function cardcCopy(value: unknown): unknown {
 }
 
 /**
+ * A copy of a value, rewritten by its check (see `cardcState.fix`): as a reader holds it, or, with
+ * `write`, as a conforming writer writes it. The check counts its errors quietly and never stops
+ * at a limit, so it reads every key there is; the caller's value is left as it was.
+ */
+function cardcRewrite(check: cardcCheck, value: unknown, write: boolean): unknown {
+  const copy = cardcCopy(value);
+  cardcRun(check, copy, Infinity, true, true, write);
+  return copy;
+}
+
+/**
  * The result of a `parse` guard of a contract whose writers may write back other JSON than they
- * read: a copy of the value, rewritten as they write it back (see `cardcState.fix`), typed, or the
+ * read: a copy of the value, rewritten as a reader holds it (see `cardcState.fix`), typed, or the
  * errors that refute it. The caller's value is left as it was.
  */
 function cardcParseCopy<T>(
@@ -236,12 +328,28 @@ function cardcParseCopy<T>(
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
   const parsed = cardcParse<T>(check, value);
-  if (!parsed.ok) {
-    return parsed;
-  }
-  const copy = cardcCopy(value);
-  cardcRun(check, copy, cardcMaxErrors, false, true);
-  return { ok: true, value: copy as T };
+  return parsed.ok ? { ok: true, value: cardcRewrite(check, value, false) as T } : parsed;
+}
+
+/**
+ * The result of a `write` guard: a copy of a value as a conforming writer writes it (see
+ * `cardcState.write`), typed as what a writer may write.
+ */
+function cardcWrite<T>(check: cardcCheck, value: unknown): T {
+  return cardcRewrite(check, value, true) as T;
+}
+
+/**
+ * Gives an object's absent key its default. The key is defined, never assigned, so that a
+ * `__proto__` key stays a key, as `cardcCopy` defines it.
+ */
+function cardcDefine(object: { readonly [key: string]: unknown }, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** Whether a value is an empty array or object: equal to a default of `[]` or `{}`. */
+function cardcEmpty(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
 
 /** What a quiet check records for each error: only their number is read. */
@@ -641,6 +749,13 @@ function cardcSkipInvalid(check: cardcCheck): cardcCheck {
   };
 }
 
+/** `#[on_invalid = "absent"]`: a value passing the inner check; a tolerant parse reads any other as absent. */
+function cardcOrAbsent(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    cardcTolerate(check, value, s, at, false, orNull);
+  };
+}
+
 /** The JSON pointer segments of a pointer, unescaped. */
 function cardcSegments(pointer: string): string[] {
   return pointer
@@ -716,12 +831,15 @@ function cardcPrune(value: unknown, paths: string[][]): unknown {
 
 /**
  * The result of a tolerant `parse` guard: the value read under the schema's reader policies (a
- * copy without what they dropped) with one warning per drop, ordered by pointer; or the errors
- * no policy covers.
+ * copy without what they dropped, rewritten as a reader holds it when `rewrite`, as `parse` does
+ * for a contract whose writers may write back other JSON than they read: so a value read as
+ * absent is its default where the field has one) with one warning per drop, ordered by pointer;
+ * or the errors no policy covers.
  */
 function cardcParseTolerant<T>(
   check: cardcCheck,
   value: unknown,
+  rewrite: boolean,
 ):
   | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
   | { ok: false; errors: { pointer: string; message: string }[] } {
@@ -745,7 +863,7 @@ function cardcParseTolerant<T>(
     message: `${drop.item ? 'skipped an invalid item' : 'read an invalid value as absent'}: ${drop.error.pointer}: ${drop.error.message}`,
   }));
   const pruned = sorted.length === 0 ? value : cardcPrune(value, sorted.map(({ segments }) => segments));
-  return { ok: true, value: pruned as T, warnings };
+  return { ok: true, value: (rewrite ? cardcRewrite(check, pruned, false) : pruned) as T, warnings };
 }
 
 /** The keys of the fields of `Attachment`. */
@@ -804,7 +922,7 @@ const keysOfMessageUpdate: readonly string[] = ['role', 'text', 'format'];
 
 /** The checks of the fields of `MessageUpdate` that are built from others, in field order. */
 const checksOfMessageUpdate = [
-  checkTextFormat,
+  cardcOrAbsent(checkTextFormat),
 ] as const;
 
 /** Checks a `MessageUpdate`. */
@@ -834,6 +952,8 @@ function checkMessageUpdate(value: unknown, s: cardcState, at: string, orNull?: 
       known += 1;
       const item = object['format'];
       checksOfMessageUpdate[0](item, s, at + '/format');
+    } else if (s.fix) {
+      cardcDefine(object, 'format', 'plain');
     }
     cardcRest(object, keys, s, at, false, keysOfMessageUpdate, tags, known);
     s.depth -= 1;
@@ -841,8 +961,8 @@ function checkMessageUpdate(value: unknown, s: cardcState, at: string, orNull?: 
   s.type = outer;
 }
 
-/** Whether a value is a `MessageUpdate`, exactly as the contract says. Never throws. */
-export function isMessageUpdate(value: unknown): value is MessageUpdate {
+/** Whether a value is a `MessageUpdate`, exactly as the contract says, as a writer may write it (`MessageUpdateInput`: `parseMessageUpdate` fills in the defaults). Never throws. */
+export function isMessageUpdate(value: unknown): value is MessageUpdateInput {
   return cardcRun(checkMessageUpdate, value, 1, true).length === 0;
 }
 
@@ -853,13 +973,18 @@ export function parseMessageUpdate(
   return cardcParseCopy<MessageUpdate>(checkMessageUpdate, value);
 }
 
+/** The JSON a conforming writer writes for a `MessageUpdate`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeMessageUpdate(value: MessageUpdate): MessageUpdateInput {
+  return cardcWrite<MessageUpdateInput>(checkMessageUpdate, value);
+}
+
 /** The value as a `MessageUpdate` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseMessageUpdate` and `isMessageUpdate` stay strict. */
 export function parseMessageUpdateTolerant(
   value: unknown,
 ):
   | { ok: true; value: MessageUpdate; warnings: { pointer: string; message: string }[] }
   | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<MessageUpdate>(checkMessageUpdate, value);
+  return cardcParseTolerant<MessageUpdate>(checkMessageUpdate, value, true);
 }
 
 /** Checks a `Role`. */
@@ -1032,6 +1157,11 @@ function checkTurn(value: unknown, s: cardcState, at: string, orNull?: boolean):
       known += 1;
       const item = object['attachments'];
       checksOfTurn[0](item, s, at + '/attachments');
+      if (s.write && cardcEmpty(item)) {
+        delete (object as { [key: string]: unknown })['attachments'];
+      }
+    } else if (s.fix && !s.write) {
+      cardcDefine(object, 'attachments', []);
     }
     cardcRest(object, keys, s, at, false, keysOfTurn, tags, known);
     s.depth -= 1;
@@ -1039,8 +1169,8 @@ function checkTurn(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Turn`, exactly as the contract says. Never throws. */
-export function isTurn(value: unknown): value is Turn {
+/** Whether a value is a `Turn`, exactly as the contract says, as a writer may write it (`TurnInput`: `parseTurn` fills in the defaults). Never throws. */
+export function isTurn(value: unknown): value is TurnInput {
   return cardcRun(checkTurn, value, 1, true).length === 0;
 }
 
@@ -1051,13 +1181,18 @@ export function parseTurn(
   return cardcParseCopy<Turn>(checkTurn, value);
 }
 
+/** The JSON a conforming writer writes for a `Turn`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeTurn(value: Turn): TurnInput {
+  return cardcWrite<TurnInput>(checkTurn, value);
+}
+
 /** The value as a `Turn` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseTurn` and `isTurn` stay strict. */
 export function parseTurnTolerant(
   value: unknown,
 ):
   | { ok: true; value: Turn; warnings: { pointer: string; message: string }[] }
   | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Turn>(checkTurn, value);
+  return cardcParseTolerant<Turn>(checkTurn, value, true);
 }
 
 /** The `type` tags of `Update`. */
@@ -1091,8 +1226,8 @@ function checkUpdate(value: unknown, s: cardcState, at: string, orNull?: boolean
   }
 }
 
-/** Whether a value is a `Update`, exactly as the contract says. Never throws. */
-export function isUpdate(value: unknown): value is Update {
+/** Whether a value is a `Update`, exactly as the contract says, as a writer may write it (`UpdateInput`: `parseUpdate` fills in the defaults). Never throws. */
+export function isUpdate(value: unknown): value is UpdateInput {
   return cardcRun(checkUpdate, value, 1, true).length === 0;
 }
 
@@ -1103,17 +1238,22 @@ export function parseUpdate(
   return cardcParseCopy<Update>(checkUpdate, value);
 }
 
+/** The JSON a conforming writer writes for a `Update`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeUpdate(value: Update): UpdateInput {
+  return cardcWrite<UpdateInput>(checkUpdate, value);
+}
+
 /** The value as a `Update` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseUpdate` and `isUpdate` stay strict. */
 export function parseUpdateTolerant(
   value: unknown,
 ):
   | { ok: true; value: Update; warnings: { pointer: string; message: string }[] }
   | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Update>(checkUpdate, value);
+  return cardcParseTolerant<Update>(checkUpdate, value, true);
 }
 
 /** Whether a `Update` is its catch-all `UpdateUnknown`, one this build does not know. */
-export function isUpdateUnknown(value: Update): value is UpdateUnknown {
+export function isUpdateUnknown(value: UpdateInput): value is UpdateUnknown {
   switch (value['type']) {
     case 'message':
     case 'tool_call':

@@ -109,10 +109,17 @@ type cardcState = {
    */
   tags: readonly string[];
   /**
-   * Whether the check also rewrites the value, a copy `parse` made, into what a writer writes back:
-   * it deletes the unknown keys of a struct that drops them, and the `null` of a null-as-absent key.
+   * Whether the check also rewrites the value, a copy `parse` made, into what a reader holds: it
+   * deletes the unknown keys of a struct that drops them and the `null` of a null-as-absent key, and
+   * gives an absent defaulted key its default. A rewriting check reads the whole value (see
+   * `cardcRewrite`), so a key it finds absent is absent.
    */
   fix: boolean;
+  /**
+   * Whether the rewrite is into what a conforming writer writes (`write<Name>`), which also deletes
+   * a `#[omit_default]` key holding its default and gives such a key, when absent, none.
+   */
+  write: boolean;
 };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
@@ -132,8 +139,9 @@ function cardcRun(
   limit: number,
   quiet: boolean,
   fix = false,
+  write = false,
 ): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, fix };
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, fix, write };
   try {
     check(value, s, '');
   } catch {
@@ -178,8 +186,19 @@ function cardcCopy(value: unknown): unknown {
 }
 
 /**
+ * A copy of a value, rewritten by its check (see `cardcState.fix`): as a reader holds it, or, with
+ * `write`, as a conforming writer writes it. The check counts its errors quietly and never stops
+ * at a limit, so it reads every key there is; the caller's value is left as it was.
+ */
+function cardcRewrite(check: cardcCheck, value: unknown, write: boolean): unknown {
+  const copy = cardcCopy(value);
+  cardcRun(check, copy, Infinity, true, true, write);
+  return copy;
+}
+
+/**
  * The result of a `parse` guard of a contract whose writers may write back other JSON than they
- * read: a copy of the value, rewritten as they write it back (see `cardcState.fix`), typed, or the
+ * read: a copy of the value, rewritten as a reader holds it (see `cardcState.fix`), typed, or the
  * errors that refute it. The caller's value is left as it was.
  */
 function cardcParseCopy<T>(
@@ -187,12 +206,7 @@ function cardcParseCopy<T>(
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
   const parsed = cardcParse<T>(check, value);
-  if (!parsed.ok) {
-    return parsed;
-  }
-  const copy = cardcCopy(value);
-  cardcRun(check, copy, cardcMaxErrors, false, true);
-  return { ok: true, value: copy as T };
+  return parsed.ok ? { ok: true, value: cardcRewrite(check, value, false) as T } : parsed;
 }
 
 /** What a quiet check records for each error: only their number is read. */

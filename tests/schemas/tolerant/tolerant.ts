@@ -143,10 +143,17 @@ type cardcState = {
    */
   tags: readonly string[];
   /**
-   * Whether the check also rewrites the value, a copy `parse` made, into what a writer writes back:
-   * it deletes the unknown keys of a struct that drops them, and the `null` of a null-as-absent key.
+   * Whether the check also rewrites the value, a copy `parse` made, into what a reader holds: it
+   * deletes the unknown keys of a struct that drops them and the `null` of a null-as-absent key, and
+   * gives an absent defaulted key its default. A rewriting check reads the whole value (see
+   * `cardcRewrite`), so a key it finds absent is absent.
    */
   fix: boolean;
+  /**
+   * Whether the rewrite is into what a conforming writer writes (`write<Name>`), which also deletes
+   * a `#[omit_default]` key holding its default and gives such a key, when absent, none.
+   */
+  write: boolean;
 };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
@@ -166,8 +173,9 @@ function cardcRun(
   limit: number,
   quiet: boolean,
   fix = false,
+  write = false,
 ): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, fix };
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, fix, write };
   try {
     check(value, s, '');
   } catch {
@@ -186,6 +194,40 @@ function cardcParse<T>(
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
+}
+
+/**
+ * A deep copy of a JSON value, for `parse` to rewrite. Keys are defined, never assigned, so that
+ * a `__proto__` key stays a key.
+ */
+function cardcCopy(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map(cardcCopy);
+  }
+  if (typeof value !== 'object' || value === null) {
+    return value;
+  }
+  const copy: { [key: string]: unknown } = {};
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(copy, key, {
+      value: cardcCopy((value as { readonly [key: string]: unknown })[key]),
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return copy;
+}
+
+/**
+ * A copy of a value, rewritten by its check (see `cardcState.fix`): as a reader holds it, or, with
+ * `write`, as a conforming writer writes it. The check counts its errors quietly and never stops
+ * at a limit, so it reads every key there is; the caller's value is left as it was.
+ */
+function cardcRewrite(check: cardcCheck, value: unknown, write: boolean): unknown {
+  const copy = cardcCopy(value);
+  cardcRun(check, copy, Infinity, true, true, write);
+  return copy;
 }
 
 /** What a quiet check records for each error: only their number is read. */
@@ -696,12 +738,15 @@ function cardcPrune(value: unknown, paths: string[][]): unknown {
 
 /**
  * The result of a tolerant `parse` guard: the value read under the schema's reader policies (a
- * copy without what they dropped) with one warning per drop, ordered by pointer; or the errors
- * no policy covers.
+ * copy without what they dropped, rewritten as a reader holds it when `rewrite`, as `parse` does
+ * for a contract whose writers may write back other JSON than they read: so a value read as
+ * absent is its default where the field has one) with one warning per drop, ordered by pointer;
+ * or the errors no policy covers.
  */
 function cardcParseTolerant<T>(
   check: cardcCheck,
   value: unknown,
+  rewrite: boolean,
 ):
   | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
   | { ok: false; errors: { pointer: string; message: string }[] } {
@@ -725,7 +770,7 @@ function cardcParseTolerant<T>(
     message: `${drop.item ? 'skipped an invalid item' : 'read an invalid value as absent'}: ${drop.error.pointer}: ${drop.error.message}`,
   }));
   const pruned = sorted.length === 0 ? value : cardcPrune(value, sorted.map(({ segments }) => segments));
-  return { ok: true, value: pruned as T, warnings };
+  return { ok: true, value: (rewrite ? cardcRewrite(check, pruned, false) : pruned) as T, warnings };
 }
 
 /** The strings of `Audience`. */
@@ -790,7 +835,7 @@ export function parseCardTolerant(
 ):
   | { ok: true; value: Card; warnings: { pointer: string; message: string }[] }
   | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Card>(checkCard, value);
+  return cardcParseTolerant<Card>(checkCard, value, false);
 }
 
 /** Whether a `Card` is its catch-all `CardUnknown`, one this build does not know. */
@@ -859,7 +904,7 @@ export function parseEntryTolerant(
 ):
   | { ok: true; value: Entry; warnings: { pointer: string; message: string }[] }
   | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Entry>(checkEntry, value);
+  return cardcParseTolerant<Entry>(checkEntry, value, false);
 }
 
 /** The keys of the fields of `Feed`. */
@@ -933,7 +978,7 @@ export function parseFeedTolerant(
 ):
   | { ok: true; value: Feed; warnings: { pointer: string; message: string }[] }
   | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Feed>(checkFeed, value);
+  return cardcParseTolerant<Feed>(checkFeed, value, false);
 }
 
 /** The strings of `Priority`. */
@@ -1019,7 +1064,7 @@ export function parseSectionTolerant(
 ):
   | { ok: true; value: Section; warnings: { pointer: string; message: string }[] }
   | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Section>(checkSection, value);
+  return cardcParseTolerant<Section>(checkSection, value, false);
 }
 
 /** The keys of the fields of `TextCard`. */
@@ -1077,5 +1122,5 @@ export function parseTextCardTolerant(
 ):
   | { ok: true; value: TextCard; warnings: { pointer: string; message: string }[] }
   | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<TextCard>(checkTextCard, value);
+  return cardcParseTolerant<TextCard>(checkTextCard, value, false);
 }

@@ -12,10 +12,10 @@ mod structs;
 
 use std::collections::BTreeSet;
 
-use super::Runtime;
 use super::runtime::helpers_text;
 use super::syntax::{constant_literal, string_literal};
 use super::writer::Writer;
+use super::{Form, Runtime};
 use crate::ir::{
     Bound, CatchAll, Constraints, EnumDef, NewtypeDef, Number, Schema, Shape, Ty, TypeDef,
     UnionDef, UntaggedDef,
@@ -44,6 +44,13 @@ const BANNER: &str = "\
 // message naming the type and the variant it sits in. Both never throw and never change their
 // input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.";
 
+/// What the banner adds when some type has an input type (see [`super::Form`]).
+const BANNER_INPUTS: &str = "\
+// A type that reaches a field with a default also has an input type, `<Name>Input`, in which such a
+// field may be absent: `is<Name>` says a value is one, `parse<Name>` fills in the defaults, and
+// `write<Name>` gives the JSON a conforming writer writes for a <Name>, which never changes its
+// input either.";
+
 /// Writes the guards of every type, after the helpers they use (copied in, or imported from the
 /// shared runtime module, as `runtime` says). A schema without types gets nothing, not even the
 /// helpers. Returns the runtime names (helpers and types) the guards refer to, which the
@@ -52,13 +59,15 @@ pub(super) fn emit_guards(
     w: &mut Writer,
     schema: &Schema,
     runtime: &Runtime,
+    inputs: &BTreeSet<String>,
 ) -> BTreeSet<&'static str> {
     if schema.types.is_empty() {
         return BTreeSet::new();
     }
     let mut guards = Guards {
         schema,
-        used: BTreeSet::from(["cardcRun", "cardcParse"]),
+        inputs,
+        used: BTreeSet::from(["cardcRun"]),
         types: BTreeSet::new(),
         out: Writer::default(),
     };
@@ -98,6 +107,9 @@ pub(super) fn emit_guards(
     }
     w.blank();
     w.text(BANNER);
+    if !inputs.is_empty() {
+        w.text(BANNER_INPUTS);
+    }
     w.blank();
     if *runtime == Runtime::Inline {
         w.text(&helpers_text(&guards.used));
@@ -110,6 +122,8 @@ pub(super) fn emit_guards(
 struct Guards<'a> {
     /// The schema, to tell a union's struct payloads from its union payloads.
     schema: &'a Schema,
+    /// The types that have an input type (see [`super::Form`]).
+    inputs: &'a BTreeSet<String>,
     /// The helpers the text written so far calls.
     used: BTreeSet<&'static str>,
     /// The runtime's types the text written so far names.
@@ -323,8 +337,10 @@ impl Guards<'_> {
         self.out.doc_line(&format!(
             "Whether a `{owner}` is its catch-all `{name}`, one this build does not know."
         ));
+        // A value `is<Owner>` accepted is of the input form, which this takes too.
+        let taken = Form::Input(self.inputs).name(owner);
         self.out.line(&format!(
-            "export function is{name}(value: {owner}): value is {name} {{"
+            "export function is{name}(value: {taken}): value is {name} {{"
         ));
         self.out.indent();
         self.out.line(&format!("switch ({read}) {{"));
@@ -357,14 +373,22 @@ impl Guards<'_> {
         self.out.line("}");
     }
 
-    /// The exported `is<Name>` and `parse<Name>`.
+    /// The exported `is<Name>` and `parse<Name>`, and `write<Name>` for a type that has an
+    /// input type.
     fn emit_exported(&mut self, name: &str) {
+        let input = Form::Input(self.inputs).name(name);
         self.out.blank();
-        self.out.doc_line(&format!(
-            "Whether a value is a `{name}`, exactly as the contract says. Never throws."
-        ));
+        if input == name {
+            self.out.doc_line(&format!(
+                "Whether a value is a `{name}`, exactly as the contract says. Never throws."
+            ));
+        } else {
+            self.out.doc_line(&format!(
+                "Whether a value is a `{name}`, exactly as the contract says, as a writer may write it (`{input}`: `parse{name}` fills in the defaults). Never throws."
+            ));
+        }
         self.out.line(&format!(
-            "export function is{name}(value: unknown): value is {name} {{"
+            "export function is{name}(value: unknown): value is {input} {{"
         ));
         self.out.line(&format!(
             "  return cardcRun(check{name}, value, 1, true).length === 0;"
@@ -381,18 +405,39 @@ impl Guards<'_> {
         ));
         // A contract whose writers write back other JSON than they read parses into a copy,
         // rewritten as they write it.
+        // Only the one `parse` helper named: an output importing the shared runtime compiles
+        // under `--noUnusedLocals`.
         let parse = if self.schema.rewrites() {
-            self.used.insert("cardcParseCopy");
-            "cardcParseCopy"
+            self.helper("cardcParseCopy")
         } else {
-            "cardcParse"
+            self.helper("cardcParse")
         };
         self.out
             .line(&format!("  return {parse}<{name}>(check{name}, value);"));
         self.out.line("}");
+        if input != name {
+            self.emit_write(name, &input);
+        }
         if self.schema.reaches_tolerance(&Ty::Named(name.to_owned())) {
             self.emit_tolerant(name);
         }
+    }
+
+    /// The exported `write<Name>`, for a type that has an input type: the JSON a conforming
+    /// writer writes for a value, which leaves out a default the contract omits.
+    fn emit_write(&mut self, name: &str, input: &str) {
+        self.used.insert("cardcWrite");
+        self.out.blank();
+        self.out.doc_line(&format!(
+            "The JSON a conforming writer writes for a `{name}`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input."
+        ));
+        self.out.line(&format!(
+            "export function write{name}(value: {name}): {input} {{"
+        ));
+        self.out.line(&format!(
+            "  return cardcWrite<{input}>(check{name}, value);"
+        ));
+        self.out.line("}");
     }
 
     /// The exported `parse<Name>Tolerant`, for a type that reaches a reader policy: `parse`
@@ -413,7 +458,8 @@ impl Guards<'_> {
         self.out
             .line("  | { ok: false; errors: { pointer: string; message: string }[] } {");
         self.out.line(&format!(
-            "  return cardcParseTolerant<{name}>(check{name}, value);"
+            "  return cardcParseTolerant<{name}>(check{name}, value, {});",
+            self.schema.rewrites()
         ));
         self.out.line("}");
     }

@@ -9,6 +9,9 @@
 //! An open union's catch-all has a required handler of its own, keyed by the catch-all's key,
 //! which takes the whole object of a tag this build does not know.
 
+use std::collections::BTreeSet;
+
+use super::Form;
 use super::syntax::{property_name, string_literal};
 use super::writer::Writer;
 use crate::ir::{Schema, TypeDef, UnionDef, Variant};
@@ -68,7 +71,7 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
         if let Some(payload) = union_payload(schema, variant) {
             w.line(&format!("{key}: {}<{RESULT}>;", handlers_name(payload)));
         } else {
-            let member = super::member_type(schema, union, variant);
+            let member = super::member_type(schema, union, variant, Form::Reader(&BTreeSet::new()));
             w.line(&format!("{key}: (value: {member}) => {RESULT};"));
         }
     }

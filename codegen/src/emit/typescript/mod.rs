@@ -17,17 +17,19 @@ mod tests;
 
 use crate::emit::{GENERATED_MARKER, header_sentence};
 use crate::ir::{
-    CatchAll, Deprecated, Docs, EnumDef, Examples, Field, NewtypeDef, Schema, StructDef, TypeDef,
-    UnionDef, UntaggedDef, Variant,
+    CatchAll, Deprecated, Docs, EnumDef, Examples, Field, JsonValue, NewtypeDef, Schema, StructDef,
+    Ty, TypeDef, UnionDef, UntaggedDef, Variant,
 };
 use crate::json_text;
 use crate::naming::typescript::{
-    PROTO_KEY, catch_all_brand, catch_all_type, handlers as handlers_name,
+    PROTO_KEY, catch_all_brand, catch_all_type, handlers as handlers_name, input_type,
 };
 use crate::target::{Options, Refusal, SharedRuntime, Target};
 
+use std::collections::BTreeSet;
+
 use syntax::{
-    constraint_notes, field_type_text, int_note, property_name, string_literal, type_text,
+    constraint_notes, field_type_text, int_note, property_name, string_literal, type_text_with,
 };
 use writer::Writer;
 
@@ -74,6 +76,10 @@ impl Target for TypeScript {
 
     fn catch_all_helpers(&self, owner: &str, catch_all: &str) -> Vec<String> {
         vec![catch_all_type(owner, catch_all)]
+    }
+
+    fn default_helpers(&self, name: &str) -> Vec<String> {
+        vec![input_type(name)]
     }
 
     fn wire_key_problem(&self, key: &str) -> Option<Refusal> {
@@ -134,22 +140,21 @@ fn emit_with(schema: &Schema, runtime: &Runtime) -> String {
         body.doc_block(&schema.docs);
         body.blank();
     }
+    let inputs = input_types(schema);
     for def in schema.types.values() {
-        match def {
-            TypeDef::Struct(def) => emit_struct(&mut body, schema, def),
-            TypeDef::Newtype(def) => emit_newtype(&mut body, def),
-            TypeDef::Union(def) => emit_union(&mut body, schema, def),
-            TypeDef::Enum(def) => emit_enum(&mut body, def),
-            TypeDef::Untagged(def) => emit_untagged(&mut body, def),
-        }
+        emit_type(&mut body, schema, def, Form::Reader(&inputs));
         body.blank();
+        if inputs.contains(def.name()) {
+            emit_type(&mut body, schema, def, Form::Input(&inputs));
+            body.blank();
+        }
     }
     let inline = *runtime == Runtime::Inline;
     if inline {
         emit_assert_never(&mut body);
     }
     let has_matchers = matching::emit_matchers(&mut body, schema);
-    let mut names = guards::emit_guards(&mut body, schema, runtime);
+    let mut names = guards::emit_guards(&mut body, schema, runtime, &inputs);
     let mut w = Writer::default();
     w.comment(&header_sentence(schema));
     w.blank();
@@ -200,21 +205,104 @@ fn emit_imports(w: &mut Writer, names: &std::collections::BTreeSet<&'static str>
     }
 }
 
+/// The types whose wire form reaches a defaulted field (see [`Schema::reaches_default`]): each
+/// has an input type beside its own.
+fn input_types(schema: &Schema) -> BTreeSet<String> {
+    schema
+        .types
+        .keys()
+        .filter(|name| schema.reaches_default(&Ty::Named((*name).clone())))
+        .cloned()
+        .collect()
+}
+
+/// Which of a type's forms is written. A type that reaches a default has two: the reader's,
+/// what `parse` gives (every defaulted field there), and the input's, what a writer may write
+/// (a defaulted field may be left out). Either names the types that have an input type.
+#[derive(Clone, Copy)]
+pub(super) enum Form<'a> {
+    /// The type as read: a defaulted field is there, and named types are their reader forms.
+    Reader(&'a BTreeSet<String>),
+    /// The type as a writer may write it: a defaulted field is optional, and named types that
+    /// have an input type are that.
+    Input(&'a BTreeSet<String>),
+}
+
+impl Form<'_> {
+    /// The name of a schema type in this form.
+    fn name(self, name: &str) -> String {
+        match self {
+            Form::Input(inputs) if inputs.contains(name) => input_type(name),
+            _ => name.to_owned(),
+        }
+    }
+
+    /// Whether a field's key is optional in this form.
+    fn optional(self, field: &Field) -> bool {
+        match self {
+            Form::Reader(_) => field.presence.is_optional(),
+            Form::Input(_) => field.presence.may_be_absent(),
+        }
+    }
+
+    /// A type's docs in this form: a type with an input type says which form is which.
+    fn docs(self, name: &str, docs: &Docs) -> Docs {
+        match self {
+            Form::Reader(inputs) if inputs.contains(name) => {
+                let mut docs = docs.clone();
+                if docs.iter().any(|line| !line.trim().is_empty()) {
+                    docs.push(String::new());
+                }
+                docs.push(format!(
+                    "As read (`parse{name}`): a field that has a default is always there, the"
+                ));
+                docs.push(format!(
+                    "default where the key was absent. `{}` is what a writer may write, such",
+                    input_type(name)
+                ));
+                docs.push("fields left out.".to_owned());
+                docs
+            }
+            Form::Reader(_) => docs.clone(),
+            Form::Input(_) => vec![
+                format!(
+                    "`{name}` as a writer may write it: a field that has a default may be left out,"
+                ),
+                format!(
+                    "and reads as the default. `is{name}` says whether a value is one; `write{name}`"
+                ),
+                format!("gives the JSON a conforming writer writes of a value as read."),
+            ],
+        }
+    }
+}
+
+/// One type in one form.
+fn emit_type(w: &mut Writer, schema: &Schema, def: &TypeDef, form: Form) {
+    match def {
+        TypeDef::Struct(def) => emit_struct(w, schema, def, form),
+        TypeDef::Newtype(def) => emit_newtype(w, def, form),
+        TypeDef::Union(def) => emit_union(w, schema, def, form),
+        TypeDef::Enum(def) => emit_enum(w, def),
+        TypeDef::Untagged(def) => emit_untagged(w, def, form),
+    }
+}
+
 /// An interface: the struct's standalone form, its fields and no tag of a union it sits in
 /// (each union adds its tag in its members, see [`member_type`]), then an index signature that
 /// says whether unknown keys are allowed when nothing else would.
-fn emit_struct(w: &mut Writer, schema: &Schema, def: &StructDef) {
+fn emit_struct(w: &mut Writer, schema: &Schema, def: &StructDef, form: Form) {
     w.docs(&with_tags(
-        def.docs.clone(),
-        &def.examples,
+        form.docs(&def.name, &def.docs),
+        examples(form, &def.examples),
         def.deprecated.as_ref(),
     ));
-    w.line(&format!("export interface {} {{", def.name));
+    w.line(&format!("export interface {} {{", form.name(&def.name)));
     w.indent();
     // A flattened struct's fields are this object's, as they are on the wire.
     let fields = schema.object_fields(def);
     for field in &fields {
-        emit_field(w, field);
+        emit_field(w, field, form);
     }
     // A struct that drops unknown keys accepts them (and TypeScript objects may have more keys
     // than their interface says), but `parse` gives its fields alone.
@@ -228,41 +316,51 @@ fn emit_struct(w: &mut Writer, schema: &Schema, def: &StructDef) {
     w.line("}");
 }
 
-/// One field: its docs (plus integer bounds and constraints), then `name: T;` or `name?: T;`.
-fn emit_field(w: &mut Writer, field: &Field) {
+/// One field: its docs (plus integer bounds, constraints and default), then `name: T;` or
+/// `name?: T;` as the form says.
+fn emit_field(w: &mut Writer, field: &Field, form: Form) {
     let mut docs = field.docs.clone();
     if let Some(note) = int_note(&field.ty) {
         docs.push(note);
     }
     docs.extend(constraint_notes(&field.constraints));
+    if let Some(default) = &field.default {
+        let value = json_text::compact(&default.value);
+        docs.push(if default.omits() {
+            format!("Default: `{value}`, which a writer writes as no key.")
+        } else {
+            format!("Default: `{value}`.")
+        });
+    }
     w.docs(&with_tags(docs, &field.examples, field.deprecated.as_ref()));
-    let mark = if field.presence.may_be_absent() {
-        "?"
-    } else {
-        ""
-    };
+    let mark = if form.optional(field) { "?" } else { "" };
     w.line(&format!(
         "{}{mark}: {};",
         property_name(&field.wire_name),
-        field_type_text(field)
+        field_type_text(field, &|name| form.name(name))
     ));
 }
 
 /// A newtype: `export type SessionId = string;`, with its docs (plus integer bounds). The name
 /// is an alias of the wrapped type, as it is on the wire, so any `string` is a `SessionId` to
 /// TypeScript; `isSessionId` checks the rest.
-fn emit_newtype(w: &mut Writer, def: &NewtypeDef) {
-    let mut docs = def.docs.clone();
+fn emit_newtype(w: &mut Writer, def: &NewtypeDef, form: Form) {
+    let mut docs = form.docs(&def.name, &def.docs);
     if let Some(note) = int_note(&def.ty) {
         docs.push(note);
     }
-    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
-    emit_alias(w, &def.name, &[&type_text(&def.ty)]);
+    w.docs(&with_tags(
+        docs,
+        examples(form, &def.examples),
+        def.deprecated.as_ref(),
+    ));
+    let ty = type_text_with(&def.ty, &|name| form.name(name));
+    emit_alias(w, &form.name(&def.name), &[&ty]);
 }
 
 /// A union of its members, one per variant (see [`member_type`]), with the tag values listed
 /// in its docs.
-fn emit_union(w: &mut Writer, schema: &Schema, def: &UnionDef) {
+fn emit_union(w: &mut Writer, schema: &Schema, def: &UnionDef, form: Form) {
     let members: Vec<(String, Docs)> = def
         .variants
         .iter()
@@ -271,13 +369,16 @@ fn emit_union(w: &mut Writer, schema: &Schema, def: &UnionDef) {
             (variant.tag_value.clone(), docs)
         })
         .collect();
-    let docs = docs_with_members(&def.docs, &members);
+    let docs = docs_with_members(&form.docs(&def.name, &def.docs), &members);
     let mut types: Vec<String> = def
         .variants
         .iter()
-        .map(|variant| member_type(schema, def, variant))
+        .map(|variant| member_type(schema, def, variant, form))
         .collect();
-    if let Some(other) = &def.other {
+    // The input form names the catch-all the reader form declares.
+    if let (Some(other), Form::Input(_)) = (&def.other, form) {
+        types.push(catch_all_type(&def.name, &other.name));
+    } else if let Some(other) = &def.other {
         let name = catch_all_type(&def.name, &other.name);
         let what = format!(
             "A `{}` whose `{}` this build does not know: the whole object, as read.",
@@ -291,14 +392,19 @@ fn emit_union(w: &mut Writer, schema: &Schema, def: &UnionDef) {
         emit_catch_all(w, other, &name, &what, &shape);
         types.push(name);
     }
-    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
+    w.docs(&with_tags(
+        docs,
+        examples(form, &def.examples),
+        def.deprecated.as_ref(),
+    ));
+    let name = form.name(&def.name);
     if types.len() < 2 {
         let types: Vec<&str> = types.iter().map(String::as_str).collect();
-        emit_alias(w, &def.name, &types);
+        emit_alias(w, &name, &types);
         return;
     }
     // One member a line: each is an intersection, too long to read side by side.
-    w.line(&format!("export type {} =", def.name));
+    w.line(&format!("export type {name} ="));
     w.indent();
     let last = types.len() - 1;
     for (index, member) in types.iter().enumerate() {
@@ -312,8 +418,13 @@ fn emit_union(w: &mut Writer, schema: &Schema, def: &UnionDef) {
 /// with the union's tag added, `{ card: 'generic' } & GenericCallView`. A nested union's
 /// members add their own tag in turn, so `switch` narrows on either. A unit variant is its tag
 /// alone, and so is a closed struct without fields: its `[key: string]: never` would make the
-/// tag `never` too.
-pub(super) fn member_type(schema: &Schema, union: &UnionDef, variant: &Variant) -> String {
+/// tag `never` too. The payload is named in the form given.
+pub(super) fn member_type(
+    schema: &Schema,
+    union: &UnionDef,
+    variant: &Variant,
+    form: Form,
+) -> String {
     let tag = format!(
         "{{ {}: {} }}",
         property_name(&union.tag),
@@ -324,27 +435,31 @@ pub(super) fn member_type(schema: &Schema, union: &UnionDef, variant: &Variant) 
         (_, Some(TypeDef::Struct(def))) if def.closed() && schema.object_fields(def).is_empty() => {
             tag
         }
-        (Some(payload), _) => format!("{tag} & {payload}"),
+        (Some(payload), _) => format!("{tag} & {}", form.name(payload)),
     }
 }
 
 /// An untagged union: the union of its variants' types, with the variants listed in its
 /// docs.
-fn emit_untagged(w: &mut Writer, def: &UntaggedDef) {
+fn emit_untagged(w: &mut Writer, def: &UntaggedDef, form: Form) {
     let members: Vec<(String, Docs)> = def
         .variants
         .iter()
         .map(|variant| (variant.name.clone(), variant.docs.clone()))
         .collect();
-    let docs = docs_with_members(&def.docs, &members);
-    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
+    let docs = docs_with_members(&form.docs(&def.name, &def.docs), &members);
+    w.docs(&with_tags(
+        docs,
+        examples(form, &def.examples),
+        def.deprecated.as_ref(),
+    ));
     let types: Vec<String> = def
         .variants
         .iter()
-        .map(|variant| type_text(&variant.ty))
+        .map(|variant| type_text_with(&variant.ty, &|name| form.name(name)))
         .collect();
     let types: Vec<&str> = types.iter().map(String::as_str).collect();
-    emit_alias(w, &def.name, &types);
+    emit_alias(w, &form.name(&def.name), &types);
 }
 
 /// A union of string literals, with the values listed in its docs.
@@ -408,9 +523,17 @@ fn emit_alias(w: &mut Writer, name: &str, members: &[&str]) {
     w.line(&format!("export type {name} = {body};"));
 }
 
+/// The examples a form shows: the reader's, once; the input form points at its reader form.
+fn examples<'a>(form: Form, examples: &'a Examples) -> &'a [JsonValue] {
+    match form {
+        Form::Reader(_) => examples,
+        Form::Input(_) => &[],
+    }
+}
+
 /// Docs ending in JSDoc's tags: an `@example` line for each example, then `@deprecated` with
 /// the note when the item is deprecated.
-fn with_tags(mut docs: Docs, examples: &Examples, deprecated: Option<&Deprecated>) -> Docs {
+fn with_tags(mut docs: Docs, examples: &[JsonValue], deprecated: Option<&Deprecated>) -> Docs {
     for example in examples {
         docs.push(format!("@example {}", json_text::compact(example)));
     }

@@ -27,10 +27,17 @@ type cardcState = {
    */
   tags: readonly string[];
   /**
-   * Whether the check also rewrites the value, a copy `parse` made, into what a writer writes back:
-   * it deletes the unknown keys of a struct that drops them, and the `null` of a null-as-absent key.
+   * Whether the check also rewrites the value, a copy `parse` made, into what a reader holds: it
+   * deletes the unknown keys of a struct that drops them and the `null` of a null-as-absent key, and
+   * gives an absent defaulted key its default. A rewriting check reads the whole value (see
+   * `cardcRewrite`), so a key it finds absent is absent.
    */
   fix: boolean;
+  /**
+   * Whether the rewrite is into what a conforming writer writes (`write<Name>`), which also deletes
+   * a `#[omit_default]` key holding its default and gives such a key, when absent, none.
+   */
+  write: boolean;
 };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
@@ -52,8 +59,9 @@ function cardcRun(
   limit: number,
   quiet: boolean,
   fix = false,
+  write = false,
 ): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, fix };
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, fix, write };
   try {
     check(value, s, '');
   } catch {
@@ -99,10 +107,22 @@ function cardcCopy(value: unknown): unknown {
   return copy;
 }
 
-//@ cardcParseCopy: cardcParse cardcCopy
+//@ cardcRewrite: cardcRun cardcCopy
+/**
+ * A copy of a value, rewritten by its check (see `cardcState.fix`): as a reader holds it, or, with
+ * `write`, as a conforming writer writes it. The check counts its errors quietly and never stops
+ * at a limit, so it reads every key there is; the caller's value is left as it was.
+ */
+function cardcRewrite(check: cardcCheck, value: unknown, write: boolean): unknown {
+  const copy = cardcCopy(value);
+  cardcRun(check, copy, Infinity, true, true, write);
+  return copy;
+}
+
+//@ cardcParseCopy: cardcParse cardcRewrite
 /**
  * The result of a `parse` guard of a contract whose writers may write back other JSON than they
- * read: a copy of the value, rewritten as they write it back (see `cardcState.fix`), typed, or the
+ * read: a copy of the value, rewritten as a reader holds it (see `cardcState.fix`), typed, or the
  * errors that refute it. The caller's value is left as it was.
  */
 function cardcParseCopy<T>(
@@ -110,12 +130,31 @@ function cardcParseCopy<T>(
   value: unknown,
 ): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
   const parsed = cardcParse<T>(check, value);
-  if (!parsed.ok) {
-    return parsed;
-  }
-  const copy = cardcCopy(value);
-  cardcRun(check, copy, cardcMaxErrors, false, true);
-  return { ok: true, value: copy as T };
+  return parsed.ok ? { ok: true, value: cardcRewrite(check, value, false) as T } : parsed;
+}
+
+//@ cardcWrite: cardcRewrite
+/**
+ * The result of a `write` guard: a copy of a value as a conforming writer writes it (see
+ * `cardcState.write`), typed as what a writer may write.
+ */
+function cardcWrite<T>(check: cardcCheck, value: unknown): T {
+  return cardcRewrite(check, value, true) as T;
+}
+
+//@ cardcDefine:
+/**
+ * Gives an object's absent key its default. The key is defined, never assigned, so that a
+ * `__proto__` key stays a key, as `cardcCopy` defines it.
+ */
+function cardcDefine(object: { readonly [key: string]: unknown }, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+//@ cardcEmpty:
+/** Whether a value is an empty array or object: equal to a default of `[]` or `{}`. */
+function cardcEmpty(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
 
 //@ cardcFail: cardcState
@@ -750,7 +789,7 @@ function cardcOrAbsent(check: cardcCheck): cardcCheck {
   };
 }
 
-//@ cardcParseTolerant: cardcTolerance cardcParse
+//@ cardcParseTolerant: cardcTolerance cardcParse cardcRewrite
 /** The JSON pointer segments of a pointer, unescaped. */
 function cardcSegments(pointer: string): string[] {
   return pointer
@@ -826,12 +865,15 @@ function cardcPrune(value: unknown, paths: string[][]): unknown {
 
 /**
  * The result of a tolerant `parse` guard: the value read under the schema's reader policies (a
- * copy without what they dropped) with one warning per drop, ordered by pointer; or the errors
- * no policy covers.
+ * copy without what they dropped, rewritten as a reader holds it when `rewrite`, as `parse` does
+ * for a contract whose writers may write back other JSON than they read: so a value read as
+ * absent is its default where the field has one) with one warning per drop, ordered by pointer;
+ * or the errors no policy covers.
  */
 function cardcParseTolerant<T>(
   check: cardcCheck,
   value: unknown,
+  rewrite: boolean,
 ):
   | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
   | { ok: false; errors: { pointer: string; message: string }[] } {
@@ -855,5 +897,5 @@ function cardcParseTolerant<T>(
     message: `${drop.item ? 'skipped an invalid item' : 'read an invalid value as absent'}: ${drop.error.pointer}: ${drop.error.message}`,
   }));
   const pruned = sorted.length === 0 ? value : cardcPrune(value, sorted.map(({ segments }) => segments));
-  return { ok: true, value: pruned as T, warnings };
+  return { ok: true, value: (rewrite ? cardcRewrite(check, pruned, false) : pruned) as T, warnings };
 }

@@ -1,6 +1,6 @@
 //! TypeScript spelling of literals, property names and value types.
 
-use crate::ir::{Constant, Constraints, Field, Number, Ty};
+use crate::ir::{Constant, Constraints, Field, JsonValue, Number, Ty};
 use crate::text::hides_or_breaks_text;
 
 /// A single-quoted TypeScript string literal: the one escaper for strings in the TypeScript
@@ -59,15 +59,17 @@ struct Rendered {
     union: bool,
 }
 
-/// The TypeScript type of a value. Only syntax and names from the schema appear: no global
-/// such as `Array` or `Record`, which a schema type of the same name would shadow.
-pub(super) fn type_text(ty: &Ty) -> String {
-    render(ty).text
+/// The TypeScript type of a value, each named type spelt by `name` (the input form of a type
+/// names the input types of those that have one). Only syntax and names from the schema appear:
+/// no global such as `Array` or `Record`, which a schema type of the same name would shadow.
+pub(super) fn type_text_with(ty: &Ty, name: &dyn Fn(&str) -> String) -> String {
+    render(ty, name).text
 }
 
-/// The TypeScript type of a field's value: its type, or `null` too when its presence says so.
-pub(super) fn field_type_text(field: &Field) -> String {
-    let value = type_text(&field.ty);
+/// The TypeScript type of a field's value, each named type spelt by `name`: its type, or `null`
+/// too when its presence says so.
+pub(super) fn field_type_text(field: &Field, name: &dyn Fn(&str) -> String) -> String {
+    let value = type_text_with(&field.ty, name);
     if field.presence.may_be_null() {
         format!("{value} | null")
     } else {
@@ -83,8 +85,8 @@ fn or_null(inner: Rendered) -> Rendered {
     }
 }
 
-/// Renders a type with the facts its enclosing type needs.
-fn render(ty: &Ty) -> Rendered {
+/// Renders a type with the facts its enclosing type needs, each named type spelt by `name`.
+fn render(ty: &Ty, name: &dyn Fn(&str) -> String) -> Rendered {
     let plain = |text: &str| Rendered {
         text: text.to_owned(),
         union: false,
@@ -94,19 +96,46 @@ fn render(ty: &Ty) -> Rendered {
         Ty::Bool => plain("boolean"),
         Ty::Int(_) | Ty::F64 => plain("number"),
         Ty::Json => plain("unknown"),
-        Ty::Named(name) => plain(name),
-        Ty::Boxed(inner) => render(inner),
+        Ty::Named(named) => plain(&name(named)),
+        Ty::Boxed(inner) => render(inner, name),
         Ty::Vec(inner) => {
-            let inner = render(inner);
+            let inner = render(inner, name);
             if inner.union {
                 plain(&format!("({})[]", inner.text))
             } else {
                 plain(&format!("{}[]", inner.text))
             }
         }
-        Ty::Map(inner) => plain(&format!("{{ [key: string]: {} }}", render(inner).text)),
-        Ty::Nullable(inner) => or_null(render(inner)),
+        Ty::Map(inner) => plain(&format!(
+            "{{ [key: string]: {} }}",
+            render(inner, name).text
+        )),
+        Ty::Nullable(inner) => or_null(render(inner, name)),
         Ty::Const(constant) => plain(&constant_literal(constant)),
+    }
+}
+
+/// A JSON value as a TypeScript expression that builds it, a new array or object each time it
+/// runs: a field's default. Keys are computed (`['k']: v`), so that `__proto__` stays a key.
+pub(super) fn json_literal(value: &JsonValue) -> String {
+    match value {
+        JsonValue::Null => "null".to_owned(),
+        JsonValue::Bool(flag) => flag.to_string(),
+        JsonValue::Int(number) => number.to_string(),
+        JsonValue::Float(number) => format!("{number:?}"),
+        JsonValue::String(text) => string_literal(text),
+        JsonValue::Array(items) => {
+            let items: Vec<String> = items.iter().map(json_literal).collect();
+            format!("[{}]", items.join(", "))
+        }
+        JsonValue::Object(entries) if entries.is_empty() => "{}".to_owned(),
+        JsonValue::Object(entries) => {
+            let entries: Vec<String> = entries
+                .iter()
+                .map(|(key, value)| format!("[{}]: {}", string_literal(key), json_literal(value)))
+                .collect();
+            format!("{{ {} }}", entries.join(", "))
+        }
     }
 }
 

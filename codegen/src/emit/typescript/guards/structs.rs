@@ -4,9 +4,11 @@
 //! inlined, which made `is` several times slower than ajv's compiled validator), then the keys
 //! that are no field handed to `cardcRest`, which the list of the fields' keys tells.
 
-use super::super::syntax::string_literal;
+use super::super::syntax::{json_literal, string_literal};
 use super::Guards;
-use crate::ir::{Field, OnInvalid, Presence, StructDef, Ty, UnknownFields};
+use crate::ir::{
+    Field, FieldDefault, JsonValue, OnInvalid, Presence, StructDef, Ty, UnknownFields,
+};
 
 /// How a struct's check calls the check of one field's value.
 enum Call {
@@ -37,6 +39,9 @@ struct FieldRead {
     call: Call,
     /// Whether a `null` means absent: deleted when the check rewrites (`cardcState.fix`).
     null_as_absent: bool,
+    /// The field's default, if it has one: written where the key is absent when the check
+    /// rewrites, and deleted again where a writer omits it (`cardcState.write`).
+    default: Option<FieldDefault>,
 }
 
 /// Whether a check expression is a check's name, which a call site can name directly.
@@ -115,6 +120,7 @@ impl Guards<'_> {
                 quick,
                 call,
                 null_as_absent: field.presence == Presence::NullAsAbsent,
+                default: field.default.clone(),
             });
         }
         self.out
@@ -187,8 +193,12 @@ impl Guards<'_> {
         }
         match field.tolerance.on_invalid {
             OnInvalid::Error => {}
-            OnInvalid::Absent => check = format!("{}({check})", self.helper("cardcOrAbsent")),
-            OnInvalid::Default => {}
+            // An invalid value of a defaulted field is dropped as one of an optional field is,
+            // with the same warning, as the Rust reader gives it; the rewrite of what the
+            // tolerant parse kept then reads the absent key as the default.
+            OnInvalid::Absent | OnInvalid::Default => {
+                check = format!("{}({check})", self.helper("cardcOrAbsent"));
+            }
         }
         check
     }
@@ -203,6 +213,7 @@ impl Guards<'_> {
             quick,
             call,
             null_as_absent,
+            default,
         } = read;
         self.out.line(&format!(
             "if (cardcPresent(keys, s, at, {key}, {optional})) {{"
@@ -262,7 +273,42 @@ impl Guards<'_> {
             ));
             self.out.line("}");
         }
+        if let Some(default) = default {
+            self.emit_default(key, default);
+        } else {
+            self.out.dedent();
+            self.out.line("}");
+        }
+    }
+
+    /// The end of a defaulted field's read: a writer that omits the default deletes a value
+    /// equal to it; an absent key is given the default (a new array or object each time) when
+    /// the check rewrites, unless a writer that omits it is rewriting.
+    fn emit_default(&mut self, key: &str, default: &FieldDefault) {
+        let value = json_literal(&default.value);
+        if default.omits() {
+            let same = match &default.value {
+                JsonValue::Array(_) | JsonValue::Object(_) => {
+                    format!("{}(item)", self.helper("cardcEmpty"))
+                }
+                _ => format!("item === {value}"),
+            };
+            self.out.line(&format!("if (s.write && {same}) {{"));
+            self.out.line(&format!(
+                "  delete (object as {{ [key: string]: unknown }})[{key}];"
+            ));
+            self.out.line("}");
+        }
         self.out.dedent();
+        let when = if default.omits() {
+            "s.fix && !s.write"
+        } else {
+            "s.fix"
+        };
+        self.out.line(&format!("}} else if ({when}) {{"));
+        let define = self.helper("cardcDefine");
+        self.out
+            .line(&format!("  {define}(object, {key}, {value});"));
         self.out.line("}");
     }
 

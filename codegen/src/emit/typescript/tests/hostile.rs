@@ -54,6 +54,42 @@ fn guards_enforce_constraints_and_decimals_at_their_bounds_under_node() {
     );
 }
 
+/// Defaults that need every escape of a string literal, a map default beside a `__proto__` key,
+/// one an invalid value reads as tolerantly, and one beside a null-as-absent field in a struct
+/// that drops unknown keys (`defaults.ts`).
+const ODD: &str = r#"
+struct Odd {
+    #[default = "\"</script>'\\\\\\u2028*/${x}\""]
+    #[omit_default]
+    text: String,
+    #[default = "{}"]
+    #[omit_default]
+    extra: Map<String, u8>,
+    #[default = "7"]
+    #[on_invalid = "default"]
+    count: u8,
+}
+
+#[drop_unknown_fields]
+struct Mixed {
+    #[null_as_absent]
+    note: Option<String>,
+    #[default = "1"]
+    #[omit_default]
+    level: u8,
+}
+"#;
+
+#[test]
+fn defaults_are_filled_in_and_left_out_under_node() {
+    let schema = crate::compile("odd.cards", ODD)
+        .unwrap_or_else(|errors| panic!("the defaults schema has errors: {errors:?}"));
+    run_under_node(
+        &[("odd.ts", emit(&schema))],
+        ("defaults.ts", include_str!("defaults.ts")),
+    );
+}
+
 /// Writes the emitted files and the script beside them, compiles the script strictly for tsc's
 /// default target and runs it with node, which must exit 0 (a script prints every broken
 /// expectation and exits 1).

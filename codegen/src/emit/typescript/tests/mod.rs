@@ -1,6 +1,7 @@
 //! Unit tests: exact text of the types for small schemas here, of the guards in [`guards`],
 //! the rich fixture and tsc in [`rich`], and the guards run under node in [`hostile`].
 
+mod defaults;
 mod guards;
 mod hostile;
 mod rich;

@@ -1,11 +1,11 @@
 //! Unit tests for the spelling of types, literals, property names and doc lines.
 
 use crate::emit::typescript::syntax::{
-    constraint_notes, int_note, property_name, string_literal, type_text,
+    constraint_notes, int_note, json_literal, property_name, string_literal, type_text_with,
 };
 use crate::emit::typescript::writer::comment_text;
 use crate::ir::builder::{boxed, constrained_struct, map_of, named, nullable, vec_of};
-use crate::ir::{IntKind, Ty, Wide};
+use crate::ir::{IntKind, JsonValue, Ty, Wide};
 
 #[test]
 fn every_ty_has_its_typescript_spelling() {
@@ -41,7 +41,57 @@ fn every_ty_has_its_typescript_spelling() {
         (nullable(boxed(named("FileDiff"))), "FileDiff | null"),
     ];
     for (ty, expected) in cases {
-        assert_eq!(type_text(&ty), expected, "{ty:?}");
+        assert_eq!(
+            type_text_with(&ty, &|name| name.to_owned()),
+            expected,
+            "{ty:?}"
+        );
+    }
+}
+
+/// The input form of a type names other types through the spelling it is given, inside
+/// arrays, maps and nullable items too.
+#[test]
+fn named_types_are_spelt_as_asked_wherever_they_sit() {
+    let input = |name: &str| format!("{name}Input");
+    let cases = [
+        (named("Task"), "TaskInput"),
+        (vec_of(nullable(named("Task"))), "(TaskInput | null)[]"),
+        (map_of(boxed(named("Task"))), "{ [key: string]: TaskInput }"),
+        (Ty::String, "string"),
+    ];
+    for (ty, expected) in cases {
+        assert_eq!(type_text_with(&ty, &input), expected, "{ty:?}");
+    }
+}
+
+/// A default is written as an expression that builds it: strings through the one escaper, a
+/// float in the form that reads back as the same double, and an object's keys computed, so that
+/// `__proto__` stays a key.
+#[test]
+fn defaults_are_written_as_expressions_that_build_them() {
+    let cases = [
+        (
+            JsonValue::String("it's </script>".to_owned()),
+            "'it\\'s \\x3C/script>'",
+        ),
+        (JsonValue::Int(-3), "-3"),
+        (JsonValue::Float(1.5), "1.5"),
+        (JsonValue::Float(1e300), "1e300"),
+        (JsonValue::Bool(false), "false"),
+        (JsonValue::Array(Vec::new()), "[]"),
+        (JsonValue::Object(Vec::new()), "{}"),
+        (
+            JsonValue::Object(vec![("__proto__".to_owned(), JsonValue::Null)]),
+            "{ ['__proto__']: null }",
+        ),
+        (
+            JsonValue::Array(vec![JsonValue::Int(1), JsonValue::String("a".to_owned())]),
+            "[1, 'a']",
+        ),
+    ];
+    for (value, expected) in cases {
+        assert_eq!(json_literal(&value), expected, "{value:?}");
     }
 }
 
