@@ -20,15 +20,17 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("limits", &[]),
     ("diagnostics", &["text"]),
     ("text", &[]),
+    // A JSON value of the schema (an example, a default) as text, for outputs and compat.
+    ("json_text", &["ir"]),
     ("target", &["ir"]),
     ("syntax", &["ir", "naming", "limits", "diagnostics"]),
     (
         "check",
         &["syntax", "ir", "naming", "limits", "diagnostics", "target"],
     ),
-    ("emit", &["ir", "naming", "target", "text"]),
+    ("emit", &["ir", "naming", "target", "text", "json_text"]),
     // Beside the emitters: reads the IR, and renders locations as diagnostics do.
-    ("compat", &["ir", "diagnostics"]),
+    ("compat", &["ir", "diagnostics", "json_text"]),
 ];
 
 #[test]

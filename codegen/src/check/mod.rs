@@ -260,10 +260,7 @@ fn refuse_default_helper_names(
 ) {
     // Every helper name, to the type it is generated for and the languages that generate it.
     let mut helpers: BTreeMap<String, (&str, Vec<&str>)> = BTreeMap::new();
-    for name in defs.keys() {
-        if !ir::reaches_default(defs, &ir::Ty::Named(name.clone())) {
-            continue;
-        }
+    for name in ir::types_reaching_default(defs) {
         for target in targets {
             for helper in target.default_helpers(name) {
                 helpers

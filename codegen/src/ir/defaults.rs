@@ -3,8 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::tolerance::Reach;
-use super::{Field, JsonValue, Schema, Ty, TypeDef};
+use super::{Field, JsonValue, Schema, Ty, TypeDef, reach};
 
 /// A field's default: the value an absent key reads as in every reader.
 ///
@@ -69,19 +68,15 @@ impl Schema {
     /// lies in it, through any named type, array, map or union. Such a type is read into more
     /// than a writer must write, so outputs that type both (TypeScript) give it an input type.
     pub fn reaches_default(&self, ty: &Ty) -> bool {
-        reaches_default(&self.types, ty)
+        reach::reaches(&self.types, ty, &|field: &Field| field.default.is_some())
     }
 }
 
-/// [`Schema::reaches_default`] over the schema's types, for the checker, which has no
-/// [`Schema`] yet.
-pub fn reaches_default(types: &BTreeMap<String, TypeDef>, ty: &Ty) -> bool {
-    let defaulted = |field: &Field| field.default.is_some();
-    Reach {
-        types,
-        field: &defaulted,
-    }
-    .reaches(ty, &mut BTreeSet::new())
+/// Every named type whose values may leave out a key that reads as a default (see
+/// [`Schema::reaches_default`]), found in one pass over the schema's types; for the checker,
+/// which has no [`Schema`] yet, and for outputs that give each such type an input type.
+pub fn types_reaching_default(types: &BTreeMap<String, TypeDef>) -> BTreeSet<&str> {
+    reach::reaching(types, &|field: &Field| field.default.is_some())
 }
 
 #[cfg(test)]

@@ -14,11 +14,12 @@ use std::ops::Range;
 mod constraints;
 mod decimal;
 mod defaults;
+mod reach;
 mod tolerance;
 
 pub use constraints::{Bound, Constraints, Count, Format, Number, NumberRange};
 pub use decimal::Wide;
-pub use defaults::{DefaultWrite, FieldDefault, reaches_default};
+pub use defaults::{DefaultWrite, FieldDefault, types_reaching_default};
 pub use tolerance::{OnInvalid, Tolerance, reaches_tolerance};
 
 impl UnionDef {

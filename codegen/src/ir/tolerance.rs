@@ -5,9 +5,9 @@
 //! The published JSON Schema stays what producers must write; a tolerant reader reads more,
 //! and reports each value it dropped. A strict reader ignores the policy.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
-use super::{Field, Schema, Ty, TypeDef};
+use super::{Field, Schema, Ty, TypeDef, reach};
 
 /// What a tolerant reader does with an invalid value of a field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -55,65 +55,5 @@ impl Schema {
 /// [`Schema::reaches_tolerance`] over the schema's types, for the checker, which has no
 /// [`Schema`] yet.
 pub fn reaches_tolerance(types: &BTreeMap<String, TypeDef>, ty: &Ty) -> bool {
-    let tolerant = |field: &Field| field.tolerance.is_declared();
-    Reach {
-        types,
-        field: &tolerant,
-    }
-    .reaches(ty, &mut BTreeSet::new())
-}
-
-/// A walk of the types a value of some type holds on the wire, looking for a field that
-/// `field` picks out: through fields (flattened ones too), arrays, maps, boxes, nullable items,
-/// newtypes and the variants of unions, tagged or not.
-pub(super) struct Reach<'a> {
-    /// The schema's types.
-    pub(super) types: &'a BTreeMap<String, TypeDef>,
-    /// Whether a field is one the walk looks for.
-    pub(super) field: &'a dyn Fn(&Field) -> bool,
-}
-
-impl<'a> Reach<'a> {
-    /// Whether a value of `ty` holds a field the walk looks for, each named type visited once
-    /// (types may recurse).
-    pub(super) fn reaches(&self, ty: &'a Ty, seen: &mut BTreeSet<&'a str>) -> bool {
-        match ty {
-            Ty::Vec(inner) | Ty::Map(inner) | Ty::Boxed(inner) | Ty::Nullable(inner) => {
-                self.reaches(inner, seen)
-            }
-            Ty::Named(name) => self.reaches_named(name, seen),
-            Ty::String
-            | Ty::Bool
-            | Ty::Int(_)
-            | Ty::Decimal(_)
-            | Ty::F64
-            | Ty::Json
-            | Ty::Const(_) => false,
-        }
-    }
-
-    /// Whether a value of the named type holds a field the walk looks for.
-    fn reaches_named(&self, name: &'a str, seen: &mut BTreeSet<&'a str>) -> bool {
-        if !seen.insert(name) {
-            return false;
-        }
-        match self.types.get(name) {
-            Some(TypeDef::Struct(def)) => def
-                .fields
-                .iter()
-                .any(|field| (self.field)(field) || self.reaches(&field.ty, seen)),
-            Some(TypeDef::Newtype(def)) => self.reaches(&def.ty, seen),
-            Some(TypeDef::Union(def)) => def.variants.iter().any(|variant| {
-                variant
-                    .payload
-                    .as_deref()
-                    .is_some_and(|payload| self.reaches_named(payload, seen))
-            }),
-            Some(TypeDef::Untagged(def)) => def
-                .variants
-                .iter()
-                .any(|variant| self.reaches(&variant.ty, seen)),
-            Some(TypeDef::Enum(_)) | None => false,
-        }
-    }
+    reach::reaches(types, ty, &|field: &Field| field.tolerance.is_declared())
 }

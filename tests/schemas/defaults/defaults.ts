@@ -890,8 +890,11 @@ function cardcRange(
   };
 }
 
-/** What a tolerant `parse` dropped: an array item left out, or a key read as absent. */
-type cardcDrop = { pointer: string; item: boolean; error: { pointer: string; message: string } };
+/**
+ * What a tolerant `parse` dropped (an array item left out, a key read as absent or as its
+ * default), with the words its warning says it in, as the Rust reader's `Dropped` does.
+ */
+type cardcDrop = { pointer: string; action: string; error: { pointer: string; message: string } };
 
 /**
  * The drops of the tolerant parse running, if one runs (guards are synchronous, so at most one
@@ -903,7 +906,7 @@ const cardcTolerance: { drops: cardcDrop[] | undefined } = { drops: undefined };
  * Runs a check; in a tolerant parse, a value it refuses is dropped instead: its errors (and the
  * drops inside it) are taken back and one drop is noted at `at`. Says whether the value is kept.
  */
-function cardcTolerate(check: cardcCheck, value: unknown, s: cardcState, at: string, item: boolean, orNull?: boolean): boolean {
+function cardcTolerate(check: cardcCheck, value: unknown, s: cardcState, at: string, action: string, orNull?: boolean): boolean {
   const drops = cardcTolerance.drops;
   if (drops === undefined) {
     check(value, s, at, orNull);
@@ -918,14 +921,17 @@ function cardcTolerate(check: cardcCheck, value: unknown, s: cardcState, at: str
   const error = s.errors[errors] ?? { pointer: at, message: 'invalid' };
   s.errors.length = errors;
   drops.length = dropped;
-  drops.push({ pointer: at, item, error });
+  drops.push({ pointer: at, action, error });
   return false;
 }
 
-/** `#[on_invalid = "absent"]`: a value passing the inner check; a tolerant parse reads any other as absent. */
-function cardcOrAbsent(check: cardcCheck): cardcCheck {
+/**
+ * `#[on_invalid = "default"]`: a value passing the inner check; a tolerant parse drops any other,
+ * and the rewrite of what it kept reads the absent key as the default.
+ */
+function cardcOrDefault(check: cardcCheck): cardcCheck {
   return (value, s, at, orNull) => {
-    cardcTolerate(check, value, s, at, false, orNull);
+    cardcTolerate(check, value, s, at, 'read an invalid value as the default', orNull);
   };
 }
 
@@ -1033,7 +1039,7 @@ function cardcParseTolerant<T>(
     .sort((a, b) => cardcPointerOrder(value, a.segments, b.segments));
   const warnings = sorted.map(({ drop }) => ({
     pointer: drop.pointer,
-    message: `${drop.item ? 'skipped an invalid item' : 'read an invalid value as absent'}: ${drop.error.pointer}: ${drop.error.message}`,
+    message: `${drop.action}: ${drop.error.pointer}: ${drop.error.message}`,
   }));
   const pruned = sorted.length === 0 ? value : cardcPrune(value, sorted.map(({ segments }) => segments));
   return { ok: true, value: (rewrite ? cardcRewrite(check, pruned, false) : pruned) as T, warnings };
@@ -1447,7 +1453,7 @@ const keysOfTask: readonly string[] = ['id', 'status', 'kind', 'content', 'label
 /** The checks of the fields of `Task` that are built from others, in field order. */
 const checksOfTask = [
   cardcMapOf(cardcString),
-  cardcOrAbsent(cardcRange(cardcInteger(0, 255), null, false, 10, false)),
+  cardcOrDefault(cardcRange(cardcInteger(0, 255), null, false, 10, false)),
   cardcMatches(cardcString, '^(?:0|(?:[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615))$', 'u64 as a canonical decimal string'),
 ] as const;
 

@@ -18,7 +18,7 @@ mod tests;
 use crate::emit::{GENERATED_MARKER, header_sentence};
 use crate::ir::{
     CatchAll, Deprecated, Docs, EnumDef, Examples, Field, JsonValue, NewtypeDef, Schema, StructDef,
-    Ty, TypeDef, UnionDef, UntaggedDef, Variant,
+    TypeDef, UnionDef, UntaggedDef, Variant,
 };
 use crate::json_text;
 use crate::naming::typescript::{
@@ -205,14 +205,12 @@ fn emit_imports(w: &mut Writer, names: &std::collections::BTreeSet<&'static str>
     }
 }
 
-/// The types whose wire form reaches a defaulted field (see [`Schema::reaches_default`]): each
+/// The types whose wire form reaches a defaulted field (see [`crate::ir::types_reaching_default`]): each
 /// has an input type beside its own.
 fn input_types(schema: &Schema) -> BTreeSet<String> {
-    schema
-        .types
-        .keys()
-        .filter(|name| schema.reaches_default(&Ty::Named((*name).clone())))
-        .cloned()
+    crate::ir::types_reaching_default(&schema.types)
+        .into_iter()
+        .map(str::to_string)
         .collect()
 }
 

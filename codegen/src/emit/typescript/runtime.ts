@@ -736,8 +736,11 @@ function cardcItems(check: cardcCheck, min: number | null, max: number | null, u
 }
 
 //@ cardcTolerance: cardcState
-/** What a tolerant `parse` dropped: an array item left out, or a key read as absent. */
-type cardcDrop = { pointer: string; item: boolean; error: { pointer: string; message: string } };
+/**
+ * What a tolerant `parse` dropped (an array item left out, a key read as absent or as its
+ * default), with the words its warning says it in, as the Rust reader's `Dropped` does.
+ */
+type cardcDrop = { pointer: string; action: string; error: { pointer: string; message: string } };
 
 /**
  * The drops of the tolerant parse running, if one runs (guards are synchronous, so at most one
@@ -749,7 +752,7 @@ const cardcTolerance: { drops: cardcDrop[] | undefined } = { drops: undefined };
  * Runs a check; in a tolerant parse, a value it refuses is dropped instead: its errors (and the
  * drops inside it) are taken back and one drop is noted at `at`. Says whether the value is kept.
  */
-function cardcTolerate(check: cardcCheck, value: unknown, s: cardcState, at: string, item: boolean, orNull?: boolean): boolean {
+function cardcTolerate(check: cardcCheck, value: unknown, s: cardcState, at: string, action: string, orNull?: boolean): boolean {
   const drops = cardcTolerance.drops;
   if (drops === undefined) {
     check(value, s, at, orNull);
@@ -764,7 +767,7 @@ function cardcTolerate(check: cardcCheck, value: unknown, s: cardcState, at: str
   const error = s.errors[errors] ?? { pointer: at, message: 'invalid' };
   s.errors.length = errors;
   drops.length = dropped;
-  drops.push({ pointer: at, item, error });
+  drops.push({ pointer: at, action, error });
   return false;
 }
 
@@ -774,7 +777,7 @@ function cardcSkipInvalid(check: cardcCheck): cardcCheck {
   return (value, s, at, orNull) => {
     if (cardcArray(value, s, at, orNull)) {
       for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
-        cardcTolerate(check, value[i], s, `${at}/${i}`, true);
+        cardcTolerate(check, value[i], s, `${at}/${i}`, 'skipped an invalid item');
       }
       s.depth -= 1;
     }
@@ -785,7 +788,18 @@ function cardcSkipInvalid(check: cardcCheck): cardcCheck {
 /** `#[on_invalid = "absent"]`: a value passing the inner check; a tolerant parse reads any other as absent. */
 function cardcOrAbsent(check: cardcCheck): cardcCheck {
   return (value, s, at, orNull) => {
-    cardcTolerate(check, value, s, at, false, orNull);
+    cardcTolerate(check, value, s, at, 'read an invalid value as absent', orNull);
+  };
+}
+
+//@ cardcOrDefault: cardcTolerance
+/**
+ * `#[on_invalid = "default"]`: a value passing the inner check; a tolerant parse drops any other,
+ * and the rewrite of what it kept reads the absent key as the default.
+ */
+function cardcOrDefault(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    cardcTolerate(check, value, s, at, 'read an invalid value as the default', orNull);
   };
 }
 
@@ -894,7 +908,7 @@ function cardcParseTolerant<T>(
     .sort((a, b) => cardcPointerOrder(value, a.segments, b.segments));
   const warnings = sorted.map(({ drop }) => ({
     pointer: drop.pointer,
-    message: `${drop.item ? 'skipped an invalid item' : 'read an invalid value as absent'}: ${drop.error.pointer}: ${drop.error.message}`,
+    message: `${drop.action}: ${drop.error.pointer}: ${drop.error.message}`,
   }));
   const pruned = sorted.length === 0 ? value : cardcPrune(value, sorted.map(({ segments }) => segments));
   return { ok: true, value: (rewrite ? cardcRewrite(check, pruned, false) : pruned) as T, warnings };

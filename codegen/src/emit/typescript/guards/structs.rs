@@ -193,11 +193,11 @@ impl Guards<'_> {
         }
         match field.tolerance.on_invalid {
             OnInvalid::Error => {}
-            // An invalid value of a defaulted field is dropped as one of an optional field is,
-            // with the same warning, as the Rust reader gives it; the rewrite of what the
-            // tolerant parse kept then reads the absent key as the default.
-            OnInvalid::Absent | OnInvalid::Default => {
-                check = format!("{}({check})", self.helper("cardcOrAbsent"));
+            OnInvalid::Absent => check = format!("{}({check})", self.helper("cardcOrAbsent")),
+            // Dropped as an optional field's value is, with the Rust reader's warning; the
+            // rewrite of what the tolerant parse kept then reads the absent key as the default.
+            OnInvalid::Default => {
+                check = format!("{}({check})", self.helper("cardcOrDefault"));
             }
         }
         check

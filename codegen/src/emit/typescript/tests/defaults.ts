@@ -48,7 +48,7 @@ same('an invalid value reads as the default', tolerant.ok && tolerant.value.coun
 same(
   'with the warning of a value read as absent',
   tolerant.ok && tolerant.warnings,
-  [{ pointer: '/count', message: 'read an invalid value as absent: /count: expected an integer in 0..=255 (Odd)' }],
+  [{ pointer: '/count', message: 'read an invalid value as the default: /count: expected an integer in 0..=255 (Odd)' }],
 );
 
 // `write` composes with what `parse` drops: a null-as-absent `null`, a dropping struct's
