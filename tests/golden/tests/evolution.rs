@@ -91,10 +91,11 @@ fn a_version_1_bridge_renders_every_update_version_2_writes() {
     assert_eq!(rendered.join("\n") + "\n", expected);
 }
 
-/// Version 2's new field reads into version 1's open object and writes back where it was.
+/// Version 2's new field reads into version 1's open object and writes back where it was,
+/// after the fields version 1 knows.
 #[test]
 fn a_field_version_1_does_not_know_is_kept_and_written_back() {
-    let text = r#"{"type":"message","role":"user","text":"hi","language":"fr"}"#;
+    let text = r#"{"type":"message","role":"user","text":"hi","format":"plain","language":"fr"}"#;
     let update: Update = cardc::decode_str(text).expect("reads");
     assert_eq!(serde_json::to_string(&update).expect("writes"), text);
 }
