@@ -132,7 +132,7 @@ impl Writer<'_> {
                 Some(Field {
                     default: Some(default),
                     ..
-                }) if default.omits() && json_equal(entry, &default_json(&default.value)) => {}
+                }) if default.omits() && json_equal(entry, &schema_value(&default.value)) => {}
                 Some(field) => {
                     out.insert(key.clone(), self.ty(&field.ty, entry));
                 }
@@ -150,26 +150,27 @@ impl Writer<'_> {
                 && !default.omits()
                 && !object.contains_key(&field.wire_name)
             {
-                out.insert(field.wire_name.clone(), default_json(&default.value));
+                out.insert(field.wire_name.clone(), schema_value(&default.value));
             }
         }
         Value::Object(out)
     }
 }
 
-/// A value the schema writes (a default) as JSON.
-pub fn default_json(value: &JsonValue) -> Value {
+/// A JSON value the schema gives (an example, a default) as serde_json's, its objects in the
+/// order written (this crate turns on `preserve_order`).
+pub fn schema_value(value: &JsonValue) -> Value {
     match value {
         JsonValue::Null => Value::Null,
         JsonValue::Bool(flag) => Value::from(*flag),
         JsonValue::Int(number) => Value::from(*number),
         JsonValue::Float(number) => Value::from(*number),
         JsonValue::String(text) => Value::from(text.clone()),
-        JsonValue::Array(items) => Value::Array(items.iter().map(default_json).collect()),
+        JsonValue::Array(items) => Value::Array(items.iter().map(schema_value).collect()),
         JsonValue::Object(entries) => Value::Object(
             entries
                 .iter()
-                .map(|(key, entry)| (key.clone(), default_json(entry)))
+                .map(|(key, entry)| (key.clone(), schema_value(entry)))
                 .collect(),
         ),
     }

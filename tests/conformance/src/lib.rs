@@ -37,7 +37,7 @@ pub use readers::{
 
 use std::path::{Path, PathBuf};
 
-use cardc_codegen::ir::{JsonValue, Schema};
+use cardc_codegen::ir::Schema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -422,30 +422,11 @@ pub fn example_cases(schema: &Schema) -> Vec<Case> {
                     type_name: def.name().to_string(),
                     valid: true,
                     fault: None,
-                    payload: json_value(example),
+                    payload: contract::schema_value(example),
                     written: None,
                 })
         })
         .collect()
-}
-
-/// A schema's JSON value as serde_json's, its objects in the order written (this crate turns
-/// on `preserve_order`).
-fn json_value(value: &JsonValue) -> Value {
-    match value {
-        JsonValue::Null => Value::Null,
-        JsonValue::Bool(flag) => Value::from(*flag),
-        JsonValue::Int(number) => Value::from(*number),
-        JsonValue::Float(number) => Value::from(*number),
-        JsonValue::String(text) => Value::from(text.clone()),
-        JsonValue::Array(items) => items.iter().map(json_value).collect(),
-        JsonValue::Object(entries) => Value::Object(
-            entries
-                .iter()
-                .map(|(key, value)| (key.clone(), json_value(value)))
-                .collect(),
-        ),
-    }
 }
 
 /// The directory of the golden case `case`.
