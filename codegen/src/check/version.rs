@@ -9,21 +9,8 @@ pub(super) fn parse(
     version: &Spanned<String>,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<ir::Version> {
-    let number = |part: &str| {
-        let digits = !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
-        let leading_zero = part.len() > 1 && part.starts_with('0');
-        (digits && !leading_zero)
-            .then(|| part.parse::<u64>().ok())
-            .flatten()
-    };
-    let parts: Vec<Option<u64>> = version.value.split('.').map(number).collect();
-    if let [Some(major), Some(minor), Some(patch)] = parts[..] {
-        return Some(ir::Version {
-            major,
-            minor,
-            patch,
-            span: version.span.clone(),
-        });
+    if let Some(parsed) = ir::Version::parse(&version.value, version.span.clone()) {
+        return Some(parsed);
     }
     errors.push(Diagnostic::new(
         format!("`version` is {:?}, not MAJOR.MINOR.PATCH", version.value),

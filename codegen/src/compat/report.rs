@@ -1,7 +1,7 @@
 //! The two renderings of a comparison: for people, grouped by the party each change breaks,
 //! and as JSON, one object per change.
 
-use super::version::{Versioning, spell};
+use super::version::Versioning;
 use super::{Change, Location, Party};
 use crate::diagnostics::{Source, escaped};
 
@@ -24,8 +24,8 @@ pub fn versioning(versioning: &Versioning) -> String {
         .map_or("a lower version", |declared| declared.name());
     format!(
         "version {} -> {}: declares {declared}, the changes need {}{}",
-        spell(&versioning.old),
-        spell(&versioning.new),
+        versioning.old,
+        versioning.new,
         versioning.needed.name(),
         if versioning.enough() {
             ""
@@ -35,13 +35,15 @@ pub fn versioning(versioning: &Versioning) -> String {
     )
 }
 
-/// A location as text: `file:line:col` for a schema file.
+/// A location as text: `file:line:col` for a schema file, `file#pointer` for a published
+/// JSON Schema.
 fn locate(location: Option<&Location>, source: &Source) -> Option<String> {
     location.map(|location| match location {
         Location::Schema(span) => {
             let (line, column) = source.line_col(span.start);
             format!("{}:{line}:{column}", source.name)
         }
+        Location::Pointer(pointer) => format!("{}#{pointer}", source.name),
     })
 }
 
@@ -157,8 +159,8 @@ pub fn json(changes: &[Change], versions: &Versions) -> String {
         format!(
             ",\n\"version\": {{\"old\": {}, \"new\": {}, \"needed\": {}, \"declared\": {}, \
              \"enough\": {}}}",
-            string(Some(&spell(&versioning.old))),
-            string(Some(&spell(&versioning.new))),
+            string(Some(&versioning.old.to_string())),
+            string(Some(&versioning.new.to_string())),
             string(Some(versioning.needed.name())),
             string(versioning.declared.map(|declared| declared.name())),
             versioning.enough()

@@ -107,11 +107,6 @@ pub fn versioning(old: &Schema, new: &Schema, changes: &[Change]) -> Option<Vers
     })
 }
 
-/// A version as written.
-pub fn spell(version: &Version) -> String {
-    format!("{}.{}.{}", version.major, version.minor, version.patch)
-}
-
 #[cfg(test)]
 mod tests {
     use super::{Bump, declared, needed};

@@ -164,6 +164,37 @@ pub struct Version {
     pub span: Span,
 }
 
+impl Version {
+    /// The version `text` spells, `MAJOR.MINOR.PATCH` as three numbers without leading zeros,
+    /// found at `span`; `None` for any other text. The one rule for a schema's declaration and
+    /// for the version a published output carries.
+    pub fn parse(text: &str, span: Span) -> Option<Version> {
+        let number = |part: &str| {
+            let digits = !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
+            let leading_zero = part.len() > 1 && part.starts_with('0');
+            (digits && !leading_zero)
+                .then(|| part.parse::<u64>().ok())
+                .flatten()
+        };
+        let parts: Vec<Option<u64>> = text.split('.').map(number).collect();
+        match parts[..] {
+            [Some(major), Some(minor), Some(patch)] => Some(Version {
+                major,
+                minor,
+                patch,
+                span,
+            }),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Version {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}.{}", self.major, self.minor, self.patch)
+    }
+}
+
 /// Doc comment lines, with the single leading space of `/// text` removed.
 pub type Docs = Vec<String>;
 
