@@ -11,6 +11,7 @@ pub mod check;
 pub mod compat;
 pub mod diagnostics;
 pub mod emit;
+pub mod header;
 pub mod ir;
 mod json_text;
 pub mod limits;

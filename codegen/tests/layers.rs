@@ -20,6 +20,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("limits", &[]),
     ("diagnostics", &["text"]),
     ("text", &[]),
+    // The header sentence, written by every emitter and read back by `published`.
+    ("header", &["ir"]),
     // A JSON value of the schema (an example, a default) as text, for outputs and compat.
     ("json_text", &["ir"]),
     ("target", &["ir"]),
@@ -28,7 +30,10 @@ const LAYERS: &[(&str, &[&str])] = &[
         "check",
         &["syntax", "ir", "naming", "limits", "diagnostics", "target"],
     ),
-    ("emit", &["ir", "naming", "target", "text", "json_text"]),
+    (
+        "emit",
+        &["ir", "naming", "target", "text", "json_text", "header"],
+    ),
     // Beside the emitters: reads the IR, and renders locations as diagnostics do.
     ("compat", &["ir", "diagnostics", "json_text"]),
 ];

@@ -108,9 +108,18 @@ fn field_schema(field: &Field) -> Object {
 }
 
 /// A union in its standalone form: an object whose own tag picks the variant that checks it.
+/// An open union's description ends by saying so, and naming its catch-all, as an open enum's
+/// does: no keyword says it, and a reader of the published schema needs both.
 fn union_def(schema: &Schema, def: &UnionDef) -> Object {
     let mut map = Object::default();
-    insert_description(&mut map, &def.docs);
+    let mut docs = def.docs.clone();
+    if let Some(other) = &def.other {
+        docs.push(format!(
+            "Open: an object whose `{}` is none of these reads as `{}`, kept whole.",
+            def.tag, other.name
+        ));
+    }
+    insert_description(&mut map, &docs);
     map.insert("type", "object");
     map.extend(dispatch(schema, def));
     map
@@ -169,7 +178,9 @@ fn conditions(schema: &Schema, def: &UnionDef, outer: &[TagPair], out: &mut Vec<
         tags.push((&def.tag, &variant.tag_value));
         let then = match schema.payload(variant) {
             Some(TypeDef::Union(inner)) => {
-                let mut then = Object::default();
+                // Titled with the union's name, as a struct's branch is with the struct's, so
+                // that a reader of the published schema knows which union the variant carries.
+                let mut then = Object::of([("title", inner.name.clone().into())]);
                 insert_description(&mut then, &variant.docs);
                 insert_deprecated(&mut then, variant.deprecated.as_ref());
                 then.extend(tag_check(inner));

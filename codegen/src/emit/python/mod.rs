@@ -21,7 +21,7 @@ use crate::emit::header_sentence;
 use crate::ir::{
     CatchAll, Constant, Constraints, Deprecated, Docs, EnumDef, Examples, Field, IntKind,
     NewtypeDef, Number, Presence, Schema, StructDef, Ty, TypeDef, UnionDef, UnknownFields,
-    UntaggedDef, Wide,
+    UntaggedDef, Version, Wide,
 };
 use crate::json_text;
 use crate::naming::python as naming;
@@ -68,7 +68,7 @@ impl Target for Python {
             (format!("python/{package}/py.typed"), header.clone()),
             (
                 "python/pyproject.toml".to_string(),
-                pyproject(&header, &package),
+                pyproject(&header, &package, schema.version.as_ref()),
             ),
         ]
     }
@@ -90,12 +90,14 @@ impl Target for Python {
     }
 }
 
-/// The package's `pyproject.toml`: the package, its typing marker and its one dependency.
-fn pyproject(header: &str, package: &str) -> String {
+/// The package's `pyproject.toml`: the package, at the contract's declared version (`0`
+/// without one), its typing marker and its one dependency.
+fn pyproject(header: &str, package: &str, version: Option<&Version>) -> String {
+    let version = version.map_or_else(|| "0".to_string(), Version::to_string);
     format!(
         "{header}\n[build-system]\nrequires = [\"setuptools>=61\"]\n\
          build-backend = \"setuptools.build_meta\"\n\n[project]\nname = \"{package}\"\n\
-         version = \"0\"\nrequires-python = \">=3.11\"\n\
+         version = \"{version}\"\nrequires-python = \">=3.11\"\n\
          dependencies = [\"pydantic>=2.11,<3\", \"typing-extensions>=4.12\"]\n\n\
          [tool.setuptools]\npackages = [\"{package}\"]\n\n\
          [tool.setuptools.package-data]\n{package} = [\"py.typed\"]\n"

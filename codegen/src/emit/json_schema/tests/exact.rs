@@ -197,7 +197,11 @@ fn unions_nested_union_and_enum() {
                             "properties": { "card": { "const": "search" } },
                             "required": ["card"]
                         },
-                        "then": kind_check
+                        "then": {
+                            "title": "SearchView",
+                            "properties": kind_check["properties"],
+                            "required": kind_check["required"]
+                        }
                     },
                     {
                         "if": {
