@@ -17,6 +17,7 @@ mod json_text;
 pub mod limits;
 pub mod naming;
 pub mod out;
+pub mod published;
 pub mod syntax;
 pub mod target;
 pub mod text;

@@ -34,6 +34,8 @@ const LAYERS: &[(&str, &[&str])] = &[
         "emit",
         &["ir", "naming", "target", "text", "json_text", "header"],
     ),
+    // A second front end: reads a published JSON Schema back into the IR.
+    ("published", &["ir", "header"]),
     // Beside the emitters: reads the IR, and renders locations as diagnostics do.
     ("compat", &["ir", "diagnostics", "json_text"]),
 ];

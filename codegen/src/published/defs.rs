@@ -1,0 +1,466 @@
+//! One named type per `$defs` entry, told apart by the keywords the emitter writes for each
+//! kind: a union's `allOf`, a struct's `properties`, an untagged union's `if` chain, an enum's
+//! `enum` (or an open enum's last line of description), and a newtype's value schema.
+
+use serde_json::Value;
+
+use super::node::{Node, Reader, json_value};
+use super::types::{FIELD_ANNOTATIONS, value_type};
+use crate::ir::{
+    CatchAll, DefaultWrite, Docs, EnumDef, EnumValue, Field, FieldDefault, NewtypeDef, Presence,
+    Shape, StructDef, Tolerance, Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef,
+    UntaggedVariant, Variant,
+};
+
+/// The annotations every `$defs` entry may carry.
+const DEF_ANNOTATIONS: &[&str] = &["description", "deprecated", "examples"];
+
+/// The type the `$defs` entry `name` defines; `names` are every entry's.
+pub(super) fn type_def(
+    reader: &mut Reader,
+    name: &str,
+    node: &Node,
+    names: &[String],
+) -> Option<TypeDef> {
+    let has = |key: &str| node.child(key).is_some();
+    let name_span = reader.span(node);
+    let common = Common {
+        name: name.to_string(),
+        name_span,
+        docs: reader.docs(node),
+        deprecated: reader.deprecated(node),
+        examples: reader.examples(node),
+    };
+    if has("allOf") {
+        union_def(reader, node, common, names).map(TypeDef::Union)
+    } else if has("properties") {
+        struct_def(reader, node, common).map(TypeDef::Struct)
+    } else if has("if") {
+        untagged_def(reader, node, common).map(TypeDef::Untagged)
+    } else if has("enum") || open_enum(&common.docs).is_some() {
+        enum_def(reader, node, common).map(TypeDef::Enum)
+    } else {
+        let span = reader.span(node);
+        let (ty, _) = value_type(reader, node, DEF_ANNOTATIONS)?;
+        Some(TypeDef::Newtype(NewtypeDef {
+            name: common.name,
+            name_span: common.name_span,
+            docs: common.docs,
+            deprecated: common.deprecated,
+            examples: common.examples,
+            ty,
+            span,
+        }))
+    }
+}
+
+/// What every kind of named type has.
+struct Common {
+    name: String,
+    name_span: std::ops::Range<usize>,
+    docs: Docs,
+    deprecated: Option<crate::ir::Deprecated>,
+    examples: Vec<crate::ir::JsonValue>,
+}
+
+/// A struct: its object's `properties` in order, each a field keyed and named by its wire
+/// key, closed by `additionalProperties: false`.
+fn struct_def(reader: &mut Reader, node: &Node, common: Common) -> Option<StructDef> {
+    reader.only(
+        node,
+        &[
+            DEF_ANNOTATIONS,
+            &["type", "properties", "required", "additionalProperties"],
+        ]
+        .concat(),
+    )?;
+    object_type(reader, node)?;
+    let needed = reader.need(node, "required")?;
+    let required = reader.strings(&needed)?;
+    let mut fields = Vec::new();
+    let properties = reader.need(node, "properties")?;
+    for (key, property) in reader.members(&properties)? {
+        fields.extend(field(reader, key, &property, required.contains(&key)));
+    }
+    for key in required
+        .iter()
+        .filter(|key| fields.iter().all(|f| f.wire_name != **key))
+    {
+        reader.problem(node, format!("the required key `{key}` is no property"));
+    }
+    let unknown = match node.child("additionalProperties") {
+        None => UnknownFields::Keep,
+        Some(closed) if closed.value == &Value::Bool(false) => UnknownFields::Refuse,
+        Some(other) => {
+            reader.problem(
+                &other,
+                "cardc writes `additionalProperties` on a struct only as `false`",
+            );
+            return None;
+        }
+    };
+    Some(StructDef {
+        name: common.name,
+        name_span: common.name_span,
+        docs: common.docs,
+        deprecated: common.deprecated,
+        examples: common.examples,
+        fields,
+        unknown,
+    })
+}
+
+/// Checks that an object type's `type` says `object`.
+fn object_type(reader: &mut Reader, node: &Node) -> Option<()> {
+    let kind = reader.need(node, "type")?;
+    if kind.value != "object" {
+        reader.problem(&kind, "expected `\"object\"`");
+        return None;
+    }
+    Some(())
+}
+
+/// A struct's field from its property: required or not, nullable or not, with a default or
+/// not (a default is always read as left out by writers at its value: the schema lets them).
+fn field(reader: &mut Reader, key: &str, node: &Node, required: bool) -> Option<Field> {
+    let span = reader.span(node);
+    let docs = reader.docs(node);
+    let deprecated = reader.deprecated(node);
+    let examples = reader.examples(node);
+    let (ty, constraints) = value_type(reader, node, FIELD_ANNOTATIONS)?;
+    let (ty, nullable) = match ty {
+        Ty::Nullable(inner) => (*inner, true),
+        ty => (ty, false),
+    };
+    let default = node.child("default").map(|value| FieldDefault {
+        value: json_value(value.value),
+        write: DefaultWrite::Omit,
+    });
+    let presence = match (required, nullable, &default) {
+        (true, false, None) => Presence::Required,
+        (true, true, None) => Presence::Nullable,
+        (false, false, None) => Presence::Optional,
+        (false, true, None) => Presence::OptionalNullable,
+        (false, false, Some(_)) => Presence::Defaulted,
+        (_, _, Some(_)) => {
+            reader.problem(
+                node,
+                "cardc writes a `default` only on a key neither required nor nullable",
+            );
+            return None;
+        }
+    };
+    Some(Field {
+        name: key.to_string(),
+        wire_name: key.to_string(),
+        span,
+        docs,
+        deprecated,
+        examples,
+        presence,
+        ty,
+        constraints,
+        flatten: false,
+        tolerance: Tolerance::default(),
+        default,
+    })
+}
+
+/// A tagged union: its tag is its one `required` key; each condition of its `allOf` whose `if`
+/// names that tag alone is a variant, titled with the payload it carries (a struct or a nested
+/// union) or untitled for a unit variant; the conditions with more tags are a nested union's.
+fn union_def(
+    reader: &mut Reader,
+    node: &Node,
+    common: Common,
+    names: &[String],
+) -> Option<UnionDef> {
+    reader.only(
+        node,
+        &[
+            DEF_ANNOTATIONS,
+            &["type", "properties", "required", "allOf"],
+        ]
+        .concat(),
+    )?;
+    object_type(reader, node)?;
+    let required = reader.need(node, "required")?;
+    let tag = match reader.strings(&required)?.as_slice() {
+        [tag] => tag.to_string(),
+        _ => {
+            reader.problem(&required, "a union requires its tag alone");
+            return None;
+        }
+    };
+    let tag_span = reader.span(&required);
+    let needed = reader.need(node, "properties")?;
+    let check = reader.need(&needed, &tag)?;
+    let mut docs = common.docs;
+    let other = match open_union(&docs) {
+        Some(name) => {
+            docs.pop();
+            if check.value != &serde_json::json!({"type": "string"}) {
+                reader.problem(&check, "an open union's tag is any string");
+            }
+            Some(CatchAll {
+                key: name.clone(),
+                name,
+                docs: Docs::new(),
+                deprecated: None,
+                span: tag_span.clone(),
+            })
+        }
+        None => None,
+    };
+    let mut variants = Vec::new();
+    let needed = reader.need(node, "allOf")?;
+    for condition in reader.items(&needed)? {
+        variants.extend(variant(reader, &condition, &tag, names)?);
+    }
+    if other.is_none() {
+        let values: Vec<Value> = variants
+            .iter()
+            .map(|v: &Variant| Value::from(v.tag_value.clone()))
+            .collect();
+        if check.value != &serde_json::json!({"enum": values}) {
+            reader.problem(
+                &check,
+                "a closed union's tag is one of its variants' values",
+            );
+        }
+    }
+    Some(UnionDef {
+        name: common.name,
+        name_span: common.name_span,
+        docs,
+        deprecated: common.deprecated,
+        examples: common.examples,
+        tag,
+        tag_span,
+        variants,
+        other,
+    })
+}
+
+/// The variant a condition of a union's `allOf` states: `Some(None)` for a condition of a
+/// nested union's variant, which that union's own entry states.
+fn variant(
+    reader: &mut Reader,
+    node: &Node,
+    tag: &str,
+    names: &[String],
+) -> Option<Option<Variant>> {
+    reader.only(node, &["if", "then"])?;
+    let picked = reader.need(node, "if")?;
+    reader.only(&picked, &["properties", "required"])?;
+    let needed = reader.need(&picked, "properties")?;
+    let tags = reader.members(&needed)?;
+    let Some((first, value)) = tags.first() else {
+        reader.problem(&picked, "a condition names its union's tag");
+        return None;
+    };
+    if *first != tag {
+        reader.problem(
+            &picked,
+            format!("a condition of this union names `{tag}` first"),
+        );
+        return None;
+    }
+    if tags.len() > 1 {
+        return Some(None);
+    }
+    let tag_value = match value.object().and_then(|check| check.get("const")) {
+        Some(Value::String(text)) if value.object().is_some_and(|check| check.len() == 1) => {
+            text.clone()
+        }
+        _ => {
+            reader.problem(value, "a condition's tag is a `const` string");
+            return None;
+        }
+    };
+    let then = reader.need(node, "then")?;
+    let payload = match then.child("title") {
+        Some(title) => {
+            let title = reader.string(&title)?.to_string();
+            if !names.contains(&title) {
+                reader.problem(&then, format!("the payload `{title}` is no `$defs` entry"));
+            }
+            Some(title)
+        }
+        None => None,
+    };
+    Some(Some(Variant {
+        name: tag_value.clone(),
+        tag_value,
+        docs: reader.docs(&then),
+        deprecated: reader.deprecated(&then),
+        payload,
+        span: reader.span(node),
+    }))
+}
+
+/// The catch-all an open union's last line of description names.
+fn open_union(docs: &Docs) -> Option<String> {
+    let line = docs.last()?;
+    let rest = line.strip_prefix("Open: an object whose `")?;
+    let name = rest
+        .strip_suffix("`, kept whole.")?
+        .rsplit_once("` is none of these reads as `")?
+        .1;
+    Some(name.to_string())
+}
+
+/// An open enum's known values and catch-all, from its last line of description.
+fn open_enum(docs: &Docs) -> Option<(Vec<String>, String)> {
+    let line = docs.last()?;
+    let rest = line.strip_prefix("Open: the known values are `")?;
+    let (known, other) = rest.rsplit_once("`; any other string reads as `")?;
+    let other = other.strip_suffix("`.")?;
+    Some((
+        known.split("`, `").map(str::to_string).collect(),
+        other.to_string(),
+    ))
+}
+
+/// A unit-only enum: its `enum` strings, or for an open one the values its description lists;
+/// a value's deprecation is a line of the description, after the enum's own docs.
+fn enum_def(reader: &mut Reader, node: &Node, common: Common) -> Option<EnumDef> {
+    let mut docs = common.docs;
+    let (wire_names, other) = match open_enum(&docs) {
+        Some((known, other)) => {
+            docs.pop();
+            reader.only(node, &[DEF_ANNOTATIONS, &["type"]].concat())?;
+            let catch_all = CatchAll {
+                key: other.clone(),
+                name: other,
+                docs: Docs::new(),
+                deprecated: None,
+                span: common.name_span.clone(),
+            };
+            (known, Some(catch_all))
+        }
+        None => {
+            reader.only(node, &[DEF_ANNOTATIONS, &["type", "enum"]].concat())?;
+            let needed = reader.need(node, "enum")?;
+            let values = reader.strings(&needed)?;
+            (values.into_iter().map(str::to_string).collect(), None)
+        }
+    };
+    let kind = reader.need(node, "type")?;
+    if kind.value != "string" {
+        reader.problem(&kind, "expected `\"string\"`");
+    }
+    let mut values: Vec<EnumValue> = wire_names
+        .into_iter()
+        .map(|wire_name| EnumValue {
+            name: wire_name.clone(),
+            wire_name,
+            span: common.name_span.clone(),
+            docs: Docs::new(),
+            deprecated: None,
+        })
+        .collect();
+    // The emitter appends one line per deprecated value, in the values' order.
+    for value in values.iter_mut().rev() {
+        let Some(line) = docs.last() else { break };
+        let prefix = format!("`{}` is deprecated", value.wire_name);
+        let note = match line.strip_prefix(&prefix) {
+            Some(".") => None,
+            Some(rest) => match rest.strip_prefix(": ") {
+                Some(note) => Some(note.to_string()),
+                None => continue,
+            },
+            None => continue,
+        };
+        value.deprecated = Some(crate::ir::Deprecated { note });
+        docs.pop();
+    }
+    Some(EnumDef {
+        name: common.name,
+        name_span: common.name_span,
+        docs,
+        deprecated: common.deprecated,
+        examples: common.examples,
+        values,
+        other,
+    })
+}
+
+/// An untagged union: each link of its `if`/`then`/`else` chain a variant, its `if` the shape
+/// that picks it, its `then` the value, titled with the variant's name; `false` ends it.
+fn untagged_def(reader: &mut Reader, node: &Node, common: Common) -> Option<UntaggedDef> {
+    let mut variants = Vec::new();
+    let mut link = node.clone();
+    let mut allowed: Vec<&str> = [DEF_ANNOTATIONS, &["if", "then", "else"]].concat();
+    loop {
+        reader.only(&link, &allowed)?;
+        let needed = reader.need(&link, "if")?;
+        let shape = shape(reader, &needed)?;
+        let then = reader.need(&link, "then")?;
+        let needed = reader.need(&then, "title")?;
+        let name = reader.string(&needed)?.to_string();
+        let docs = reader.docs(&then);
+        let (ty, constraints) = value_type(reader, &then, &["title", "description"])?;
+        if !constraints.is_empty() {
+            reader.problem(
+                &then,
+                "cardc writes no constraints on an untagged union's variant",
+            );
+        }
+        variants.push(UntaggedVariant {
+            name,
+            docs,
+            ty,
+            shape,
+            span: reader.span(&then),
+        });
+        let next = reader.need(&link, "else")?;
+        if next.value == &Value::Bool(false) {
+            break;
+        }
+        link = next;
+        allowed = vec!["if", "then", "else"];
+    }
+    Some(UntaggedDef {
+        name: common.name,
+        name_span: common.name_span,
+        docs: common.docs,
+        deprecated: common.deprecated,
+        examples: common.examples,
+        variants,
+    })
+}
+
+/// The shape an untagged variant's `if` tests: a JSON type, and for an object the key that
+/// picks it.
+fn shape(reader: &mut Reader, node: &Node) -> Option<Shape> {
+    let needed = reader.need(node, "type")?;
+    let kind = reader.string(&needed)?;
+    let shape = match kind {
+        "string" => Shape::String,
+        "boolean" => Shape::Boolean,
+        "integer" => Shape::Integer,
+        "number" => Shape::Number,
+        "array" => Shape::Array,
+        "object" => match node.child("required") {
+            Some(required) => match reader.strings(&required)?.as_slice() {
+                [key] => Shape::Object(Some(key.to_string())),
+                _ => {
+                    reader.problem(&required, "an object variant is picked by one key");
+                    return None;
+                }
+            },
+            None => Shape::Object(None),
+        },
+        other => {
+            reader.problem(node, format!("no shape is of `type` {other:?}"));
+            return None;
+        }
+    };
+    let keys: &[&str] = match shape {
+        Shape::Object(Some(_)) => &["type", "properties", "required"],
+        _ => &["type"],
+    };
+    reader.only(node, keys)?;
+    Some(shape)
+}
