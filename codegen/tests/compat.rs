@@ -302,3 +302,87 @@ fn a_baseline_compares_the_schema_with_its_committed_version() {
         .expect("cardc runs");
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// A schema's published JSON Schema, written into `dir` as the CLI would write it.
+fn publish(relative: &str, dir: &Path) -> String {
+    let text = std::fs::read_to_string(repo_root().join(relative)).expect("a schema");
+    let schema = compile(relative, &text).unwrap_or_else(|errors| panic!("{errors:?}"));
+    std::fs::create_dir_all(dir).expect("mkdir");
+    let file = dir.join(format!("{}.schema.json", schema.stem));
+    std::fs::write(&file, cardc_codegen::emit::json_schema::emit(&schema)).expect("write");
+    file.to_string_lossy().into_owned()
+}
+
+/// The consumer's comparison: the JSON Schema it pinned against the one published now, read
+/// back from the files alone, with the same verdicts and JSON pointers for locations.
+#[test]
+fn two_published_schemas_compare_with_json_pointers() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let new = publish(
+        "tests/ui/schemas/render_intent_with_table.cards",
+        dir.path(),
+    );
+    let old = "generated/render_intent.schema.json";
+    let (code, human, stderr) = cardc(&["compat", old, &new]);
+    assert_eq!(code, Some(1), "{human}{stderr}");
+    for union in ["ToolCallView", "ToolResultView"] {
+        assert!(
+            human.contains(&format!("  {union}/table: variant_added: absent -> Table")),
+            "{human}"
+        );
+    }
+    assert!(
+        human.contains(&format!(
+            "old: absent, new: {new}#/$defs/ToolCallView/allOf/"
+        )),
+        "{human}"
+    );
+    assert!(
+        human.ends_with("readers break, writers do not break, bridges break\n"),
+        "{human}"
+    );
+    let (_, json, _) = cardc(&["compat", old, &new, "--format", "json"]);
+    assert!(
+        json.contains("\"new_location\": \"") && json.contains("#/$defs/ToolResultView/allOf/"),
+        "{json}"
+    );
+    // On an open union, old readers keep the new card: only bridges break.
+    let pair = "tests/schemas/compat/variant_added_to_open_union";
+    let old = publish(&format!("{pair}/old.cards"), &dir.path().join("old"));
+    let new = publish(&format!("{pair}/new.cards"), &dir.path().join("new"));
+    let (code, json, stderr) = cardc(&["compat", &old, &new, "--format", "json"]);
+    assert_eq!(code, Some(0), "{json}{stderr}");
+    assert!(
+        json.contains("\"class\": \"variant_added\"")
+            && json.contains("\"readers\": false, \"writers\": false, \"bridges\": true"),
+        "{json}"
+    );
+}
+
+#[test]
+fn a_published_schema_that_cardc_did_not_write_exits_2_with_its_pointers() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let bad = dir.path().join("edited.schema.json");
+    let text = std::fs::read_to_string(repo_root().join("generated/render_intent.schema.json"))
+        .expect("published");
+    std::fs::write(
+        &bad,
+        text.replacen("\"$defs\": {", "\"$defs\": {\"Oops\": 3,", 1),
+    )
+    .expect("write");
+    let bad = bad.to_string_lossy().into_owned();
+    let old = "generated/render_intent.schema.json";
+    let (code, _, stderr) = cardc(&["compat", old, &bad]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{bad}#/$defs/Oops: expected")),
+        "{stderr}"
+    );
+    // A schema file against a published schema would show every name as renamed.
+    let (code, _, stderr) = cardc(&["compat", "schema/render_intent.cards", old]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("compare a published JSON Schema"),
+        "{stderr}"
+    );
+}

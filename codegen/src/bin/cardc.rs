@@ -5,9 +5,11 @@ use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use cardc_codegen::compat::{self, Party, report};
-use cardc_codegen::diagnostics::Source;
+use cardc_codegen::compat::{self, Change, Location, Party, report};
+use cardc_codegen::diagnostics::{Source, escaped};
+use cardc_codegen::ir::Schema;
 use cardc_codegen::out::{self, Problem, WriteStatus, display_path};
+use cardc_codegen::published::{self, Published};
 use cardc_codegen::target::Options;
 use cardc_codegen::{ReadError, compile, emit, header_name, read_schema, source_name};
 use clap::{Parser, Subcommand};
@@ -228,12 +230,40 @@ fn committed(revision: &str, path: &std::path::Path, name: &str) -> Option<(Stri
     }
 }
 
-/// `cardc compat`: both schemas compiled as `generate` compiles them, then compared.
-fn compare(versions: &[(String, String); 2], format: Format, deny: &[Party]) -> ExitCode {
-    let mut schemas = Vec::new();
-    for (name, text) in versions {
+/// One version as `compat` reads it: a schema file compiled, or a published JSON Schema read
+/// back (whose locations are JSON pointers).
+enum Side {
+    Cards(Schema),
+    Published(Published),
+}
+
+impl Side {
+    /// Compiles a schema file, or reads back a `.json` file as a published JSON Schema; `None`
+    /// (the problems printed) when it is invalid.
+    fn read(name: &str, text: &str) -> Option<Side> {
+        if name.ends_with(".json") {
+            return match published::read(name, text) {
+                Ok(published) => Some(Side::Published(published)),
+                Err(problems) => {
+                    for problem in &problems {
+                        eprintln!(
+                            "error: {}#{}: {}",
+                            escaped(name),
+                            escaped(&problem.pointer),
+                            escaped(&problem.message)
+                        );
+                    }
+                    eprintln!(
+                        "error: {} problem(s) in {name}, which is no JSON Schema cardc published; \
+                         nothing was compared",
+                        problems.len()
+                    );
+                    None
+                }
+            };
+        }
         match compile(name, text) {
-            Ok(schema) => schemas.push(schema),
+            Ok(schema) => Some(Side::Cards(schema)),
             Err(diagnostics) => {
                 let source = Source { name, text };
                 eprint!("{}", source.render(&diagnostics));
@@ -241,16 +271,57 @@ fn compare(versions: &[(String, String); 2], format: Format, deny: &[Party]) -> 
                     "error: {} problem(s) in {name}; nothing was compared",
                     diagnostics.len()
                 );
-                return ExitCode::from(IO_FAILURE);
+                None
             }
         }
     }
-    let ([old_schema, new_schema], [(old_name, old_text), (new_name, new_text)]) =
-        (&schemas[..], versions)
-    else {
+
+    fn schema(&self) -> &Schema {
+        match self {
+            Side::Cards(schema) => schema,
+            Side::Published(published) => &published.schema,
+        }
+    }
+
+    /// A location in this version as the report gives it: a published schema's as its pointer.
+    fn locate(&self, location: Option<Location>) -> Option<Location> {
+        match (self, location) {
+            (Side::Published(published), Some(Location::Schema(span))) => published
+                .pointer(&span)
+                .map(|pointer| Location::Pointer(pointer.to_string())),
+            (_, location) => location,
+        }
+    }
+}
+
+/// `cardc compat`: both versions read as `generate` compiles a schema (or, both `.json`, read
+/// back as published JSON Schemas), then compared.
+fn compare(versions: &[(String, String); 2], format: Format, deny: &[Party]) -> ExitCode {
+    let [(old_name, old_text), (new_name, new_text)] = versions;
+    let (Some(old), Some(new)) = (
+        Side::read(old_name, old_text),
+        Side::read(new_name, new_text),
+    ) else {
         return ExitCode::from(IO_FAILURE);
     };
-    let changes = compat::compare(old_schema, new_schema);
+    if matches!(old, Side::Published(_)) != matches!(new, Side::Published(_)) {
+        // A published schema holds no names in code, so against a schema file every rename
+        // would show.
+        eprintln!(
+            "error: compare a published JSON Schema with another published JSON Schema, and a \
+             schema file with a schema file"
+        );
+        return ExitCode::from(IO_FAILURE);
+    }
+    let (old_schema, new_schema) = (old.schema(), new.schema());
+    let changes: Vec<Change> = compat::compare(old_schema, new_schema)
+        .into_iter()
+        .map(|change| Change {
+            old_location: old.locate(change.old_location),
+            new_location: new.locate(change.new_location),
+            ..change
+        })
+        .collect();
     let versioning = compat::version::versioning(old_schema, new_schema, &changes);
     let sources = report::Versions {
         old: Source {

@@ -22,6 +22,8 @@ use crate::ir::Span;
 pub enum Location {
     /// A byte range of a schema file's text, rendered as `file:line:col`.
     Schema(Span),
+    /// A JSON pointer into a published JSON Schema, rendered as `file#pointer`.
+    Pointer(String),
 }
 
 /// One change between OLD and NEW.
