@@ -42,7 +42,8 @@ enum Command {
     /// invalid.
     Compat {
         /// OLD, the version consumers have now (such as a pinned copy), then NEW, the version
-        /// they would move to; with --baseline, NEW alone.
+        /// they would move to; with --baseline, NEW alone. Schema files, or both JSON Schemas
+        /// cardc published (`.json`), read back from the files alone.
         #[arg(required = true, num_args = 1..=2, value_name = "OLD NEW")]
         schemas: Vec<PathBuf>,
         /// Read OLD from git: NEW's file as it is in this revision (`origin/main`, a tag).
