@@ -1,8 +1,8 @@
 //! How a report describes an item of either version: in the schema language's own spelling.
 
 use crate::ir::{
-    Constraints, Deprecated, Field, FieldDefault, Presence, StructDef, Ty, TypeDef, UnknownFields,
-    Variant,
+    Constraints, Deprecated, Field, FieldDefault, OnInvalid, Presence, StructDef, Tolerance, Ty,
+    TypeDef, UnknownFields, Variant,
 };
 
 /// What a type is, in a report.
@@ -62,6 +62,22 @@ pub fn spell_field(field: &Field) -> String {
         Presence::Optional => format!("Option<{ty}>"),
         Presence::OptionalNullable => format!("Option<Nullable<{ty}>>"),
         Presence::NullAsAbsent => format!("#[null_as_absent] Option<{ty}>"),
+    }
+}
+
+/// A field's reader policy as its attributes (`#[skip_invalid]`), or `strict` without one.
+pub fn spell_tolerance(tolerance: &Tolerance) -> String {
+    let on_invalid = match tolerance.on_invalid {
+        OnInvalid::Error => None,
+        OnInvalid::Absent => Some("#[on_invalid = \"absent\"]"),
+        OnInvalid::Default => Some("#[on_invalid = \"default\"]"),
+    };
+    let skip = tolerance.skip_invalid.then_some("#[skip_invalid]");
+    let attributes: Vec<&str> = on_invalid.into_iter().chain(skip).collect();
+    if attributes.is_empty() {
+        "strict".to_string()
+    } else {
+        attributes.join(" ")
     }
 }
 

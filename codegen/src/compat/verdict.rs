@@ -198,6 +198,9 @@ pub enum Class {
     DeprecationChanged,
     /// The examples changed.
     ExamplesChanged,
+    /// A field's reader policy for an invalid value (`#[on_invalid]`, `#[skip_invalid]`)
+    /// added, removed or changed.
+    ToleranceChanged,
 }
 
 /// A verdict: who breaks, and one line saying why.
@@ -271,6 +274,7 @@ impl Class {
             Class::DocChanged => "doc_changed",
             Class::DeprecationChanged => "deprecation_changed",
             Class::ExamplesChanged => "examples_changed",
+            Class::ToleranceChanged => "tolerance_changed",
         }
     }
 
@@ -511,6 +515,13 @@ impl Class {
                 "deprecated items are still read and written; compilers only warn",
             ),
             Class::ExamplesChanged => verdict_of(false, false, false, "examples do not travel"),
+            Class::ToleranceChanged => verdict_of(
+                false,
+                false,
+                false,
+                "the policy says what a tolerant reader makes of an invalid value, which no \
+                 conforming writer writes; what travels and the generated type stay",
+            ),
         }
     }
 }

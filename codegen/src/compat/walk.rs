@@ -6,7 +6,8 @@ use std::collections::BTreeSet;
 
 use super::relation::{self, Relation};
 use super::spell::{
-    closed, kind, spell, spell_constraints, spell_deprecated, spell_field, spell_variant,
+    closed, kind, spell, spell_constraints, spell_deprecated, spell_field, spell_tolerance,
+    spell_variant,
 };
 use super::verdict::Key;
 use super::{Change, Class, Location};
@@ -304,6 +305,17 @@ impl Walk<'_> {
             ),
             spans,
         );
+        if old.tolerance != new.tolerance {
+            self.push(
+                Class::ToleranceChanged,
+                path,
+                (
+                    Some(spell_tolerance(&old.tolerance)),
+                    Some(spell_tolerance(&new.tolerance)),
+                ),
+                (Some(spans.0), Some(spans.1)),
+            );
+        }
         self.notes(path, (field_notes(old), field_notes(new)), spans);
     }
 
