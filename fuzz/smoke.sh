@@ -24,7 +24,7 @@ dict_flag() {
 
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
-for target in schema schema_grammar decode; do
+for target in schema schema_grammar decode published; do
   mkdir -p "$scratch/$target"
   echo "fuzz smoke run: $target for ${seconds}s" >&2
   cargo fuzz run --sanitizer none "$target" "$scratch/$target" "corpus/$target" -- \

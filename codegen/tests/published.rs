@@ -263,3 +263,26 @@ fn a_published_schema_gives_its_version_and_the_pointer_of_each_item() {
     );
     assert_eq!(published.schema.stem, "evolution_v2");
 }
+
+#[test]
+fn a_document_whose_types_break_the_checkers_invariants_is_refused() {
+    let text = edited(|document| {
+        document["$defs"]["GenericCallView"]["properties"]["kind"]["$ref"] =
+            "#/$defs/Nowhere".into();
+        document["$defs"]["ToolCallView"]["allOf"][0]["then"]["title"] = "ToolCallView".into();
+    });
+    let problems = published::read("render_intent.schema.json", &text)
+        .expect_err("an edited schema is refused");
+    let spelled: Vec<String> = problems
+        .iter()
+        .map(|problem| format!("{}: {}", problem.pointer, problem.message))
+        .collect();
+    assert_eq!(
+        spelled,
+        [
+            "/$defs/GenericCallView/properties/kind: `Nowhere` is no `$defs` entry",
+            "/$defs/ToolCallView: `ToolCallView` is nested in itself through its variants",
+        ],
+        "{problems:#?}"
+    );
+}

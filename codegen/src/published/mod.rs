@@ -20,6 +20,7 @@
 //! pointers: [`Published::pointer`] turns one back into the pointer of the item it came from.
 
 mod defs;
+mod invariants;
 mod node;
 mod types;
 
@@ -131,6 +132,7 @@ fn document_schema(reader: &mut Reader, root: Node, file_name: &str) -> Option<S
             types.insert(name.to_string(), def);
         }
     }
+    invariants::check(reader, &types, &names);
     for entry in &entries {
         if !types.contains_key(entry) {
             reader.problem(&root, format!("the entry `{entry}` is no `$defs` entry"));

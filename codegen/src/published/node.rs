@@ -68,6 +68,15 @@ impl Reader {
         });
     }
 
+    /// Records a problem at the item `span` stands for.
+    pub fn problem_at(&mut self, span: &Span, message: impl Into<String>) {
+        let pointer = self.pointers.get(span.start).cloned().unwrap_or_default();
+        self.problems.push(Problem {
+            pointer,
+            message: message.into(),
+        });
+    }
+
     /// The member `key` of `node`, or a problem saying it is missing.
     pub fn need<'a>(&mut self, node: &Node<'a>, key: &str) -> Option<Node<'a>> {
         let child = node.child(key);
