@@ -286,3 +286,30 @@ fn a_document_whose_types_break_the_checkers_invariants_is_refused() {
         "{problems:#?}"
     );
 }
+
+/// A nested union's branch written by a cardc from before it was titled reads as that union.
+#[test]
+fn an_untitled_nested_union_branch_of_an_older_cardc_reads_as_its_union() {
+    let current = edited(|_| {});
+    let older = edited(|document| {
+        let then = &mut document["$defs"]["ToolResultView"]["allOf"][3]["then"];
+        assert_eq!(
+            then["title"], "SearchResultView",
+            "the nested union's branch"
+        );
+        then.as_object_mut().map(|then| then.remove("title"));
+    });
+    let read = |text: &str| read_back("render_intent.schema.json", text);
+    assert_eq!(read(&older), read(&current));
+    // A unit variant's branch is its tag alone, closed: anything else without a title is
+    // refused rather than read as a unit variant.
+    let text = edited(|document| {
+        let then = &mut document["$defs"]["ToolCallView"]["allOf"][0]["then"];
+        then.as_object_mut().map(|then| then.remove("title"));
+    });
+    let problems = published::read("render_intent.schema.json", &text).expect_err("refused");
+    assert_eq!(
+        problems[0].pointer, "/$defs/ToolCallView/allOf/0/then",
+        "{problems:?}"
+    );
+}

@@ -2,7 +2,7 @@
 //! kind: a union's `allOf`, a struct's `properties`, an untagged union's `if` chain, an enum's
 //! `enum` (or an open enum's last line of description), and a newtype's value schema.
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::node::{Node, Reader, json_value};
 use super::types::{FIELD_ANNOTATIONS, value_type};
@@ -15,12 +15,12 @@ use crate::ir::{
 /// The annotations every `$defs` entry may carry.
 const DEF_ANNOTATIONS: &[&str] = &["description", "deprecated", "examples"];
 
-/// The type the `$defs` entry `name` defines; `names` are every entry's.
+/// The type the `$defs` entry `name` defines; `defs` is the `$defs` object.
 pub(super) fn type_def(
     reader: &mut Reader,
     name: &str,
     node: &Node,
-    names: &[String],
+    defs: &Map<String, Value>,
 ) -> Option<TypeDef> {
     let has = |key: &str| node.child(key).is_some();
     let name_span = reader.span(node);
@@ -32,7 +32,7 @@ pub(super) fn type_def(
         examples: reader.examples(node),
     };
     if has("allOf") {
-        union_def(reader, node, common, names).map(TypeDef::Union)
+        union_def(reader, node, common, defs).map(TypeDef::Union)
     } else if has("properties") {
         struct_def(reader, node, common).map(TypeDef::Struct)
     } else if has("if") {
@@ -173,7 +173,7 @@ fn union_def(
     reader: &mut Reader,
     node: &Node,
     common: Common,
-    names: &[String],
+    defs: &Map<String, Value>,
 ) -> Option<UnionDef> {
     reader.only(
         node,
@@ -215,7 +215,7 @@ fn union_def(
     let mut variants = Vec::new();
     let needed = reader.need(node, "allOf")?;
     for condition in reader.items(&needed)? {
-        variants.extend(variant(reader, &condition, &tag, names)?);
+        variants.extend(variant(reader, &condition, &tag, defs)?);
     }
     if other.is_none() {
         let values: Vec<Value> = variants
@@ -248,7 +248,7 @@ fn variant(
     reader: &mut Reader,
     node: &Node,
     tag: &str,
-    names: &[String],
+    defs: &Map<String, Value>,
 ) -> Option<Option<Variant>> {
     reader.only(node, &["if", "then"])?;
     let picked = reader.need(node, "if")?;
@@ -282,12 +282,12 @@ fn variant(
     let payload = match then.child("title") {
         Some(title) => {
             let title = reader.string(&title)?.to_string();
-            if !names.contains(&title) {
+            if !defs.contains_key(&title) {
                 reader.problem(&then, format!("the payload `{title}` is no `$defs` entry"));
             }
             Some(title)
         }
-        None => None,
+        None => untitled(reader, &then, tag, defs)?,
     };
     Some(Some(Variant {
         name: tag_value.clone(),
@@ -297,6 +297,58 @@ fn variant(
         payload,
         span: reader.span(node),
     }))
+}
+
+/// The payload of a variant whose branch has no `title`: none for a unit variant's (a closed
+/// object of the tag alone). A nested union's branch is titled with the union's name, but one
+/// written by a cardc from before that title checks only the inner union's tag; it is read as
+/// the one union of `$defs` with that tag check, and refused when it names none or several.
+fn untitled(
+    reader: &mut Reader,
+    then: &Node,
+    tag: &str,
+    defs: &Map<String, Value>,
+) -> Option<Option<String>> {
+    let properties = then.child("properties").and_then(|p| p.value.as_object());
+    let keys: Vec<&String> = properties.into_iter().flat_map(Map::keys).collect();
+    let closed = then
+        .child("additionalProperties")
+        .map(|node| node.value.clone());
+    match (keys.as_slice(), closed) {
+        ([only], Some(Value::Bool(false))) if only.as_str() == tag => Some(None),
+        ([inner], None) => {
+            let check = properties.and_then(|p| p.get(inner.as_str()));
+            let required = Value::from(vec![inner.as_str()]);
+            let unions: Vec<&String> = defs
+                .iter()
+                .filter(|(_, def)| {
+                    def.get("allOf").is_some()
+                        && def.get("required") == Some(&required)
+                        && def.get("properties").and_then(|p| p.get(inner.as_str())) == check
+                })
+                .map(|(name, _)| name)
+                .collect();
+            match unions.as_slice() {
+                [union] => Some(Some((*union).clone())),
+                _ => {
+                    reader.problem(
+                        then,
+                        format!(
+                            "an untitled branch checking `{inner}` names no one union of `$defs`"
+                        ),
+                    );
+                    None
+                }
+            }
+        }
+        _ => {
+            reader.problem(
+                then,
+                "a branch without a `title` is a unit variant's: its tag alone, closed",
+            );
+            None
+        }
+    }
 }
 
 /// The catch-all an open union's last line of description names.

@@ -122,13 +122,12 @@ fn document_schema(reader: &mut Reader, root: Node, file_name: &str) -> Option<S
     let entries = entries(reader, &root);
     let mut types = BTreeMap::new();
     let defs = reader.need(&root, "$defs")?;
-    let names: Vec<String> = reader
-        .members(&defs)?
-        .into_iter()
-        .map(|(name, _)| name.to_string())
-        .collect();
-    for (name, def) in reader.members(&defs)? {
-        if let Some(def) = defs::type_def(reader, name, &def, &names) {
+    let members = reader.members(&defs)?;
+    let names: Vec<String> = members.iter().map(|(name, _)| name.to_string()).collect();
+    // `members` read it, so it is an object.
+    let all = defs.object()?;
+    for (name, def) in members {
+        if let Some(def) = defs::type_def(reader, name, &def, all) {
             types.insert(name.to_string(), def);
         }
     }
