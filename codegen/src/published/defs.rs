@@ -7,9 +7,9 @@ use serde_json::{Map, Value};
 use super::node::{Node, Reader, json_value};
 use super::types::{FIELD_ANNOTATIONS, value_type};
 use crate::ir::{
-    CatchAll, DefaultWrite, Docs, EnumDef, EnumValue, Field, FieldDefault, NewtypeDef, Presence,
-    Shape, StructDef, Tolerance, Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef,
-    UntaggedVariant, Variant,
+    CatchAll, DefaultWrite, Deprecated, Docs, EnumDef, EnumValue, Examples, Field, FieldDefault,
+    NewtypeDef, Presence, Shape, Span, StructDef, Tolerance, Ty, TypeDef, UnionDef, UnknownFields,
+    UntaggedDef, UntaggedVariant, Variant,
 };
 
 /// The annotations every `$defs` entry may carry.
@@ -41,7 +41,16 @@ pub(super) fn type_def(
         enum_def(reader, node, common).map(TypeDef::Enum)
     } else {
         let span = reader.span(node);
-        let (ty, _) = value_type(reader, node, DEF_ANNOTATIONS)?;
+        let (ty, constraints) = value_type(reader, node, DEF_ANNOTATIONS)?;
+        // What the checker refuses of a newtype, cardc never writes.
+        if !constraints.is_empty() || matches!(ty, Ty::Nullable(_) | Ty::Json | Ty::Const(_)) {
+            reader.problem(
+                node,
+                "a newtype's schema is its type's alone: not `null`, any value, a constant or \
+                 constrained",
+            );
+            return None;
+        }
         Some(TypeDef::Newtype(NewtypeDef {
             name: common.name,
             name_span: common.name_span,
@@ -57,10 +66,10 @@ pub(super) fn type_def(
 /// What every kind of named type has.
 struct Common {
     name: String,
-    name_span: std::ops::Range<usize>,
+    name_span: Span,
     docs: Docs,
-    deprecated: Option<crate::ir::Deprecated>,
-    examples: Vec<crate::ir::JsonValue>,
+    deprecated: Option<Deprecated>,
+    examples: Examples,
 }
 
 /// A struct: its object's `properties` in order, each a field keyed and named by its wire
@@ -193,8 +202,9 @@ fn union_def(
         }
     };
     let tag_span = reader.span(&required);
-    let needed = reader.need(node, "properties")?;
-    let check = reader.need(&needed, &tag)?;
+    let properties = reader.need(node, "properties")?;
+    reader.only(&properties, &[tag.as_str()])?;
+    let check = reader.need(&properties, &tag)?;
     let mut docs = common.docs;
     let other = match open_union(&docs) {
         Some(name) => {
@@ -424,7 +434,7 @@ fn enum_def(reader: &mut Reader, node: &Node, common: Common) -> Option<EnumDef>
             },
             None => continue,
         };
-        value.deprecated = Some(crate::ir::Deprecated { note });
+        value.deprecated = Some(Deprecated { note });
         docs.pop();
     }
     Some(EnumDef {

@@ -16,6 +16,9 @@
 //! - a flattened struct's keys are the object's own, and an integer's type is the smallest
 //!   that holds its bounds, with the bounds no type gives as a `range`.
 //!
+//! A union's branches hold inlined copies of their payload structs, with the tags; those are
+//! not read back, the payload's own `$defs` entry is (the emitter writes both from one struct).
+//!
 //! Spans in the IR it gives are not byte ranges of the text but indices into its table of JSON
 //! pointers: [`Published::pointer`] turns one back into the pointer of the item it came from.
 
