@@ -1,10 +1,51 @@
 //! A JSON value the schema gives (an example, a default) as compact JSON text, for the outputs
-//! that show it in their docs and for `cardc compat`'s spelling of a default; its objects keep
-//! the order they were written in.
+//! that show it in their docs and for `cardc compat`'s spelling of a default, and as serde_json's
+//! value both ways, for reading a published schema back and for the conformance suite; its
+//! objects keep the order they were written in.
 
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
+use serde_json::Value;
 
 use crate::ir::JsonValue;
+
+/// The value as serde_json's, its objects in the order written.
+pub fn to_value(value: &JsonValue) -> Value {
+    match value {
+        JsonValue::Null => Value::Null,
+        JsonValue::Bool(flag) => Value::from(*flag),
+        JsonValue::Int(number) => Value::from(*number),
+        JsonValue::Float(number) => Value::from(*number),
+        JsonValue::String(text) => Value::from(text.clone()),
+        JsonValue::Array(items) => Value::Array(items.iter().map(to_value).collect()),
+        JsonValue::Object(entries) => Value::Object(
+            entries
+                .iter()
+                .map(|(key, entry)| (key.clone(), to_value(entry)))
+                .collect(),
+        ),
+    }
+}
+
+/// serde_json's value as the IR holds one: a number that fits an `i64` as an integer, as the
+/// schema parser reads one written without a fraction or exponent.
+pub fn from_value(value: &Value) -> JsonValue {
+    match value {
+        Value::Null => JsonValue::Null,
+        Value::Bool(flag) => JsonValue::Bool(*flag),
+        Value::Number(number) => match number.as_i64() {
+            Some(int) => JsonValue::Int(int),
+            None => JsonValue::Float(number.as_f64().unwrap_or_default()),
+        },
+        Value::String(text) => JsonValue::String(text.clone()),
+        Value::Array(items) => JsonValue::Array(items.iter().map(from_value).collect()),
+        Value::Object(entries) => JsonValue::Object(
+            entries
+                .iter()
+                .map(|(key, entry)| (key.clone(), from_value(entry)))
+                .collect(),
+        ),
+    }
+}
 
 /// The value as one line of JSON text, such as `{"path":"a.rs","line":3}`.
 pub(crate) fn compact(value: &JsonValue) -> String {

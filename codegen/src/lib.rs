@@ -13,7 +13,7 @@ pub mod diagnostics;
 pub mod emit;
 pub mod header;
 pub mod ir;
-mod json_text;
+pub mod json_text;
 pub mod limits;
 pub mod naming;
 pub mod out;

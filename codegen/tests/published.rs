@@ -1,16 +1,14 @@
 //! Reading back a published JSON Schema: every golden JSON Schema reads back into an IR that
-//! the emitter writes out as the same bytes (so the reader misses nothing the schema says),
-//! `cardc compat` over two published schemas finds the changes it finds over the schema files
-//! (but for what a published schema cannot say, pair by pair below), and a document cardc did
-//! not write is refused with the pointer of every problem.
+//! the emitter writes out as the same bytes (so the reader misses nothing the schema says), and
+//! a document cardc did not write is refused with the pointer of every problem. That compat
+//! finds the same changes between two published schemas as between their schema files is
+//! `tests/compat.rs`'s.
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use cardc_codegen::compat::{self, Change};
 use cardc_codegen::emit::json_schema;
 use cardc_codegen::ir::Schema;
-use cardc_codegen::{compile, published};
+use cardc_codegen::published;
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -61,118 +59,15 @@ fn every_published_schema_reads_back_to_the_same_document() {
     }
 }
 
-/// A change's class, path and verdict: what compat decides, whichever way each side spells the
-/// item (a published schema's integer types are its bounds' smallest, say).
-fn summary(changes: &[Change]) -> BTreeSet<String> {
-    changes
+/// The problems of a document refused by the read-back, and each as `pointer: message`.
+fn refused(text: &str) -> (Vec<published::Problem>, Vec<String>) {
+    let problems = published::read("render_intent.schema.json", text)
+        .expect_err("an edited schema is refused");
+    let spelled = problems
         .iter()
-        .map(|change| {
-            let breaks = change.verdict().breaks;
-            format!(
-                "{} {}: readers {} writers {} bridges {}",
-                change.class.name(),
-                change.path,
-                breaks.readers,
-                breaks.writers,
-                breaks.bridges
-            )
-        })
-        .collect()
-}
-
-/// The golden pairs whose published schemas cannot show a change as their schema files do, and
-/// why: what a published schema does not hold.
-const NOT_PUBLISHED: &[(&str, &str)] = &[
-    (
-        "default_added_always_written",
-        "a published schema does not say whether writers leave a default out, only that they may",
-    ),
-    (
-        "default_changed_always_written",
-        "a published schema does not say whether writers leave a default out, only that they may",
-    ),
-    (
-        "default_changed_left_out_by_new_writers",
-        "a published schema does not say whether writers leave a default out, only that they may",
-    ),
-    (
-        "default_removed_always_written",
-        "a published schema does not say whether writers leave a default out, only that they may",
-    ),
-    (
-        "default_write_changed",
-        "a published schema does not say whether writers leave a default out, only that they may",
-    ),
-    (
-        "enum_value_renamed",
-        "a published schema holds no names in code, so a rename on the wire is a removal and an addition",
-    ),
-    (
-        "field_renamed",
-        "a published schema holds no names in code, so a rename on the wire is a removal and an addition",
-    ),
-    (
-        "field_renamed_defaulted_on_open_objects",
-        "a published schema holds no names in code, so a rename on the wire is a removal and an addition",
-    ),
-    (
-        "presence_changed_to_defaulted_from_nullable",
-        "a published schema does not say whether writers leave a default out, only that they may",
-    ),
-    (
-        "presence_changed_to_null_as_absent",
-        "JSON Schema says a key may be absent or `null`, not that `null` reads as absent",
-    ),
-    (
-        "tolerance_changed",
-        "a reader's policies for invalid values are not published: the schema says what writers write",
-    ),
-    (
-        "unknown_fields_changed",
-        "JSON Schema says an object is open, not whether its readers keep or drop the keys it does not name",
-    ),
-    (
-        "variant_renamed",
-        "a published schema holds no names in code, so a rename on the wire is a removal and an addition",
-    ),
-];
-
-#[test]
-fn published_pairs_show_the_changes_of_their_schema_files() {
-    let dir = repo_root().join("tests/schemas/compat");
-    let mut pairs: Vec<String> = std::fs::read_dir(&dir)
-        .expect("tests/schemas/compat")
-        .filter_map(Result::ok)
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .filter(|pair| dir.join(pair).join("old.cards").is_file())
+        .map(|problem| format!("{}: {}", problem.pointer, problem.message))
         .collect();
-    pairs.sort();
-    let mut problems = Vec::new();
-    for pair in &pairs {
-        let [old, new] = ["old", "new"].map(|side| {
-            let path = format!("tests/schemas/compat/{pair}/{side}.cards");
-            let text = std::fs::read_to_string(repo_root().join(&path)).expect("a pair");
-            compile(&path, &text).unwrap_or_else(|errors| panic!("{path}: {errors:?}"))
-        });
-        let [published_old, published_new] = [&old, &new].map(|schema| {
-            let name = format!("{pair}.schema.json");
-            read_back(&name, &json_schema::emit(schema))
-        });
-        let files = summary(&compat::compare(&old, &new));
-        let published = summary(&compat::compare(&published_old, &published_new));
-        let expected_to_differ = NOT_PUBLISHED.iter().any(|(name, _)| name == pair);
-        if (files != published) != expected_to_differ {
-            problems.push(format!(
-                "{pair}: {}\n  schema files: {files:#?}\n  published: {published:#?}",
-                if expected_to_differ {
-                    "the same changes, though listed as differing"
-                } else {
-                    "other changes"
-                }
-            ));
-        }
-    }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    (problems, spelled)
 }
 
 /// The render-intent schema as published, edited by `edit`.
@@ -192,12 +87,7 @@ fn a_document_cardc_did_not_write_is_refused_with_every_fault_at_its_pointer() {
             "kinds.json#/Kind".into();
         document["$defs"]["ToolCallKind"]["enum"] = 7.into();
     });
-    let problems = published::read("render_intent.schema.json", &text)
-        .expect_err("an edited schema is refused");
-    let spelled: Vec<String> = problems
-        .iter()
-        .map(|problem| format!("{}: {}", problem.pointer, problem.message))
-        .collect();
+    let (problems, spelled) = refused(&text);
     assert_eq!(
         spelled,
         [
@@ -271,12 +161,7 @@ fn a_document_whose_types_break_the_checkers_invariants_is_refused() {
             "#/$defs/Nowhere".into();
         document["$defs"]["ToolCallView"]["allOf"][0]["then"]["title"] = "ToolCallView".into();
     });
-    let problems = published::read("render_intent.schema.json", &text)
-        .expect_err("an edited schema is refused");
-    let spelled: Vec<String> = problems
-        .iter()
-        .map(|problem| format!("{}: {}", problem.pointer, problem.message))
-        .collect();
+    let (problems, spelled) = refused(&text);
     assert_eq!(
         spelled,
         [

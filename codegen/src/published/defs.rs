@@ -4,13 +4,14 @@
 
 use serde_json::{Map, Value};
 
-use super::node::{Node, Reader, json_value};
+use super::node::{Node, Reader};
 use super::types::{FIELD_ANNOTATIONS, value_type};
 use crate::ir::{
     CatchAll, DefaultWrite, Deprecated, Docs, EnumDef, EnumValue, Examples, Field, FieldDefault,
     NewtypeDef, Presence, Shape, Span, StructDef, Tolerance, Ty, TypeDef, UnionDef, UnknownFields,
     UntaggedDef, UntaggedVariant, Variant,
 };
+use crate::json_text::from_value;
 
 /// The annotations every `$defs` entry may carry.
 const DEF_ANNOTATIONS: &[&str] = &["description", "deprecated", "examples"];
@@ -142,7 +143,7 @@ fn field(reader: &mut Reader, key: &str, node: &Node, required: bool) -> Option<
         ty => (ty, false),
     };
     let default = node.child("default").map(|value| FieldDefault {
-        value: json_value(value.value),
+        value: from_value(value.value),
         write: DefaultWrite::Omit,
     });
     let presence = match (required, nullable, &default) {

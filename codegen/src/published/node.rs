@@ -4,7 +4,8 @@
 use serde_json::{Map, Value};
 
 use super::Problem;
-use crate::ir::{Deprecated, Docs, Examples, JsonValue, Span};
+use crate::ir::{Deprecated, Docs, Examples, Span};
+use crate::json_text::from_value;
 
 /// A value of the document and the JSON pointer it is at.
 #[derive(Debug, Clone)]
@@ -189,27 +190,7 @@ impl Reader {
     pub fn examples(&mut self, node: &Node) -> Examples {
         node.child("examples")
             .and_then(|examples| self.items(&examples))
-            .map(|items| items.iter().map(|item| json_value(item.value)).collect())
+            .map(|items| items.iter().map(|item| from_value(item.value)).collect())
             .unwrap_or_default()
-    }
-}
-
-/// A document's JSON value as the IR holds one: integers that fit an `i64` as integers.
-pub(super) fn json_value(value: &Value) -> JsonValue {
-    match value {
-        Value::Null => JsonValue::Null,
-        Value::Bool(flag) => JsonValue::Bool(*flag),
-        Value::Number(number) => match number.as_i64() {
-            Some(int) => JsonValue::Int(int),
-            None => JsonValue::Float(number.as_f64().unwrap_or_default()),
-        },
-        Value::String(text) => JsonValue::String(text.clone()),
-        Value::Array(items) => JsonValue::Array(items.iter().map(json_value).collect()),
-        Value::Object(entries) => JsonValue::Object(
-            entries
-                .iter()
-                .map(|(key, value)| (key.clone(), json_value(value)))
-                .collect(),
-        ),
     }
 }

@@ -209,7 +209,7 @@ fn object(schema: &Schema, def: &StructDef, depth: u32) -> BoxedStrategy<Value> 
                     prop_oneof![Just(Value::Null), field_value(schema, field, depth)].boxed()
                 }
                 Some(default) => prop_oneof![
-                    Just(contract::schema_value(&default.value)),
+                    Just(cardc_codegen::json_text::to_value(&default.value)),
                     field_value(schema, field, depth)
                 ]
                 .boxed(),

@@ -10,9 +10,10 @@
 //! can read: the `regex` crate's, which the compiler allows only where engines agree.
 
 use cardc_codegen::ir::{
-    Constant, Constraints, Field, Format, IntKind, JsonValue, Number, Presence, Schema, StructDef,
-    Ty, TypeDef, UnknownFields, Wide,
+    Constant, Constraints, Field, Format, IntKind, Number, Presence, Schema, StructDef, Ty,
+    TypeDef, UnknownFields, Wide,
 };
+use cardc_codegen::json_text::to_value;
 use serde_json::{Map, Value};
 
 /// A constant's value as JSON.
@@ -132,7 +133,7 @@ impl Writer<'_> {
                 Some(Field {
                     default: Some(default),
                     ..
-                }) if default.omits() && json_equal(entry, &schema_value(&default.value)) => {}
+                }) if default.omits() && json_equal(entry, &to_value(&default.value)) => {}
                 Some(field) => {
                     out.insert(key.clone(), self.ty(&field.ty, entry));
                 }
@@ -150,29 +151,10 @@ impl Writer<'_> {
                 && !default.omits()
                 && !object.contains_key(&field.wire_name)
             {
-                out.insert(field.wire_name.clone(), schema_value(&default.value));
+                out.insert(field.wire_name.clone(), to_value(&default.value));
             }
         }
         Value::Object(out)
-    }
-}
-
-/// A JSON value the schema gives (an example, a default) as serde_json's, its objects in the
-/// order written (this crate turns on `preserve_order`).
-pub fn schema_value(value: &JsonValue) -> Value {
-    match value {
-        JsonValue::Null => Value::Null,
-        JsonValue::Bool(flag) => Value::from(*flag),
-        JsonValue::Int(number) => Value::from(*number),
-        JsonValue::Float(number) => Value::from(*number),
-        JsonValue::String(text) => Value::from(text.clone()),
-        JsonValue::Array(items) => Value::Array(items.iter().map(schema_value).collect()),
-        JsonValue::Object(entries) => Value::Object(
-            entries
-                .iter()
-                .map(|(key, entry)| (key.clone(), schema_value(entry)))
-                .collect(),
-        ),
     }
 }
 

@@ -422,7 +422,7 @@ pub fn example_cases(schema: &Schema) -> Vec<Case> {
                     type_name: def.name().to_string(),
                     valid: true,
                     fault: None,
-                    payload: contract::schema_value(example),
+                    payload: cardc_codegen::json_text::to_value(example),
                     written: None,
                 })
         })

@@ -311,7 +311,7 @@ impl Walker<'_> {
         self.edit(at, Op::Remove(key.clone()), drop, key.clone(), Some(rule));
         // The default itself, which a writer that omits it leaves out.
         if let Some(default) = &field.default {
-            let value = contract::schema_value(&default.value);
+            let value = cardc_codegen::json_text::to_value(&default.value);
             self.edit(
                 at,
                 set(key, value),
