@@ -1,0 +1,88 @@
+//! The measured proof of `cardc compat`'s verdicts for bridges, pair by pair.
+//!
+//! For every compat golden pair, an exhaustive consumer is written from OLD's IR (see
+//! [`cardc_conformance::consumers`]) and compiled against OLD's generated code, which it must
+//! compile against, and against NEW's. Bridges break when it no longer compiles against NEW's;
+//! that must be exactly what the pair's verdicts say: bridges break if and only if some change
+//! of the pair says they do.
+
+use cardc_codegen::compat;
+use cardc_codegen::ir::Schema;
+use cardc_conformance::compat_pairs::{pairs, version};
+use cardc_conformance::consumers::{self, Errors, Unit, first_lines};
+use cardc_conformance::repo_root;
+
+/// The lines of a compiler error a report shows.
+const ERROR_LINES: usize = 6;
+
+/// Both units of every pair: OLD's consumer against OLD's code (`<pair>_old`) and against NEW's
+/// (`<pair>_new`).
+fn units<'a>(pairs: &[String], versions: &'a [(Schema, Schema)]) -> Vec<Unit<'a>> {
+    pairs
+        .iter()
+        .zip(versions)
+        .flat_map(|(pair, (old, new))| {
+            [("old", old), ("new", new)].map(|(side, against)| Unit {
+                name: format!("{pair}_{side}"),
+                consumer_of: old,
+                against,
+            })
+        })
+        .collect()
+}
+
+/// Each error of `unit` in `errors`, first lines only, labelled with the language.
+fn shown(language: &str, errors: &Errors, unit: &str) -> Vec<String> {
+    errors[unit]
+        .iter()
+        .map(|error| format!("  {language}: {}", first_lines(error, ERROR_LINES)))
+        .collect()
+}
+
+#[test]
+fn bridges_break_exactly_as_the_verdicts_say() {
+    let pairs = pairs();
+    assert!(pairs.len() >= 40, "too few compat pairs: {pairs:?}");
+    let versions: Vec<(Schema, Schema)> = pairs
+        .iter()
+        .map(|pair| (version(pair, "old"), version(pair, "new")))
+        .collect();
+    let units = units(&pairs, &versions);
+    let rust = consumers::rust::check(
+        &units,
+        &repo_root().join("target/cardc-conformance/compat-bridges/rust"),
+    );
+
+    let mut problems = Vec::new();
+    let mut wrong = Vec::new();
+    for (pair, (old, new)) in pairs.iter().zip(&versions) {
+        let (own, other) = (format!("{pair}_old"), format!("{pair}_new"));
+        if !rust[&own].is_empty() {
+            problems.push(format!(
+                "{pair}: OLD's consumer does not compile against OLD"
+            ));
+            problems.extend(shown("Rust", &rust, &own));
+        }
+        let changes = compat::compare(old, new);
+        let claimed = changes.iter().any(|c| c.verdict().breaks.bridges);
+        let measured = !rust[&other].is_empty();
+        if measured && !claimed {
+            let classes: Vec<&str> = changes.iter().map(|c| c.class.name()).collect();
+            wrong.push(format!(
+                "{pair} ({}): the verdicts say bridges do not break; measured they break",
+                classes.join(", ")
+            ));
+            wrong.extend(shown("Rust", &rust, &other));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "the consumers are wrong:\n{}",
+        problems.join("\n")
+    );
+    assert!(
+        wrong.is_empty(),
+        "measured breaks differ from the verdicts:\n{}",
+        wrong.join("\n")
+    );
+}
