@@ -4,7 +4,9 @@
 //! [`cardc_conformance::consumers`]) and compiled against OLD's generated code, which it must
 //! compile against, and against NEW's. Bridges break when it no longer compiles against NEW's;
 //! that must be exactly what the pair's verdicts say: bridges break if and only if some change
-//! of the pair says they do.
+//! of the pair says they do. A bridge breaks when either language's consumer no longer
+//! compiles: TypeScript's types spell wire keys, tag values and enum strings, which Rust's
+//! names do not, and Rust's types tell apart what TypeScript's may both accept.
 
 use cardc_codegen::compat;
 use cardc_codegen::ir::Schema;
@@ -48,31 +50,34 @@ fn bridges_break_exactly_as_the_verdicts_say() {
         .map(|pair| (version(pair, "old"), version(pair, "new")))
         .collect();
     let units = units(&pairs, &versions);
-    let rust = consumers::rust::check(
-        &units,
-        &repo_root().join("target/cardc-conformance/compat-bridges/rust"),
-    );
+    let dir = repo_root().join("target/cardc-conformance/compat-bridges");
+    let rust = consumers::rust::check(&units, &dir.join("rust"));
+    let typescript = consumers::typescript::check(&units, &dir.join("typescript"));
 
     let mut problems = Vec::new();
     let mut wrong = Vec::new();
     for (pair, (old, new)) in pairs.iter().zip(&versions) {
         let (own, other) = (format!("{pair}_old"), format!("{pair}_new"));
-        if !rust[&own].is_empty() {
+        if !rust[&own].is_empty() || !typescript[&own].is_empty() {
             problems.push(format!(
                 "{pair}: OLD's consumer does not compile against OLD"
             ));
             problems.extend(shown("Rust", &rust, &own));
+            problems.extend(shown("TypeScript", &typescript, &own));
         }
         let changes = compat::compare(old, new);
         let claimed = changes.iter().any(|c| c.verdict().breaks.bridges);
-        let measured = !rust[&other].is_empty();
-        if measured && !claimed {
+        let measured = !rust[&other].is_empty() || !typescript[&other].is_empty();
+        if measured != claimed {
             let classes: Vec<&str> = changes.iter().map(|c| c.class.name()).collect();
             wrong.push(format!(
-                "{pair} ({}): the verdicts say bridges do not break; measured they break",
-                classes.join(", ")
+                "{pair} ({}): the verdicts say bridges {}; measured they {}",
+                classes.join(", "),
+                breaks(claimed),
+                breaks(measured)
             ));
             wrong.extend(shown("Rust", &rust, &other));
+            wrong.extend(shown("TypeScript", &typescript, &other));
         }
     }
     assert!(
@@ -85,4 +90,8 @@ fn bridges_break_exactly_as_the_verdicts_say() {
         "measured breaks differ from the verdicts:\n{}",
         wrong.join("\n")
     );
+}
+
+fn breaks(broke: bool) -> &'static str {
+    if broke { "break" } else { "do not break" }
 }

@@ -9,6 +9,7 @@
 //! more than the consumers), and gives each consumer's errors by its unit name.
 
 pub mod rust;
+pub mod typescript;
 
 use std::collections::BTreeMap;
 use std::path::Path;
