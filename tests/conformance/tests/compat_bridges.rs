@@ -17,6 +17,9 @@ use cardc_conformance::repo_root;
 /// The lines of a compiler error a report shows.
 const ERROR_LINES: usize = 6;
 
+/// The errors of one unit in one language a report shows: the first say what broke.
+const ERRORS_SHOWN: usize = 3;
+
 /// Both units of every pair: OLD's consumer against OLD's code (`<pair>_old`) and against NEW's
 /// (`<pair>_new`).
 fn units<'a>(pairs: &[String], versions: &'a [(Schema, Schema)]) -> Vec<Unit<'a>> {
@@ -37,6 +40,7 @@ fn units<'a>(pairs: &[String], versions: &'a [(Schema, Schema)]) -> Vec<Unit<'a>
 fn shown(language: &str, errors: &Errors, unit: &str) -> Vec<String> {
     errors[unit]
         .iter()
+        .take(ERRORS_SHOWN)
         .map(|error| format!("  {language}: {}", first_lines(error, ERROR_LINES)))
         .collect()
 }
@@ -94,4 +98,56 @@ fn bridges_break_exactly_as_the_verdicts_say() {
 
 fn breaks(broke: bool) -> &'static str {
     if broke { "break" } else { "do not break" }
+}
+
+/// The golden cases' schemas (`tests/schemas/<case>/<case>.cards`), each compiled, with its
+/// case name.
+fn golden_schemas() -> Vec<(String, Schema)> {
+    let dir = repo_root().join("tests/schemas");
+    let mut cases: Vec<String> = std::fs::read_dir(&dir)
+        .expect("tests/schemas")
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|case| dir.join(case).join(format!("{case}.cards")).is_file())
+        .collect();
+    cases.sort();
+    cases
+        .into_iter()
+        .map(|case| {
+            let path = dir.join(&case).join(format!("{case}.cards"));
+            let text = std::fs::read_to_string(&path).expect("a golden schema");
+            let schema = cardc_codegen::compile(&path.to_string_lossy(), &text)
+                .unwrap_or_else(|errors| panic!("{}: {errors:?}", path.display()));
+            (case, schema)
+        })
+        .collect()
+}
+
+/// The consumers are right for every construct a schema has, not only the pairs' few: each
+/// golden case's consumer compiles against its own generated code, in both languages.
+#[test]
+fn every_golden_schemas_consumer_compiles_against_its_own_code() {
+    let schemas = golden_schemas();
+    assert!(schemas.len() >= 20, "too few golden schemas");
+    let units: Vec<Unit> = schemas
+        .iter()
+        .map(|(case, schema)| Unit {
+            name: format!("{case}_own"),
+            consumer_of: schema,
+            against: schema,
+        })
+        .collect();
+    let dir = repo_root().join("target/cardc-conformance/golden-consumers");
+    let rust = consumers::rust::check(&units, &dir.join("rust"));
+    let typescript = consumers::typescript::check(&units, &dir.join("typescript"));
+    let mut problems = Vec::new();
+    for unit in &units {
+        problems.extend(shown("Rust", &rust, &unit.name));
+        problems.extend(shown("TypeScript", &typescript, &unit.name));
+    }
+    assert!(
+        problems.is_empty(),
+        "consumers that do not compile against their own schema's code:\n{}",
+        problems.join("\n")
+    );
 }
