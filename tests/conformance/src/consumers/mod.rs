@@ -25,6 +25,9 @@ pub struct Unit<'a> {
     pub against: &'a cardc_codegen::ir::Schema,
 }
 
+/// What writing to a `String` with `write!` says if it failed, which it cannot.
+const WRITE: &str = "writing to a String cannot fail";
+
 /// Every unit's compile errors, by unit name: each the compiler's rendered text. A unit that
 /// compiled has none.
 pub type Errors = BTreeMap<String, Vec<String>>;

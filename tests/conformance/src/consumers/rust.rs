@@ -10,10 +10,10 @@ use std::process::Command;
 
 use cardc_codegen::emit::{self, rust::Runtime};
 use cardc_codegen::ir::{EnumDef, NewtypeDef, Schema, StructDef, TypeDef, UnionDef, UntaggedDef};
-use cardc_codegen::naming::rust::{bridge_method, bridge_trait};
+use cardc_codegen::naming::rust::{bridge_method, bridge_trait, rust_ident_text};
 use serde_json::Value;
 
-use super::{Errors, Unit, write_if_changed};
+use super::{Errors, Unit, WRITE, write_if_changed};
 use crate::repo_root;
 
 /// The runtime the generated code names, as the `rust` target writes it.
@@ -44,11 +44,11 @@ fn consume_fn(name: &str) -> String {
 /// field.
 fn consume_struct(out: &mut String, def: &StructDef) {
     let name = &def.name;
-    let _ = writeln!(out, "pub fn {}(value: &{name}) {{", consume_fn(name));
+    writeln!(out, "pub fn {}(value: &{name}) {{", consume_fn(name)).expect(WRITE);
     for field in &def.fields {
         if let Some(ty) = emit::rust::field_type_text(field, RUNTIME) {
-            let ident = cardc_codegen::naming::rust::rust_ident_text(&field.name);
-            let _ = writeln!(out, "    let _: &{ty} = &value.{ident};");
+            let ident = rust_ident_text(&field.name);
+            writeln!(out, "    let _: &{ty} = &value.{ident};").expect(WRITE);
         }
     }
     out.push_str("}\n\n");
@@ -58,11 +58,12 @@ fn consume_struct(out: &mut String, def: &StructDef) {
 fn consume_newtype(out: &mut String, def: &NewtypeDef) {
     let name = &def.name;
     let ty = emit::rust::value_type_text(&def.ty, RUNTIME);
-    let _ = writeln!(
+    writeln!(
         out,
         "pub fn {}(value: &{name}) {{\n    let _: &{ty} = &value.0;\n}}\n",
         consume_fn(name)
-    );
+    )
+    .expect(WRITE);
 }
 
 /// A `match` on every variant by its name, in the shape of its pattern (a unit variant bare, a
@@ -70,11 +71,12 @@ fn consume_newtype(out: &mut String, def: &NewtypeDef) {
 fn consume_union(out: &mut String, def: &UnionDef) {
     let name = &def.name;
     let runtime = RUNTIME.name();
-    let _ = writeln!(
+    writeln!(
         out,
         "pub fn {}(value: &{name}) {{\n    match value {{",
         consume_fn(name)
-    );
+    )
+    .expect(WRITE);
     for variant in &def.variants {
         let arm = match &variant.payload {
             Some(payload) => format!(
@@ -83,39 +85,44 @@ fn consume_union(out: &mut String, def: &UnionDef) {
             ),
             None => format!("{name}::{} => {{}}", variant.name),
         };
-        let _ = writeln!(out, "        {arm}");
+        writeln!(out, "        {arm}").expect(WRITE);
     }
     if let Some(other) = &def.other {
-        let _ = writeln!(
+        writeln!(
             out,
             "        {name}::{}(unknown) => {{ let _: &::{runtime}::Unknown<{name}> = unknown; }}",
             other.name
-        );
+        )
+        .expect(WRITE);
     }
     out.push_str("    }\n}\n\n");
+    // A schema type of this name would shadow the generated one, and OLD's consumer would not
+    // compile: a loud failure, never a silent one.
     let consumer = format!("Bridge{name}");
-    let _ = writeln!(
+    writeln!(
         out,
         "pub struct {consumer};\n\nimpl {} for {consumer} {{\n    type Output = ();",
         bridge_trait(name)
-    );
+    )
+    .expect(WRITE);
     for variant in &def.variants {
         let method = bridge_method(&variant.name);
         match &variant.payload {
             Some(payload) => {
-                let _ = writeln!(out, "    fn {method}(&mut self, _: &{payload}) {{}}");
+                writeln!(out, "    fn {method}(&mut self, _: &{payload}) {{}}").expect(WRITE);
             }
             None => {
-                let _ = writeln!(out, "    fn {method}(&mut self) {{}}");
+                writeln!(out, "    fn {method}(&mut self) {{}}").expect(WRITE);
             }
         }
     }
     if let Some(other) = &def.other {
-        let _ = writeln!(
+        writeln!(
             out,
             "    fn {}(&mut self, _: &::{runtime}::Unknown<{name}>) {{}}",
             bridge_method(&other.name)
-        );
+        )
+        .expect(WRITE);
     }
     out.push_str("}\n\n");
 }
@@ -123,21 +130,22 @@ fn consume_union(out: &mut String, def: &UnionDef) {
 /// A `match` on every value by its name, and the catch-all.
 fn consume_enum(out: &mut String, def: &EnumDef) {
     let name = &def.name;
-    let _ = writeln!(
+    writeln!(
         out,
         "pub fn {}(value: &{name}) {{\n    match value {{",
         consume_fn(name)
-    );
+    )
+    .expect(WRITE);
     for value in &def.values {
-        let _ = writeln!(out, "        {name}::{} => {{}}", value.name);
+        writeln!(out, "        {name}::{} => {{}}", value.name).expect(WRITE);
     }
     if let Some(other) = &def.other {
         let runtime = RUNTIME.name();
-        let _ = writeln!(
+        writeln!(
             out,
             "        {name}::{}(unknown) => {{ let _: &::{runtime}::UnknownValue<{name}> = unknown; }}",
             other.name
-        );
+        ).expect(WRITE);
     }
     out.push_str("    }\n}\n\n");
 }
@@ -145,18 +153,20 @@ fn consume_enum(out: &mut String, def: &EnumDef) {
 /// A `match` on every variant by its name, each value bound to its type.
 fn consume_untagged(out: &mut String, def: &UntaggedDef) {
     let name = &def.name;
-    let _ = writeln!(
+    writeln!(
         out,
         "pub fn {}(value: &{name}) {{\n    match value {{",
         consume_fn(name)
-    );
+    )
+    .expect(WRITE);
     for variant in &def.variants {
         let ty = emit::rust::value_type_text(&variant.ty, RUNTIME);
-        let _ = writeln!(
+        writeln!(
             out,
             "        {name}::{}(inner) => {{ let _: &{ty} = inner; }}",
             variant.name
-        );
+        )
+        .expect(WRITE);
     }
     out.push_str("    }\n}\n\n");
 }
@@ -186,15 +196,16 @@ pub fn check(units: &[Unit], dir: &Path) -> Errors {
             consumer(unit.consumer_of)
         );
         write_if_changed(&dir.join(format!("src/{}.rs", unit.name)), &consumer);
-        let _ = writeln!(
+        writeln!(
             lib,
             "    pub mod {} {{\n        include!(\"types/{}.rs\");\n    }}",
             unit.name, unit.name
-        );
+        )
+        .expect(WRITE);
     }
     lib.push_str("}\n\n");
     for unit in units {
-        let _ = writeln!(lib, "pub mod {};", unit.name);
+        writeln!(lib, "pub mod {};", unit.name).expect(WRITE);
     }
     write_if_changed(&dir.join("src/lib.rs"), &lib);
     write_manifest(dir);

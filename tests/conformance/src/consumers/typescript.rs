@@ -14,7 +14,7 @@ use cardc_codegen::ir::{
 };
 use cardc_codegen::naming::typescript::catch_all_type;
 
-use super::{Errors, Unit, write_if_changed};
+use super::{Errors, Unit, WRITE, write_if_changed};
 use crate::repo_root;
 
 /// The consumer of every type of `schema`, importing the generated module `module`.
@@ -48,18 +48,20 @@ fn consume_fn(name: &str) -> String {
 /// type as read.
 fn consume_struct(out: &mut String, schema: &Schema, def: &StructDef) {
     let name = &def.name;
-    let _ = writeln!(
+    writeln!(
         out,
         "export function {}(value: {name}): void {{",
         consume_fn(name)
-    );
+    )
+    .expect(WRITE);
     for (index, field) in schema.object_fields(def).into_iter().enumerate() {
-        let _ = writeln!(
+        writeln!(
             out,
             "  const field{index}: {} = value[{}];\n  void field{index};",
             ts::read_field_type_text(field),
             ts::string_literal_text(&field.wire_name)
-        );
+        )
+        .expect(WRITE);
     }
     out.push_str("}\n\n");
 }
@@ -67,12 +69,12 @@ fn consume_struct(out: &mut String, schema: &Schema, def: &StructDef) {
 /// The value, bound to the type the newtype aliases.
 fn consume_newtype(out: &mut String, def: &NewtypeDef) {
     let name = &def.name;
-    let _ = writeln!(
+    writeln!(
         out,
         "export function {}(value: {name}): void {{\n  const inner: {} = value;\n  void inner;\n}}\n",
         consume_fn(name),
         ts::value_type_text(&def.ty)
-    );
+    ).expect(WRITE);
 }
 
 /// The catch-all's guard and its type, which an open union's or enum's consumer names
@@ -80,10 +82,10 @@ fn consume_newtype(out: &mut String, def: &NewtypeDef) {
 /// leaves the known members to the switch.
 fn guard(out: &mut String, names: &mut Vec<String>, owner: &str, other: &CatchAll) {
     let other = catch_all_type(owner, &other.name);
-    let _ = writeln!(
+    writeln!(
         out,
         "  if (is{other}(value)) {{\n    const other: {other} = value;\n    void other;\n    return;\n  }}"
-    );
+    ).expect(WRITE);
     names.push(other.clone());
     names.push(format!("is{other}"));
 }
@@ -92,46 +94,49 @@ fn guard(out: &mut String, names: &mut Vec<String>, owner: &str, other: &CatchAl
 /// a `never` check; the catch-all first where the union is open.
 fn consume_union(out: &mut String, names: &mut Vec<String>, schema: &Schema, def: &UnionDef) {
     let name = &def.name;
-    let _ = writeln!(
+    writeln!(
         out,
         "export function {}(value: {name}): void {{",
         consume_fn(name)
-    );
+    )
+    .expect(WRITE);
     if let Some(other) = &def.other {
         guard(out, names, name, other);
     }
     let tag = format!("value[{}]", ts::string_literal_text(&def.tag));
-    let _ = writeln!(out, "  switch ({tag}) {{");
+    writeln!(out, "  switch ({tag}) {{").expect(WRITE);
     for variant in &def.variants {
-        let _ = writeln!(
+        writeln!(
             out,
             "    case {}: {{\n      const member: {} = value;\n      void member;\n      break;\n    }}",
             ts::string_literal_text(&variant.tag_value),
             ts::member_type_text(schema, def, variant)
-        );
+        ).expect(WRITE);
     }
     // The tag, not the value: a union of one member is no union TypeScript narrows away.
-    let _ = writeln!(out, "    default:\n      cardcNever({tag});\n  }}\n}}\n");
+    writeln!(out, "    default:\n      cardcNever({tag});\n  }}\n}}\n").expect(WRITE);
 }
 
 /// A switch over every string, and a `never` check; the catch-all first where the enum is open.
 fn consume_enum(out: &mut String, names: &mut Vec<String>, def: &EnumDef) {
     let name = &def.name;
-    let _ = writeln!(
+    writeln!(
         out,
         "export function {}(value: {name}): void {{",
         consume_fn(name)
-    );
+    )
+    .expect(WRITE);
     if let Some(other) = &def.other {
         guard(out, names, name, other);
     }
     out.push_str("  switch (value) {\n");
     for value in &def.values {
-        let _ = writeln!(
+        writeln!(
             out,
             "    case {}:\n      break;",
             ts::string_literal_text(&value.wire_name)
-        );
+        )
+        .expect(WRITE);
     }
     out.push_str("    default:\n      cardcNever(value);\n  }\n}\n\n");
 }
@@ -144,12 +149,12 @@ fn consume_untagged(out: &mut String, def: &UntaggedDef) {
         .iter()
         .map(|variant| format!("({})", ts::value_type_text(&variant.ty)))
         .collect();
-    let _ = writeln!(
+    writeln!(
         out,
         "export function {}(value: {name}): void {{\n  const inner: {} = value;\n  void inner;\n}}\n",
         consume_fn(name),
         types.join(" | ")
-    );
+    ).expect(WRITE);
 }
 
 /// Compiles every unit with one run of tsc (`--strict`, no output) and gives each unit's
