@@ -4,6 +4,8 @@
 //! its standalone form (no tag of a union it sits in), not only the entry unions.
 
 pub mod arbitrary;
+pub mod compat_pairs;
+pub mod consumers;
 pub mod contract;
 pub mod contracts;
 pub mod gaps;

@@ -14,7 +14,8 @@
 use std::path::Path;
 
 use cardc_codegen::ir::{DefaultWrite, Schema, TypeDef};
-use cardc_codegen::{compat, compile, emit};
+use cardc_codegen::{compat, emit};
+use cardc_conformance::compat_pairs::{pairs, version};
 use cardc_conformance::{
     Case, GuardsReader, Reader, RustReader, arbitrary, compile_modules, contract, repo_root,
     same_json, with_write_backs, write_corpus,
@@ -25,35 +26,6 @@ use serde_json::Value;
 /// Draws of each type from each version: enough that a change which lets one version write a
 /// value the other refuses shows in some draw (a new variant, key, bound or enum string).
 const DRAWS: usize = 48;
-
-/// The compat golden pairs, in name order.
-fn pairs() -> Vec<String> {
-    let dir = repo_root().join("tests/schemas/compat");
-    let mut pairs: Vec<String> = std::fs::read_dir(&dir)
-        .expect("tests/schemas/compat")
-        .filter_map(Result::ok)
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .filter(|pair| dir.join(pair).join("old.cards").is_file())
-        .collect();
-    pairs.sort();
-    pairs
-}
-
-/// One version of a pair, compiled.
-struct Version {
-    ir: Schema,
-}
-
-fn version(pair: &str, side: &str) -> Version {
-    let path = repo_root()
-        .join("tests/schemas/compat")
-        .join(pair)
-        .join(format!("{side}.cards"));
-    let text = std::fs::read_to_string(&path).expect("a compat schema");
-    let ir = compile(&path.to_string_lossy(), &text)
-        .unwrap_or_else(|errors| panic!("{}: {errors:?}", path.display()));
-    Version { ir }
-}
 
 /// `DRAWS` payloads of every type both versions declare, drawn from `writer`'s IR and written
 /// as its writers write them (`contract::written`: no null-as-absent `null`, no dropped key, a
@@ -174,7 +146,7 @@ fn measure(
 fn old_and_new_readers_break_exactly_as_the_verdicts_say() {
     let pairs = pairs();
     assert!(pairs.len() >= 40, "too few compat pairs: {pairs:?}");
-    let versions: Vec<(Version, Version)> = pairs
+    let versions: Vec<(Schema, Schema)> = pairs
         .iter()
         .map(|pair| (version(pair, "old"), version(pair, "new")))
         .collect();
@@ -187,7 +159,7 @@ fn old_and_new_readers_break_exactly_as_the_verdicts_say() {
         for (side, version) in [("old", old), ("new", new)] {
             let source = dir.join(format!("{pair}__{side}.ts"));
             std::fs::create_dir_all(&dir).expect("the compat directory");
-            std::fs::write(&source, typescript.emit(&version.ir, &Default::default()))
+            std::fs::write(&source, typescript.emit(version, &Default::default()))
                 .expect("write a compat module");
             sources.push(source);
         }
@@ -204,26 +176,26 @@ fn old_and_new_readers_break_exactly_as_the_verdicts_say() {
     let mut wrong = Vec::new();
     let mut problems = Vec::new();
     for (pair, (old, new)) in pairs.iter().zip(&versions) {
-        let changes = compat::compare(&old.ir, &new.ir);
+        let changes = compat::compare(old, new);
         let claims_readers = changes.iter().any(|c| c.verdict().breaks.readers);
         let claims_writers = changes.iter().any(|c| c.verdict().breaks.writers);
 
         // Readers: OLD's types read what NEW writes.
-        let written_by_new = drawn(pair, "new", &new.ir, &old.ir);
+        let written_by_new = drawn(pair, "new", new, old);
         let corpus = write_corpus(&format!("compat-{pair}-new.jsonl"), &written_by_new);
         let readers_break = measure(
             &written_by_new,
-            &misread_defaults(&written_by_new, &new.ir, &old.ir),
+            &misread_defaults(&written_by_new, new, old),
             &RustReader::compat(pair, false),
             &GuardsReader::run_compiled(module(pair, "old"), &corpus),
             &mut problems,
         );
         // Writers: what OLD writes, read by NEW's types.
-        let written_by_old = drawn(pair, "old", &old.ir, &new.ir);
+        let written_by_old = drawn(pair, "old", old, new);
         let corpus = write_corpus(&format!("compat-{pair}-old.jsonl"), &written_by_old);
         let writers_break = measure(
             &written_by_old,
-            &misread_defaults(&written_by_old, &old.ir, &new.ir),
+            &misread_defaults(&written_by_old, old, new),
             &RustReader::compat(pair, true),
             &GuardsReader::run_compiled(module(pair, "new"), &corpus),
             &mut problems,

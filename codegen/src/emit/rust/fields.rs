@@ -55,14 +55,7 @@ pub(super) fn field(field: &Field, owner: &str, runtime: Runtime) -> TokenStream
         let path = defaults::path_text(owner, field);
         schemars_args.push(quote!(default = #path));
     }
-    let ty = rust_type(&field.ty, runtime);
-    let ty = match field.presence {
-        Presence::Required | Presence::Defaulted => ty,
-        Presence::Nullable | Presence::Optional | Presence::NullAsAbsent => {
-            parse_quote!(Option<#ty>)
-        }
-        Presence::OptionalNullable => parse_quote!(Option<Option<#ty>>),
-    };
+    let ty = field_type(field, runtime);
     let schemars_attr =
         (!schemars_args.is_empty()).then(|| quote!(#[schemars(#(#schemars_args),*)]));
     let allow = too_complex_for_clippy(&ty).then(|| quote!(#[allow(clippy::type_complexity)]));
@@ -72,6 +65,34 @@ pub(super) fn field(field: &Field, owner: &str, runtime: Runtime) -> TokenStream
         #schemars_attr
         pub #name: #ty
     }
+}
+
+/// The field's Rust type, as its struct declares it: the value's type, in an `Option` (or two)
+/// as its presence says.
+fn field_type(field: &Field, runtime: Runtime) -> syn::Type {
+    let ty = rust_type(&field.ty, runtime);
+    match field.presence {
+        Presence::Required | Presence::Defaulted => ty,
+        Presence::Nullable | Presence::Optional | Presence::NullAsAbsent => {
+            parse_quote!(Option<#ty>)
+        }
+        Presence::OptionalNullable => parse_quote!(Option<Option<#ty>>),
+    }
+}
+
+/// The text of a field's Rust type as its struct declares it (`Option<u32>`), or `None` for a
+/// constant, which the struct holds no field for: code outside the emitter (an exhaustive
+/// consumer that reads every field into a binding of its type) spells it by the same rule.
+pub fn field_type_text(field: &Field, runtime: Runtime) -> Option<String> {
+    let ty = field_type(field, runtime);
+    (!is_constant(field)).then(|| quote!(#ty).to_string())
+}
+
+/// The text of a value type's Rust spelling (`Vec<String>`), as a newtype wraps it or an
+/// untagged union's variant holds it.
+pub fn value_type_text(ty: &Ty, runtime: Runtime) -> String {
+    let ty = rust_type(ty, runtime);
+    quote!(#ty).to_string()
 }
 
 /// The runtime reader of a field's value, checked against the field's constraints if it has

@@ -29,6 +29,7 @@ mod visitor;
 #[cfg(test)]
 mod tests;
 
+pub use fields::{field_type_text, value_type_text};
 pub use runtime::Runtime;
 
 use proc_macro2::{Ident, Span, TokenStream};

@@ -18,7 +18,7 @@ mod tests;
 use crate::emit::{GENERATED_MARKER, header_sentence};
 use crate::ir::{
     CatchAll, Deprecated, Docs, EnumDef, Examples, Field, JsonValue, NewtypeDef, Schema, StructDef,
-    TypeDef, UnionDef, UntaggedDef, Variant,
+    Ty, TypeDef, UnionDef, UntaggedDef, Variant,
 };
 use crate::json_text;
 use crate::naming::typescript::{
@@ -273,6 +273,36 @@ impl Form<'_> {
             ],
         }
     }
+}
+
+/// The type code reading a field by its wire key gets from a value as read (`parse<Name>`):
+/// the field's type, `| null` as its presence says, and `| undefined` when the reader form
+/// leaves the key optional. An exhaustive consumer binds each field to it.
+pub fn read_field_type_text(field: &Field) -> String {
+    let reader = Form::Reader(&BTreeSet::new());
+    let ty = field_type_text(field, &|name| reader.name(name));
+    if reader.optional(field) {
+        format!("{ty} | undefined")
+    } else {
+        ty
+    }
+}
+
+/// The TypeScript type of a value type as read (`string[]`), as a newtype aliases it or an
+/// untagged union's variant holds it.
+pub fn value_type_text(ty: &Ty) -> String {
+    type_text_with(ty, &str::to_owned)
+}
+
+/// The member of `union`'s reader type for `variant` (`{ card: 'text' } & TextCard`), what a
+/// `switch` on the tag narrows a value to in the variant's case.
+pub fn member_type_text(schema: &Schema, union: &UnionDef, variant: &Variant) -> String {
+    member_type(schema, union, variant, Form::Reader(&BTreeSet::new()))
+}
+
+/// A TypeScript string literal of `value`, escaped as the output escapes every string.
+pub fn string_literal_text(value: &str) -> String {
+    string_literal(value)
 }
 
 /// One type in one form.
