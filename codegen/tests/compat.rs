@@ -498,3 +498,33 @@ fn published_pairs_show_the_changes_of_their_schema_files() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// A published schema's header carries the declared version, so the bump is checked as for two
+/// schema files.
+#[test]
+fn two_published_schemas_are_checked_for_the_version_bump() {
+    let (code, json, stderr) = cardc(&[
+        "compat",
+        "tests/schemas/evolution_v1/evolution_v1.schema.json",
+        "tests/schemas/evolution_v2/evolution_v2.schema.json",
+        "--format",
+        "json",
+        "--deny",
+        "writers",
+    ]);
+    assert_eq!(code, Some(0), "{json}{stderr}");
+    assert!(
+        json.contains(
+            "\"version\": {\"old\": \"1.0.0\", \"new\": \"2.0.0\", \"needed\": \"major\", \
+             \"declared\": \"major\", \"enough\": true}"
+        ),
+        "{json}"
+    );
+    let dir = tempfile::tempdir().expect("scratch");
+    let pair = "tests/schemas/compat/type_added_without_a_minor_bump";
+    let old = publish(&format!("{pair}/old.cards"), &dir.path().join("old"));
+    let new = publish(&format!("{pair}/new.cards"), &dir.path().join("new"));
+    let (code, _, stderr) = cardc(&["compat", &old, &new]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("not bumped enough"), "{stderr}");
+}
