@@ -176,18 +176,25 @@ fn check_counting(
             .map_or_else(|| stem.to_string(), |title| title.value.clone()),
         version,
         docs: file.docs.clone(),
-        entries,
+        spans: ir::SchemaSpans {
+            docs: file.docs_span.clone(),
+            id: settings.id.as_ref().map(|id| id.span.clone()),
+            title: settings.title.as_ref().map(|title| title.span.clone()),
+            entries: entries.iter().map(|entry| entry.span.clone()).collect(),
+        },
+        entries: entries.into_iter().map(|entry| entry.value).collect(),
         types: defs,
     };
     (Ok(schema), comparisons)
 }
 
-/// The entry types, each declared once and naming a type of the schema.
+/// The entry types, each declared once and naming a type of the schema, with where each is
+/// written.
 fn entries(
     declared: &[Spanned<String>],
     scope: &mut Scope,
     errors: &mut Vec<Diagnostic>,
-) -> Vec<String> {
+) -> Vec<Spanned<String>> {
     let mut unique = Unique::new(
         "entry",
         "an entry type is listed once: remove the repeated `#![entry]`",
@@ -197,7 +204,7 @@ fn entries(
         if unique.check(&entry.value, entry.span.clone(), errors)
             && types::entry_type(entry, scope, errors)
         {
-            entries.push(entry.value.clone());
+            entries.push(entry.clone());
         }
     }
     entries

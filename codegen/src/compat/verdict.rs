@@ -201,6 +201,21 @@ pub enum Class {
     /// A field's reader policy for an invalid value (`#[on_invalid]`, `#[skip_invalid]`)
     /// added, removed or changed.
     ToleranceChanged,
+    /// The schema's title changed (`#![title]`).
+    TitleChanged,
+    /// The schema's `$id` changed (`#![id]`, or the file name it defaults from).
+    IdChanged,
+    /// A type only NEW lists as an entry (`#![entry]`): the document's root accepts its
+    /// payloads.
+    EntryAdded {
+        /// Whether OLD lists any entry: without one its root accepts any value.
+        old_has_entries: bool,
+    },
+    /// A type only OLD lists as an entry.
+    EntryRemoved {
+        /// Whether NEW lists any entry: without one its root accepts any value.
+        new_has_entries: bool,
+    },
 }
 
 /// A verdict: who breaks, and one line saying why.
@@ -275,6 +290,10 @@ impl Class {
             Class::DeprecationChanged => "deprecation_changed",
             Class::ExamplesChanged => "examples_changed",
             Class::ToleranceChanged => "tolerance_changed",
+            Class::TitleChanged => "title_changed",
+            Class::IdChanged => "id_changed",
+            Class::EntryAdded { .. } => "entry_added",
+            Class::EntryRemoved { .. } => "entry_removed",
         }
     }
 
@@ -521,6 +540,56 @@ impl Class {
                 false,
                 "the policy says what a tolerant reader makes of an invalid value, which no \
                  conforming writer writes; what travels and the generated type stay",
+            ),
+            Class::TitleChanged => verdict_of(
+                false,
+                false,
+                false,
+                "the title names the document for people; nothing that travels or compiles \
+                 changes",
+            ),
+            Class::IdChanged => verdict_of(
+                false,
+                false,
+                false,
+                "documents that `$ref` the schema by its `$id` must follow it; nothing that \
+                 travels or compiles changes",
+            ),
+            Class::EntryAdded {
+                old_has_entries: true,
+            } => verdict_of(
+                true,
+                false,
+                false,
+                "old readers that validate against the document's root refuse the new entry's \
+                 payloads, which new writers may send; code reads each type by name",
+            ),
+            Class::EntryAdded {
+                old_has_entries: false,
+            } => verdict_of(
+                false,
+                false,
+                false,
+                "the old document's root, listing no entry, accepted any value; code reads each \
+                 type by name",
+            ),
+            Class::EntryRemoved {
+                new_has_entries: true,
+            } => verdict_of(
+                false,
+                true,
+                false,
+                "new readers that validate against the document's root refuse the old entry's \
+                 payloads, which old writers still send; code reads each type by name",
+            ),
+            Class::EntryRemoved {
+                new_has_entries: false,
+            } => verdict_of(
+                false,
+                false,
+                false,
+                "the new document's root, listing no entry, accepts any value; code reads each \
+                 type by name",
             ),
         }
     }

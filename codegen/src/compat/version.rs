@@ -63,7 +63,10 @@ pub fn needed(changes: &[Change]) -> Bump {
                 Bump::Major
             } else if matches!(
                 change.class,
-                Class::DocChanged | Class::DeprecationChanged | Class::ExamplesChanged
+                Class::DocChanged
+                    | Class::DeprecationChanged
+                    | Class::ExamplesChanged
+                    | Class::TitleChanged
             ) {
                 Bump::Patch
             } else {

@@ -24,6 +24,7 @@ pub fn compare(old: &Schema, new: &Schema) -> Vec<Change> {
         new,
         changes: Vec::new(),
     };
+    walk.schema();
     let names: BTreeSet<&String> = old.types.keys().chain(new.types.keys()).collect();
     for name in names {
         match (old.types.get(name), new.types.get(name)) {
@@ -45,6 +46,9 @@ pub fn compare(old: &Schema, new: &Schema) -> Vec<Change> {
     }
     walk.changes
 }
+
+/// The path of the schema's own items, which no type name can be.
+const SCHEMA: &str = "(schema)";
 
 /// The documented parts every item has: its docs, its deprecation, its examples.
 struct Notes<'a> {
@@ -76,6 +80,69 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
+    /// The schema's own items, reported under `(schema)`: its docs, title and `$id`, then its
+    /// entries, by type name. A title or `$id` neither version writes is its file name's, which
+    /// two versions compared side by side need not share, so only a written one is compared.
+    fn schema(&mut self) {
+        let (old, new) = (self.old, self.new);
+        let spans = (old.spans.docs.as_ref(), new.spans.docs.as_ref());
+        if old.docs != new.docs {
+            self.push(
+                Class::DocChanged,
+                SCHEMA,
+                (Some(old.docs.join(" ")), Some(new.docs.join(" "))),
+                spans,
+            );
+        }
+        let spans = (old.spans.title.as_ref(), new.spans.title.as_ref());
+        if old.title != new.title && (spans.0.is_some() || spans.1.is_some()) {
+            let path = format!("{SCHEMA}/title");
+            self.push(
+                Class::TitleChanged,
+                &path,
+                (Some(old.title.clone()), Some(new.title.clone())),
+                spans,
+            );
+        }
+        let spans = (old.spans.id.as_ref(), new.spans.id.as_ref());
+        if old.id != new.id && (spans.0.is_some() || spans.1.is_some()) {
+            let path = format!("{SCHEMA}/$id");
+            self.push(
+                Class::IdChanged,
+                &path,
+                (Some(old.id.clone()), Some(new.id.clone())),
+                spans,
+            );
+        }
+        let entry = |schema: &Schema, name: &str| {
+            let index = schema.entries.iter().position(|entry| entry == name)?;
+            Some(schema.spans.entries.get(index).cloned())
+        };
+        let names: BTreeSet<&String> = old.entries.iter().chain(&new.entries).collect();
+        for name in names {
+            let path = format!("{SCHEMA}/entry/{name}");
+            match (entry(old, name), entry(new, name)) {
+                (Some(span), None) => self.push(
+                    Class::EntryRemoved {
+                        new_has_entries: !new.entries.is_empty(),
+                    },
+                    &path,
+                    (Some(name.clone()), None),
+                    (span.as_ref(), None),
+                ),
+                (None, Some(span)) => self.push(
+                    Class::EntryAdded {
+                        old_has_entries: !old.entries.is_empty(),
+                    },
+                    &path,
+                    (None, Some(name.clone())),
+                    (None, span.as_ref()),
+                ),
+                _ => {}
+            }
+        }
+    }
+
     fn push(
         &mut self,
         class: Class,

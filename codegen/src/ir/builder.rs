@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 
 use super::{
-    Docs, EnumDef, EnumValue, Field, Presence, Schema, StructDef, Ty, TypeDef, UnionDef, Variant,
+    Docs, EnumDef, EnumValue, Field, Presence, Schema, SchemaSpans, StructDef, Ty, TypeDef,
+    UnionDef, Variant,
 };
 
 /// A schema holding `types`, with fixed metadata: `schema/test.cards`, stem `test`.
@@ -22,6 +23,7 @@ pub(crate) fn schema(types: impl IntoIterator<Item = TypeDef>) -> Schema {
             .into_iter()
             .map(|def| (def.name().to_owned(), def))
             .collect::<BTreeMap<_, _>>(),
+        spans: SchemaSpans::default(),
     }
 }
 

@@ -60,6 +60,23 @@ pub struct Schema {
     pub entries: Vec<String>,
     /// Every named type, ordered by name.
     pub types: BTreeMap<String, TypeDef>,
+    /// Where the schema's own items are written.
+    pub spans: SchemaSpans,
+}
+
+/// Where a schema's own items are written, for the reports on the IR (`cardc compat`'s
+/// locations); `None` for an item the file leaves to its default (an `$id` from the file name)
+/// or does not have (no inner doc comment).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SchemaSpans {
+    /// The inner doc comment's first line.
+    pub docs: Option<Span>,
+    /// `#![id]`.
+    pub id: Option<Span>,
+    /// `#![title]`.
+    pub title: Option<Span>,
+    /// Each `#![entry]`, in [`Schema::entries`]' order.
+    pub entries: Vec<Span>,
 }
 
 impl Schema {

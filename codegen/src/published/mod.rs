@@ -31,7 +31,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::ir::{Schema, Span};
+use crate::ir::{Schema, SchemaSpans, Span};
 use node::{Node, Reader};
 
 /// A schema read back from a published JSON Schema, with the JSON pointer of every item.
@@ -117,12 +117,19 @@ fn document_schema(reader: &mut Reader, root: Node, file_name: &str) -> Option<S
         );
         return None;
     };
-    let id = reader.need(&root, "$id")?;
-    let id = reader.string(&id)?.to_string();
-    let title = reader.need(&root, "title")?;
-    let title = reader.string(&title)?.to_string();
+    let id_node = reader.need(&root, "$id")?;
+    let id = reader.string(&id_node)?.to_string();
+    let title_node = reader.need(&root, "title")?;
+    let title = reader.string(&title_node)?.to_string();
     let docs = reader.docs(&root);
-    let entries = entries(reader, &root);
+    let spans = SchemaSpans {
+        docs: root.child("description").map(|docs| reader.span(&docs)),
+        id: Some(reader.span(&id_node)),
+        title: Some(reader.span(&title_node)),
+        entries: Vec::new(),
+    };
+    let (entries, entry_spans): (Vec<String>, Vec<Span>) =
+        entries(reader, &root).into_iter().unzip();
     let mut types = BTreeMap::new();
     let defs = reader.need(&root, "$defs")?;
     let members = reader.members(&defs)?;
@@ -136,7 +143,7 @@ fn document_schema(reader: &mut Reader, root: Node, file_name: &str) -> Option<S
     }
     invariants::check(reader, &types, &names);
     for entry in &entries {
-        if !types.contains_key(entry) {
+        if !names.contains(entry) {
             reader.problem(&root, format!("the entry `{entry}` is no `$defs` entry"));
         }
     }
@@ -149,11 +156,15 @@ fn document_schema(reader: &mut Reader, root: Node, file_name: &str) -> Option<S
         docs,
         entries,
         types,
+        spans: SchemaSpans {
+            entries: entry_spans,
+            ..spans
+        },
     })
 }
 
-/// The entry types: the document's `$ref`, or each of its `anyOf`.
-fn entries(reader: &mut Reader, root: &Node) -> Vec<String> {
+/// The entry types, each with its span: the document's `$ref`, or each of its `anyOf`.
+fn entries(reader: &mut Reader, root: &Node) -> Vec<(String, Span)> {
     let refs = match (root.child("$ref"), root.child("anyOf")) {
         (Some(one), None) => vec![one],
         (None, Some(any)) => reader.items(&any).unwrap_or_default(),
@@ -164,13 +175,16 @@ fn entries(reader: &mut Reader, root: &Node) -> Vec<String> {
         }
     };
     refs.iter()
-        .filter_map(|node| match node.child("$ref") {
-            Some(inner) if node.value.is_object() => types::def_name(reader, &inner),
-            _ if node.value.is_string() => types::def_name(reader, node),
-            _ => {
-                reader.problem(node, "an entry is a `$ref` to a `$defs` entry");
-                None
-            }
+        .filter_map(|node| {
+            let name = match node.child("$ref") {
+                Some(inner) if node.value.is_object() => types::def_name(reader, &inner),
+                _ if node.value.is_string() => types::def_name(reader, node),
+                _ => {
+                    reader.problem(node, "an entry is a `$ref` to a `$defs` entry");
+                    None
+                }
+            };
+            name.map(|name| (name, reader.span(node)))
         })
         .collect()
 }

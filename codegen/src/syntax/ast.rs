@@ -18,6 +18,8 @@ pub struct Spanned<T> {
 pub struct SchemaFile {
     /// The inner doc comment (`//!`).
     pub docs: Vec<String>,
+    /// Where the inner doc comment starts, if the file has one.
+    pub docs_span: Option<Range<usize>>,
     /// The file-wide settings (`#![...]`).
     pub settings: FileSettings,
     /// The declared types, in file order.

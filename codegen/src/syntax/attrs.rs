@@ -209,7 +209,10 @@ pub(super) fn file_settings(
         }
         let settings: &mut FileSettings = &mut file.settings;
         match name.as_str() {
-            "doc" => file.docs.extend(doc_lines(attr, errors)),
+            "doc" => {
+                file.docs_span.get_or_insert_with(|| node_range(attr));
+                file.docs.extend(doc_lines(attr, errors));
+            }
             "id" => {
                 settings.id = string_value(attr, errors)
                     .and_then(|s| non_empty("`id`", NON_EMPTY_HINT, s, errors))

@@ -9,7 +9,9 @@
 //! default that a writer leaves out). What the readers do must be exactly what the pair's
 //! verdicts say: readers break if and only if some change of the pair says they do, and writers
 //! likewise. The two readers must also agree with each other, and with the contract checker of
-//! the version reading, on every draw.
+//! the version reading, on every draw. A reader that validates against the published JSON
+//! Schema's root (the `jsonschema` crate) breaks too when it refuses a draw of one of the
+//! writing version's entry types, which is how the entries' verdicts show.
 
 use std::path::Path;
 
@@ -111,6 +113,24 @@ fn another_default(payload: &Value, writer: &Value, reader: &Value) -> bool {
     }
 }
 
+/// Whether the root of `reader`'s published JSON Schema refuses some payload of an entry type
+/// of `writer`, drawn and written as `writer`'s writers write it: what a reader meets that
+/// validates what it receives against the document's root, where a writer sends a payload of
+/// one of its entries. A root that lists no entry accepts any value.
+fn root_refuses(writer: &Schema, reader: &Schema) -> bool {
+    let document = emit::json_schema::document(reader);
+    let root = jsonschema::options()
+        .offline()
+        .build(&document)
+        .expect("a published schema compiles");
+    let mut runner = TestRunner::deterministic();
+    writer.entries.iter().any(|entry| {
+        arbitrary::draws(writer, entry, DRAWS, &mut runner)
+            .into_iter()
+            .any(|payload| !root.is_valid(&contract::written(writer, entry, &payload)))
+    })
+}
+
 /// What the readers of one version made of the other version's draws: whether any refused
 /// one or read one of its absent keys as another default (`misread`), and every disagreement
 /// between them or with the contract.
@@ -189,7 +209,7 @@ fn old_and_new_readers_break_exactly_as_the_verdicts_say() {
             &RustReader::compat(pair, false),
             &GuardsReader::run_compiled(module(pair, "old"), &corpus),
             &mut problems,
-        );
+        ) | root_refuses(new, old);
         // Writers: what OLD writes, read by NEW's types.
         let written_by_old = drawn(pair, "old", old, new);
         let corpus = write_corpus(&format!("compat-{pair}-old.jsonl"), &written_by_old);
@@ -199,7 +219,7 @@ fn old_and_new_readers_break_exactly_as_the_verdicts_say() {
             &RustReader::compat(pair, true),
             &GuardsReader::run_compiled(module(pair, "new"), &corpus),
             &mut problems,
-        );
+        ) | root_refuses(old, new);
 
         let classes: Vec<&str> = changes.iter().map(|c| c.class.name()).collect();
         if (readers_break, writers_break) != (claims_readers, claims_writers) {

@@ -51,6 +51,7 @@ fn header_without_docs_or_types() {
     let schema = Schema {
         docs: Vec::new(),
         types: BTreeMap::new(),
+        spans: Default::default(),
         ..fixture()
     };
     assert_eq!(
@@ -65,6 +66,7 @@ fn a_path_or_doc_with_line_breaks_stays_in_its_comment_line() {
         source_name: "x\nconst INJECTED: u8 = 1;\r\u{2028}/x.cards".to_owned(),
         docs: vec!["doc\rconst DOC: u8 = 1;\u{202e}".to_owned()],
         types: BTreeMap::new(),
+        spans: Default::default(),
         ..fixture()
     };
     assert_eq!(
