@@ -43,6 +43,73 @@ pub fn compile(source_name: &str, text: &str) -> Result<ir::Schema, Vec<Diagnost
     }
 }
 
+/// Reads back a JSON Schema cardc published (see [`published`]), and refuses one that is not,
+/// as JSON values, what this cardc writes for the contract it states: a hand edit where the
+/// reader does not look (a branch's copy of its payload, a sentence of a description) or the
+/// output of a cardc that wrote otherwise is refused at the first pointer where the two differ,
+/// never read as another contract.
+pub fn read_published(
+    file_name: &str,
+    text: &str,
+) -> Result<published::Published, Vec<published::Problem>> {
+    let read = published::read(file_name, text)?;
+    let given: serde_json::Value = serde_json::from_str(text).map_err(|error| {
+        vec![published::Problem {
+            pointer: String::new(),
+            message: format!("not JSON: {error}"),
+        }]
+    })?;
+    let written = emit::json_schema::document(&read.schema);
+    match first_difference(&given, &written, String::new()) {
+        None => Ok(read),
+        Some((pointer, what)) => Err(vec![published::Problem {
+            pointer,
+            message: format!(
+                "{what} than cardc writes for the contract the document states: it was edited, \
+                 or written by a cardc that writes otherwise"
+            ),
+        }]),
+    }
+}
+
+/// The pointer of the first place where `given` differs from `written`, in `given`'s order,
+/// and how: objects by key, whatever their order; arrays item by item.
+fn first_difference(
+    given: &serde_json::Value,
+    written: &serde_json::Value,
+    pointer: String,
+) -> Option<(String, &'static str)> {
+    use serde_json::Value;
+    let at = |key: &str| format!("{pointer}/{}", key.replace('~', "~0").replace('/', "~1"));
+    match (given, written) {
+        (Value::Object(given), Value::Object(written)) => {
+            for (key, value) in given {
+                match written.get(key) {
+                    Some(other) => {
+                        if let Some(found) = first_difference(value, other, at(key)) {
+                            return Some(found);
+                        }
+                    }
+                    None => return Some((at(key), "a key more")),
+                }
+            }
+            written
+                .keys()
+                .find(|key| !given.contains_key(*key))
+                .map(|key| (at(key), "a key fewer"))
+        }
+        (Value::Array(given), Value::Array(written)) => {
+            for (index, (value, other)) in given.iter().zip(written).enumerate() {
+                if let Some(found) = first_difference(value, other, at(&index.to_string())) {
+                    return Some(found);
+                }
+            }
+            (given.len() != written.len()).then_some((pointer, "another number of items"))
+        }
+        _ => (given != written).then_some((pointer, "another value")),
+    }
+}
+
 /// The name a schema path goes by in diagnostics: `/`-separated, without `.` components or
 /// `dir/..` pairs, and relative to the working directory when it lies inside it, so that a
 /// terminal or an editor opens it from where the command ran. Lexical only: the file system is

@@ -9,9 +9,11 @@ use cardc_codegen::compat::{self, Change, Location, Party, report};
 use cardc_codegen::diagnostics::{Source, escaped};
 use cardc_codegen::ir::Schema;
 use cardc_codegen::out::{self, Problem, WriteStatus, display_path};
-use cardc_codegen::published::{self, Published};
+use cardc_codegen::published::Published;
 use cardc_codegen::target::Options;
-use cardc_codegen::{ReadError, compile, emit, header_name, read_schema, source_name};
+use cardc_codegen::{
+    ReadError, compile, emit, header_name, read_published, read_schema, source_name,
+};
 use clap::{Parser, Subcommand};
 
 /// Compiles a cardc schema into Rust, JSON Schema and TypeScript that accept the same JSON.
@@ -243,7 +245,7 @@ impl Side {
     /// (the problems printed) when it is invalid.
     fn read(name: &str, text: &str) -> Option<Side> {
         if name.ends_with(".json") {
-            return match published::read(name, text) {
+            return match read_published(name, text) {
                 Ok(published) => Some(Side::Published(published)),
                 Err(problems) => {
                     for problem in &problems {

@@ -298,7 +298,7 @@ fn variant(
             }
             Some(title)
         }
-        None => untitled(reader, &then, tag, defs)?,
+        None => untitled(reader, &then, tag)?,
     };
     Some(Some(Variant {
         name: tag_value.clone(),
@@ -310,16 +310,9 @@ fn variant(
     }))
 }
 
-/// The payload of a variant whose branch has no `title`: none for a unit variant's (a closed
-/// object of the tag alone). A nested union's branch is titled with the union's name, but one
-/// written by a cardc from before that title checks only the inner union's tag; it is read as
-/// the one union of `$defs` with that tag check, and refused when it names none or several.
-fn untitled(
-    reader: &mut Reader,
-    then: &Node,
-    tag: &str,
-    defs: &Map<String, Value>,
-) -> Option<Option<String>> {
+/// The payload of a variant whose branch has no `title`: none, for a unit variant's branch,
+/// which is its tag alone, closed; any other untitled branch is refused rather than read as one.
+fn untitled(reader: &mut Reader, then: &Node, tag: &str) -> Option<Option<String>> {
     let properties = then.child("properties").and_then(|p| p.value.as_object());
     let keys: Vec<&String> = properties.into_iter().flat_map(Map::keys).collect();
     let closed = then
@@ -327,31 +320,6 @@ fn untitled(
         .map(|node| node.value.clone());
     match (keys.as_slice(), closed) {
         ([only], Some(Value::Bool(false))) if only.as_str() == tag => Some(None),
-        ([inner], None) => {
-            let check = properties.and_then(|p| p.get(inner.as_str()));
-            let required = Value::from(vec![inner.as_str()]);
-            let unions: Vec<&String> = defs
-                .iter()
-                .filter(|(_, def)| {
-                    def.get("allOf").is_some()
-                        && def.get("required") == Some(&required)
-                        && def.get("properties").and_then(|p| p.get(inner.as_str())) == check
-                })
-                .map(|(name, _)| name)
-                .collect();
-            match unions.as_slice() {
-                [union] => Some(Some((*union).clone())),
-                _ => {
-                    reader.problem(
-                        then,
-                        format!(
-                            "an untitled branch checking `{inner}` names no one union of `$defs`"
-                        ),
-                    );
-                    None
-                }
-            }
-        }
         _ => {
             reader.problem(
                 then,

@@ -3,8 +3,10 @@
 //! published now.
 //!
 //! The reader knows the one document shape the JSON Schema emitter writes (see
-//! `emit::json_schema`) and refuses anything else with the JSON pointer of each problem, all
-//! at once: a hand-edited schema is not silently misread. What a published schema says is the
+//! `emit::json_schema`) and refuses what it cannot read with the JSON pointer of each problem;
+//! [`crate::read_published`], the front ends' entry, then refuses a document that is not exactly
+//! what the emitter writes for the contract read, so a hand edit where the reader does not look
+//! is not silently misread either. What a published schema says is the
 //! wire contract, so the IR it gives is that contract's, with the facts JSON Schema cannot hold
 //! filled in the way the published contract reads:
 //!
