@@ -35,7 +35,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &["ir", "naming", "target", "text", "json_text", "header"],
     ),
     // A second front end: reads a published JSON Schema back into the IR.
-    ("published", &["ir", "header", "json_text"]),
+    ("published", &["ir", "header", "json_text", "limits"]),
     // Beside the emitters: reads the IR, and renders locations as diagnostics do.
     ("compat", &["ir", "diagnostics", "json_text"]),
 ];

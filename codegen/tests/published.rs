@@ -210,3 +210,80 @@ fn a_document_edited_where_the_reader_does_not_look_is_refused_at_the_edit() {
         }
     }
 }
+
+/// A union `U<index>` of one variant, tagged `t<index>`, whose payload is `payload` (a unit
+/// variant without one), as the emitter writes a union's standalone form.
+fn union_def(index: usize, payload: Option<String>) -> serde_json::Value {
+    let tag = format!("t{index}");
+    let then = match payload {
+        Some(title) => serde_json::json!({ "title": title }),
+        None => serde_json::json!({
+            "properties": { &tag: { "type": "string", "enum": ["a"] } },
+            "required": [&tag],
+            "additionalProperties": false
+        }),
+    };
+    serde_json::json!({
+        "type": "object",
+        "properties": { &tag: { "enum": ["a"] } },
+        "required": [&tag],
+        "allOf": [{ "if": { "properties": { &tag: { "const": "a" } }, "required": [&tag] }, "then": then }]
+    })
+}
+
+#[test]
+fn a_document_past_the_schema_limits_is_refused() {
+    // Seventeen unions, each the payload of the one before.
+    let text = edited(|document| {
+        for index in 0..17 {
+            let payload = (index < 16).then(|| format!("U{}", index + 1));
+            document["$defs"][format!("U{index}")] = union_def(index, payload);
+        }
+    });
+    let (_, spelled) = refused(&text);
+    assert_eq!(
+        spelled,
+        ["/$defs/U0: `U0` nests 17 unions, more than the 16 a schema may"],
+        "{spelled:#?}"
+    );
+    // Sixteen are allowed, and a cycle is refused wherever it is entered.
+    let text = edited(|document| {
+        for index in 0..16 {
+            let payload = (index < 15).then(|| format!("U{}", index + 1));
+            document["$defs"][format!("U{index}")] = union_def(index, payload);
+        }
+    });
+    assert!(published::read("render_intent.schema.json", &text).is_ok());
+    let text = edited(|document| {
+        document["$defs"]["U0"] = union_def(0, Some("U1".into()));
+        document["$defs"]["U1"] = union_def(1, Some("U0".into()));
+    });
+    let (_, spelled) = refused(&text);
+    assert_eq!(
+        spelled,
+        [
+            "/$defs/U0: `U0` is nested in itself through its variants",
+            "/$defs/U1: `U1` is nested in itself through its variants",
+        ],
+        "{spelled:#?}"
+    );
+    let text = edited(|document| {
+        let properties: serde_json::Map<String, serde_json::Value> = (0..1001)
+            .map(|index| {
+                (
+                    format!("f{index}"),
+                    serde_json::json!({ "type": "boolean" }),
+                )
+            })
+            .collect();
+        document["$defs"]["Wide"] = serde_json::json!({
+            "type": "object", "properties": properties, "required": [], "additionalProperties": false
+        });
+    });
+    let (_, spelled) = refused(&text);
+    assert_eq!(
+        spelled,
+        ["/$defs/Wide/properties: 1001 fields, more than the 1000 a struct may hold"],
+        "{spelled:#?}"
+    );
+}

@@ -12,6 +12,7 @@ use crate::ir::{
     UntaggedDef, UntaggedVariant, Variant,
 };
 use crate::json_text::from_value;
+use crate::limits::{MAX_FIELDS, MAX_VARIANTS};
 
 /// The annotations every `$defs` entry may carry.
 const DEF_ANNOTATIONS: &[&str] = &["description", "deprecated", "examples"];
@@ -89,7 +90,18 @@ fn struct_def(reader: &mut Reader, node: &Node, common: Common) -> Option<Struct
     let required = reader.strings(&needed)?;
     let mut fields = Vec::new();
     let properties = reader.need(node, "properties")?;
-    for (key, property) in reader.members(&properties)? {
+    let members = reader.members(&properties)?;
+    if members.len() > MAX_FIELDS {
+        reader.problem(
+            &properties,
+            format!(
+                "{} fields, more than the {MAX_FIELDS} a struct may hold",
+                members.len()
+            ),
+        );
+        return None;
+    }
+    for (key, property) in members {
         fields.extend(field(reader, key, &property, required.contains(&key)));
     }
     for key in required
@@ -227,6 +239,16 @@ fn union_def(
     let needed = reader.need(node, "allOf")?;
     for condition in reader.items(&needed)? {
         variants.extend(variant(reader, &condition, &tag, defs)?);
+    }
+    if variants.len() > MAX_VARIANTS {
+        reader.problem(
+            &needed,
+            format!(
+                "{} variants, more than the {MAX_VARIANTS} a union may hold",
+                variants.len()
+            ),
+        );
+        return None;
     }
     if other.is_none() {
         let values: Vec<Value> = variants
@@ -381,6 +403,16 @@ fn enum_def(reader: &mut Reader, node: &Node, common: Common) -> Option<EnumDef>
     if kind.value != "string" {
         reader.problem(&kind, "expected `\"string\"`");
     }
+    if wire_names.len() > MAX_VARIANTS {
+        reader.problem(
+            node,
+            format!(
+                "{} values, more than the {MAX_VARIANTS} an enum may hold",
+                wire_names.len()
+            ),
+        );
+        return None;
+    }
     let mut values: Vec<EnumValue> = wire_names
         .into_iter()
         .map(|wire_name| EnumValue {
@@ -448,6 +480,13 @@ fn untagged_def(reader: &mut Reader, node: &Node, common: Common) -> Option<Unta
         let next = reader.need(&link, "else")?;
         if next.value == &Value::Bool(false) {
             break;
+        }
+        if variants.len() == MAX_VARIANTS {
+            reader.problem(
+                node,
+                format!("more than the {MAX_VARIANTS} variants a union may hold"),
+            );
+            return None;
         }
         link = next;
         allowed = vec!["if", "then", "else"];

@@ -7,16 +7,21 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::node::Reader;
 use crate::ir::{Span, Ty, TypeDef};
+use crate::limits::MAX_UNION_NESTING;
 
 /// Records a problem, at the item's pointer, for each invariant `types` breaks; `names` are every
 /// `$defs` entry's, including those that did not read (whose own problems are recorded), so
 /// that one fault is not reported again wherever its type is named.
-pub(super) fn check(reader: &mut Reader, types: &BTreeMap<String, TypeDef>, names: &[String]) {
+pub(super) fn check(
+    reader: &mut Reader,
+    types: &BTreeMap<String, TypeDef>,
+    names: &BTreeSet<&str>,
+) {
     let mut faults: Vec<(Span, String)> = Vec::new();
     for def in types.values() {
         for (ty, span) in value_types(def) {
             for name in named(ty) {
-                if !names.iter().any(|known| known == name) {
+                if !names.contains(name) {
                     faults.push((span.clone(), format!("`{name}` is no `$defs` entry")));
                 }
             }
@@ -44,14 +49,27 @@ pub(super) fn check(reader: &mut Reader, types: &BTreeMap<String, TypeDef>, name
                         ));
                     }
                 }
-                if nests_itself(types, &union.name, &union.name, &mut BTreeSet::new()) {
-                    faults.push((
-                        union.name_span.clone(),
-                        format!("`{}` is nested in itself through its variants", union.name),
-                    ));
-                }
             }
             TypeDef::Struct(_) | TypeDef::Newtype(_) | TypeDef::Enum(_) => {}
+        }
+    }
+    for (name, nesting) in nesting(types) {
+        let Some(TypeDef::Union(union)) = types.get(name) else {
+            continue;
+        };
+        match nesting {
+            None => faults.push((
+                union.name_span.clone(),
+                format!("`{name}` is nested in itself through its variants"),
+            )),
+            Some(levels) if levels > MAX_UNION_NESTING => faults.push((
+                union.name_span.clone(),
+                format!(
+                    "`{name}` nests {levels} unions, more than the {MAX_UNION_NESTING} a schema \
+                     may"
+                ),
+            )),
+            Some(_) => {}
         }
     }
     for (span, message) in faults {
@@ -95,23 +113,59 @@ fn holds_untagged<'a>(
     }
 }
 
-/// Whether `target` is reached from the union `from` through union payloads.
-fn nests_itself<'a>(
-    types: &'a BTreeMap<String, TypeDef>,
-    from: &'a str,
-    target: &str,
-    seen: &mut BTreeSet<&'a str>,
-) -> bool {
-    let Some(TypeDef::Union(union)) = types.get(from) else {
-        return false;
+/// Each union's nesting: how many unions a variant struct below it sits inside (1 for a union
+/// of structs), computed once per union with an explicit stack (a document may nest thousands
+/// of unions in a chain); `None` for a union nested in itself.
+fn nesting(types: &BTreeMap<String, TypeDef>) -> BTreeMap<&str, Option<usize>> {
+    let inner = |name: &str| -> Vec<&str> {
+        match types.get(name) {
+            Some(TypeDef::Union(union)) => union
+                .variants
+                .iter()
+                .filter_map(|variant| variant.payload.as_deref())
+                .filter(|payload| matches!(types.get(*payload), Some(TypeDef::Union(_))))
+                .collect(),
+            _ => Vec::new(),
+        }
     };
-    union
-        .variants
-        .iter()
-        .filter_map(|v| v.payload.as_deref())
-        .any(|payload| {
-            matches!(types.get(payload), Some(TypeDef::Union(_)))
-                && (payload == target
-                    || (seen.insert(payload) && nests_itself(types, payload, target, seen)))
-        })
+    let mut depth: BTreeMap<&str, Option<usize>> = BTreeMap::new();
+    let mut on_stack: BTreeSet<&str> = BTreeSet::new();
+    for start in types
+        .keys()
+        .filter(|name| matches!(types.get(*name), Some(TypeDef::Union(_))))
+    {
+        if depth.contains_key(start.as_str()) {
+            continue;
+        }
+        let mut stack: Vec<(&str, Vec<&str>)> = vec![(start.as_str(), inner(start))];
+        on_stack.insert(start);
+        while let Some((name, pending)) = stack.last_mut() {
+            let name = *name;
+            match pending.pop() {
+                Some(next) if on_stack.contains(next) => {
+                    depth.insert(next, None);
+                }
+                Some(next) if !depth.contains_key(next) => {
+                    on_stack.insert(next);
+                    stack.push((next, inner(next)));
+                }
+                Some(_) => {}
+                None => {
+                    stack.pop();
+                    on_stack.remove(name);
+                    let below: Vec<Option<usize>> = inner(name)
+                        .into_iter()
+                        .map(|next| depth.get(next).copied().flatten())
+                        .collect();
+                    let value = if depth.get(name) == Some(&None) || below.contains(&None) {
+                        None
+                    } else {
+                        Some(1 + below.into_iter().flatten().max().unwrap_or(0))
+                    };
+                    depth.insert(name, value);
+                }
+            }
+        }
+    }
+    depth
 }

@@ -29,11 +29,12 @@ mod invariants;
 mod node;
 mod types;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
 use crate::ir::{Schema, SchemaSpans, Span};
+use crate::limits::{MAX_NAME_LEN, MAX_TYPES};
 use node::{Node, Reader};
 
 /// A schema read back from a published JSON Schema, with the JSON pointer of every item.
@@ -135,7 +136,22 @@ fn document_schema(reader: &mut Reader, root: Node, file_name: &str) -> Option<S
     let mut types = BTreeMap::new();
     let defs = reader.need(&root, "$defs")?;
     let members = reader.members(&defs)?;
-    let names: Vec<String> = members.iter().map(|(name, _)| name.to_string()).collect();
+    if members.len() > MAX_TYPES {
+        reader.problem(
+            &defs,
+            format!(
+                "{} types, more than the {MAX_TYPES} a schema may hold",
+                members.len()
+            ),
+        );
+        return None;
+    }
+    for (name, def) in &members {
+        if name.chars().count() > MAX_NAME_LEN {
+            reader.problem(def, format!("a name longer than {MAX_NAME_LEN} characters"));
+        }
+    }
+    let names: BTreeSet<&str> = members.iter().map(|(name, _)| *name).collect();
     // `members` read it, so it is an object.
     let all = defs.object()?;
     for (name, def) in members {
@@ -145,7 +161,7 @@ fn document_schema(reader: &mut Reader, root: Node, file_name: &str) -> Option<S
     }
     invariants::check(reader, &types, &names);
     for entry in &entries {
-        if !names.contains(entry) {
+        if !names.contains(entry.as_str()) {
             reader.problem(&root, format!("the entry `{entry}` is no `$defs` entry"));
         }
     }
