@@ -201,6 +201,9 @@ pub enum Class {
     /// A field's reader policy for an invalid value (`#[on_invalid]`, `#[skip_invalid]`)
     /// added, removed or changed.
     ToleranceChanged,
+    /// A type that reached a reader policy (through any field it holds) and reaches none any
+    /// more: NEW's TypeScript exports no tolerant parser for it.
+    TolerantReaderRemoved,
     /// The schema's title changed (`#![title]`).
     TitleChanged,
     /// The schema's `$id` changed (`#![id]`, or the file name it defaults from).
@@ -290,6 +293,7 @@ impl Class {
             Class::DeprecationChanged => "deprecation_changed",
             Class::ExamplesChanged => "examples_changed",
             Class::ToleranceChanged => "tolerance_changed",
+            Class::TolerantReaderRemoved => "tolerant_reader_removed",
             Class::TitleChanged => "title_changed",
             Class::IdChanged => "id_changed",
             Class::EntryAdded { .. } => "entry_added",
@@ -540,6 +544,13 @@ impl Class {
                 false,
                 "the policy says what a tolerant reader makes of an invalid value, which no \
                  conforming writer writes; what travels and the generated type stay",
+            ),
+            Class::TolerantReaderRemoved => verdict_of(
+                false,
+                false,
+                true,
+                "the type reaches no reader policy any more, so TypeScript code calling its \
+                 `parse<Type>Tolerant` no longer compiles; what travels stays",
             ),
             Class::TitleChanged => verdict_of(
                 false,

@@ -28,7 +28,18 @@ pub fn compare(old: &Schema, new: &Schema) -> Vec<Change> {
     let names: BTreeSet<&String> = old.types.keys().chain(new.types.keys()).collect();
     for name in names {
         match (old.types.get(name), new.types.get(name)) {
-            (Some(old), Some(new)) => walk.def(name, old, new),
+            (Some(old_def), Some(new_def)) => {
+                walk.def(name, old_def, new_def);
+                let ty = Ty::Named(name.clone());
+                if old.reaches_tolerance(&ty) && !new.reaches_tolerance(&ty) {
+                    walk.push(
+                        Class::TolerantReaderRemoved,
+                        name,
+                        (Some("tolerant".to_string()), Some("strict".to_string())),
+                        (Some(old_def.name_span()), Some(new_def.name_span())),
+                    );
+                }
+            }
             (Some(old), None) => walk.push(
                 Class::TypeRemoved,
                 name,

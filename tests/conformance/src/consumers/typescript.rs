@@ -2,7 +2,8 @@
 //! and uses every part a bridge uses: a `switch` on a union's tag over every tag value, each
 //! case's value bound to its member type, after the catch-all's guard where the union is open,
 //! and a `never` check; the same over an enum's strings; every field read by its wire key into
-//! a binding of the type the TypeScript emitter gives it. They compile in one run of tsc.
+//! a binding of the type the TypeScript emitter gives it; and every tolerant parser the module
+//! exports named. They compile in one run of tsc.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -10,7 +11,7 @@ use std::process::Command;
 
 use cardc_codegen::emit::{self, typescript as ts};
 use cardc_codegen::ir::{
-    CatchAll, EnumDef, NewtypeDef, Schema, StructDef, TypeDef, UnionDef, UntaggedDef,
+    CatchAll, EnumDef, NewtypeDef, Schema, StructDef, Ty, TypeDef, UnionDef, UntaggedDef,
 };
 use cardc_codegen::naming::typescript::catch_all_type;
 
@@ -28,6 +29,14 @@ pub fn consumer(schema: &Schema, module: &str) -> String {
             TypeDef::Union(def) => consume_union(&mut out, &mut names, schema, def),
             TypeDef::Enum(def) => consume_enum(&mut out, &mut names, def),
             TypeDef::Untagged(def) => consume_untagged(&mut out, def),
+        }
+    }
+    // A type that reaches a reader policy has a tolerant parser, which a consumer may call.
+    for name in schema.types.keys() {
+        if schema.reaches_tolerance(&Ty::Named(name.clone())) {
+            let parser = format!("parse{name}Tolerant");
+            writeln!(out, "void {parser};").expect(WRITE);
+            names.push(parser);
         }
     }
     format!(
