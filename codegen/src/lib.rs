@@ -21,6 +21,7 @@ pub mod published;
 pub mod syntax;
 pub mod target;
 pub mod text;
+pub mod wording;
 
 use std::path::{Component, Path, PathBuf};
 

@@ -20,6 +20,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("limits", &[]),
     ("diagnostics", &["text"]),
     ("text", &[]),
+    // The words of a published JSON Schema, written by its emitter and read by `published`.
+    ("wording", &[]),
     // The header sentence, written by every emitter and read back by `published`.
     ("header", &["ir"]),
     // A JSON value of the schema (an example, a default) as text, for outputs and compat.
@@ -32,10 +34,21 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     (
         "emit",
-        &["ir", "naming", "target", "text", "json_text", "header"],
+        &[
+            "ir",
+            "naming",
+            "target",
+            "text",
+            "json_text",
+            "header",
+            "wording",
+        ],
     ),
     // A second front end: reads a published JSON Schema back into the IR.
-    ("published", &["ir", "header", "json_text", "limits"]),
+    (
+        "published",
+        &["ir", "header", "json_text", "limits", "wording"],
+    ),
     // Beside the emitters: reads the IR, and renders locations as diagnostics do.
     ("compat", &["ir", "diagnostics", "json_text"]),
 ];

@@ -287,3 +287,77 @@ fn a_document_past_the_schema_limits_is_refused() {
         "{spelled:#?}"
     );
 }
+
+/// What a published schema cannot say, as the changes compat finds between a schema file's IR
+/// and its published schema's read-back: any other change is a misreading.
+fn unpublished(change: &cardc_codegen::compat::Change, compiled: &Schema) -> bool {
+    use cardc_codegen::ir::{Ty, TypeDef};
+    let type_name = change.path.split('/').next().unwrap_or_default();
+    let key = change.path.split_once('/').map(|(_, key)| key);
+    let def = compiled.types.get(type_name);
+    let field = |test: &dyn Fn(&cardc_codegen::ir::Field) -> bool| {
+        matches!(def, Some(TypeDef::Struct(def))
+            if def.fields.iter().any(|f| Some(f.wire_name.as_str()) == key && test(f)))
+    };
+    let flattens =
+        matches!(def, Some(TypeDef::Struct(def)) if def.fields.iter().any(|f| f.flatten));
+    match change.class.name() {
+        // `#[null_as_absent]`, `#[omit_default]`, dropped unknown keys, reader policies and a
+        // catch-all's key in code are not published.
+        "presence_changed"
+        | "default_write_changed"
+        | "unknown_fields_changed"
+        | "tolerance_changed"
+        | "tolerant_reader_removed"
+        | "catch_all_renamed" => true,
+        // A flattened struct's keys are the object's own.
+        _ if flattens => true,
+        // An integer's type is the smallest that holds its bounds.
+        name if name.starts_with("type_") || name.starts_with("constraints_") => {
+            field(&|f| matches!(f.ty, Ty::Int(_)))
+        }
+        // An enum value's docs have no place, nor has a deprecation's note but an enum
+        // value's.
+        "doc_changed" => matches!(def, Some(TypeDef::Enum(_))) && key.is_some(),
+        "deprecation_changed" => {
+            change.new.as_deref() == Some("deprecated")
+                && !(matches!(def, Some(TypeDef::Enum(_))) && key.is_some())
+        }
+        _ => false,
+    }
+}
+
+#[test]
+fn every_published_schema_reads_back_as_the_contract_of_its_schema_file() {
+    let mut misread = Vec::new();
+    for root in ["tests/schemas", "tests/contracts"] {
+        for entry in std::fs::read_dir(repo_root().join(root)).expect("a golden root") {
+            let dir = entry.expect("an entry").path();
+            let name = dir
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned());
+            let name = name.unwrap_or_default();
+            let cards = dir.join(format!("{name}.cards"));
+            if !cards.is_file() {
+                continue;
+            }
+            let text = std::fs::read_to_string(&cards).expect("a schema");
+            let compiled = cardc_codegen::compile(&format!("{name}.cards"), &text)
+                .unwrap_or_else(|errors| panic!("{name}: {errors:?}"));
+            let published = cardc_codegen::emit::json_schema::emit(&compiled);
+            let read = read_back(&format!("{name}.schema.json"), &published);
+            for change in cardc_codegen::compat::compare(&compiled, &read) {
+                if !unpublished(&change, &compiled) {
+                    misread.push(format!(
+                        "{name}: {} {} ({:?} -> {:?})",
+                        change.class.name(),
+                        change.path,
+                        change.old,
+                        change.new
+                    ));
+                }
+            }
+        }
+    }
+    assert!(misread.is_empty(), "{}", misread.join("\n"));
+}

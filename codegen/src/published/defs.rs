@@ -13,6 +13,7 @@ use crate::ir::{
 };
 use crate::json_text::from_value;
 use crate::limits::{MAX_FIELDS, MAX_VARIANTS};
+use crate::wording;
 
 /// The annotations every `$defs` entry may carry.
 const DEF_ANNOTATIONS: &[&str] = &["description", "deprecated", "examples"];
@@ -39,7 +40,13 @@ pub(super) fn type_def(
         struct_def(reader, node, common).map(TypeDef::Struct)
     } else if has("if") {
         untagged_def(reader, node, common).map(TypeDef::Untagged)
-    } else if has("enum") || open_enum(&common.docs).is_some() {
+    } else if has("enum")
+        || common
+            .docs
+            .last()
+            .and_then(|line| wording::read_open_enum(line))
+            .is_some()
+    {
         enum_def(reader, node, common).map(TypeDef::Enum)
     } else {
         let span = reader.span(node);
@@ -219,11 +226,19 @@ fn union_def(
     reader.only(&properties, &[tag.as_str()])?;
     let check = reader.need(&properties, &tag)?;
     let mut docs = common.docs;
-    let other = match open_union(&docs) {
-        Some(name) => {
+    // Only a union whose tag may be any string is open: a closed union's docs may end in any
+    // words.
+    let open = (check.value == &serde_json::json!({"type": "string"}))
+        .then(|| docs.last().and_then(|line| wording::read_open_union(line)))
+        .flatten();
+    let other = match open {
+        Some((open_tag, name)) => {
             docs.pop();
-            if check.value != &serde_json::json!({"type": "string"}) {
-                reader.problem(&check, "an open union's tag is any string");
+            if open_tag != tag {
+                reader.problem(
+                    node,
+                    format!("the description names `{open_tag}` as the tag"),
+                );
             }
             Some(CatchAll {
                 key: name.clone(),
@@ -352,34 +367,11 @@ fn untitled(reader: &mut Reader, then: &Node, tag: &str) -> Option<Option<String
     }
 }
 
-/// The catch-all an open union's last line of description names.
-fn open_union(docs: &Docs) -> Option<String> {
-    let line = docs.last()?;
-    let rest = line.strip_prefix("Open: an object whose `")?;
-    let name = rest
-        .strip_suffix("`, kept whole.")?
-        .rsplit_once("` is none of these reads as `")?
-        .1;
-    Some(name.to_string())
-}
-
-/// An open enum's known values and catch-all, from its last line of description.
-fn open_enum(docs: &Docs) -> Option<(Vec<String>, String)> {
-    let line = docs.last()?;
-    let rest = line.strip_prefix("Open: the known values are `")?;
-    let (known, other) = rest.rsplit_once("`; any other string reads as `")?;
-    let other = other.strip_suffix("`.")?;
-    Some((
-        known.split("`, `").map(str::to_string).collect(),
-        other.to_string(),
-    ))
-}
-
 /// A unit-only enum: its `enum` strings, or for an open one the values its description lists;
 /// a value's deprecation is a line of the description, after the enum's own docs.
 fn enum_def(reader: &mut Reader, node: &Node, common: Common) -> Option<EnumDef> {
     let mut docs = common.docs;
-    let (wire_names, other) = match open_enum(&docs) {
+    let (wire_names, other) = match docs.last().and_then(|line| wording::read_open_enum(line)) {
         Some((known, other)) => {
             docs.pop();
             reader.only(node, &[DEF_ANNOTATIONS, &["type"]].concat())?;
@@ -425,16 +417,15 @@ fn enum_def(reader: &mut Reader, node: &Node, common: Common) -> Option<EnumDef>
         .collect();
     // The emitter appends one line per deprecated value, in the values' order.
     for value in values.iter_mut().rev() {
-        let Some(line) = docs.last() else { break };
-        let prefix = format!("`{}` is deprecated", value.wire_name);
-        let note = match line.strip_prefix(&prefix) {
-            Some(".") => None,
-            Some(rest) => match rest.strip_prefix(": ") {
-                Some(note) => Some(note.to_string()),
-                None => continue,
-            },
-            None => continue,
+        let Some((wire_name, note)) = docs
+            .last()
+            .and_then(|line| wording::read_deprecated_value(line))
+        else {
+            break;
         };
+        if wire_name != value.wire_name {
+            continue;
+        }
         value.deprecated = Some(Deprecated { note });
         docs.pop();
     }

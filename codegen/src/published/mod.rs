@@ -16,7 +16,9 @@
 //!   default is read as `#[omit_default]`; a nullable optional key as `Option<Nullable<T>>`;
 //! - an open object keeps unknown keys; a reader's tolerance policies are not published;
 //! - a flattened struct's keys are the object's own, and an integer's type is the smallest
-//!   that holds its bounds, with the bounds no type gives as a `range`.
+//!   that holds its bounds, with the bounds no type gives as a `range`;
+//! - an enum value has no docs, and a deprecation no note (but an enum value's, which
+//!   `wording` writes in its enum's description).
 //!
 //! A union's branches hold inlined copies of their payload structs, with the tags; those are
 //! not read back, the payload's own `$defs` entry is (the emitter writes both from one struct).
@@ -35,6 +37,7 @@ use serde_json::Value;
 
 use crate::ir::{Schema, SchemaSpans, Span};
 use crate::limits::{MAX_NAME_LEN, MAX_TYPES};
+use crate::wording::DRAFT_2020_12;
 use node::{Node, Reader};
 
 /// A schema read back from a published JSON Schema, with the JSON pointer of every item.
@@ -98,9 +101,6 @@ const DOCUMENT_KEYS: &[&str] = &[
     "anyOf",
     "$defs",
 ];
-
-/// The draft every published document declares.
-const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 
 fn document_schema(reader: &mut Reader, root: Node, file_name: &str) -> Option<Schema> {
     reader.only(&root, DOCUMENT_KEYS)?;

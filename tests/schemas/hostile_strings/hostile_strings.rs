@@ -628,6 +628,92 @@ impl Lines {
     }
 }
 
+/// An open enum whose wire strings and note would end the sentences the published schema says
+/// them in.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Mood")]
+#[allow(deprecated)]
+pub enum Mood {
+    #[allow(missing_docs)]
+    #[schemars(rename = "a`, `b; any other string reads as `X`.")]
+    Split,
+    #[allow(missing_docs)]
+    #[deprecated(note = "use `a`, `b`\nsoon\"")]
+    #[schemars(rename = "line\nbreak \"quoted\" is deprecated.")]
+    Broken,
+    /// A string this build does not know, written back as read.
+    #[schemars(skip)]
+    Other(::cardc_runtime::UnknownValue<Mood>),
+}
+
+#[allow(deprecated)]
+impl ::cardc_runtime::__private::serde::Serialize for Mood {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
+    }
+}
+
+#[allow(deprecated)]
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Mood {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+#[allow(deprecated)]
+impl ::cardc_runtime::__private::UnitEnum for Mood {
+    const NAME: &'static str = "Mood";
+    const VALUES: &'static [&'static str] = &[
+        "a`, `b; any other string reads as `X`.",
+        "line\nbreak \"quoted\" is deprecated.",
+    ];
+    #[inline]
+    fn from_wire(value: &str) -> ::std::option::Option<Self> {
+        match value {
+            "a`, `b; any other string reads as `X`." => {
+                ::std::option::Option::Some(Self::Split)
+            }
+            "line\nbreak \"quoted\" is deprecated." => {
+                ::std::option::Option::Some(Self::Broken)
+            }
+            _ => ::std::option::Option::None,
+        }
+    }
+    #[inline]
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
+        match self {
+            Self::Split => {
+                ::std::result::Result::Ok((
+                    0u32,
+                    "a`, `b; any other string reads as `X`.",
+                ))
+            }
+            Self::Broken => {
+                ::std::result::Result::Ok((
+                    1u32,
+                    "line\nbreak \"quoted\" is deprecated.",
+                ))
+            }
+            Self::Other(unknown) => ::std::result::Result::Err(unknown.as_str()),
+        }
+    }
+    #[inline]
+    fn other(value: ::cardc_runtime::UnknownValue<Self>) -> ::std::option::Option<Self> {
+        ::std::option::Option::Some(Self::Other(value))
+    }
+}
+
 /// Another variant.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]

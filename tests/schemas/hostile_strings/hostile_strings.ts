@@ -42,6 +42,20 @@ export type Hostile =
 /** A union nested under a hostile tag value, with a hostile tag of its own. */
 export type Lines = { '\x3C/script>\x3Cscript>console.log("nested")\x3C/script>': '${console.log("template")}' } & Template;
 
+declare const brandOfMoodOther: unique symbol;
+
+/** A `Mood` string this build does not know, as read. */
+export type MoodOther = string & { readonly [brandOfMoodOther]: true };
+
+/**
+ * An open enum whose wire strings and note would end the sentences the published schema says
+ * them in.
+ *
+ * - `a`, `b; any other string reads as `X`.`
+ * - `line\u{a}break "quoted" is deprecated.`: (Deprecated: use `a`, `b`\u{a}soon")
+ */
+export type Mood = 'a`, `b; any other string reads as `X`.' | 'line\nbreak "quoted" is deprecated.' | MoodOther;
+
 /** Another variant. */
 export interface Quotes {
   '"); console.log("dq': boolean;
@@ -667,6 +681,34 @@ export function parseLines(
   value: unknown,
 ): { ok: true; value: Lines } | { ok: false; errors: { pointer: string; message: string }[] } {
   return cardcParse<Lines>(checkLines, value);
+}
+
+/** Checks a `Mood`. */
+function checkMood(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcString(value, s, at, orNull);
+}
+
+/** Whether a value is a `Mood`, exactly as the contract says. Never throws. */
+export function isMood(value: unknown): value is Mood {
+  return cardcRun(checkMood, value, 1, true).length === 0;
+}
+
+/** The value as a `Mood`, or where and how it breaks the contract. Never throws. */
+export function parseMood(
+  value: unknown,
+): { ok: true; value: Mood } | { ok: false; errors: { pointer: string; message: string }[] } {
+  return cardcParse<Mood>(checkMood, value);
+}
+
+/** Whether a `Mood` is its catch-all `MoodOther`, one this build does not know. */
+export function isMoodOther(value: Mood): value is MoodOther {
+  switch (value) {
+    case 'a`, `b; any other string reads as `X`.':
+    case 'line\nbreak "quoted" is deprecated.':
+      return false;
+    default:
+      return true;
+  }
 }
 
 /** The keys of the fields of `Quotes`. */

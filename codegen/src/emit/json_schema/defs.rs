@@ -7,6 +7,7 @@ use crate::ir::{
     Constant, Deprecated, EnumDef, Examples, Field, NewtypeDef, Schema, Shape, StructDef, Ty,
     TypeDef, UnionDef, UnknownFields, UntaggedDef, Variant,
 };
+use crate::wording;
 
 /// The definition of one named type, in its standalone form: a struct is the plain object of
 /// its fields, and a union carries its own tag but no tag of a union it sits in. `schema`
@@ -114,10 +115,7 @@ fn union_def(schema: &Schema, def: &UnionDef) -> Object {
     let mut map = Object::default();
     let mut docs = def.docs.clone();
     if let Some(other) = &def.other {
-        docs.push(format!(
-            "Open: an object whose `{}` is none of these reads as `{}`, kept whole.",
-            def.tag, other.name
-        ));
+        docs.push(wording::open_union(&def.tag, &other.name));
     }
     insert_description(&mut map, &docs);
     map.insert("type", "object");
@@ -321,25 +319,21 @@ fn enum_def(def: &EnumDef) -> Object {
     let mut docs = def.docs.clone();
     for value in &def.values {
         if let Some(deprecated) = &value.deprecated {
-            docs.push(match &deprecated.note {
-                Some(note) => format!("`{}` is deprecated: {note}", value.wire_name),
-                None => format!("`{}` is deprecated.", value.wire_name),
-            });
+            docs.push(wording::deprecated_value(
+                &value.wire_name,
+                deprecated.note.as_deref(),
+            ));
         }
     }
     let mut map = Object::default();
     if let Some(other) = &def.other {
         // Any string is one: the known ones are its values, every other its catch-all.
-        let known: Vec<String> = def
+        let known: Vec<&str> = def
             .values
             .iter()
-            .map(|value| format!("`{}`", value.wire_name))
+            .map(|value| value.wire_name.as_str())
             .collect();
-        docs.push(format!(
-            "Open: the known values are {}; any other string reads as `{}`.",
-            known.join(", "),
-            other.name
-        ));
+        docs.push(wording::open_enum(&known, &other.name));
         insert_description(&mut map, &docs);
         map.insert("type", "string");
         return map;

@@ -58,8 +58,7 @@ impl Target for JsonSchema {
     }
 }
 
-/// The draft this emitter writes, as the document's `$schema`.
-pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
+pub use crate::wording::DRAFT_2020_12;
 
 /// Emits the schema as a pretty-printed JSON Schema document with a trailing newline.
 pub fn emit(schema: &Schema) -> String {

@@ -17,6 +17,37 @@ from . import _runtime as _rt
 from ._runtime import DecodeError, ErrorEntry
 
 
+class Mood_Known(_enum.Enum):
+    """An open enum whose wire strings and note would end the sentences the published schema says
+    them in.
+    """
+
+    Split = "a`, `b; any other string reads as `X`."
+
+    Broken = 'line\nbreak "quoted" is deprecated.'
+    """Deprecated: use `a`, `b`\x0asoon\""""
+
+
+class MoodOther(_rt.OtherValue):
+    """A Mood this build does not know, kept and written back."""
+
+    _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(
+        (
+            "a`, `b; any other string reads as `X`.",
+            'line\nbreak "quoted" is deprecated.',
+        ),
+    )
+
+
+Mood = _te.TypeAliasType(
+    "Mood",
+    _t.Annotated[Mood_Known | MoodOther, _p.BeforeValidator(_rt.string)],
+)
+"""An open enum whose wire strings and note would end the sentences the published schema says
+them in.
+"""
+
+
 class Value(_enum.Enum):
     """Enum values with hostile wire strings and docs."""
 
@@ -215,6 +246,18 @@ def parse_lines_json(text: str | bytes) -> Lines:
     return value
 
 
+def parse_mood(data: object) -> Mood:
+    """Decodes parsed JSON data as a Mood, or raises DecodeError."""
+    value: Mood = _rt.decode_data(Mood, "Mood", data)
+    return value
+
+
+def parse_mood_json(text: str | bytes) -> Mood:
+    """Decodes JSON text as a Mood, or raises DecodeError."""
+    value: Mood = _rt.decode(Mood, "Mood", text)
+    return value
+
+
 def parse_quotes(data: object) -> Quotes:
     """Decodes parsed JSON data as a Quotes, or raises DecodeError."""
     value: Quotes = _rt.decode_data(Quotes, "Quotes", data)
@@ -317,6 +360,9 @@ __all__ = [
     "Lines",
     "LinesVisitor",
     "Lines_Template",
+    "Mood",
+    "MoodOther",
+    "Mood_Known",
     "Quotes",
     "Template",
     "Value",
@@ -328,6 +374,8 @@ __all__ = [
     "parse_hostile_json",
     "parse_lines",
     "parse_lines_json",
+    "parse_mood",
+    "parse_mood_json",
     "parse_quotes",
     "parse_quotes_json",
     "parse_template",
