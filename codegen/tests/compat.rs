@@ -535,3 +535,22 @@ fn two_published_schemas_are_checked_for_the_version_bump() {
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("not bumped enough"), "{stderr}");
 }
+
+/// A published integer whose range replaced its type's bounds reads as the widest type of its
+/// sign, so a changed range is a changed constraint, as between the schema files.
+#[test]
+fn published_integers_with_ranges_compare_by_their_ranges() {
+    let publish_text = |text: &str| {
+        let schema = compile("range.cards", text).unwrap_or_else(|e| panic!("{e:?}"));
+        published::read("range.schema.json", &json_schema::emit(&schema))
+            .unwrap_or_else(|problems| panic!("{problems:?}"))
+            .schema
+    };
+    let old =
+        publish_text("struct Score {\n    #[range(min = 0, max = 100)]\n    value: u32,\n}\n");
+    let new =
+        publish_text("struct Score {\n    #[range(min = 0, max = 1000)]\n    value: u32,\n}\n");
+    let changes = compat::compare(&old, &new);
+    let classes: Vec<&str> = changes.iter().map(|change| change.class.name()).collect();
+    assert_eq!(classes, ["constraints_widened"]);
+}

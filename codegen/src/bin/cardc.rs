@@ -257,9 +257,10 @@ impl Side {
                         );
                     }
                     eprintln!(
-                        "error: {} problem(s) in {name}, which is no JSON Schema cardc published; \
+                        "error: {} problem(s) in {}, which is no JSON Schema cardc published; \
                          nothing was compared",
-                        problems.len()
+                        problems.len(),
+                        escaped(name)
                     );
                     None
                 }
@@ -271,8 +272,9 @@ impl Side {
                 let source = Source { name, text };
                 eprint!("{}", source.render(&diagnostics));
                 eprintln!(
-                    "error: {} problem(s) in {name}; nothing was compared",
-                    diagnostics.len()
+                    "error: {} problem(s) in {}; nothing was compared",
+                    diagnostics.len(),
+                    escaped(name)
                 );
                 None
             }

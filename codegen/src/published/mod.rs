@@ -15,8 +15,8 @@
 //! - a key that is not `required` may be left out by a writer that follows the schema, so a
 //!   default is read as `#[omit_default]`; a nullable optional key as `Option<Nullable<T>>`;
 //! - an open object keeps unknown keys; a reader's tolerance policies are not published;
-//! - a flattened struct's keys are the object's own, and an integer's type is the smallest
-//!   that holds its bounds, with the bounds no type gives as a `range`;
+//! - a flattened struct's keys are the object's own, and an integer whose bounds a range
+//!   replaced is of the widest type of its sign (`i64`, `u64`), the bounds its `range`;
 //! - an enum value has no docs, and a deprecation no note (but an enum value's, which
 //!   `wording` writes in its enum's description).
 //!

@@ -223,8 +223,8 @@ const RANGE_KEYS: [&str; 5] = [
     "exclusiveMaximum",
 ];
 
-/// An integer: the smallest integer type whose bounds are those written (or, where a range
-/// replaced one, hold the range), and the bounds no type gives as its range.
+/// An integer: the integer type whose bounds are those written, or where a range replaced
+/// them the widest of their sign, and the bounds no type gives as its range.
 fn integer(reader: &mut Reader, node: &Node, annotations: &[&str]) -> Option<(Ty, Constraints)> {
     reader.only(node, &with(annotations, &RANGE_KEYS))?;
     let int = |key: &str| node.child(key).and_then(|bound| bound.value.as_i64());
@@ -235,25 +235,21 @@ fn integer(reader: &mut Reader, node: &Node, annotations: &[&str]) -> Option<(Ty
         );
         return None;
     };
-    let width = |kind: &IntKind| {
-        let (low, high) = kind.bounds();
-        i128::from(high) - i128::from(low)
-    };
-    let mut kinds = IntKind::ALL;
-    kinds.sort_by_key(width);
-    let holds = |kind: &&IntKind| {
-        let (low, high) = kind.bounds();
-        low <= minimum && maximum <= high
-    };
-    let exact = kinds
+    // The bounds of an integer type are the type's; a range replaces one or both, and then the
+    // type is not written. Such a field is read as the widest type of its sign, the range its
+    // bounds, so that two versions with other ranges compare as other constraints on one type
+    // (what travels), whichever type each schema file gave it.
+    let exact = IntKind::ALL
         .iter()
-        .filter(holds)
         .find(|kind| kind.bounds() == (minimum, maximum));
-    let one_side = kinds
-        .iter()
-        .filter(holds)
-        .find(|kind| kind.bounds().0 == minimum || kind.bounds().1 == maximum);
-    let Some(&kind) = exact.or(one_side).or_else(|| kinds.iter().find(holds)) else {
+    let widest = if minimum < 0 {
+        IntKind::I64
+    } else {
+        IntKind::U64
+    };
+    let (low, high) = widest.bounds();
+    let held = low <= minimum && maximum <= high;
+    let Some(&kind) = exact.or(held.then_some(&widest)) else {
         reader.problem(node, "no integer type of cardc's holds these bounds");
         return None;
     };
