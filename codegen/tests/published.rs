@@ -92,24 +92,25 @@ fn a_document_cardc_did_not_write_is_refused_with_every_fault_at_its_pointer() {
         spelled,
         [
             "/$defs/GenericCallView: `x-owner` is no keyword cardc writes here",
+            "/$defs/GenericCallView/properties/kind/$ref: cardc writes `$ref` only as \
+             `#/$defs/<type>`",
             "/$defs/ToolCallKind/enum: expected an array",
         ],
         "{problems:#?}"
     );
-    // With the unknown keyword gone, the bad `$ref` inside the struct is found too.
+    // A bad variant does not hide the next one's fault.
     let text = edited(|document| {
-        document["$defs"]["GenericCallView"]["properties"]["kind"]["$ref"] =
-            "kinds.json#/Kind".into();
+        document["$defs"]["ToolCallView"]["allOf"][0]["x-note"] = 1.into();
+        document["$defs"]["ToolCallView"]["allOf"][1]["then"]["title"] = "Nowhere".into();
     });
-    let problems = published::read("render_intent.schema.json", &text)
-        .expect_err("an edited schema is refused");
+    let (_, spelled) = refused(&text);
     assert_eq!(
-        problems
-            .iter()
-            .map(|problem| problem.pointer.as_str())
-            .collect::<Vec<_>>(),
-        ["/$defs/GenericCallView/properties/kind/$ref"],
-        "{problems:#?}"
+        spelled,
+        [
+            "/$defs/ToolCallView/allOf/0: `x-note` is no keyword cardc writes here",
+            "/$defs/ToolCallView/allOf/1/then: the payload `Nowhere` is no `$defs` entry",
+        ],
+        "{spelled:#?}"
     );
 }
 

@@ -252,8 +252,13 @@ fn union_def(
     };
     let mut variants = Vec::new();
     let needed = reader.need(node, "allOf")?;
+    let mut unread = false;
     for condition in reader.items(&needed)? {
-        variants.extend(variant(reader, &condition, &tag, defs)?);
+        match variant(reader, &condition, &tag, defs) {
+            Some(variant) => variants.extend(variant),
+            // Its problem is recorded; the other variants are read for theirs.
+            None => unread = true,
+        }
     }
     if variants.len() > MAX_VARIANTS {
         reader.problem(
@@ -263,6 +268,9 @@ fn union_def(
                 variants.len()
             ),
         );
+        return None;
+    }
+    if unread {
         return None;
     }
     if other.is_none() {

@@ -87,19 +87,17 @@ impl Reader {
         child
     }
 
-    /// `Some` when `node` is an object whose every key is one of `keys`; each other key (or a
-    /// value that is no object) is a problem.
+    /// `node`'s object, with a problem for each key that is not one of `keys` (the read goes
+    /// on, to find every problem at once), or `None` with a problem when it is no object.
     pub fn only<'a>(&mut self, node: &Node<'a>, keys: &[&str]) -> Option<&'a Map<String, Value>> {
         let Some(object) = node.object() else {
             self.problem(node, "expected an object");
             return None;
         };
-        let mut fine = true;
         for key in object.keys().filter(|key| !keys.contains(&key.as_str())) {
             self.problem(node, format!("`{key}` is no keyword cardc writes here"));
-            fine = false;
         }
-        fine.then_some(object)
+        Some(object)
     }
 
     /// The members of an object, in the document's order.
