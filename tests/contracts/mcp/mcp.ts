@@ -1647,6 +1647,12 @@ type cardcState = {
    */
   tags: readonly string[];
   /**
+   * The keys (`Object.keys`) of the object whose tag the union above read, handed on with `tags`
+   * to the check of the variant it picked, which takes them (leaving `undefined`) instead of
+   * reading them again: an object's keys are read once, however many unions tag it.
+   */
+  keys: readonly string[] | undefined;
+  /**
    * Whether the check also rewrites the value, a copy `parse` made, into what a reader holds: it
    * deletes the unknown keys of a struct that drops them and the `null` of a null-as-absent key, and
    * gives an absent defaulted key its default. A rewriting check reads the whole value (see
@@ -1679,7 +1685,7 @@ function cardcRun(
   fix = false,
   write = false,
 ): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, fix, write };
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, keys: undefined, fix, write };
   try {
     check(value, s, '');
   } catch {
@@ -1773,6 +1779,19 @@ function cardcStrings(values: readonly string[]): cardcListing {
   return { values, listed: quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}` };
 }
 
+/** A union's tag key and the strings it may hold, as `cardcTag` reads them. */
+type cardcTagging = {
+  readonly tag: string;
+  /** The tag key alone: the tags the variant is handed when no union above read one. */
+  readonly alone: readonly string[];
+  readonly tags: cardcListing;
+};
+
+/** A union's tagging, made once, when the module loads, so that no check allocates its list. */
+function cardcTags(tag: string, values: readonly string[]): cardcTagging {
+  return { tag, alone: [tag], tags: cardcStrings(values) };
+}
+
 /**
  * The deepest nesting of arrays and objects accepted: serde_json's limit, so that the Rust types
  * and the guards refuse the same input, and a hostile one cannot exhaust the stack.
@@ -1810,7 +1829,8 @@ function cardcObject(
 
 /**
  * Checks any JSON value: `null`, a boolean, a string of Unicode text, a finite number, or arrays
- * and objects of them, with keys of Unicode text.
+ * and objects of them, with keys of Unicode text. A quiet check writes no pointer for what it
+ * enters, since it never reads one.
  */
 function cardcJson(value: unknown, s: cardcState, at: string): void {
   if (value === null || typeof value === 'boolean') {
@@ -1838,7 +1858,7 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth += 1;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
-      cardcJson(value[i], s, `${at}/${i}`);
+      cardcJson(value[i], s, s.quiet ? '' : `${at}/${i}`);
     }
   } else {
     const object = value as { readonly [key: string]: unknown };
@@ -1847,11 +1867,24 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
         break;
       }
       if (cardcKey(s, at, key)) {
-        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+        cardcJson(object[key], s, cardcAt(s, at, key));
       }
     }
   }
   s.depth -= 1;
+}
+
+/**
+ * Whether `key` is one of `keys`: what `indexOf` says, but a loop that the engine inlines, which
+ * made `is` on the small call cards a few percent faster than calling `indexOf` for each key.
+ */
+function cardcIn(keys: readonly string[], key: string): boolean {
+  for (let i = 0; i < keys.length; i += 1) {
+    if (keys[i] === key) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -1870,7 +1903,7 @@ function cardcPresent(
   if (s.errors.length >= s.limit) {
     return false;
   }
-  if (keys.indexOf(key) >= 0) {
+  if (cardcIn(keys, key)) {
     return true;
   }
   if (!optional) {
@@ -1931,21 +1964,27 @@ function cardcTag(
   at: string,
   orNull: boolean | undefined,
   name: string,
-  tag: string,
-  tags: cardcListing,
+  tagging: cardcTagging,
   open: boolean,
 ): string | undefined {
+  const { tag, tags } = tagging;
   const outer = s.type;
   s.type = name;
   const read = s.tags;
   s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
-    const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
+    // Its own enumerable keys, as `cardcHas` would say, but read once for the variant too:
+    // `propertyIsEnumerable` took as long as the rest of the tag's reading.
+    const keys = taken ?? Object.keys(object);
+    const tagValue = cardcIn(keys, tag) ? object[tag] : undefined;
     if (typeof tagValue === 'string' && (tags.values.indexOf(tagValue) >= 0 || (open && cardcUnicode(tagValue)))) {
       found = tagValue;
-      s.tags = read.length === 0 ? [tag] : read.concat([tag]);
+      s.tags = read.length === 0 ? tagging.alone : read.concat(tagging.alone);
+      s.keys = keys;
     } else if (tagValue === undefined) {
       cardcFail(s, cardcAt(s, at, tag), s.quiet ? '' : `required: ${open ? 'a string' : tags.listed}`);
     } else if (typeof tagValue === 'string' && open) {
@@ -2197,18 +2236,20 @@ function checkAnnotations(value: unknown, s: cardcState, at: string, orNull?: bo
   s.type = 'Annotations';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'audience', true)) {
       known += 1;
       const item = object['audience'];
-      if (cardcArray(item, s, at + '/audience', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/audience', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkRole(entry, s, at + '/audience' + '/' + i);
+          checkRole(entry, s, s.quiet ? '' : at + '/audience/' + i);
         }
         s.depth -= 1;
       }
@@ -2216,12 +2257,12 @@ function checkAnnotations(value: unknown, s: cardcState, at: string, orNull?: bo
     if (cardcPresent(keys, s, at, 'priority', true)) {
       known += 1;
       const item = object['priority'];
-      checksOfAnnotations[0](item, s, at + '/priority');
+      checksOfAnnotations[0](item, s, s.quiet ? '' : at + '/priority');
     }
     if (cardcPresent(keys, s, at, 'lastModified', true)) {
       known += 1;
       const item = object['lastModified'];
-      checksOfAnnotations[1](item, s, at + '/lastModified');
+      checksOfAnnotations[1](item, s, s.quiet ? '' : at + '/lastModified');
     }
     cardcRest(object, keys, s, at, false, keysOfAnnotations, tags, known);
     s.depth -= 1;
@@ -2255,32 +2296,34 @@ function checkAudioContent(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = 'AudioContent';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'data', false)) {
       known += 1;
       const item = object['data'];
-      checksOfAudioContent[0](item, s, at + '/data');
+      checksOfAudioContent[0](item, s, s.quiet ? '' : at + '/data');
     }
     if (cardcPresent(keys, s, at, 'mimeType', false)) {
       known += 1;
       const item = object['mimeType'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/mimeType');
+        cardcString(item, s, s.quiet ? '' : at + '/mimeType');
       }
     }
     if (cardcPresent(keys, s, at, 'annotations', true)) {
       known += 1;
       const item = object['annotations'];
-      checkAnnotations(item, s, at + '/annotations');
+      checkAnnotations(item, s, s.quiet ? '' : at + '/annotations');
     }
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkJsonObject(item, s, at + '/_meta');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
     cardcRest(object, keys, s, at, false, keysOfAudioContent, tags, known);
     s.depth -= 1;
@@ -2309,23 +2352,25 @@ function checkBaseMetadata(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = 'BaseMetadata';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'name', false)) {
       known += 1;
       const item = object['name'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/name');
+        cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
     if (cardcPresent(keys, s, at, 'title', true)) {
       known += 1;
       const item = object['title'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/title');
+        cardcString(item, s, s.quiet ? '' : at + '/title');
       }
     }
     cardcRest(object, keys, s, at, true, keysOfBaseMetadata, tags, known);
@@ -2360,34 +2405,36 @@ function checkBlobResourceContents(value: unknown, s: cardcState, at: string, or
   s.type = 'BlobResourceContents';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'uri', false)) {
       known += 1;
       const item = object['uri'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/uri');
+        cardcString(item, s, s.quiet ? '' : at + '/uri');
       }
     }
     if (cardcPresent(keys, s, at, 'mimeType', true)) {
       known += 1;
       const item = object['mimeType'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/mimeType');
+        cardcString(item, s, s.quiet ? '' : at + '/mimeType');
       }
     }
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkJsonObject(item, s, at + '/_meta');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'blob', false)) {
       known += 1;
       const item = object['blob'];
-      checksOfBlobResourceContents[0](item, s, at + '/blob');
+      checksOfBlobResourceContents[0](item, s, s.quiet ? '' : at + '/blob');
     }
     cardcRest(object, keys, s, at, true, keysOfBlobResourceContents, tags, known);
     s.depth -= 1;
@@ -2416,30 +2463,32 @@ function checkBooleanSchema(value: unknown, s: cardcState, at: string, orNull?: 
   s.type = 'BooleanSchema';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'title', true)) {
       known += 1;
       const item = object['title'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/title');
+        cardcString(item, s, s.quiet ? '' : at + '/title');
       }
     }
     if (cardcPresent(keys, s, at, 'description', true)) {
       known += 1;
       const item = object['description'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/description');
+        cardcString(item, s, s.quiet ? '' : at + '/description');
       }
     }
     if (cardcPresent(keys, s, at, 'default', true)) {
       known += 1;
       const item = object['default'];
       if (!(typeof item === 'boolean')) {
-        cardcBoolean(item, s, at + '/default');
+        cardcBoolean(item, s, s.quiet ? '' : at + '/default');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfBooleanSchema, tags, known);
@@ -2469,15 +2518,17 @@ function checkCallToolRequest(value: unknown, s: cardcState, at: string, orNull?
   s.type = 'CallToolRequest';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', false)) {
       known += 1;
       const item = object['params'];
-      checkCallToolRequestParams(item, s, at + '/params');
+      checkCallToolRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfCallToolRequest, tags, known);
     s.depth -= 1;
@@ -2506,32 +2557,34 @@ function checkCallToolRequestParams(value: unknown, s: cardcState, at: string, o
   s.type = 'CallToolRequestParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'task', true)) {
       known += 1;
       const item = object['task'];
-      checkTaskMetadata(item, s, at + '/task');
+      checkTaskMetadata(item, s, s.quiet ? '' : at + '/task');
     }
     if (cardcPresent(keys, s, at, 'name', false)) {
       known += 1;
       const item = object['name'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/name');
+        cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
     if (cardcPresent(keys, s, at, 'arguments', true)) {
       known += 1;
       const item = object['arguments'];
-      checkJsonObject(item, s, at + '/arguments');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/arguments');
     }
     cardcRest(object, keys, s, at, false, keysOfCallToolRequestParams, tags, known);
     s.depth -= 1;
@@ -2560,23 +2613,25 @@ function checkCallToolResult(value: unknown, s: cardcState, at: string, orNull?:
   s.type = 'CallToolResult';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'content', true)) {
       known += 1;
       const item = object['content'];
-      if (cardcArray(item, s, at + '/content', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/content', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkContentBlock(entry, s, at + '/content' + '/' + i);
+          checkContentBlock(entry, s, s.quiet ? '' : at + '/content/' + i);
         }
         s.depth -= 1;
       }
@@ -2584,13 +2639,13 @@ function checkCallToolResult(value: unknown, s: cardcState, at: string, orNull?:
     if (cardcPresent(keys, s, at, 'structuredContent', true)) {
       known += 1;
       const item = object['structuredContent'];
-      checkJsonObject(item, s, at + '/structuredContent');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/structuredContent');
     }
     if (cardcPresent(keys, s, at, 'isError', true)) {
       known += 1;
       const item = object['isError'];
       if (!(typeof item === 'boolean')) {
-        cardcBoolean(item, s, at + '/isError');
+        cardcBoolean(item, s, s.quiet ? '' : at + '/isError');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfCallToolResult, tags, known);
@@ -2620,15 +2675,17 @@ function checkCancelledNotification(value: unknown, s: cardcState, at: string, o
   s.type = 'CancelledNotification';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', false)) {
       known += 1;
       const item = object['params'];
-      checkCancelledNotificationParams(item, s, at + '/params');
+      checkCancelledNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfCancelledNotification, tags, known);
     s.depth -= 1;
@@ -2657,26 +2714,28 @@ function checkCancelledNotificationParams(value: unknown, s: cardcState, at: str
   s.type = 'CancelledNotificationParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'requestId', true)) {
       known += 1;
       const item = object['requestId'];
-      checkRequestId(item, s, at + '/requestId');
+      checkRequestId(item, s, s.quiet ? '' : at + '/requestId');
     }
     if (cardcPresent(keys, s, at, 'reason', true)) {
       known += 1;
       const item = object['reason'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/reason');
+        cardcString(item, s, s.quiet ? '' : at + '/reason');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfCancelledNotificationParams, tags, known);
@@ -2712,40 +2771,42 @@ function checkClientCapabilities(value: unknown, s: cardcState, at: string, orNu
   s.type = 'ClientCapabilities';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'experimental', true)) {
       known += 1;
       const item = object['experimental'];
-      checksOfClientCapabilities[0](item, s, at + '/experimental');
+      checksOfClientCapabilities[0](item, s, s.quiet ? '' : at + '/experimental');
     }
     if (cardcPresent(keys, s, at, 'sampling', true)) {
       known += 1;
       const item = object['sampling'];
-      checkSamplingCapability(item, s, at + '/sampling');
+      checkSamplingCapability(item, s, s.quiet ? '' : at + '/sampling');
     }
     if (cardcPresent(keys, s, at, 'elicitation', true)) {
       known += 1;
       const item = object['elicitation'];
-      checkElicitationCapability(item, s, at + '/elicitation');
+      checkElicitationCapability(item, s, s.quiet ? '' : at + '/elicitation');
     }
     if (cardcPresent(keys, s, at, 'roots', true)) {
       known += 1;
       const item = object['roots'];
-      checkListChangedCapability(item, s, at + '/roots');
+      checkListChangedCapability(item, s, s.quiet ? '' : at + '/roots');
     }
     if (cardcPresent(keys, s, at, 'tasks', true)) {
       known += 1;
       const item = object['tasks'];
-      checkClientTasksCapability(item, s, at + '/tasks');
+      checkClientTasksCapability(item, s, s.quiet ? '' : at + '/tasks');
     }
     if (cardcPresent(keys, s, at, 'extensions', true)) {
       known += 1;
       const item = object['extensions'];
-      checksOfClientCapabilities[1](item, s, at + '/extensions');
+      checksOfClientCapabilities[1](item, s, s.quiet ? '' : at + '/extensions');
     }
     cardcRest(object, keys, s, at, false, keysOfClientCapabilities, tags, known);
     s.depth -= 1;
@@ -2766,11 +2827,11 @@ export function parseClientCapabilities(
 }
 
 /** The `method` tags of `ClientNotification`. */
-const tagsOfClientNotification = cardcStrings(['notifications/cancelled', 'notifications/progress', 'notifications/initialized', 'notifications/roots/list_changed', 'notifications/tasks/status']);
+const tagsOfClientNotification = cardcTags('method', ['notifications/cancelled', 'notifications/progress', 'notifications/initialized', 'notifications/roots/list_changed', 'notifications/tasks/status']);
 
 /** Checks a `ClientNotification`: its `method` picks the variant that checks the rest. */
 function checkClientNotification(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ClientNotification', 'method', tagsOfClientNotification, false)) {
+  switch (cardcTag(value, s, at, orNull, 'ClientNotification', tagsOfClientNotification, false)) {
     case 'notifications/cancelled':
       {
         const outer = cardcVariant(s, 'CancelledNotification');
@@ -2822,11 +2883,11 @@ export function parseClientNotification(
 }
 
 /** The `method` tags of `ClientRequest`. */
-const tagsOfClientRequest = cardcStrings(['ping', 'initialize', 'completion/complete', 'logging/setLevel', 'prompts/get', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'resources/subscribe', 'resources/unsubscribe', 'tools/call', 'tools/list', 'tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel']);
+const tagsOfClientRequest = cardcTags('method', ['ping', 'initialize', 'completion/complete', 'logging/setLevel', 'prompts/get', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'resources/subscribe', 'resources/unsubscribe', 'tools/call', 'tools/list', 'tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel']);
 
 /** Checks a `ClientRequest`: its `method` picks the variant that checks the rest. */
 function checkClientRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ClientRequest', 'method', tagsOfClientRequest, false)) {
+  switch (cardcTag(value, s, at, orNull, 'ClientRequest', tagsOfClientRequest, false)) {
     case 'ping':
       {
         const outer = cardcVariant(s, 'MetaOnly');
@@ -2970,15 +3031,17 @@ function checkClientTaskElicitationRequests(value: unknown, s: cardcState, at: s
   s.type = 'ClientTaskElicitationRequests';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'create', true)) {
       known += 1;
       const item = object['create'];
-      checkJsonObject(item, s, at + '/create');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/create');
     }
     cardcRest(object, keys, s, at, false, keysOfClientTaskElicitationRequests, tags, known);
     s.depth -= 1;
@@ -3007,20 +3070,22 @@ function checkClientTaskRequests(value: unknown, s: cardcState, at: string, orNu
   s.type = 'ClientTaskRequests';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'sampling', true)) {
       known += 1;
       const item = object['sampling'];
-      checkClientTaskSamplingRequests(item, s, at + '/sampling');
+      checkClientTaskSamplingRequests(item, s, s.quiet ? '' : at + '/sampling');
     }
     if (cardcPresent(keys, s, at, 'elicitation', true)) {
       known += 1;
       const item = object['elicitation'];
-      checkClientTaskElicitationRequests(item, s, at + '/elicitation');
+      checkClientTaskElicitationRequests(item, s, s.quiet ? '' : at + '/elicitation');
     }
     cardcRest(object, keys, s, at, false, keysOfClientTaskRequests, tags, known);
     s.depth -= 1;
@@ -3049,15 +3114,17 @@ function checkClientTaskSamplingRequests(value: unknown, s: cardcState, at: stri
   s.type = 'ClientTaskSamplingRequests';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'createMessage', true)) {
       known += 1;
       const item = object['createMessage'];
-      checkJsonObject(item, s, at + '/createMessage');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/createMessage');
     }
     cardcRest(object, keys, s, at, false, keysOfClientTaskSamplingRequests, tags, known);
     s.depth -= 1;
@@ -3086,25 +3153,27 @@ function checkClientTasksCapability(value: unknown, s: cardcState, at: string, o
   s.type = 'ClientTasksCapability';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'list', true)) {
       known += 1;
       const item = object['list'];
-      checkJsonObject(item, s, at + '/list');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/list');
     }
     if (cardcPresent(keys, s, at, 'cancel', true)) {
       known += 1;
       const item = object['cancel'];
-      checkJsonObject(item, s, at + '/cancel');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/cancel');
     }
     if (cardcPresent(keys, s, at, 'requests', true)) {
       known += 1;
       const item = object['requests'];
-      checkClientTaskRequests(item, s, at + '/requests');
+      checkClientTaskRequests(item, s, s.quiet ? '' : at + '/requests');
     }
     cardcRest(object, keys, s, at, false, keysOfClientTasksCapability, tags, known);
     s.depth -= 1;
@@ -3133,15 +3202,17 @@ function checkCompleteRequest(value: unknown, s: cardcState, at: string, orNull?
   s.type = 'CompleteRequest';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', false)) {
       known += 1;
       const item = object['params'];
-      checkCompleteRequestParams(item, s, at + '/params');
+      checkCompleteRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfCompleteRequest, tags, known);
     s.depth -= 1;
@@ -3170,30 +3241,32 @@ function checkCompleteRequestParams(value: unknown, s: cardcState, at: string, o
   s.type = 'CompleteRequestParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'ref', false)) {
       known += 1;
       const item = object['ref'];
-      checkCompletionReference(item, s, at + '/ref');
+      checkCompletionReference(item, s, s.quiet ? '' : at + '/ref');
     }
     if (cardcPresent(keys, s, at, 'argument', false)) {
       known += 1;
       const item = object['argument'];
-      checkCompletionArgument(item, s, at + '/argument');
+      checkCompletionArgument(item, s, s.quiet ? '' : at + '/argument');
     }
     if (cardcPresent(keys, s, at, 'context', true)) {
       known += 1;
       const item = object['context'];
-      checkCompletionContext(item, s, at + '/context');
+      checkCompletionContext(item, s, s.quiet ? '' : at + '/context');
     }
     cardcRest(object, keys, s, at, false, keysOfCompleteRequestParams, tags, known);
     s.depth -= 1;
@@ -3222,20 +3295,22 @@ function checkCompleteResult(value: unknown, s: cardcState, at: string, orNull?:
   s.type = 'CompleteResult';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'completion', false)) {
       known += 1;
       const item = object['completion'];
-      checkCompletion(item, s, at + '/completion');
+      checkCompletion(item, s, s.quiet ? '' : at + '/completion');
     }
     cardcRest(object, keys, s, at, false, keysOfCompleteResult, tags, known);
     s.depth -= 1;
@@ -3270,28 +3345,30 @@ function checkCompletion(value: unknown, s: cardcState, at: string, orNull?: boo
   s.type = 'Completion';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'values', false)) {
       known += 1;
       const item = object['values'];
-      checksOfCompletion[0](item, s, at + '/values');
+      checksOfCompletion[0](item, s, s.quiet ? '' : at + '/values');
     }
     if (cardcPresent(keys, s, at, 'total', true)) {
       known += 1;
       const item = object['total'];
       if (!(typeof item === 'number' && item % 1 === 0 && item >= -9007199254740991 && item <= 9007199254740991)) {
-        checksOfCompletion[1](item, s, at + '/total');
+        checksOfCompletion[1](item, s, s.quiet ? '' : at + '/total');
       }
     }
     if (cardcPresent(keys, s, at, 'hasMore', true)) {
       known += 1;
       const item = object['hasMore'];
       if (!(typeof item === 'boolean')) {
-        cardcBoolean(item, s, at + '/hasMore');
+        cardcBoolean(item, s, s.quiet ? '' : at + '/hasMore');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfCompletion, tags, known);
@@ -3321,23 +3398,25 @@ function checkCompletionArgument(value: unknown, s: cardcState, at: string, orNu
   s.type = 'CompletionArgument';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'name', false)) {
       known += 1;
       const item = object['name'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/name');
+        cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
     if (cardcPresent(keys, s, at, 'value', false)) {
       known += 1;
       const item = object['value'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/value');
+        cardcString(item, s, s.quiet ? '' : at + '/value');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfCompletionArgument, tags, known);
@@ -3372,15 +3451,17 @@ function checkCompletionContext(value: unknown, s: cardcState, at: string, orNul
   s.type = 'CompletionContext';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'arguments', true)) {
       known += 1;
       const item = object['arguments'];
-      checksOfCompletionContext[0](item, s, at + '/arguments');
+      checksOfCompletionContext[0](item, s, s.quiet ? '' : at + '/arguments');
     }
     cardcRest(object, keys, s, at, false, keysOfCompletionContext, tags, known);
     s.depth -= 1;
@@ -3401,11 +3482,11 @@ export function parseCompletionContext(
 }
 
 /** The `type` tags of `CompletionReference`. */
-const tagsOfCompletionReference = cardcStrings(['ref/prompt', 'ref/resource']);
+const tagsOfCompletionReference = cardcTags('type', ['ref/prompt', 'ref/resource']);
 
 /** Checks a `CompletionReference`: its `type` picks the variant that checks the rest. */
 function checkCompletionReference(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'CompletionReference', 'type', tagsOfCompletionReference, false)) {
+  switch (cardcTag(value, s, at, orNull, 'CompletionReference', tagsOfCompletionReference, false)) {
     case 'ref/prompt':
       {
         const outer = cardcVariant(s, 'PromptReference');
@@ -3436,11 +3517,11 @@ export function parseCompletionReference(
 }
 
 /** The `type` tags of `ContentBlock`. */
-const tagsOfContentBlock = cardcStrings(['text', 'image', 'audio', 'resource_link', 'resource']);
+const tagsOfContentBlock = cardcTags('type', ['text', 'image', 'audio', 'resource_link', 'resource']);
 
 /** Checks a `ContentBlock`: its `type` picks the variant that checks the rest. */
 function checkContentBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ContentBlock', 'type', tagsOfContentBlock, false)) {
+  switch (cardcTag(value, s, at, orNull, 'ContentBlock', tagsOfContentBlock, false)) {
     case 'text':
       {
         const outer = cardcVariant(s, 'TextContent');
@@ -3500,15 +3581,17 @@ function checkCreateMessageRequest(value: unknown, s: cardcState, at: string, or
   s.type = 'CreateMessageRequest';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', false)) {
       known += 1;
       const item = object['params'];
-      checkCreateMessageRequestParams(item, s, at + '/params');
+      checkCreateMessageRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfCreateMessageRequest, tags, known);
     s.depth -= 1;
@@ -3542,28 +3625,30 @@ function checkCreateMessageRequestParams(value: unknown, s: cardcState, at: stri
   s.type = 'CreateMessageRequestParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'task', true)) {
       known += 1;
       const item = object['task'];
-      checkTaskMetadata(item, s, at + '/task');
+      checkTaskMetadata(item, s, s.quiet ? '' : at + '/task');
     }
     if (cardcPresent(keys, s, at, 'messages', false)) {
       known += 1;
       const item = object['messages'];
-      if (cardcArray(item, s, at + '/messages', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/messages', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkSamplingMessage(entry, s, at + '/messages' + '/' + i);
+          checkSamplingMessage(entry, s, s.quiet ? '' : at + '/messages/' + i);
         }
         s.depth -= 1;
       }
@@ -3571,40 +3656,40 @@ function checkCreateMessageRequestParams(value: unknown, s: cardcState, at: stri
     if (cardcPresent(keys, s, at, 'modelPreferences', true)) {
       known += 1;
       const item = object['modelPreferences'];
-      checkModelPreferences(item, s, at + '/modelPreferences');
+      checkModelPreferences(item, s, s.quiet ? '' : at + '/modelPreferences');
     }
     if (cardcPresent(keys, s, at, 'systemPrompt', true)) {
       known += 1;
       const item = object['systemPrompt'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/systemPrompt');
+        cardcString(item, s, s.quiet ? '' : at + '/systemPrompt');
       }
     }
     if (cardcPresent(keys, s, at, 'includeContext', true)) {
       known += 1;
       const item = object['includeContext'];
-      checkIncludeContext(item, s, at + '/includeContext');
+      checkIncludeContext(item, s, s.quiet ? '' : at + '/includeContext');
     }
     if (cardcPresent(keys, s, at, 'temperature', true)) {
       known += 1;
       const item = object['temperature'];
-      cardcNumber(item, s, at + '/temperature');
+      cardcNumber(item, s, s.quiet ? '' : at + '/temperature');
     }
     if (cardcPresent(keys, s, at, 'maxTokens', false)) {
       known += 1;
       const item = object['maxTokens'];
       if (!(typeof item === 'number' && item % 1 === 0 && item >= -9007199254740991 && item <= 9007199254740991)) {
-        checksOfCreateMessageRequestParams[0](item, s, at + '/maxTokens');
+        checksOfCreateMessageRequestParams[0](item, s, s.quiet ? '' : at + '/maxTokens');
       }
     }
     if (cardcPresent(keys, s, at, 'stopSequences', true)) {
       known += 1;
       const item = object['stopSequences'];
-      if (cardcArray(item, s, at + '/stopSequences', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/stopSequences', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
           if (!(typeof entry === 'string' && cardcUnicode(entry))) {
-            cardcString(entry, s, at + '/stopSequences' + '/' + i);
+            cardcString(entry, s, s.quiet ? '' : at + '/stopSequences/' + i);
           }
         }
         s.depth -= 1;
@@ -3613,15 +3698,15 @@ function checkCreateMessageRequestParams(value: unknown, s: cardcState, at: stri
     if (cardcPresent(keys, s, at, 'metadata', true)) {
       known += 1;
       const item = object['metadata'];
-      checkJsonObject(item, s, at + '/metadata');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/metadata');
     }
     if (cardcPresent(keys, s, at, 'tools', true)) {
       known += 1;
       const item = object['tools'];
-      if (cardcArray(item, s, at + '/tools', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/tools', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkTool(entry, s, at + '/tools' + '/' + i);
+          checkTool(entry, s, s.quiet ? '' : at + '/tools/' + i);
         }
         s.depth -= 1;
       }
@@ -3629,7 +3714,7 @@ function checkCreateMessageRequestParams(value: unknown, s: cardcState, at: stri
     if (cardcPresent(keys, s, at, 'toolChoice', true)) {
       known += 1;
       const item = object['toolChoice'];
-      checkToolChoice(item, s, at + '/toolChoice');
+      checkToolChoice(item, s, s.quiet ? '' : at + '/toolChoice');
     }
     cardcRest(object, keys, s, at, false, keysOfCreateMessageRequestParams, tags, known);
     s.depth -= 1;
@@ -3658,39 +3743,41 @@ function checkCreateMessageResult(value: unknown, s: cardcState, at: string, orN
   s.type = 'CreateMessageResult';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'model', false)) {
       known += 1;
       const item = object['model'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/model');
+        cardcString(item, s, s.quiet ? '' : at + '/model');
       }
     }
     if (cardcPresent(keys, s, at, 'stopReason', true)) {
       known += 1;
       const item = object['stopReason'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/stopReason');
+        cardcString(item, s, s.quiet ? '' : at + '/stopReason');
       }
     }
     if (cardcPresent(keys, s, at, 'role', false)) {
       known += 1;
       const item = object['role'];
-      checkRole(item, s, at + '/role');
+      checkRole(item, s, s.quiet ? '' : at + '/role');
     }
     if (cardcPresent(keys, s, at, 'content', false)) {
       known += 1;
       const item = object['content'];
-      checkSamplingContent(item, s, at + '/content');
+      checkSamplingContent(item, s, s.quiet ? '' : at + '/content');
     }
     cardcRest(object, keys, s, at, false, keysOfCreateMessageResult, tags, known);
     s.depth -= 1;
@@ -3719,39 +3806,41 @@ function checkCreateMessageResultWithTools(value: unknown, s: cardcState, at: st
   s.type = 'CreateMessageResultWithTools';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'model', false)) {
       known += 1;
       const item = object['model'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/model');
+        cardcString(item, s, s.quiet ? '' : at + '/model');
       }
     }
     if (cardcPresent(keys, s, at, 'stopReason', true)) {
       known += 1;
       const item = object['stopReason'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/stopReason');
+        cardcString(item, s, s.quiet ? '' : at + '/stopReason');
       }
     }
     if (cardcPresent(keys, s, at, 'role', false)) {
       known += 1;
       const item = object['role'];
-      checkRole(item, s, at + '/role');
+      checkRole(item, s, s.quiet ? '' : at + '/role');
     }
     if (cardcPresent(keys, s, at, 'content', false)) {
       known += 1;
       const item = object['content'];
-      checkSamplingMessageContent(item, s, at + '/content');
+      checkSamplingMessageContent(item, s, s.quiet ? '' : at + '/content');
     }
     cardcRest(object, keys, s, at, false, keysOfCreateMessageResultWithTools, tags, known);
     s.depth -= 1;
@@ -3780,20 +3869,22 @@ function checkCreateTaskResult(value: unknown, s: cardcState, at: string, orNull
   s.type = 'CreateTaskResult';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'task', false)) {
       known += 1;
       const item = object['task'];
-      checkTask(item, s, at + '/task');
+      checkTask(item, s, s.quiet ? '' : at + '/task');
     }
     cardcRest(object, keys, s, at, false, keysOfCreateTaskResult, tags, known);
     s.depth -= 1;
@@ -3859,15 +3950,17 @@ function checkElicitRequest(value: unknown, s: cardcState, at: string, orNull?: 
   s.type = 'ElicitRequest';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', false)) {
       known += 1;
       const item = object['params'];
-      checkElicitRequestParams(item, s, at + '/params');
+      checkElicitRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfElicitRequest, tags, known);
     s.depth -= 1;
@@ -3896,37 +3989,39 @@ function checkElicitRequestFormParams(value: unknown, s: cardcState, at: string,
   s.type = 'ElicitRequestFormParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'task', true)) {
       known += 1;
       const item = object['task'];
-      checkTaskMetadata(item, s, at + '/task');
+      checkTaskMetadata(item, s, s.quiet ? '' : at + '/task');
     }
     if (cardcPresent(keys, s, at, 'mode', true)) {
       known += 1;
       const item = object['mode'];
-      checkFormMode(item, s, at + '/mode');
+      checkFormMode(item, s, s.quiet ? '' : at + '/mode');
     }
     if (cardcPresent(keys, s, at, 'message', false)) {
       known += 1;
       const item = object['message'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/message');
+        cardcString(item, s, s.quiet ? '' : at + '/message');
       }
     }
     if (cardcPresent(keys, s, at, 'requestedSchema', false)) {
       known += 1;
       const item = object['requestedSchema'];
-      checkRequestedSchema(item, s, at + '/requestedSchema');
+      checkRequestedSchema(item, s, s.quiet ? '' : at + '/requestedSchema');
     }
     cardcRest(object, keys, s, at, true, keysOfElicitRequestFormParams, tags, known);
     s.depth -= 1;
@@ -3984,44 +4079,46 @@ function checkElicitRequestUrlParams(value: unknown, s: cardcState, at: string, 
   s.type = 'ElicitRequestUrlParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'task', true)) {
       known += 1;
       const item = object['task'];
-      checkTaskMetadata(item, s, at + '/task');
+      checkTaskMetadata(item, s, s.quiet ? '' : at + '/task');
     }
     if (cardcPresent(keys, s, at, 'mode', false)) {
       known += 1;
       const item = object['mode'];
-      checksOfElicitRequestUrlParams[0](item, s, at + '/mode');
+      checksOfElicitRequestUrlParams[0](item, s, s.quiet ? '' : at + '/mode');
     }
     if (cardcPresent(keys, s, at, 'message', false)) {
       known += 1;
       const item = object['message'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/message');
+        cardcString(item, s, s.quiet ? '' : at + '/message');
       }
     }
     if (cardcPresent(keys, s, at, 'elicitationId', false)) {
       known += 1;
       const item = object['elicitationId'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/elicitationId');
+        cardcString(item, s, s.quiet ? '' : at + '/elicitationId');
       }
     }
     if (cardcPresent(keys, s, at, 'url', false)) {
       known += 1;
       const item = object['url'];
-      checksOfElicitRequestUrlParams[1](item, s, at + '/url');
+      checksOfElicitRequestUrlParams[1](item, s, s.quiet ? '' : at + '/url');
     }
     cardcRest(object, keys, s, at, true, keysOfElicitRequestUrlParams, tags, known);
     s.depth -= 1;
@@ -4055,25 +4152,27 @@ function checkElicitResult(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = 'ElicitResult';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'action', false)) {
       known += 1;
       const item = object['action'];
-      checkElicitAction(item, s, at + '/action');
+      checkElicitAction(item, s, s.quiet ? '' : at + '/action');
     }
     if (cardcPresent(keys, s, at, 'content', true)) {
       known += 1;
       const item = object['content'];
-      checksOfElicitResult[0](item, s, at + '/content');
+      checksOfElicitResult[0](item, s, s.quiet ? '' : at + '/content');
     }
     cardcRest(object, keys, s, at, false, keysOfElicitResult, tags, known);
     s.depth -= 1;
@@ -4129,20 +4228,22 @@ function checkElicitationCapability(value: unknown, s: cardcState, at: string, o
   s.type = 'ElicitationCapability';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'form', true)) {
       known += 1;
       const item = object['form'];
-      checkFormElicitationCapability(item, s, at + '/form');
+      checkFormElicitationCapability(item, s, s.quiet ? '' : at + '/form');
     }
     if (cardcPresent(keys, s, at, 'url', true)) {
       known += 1;
       const item = object['url'];
-      checkJsonObject(item, s, at + '/url');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/url');
     }
     cardcRest(object, keys, s, at, false, keysOfElicitationCapability, tags, known);
     s.depth -= 1;
@@ -4171,15 +4272,17 @@ function checkElicitationCompleteNotification(value: unknown, s: cardcState, at:
   s.type = 'ElicitationCompleteNotification';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', false)) {
       known += 1;
       const item = object['params'];
-      checkElicitationCompleteNotificationParams(item, s, at + '/params');
+      checkElicitationCompleteNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfElicitationCompleteNotification, tags, known);
     s.depth -= 1;
@@ -4208,21 +4311,23 @@ function checkElicitationCompleteNotificationParams(value: unknown, s: cardcStat
   s.type = 'ElicitationCompleteNotificationParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'elicitationId', false)) {
       known += 1;
       const item = object['elicitationId'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/elicitationId');
+        cardcString(item, s, s.quiet ? '' : at + '/elicitationId');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfElicitationCompleteNotificationParams, tags, known);
@@ -4252,25 +4357,27 @@ function checkEmbeddedResource(value: unknown, s: cardcState, at: string, orNull
   s.type = 'EmbeddedResource';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'resource', false)) {
       known += 1;
       const item = object['resource'];
-      checkResourceContents(item, s, at + '/resource');
+      checkResourceContents(item, s, s.quiet ? '' : at + '/resource');
     }
     if (cardcPresent(keys, s, at, 'annotations', true)) {
       known += 1;
       const item = object['annotations'];
-      checkAnnotations(item, s, at + '/annotations');
+      checkAnnotations(item, s, s.quiet ? '' : at + '/annotations');
     }
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkJsonObject(item, s, at + '/_meta');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
     cardcRest(object, keys, s, at, false, keysOfEmbeddedResource, tags, known);
     s.depth -= 1;
@@ -4316,16 +4423,18 @@ function checkFormElicitationCapability(value: unknown, s: cardcState, at: strin
   s.type = 'FormElicitationCapability';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'applyDefaults', true)) {
       known += 1;
       const item = object['applyDefaults'];
       if (!(typeof item === 'boolean')) {
-        cardcBoolean(item, s, at + '/applyDefaults');
+        cardcBoolean(item, s, s.quiet ? '' : at + '/applyDefaults');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfFormElicitationCapability, tags, known);
@@ -4375,15 +4484,17 @@ function checkGetPromptRequest(value: unknown, s: cardcState, at: string, orNull
   s.type = 'GetPromptRequest';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', false)) {
       known += 1;
       const item = object['params'];
-      checkGetPromptRequestParams(item, s, at + '/params');
+      checkGetPromptRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfGetPromptRequest, tags, known);
     s.depth -= 1;
@@ -4417,27 +4528,29 @@ function checkGetPromptRequestParams(value: unknown, s: cardcState, at: string, 
   s.type = 'GetPromptRequestParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'name', false)) {
       known += 1;
       const item = object['name'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/name');
+        cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
     if (cardcPresent(keys, s, at, 'arguments', true)) {
       known += 1;
       const item = object['arguments'];
-      checksOfGetPromptRequestParams[0](item, s, at + '/arguments');
+      checksOfGetPromptRequestParams[0](item, s, s.quiet ? '' : at + '/arguments');
     }
     cardcRest(object, keys, s, at, false, keysOfGetPromptRequestParams, tags, known);
     s.depth -= 1;
@@ -4466,30 +4579,32 @@ function checkGetPromptResult(value: unknown, s: cardcState, at: string, orNull?
   s.type = 'GetPromptResult';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'description', true)) {
       known += 1;
       const item = object['description'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/description');
+        cardcString(item, s, s.quiet ? '' : at + '/description');
       }
     }
     if (cardcPresent(keys, s, at, 'messages', false)) {
       known += 1;
       const item = object['messages'];
-      if (cardcArray(item, s, at + '/messages', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/messages', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkPromptMessage(entry, s, at + '/messages' + '/' + i);
+          checkPromptMessage(entry, s, s.quiet ? '' : at + '/messages/' + i);
         }
         s.depth -= 1;
       }
@@ -4521,33 +4636,35 @@ function checkIcon(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = 'Icon';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'src', false)) {
       known += 1;
       const item = object['src'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/src');
+        cardcString(item, s, s.quiet ? '' : at + '/src');
       }
     }
     if (cardcPresent(keys, s, at, 'mimeType', true)) {
       known += 1;
       const item = object['mimeType'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/mimeType');
+        cardcString(item, s, s.quiet ? '' : at + '/mimeType');
       }
     }
     if (cardcPresent(keys, s, at, 'sizes', true)) {
       known += 1;
       const item = object['sizes'];
-      if (cardcArray(item, s, at + '/sizes', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/sizes', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
           if (!(typeof entry === 'string' && cardcUnicode(entry))) {
-            cardcString(entry, s, at + '/sizes' + '/' + i);
+            cardcString(entry, s, s.quiet ? '' : at + '/sizes/' + i);
           }
         }
         s.depth -= 1;
@@ -4556,7 +4673,7 @@ function checkIcon(value: unknown, s: cardcState, at: string, orNull?: boolean):
     if (cardcPresent(keys, s, at, 'theme', true)) {
       known += 1;
       const item = object['theme'];
-      checkIconTheme(item, s, at + '/theme');
+      checkIconTheme(item, s, s.quiet ? '' : at + '/theme');
     }
     cardcRest(object, keys, s, at, false, keysOfIcon, tags, known);
     s.depth -= 1;
@@ -4605,18 +4722,20 @@ function checkIcons(value: unknown, s: cardcState, at: string, orNull?: boolean)
   s.type = 'Icons';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'icons', true)) {
       known += 1;
       const item = object['icons'];
-      if (cardcArray(item, s, at + '/icons', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/icons', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkIcon(entry, s, at + '/icons' + '/' + i);
+          checkIcon(entry, s, s.quiet ? '' : at + '/icons/' + i);
         }
         s.depth -= 1;
       }
@@ -4653,32 +4772,34 @@ function checkImageContent(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = 'ImageContent';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'data', false)) {
       known += 1;
       const item = object['data'];
-      checksOfImageContent[0](item, s, at + '/data');
+      checksOfImageContent[0](item, s, s.quiet ? '' : at + '/data');
     }
     if (cardcPresent(keys, s, at, 'mimeType', false)) {
       known += 1;
       const item = object['mimeType'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/mimeType');
+        cardcString(item, s, s.quiet ? '' : at + '/mimeType');
       }
     }
     if (cardcPresent(keys, s, at, 'annotations', true)) {
       known += 1;
       const item = object['annotations'];
-      checkAnnotations(item, s, at + '/annotations');
+      checkAnnotations(item, s, s.quiet ? '' : at + '/annotations');
     }
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkJsonObject(item, s, at + '/_meta');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
     cardcRest(object, keys, s, at, false, keysOfImageContent, tags, known);
     s.depth -= 1;
@@ -4707,32 +4828,34 @@ function checkImplementation(value: unknown, s: cardcState, at: string, orNull?:
   s.type = 'Implementation';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'name', false)) {
       known += 1;
       const item = object['name'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/name');
+        cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
     if (cardcPresent(keys, s, at, 'title', true)) {
       known += 1;
       const item = object['title'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/title');
+        cardcString(item, s, s.quiet ? '' : at + '/title');
       }
     }
     if (cardcPresent(keys, s, at, 'icons', true)) {
       known += 1;
       const item = object['icons'];
-      if (cardcArray(item, s, at + '/icons', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/icons', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkIcon(entry, s, at + '/icons' + '/' + i);
+          checkIcon(entry, s, s.quiet ? '' : at + '/icons/' + i);
         }
         s.depth -= 1;
       }
@@ -4741,21 +4864,21 @@ function checkImplementation(value: unknown, s: cardcState, at: string, orNull?:
       known += 1;
       const item = object['version'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/version');
+        cardcString(item, s, s.quiet ? '' : at + '/version');
       }
     }
     if (cardcPresent(keys, s, at, 'websiteUrl', true)) {
       known += 1;
       const item = object['websiteUrl'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/websiteUrl');
+        cardcString(item, s, s.quiet ? '' : at + '/websiteUrl');
       }
     }
     if (cardcPresent(keys, s, at, 'description', true)) {
       known += 1;
       const item = object['description'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/description');
+        cardcString(item, s, s.quiet ? '' : at + '/description');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfImplementation, tags, known);
@@ -4805,15 +4928,17 @@ function checkInitializeRequest(value: unknown, s: cardcState, at: string, orNul
   s.type = 'InitializeRequest';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', false)) {
       known += 1;
       const item = object['params'];
-      checkInitializeRequestParams(item, s, at + '/params');
+      checkInitializeRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfInitializeRequest, tags, known);
     s.depth -= 1;
@@ -4842,32 +4967,34 @@ function checkInitializeRequestParams(value: unknown, s: cardcState, at: string,
   s.type = 'InitializeRequestParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'protocolVersion', false)) {
       known += 1;
       const item = object['protocolVersion'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/protocolVersion');
+        cardcString(item, s, s.quiet ? '' : at + '/protocolVersion');
       }
     }
     if (cardcPresent(keys, s, at, 'capabilities', false)) {
       known += 1;
       const item = object['capabilities'];
-      checkClientCapabilities(item, s, at + '/capabilities');
+      checkClientCapabilities(item, s, s.quiet ? '' : at + '/capabilities');
     }
     if (cardcPresent(keys, s, at, 'clientInfo', false)) {
       known += 1;
       const item = object['clientInfo'];
-      checkImplementation(item, s, at + '/clientInfo');
+      checkImplementation(item, s, s.quiet ? '' : at + '/clientInfo');
     }
     cardcRest(object, keys, s, at, false, keysOfInitializeRequestParams, tags, known);
     s.depth -= 1;
@@ -4896,38 +5023,40 @@ function checkInitializeResult(value: unknown, s: cardcState, at: string, orNull
   s.type = 'InitializeResult';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'protocolVersion', false)) {
       known += 1;
       const item = object['protocolVersion'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/protocolVersion');
+        cardcString(item, s, s.quiet ? '' : at + '/protocolVersion');
       }
     }
     if (cardcPresent(keys, s, at, 'capabilities', false)) {
       known += 1;
       const item = object['capabilities'];
-      checkServerCapabilities(item, s, at + '/capabilities');
+      checkServerCapabilities(item, s, s.quiet ? '' : at + '/capabilities');
     }
     if (cardcPresent(keys, s, at, 'serverInfo', false)) {
       known += 1;
       const item = object['serverInfo'];
-      checkImplementation(item, s, at + '/serverInfo');
+      checkImplementation(item, s, s.quiet ? '' : at + '/serverInfo');
     }
     if (cardcPresent(keys, s, at, 'instructions', true)) {
       known += 1;
       const item = object['instructions'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/instructions');
+        cardcString(item, s, s.quiet ? '' : at + '/instructions');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfInitializeResult, tags, known);
@@ -4979,29 +5108,31 @@ function checkJsonRpcError(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = 'JsonRpcError';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'code', false)) {
       known += 1;
       const item = object['code'];
       if (!(typeof item === 'number' && item % 1 === 0 && item >= -9007199254740991 && item <= 9007199254740991)) {
-        checksOfJsonRpcError[0](item, s, at + '/code');
+        checksOfJsonRpcError[0](item, s, s.quiet ? '' : at + '/code');
       }
     }
     if (cardcPresent(keys, s, at, 'message', false)) {
       known += 1;
       const item = object['message'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/message');
+        cardcString(item, s, s.quiet ? '' : at + '/message');
       }
     }
     if (cardcPresent(keys, s, at, 'data', true)) {
       known += 1;
       const item = object['data'];
-      cardcJson(item, s, at + '/data');
+      cardcJson(item, s, s.quiet ? '' : at + '/data');
     }
     cardcRest(object, keys, s, at, false, keysOfJsonRpcError, tags, known);
     s.depth -= 1;
@@ -5035,25 +5166,27 @@ function checkJsonRpcErrorResponse(value: unknown, s: cardcState, at: string, or
   s.type = 'JsonRpcErrorResponse';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'jsonrpc', false)) {
       known += 1;
       const item = object['jsonrpc'];
-      checksOfJsonRpcErrorResponse[0](item, s, at + '/jsonrpc');
+      checksOfJsonRpcErrorResponse[0](item, s, s.quiet ? '' : at + '/jsonrpc');
     }
     if (cardcPresent(keys, s, at, 'id', true)) {
       known += 1;
       const item = object['id'];
-      checkRequestId(item, s, at + '/id');
+      checkRequestId(item, s, s.quiet ? '' : at + '/id');
     }
     if (cardcPresent(keys, s, at, 'error', false)) {
       known += 1;
       const item = object['error'];
-      checkJsonRpcError(item, s, at + '/error');
+      checkJsonRpcError(item, s, s.quiet ? '' : at + '/error');
     }
     cardcRest(object, keys, s, at, true, keysOfJsonRpcErrorResponse, tags, known);
     s.depth -= 1;
@@ -5087,27 +5220,29 @@ function checkJsonRpcNotification(value: unknown, s: cardcState, at: string, orN
   s.type = 'JsonRpcNotification';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'jsonrpc', false)) {
       known += 1;
       const item = object['jsonrpc'];
-      checksOfJsonRpcNotification[0](item, s, at + '/jsonrpc');
+      checksOfJsonRpcNotification[0](item, s, s.quiet ? '' : at + '/jsonrpc');
     }
     if (cardcPresent(keys, s, at, 'method', false)) {
       known += 1;
       const item = object['method'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/method');
+        cardcString(item, s, s.quiet ? '' : at + '/method');
       }
     }
     if (cardcPresent(keys, s, at, 'params', true)) {
       known += 1;
       const item = object['params'];
-      checkParams(item, s, at + '/params');
+      checkParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, true, keysOfJsonRpcNotification, tags, known);
     s.depth -= 1;
@@ -5141,32 +5276,34 @@ function checkJsonRpcRequest(value: unknown, s: cardcState, at: string, orNull?:
   s.type = 'JsonRpcRequest';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'jsonrpc', false)) {
       known += 1;
       const item = object['jsonrpc'];
-      checksOfJsonRpcRequest[0](item, s, at + '/jsonrpc');
+      checksOfJsonRpcRequest[0](item, s, s.quiet ? '' : at + '/jsonrpc');
     }
     if (cardcPresent(keys, s, at, 'id', false)) {
       known += 1;
       const item = object['id'];
-      checkRequestId(item, s, at + '/id');
+      checkRequestId(item, s, s.quiet ? '' : at + '/id');
     }
     if (cardcPresent(keys, s, at, 'method', false)) {
       known += 1;
       const item = object['method'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/method');
+        cardcString(item, s, s.quiet ? '' : at + '/method');
       }
     }
     if (cardcPresent(keys, s, at, 'params', true)) {
       known += 1;
       const item = object['params'];
-      checkParams(item, s, at + '/params');
+      checkParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, true, keysOfJsonRpcRequest, tags, known);
     s.depth -= 1;
@@ -5223,25 +5360,27 @@ function checkJsonRpcResultResponse(value: unknown, s: cardcState, at: string, o
   s.type = 'JsonRpcResultResponse';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'jsonrpc', false)) {
       known += 1;
       const item = object['jsonrpc'];
-      checksOfJsonRpcResultResponse[0](item, s, at + '/jsonrpc');
+      checksOfJsonRpcResultResponse[0](item, s, s.quiet ? '' : at + '/jsonrpc');
     }
     if (cardcPresent(keys, s, at, 'id', false)) {
       known += 1;
       const item = object['id'];
-      checkRequestId(item, s, at + '/id');
+      checkRequestId(item, s, s.quiet ? '' : at + '/id');
     }
     if (cardcPresent(keys, s, at, 'result', false)) {
       known += 1;
       const item = object['result'];
-      checkResult(item, s, at + '/result');
+      checkResult(item, s, s.quiet ? '' : at + '/result');
     }
     cardcRest(object, keys, s, at, true, keysOfJsonRpcResultResponse, tags, known);
     s.depth -= 1;
@@ -5270,16 +5409,18 @@ function checkListChangedCapability(value: unknown, s: cardcState, at: string, o
   s.type = 'ListChangedCapability';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'listChanged', true)) {
       known += 1;
       const item = object['listChanged'];
       if (!(typeof item === 'boolean')) {
-        cardcBoolean(item, s, at + '/listChanged');
+        cardcBoolean(item, s, s.quiet ? '' : at + '/listChanged');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfListChangedCapability, tags, known);
@@ -5309,28 +5450,30 @@ function checkListPromptsResult(value: unknown, s: cardcState, at: string, orNul
   s.type = 'ListPromptsResult';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'nextCursor', true)) {
       known += 1;
       const item = object['nextCursor'];
-      checkCursor(item, s, at + '/nextCursor');
+      checkCursor(item, s, s.quiet ? '' : at + '/nextCursor');
     }
     if (cardcPresent(keys, s, at, 'prompts', false)) {
       known += 1;
       const item = object['prompts'];
-      if (cardcArray(item, s, at + '/prompts', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/prompts', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkPrompt(entry, s, at + '/prompts' + '/' + i);
+          checkPrompt(entry, s, s.quiet ? '' : at + '/prompts/' + i);
         }
         s.depth -= 1;
       }
@@ -5362,28 +5505,30 @@ function checkListResourceTemplatesResult(value: unknown, s: cardcState, at: str
   s.type = 'ListResourceTemplatesResult';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'nextCursor', true)) {
       known += 1;
       const item = object['nextCursor'];
-      checkCursor(item, s, at + '/nextCursor');
+      checkCursor(item, s, s.quiet ? '' : at + '/nextCursor');
     }
     if (cardcPresent(keys, s, at, 'resourceTemplates', false)) {
       known += 1;
       const item = object['resourceTemplates'];
-      if (cardcArray(item, s, at + '/resourceTemplates', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/resourceTemplates', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkResourceTemplate(entry, s, at + '/resourceTemplates' + '/' + i);
+          checkResourceTemplate(entry, s, s.quiet ? '' : at + '/resourceTemplates/' + i);
         }
         s.depth -= 1;
       }
@@ -5415,28 +5560,30 @@ function checkListResourcesResult(value: unknown, s: cardcState, at: string, orN
   s.type = 'ListResourcesResult';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'nextCursor', true)) {
       known += 1;
       const item = object['nextCursor'];
-      checkCursor(item, s, at + '/nextCursor');
+      checkCursor(item, s, s.quiet ? '' : at + '/nextCursor');
     }
     if (cardcPresent(keys, s, at, 'resources', false)) {
       known += 1;
       const item = object['resources'];
-      if (cardcArray(item, s, at + '/resources', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/resources', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkResource(entry, s, at + '/resources' + '/' + i);
+          checkResource(entry, s, s.quiet ? '' : at + '/resources/' + i);
         }
         s.depth -= 1;
       }
@@ -5468,23 +5615,25 @@ function checkListRootsResult(value: unknown, s: cardcState, at: string, orNull?
   s.type = 'ListRootsResult';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'roots', false)) {
       known += 1;
       const item = object['roots'];
-      if (cardcArray(item, s, at + '/roots', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/roots', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkRoot(entry, s, at + '/roots' + '/' + i);
+          checkRoot(entry, s, s.quiet ? '' : at + '/roots/' + i);
         }
         s.depth -= 1;
       }
@@ -5516,28 +5665,30 @@ function checkListTasksResult(value: unknown, s: cardcState, at: string, orNull?
   s.type = 'ListTasksResult';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'nextCursor', true)) {
       known += 1;
       const item = object['nextCursor'];
-      checkCursor(item, s, at + '/nextCursor');
+      checkCursor(item, s, s.quiet ? '' : at + '/nextCursor');
     }
     if (cardcPresent(keys, s, at, 'tasks', false)) {
       known += 1;
       const item = object['tasks'];
-      if (cardcArray(item, s, at + '/tasks', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/tasks', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkTask(entry, s, at + '/tasks' + '/' + i);
+          checkTask(entry, s, s.quiet ? '' : at + '/tasks/' + i);
         }
         s.depth -= 1;
       }
@@ -5569,28 +5720,30 @@ function checkListToolsResult(value: unknown, s: cardcState, at: string, orNull?
   s.type = 'ListToolsResult';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'nextCursor', true)) {
       known += 1;
       const item = object['nextCursor'];
-      checkCursor(item, s, at + '/nextCursor');
+      checkCursor(item, s, s.quiet ? '' : at + '/nextCursor');
     }
     if (cardcPresent(keys, s, at, 'tools', false)) {
       known += 1;
       const item = object['tools'];
-      if (cardcArray(item, s, at + '/tools', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/tools', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkTool(entry, s, at + '/tools' + '/' + i);
+          checkTool(entry, s, s.quiet ? '' : at + '/tools/' + i);
         }
         s.depth -= 1;
       }
@@ -5642,15 +5795,17 @@ function checkLoggingMessageNotification(value: unknown, s: cardcState, at: stri
   s.type = 'LoggingMessageNotification';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', false)) {
       known += 1;
       const item = object['params'];
-      checkLoggingMessageNotificationParams(item, s, at + '/params');
+      checkLoggingMessageNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfLoggingMessageNotification, tags, known);
     s.depth -= 1;
@@ -5679,32 +5834,34 @@ function checkLoggingMessageNotificationParams(value: unknown, s: cardcState, at
   s.type = 'LoggingMessageNotificationParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'level', false)) {
       known += 1;
       const item = object['level'];
-      checkLoggingLevel(item, s, at + '/level');
+      checkLoggingLevel(item, s, s.quiet ? '' : at + '/level');
     }
     if (cardcPresent(keys, s, at, 'logger', true)) {
       known += 1;
       const item = object['logger'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/logger');
+        cardcString(item, s, s.quiet ? '' : at + '/logger');
       }
     }
     if (cardcPresent(keys, s, at, 'data', false)) {
       known += 1;
       const item = object['data'];
-      cardcJson(item, s, at + '/data');
+      cardcJson(item, s, s.quiet ? '' : at + '/data');
     }
     cardcRest(object, keys, s, at, false, keysOfLoggingMessageNotificationParams, tags, known);
     s.depth -= 1;
@@ -5733,15 +5890,17 @@ function checkMeta(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = 'Meta';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     cardcRest(object, keys, s, at, true, keysOfMeta, tags, known);
     s.depth -= 1;
@@ -5770,15 +5929,17 @@ function checkMetaOnly(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = 'MetaOnly';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', true)) {
       known += 1;
       const item = object['params'];
-      checkParams(item, s, at + '/params');
+      checkParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfMetaOnly, tags, known);
     s.depth -= 1;
@@ -5807,16 +5968,18 @@ function checkModelHint(value: unknown, s: cardcState, at: string, orNull?: bool
   s.type = 'ModelHint';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'name', true)) {
       known += 1;
       const item = object['name'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/name');
+        cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfModelHint, tags, known);
@@ -5853,18 +6016,20 @@ function checkModelPreferences(value: unknown, s: cardcState, at: string, orNull
   s.type = 'ModelPreferences';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'hints', true)) {
       known += 1;
       const item = object['hints'];
-      if (cardcArray(item, s, at + '/hints', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/hints', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkModelHint(entry, s, at + '/hints' + '/' + i);
+          checkModelHint(entry, s, s.quiet ? '' : at + '/hints/' + i);
         }
         s.depth -= 1;
       }
@@ -5872,17 +6037,17 @@ function checkModelPreferences(value: unknown, s: cardcState, at: string, orNull
     if (cardcPresent(keys, s, at, 'costPriority', true)) {
       known += 1;
       const item = object['costPriority'];
-      checksOfModelPreferences[0](item, s, at + '/costPriority');
+      checksOfModelPreferences[0](item, s, s.quiet ? '' : at + '/costPriority');
     }
     if (cardcPresent(keys, s, at, 'speedPriority', true)) {
       known += 1;
       const item = object['speedPriority'];
-      checksOfModelPreferences[1](item, s, at + '/speedPriority');
+      checksOfModelPreferences[1](item, s, s.quiet ? '' : at + '/speedPriority');
     }
     if (cardcPresent(keys, s, at, 'intelligencePriority', true)) {
       known += 1;
       const item = object['intelligencePriority'];
-      checksOfModelPreferences[2](item, s, at + '/intelligencePriority');
+      checksOfModelPreferences[2](item, s, s.quiet ? '' : at + '/intelligencePriority');
     }
     cardcRest(object, keys, s, at, false, keysOfModelPreferences, tags, known);
     s.depth -= 1;
@@ -5911,48 +6076,50 @@ function checkMultiSelectEnumSchema(value: unknown, s: cardcState, at: string, o
   s.type = 'MultiSelectEnumSchema';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'title', true)) {
       known += 1;
       const item = object['title'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/title');
+        cardcString(item, s, s.quiet ? '' : at + '/title');
       }
     }
     if (cardcPresent(keys, s, at, 'description', true)) {
       known += 1;
       const item = object['description'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/description');
+        cardcString(item, s, s.quiet ? '' : at + '/description');
       }
     }
     if (cardcPresent(keys, s, at, 'minItems', true)) {
       known += 1;
       const item = object['minItems'];
-      cardcNumber(item, s, at + '/minItems');
+      cardcNumber(item, s, s.quiet ? '' : at + '/minItems');
     }
     if (cardcPresent(keys, s, at, 'maxItems', true)) {
       known += 1;
       const item = object['maxItems'];
-      cardcNumber(item, s, at + '/maxItems');
+      cardcNumber(item, s, s.quiet ? '' : at + '/maxItems');
     }
     if (cardcPresent(keys, s, at, 'items', false)) {
       known += 1;
       const item = object['items'];
-      checkMultiSelectItems(item, s, at + '/items');
+      checkMultiSelectItems(item, s, s.quiet ? '' : at + '/items');
     }
     if (cardcPresent(keys, s, at, 'default', true)) {
       known += 1;
       const item = object['default'];
-      if (cardcArray(item, s, at + '/default', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/default', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
           if (!(typeof entry === 'string' && cardcUnicode(entry))) {
-            cardcString(entry, s, at + '/default' + '/' + i);
+            cardcString(entry, s, s.quiet ? '' : at + '/default/' + i);
           }
         }
         s.depth -= 1;
@@ -6008,39 +6175,41 @@ function checkNumberSchema(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = 'NumberSchema';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'title', true)) {
       known += 1;
       const item = object['title'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/title');
+        cardcString(item, s, s.quiet ? '' : at + '/title');
       }
     }
     if (cardcPresent(keys, s, at, 'description', true)) {
       known += 1;
       const item = object['description'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/description');
+        cardcString(item, s, s.quiet ? '' : at + '/description');
       }
     }
     if (cardcPresent(keys, s, at, 'minimum', true)) {
       known += 1;
       const item = object['minimum'];
-      cardcNumber(item, s, at + '/minimum');
+      cardcNumber(item, s, s.quiet ? '' : at + '/minimum');
     }
     if (cardcPresent(keys, s, at, 'maximum', true)) {
       known += 1;
       const item = object['maximum'];
-      cardcNumber(item, s, at + '/maximum');
+      cardcNumber(item, s, s.quiet ? '' : at + '/maximum');
     }
     if (cardcPresent(keys, s, at, 'default', true)) {
       known += 1;
       const item = object['default'];
-      cardcNumber(item, s, at + '/default');
+      cardcNumber(item, s, s.quiet ? '' : at + '/default');
     }
     cardcRest(object, keys, s, at, false, keysOfNumberSchema, tags, known);
     s.depth -= 1;
@@ -6069,15 +6238,17 @@ function checkPaginatedRequest(value: unknown, s: cardcState, at: string, orNull
   s.type = 'PaginatedRequest';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', true)) {
       known += 1;
       const item = object['params'];
-      checkPaginatedRequestParams(item, s, at + '/params');
+      checkPaginatedRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfPaginatedRequest, tags, known);
     s.depth -= 1;
@@ -6106,20 +6277,22 @@ function checkPaginatedRequestParams(value: unknown, s: cardcState, at: string, 
   s.type = 'PaginatedRequestParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'cursor', true)) {
       known += 1;
       const item = object['cursor'];
-      checkCursor(item, s, at + '/cursor');
+      checkCursor(item, s, s.quiet ? '' : at + '/cursor');
     }
     cardcRest(object, keys, s, at, false, keysOfPaginatedRequestParams, tags, known);
     s.depth -= 1;
@@ -6148,15 +6321,17 @@ function checkParams(value: unknown, s: cardcState, at: string, orNull?: boolean
   s.type = 'Params';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     cardcRest(object, keys, s, at, false, keysOfParams, tags, known);
     s.depth -= 1;
@@ -6177,11 +6352,11 @@ export function parseParams(
 }
 
 /** The `type` tags of `PrimitiveSchemaDefinition`. */
-const tagsOfPrimitiveSchemaDefinition = cardcStrings(['string', 'number', 'integer', 'boolean', 'array']);
+const tagsOfPrimitiveSchemaDefinition = cardcTags('type', ['string', 'number', 'integer', 'boolean', 'array']);
 
 /** Checks a `PrimitiveSchemaDefinition`: its `type` picks the variant that checks the rest. */
 function checkPrimitiveSchemaDefinition(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'PrimitiveSchemaDefinition', 'type', tagsOfPrimitiveSchemaDefinition, false)) {
+  switch (cardcTag(value, s, at, orNull, 'PrimitiveSchemaDefinition', tagsOfPrimitiveSchemaDefinition, false)) {
     case 'string':
       {
         const outer = cardcVariant(s, 'StringSchema');
@@ -6241,15 +6416,17 @@ function checkProgressNotification(value: unknown, s: cardcState, at: string, or
   s.type = 'ProgressNotification';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', false)) {
       known += 1;
       const item = object['params'];
-      checkProgressNotificationParams(item, s, at + '/params');
+      checkProgressNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfProgressNotification, tags, known);
     s.depth -= 1;
@@ -6278,37 +6455,39 @@ function checkProgressNotificationParams(value: unknown, s: cardcState, at: stri
   s.type = 'ProgressNotificationParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'progress', false)) {
       known += 1;
       const item = object['progress'];
-      cardcNumber(item, s, at + '/progress');
+      cardcNumber(item, s, s.quiet ? '' : at + '/progress');
     }
     if (cardcPresent(keys, s, at, 'total', true)) {
       known += 1;
       const item = object['total'];
-      cardcNumber(item, s, at + '/total');
+      cardcNumber(item, s, s.quiet ? '' : at + '/total');
     }
     if (cardcPresent(keys, s, at, 'message', true)) {
       known += 1;
       const item = object['message'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/message');
+        cardcString(item, s, s.quiet ? '' : at + '/message');
       }
     }
     if (cardcPresent(keys, s, at, 'progressToken', false)) {
       known += 1;
       const item = object['progressToken'];
-      checkProgressToken(item, s, at + '/progressToken');
+      checkProgressToken(item, s, s.quiet ? '' : at + '/progressToken');
     }
     cardcRest(object, keys, s, at, false, keysOfProgressNotificationParams, tags, known);
     s.depth -= 1;
@@ -6360,32 +6539,34 @@ function checkPrompt(value: unknown, s: cardcState, at: string, orNull?: boolean
   s.type = 'Prompt';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'name', false)) {
       known += 1;
       const item = object['name'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/name');
+        cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
     if (cardcPresent(keys, s, at, 'title', true)) {
       known += 1;
       const item = object['title'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/title');
+        cardcString(item, s, s.quiet ? '' : at + '/title');
       }
     }
     if (cardcPresent(keys, s, at, 'icons', true)) {
       known += 1;
       const item = object['icons'];
-      if (cardcArray(item, s, at + '/icons', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/icons', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkIcon(entry, s, at + '/icons' + '/' + i);
+          checkIcon(entry, s, s.quiet ? '' : at + '/icons/' + i);
         }
         s.depth -= 1;
       }
@@ -6394,16 +6575,16 @@ function checkPrompt(value: unknown, s: cardcState, at: string, orNull?: boolean
       known += 1;
       const item = object['description'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/description');
+        cardcString(item, s, s.quiet ? '' : at + '/description');
       }
     }
     if (cardcPresent(keys, s, at, 'arguments', true)) {
       known += 1;
       const item = object['arguments'];
-      if (cardcArray(item, s, at + '/arguments', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/arguments', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkPromptArgument(entry, s, at + '/arguments' + '/' + i);
+          checkPromptArgument(entry, s, s.quiet ? '' : at + '/arguments/' + i);
         }
         s.depth -= 1;
       }
@@ -6411,7 +6592,7 @@ function checkPrompt(value: unknown, s: cardcState, at: string, orNull?: boolean
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkJsonObject(item, s, at + '/_meta');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
     cardcRest(object, keys, s, at, false, keysOfPrompt, tags, known);
     s.depth -= 1;
@@ -6440,30 +6621,32 @@ function checkPromptArgument(value: unknown, s: cardcState, at: string, orNull?:
   s.type = 'PromptArgument';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'name', false)) {
       known += 1;
       const item = object['name'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/name');
+        cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
     if (cardcPresent(keys, s, at, 'description', true)) {
       known += 1;
       const item = object['description'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/description');
+        cardcString(item, s, s.quiet ? '' : at + '/description');
       }
     }
     if (cardcPresent(keys, s, at, 'required', true)) {
       known += 1;
       const item = object['required'];
       if (!(typeof item === 'boolean')) {
-        cardcBoolean(item, s, at + '/required');
+        cardcBoolean(item, s, s.quiet ? '' : at + '/required');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfPromptArgument, tags, known);
@@ -6493,20 +6676,22 @@ function checkPromptMessage(value: unknown, s: cardcState, at: string, orNull?: 
   s.type = 'PromptMessage';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'role', false)) {
       known += 1;
       const item = object['role'];
-      checkRole(item, s, at + '/role');
+      checkRole(item, s, s.quiet ? '' : at + '/role');
     }
     if (cardcPresent(keys, s, at, 'content', false)) {
       known += 1;
       const item = object['content'];
-      checkContentBlock(item, s, at + '/content');
+      checkContentBlock(item, s, s.quiet ? '' : at + '/content');
     }
     cardcRest(object, keys, s, at, false, keysOfPromptMessage, tags, known);
     s.depth -= 1;
@@ -6535,16 +6720,18 @@ function checkPromptReference(value: unknown, s: cardcState, at: string, orNull?
   s.type = 'PromptReference';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'name', false)) {
       known += 1;
       const item = object['name'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/name');
+        cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfPromptReference, tags, known);
@@ -6574,23 +6761,25 @@ function checkReadResourceResult(value: unknown, s: cardcState, at: string, orNu
   s.type = 'ReadResourceResult';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'contents', false)) {
       known += 1;
       const item = object['contents'];
-      if (cardcArray(item, s, at + '/contents', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/contents', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkResourceContents(entry, s, at + '/contents' + '/' + i);
+          checkResourceContents(entry, s, s.quiet ? '' : at + '/contents/' + i);
         }
         s.depth -= 1;
       }
@@ -6622,16 +6811,18 @@ function checkRelatedTaskMetadata(value: unknown, s: cardcState, at: string, orN
   s.type = 'RelatedTaskMetadata';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'taskId', false)) {
       known += 1;
       const item = object['taskId'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/taskId');
+        cardcString(item, s, s.quiet ? '' : at + '/taskId');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfRelatedTaskMetadata, tags, known);
@@ -6684,20 +6875,22 @@ function checkRequestMeta(value: unknown, s: cardcState, at: string, orNull?: bo
   s.type = 'RequestMeta';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'progressToken', true)) {
       known += 1;
       const item = object['progressToken'];
-      checkProgressToken(item, s, at + '/progressToken');
+      checkProgressToken(item, s, s.quiet ? '' : at + '/progressToken');
     }
     if (cardcPresent(keys, s, at, 'io.modelcontextprotocol/related-task', true)) {
       known += 1;
       const item = object['io.modelcontextprotocol/related-task'];
-      checkRelatedTaskMetadata(item, s, at + '/io.modelcontextprotocol~1related-task');
+      checkRelatedTaskMetadata(item, s, s.quiet ? '' : at + '/io.modelcontextprotocol~1related-task');
     }
     cardcRest(object, keys, s, at, false, keysOfRequestMeta, tags, known);
     s.depth -= 1;
@@ -6732,29 +6925,31 @@ function checkRequestedSchema(value: unknown, s: cardcState, at: string, orNull?
   s.type = 'RequestedSchema';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'type', false)) {
       known += 1;
       const item = object['type'];
-      checksOfRequestedSchema[0](item, s, at + '/type');
+      checksOfRequestedSchema[0](item, s, s.quiet ? '' : at + '/type');
     }
     if (cardcPresent(keys, s, at, 'properties', false)) {
       known += 1;
       const item = object['properties'];
-      checksOfRequestedSchema[1](item, s, at + '/properties');
+      checksOfRequestedSchema[1](item, s, s.quiet ? '' : at + '/properties');
     }
     if (cardcPresent(keys, s, at, 'required', true)) {
       known += 1;
       const item = object['required'];
-      if (cardcArray(item, s, at + '/required', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/required', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
           if (!(typeof entry === 'string' && cardcUnicode(entry))) {
-            cardcString(entry, s, at + '/required' + '/' + i);
+            cardcString(entry, s, s.quiet ? '' : at + '/required/' + i);
           }
         }
         s.depth -= 1;
@@ -6787,32 +6982,34 @@ function checkResource(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = 'Resource';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'name', false)) {
       known += 1;
       const item = object['name'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/name');
+        cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
     if (cardcPresent(keys, s, at, 'title', true)) {
       known += 1;
       const item = object['title'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/title');
+        cardcString(item, s, s.quiet ? '' : at + '/title');
       }
     }
     if (cardcPresent(keys, s, at, 'icons', true)) {
       known += 1;
       const item = object['icons'];
-      if (cardcArray(item, s, at + '/icons', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/icons', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkIcon(entry, s, at + '/icons' + '/' + i);
+          checkIcon(entry, s, s.quiet ? '' : at + '/icons/' + i);
         }
         s.depth -= 1;
       }
@@ -6821,37 +7018,37 @@ function checkResource(value: unknown, s: cardcState, at: string, orNull?: boole
       known += 1;
       const item = object['uri'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/uri');
+        cardcString(item, s, s.quiet ? '' : at + '/uri');
       }
     }
     if (cardcPresent(keys, s, at, 'description', true)) {
       known += 1;
       const item = object['description'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/description');
+        cardcString(item, s, s.quiet ? '' : at + '/description');
       }
     }
     if (cardcPresent(keys, s, at, 'mimeType', true)) {
       known += 1;
       const item = object['mimeType'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/mimeType');
+        cardcString(item, s, s.quiet ? '' : at + '/mimeType');
       }
     }
     if (cardcPresent(keys, s, at, 'size', true)) {
       known += 1;
       const item = object['size'];
-      cardcNumber(item, s, at + '/size');
+      cardcNumber(item, s, s.quiet ? '' : at + '/size');
     }
     if (cardcPresent(keys, s, at, 'annotations', true)) {
       known += 1;
       const item = object['annotations'];
-      checkAnnotations(item, s, at + '/annotations');
+      checkAnnotations(item, s, s.quiet ? '' : at + '/annotations');
     }
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkJsonObject(item, s, at + '/_meta');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
     cardcRest(object, keys, s, at, false, keysOfResource, tags, known);
     s.depth -= 1;
@@ -6903,15 +7100,17 @@ function checkResourceRequest(value: unknown, s: cardcState, at: string, orNull?
   s.type = 'ResourceRequest';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', false)) {
       known += 1;
       const item = object['params'];
-      checkResourceRequestParams(item, s, at + '/params');
+      checkResourceRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfResourceRequest, tags, known);
     s.depth -= 1;
@@ -6940,21 +7139,23 @@ function checkResourceRequestParams(value: unknown, s: cardcState, at: string, o
   s.type = 'ResourceRequestParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'uri', false)) {
       known += 1;
       const item = object['uri'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/uri');
+        cardcString(item, s, s.quiet ? '' : at + '/uri');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfResourceRequestParams, tags, known);
@@ -6984,32 +7185,34 @@ function checkResourceTemplate(value: unknown, s: cardcState, at: string, orNull
   s.type = 'ResourceTemplate';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'name', false)) {
       known += 1;
       const item = object['name'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/name');
+        cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
     if (cardcPresent(keys, s, at, 'title', true)) {
       known += 1;
       const item = object['title'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/title');
+        cardcString(item, s, s.quiet ? '' : at + '/title');
       }
     }
     if (cardcPresent(keys, s, at, 'icons', true)) {
       known += 1;
       const item = object['icons'];
-      if (cardcArray(item, s, at + '/icons', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/icons', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkIcon(entry, s, at + '/icons' + '/' + i);
+          checkIcon(entry, s, s.quiet ? '' : at + '/icons/' + i);
         }
         s.depth -= 1;
       }
@@ -7018,32 +7221,32 @@ function checkResourceTemplate(value: unknown, s: cardcState, at: string, orNull
       known += 1;
       const item = object['uriTemplate'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/uriTemplate');
+        cardcString(item, s, s.quiet ? '' : at + '/uriTemplate');
       }
     }
     if (cardcPresent(keys, s, at, 'description', true)) {
       known += 1;
       const item = object['description'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/description');
+        cardcString(item, s, s.quiet ? '' : at + '/description');
       }
     }
     if (cardcPresent(keys, s, at, 'mimeType', true)) {
       known += 1;
       const item = object['mimeType'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/mimeType');
+        cardcString(item, s, s.quiet ? '' : at + '/mimeType');
       }
     }
     if (cardcPresent(keys, s, at, 'annotations', true)) {
       known += 1;
       const item = object['annotations'];
-      checkAnnotations(item, s, at + '/annotations');
+      checkAnnotations(item, s, s.quiet ? '' : at + '/annotations');
     }
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkJsonObject(item, s, at + '/_meta');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
     cardcRest(object, keys, s, at, false, keysOfResourceTemplate, tags, known);
     s.depth -= 1;
@@ -7072,16 +7275,18 @@ function checkResourceTemplateReference(value: unknown, s: cardcState, at: strin
   s.type = 'ResourceTemplateReference';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'uri', false)) {
       known += 1;
       const item = object['uri'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/uri');
+        cardcString(item, s, s.quiet ? '' : at + '/uri');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfResourceTemplateReference, tags, known);
@@ -7111,15 +7316,17 @@ function checkResourceUpdatedNotification(value: unknown, s: cardcState, at: str
   s.type = 'ResourceUpdatedNotification';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', false)) {
       known += 1;
       const item = object['params'];
-      checkResourceUpdatedNotificationParams(item, s, at + '/params');
+      checkResourceUpdatedNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfResourceUpdatedNotification, tags, known);
     s.depth -= 1;
@@ -7148,21 +7355,23 @@ function checkResourceUpdatedNotificationParams(value: unknown, s: cardcState, a
   s.type = 'ResourceUpdatedNotificationParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'uri', false)) {
       known += 1;
       const item = object['uri'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/uri');
+        cardcString(item, s, s.quiet ? '' : at + '/uri');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfResourceUpdatedNotificationParams, tags, known);
@@ -7192,23 +7401,25 @@ function checkResourcesCapability(value: unknown, s: cardcState, at: string, orN
   s.type = 'ResourcesCapability';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'subscribe', true)) {
       known += 1;
       const item = object['subscribe'];
       if (!(typeof item === 'boolean')) {
-        cardcBoolean(item, s, at + '/subscribe');
+        cardcBoolean(item, s, s.quiet ? '' : at + '/subscribe');
       }
     }
     if (cardcPresent(keys, s, at, 'listChanged', true)) {
       known += 1;
       const item = object['listChanged'];
       if (!(typeof item === 'boolean')) {
-        cardcBoolean(item, s, at + '/listChanged');
+        cardcBoolean(item, s, s.quiet ? '' : at + '/listChanged');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfResourcesCapability, tags, known);
@@ -7238,15 +7449,17 @@ function checkResult(value: unknown, s: cardcState, at: string, orNull?: boolean
   s.type = 'Result';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     cardcRest(object, keys, s, at, false, keysOfResult, tags, known);
     s.depth -= 1;
@@ -7300,27 +7513,29 @@ function checkRoot(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = 'Root';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'uri', false)) {
       known += 1;
       const item = object['uri'];
-      checksOfRoot[0](item, s, at + '/uri');
+      checksOfRoot[0](item, s, s.quiet ? '' : at + '/uri');
     }
     if (cardcPresent(keys, s, at, 'name', true)) {
       known += 1;
       const item = object['name'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/name');
+        cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkJsonObject(item, s, at + '/_meta');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
     cardcRest(object, keys, s, at, false, keysOfRoot, tags, known);
     s.depth -= 1;
@@ -7349,20 +7564,22 @@ function checkSamplingCapability(value: unknown, s: cardcState, at: string, orNu
   s.type = 'SamplingCapability';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'context', true)) {
       known += 1;
       const item = object['context'];
-      checkJsonObject(item, s, at + '/context');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/context');
     }
     if (cardcPresent(keys, s, at, 'tools', true)) {
       known += 1;
       const item = object['tools'];
-      checkJsonObject(item, s, at + '/tools');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/tools');
     }
     cardcRest(object, keys, s, at, false, keysOfSamplingCapability, tags, known);
     s.depth -= 1;
@@ -7383,11 +7600,11 @@ export function parseSamplingCapability(
 }
 
 /** The `type` tags of `SamplingContent`. */
-const tagsOfSamplingContent = cardcStrings(['text', 'image', 'audio']);
+const tagsOfSamplingContent = cardcTags('type', ['text', 'image', 'audio']);
 
 /** Checks a `SamplingContent`: its `type` picks the variant that checks the rest. */
 function checkSamplingContent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'SamplingContent', 'type', tagsOfSamplingContent, false)) {
+  switch (cardcTag(value, s, at, orNull, 'SamplingContent', tagsOfSamplingContent, false)) {
     case 'text':
       {
         const outer = cardcVariant(s, 'TextContent');
@@ -7433,25 +7650,27 @@ function checkSamplingMessage(value: unknown, s: cardcState, at: string, orNull?
   s.type = 'SamplingMessage';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'role', false)) {
       known += 1;
       const item = object['role'];
-      checkRole(item, s, at + '/role');
+      checkRole(item, s, s.quiet ? '' : at + '/role');
     }
     if (cardcPresent(keys, s, at, 'content', false)) {
       known += 1;
       const item = object['content'];
-      checkSamplingMessageContent(item, s, at + '/content');
+      checkSamplingMessageContent(item, s, s.quiet ? '' : at + '/content');
     }
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkJsonObject(item, s, at + '/_meta');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
     cardcRest(object, keys, s, at, false, keysOfSamplingMessage, tags, known);
     s.depth -= 1;
@@ -7495,11 +7714,11 @@ export function parseSamplingMessageContent(
 }
 
 /** The `type` tags of `SamplingMessageContentBlock`. */
-const tagsOfSamplingMessageContentBlock = cardcStrings(['text', 'image', 'audio', 'tool_use', 'tool_result']);
+const tagsOfSamplingMessageContentBlock = cardcTags('type', ['text', 'image', 'audio', 'tool_use', 'tool_result']);
 
 /** Checks a `SamplingMessageContentBlock`: its `type` picks the variant that checks the rest. */
 function checkSamplingMessageContentBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'SamplingMessageContentBlock', 'type', tagsOfSamplingMessageContentBlock, false)) {
+  switch (cardcTag(value, s, at, orNull, 'SamplingMessageContentBlock', tagsOfSamplingMessageContentBlock, false)) {
     case 'text':
       {
         const outer = cardcVariant(s, 'TextContent');
@@ -7565,50 +7784,52 @@ function checkServerCapabilities(value: unknown, s: cardcState, at: string, orNu
   s.type = 'ServerCapabilities';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'experimental', true)) {
       known += 1;
       const item = object['experimental'];
-      checksOfServerCapabilities[0](item, s, at + '/experimental');
+      checksOfServerCapabilities[0](item, s, s.quiet ? '' : at + '/experimental');
     }
     if (cardcPresent(keys, s, at, 'logging', true)) {
       known += 1;
       const item = object['logging'];
-      checkJsonObject(item, s, at + '/logging');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/logging');
     }
     if (cardcPresent(keys, s, at, 'completions', true)) {
       known += 1;
       const item = object['completions'];
-      checkJsonObject(item, s, at + '/completions');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/completions');
     }
     if (cardcPresent(keys, s, at, 'prompts', true)) {
       known += 1;
       const item = object['prompts'];
-      checkListChangedCapability(item, s, at + '/prompts');
+      checkListChangedCapability(item, s, s.quiet ? '' : at + '/prompts');
     }
     if (cardcPresent(keys, s, at, 'resources', true)) {
       known += 1;
       const item = object['resources'];
-      checkResourcesCapability(item, s, at + '/resources');
+      checkResourcesCapability(item, s, s.quiet ? '' : at + '/resources');
     }
     if (cardcPresent(keys, s, at, 'tools', true)) {
       known += 1;
       const item = object['tools'];
-      checkListChangedCapability(item, s, at + '/tools');
+      checkListChangedCapability(item, s, s.quiet ? '' : at + '/tools');
     }
     if (cardcPresent(keys, s, at, 'tasks', true)) {
       known += 1;
       const item = object['tasks'];
-      checkServerTasksCapability(item, s, at + '/tasks');
+      checkServerTasksCapability(item, s, s.quiet ? '' : at + '/tasks');
     }
     if (cardcPresent(keys, s, at, 'extensions', true)) {
       known += 1;
       const item = object['extensions'];
-      checksOfServerCapabilities[1](item, s, at + '/extensions');
+      checksOfServerCapabilities[1](item, s, s.quiet ? '' : at + '/extensions');
     }
     cardcRest(object, keys, s, at, false, keysOfServerCapabilities, tags, known);
     s.depth -= 1;
@@ -7629,11 +7850,11 @@ export function parseServerCapabilities(
 }
 
 /** The `method` tags of `ServerNotification`. */
-const tagsOfServerNotification = cardcStrings(['notifications/cancelled', 'notifications/progress', 'notifications/message', 'notifications/resources/updated', 'notifications/resources/list_changed', 'notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/tasks/status', 'notifications/elicitation/complete']);
+const tagsOfServerNotification = cardcTags('method', ['notifications/cancelled', 'notifications/progress', 'notifications/message', 'notifications/resources/updated', 'notifications/resources/list_changed', 'notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/tasks/status', 'notifications/elicitation/complete']);
 
 /** Checks a `ServerNotification`: its `method` picks the variant that checks the rest. */
 function checkServerNotification(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ServerNotification', 'method', tagsOfServerNotification, false)) {
+  switch (cardcTag(value, s, at, orNull, 'ServerNotification', tagsOfServerNotification, false)) {
     case 'notifications/cancelled':
       {
         const outer = cardcVariant(s, 'CancelledNotification');
@@ -7713,11 +7934,11 @@ export function parseServerNotification(
 }
 
 /** The `method` tags of `ServerRequest`. */
-const tagsOfServerRequest = cardcStrings(['ping', 'sampling/createMessage', 'elicitation/create', 'roots/list', 'tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel']);
+const tagsOfServerRequest = cardcTags('method', ['ping', 'sampling/createMessage', 'elicitation/create', 'roots/list', 'tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel']);
 
 /** Checks a `ServerRequest`: its `method` picks the variant that checks the rest. */
 function checkServerRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'ServerRequest', 'method', tagsOfServerRequest, false)) {
+  switch (cardcTag(value, s, at, orNull, 'ServerRequest', tagsOfServerRequest, false)) {
     case 'ping':
       {
         const outer = cardcVariant(s, 'MetaOnly');
@@ -7798,15 +8019,17 @@ function checkServerTaskRequests(value: unknown, s: cardcState, at: string, orNu
   s.type = 'ServerTaskRequests';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'tools', true)) {
       known += 1;
       const item = object['tools'];
-      checkServerTaskToolRequests(item, s, at + '/tools');
+      checkServerTaskToolRequests(item, s, s.quiet ? '' : at + '/tools');
     }
     cardcRest(object, keys, s, at, false, keysOfServerTaskRequests, tags, known);
     s.depth -= 1;
@@ -7835,15 +8058,17 @@ function checkServerTaskToolRequests(value: unknown, s: cardcState, at: string, 
   s.type = 'ServerTaskToolRequests';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'call', true)) {
       known += 1;
       const item = object['call'];
-      checkJsonObject(item, s, at + '/call');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/call');
     }
     cardcRest(object, keys, s, at, false, keysOfServerTaskToolRequests, tags, known);
     s.depth -= 1;
@@ -7872,25 +8097,27 @@ function checkServerTasksCapability(value: unknown, s: cardcState, at: string, o
   s.type = 'ServerTasksCapability';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'list', true)) {
       known += 1;
       const item = object['list'];
-      checkJsonObject(item, s, at + '/list');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/list');
     }
     if (cardcPresent(keys, s, at, 'cancel', true)) {
       known += 1;
       const item = object['cancel'];
-      checkJsonObject(item, s, at + '/cancel');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/cancel');
     }
     if (cardcPresent(keys, s, at, 'requests', true)) {
       known += 1;
       const item = object['requests'];
-      checkServerTaskRequests(item, s, at + '/requests');
+      checkServerTaskRequests(item, s, s.quiet ? '' : at + '/requests');
     }
     cardcRest(object, keys, s, at, false, keysOfServerTasksCapability, tags, known);
     s.depth -= 1;
@@ -7919,15 +8146,17 @@ function checkSetLevelRequest(value: unknown, s: cardcState, at: string, orNull?
   s.type = 'SetLevelRequest';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', false)) {
       known += 1;
       const item = object['params'];
-      checkSetLevelRequestParams(item, s, at + '/params');
+      checkSetLevelRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfSetLevelRequest, tags, known);
     s.depth -= 1;
@@ -7956,20 +8185,22 @@ function checkSetLevelRequestParams(value: unknown, s: cardcState, at: string, o
   s.type = 'SetLevelRequestParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'level', false)) {
       known += 1;
       const item = object['level'];
-      checkLoggingLevel(item, s, at + '/level');
+      checkLoggingLevel(item, s, s.quiet ? '' : at + '/level');
     }
     cardcRest(object, keys, s, at, false, keysOfSetLevelRequestParams, tags, known);
     s.depth -= 1;
@@ -8018,55 +8249,57 @@ function checkStringSchema(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = 'StringSchema';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'title', true)) {
       known += 1;
       const item = object['title'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/title');
+        cardcString(item, s, s.quiet ? '' : at + '/title');
       }
     }
     if (cardcPresent(keys, s, at, 'description', true)) {
       known += 1;
       const item = object['description'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/description');
+        cardcString(item, s, s.quiet ? '' : at + '/description');
       }
     }
     if (cardcPresent(keys, s, at, 'minLength', true)) {
       known += 1;
       const item = object['minLength'];
-      cardcNumber(item, s, at + '/minLength');
+      cardcNumber(item, s, s.quiet ? '' : at + '/minLength');
     }
     if (cardcPresent(keys, s, at, 'maxLength', true)) {
       known += 1;
       const item = object['maxLength'];
-      cardcNumber(item, s, at + '/maxLength');
+      cardcNumber(item, s, s.quiet ? '' : at + '/maxLength');
     }
     if (cardcPresent(keys, s, at, 'format', true)) {
       known += 1;
       const item = object['format'];
-      checkStringFormat(item, s, at + '/format');
+      checkStringFormat(item, s, s.quiet ? '' : at + '/format');
     }
     if (cardcPresent(keys, s, at, 'default', true)) {
       known += 1;
       const item = object['default'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/default');
+        cardcString(item, s, s.quiet ? '' : at + '/default');
       }
     }
     if (cardcPresent(keys, s, at, 'enum', true)) {
       known += 1;
       const item = object['enum'];
-      if (cardcArray(item, s, at + '/enum', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/enum', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
           if (!(typeof entry === 'string' && cardcUnicode(entry))) {
-            cardcString(entry, s, at + '/enum' + '/' + i);
+            cardcString(entry, s, s.quiet ? '' : at + '/enum/' + i);
           }
         }
         s.depth -= 1;
@@ -8075,11 +8308,11 @@ function checkStringSchema(value: unknown, s: cardcState, at: string, orNull?: b
     if (cardcPresent(keys, s, at, 'enumNames', true)) {
       known += 1;
       const item = object['enumNames'];
-      if (cardcArray(item, s, at + '/enumNames', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/enumNames', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
           if (!(typeof entry === 'string' && cardcUnicode(entry))) {
-            cardcString(entry, s, at + '/enumNames' + '/' + i);
+            cardcString(entry, s, s.quiet ? '' : at + '/enumNames/' + i);
           }
         }
         s.depth -= 1;
@@ -8088,10 +8321,10 @@ function checkStringSchema(value: unknown, s: cardcState, at: string, orNull?: b
     if (cardcPresent(keys, s, at, 'oneOf', true)) {
       known += 1;
       const item = object['oneOf'];
-      if (cardcArray(item, s, at + '/oneOf', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/oneOf', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkTitledOption(entry, s, at + '/oneOf' + '/' + i);
+          checkTitledOption(entry, s, s.quiet ? '' : at + '/oneOf/' + i);
         }
         s.depth -= 1;
       }
@@ -8123,54 +8356,56 @@ function checkTask(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = 'Task';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'taskId', false)) {
       known += 1;
       const item = object['taskId'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/taskId');
+        cardcString(item, s, s.quiet ? '' : at + '/taskId');
       }
     }
     if (cardcPresent(keys, s, at, 'status', false)) {
       known += 1;
       const item = object['status'];
-      checkTaskStatus(item, s, at + '/status');
+      checkTaskStatus(item, s, s.quiet ? '' : at + '/status');
     }
     if (cardcPresent(keys, s, at, 'ttl', false)) {
       known += 1;
       const item = object['ttl'];
       if (item !== null) {
-        cardcNumber(item, s, at + '/ttl', true);
+        cardcNumber(item, s, s.quiet ? '' : at + '/ttl', true);
       }
     }
     if (cardcPresent(keys, s, at, 'createdAt', false)) {
       known += 1;
       const item = object['createdAt'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/createdAt');
+        cardcString(item, s, s.quiet ? '' : at + '/createdAt');
       }
     }
     if (cardcPresent(keys, s, at, 'lastUpdatedAt', false)) {
       known += 1;
       const item = object['lastUpdatedAt'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/lastUpdatedAt');
+        cardcString(item, s, s.quiet ? '' : at + '/lastUpdatedAt');
       }
     }
     if (cardcPresent(keys, s, at, 'pollInterval', true)) {
       known += 1;
       const item = object['pollInterval'];
-      cardcNumber(item, s, at + '/pollInterval');
+      cardcNumber(item, s, s.quiet ? '' : at + '/pollInterval');
     }
     if (cardcPresent(keys, s, at, 'statusMessage', true)) {
       known += 1;
       const item = object['statusMessage'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/statusMessage');
+        cardcString(item, s, s.quiet ? '' : at + '/statusMessage');
       }
     }
     cardcRest(object, keys, s, at, true, keysOfTask, tags, known);
@@ -8200,20 +8435,22 @@ function checkTaskAugmented(value: unknown, s: cardcState, at: string, orNull?: 
   s.type = 'TaskAugmented';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'task', true)) {
       known += 1;
       const item = object['task'];
-      checkTaskMetadata(item, s, at + '/task');
+      checkTaskMetadata(item, s, s.quiet ? '' : at + '/task');
     }
     cardcRest(object, keys, s, at, true, keysOfTaskAugmented, tags, known);
     s.depth -= 1;
@@ -8242,15 +8479,17 @@ function checkTaskMetadata(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = 'TaskMetadata';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'ttl', true)) {
       known += 1;
       const item = object['ttl'];
-      cardcNumber(item, s, at + '/ttl');
+      cardcNumber(item, s, s.quiet ? '' : at + '/ttl');
     }
     cardcRest(object, keys, s, at, false, keysOfTaskMetadata, tags, known);
     s.depth -= 1;
@@ -8279,15 +8518,17 @@ function checkTaskRequest(value: unknown, s: cardcState, at: string, orNull?: bo
   s.type = 'TaskRequest';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', false)) {
       known += 1;
       const item = object['params'];
-      checkTaskRequestParams(item, s, at + '/params');
+      checkTaskRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfTaskRequest, tags, known);
     s.depth -= 1;
@@ -8316,21 +8557,23 @@ function checkTaskRequestParams(value: unknown, s: cardcState, at: string, orNul
   s.type = 'TaskRequestParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'taskId', false)) {
       known += 1;
       const item = object['taskId'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/taskId');
+        cardcString(item, s, s.quiet ? '' : at + '/taskId');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfTaskRequestParams, tags, known);
@@ -8360,59 +8603,61 @@ function checkTaskResult(value: unknown, s: cardcState, at: string, orNull?: boo
   s.type = 'TaskResult';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'taskId', false)) {
       known += 1;
       const item = object['taskId'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/taskId');
+        cardcString(item, s, s.quiet ? '' : at + '/taskId');
       }
     }
     if (cardcPresent(keys, s, at, 'status', false)) {
       known += 1;
       const item = object['status'];
-      checkTaskStatus(item, s, at + '/status');
+      checkTaskStatus(item, s, s.quiet ? '' : at + '/status');
     }
     if (cardcPresent(keys, s, at, 'ttl', false)) {
       known += 1;
       const item = object['ttl'];
       if (item !== null) {
-        cardcNumber(item, s, at + '/ttl', true);
+        cardcNumber(item, s, s.quiet ? '' : at + '/ttl', true);
       }
     }
     if (cardcPresent(keys, s, at, 'createdAt', false)) {
       known += 1;
       const item = object['createdAt'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/createdAt');
+        cardcString(item, s, s.quiet ? '' : at + '/createdAt');
       }
     }
     if (cardcPresent(keys, s, at, 'lastUpdatedAt', false)) {
       known += 1;
       const item = object['lastUpdatedAt'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/lastUpdatedAt');
+        cardcString(item, s, s.quiet ? '' : at + '/lastUpdatedAt');
       }
     }
     if (cardcPresent(keys, s, at, 'pollInterval', true)) {
       known += 1;
       const item = object['pollInterval'];
-      cardcNumber(item, s, at + '/pollInterval');
+      cardcNumber(item, s, s.quiet ? '' : at + '/pollInterval');
     }
     if (cardcPresent(keys, s, at, 'statusMessage', true)) {
       known += 1;
       const item = object['statusMessage'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/statusMessage');
+        cardcString(item, s, s.quiet ? '' : at + '/statusMessage');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfTaskResult, tags, known);
@@ -8462,15 +8707,17 @@ function checkTaskStatusNotification(value: unknown, s: cardcState, at: string, 
   s.type = 'TaskStatusNotification';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'params', false)) {
       known += 1;
       const item = object['params'];
-      checkTaskStatusNotificationParams(item, s, at + '/params');
+      checkTaskStatusNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, false, keysOfTaskStatusNotification, tags, known);
     s.depth -= 1;
@@ -8499,59 +8746,61 @@ function checkTaskStatusNotificationParams(value: unknown, s: cardcState, at: st
   s.type = 'TaskStatusNotificationParams';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkRequestMeta(item, s, at + '/_meta');
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'taskId', false)) {
       known += 1;
       const item = object['taskId'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/taskId');
+        cardcString(item, s, s.quiet ? '' : at + '/taskId');
       }
     }
     if (cardcPresent(keys, s, at, 'status', false)) {
       known += 1;
       const item = object['status'];
-      checkTaskStatus(item, s, at + '/status');
+      checkTaskStatus(item, s, s.quiet ? '' : at + '/status');
     }
     if (cardcPresent(keys, s, at, 'ttl', false)) {
       known += 1;
       const item = object['ttl'];
       if (item !== null) {
-        cardcNumber(item, s, at + '/ttl', true);
+        cardcNumber(item, s, s.quiet ? '' : at + '/ttl', true);
       }
     }
     if (cardcPresent(keys, s, at, 'createdAt', false)) {
       known += 1;
       const item = object['createdAt'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/createdAt');
+        cardcString(item, s, s.quiet ? '' : at + '/createdAt');
       }
     }
     if (cardcPresent(keys, s, at, 'lastUpdatedAt', false)) {
       known += 1;
       const item = object['lastUpdatedAt'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/lastUpdatedAt');
+        cardcString(item, s, s.quiet ? '' : at + '/lastUpdatedAt');
       }
     }
     if (cardcPresent(keys, s, at, 'pollInterval', true)) {
       known += 1;
       const item = object['pollInterval'];
-      cardcNumber(item, s, at + '/pollInterval');
+      cardcNumber(item, s, s.quiet ? '' : at + '/pollInterval');
     }
     if (cardcPresent(keys, s, at, 'statusMessage', true)) {
       known += 1;
       const item = object['statusMessage'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/statusMessage');
+        cardcString(item, s, s.quiet ? '' : at + '/statusMessage');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfTaskStatusNotificationParams, tags, known);
@@ -8601,27 +8850,29 @@ function checkTextContent(value: unknown, s: cardcState, at: string, orNull?: bo
   s.type = 'TextContent';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'text', false)) {
       known += 1;
       const item = object['text'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/text');
+        cardcString(item, s, s.quiet ? '' : at + '/text');
       }
     }
     if (cardcPresent(keys, s, at, 'annotations', true)) {
       known += 1;
       const item = object['annotations'];
-      checkAnnotations(item, s, at + '/annotations');
+      checkAnnotations(item, s, s.quiet ? '' : at + '/annotations');
     }
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkJsonObject(item, s, at + '/_meta');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
     cardcRest(object, keys, s, at, false, keysOfTextContent, tags, known);
     s.depth -= 1;
@@ -8650,35 +8901,37 @@ function checkTextResourceContents(value: unknown, s: cardcState, at: string, or
   s.type = 'TextResourceContents';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'uri', false)) {
       known += 1;
       const item = object['uri'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/uri');
+        cardcString(item, s, s.quiet ? '' : at + '/uri');
       }
     }
     if (cardcPresent(keys, s, at, 'mimeType', true)) {
       known += 1;
       const item = object['mimeType'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/mimeType');
+        cardcString(item, s, s.quiet ? '' : at + '/mimeType');
       }
     }
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkJsonObject(item, s, at + '/_meta');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
     if (cardcPresent(keys, s, at, 'text', false)) {
       known += 1;
       const item = object['text'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/text');
+        cardcString(item, s, s.quiet ? '' : at + '/text');
       }
     }
     cardcRest(object, keys, s, at, true, keysOfTextResourceContents, tags, known);
@@ -8708,18 +8961,20 @@ function checkTitledMultiSelectItems(value: unknown, s: cardcState, at: string, 
   s.type = 'TitledMultiSelectItems';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'anyOf', false)) {
       known += 1;
       const item = object['anyOf'];
-      if (cardcArray(item, s, at + '/anyOf', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/anyOf', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkTitledOption(entry, s, at + '/anyOf' + '/' + i);
+          checkTitledOption(entry, s, s.quiet ? '' : at + '/anyOf/' + i);
         }
         s.depth -= 1;
       }
@@ -8751,23 +9006,25 @@ function checkTitledOption(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = 'TitledOption';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'const', false)) {
       known += 1;
       const item = object['const'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/const');
+        cardcString(item, s, s.quiet ? '' : at + '/const');
       }
     }
     if (cardcPresent(keys, s, at, 'title', false)) {
       known += 1;
       const item = object['title'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/title');
+        cardcString(item, s, s.quiet ? '' : at + '/title');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfTitledOption, tags, known);
@@ -8797,32 +9054,34 @@ function checkTool(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = 'Tool';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'name', false)) {
       known += 1;
       const item = object['name'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/name');
+        cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
     if (cardcPresent(keys, s, at, 'title', true)) {
       known += 1;
       const item = object['title'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/title');
+        cardcString(item, s, s.quiet ? '' : at + '/title');
       }
     }
     if (cardcPresent(keys, s, at, 'icons', true)) {
       known += 1;
       const item = object['icons'];
-      if (cardcArray(item, s, at + '/icons', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/icons', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkIcon(entry, s, at + '/icons' + '/' + i);
+          checkIcon(entry, s, s.quiet ? '' : at + '/icons/' + i);
         }
         s.depth -= 1;
       }
@@ -8831,33 +9090,33 @@ function checkTool(value: unknown, s: cardcState, at: string, orNull?: boolean):
       known += 1;
       const item = object['description'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/description');
+        cardcString(item, s, s.quiet ? '' : at + '/description');
       }
     }
     if (cardcPresent(keys, s, at, 'inputSchema', false)) {
       known += 1;
       const item = object['inputSchema'];
-      checkToolJsonSchema(item, s, at + '/inputSchema');
+      checkToolJsonSchema(item, s, s.quiet ? '' : at + '/inputSchema');
     }
     if (cardcPresent(keys, s, at, 'outputSchema', true)) {
       known += 1;
       const item = object['outputSchema'];
-      checkToolJsonSchema(item, s, at + '/outputSchema');
+      checkToolJsonSchema(item, s, s.quiet ? '' : at + '/outputSchema');
     }
     if (cardcPresent(keys, s, at, 'annotations', true)) {
       known += 1;
       const item = object['annotations'];
-      checkToolAnnotations(item, s, at + '/annotations');
+      checkToolAnnotations(item, s, s.quiet ? '' : at + '/annotations');
     }
     if (cardcPresent(keys, s, at, 'execution', true)) {
       known += 1;
       const item = object['execution'];
-      checkToolExecution(item, s, at + '/execution');
+      checkToolExecution(item, s, s.quiet ? '' : at + '/execution');
     }
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkJsonObject(item, s, at + '/_meta');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
     cardcRest(object, keys, s, at, false, keysOfTool, tags, known);
     s.depth -= 1;
@@ -8886,44 +9145,46 @@ function checkToolAnnotations(value: unknown, s: cardcState, at: string, orNull?
   s.type = 'ToolAnnotations';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'title', true)) {
       known += 1;
       const item = object['title'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/title');
+        cardcString(item, s, s.quiet ? '' : at + '/title');
       }
     }
     if (cardcPresent(keys, s, at, 'readOnlyHint', true)) {
       known += 1;
       const item = object['readOnlyHint'];
       if (!(typeof item === 'boolean')) {
-        cardcBoolean(item, s, at + '/readOnlyHint');
+        cardcBoolean(item, s, s.quiet ? '' : at + '/readOnlyHint');
       }
     }
     if (cardcPresent(keys, s, at, 'destructiveHint', true)) {
       known += 1;
       const item = object['destructiveHint'];
       if (!(typeof item === 'boolean')) {
-        cardcBoolean(item, s, at + '/destructiveHint');
+        cardcBoolean(item, s, s.quiet ? '' : at + '/destructiveHint');
       }
     }
     if (cardcPresent(keys, s, at, 'idempotentHint', true)) {
       known += 1;
       const item = object['idempotentHint'];
       if (!(typeof item === 'boolean')) {
-        cardcBoolean(item, s, at + '/idempotentHint');
+        cardcBoolean(item, s, s.quiet ? '' : at + '/idempotentHint');
       }
     }
     if (cardcPresent(keys, s, at, 'openWorldHint', true)) {
       known += 1;
       const item = object['openWorldHint'];
       if (!(typeof item === 'boolean')) {
-        cardcBoolean(item, s, at + '/openWorldHint');
+        cardcBoolean(item, s, s.quiet ? '' : at + '/openWorldHint');
       }
     }
     cardcRest(object, keys, s, at, false, keysOfToolAnnotations, tags, known);
@@ -8953,15 +9214,17 @@ function checkToolChoice(value: unknown, s: cardcState, at: string, orNull?: boo
   s.type = 'ToolChoice';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'mode', true)) {
       known += 1;
       const item = object['mode'];
-      checkToolChoiceMode(item, s, at + '/mode');
+      checkToolChoiceMode(item, s, s.quiet ? '' : at + '/mode');
     }
     cardcRest(object, keys, s, at, false, keysOfToolChoice, tags, known);
     s.depth -= 1;
@@ -9010,15 +9273,17 @@ function checkToolExecution(value: unknown, s: cardcState, at: string, orNull?: 
   s.type = 'ToolExecution';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'taskSupport', true)) {
       known += 1;
       const item = object['taskSupport'];
-      checkTaskSupport(item, s, at + '/taskSupport');
+      checkTaskSupport(item, s, s.quiet ? '' : at + '/taskSupport');
     }
     cardcRest(object, keys, s, at, false, keysOfToolExecution, tags, known);
     s.depth -= 1;
@@ -9053,29 +9318,31 @@ function checkToolJsonSchema(value: unknown, s: cardcState, at: string, orNull?:
   s.type = 'ToolJsonSchema';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'type', false)) {
       known += 1;
       const item = object['type'];
-      checksOfToolJsonSchema[0](item, s, at + '/type');
+      checksOfToolJsonSchema[0](item, s, s.quiet ? '' : at + '/type');
     }
     if (cardcPresent(keys, s, at, 'properties', true)) {
       known += 1;
       const item = object['properties'];
-      checksOfToolJsonSchema[1](item, s, at + '/properties');
+      checksOfToolJsonSchema[1](item, s, s.quiet ? '' : at + '/properties');
     }
     if (cardcPresent(keys, s, at, 'required', true)) {
       known += 1;
       const item = object['required'];
-      if (cardcArray(item, s, at + '/required', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/required', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
           if (!(typeof entry === 'string' && cardcUnicode(entry))) {
-            cardcString(entry, s, at + '/required' + '/' + i);
+            cardcString(entry, s, s.quiet ? '' : at + '/required/' + i);
           }
         }
         s.depth -= 1;
@@ -9108,25 +9375,27 @@ function checkToolResultContent(value: unknown, s: cardcState, at: string, orNul
   s.type = 'ToolResultContent';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'toolUseId', false)) {
       known += 1;
       const item = object['toolUseId'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/toolUseId');
+        cardcString(item, s, s.quiet ? '' : at + '/toolUseId');
       }
     }
     if (cardcPresent(keys, s, at, 'content', true)) {
       known += 1;
       const item = object['content'];
-      if (cardcArray(item, s, at + '/content', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/content', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          checkContentBlock(entry, s, at + '/content' + '/' + i);
+          checkContentBlock(entry, s, s.quiet ? '' : at + '/content/' + i);
         }
         s.depth -= 1;
       }
@@ -9134,19 +9403,19 @@ function checkToolResultContent(value: unknown, s: cardcState, at: string, orNul
     if (cardcPresent(keys, s, at, 'structuredContent', true)) {
       known += 1;
       const item = object['structuredContent'];
-      checkJsonObject(item, s, at + '/structuredContent');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/structuredContent');
     }
     if (cardcPresent(keys, s, at, 'isError', true)) {
       known += 1;
       const item = object['isError'];
       if (!(typeof item === 'boolean')) {
-        cardcBoolean(item, s, at + '/isError');
+        cardcBoolean(item, s, s.quiet ? '' : at + '/isError');
       }
     }
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkJsonObject(item, s, at + '/_meta');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
     cardcRest(object, keys, s, at, false, keysOfToolResultContent, tags, known);
     s.depth -= 1;
@@ -9175,34 +9444,36 @@ function checkToolUseContent(value: unknown, s: cardcState, at: string, orNull?:
   s.type = 'ToolUseContent';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'name', false)) {
       known += 1;
       const item = object['name'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/name');
+        cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
     if (cardcPresent(keys, s, at, 'id', false)) {
       known += 1;
       const item = object['id'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/id');
+        cardcString(item, s, s.quiet ? '' : at + '/id');
       }
     }
     if (cardcPresent(keys, s, at, 'input', false)) {
       known += 1;
       const item = object['input'];
-      checkJsonObject(item, s, at + '/input');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/input');
     }
     if (cardcPresent(keys, s, at, '_meta', true)) {
       known += 1;
       const item = object['_meta'];
-      checkJsonObject(item, s, at + '/_meta');
+      checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
     cardcRest(object, keys, s, at, false, keysOfToolUseContent, tags, known);
     s.depth -= 1;
@@ -9236,24 +9507,26 @@ function checkUntitledMultiSelectItems(value: unknown, s: cardcState, at: string
   s.type = 'UntitledMultiSelectItems';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'type', false)) {
       known += 1;
       const item = object['type'];
-      checksOfUntitledMultiSelectItems[0](item, s, at + '/type');
+      checksOfUntitledMultiSelectItems[0](item, s, s.quiet ? '' : at + '/type');
     }
     if (cardcPresent(keys, s, at, 'enum', false)) {
       known += 1;
       const item = object['enum'];
-      if (cardcArray(item, s, at + '/enum', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/enum', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
           if (!(typeof entry === 'string' && cardcUnicode(entry))) {
-            cardcString(entry, s, at + '/enum' + '/' + i);
+            cardcString(entry, s, s.quiet ? '' : at + '/enum/' + i);
           }
         }
         s.depth -= 1;

@@ -167,6 +167,12 @@ type cardcState = {
    */
   tags: readonly string[];
   /**
+   * The keys (`Object.keys`) of the object whose tag the union above read, handed on with `tags`
+   * to the check of the variant it picked, which takes them (leaving `undefined`) instead of
+   * reading them again: an object's keys are read once, however many unions tag it.
+   */
+  keys: readonly string[] | undefined;
+  /**
    * Whether the check also rewrites the value, a copy `parse` made, into what a reader holds: it
    * deletes the unknown keys of a struct that drops them and the `null` of a null-as-absent key, and
    * gives an absent defaulted key its default. A rewriting check reads the whole value (see
@@ -199,7 +205,7 @@ function cardcRun(
   fix = false,
   write = false,
 ): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, fix, write };
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, keys: undefined, fix, write };
   try {
     check(value, s, '');
   } catch {
@@ -293,6 +299,19 @@ function cardcStrings(values: readonly string[]): cardcListing {
   return { values, listed: quoted.length === 1 ? `${quoted[0]}` : `one of ${quoted.join(', ')}` };
 }
 
+/** A union's tag key and the strings it may hold, as `cardcTag` reads them. */
+type cardcTagging = {
+  readonly tag: string;
+  /** The tag key alone: the tags the variant is handed when no union above read one. */
+  readonly alone: readonly string[];
+  readonly tags: cardcListing;
+};
+
+/** A union's tagging, made once, when the module loads, so that no check allocates its list. */
+function cardcTags(tag: string, values: readonly string[]): cardcTagging {
+  return { tag, alone: [tag], tags: cardcStrings(values) };
+}
+
 /**
  * The deepest nesting of arrays and objects accepted: serde_json's limit, so that the Rust types
  * and the guards refuse the same input, and a hostile one cannot exhaust the stack.
@@ -307,12 +326,6 @@ function cardcDeeper(s: cardcState, at: string): boolean {
   cardcFail(s, at, `nested deeper than ${cardcMaxDepth} arrays and objects`);
   return true;
 }
-
-/**
- * Own enumerable properties: exactly the keys `JSON.stringify` writes, never inherited ones such as
- * `constructor`, and callable on objects without a prototype.
- */
-const cardcHas = Object.prototype.propertyIsEnumerable;
 
 /** The value as an object to read keys from, or `undefined` after an error. Arrays are refused. */
 function cardcObject(
@@ -330,7 +343,8 @@ function cardcObject(
 
 /**
  * Checks any JSON value: `null`, a boolean, a string of Unicode text, a finite number, or arrays
- * and objects of them, with keys of Unicode text.
+ * and objects of them, with keys of Unicode text. A quiet check writes no pointer for what it
+ * enters, since it never reads one.
  */
 function cardcJson(value: unknown, s: cardcState, at: string): void {
   if (value === null || typeof value === 'boolean') {
@@ -358,7 +372,7 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
   s.depth += 1;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
-      cardcJson(value[i], s, `${at}/${i}`);
+      cardcJson(value[i], s, s.quiet ? '' : `${at}/${i}`);
     }
   } else {
     const object = value as { readonly [key: string]: unknown };
@@ -367,11 +381,24 @@ function cardcJson(value: unknown, s: cardcState, at: string): void {
         break;
       }
       if (cardcKey(s, at, key)) {
-        cardcJson(object[key], s, `${at}/${cardcEscape(key)}`);
+        cardcJson(object[key], s, cardcAt(s, at, key));
       }
     }
   }
   s.depth -= 1;
+}
+
+/**
+ * Whether `key` is one of `keys`: what `indexOf` says, but a loop that the engine inlines, which
+ * made `is` on the small call cards a few percent faster than calling `indexOf` for each key.
+ */
+function cardcIn(keys: readonly string[], key: string): boolean {
+  for (let i = 0; i < keys.length; i += 1) {
+    if (keys[i] === key) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -390,7 +417,7 @@ function cardcPresent(
   if (s.errors.length >= s.limit) {
     return false;
   }
-  if (keys.indexOf(key) >= 0) {
+  if (cardcIn(keys, key)) {
     return true;
   }
   if (!optional) {
@@ -451,21 +478,27 @@ function cardcTag(
   at: string,
   orNull: boolean | undefined,
   name: string,
-  tag: string,
-  tags: cardcListing,
+  tagging: cardcTagging,
   open: boolean,
 ): string | undefined {
+  const { tag, tags } = tagging;
   const outer = s.type;
   s.type = name;
   const read = s.tags;
   s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
   let found: string | undefined;
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
-    const tagValue = cardcHas.call(object, tag) ? object[tag] : undefined;
+    // Its own enumerable keys, as `cardcHas` would say, but read once for the variant too:
+    // `propertyIsEnumerable` took as long as the rest of the tag's reading.
+    const keys = taken ?? Object.keys(object);
+    const tagValue = cardcIn(keys, tag) ? object[tag] : undefined;
     if (typeof tagValue === 'string' && (tags.values.indexOf(tagValue) >= 0 || (open && cardcUnicode(tagValue)))) {
       found = tagValue;
-      s.tags = read.length === 0 ? [tag] : read.concat([tag]);
+      s.tags = read.length === 0 ? tagging.alone : read.concat(tagging.alone);
+      s.keys = keys;
     } else if (tagValue === undefined) {
       cardcFail(s, cardcAt(s, at, tag), s.quiet ? '' : `required: ${open ? 'a string' : tags.listed}`);
     } else if (typeof tagValue === 'string' && open) {
@@ -544,22 +577,24 @@ function checkComment(value: unknown, s: cardcState, at: string, orNull?: boolea
   s.type = 'Comment';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '*/ console.log("field"); /*', false)) {
       known += 1;
       const item = object['*/ console.log("field"); /*'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, at + '/*~1 console.log("field"); ~1*');
+        cardcString(item, s, s.quiet ? '' : at + '/*~1 console.log("field"); ~1*');
       }
     }
     if (cardcPresent(keys, s, at, 'line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO', true)) {
       known += 1;
       const item = object['line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO'];
-      checkValue(item, s, at + '/line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO');
+      checkValue(item, s, s.quiet ? '' : at + '/line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO');
     }
     cardcRest(object, keys, s, at, true, keysOfComment, tags, known);
     s.depth -= 1;
@@ -588,10 +623,12 @@ function checkEmpty(value: unknown, s: cardcState, at: string, orNull?: boolean)
   s.type = 'Empty';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     cardcRest(object, keys, s, at, true, keysOfEmpty, tags, known);
     s.depth -= 1;
@@ -612,11 +649,11 @@ export function parseEmpty(
 }
 
 /** The `*\/ console.log("injected"); /*` tags of `Hostile`. */
-const tagsOfHostile = cardcStrings(['*/ console.log("tag"); /*', 'line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO', '\'single\' "double" `back` ${x} \\ \x3C/script> \x3C!--', '--> -->']);
+const tagsOfHostile = cardcTags('*/ console.log("injected"); /*', ['*/ console.log("tag"); /*', 'line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO', '\'single\' "double" `back` ${x} \\ \x3C/script> \x3C!--', '--> -->']);
 
 /** Checks a `Hostile`: its `*\/ console.log("injected"); /*` picks the variant that checks the rest. */
 function checkHostile(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Hostile', '*/ console.log("injected"); /*', tagsOfHostile, false)) {
+  switch (cardcTag(value, s, at, orNull, 'Hostile', tagsOfHostile, false)) {
     case '*/ console.log("tag"); /*':
       {
         const outer = cardcVariant(s, 'Comment');
@@ -656,11 +693,11 @@ export function parseHostile(
 }
 
 /** The `<\/script><script>console.log("nested")<\/script>` tags of `Lines`. */
-const tagsOfLines = cardcStrings(['${console.log("template")}']);
+const tagsOfLines = cardcTags('\x3C/script>\x3Cscript>console.log("nested")\x3C/script>', ['${console.log("template")}']);
 
 /** Checks a `Lines`: its `<\/script><script>console.log("nested")<\/script>` picks the variant that checks the rest. */
 function checkLines(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'Lines', '\x3C/script>\x3Cscript>console.log("nested")\x3C/script>', tagsOfLines, false)) {
+  switch (cardcTag(value, s, at, orNull, 'Lines', tagsOfLines, false)) {
     case '${console.log("template")}':
       {
         const outer = cardcVariant(s, 'Template');
@@ -720,16 +757,18 @@ function checkQuotes(value: unknown, s: cardcState, at: string, orNull?: boolean
   s.type = 'Quotes';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '"); console.log("dq', false)) {
       known += 1;
       const item = object['"); console.log("dq'];
       if (!(typeof item === 'boolean')) {
-        cardcBoolean(item, s, at + '/"); console.log("dq');
+        cardcBoolean(item, s, s.quiet ? '' : at + '/"); console.log("dq');
       }
     }
     cardcRest(object, keys, s, at, true, keysOfQuotes, tags, known);
@@ -759,19 +798,21 @@ function checkTemplate(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = 'Template';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, '\'); console.log(\'quote', false)) {
       known += 1;
       const item = object['\'); console.log(\'quote'];
-      if (cardcArray(item, s, at + '/\'); console.log(\'quote', undefined)) {
+      if (cardcArray(item, s, s.quiet ? '' : at + '/\'); console.log(\'quote', undefined)) {
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
           if (!(typeof entry === 'string' && cardcUnicode(entry))) {
-            cardcString(entry, s, at + '/\'); console.log(\'quote' + '/' + i);
+            cardcString(entry, s, s.quiet ? '' : at + '/\'); console.log(\'quote/' + i);
           }
         }
         s.depth -= 1;

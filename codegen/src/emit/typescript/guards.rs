@@ -144,11 +144,12 @@ impl Guards<'_> {
             .map(|variant| string_literal(&variant.tag_value))
             .collect();
         // A constant, so that no call allocates the list, nor lists it for an error.
-        self.used.insert("cardcStrings");
+        self.used.insert("cardcTags");
         self.out
             .doc_line(&format!("The `{}` tags of `{name}`.", def.tag));
         self.out.line(&format!(
-            "const tagsOf{name} = cardcStrings([{}]);",
+            "const tagsOf{name} = cardcTags({}, [{}]);",
+            string_literal(&def.tag),
             tags.join(", ")
         ));
         self.out.blank();
@@ -160,9 +161,8 @@ impl Guards<'_> {
             ),
         );
         self.out.line(&format!(
-            "switch (cardcTag(value, s, at, orNull, {}, {}, tagsOf{name}, {})) {{",
+            "switch (cardcTag(value, s, at, orNull, {}, tagsOf{name}, {})) {{",
             string_literal(name),
-            string_literal(&def.tag),
             def.is_open()
         ));
         self.out.indent();

@@ -84,19 +84,21 @@ function checkPaths(value: unknown, s: cardcState, at: string, orNull?: boolean)
   s.type = 'Paths';
   const tags = s.tags;
   s.tags = cardcNoKeys;
-  const object = cardcObject(value, s, at, orNull);
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as {{ readonly [key: string]: unknown }}) : cardcObject(value, s, at, orNull);
   if (object !== undefined) {{
     s.depth += 1;
-    const keys = Object.keys(object);
+    const keys = taken ?? Object.keys(object);
     let known = tags.length;
     if (cardcPresent(keys, s, at, 'paths', false)) {{
       known += 1;
       const item = object['paths'];
-      if (cardcArray(item, s, at + '/paths', undefined)) {{
+      if (cardcArray(item, s, s.quiet ? '' : at + '/paths', undefined)) {{
         for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {{
           const entry = item[i];
           if (!(typeof entry === 'string' && cardcUnicode(entry))) {{
-            cardcString(entry, s, at + '/paths' + '/' + i);
+            cardcString(entry, s, s.quiet ? '' : at + '/paths/' + i);
           }}
         }}
         s.depth -= 1;
@@ -119,11 +121,11 @@ fn a_union_check_reads_the_tag_then_checks_one_variant() {
     let text = emit(&views());
     let expected = format!(
         "/** The `card` tags of `View`. */
-const tagsOfView = cardcStrings(['generic', 'search']);
+const tagsOfView = cardcTags('card', ['generic', 'search']);
 
 /** Checks a `View`: its `card` picks the variant that checks the rest. */
 function checkView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{
-  switch (cardcTag(value, s, at, orNull, 'View', 'card', tagsOfView, false)) {{
+  switch (cardcTag(value, s, at, orNull, 'View', tagsOfView, false)) {{
     case 'generic':
       {{
         const outer = cardcVariant(s, 'Generic');
@@ -173,18 +175,18 @@ const checksOfPoint = [
 ] as const;
 ";
     let reads = [
-        "cardcString(item, s, at + '/s');",
-        "cardcBoolean(item, s, at + '/flag');",
-        "cardcNumber(item, s, at + '/ratio');",
-        "cardcJson(item, s, at + '/raw');",
-        "cardcJson(item, s, at + '/maybeRaw');",
-        "checksOfPoint[0](item, s, at + '/tiny');",
-        "checksOfPoint[1](item, s, at + '/count');",
-        "checksOfPoint[2](item, s, at + '/grid');",
-        "checksOfPoint[3](item, s, at + '/sparse');",
-        "checkPoint(item, s, at + '/next', true);",
-        "cardcString(item, s, at + '/note', true);",
-        "checksOfPoint[4](item, s, at + '/it\\'s');",
+        "cardcString(item, s, s.quiet ? '' : at + '/s');",
+        "cardcBoolean(item, s, s.quiet ? '' : at + '/flag');",
+        "cardcNumber(item, s, s.quiet ? '' : at + '/ratio');",
+        "cardcJson(item, s, s.quiet ? '' : at + '/raw');",
+        "cardcJson(item, s, s.quiet ? '' : at + '/maybeRaw');",
+        "checksOfPoint[0](item, s, s.quiet ? '' : at + '/tiny');",
+        "checksOfPoint[1](item, s, s.quiet ? '' : at + '/count');",
+        "checksOfPoint[2](item, s, s.quiet ? '' : at + '/grid');",
+        "checksOfPoint[3](item, s, s.quiet ? '' : at + '/sparse');",
+        "checkPoint(item, s, s.quiet ? '' : at + '/next', true);",
+        "cardcString(item, s, s.quiet ? '' : at + '/note', true);",
+        "checksOfPoint[4](item, s, s.quiet ? '' : at + '/it\\'s');",
         "cardcRest(object, keys, s, at, false, keysOfPoint, tags, known);",
     ];
     for expected in [keys, built].into_iter().chain(reads) {
