@@ -29,3 +29,8 @@ pub fn version(pair: &str, side: &str) -> Schema {
     compile(&path.to_string_lossy(), &text)
         .unwrap_or_else(|errors| panic!("{}: {errors:?}", path.display()))
 }
+
+/// Whether a party breaks, as the proofs' messages say it.
+pub fn breaks(broke: bool) -> &'static str {
+    if broke { "break" } else { "do not break" }
+}

@@ -10,7 +10,7 @@
 
 use cardc_codegen::compat;
 use cardc_codegen::ir::Schema;
-use cardc_conformance::compat_pairs::{pairs, version};
+use cardc_conformance::compat_pairs::{breaks, pairs, version};
 use cardc_conformance::consumers::{self, Errors, Unit, first_lines};
 use cardc_conformance::repo_root;
 
@@ -94,10 +94,6 @@ fn bridges_break_exactly_as_the_verdicts_say() {
         "measured breaks differ from the verdicts:\n{}",
         wrong.join("\n")
     );
-}
-
-fn breaks(broke: bool) -> &'static str {
-    if broke { "break" } else { "do not break" }
 }
 
 /// The golden cases' schemas (`tests/schemas/<case>/<case>.cards`), each compiled, with its

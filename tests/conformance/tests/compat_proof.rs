@@ -17,7 +17,7 @@ use std::path::Path;
 
 use cardc_codegen::ir::{DefaultWrite, Schema, TypeDef};
 use cardc_codegen::{compat, emit};
-use cardc_conformance::compat_pairs::{pairs, version};
+use cardc_conformance::compat_pairs::{breaks, pairs, version};
 use cardc_conformance::{
     Case, GuardsReader, Reader, RustReader, arbitrary, compile_modules, contract, repo_root,
     same_json, with_write_backs, write_corpus,
@@ -244,8 +244,4 @@ fn old_and_new_readers_break_exactly_as_the_verdicts_say() {
         "measured breaks differ from the verdicts:\n{}",
         wrong.join("\n")
     );
-}
-
-fn breaks(broke: bool) -> &'static str {
-    if broke { "break" } else { "do not break" }
 }
