@@ -53,13 +53,8 @@ pub fn read_published(
     file_name: &str,
     text: &str,
 ) -> Result<published::Published, Vec<published::Problem>> {
-    let read = published::read(file_name, text)?;
-    let given: serde_json::Value = serde_json::from_str(text).map_err(|error| {
-        vec![published::Problem {
-            pointer: String::new(),
-            message: format!("not JSON: {error}"),
-        }]
-    })?;
+    let given = published::parse(text)?;
+    let read = published::read_document(file_name, &given)?;
     let written = emit::json_schema::document(&read.schema);
     match first_difference(&given, &written, String::new()) {
         None => Ok(read),

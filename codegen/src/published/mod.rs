@@ -68,14 +68,23 @@ pub struct Problem {
 /// Reads `text`, the published JSON Schema whose file is named `file_name` (its stem names the
 /// schema), back into the IR; or every problem found, each at its JSON pointer.
 pub fn read(file_name: &str, text: &str) -> Result<Published, Vec<Problem>> {
-    let document: Value = serde_json::from_str(text).map_err(|error| {
+    read_document(file_name, &parse(text)?)
+}
+
+/// The document `text` holds, or the problem that it is no JSON.
+pub fn parse(text: &str) -> Result<Value, Vec<Problem>> {
+    serde_json::from_str(text).map_err(|error| {
         vec![Problem {
             pointer: String::new(),
             message: format!("not JSON: {error}"),
         }]
-    })?;
+    })
+}
+
+/// [`read`] of a document already parsed.
+pub fn read_document(file_name: &str, document: &Value) -> Result<Published, Vec<Problem>> {
     let mut reader = Reader::default();
-    let schema = document_schema(&mut reader, Node::root(&document), file_name);
+    let schema = document_schema(&mut reader, Node::root(document), file_name);
     match schema {
         Some(schema) if reader.problems.is_empty() => Ok(Published {
             schema,
