@@ -66,6 +66,7 @@ pub(super) fn emit_guards(
     }
     let mut guards = Guards {
         schema,
+        rewrites: schema.rewrites(),
         inputs,
         used: BTreeSet::from(["cardcRun"]),
         types: BTreeSet::new(),
@@ -122,6 +123,9 @@ pub(super) fn emit_guards(
 struct Guards<'a> {
     /// The schema, to tell a union's struct payloads from its union payloads.
     schema: &'a Schema,
+    /// Whether the contract's writers write back other JSON than they read
+    /// ([`Schema::rewrites`]), asked once: it looks at every type.
+    rewrites: bool,
     /// The types that have an input type (see [`super::Form`]).
     inputs: &'a BTreeSet<String>,
     /// The helpers the text written so far calls.
@@ -407,7 +411,7 @@ impl Guards<'_> {
         // rewritten as they write it.
         // Only the one `parse` helper named: an output importing the shared runtime compiles
         // under `--noUnusedLocals`.
-        let parse = if self.schema.rewrites() {
+        let parse = if self.rewrites {
             self.helper("cardcParseCopy")
         } else {
             self.helper("cardcParse")
@@ -459,7 +463,7 @@ impl Guards<'_> {
             .line("  | { ok: false; errors: { pointer: string; message: string }[] } {");
         self.out.line(&format!(
             "  return cardcParseTolerant<{name}>(check{name}, value, {});",
-            self.schema.rewrites()
+            self.rewrites
         ));
         self.out.line("}");
     }
