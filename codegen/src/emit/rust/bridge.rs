@@ -5,9 +5,8 @@
 //! method, so every bridge that implements the trait stops compiling until it renders the new
 //! variant. That is the closed-union guarantee of the design notes, enforced by rustc.
 
-use proc_macro2::Ident;
+use proc_macro2::{Ident, TokenStream};
 use quote::quote;
-use syn::parse_quote;
 
 use super::{Runtime, doc_attr, ident};
 use crate::ir::UnionDef;
@@ -19,7 +18,7 @@ fn method_ident(variant: &str) -> Ident {
 }
 
 /// The bridge trait and the `TAGS`, `tag` and `dispatch` items of a union.
-pub(super) fn bridge_items(def: &UnionDef, runtime: Runtime) -> [syn::Item; 2] {
+pub(super) fn bridge_items(def: &UnionDef, runtime: Runtime) -> [TokenStream; 2] {
     let rt = runtime.path();
     let name = ident(&def.name);
     let trait_ident = ident(&naming::rust::bridge_trait(&def.name));
@@ -60,7 +59,7 @@ pub(super) fn bridge_items(def: &UnionDef, runtime: Runtime) -> [syn::Item; 2] {
             fn #method(&mut self, value: &#rt::Unknown<#name>) -> Self::Output;
         }
     });
-    let bridge_trait = parse_quote! {
+    let bridge_trait = quote! {
         #trait_doc
         pub trait #trait_ident {
             /// What rendering one value produces.
@@ -104,7 +103,7 @@ pub(super) fn bridge_items(def: &UnionDef, runtime: Runtime) -> [syn::Item; 2] {
         "Every `{}` tag value, in declaration order.",
         def.tag
     ));
-    let impl_block = parse_quote! {
+    let impl_block = quote! {
         impl #name {
             #tags_doc
             pub const TAGS: &'static [&'static str] = &[#(#tags),*];

@@ -7,7 +7,6 @@
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
-use syn::parse_quote;
 
 use super::types::rust_type;
 use super::{Runtime, ident};
@@ -40,7 +39,7 @@ fn function_name(field: &Field) -> proc_macro2::Ident {
 /// The functions that build the defaults of a struct's fields, one per defaulted field, or
 /// `None` when it has none. The visitor calls them for an absent key (and, tolerant, for an
 /// invalid value), and schemars for the `default` it writes.
-pub(super) fn functions(def: &StructDef, schema: &Schema, runtime: Runtime) -> Option<syn::Item> {
+pub(super) fn functions(def: &StructDef, schema: &Schema, runtime: Runtime) -> Option<TokenStream> {
     let functions: Vec<TokenStream> = def
         .fields
         .iter()
@@ -67,7 +66,7 @@ pub(super) fn functions(def: &StructDef, schema: &Schema, runtime: Runtime) -> O
         return None;
     }
     let name = ident(&def.name);
-    Some(parse_quote! {
+    Some(quote! {
         impl #name {
             #(#functions)*
         }

@@ -1,7 +1,7 @@
 //! Unit-only enums: one Rust variant per string on the wire, read from that string alone.
 
+use proc_macro2::TokenStream;
 use quote::quote;
-use syn::parse_quote;
 
 use super::{
     Runtime, deserialize_impl, ident, json_schema_derive, notes, serialize_impl, with_examples,
@@ -13,7 +13,7 @@ use crate::ir::EnumDef;
 /// would match: the wire string is the contract, and spelling it out keeps it visible in
 /// review. `Deserialize` is not serde's derive, which also reads `{"value": null}`: the
 /// runtime's `deserialize_unit_enum` reads a string only.
-pub(super) fn enum_items(def: &EnumDef, runtime: Runtime) -> [syn::Item; 4] {
+pub(super) fn enum_items(def: &EnumDef, runtime: Runtime) -> [TokenStream; 4] {
     let rt = runtime.path();
     let docs = notes(
         &with_examples(&def.docs, &def.examples),
@@ -48,7 +48,7 @@ pub(super) fn enum_items(def: &EnumDef, runtime: Runtime) -> [syn::Item; 4] {
     });
     // The catch-all owns its string, so an open enum is not `Copy`.
     let copy = def.other.is_none().then(|| quote!(Copy,));
-    let item = parse_quote! {
+    let item = quote! {
         #(#docs)*
         #[derive(Debug, Clone, #copy PartialEq, Eq, Hash, PartialOrd, Ord)]
         #json_schema_derive
@@ -93,7 +93,7 @@ pub(super) fn enum_items(def: &EnumDef, runtime: Runtime) -> [syn::Item; 4] {
             }
         }
     });
-    let unit_enum = parse_quote! {
+    let unit_enum = quote! {
         impl #rt::__private::UnitEnum for #name {
             const NAME: &'static str = #type_name;
             const VALUES: &'static [&'static str] = &[#(#wires),*];

@@ -3,10 +3,11 @@
 //! Generated code compiles in a crate whose only dependency is its runtime (see [`Runtime`]:
 //! `cardc-runtime`, or `cardc` for the derive), so every serde name goes through the runtime's
 //! `__private`, and the serde impls are written out rather than derived: a crate holding
-//! generated code builds no serde_derive, and so no syn. The items are built as syntax trees rather than text so
-//! that a derive macro can later splice the very same items next to a marker struct; that is
-//! also why they carry no inner attributes, `use` statements or modules, which could clash when
-//! two schemas expand into one module.
+//! generated code builds no serde_derive, and so no syn. The items are built as tokens rather
+//! than text, so that the derive macro splices the very same items next to a marker struct
+//! without parsing or printing them (only the CLI's text is parsed into syntax trees, for
+//! prettyplease); that is also why they carry no inner attributes, `use` statements or
+//! modules, which could clash when two schemas expand into one module.
 //!
 //! The IR comes from the checker, so names are valid identifiers and every `Ty::Named`
 //! resolves. Building an item from an IR that breaks those invariants panics: it is a checker
@@ -124,15 +125,16 @@ pub fn header(schema: &Schema) -> String {
 }
 
 /// The pretty-printed [`items`] alone, naming `runtime`: with [`Runtime::Crate`] exactly what
-/// [`emit`] writes after the header, with [`Runtime::Facade`] what the derive macro expands
-/// to. prettyplease prints a file's items back to back, so each item is printed alone and the
+/// [`emit`] writes after the header, with [`Runtime::Facade`] the items the derive macro
+/// expands to, as text. prettyplease prints a file's items back to back, so each item is printed alone and the
 /// results are joined by a blank line. The items of one type at a time are built, printed and
 /// dropped, so that memory stays that of one type's syntax trees however large the schema.
 pub fn items_text(schema: &Schema, runtime: Runtime) -> String {
     print_items(&schema.types.values().collect::<Vec<_>>(), schema, runtime)
 }
 
-/// The pretty-printed items of some types, one blank line between items.
+/// The pretty-printed items of some types, one blank line between items. Each item is parsed
+/// into a syntax tree only here, once, for prettyplease to print.
 fn print_items(defs: &[&TypeDef], schema: &Schema, runtime: Runtime) -> String {
     let mut out = String::new();
     let deprecation = uses_deprecation(schema);
@@ -141,34 +143,31 @@ fn print_items(defs: &[&TypeDef], schema: &Schema, runtime: Runtime) -> String {
             if !out.is_empty() {
                 out.push('\n');
             }
-            out.push_str(&prettyplease::unparse(&file(vec![item])));
+            // The emitter's own tokens always make an item; anything else is its bug.
+            let item = syn::parse2::<syn::Item>(item)
+                .unwrap_or_else(|error| panic!("the Rust emitter made no item: {error}"));
+            out.push_str(&prettyplease::unparse(&syn::File {
+                shebang: None,
+                frontmatter: None,
+                attrs: Vec::new(),
+                items: vec![item],
+            }));
         }
     }
     out
 }
 
-/// Every generated item of a schema, naming `runtime`, one per named type in name order, with
-/// no inner attributes so that the items can be spliced into any module.
-pub fn items(schema: &Schema, runtime: Runtime) -> syn::File {
+/// Every generated item of a schema as tokens, naming `runtime`, in name order, with no inner
+/// attributes so that the items can be spliced into any module: what the derive expands to,
+/// token for token the items [`items_text`] prints, built without syntax trees.
+pub fn items(schema: &Schema, runtime: Runtime) -> TokenStream {
     // Asked once: every item's attributes depend on the whole schema's answer.
     let deprecation = uses_deprecation(schema);
-    file(
-        schema
-            .types
-            .values()
-            .flat_map(|def| type_items(def, schema, runtime, deprecation))
-            .collect(),
-    )
-}
-
-/// A file holding only the given items.
-fn file(items: Vec<syn::Item>) -> syn::File {
-    syn::File {
-        shebang: None,
-        frontmatter: None,
-        attrs: Vec::new(),
-        items,
-    }
+    schema
+        .types
+        .values()
+        .flat_map(|def| type_items(def, schema, runtime, deprecation))
+        .collect()
 }
 
 /// Whether anything in the schema is deprecated.
@@ -192,7 +191,7 @@ fn type_items(
     schema: &Schema,
     runtime: Runtime,
     deprecation: bool,
-) -> Vec<syn::Item> {
+) -> Vec<TokenStream> {
     let mut items = type_items_of(def, schema, runtime);
     if deprecation {
         items.iter_mut().for_each(allow_deprecated);
@@ -200,19 +199,24 @@ fn type_items(
     items
 }
 
-/// Adds `#[allow(deprecated)]` to an item the emitter makes.
-fn allow_deprecated(item: &mut syn::Item) {
-    let attrs = match item {
-        syn::Item::Struct(item) => &mut item.attrs,
-        syn::Item::Enum(item) => &mut item.attrs,
-        syn::Item::Impl(item) => &mut item.attrs,
-        syn::Item::Trait(item) => &mut item.attrs,
-        _ => return,
-    };
-    attrs.push(syn::parse_quote!(#[allow(deprecated)]));
+/// Adds `#[allow(deprecated)]` to an item the emitter makes, after its other outer
+/// attributes (docs and derives), where an attribute of the item's own would go.
+fn allow_deprecated(item: &mut TokenStream) {
+    let mut tokens = std::mem::take(item).into_iter().peekable();
+    let mut out = TokenStream::new();
+    // An outer attribute is a `#` and a bracketed group.
+    while let Some(proc_macro2::TokenTree::Punct(hash)) = tokens.peek()
+        && hash.as_char() == '#'
+    {
+        out.extend(tokens.next());
+        out.extend(tokens.next());
+    }
+    out.extend(quote!(#[allow(deprecated)]));
+    out.extend(tokens);
+    *item = out;
 }
 
-fn type_items_of(def: &TypeDef, schema: &Schema, runtime: Runtime) -> Vec<syn::Item> {
+fn type_items_of(def: &TypeDef, schema: &Schema, runtime: Runtime) -> Vec<TokenStream> {
     match def {
         TypeDef::Struct(def) => {
             let mut items = vec![structs::struct_item(def, runtime)];
@@ -312,9 +316,9 @@ fn json_schema_derive(name: &str, runtime: Runtime, container: Option<TokenStrea
 /// A `Deserialize` impl for `name` whose body, given `deserializer`, decodes the value: the one
 /// shape structs (through their visitor), unions (through the tag-first decoder) and enums
 /// (through `deserialize_unit_enum`) share.
-fn deserialize_impl(name: &Ident, runtime: Runtime, body: TokenStream) -> syn::Item {
+fn deserialize_impl(name: &Ident, runtime: Runtime, body: TokenStream) -> TokenStream {
     let rt = runtime.path();
-    syn::parse_quote! {
+    quote! {
         impl<'de> #rt::__private::serde::Deserialize<'de> for #name {
             #[inline]
             fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
@@ -328,7 +332,7 @@ fn deserialize_impl(name: &Ident, runtime: Runtime, body: TokenStream) -> syn::I
 }
 
 /// The `Serialize` impl of a struct or union: through its `Object` impl, with no union around it.
-fn serialize_as_object(name: &Ident, runtime: Runtime) -> syn::Item {
+fn serialize_as_object(name: &Ident, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
     serialize_impl(
         name,
@@ -339,9 +343,9 @@ fn serialize_as_object(name: &Ident, runtime: Runtime) -> syn::Item {
 
 /// An `Object` impl for `name` whose body, given `serializer` and the `tags` of the unions
 /// around the value, writes it: the one shape structs and unions share.
-fn object_impl(name: &Ident, runtime: Runtime, body: TokenStream) -> syn::Item {
+fn object_impl(name: &Ident, runtime: Runtime, body: TokenStream) -> TokenStream {
     let rt = runtime.path();
-    syn::parse_quote! {
+    quote! {
         impl #rt::__private::Object for #name {
             #[inline]
             fn serialize_object<S>(
@@ -360,9 +364,9 @@ fn object_impl(name: &Ident, runtime: Runtime, body: TokenStream) -> syn::Item {
 
 /// A `Serialize` impl for `name` whose body, given `serializer`, writes the value: the one
 /// shape structs and unions (through `Object`) and enums (through `serialize_unit_enum`) share.
-fn serialize_impl(name: &Ident, runtime: Runtime, body: TokenStream) -> syn::Item {
+fn serialize_impl(name: &Ident, runtime: Runtime, body: TokenStream) -> TokenStream {
     let rt = runtime.path();
-    syn::parse_quote! {
+    quote! {
         impl #rt::__private::serde::Serialize for #name {
             #[inline]
             fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>

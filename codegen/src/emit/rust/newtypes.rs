@@ -1,7 +1,7 @@
 //! Newtypes: a tuple struct around the wrapped type, written and read as that type.
 
+use proc_macro2::TokenStream;
 use quote::quote;
-use syn::parse_quote;
 
 use super::fields::value_reader;
 use super::types::rust_type;
@@ -12,7 +12,11 @@ use crate::ir::{NewtypeDef, Schema};
 
 /// `pub struct SessionId(pub String);`, with serde impls that write and read the wrapped value
 /// as it is, read by the contract's rules for its type (an integer written `7.0` is `7`).
-pub(super) fn newtype_items(def: &NewtypeDef, schema: &Schema, runtime: Runtime) -> [syn::Item; 3] {
+pub(super) fn newtype_items(
+    def: &NewtypeDef,
+    schema: &Schema,
+    runtime: Runtime,
+) -> [TokenStream; 3] {
     let rt = runtime.path();
     let docs = notes(
         &with_examples(&def.docs, &def.examples),
@@ -21,7 +25,7 @@ pub(super) fn newtype_items(def: &NewtypeDef, schema: &Schema, runtime: Runtime)
     let name = ident(&def.name);
     let inner = rust_type(&def.ty, runtime);
     let json_schema_derive = json_schema_derive(&def.name, runtime, None);
-    let item = parse_quote! {
+    let item = quote! {
         #(#docs)*
         #[derive(Debug, Clone, PartialEq)]
         #json_schema_derive

@@ -2,7 +2,6 @@
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
-use syn::parse_quote;
 
 use super::defaults;
 use super::fields::{constant_value, field, field_ident, is_constant};
@@ -15,7 +14,7 @@ use crate::naming::rust::EXTRA_FIELDS;
 
 /// A struct with one `pub` field per schema field. A closed struct denies unknown keys; an
 /// open one collects them in a trailing `extra_fields` map.
-pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> syn::Item {
+pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> TokenStream {
     let docs = notes(
         &with_examples(&def.docs, &def.examples),
         def.deprecated.as_ref(),
@@ -31,7 +30,7 @@ pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> syn::Item {
         .filter(|def| !is_constant(def))
         .map(|field_def| field(field_def, &def.name, runtime));
     let extra = def.keeps_unknown().then(|| extra_fields(runtime));
-    parse_quote! {
+    quote! {
         #(#docs)*
         #[derive(Debug, Clone, PartialEq)]
         #json_schema_derive
@@ -46,7 +45,7 @@ pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> syn::Item {
 /// fields after the tags of any union around it, and `Deserialize` through its `Struct` impl,
 /// the struct visitor, which also notes the struct's name when decoding fails, for the message
 /// of a `DecodeError`.
-pub(super) fn serde_impls(def: &StructDef, schema: &Schema, runtime: Runtime) -> Vec<syn::Item> {
+pub(super) fn serde_impls(def: &StructDef, schema: &Schema, runtime: Runtime) -> Vec<TokenStream> {
     let rt = runtime.path();
     let name = ident(&def.name);
     let serialize = serialize_as_object(&name, runtime);
@@ -76,7 +75,7 @@ pub(super) fn written_as_map(def: &StructDef) -> bool {
 /// object (an optional one only when it holds a value; a flattened struct's keys in place of
 /// the field that holds it), then an open struct's other keys. A closed struct is a serde
 /// struct and an open or flattening one a map, as serde's derive wrote them.
-fn struct_object_impl(def: &StructDef, schema: &Schema, runtime: Runtime) -> syn::Item {
+fn struct_object_impl(def: &StructDef, schema: &Schema, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
     let name = ident(&def.name);
     let name_text = &def.name;

@@ -10,8 +10,8 @@
 //! `Union` impl says which payload each tag picks. Every union also gets `from_json_str` and `from_json_value`, whose
 //! errors name the JSON pointer, the type and the variant.
 
+use proc_macro2::TokenStream;
 use quote::quote;
-use syn::parse_quote;
 
 use super::{
     Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, notes, object_impl,
@@ -21,7 +21,7 @@ use crate::ir::{CatchAll, Schema, TypeDef, UnionDef};
 
 /// An enum whose variants wrap the payload struct or union (a unit variant wraps nothing),
 /// tagged for schemars as serde's internally tagged enums are.
-pub(super) fn union_item(def: &UnionDef, runtime: Runtime) -> syn::Item {
+pub(super) fn union_item(def: &UnionDef, runtime: Runtime) -> TokenStream {
     let docs = notes(
         &with_examples(&def.docs, &def.examples),
         def.deprecated.as_ref(),
@@ -54,7 +54,7 @@ pub(super) fn union_item(def: &UnionDef, runtime: Runtime) -> syn::Item {
             #variant(#rt::Unknown<#name>),
         }
     });
-    parse_quote! {
+    quote! {
         #(#docs)*
         #[derive(Debug, Clone, PartialEq)]
         #json_schema_derive
@@ -82,7 +82,7 @@ fn catch_all_docs(other: &CatchAll, tag: &str) -> Vec<String> {
 /// The serde impls of a union: `Serialize` through its `Object` impl, which hands the payload
 /// its tag, `Deserialize` through the tag-first decoder, the `Union` impl that maps each tag to
 /// its payload, and the `from_json_*` helpers.
-pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> [syn::Item; 5] {
+pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> [TokenStream; 5] {
     let rt = runtime.path();
     let name = ident(&def.name);
     let serialize = serialize_as_object(&name, runtime);
@@ -171,7 +171,7 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> 
             }
         }
     });
-    let union_impl = parse_quote! {
+    let union_impl = quote! {
         impl #rt::__private::Union for #name {
             const NAME: &'static str = #union_name;
             const TAG: &'static str = #tag;
@@ -207,7 +207,7 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> 
             "`{union_name}`, or says where and why it is not one (see [`{runtime_name}::DecodeError`])."
         ),
     ]);
-    let helpers = parse_quote! {
+    let helpers = quote! {
         // `#[inline]`: each helper instantiates a whole decoder; it is compiled in the crates
         // that call it rather than in every crate that holds the types.
         impl #name {

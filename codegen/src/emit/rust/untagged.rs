@@ -3,7 +3,6 @@
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
-use syn::parse_quote;
 
 use super::fields::value_reader;
 use super::types::rust_type;
@@ -18,7 +17,7 @@ pub(super) fn untagged_items(
     def: &UntaggedDef,
     schema: &Schema,
     runtime: Runtime,
-) -> [syn::Item; 4] {
+) -> [TokenStream; 4] {
     let rt = runtime.path();
     let docs = notes(
         &with_examples(&def.docs, &def.examples),
@@ -36,7 +35,7 @@ pub(super) fn untagged_items(
             #name(#ty)
         }
     });
-    let item = parse_quote! {
+    let item = quote! {
         #(#docs)*
         #[derive(Debug, Clone, PartialEq)]
         #json_schema_derive
@@ -66,7 +65,7 @@ pub(super) fn untagged_items(
         let reader = value_reader(&variant.ty, schema, runtime);
         quote!(#index => #rt::__private::Read::read(#reader, value).map(Self::#variant_name))
     });
-    let untagged = parse_quote! {
+    let untagged = quote! {
         impl #rt::__private::Untagged for #name {
             const NAME: &'static str = #name_text;
             const EXPECTED: &'static str = #expected;

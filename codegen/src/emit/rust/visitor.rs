@@ -9,7 +9,6 @@
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
-use syn::parse_quote;
 
 use super::defaults;
 use super::fields::{field_ident, is_constant, reader};
@@ -21,7 +20,7 @@ use crate::naming::rust::EXTRA_FIELDS;
 /// The `Struct` impl of a struct: its name, its object's keys (those of a flattened struct in
 /// place of the field that holds it), `visit_map`, and for a closed struct that flattens
 /// nothing `visit_seq`, the sequence form compact formats write.
-pub(super) fn struct_impl(def: &StructDef, schema: &Schema, runtime: Runtime) -> syn::Item {
+pub(super) fn struct_impl(def: &StructDef, schema: &Schema, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
     let name = ident(&def.name);
     let name_text = &def.name;
@@ -30,7 +29,7 @@ pub(super) fn struct_impl(def: &StructDef, schema: &Schema, runtime: Runtime) ->
     let open = !def.closed();
     let visit_map = visit_map(def, schema, &keys, runtime);
     let visit_seq = (!written_as_map(def)).then(|| visit_seq(def, schema, runtime));
-    parse_quote! {
+    quote! {
         impl #rt::__private::Struct for #name {
             const NAME: &'static str = #name_text;
             const FIELDS: &'static [&'static str] = &[#(#wires),*];

@@ -5,7 +5,6 @@ mod fixture;
 use std::collections::BTreeMap;
 
 use fixture::fixture;
-use quote::ToTokens;
 
 use super::{Runtime, emit, items, items_text};
 use crate::ir::{Schema, TypeDef};
@@ -464,7 +463,8 @@ fn enum_renames_every_value() {
 #[test]
 fn items_splice_without_inner_attributes() {
     let schema = fixture();
-    let file = items(&schema, Runtime::Crate);
+    let file: syn::File =
+        syn::parse2(items(&schema, Runtime::Crate)).expect("the items make a file");
     assert!(file.attrs.is_empty());
     // One item per type, plus the four serde impls of each struct (`Serialize`, `Object`,
     // `Deserialize`, `Struct`), the five serde impls (those but `Struct`, then `Union` and the
@@ -493,7 +493,7 @@ fn the_derive_names_the_runtime_through_the_facade() {
     assert_has(&facade, "(see [`cardc::DecodeError`]).\n");
     // Otherwise the items are the same, token for token (the text differs where the longer
     // path wraps a line): the facade re-exports the runtime under its names.
-    let tokens = |runtime| items(&schema, runtime).to_token_stream().to_string();
+    let tokens = |runtime| items(&schema, runtime).to_string();
     assert_eq!(
         tokens(Runtime::Facade)
             .replace(":: cardc ::", ":: cardc_runtime ::")
