@@ -1,17 +1,21 @@
 //! `#[derive(cardc::Schema)]`: compiles the schema file named by `#[schema = "..."]` (relative
 //! to `CARGO_MANIFEST_DIR`) into the same Rust items `cardc generate` writes, next to the marker
-//! struct, and gives the marker one constant per registered target holding that output.
+//! struct, and gives the marker one constant per registered target holding that output, or
+//! only those `#[outputs(...)]` names.
 //!
 //! Use it through the `cardc` crate, which re-exports it; this crate is an implementation detail.
 
 use std::path::PathBuf;
 
 use cardc_codegen::diagnostics::Source;
-use cardc_codegen::target::Options;
+use cardc_codegen::target::{Options, Target};
 use cardc_codegen::{ReadError, compile, emit, header_name, read_schema};
 use proc_macro::TokenStream;
 use quote::quote;
-use syn::{Attribute, DeriveInput, Expr, ExprLit, Lit, LitStr, Meta, parse_macro_input};
+use syn::punctuated::Punctuated;
+use syn::{
+    Attribute, DeriveInput, Expr, ExprLit, Ident, Lit, LitStr, Meta, Token, parse_macro_input,
+};
 
 /// Compiles the schema file named by `#[schema = "path"]` into Rust items next to the struct.
 ///
@@ -22,7 +26,10 @@ use syn::{Attribute, DeriveInput, Expr, ExprLit, Lit, LitStr, Meta, parse_macro_
 ///
 /// let schema: &str = RenderIntent::JSON_SCHEMA;
 /// ```
-#[proc_macro_derive(Schema, attributes(schema))]
+///
+/// `#[outputs(JSON_SCHEMA, TYPESCRIPT)]` keeps only the constants it names, and
+/// `#[outputs()]` none: each output left out is one the macro does not emit on every build.
+#[proc_macro_derive(Schema, attributes(schema, outputs))]
 pub fn derive_schema(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     match expand(&input) {
@@ -33,6 +40,7 @@ pub fn derive_schema(input: TokenStream) -> TokenStream {
 
 fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let (attr, path) = schema_attr(input)?;
+    let wanted = outputs_attr(input)?;
     if !input.generics.params.is_empty() {
         return Err(syn::Error::new_spanned(
             &input.generics,
@@ -71,11 +79,17 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
             ));
         }
     };
-    let outputs = compile_schema(&source_name, &header, &text, &input.ident.to_string())
-        .map_err(|reports| errors_at(attr, reports))?;
-    // The items are parsed from the formatted text, so they are token for token what
-    // `cardc generate` writes but for the runtime's path, and the compiler's spans point at
-    // the derive.
+    let outputs = compile_schema(
+        &source_name,
+        &header,
+        &text,
+        &input.ident.to_string(),
+        wanted.as_deref(),
+    )
+    .map_err(|reports| errors_at(attr, reports))?;
+    // The items are the tokens `cardc generate` prints but for the runtime's path, carried
+    // over as text (tokens of proc-macro2's own implementation cannot mix with the
+    // compiler's), so the compiler's spans point at the derive.
     let items: proc_macro2::TokenStream = outputs.items.parse().map_err(|error| {
         syn::Error::new_spanned(attr, format!("cardc produced unparsable Rust: {error}"))
     })?;
@@ -104,9 +118,11 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
 
 /// What the derive needs from one compile.
 struct Outputs {
-    /// The Rust items the derive expands to.
+    /// The Rust items the derive expands to, as the text of their tokens (not printed by
+    /// prettyplease: nobody reads it, and printing took longer than building the tokens).
     items: String,
-    /// Every target's constant: its name, the target's language, and the output's text.
+    /// The constant of every target kept (see [`outputs_attr`]): its name, the target's
+    /// language, and the output's text.
     constants: Vec<(&'static str, &'static str, String)>,
 }
 
@@ -118,6 +134,7 @@ fn compile_schema(
     header: &str,
     text: &str,
     marker: &str,
+    wanted: Option<&[&'static dyn Target]>,
 ) -> Result<Outputs, Vec<String>> {
     proc_macro2::fallback::force();
     let result = compile(header, text).map_err(|diagnostics| {
@@ -137,8 +154,9 @@ fn compile_schema(
         // The items name the runtime through `cardc`, the one dependency of a derive user;
         // every constant, `RUST` included, is what `cardc generate` writes (the Rust naming
         // `cardc-runtime`).
-        let items = emit::rust::items_text(&schema, emit::rust::Runtime::Facade);
-        let constants = emit::TARGETS
+        let items = emit::rust::items(&schema, emit::rust::Runtime::Facade).to_string();
+        let constants = wanted
+            .unwrap_or(emit::TARGETS)
             .iter()
             .map(|target| {
                 let text = target.emit(&schema, &Options::default());
@@ -193,5 +211,72 @@ fn schema_attr(input: &DeriveInput) -> syn::Result<(&Attribute, LitStr)> {
     Err(syn::Error::new_spanned(
         attr,
         "expected `#[schema = \"path/to/file.cards\"]`, a path relative to the crate's directory",
+    ))
+}
+
+/// The targets whose constants `#[outputs(RUST, JSON_SCHEMA, ...)]` names, in the order of
+/// [`emit::TARGETS`], or `None` without the attribute (every target's).
+fn outputs_attr(input: &DeriveInput) -> syn::Result<Option<Vec<&'static dyn Target>>> {
+    let mut found = input
+        .attrs
+        .iter()
+        .filter(|attr| attr.path().is_ident("outputs"));
+    let Some(attr) = found.next() else {
+        return Ok(None);
+    };
+    if let Some(extra) = found.next() {
+        return Err(syn::Error::new_spanned(
+            extra,
+            "only one `#[outputs(...)]` is allowed",
+        ));
+    }
+    let known = || {
+        emit::TARGETS
+            .iter()
+            .map(|target| format!("`{}`", target.constant()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let names = match &attr.meta {
+        Meta::List(list) => {
+            list.parse_args_with(Punctuated::<Ident, Token![,]>::parse_terminated)?
+        }
+        _ => {
+            return Err(syn::Error::new_spanned(
+                attr,
+                format!(
+                    "expected `#[outputs(...)]` listing the output constants to keep, of {}; \
+                     `#[outputs()]` keeps none",
+                    known()
+                ),
+            ));
+        }
+    };
+    let mut wanted: Vec<&'static dyn Target> = Vec::new();
+    for name in &names {
+        let Some(target) = emit::TARGETS
+            .iter()
+            .copied()
+            .find(|target| name == target.constant())
+        else {
+            return Err(syn::Error::new_spanned(
+                name,
+                format!("no output is named `{name}`: expected one of {}", known()),
+            ));
+        };
+        if wanted.iter().any(|kept| kept.key() == target.key()) {
+            return Err(syn::Error::new_spanned(
+                name,
+                format!("`{name}` is listed twice"),
+            ));
+        }
+        wanted.push(target);
+    }
+    Ok(Some(
+        emit::TARGETS
+            .iter()
+            .copied()
+            .filter(|target| wanted.iter().any(|kept| kept.key() == target.key()))
+            .collect(),
     ))
 }
