@@ -1,12 +1,13 @@
-//! cardc: closed tagged unions compiled from one schema file into Rust, JSON Schema and
-//! TypeScript that accept exactly the same JSON.
+//! cardc: closed tagged unions compiled from one schema file into Rust, JSON Schema,
+//! TypeScript and Python that accept exactly the same JSON.
 //!
 //! This is the one crate a user of the derive depends on:
 //!
 //! - [`Schema`], the derive: `#[derive(cardc::Schema)] #[schema = "schema/x.cards"] struct X;`
 //!   expands to the schema's Rust types next to `X`, and gives `X` one constant per target
-//!   holding that output (`RUST`, `JSON_SCHEMA`, `TYPESCRIPT`). The types name their runtime
-//!   through this crate.
+//!   holding that output (`RUST`, `JSON_SCHEMA`, `TYPESCRIPT`, `PYTHON`), or only those an
+//!   `#[outputs(...)]` attribute names (`#[outputs()]`: none, the lightest build). The types
+//!   name their runtime through this crate.
 //! - `build` (with the `build` feature, in `[build-dependencies]`): the `build.rs` API that
 //!   writes any target's output to paths of your choosing. The Rust it writes names
 //!   `cardc-runtime`, the crate to depend on beside it.
