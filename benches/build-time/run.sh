@@ -12,8 +12,8 @@
 #   itself is rebuilt (for `generated-user`, the generated crate and it): what an edit of the
 #   schema or the types costs;
 # - clean: `cargo clean`, then the crate and all its dependencies: what a fresh checkout
-#   costs. The derive's side includes compiling cardc's compiler (cardc-codegen, syn 3,
-#   prettyplease, clap...) for the proc macro.
+#   costs. The derive's side includes compiling cardc's compiler (cardc-codegen, syn,
+#   prettyplease, regex, codespan-reporting...) for the proc macro.
 #
 # Usage: benches/build-time/run.sh (RUNS=20 and CLEAN_RUNS=3 by default). hyperfine comes
 # from benches/generator/install-tools.sh. Results: target/bench-results/build-time-*.json.

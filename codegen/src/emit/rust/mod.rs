@@ -5,7 +5,7 @@
 //! `__private`, and the serde impls are written out rather than derived: a crate holding
 //! generated code builds no serde_derive, and so no syn. The items are built as tokens rather
 //! than text, so that the derive macro splices the very same items next to a marker struct
-//! without parsing or printing them (only the CLI's text is parsed into syntax trees, for
+//! without pretty-printing them or parsing them into syntax trees (only the CLI's text is, for
 //! prettyplease); that is also why they carry no inner attributes, `use` statements or
 //! modules, which could clash when two schemas expand into one module.
 //!
@@ -159,7 +159,8 @@ fn print_items(defs: &[&TypeDef], schema: &Schema, runtime: Runtime) -> String {
 
 /// Every generated item of a schema as tokens, naming `runtime`, in name order, with no inner
 /// attributes so that the items can be spliced into any module: what the derive expands to,
-/// token for token the items [`items_text`] prints, built without syntax trees.
+/// and what [`items_text`] pretty-prints. The items are built with `quote!`; only field types
+/// are syn types, for the clippy complexity check.
 pub fn items(schema: &Schema, runtime: Runtime) -> TokenStream {
     // Asked once: every item's attributes depend on the whole schema's answer.
     let deprecation = uses_deprecation(schema);
