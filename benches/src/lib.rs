@@ -1,7 +1,8 @@
 //! Benchmarks of cardc: decoding and encoding the render-intent contract with cardc's
 //! generated types against plain serde derive, a floor of plain structs with the variant known,
 //! and `serde_json::Value` then dispatch (`benches/codec.rs`), over a corpus generated here;
-//! and the scripts that time the generator (`generator/run.sh`) and the build
+//! the generator's stages on a synthetic schema written here (`benches/generator.rs`); and the
+//! scripts that time the generator against other tools (`generator/run.sh`) and the build
 //! (`build-time/run.sh`). The README's "Performance" section has the results and commands.
 
 pub mod corpus;
@@ -11,3 +12,4 @@ pub mod encoders;
 pub mod floor;
 pub mod interleave;
 pub mod report;
+pub mod synth;
