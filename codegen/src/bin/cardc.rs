@@ -18,7 +18,7 @@ use clap::{Parser, Subcommand};
 
 /// The emitters build and drop millions of small token trees; under glibc's allocator half of
 /// a large schema's time went to `malloc` and `free`, and more with every schema compiled in
-/// one process. mimalloc halves the Rust emitter's time (`benches/generator.rs`).
+/// one process. mimalloc about halves the Rust emitter's time (`benches/generator.rs`).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
