@@ -110,6 +110,90 @@ impl ::cardc_runtime::__private::Union for ContentBlock {
             }
         }
     }
+    const EARLY: &'static [&'static str] = &["text", "data", "mimeType"];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        let mut early_2 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "text",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "data",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_2,
+                        "mimeType",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "text" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "data",
+                    <TextContent as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "mimeType",
+                    <TextContent as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                TextContent::__visit_map_with(payload, early_0).map(Self::Text)
+            }
+            "image" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_0.is_some(),
+                    "text",
+                    <ImageContent as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ImageContent::__visit_map_with(payload, early_1, early_2)
+                    .map(Self::Image)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
 }
 
 impl ContentBlock {
@@ -236,13 +320,74 @@ impl ::cardc_runtime::__private::Struct for DiffCallView {
     const FIELDS: &'static [&'static str] = &["title", "diffs", "locations"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            title: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            diffs: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            locations: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
+    }
+}
+
+impl DiffCallView {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<Vec<FileDiff>>,
+        mut slot_2: ::std::option::Option<Option<Vec<FileLocation>>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -285,47 +430,6 @@ impl ::cardc_runtime::__private::Struct for DiffCallView {
             title: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "title")?,
             diffs: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "diffs")?,
             locations: ::std::option::Option::unwrap_or_default(slot_2),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            title: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            diffs: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            locations: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
         })
     }
 }
@@ -415,14 +519,87 @@ impl ::cardc_runtime::__private::Struct for DiffResultView {
     const FIELDS: &'static [&'static str] = &["title", "diffs", "locations", "content"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            title: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            diffs: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            locations: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            content: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
+    }
+}
+
+impl DiffResultView {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<Option<String>>,
+        mut slot_1: ::std::option::Option<Vec<FileDiff>>,
+        mut slot_2: ::std::option::Option<Option<Vec<FileLocation>>>,
+        mut slot_3: ::std::option::Option<Option<Vec<ContentBlock>>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -478,58 +655,6 @@ impl ::cardc_runtime::__private::Struct for DiffResultView {
             diffs: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "diffs")?,
             locations: ::std::option::Option::unwrap_or_default(slot_2),
             content: ::std::option::Option::unwrap_or_default(slot_3),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            title: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            diffs: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            locations: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            content: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                3,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
         })
     }
 }
@@ -949,15 +1074,102 @@ impl ::cardc_runtime::__private::Struct for GenericCallView {
     ];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            title: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            kind: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            raw_input: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Strict),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            content: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            locations: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                4,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
+    }
+}
+
+impl GenericCallView {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<Option<ToolCallKind>>,
+        mut slot_2: ::std::option::Option<
+            Option<::cardc_runtime::__private::serde_json::Value>,
+        >,
+        mut slot_3: ::std::option::Option<Option<Vec<ContentBlock>>>,
+        mut slot_4: ::std::option::Option<Option<Vec<FileLocation>>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1024,69 +1236,6 @@ impl ::cardc_runtime::__private::Struct for GenericCallView {
             raw_input: ::std::option::Option::unwrap_or_default(slot_2),
             content: ::std::option::Option::unwrap_or_default(slot_3),
             locations: ::std::option::Option::unwrap_or_default(slot_4),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            title: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            kind: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            raw_input: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Strict),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            content: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                3,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            locations: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                4,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
         })
     }
 }
@@ -1162,12 +1311,61 @@ impl ::cardc_runtime::__private::Struct for GenericResultView {
     const FIELDS: &'static [&'static str] = &["title", "content"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            title: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            content: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
+    }
+}
+
+impl GenericResultView {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<Option<String>>,
+        mut slot_1: ::std::option::Option<Option<Vec<ContentBlock>>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1203,36 +1401,6 @@ impl ::cardc_runtime::__private::Struct for GenericResultView {
         ::std::result::Result::Ok(Self {
             title: ::std::option::Option::unwrap_or_default(slot_0),
             content: ::std::option::Option::unwrap_or_default(slot_1),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            title: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            content: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
         })
     }
 }
@@ -1304,12 +1472,61 @@ impl ::cardc_runtime::__private::Struct for ImageContent {
     const FIELDS: &'static [&'static str] = &["data", "mimeType"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            data: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            mime_type: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+impl ImageContent {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<String>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1344,36 +1561,6 @@ impl ::cardc_runtime::__private::Struct for ImageContent {
                 A::Error,
                 _,
             >(slot_1, "mimeType")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            data: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            mime_type: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
         })
     }
 }
@@ -1736,14 +1923,87 @@ impl ::cardc_runtime::__private::Struct for SearchMatchesResultView {
     const FIELDS: &'static [&'static str] = &["files", "truncated", "total", "content"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            files: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            truncated: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            total: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            content: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
+    }
+}
+
+impl SearchMatchesResultView {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<Vec<SearchFileMatches>>,
+        mut slot_1: ::std::option::Option<bool>,
+        mut slot_2: ::std::option::Option<u32>,
+        mut slot_3: ::std::option::Option<Option<Vec<ContentBlock>>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1798,58 +2058,6 @@ impl ::cardc_runtime::__private::Struct for SearchMatchesResultView {
             >(slot_1, "truncated")?,
             total: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "total")?,
             content: ::std::option::Option::unwrap_or_default(slot_3),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            files: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            truncated: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            total: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Strict,
-                ::std::option::Option::None,
-            )?,
-            content: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                3,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
         })
     }
 }
@@ -1930,14 +2138,87 @@ impl ::cardc_runtime::__private::Struct for SearchPathsResultView {
     const FIELDS: &'static [&'static str] = &["paths", "truncated", "total", "content"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            paths: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            truncated: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            total: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+            content: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
+    }
+}
+
+impl SearchPathsResultView {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<Vec<String>>,
+        mut slot_1: ::std::option::Option<bool>,
+        mut slot_2: ::std::option::Option<u32>,
+        mut slot_3: ::std::option::Option<Option<Vec<ContentBlock>>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1992,58 +2273,6 @@ impl ::cardc_runtime::__private::Struct for SearchPathsResultView {
             >(slot_1, "truncated")?,
             total: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "total")?,
             content: ::std::option::Option::unwrap_or_default(slot_3),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            paths: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            truncated: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            total: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Strict,
-                ::std::option::Option::None,
-            )?,
-            content: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                3,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
         })
     }
 }
@@ -2141,6 +2370,122 @@ impl ::cardc_runtime::__private::Union for SearchResultView {
             }
             "paths" => {
                 ::cardc_runtime::__private::variant("SearchPathsResultView", payload)
+                    .map(Self::Paths)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+    const EARLY: &'static [&'static str] = &[
+        "files",
+        "truncated",
+        "total",
+        "content",
+        "paths",
+    ];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        let mut early_2 = ::std::option::Option::None;
+        let mut early_3 = ::std::option::Option::None;
+        let mut early_4 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "files",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "truncated",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_2,
+                        "total",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_3,
+                        "content",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_4,
+                        "paths",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "matches" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_4.is_some(),
+                    "paths",
+                    <SearchMatchesResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                SearchMatchesResultView::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                    )
+                    .map(Self::Matches)
+            }
+            "paths" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_0.is_some(),
+                    "files",
+                    <SearchPathsResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                SearchPathsResultView::__visit_map_with(
+                        payload,
+                        early_4,
+                        early_1,
+                        early_2,
+                        early_3,
+                    )
                     .map(Self::Paths)
             }
             _ => {
@@ -2283,13 +2628,74 @@ impl ::cardc_runtime::__private::Struct for TerminalCallView {
     const FIELDS: &'static [&'static str] = &["title", "description", "cwd"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            title: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            description: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            cwd: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
+    }
+}
+
+impl TerminalCallView {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<Option<String>>,
+        mut slot_2: ::std::option::Option<Option<String>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -2334,47 +2740,6 @@ impl ::cardc_runtime::__private::Struct for TerminalCallView {
             title: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "title")?,
             description: ::std::option::Option::unwrap_or_default(slot_1),
             cwd: ::std::option::Option::unwrap_or_default(slot_2),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            title: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            description: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            cwd: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
         })
     }
 }
@@ -2469,14 +2834,87 @@ impl ::cardc_runtime::__private::Struct for TerminalResultView {
     const FIELDS: &'static [&'static str] = &["title", "output", "exitCode", "signal"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            title: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            output: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            exit_code: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Strict),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            signal: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
+    }
+}
+
+impl TerminalResultView {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<Option<String>>,
+        mut slot_1: ::std::option::Option<Option<String>>,
+        mut slot_2: ::std::option::Option<Option<i32>>,
+        mut slot_3: ::std::option::Option<Option<String>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -2534,58 +2972,6 @@ impl ::cardc_runtime::__private::Struct for TerminalResultView {
             output: ::std::option::Option::unwrap_or_default(slot_1),
             exit_code: ::std::option::Option::unwrap_or_default(slot_2),
             signal: ::std::option::Option::unwrap_or_default(slot_3),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            title: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            output: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            exit_code: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Strict),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            signal: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                3,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
         })
     }
 }
@@ -2653,11 +3039,45 @@ impl ::cardc_runtime::__private::Struct for TextContent {
     const FIELDS: &'static [&'static str] = &["text"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
+        Self::__visit_map_with(map, ::std::option::Option::None)
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            text: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+impl TextContent {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -2680,25 +3100,6 @@ impl ::cardc_runtime::__private::Struct for TextContent {
         }
         ::std::result::Result::Ok(Self {
             text: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "text")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
         })
     }
 }
@@ -2922,6 +3323,238 @@ impl ::cardc_runtime::__private::Union for ToolCallView {
             }
         }
     }
+    const EARLY: &'static [&'static str] = &[
+        "title",
+        "kind",
+        "rawInput",
+        "content",
+        "locations",
+        "description",
+        "cwd",
+        "diffs",
+    ];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        let mut early_2 = ::std::option::Option::None;
+        let mut early_3 = ::std::option::Option::None;
+        let mut early_4 = ::std::option::Option::None;
+        let mut early_5 = ::std::option::Option::None;
+        let mut early_6 = ::std::option::Option::None;
+        let mut early_7 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "title",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "kind",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_2,
+                        "rawInput",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_3,
+                        "content",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_4,
+                        "locations",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_5,
+                        "description",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_6,
+                        "cwd",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_7,
+                        "diffs",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "generic" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_5.is_some(),
+                    "description",
+                    <GenericCallView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_6.is_some(),
+                    "cwd",
+                    <GenericCallView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_7.is_some(),
+                    "diffs",
+                    <GenericCallView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                GenericCallView::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        early_4,
+                    )
+                    .map(Self::Generic)
+            }
+            "terminal" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "kind",
+                    <TerminalCallView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "rawInput",
+                    <TerminalCallView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "content",
+                    <TerminalCallView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_4.is_some(),
+                    "locations",
+                    <TerminalCallView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_7.is_some(),
+                    "diffs",
+                    <TerminalCallView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                TerminalCallView::__visit_map_with(payload, early_0, early_5, early_6)
+                    .map(Self::Terminal)
+            }
+            "diff" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "kind",
+                    <DiffCallView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "rawInput",
+                    <DiffCallView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "content",
+                    <DiffCallView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_5.is_some(),
+                    "description",
+                    <DiffCallView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_6.is_some(),
+                    "cwd",
+                    <DiffCallView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                DiffCallView::__visit_map_with(payload, early_0, early_7, early_4)
+                    .map(Self::Diff)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
 }
 
 impl ToolCallView {
@@ -3118,6 +3751,226 @@ impl ::cardc_runtime::__private::Union for ToolResultView {
         match tag {
             "search" => ::std::option::Option::Some("kind"),
             _ => ::std::option::Option::None,
+        }
+    }
+    const EARLY: &'static [&'static str] = &[
+        "title",
+        "output",
+        "exitCode",
+        "signal",
+        "diffs",
+        "locations",
+    ];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        let mut early_2 = ::std::option::Option::None;
+        let mut early_3 = ::std::option::Option::None;
+        let mut early_4 = ::std::option::Option::None;
+        let mut early_5 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "title",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "output",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_2,
+                        "exitCode",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_3,
+                        "signal",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_4,
+                        "diffs",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_5,
+                        "locations",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "generic" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "output",
+                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "exitCode",
+                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "signal",
+                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_4.is_some(),
+                    "diffs",
+                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_5.is_some(),
+                    "locations",
+                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                GenericResultView::__visit_map_with(
+                        payload,
+                        early_0,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::Generic)
+            }
+            "terminal" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_4.is_some(),
+                    "diffs",
+                    <TerminalResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_5.is_some(),
+                    "locations",
+                    <TerminalResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                TerminalResultView::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                    )
+                    .map(Self::Terminal)
+            }
+            "diff" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "output",
+                    <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "exitCode",
+                    <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "signal",
+                    <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                DiffResultView::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_4,
+                        early_5,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::Diff)
+            }
+            "search" => {
+                ::cardc_runtime::__private::refuse_early_nested::<
+                    A::Error,
+                >(early_0.is_some(), "title", "SearchResultView")?;
+                ::cardc_runtime::__private::refuse_early_nested::<
+                    A::Error,
+                >(early_1.is_some(), "output", "SearchResultView")?;
+                ::cardc_runtime::__private::refuse_early_nested::<
+                    A::Error,
+                >(early_2.is_some(), "exitCode", "SearchResultView")?;
+                ::cardc_runtime::__private::refuse_early_nested::<
+                    A::Error,
+                >(early_3.is_some(), "signal", "SearchResultView")?;
+                ::cardc_runtime::__private::refuse_early_nested::<
+                    A::Error,
+                >(early_4.is_some(), "diffs", "SearchResultView")?;
+                ::cardc_runtime::__private::refuse_early_nested::<
+                    A::Error,
+                >(early_5.is_some(), "locations", "SearchResultView")?;
+                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
+                    .map(Self::Search)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
         }
     }
 }

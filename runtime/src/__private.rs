@@ -31,7 +31,9 @@ pub use crate::structs::{
 // Reader policies, and the pointers of their warnings.
 pub use crate::tolerance::{At, EntriesAt, ItemsAt, OrAbsent, OrDefault, SkipInvalid};
 // Tag-first union decoding.
-pub use crate::union::{Union, deserialize_union, variant};
+pub use crate::union::{
+    BeforeTag, Union, deserialize_union, refuse_early, refuse_early_nested, variant,
+};
 // Unit variants of unions: their tags alone.
 pub use crate::unit_variant::{Unit, unit_variant};
 // Untagged unions, told apart by shape.

@@ -79,8 +79,10 @@ pub(crate) fn record<T>(decode: impl FnOnce() -> T) -> (T, Trace) {
 
 /// Whether a decode on this thread records notes: only then is it worth tracking paths that
 /// `serde_path_to_error` cannot see.
+#[inline]
 pub(crate) fn recording() -> bool {
-    ACTIVE.with_borrow(Option::is_some)
+    // While no decode records on any thread, the thread's own notes need not be looked at.
+    RECORDING.load(Ordering::Relaxed) != 0 && ACTIVE.with_borrow(Option::is_some)
 }
 
 /// Runs `note` on the active notes, if a decode records them.

@@ -7,13 +7,16 @@
 //! first, as every serializer of the generated types writes it), then hands the buffered
 //! entries and the rest of the live map to the variant the tag picks: the rest streams into
 //! the variant's own field decoding, and so does a nested union's object. No key is copied
-//! on the way: a key is checked against the tag and handed on as the format lent it.
+//! on the way: a key is checked against the tag and handed on as the format lent it. A key
+//! before the tag whose type every variant agrees on skips the buffer: outside a `cardc`
+//! decode it is read straight into its type (see [`BeforeTag`]).
 //!
 //! It accepts the same input as serde's internally tagged representation (a tag given twice
 //! included, which both refuse), and keeps `serde_path_to_error` tracking into the variant;
 //! what it decodes out of that tracking (the buffered entries) it tracks itself, only while
 //! a `cardc` decode records notes, and notes in [`crate::trace`].
 
+mod early;
 mod keys;
 
 use std::fmt;
@@ -27,6 +30,7 @@ use crate::decode::{escape, pointer_of};
 use crate::strict::Strict;
 use crate::trace;
 use crate::unknown::{Entries, Unknown};
+pub use early::{BeforeTag, refuse_early, refuse_early_nested};
 use keys::{BufferedKey, Key, KeySeed, NotTag};
 
 /// A generated union: its name, its tag and the variant each tag value picks.
@@ -57,6 +61,20 @@ pub trait Union: Sized {
     fn nested_tag(tag: &str) -> Option<&'static str> {
         let _ = tag;
         None
+    }
+
+    /// The keys that may come before the tag and are read straight into their types there
+    /// (see [`BeforeTag`]): those that every variant reads alike or refuses. Empty for an open
+    /// union, whose catch-all keeps every entry as read.
+    const EARLY: &'static [&'static str] = &[];
+
+    /// Reads the object whose first key is not the tag: the [`Union::EARLY`] keys into typed
+    /// slots, then the variant the tag picks, from the filled slots and the rest of `object`.
+    fn before_tag<'de, A: MapAccess<'de>>(object: BeforeTag<'de, A>) -> Result<Self, A::Error> {
+        let _ = object;
+        Err(de::Error::custom(
+            "cardc: the generated union reads no key before its tag",
+        ))
     }
 }
 
@@ -114,6 +132,9 @@ impl<'de, T: Union> Visitor<'de> for UnionVisitor<T> {
         let mut before = match map.next_key_seed(KeySeed(T::TAG))? {
             None => return Err(missing_tag::<T, A::Error>()),
             Some(Key::Tag) => Vec::new(),
+            Some(Key::Other(key)) if !T::EARLY.is_empty() && !trace::recording() => {
+                return T::before_tag(BeforeTag::new(map, key, self.human_readable));
+            }
             Some(Key::Other(key)) => buffer_until_tag::<T, A>(key, &mut map)?,
         };
         let tag = match map.next_value_seed(TagSeed::<T>(PhantomData))? {
@@ -244,7 +265,7 @@ impl<'de, T: Union> Visitor<'de> for TagSeed<T> {
 
 /// The variant's view of the union's object: the entries read before the tag, then the rest
 /// of the live map. It reads as a map, so a variant struct or a nested union decodes from it.
-pub(crate) struct Payload<'de, A> {
+pub struct Payload<'de, A> {
     /// The rest of the union's object.
     rest: A,
     /// The entries before the tag not yet handed out, last first (none when the tag was the

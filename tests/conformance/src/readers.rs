@@ -111,8 +111,79 @@ impl Reader for RustReader {
     }
 }
 
+/// Reads a payload as a `T` and writes it back, as [`precise_round_trip`] says, and checks
+/// that neither the order of its keys nor the way it is read changes the verdict. The payload
+/// is read twice, as given and with every object's keys in reverse order (which moves a tag
+/// from first to last, or the other way), and each text is read by `cardc::decode_str` and by
+/// `serde_json::from_str` alone: a union reads the keys before its tag into their types under
+/// `serde_json` alone, and buffers them under `decode_str` to keep its exact errors, and both
+/// must accept the same payloads and read the same values.
 fn round_trip<T: DeserializeOwned + Serialize>(payload: &Value, expected: &Value) -> Verdict {
-    match cardc::decode_str::<T>(&payload.to_string()) {
+    let given = payload.to_string();
+    let verdict = precise_round_trip::<T>(&given, expected);
+    let reversed = reversed(payload).to_string();
+    let reversed_verdict = precise_round_trip::<T>(&reversed, expected);
+    // Two refusals may word their reasons differently: the first problem read comes first.
+    let same = reversed_verdict.accepted == verdict.accepted
+        && (!verdict.accepted || reversed_verdict.detail == verdict.detail);
+    if !same {
+        return Verdict {
+            accepted: !verdict.accepted || reversed_verdict.accepted,
+            detail: format!(
+                "its keys in reverse order read otherwise: {} against {}",
+                describe(&reversed_verdict),
+                describe(&verdict)
+            ),
+        };
+    }
+    for text in [&given, &reversed] {
+        let precise = cardc::decode_str::<T>(text).map(|value| serde_json::to_value(&value).ok());
+        let plain = serde_json::from_str::<T>(text).map(|value| serde_json::to_value(&value).ok());
+        match (precise, plain) {
+            (Ok(precise), Ok(plain)) if precise == plain => {}
+            (Err(_), Err(_)) => {}
+            (precise, plain) => {
+                return Verdict {
+                    accepted: true,
+                    detail: format!(
+                        "serde_json alone reads {text} otherwise than cardc::decode_str: \
+                         {plain:?} against {precise:?}"
+                    ),
+                };
+            }
+        }
+    }
+    verdict
+}
+
+/// A verdict in words, for a disagreement.
+fn describe(verdict: &Verdict) -> String {
+    match (verdict.accepted, verdict.detail.as_str()) {
+        (true, "") => "accepted".to_owned(),
+        (true, detail) => format!("accepted, but {detail}"),
+        (false, detail) => format!("refused ({detail})"),
+    }
+}
+
+/// The same JSON with every object's keys in reverse order (serde_json keeps the order of an
+/// object's keys in this crate, by its `preserve_order` feature).
+fn reversed(value: &Value) -> Value {
+    match value {
+        Value::Array(items) => Value::Array(items.iter().map(reversed).collect()),
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .rev()
+                .map(|(key, value)| (key.clone(), reversed(value)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// Decodes `text` with `cardc::decode_str` and compares what the value writes back with the
+/// JSON it must write.
+fn precise_round_trip<T: DeserializeOwned + Serialize>(text: &str, expected: &Value) -> Verdict {
+    match cardc::decode_str::<T>(text) {
         Err(error) => Verdict {
             accepted: false,
             detail: error.to_string(),

@@ -1106,13 +1106,35 @@ impl ::cardc_runtime::__private::Struct for AssistantMessage {
     const FIELDS: &'static [&'static str] = &["id", "metadata", "parts"];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl AssistantMessage {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<
+            Option<::cardc_runtime::__private::serde_json::Value>,
+        >,
+        mut slot_2: ::std::option::Option<Vec<UIMessagePart>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -1781,18 +1803,43 @@ impl ::cardc_runtime::__private::Struct for DynamicApprovalRequested {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl DynamicApprovalRequested {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<Option<bool>>,
+        mut slot_2: ::std::option::Option<ToolCallId>,
+        mut slot_3: ::std::option::Option<Option<ToolMetadata>>,
+        mut slot_4: ::std::option::Option<Option<bool>>,
+        mut slot_5: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_6: ::std::option::Option<::cardc_runtime::__private::serde_json::Value>,
+        mut slot_7: ::std::option::Option<ApprovalRequest>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -2022,18 +2069,43 @@ impl ::cardc_runtime::__private::Struct for DynamicApprovalResponded {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl DynamicApprovalResponded {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<Option<bool>>,
+        mut slot_2: ::std::option::Option<ToolCallId>,
+        mut slot_3: ::std::option::Option<Option<ToolMetadata>>,
+        mut slot_4: ::std::option::Option<Option<bool>>,
+        mut slot_5: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_6: ::std::option::Option<::cardc_runtime::__private::serde_json::Value>,
+        mut slot_7: ::std::option::Option<ApprovalResponse>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -2258,17 +2330,41 @@ impl ::cardc_runtime::__private::Struct for DynamicInputAvailable {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl DynamicInputAvailable {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<Option<bool>>,
+        mut slot_2: ::std::option::Option<ToolCallId>,
+        mut slot_3: ::std::option::Option<Option<ToolMetadata>>,
+        mut slot_4: ::std::option::Option<Option<bool>>,
+        mut slot_5: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_6: ::std::option::Option<::cardc_runtime::__private::serde_json::Value>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -2509,19 +2605,47 @@ impl ::cardc_runtime::__private::Struct for DynamicInputStreaming {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
-        let mut slot_8 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl DynamicInputStreaming {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<Option<bool>>,
+        mut slot_2: ::std::option::Option<ToolCallId>,
+        mut slot_3: ::std::option::Option<Option<ToolMetadata>>,
+        mut slot_4: ::std::option::Option<Option<bool>>,
+        mut slot_5: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_6: ::std::option::Option<
+            Option<::cardc_runtime::__private::serde_json::Value>,
+        >,
+        mut slot_7: ::std::option::Option<Option<String>>,
+        mut slot_8: ::std::option::Option<Option<InputEncoding>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -2791,21 +2915,49 @@ impl ::cardc_runtime::__private::Struct for DynamicOutputAvailable {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
-        let mut slot_8 = ::std::option::Option::None;
-        let mut slot_9 = ::std::option::Option::None;
-        let mut slot_10 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl DynamicOutputAvailable {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<Option<bool>>,
+        mut slot_2: ::std::option::Option<ToolCallId>,
+        mut slot_3: ::std::option::Option<Option<ToolMetadata>>,
+        mut slot_4: ::std::option::Option<Option<bool>>,
+        mut slot_5: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_6: ::std::option::Option<::cardc_runtime::__private::serde_json::Value>,
+        mut slot_7: ::std::option::Option<::cardc_runtime::__private::serde_json::Value>,
+        mut slot_8: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_9: ::std::option::Option<Option<bool>>,
+        mut slot_10: ::std::option::Option<Option<ApprovalGranted>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -3067,18 +3219,43 @@ impl ::cardc_runtime::__private::Struct for DynamicOutputDenied {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl DynamicOutputDenied {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<Option<bool>>,
+        mut slot_2: ::std::option::Option<ToolCallId>,
+        mut slot_3: ::std::option::Option<Option<ToolMetadata>>,
+        mut slot_4: ::std::option::Option<Option<bool>>,
+        mut slot_5: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_6: ::std::option::Option<::cardc_runtime::__private::serde_json::Value>,
+        mut slot_7: ::std::option::Option<ApprovalDenied>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -3344,21 +3521,53 @@ impl ::cardc_runtime::__private::Struct for DynamicOutputError {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
-        let mut slot_8 = ::std::option::Option::None;
-        let mut slot_9 = ::std::option::Option::None;
-        let mut slot_10 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl DynamicOutputError {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<Option<bool>>,
+        mut slot_2: ::std::option::Option<ToolCallId>,
+        mut slot_3: ::std::option::Option<Option<ToolMetadata>>,
+        mut slot_4: ::std::option::Option<Option<bool>>,
+        mut slot_5: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_6: ::std::option::Option<
+            Option<::cardc_runtime::__private::serde_json::Value>,
+        >,
+        mut slot_7: ::std::option::Option<
+            Option<::cardc_runtime::__private::serde_json::Value>,
+        >,
+        mut slot_8: ::std::option::Option<String>,
+        mut slot_9: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_10: ::std::option::Option<Option<ApprovalGranted>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -3833,6 +4042,208 @@ impl ::cardc_runtime::__private::Union for DynamicToolPart {
             }
             "output-denied" => {
                 ::cardc_runtime::__private::variant("DynamicOutputDenied", payload)
+                    .map(Self::OutputDenied)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+    const EARLY: &'static [&'static str] = &[
+        "toolName",
+        "dynamic",
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+    ];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        let mut early_2 = ::std::option::Option::None;
+        let mut early_3 = ::std::option::Option::None;
+        let mut early_4 = ::std::option::Option::None;
+        let mut early_5 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "toolName",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "dynamic",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_2,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_3,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_4,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_5,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "input-streaming" => {
+                DynamicInputStreaming::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        early_4,
+                        early_5,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::InputStreaming)
+            }
+            "input-available" => {
+                DynamicInputAvailable::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        early_4,
+                        early_5,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::InputAvailable)
+            }
+            "approval-requested" => {
+                DynamicApprovalRequested::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        early_4,
+                        early_5,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::ApprovalRequested)
+            }
+            "approval-responded" => {
+                DynamicApprovalResponded::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        early_4,
+                        early_5,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::ApprovalResponded)
+            }
+            "output-available" => {
+                DynamicOutputAvailable::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        early_4,
+                        early_5,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::OutputAvailable)
+            }
+            "output-error" => {
+                DynamicOutputError::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        early_4,
+                        early_5,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::OutputError)
+            }
+            "output-denied" => {
+                DynamicOutputDenied::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        early_4,
+                        early_5,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                    )
                     .map(Self::OutputDenied)
             }
             _ => {
@@ -4827,13 +5238,35 @@ impl ::cardc_runtime::__private::Struct for PromptMessage {
     const FIELDS: &'static [&'static str] = &["id", "metadata", "parts"];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl PromptMessage {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<
+            Option<::cardc_runtime::__private::serde_json::Value>,
+        >,
+        mut slot_2: ::std::option::Option<Vec<UIMessagePart>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -6091,16 +6524,39 @@ impl ::cardc_runtime::__private::Struct for ToolApprovalRequested {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ToolApprovalRequested {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<ToolCallId>,
+        mut slot_1: ::std::option::Option<Option<ToolMetadata>>,
+        mut slot_2: ::std::option::Option<Option<bool>>,
+        mut slot_3: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_4: ::std::option::Option<::cardc_runtime::__private::serde_json::Value>,
+        mut slot_5: ::std::option::Option<ApprovalRequest>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -6294,16 +6750,39 @@ impl ::cardc_runtime::__private::Struct for ToolApprovalResponded {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ToolApprovalResponded {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<ToolCallId>,
+        mut slot_1: ::std::option::Option<Option<ToolMetadata>>,
+        mut slot_2: ::std::option::Option<Option<bool>>,
+        mut slot_3: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_4: ::std::option::Option<::cardc_runtime::__private::serde_json::Value>,
+        mut slot_5: ::std::option::Option<ApprovalResponse>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -6981,15 +7460,37 @@ impl ::cardc_runtime::__private::Struct for ToolInputAvailable {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ToolInputAvailable {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<ToolCallId>,
+        mut slot_1: ::std::option::Option<Option<ToolMetadata>>,
+        mut slot_2: ::std::option::Option<Option<bool>>,
+        mut slot_3: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_4: ::std::option::Option<::cardc_runtime::__private::serde_json::Value>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -7800,17 +8301,43 @@ impl ::cardc_runtime::__private::Struct for ToolInputStreaming {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ToolInputStreaming {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<ToolCallId>,
+        mut slot_1: ::std::option::Option<Option<ToolMetadata>>,
+        mut slot_2: ::std::option::Option<Option<bool>>,
+        mut slot_3: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_4: ::std::option::Option<
+            Option<::cardc_runtime::__private::serde_json::Value>,
+        >,
+        mut slot_5: ::std::option::Option<Option<String>>,
+        mut slot_6: ::std::option::Option<Option<InputEncoding>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -8301,19 +8828,45 @@ impl ::cardc_runtime::__private::Struct for ToolOutputAvailablePart {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
-        let mut slot_8 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ToolOutputAvailablePart {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<ToolCallId>,
+        mut slot_1: ::std::option::Option<Option<ToolMetadata>>,
+        mut slot_2: ::std::option::Option<Option<bool>>,
+        mut slot_3: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_4: ::std::option::Option<::cardc_runtime::__private::serde_json::Value>,
+        mut slot_5: ::std::option::Option<::cardc_runtime::__private::serde_json::Value>,
+        mut slot_6: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_7: ::std::option::Option<Option<bool>>,
+        mut slot_8: ::std::option::Option<Option<ApprovalGranted>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -8642,16 +9195,39 @@ impl ::cardc_runtime::__private::Struct for ToolOutputDeniedPart {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ToolOutputDeniedPart {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<ToolCallId>,
+        mut slot_1: ::std::option::Option<Option<ToolMetadata>>,
+        mut slot_2: ::std::option::Option<Option<bool>>,
+        mut slot_3: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_4: ::std::option::Option<::cardc_runtime::__private::serde_json::Value>,
+        mut slot_5: ::std::option::Option<ApprovalDenied>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -9077,19 +9653,49 @@ impl ::cardc_runtime::__private::Struct for ToolOutputErrorPart {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
-        let mut slot_8 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ToolOutputErrorPart {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<ToolCallId>,
+        mut slot_1: ::std::option::Option<Option<ToolMetadata>>,
+        mut slot_2: ::std::option::Option<Option<bool>>,
+        mut slot_3: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_4: ::std::option::Option<
+            Option<::cardc_runtime::__private::serde_json::Value>,
+        >,
+        mut slot_5: ::std::option::Option<
+            Option<::cardc_runtime::__private::serde_json::Value>,
+        >,
+        mut slot_6: ::std::option::Option<String>,
+        mut slot_7: ::std::option::Option<Option<ProviderMetadata>>,
+        mut slot_8: ::std::option::Option<Option<ApprovalGranted>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -9392,6 +9998,172 @@ impl ::cardc_runtime::__private::Union for ToolPart {
             }
             "output-denied" => {
                 ::cardc_runtime::__private::variant("ToolOutputDeniedPart", payload)
+                    .map(Self::OutputDenied)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+    const EARLY: &'static [&'static str] = &[
+        "toolCallId",
+        "toolMetadata",
+        "providerExecuted",
+        "callProviderMetadata",
+    ];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        let mut early_2 = ::std::option::Option::None;
+        let mut early_3 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "toolMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_2,
+                        "providerExecuted",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_3,
+                        "callProviderMetadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "input-streaming" => {
+                ToolInputStreaming::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::InputStreaming)
+            }
+            "input-available" => {
+                ToolInputAvailable::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::InputAvailable)
+            }
+            "approval-requested" => {
+                ToolApprovalRequested::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::ApprovalRequested)
+            }
+            "approval-responded" => {
+                ToolApprovalResponded::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::ApprovalResponded)
+            }
+            "output-available" => {
+                ToolOutputAvailablePart::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::OutputAvailable)
+            }
+            "output-error" => {
+                ToolOutputErrorPart::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::OutputError)
+            }
+            "output-denied" => {
+                ToolOutputDeniedPart::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                    )
                     .map(Self::OutputDenied)
             }
             _ => {
@@ -9821,6 +10593,82 @@ impl ::cardc_runtime::__private::Union for UIMessage {
             }
             "assistant" => {
                 ::cardc_runtime::__private::variant("AssistantMessage", payload)
+                    .map(Self::Assistant)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+    const EARLY: &'static [&'static str] = &["id", "metadata"];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "id",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "metadata",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "system" => {
+                PromptMessage::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::System)
+            }
+            "user" => {
+                PromptMessage::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::User)
+            }
+            "assistant" => {
+                AssistantMessage::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        ::std::option::Option::None,
+                    )
                     .map(Self::Assistant)
             }
             _ => {

@@ -295,14 +295,36 @@ impl ::cardc_runtime::__private::Struct for AudioContent {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+#[allow(deprecated)]
+impl AudioContent {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<String>,
+        mut slot_2: ::std::option::Option<Option<Annotations>>,
+        mut slot_3: ::std::option::Option<Option<JsonObject>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -848,13 +870,34 @@ impl ::cardc_runtime::__private::Struct for BooleanSchema {
     const FIELDS: &'static [&'static str] = &["title", "description", "default"];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+#[allow(deprecated)]
+impl BooleanSchema {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<Option<String>>,
+        mut slot_1: ::std::option::Option<Option<String>>,
+        mut slot_2: ::std::option::Option<Option<bool>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -4189,6 +4232,110 @@ impl ::cardc_runtime::__private::Union for ContentBlock {
             }
         }
     }
+    const EARLY: &'static [&'static str] = &["annotations", "_meta"];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "annotations",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "_meta",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "text" => {
+                TextContent::__visit_map_with(
+                        payload,
+                        ::std::option::Option::None,
+                        early_0,
+                        early_1,
+                    )
+                    .map(Self::Text)
+            }
+            "image" => {
+                ImageContent::__visit_map_with(
+                        payload,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        early_0,
+                        early_1,
+                    )
+                    .map(Self::Image)
+            }
+            "audio" => {
+                AudioContent::__visit_map_with(
+                        payload,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        early_0,
+                        early_1,
+                    )
+                    .map(Self::Audio)
+            }
+            "resource_link" => {
+                Resource::__visit_map_with(
+                        payload,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        early_0,
+                        early_1,
+                    )
+                    .map(Self::ResourceLink)
+            }
+            "resource" => {
+                EmbeddedResource::__visit_map_with(
+                        payload,
+                        ::std::option::Option::None,
+                        early_0,
+                        early_1,
+                    )
+                    .map(Self::EmbeddedResource)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
 }
 
 #[allow(deprecated)]
@@ -6635,13 +6782,34 @@ impl ::cardc_runtime::__private::Struct for EmbeddedResource {
     const FIELDS: &'static [&'static str] = &["resource", "annotations", "_meta"];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+#[allow(deprecated)]
+impl EmbeddedResource {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<ResourceContents>,
+        mut slot_1: ::std::option::Option<Option<Annotations>>,
+        mut slot_2: ::std::option::Option<Option<JsonObject>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -7742,14 +7910,36 @@ impl ::cardc_runtime::__private::Struct for ImageContent {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+#[allow(deprecated)]
+impl ImageContent {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<String>,
+        mut slot_2: ::std::option::Option<Option<Annotations>>,
+        mut slot_3: ::std::option::Option<Option<JsonObject>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -11567,16 +11757,40 @@ impl ::cardc_runtime::__private::Struct for MultiSelectEnumSchema {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+#[allow(deprecated)]
+impl MultiSelectEnumSchema {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<Option<String>>,
+        mut slot_1: ::std::option::Option<Option<String>>,
+        mut slot_2: ::std::option::Option<Option<f64>>,
+        mut slot_3: ::std::option::Option<Option<f64>>,
+        mut slot_4: ::std::option::Option<MultiSelectItems>,
+        mut slot_5: ::std::option::Option<Option<Vec<String>>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -11854,15 +12068,38 @@ impl ::cardc_runtime::__private::Struct for NumberSchema {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+#[allow(deprecated)]
+impl NumberSchema {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<Option<String>>,
+        mut slot_1: ::std::option::Option<Option<String>>,
+        mut slot_2: ::std::option::Option<Option<f64>>,
+        mut slot_3: ::std::option::Option<Option<f64>>,
+        mut slot_4: ::std::option::Option<Option<f64>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -12439,6 +12676,115 @@ impl ::cardc_runtime::__private::Union for PrimitiveSchemaDefinition {
             }
             "array" => {
                 ::cardc_runtime::__private::variant("MultiSelectEnumSchema", payload)
+                    .map(Self::Array)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+    const EARLY: &'static [&'static str] = &["title", "description"];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "title",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "description",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "string" => {
+                StringSchema::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::String)
+            }
+            "number" => {
+                NumberSchema::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::Number)
+            }
+            "integer" => {
+                NumberSchema::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::Integer)
+            }
+            "boolean" => {
+                BooleanSchema::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        ::std::option::Option::None,
+                    )
+                    .map(Self::Boolean)
+            }
+            "array" => {
+                MultiSelectEnumSchema::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                    )
                     .map(Self::Array)
             }
             _ => {
@@ -14247,19 +14593,46 @@ impl ::cardc_runtime::__private::Struct for Resource {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
-        let mut slot_8 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+#[allow(deprecated)]
+impl Resource {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<Option<String>>,
+        mut slot_2: ::std::option::Option<Option<Vec<Icon>>>,
+        mut slot_3: ::std::option::Option<String>,
+        mut slot_4: ::std::option::Option<Option<String>>,
+        mut slot_5: ::std::option::Option<Option<String>>,
+        mut slot_6: ::std::option::Option<Option<f64>>,
+        mut slot_7: ::std::option::Option<Option<Annotations>>,
+        mut slot_8: ::std::option::Option<Option<JsonObject>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -16024,6 +16397,86 @@ impl ::cardc_runtime::__private::Union for SamplingContent {
             }
         }
     }
+    const EARLY: &'static [&'static str] = &["annotations", "_meta"];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "annotations",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "_meta",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "text" => {
+                TextContent::__visit_map_with(
+                        payload,
+                        ::std::option::Option::None,
+                        early_0,
+                        early_1,
+                    )
+                    .map(Self::Text)
+            }
+            "image" => {
+                ImageContent::__visit_map_with(
+                        payload,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        early_0,
+                        early_1,
+                    )
+                    .map(Self::Image)
+            }
+            "audio" => {
+                AudioContent::__visit_map_with(
+                        payload,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        early_0,
+                        early_1,
+                    )
+                    .map(Self::Audio)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
 }
 
 #[allow(deprecated)]
@@ -16467,6 +16920,96 @@ impl ::cardc_runtime::__private::Union for SamplingMessageContentBlock {
             }
             "tool_result" => {
                 ::cardc_runtime::__private::variant("ToolResultContent", payload)
+                    .map(Self::ToolResult)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+    const EARLY: &'static [&'static str] = &["_meta"];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "_meta",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "text" => {
+                TextContent::__visit_map_with(
+                        payload,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        early_0,
+                    )
+                    .map(Self::Text)
+            }
+            "image" => {
+                ImageContent::__visit_map_with(
+                        payload,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        early_0,
+                    )
+                    .map(Self::Image)
+            }
+            "audio" => {
+                AudioContent::__visit_map_with(
+                        payload,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        early_0,
+                    )
+                    .map(Self::Audio)
+            }
+            "tool_use" => {
+                ToolUseContent::__visit_map_with(
+                        payload,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        early_0,
+                    )
+                    .map(Self::ToolUse)
+            }
+            "tool_result" => {
+                ToolResultContent::__visit_map_with(
+                        payload,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        ::std::option::Option::None,
+                        early_0,
+                    )
                     .map(Self::ToolResult)
             }
             _ => {
@@ -18275,19 +18818,46 @@ impl ::cardc_runtime::__private::Struct for StringSchema {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
-        let mut slot_8 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+#[allow(deprecated)]
+impl StringSchema {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<Option<String>>,
+        mut slot_1: ::std::option::Option<Option<String>>,
+        mut slot_2: ::std::option::Option<Option<f64>>,
+        mut slot_3: ::std::option::Option<Option<f64>>,
+        mut slot_4: ::std::option::Option<Option<StringFormat>>,
+        mut slot_5: ::std::option::Option<Option<String>>,
+        mut slot_6: ::std::option::Option<Option<Vec<String>>>,
+        mut slot_7: ::std::option::Option<Option<Vec<String>>>,
+        mut slot_8: ::std::option::Option<Option<Vec<TitledOption>>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -19982,13 +20552,34 @@ impl ::cardc_runtime::__private::Struct for TextContent {
     const FIELDS: &'static [&'static str] = &["text", "annotations", "_meta"];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+#[allow(deprecated)]
+impl TextContent {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<Option<Annotations>>,
+        mut slot_2: ::std::option::Option<Option<JsonObject>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -21517,15 +22108,38 @@ impl ::cardc_runtime::__private::Struct for ToolResultContent {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+#[allow(deprecated)]
+impl ToolResultContent {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<Option<Vec<ContentBlock>>>,
+        mut slot_2: ::std::option::Option<Option<JsonObject>>,
+        mut slot_3: ::std::option::Option<Option<bool>>,
+        mut slot_4: ::std::option::Option<Option<JsonObject>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
@@ -21688,14 +22302,36 @@ impl ::cardc_runtime::__private::Struct for ToolUseContent {
     const FIELDS: &'static [&'static str] = &["name", "id", "input", "_meta"];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+#[allow(deprecated)]
+impl ToolUseContent {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<String>,
+        mut slot_2: ::std::option::Option<JsonObject>,
+        mut slot_3: ::std::option::Option<Option<JsonObject>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         let mut extra = ::cardc_runtime::__private::Extra::new();
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,

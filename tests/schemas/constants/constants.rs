@@ -66,13 +66,68 @@ impl ::cardc_runtime::__private::Struct for Bookmark {
     const FIELDS: &'static [&'static str] = &["label", "at", "enabled"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        let () = ::cardc_runtime::__private::next_element::<
+            Self,
+            A,
+            _,
+            _,
+        >(
+            &mut seq,
+            0,
+            ::cardc_runtime::__private::Constant::String("mark"),
+            ::std::option::Option::None,
+        )?;
+        let slot_1 = ::cardc_runtime::__private::next_element::<
+            Self,
+            A,
+            _,
+            _,
+        >(&mut seq, 1, ::cardc_runtime::__private::Strict, ::std::option::Option::None)?;
+        let () = ::cardc_runtime::__private::next_element::<
+            Self,
+            A,
+            _,
+            _,
+        >(
+            &mut seq,
+            2,
+            ::cardc_runtime::__private::Constant::Bool(false),
+            ::std::option::Option::None,
+        )?;
+        ::std::result::Result::Ok(Self { at: slot_1 })
+    }
+}
+
+impl Bookmark {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<()>,
+        mut slot_1: ::std::option::Option<u32>,
+        mut slot_2: ::std::option::Option<()>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -114,41 +169,6 @@ impl ::cardc_runtime::__private::Struct for Bookmark {
         ::std::result::Result::Ok(Self {
             at: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "at")?,
         })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        let () = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            0,
-            ::cardc_runtime::__private::Constant::String("mark"),
-            ::std::option::Option::None,
-        )?;
-        let slot_1 = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(&mut seq, 1, ::cardc_runtime::__private::Strict, ::std::option::Option::None)?;
-        let () = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            2,
-            ::cardc_runtime::__private::Constant::Bool(false),
-            ::std::option::Option::None,
-        )?;
-        ::std::result::Result::Ok(Self { at: slot_1 })
     }
 }
 
@@ -233,16 +253,107 @@ impl ::cardc_runtime::__private::Struct for Message {
     ];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        let () = ::cardc_runtime::__private::next_element::<
+            Self,
+            A,
+            _,
+            _,
+        >(
+            &mut seq,
+            0,
+            ::cardc_runtime::__private::Constant::String("message"),
+            ::std::option::Option::None,
+        )?;
+        let () = ::cardc_runtime::__private::next_element::<
+            Self,
+            A,
+            _,
+            _,
+        >(
+            &mut seq,
+            1,
+            ::cardc_runtime::__private::Constant::Int(2i64),
+            ::std::option::Option::None,
+        )?;
+        let () = ::cardc_runtime::__private::next_element::<
+            Self,
+            A,
+            _,
+            _,
+        >(
+            &mut seq,
+            2,
+            ::cardc_runtime::__private::Constant::Bool(true),
+            ::std::option::Option::None,
+        )?;
+        let () = ::cardc_runtime::__private::next_element::<
+            Self,
+            A,
+            _,
+            _,
+        >(
+            &mut seq,
+            3,
+            ::cardc_runtime::__private::Constant::Int(-1i64),
+            ::std::option::Option::None,
+        )?;
+        let slot_4 = ::cardc_runtime::__private::next_element::<
+            Self,
+            A,
+            _,
+            _,
+        >(&mut seq, 4, ::cardc_runtime::__private::Plain, ::std::option::Option::None)?;
+        let slot_5 = ::cardc_runtime::__private::next_element::<
+            Self,
+            A,
+            _,
+            _,
+        >(
+            &mut seq,
+            5,
+            ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+            ::std::option::Option::Some(::std::option::Option::None),
+        )?;
+        ::std::result::Result::Ok(Self { text: slot_4, role: slot_5 })
+    }
+}
+
+impl Message {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<()>,
+        mut slot_1: ::std::option::Option<()>,
+        mut slot_2: ::std::option::Option<()>,
+        mut slot_3: ::std::option::Option<()>,
+        mut slot_4: ::std::option::Option<String>,
+        mut slot_5: ::std::option::Option<Option<String>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -313,74 +424,6 @@ impl ::cardc_runtime::__private::Struct for Message {
             text: ::cardc_runtime::__private::required::<A::Error, _>(slot_4, "text")?,
             role: ::std::option::Option::unwrap_or_default(slot_5),
         })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        let () = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            0,
-            ::cardc_runtime::__private::Constant::String("message"),
-            ::std::option::Option::None,
-        )?;
-        let () = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            1,
-            ::cardc_runtime::__private::Constant::Int(2i64),
-            ::std::option::Option::None,
-        )?;
-        let () = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            2,
-            ::cardc_runtime::__private::Constant::Bool(true),
-            ::std::option::Option::None,
-        )?;
-        let () = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            3,
-            ::cardc_runtime::__private::Constant::Int(-1i64),
-            ::std::option::Option::None,
-        )?;
-        let slot_4 = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(&mut seq, 4, ::cardc_runtime::__private::Plain, ::std::option::Option::None)?;
-        let slot_5 = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            5,
-            ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-            ::std::option::Option::Some(::std::option::Option::None),
-        )?;
-        ::std::result::Result::Ok(Self { text: slot_4, role: slot_5 })
     }
 }
 
@@ -598,6 +641,249 @@ impl ::cardc_runtime::__private::Union for Record {
             }
             "bookmark" => {
                 ::cardc_runtime::__private::variant("Bookmark", payload)
+                    .map(Self::Bookmark)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+    const EARLY: &'static [&'static str] = &[
+        "version",
+        "final",
+        "offset",
+        "text",
+        "role",
+        "label",
+        "at",
+        "enabled",
+    ];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        let mut early_2 = ::std::option::Option::None;
+        let mut early_3 = ::std::option::Option::None;
+        let mut early_4 = ::std::option::Option::None;
+        let mut early_5 = ::std::option::Option::None;
+        let mut early_6 = ::std::option::Option::None;
+        let mut early_7 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "version",
+                        ::cardc_runtime::__private::Constant::Int(2i64),
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "final",
+                        ::cardc_runtime::__private::Constant::Bool(true),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_2,
+                        "offset",
+                        ::cardc_runtime::__private::Constant::Int(-1i64),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_3,
+                        "text",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_4,
+                        "role",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_5,
+                        "label",
+                        ::cardc_runtime::__private::Constant::String("mark"),
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_6,
+                        "at",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_7,
+                        "enabled",
+                        ::cardc_runtime::__private::Constant::Bool(false),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "message" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_5.is_some(),
+                    "label",
+                    <Message as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_6.is_some(),
+                    "at",
+                    <Message as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_7.is_some(),
+                    "enabled",
+                    <Message as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                Message::__visit_map_with(
+                        payload,
+                        ::std::option::Option::None,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        early_4,
+                    )
+                    .map(Self::Message)
+            }
+            "ping" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_0.is_some(),
+                    "version",
+                    <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "final",
+                    <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "offset",
+                    <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "text",
+                    <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_4.is_some(),
+                    "role",
+                    <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_5.is_some(),
+                    "label",
+                    <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_6.is_some(),
+                    "at",
+                    <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_7.is_some(),
+                    "enabled",
+                    <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::variant("Ping", payload).map(Self::Ping)
+            }
+            "bookmark" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_0.is_some(),
+                    "version",
+                    <Bookmark as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "final",
+                    <Bookmark as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "offset",
+                    <Bookmark as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "text",
+                    <Bookmark as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_4.is_some(),
+                    "role",
+                    <Bookmark as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                Bookmark::__visit_map_with(payload, early_5, early_6, early_7)
                     .map(Self::Bookmark)
             }
             _ => {

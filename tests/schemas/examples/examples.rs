@@ -113,6 +113,73 @@ impl ::cardc_runtime::__private::Union for Action {
             }
         }
     }
+    const EARLY: &'static [&'static str] = &["location", "paths"];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "location",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "paths",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "read" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "paths",
+                    <ReadAction as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ReadAction::__visit_map_with(payload, early_0).map(Self::Read)
+            }
+            "delete" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_0.is_some(),
+                    "location",
+                    <DeleteAction as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                DeleteAction::__visit_map_with(payload, early_1).map(Self::Delete)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
 }
 
 impl Action {
@@ -229,11 +296,45 @@ impl ::cardc_runtime::__private::Struct for DeleteAction {
     const FIELDS: &'static [&'static str] = &["paths"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
+        Self::__visit_map_with(map, ::std::option::Option::None)
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            paths: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+impl DeleteAction {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<Vec<String>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -256,25 +357,6 @@ impl ::cardc_runtime::__private::Struct for DeleteAction {
         }
         ::std::result::Result::Ok(Self {
             paths: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "paths")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            paths: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
         })
     }
 }
@@ -608,11 +690,45 @@ impl ::cardc_runtime::__private::Struct for ReadAction {
     const FIELDS: &'static [&'static str] = &["location"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
+        Self::__visit_map_with(map, ::std::option::Option::None)
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            location: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+impl ReadAction {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<FileLocation>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -638,25 +754,6 @@ impl ::cardc_runtime::__private::Struct for ReadAction {
                 A::Error,
                 _,
             >(slot_0, "location")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            location: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
         })
     }
 }

@@ -335,6 +335,139 @@ impl ::cardc_runtime::__private::Union for Event {
             }
         }
     }
+    const EARLY: &'static [&'static str] = &[
+        "id",
+        "replyTo",
+        "thread",
+        "author",
+        "editedAt",
+        "attachments",
+    ];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        let mut early_2 = ::std::option::Option::None;
+        let mut early_3 = ::std::option::Option::None;
+        let mut early_4 = ::std::option::Option::None;
+        let mut early_5 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "id",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "replyTo",
+                        ::cardc_runtime::__private::Nullable(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_2,
+                        "thread",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_3,
+                        "author",
+                        ::cardc_runtime::__private::Nullable(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_4,
+                        "editedAt",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Nullable(
+                                ::cardc_runtime::__private::Plain,
+                            ),
+                        ),
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_5,
+                        "attachments",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "posted" => {
+                Message::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        early_4,
+                        early_5,
+                    )
+                    .map(Self::Posted)
+            }
+            "ping" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(early_0.is_some(), "id", &[])?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(early_1.is_some(), "replyTo", &[])?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(early_2.is_some(), "thread", &[])?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(early_3.is_some(), "author", &[])?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(early_4.is_some(), "editedAt", &[])?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(early_5.is_some(), "attachments", &[])?;
+                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Ping)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
 }
 
 impl Event {
@@ -493,16 +626,39 @@ impl ::cardc_runtime::__private::Struct for Message {
     ];
     const OPEN: bool = true;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl Message {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<Option<String>>,
+        mut slot_2: ::std::option::Option<Option<String>>,
+        mut slot_3: ::std::option::Option<Option<Author>>,
+        mut slot_4: ::std::option::Option<Option<Option<String>>>,
+        mut slot_5: ::std::option::Option<Vec<Attachment>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,

@@ -210,11 +210,45 @@ impl ::cardc_runtime::__private::Struct for ImageMessage {
     const FIELDS: &'static [&'static str] = &["src"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
+        Self::__visit_map_with(map, ::std::option::Option::None)
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            source_url: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+impl ImageMessage {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -240,25 +274,6 @@ impl ::cardc_runtime::__private::Struct for ImageMessage {
                 A::Error,
                 _,
             >(slot_0, "src")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            source_url: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
         })
     }
 }
@@ -355,6 +370,73 @@ impl ::cardc_runtime::__private::Union for Message {
             "pic" => {
                 ::cardc_runtime::__private::variant("ImageMessage", payload)
                     .map(Self::ImageMessage)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+    const EARLY: &'static [&'static str] = &["bodyText", "src"];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "bodyText",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "src",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "TextMessage" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "src",
+                    <TextMessage as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                TextMessage::__visit_map_with(payload, early_0).map(Self::TextMessage)
+            }
+            "pic" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_0.is_some(),
+                    "bodyText",
+                    <ImageMessage as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ImageMessage::__visit_map_with(payload, early_1).map(Self::ImageMessage)
             }
             _ => {
                 ::std::result::Result::Err(
@@ -805,11 +887,45 @@ impl ::cardc_runtime::__private::Struct for TextMessage {
     const FIELDS: &'static [&'static str] = &["bodyText"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
+        Self::__visit_map_with(map, ::std::option::Option::None)
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            body_text: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+impl TextMessage {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -835,25 +951,6 @@ impl ::cardc_runtime::__private::Struct for TextMessage {
                 A::Error,
                 _,
             >(slot_0, "bodyText")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            body_text: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
         })
     }
 }

@@ -66,11 +66,45 @@ impl ::cardc_runtime::__private::Struct for D {
     const FIELDS: &'static [&'static str] = &["debug"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
+        Self::__visit_map_with(map, ::std::option::Option::None)
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            debug: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+impl D {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<Vec<Debug>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -93,25 +127,6 @@ impl ::cardc_runtime::__private::Struct for D {
         }
         ::std::result::Result::Ok(Self {
             debug: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "debug")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            debug: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
         })
     }
 }
@@ -367,6 +382,202 @@ impl ::cardc_runtime::__private::Union for Keyword {
             }
         }
     }
+    const EARLY: &'static [&'static str] = &["default", "clone", "debug", "none"];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        let mut early_2 = ::std::option::Option::None;
+        let mut early_3 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "default",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "clone",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_2,
+                        "debug",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_3,
+                        "none",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "super" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "clone",
+                    <Sized as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "debug",
+                    <Sized as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "none",
+                    <Sized as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                Sized::__visit_map_with(payload, early_0).map(Self::Super)
+            }
+            "crate" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_0.is_some(),
+                    "default",
+                    <Send as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "debug",
+                    <Send as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "none",
+                    <Send as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                Send::__visit_map_with(payload, early_1).map(Self::Crate)
+            }
+            "gen" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_0.is_some(),
+                    "default",
+                    <S as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "clone",
+                    <S as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "debug",
+                    <S as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "none",
+                    <S as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::variant("S", payload).map(Self::Gen)
+            }
+            "type" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_0.is_some(),
+                    "default",
+                    <D as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "clone",
+                    <D as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "none",
+                    <D as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                D::__visit_map_with(payload, early_2).map(Self::Type)
+            }
+            "ok" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_0.is_some(),
+                    "default",
+                    <Result as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "clone",
+                    <Result as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "debug",
+                    <Result as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                Result::__visit_map_with(payload, early_3).map(Self::Ok)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
 }
 
 impl Keyword {
@@ -557,159 +768,25 @@ impl ::cardc_runtime::__private::Struct for Keywords {
     ];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
-        let mut slot_8 = ::std::option::Option::None;
-        let mut slot_9 = ::std::option::Option::None;
-        let mut slot_10 = ::std::option::Option::None;
-        let mut slot_11 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "type",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "match",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "async",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "self",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "function",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "constructor",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_6,
-                        "prototype",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                7 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_7,
-                        "enum",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                8 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_8,
-                        "gen",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                9 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_9,
-                        "pub",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                10 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_10,
-                        "try",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                11 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_11,
-                        "dyn",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            r#type: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "type")?,
-            r#match: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "match")?,
-            r#async: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "async")?,
-            self_: ::std::option::Option::unwrap_or_default(slot_3),
-            function: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_4, "function")?,
-            constructor: ::std::option::Option::unwrap_or_default(slot_5),
-            prototype: ::std::option::Option::unwrap_or_default(slot_6),
-            r#enum: ::cardc_runtime::__private::required::<A::Error, _>(slot_7, "enum")?,
-            r#gen: ::cardc_runtime::__private::required::<A::Error, _>(slot_8, "gen")?,
-            r#pub: ::cardc_runtime::__private::required::<A::Error, _>(slot_9, "pub")?,
-            r#try: ::cardc_runtime::__private::required::<A::Error, _>(slot_10, "try")?,
-            r#dyn: ::cardc_runtime::__private::required::<A::Error, _>(slot_11, "dyn")?,
-        })
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
     }
     #[inline]
     fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
@@ -853,6 +930,169 @@ impl ::cardc_runtime::__private::Struct for Keywords {
     }
 }
 
+impl Keywords {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<u32>,
+        mut slot_2: ::std::option::Option<bool>,
+        mut slot_3: ::std::option::Option<Option<String>>,
+        mut slot_4: ::std::option::Option<String>,
+        mut slot_5: ::std::option::Option<Option<String>>,
+        mut slot_6: ::std::option::Option<Option<String>>,
+        mut slot_7: ::std::option::Option<Vec<String>>,
+        mut slot_8: ::std::option::Option<bool>,
+        mut slot_9: ::std::option::Option<bool>,
+        mut slot_10: ::std::option::Option<bool>,
+        mut slot_11: ::std::option::Option<bool>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "type",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "match",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "async",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "self",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "function",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "constructor",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "prototype",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_7,
+                        "enum",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                8 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_8,
+                        "gen",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                9 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_9,
+                        "pub",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                10 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_10,
+                        "try",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                11 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_11,
+                        "dyn",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            r#type: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "type")?,
+            r#match: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_1, "match")?,
+            r#async: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_2, "async")?,
+            self_: ::std::option::Option::unwrap_or_default(slot_3),
+            function: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_4, "function")?,
+            constructor: ::std::option::Option::unwrap_or_default(slot_5),
+            prototype: ::std::option::Option::unwrap_or_default(slot_6),
+            r#enum: ::cardc_runtime::__private::required::<A::Error, _>(slot_7, "enum")?,
+            r#gen: ::cardc_runtime::__private::required::<A::Error, _>(slot_8, "gen")?,
+            r#pub: ::cardc_runtime::__private::required::<A::Error, _>(slot_9, "pub")?,
+            r#try: ::cardc_runtime::__private::required::<A::Error, _>(slot_10, "try")?,
+            r#dyn: ::cardc_runtime::__private::required::<A::Error, _>(slot_11, "dyn")?,
+        })
+    }
+}
+
 /// A loop.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -916,11 +1156,45 @@ impl ::cardc_runtime::__private::Struct for Loop {
     const FIELDS: &'static [&'static str] = &["loop"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
+        Self::__visit_map_with(map, ::std::option::Option::None)
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            r#loop: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+impl Loop {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<bool>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -943,25 +1217,6 @@ impl ::cardc_runtime::__private::Struct for Loop {
         }
         ::std::result::Result::Ok(Self {
             r#loop: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "loop")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            r#loop: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
         })
     }
 }
@@ -1056,6 +1311,284 @@ impl ::cardc_runtime::__private::Union for Node {
             }
             "while" => {
                 ::cardc_runtime::__private::variant("Loop", payload).map(Self::While)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+    const EARLY: &'static [&'static str] = &[
+        "type",
+        "match",
+        "async",
+        "self",
+        "function",
+        "constructor",
+        "prototype",
+        "enum",
+        "gen",
+        "pub",
+        "try",
+        "dyn",
+        "loop",
+    ];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        let mut early_2 = ::std::option::Option::None;
+        let mut early_3 = ::std::option::Option::None;
+        let mut early_4 = ::std::option::Option::None;
+        let mut early_5 = ::std::option::Option::None;
+        let mut early_6 = ::std::option::Option::None;
+        let mut early_7 = ::std::option::Option::None;
+        let mut early_8 = ::std::option::Option::None;
+        let mut early_9 = ::std::option::Option::None;
+        let mut early_10 = ::std::option::Option::None;
+        let mut early_11 = ::std::option::Option::None;
+        let mut early_12 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "type",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "match",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_2,
+                        "async",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_3,
+                        "self",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_4,
+                        "function",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_5,
+                        "constructor",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_6,
+                        "prototype",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_7,
+                        "enum",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                8 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_8,
+                        "gen",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                9 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_9,
+                        "pub",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                10 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_10,
+                        "try",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                11 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_11,
+                        "dyn",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                12 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_12,
+                        "loop",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "impl" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_12.is_some(),
+                    "loop",
+                    <Keywords as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                Keywords::__visit_map_with(
+                        payload,
+                        early_0,
+                        early_1,
+                        early_2,
+                        early_3,
+                        early_4,
+                        early_5,
+                        early_6,
+                        early_7,
+                        early_8,
+                        early_9,
+                        early_10,
+                        early_11,
+                    )
+                    .map(Self::Impl)
+            }
+            "while" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_0.is_some(),
+                    "type",
+                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "match",
+                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "async",
+                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "self",
+                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_4.is_some(),
+                    "function",
+                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_5.is_some(),
+                    "constructor",
+                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_6.is_some(),
+                    "prototype",
+                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_7.is_some(),
+                    "enum",
+                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_8.is_some(),
+                    "gen",
+                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_9.is_some(),
+                    "pub",
+                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_10.is_some(),
+                    "try",
+                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_11.is_some(),
+                    "dyn",
+                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                Loop::__visit_map_with(payload, early_12).map(Self::While)
             }
             _ => {
                 ::std::result::Result::Err(
@@ -1397,11 +1930,45 @@ impl ::cardc_runtime::__private::Struct for Result {
     const FIELDS: &'static [&'static str] = &["none"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
+        Self::__visit_map_with(map, ::std::option::Option::None)
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            none: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
+    }
+}
+
+impl Result {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<Option<Some>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1426,25 +1993,6 @@ impl ::cardc_runtime::__private::Struct for Result {
         }
         ::std::result::Result::Ok(Self {
             none: ::std::option::Option::unwrap_or_default(slot_0),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            none: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
         })
     }
 }
@@ -1592,11 +2140,45 @@ impl ::cardc_runtime::__private::Struct for Send {
     const FIELDS: &'static [&'static str] = &["clone"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
+        Self::__visit_map_with(map, ::std::option::Option::None)
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            clone: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+impl Send {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<bool>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1619,25 +2201,6 @@ impl ::cardc_runtime::__private::Struct for Send {
         }
         ::std::result::Result::Ok(Self {
             clone: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "clone")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            clone: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
         })
     }
 }
@@ -1708,11 +2271,45 @@ impl ::cardc_runtime::__private::Struct for Sized {
     const FIELDS: &'static [&'static str] = &["default"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
+        Self::__visit_map_with(map, ::std::option::Option::None)
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            default: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
+    }
+}
+
+impl Sized {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<Option<Default>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1737,25 +2334,6 @@ impl ::cardc_runtime::__private::Struct for Sized {
         }
         ::std::result::Result::Ok(Self {
             default: ::std::option::Option::unwrap_or_default(slot_0),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            default: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
         })
     }
 }

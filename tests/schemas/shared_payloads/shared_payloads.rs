@@ -104,6 +104,89 @@ impl ::cardc_runtime::__private::Union for ContentBlock {
             }
         }
     }
+    const EARLY: &'static [&'static str] = &["text", "data", "mimeType"];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        let mut early_2 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "text",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "data",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_2,
+                        "mimeType",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "text" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "data",
+                    <TextBlock as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "mimeType",
+                    <TextBlock as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                TextBlock::__visit_map_with(payload, early_0).map(Self::Text)
+            }
+            "image" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_0.is_some(),
+                    "text",
+                    <ImageBlock as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ImageBlock::__visit_map_with(payload, early_1, early_2).map(Self::Image)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
 }
 
 impl ContentBlock {
@@ -220,11 +303,45 @@ impl ::cardc_runtime::__private::Struct for ContentChunk {
     const FIELDS: &'static [&'static str] = &["content"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
+        Self::__visit_map_with(map, ::std::option::Option::None)
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            content: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+impl ContentChunk {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<ContentBlock>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -250,25 +367,6 @@ impl ::cardc_runtime::__private::Struct for ContentChunk {
                 A::Error,
                 _,
             >(slot_0, "content")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            content: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
         })
     }
 }
@@ -340,12 +438,61 @@ impl ::cardc_runtime::__private::Struct for ImageBlock {
     const FIELDS: &'static [&'static str] = &["data", "mimeType"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            data: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            mime_type: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+impl ImageBlock {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<String>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -380,36 +527,6 @@ impl ::cardc_runtime::__private::Struct for ImageBlock {
                 A::Error,
                 _,
             >(slot_1, "mimeType")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            data: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            mime_type: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
         })
     }
 }
@@ -485,12 +602,61 @@ impl ::cardc_runtime::__private::Struct for PermissionRequest {
     const FIELDS: &'static [&'static str] = &["toolCall", "reason"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            tool_call: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            reason: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
+    }
+}
+
+impl PermissionRequest {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<ToolCallUpdate>,
+        mut slot_1: ::std::option::Option<Option<TextBlock>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -527,36 +693,6 @@ impl ::cardc_runtime::__private::Struct for PermissionRequest {
                 _,
             >(slot_0, "toolCall")?,
             reason: ::std::option::Option::unwrap_or_default(slot_1),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            tool_call: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            reason: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
         })
     }
 }
@@ -624,11 +760,45 @@ impl ::cardc_runtime::__private::Struct for PromptRequest {
     const FIELDS: &'static [&'static str] = &["prompt"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
+        Self::__visit_map_with(map, ::std::option::Option::None)
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            prompt: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+impl PromptRequest {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<Vec<ContentBlock>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -654,25 +824,6 @@ impl ::cardc_runtime::__private::Struct for PromptRequest {
                 A::Error,
                 _,
             >(slot_0, "prompt")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            prompt: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
         })
     }
 }
@@ -783,6 +934,139 @@ impl ::cardc_runtime::__private::Union for Request {
             }
             "request_permission" => {
                 ::cardc_runtime::__private::variant("PermissionRequest", payload)
+                    .map(Self::RequestPermission)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+    const EARLY: &'static [&'static str] = &["prompt", "text", "toolCall", "reason"];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        let mut early_2 = ::std::option::Option::None;
+        let mut early_3 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "prompt",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "text",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_2,
+                        "toolCall",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_3,
+                        "reason",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "prompt" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "text",
+                    <PromptRequest as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "toolCall",
+                    <PromptRequest as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "reason",
+                    <PromptRequest as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                PromptRequest::__visit_map_with(payload, early_0).map(Self::Prompt)
+            }
+            "note" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_0.is_some(),
+                    "prompt",
+                    <TextBlock as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "toolCall",
+                    <TextBlock as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "reason",
+                    <TextBlock as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                TextBlock::__visit_map_with(payload, early_1).map(Self::Note)
+            }
+            "request_permission" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_0.is_some(),
+                    "prompt",
+                    <PermissionRequest as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "text",
+                    <PermissionRequest as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                PermissionRequest::__visit_map_with(payload, early_2, early_3)
                     .map(Self::RequestPermission)
             }
             _ => {
@@ -1015,6 +1299,142 @@ impl ::cardc_runtime::__private::Union for SessionUpdate {
             _ => ::std::option::Option::None,
         }
     }
+    const EARLY: &'static [&'static str] = &["content", "toolCallId", "status"];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        let mut early_2 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "content",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "toolCallId",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_2,
+                        "status",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "user_message_chunk" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "toolCallId",
+                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "status",
+                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ContentChunk::__visit_map_with(payload, early_0)
+                    .map(Self::UserMessageChunk)
+            }
+            "agent_message_chunk" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "toolCallId",
+                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "status",
+                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ContentChunk::__visit_map_with(payload, early_0)
+                    .map(Self::AgentMessageChunk)
+            }
+            "agent_thought_chunk" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "toolCallId",
+                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "status",
+                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ContentChunk::__visit_map_with(payload, early_0)
+                    .map(Self::AgentThoughtChunk)
+            }
+            "tool_call_update" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_0.is_some(),
+                    "content",
+                    <ToolCallUpdate as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ToolCallUpdate::__visit_map_with(payload, early_1, early_2)
+                    .map(Self::ToolCallUpdate)
+            }
+            "block" => {
+                ::cardc_runtime::__private::refuse_early_nested::<
+                    A::Error,
+                >(early_0.is_some(), "content", "ContentBlock")?;
+                ::cardc_runtime::__private::refuse_early_nested::<
+                    A::Error,
+                >(early_1.is_some(), "toolCallId", "ContentBlock")?;
+                ::cardc_runtime::__private::refuse_early_nested::<
+                    A::Error,
+                >(early_2.is_some(), "status", "ContentBlock")?;
+                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
+                    .map(Self::Block)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
 }
 
 impl SessionUpdate {
@@ -1149,11 +1569,45 @@ impl ::cardc_runtime::__private::Struct for TextBlock {
     const FIELDS: &'static [&'static str] = &["text"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
+        Self::__visit_map_with(map, ::std::option::Option::None)
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            text: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+impl TextBlock {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1176,25 +1630,6 @@ impl ::cardc_runtime::__private::Struct for TextBlock {
         }
         ::std::result::Result::Ok(Self {
             text: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "text")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
         })
     }
 }
@@ -1270,12 +1705,61 @@ impl ::cardc_runtime::__private::Struct for ToolCallUpdate {
     const FIELDS: &'static [&'static str] = &["toolCallId", "status"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            tool_call_id: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            status: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
+    }
+}
+
+impl ToolCallUpdate {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<Option<String>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1312,36 +1796,6 @@ impl ::cardc_runtime::__private::Struct for ToolCallUpdate {
                 _,
             >(slot_0, "toolCallId")?,
             status: ::std::option::Option::unwrap_or_default(slot_1),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            tool_call_id: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            status: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
         })
     }
 }

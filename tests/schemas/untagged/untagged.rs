@@ -275,6 +275,73 @@ impl ::cardc_runtime::__private::Union for ContentBlock {
             }
         }
     }
+    const EARLY: &'static [&'static str] = &["text", "data"];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "text",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "data",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "text" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "data",
+                    <TextBlock as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                TextBlock::__visit_map_with(payload, early_0).map(Self::Text)
+            }
+            "image" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_0.is_some(),
+                    "text",
+                    <ImageBlock as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ImageBlock::__visit_map_with(payload, early_1).map(Self::Image)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
 }
 
 impl ContentBlock {
@@ -391,11 +458,45 @@ impl ::cardc_runtime::__private::Struct for ImageBlock {
     const FIELDS: &'static [&'static str] = &["data"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
+        Self::__visit_map_with(map, ::std::option::Option::None)
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            data: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+impl ImageBlock {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -418,25 +519,6 @@ impl ::cardc_runtime::__private::Struct for ImageBlock {
         }
         ::std::result::Result::Ok(Self {
             data: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "data")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            data: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
         })
     }
 }
@@ -1146,11 +1228,45 @@ impl ::cardc_runtime::__private::Struct for TextBlock {
     const FIELDS: &'static [&'static str] = &["text"];
     const OPEN: bool = false;
     #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut slot_0 = ::std::option::Option::None;
+        Self::__visit_map_with(map, ::std::option::Option::None)
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            text: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+impl TextBlock {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -1173,25 +1289,6 @@ impl ::cardc_runtime::__private::Struct for TextBlock {
         }
         ::std::result::Result::Ok(Self {
             text: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "text")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
         })
     }
 }

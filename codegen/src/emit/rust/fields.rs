@@ -69,7 +69,7 @@ pub(super) fn field(field: &Field, owner: &str, runtime: Runtime) -> TokenStream
 
 /// The field's Rust type, as its struct declares it: the value's type, in an `Option` (or two)
 /// as its presence says.
-fn field_type(field: &Field, runtime: Runtime) -> syn::Type {
+pub(super) fn field_type(field: &Field, runtime: Runtime) -> syn::Type {
     let ty = rust_type(&field.ty, runtime);
     match field.presence {
         Presence::Required | Presence::Defaulted => ty,

@@ -16,6 +16,7 @@
 mod bridge;
 mod checks;
 mod defaults;
+mod early;
 mod enums;
 pub mod escape;
 mod fields;
@@ -41,6 +42,7 @@ use crate::ir::{Deprecated, Docs, Examples, Schema, TypeDef};
 use crate::json_text;
 use crate::naming::rust::{EXTRA_FIELDS, bridge_trait};
 use crate::target::{Options, Refusal, Target};
+use early::Plan;
 
 /// The Rust target.
 pub struct Rust;
@@ -87,11 +89,12 @@ impl Target for Rust {
 /// [`items_text`] but printed by two threads, each taking half of the types.
 pub fn emit(schema: &Schema) -> String {
     let runtime = Runtime::Crate;
+    let plan = Plan::new(schema, runtime);
     let defs: Vec<&TypeDef> = schema.types.values().collect();
     let (first, second) = defs.split_at(defs.len() / 2);
     let (first, second) = std::thread::scope(|scope| {
-        let second = scope.spawn(|| print_items(second, schema, runtime));
-        let first = print_items(first, schema, runtime);
+        let second = scope.spawn(|| print_items(second, schema, runtime, &plan));
+        let first = print_items(first, schema, runtime, &plan);
         // A panic in an emitter is a bug; it goes on unwinding here.
         let second = second
             .join()
@@ -130,16 +133,22 @@ pub fn header(schema: &Schema) -> String {
 /// results are joined by a blank line. The items of one type at a time are built, printed and
 /// dropped, so that memory stays that of one type's syntax trees however large the schema.
 pub fn items_text(schema: &Schema, runtime: Runtime) -> String {
-    print_items(&schema.types.values().collect::<Vec<_>>(), schema, runtime)
+    let plan = Plan::new(schema, runtime);
+    print_items(
+        &schema.types.values().collect::<Vec<_>>(),
+        schema,
+        runtime,
+        &plan,
+    )
 }
 
 /// The pretty-printed items of some types, one blank line between items. Each item is parsed
 /// into a syntax tree only here, once, for prettyplease to print.
-fn print_items(defs: &[&TypeDef], schema: &Schema, runtime: Runtime) -> String {
+fn print_items(defs: &[&TypeDef], schema: &Schema, runtime: Runtime, plan: &Plan) -> String {
     let mut out = String::new();
     let deprecation = uses_deprecation(schema);
     for def in defs {
-        for item in type_items(def, schema, runtime, deprecation) {
+        for item in type_items(def, schema, runtime, deprecation, plan) {
             if !out.is_empty() {
                 out.push('\n');
             }
@@ -162,12 +171,14 @@ fn print_items(defs: &[&TypeDef], schema: &Schema, runtime: Runtime) -> String {
 /// and what [`items_text`] pretty-prints. The items are built with `quote!`; only field types
 /// are syn types, for the clippy complexity check.
 pub fn items(schema: &Schema, runtime: Runtime) -> TokenStream {
-    // Asked once: every item's attributes depend on the whole schema's answer.
+    // Asked once: every item's attributes depend on the whole schema's answer, and a union's
+    // decoding on its variants'.
     let deprecation = uses_deprecation(schema);
+    let plan = Plan::new(schema, runtime);
     schema
         .types
         .values()
-        .flat_map(|def| type_items(def, schema, runtime, deprecation))
+        .flat_map(|def| type_items(def, schema, runtime, deprecation, &plan))
         .collect()
 }
 
@@ -192,8 +203,9 @@ fn type_items(
     schema: &Schema,
     runtime: Runtime,
     deprecation: bool,
+    plan: &Plan,
 ) -> Vec<TokenStream> {
-    let mut items = type_items_of(def, schema, runtime);
+    let mut items = type_items_of(def, schema, runtime, plan);
     if deprecation {
         items.iter_mut().for_each(allow_deprecated);
     }
@@ -217,16 +229,26 @@ fn allow_deprecated(item: &mut TokenStream) {
     *item = out;
 }
 
-fn type_items_of(def: &TypeDef, schema: &Schema, runtime: Runtime) -> Vec<TokenStream> {
+fn type_items_of(
+    def: &TypeDef,
+    schema: &Schema,
+    runtime: Runtime,
+    plan: &Plan,
+) -> Vec<TokenStream> {
     match def {
         TypeDef::Struct(def) => {
             let mut items = vec![structs::struct_item(def, runtime)];
-            items.extend(structs::serde_impls(def, schema, runtime));
+            items.extend(structs::serde_impls(def, schema, runtime, plan));
             items
         }
         TypeDef::Union(def) => {
             let mut items = vec![unions::union_item(def, runtime)];
-            items.extend(unions::union_impls(def, schema, runtime));
+            items.extend(unions::union_impls(
+                def,
+                schema,
+                runtime,
+                plan.union(&def.name),
+            ));
             items.extend(bridge::bridge_items(def, runtime));
             items
         }

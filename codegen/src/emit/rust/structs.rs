@@ -4,6 +4,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::defaults;
+use super::early::Plan;
 use super::fields::{constant_value, field, field_ident, is_constant};
 use super::{
     Runtime, deserialize_impl, ident, json_schema_derive, notes, object_impl, serialize_as_object,
@@ -45,7 +46,12 @@ pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> TokenStream {
 /// fields after the tags of any union around it, and `Deserialize` through its `Struct` impl,
 /// the struct visitor, which also notes the struct's name when decoding fails, for the message
 /// of a `DecodeError`.
-pub(super) fn serde_impls(def: &StructDef, schema: &Schema, runtime: Runtime) -> Vec<TokenStream> {
+pub(super) fn serde_impls(
+    def: &StructDef,
+    schema: &Schema,
+    runtime: Runtime,
+    plan: &Plan,
+) -> Vec<TokenStream> {
     let rt = runtime.path();
     let name = ident(&def.name);
     let serialize = serialize_as_object(&name, runtime);
@@ -58,8 +64,8 @@ pub(super) fn serde_impls(def: &StructDef, schema: &Schema, runtime: Runtime) ->
         serialize,
         struct_object_impl(def, schema, runtime),
         deserialize,
-        visitor::struct_impl(def, schema, runtime),
     ];
+    items.extend(visitor::struct_impl(def, schema, runtime, plan));
     items.extend(defaults::functions(def, schema, runtime));
     items
 }

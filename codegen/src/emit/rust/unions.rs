@@ -7,17 +7,22 @@
 //! the runtime's `deserialize_union` rather than serde's internally tagged decoding, which
 //! buffers the whole object and so loses the path of an error inside a variant: it reads the
 //! tag first and hands the rest of the object to the variant's payload, and the generated
-//! `Union` impl says which payload each tag picks. Every union also gets `from_json_str` and `from_json_value`, whose
-//! errors name the JSON pointer, the type and the variant.
+//! `Union` impl says which payload each tag picks. A union whose variants agree on some keys
+//! (see [`super::early`]) reads those typed when they come before the tag, through its
+//! `before_tag`. Every union also gets `from_json_str` and `from_json_value`, whose errors
+//! name the JSON pointer, the type and the variant.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use super::early::UnionPlan;
+use super::fields::reader;
 use super::{
     Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, notes, object_impl,
     serialize_as_object, with_examples,
 };
 use crate::ir::{CatchAll, Schema, TypeDef, UnionDef};
+use crate::naming::rust::VISIT_MAP_WITH;
 
 /// An enum whose variants wrap the payload struct or union (a unit variant wraps nothing),
 /// tagged for schemars as serde's internally tagged enums are.
@@ -82,7 +87,12 @@ fn catch_all_docs(other: &CatchAll, tag: &str) -> Vec<String> {
 /// The serde impls of a union: `Serialize` through its `Object` impl, which hands the payload
 /// its tag, `Deserialize` through the tag-first decoder, the `Union` impl that maps each tag to
 /// its payload, and the `from_json_*` helpers.
-pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> [TokenStream; 5] {
+pub(super) fn union_impls(
+    def: &UnionDef,
+    schema: &Schema,
+    runtime: Runtime,
+    early: Option<&UnionPlan>,
+) -> [TokenStream; 5] {
     let rt = runtime.path();
     let name = ident(&def.name);
     let serialize = serialize_as_object(&name, runtime);
@@ -171,6 +181,7 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> 
             }
         }
     });
+    let before_tag = early.map(|early| before_tag(def, schema, runtime, early));
     let union_impl = quote! {
         impl #rt::__private::Union for #name {
             const NAME: &'static str = #union_name;
@@ -194,6 +205,7 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> 
 
             #nested_tag
             #open
+            #before_tag
         }
     };
     let runtime_name = runtime.name();
@@ -227,4 +239,115 @@ pub(super) fn union_impls(def: &UnionDef, schema: &Schema, runtime: Runtime) -> 
         }
     };
     [serialize, object, deserialize, union_impl, helpers]
+}
+
+/// `EARLY` and `before_tag`, for a union that reads some keys typed before its tag (see
+/// [`UnionPlan`]): one slot per key, read by the reader of a variant struct that has the key,
+/// then the variant the tag picks, its struct's visitor given the slots it has and the rest
+/// of the object, after every key it has no slot for is refused.
+fn before_tag(def: &UnionDef, schema: &Schema, runtime: Runtime, early: &UnionPlan) -> TokenStream {
+    let rt = runtime.path();
+    let early_slot = |index: usize| quote::format_ident!("early_{index}");
+    let wires: Vec<&String> = early.keys.iter().map(|key| &key.wire).collect();
+    let slots = (0..early.keys.len()).map(|index| {
+        let slot = early_slot(index);
+        quote!(let mut #slot = ::std::option::Option::None;)
+    });
+    let reads = early.keys.iter().enumerate().map(|(index, key)| {
+        let slot = early_slot(index);
+        let wire = &key.wire;
+        let Some(TypeDef::Struct(owner)) = schema.types.get(&key.owner) else {
+            panic!("an early key of {} has no struct {}", def.name, key.owner);
+        };
+        let fields = schema.wire_fields(owner);
+        let (path, field) = &fields[key.index];
+        let reader = reader(field, super::visitor::owner(owner, path), schema, runtime);
+        let index = proc_macro2::Literal::usize_unsuffixed(index);
+        quote!(#index => #rt::__private::read_field(object.map(), &mut #slot, #wire, #reader)?)
+    });
+    let arms = def.variants.iter().zip(&early.slots).map(|(variant, slots)| {
+        let value = &variant.tag_value;
+        let variant_name = ident(&variant.name);
+        let payload = schema.payload(variant);
+        // Every key the variant has no slot for is refused, as its own visitor refuses it.
+        let refusals = early.keys.iter().zip(slots).enumerate().filter(|(_, (_, slot))| slot.is_none()).map(|(index, (key, _))| {
+            let slot = early_slot(index);
+            let wire = &key.wire;
+            match (&variant.payload, payload) {
+                (Some(inner), Some(TypeDef::Union(_))) => quote! {
+                    #rt::__private::refuse_early_nested::<A::Error>(#slot.is_some(), #wire, #inner)?;
+                },
+                (Some(payload_name), _) => {
+                    let payload_ident = ident(payload_name);
+                    quote! {
+                        #rt::__private::refuse_early::<A::Error>(
+                            #slot.is_some(),
+                            #wire,
+                            <#payload_ident as #rt::__private::Struct>::FIELDS,
+                        )?;
+                    }
+                }
+                (None, _) => quote! {
+                    #rt::__private::refuse_early::<A::Error>(#slot.is_some(), #wire, &[])?;
+                },
+            }
+        });
+        let read = match (&variant.payload, payload) {
+            (None, _) => quote!(#rt::__private::unit_variant(payload).map(|()| Self::#variant_name)),
+            (Some(_), Some(TypeDef::Union(_))) => quote! {
+                #rt::__private::serde::Deserialize::deserialize(payload).map(Self::#variant_name)
+            },
+            (Some(payload_name), Some(TypeDef::Struct(payload_def))) if slots.iter().any(Option::is_some) => {
+                let payload_ident = ident(payload_name);
+                let with = ident(VISIT_MAP_WITH);
+                let args = (0..schema.wire_fields(payload_def).len()).map(|field| {
+                    match slots.iter().position(|slot| *slot == Some(field)) {
+                        Some(index) => {
+                            let slot = early_slot(index);
+                            quote!(#slot)
+                        }
+                        None => quote!(::std::option::Option::None),
+                    }
+                });
+                quote!(#payload_ident::#with(payload, #(#args),*).map(Self::#variant_name))
+            }
+            (Some(payload_name), _) => quote! {
+                #rt::__private::variant(#payload_name, payload).map(Self::#variant_name)
+            },
+        };
+        quote! {
+            #value => {
+                #(#refusals)*
+                #read
+            }
+        }
+    });
+    quote! {
+        const EARLY: &'static [&'static str] = &[#(#wires),*];
+
+        #[inline]
+        fn before_tag<'de, A>(
+            mut object: #rt::__private::BeforeTag<'de, A>,
+        ) -> ::std::result::Result<Self, A::Error>
+        where
+            A: #rt::__private::serde::de::MapAccess<'de>,
+        {
+            #(#slots)*
+            while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+                match key {
+                    #(#reads,)*
+                    // `next_early` yields only indices of `EARLY`; an error, not a panic.
+                    _ => return ::std::result::Result::Err(#rt::__private::no_field_at(key)),
+                }
+            }
+            let (tag, payload) = object.tag::<Self>()?;
+            match tag {
+                #(#arms,)*
+                // `tag` passes only tags from `TAGS`.
+                _ => ::std::result::Result::Err(
+                    #rt::__private::serde::de::Error::unknown_variant(tag, Self::TAGS),
+                ),
+            }
+        }
+    }
 }

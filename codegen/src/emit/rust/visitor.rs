@@ -11,40 +11,107 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
 use super::defaults;
+use super::early::{Plan, slot_type};
 use super::fields::{field_ident, is_constant, reader};
 use super::structs::written_as_map;
 use super::{Runtime, ident};
 use crate::ir::{Field, Schema, StructDef, Ty};
-use crate::naming::rust::EXTRA_FIELDS;
+use crate::naming::rust::{EXTRA_FIELDS, VISIT_MAP_WITH};
 
 /// The `Struct` impl of a struct: its name, its object's keys (those of a flattened struct in
 /// place of the field that holds it), `visit_map`, and for a closed struct that flattens
 /// nothing `visit_seq`, the sequence form compact formats write.
-pub(super) fn struct_impl(def: &StructDef, schema: &Schema, runtime: Runtime) -> TokenStream {
+///
+/// A struct that some union hands the values it read before its tag (see [`Plan::prefills`])
+/// also gets an inherent `__visit_map_with`, the same visitor taking its slots filled, which
+/// its `visit_map` calls with every slot empty.
+pub(super) fn struct_impl(
+    def: &StructDef,
+    schema: &Schema,
+    runtime: Runtime,
+    plan: &Plan,
+) -> Vec<TokenStream> {
     let rt = runtime.path();
     let name = ident(&def.name);
     let name_text = &def.name;
     let keys = schema.wire_fields(def);
     let wires = keys.iter().map(|(_, field)| &field.wire_name);
     let open = !def.closed();
-    let visit_map = visit_map(def, schema, &keys, runtime);
+    let body = visit_map_body(def, schema, &keys, runtime);
+    let map_bound = quote!(A: #rt::__private::serde::de::MapAccess<'de>);
     let visit_seq = (!written_as_map(def)).then(|| visit_seq(def, schema, runtime));
-    quote! {
-        impl #rt::__private::Struct for #name {
-            const NAME: &'static str = #name_text;
-            const FIELDS: &'static [&'static str] = &[#(#wires),*];
-            const OPEN: bool = #open;
+    if !plan.prefills(&def.name) {
+        let slots = (0..keys.len()).map(|index| {
+            let slot = slot(index);
+            quote!(let mut #slot = ::std::option::Option::None;)
+        });
+        return vec![quote! {
+            impl #rt::__private::Struct for #name {
+                const NAME: &'static str = #name_text;
+                const FIELDS: &'static [&'static str] = &[#(#wires),*];
+                const OPEN: bool = #open;
 
-            #visit_map
+                #[inline]
+                fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+                where
+                    #map_bound,
+                {
+                    #(#slots)*
+                    #body
+                }
 
-            #visit_seq
-        }
+                #visit_seq
+            }
+        }];
     }
+    let with = ident(VISIT_MAP_WITH);
+    let empty = keys.iter().map(|_| quote!(::std::option::Option::None));
+    let params = keys.iter().enumerate().map(|(index, (_, field))| {
+        let slot = slot(index);
+        let ty = slot_type(field, runtime);
+        quote!(mut #slot: ::std::option::Option<#ty>)
+    });
+    vec![
+        quote! {
+            impl #rt::__private::Struct for #name {
+                const NAME: &'static str = #name_text;
+                const FIELDS: &'static [&'static str] = &[#(#wires),*];
+                const OPEN: bool = #open;
+
+                #[inline]
+                fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
+                where
+                    #map_bound,
+                {
+                    Self::#with(map, #(#empty),*)
+                }
+
+                #visit_seq
+            }
+        },
+        quote! {
+            impl #name {
+                /// Reads the struct from the entries of an object, some of its slots filled
+                /// already by the union around it, from entries before the union's tag.
+                #[inline]
+                #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+                fn #with<'de, A>(
+                    mut map: A,
+                    #(#params,)*
+                ) -> ::std::result::Result<Self, A::Error>
+                where
+                    #map_bound,
+                {
+                    #body
+                }
+            }
+        },
+    ]
 }
 
 /// The struct that declares a key's field: the one the last flattened field on its `path`
 /// holds, or `def` itself.
-fn owner<'a>(def: &'a StructDef, path: &[&'a Field]) -> &'a str {
+pub(super) fn owner<'a>(def: &'a StructDef, path: &[&'a Field]) -> &'a str {
     match path.last().map(|field| &field.ty) {
         Some(Ty::Named(name)) => name,
         _ => &def.name,
@@ -58,19 +125,15 @@ fn slot(index: usize) -> Ident {
     Ident::new(&format!("slot_{index}"), Span::call_site())
 }
 
-/// `visit_map`: the loop over the keys, one slot per key, then the struct from its slots (a
-/// flattened struct built from the slots of its keys).
-fn visit_map(
+/// The body of `visit_map` after its slots (one per key, `slot_0` on): the loop over the keys,
+/// then the struct from its slots (a flattened struct built from the slots of its keys).
+fn visit_map_body(
     def: &StructDef,
     schema: &Schema,
     keys: &[(Vec<&Field>, &Field)],
     runtime: Runtime,
 ) -> TokenStream {
     let rt = runtime.path();
-    let slots = (0..keys.len()).map(|index| {
-        let slot = slot(index);
-        quote!(let mut #slot = ::std::option::Option::None;)
-    });
     let extra = def
         .keeps_unknown()
         .then(|| quote!(let mut extra = #rt::__private::Extra::new();));
@@ -116,20 +179,13 @@ fn visit_map(
         .keeps_unknown()
         .then(|| quote!(#extra_name: #rt::__private::extra_fields::<A::Error>(extra)?,));
     quote! {
-        #[inline]
-        fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-        where
-            A: #rt::__private::serde::de::MapAccess<'de>,
-        {
-            #(#slots)*
-            #extra
-            #read_loop
-            #(#constants)*
-            ::std::result::Result::Ok(Self {
-                #(#values,)*
-                #extra_value
-            })
-        }
+        #extra
+        #read_loop
+        #(#constants)*
+        ::std::result::Result::Ok(Self {
+            #(#values,)*
+            #extra_value
+        })
     }
 }
 

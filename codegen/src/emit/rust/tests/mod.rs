@@ -469,15 +469,26 @@ fn items_splice_without_inner_attributes() {
     // One item per type, plus the four serde impls of each struct (`Serialize`, `Object`,
     // `Deserialize`, `Struct`), the five serde impls (those but `Struct`, then `Union` and the
     // `from_json_*` helpers) and the bridge trait and its impl of each union, and the three
-    // serde impls of each enum (`Serialize`, `Deserialize`, `UnitEnum`).
+    // serde impls of each enum (`Serialize`, `Deserialize`, `UnitEnum`), and the hidden
+    // visitor of each struct that a union hands the keys it read before its tag.
     let count =
         |wanted: fn(&TypeDef) -> bool| schema.types.values().filter(|def| wanted(def)).count();
     let structs = count(|def| matches!(def, TypeDef::Struct(_)));
     let unions = count(|def| matches!(def, TypeDef::Union(_)));
     let enums = count(|def| matches!(def, TypeDef::Enum(_)));
+    let plan = super::early::Plan::new(&schema, Runtime::Crate);
+    let prefilled = schema
+        .types
+        .values()
+        .filter(|def| plan.prefills(def.name()))
+        .count();
+    assert!(
+        prefilled > 0,
+        "the fixture has a union that reads keys early"
+    );
     assert_eq!(
         file.items.len(),
-        schema.types.len() + 4 * structs + 7 * unions + 3 * enums
+        schema.types.len() + 4 * structs + 7 * unions + 3 * enums + prefilled
     );
 }
 
