@@ -2391,16 +2391,57 @@ impl ::cardc_runtime::__private::Union for SearchResultView {
     ];
     #[inline]
     fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+        object: ::cardc_runtime::__private::BeforeTag<'de, A>,
     ) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        let mut early_2 = ::std::option::Option::None;
-        let mut early_3 = ::std::option::Option::None;
-        let mut early_4 = ::std::option::Option::None;
+        Self::__before_tag_with(
+            object,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl SearchResultView {
+    /// Decodes a `SearchResultView` from JSON text, or says where and why it is not one
+    /// (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `SearchResultView`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_value(
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
+    }
+}
+
+impl SearchResultView {
+    /// Reads the union's object from its first key that is not the tag, some slots of
+    /// its early keys filled already by the union around it.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __before_tag_with<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+        mut early_0: ::std::option::Option<Vec<SearchFileMatches>>,
+        mut early_1: ::std::option::Option<bool>,
+        mut early_2: ::std::option::Option<u32>,
+        mut early_3: ::std::option::Option<Option<Vec<ContentBlock>>>,
+        mut early_4: ::std::option::Option<Vec<String>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
             match key {
                 0 => {
@@ -2497,25 +2538,6 @@ impl ::cardc_runtime::__private::Union for SearchResultView {
                 )
             }
         }
-    }
-}
-
-impl SearchResultView {
-    /// Decodes a `SearchResultView` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `SearchResultView`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -3755,11 +3777,16 @@ impl ::cardc_runtime::__private::Union for ToolResultView {
     }
     const EARLY: &'static [&'static str] = &[
         "title",
+        "content",
         "output",
         "exitCode",
         "signal",
         "diffs",
         "locations",
+        "files",
+        "truncated",
+        "total",
+        "paths",
     ];
     #[inline]
     fn before_tag<'de, A>(
@@ -3774,6 +3801,11 @@ impl ::cardc_runtime::__private::Union for ToolResultView {
         let mut early_3 = ::std::option::Option::None;
         let mut early_4 = ::std::option::Option::None;
         let mut early_5 = ::std::option::Option::None;
+        let mut early_6 = ::std::option::Option::None;
+        let mut early_7 = ::std::option::Option::None;
+        let mut early_8 = ::std::option::Option::None;
+        let mut early_9 = ::std::option::Option::None;
+        let mut early_10 = ::std::option::Option::None;
         while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
             match key {
                 0 => {
@@ -3790,7 +3822,7 @@ impl ::cardc_runtime::__private::Union for ToolResultView {
                     ::cardc_runtime::__private::read_field(
                         object.map(),
                         &mut early_1,
-                        "output",
+                        "content",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
                         ),
@@ -3800,9 +3832,9 @@ impl ::cardc_runtime::__private::Union for ToolResultView {
                     ::cardc_runtime::__private::read_field(
                         object.map(),
                         &mut early_2,
-                        "exitCode",
+                        "output",
                         ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Strict,
+                            ::cardc_runtime::__private::Plain,
                         ),
                     )?
                 }
@@ -3810,9 +3842,9 @@ impl ::cardc_runtime::__private::Union for ToolResultView {
                     ::cardc_runtime::__private::read_field(
                         object.map(),
                         &mut early_3,
-                        "signal",
+                        "exitCode",
                         ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
+                            ::cardc_runtime::__private::Strict,
                         ),
                     )?
                 }
@@ -3820,18 +3852,60 @@ impl ::cardc_runtime::__private::Union for ToolResultView {
                     ::cardc_runtime::__private::read_field(
                         object.map(),
                         &mut early_4,
-                        "diffs",
-                        ::cardc_runtime::__private::Plain,
+                        "signal",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
                     )?
                 }
                 5 => {
                     ::cardc_runtime::__private::read_field(
                         object.map(),
                         &mut early_5,
+                        "diffs",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_6,
                         "locations",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
                         ),
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_7,
+                        "files",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                8 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_8,
+                        "truncated",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                9 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_9,
+                        "total",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                10 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_10,
+                        "paths",
+                        ::cardc_runtime::__private::Plain,
                     )?
                 }
                 _ => {
@@ -3847,66 +3921,125 @@ impl ::cardc_runtime::__private::Union for ToolResultView {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
+                    early_2.is_some(),
                     "output",
                     <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_2.is_some(),
+                    early_3.is_some(),
                     "exitCode",
                     <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_3.is_some(),
+                    early_4.is_some(),
                     "signal",
                     <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_4.is_some(),
+                    early_5.is_some(),
                     "diffs",
                     <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_5.is_some(),
+                    early_6.is_some(),
                     "locations",
                     <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
-                GenericResultView::__visit_map_with(
-                        payload,
-                        early_0,
-                        ::std::option::Option::None,
-                    )
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_7.is_some(),
+                    "files",
+                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_8.is_some(),
+                    "truncated",
+                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_9.is_some(),
+                    "total",
+                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_10.is_some(),
+                    "paths",
+                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                GenericResultView::__visit_map_with(payload, early_0, early_1)
                     .map(Self::Generic)
             }
             "terminal" => {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_4.is_some(),
-                    "diffs",
+                    early_1.is_some(),
+                    "content",
                     <TerminalResultView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
                     early_5.is_some(),
+                    "diffs",
+                    <TerminalResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_6.is_some(),
                     "locations",
+                    <TerminalResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_7.is_some(),
+                    "files",
+                    <TerminalResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_8.is_some(),
+                    "truncated",
+                    <TerminalResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_9.is_some(),
+                    "total",
+                    <TerminalResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_10.is_some(),
+                    "paths",
                     <TerminalResultView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 TerminalResultView::__visit_map_with(
                         payload,
                         early_0,
-                        early_1,
                         early_2,
                         early_3,
+                        early_4,
                     )
                     .map(Self::Terminal)
             }
@@ -3914,30 +4047,58 @@ impl ::cardc_runtime::__private::Union for ToolResultView {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
+                    early_2.is_some(),
                     "output",
                     <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_2.is_some(),
+                    early_3.is_some(),
                     "exitCode",
                     <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_3.is_some(),
+                    early_4.is_some(),
                     "signal",
+                    <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_7.is_some(),
+                    "files",
+                    <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_8.is_some(),
+                    "truncated",
+                    <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_9.is_some(),
+                    "total",
+                    <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_10.is_some(),
+                    "paths",
                     <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 DiffResultView::__visit_map_with(
                         payload,
                         early_0,
-                        early_4,
                         early_5,
-                        ::std::option::Option::None,
+                        early_6,
+                        early_1,
                     )
                     .map(Self::Diff)
             }
@@ -3947,20 +4108,27 @@ impl ::cardc_runtime::__private::Union for ToolResultView {
                 >(early_0.is_some(), "title", "SearchResultView")?;
                 ::cardc_runtime::__private::refuse_early_nested::<
                     A::Error,
-                >(early_1.is_some(), "output", "SearchResultView")?;
+                >(early_2.is_some(), "output", "SearchResultView")?;
                 ::cardc_runtime::__private::refuse_early_nested::<
                     A::Error,
-                >(early_2.is_some(), "exitCode", "SearchResultView")?;
+                >(early_3.is_some(), "exitCode", "SearchResultView")?;
                 ::cardc_runtime::__private::refuse_early_nested::<
                     A::Error,
-                >(early_3.is_some(), "signal", "SearchResultView")?;
+                >(early_4.is_some(), "signal", "SearchResultView")?;
                 ::cardc_runtime::__private::refuse_early_nested::<
                     A::Error,
-                >(early_4.is_some(), "diffs", "SearchResultView")?;
+                >(early_5.is_some(), "diffs", "SearchResultView")?;
                 ::cardc_runtime::__private::refuse_early_nested::<
                     A::Error,
-                >(early_5.is_some(), "locations", "SearchResultView")?;
-                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
+                >(early_6.is_some(), "locations", "SearchResultView")?;
+                SearchResultView::__before_tag_with(
+                        ::cardc_runtime::__private::BeforeTag::resume(payload),
+                        early_7,
+                        early_8,
+                        early_9,
+                        early_1,
+                        early_10,
+                    )
                     .map(Self::Search)
             }
             _ => {

@@ -7,7 +7,9 @@
 //! variants agree on such keys lists them in [`Union::EARLY`], and its
 //! [`Union::before_tag`] keeps one typed slot per key, reads each of them through
 //! [`BeforeTag`], and hands the filled slots to the variant's visitor with the rest of the
-//! object. Every other key before the tag is buffered as before.
+//! object. Every other key before the tag is buffered as before. A variant that holds a
+//! union takes the keys that union reads early itself: the outer union reads them, and the
+//! inner one goes on from the slots filled ([`BeforeTag::resume`]).
 //!
 //! A value read early fails before the tag is known, so its error cannot name the variant;
 //! and an entry that a variant refuses is refused after the tag, not in the order of the
@@ -43,6 +45,20 @@ impl<'de, A: MapAccess<'de>> BeforeTag<'de, A> {
         BeforeTag {
             map,
             first: Some(first),
+            before: Vec::new(),
+            human_readable,
+        }
+    }
+
+    /// The object a union around this one handed to the variant that holds it, with the
+    /// values of some of this union's early keys read already: this union's tag may come
+    /// anywhere in it.
+    #[inline]
+    pub fn resume(payload: Payload<'de, A>) -> BeforeTag<'de, Payload<'de, A>> {
+        let human_readable = payload.human_readable;
+        BeforeTag {
+            map: payload,
+            first: None,
             before: Vec::new(),
             human_readable,
         }

@@ -438,6 +438,7 @@ impl ::cardc_runtime::__private::Union for Hostile {
     const EARLY: &'static [&'static str] = &[
         "*/ console.log(\"field\"); /*",
         "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
+        "'); console.log('quote",
         "\"); console.log(\"dq",
     ];
     #[inline]
@@ -450,6 +451,7 @@ impl ::cardc_runtime::__private::Union for Hostile {
         let mut early_0 = ::std::option::Option::None;
         let mut early_1 = ::std::option::Option::None;
         let mut early_2 = ::std::option::Option::None;
+        let mut early_3 = ::std::option::Option::None;
         while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
             match key {
                 0 => {
@@ -474,6 +476,14 @@ impl ::cardc_runtime::__private::Union for Hostile {
                     ::cardc_runtime::__private::read_field(
                         object.map(),
                         &mut early_2,
+                        "'); console.log('quote",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_3,
                         "\"); console.log(\"dq",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -492,6 +502,13 @@ impl ::cardc_runtime::__private::Union for Hostile {
                     A::Error,
                 >(
                     early_2.is_some(),
+                    "'); console.log('quote",
+                    <Comment as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
                     "\"); console.log(\"dq",
                     <Comment as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
@@ -510,8 +527,11 @@ impl ::cardc_runtime::__private::Union for Hostile {
                 )?;
                 ::cardc_runtime::__private::refuse_early_nested::<
                     A::Error,
-                >(early_2.is_some(), "\"); console.log(\"dq", "Lines")?;
-                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
+                >(early_3.is_some(), "\"); console.log(\"dq", "Lines")?;
+                Lines::__before_tag_with(
+                        ::cardc_runtime::__private::BeforeTag::resume(payload),
+                        early_2,
+                    )
                     .map(Self::Lines)
             }
             "'single' \"double\" `back` ${x} \\ </script> <!--" => {
@@ -529,7 +549,14 @@ impl ::cardc_runtime::__private::Union for Hostile {
                     "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
                     <Quotes as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
-                Quotes::__visit_map_with(payload, early_2).map(Self::Quotes)
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "'); console.log('quote",
+                    <Quotes as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                Quotes::__visit_map_with(payload, early_3).map(Self::Quotes)
             }
             "--> -->" => {
                 ::cardc_runtime::__private::refuse_early::<
@@ -550,6 +577,13 @@ impl ::cardc_runtime::__private::Union for Hostile {
                     A::Error,
                 >(
                     early_2.is_some(),
+                    "'); console.log('quote",
+                    <Empty as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
                     "\"); console.log(\"dq",
                     <Empty as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
@@ -729,12 +763,48 @@ impl ::cardc_runtime::__private::Union for Lines {
     const EARLY: &'static [&'static str] = &["'); console.log('quote"];
     #[inline]
     fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+        object: ::cardc_runtime::__private::BeforeTag<'de, A>,
     ) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut early_0 = ::std::option::Option::None;
+        Self::__before_tag_with(object, ::std::option::Option::None)
+    }
+}
+
+#[allow(deprecated)]
+impl Lines {
+    /// Decodes a `Lines` from JSON text, or says where and why it is not one
+    /// (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `Lines`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_value(
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
+    }
+}
+
+#[allow(deprecated)]
+impl Lines {
+    /// Reads the union's object from its first key that is not the tag, some slots of
+    /// its early keys filled already by the union around it.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __before_tag_with<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+        mut early_0: ::std::option::Option<Vec<String>>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
             match key {
                 0 => {
@@ -766,26 +836,6 @@ impl ::cardc_runtime::__private::Union for Lines {
                 )
             }
         }
-    }
-}
-
-#[allow(deprecated)]
-impl Lines {
-    /// Decodes a `Lines` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Lines`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 

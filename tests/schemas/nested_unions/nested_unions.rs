@@ -296,7 +296,7 @@ impl ::cardc_runtime::__private::Union for Event {
             _ => ::std::option::Option::None,
         }
     }
-    const EARLY: &'static [&'static str] = &["key"];
+    const EARLY: &'static [&'static str] = &["key", "x", "y", "button", "deltaY"];
     #[inline]
     fn before_tag<'de, A>(
         mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
@@ -305,6 +305,10 @@ impl ::cardc_runtime::__private::Union for Event {
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
         let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        let mut early_2 = ::std::option::Option::None;
+        let mut early_3 = ::std::option::Option::None;
+        let mut early_4 = ::std::option::Option::None;
         while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
             match key {
                 0 => {
@@ -312,6 +316,40 @@ impl ::cardc_runtime::__private::Union for Event {
                         object.map(),
                         &mut early_0,
                         "key",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "x",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_2,
+                        "y",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_3,
+                        "button",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Strict,
+                        ),
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_4,
+                        "deltaY",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -324,12 +362,48 @@ impl ::cardc_runtime::__private::Union for Event {
         }
         let (tag, payload) = object.tag::<Self>()?;
         match tag {
-            "key" => KeyEvent::__visit_map_with(payload, early_0).map(Self::Key),
+            "key" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "x",
+                    <KeyEvent as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_2.is_some(),
+                    "y",
+                    <KeyEvent as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "button",
+                    <KeyEvent as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_4.is_some(),
+                    "deltaY",
+                    <KeyEvent as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                KeyEvent::__visit_map_with(payload, early_0).map(Self::Key)
+            }
             "pointer" => {
                 ::cardc_runtime::__private::refuse_early_nested::<
                     A::Error,
                 >(early_0.is_some(), "key", "PointerEvent")?;
-                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
+                PointerEvent::__before_tag_with(
+                        ::cardc_runtime::__private::BeforeTag::resume(payload),
+                        early_1,
+                        early_2,
+                        early_3,
+                        early_4,
+                    )
                     .map(Self::Pointer)
             }
             _ => {
@@ -629,15 +703,55 @@ impl ::cardc_runtime::__private::Union for PointerEvent {
     const EARLY: &'static [&'static str] = &["x", "y", "button", "deltaY"];
     #[inline]
     fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+        object: ::cardc_runtime::__private::BeforeTag<'de, A>,
     ) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        let mut early_2 = ::std::option::Option::None;
-        let mut early_3 = ::std::option::Option::None;
+        Self::__before_tag_with(
+            object,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl PointerEvent {
+    /// Decodes a `PointerEvent` from JSON text, or says where and why it is not one
+    /// (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `PointerEvent`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_value(
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
+    }
+}
+
+impl PointerEvent {
+    /// Reads the union's object from its first key that is not the tag, some slots of
+    /// its early keys filled already by the union around it.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __before_tag_with<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+        mut early_0: ::std::option::Option<i32>,
+        mut early_1: ::std::option::Option<i32>,
+        mut early_2: ::std::option::Option<Option<u8>>,
+        mut early_3: ::std::option::Option<f64>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
             match key {
                 0 => {
@@ -727,25 +841,6 @@ impl ::cardc_runtime::__private::Union for PointerEvent {
                 )
             }
         }
-    }
-}
-
-impl PointerEvent {
-    /// Decodes a `PointerEvent` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `PointerEvent`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 

@@ -107,14 +107,53 @@ impl ::cardc_runtime::__private::Union for ContentBlock {
     const EARLY: &'static [&'static str] = &["text", "data", "mimeType"];
     #[inline]
     fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+        object: ::cardc_runtime::__private::BeforeTag<'de, A>,
     ) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        let mut early_2 = ::std::option::Option::None;
+        Self::__before_tag_with(
+            object,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ContentBlock {
+    /// Decodes a `ContentBlock` from JSON text, or says where and why it is not one
+    /// (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `ContentBlock`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_value(
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
+    }
+}
+
+impl ContentBlock {
+    /// Reads the union's object from its first key that is not the tag, some slots of
+    /// its early keys filled already by the union around it.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __before_tag_with<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+        mut early_0: ::std::option::Option<String>,
+        mut early_1: ::std::option::Option<String>,
+        mut early_2: ::std::option::Option<String>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
             match key {
                 0 => {
@@ -186,25 +225,6 @@ impl ::cardc_runtime::__private::Union for ContentBlock {
                 )
             }
         }
-    }
-}
-
-impl ContentBlock {
-    /// Decodes a `ContentBlock` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `ContentBlock`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -1299,7 +1319,14 @@ impl ::cardc_runtime::__private::Union for SessionUpdate {
             _ => ::std::option::Option::None,
         }
     }
-    const EARLY: &'static [&'static str] = &["content", "toolCallId", "status"];
+    const EARLY: &'static [&'static str] = &[
+        "content",
+        "toolCallId",
+        "status",
+        "text",
+        "data",
+        "mimeType",
+    ];
     #[inline]
     fn before_tag<'de, A>(
         mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
@@ -1310,6 +1337,9 @@ impl ::cardc_runtime::__private::Union for SessionUpdate {
         let mut early_0 = ::std::option::Option::None;
         let mut early_1 = ::std::option::Option::None;
         let mut early_2 = ::std::option::Option::None;
+        let mut early_3 = ::std::option::Option::None;
+        let mut early_4 = ::std::option::Option::None;
+        let mut early_5 = ::std::option::Option::None;
         while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
             match key {
                 0 => {
@@ -1338,6 +1368,30 @@ impl ::cardc_runtime::__private::Union for SessionUpdate {
                         ),
                     )?
                 }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_3,
+                        "text",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_4,
+                        "data",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_5,
+                        "mimeType",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
                 _ => {
                     return ::std::result::Result::Err(
                         ::cardc_runtime::__private::no_field_at(key),
@@ -1362,6 +1416,27 @@ impl ::cardc_runtime::__private::Union for SessionUpdate {
                     "status",
                     <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "text",
+                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_4.is_some(),
+                    "data",
+                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_5.is_some(),
+                    "mimeType",
+                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
                 ContentChunk::__visit_map_with(payload, early_0)
                     .map(Self::UserMessageChunk)
             }
@@ -1378,6 +1453,27 @@ impl ::cardc_runtime::__private::Union for SessionUpdate {
                 >(
                     early_2.is_some(),
                     "status",
+                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "text",
+                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_4.is_some(),
+                    "data",
+                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_5.is_some(),
+                    "mimeType",
                     <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ContentChunk::__visit_map_with(payload, early_0)
@@ -1398,6 +1494,27 @@ impl ::cardc_runtime::__private::Union for SessionUpdate {
                     "status",
                     <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "text",
+                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_4.is_some(),
+                    "data",
+                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_5.is_some(),
+                    "mimeType",
+                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
                 ContentChunk::__visit_map_with(payload, early_0)
                     .map(Self::AgentThoughtChunk)
             }
@@ -1407,6 +1524,27 @@ impl ::cardc_runtime::__private::Union for SessionUpdate {
                 >(
                     early_0.is_some(),
                     "content",
+                    <ToolCallUpdate as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_3.is_some(),
+                    "text",
+                    <ToolCallUpdate as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_4.is_some(),
+                    "data",
+                    <ToolCallUpdate as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_5.is_some(),
+                    "mimeType",
                     <ToolCallUpdate as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ToolCallUpdate::__visit_map_with(payload, early_1, early_2)
@@ -1422,7 +1560,12 @@ impl ::cardc_runtime::__private::Union for SessionUpdate {
                 ::cardc_runtime::__private::refuse_early_nested::<
                     A::Error,
                 >(early_2.is_some(), "status", "ContentBlock")?;
-                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
+                ContentBlock::__before_tag_with(
+                        ::cardc_runtime::__private::BeforeTag::resume(payload),
+                        early_3,
+                        early_4,
+                        early_5,
+                    )
                     .map(Self::Block)
             }
             _ => {

@@ -107,12 +107,46 @@ impl ::cardc_runtime::__private::Union for BlockEvent {
     const EARLY: &'static [&'static str] = &["index"];
     #[inline]
     fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+        object: ::cardc_runtime::__private::BeforeTag<'de, A>,
     ) -> ::std::result::Result<Self, A::Error>
     where
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
-        let mut early_0 = ::std::option::Option::None;
+        Self::__before_tag_with(object, ::std::option::Option::None)
+    }
+}
+
+impl BlockEvent {
+    /// Decodes a `BlockEvent` from JSON text, or says where and why it is not one
+    /// (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `BlockEvent`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_value(
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
+    }
+}
+
+impl BlockEvent {
+    /// Reads the union's object from its first key that is not the tag, some slots of
+    /// its early keys filled already by the union around it.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __before_tag_with<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+        mut early_0: ::std::option::Option<u32>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
         while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
             match key {
                 0 => {
@@ -148,25 +182,6 @@ impl ::cardc_runtime::__private::Union for BlockEvent {
                 )
             }
         }
-    }
-}
-
-impl BlockEvent {
-    /// Decodes a `BlockEvent` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `BlockEvent`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -900,7 +915,7 @@ impl ::cardc_runtime::__private::Union for StreamEvent {
             _ => ::std::option::Option::None,
         }
     }
-    const EARLY: &'static [&'static str] = &["text"];
+    const EARLY: &'static [&'static str] = &["text", "index"];
     #[inline]
     fn before_tag<'de, A>(
         mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
@@ -909,6 +924,7 @@ impl ::cardc_runtime::__private::Union for StreamEvent {
         A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
     {
         let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
         while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
             match key {
                 0 => {
@@ -917,6 +933,14 @@ impl ::cardc_runtime::__private::Union for StreamEvent {
                         &mut early_0,
                         "text",
                         ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "index",
+                        ::cardc_runtime::__private::Strict,
                     )?
                 }
                 _ => {
@@ -932,22 +956,38 @@ impl ::cardc_runtime::__private::Union for StreamEvent {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(early_0.is_some(), "text", &[])?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(early_1.is_some(), "index", &[])?;
                 ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Ping)
             }
             "message_delta" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    early_1.is_some(),
+                    "index",
+                    <MessageDelta as ::cardc_runtime::__private::Struct>::FIELDS,
+                )?;
                 MessageDelta::__visit_map_with(payload, early_0).map(Self::MessageDelta)
             }
             "message_stop" => {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(early_0.is_some(), "text", &[])?;
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(early_1.is_some(), "index", &[])?;
                 ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Stop)
             }
             "block" => {
                 ::cardc_runtime::__private::refuse_early_nested::<
                     A::Error,
                 >(early_0.is_some(), "text", "BlockEvent")?;
-                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
+                BlockEvent::__before_tag_with(
+                        ::cardc_runtime::__private::BeforeTag::resume(payload),
+                        early_1,
+                    )
                     .map(Self::Block)
             }
             _ => {

@@ -20,23 +20,24 @@ use super::fields::{field_type, is_constant, reader};
 use super::visitor::owner;
 use crate::ir::{Field, Schema, StructDef, TypeDef, UnionDef};
 
-/// The early keys of every union that has some, and the structs that take them.
+/// The early keys of every union that has some, and the types that take them.
 #[derive(Debug, Default)]
 pub(super) struct Plan {
     /// Each union's plan, by union name; a union that reads nothing early has none.
     unions: BTreeMap<String, UnionPlan>,
-    /// The structs some union hands early values to: their visitor takes its slots filled.
+    /// The structs and nested unions some union hands early values to: their visitor takes
+    /// its slots filled.
     prefilled: BTreeSet<String>,
 }
 
 /// The keys one union reads before its tag.
 #[derive(Debug)]
 pub(super) struct UnionPlan {
-    /// The keys, in the order the variants first declare them, each with the variant struct
-    /// whose field gives its reader.
+    /// The keys, in the order the variants first declare them.
     pub(super) keys: Vec<EarlyKey>,
-    /// For each variant in declaration order, the slot of its struct each key fills (by
-    /// index into the struct's wire keys), or `None` where the variant refuses the key.
+    /// For each variant in declaration order, the slot each key fills, or `None` where the
+    /// variant refuses the key: for a struct variant an index into the struct's wire keys, for
+    /// a variant holding a union an index into that union's own early keys.
     pub(super) slots: Vec<Vec<Option<usize>>>,
 }
 
@@ -45,31 +46,77 @@ pub(super) struct UnionPlan {
 pub(super) struct EarlyKey {
     /// Its wire name.
     pub(super) wire: String,
-    /// The struct of a variant that has it, whose field reads it.
+    /// A struct that has the key (a variant's, or one a nested union's variant holds), whose
+    /// field reads it.
     pub(super) owner: String,
     /// The index of the key among that struct's wire keys.
     pub(super) index: usize,
+    /// How it is read.
+    reading: Reading,
+}
+
+impl EarlyKey {
+    /// The key's reader and the type of its slot, from the field of its owner.
+    pub(super) fn read(&self, schema: &Schema, runtime: Runtime) -> (TokenStream, TokenStream) {
+        let Some(TypeDef::Struct(owner_def)) = schema.types.get(&self.owner) else {
+            panic!("the early key {} has no struct {}", self.wire, self.owner);
+        };
+        let keys = schema.wire_fields(owner_def);
+        let (path, field) = &keys[self.index];
+        (
+            reader(field, owner(owner_def, path), schema, runtime),
+            slot_type(field, runtime),
+        )
+    }
 }
 
 impl Plan {
     /// The plan of every union of `schema`.
     pub(super) fn new(schema: &Schema, runtime: Runtime) -> Plan {
         let mut plan = Plan::default();
+        let mut planned = BTreeSet::new();
         for def in schema.types.values() {
-            if let TypeDef::Union(def) = def
-                && let Some(union_plan) = union_plan(def, schema, runtime)
-            {
-                for (variant, slots) in def.variants.iter().zip(&union_plan.slots) {
-                    if let Some(payload) = &variant.payload
-                        && slots.iter().any(Option::is_some)
-                    {
-                        plan.prefilled.insert(payload.clone());
-                    }
+            if let TypeDef::Union(def) = def {
+                plan.add(def, schema, runtime, &mut planned);
+            }
+        }
+        for def in schema.types.values() {
+            let TypeDef::Union(def) = def else { continue };
+            let Some(union_plan) = plan.unions.get(&def.name) else {
+                continue;
+            };
+            for (variant, slots) in def.variants.iter().zip(&union_plan.slots) {
+                if let Some(payload) = &variant.payload
+                    && slots.iter().any(Option::is_some)
+                {
+                    plan.prefilled.insert(payload.clone());
                 }
-                plan.unions.insert(def.name.clone(), union_plan);
             }
         }
         plan
+    }
+
+    /// Plans `def` once, after the unions its variants hold, whose early keys it may read.
+    /// A union met again while it is being planned (a cycle the checker refuses) has no plan
+    /// yet, so its variant reads nothing early.
+    fn add(
+        &mut self,
+        def: &UnionDef,
+        schema: &Schema,
+        runtime: Runtime,
+        planned: &mut BTreeSet<String>,
+    ) {
+        if !planned.insert(def.name.clone()) {
+            return;
+        }
+        for variant in &def.variants {
+            if let Some(TypeDef::Union(inner)) = schema.payload(variant) {
+                self.add(inner, schema, runtime, planned);
+            }
+        }
+        if let Some(union_plan) = union_plan(def, schema, runtime, &self.unions) {
+            self.unions.insert(def.name.clone(), union_plan);
+        }
     }
 
     /// The keys `union` reads early, if it reads any.
@@ -77,59 +124,140 @@ impl Plan {
         self.unions.get(union)
     }
 
-    /// Whether some union hands early values to the struct `name`.
+    /// Whether some union hands early values to the struct or union `name`.
     pub(super) fn prefills(&self, name: &str) -> bool {
         self.prefilled.contains(name)
     }
 }
 
-/// How a struct reads one key: its slot's type and its reader, as generated text.
+/// How a key is read: its slot's type and its reader, as generated text.
 type Reading = (String, String);
 
-/// A struct's wire keys, each with its index among them and how it is read.
-type Readings<'a> = BTreeMap<&'a str, (usize, Reading)>;
+/// A key one variant takes: its slot there, and the struct field that reads it.
+struct Take<'a> {
+    /// The slot it fills (see [`UnionPlan::slots`]).
+    slot: usize,
+    /// The struct whose field reads it, and the key's index among that struct's keys.
+    owner: &'a str,
+    index: usize,
+    reading: &'a Reading,
+}
 
-/// The plan of one union, if it reads some key early.
-fn union_plan(def: &UnionDef, schema: &Schema, runtime: Runtime) -> Option<UnionPlan> {
+/// What one variant does with the keys before the tag.
+enum Variant<'a> {
+    /// A struct: the keys it has; a closed one refuses every other.
+    Struct(BTreeMap<&'a str, Take<'a>>, bool),
+    /// A union: the keys it reads early itself; it refuses a key none of its variants has.
+    Union(BTreeMap<&'a str, Take<'a>>, &'a UnionDef),
+    /// A unit variant, which refuses every key.
+    Unit,
+}
+
+impl Variant<'_> {
+    /// Whether the variant refuses a key it does not take.
+    fn refuses(&self, wire: &str, schema: &Schema) -> bool {
+        match self {
+            Variant::Struct(_, closed) => *closed,
+            Variant::Union(_, inner) => refuses(inner, wire, schema, 0),
+            Variant::Unit => true,
+        }
+    }
+
+    /// The keys the variant takes.
+    fn takes(&self) -> Option<&BTreeMap<&str, Take<'_>>> {
+        match self {
+            Variant::Struct(takes, _) | Variant::Union(takes, _) => Some(takes),
+            Variant::Unit => None,
+        }
+    }
+}
+
+/// The plan of one union, if it reads some key early, given the plans of the unions its
+/// variants hold.
+fn union_plan(
+    def: &UnionDef,
+    schema: &Schema,
+    runtime: Runtime,
+    plans: &BTreeMap<String, UnionPlan>,
+) -> Option<UnionPlan> {
     if def.is_open() {
         return None;
     }
-    // Each struct variant's keys: wire name to its index and reading.
-    let variants: Vec<Option<(&StructDef, Readings)>> = def
+    // Each struct variant's keys and how it reads them, which the variants' takes borrow.
+    let readings: Vec<Option<Vec<(&str, Reading)>>> = def
         .variants
         .iter()
         .map(|variant| match schema.payload(variant) {
-            Some(TypeDef::Struct(payload)) => Some((payload, readings(payload, schema, runtime))),
+            Some(TypeDef::Struct(payload)) => Some(readings(payload, schema, runtime)),
             _ => None,
         })
         .collect();
+    let mut variants = Vec::new();
+    for (variant, read) in def.variants.iter().zip(&readings) {
+        variants.push(match (schema.payload(variant), read) {
+            (Some(TypeDef::Struct(payload)), Some(keys)) => {
+                let takes = keys
+                    .iter()
+                    .enumerate()
+                    .map(|(index, (wire, reading))| {
+                        let take = Take {
+                            slot: index,
+                            owner: &payload.name,
+                            index,
+                            reading,
+                        };
+                        (*wire, take)
+                    })
+                    .collect();
+                Variant::Struct(takes, payload.closed())
+            }
+            (Some(TypeDef::Union(inner)), _) => {
+                let takes = plans
+                    .get(&inner.name)
+                    .map_or_else(BTreeMap::new, |inner_plan| {
+                        inner_plan
+                            .keys
+                            .iter()
+                            .enumerate()
+                            .map(|(slot, key)| {
+                                let take = Take {
+                                    slot,
+                                    owner: &key.owner,
+                                    index: key.index,
+                                    reading: &key.reading,
+                                };
+                                (key.wire.as_str(), take)
+                            })
+                            .collect()
+                    });
+                Variant::Union(takes, inner)
+            }
+            (None, _) if variant.payload.is_none() => Variant::Unit,
+            // A payload that is neither (the checker refuses one) reads nothing early.
+            _ => return None,
+        });
+    }
     let mut keys = Vec::new();
     let mut seen = BTreeSet::new();
-    for (payload, fields) in variants.iter().flatten() {
-        let mut in_order: Vec<(&str, &(usize, Reading))> =
-            fields.iter().map(|(wire, found)| (*wire, found)).collect();
-        in_order.sort_by_key(|(_, (index, _))| *index);
-        for (wire, (index, reading)) in in_order {
-            if !seen.insert(wire) {
+    for takes in variants.iter().filter_map(Variant::takes) {
+        let mut in_order: Vec<(&&str, &Take)> = takes.iter().collect();
+        in_order.sort_by_key(|(_, take)| take.slot);
+        for (wire, take) in in_order {
+            if !seen.insert(*wire) {
                 continue;
             }
-            let agreed = def.variants.iter().zip(&variants).all(|(variant, found)| {
-                match (found, schema.payload(variant)) {
-                    (Some((other, fields)), _) => match fields.get(wire) {
-                        Some((_, theirs)) => theirs == reading,
-                        None => other.closed(),
-                    },
-                    (None, Some(TypeDef::Union(inner))) => refuses(inner, wire, schema, 0),
-                    // A unit variant refuses every key.
-                    (None, None) => variant.payload.is_none(),
-                    (None, Some(_)) => false,
+            let agreed = variants.iter().all(|variant| {
+                match variant.takes().and_then(|takes| takes.get(wire)) {
+                    Some(theirs) => theirs.reading == take.reading,
+                    None => variant.refuses(wire, schema),
                 }
             });
             if agreed {
                 keys.push(EarlyKey {
-                    wire: wire.to_owned(),
-                    owner: payload.name.clone(),
-                    index: *index,
+                    wire: (*wire).to_owned(),
+                    owner: take.owner.to_owned(),
+                    index: take.index,
+                    reading: take.reading.clone(),
                 });
             }
         }
@@ -139,13 +267,13 @@ fn union_plan(def: &UnionDef, schema: &Schema, runtime: Runtime) -> Option<Union
     }
     let slots = variants
         .iter()
-        .map(|found| {
+        .map(|variant| {
             keys.iter()
                 .map(|key| {
-                    found
-                        .as_ref()
-                        .and_then(|(_, fields)| fields.get(key.wire.as_str()))
-                        .map(|(index, _)| *index)
+                    variant
+                        .takes()
+                        .and_then(|takes| takes.get(key.wire.as_str()))
+                        .map(|take| take.slot)
                 })
                 .collect()
         })
@@ -153,16 +281,19 @@ fn union_plan(def: &UnionDef, schema: &Schema, runtime: Runtime) -> Option<Union
     Some(UnionPlan { keys, slots })
 }
 
-/// A struct's wire keys, each with its index and how it is read.
-fn readings<'a>(def: &'a StructDef, schema: &'a Schema, runtime: Runtime) -> Readings<'a> {
+/// A struct's wire keys in order, each with how it is read.
+fn readings<'a>(
+    def: &'a StructDef,
+    schema: &'a Schema,
+    runtime: Runtime,
+) -> Vec<(&'a str, Reading)> {
     schema
         .wire_fields(def)
         .into_iter()
-        .enumerate()
-        .map(|(index, (path, field))| {
+        .map(|(path, field)| {
             let read = reader(field, owner(def, &path), schema, runtime).to_string();
             let slot = slot_type(field, runtime).to_string();
-            (field.wire_name.as_str(), (index, (slot, read)))
+            (field.wire_name.as_str(), (slot, read))
         })
         .collect()
 }
@@ -259,19 +390,23 @@ mod tests {
     }
 
     #[test]
-    fn a_nested_union_refuses_a_key_none_of_its_variants_has() {
+    fn a_nested_union_takes_its_own_early_keys_and_refuses_those_none_of_its_variants_has() {
         let keys = early_keys(
             "#[union(tag = \"kind\")]\n\
              enum Card { A(A), Inner(Inner) }\n\
-             struct A { title: String, total: u32 }\n\
+             struct A { title: String, total: u32, size: u32 }\n\
              #[union(tag = \"shape\")]\n\
-             enum Inner { B(B) }\n\
-             struct B { total: u32 }\n",
+             enum Inner { B(B), C(C) }\n\
+             struct B { total: u32, size: u32 }\n\
+             struct C { size: String }\n",
         );
-        // `Inner` has a `total`, so `Card` waits for its tag; `Inner` reads it early itself.
+        // `Inner` reads `total` early, as `A` reads it; its variants disagree on `size`.
         assert_eq!(
             keys,
-            [named("Card", &["title"]), named("Inner", &["total"])]
+            [
+                named("Card", &["title", "total"]),
+                named("Inner", &["total"])
+            ]
         );
     }
 }

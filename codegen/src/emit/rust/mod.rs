@@ -243,12 +243,7 @@ fn type_items_of(
         }
         TypeDef::Union(def) => {
             let mut items = vec![unions::union_item(def, runtime)];
-            items.extend(unions::union_impls(
-                def,
-                schema,
-                runtime,
-                plan.union(&def.name),
-            ));
+            items.extend(unions::union_impls(def, schema, runtime, plan));
             items.extend(bridge::bridge_items(def, runtime));
             items
         }

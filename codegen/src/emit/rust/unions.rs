@@ -12,17 +12,16 @@
 //! `before_tag`. Every union also gets `from_json_str` and `from_json_value`, whose errors
 //! name the JSON pointer, the type and the variant.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 
-use super::early::UnionPlan;
-use super::fields::reader;
+use super::early::{Plan, UnionPlan};
 use super::{
     Runtime, deserialize_impl, doc_attrs, ident, json_schema_derive, notes, object_impl,
     serialize_as_object, with_examples,
 };
-use crate::ir::{CatchAll, Schema, TypeDef, UnionDef};
-use crate::naming::rust::VISIT_MAP_WITH;
+use crate::ir::{CatchAll, Schema, TypeDef, UnionDef, Variant};
+use crate::naming::rust::{BEFORE_TAG_WITH, VISIT_MAP_WITH};
 
 /// An enum whose variants wrap the payload struct or union (a unit variant wraps nothing),
 /// tagged for schemars as serde's internally tagged enums are.
@@ -91,8 +90,8 @@ pub(super) fn union_impls(
     def: &UnionDef,
     schema: &Schema,
     runtime: Runtime,
-    early: Option<&UnionPlan>,
-) -> [TokenStream; 5] {
+    plan: &Plan,
+) -> Vec<TokenStream> {
     let rt = runtime.path();
     let name = ident(&def.name);
     let serialize = serialize_as_object(&name, runtime);
@@ -181,7 +180,10 @@ pub(super) fn union_impls(
             }
         }
     });
-    let before_tag = early.map(|early| before_tag(def, schema, runtime, early));
+    let (before_tag, before_tag_with) = match plan.union(&def.name) {
+        Some(early) => before_tag(def, schema, runtime, plan, early),
+        None => (TokenStream::new(), None),
+    };
     let union_impl = quote! {
         impl #rt::__private::Union for #name {
             const NAME: &'static str = #union_name;
@@ -238,39 +240,155 @@ pub(super) fn union_impls(
             }
         }
     };
-    [serialize, object, deserialize, union_impl, helpers]
+    let mut items = vec![serialize, object, deserialize, union_impl, helpers];
+    items.extend(before_tag_with);
+    items
 }
 
 /// `EARLY` and `before_tag`, for a union that reads some keys typed before its tag (see
-/// [`UnionPlan`]): one slot per key, read by the reader of a variant struct that has the key,
-/// then the variant the tag picks, its struct's visitor given the slots it has and the rest
-/// of the object, after every key it has no slot for is refused.
-fn before_tag(def: &UnionDef, schema: &Schema, runtime: Runtime, early: &UnionPlan) -> TokenStream {
+/// [`UnionPlan`]), and the hidden `__before_tag_with` of a union that a union around it hands
+/// early values to: one slot per key, read by the reader of a variant struct that has the
+/// key, then the variant the tag picks, given the slots it takes and the rest of the object,
+/// after every key it takes no slot for is refused.
+fn before_tag(
+    def: &UnionDef,
+    schema: &Schema,
+    runtime: Runtime,
+    plan: &Plan,
+    early: &UnionPlan,
+) -> (TokenStream, Option<TokenStream>) {
     let rt = runtime.path();
-    let early_slot = |index: usize| quote::format_ident!("early_{index}");
     let wires: Vec<&String> = early.keys.iter().map(|key| &key.wire).collect();
-    let slots = (0..early.keys.len()).map(|index| {
-        let slot = early_slot(index);
-        quote!(let mut #slot = ::std::option::Option::None;)
-    });
-    let reads = early.keys.iter().enumerate().map(|(index, key)| {
-        let slot = early_slot(index);
-        let wire = &key.wire;
-        let Some(TypeDef::Struct(owner)) = schema.types.get(&key.owner) else {
-            panic!("an early key of {} has no struct {}", def.name, key.owner);
+    let read: Vec<(TokenStream, TokenStream)> = early
+        .keys
+        .iter()
+        .map(|key| key.read(schema, runtime))
+        .collect();
+    let reads = early
+        .keys
+        .iter()
+        .zip(&read)
+        .enumerate()
+        .map(|(index, (key, (reader, _)))| {
+            let slot = early_slot(index);
+            let wire = &key.wire;
+            let index = Literal::usize_unsuffixed(index);
+            quote!(#index => #rt::__private::read_field(object.map(), &mut #slot, #wire, #reader)?)
+        });
+    let arms = def
+        .variants
+        .iter()
+        .zip(&early.slots)
+        .map(|(variant, slots)| early_arm(variant, slots, early, schema, runtime, plan));
+    let body = quote! {
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                #(#reads,)*
+                // `next_early` yields only indices of `EARLY`; an error, not a panic.
+                _ => return ::std::result::Result::Err(#rt::__private::no_field_at(key)),
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            #(#arms,)*
+            // `tag` passes only tags from `TAGS`.
+            _ => ::std::result::Result::Err(
+                #rt::__private::serde::de::Error::unknown_variant(tag, Self::TAGS),
+            ),
+        }
+    };
+    let object_bound = quote!(A: #rt::__private::serde::de::MapAccess<'de>);
+    let signature = |name: Ident, binding: TokenStream, params: Vec<TokenStream>| {
+        quote! {
+            fn #name<'de, A>(
+                #binding: #rt::__private::BeforeTag<'de, A>,
+                #(#params,)*
+            ) -> ::std::result::Result<Self, A::Error>
+            where
+                #object_bound,
+        }
+    };
+    if !plan.prefills(&def.name) {
+        let slots = (0..early.keys.len()).map(|index| {
+            let slot = early_slot(index);
+            quote!(let mut #slot = ::std::option::Option::None;)
+        });
+        let before_tag = signature(ident("before_tag"), quote!(mut object), Vec::new());
+        let union_items = quote! {
+            const EARLY: &'static [&'static str] = &[#(#wires),*];
+
+            #[inline]
+            #before_tag {
+                #(#slots)*
+                #body
+            }
         };
-        let fields = schema.wire_fields(owner);
-        let (path, field) = &fields[key.index];
-        let reader = reader(field, super::visitor::owner(owner, path), schema, runtime);
-        let index = proc_macro2::Literal::usize_unsuffixed(index);
-        quote!(#index => #rt::__private::read_field(object.map(), &mut #slot, #wire, #reader)?)
-    });
-    let arms = def.variants.iter().zip(&early.slots).map(|(variant, slots)| {
-        let value = &variant.tag_value;
-        let variant_name = ident(&variant.name);
-        let payload = schema.payload(variant);
-        // Every key the variant has no slot for is refused, as its own visitor refuses it.
-        let refusals = early.keys.iter().zip(slots).enumerate().filter(|(_, (_, slot))| slot.is_none()).map(|(index, (key, _))| {
+        return (union_items, None);
+    }
+    let with = ident(BEFORE_TAG_WITH);
+    let empty = early
+        .keys
+        .iter()
+        .map(|_| quote!(::std::option::Option::None));
+    let params = read
+        .iter()
+        .enumerate()
+        .map(|(index, (_, ty))| {
+            let slot = early_slot(index);
+            quote!(mut #slot: ::std::option::Option<#ty>)
+        })
+        .collect();
+    let before_tag = signature(ident("before_tag"), quote!(object), Vec::new());
+    let before_tag_with = signature(with.clone(), quote!(mut object), params);
+    let name = ident(&def.name);
+    let union_items = quote! {
+        const EARLY: &'static [&'static str] = &[#(#wires),*];
+
+        #[inline]
+        #before_tag {
+            Self::#with(object, #(#empty),*)
+        }
+    };
+    let inherent = quote! {
+        impl #name {
+            /// Reads the union's object from its first key that is not the tag, some slots of
+            /// its early keys filled already by the union around it.
+            #[inline]
+            #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+            #before_tag_with {
+                #body
+            }
+        }
+    };
+    (union_items, Some(inherent))
+}
+
+/// The local holding the value of the early key at `index` until the tag is read.
+fn early_slot(index: usize) -> Ident {
+    quote::format_ident!("early_{index}")
+}
+
+/// The arm of `before_tag` for one variant: each early key it takes no slot for refused, then
+/// the variant read from the slots it takes and the rest of the object.
+fn early_arm(
+    variant: &Variant,
+    slots: &[Option<usize>],
+    early: &UnionPlan,
+    schema: &Schema,
+    runtime: Runtime,
+    plan: &Plan,
+) -> TokenStream {
+    let rt = runtime.path();
+    let value = &variant.tag_value;
+    let variant_name = ident(&variant.name);
+    let payload = schema.payload(variant);
+    let refusals = early
+        .keys
+        .iter()
+        .zip(slots)
+        .enumerate()
+        .filter(|(_, (_, slot))| slot.is_none())
+        .map(|(index, (key, _))| {
             let slot = early_slot(index);
             let wire = &key.wire;
             match (&variant.payload, payload) {
@@ -292,62 +410,50 @@ fn before_tag(def: &UnionDef, schema: &Schema, runtime: Runtime, early: &UnionPl
                 },
             }
         });
-        let read = match (&variant.payload, payload) {
-            (None, _) => quote!(#rt::__private::unit_variant(payload).map(|()| Self::#variant_name)),
-            (Some(_), Some(TypeDef::Union(_))) => quote! {
-                #rt::__private::serde::Deserialize::deserialize(payload).map(Self::#variant_name)
-            },
-            (Some(payload_name), Some(TypeDef::Struct(payload_def))) if slots.iter().any(Option::is_some) => {
+    // The arguments of a prefilled visitor with `count` slots: each the early slot that fills
+    // it, or none.
+    let args = |count: usize| {
+        (0..count)
+            .map(|at| match slots.iter().position(|slot| *slot == Some(at)) {
+                Some(index) => {
+                    let slot = early_slot(index);
+                    quote!(#slot)
+                }
+                None => quote!(::std::option::Option::None),
+            })
+            .collect::<Vec<_>>()
+    };
+    let takes_some = slots.iter().any(Option::is_some);
+    let read = match (&variant.payload, payload) {
+        (None, _) => quote!(#rt::__private::unit_variant(payload).map(|()| Self::#variant_name)),
+        (Some(payload_name), Some(TypeDef::Union(inner))) => match plan.union(&inner.name) {
+            Some(inner_plan) if takes_some => {
                 let payload_ident = ident(payload_name);
-                let with = ident(VISIT_MAP_WITH);
-                let args = (0..schema.wire_fields(payload_def).len()).map(|field| {
-                    match slots.iter().position(|slot| *slot == Some(field)) {
-                        Some(index) => {
-                            let slot = early_slot(index);
-                            quote!(#slot)
-                        }
-                        None => quote!(::std::option::Option::None),
-                    }
-                });
-                quote!(#payload_ident::#with(payload, #(#args),*).map(Self::#variant_name))
-            }
-            (Some(payload_name), _) => quote! {
-                #rt::__private::variant(#payload_name, payload).map(Self::#variant_name)
-            },
-        };
-        quote! {
-            #value => {
-                #(#refusals)*
-                #read
-            }
-        }
-    });
-    quote! {
-        const EARLY: &'static [&'static str] = &[#(#wires),*];
-
-        #[inline]
-        fn before_tag<'de, A>(
-            mut object: #rt::__private::BeforeTag<'de, A>,
-        ) -> ::std::result::Result<Self, A::Error>
-        where
-            A: #rt::__private::serde::de::MapAccess<'de>,
-        {
-            #(#slots)*
-            while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-                match key {
-                    #(#reads,)*
-                    // `next_early` yields only indices of `EARLY`; an error, not a panic.
-                    _ => return ::std::result::Result::Err(#rt::__private::no_field_at(key)),
+                let with = ident(BEFORE_TAG_WITH);
+                let args = args(inner_plan.keys.len());
+                quote! {
+                    #payload_ident::#with(#rt::__private::BeforeTag::resume(payload), #(#args),*)
+                        .map(Self::#variant_name)
                 }
             }
-            let (tag, payload) = object.tag::<Self>()?;
-            match tag {
-                #(#arms,)*
-                // `tag` passes only tags from `TAGS`.
-                _ => ::std::result::Result::Err(
-                    #rt::__private::serde::de::Error::unknown_variant(tag, Self::TAGS),
-                ),
-            }
+            _ => quote! {
+                #rt::__private::serde::Deserialize::deserialize(payload).map(Self::#variant_name)
+            },
+        },
+        (Some(payload_name), Some(TypeDef::Struct(payload_def))) if takes_some => {
+            let payload_ident = ident(payload_name);
+            let with = ident(VISIT_MAP_WITH);
+            let args = args(schema.wire_fields(payload_def).len());
+            quote!(#payload_ident::#with(payload, #(#args),*).map(Self::#variant_name))
+        }
+        (Some(payload_name), _) => quote! {
+            #rt::__private::variant(#payload_name, payload).map(Self::#variant_name)
+        },
+    };
+    quote! {
+        #value => {
+            #(#refusals)*
+            #read
         }
     }
 }
