@@ -139,7 +139,7 @@ pub struct Decoded<T> {
 /// reads as absent, and each is reported in [`Decoded::warnings`]. Anything else invalid fails
 /// as in [`decode_str`].
 pub fn decode_str_tolerant<T: DeserializeOwned>(text: &str) -> Result<Decoded<T>, DecodeError> {
-    let (result, warnings) = tolerance::collect(|| decode_str::<T>(text));
+    let (result, warnings) = tolerance::collect(|| traced_str::<T>(text));
     result.map(|value| Decoded { value, warnings })
 }
 
@@ -147,7 +147,7 @@ pub fn decode_str_tolerant<T: DeserializeOwned>(text: &str) -> Result<Decoded<T>
 pub fn decode_value_tolerant<T: DeserializeOwned>(
     value: &Value,
 ) -> Result<Decoded<T>, DecodeError> {
-    let (result, warnings) = tolerance::collect(|| decode_value::<T>(value));
+    let (result, warnings) = tolerance::collect(|| traced_value::<T>(value));
     result.map(|value| Decoded { value, warnings })
 }
 
@@ -158,7 +158,21 @@ pub fn decode_value_tolerant<T: DeserializeOwned>(
 ///
 /// It accepts exactly what `serde_json::from_str` accepts, trailing whitespace included; only
 /// the error differs, naming where the input breaks the contract (see [`DecodeError`]).
+///
+/// The text is read as `serde_json::from_str` reads it, at its speed; only input that fails is
+/// read a second time, tracking the path and the types on the way, to build the error.
 pub fn decode_str<T: DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
+    match serde_json::from_str(text) {
+        Ok(value) => Ok(value),
+        Err(_) => traced_str(text),
+    }
+}
+
+/// [`decode_str`]'s second reading: every union buffers the entries before its tag, and the
+/// notes and `serde_path_to_error` say where the input failed. A tolerant decode reads so
+/// from the start, so that each warning is noted once.
+#[cold]
+fn traced_str<T: DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let (result, trace) = trace::record(|| serde_path_to_error::deserialize(&mut deserializer));
     let value = result.map_err(|error| {
@@ -194,6 +208,17 @@ fn type_error_of<T: DeserializeOwned>(text: &str) -> Option<DecodeError> {
 /// It accepts what `serde_json::from_value` accepts, except values nested deeper than 127
 /// arrays and objects, which JSON text could not carry to serde_json either.
 pub fn decode_value<T: DeserializeOwned>(value: &Value) -> Result<T, DecodeError> {
+    if within_depth(value, 0).is_ok()
+        && let Ok(decoded) = T::deserialize(value)
+    {
+        return Ok(decoded);
+    }
+    traced_value(value)
+}
+
+/// [`decode_value`]'s second reading, as [`traced_str`] is [`decode_str`]'s.
+#[cold]
+fn traced_value<T: DeserializeOwned>(value: &Value) -> Result<T, DecodeError> {
     if let Err(mut segments) = within_depth(value, 0) {
         segments.reverse();
         return Err(DecodeError {
