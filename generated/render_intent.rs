@@ -160,15 +160,7 @@ impl ::cardc_runtime::__private::Union for ContentBlock {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "data",
-                    <TextContent as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "mimeType",
+                    &[(early_1.is_some(), "data"), (early_2.is_some(), "mimeType")],
                     <TextContent as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 TextContent::__visit_map_with(payload, early_0).map(Self::Text)
@@ -177,8 +169,7 @@ impl ::cardc_runtime::__private::Union for ContentBlock {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "text",
+                    &[(early_0.is_some(), "text")],
                     <ImageContent as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ImageContent::__visit_map_with(payload, early_1, early_2)
@@ -2499,8 +2490,7 @@ impl SearchResultView {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_4.is_some(),
-                    "paths",
+                    &[(early_4.is_some(), "paths")],
                     <SearchMatchesResultView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 SearchMatchesResultView::__visit_map_with(
@@ -2516,8 +2506,7 @@ impl SearchResultView {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "files",
+                    &[(early_0.is_some(), "files")],
                     <SearchPathsResultView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 SearchPathsResultView::__visit_map_with(
@@ -3461,22 +3450,11 @@ impl ::cardc_runtime::__private::Union for ToolCallView {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_5.is_some(),
-                    "description",
-                    <GenericCallView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_6.is_some(),
-                    "cwd",
-                    <GenericCallView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_7.is_some(),
-                    "diffs",
+                    &[
+                        (early_5.is_some(), "description"),
+                        (early_6.is_some(), "cwd"),
+                        (early_7.is_some(), "diffs"),
+                    ],
                     <GenericCallView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 GenericCallView::__visit_map_with(
@@ -3493,36 +3471,13 @@ impl ::cardc_runtime::__private::Union for ToolCallView {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "kind",
-                    <TerminalCallView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "rawInput",
-                    <TerminalCallView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "content",
-                    <TerminalCallView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_4.is_some(),
-                    "locations",
-                    <TerminalCallView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_7.is_some(),
-                    "diffs",
+                    &[
+                        (early_1.is_some(), "kind"),
+                        (early_2.is_some(), "rawInput"),
+                        (early_3.is_some(), "content"),
+                        (early_4.is_some(), "locations"),
+                        (early_7.is_some(), "diffs"),
+                    ],
                     <TerminalCallView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 TerminalCallView::__visit_map_with(payload, early_0, early_5, early_6)
@@ -3532,36 +3487,13 @@ impl ::cardc_runtime::__private::Union for ToolCallView {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "kind",
-                    <DiffCallView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "rawInput",
-                    <DiffCallView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "content",
-                    <DiffCallView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_5.is_some(),
-                    "description",
-                    <DiffCallView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_6.is_some(),
-                    "cwd",
+                    &[
+                        (early_1.is_some(), "kind"),
+                        (early_2.is_some(), "rawInput"),
+                        (early_3.is_some(), "content"),
+                        (early_5.is_some(), "description"),
+                        (early_6.is_some(), "cwd"),
+                    ],
                     <DiffCallView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 DiffCallView::__visit_map_with(payload, early_0, early_7, early_4)
@@ -3921,64 +3853,17 @@ impl ::cardc_runtime::__private::Union for ToolResultView {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_2.is_some(),
-                    "output",
-                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "exitCode",
-                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_4.is_some(),
-                    "signal",
-                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_5.is_some(),
-                    "diffs",
-                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_6.is_some(),
-                    "locations",
-                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_7.is_some(),
-                    "files",
-                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_8.is_some(),
-                    "truncated",
-                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_9.is_some(),
-                    "total",
-                    <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_10.is_some(),
-                    "paths",
+                    &[
+                        (early_2.is_some(), "output"),
+                        (early_3.is_some(), "exitCode"),
+                        (early_4.is_some(), "signal"),
+                        (early_5.is_some(), "diffs"),
+                        (early_6.is_some(), "locations"),
+                        (early_7.is_some(), "files"),
+                        (early_8.is_some(), "truncated"),
+                        (early_9.is_some(), "total"),
+                        (early_10.is_some(), "paths"),
+                    ],
                     <GenericResultView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 GenericResultView::__visit_map_with(payload, early_0, early_1)
@@ -3988,50 +3873,15 @@ impl ::cardc_runtime::__private::Union for ToolResultView {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "content",
-                    <TerminalResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_5.is_some(),
-                    "diffs",
-                    <TerminalResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_6.is_some(),
-                    "locations",
-                    <TerminalResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_7.is_some(),
-                    "files",
-                    <TerminalResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_8.is_some(),
-                    "truncated",
-                    <TerminalResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_9.is_some(),
-                    "total",
-                    <TerminalResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_10.is_some(),
-                    "paths",
+                    &[
+                        (early_1.is_some(), "content"),
+                        (early_5.is_some(), "diffs"),
+                        (early_6.is_some(), "locations"),
+                        (early_7.is_some(), "files"),
+                        (early_8.is_some(), "truncated"),
+                        (early_9.is_some(), "total"),
+                        (early_10.is_some(), "paths"),
+                    ],
                     <TerminalResultView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 TerminalResultView::__visit_map_with(
@@ -4047,50 +3897,15 @@ impl ::cardc_runtime::__private::Union for ToolResultView {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_2.is_some(),
-                    "output",
-                    <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "exitCode",
-                    <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_4.is_some(),
-                    "signal",
-                    <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_7.is_some(),
-                    "files",
-                    <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_8.is_some(),
-                    "truncated",
-                    <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_9.is_some(),
-                    "total",
-                    <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_10.is_some(),
-                    "paths",
+                    &[
+                        (early_2.is_some(), "output"),
+                        (early_3.is_some(), "exitCode"),
+                        (early_4.is_some(), "signal"),
+                        (early_7.is_some(), "files"),
+                        (early_8.is_some(), "truncated"),
+                        (early_9.is_some(), "total"),
+                        (early_10.is_some(), "paths"),
+                    ],
                     <DiffResultView as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 DiffResultView::__visit_map_with(
@@ -4105,22 +3920,17 @@ impl ::cardc_runtime::__private::Union for ToolResultView {
             "search" => {
                 ::cardc_runtime::__private::refuse_early_nested::<
                     A::Error,
-                >(early_0.is_some(), "title", "SearchResultView")?;
-                ::cardc_runtime::__private::refuse_early_nested::<
-                    A::Error,
-                >(early_2.is_some(), "output", "SearchResultView")?;
-                ::cardc_runtime::__private::refuse_early_nested::<
-                    A::Error,
-                >(early_3.is_some(), "exitCode", "SearchResultView")?;
-                ::cardc_runtime::__private::refuse_early_nested::<
-                    A::Error,
-                >(early_4.is_some(), "signal", "SearchResultView")?;
-                ::cardc_runtime::__private::refuse_early_nested::<
-                    A::Error,
-                >(early_5.is_some(), "diffs", "SearchResultView")?;
-                ::cardc_runtime::__private::refuse_early_nested::<
-                    A::Error,
-                >(early_6.is_some(), "locations", "SearchResultView")?;
+                >(
+                    &[
+                        (early_0.is_some(), "title"),
+                        (early_2.is_some(), "output"),
+                        (early_3.is_some(), "exitCode"),
+                        (early_4.is_some(), "signal"),
+                        (early_5.is_some(), "diffs"),
+                        (early_6.is_some(), "locations"),
+                    ],
+                    "SearchResultView",
+                )?;
                 SearchResultView::__before_tag_with(
                         ::cardc_runtime::__private::BeforeTag::resume(payload),
                         early_7,

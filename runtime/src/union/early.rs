@@ -125,33 +125,31 @@ impl<'de, A: MapAccess<'de>> BeforeTag<'de, A> {
     }
 }
 
-/// Refuses a key that was read early for a variant that has no such key, as the variant's
-/// own visitor would have: serde's `unknown field` error, listing `fields` (none for a unit
-/// variant).
+/// Refuses the keys read early that a variant has no slot for, as the variant's own visitor
+/// would have: serde's `unknown field` error for the first key `given`, listing `fields` (none
+/// for a unit variant).
 #[inline]
 pub fn refuse_early<E: de::Error>(
-    given: bool,
-    key: &'static str,
+    given: &[(bool, &'static str)],
     fields: &'static [&'static str],
 ) -> Result<(), E> {
-    if given {
-        return Err(E::unknown_field(key, fields));
+    match given.iter().find(|(given, _)| *given) {
+        Some((_, key)) => Err(E::unknown_field(key, fields)),
+        None => Ok(()),
     }
-    Ok(())
 }
 
-/// Refuses a key that was read early for a variant that holds a nested union, none of whose
+/// Refuses the keys read early for a variant that holds a nested union, none of whose
 /// variants has such a key.
 #[inline]
 pub fn refuse_early_nested<E: de::Error>(
-    given: bool,
-    key: &'static str,
+    given: &[(bool, &'static str)],
     union: &'static str,
 ) -> Result<(), E> {
-    if given {
-        return Err(E::custom(format_args!(
+    match given.iter().find(|(given, _)| *given) {
+        Some((_, key)) => Err(E::custom(format_args!(
             "unknown field `{key}`, which no {union} variant has"
-        )));
+        ))),
+        None => Ok(()),
     }
-    Ok(())
 }

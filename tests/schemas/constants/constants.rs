@@ -759,22 +759,11 @@ impl ::cardc_runtime::__private::Union for Record {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_5.is_some(),
-                    "label",
-                    <Message as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_6.is_some(),
-                    "at",
-                    <Message as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_7.is_some(),
-                    "enabled",
+                    &[
+                        (early_5.is_some(), "label"),
+                        (early_6.is_some(), "at"),
+                        (early_7.is_some(), "enabled"),
+                    ],
                     <Message as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Message::__visit_map_with(
@@ -792,57 +781,16 @@ impl ::cardc_runtime::__private::Union for Record {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "version",
-                    <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_1.is_some(),
-                    "final",
-                    <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "offset",
-                    <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "text",
-                    <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_4.is_some(),
-                    "role",
-                    <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_5.is_some(),
-                    "label",
-                    <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_6.is_some(),
-                    "at",
-                    <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_7.is_some(),
-                    "enabled",
+                    &[
+                        (early_0.is_some(), "version"),
+                        (early_1.is_some(), "final"),
+                        (early_2.is_some(), "offset"),
+                        (early_3.is_some(), "text"),
+                        (early_4.is_some(), "role"),
+                        (early_5.is_some(), "label"),
+                        (early_6.is_some(), "at"),
+                        (early_7.is_some(), "enabled"),
+                    ],
                     <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ::cardc_runtime::__private::variant("Ping", payload).map(Self::Ping)
@@ -851,36 +799,13 @@ impl ::cardc_runtime::__private::Union for Record {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "version",
-                    <Bookmark as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_1.is_some(),
-                    "final",
-                    <Bookmark as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "offset",
-                    <Bookmark as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "text",
-                    <Bookmark as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_4.is_some(),
-                    "role",
+                    &[
+                        (early_0.is_some(), "version"),
+                        (early_1.is_some(), "final"),
+                        (early_2.is_some(), "offset"),
+                        (early_3.is_some(), "text"),
+                        (early_4.is_some(), "role"),
+                    ],
                     <Bookmark as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Bookmark::__visit_map_with(payload, early_5, early_6, early_7)

@@ -455,8 +455,7 @@ impl ::cardc_runtime::__private::Union for Event {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_2.is_some(),
-                    "text",
+                    &[(early_2.is_some(), "text")],
                     <Created as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Created::__visit_map_with(

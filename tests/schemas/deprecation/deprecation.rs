@@ -151,8 +151,7 @@ impl ::cardc_runtime::__private::Union for Contact {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "number",
+                    &[(early_1.is_some(), "number")],
                     <EmailContact as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 EmailContact::__visit_map_with(payload, early_0).map(Self::Email)
@@ -161,8 +160,7 @@ impl ::cardc_runtime::__private::Union for Contact {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "address",
+                    &[(early_0.is_some(), "address")],
                     <FaxContact as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 FaxContact::__visit_map_with(payload, early_1).map(Self::Fax)

@@ -154,8 +154,7 @@ impl ::cardc_runtime::__private::Union for Action {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "paths",
+                    &[(early_1.is_some(), "paths")],
                     <ReadAction as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ReadAction::__visit_map_with(payload, early_0).map(Self::Read)
@@ -164,8 +163,7 @@ impl ::cardc_runtime::__private::Union for Action {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "location",
+                    &[(early_0.is_some(), "location")],
                     <DeleteAction as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 DeleteAction::__visit_map_with(payload, early_1).map(Self::Delete)

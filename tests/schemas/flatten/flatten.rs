@@ -1193,8 +1193,7 @@ impl ::cardc_runtime::__private::Union for Request {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_2.is_some(),
-                    "reason",
+                    &[(early_2.is_some(), "reason")],
                     <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Ping::__visit_map_with(payload, early_0, early_1).map(Self::Ping)
@@ -1706,15 +1705,7 @@ impl ::cardc_runtime::__private::Union for Update {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_5.is_some(),
-                    "stopReason",
-                    <Chunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_6.is_some(),
-                    "version",
+                    &[(early_5.is_some(), "stopReason"), (early_6.is_some(), "version")],
                     <Chunk as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Chunk::__visit_map_with(
@@ -1731,8 +1722,7 @@ impl ::cardc_runtime::__private::Union for Update {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_4.is_some(),
-                    "text",
+                    &[(early_4.is_some(), "text")],
                     <Done as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Done::__visit_map_with(

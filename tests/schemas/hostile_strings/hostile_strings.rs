@@ -501,15 +501,10 @@ impl ::cardc_runtime::__private::Union for Hostile {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_2.is_some(),
-                    "'); console.log('quote",
-                    <Comment as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "\"); console.log(\"dq",
+                    &[
+                        (early_2.is_some(), "'); console.log('quote"),
+                        (early_3.is_some(), "\"); console.log(\"dq"),
+                    ],
                     <Comment as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Comment::__visit_map_with(payload, early_0, early_1).map(Self::Comment)
@@ -517,17 +512,17 @@ impl ::cardc_runtime::__private::Union for Hostile {
             "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO" => {
                 ::cardc_runtime::__private::refuse_early_nested::<
                     A::Error,
-                >(early_0.is_some(), "*/ console.log(\"field\"); /*", "Lines")?;
-                ::cardc_runtime::__private::refuse_early_nested::<
-                    A::Error,
                 >(
-                    early_1.is_some(),
-                    "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
+                    &[
+                        (early_0.is_some(), "*/ console.log(\"field\"); /*"),
+                        (
+                            early_1.is_some(),
+                            "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
+                        ),
+                        (early_3.is_some(), "\"); console.log(\"dq"),
+                    ],
                     "Lines",
                 )?;
-                ::cardc_runtime::__private::refuse_early_nested::<
-                    A::Error,
-                >(early_3.is_some(), "\"); console.log(\"dq", "Lines")?;
                 Lines::__before_tag_with(
                         ::cardc_runtime::__private::BeforeTag::resume(payload),
                         early_2,
@@ -538,22 +533,14 @@ impl ::cardc_runtime::__private::Union for Hostile {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "*/ console.log(\"field\"); /*",
-                    <Quotes as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_1.is_some(),
-                    "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
-                    <Quotes as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "'); console.log('quote",
+                    &[
+                        (early_0.is_some(), "*/ console.log(\"field\"); /*"),
+                        (
+                            early_1.is_some(),
+                            "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
+                        ),
+                        (early_2.is_some(), "'); console.log('quote"),
+                    ],
                     <Quotes as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Quotes::__visit_map_with(payload, early_3).map(Self::Quotes)
@@ -562,29 +549,15 @@ impl ::cardc_runtime::__private::Union for Hostile {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "*/ console.log(\"field\"); /*",
-                    <Empty as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_1.is_some(),
-                    "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
-                    <Empty as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "'); console.log('quote",
-                    <Empty as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "\"); console.log(\"dq",
+                    &[
+                        (early_0.is_some(), "*/ console.log(\"field\"); /*"),
+                        (
+                            early_1.is_some(),
+                            "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
+                        ),
+                        (early_2.is_some(), "'); console.log('quote"),
+                        (early_3.is_some(), "\"); console.log(\"dq"),
+                    ],
                     <Empty as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ::cardc_runtime::__private::variant("Empty", payload).map(Self::Empty)

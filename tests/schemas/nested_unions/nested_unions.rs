@@ -366,29 +366,12 @@ impl ::cardc_runtime::__private::Union for Event {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "x",
-                    <KeyEvent as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "y",
-                    <KeyEvent as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "button",
-                    <KeyEvent as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_4.is_some(),
-                    "deltaY",
+                    &[
+                        (early_1.is_some(), "x"),
+                        (early_2.is_some(), "y"),
+                        (early_3.is_some(), "button"),
+                        (early_4.is_some(), "deltaY"),
+                    ],
                     <KeyEvent as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 KeyEvent::__visit_map_with(payload, early_0).map(Self::Key)
@@ -396,7 +379,7 @@ impl ::cardc_runtime::__private::Union for Event {
             "pointer" => {
                 ::cardc_runtime::__private::refuse_early_nested::<
                     A::Error,
-                >(early_0.is_some(), "key", "PointerEvent")?;
+                >(&[(early_0.is_some(), "key")], "PointerEvent")?;
                 PointerEvent::__before_tag_with(
                         ::cardc_runtime::__private::BeforeTag::resume(payload),
                         early_1,
@@ -801,8 +784,7 @@ impl PointerEvent {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_3.is_some(),
-                    "deltaY",
+                    &[(early_3.is_some(), "deltaY")],
                     <ClickEvent as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ClickEvent::__visit_map_with(payload, early_0, early_1, early_2)
@@ -812,22 +794,11 @@ impl PointerEvent {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "x",
-                    <ScrollEvent as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_1.is_some(),
-                    "y",
-                    <ScrollEvent as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "button",
+                    &[
+                        (early_0.is_some(), "x"),
+                        (early_1.is_some(), "y"),
+                        (early_2.is_some(), "button"),
+                    ],
                     <ScrollEvent as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ScrollEvent::__visit_map_with(payload, early_3).map(Self::Scroll)

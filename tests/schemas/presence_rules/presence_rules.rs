@@ -440,22 +440,17 @@ impl ::cardc_runtime::__private::Union for Event {
             "ping" => {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
-                >(early_0.is_some(), "id", &[])?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(early_1.is_some(), "replyTo", &[])?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(early_2.is_some(), "thread", &[])?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(early_3.is_some(), "author", &[])?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(early_4.is_some(), "editedAt", &[])?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(early_5.is_some(), "attachments", &[])?;
+                >(
+                    &[
+                        (early_0.is_some(), "id"),
+                        (early_1.is_some(), "replyTo"),
+                        (early_2.is_some(), "thread"),
+                        (early_3.is_some(), "author"),
+                        (early_4.is_some(), "editedAt"),
+                        (early_5.is_some(), "attachments"),
+                    ],
+                    &[],
+                )?;
                 ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Ping)
             }
             _ => {

@@ -460,15 +460,7 @@ impl ::cardc_runtime::__private::Union for Expr {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "terms",
-                    <Literal as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "operand",
+                    &[(early_1.is_some(), "terms"), (early_2.is_some(), "operand")],
                     <Literal as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Literal::__visit_map_with(payload, early_0).map(Self::Literal)
@@ -477,15 +469,7 @@ impl ::cardc_runtime::__private::Union for Expr {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "value",
-                    <Add as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "operand",
+                    &[(early_0.is_some(), "value"), (early_2.is_some(), "operand")],
                     <Add as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Add::__visit_map_with(payload, early_1).map(Self::Add)
@@ -494,15 +478,7 @@ impl ::cardc_runtime::__private::Union for Expr {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "value",
-                    <Negate as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_1.is_some(),
-                    "terms",
+                    &[(early_0.is_some(), "value"), (early_1.is_some(), "terms")],
                     <Negate as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Negate::__visit_map_with(payload, early_2).map(Self::Negate)

@@ -422,8 +422,7 @@ impl ::cardc_runtime::__private::Union for Message {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "src",
+                    &[(early_1.is_some(), "src")],
                     <TextMessage as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 TextMessage::__visit_map_with(payload, early_0).map(Self::TextMessage)
@@ -432,8 +431,7 @@ impl ::cardc_runtime::__private::Union for Message {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "bodyText",
+                    &[(early_0.is_some(), "bodyText")],
                     <ImageMessage as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ImageMessage::__visit_map_with(payload, early_1).map(Self::ImageMessage)

@@ -445,22 +445,11 @@ impl ::cardc_runtime::__private::Union for Keyword {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "clone",
-                    <Sized as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "debug",
-                    <Sized as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "none",
+                    &[
+                        (early_1.is_some(), "clone"),
+                        (early_2.is_some(), "debug"),
+                        (early_3.is_some(), "none"),
+                    ],
                     <Sized as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Sized::__visit_map_with(payload, early_0).map(Self::Super)
@@ -469,22 +458,11 @@ impl ::cardc_runtime::__private::Union for Keyword {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "default",
-                    <Send as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "debug",
-                    <Send as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "none",
+                    &[
+                        (early_0.is_some(), "default"),
+                        (early_2.is_some(), "debug"),
+                        (early_3.is_some(), "none"),
+                    ],
                     <Send as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Send::__visit_map_with(payload, early_1).map(Self::Crate)
@@ -493,29 +471,12 @@ impl ::cardc_runtime::__private::Union for Keyword {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "default",
-                    <S as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_1.is_some(),
-                    "clone",
-                    <S as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "debug",
-                    <S as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "none",
+                    &[
+                        (early_0.is_some(), "default"),
+                        (early_1.is_some(), "clone"),
+                        (early_2.is_some(), "debug"),
+                        (early_3.is_some(), "none"),
+                    ],
                     <S as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ::cardc_runtime::__private::variant("S", payload).map(Self::Gen)
@@ -524,22 +485,11 @@ impl ::cardc_runtime::__private::Union for Keyword {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "default",
-                    <D as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_1.is_some(),
-                    "clone",
-                    <D as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "none",
+                    &[
+                        (early_0.is_some(), "default"),
+                        (early_1.is_some(), "clone"),
+                        (early_3.is_some(), "none"),
+                    ],
                     <D as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 D::__visit_map_with(payload, early_2).map(Self::Type)
@@ -548,22 +498,11 @@ impl ::cardc_runtime::__private::Union for Keyword {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "default",
-                    <Result as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_1.is_some(),
-                    "clone",
-                    <Result as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "debug",
+                    &[
+                        (early_0.is_some(), "default"),
+                        (early_1.is_some(), "clone"),
+                        (early_2.is_some(), "debug"),
+                    ],
                     <Result as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Result::__visit_map_with(payload, early_3).map(Self::Ok)
@@ -1482,8 +1421,7 @@ impl ::cardc_runtime::__private::Union for Node {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_12.is_some(),
-                    "loop",
+                    &[(early_12.is_some(), "loop")],
                     <Keywords as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Keywords::__visit_map_with(
@@ -1507,85 +1445,20 @@ impl ::cardc_runtime::__private::Union for Node {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "type",
-                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_1.is_some(),
-                    "match",
-                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "async",
-                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "self",
-                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_4.is_some(),
-                    "function",
-                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_5.is_some(),
-                    "constructor",
-                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_6.is_some(),
-                    "prototype",
-                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_7.is_some(),
-                    "enum",
-                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_8.is_some(),
-                    "gen",
-                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_9.is_some(),
-                    "pub",
-                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_10.is_some(),
-                    "try",
-                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_11.is_some(),
-                    "dyn",
+                    &[
+                        (early_0.is_some(), "type"),
+                        (early_1.is_some(), "match"),
+                        (early_2.is_some(), "async"),
+                        (early_3.is_some(), "self"),
+                        (early_4.is_some(), "function"),
+                        (early_5.is_some(), "constructor"),
+                        (early_6.is_some(), "prototype"),
+                        (early_7.is_some(), "enum"),
+                        (early_8.is_some(), "gen"),
+                        (early_9.is_some(), "pub"),
+                        (early_10.is_some(), "try"),
+                        (early_11.is_some(), "dyn"),
+                    ],
                     <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Loop::__visit_map_with(payload, early_12).map(Self::While)

@@ -193,15 +193,7 @@ impl ContentBlock {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "data",
-                    <TextBlock as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "mimeType",
+                    &[(early_1.is_some(), "data"), (early_2.is_some(), "mimeType")],
                     <TextBlock as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 TextBlock::__visit_map_with(payload, early_0).map(Self::Text)
@@ -210,8 +202,7 @@ impl ContentBlock {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "text",
+                    &[(early_0.is_some(), "text")],
                     <ImageBlock as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ImageBlock::__visit_map_with(payload, early_1, early_2).map(Self::Image)
@@ -1027,22 +1018,11 @@ impl ::cardc_runtime::__private::Union for Request {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "text",
-                    <PromptRequest as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "toolCall",
-                    <PromptRequest as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "reason",
+                    &[
+                        (early_1.is_some(), "text"),
+                        (early_2.is_some(), "toolCall"),
+                        (early_3.is_some(), "reason"),
+                    ],
                     <PromptRequest as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 PromptRequest::__visit_map_with(payload, early_0).map(Self::Prompt)
@@ -1051,22 +1031,11 @@ impl ::cardc_runtime::__private::Union for Request {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "prompt",
-                    <TextBlock as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "toolCall",
-                    <TextBlock as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "reason",
+                    &[
+                        (early_0.is_some(), "prompt"),
+                        (early_2.is_some(), "toolCall"),
+                        (early_3.is_some(), "reason"),
+                    ],
                     <TextBlock as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 TextBlock::__visit_map_with(payload, early_1).map(Self::Note)
@@ -1075,15 +1044,7 @@ impl ::cardc_runtime::__private::Union for Request {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "prompt",
-                    <PermissionRequest as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_1.is_some(),
-                    "text",
+                    &[(early_0.is_some(), "prompt"), (early_1.is_some(), "text")],
                     <PermissionRequest as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 PermissionRequest::__visit_map_with(payload, early_2, early_3)
@@ -1405,36 +1366,13 @@ impl ::cardc_runtime::__private::Union for SessionUpdate {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "toolCallId",
-                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "status",
-                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "text",
-                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_4.is_some(),
-                    "data",
-                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_5.is_some(),
-                    "mimeType",
+                    &[
+                        (early_1.is_some(), "toolCallId"),
+                        (early_2.is_some(), "status"),
+                        (early_3.is_some(), "text"),
+                        (early_4.is_some(), "data"),
+                        (early_5.is_some(), "mimeType"),
+                    ],
                     <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ContentChunk::__visit_map_with(payload, early_0)
@@ -1444,36 +1382,13 @@ impl ::cardc_runtime::__private::Union for SessionUpdate {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "toolCallId",
-                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "status",
-                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "text",
-                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_4.is_some(),
-                    "data",
-                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_5.is_some(),
-                    "mimeType",
+                    &[
+                        (early_1.is_some(), "toolCallId"),
+                        (early_2.is_some(), "status"),
+                        (early_3.is_some(), "text"),
+                        (early_4.is_some(), "data"),
+                        (early_5.is_some(), "mimeType"),
+                    ],
                     <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ContentChunk::__visit_map_with(payload, early_0)
@@ -1483,36 +1398,13 @@ impl ::cardc_runtime::__private::Union for SessionUpdate {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "toolCallId",
-                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "status",
-                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "text",
-                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_4.is_some(),
-                    "data",
-                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_5.is_some(),
-                    "mimeType",
+                    &[
+                        (early_1.is_some(), "toolCallId"),
+                        (early_2.is_some(), "status"),
+                        (early_3.is_some(), "text"),
+                        (early_4.is_some(), "data"),
+                        (early_5.is_some(), "mimeType"),
+                    ],
                     <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ContentChunk::__visit_map_with(payload, early_0)
@@ -1522,29 +1414,12 @@ impl ::cardc_runtime::__private::Union for SessionUpdate {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "content",
-                    <ToolCallUpdate as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_3.is_some(),
-                    "text",
-                    <ToolCallUpdate as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_4.is_some(),
-                    "data",
-                    <ToolCallUpdate as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_5.is_some(),
-                    "mimeType",
+                    &[
+                        (early_0.is_some(), "content"),
+                        (early_3.is_some(), "text"),
+                        (early_4.is_some(), "data"),
+                        (early_5.is_some(), "mimeType"),
+                    ],
                     <ToolCallUpdate as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ToolCallUpdate::__visit_map_with(payload, early_1, early_2)
@@ -1553,13 +1428,14 @@ impl ::cardc_runtime::__private::Union for SessionUpdate {
             "block" => {
                 ::cardc_runtime::__private::refuse_early_nested::<
                     A::Error,
-                >(early_0.is_some(), "content", "ContentBlock")?;
-                ::cardc_runtime::__private::refuse_early_nested::<
-                    A::Error,
-                >(early_1.is_some(), "toolCallId", "ContentBlock")?;
-                ::cardc_runtime::__private::refuse_early_nested::<
-                    A::Error,
-                >(early_2.is_some(), "status", "ContentBlock")?;
+                >(
+                    &[
+                        (early_0.is_some(), "content"),
+                        (early_1.is_some(), "toolCallId"),
+                        (early_2.is_some(), "status"),
+                    ],
+                    "ContentBlock",
+                )?;
                 ContentBlock::__before_tag_with(
                         ::cardc_runtime::__private::BeforeTag::resume(payload),
                         early_3,

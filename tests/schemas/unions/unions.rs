@@ -685,15 +685,7 @@ impl ::cardc_runtime::__private::Union for Shape {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "width",
-                    <Circle as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "height",
+                    &[(early_1.is_some(), "width"), (early_2.is_some(), "height")],
                     <Circle as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Circle::__visit_map_with(payload, early_0).map(Self::Circle)
@@ -702,8 +694,7 @@ impl ::cardc_runtime::__private::Union for Shape {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "radius",
+                    &[(early_0.is_some(), "radius")],
                     <Rectangle as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 Rectangle::__visit_map_with(payload, early_1, early_2)
@@ -713,22 +704,11 @@ impl ::cardc_runtime::__private::Union for Shape {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "radius",
-                    <EmptyShape as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_1.is_some(),
-                    "width",
-                    <EmptyShape as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    early_2.is_some(),
-                    "height",
+                    &[
+                        (early_0.is_some(), "radius"),
+                        (early_1.is_some(), "width"),
+                        (early_2.is_some(), "height"),
+                    ],
                     <EmptyShape as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ::cardc_runtime::__private::variant("EmptyShape", payload)

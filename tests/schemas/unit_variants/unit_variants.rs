@@ -170,7 +170,7 @@ impl BlockEvent {
             "end" => {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
-                >(early_0.is_some(), "index", &[])?;
+                >(&[(early_0.is_some(), "index")], &[])?;
                 ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::End)
             }
             _ => {
@@ -955,18 +955,14 @@ impl ::cardc_runtime::__private::Union for StreamEvent {
             "ping" => {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
-                >(early_0.is_some(), "text", &[])?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(early_1.is_some(), "index", &[])?;
+                >(&[(early_0.is_some(), "text"), (early_1.is_some(), "index")], &[])?;
                 ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Ping)
             }
             "message_delta" => {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "index",
+                    &[(early_1.is_some(), "index")],
                     <MessageDelta as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 MessageDelta::__visit_map_with(payload, early_0).map(Self::MessageDelta)
@@ -974,16 +970,13 @@ impl ::cardc_runtime::__private::Union for StreamEvent {
             "message_stop" => {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
-                >(early_0.is_some(), "text", &[])?;
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(early_1.is_some(), "index", &[])?;
+                >(&[(early_0.is_some(), "text"), (early_1.is_some(), "index")], &[])?;
                 ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Stop)
             }
             "block" => {
                 ::cardc_runtime::__private::refuse_early_nested::<
                     A::Error,
-                >(early_0.is_some(), "text", "BlockEvent")?;
+                >(&[(early_0.is_some(), "text")], "BlockEvent")?;
                 BlockEvent::__before_tag_with(
                         ::cardc_runtime::__private::BeforeTag::resume(payload),
                         early_1,

@@ -316,8 +316,7 @@ impl ::cardc_runtime::__private::Union for ContentBlock {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_1.is_some(),
-                    "data",
+                    &[(early_1.is_some(), "data")],
                     <TextBlock as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 TextBlock::__visit_map_with(payload, early_0).map(Self::Text)
@@ -326,8 +325,7 @@ impl ::cardc_runtime::__private::Union for ContentBlock {
                 ::cardc_runtime::__private::refuse_early::<
                     A::Error,
                 >(
-                    early_0.is_some(),
-                    "text",
+                    &[(early_0.is_some(), "text")],
                     <ImageBlock as ::cardc_runtime::__private::Struct>::FIELDS,
                 )?;
                 ImageBlock::__visit_map_with(payload, early_1).map(Self::Image)

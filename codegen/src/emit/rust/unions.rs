@@ -382,7 +382,8 @@ fn early_arm(
     let value = &variant.tag_value;
     let variant_name = ident(&variant.name);
     let payload = schema.payload(variant);
-    let refusals = early
+    // Every key the variant has no slot for is refused, as its own visitor refuses it.
+    let refused: Vec<TokenStream> = early
         .keys
         .iter()
         .zip(slots)
@@ -391,25 +392,26 @@ fn early_arm(
         .map(|(index, (key, _))| {
             let slot = early_slot(index);
             let wire = &key.wire;
-            match (&variant.payload, payload) {
-                (Some(inner), Some(TypeDef::Union(_))) => quote! {
-                    #rt::__private::refuse_early_nested::<A::Error>(#slot.is_some(), #wire, #inner)?;
-                },
-                (Some(payload_name), _) => {
-                    let payload_ident = ident(payload_name);
-                    quote! {
-                        #rt::__private::refuse_early::<A::Error>(
-                            #slot.is_some(),
-                            #wire,
-                            <#payload_ident as #rt::__private::Struct>::FIELDS,
-                        )?;
-                    }
-                }
-                (None, _) => quote! {
-                    #rt::__private::refuse_early::<A::Error>(#slot.is_some(), #wire, &[])?;
-                },
+            quote!((#slot.is_some(), #wire))
+        })
+        .collect();
+    let refusals = (!refused.is_empty()).then(|| match (&variant.payload, payload) {
+        (Some(inner), Some(TypeDef::Union(_))) => quote! {
+            #rt::__private::refuse_early_nested::<A::Error>(&[#(#refused),*], #inner)?;
+        },
+        (Some(payload_name), _) => {
+            let payload_ident = ident(payload_name);
+            quote! {
+                #rt::__private::refuse_early::<A::Error>(
+                    &[#(#refused),*],
+                    <#payload_ident as #rt::__private::Struct>::FIELDS,
+                )?;
             }
-        });
+        }
+        (None, _) => quote! {
+            #rt::__private::refuse_early::<A::Error>(&[#(#refused),*], &[])?;
+        },
+    });
     // The arguments of a prefilled visitor with `count` slots: each the early slot that fills
     // it, or none.
     let args = |count: usize| {
@@ -452,7 +454,7 @@ fn early_arm(
     };
     quote! {
         #value => {
-            #(#refusals)*
+            #refusals
             #read
         }
     }
