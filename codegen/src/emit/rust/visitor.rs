@@ -40,56 +40,24 @@ pub(super) fn struct_impl(
     let body = visit_map_body(def, schema, &keys, runtime);
     let map_bound = quote!(A: #rt::__private::serde::de::MapAccess<'de>);
     let visit_seq = (!written_as_map(def)).then(|| visit_seq(def, schema, runtime));
-    if !plan.prefills(&def.name) {
-        let slots = (0..keys.len()).map(|index| {
+    // `visit_map` holds the visitor itself, or hands it empty slots to the prefilled form.
+    let (visit_map, prefilled) = if plan.prefills(&def.name) {
+        let with = ident(VISIT_MAP_WITH);
+        let empty = keys.iter().map(|_| quote!(::std::option::Option::None));
+        let params = keys.iter().enumerate().map(|(index, (_, field))| {
             let slot = slot(index);
-            quote!(let mut #slot = ::std::option::Option::None;)
+            let ty = slot_type(field, runtime);
+            quote!(mut #slot: ::std::option::Option<#ty>)
         });
-        return vec![quote! {
-            impl #rt::__private::Struct for #name {
-                const NAME: &'static str = #name_text;
-                const FIELDS: &'static [&'static str] = &[#(#wires),*];
-                const OPEN: bool = #open;
-
-                #[inline]
-                fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-                where
-                    #map_bound,
-                {
-                    #(#slots)*
-                    #body
-                }
-
-                #visit_seq
+        let visit_map = quote! {
+            fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
+            where
+                #map_bound,
+            {
+                Self::#with(map, #(#empty),*)
             }
-        }];
-    }
-    let with = ident(VISIT_MAP_WITH);
-    let empty = keys.iter().map(|_| quote!(::std::option::Option::None));
-    let params = keys.iter().enumerate().map(|(index, (_, field))| {
-        let slot = slot(index);
-        let ty = slot_type(field, runtime);
-        quote!(mut #slot: ::std::option::Option<#ty>)
-    });
-    vec![
-        quote! {
-            impl #rt::__private::Struct for #name {
-                const NAME: &'static str = #name_text;
-                const FIELDS: &'static [&'static str] = &[#(#wires),*];
-                const OPEN: bool = #open;
-
-                #[inline]
-                fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-                where
-                    #map_bound,
-                {
-                    Self::#with(map, #(#empty),*)
-                }
-
-                #visit_seq
-            }
-        },
-        quote! {
+        };
+        let prefilled = quote! {
             impl #name {
                 /// Reads the struct from the entries of an object, some of its slots filled
                 /// already by the union around it, from entries before the union's tag.
@@ -105,8 +73,38 @@ pub(super) fn struct_impl(
                     #body
                 }
             }
-        },
-    ]
+        };
+        (visit_map, Some(prefilled))
+    } else {
+        let slots = (0..keys.len()).map(|index| {
+            let slot = slot(index);
+            quote!(let mut #slot = ::std::option::Option::None;)
+        });
+        let visit_map = quote! {
+            fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+            where
+                #map_bound,
+            {
+                #(#slots)*
+                #body
+            }
+        };
+        (visit_map, None)
+    };
+    let mut items = vec![quote! {
+        impl #rt::__private::Struct for #name {
+            const NAME: &'static str = #name_text;
+            const FIELDS: &'static [&'static str] = &[#(#wires),*];
+            const OPEN: bool = #open;
+
+            #[inline]
+            #visit_map
+
+            #visit_seq
+        }
+    }];
+    items.extend(prefilled);
+    items
 }
 
 /// The struct that declares a key's field: the one the last flattened field on its `path`
