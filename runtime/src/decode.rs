@@ -171,7 +171,6 @@ pub fn decode_str<T: DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
 /// [`decode_str`]'s second reading: every union buffers the entries before its tag, and the
 /// notes and `serde_path_to_error` say where the input failed. A tolerant decode reads so
 /// from the start, so that each warning is noted once.
-#[cold]
 fn traced_str<T: DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let (result, trace) = trace::record(|| serde_path_to_error::deserialize(&mut deserializer));
@@ -217,7 +216,6 @@ pub fn decode_value<T: DeserializeOwned>(value: &Value) -> Result<T, DecodeError
 }
 
 /// [`decode_value`]'s second reading, as [`traced_str`] is [`decode_str`]'s.
-#[cold]
 fn traced_value<T: DeserializeOwned>(value: &Value) -> Result<T, DecodeError> {
     if let Err(mut segments) = within_depth(value, 0) {
         segments.reverse();
