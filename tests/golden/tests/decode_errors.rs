@@ -538,3 +538,75 @@ fn a_stray_key_in_a_unit_variant_points_at_the_key_and_names_the_union() {
     assert_eq!(before_the_tag.pointer(), "/text");
     assert_eq!(before_the_tag.type_name(), Some("StreamEvent"));
 }
+
+/// serde_json's own error for `text` as a `T`, without its position.
+fn plain_error<T: DeserializeOwned + Debug>(text: &str) -> String {
+    let error = serde_json::from_str::<T>(text).expect_err("the text is refused");
+    let message = error.to_string();
+    let position = format!(" at line {} column {}", error.line(), error.column());
+    message
+        .strip_suffix(&position)
+        .unwrap_or(&message)
+        .to_owned()
+}
+
+#[test]
+fn through_serde_json_alone_a_key_before_the_tag_fails_where_it_is_read() {
+    // `title` is a string in every call card, so serde_json alone reads it before the tag and
+    // fails there; a cardc decode reads the failing input again and names the variant.
+    let text = r#"{"title":5,"card":"generic"}"#;
+    assert_eq!(
+        plain_error::<ToolCallView>(text),
+        "invalid type: integer `5`, expected a string"
+    );
+    assert_eq!(
+        message::<ToolCallView>(text),
+        "/title: invalid type: integer `5`, expected a string (GenericCallView)"
+    );
+    // So does a tag that is wrong after a value that is: the first problem read is reported.
+    assert_eq!(
+        plain_error::<ToolCallView>(r#"{"title":5,"card":"dif"}"#),
+        "invalid type: integer `5`, expected a string"
+    );
+}
+
+#[test]
+fn a_key_read_before_the_tag_is_refused_by_a_variant_without_it() {
+    // `cwd` is the terminal card's alone; the diff card refuses it as its own visitor would.
+    let text = r#"{"cwd":"/","title":"t","diffs":[],"card":"diff"}"#;
+    let refused = "unknown field `cwd`, expected one of `title`, `diffs`, `locations`";
+    assert_eq!(plain_error::<ToolCallView>(text), refused);
+    assert_eq!(
+        message::<ToolCallView>(text),
+        format!("/cwd: {refused} (DiffCallView)")
+    );
+    // A grep card's keys are read before both tags, and a result card that is not a search
+    // card refuses them.
+    let text = r#"{"total":1,"card":"generic"}"#;
+    assert_eq!(
+        plain_error::<ToolResultView>(text),
+        "unknown field `total`, expected `title` or `content`"
+    );
+    // And a search card refuses a key none of its variants has.
+    let text =
+        r#"{"exitCode":1,"kind":"paths","paths":[],"truncated":false,"total":0,"card":"search"}"#;
+    assert_eq!(
+        plain_error::<ToolResultView>(text),
+        "unknown field `exitCode`, which no SearchResultView variant has"
+    );
+}
+
+#[test]
+fn through_serde_json_alone_both_tags_may_come_last() {
+    let text = r#"{"files":[{"path":"p","matches":[{"lineNumber":1,"line":"a"}]}],
+        "truncated":false,"total":1,"kind":"matches","card":"search"}"#;
+    let plain: ToolResultView = serde_json::from_str(text).expect("valid");
+    let traced: ToolResultView =
+        cardc::decode_value(&serde_json::from_str(text).expect("JSON")).expect("valid");
+    assert_eq!(plain, traced);
+    let written = serde_json::to_string(&plain).expect("writes");
+    assert!(
+        written.starts_with(r#"{"card":"search","kind":"matches","files":"#),
+        "{written}"
+    );
+}
