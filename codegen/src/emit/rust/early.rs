@@ -13,12 +13,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use proc_macro2::TokenStream;
-use quote::quote;
 
 use super::Runtime;
-use super::fields::{field_type, is_constant, reader};
+use super::fields::{reader, slot_type};
 use super::visitor::owner;
-use crate::ir::{Field, Schema, StructDef, TypeDef, UnionDef};
+use crate::ir::{Schema, StructDef, TypeDef, UnionDef};
 
 /// The early keys of every union that has some, and the types that take them.
 #[derive(Debug, Default)]
@@ -296,16 +295,6 @@ fn readings<'a>(
             (field.wire_name.as_str(), (slot, read))
         })
         .collect()
-}
-
-/// The type a struct's visitor holds a key's value in: the field's type, or `()` for a
-/// constant, which the struct holds nothing for.
-pub(super) fn slot_type(field: &Field, runtime: Runtime) -> TokenStream {
-    if is_constant(field) {
-        return quote!(());
-    }
-    let ty = field_type(field, runtime);
-    quote!(#ty)
 }
 
 /// Whether a closed nested union refuses `wire` in every variant: it is not the union's tag,

@@ -69,7 +69,7 @@ pub(super) fn field(field: &Field, owner: &str, runtime: Runtime) -> TokenStream
 
 /// The field's Rust type, as its struct declares it: the value's type, in an `Option` (or two)
 /// as its presence says.
-pub(super) fn field_type(field: &Field, runtime: Runtime) -> syn::Type {
+fn field_type(field: &Field, runtime: Runtime) -> syn::Type {
     let ty = rust_type(&field.ty, runtime);
     match field.presence {
         Presence::Required | Presence::Defaulted => ty,
@@ -78,6 +78,16 @@ pub(super) fn field_type(field: &Field, runtime: Runtime) -> syn::Type {
         }
         Presence::OptionalNullable => parse_quote!(Option<Option<#ty>>),
     }
+}
+
+/// The type a struct's visitor holds a key's value in: the field's type, or `()` for a
+/// constant, which the struct holds nothing for.
+pub(super) fn slot_type(field: &Field, runtime: Runtime) -> TokenStream {
+    if is_constant(field) {
+        return quote!(());
+    }
+    let ty = field_type(field, runtime);
+    quote!(#ty)
 }
 
 /// The text of a field's Rust type as its struct declares it (`Option<u32>`), or `None` for a

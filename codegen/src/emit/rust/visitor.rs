@@ -11,8 +11,8 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
 use super::defaults;
-use super::early::{Plan, slot_type};
-use super::fields::{field_ident, is_constant, reader};
+use super::early::Plan;
+use super::fields::{field_ident, is_constant, reader, slot_type};
 use super::structs::written_as_map;
 use super::{Runtime, ident};
 use crate::ir::{Field, Schema, StructDef, Ty};
