@@ -6,6 +6,7 @@
 //! the emitters, [`compat`] compares two checked schemas and says whom each change breaks. Errors
 //! from every stage are [`diagnostics::Diagnostic`]s, rendered by each front end.
 
+#[cfg(feature = "write")]
 pub mod build;
 pub mod check;
 pub mod compat;
@@ -16,6 +17,7 @@ pub mod ir;
 pub mod json_text;
 pub mod limits;
 pub mod naming;
+#[cfg(feature = "write")]
 pub mod out;
 pub mod published;
 pub mod syntax;
