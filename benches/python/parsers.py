@@ -1,0 +1,102 @@
+"""What the contract's JSON rules cost the generated Python decoder, and what a native parser
+would: each way of parsing the corpus's JSON text side by side in one pyperf run, as a ratio
+to the floor (the hand-written pydantic models' `validate_json`, as in `decode.py`):
+
+    cargo run --release -p cardc-benches --example corpus_jsonl -- target/bench-corpus.jsonl
+    PYTHONPATH=generated/python:benches/python target/python-env/bin/python \
+        benches/python/parsers.py target/bench-corpus.jsonl -o target/python-parsers.json
+
+- `cardc validation`: pydantic's validation of the text as the generated models, as
+  `parse_<union>_json` runs it after `load`, alone;
+- `runtime load`: the generated runtime's `load`, which every `parse_<union>_json` runs before
+  pydantic validates the text: `json.loads` with a Python hook per object (repeated keys, and
+  the number and constant rules), then the checks over the text and, where they cannot rule it
+  out, the walk of the data (nesting depth, lone surrogates);
+- `json.loads hooks`: that `json.loads` alone, without the checks after it;
+- `json.loads`: the standard library's parse with no hook, which keeps a repeated key's last
+  value;
+- `jiter`: pydantic's native parser on its own (`jiter.from_json` of the UTF-8 bytes, with
+  `catch_duplicate_keys` and `allow_inf_nan=False`, no string cache), which refuses repeated
+  keys, lone surrogates and `NaN` itself but reads `1e400` as infinity and nests up to its own
+  limit.
+"""
+
+import json
+
+import floor
+import jiter
+import pyperf
+import render_intent
+from decode import load
+from render_intent import _runtime as runtime
+
+
+def parsers():
+    floors = {
+        "ToolCallView": floor.ToolCallView.validate_json,
+        "ToolResultView": floor.ToolResultView.validate_json,
+    }
+    models = {
+        name: runtime._adapter(getattr(render_intent, name))
+        for name in ("ToolCallView", "ToolResultView")
+    }
+    return {
+        "floor": lambda kind, text: floors[kind](text),
+        "cardc validation": lambda kind, text: models[kind].validate_json(
+            text, strict=True, by_alias=True, by_name=False
+        ),
+        "runtime load": lambda kind, text: runtime.load(text),
+        "json.loads hooks": lambda kind, text: json.loads(
+            text,
+            object_pairs_hook=runtime._unique_keys,
+            parse_constant=runtime._reject_constant,
+            parse_float=runtime._finite,
+            parse_int=runtime._bounded,
+        ),
+        "json.loads": lambda kind, text: json.loads(text),
+        "jiter": lambda kind, text: jiter.from_json(
+            text.encode("utf-8"),
+            allow_inf_nan=False,
+            catch_duplicate_keys=True,
+            cache_mode="none",
+        ),
+    }
+
+
+def run_all(loops, pairs, parse):
+    start = pyperf.perf_counter()
+    for _ in range(loops):
+        for kind, text in pairs:
+            parse(kind, text)
+    return pyperf.perf_counter() - start
+
+
+def main():
+    runner = pyperf.Runner(
+        processes=6,
+        values=2,
+        warmups=1,
+        loops=1,
+        add_cmdline_args=lambda cmd, args: cmd.append(args.corpus),
+    )
+    runner.argparser.add_argument("corpus")
+    args = runner.parse_args()
+    pairs = [(payload["type"], payload["text"]) for payload in load(args.corpus)]
+    results = {
+        name: runner.bench_time_func(name, run_all, pairs, parse)
+        for name, parse in parsers().items()
+    }
+    if any(bench is None for bench in results.values()):
+        return  # a worker process: the main one reports
+    base = results["floor"].median()
+    print()
+    print("| parse of the corpus | ms | / floor |")
+    print("| --- | ---: | ---: |")
+    for name, bench in results.items():
+        print(
+            f"| {name} | {bench.median() * 1000:.0f} | {bench.median() / base:.2f}x |"
+        )
+
+
+if __name__ == "__main__":
+    main()
