@@ -72,7 +72,9 @@ def run_all(loops, payloads, decode):
     return pyperf.perf_counter() - start
 
 
-def main():
+def corpus_runner():
+    """The pyperf runner of a benchmark over the corpus named on its command line, its
+    parsed arguments, and the corpus's payloads (read again by every worker process)."""
     # A few processes of one loop each: a pass over the corpus takes seconds, so the noise of
     # one timing is small next to it; ratios are of medians over the same processes.
     runner = pyperf.Runner(
@@ -84,7 +86,11 @@ def main():
     )
     runner.argparser.add_argument("corpus")
     args = runner.parse_args()
-    payloads = load(args.corpus)
+    return runner, args, load(args.corpus)
+
+
+def main():
+    runner, args, payloads = corpus_runner()
     kinds = {"all": payloads}
     for payload in payloads:
         kinds.setdefault(payload["card"], []).append(payload)

@@ -25,13 +25,13 @@ import json
 
 import floor
 import jiter
-import pyperf
 import render_intent
-from decode import load
+from decode import corpus_runner, run_all
 from render_intent import _runtime as runtime
 
 
 def parsers():
+    """Each way of parsing, as `decode.run_all` takes it: a function per union name."""
     floors = {
         "ToolCallView": floor.ToolCallView.validate_json,
         "ToolResultView": floor.ToolResultView.validate_json,
@@ -40,50 +40,46 @@ def parsers():
         name: runtime._adapter(getattr(render_intent, name))
         for name in ("ToolCallView", "ToolResultView")
     }
-    return {
-        "floor": lambda kind, text: floors[kind](text),
-        "cardc validation": lambda kind, text: models[kind].validate_json(
-            text, strict=True, by_alias=True, by_name=False
-        ),
-        "runtime load": lambda kind, text: runtime.load(text),
-        "json.loads hooks": lambda kind, text: json.loads(
+
+    def hooked(text):
+        return json.loads(
             text,
             object_pairs_hook=runtime._unique_keys,
             parse_constant=runtime._reject_constant,
             parse_float=runtime._finite,
             parse_int=runtime._bounded,
-        ),
-        "json.loads": lambda kind, text: json.loads(text),
-        "jiter": lambda kind, text: jiter.from_json(
+        )
+
+    def native(text):
+        return jiter.from_json(
             text.encode("utf-8"),
             allow_inf_nan=False,
             catch_duplicate_keys=True,
             cache_mode="none",
-        ),
+        )
+
+    def validation(name):
+        return lambda text: models[name].validate_json(
+            text, strict=True, by_alias=True, by_name=False
+        )
+
+    def same(parse):
+        return dict.fromkeys(floors, parse)
+
+    return {
+        "floor": floors,
+        "cardc validation": {name: validation(name) for name in floors},
+        "runtime load": same(runtime.load),
+        "json.loads hooks": same(hooked),
+        "json.loads": same(json.loads),
+        "jiter": same(native),
     }
 
 
-def run_all(loops, pairs, parse):
-    start = pyperf.perf_counter()
-    for _ in range(loops):
-        for kind, text in pairs:
-            parse(kind, text)
-    return pyperf.perf_counter() - start
-
-
 def main():
-    runner = pyperf.Runner(
-        processes=6,
-        values=2,
-        warmups=1,
-        loops=1,
-        add_cmdline_args=lambda cmd, args: cmd.append(args.corpus),
-    )
-    runner.argparser.add_argument("corpus")
-    args = runner.parse_args()
-    pairs = [(payload["type"], payload["text"]) for payload in load(args.corpus)]
+    runner, _, payloads = corpus_runner()
     results = {
-        name: runner.bench_time_func(name, run_all, pairs, parse)
+        name: runner.bench_time_func(name, run_all, payloads, parse)
         for name, parse in parsers().items()
     }
     if any(bench is None for bench in results.values()):
