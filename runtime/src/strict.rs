@@ -405,3 +405,89 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for KeyVisit<'_, 'de, V> {
         visit_byte_buf: Vec<u8>
     }
 }
+
+/// Reads the value of a key that a struct drops as a `Json` field would read it, and keeps
+/// nothing: no key twice in any object inside it, and only numbers and strings the format can
+/// hold (serde's `IgnoredAny` skips over the text unread, so that a dropped `1e400`, lone
+/// surrogate or repeated key would pass here while every other reader refuses it).
+pub(crate) fn discard_value<'de, A: MapAccess<'de>>(map: &mut A) -> Result<(), A::Error> {
+    map.next_value_seed(Seed(Discard))
+}
+
+/// Reads any value and keeps nothing; inside [`Strict`], whose arrays and objects hand their
+/// items to it strictly already.
+struct Discard;
+
+impl<'de> DeserializeSeed<'de> for Discard {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(Discard)
+    }
+}
+
+/// An object's key, read as text so that [`KeyVisit`] sees it.
+struct DiscardKey;
+
+impl<'de> DeserializeSeed<'de> for DiscardKey {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_str(Discard)
+    }
+}
+
+impl<'de> Visitor<'de> for Discard {
+    type Value = ();
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("any value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i128<E>(self, _: i128) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u128<E>(self, _: u128) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_bytes<E>(self, _: &[u8]) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_none<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(Discard)
+    }
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(Discard)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while seq.next_element_seed(Discard)?.is_some() {}
+        Ok(())
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        while map.next_key_seed(DiscardKey)?.is_some() {
+            map.next_value_seed(Discard)?;
+        }
+        Ok(())
+    }
+}

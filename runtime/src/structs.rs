@@ -125,8 +125,8 @@ impl Extra<'_> {
 /// The index of the next key that names a field, or `None` at the end of the object.
 ///
 /// A key the schema does not name is refused with serde's `unknown field` error, or, in an
-/// open struct, kept in `extra` with its value when given one, and otherwise skipped (a struct
-/// that drops unknown fields).
+/// open struct, kept in `extra` with its value when given one, and otherwise read as any JSON
+/// and dropped (a struct that drops unknown fields).
 #[inline]
 pub fn next_field<'de, T: Struct, A: MapAccess<'de>>(
     map: &mut A,
@@ -146,9 +146,7 @@ pub fn next_field<'de, T: Struct, A: MapAccess<'de>>(
                     let value = map.next_value_seed(ContentSeed)?;
                     extra.entries.push((key, value));
                 }
-                None => {
-                    map.next_value::<de::IgnoredAny>()?;
-                }
+                None => crate::strict::discard_value(map)?,
             },
         }
     }

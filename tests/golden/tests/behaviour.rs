@@ -3,8 +3,8 @@
 //! (The render-intent types are held to the full wire corpus in `tests/conformance`.)
 
 use cardc_golden::{
-    collections, constraints, enums, nested_unions, open_objects, presence, primitives, recursion,
-    renames, reserved_names, shared_payloads, unit_variants, wide_integers,
+    collections, constraints, enums, nested_unions, open_objects, presence, presence_rules,
+    primitives, recursion, renames, reserved_names, shared_payloads, unit_variants, wide_integers,
 };
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -124,6 +124,33 @@ fn open_objects_keep_unknown_fields_on_the_round_trip() {
         json!({"name": "s", "metadata": {"name": "m"}, "x": 1}),
         "unknown field `x`",
     );
+}
+
+#[test]
+fn dropped_fields_are_read_as_any_json_before_they_are_dropped() {
+    // Text, since a parsed `Value` cannot hold what is refused here.
+    let read = |extra: &str| {
+        let text = format!(r#"{{"id":"m","attachments":[],"extra":{extra}}}"#);
+        serde_json::from_str::<presence_rules::Message>(&text).map_err(|error| error.to_string())
+    };
+    for kept in [
+        r#"{"deep":[null,1.5,"\u00e9"]}"#,
+        "-0",
+        "1e308",
+        r#""\ud83d\ude00""#,
+    ] {
+        assert_eq!(read(kept).err(), None, "{kept}");
+    }
+    for (refused, reason) in [
+        ("1e400", "number out of range"),
+        (r#"[{"a":1}, {"b":[-1e999]}]"#, "number out of range"),
+        (r#""\ud800""#, "hex escape"),
+        (r#"{"a":1,"a":2}"#, "duplicate key `a`"),
+        (r#"[{"b":{"c":0,"c":0}}]"#, "duplicate key `c`"),
+    ] {
+        let error = read(refused).expect_err(refused);
+        assert!(error.contains(reason), "{refused}: {error}");
+    }
 }
 
 #[test]
