@@ -8,11 +8,11 @@ to the floor (the hand-written pydantic models' `validate_json`, as in `decode.p
 
 - `cardc validation`: pydantic's validation of the text as the generated models, as
   `parse_<union>_json` runs it after `load`, alone;
-- `runtime load`: the generated runtime's `load`, which every `parse_<union>_json` runs before
-  pydantic validates the text: `json.loads` with a Python hook per object (repeated keys, and
-  the number and constant rules), then the checks over the text and, where they cannot rule it
-  out, the walk of the data (nesting depth, lone surrogates);
-- `json.loads hooks`: that `json.loads` alone, without the checks after it;
+- `runtime parse`: the generated runtime's `_parse`, which every `parse_<union>_json` runs
+  before pydantic validates the text: jiter (repeated keys, lone surrogates, UTF-8, `NaN`),
+  then the depth check where the text has more brackets than the limit;
+- `json.loads hooks`: the parse the runtime made before it used jiter, `json.loads` with a
+  Python hook per object (repeated keys, and the number and constant rules), alone;
 - `json.loads`: the standard library's parse with no hook, which keeps a repeated key's last
   value;
 - `jiter`: pydantic's native parser on its own (`jiter.from_json` of the UTF-8 bytes, with
@@ -22,6 +22,7 @@ to the floor (the hand-written pydantic models' `validate_json`, as in `decode.p
 """
 
 import json
+import math
 
 import floor
 import jiter
@@ -41,13 +42,33 @@ def parsers():
         for name in ("ToolCallView", "ToolResultView")
     }
 
+    def unique_keys(pairs):
+        data = dict(pairs)
+        if len(data) != len(pairs):
+            raise ValueError("duplicate key")
+        return data
+
+    def reject_constant(name):
+        raise ValueError(f"{name} is not JSON")
+
+    def finite(text):
+        number = float(text)
+        if math.isinf(number):
+            raise ValueError("number out of range")
+        return number
+
+    def bounded(text):
+        if len(text.lstrip("-")) > 308 and math.isinf(float(text)):
+            raise ValueError("number out of range")
+        return int(text)
+
     def hooked(text):
         return json.loads(
             text,
-            object_pairs_hook=runtime._unique_keys,
-            parse_constant=runtime._reject_constant,
-            parse_float=runtime._finite,
-            parse_int=runtime._bounded,
+            object_pairs_hook=unique_keys,
+            parse_constant=reject_constant,
+            parse_float=finite,
+            parse_int=bounded,
         )
 
     def native(text):
@@ -69,7 +90,7 @@ def parsers():
     return {
         "floor": floors,
         "cardc validation": {name: validation(name) for name in floors},
-        "runtime load": same(runtime.load),
+        "runtime parse": same(runtime._parse),
         "json.loads hooks": same(hooked),
         "json.loads": same(json.loads),
         "jiter": same(native),

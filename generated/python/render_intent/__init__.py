@@ -131,7 +131,7 @@ class GenericCallView(_rt.Model):
     )
     """What the call does."""
 
-    raw_input: _p.JsonValue = _p.Field(default=None, alias="rawInput")
+    raw_input: _rt.Json = _p.Field(default=None, alias="rawInput")
     """The call's raw input: any JSON value, `null` included."""
 
     content: _t.Annotated[

@@ -368,6 +368,7 @@ fn generated_python_installs_with_pip_and_the_installed_copy_reads_the_corpus() 
     let requirements = scratch.join("requirements.txt");
     let names = [
         "annotated-types",
+        "jiter",
         "pydantic",
         "pydantic-core",
         "setuptools",
@@ -463,33 +464,48 @@ fn hypothesis_draws_from_the_schema_decode_exactly_and_mutations_are_refused() {
     println!("{summary}");
 }
 
-#[test]
-fn the_open_union_catch_alls_read_write_back_and_refuse_known_tags() {
+/// Runs the pytest file `tests/python/<file>` against the golden packages of `cases`, and
+/// asserts that its tests ran and passed, none skipped.
+fn golden_pytest(file: &str, cases: &[&str]) {
     let root = repo_root();
+    let path = std::env::join_paths(
+        cases
+            .iter()
+            .map(|case| root.join("tests/schemas").join(case).join("python")),
+    )
+    .expect("a PYTHONPATH");
     let (passed, printed) = run(Command::new(python_interpreter())
-        .env("PYTHONPATH", root.join("tests/schemas/open_unions/python"))
+        .env("PYTHONPATH", path)
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
-        .arg(root.join("tests/python/test_open_unions.py")));
-    assert!(passed, "the catch-all tests fail:\n{printed}");
+        .arg(root.join("tests/python").join(file)));
+    assert!(passed, "{file} fails:\n{printed}");
     let summary = printed.lines().last().unwrap_or_default();
     assert!(
         summary.contains(" passed") && !summary.contains("skipped"),
-        "no catch-all test ran: {summary}"
+        "{file}: no test ran, or one was skipped: {summary}"
     );
 }
 
 #[test]
+fn the_open_union_catch_alls_read_write_back_and_refuse_known_tags() {
+    golden_pytest("test_open_unions.py", &["open_unions"]);
+}
+
+#[test]
 fn the_defaults_read_absent_keys_write_by_policy_and_refuse_invalid_values() {
-    let root = repo_root();
-    let (passed, printed) = run(Command::new(python_interpreter())
-        .env("PYTHONPATH", root.join("tests/schemas/defaults/python"))
-        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
-        .arg(root.join("tests/python/test_defaults.py")));
-    assert!(passed, "the defaults tests fail:\n{printed}");
-    let summary = printed.lines().last().unwrap_or_default();
-    assert!(
-        summary.contains(" passed") && !summary.contains("skipped"),
-        "no defaults test ran: {summary}"
+    golden_pytest("test_defaults.py", &["defaults"]);
+}
+
+#[test]
+fn json_text_rules_hold_in_every_place_a_number_or_key_can_stand() {
+    golden_pytest(
+        "test_json_rules.py",
+        &[
+            "primitives",
+            "open_objects",
+            "presence_rules",
+            "open_unions",
+        ],
     );
 }
 

@@ -98,7 +98,7 @@ fn pyproject(header: &str, package: &str, version: Option<&Version>) -> String {
         "{header}\n[build-system]\nrequires = [\"setuptools>=61\"]\n\
          build-backend = \"setuptools.build_meta\"\n\n[project]\nname = \"{package}\"\n\
          version = \"{version}\"\nrequires-python = \">=3.11\"\n\
-         dependencies = [\"pydantic>=2.11,<3\", \"typing-extensions>=4.12\"]\n\n\
+         dependencies = [\"jiter>=0.5,<1\", \"pydantic>=2.11,<3\", \"typing-extensions>=4.12\"]\n\n\
          [tool.setuptools]\npackages = [\"{package}\"]\n\n\
          [tool.setuptools.package-data]\n{package} = [\"py.typed\"]\n"
     )
@@ -510,7 +510,7 @@ fn type_code(schema: &Schema, ty: &Ty, alias: bool) -> Code {
         Ty::Decimal(Wide::I64) => Code::text("_rt.DecimalI64"),
         Ty::Decimal(Wide::U64) => Code::text("_rt.DecimalU64"),
         Ty::F64 => Code::text("_rt.F64"),
-        Ty::Json => Code::text("_p.JsonValue"),
+        Ty::Json => Code::text("_rt.Json"),
         Ty::Vec(item) => Code::subscript("list", vec![type_code(schema, item, alias)]),
         Ty::Map(item) => Code::subscript(
             "dict",

@@ -89,7 +89,7 @@ class ApprovalDenied(_rt.OpenModel):
         alias="reason",
     )
 
-    descriptor: _p.JsonValue = _p.Field(default=None, alias="descriptor")
+    descriptor: _rt.Json = _p.Field(default=None, alias="descriptor")
     """Opaque metadata for the approval."""
 
     signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
@@ -97,13 +97,13 @@ class ApprovalDenied(_rt.OpenModel):
         alias="signature",
     )
 
-    input_schema_input: _p.JsonValue = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
 class ApprovalFacts(_rt.Model):
     """What an approval says besides its decision."""
 
-    descriptor: _p.JsonValue = _p.Field(default=None, alias="descriptor")
+    descriptor: _rt.Json = _p.Field(default=None, alias="descriptor")
     """Opaque metadata for the approval."""
 
     signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
@@ -111,7 +111,7 @@ class ApprovalFacts(_rt.Model):
         alias="signature",
     )
 
-    input_schema_input: _p.JsonValue = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
 class ApprovalGranted(_rt.OpenModel):
@@ -128,7 +128,7 @@ class ApprovalGranted(_rt.OpenModel):
         alias="reason",
     )
 
-    descriptor: _p.JsonValue = _p.Field(default=None, alias="descriptor")
+    descriptor: _rt.Json = _p.Field(default=None, alias="descriptor")
     """Opaque metadata for the approval."""
 
     signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
@@ -136,7 +136,7 @@ class ApprovalGranted(_rt.OpenModel):
         alias="signature",
     )
 
-    input_schema_input: _p.JsonValue = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
 class ApprovalRequest(_rt.OpenModel):
@@ -144,7 +144,7 @@ class ApprovalRequest(_rt.OpenModel):
 
     id: str = _p.Field(alias="id")
 
-    descriptor: _p.JsonValue = _p.Field(default=None, alias="descriptor")
+    descriptor: _rt.Json = _p.Field(default=None, alias="descriptor")
     """Opaque metadata for the approval."""
 
     signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
@@ -152,7 +152,7 @@ class ApprovalRequest(_rt.OpenModel):
         alias="signature",
     )
 
-    input_schema_input: _p.JsonValue = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
 class ApprovalResponse(_rt.OpenModel):
@@ -167,7 +167,7 @@ class ApprovalResponse(_rt.OpenModel):
         alias="reason",
     )
 
-    descriptor: _p.JsonValue = _p.Field(default=None, alias="descriptor")
+    descriptor: _rt.Json = _p.Field(default=None, alias="descriptor")
     """Opaque metadata for the approval."""
 
     signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
@@ -175,7 +175,7 @@ class ApprovalResponse(_rt.OpenModel):
         alias="signature",
     )
 
-    input_schema_input: _p.JsonValue = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
 class AssistantMessage(_rt.OpenModel):
@@ -183,7 +183,7 @@ class AssistantMessage(_rt.OpenModel):
 
     id: str = _p.Field(alias="id")
 
-    metadata: _p.JsonValue = _p.Field(default=None, alias="metadata")
+    metadata: _rt.Json = _p.Field(default=None, alias="metadata")
 
     parts: list[UIMessagePart] = _p.Field(alias="parts")
 
@@ -223,7 +223,7 @@ class DataChunk(_rt.OpenModel):
     )
     """Parts with the same id are reconciled: a later one replaces an earlier one."""
 
-    data: _p.JsonValue = _p.Field(alias="data")
+    data: _rt.Json = _p.Field(alias="data")
     """The data, any JSON."""
 
     transient: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
@@ -241,7 +241,7 @@ class DataPart(_rt.OpenModel):
         alias="id",
     )
 
-    data: _p.JsonValue = _p.Field(alias="data")
+    data: _rt.Json = _p.Field(alias="data")
 
 
 class DynamicApprovalRequested(_rt.OpenModel):
@@ -272,7 +272,7 @@ class DynamicApprovalRequested(_rt.OpenModel):
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _p.JsonValue = _p.Field(alias="input")
+    input: _rt.Json = _p.Field(alias="input")
 
     approval: ApprovalRequest = _p.Field(alias="approval")
 
@@ -305,7 +305,7 @@ class DynamicApprovalResponded(_rt.OpenModel):
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _p.JsonValue = _p.Field(alias="input")
+    input: _rt.Json = _p.Field(alias="input")
 
     approval: ApprovalResponse = _p.Field(alias="approval")
 
@@ -338,7 +338,7 @@ class DynamicInputAvailable(_rt.OpenModel):
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _p.JsonValue = _p.Field(alias="input")
+    input: _rt.Json = _p.Field(alias="input")
 
 
 class DynamicInputStreaming(_rt.OpenModel):
@@ -369,7 +369,7 @@ class DynamicInputStreaming(_rt.OpenModel):
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _p.JsonValue = _p.Field(default=None, alias="input")
+    input: _rt.Json = _p.Field(default=None, alias="input")
 
     raw_input: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
         default=None,
@@ -410,9 +410,9 @@ class DynamicOutputAvailable(_rt.OpenModel):
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _p.JsonValue = _p.Field(alias="input")
+    input: _rt.Json = _p.Field(alias="input")
 
-    output: _p.JsonValue = _p.Field(alias="output")
+    output: _rt.Json = _p.Field(alias="output")
 
     result_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
@@ -457,7 +457,7 @@ class DynamicOutputDenied(_rt.OpenModel):
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _p.JsonValue = _p.Field(alias="input")
+    input: _rt.Json = _p.Field(alias="input")
 
     approval: ApprovalDenied = _p.Field(alias="approval")
 
@@ -490,9 +490,9 @@ class DynamicOutputError(_rt.OpenModel):
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _p.JsonValue = _p.Field(default=None, alias="input")
+    input: _rt.Json = _p.Field(default=None, alias="input")
 
-    raw_input: _p.JsonValue = _p.Field(default=None, alias="rawInput")
+    raw_input: _rt.Json = _p.Field(default=None, alias="rawInput")
 
     error_text: str = _p.Field(alias="errorText")
 
@@ -564,13 +564,13 @@ class Finish(_rt.OpenModel):
         _p.BeforeValidator(_rt.not_null),
     ] = _p.Field(default=None, alias="finishReason")
 
-    message_metadata: _p.JsonValue = _p.Field(default=None, alias="messageMetadata")
+    message_metadata: _rt.Json = _p.Field(default=None, alias="messageMetadata")
 
 
 class MessageMetadata(_rt.OpenModel):
     """The message's metadata on its own."""
 
-    message_metadata: _p.JsonValue = _p.Field(alias="messageMetadata")
+    message_metadata: _rt.Json = _p.Field(alias="messageMetadata")
     """The metadata, any JSON."""
 
 
@@ -579,7 +579,7 @@ class PromptMessage(_rt.OpenModel):
 
     id: str = _p.Field(alias="id")
 
-    metadata: _p.JsonValue = _p.Field(default=None, alias="metadata")
+    metadata: _rt.Json = _p.Field(default=None, alias="metadata")
     """The message's metadata, any JSON."""
 
     parts: _t.Annotated[list[UIMessagePart], _rt.constrained(items=(1, None))] = (
@@ -654,7 +654,7 @@ class Start(_rt.OpenModel):
         alias="messageId",
     )
 
-    message_metadata: _p.JsonValue = _p.Field(default=None, alias="messageMetadata")
+    message_metadata: _rt.Json = _p.Field(default=None, alias="messageMetadata")
 
 
 class StepBoundary(_rt.OpenModel):
@@ -684,13 +684,10 @@ class ToolApprovalRequest(_rt.OpenModel):
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    approval_descriptor: _p.JsonValue = _p.Field(
-        default=None,
-        alias="approvalDescriptor",
-    )
+    approval_descriptor: _rt.Json = _p.Field(default=None, alias="approvalDescriptor")
     """Opaque metadata for the approval."""
 
-    input_schema_input: _p.JsonValue = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
 
     signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
         default=None,
@@ -718,7 +715,7 @@ class ToolApprovalRequested(_rt.OpenModel):
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _p.JsonValue = _p.Field(alias="input")
+    input: _rt.Json = _p.Field(alias="input")
 
     approval: ApprovalRequest = _p.Field(alias="approval")
 
@@ -743,7 +740,7 @@ class ToolApprovalResponded(_rt.OpenModel):
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _p.JsonValue = _p.Field(alias="input")
+    input: _rt.Json = _p.Field(alias="input")
 
     approval: ApprovalResponse = _p.Field(alias="approval")
 
@@ -780,7 +777,7 @@ class ToolInput(_rt.OpenModel):
 
     tool_name: str = _p.Field(alias="toolName")
 
-    input: _p.JsonValue = _p.Field(alias="input")
+    input: _rt.Json = _p.Field(alias="input")
     """The input, any JSON."""
 
     provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
@@ -830,7 +827,7 @@ class ToolInputAvailable(_rt.OpenModel):
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _p.JsonValue = _p.Field(alias="input")
+    input: _rt.Json = _p.Field(alias="input")
 
 
 class ToolInputDelta(_rt.OpenModel):
@@ -848,7 +845,7 @@ class ToolInputError(_rt.OpenModel):
 
     tool_name: str = _p.Field(alias="toolName")
 
-    input: _p.JsonValue = _p.Field(alias="input")
+    input: _rt.Json = _p.Field(alias="input")
 
     provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
         _p.Field(default=None, alias="providerExecuted")
@@ -938,7 +935,7 @@ class ToolInputStreaming(_rt.OpenModel):
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _p.JsonValue = _p.Field(default=None, alias="input")
+    input: _rt.Json = _p.Field(default=None, alias="input")
     """The input parsed so far."""
 
     raw_input: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
@@ -957,7 +954,7 @@ class ToolOutputAvailable(_rt.OpenModel):
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    output: _p.JsonValue = _p.Field(alias="output")
+    output: _rt.Json = _p.Field(alias="output")
     """The output, any JSON."""
 
     provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
@@ -1008,9 +1005,9 @@ class ToolOutputAvailablePart(_rt.OpenModel):
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _p.JsonValue = _p.Field(alias="input")
+    input: _rt.Json = _p.Field(alias="input")
 
-    output: _p.JsonValue = _p.Field(alias="output")
+    output: _rt.Json = _p.Field(alias="output")
 
     result_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
@@ -1053,7 +1050,7 @@ class ToolOutputDeniedPart(_rt.OpenModel):
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _p.JsonValue = _p.Field(alias="input")
+    input: _rt.Json = _p.Field(alias="input")
 
     approval: ApprovalDenied = _p.Field(alias="approval")
 
@@ -1107,9 +1104,9 @@ class ToolOutputErrorPart(_rt.OpenModel):
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _p.JsonValue = _p.Field(default=None, alias="input")
+    input: _rt.Json = _p.Field(default=None, alias="input")
 
-    raw_input: _p.JsonValue = _p.Field(default=None, alias="rawInput")
+    raw_input: _rt.Json = _p.Field(default=None, alias="rawInput")
 
     error_text: str = _p.Field(alias="errorText")
 
@@ -2301,10 +2298,7 @@ tool's name and the call's facts.
 """
 
 
-ProviderMetadata = _te.TypeAliasType(
-    "ProviderMetadata",
-    dict[str, dict[str, _p.JsonValue]],
-)
+ProviderMetadata = _te.TypeAliasType("ProviderMetadata", dict[str, dict[str, _rt.Json]])
 """Provider-specific metadata (`ProviderMetadata`): provider name to its own keys and JSON
 values.
 
@@ -2322,7 +2316,7 @@ Examples:
 """
 
 
-ToolMetadata = _te.TypeAliasType("ToolMetadata", dict[str, _p.JsonValue])
+ToolMetadata = _te.TypeAliasType("ToolMetadata", dict[str, _rt.Json])
 """A tool's metadata (`toolMetadataSchema`, a `JSONObject`).
 
 Examples:

@@ -913,7 +913,7 @@ class JsonRpcError(_rt.OpenModel):
 
     message: str = _p.Field(alias="message")
 
-    data: _p.JsonValue = _p.Field(default=None, alias="data")
+    data: _rt.Json = _p.Field(default=None, alias="data")
 
 
 class JsonRpcErrorResponse(_rt.Model):
@@ -1099,7 +1099,7 @@ class LoggingMessageNotificationParams(_rt.OpenModel):
         alias="logger",
     )
 
-    data: _p.JsonValue = _p.Field(alias="data")
+    data: _rt.Json = _p.Field(alias="data")
     """Any JSON, `null` too (`z.unknown()`, which zod v4 requires present in an object)."""
 
 
@@ -2707,7 +2707,7 @@ EmptyResult = _te.TypeAliasType("EmptyResult", Meta)
 """A result with nothing at all but `_meta` (`EmptyResultSchema`, strict)."""
 
 
-JsonObject = _te.TypeAliasType("JsonObject", dict[str, _p.JsonValue])
+JsonObject = _te.TypeAliasType("JsonObject", dict[str, _rt.Json])
 """Any JSON object: the SDK's `AssertObjectSchema` (which also accepts an array) and
 `z.record(z.string(), z.unknown())`.
 """

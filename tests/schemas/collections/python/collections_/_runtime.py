@@ -9,10 +9,10 @@ import enum
 import functools
 import json
 import math
-import re
 import typing as _t
 from dataclasses import dataclass
 
+import jiter as _jiter
 import pydantic as _p
 import pydantic_core as _pc
 
@@ -20,6 +20,7 @@ __all__ = [
     "CatchAll",
     "DecodeError",
     "ErrorEntry",
+    "Json",
     "Model",
     "OpenModel",
     "OtherValue",
@@ -66,118 +67,110 @@ def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
 
 
-def _reject_constant(name: str) -> _t.NoReturn:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise ValueError(f"duplicate key `{key}`")
-            seen.add(key)
-    return data
-
-
-#: A JSON string, to take out of the text before judging its structure and numbers.
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-
-#: An escape that may be half of a surrogate pair.
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-
-
-def _may_break_a_rule(text: str) -> bool:
-    """Whether the text may hold what `json.loads` (with the hooks of `load`) reads but the
-    contract does not, so that the parsed data must be walked: nesting deeper than MAX_DEPTH
-    (more brackets outside strings than that), or a lone surrogate. Each test runs at C speed
-    over the text, the strings taken out only when the brackets are many."""
-    if not text.isascii() and not _encodable(text):
-        return True
-    if "\\u" in text and _SURROGATE_ESCAPE.search(text) is not None:
-        return True
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return False
-    structure = _STRING.sub('""', text)
-    return structure.count("[") + structure.count("{") > MAX_DEPTH
-
-
-def _finite(text: str) -> float:
-    number = float(text)
-    if math.isinf(number):
-        raise ValueError(f"number out of range: {text}")
-    return number
-
-
-def _bounded(text: str) -> int:
-    # An integer with more digits than the largest float has is beyond every reader's range.
-    if len(text.lstrip("-")) > 308 and math.isinf(float(text)):
-        raise ValueError(f"number out of range: {text[:20]}...")
-    return int(text)
-
-
-def _within(value: object, at: str, depth: int) -> str | None:
-    """The pointer of the first value the contract cannot hold, with why, if any: nesting
-    deeper than MAX_DEPTH, a string with a lone surrogate, a number beyond a float's range."""
-    if isinstance(value, str):
-        return (
-            None if _encodable(value) else f"{at}: a lone surrogate is not Unicode text"
-        )
-    if isinstance(value, float):
-        return f"{at}: number out of range" if math.isinf(value) else None
-    if isinstance(value, int) and not isinstance(value, bool):
-        try:
-            float(value)
-        except OverflowError:
-            return f"{at}: number out of range"
-        return None
-    if isinstance(value, (list, dict)):
-        if depth >= MAX_DEPTH:
-            return f"{at}: nested more than {MAX_DEPTH} deep"
-        if isinstance(value, list):
-            items: _t.Iterable[tuple[str, object]] = (
-                (str(index), item) for index, item in enumerate(value)
-            )
-        else:
-            items = value.items()
-        for key, item in items:
-            if not _encodable(key):
-                return f"{at}: a key with a lone surrogate is not Unicode text"
-            fault = _within(item, f"{at}/{_escape(key)}", depth + 1)
-            if fault:
+def _too_deep(value: object, at: str, depth: int) -> str | None:
+    """The pointer of the first array or object of parsed data nested deeper than MAX_DEPTH
+    (the outermost at depth 0), if any. Only arrays and objects are entered."""
+    if depth >= MAX_DEPTH:
+        return at
+    items: _t.Iterable[tuple[str, object]]
+    if isinstance(value, list):
+        items = ((str(index), item) for index, item in enumerate(value))
+    else:
+        items = _t.cast(dict[str, object], value).items()
+    for key, item in items:
+        if isinstance(item, (list, dict)):
+            fault = _too_deep(item, f"{at}/{_escape(key)}", depth + 1)
+            if fault is not None:
                 return fault
     return None
 
 
-def _encodable(text: str) -> bool:
+def _out_of_range(value: object, at: str) -> str | None:
+    """The pointer of the first number in parsed data beyond a float's range, if any: what the
+    parser reads as infinity (`1e400`), or an integer too large for a float."""
+    if isinstance(value, float):
+        return at if math.isinf(value) else None
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            float(value)
+        except OverflowError:
+            return at
+        return None
+    items: _t.Iterable[tuple[str, object]]
+    if isinstance(value, list):
+        items = ((str(index), item) for index, item in enumerate(value))
+    elif isinstance(value, dict):
+        items = value.items()
+    else:
+        return None
+    for key, item in items:
+        fault = _out_of_range(item, f"{at}/{_escape(key)}")
+        if fault is not None:
+            return fault
+    return None
+
+
+_J = _t.TypeVar("_J")
+_N = _t.TypeVar("_N", int, float)
+
+
+def _finite_json(value: _J) -> _J:
+    """The check of a value read as any JSON: every number in it within a float's range, as
+    the contract's numbers are."""
+    fault = _out_of_range(value, "")
+    if fault is not None:
+        raise ValueError(f"number out of range at `{fault or '/'}`")
+    return value
+
+
+def _finite_entries(entries: _t.Iterable[tuple[str, object]]) -> None:
+    """The same check of the entries of an object that no field reads."""
+    for key, value in entries:
+        fault = _out_of_range(value, "/" + _escape(key))
+        if fault is not None:
+            raise ValueError(f"number out of range at `{fault}`")
+
+
+def _finite_number(value: _N) -> _N:
+    """The check of a number of any kind: within a float's range."""
+    if isinstance(value, float):
+        finite = not math.isinf(value)
+    else:
+        try:
+            finite = not math.isinf(float(value))
+        except OverflowError:
+            finite = False
+    if not finite:
+        raise ValueError("number out of range")
+    return value
+
+
+def _parse(text: str | bytes) -> tuple[bytes, object]:
+    """The UTF-8 text and the data of JSON text, parsed as the Rust reader parses it: UTF-8
+    with no lone surrogate, no repeated key, no NaN or Infinity, no nesting deeper than
+    MAX_DEPTH. jiter checks all but the depth in native code; the depth is checked here, and
+    only when the text has more brackets than MAX_DEPTH. A number beyond a float's range is
+    refused where it is read (`F64`, `Json`, the integer types and the catch-alls), since a
+    decode that keeps it needs all of them anyway."""
     try:
-        text.encode("utf-8")
+        raw = text.encode("utf-8") if isinstance(text, str) else text
     except UnicodeEncodeError:
-        return False
-    return True
-
-
-def load(text: str | bytes) -> object:
-    """Parses JSON text as the Rust reader does: UTF-8, no repeated key, no NaN or Infinity,
-    no number beyond a float's range, no lone surrogate, no nesting deeper than MAX_DEPTH."""
+        raise DecodeError(
+            [ErrorEntry("", "a lone surrogate is not Unicode text", None, None)]
+        ) from None
     try:
-        if isinstance(text, bytes):
-            text = text.decode("utf-8")
-        data = json.loads(
-            text,
-            object_pairs_hook=_unique_keys,
-            parse_constant=_reject_constant,
-            parse_float=_finite,
-            parse_int=_bounded,
+        data = _jiter.from_json(
+            raw, allow_inf_nan=False, catch_duplicate_keys=True, cache_mode="keys"
         )
-    except (ValueError, RecursionError) as error:
+    except ValueError as error:
         raise DecodeError([ErrorEntry("", str(error), None, None)]) from None
-    fault = _within(data, "", 0) if _may_break_a_rule(text) else None
-    if fault:
-        pointer, message = fault.split(": ", 1)
-        raise DecodeError([ErrorEntry(pointer, message, None, None)])
-    return data
+    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and isinstance(data, (list, dict)):
+        fault = _too_deep(data, "", 0)
+        if fault is not None:
+            raise DecodeError(
+                [ErrorEntry(fault, f"nested more than {MAX_DEPTH} deep", None, None)]
+            )
+    return raw, data
 
 
 @functools.cache
@@ -214,10 +207,10 @@ def _pointer(data: object, loc: tuple[int | str, ...]) -> tuple[str, str | None]
 def decode(tp: object, name: str, text: str | bytes) -> _t.Any:
     """Decodes JSON text as the type `tp` (named `name` in errors), exactly as the contract
     reads it, or raises DecodeError with every fault located."""
-    data = load(text)
+    raw, data = _parse(text)
     try:
         return _adapter(tp).validate_json(
-            text, strict=True, by_alias=True, by_name=False
+            raw, strict=True, by_alias=True, by_name=False
         )
     except _p.ValidationError as error:
         entries: list[ErrorEntry] = []
@@ -302,12 +295,33 @@ class OpenModel(Model):
 
     model_config = _p.ConfigDict(extra="allow")
 
+    @_p.model_validator(mode="after")
+    def _finite_extra(self) -> _t.Self:
+        if self.__pydantic_extra__:
+            _finite_entries(self.__pydantic_extra__.items())
+        return self
+
 
 class DroppingModel(Model):
     """An open object of the schema that drops the keys no field names: they are accepted,
     and neither kept nor written back."""
 
     model_config = _p.ConfigDict(extra="ignore")
+
+    @_p.model_validator(mode="before")
+    @classmethod
+    def _finite_dropped(cls, data: object) -> object:
+        # What is dropped is still read as JSON, as every reader of the contract reads it.
+        if isinstance(data, dict):
+            keys = _wire_keys(cls)
+            _finite_entries((k, v) for k, v in data.items() if k not in keys)
+        return data
+
+
+@functools.cache
+def _wire_keys(model: type[Model]) -> frozenset[str]:
+    """The keys a model's fields read."""
+    return frozenset(field.alias or name for name, field in model.model_fields.items())
 
 
 def is_none(value: object) -> bool:
@@ -386,8 +400,13 @@ U64 = _t.Annotated[
     int, _p.BeforeValidator(integral), _p.Field(ge=0, le=MAX_SAFE_INTEGER)
 ]
 
-#: Any JSON number, an integer kept an integer.
-F64 = _t.Annotated[int | float, _p.Field(union_mode="smart")]
+#: Any JSON number within a float's range, an integer kept an integer.
+F64 = _t.Annotated[
+    int | float, _p.Field(union_mode="smart"), _p.AfterValidator(_finite_number)
+]
+
+#: Any JSON value, every number in it within a float's range.
+Json = _t.Annotated[_p.JsonValue, _p.AfterValidator(_finite_json)]
 
 
 def _decimal(low: int, high: int) -> _t.Callable[[str], str]:
@@ -547,6 +566,7 @@ class CatchAll(_p.RootModel[dict[str, _p.JsonValue]]):
             raise ValueError(
                 f"expected a `{self._cardc_tag}` tag that is a string no variant has"
             )
+        _finite_entries(self.root.items())
         return self
 
     @property

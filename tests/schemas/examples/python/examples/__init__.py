@@ -80,7 +80,7 @@ class Tuning(_rt.Model):
 
     weights: dict[str, _rt.F64] = _p.Field(alias="weights")
 
-    meta: _p.JsonValue = _p.Field(alias="meta")
+    meta: _rt.Json = _p.Field(alias="meta")
 
     kind: _t.Annotated[
         _t.Literal["tuning"],

@@ -37,10 +37,9 @@ class Chunk(_rt.Model):
 
     session_id: str = _p.Field(alias="sessionId")
 
-    meta: _t.Annotated[
-        dict[str, _p.JsonValue] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="_meta")
+    meta: _t.Annotated[dict[str, _rt.Json] | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="_meta")
+    )
     """Anything else the sender attaches."""
 
     trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
@@ -60,10 +59,9 @@ class Done(_rt.Model):
 
     session_id: str = _p.Field(alias="sessionId")
 
-    meta: _t.Annotated[
-        dict[str, _p.JsonValue] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="_meta")
+    meta: _t.Annotated[dict[str, _rt.Json] | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="_meta")
+    )
     """Anything else the sender attaches."""
 
     trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
@@ -83,10 +81,9 @@ class Envelope(_rt.Model):
 
     session_id: str = _p.Field(alias="sessionId")
 
-    meta: _t.Annotated[
-        dict[str, _p.JsonValue] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="_meta")
+    meta: _t.Annotated[dict[str, _rt.Json] | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="_meta")
+    )
     """Anything else the sender attaches."""
 
     trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
@@ -102,10 +99,9 @@ class Note(_rt.OpenModel):
 
     session_id: str = _p.Field(alias="sessionId")
 
-    meta: _t.Annotated[
-        dict[str, _p.JsonValue] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="_meta")
+    meta: _t.Annotated[dict[str, _rt.Json] | None, _p.BeforeValidator(_rt.not_null)] = (
+        _p.Field(default=None, alias="_meta")
+    )
     """Anything else the sender attaches."""
 
     trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(

@@ -39,10 +39,10 @@ class Presence(_rt.Model):
     )
     """May be absent, null, or a value."""
 
-    required_json: _p.JsonValue = _p.Field(alias="requiredJson")
+    required_json: _rt.Json = _p.Field(alias="requiredJson")
     """Any JSON value, null included; must be present."""
 
-    optional_json: _p.JsonValue = _p.Field(default=None, alias="optionalJson")
+    optional_json: _rt.Json = _p.Field(default=None, alias="optionalJson")
     """Any JSON value, null included; may be absent."""
 
     optional_count: _t.Annotated[_rt.U32 | None, _p.BeforeValidator(_rt.not_null)] = (

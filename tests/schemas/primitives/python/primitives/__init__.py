@@ -30,7 +30,7 @@ class Scalars(_rt.Model):
 
     ratio: _rt.F64 = _p.Field(alias="ratio")
 
-    anything: _p.JsonValue = _p.Field(alias="anything")
+    anything: _rt.Json = _p.Field(alias="anything")
 
 
 def parse_scalars(data: object) -> Scalars:
