@@ -39,7 +39,16 @@ pub fn compile(source_name: &str, text: &str) -> Result<ir::Schema, Vec<Diagnost
         Ok(schema) if errors.is_empty() => Ok(schema),
         Ok(_) => Err(errors),
         Err(check_errors) => {
-            errors.extend(check_errors);
+            let inside_unlexed = |error: &Diagnostic| {
+                file.unlexed.iter().any(|literal| {
+                    literal.start <= error.span.start && error.span.end <= literal.end
+                })
+            };
+            errors.extend(
+                check_errors
+                    .into_iter()
+                    .filter(|error| !inside_unlexed(error)),
+            );
             errors.sort_by_key(|error| (error.span.start, error.span.end));
             Err(errors)
         }

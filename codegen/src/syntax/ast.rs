@@ -27,6 +27,10 @@ pub struct SchemaFile {
     /// Names of declarations that failed to parse or were refused whole, such as a generic
     /// struct or a type alias (already reported): references to them are not reported again.
     pub unparsed: BTreeSet<String>,
+    /// String literals the lexer refused (a backslash that starts no Rust escape, already
+    /// reported), read with spaces for those backslashes: what the checker finds inside one is
+    /// about the stand-in, not what was written, and is not reported.
+    pub unlexed: Vec<Range<usize>>,
 }
 
 /// File-wide settings written as inner attributes.

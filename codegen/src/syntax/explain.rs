@@ -1,6 +1,7 @@
 //! Clearer reports than the lexer's and syn's for mistakes they describe only in their own
 //! terms: a keyword where a name goes (`type: String`), a raw identifier Rust refuses
-//! (`r#self`), and a literal where a type goes (`r#type: "message"`).
+//! (`r#self`), a literal where a type goes (`r#type: "message"`), and a backslash that starts
+//! no escape of a Rust string (`"^\d+$"`, a pattern that wants a raw string).
 
 use std::ops::Range;
 
@@ -23,6 +24,83 @@ pub(super) fn unrawable(text: &str, offset: usize) -> Option<Diagnostic> {
         "not a raw identifier",
         keyword_fix(word),
     ))
+}
+
+/// The report for a string literal starting at `offset`, where the lexer stopped, whose
+/// backslashes start escapes a Rust string does not have (`"^\d+$"`, as a pattern is written
+/// in other languages), with the literal's span and the byte offset of each such backslash: the
+/// caller blanks them so that lexing goes on. `None` when the literal's escapes are all Rust's.
+pub(super) fn unknown_escapes(
+    text: &str,
+    offset: usize,
+) -> Option<(Diagnostic, Range<usize>, Vec<usize>)> {
+    let literal = text.get(offset..)?.strip_prefix('"')?;
+    let mut bad = Vec::new();
+    let mut chars = literal.char_indices();
+    let mut end = None;
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '"' => {
+                end = Some(at);
+                break;
+            }
+            '\\' => {
+                let rest = &literal[at + 1..];
+                if !is_rust_escape(rest) {
+                    bad.push(offset + 1 + at);
+                }
+                // Skip the escaped character, so that `\\` and `\"` are not read again.
+                chars.next();
+            }
+            _ => {}
+        }
+    }
+    let first = *bad.first()?;
+    let content = &literal[..end.unwrap_or(literal.len())];
+    let span = offset..offset + 1 + content.len() + usize::from(end.is_some());
+    let escape_len = 1 + text[first + 1..].chars().next().map_or(0, char::len_utf8);
+    Some((
+        Diagnostic::new(
+            format!(
+                "`{}` is not an escape in a Rust string literal",
+                &text[first..first + escape_len]
+            ),
+            first..first + escape_len,
+            "not an escape",
+            format!(
+                "schema strings are Rust string literals, where a backslash starts an escape; \
+                 write a raw string, in which a backslash is itself: {}",
+                raw_string(content)
+            ),
+        ),
+        span,
+        bad,
+    ))
+}
+
+/// Whether `rest`, the text after a backslash in a string literal, starts an escape Rust has:
+/// `\n \r \t \\ \0 \' \"`, `\x` with two hex digits up to `7F`, `\u{...}`, or a line break
+/// (a continued line).
+fn is_rust_escape(rest: &str) -> bool {
+    let mut chars = rest.chars();
+    match chars.next() {
+        Some('n' | 'r' | 't' | '\\' | '0' | '\'' | '"' | '\n') => true,
+        Some('x') => {
+            let digits = chars.as_str().get(..2).unwrap_or_default();
+            u8::from_str_radix(digits, 16).is_ok_and(|byte| byte <= 0x7F)
+        }
+        Some('u') => chars.as_str().starts_with('{'),
+        _ => false,
+    }
+}
+
+/// `content` as a raw string literal, with enough `#`s that a `"` in it does not end it.
+fn raw_string(content: &str) -> String {
+    let mut hashes = String::new();
+    while content.contains(&format!("\"{hashes}")) {
+        hashes.push('#');
+    }
+    format!("`r{hashes}\"{content}\"{hashes}`")
 }
 
 /// The report for a syn error at `span`, when the text there is a Rust keyword written where a

@@ -58,14 +58,18 @@ pub(crate) use types::{BUILTIN_NAMES, foreign_replacement};
 /// Parses schema text. Always returns what it could parse, with every error found.
 pub fn parse(text: &str) -> (SchemaFile, Vec<Diagnostic>) {
     let mut errors = Vec::new();
-    let Some(tokens) = lex(text, &mut errors) else {
+    let mut unlexed = Vec::new();
+    let Some(tokens) = lex(text, &mut errors, &mut unlexed) else {
         return (SchemaFile::default(), errors);
     };
     if let Some(too_deep) = nesting::too_deep(tokens.clone()) {
         errors.push(too_deep);
         return (SchemaFile::default(), errors);
     }
-    let mut file = SchemaFile::default();
+    let mut file = SchemaFile {
+        unlexed,
+        ..SchemaFile::default()
+    };
     let parser = |input: ParseStream| {
         parse_file(input, text, &mut file, &mut errors);
         Ok(())
@@ -79,8 +83,14 @@ pub fn parse(text: &str) -> (SchemaFile, Vec<Diagnostic>) {
 /// The schema's tokens, or `None` when it has none that the lexer can read. A raw identifier
 /// Rust refuses (`r#self`) stops the lexer: it is reported, read as the plain identifier
 /// `r_self` of the same length so that every span stays right, and lexing starts again, so
-/// that the rest of the file is still checked (up to as many reports as are shown).
-fn lex(text: &str, errors: &mut Vec<Diagnostic>) -> Option<TokenStream> {
+/// that the rest of the file is still checked (up to as many reports as are shown). So does a
+/// string literal with a backslash that starts no Rust escape (`"^\d+$"`), read with a space
+/// in its place; its span goes to `unlexed`.
+fn lex(
+    text: &str,
+    errors: &mut Vec<Diagnostic>,
+    unlexed: &mut Vec<Range<usize>>,
+) -> Option<TokenStream> {
     let mut patched = std::borrow::Cow::Borrowed(text);
     for _ in 0..=MAX_REPORTS {
         let lex_error = match patched.parse::<TokenStream>() {
@@ -88,6 +98,17 @@ fn lex(text: &str, errors: &mut Vec<Diagnostic>) -> Option<TokenStream> {
             Err(lex_error) => lex_error,
         };
         let start = byte_range(lex_error.span()).start;
+        if let Some((problem, literal, backslashes)) = explain::unknown_escapes(&patched, start) {
+            // Each backslash read as a space: the literal lexes, and every span stays right.
+            errors.push(problem);
+            unlexed.push(literal);
+            for backslash in backslashes {
+                patched
+                    .to_mut()
+                    .replace_range(backslash..backslash + 1, " ");
+            }
+            continue;
+        }
         match explain::unrawable(&patched, start) {
             Some(problem) => {
                 errors.push(problem);
