@@ -138,7 +138,7 @@ fn the_json_report_carries_every_verdict() {
         assert_eq!(reported["breaks"]["readers"], breaks.readers);
         assert_eq!(reported["breaks"]["writers"], breaks.writers);
         assert_eq!(reported["breaks"]["bridges"], breaks.bridges);
-        assert_eq!(reported["reason"], change.verdict().reason);
+        assert_eq!(reported["reason"], *change.verdict().reason);
     }
 }
 

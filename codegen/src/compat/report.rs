@@ -146,7 +146,7 @@ pub fn json(changes: &[Change], versions: &Versions) -> String {
                 breaks.readers,
                 breaks.writers,
                 breaks.bridges,
-                string(Some(change.verdict().reason)),
+                string(Some(&change.verdict().reason)),
             )
         })
         .collect();

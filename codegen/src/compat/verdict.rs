@@ -3,7 +3,7 @@
 //! Three parties meet a changed contract:
 //! - **readers**: code generated from OLD reading payloads written by NEW;
 //! - **writers**: code generated from OLD writing payloads that NEW readers read;
-//! - **bridges**: exhaustive consumers (a `match` on every variant, a handler per card, a
+//! - **bridges**: exhaustive consumers (a `match` on every variant, a handler per variant, a
 //!   switch on every enum value, field access by name) recompiled against NEW.
 //!
 //! A reader breaks when NEW may write a payload OLD refuses; a writer breaks when OLD may write
@@ -14,6 +14,8 @@
 //! A field's presence alone does not say what a writer leaves out: a defaulted field's key may
 //! be absent for its readers, but its writers leave it out only under `#[omit_default]`. So the
 //! field verdicts take a [`Key`], whose [`Key::writer_may_omit`] is the one rule for that.
+
+use std::borrow::Cow;
 
 use crate::ir::{Field, FieldDefault, Presence};
 
@@ -52,9 +54,20 @@ impl Key {
     /// Whether a reader of this key refuses something a writer of `writer` may write: an
     /// absent key it requires, or a `null` it does not read.
     fn refuses(self, writer: Key) -> bool {
+        self.refused_of(writer).is_some()
+    }
+
+    /// What a writer of `writer` may do that a reader of this key refuses, as a verb phrase
+    /// ("omit the key", "write `null`", or both), or `None` when it refuses nothing.
+    fn refused_of(self, writer: Key) -> Option<&'static str> {
         let absent = writer.writer_may_omit() && !self.reader_allows_absent();
         let null = writer.presence.keeps_null() && !self.presence.may_be_null();
-        absent || null
+        match (absent, null) {
+            (true, true) => Some("omit the key or write `null`"),
+            (true, false) => Some("omit the key"),
+            (false, true) => Some("write `null`"),
+            (false, false) => None,
+        }
     }
 }
 
@@ -222,12 +235,12 @@ pub enum Class {
 }
 
 /// A verdict: who breaks, and one line saying why.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verdict {
     /// Who breaks.
     pub breaks: Breaks,
     /// Why, in one line.
-    pub reason: &'static str,
+    pub reason: Cow<'static, str>,
 }
 
 const fn verdict_of(readers: bool, writers: bool, bridges: bool, reason: &'static str) -> Verdict {
@@ -237,7 +250,7 @@ const fn verdict_of(readers: bool, writers: bool, bridges: bool, reason: &'stati
             writers,
             bridges,
         },
-        reason,
+        reason: Cow::Borrowed(reason),
     }
 }
 
@@ -334,8 +347,8 @@ impl Class {
                 false,
                 false,
                 true,
-                "old readers of the open union keep the new card in its catch-all; old writers \
-                 never write it; exhaustive matches miss a case",
+                "old readers of the open union keep the new variant in its catch-all; old \
+                 writers never write it; exhaustive matches miss a case",
             ),
             Class::VariantRemoved { new_open: false } => verdict_of(
                 false,
@@ -709,22 +722,30 @@ fn presence_changed(old: Key, new: Key) -> Verdict {
     if same_generated_type(old.presence, new.presence) {
         return default_added_or_removed(old.presence == Presence::Required, readers, writers);
     }
-    let reason = match (readers, writers) {
-        (true, true) => {
-            "each side allows an absent key or `null` the other refuses; the field's generated \
-             type changes"
-        }
-        (true, false) => {
-            "new writers may omit the key or write `null`, which old readers refuse; the \
-             field's generated type changes"
-        }
-        (false, true) => {
-            "old writers may omit the key or write `null`, which new readers refuse; the \
-             field's generated type changes"
-        }
-        (false, false) => "the field's generated type changes",
-    };
-    verdict_of(readers, writers, true, reason)
+    // Each side's writers named by what they really write: an `Option` field omits the key
+    // and never writes `null`; a `Nullable` one writes `null` and never omits the key.
+    let refusals: Vec<String> = [("new", "old", new, old), ("old", "new", old, new)]
+        .into_iter()
+        .filter_map(|(writers, readers, writer, reader)| {
+            let what = reader.refused_of(writer)?;
+            Some(format!(
+                "{writers} writers may {what}, which {readers} readers refuse"
+            ))
+        })
+        .collect();
+    let mut reason = refusals.join("; ");
+    if !reason.is_empty() {
+        reason.push_str("; ");
+    }
+    reason.push_str("the field's generated type changes");
+    Verdict {
+        breaks: Breaks {
+            readers,
+            writers,
+            bridges: true,
+        },
+        reason: Cow::Owned(reason),
+    }
 }
 
 /// A required field that gained a default (`added`) or a defaulted one that lost it: a plain
@@ -824,6 +845,63 @@ mod tests {
             Class::EnumValueRemoved { new_open: false }.verdict().breaks,
             breaks(false, true, true)
         );
+    }
+
+    /// The reason names what each side's writers really write: an `Option` field omits its
+    /// key and never writes `null`, a `Nullable` one the reverse.
+    #[test]
+    fn a_presence_change_says_what_the_writers_of_each_presence_write() {
+        let reason = |old, new| {
+            Class::PresenceChanged {
+                old: key(old, false),
+                new: key(new, false),
+            }
+            .verdict()
+            .reason
+            .into_owned()
+        };
+        let changes = "the field's generated type changes";
+        assert_eq!(
+            reason(Presence::Optional, Presence::Required),
+            format!("old writers may omit the key, which new readers refuse; {changes}")
+        );
+        assert_eq!(
+            reason(Presence::Nullable, Presence::Required),
+            format!("old writers may write `null`, which new readers refuse; {changes}")
+        );
+        assert_eq!(
+            reason(Presence::OptionalNullable, Presence::Required),
+            format!(
+                "old writers may omit the key or write `null`, which new readers refuse; {changes}"
+            )
+        );
+        assert_eq!(
+            reason(Presence::Required, Presence::Optional),
+            format!("new writers may omit the key, which old readers refuse; {changes}")
+        );
+        assert_eq!(
+            reason(Presence::Nullable, Presence::Optional),
+            format!(
+                "new writers may omit the key, which old readers refuse; old writers may write \
+                 `null`, which new readers refuse; {changes}"
+            )
+        );
+        // A `null` read as absent is never written back: only the key is left out.
+        assert_eq!(
+            reason(Presence::NullAsAbsent, Presence::Required),
+            format!("old writers may omit the key, which new readers refuse; {changes}")
+        );
+    }
+
+    /// The wording fits any schema's unions, not only the render-intent contract's cards.
+    #[test]
+    fn the_catch_all_reasons_speak_of_variants() {
+        let reason = Class::VariantAdded { old_open: true }.verdict().reason;
+        assert!(
+            reason.contains("the new variant in its catch-all"),
+            "{reason}"
+        );
+        assert!(!reason.contains("card"), "{reason}");
     }
 
     /// A defaulted field's key may be absent for every reader, but only a writer under
