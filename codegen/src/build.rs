@@ -82,11 +82,9 @@ impl Build {
     /// directories are created. Inside a build script it also tells cargo to rerun when the
     /// schema or any output changes, so check mode notices an output edited or deleted by hand.
     pub fn run(self) -> Result<(), Error> {
-        if std::env::var_os("OUT_DIR").is_some() {
+        let in_build_script = std::env::var_os("OUT_DIR").is_some();
+        if in_build_script {
             println!("cargo:rerun-if-changed={}", self.schema.display());
-            for (_, path) in self.outputs.iter().chain(&self.shared_runtimes) {
-                println!("cargo:rerun-if-changed={}", path.display());
-            }
             println!("cargo:rerun-if-env-changed={CHECK_ENV}");
         }
         let outputs = resolve(&self.outputs)?;
@@ -148,13 +146,23 @@ impl Build {
             // package gets its runtime module and typing marker beside its `__init__.py`.
             let own_dir = Path::new(&file_name).parent().unwrap_or(Path::new(""));
             for (companion, contents) in target.companions(&schema) {
+                // Without `dir/..` (`py/pkg/../pyproject.toml` is `py/pyproject.toml`), so
+                // reports and cargo's rerun paths name the file as a user would.
                 files.push((
-                    dir.join(relative_to(own_dir, Path::new(&companion))),
+                    crate::normalize(&dir.join(relative_to(own_dir, Path::new(&companion)))),
                     contents,
                 ));
             }
         }
         files.extend(runtime_files);
+        // Every file written or checked, companions included, not only the requested paths:
+        // otherwise cargo would not rerun check mode over a hand edit of a companion. (A failed
+        // run needs none of these: cargo reruns a build script that failed.)
+        if in_build_script {
+            for (path, _) in &files {
+                println!("cargo:rerun-if-changed={}", path.display());
+            }
+        }
         let io_error = |error: out::Error| Error::new(error.to_string());
         if !self.check {
             let files: Vec<(PathBuf, &str)> = files

@@ -191,7 +191,7 @@ fn resolve(path: &Path) -> PathBuf {
 }
 
 /// Drops `.` components and `dir/..` pairs (leading `..`s stay), without the file system.
-fn normalize(path: &Path) -> PathBuf {
+pub(crate) fn normalize(path: &Path) -> PathBuf {
     let mut normal: Vec<Component> = Vec::new();
     for component in path.components() {
         match component {

@@ -1,6 +1,7 @@
 //! The README's build.rs recipe, as written, in a fresh crate under cargo: it creates the
 //! directories it writes into, and `CARDC_CHECK=1 cargo build` notices an output edited or
-//! deleted by hand (every output is a `rerun-if-changed` path, not only the schema).
+//! deleted by hand (every file written, companions included, is a `rerun-if-changed` path, not
+//! only the schema), naming it by its plain path (`py/pyproject.toml`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -117,28 +118,33 @@ fn the_readme_build_recipe_creates_its_directories_and_check_mode_sees_hand_edit
         stderr(&checked)
     );
 
-    std::fs::write(
-        &typescript,
-        written.replace("export", "export /* edited */"),
-    )
-    .expect("edit");
-    let checked = cargo_build(dir, true);
-    assert!(
-        !checked.status.success(),
-        "check mode passed on a hand-edited output"
-    );
-    assert!(
-        stderr(&checked).contains("stale: web/src/render_intent.ts"),
-        "{}",
-        stderr(&checked)
-    );
-
-    let rebuilt = cargo_build(dir, false);
-    assert!(rebuilt.status.success(), "{}", stderr(&rebuilt));
-    assert_eq!(
-        std::fs::read_to_string(&typescript).expect("rewritten"),
-        written
-    );
+    // Each edit comes after a check run that passed, so that only a `rerun-if-changed` path
+    // makes cargo run the build script again (a change of `CARDC_CHECK` alone would too).
+    // Companions are outputs as much as the requested paths are.
+    for file in [
+        "web/src/render_intent.ts",
+        "py/pyproject.toml",
+        "py/render_intent/py.typed",
+    ] {
+        let path = dir.join(file);
+        let fresh = std::fs::read_to_string(&path).expect("written");
+        std::fs::write(&path, format!("{fresh}edited by hand\n")).expect("edit");
+        let checked = cargo_build(dir, true);
+        assert!(
+            !checked.status.success(),
+            "check mode passed on a hand-edited {file}"
+        );
+        assert!(
+            stderr(&checked).contains(&format!("stale: {file}\n")),
+            "{}",
+            stderr(&checked)
+        );
+        let rebuilt = cargo_build(dir, false);
+        assert!(rebuilt.status.success(), "{}", stderr(&rebuilt));
+        assert_eq!(std::fs::read_to_string(&path).expect("rewritten"), fresh);
+        let checked = cargo_build(dir, true);
+        assert!(checked.status.success(), "{}", stderr(&checked));
+    }
 
     std::fs::remove_file(&typescript).expect("delete");
     let checked = cargo_build(dir, true);
