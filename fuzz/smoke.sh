@@ -11,7 +11,7 @@ seconds="${1:-30}"
 cargo_fuzz_version="0.13.2"
 
 if ! cargo fuzz --version 2>/dev/null | grep -q "$cargo_fuzz_version"; then
-  echo "cargo-fuzz $cargo_fuzz_version is missing: installing it" >&2
+  echo "cargo-fuzz $cargo_fuzz_version is missing: installing it with cargo install (it builds and runs the fuzz targets)" >&2
   cargo install --quiet --locked --version "$cargo_fuzz_version" cargo-fuzz
 fi
 

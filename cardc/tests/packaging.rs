@@ -1,8 +1,9 @@
 //! The crates a user depends on are ready to publish, and only they: each states what a
 //! registry shows (description, license, repository, readme, keywords, categories), names its
 //! sibling crates by version as well as by path, and packages as `cargo publish` would package
-//! it. `cargo package --no-verify` packages all of them together offline; verifying would build
-//! each against its siblings from the registry, where they are not yet.
+//! it. `cargo package --no-verify` packages all of them together offline, in seconds; the test
+//! command's `cargo package` also builds each from its package, against its packaged siblings
+//! through a temporary registry (minutes: every dependency is built again).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
