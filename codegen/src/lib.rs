@@ -6,6 +6,7 @@
 //! the emitters, [`compat`] compares two checked schemas and says whom each change breaks. Errors
 //! from every stage are [`diagnostics::Diagnostic`]s, rendered by each front end.
 
+pub mod accept;
 #[cfg(feature = "write")]
 pub mod build;
 pub mod check;

@@ -27,10 +27,20 @@ const LAYERS: &[(&str, &[&str])] = &[
     // A JSON value of the schema (an example, a default) as text, for outputs and compat.
     ("json_text", &["ir"]),
     ("target", &["ir"]),
+    // Whether a JSON value is one the contract accepts, for the checker and the doc renderer.
+    ("accept", &["ir"]),
     ("syntax", &["ir", "naming", "limits", "diagnostics"]),
     (
         "check",
-        &["syntax", "ir", "naming", "limits", "diagnostics", "target"],
+        &[
+            "syntax",
+            "ir",
+            "naming",
+            "limits",
+            "diagnostics",
+            "target",
+            "accept",
+        ],
     ),
     (
         "emit",
