@@ -61,6 +61,19 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     // Beside the emitters: reads the IR, and renders locations as diagnostics do.
     ("compat", &["ir", "diagnostics", "json_text"]),
+    // Beside the emitters too: reads the IR, compat's report and the accepting rule.
+    (
+        "doc",
+        &[
+            "ir",
+            "header",
+            "json_text",
+            "text",
+            "compat",
+            "accept",
+            "diagnostics",
+        ],
+    ),
 ];
 
 #[test]
