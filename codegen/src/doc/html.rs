@@ -15,7 +15,7 @@ const SCRIPT: &str = include_str!("page.js");
 /// The base64 SHA-256 of [`STYLE`] and [`SCRIPT`], which the page's policy allows: after an
 /// edit of either, the browser test says the page's style or script was refused and prints
 /// the new hash.
-const STYLE_HASH: &str = "+84wOASgdZTAeRuuDLe+0sl0u0oJCU2P+WwRFqNfzp8=";
+const STYLE_HASH: &str = "r+Mdvh1m6Q71xp0TPNGTJnUpyhDAoofAm3OnZgCpNOU=";
 const SCRIPT_HASH: &str = "TtKUTiOQxoiUF77YjKUVUBWtKu+qn/mtfsjlEl95UgE=";
 
 /// The whole page.
