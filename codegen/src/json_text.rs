@@ -55,7 +55,7 @@ pub(crate) fn compact(value: &JsonValue) -> String {
 }
 
 /// The value as indented JSON text, two spaces a level, for a page that shows it.
-pub(crate) fn pretty(value: &JsonValue) -> String {
+pub fn pretty(value: &JsonValue) -> String {
     serde_json::to_string_pretty(&Ordered(value)).unwrap_or_default()
 }
 

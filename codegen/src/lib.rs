@@ -13,6 +13,7 @@ pub mod build;
 pub mod check;
 pub mod compat;
 pub mod diagnostics;
+#[cfg(feature = "doc")]
 pub mod doc;
 pub mod emit;
 pub mod header;

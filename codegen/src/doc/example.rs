@@ -38,7 +38,7 @@ pub fn of(schema: &Schema, name: &str) -> Example {
         schema,
         within: Vec::new(),
     };
-    match drawer.clone().ty(&ty, 0) {
+    match drawer.ty(&ty, 0) {
         Some(value) => match accepted(&value) {
             Ok(()) => Example::Drawn(value),
             Err(fault) => Example::None(format!("a drawn value is refused{}", fault.describe())),
