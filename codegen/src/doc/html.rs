@@ -3,7 +3,7 @@
 //! to the types it names. Its style and script are inline and its Content-Security-Policy
 //! allows those two alone, by hash, and no request at all.
 
-use super::markup::{self, comment, doc_html, escape_html, html, visible_json};
+use super::markup::{comment, doc_html, escape_html, html, visible_json};
 use super::{Example, Piece, Reference, anchor, kind, notes, pieces, presence, presence_class};
 use crate::compat::Party;
 use crate::ir::{CatchAll, Deprecated, Field, JsonValue, Schema, TypeDef};
@@ -278,7 +278,7 @@ fn fields(fields: &[&Field], out: &mut String) {
         for example in &field.examples {
             about.push_str(&format!(
                 "<div class=\"notes\">example <code>{}</code></div>",
-                escape_html(&visible_json(&crate::json_text::compact(example)))
+                html(&super::json(example))
             ));
         }
         let renamed = match field.name == field.wire_name {
@@ -383,10 +383,9 @@ fn deprecation(deprecated: Option<&Deprecated>, out: &mut String) {
 
 fn deprecation_text(deprecated: Option<&Deprecated>) -> String {
     match deprecated {
-        Some(Deprecated { note: Some(note) }) => format!(
-            "<p class=\"deprecated\">Deprecated: {}</p>",
-            markup::html(note)
-        ),
+        Some(Deprecated { note: Some(note) }) => {
+            format!("<p class=\"deprecated\">Deprecated: {}</p>", html(note))
+        }
         Some(Deprecated { note: None }) => "<p class=\"deprecated\">Deprecated.</p>".to_string(),
         None => String::new(),
     }

@@ -215,10 +215,7 @@ fn fields(fields: &[&Field], out: &mut String) {
             line.push_str(&format!("; {}", code_span(&note)));
         }
         for example in &field.examples {
-            line.push_str(&format!(
-                "; example {}",
-                code_span(&crate::json_text::compact(example))
-            ));
+            line.push_str(&format!("; example {}", code_span(&super::json(example))));
         }
         out.push_str(&line);
         out.push('\n');

@@ -179,11 +179,10 @@ fn presence(field: &Field) -> String {
         Presence::OptionalNullable => "optional, nullable".to_string(),
         Presence::NullAsAbsent => "optional, null reads as absent".to_string(),
         Presence::Defaulted => match &field.default {
-            Some(default) if default.omits() => format!(
-                "default {}, omitted when equal",
-                crate::json_text::compact(&default.value)
-            ),
-            Some(default) => format!("default {}", crate::json_text::compact(&default.value)),
+            Some(default) if default.omits() => {
+                format!("default {}, omitted when equal", json(&default.value))
+            }
+            Some(default) => format!("default {}", json(&default.value)),
             None => "default".to_string(),
         },
     }
@@ -241,6 +240,11 @@ fn pieces(ty: &Ty) -> Vec<Piece> {
     let mut out = Vec::new();
     push(ty, &mut out);
     out
+}
+
+/// A value as one line of JSON text, every character that hides or breaks text escaped.
+fn json(value: &crate::ir::JsonValue) -> String {
+    markup::visible_json(&crate::json_text::compact(value))
 }
 
 /// A value as indented JSON text.
