@@ -4,7 +4,9 @@
 //! allows those two alone, by hash, and no request at all.
 
 use super::markup::{comment, doc_html, escape_html, html, visible_json};
-use super::{Example, Piece, Reference, anchor, kind, notes, pieces, presence, presence_class};
+use super::{
+    Example, Piece, Reference, anchor, kind, notes, pieces, presence, presence_class, shape,
+};
 use crate::compat::Party;
 use crate::ir::{CatchAll, Deprecated, Field, JsonValue, Schema, TypeDef};
 
@@ -231,10 +233,14 @@ fn section(schema: &Schema, def: &TypeDef, example: &Example, out: &mut String) 
             }
         }
         TypeDef::Untagged(def) => {
-            out.push_str("<p>Told apart by the JSON shape of the value.</p>\n<table>\n<tr><th>Variant</th><th>Value</th><th>About</th></tr>\n");
+            out.push_str("<p>Told apart by the JSON shape of the value.</p>\n<table>\n<tr><th>Variant</th><th>Picked by</th><th>Value</th><th>About</th></tr>\n");
             for variant in &def.variants {
+                let (words, key) = shape(&variant.shape);
+                let key = key.map_or_else(String::new, |key| {
+                    format!(" <code>{}</code>", html(&format!("\"{key}\"")))
+                });
                 out.push_str(&format!(
-                    "<tr data-search=\"{}\"><td>{}</td><td>{}</td><td class=\"doc\">{}</td></tr>\n",
+                    "<tr data-search=\"{}\"><td>{}</td><td>{words}{key}</td><td>{}</td><td class=\"doc\">{}</td></tr>\n",
                     html(&variant.name.to_lowercase()),
                     html(&variant.name),
                     ty(&variant.ty),

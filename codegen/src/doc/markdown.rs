@@ -4,7 +4,7 @@
 //! cells a `|` in a name would split.
 
 use super::markup::{code_span, comment, doc_markdown, markdown, visible_json};
-use super::{Example, Piece, Reference, anchor, kind, notes, pieces, presence};
+use super::{Example, Piece, Reference, anchor, kind, notes, pieces, presence, shape};
 use crate::compat::Party;
 use crate::ir::{CatchAll, Deprecated, Field, Schema, Ty, TypeDef};
 
@@ -177,8 +177,12 @@ fn section(schema: &Schema, def: &TypeDef, example: &Example, out: &mut String) 
         TypeDef::Untagged(def) => {
             out.push_str("Told apart by the JSON shape of the value.\n\n");
             for variant in &def.variants {
+                let (words, key) = shape(&variant.shape);
+                let key = key.map_or_else(String::new, |key| {
+                    format!(" {}", code_span(&format!("\"{key}\"")))
+                });
                 out.push_str(&format!(
-                    "- {}: {}\n",
+                    "- {}: {}, picked by {words}{key}\n",
                     markdown(&variant.name),
                     ty(&variant.ty)
                 ));

@@ -19,7 +19,7 @@ use crate::compat::report::{self, Versions};
 use crate::compat::version::Versioning;
 use crate::compat::{self, Change, Party};
 use crate::diagnostics::Source;
-use crate::ir::{Field, Presence, Schema, Ty, TypeDef, Version};
+use crate::ir::{Field, Presence, Schema, Shape, Ty, TypeDef, Version};
 
 /// One page's file: its name in the output directory and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -185,6 +185,20 @@ fn presence(field: &Field) -> String {
             Some(default) => format!("default {}", json(&default.value)),
             None => "default".to_string(),
         },
+    }
+}
+
+/// What JSON picks an untagged union's variant, in words, and the key an object must have
+/// (a schema string, for each page to escape).
+fn shape(shape: &Shape) -> (&'static str, Option<&str>) {
+    match shape {
+        Shape::String => ("a string", None),
+        Shape::Boolean => ("a boolean", None),
+        Shape::Integer => ("an integer", None),
+        Shape::Number => ("a number", None),
+        Shape::Array => ("an array", None),
+        Shape::Object(None) => ("an object", None),
+        Shape::Object(Some(key)) => ("an object with the key", Some(key)),
     }
 }
 
