@@ -54,6 +54,11 @@ pub(crate) fn compact(value: &JsonValue) -> String {
     serde_json::to_string(&Ordered(value)).unwrap_or_default()
 }
 
+/// The value as indented JSON text, two spaces a level, for a page that shows it.
+pub fn pretty(value: &JsonValue) -> String {
+    serde_json::to_string_pretty(&Ordered(value)).unwrap_or_default()
+}
+
 /// Serializes a value with its objects in their written order.
 struct Ordered<'a>(&'a JsonValue);
 

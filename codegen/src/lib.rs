@@ -3,14 +3,18 @@
 //! The pipeline reads top to bottom: [`syntax`] parses a schema file with syn, [`check`]
 //! resolves and validates it into the [`ir`], the [`emit`] modules turn the IR into Rust, JSON
 //! Schema and TypeScript, and [`out`] writes them (or compares them, in check mode); beside
-//! the emitters, [`compat`] compares two checked schemas and says whom each change breaks. Errors
+//! the emitters, [`compat`] compares two checked schemas and says whom each change breaks, and
+//! [`doc`] writes a reference of the contract for people. Errors
 //! from every stage are [`diagnostics::Diagnostic`]s, rendered by each front end.
 
+pub mod accept;
 #[cfg(feature = "write")]
 pub mod build;
 pub mod check;
 pub mod compat;
 pub mod diagnostics;
+#[cfg(feature = "doc")]
+pub mod doc;
 pub mod emit;
 pub mod header;
 pub mod ir;

@@ -27,10 +27,20 @@ const LAYERS: &[(&str, &[&str])] = &[
     // A JSON value of the schema (an example, a default) as text, for outputs and compat.
     ("json_text", &["ir"]),
     ("target", &["ir"]),
+    // Whether a JSON value is one the contract accepts, for the checker and the doc renderer.
+    ("accept", &["ir"]),
     ("syntax", &["ir", "naming", "limits", "diagnostics"]),
     (
         "check",
-        &["syntax", "ir", "naming", "limits", "diagnostics", "target"],
+        &[
+            "syntax",
+            "ir",
+            "naming",
+            "limits",
+            "diagnostics",
+            "target",
+            "accept",
+        ],
     ),
     (
         "emit",
@@ -51,6 +61,19 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     // Beside the emitters: reads the IR, and renders locations as diagnostics do.
     ("compat", &["ir", "diagnostics", "json_text"]),
+    // Beside the emitters too: reads the IR, compat's report and the accepting rule.
+    (
+        "doc",
+        &[
+            "ir",
+            "header",
+            "json_text",
+            "text",
+            "compat",
+            "accept",
+            "diagnostics",
+        ],
+    ),
 ];
 
 #[test]

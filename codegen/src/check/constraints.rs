@@ -9,8 +9,7 @@ use std::ops::Range;
 use super::pattern;
 use crate::diagnostics::Diagnostic;
 use crate::ir::{
-    Bound, Constraints, Count, Format, IntKind, JsonValue, MAX_SAFE_INTEGER, Number, NumberRange,
-    Ty, TypeDef, Wide,
+    Bound, Constraints, Count, Format, IntKind, MAX_SAFE_INTEGER, Number, NumberRange, Ty, TypeDef,
 };
 use crate::syntax::ast::{Bounds, ConstraintAttrs, Literal, Spanned};
 
@@ -265,7 +264,7 @@ fn number_range(
     let min_bound = min_bound.transpose().ok()?;
     let max_bound = max_bound.transpose().ok()?;
     if let (Some(low), Some(high), Some((max_written, _))) = (min_bound, max_bound, max) {
-        let (a, b) = (as_f64(low.value), as_f64(high.value));
+        let (a, b) = (low.value.as_f64(), high.value.as_f64());
         if a > b || (a == b && (low.exclusive || high.exclusive)) {
             errors.push(contradiction(min.map(|(bound, _)| bound), max_written));
             return None;
@@ -342,14 +341,6 @@ fn lower_bound(
         }
     };
     Ok(Bound { value, exclusive })
-}
-
-/// A bound's value as a double, to compare two bounds (integer bounds are within 2^53).
-fn as_f64(number: Number) -> f64 {
-    match number {
-        Number::Int(value) => value as f64,
-        Number::Float(value) => value,
-    }
 }
 
 /// Refuses `unique` on arrays whose items can hold any JSON value (`Json`, or an open
@@ -435,74 +426,5 @@ fn pick<'a>(
         (Some(bound), None) => Ok(Some((bound, false))),
         (None, Some(bound)) => Ok(Some((bound, true))),
         (None, None) => Ok(None),
-    }
-}
-
-/// Whether `text` is a canonical decimal numeral of the type: the IR's pattern says which.
-pub(super) fn is_decimal(wide: Wide, text: &str) -> bool {
-    regex::Regex::new(&wide.pattern()).is_ok_and(|regex| regex.is_match(text))
-}
-
-/// Why a value of its field's type breaks the field's constraints, if it does: for checking an
-/// example, by the same definitions every output enforces.
-pub(super) fn violation(constraints: &Constraints, value: &JsonValue) -> Option<String> {
-    let outside = |count: u64, bounds: Count, noun: &str| {
-        let low = bounds.min.is_some_and(|min| count < min);
-        let high = bounds.max.is_some_and(|max| count > max);
-        (low || high).then(|| format!("{count} {noun} is outside the bounds"))
-    };
-    match value {
-        JsonValue::String(text) => {
-            if let Some(reason) = constraints
-                .length
-                .and_then(|length| outside(text.chars().count() as u64, length, "characters"))
-            {
-                return Some(reason);
-            }
-            let patterns = constraints
-                .pattern
-                .iter()
-                .map(String::as_str)
-                .chain(constraints.format.map(Format::pattern));
-            for pattern in patterns {
-                let matched = regex::Regex::new(pattern).is_ok_and(|regex| regex.is_match(text));
-                if !matched {
-                    return Some(format!("does not match {pattern}"));
-                }
-            }
-            None
-        }
-        JsonValue::Int(_) | JsonValue::Float(_) => {
-            let number = match value {
-                JsonValue::Int(number) => *number as f64,
-                JsonValue::Float(number) => *number,
-                _ => return None,
-            };
-            let range = constraints.range?;
-            let below = range.min.is_some_and(|min| {
-                let bound = as_f64(min.value);
-                number < bound || min.exclusive && number == bound
-            });
-            let above = range.max.is_some_and(|max| {
-                let bound = as_f64(max.value);
-                number > bound || max.exclusive && number == bound
-            });
-            (below || above).then(|| "outside the range".to_owned())
-        }
-        JsonValue::Array(items) => {
-            if let Some(reason) = constraints
-                .items
-                .and_then(|count| outside(items.len() as u64, count, "items"))
-            {
-                return Some(reason);
-            }
-            let repeated = constraints.unique
-                && items
-                    .iter()
-                    .enumerate()
-                    .any(|(index, item)| items[..index].iter().any(|earlier| earlier.same(item)));
-            repeated.then(|| "items repeat".to_owned())
-        }
-        _ => None,
     }
 }

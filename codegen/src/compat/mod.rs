@@ -7,7 +7,7 @@
 
 mod relation;
 pub mod report;
-mod spell;
+pub mod spell;
 mod verdict;
 pub mod version;
 mod walk;

@@ -63,6 +63,16 @@ pub enum Number {
     Float(f64),
 }
 
+impl Number {
+    /// The number as a double, to compare it with another (integer bounds are within 2^53).
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Number::Int(value) => value as f64,
+            Number::Float(value) => value,
+        }
+    }
+}
+
 /// The string formats a field can require.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Format {

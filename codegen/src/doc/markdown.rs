@@ -1,0 +1,296 @@
+//! The Markdown page: the same reference as the HTML page, for a repository that renders
+//! Markdown. Names and values are code spans, prose is escaped text, and each type has an
+//! anchor of its own (`type-<Name>`) that the types naming it link to. It uses no tables, whose
+//! cells a `|` in a name would split.
+
+use super::markup::{code_span, comment, doc_markdown, markdown, visible_json};
+use super::{Example, Piece, Reference, anchor, kind, notes, pieces, presence, shape};
+use crate::compat::Party;
+use crate::ir::{CatchAll, Deprecated, Field, Schema, Ty, TypeDef};
+
+/// The whole page.
+pub(super) fn page(reference: &Reference) -> String {
+    let schema = reference.schema;
+    let mut out = format!(
+        "<!-- {} -->\n\n# {}\n\n",
+        comment(&crate::header::sentence(
+            &schema.source_name,
+            schema.version.as_ref()
+        )),
+        markdown(&schema.title)
+    );
+    let mut meta = Vec::new();
+    if let Some(version) = &schema.version {
+        meta.push(format!("version **{}**", markdown(&version.to_string())));
+    }
+    meta.push(code_span(&schema.id));
+    meta.push(format!("from {}", code_span(&schema.source_name)));
+    out.push_str(&format!("{}\n\n", meta.join(" · ")));
+    if !schema.entries.is_empty() {
+        let entries: Vec<String> = schema.entries.iter().map(|name| link(name)).collect();
+        out.push_str(&format!("Entry types: {}\n\n", entries.join(", ")));
+    }
+    block(&doc_markdown(&schema.docs, ""), &mut out);
+    if let Some(baseline) = reference.baseline {
+        changes(baseline, &mut out);
+    }
+    for (group, types) in &reference.groups {
+        out.push_str(&format!("## {group}\n\n"));
+        for (def, example) in types {
+            section(schema, def, example, &mut out);
+        }
+    }
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    out
+}
+
+/// A block of Markdown and the blank line after it, when there is one.
+fn block(text: &str, out: &mut String) {
+    if !text.is_empty() {
+        out.push_str(text);
+        out.push_str("\n\n");
+    }
+}
+
+/// The changes since the baseline, each with whom it breaks and why, and the report.
+fn changes(baseline: &super::Baseline, out: &mut String) {
+    out.push_str("## Changes\n\n");
+    out.push_str(&format!("{}\n\n", markdown(&baseline.summary())));
+    for change in &baseline.changes {
+        let verdict = change.verdict();
+        let broken: Vec<&str> = Party::ALL
+            .into_iter()
+            .filter(|party| party.breaks(verdict.breaks))
+            .map(Party::name)
+            .collect();
+        let breaks = match broken.is_empty() {
+            true => "breaks nobody".to_string(),
+            false => format!("**breaks {}**", broken.join(", ")),
+        };
+        let side = |text: &Option<String>| {
+            text.as_deref()
+                .map_or_else(|| "absent".to_string(), code_span)
+        };
+        out.push_str(&format!(
+            "- {} {}: {} → {}; {breaks}: {}\n",
+            code_span(&change.path),
+            markdown(change.class.name()),
+            side(&change.old),
+            side(&change.new),
+            markdown(verdict.reason)
+        ));
+    }
+    if !baseline.changes.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(&format!(
+        "The `cardc compat` report:\n\n{}\n\n",
+        fenced(&baseline.report)
+    ));
+}
+
+/// Text as a fenced code block, the fence longer than any backtick run in it.
+fn fenced(text: &str) -> String {
+    let visible: Vec<String> = text
+        .trim_end_matches('\n')
+        .split('\n')
+        .map(super::markup::visible)
+        .collect();
+    let body = visible.join("\n");
+    let longest = body.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest.max(2) + 1);
+    format!("{fence}\n{body}\n{fence}")
+}
+
+/// A type's section.
+fn section(schema: &Schema, def: &TypeDef, example: &Example, out: &mut String) {
+    let name = def.name();
+    out.push_str(&format!(
+        "<a id=\"{}\"></a>\n\n### {}\n\n*{}*",
+        anchor(name),
+        markdown(name),
+        markdown(&kind(def))
+    ));
+    if schema.entries.iter().any(|entry| entry == name) {
+        out.push_str(" · entry");
+    }
+    out.push_str("\n\n");
+    deprecation(def.deprecated(), "", out);
+    block(&doc_markdown(def.docs(), ""), out);
+    match def {
+        TypeDef::Struct(def) if def.fields.is_empty() => {
+            out.push_str("An object with no keys.\n\n")
+        }
+        TypeDef::Struct(def) => fields(&schema.object_fields(def), out),
+        TypeDef::Newtype(def) => out.push_str(&format!("The wire form of {}.\n\n", ty(&def.ty))),
+        TypeDef::Union(def) => {
+            out.push_str(&format!(
+                "Told apart by the key {}.\n\n",
+                code_span(&def.tag)
+            ));
+            for variant in &def.variants {
+                out.push_str(&format!(
+                    "#### {} {}{}\n\n",
+                    code_span(&format!("\"{}\"", variant.tag_value)),
+                    markdown(&variant.name),
+                    if variant.deprecated.is_some() {
+                        " (deprecated)"
+                    } else {
+                        ""
+                    }
+                ));
+                deprecation(variant.deprecated.as_ref(), "", out);
+                block(&doc_markdown(&variant.docs, ""), out);
+                match schema.payload(variant) {
+                    None => out.push_str("The tag alone.\n\n"),
+                    Some(TypeDef::Struct(payload)) => {
+                        out.push_str(&format!("Payload {}.\n\n", link(&payload.name)));
+                        fields(&schema.object_fields(payload), out);
+                    }
+                    Some(payload) => out.push_str(&format!(
+                        "Payload {}, its keys beside the tag.\n\n",
+                        link(payload.name())
+                    )),
+                }
+            }
+            if let Some(other) = &def.other {
+                catch_all(other, "any other tag: the whole object, kept as read", out);
+            }
+        }
+        TypeDef::Enum(def) => {
+            for value in &def.values {
+                out.push_str(&format!(
+                    "- {} {}\n",
+                    code_span(&format!("\"{}\"", value.wire_name)),
+                    markdown(&value.name),
+                ));
+                deprecation(value.deprecated.as_ref(), "  ", out);
+                item_docs(&value.docs, out);
+            }
+            out.push('\n');
+            if let Some(other) = &def.other {
+                catch_all(other, "any other string, kept as read", out);
+            }
+        }
+        TypeDef::Untagged(def) => {
+            out.push_str("Told apart by the JSON shape of the value.\n\n");
+            for variant in &def.variants {
+                let (words, key) = shape(&variant.shape);
+                let key = key.map_or_else(String::new, |key| {
+                    format!(" {}", code_span(&format!("\"{key}\"")))
+                });
+                out.push_str(&format!(
+                    "- {}: {}, picked by {words}{key}\n",
+                    markdown(&variant.name),
+                    ty(&variant.ty)
+                ));
+                item_docs(&variant.docs, out);
+            }
+            out.push('\n');
+        }
+    }
+    example_block(example, out);
+}
+
+/// A list item's docs, indented under it.
+fn item_docs(docs: &[String], out: &mut String) {
+    let text = doc_markdown(docs, "  ");
+    if !text.is_empty() {
+        out.push_str(&format!("\n{text}\n\n"));
+    }
+}
+
+/// The keys of an object, one list item each.
+fn fields(fields: &[&Field], out: &mut String) {
+    for field in fields {
+        let renamed = match field.name == field.wire_name {
+            true => String::new(),
+            false => format!(" ({})", code_span(&field.name)),
+        };
+        let mut line = format!(
+            "- {}{renamed}: {}, {}",
+            code_span(&format!("\"{}\"", field.wire_name)),
+            ty(&field.ty),
+            markdown(&presence(field))
+        );
+        for note in notes(field) {
+            line.push_str(&format!("; {}", code_span(&note)));
+        }
+        for example in &field.examples {
+            line.push_str(&format!("; example {}", code_span(&super::json(example))));
+        }
+        out.push_str(&line);
+        out.push('\n');
+        deprecation(field.deprecated.as_ref(), "  ", out);
+        item_docs(&field.docs, out);
+    }
+    if !out.ends_with("\n\n") {
+        out.push('\n');
+    }
+}
+
+/// An open type's catch-all.
+fn catch_all(other: &CatchAll, reads: &str, out: &mut String) {
+    out.push_str(&format!(
+        "#### {} (catch-all){}\n\nReads {reads}.\n\n",
+        markdown(&other.name),
+        if other.deprecated.is_some() {
+            " (deprecated)"
+        } else {
+            ""
+        }
+    ));
+    deprecation(other.deprecated.as_ref(), "", out);
+    block(&doc_markdown(&other.docs, ""), out);
+}
+
+/// The example: the type's own, a drawn one, or why there is none.
+fn example_block(example: &Example, out: &mut String) {
+    let values = match example {
+        Example::Given(values) => values.iter().collect::<Vec<_>>(),
+        Example::Drawn(value) => vec![value],
+        Example::None(reason) => {
+            out.push_str(&format!("No example: {}.\n\n", markdown(reason)));
+            return;
+        }
+    };
+    out.push_str(match example {
+        Example::Given(_) => "Example:\n\n",
+        _ => "Example (drawn from the contract):\n\n",
+    });
+    for value in values {
+        let json = visible_json(&super::pretty(value));
+        let longest = json.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+        let fence = "`".repeat(longest.max(2) + 1);
+        out.push_str(&format!("{fence}json\n{json}\n{fence}\n\n"));
+    }
+}
+
+/// A deprecation's note, when there is one, after `indent`.
+fn deprecation(deprecated: Option<&Deprecated>, indent: &str, out: &mut String) {
+    match deprecated {
+        Some(Deprecated { note: Some(note) }) => {
+            out.push_str(&format!("{indent}**Deprecated:** {}\n\n", markdown(note)));
+        }
+        Some(Deprecated { note: None }) => out.push_str(&format!("{indent}**Deprecated.**\n\n")),
+        None => {}
+    }
+}
+
+/// A type, each named type in it a link to its section.
+fn ty(ty: &Ty) -> String {
+    pieces(ty)
+        .iter()
+        .map(|piece| match piece {
+            Piece::Text(text) => code_span(text),
+            Piece::Type(name) => link(name),
+        })
+        .collect()
+}
+
+/// A link to a type's section.
+fn link(name: &str) -> String {
+    format!("[{}](#{})", code_span(name), anchor(name))
+}

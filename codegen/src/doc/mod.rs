@@ -1,0 +1,275 @@
+//! `cardc doc`: a reference of the contract for people, as one static HTML page (its style and
+//! script inline, so it opens from a file and fetches nothing) and as Markdown for
+//! repositories that render it. Like an emitter it reads only the checked IR; it is no target,
+//! since no reader is generated from it: each type with its wire names, presence,
+//! constraints, docs and deprecation, a checked example ([`example`]), and, given a baseline,
+//! the version and `cardc compat`'s report between the two.
+//!
+//! Every string a schema author wrote is escaped where it is written ([`markup`]): the pages
+//! hold no markup, link or script of the author's own.
+
+mod example;
+mod html;
+mod markdown;
+mod markup;
+
+pub use example::Example;
+
+use crate::compat::report::{self, Versions};
+use crate::compat::version::Versioning;
+use crate::compat::{self, Change, Party};
+use crate::diagnostics::Source;
+use crate::ir::{Field, Presence, Schema, Shape, Ty, TypeDef, Version};
+
+/// One page's file: its name in the output directory and its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page {
+    /// The file name, `<stem>.html` or `<stem>.md`.
+    pub path: String,
+    /// The whole text, header included.
+    pub contents: String,
+}
+
+/// The pages of a schema: the HTML page, then the Markdown one; byte-identical from run to run.
+pub fn pages(schema: &Schema, baseline: Option<&Baseline>) -> Vec<Page> {
+    let reference = Reference::new(schema, baseline);
+    vec![
+        Page {
+            path: format!("{}.html", schema.stem),
+            contents: html::page(&reference),
+        },
+        Page {
+            path: format!("{}.md", schema.stem),
+            contents: markdown::page(&reference),
+        },
+    ]
+}
+
+/// The example the pages show for the type `name`: its own, or one drawn from the IR, each
+/// accepted by the contract.
+pub fn example(schema: &Schema, name: &str) -> Example {
+    example::of(schema, name)
+}
+
+/// The version the pages compare against, and what changed since it.
+#[derive(Debug, Clone)]
+pub struct Baseline {
+    /// The baseline's name, as the report gives it.
+    pub name: String,
+    /// Its declared version.
+    pub version: Option<Version>,
+    /// Every change from it to the schema documented.
+    pub changes: Vec<Change>,
+    /// The declared versions' check, when both declare one.
+    pub versioning: Option<Versioning>,
+    /// `cardc compat`'s report for people.
+    pub report: String,
+}
+
+impl Baseline {
+    /// Compares `old` (the baseline, read from `old_source`) with `new`, as `cardc compat` does.
+    pub fn new(old: &Schema, new: &Schema, old_source: Source, new_source: Source) -> Baseline {
+        let changes = compat::compare(old, new);
+        let versioning = compat::version::versioning(old, new, &changes);
+        let report = report::human(
+            &changes,
+            &Versions {
+                old: old_source,
+                new: new_source,
+                versioning: versioning.as_ref(),
+            },
+        );
+        Baseline {
+            name: old_source.name.to_string(),
+            version: old.version.clone(),
+            changes,
+            versioning,
+            report,
+        }
+    }
+
+    /// The parties some change breaks.
+    fn broken(&self) -> Vec<Party> {
+        Party::ALL
+            .into_iter()
+            .filter(|party| {
+                self.changes
+                    .iter()
+                    .any(|change| party.breaks(change.verdict().breaks))
+            })
+            .collect()
+    }
+
+    /// One line on what the changes break, and on the versions when both declare one.
+    fn summary(&self) -> String {
+        let broken: Vec<&str> = self.broken().into_iter().map(Party::name).collect();
+        let breaks = match broken.is_empty() {
+            true => "break nobody".to_string(),
+            false => format!("break {}", broken.join(" and ")),
+        };
+        let mut line = format!(
+            "{} change(s) since {}: they {breaks}",
+            self.changes.len(),
+            self.name
+        );
+        if let Some(versioning) = &self.versioning {
+            line.push_str(&format!("; {}", report::versioning(versioning)));
+        }
+        line
+    }
+}
+
+/// What both pages show, in their order.
+struct Reference<'a> {
+    schema: &'a Schema,
+    baseline: Option<&'a Baseline>,
+    /// The groups of types, each with its heading, in page order; each type with its example.
+    groups: Vec<(&'static str, Vec<(&'a TypeDef, Example)>)>,
+}
+
+impl<'a> Reference<'a> {
+    fn new(schema: &'a Schema, baseline: Option<&'a Baseline>) -> Self {
+        let group = |wanted: fn(&TypeDef) -> bool| {
+            schema
+                .types
+                .values()
+                .filter(|def| wanted(def))
+                .map(|def| (def, example::of(schema, def.name())))
+                .collect::<Vec<_>>()
+        };
+        let groups = vec![
+            (
+                "Unions",
+                group(|def| matches!(def, TypeDef::Union(_) | TypeDef::Untagged(_))),
+            ),
+            ("Structs", group(|def| matches!(def, TypeDef::Struct(_)))),
+            ("Enums", group(|def| matches!(def, TypeDef::Enum(_)))),
+            ("Newtypes", group(|def| matches!(def, TypeDef::Newtype(_)))),
+        ];
+        Reference {
+            schema,
+            baseline,
+            groups: groups
+                .into_iter()
+                .filter(|(_, types)| !types.is_empty())
+                .collect(),
+        }
+    }
+}
+
+/// What a type is, in a word or two.
+fn kind(def: &TypeDef) -> String {
+    match def {
+        TypeDef::Struct(def) => crate::compat::spell::closed(def),
+        TypeDef::Newtype(_) => "newtype".to_string(),
+        TypeDef::Union(def) if def.is_open() => "open tagged union".to_string(),
+        TypeDef::Union(_) => "tagged union".to_string(),
+        TypeDef::Enum(def) if def.is_open() => "open enum".to_string(),
+        TypeDef::Enum(_) => "enum".to_string(),
+        TypeDef::Untagged(_) => "untagged union".to_string(),
+    }
+}
+
+/// Whether a field's key must be there and what it may hold, in words.
+fn presence(field: &Field) -> String {
+    match field.presence {
+        Presence::Required => "required".to_string(),
+        Presence::Nullable => "required, nullable".to_string(),
+        Presence::Optional => "optional".to_string(),
+        Presence::OptionalNullable => "optional, nullable".to_string(),
+        Presence::NullAsAbsent => "optional, null reads as absent".to_string(),
+        Presence::Defaulted => match &field.default {
+            Some(default) if default.omits() => {
+                format!("default {}, omitted when equal", json(&default.value))
+            }
+            Some(default) => format!("default {}", json(&default.value)),
+            None => "default".to_string(),
+        },
+    }
+}
+
+/// What JSON picks an untagged union's variant, in words, and the key an object must have
+/// (a schema string, for each page to escape).
+fn shape(shape: &Shape) -> (&'static str, Option<&str>) {
+    match shape {
+        Shape::String => ("a string", None),
+        Shape::Boolean => ("a boolean", None),
+        Shape::Integer => ("an integer", None),
+        Shape::Number => ("a number", None),
+        Shape::Array => ("an array", None),
+        Shape::Object(None) => ("an object", None),
+        Shape::Object(Some(key)) => ("an object with the key", Some(key)),
+    }
+}
+
+/// A short class name for a presence, for the page's style.
+fn presence_class(presence: Presence) -> &'static str {
+    match presence {
+        Presence::Required => "required",
+        Presence::Nullable => "nullable",
+        Presence::Optional | Presence::OptionalNullable | Presence::NullAsAbsent => "optional",
+        Presence::Defaulted => "default",
+    }
+}
+
+/// What else a field's value must satisfy or may do, in the schema's words: its constraints,
+/// and its reader policy when it declares one.
+fn notes(field: &Field) -> Vec<String> {
+    let mut notes = Vec::new();
+    if !field.constraints.is_empty() {
+        notes.push(crate::compat::spell::spell_constraints(&field.constraints));
+    }
+    if field.tolerance.is_declared() {
+        notes.push(crate::compat::spell::spell_tolerance(&field.tolerance));
+    }
+    notes
+}
+
+/// A piece of a type as the schema spells it: text, or a named type to link to.
+enum Piece {
+    Text(String),
+    Type(String),
+}
+
+/// A type as the schema spells it, as text and named types in turn (`Vec<`, `Block`, `>`),
+/// so each page writes its own links.
+fn pieces(ty: &Ty) -> Vec<Piece> {
+    fn push(ty: &Ty, out: &mut Vec<Piece>) {
+        let text = |text: &str, out: &mut Vec<Piece>| match out.last_mut() {
+            Some(Piece::Text(last)) => last.push_str(text),
+            _ => out.push(Piece::Text(text.to_string())),
+        };
+        let (open, inner) = match ty {
+            Ty::Named(name) => return out.push(Piece::Type(name.clone())),
+            Ty::Vec(inner) => ("Vec<", inner),
+            Ty::Map(inner) => ("Map<String, ", inner),
+            Ty::Boxed(inner) => ("Box<", inner),
+            Ty::Nullable(inner) => ("Nullable<", inner),
+            other => return text(&crate::compat::spell::spell(other), out),
+        };
+        text(open, out);
+        push(inner, out);
+        text(">", out);
+    }
+    let mut out = Vec::new();
+    push(ty, &mut out);
+    out
+}
+
+/// A value as one line of JSON text, every character that hides or breaks text escaped.
+fn json(value: &crate::ir::JsonValue) -> String {
+    markup::visible_json(&crate::json_text::compact(value))
+}
+
+/// A value as indented JSON text.
+fn pretty(value: &crate::ir::JsonValue) -> String {
+    crate::json_text::pretty(value)
+}
+
+/// The anchor of a type on the HTML page and in the Markdown.
+fn anchor(name: &str) -> String {
+    format!("type-{name}")
+}
+
+#[cfg(test)]
+mod tests;
