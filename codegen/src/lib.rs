@@ -12,6 +12,7 @@ pub mod check;
 pub mod compat;
 pub mod diagnostics;
 pub mod emit;
+pub mod fmt;
 pub mod header;
 pub mod ir;
 pub mod json_text;

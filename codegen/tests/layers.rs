@@ -51,6 +51,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     // Beside the emitters: reads the IR, and renders locations as diagnostics do.
     ("compat", &["ir", "diagnostics", "json_text"]),
+    // Lays out schema text: parses it with the syntax layer, reports as diagnostics do.
+    ("fmt", &["syntax", "diagnostics"]),
 ];
 
 #[test]
