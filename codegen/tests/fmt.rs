@@ -205,3 +205,47 @@ proptest! {
         prop_assert_eq!(contract(&once), expected, "contract changed:\n{}", once);
     }
 }
+
+/// The inputs the `schema` fuzz target kept, for what they reach: byte order marks, raw strings,
+/// comments of every kind, recovered errors. A fixed eighth of them (by name), to stay quick.
+#[test]
+fn the_fuzz_corpus_formats_to_the_same_contract_and_stays_formatted() {
+    // The syntax layer's recursion on some of these inputs needs more than a test thread's
+    // stack in a debug build.
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(fuzz_corpus)
+        .expect("spawn")
+        .join()
+        .expect("no panic");
+}
+
+fn fuzz_corpus() {
+    let dir = repo_root().join("fuzz/corpus/schema");
+    let mut formatted = 0;
+    let mut failures = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("the fuzz corpus") {
+        let path = entry.expect("entry").path();
+        let sampled = path
+            .file_name()
+            .is_some_and(|name| name.to_string_lossy().starts_with(['0', '1']));
+        if !sampled {
+            continue;
+        }
+        // Inputs that are not UTF-8, or do not parse, are no schemas to format.
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let Ok(once) = fmt::format(&text) else {
+            continue;
+        };
+        formatted += 1;
+        if fmt::format(&once).as_ref() != Ok(&once) {
+            failures.push(format!("{}: not idempotent", path.display()));
+        } else if contract(&text) != contract(&once) {
+            failures.push(format!("{}: the contract changed", path.display()));
+        }
+    }
+    assert!(formatted >= 100, "only {formatted} corpus inputs formatted");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
