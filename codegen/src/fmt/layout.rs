@@ -71,6 +71,7 @@ pub(super) fn file(w: &mut Writer, text: &str, file: &syn::File) {
     }
 }
 
+/// One struct or enum, with its attributes; `blank` says whether a blank line goes before it.
 fn declaration(w: &mut Writer, text: &str, item: &Item, blank: Blank) {
     let (attrs, keyword, ident) = match item {
         Item::Struct(item) => (&item.attrs, &item.struct_token.span, &item.ident),
@@ -371,6 +372,7 @@ enum Previous {
     Other,
 }
 
+/// Writes `tokens` on the current line, `previous` saying what came before them.
 fn inline_into(w: &mut Writer, tokens: TokenStream, previous: &mut Previous) {
     for token in tokens {
         match token {
@@ -459,14 +461,17 @@ fn split<'a, T, P: syn::spanned::Spanned>(pair: Pair<&'a T, &'a P>) -> (&'a T, O
     }
 }
 
+/// Where a field's name starts (every field of a braced struct has one).
 fn field_start(field: &syn::Field) -> Option<usize> {
     field.ident.as_ref().map(|ident| start(ident.span()))
 }
 
+/// The byte offset a syntax node starts at.
 fn node_start(node: &impl syn::spanned::Spanned) -> usize {
     start(node.span())
 }
 
+/// The byte offset a span starts at in the schema text.
 fn start(span: Span) -> usize {
     span.byte_range().start
 }

@@ -38,6 +38,7 @@ pub(super) struct Writer {
 }
 
 impl Writer {
+    /// A writer that puts the comments and blank lines of `trivia` back among the tokens.
     pub fn new(trivia: Trivia) -> Writer {
         Writer {
             trivia,
