@@ -104,16 +104,7 @@ fn declaration(w: &mut Writer, text: &str, item: &Item, blank: Blank) {
                 });
             }
             Fields::Unnamed(fields) => {
-                w.token(Some(start(fields.paren_token.span.open())), "(");
-                for pair in fields.unnamed.pairs() {
-                    let (field, comma) = split(pair);
-                    inline(w, field.ty.to_token_stream());
-                    if let Some(comma) = comma {
-                        w.token(Some(comma), ",");
-                        w.space();
-                    }
-                }
-                w.token(Some(start(fields.paren_token.span.close())), ")");
+                unnamed(w, fields);
                 semicolon(w, item.semi_token.as_ref());
             }
             Fields::Unit => semicolon(w, item.semi_token.as_ref()),
@@ -127,21 +118,26 @@ fn declaration(w: &mut Writer, text: &str, item: &Item, blank: Blank) {
                     &variant.ident.to_string(),
                 );
                 if let Fields::Unnamed(fields) = &variant.fields {
-                    w.token(Some(start(fields.paren_token.span.open())), "(");
-                    for pair in fields.unnamed.pairs() {
-                        let (field, comma) = split(pair);
-                        inline(w, field.ty.to_token_stream());
-                        if let Some(comma) = comma {
-                            w.token(Some(comma), ",");
-                            w.space();
-                        }
-                    }
-                    w.token(Some(start(fields.paren_token.span.close())), ")");
+                    unnamed(w, fields);
                 }
             });
         }
         _ => {}
     }
+}
+
+/// A newtype's or variant's `(Type)`.
+fn unnamed(w: &mut Writer, fields: &syn::FieldsUnnamed) {
+    w.token(Some(start(fields.paren_token.span.open())), "(");
+    for pair in fields.unnamed.pairs() {
+        let (field, comma) = split(pair);
+        inline(w, field.ty.to_token_stream());
+        if let Some(comma) = comma {
+            w.token(Some(comma), ",");
+            w.space();
+        }
+    }
+    w.token(Some(start(fields.paren_token.span.close())), ")");
 }
 
 /// A member of a braced body and where its separating comma stands.
