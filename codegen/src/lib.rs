@@ -16,6 +16,7 @@ pub mod diagnostics;
 #[cfg(feature = "doc")]
 pub mod doc;
 pub mod emit;
+pub mod fmt;
 pub mod header;
 pub mod ir;
 pub mod json_text;

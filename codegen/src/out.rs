@@ -238,6 +238,32 @@ pub fn write_files(files: &[(PathBuf, &str)]) -> Result<Vec<(PathBuf, WriteStatu
         .collect())
 }
 
+/// Replaces a file the user owns (a schema `cardc fmt` laid out) with `contents`, atomically
+/// and only when they differ: staged beside it, flushed to disk, then renamed into place with
+/// its permissions. Unlike [`write_files`], it asks for no cardc header.
+pub fn replace(path: &Path, contents: &str) -> Result<WriteStatus, Error> {
+    let io_error = |action, error| Error::Io {
+        action,
+        path: path.to_path_buf(),
+        error,
+    };
+    let metadata = fs::metadata(path).map_err(|error| io_error("read", error))?;
+    if metadata.is_dir() {
+        return Err(Error::IsADirectory(path.to_path_buf()));
+    }
+    let bytes = fs::read(path).map_err(|error| io_error("read", error))?;
+    if bytes == contents.as_bytes() {
+        return Ok(WriteStatus::Unchanged);
+    }
+    let dir = parent_dir(path);
+    remove_stale_temporaries(dir);
+    let temp = stage(path, contents.as_bytes(), Some(metadata.permissions()))?;
+    temp.persist(path)
+        .map_err(|persist| io_error("replace", persist.error))?;
+    sync_dir(dir)?;
+    Ok(WriteStatus::Written)
+}
+
 /// What an output path holds before a write.
 enum Existing {
     /// Nothing.

@@ -529,3 +529,101 @@ fn a_shared_typescript_runtime_is_written_once_beside_the_outputs_and_checked() 
         stderr(&edited)
     );
 }
+
+/// A schema out of cardc's layout, and the same schema in it.
+const UNFORMATTED: &str = "struct A { a: u8, // The a.\n  b : Option<u8> }\n";
+const FORMATTED: &str = "struct A {\n    a: u8, // The a.\n    b: Option<u8>,\n}\n";
+
+#[test]
+fn fmt_check_prints_the_diff_fails_and_writes_nothing() {
+    let tree = Tree::new();
+    std::fs::write(tree.path("a.cards"), UNFORMATTED).expect("write");
+    std::fs::write(tree.path("b.cards"), FORMATTED).expect("write");
+    let modified = std::fs::metadata(tree.path("a.cards"))
+        .and_then(|metadata| metadata.modified())
+        .expect("mtime");
+    let output = tree.cardc(&["fmt", "--check", "a.cards", "b.cards"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("--- a.cards\n+++ a.cards (formatted)\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("+    b: Option<u8>,\n"), "{stdout}");
+    assert!(!stdout.contains("b.cards"), "{stdout}");
+    // The command to run names the file that would change, not the one already formatted.
+    let message = stderr(&output);
+    assert!(
+        message.contains("1 file(s) not in cardc's layout; to format them run:\n")
+            && message.ends_with(" fmt a.cards\n"),
+        "{message}"
+    );
+    assert_eq!(tree.read("a.cards"), UNFORMATTED);
+    assert_eq!(
+        std::fs::metadata(tree.path("a.cards"))
+            .and_then(|metadata| metadata.modified())
+            .expect("mtime"),
+        modified
+    );
+    assert_eq!(
+        tree.names(""),
+        ["a.cards", "b.cards", "schema/render_intent.cards"]
+    );
+    let output = tree.cardc(&["fmt", "--check", "b.cards"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn fmt_rewrites_the_files_that_change_and_only_those() {
+    let tree = Tree::new();
+    std::fs::write(tree.path("a.cards"), UNFORMATTED).expect("write");
+    std::fs::write(tree.path("b.cards"), FORMATTED).expect("write");
+    let untouched = std::fs::metadata(tree.path("b.cards"))
+        .and_then(|metadata| metadata.modified())
+        .expect("mtime");
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let output = tree.cardc(&["fmt", "a.cards", "b.cards"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "formatted a.cards\n"
+    );
+    assert_eq!(tree.read("a.cards"), FORMATTED);
+    assert_eq!(
+        std::fs::metadata(tree.path("b.cards"))
+            .and_then(|metadata| metadata.modified())
+            .expect("mtime"),
+        untouched
+    );
+    // No temporary is left beside them.
+    assert_eq!(
+        tree.names(""),
+        ["a.cards", "b.cards", "schema/render_intent.cards"]
+    );
+    let output = tree.cardc(&["fmt", "a.cards"]);
+    assert!(output.status.success() && output.stdout.is_empty());
+}
+
+#[test]
+fn fmt_refuses_a_schema_that_does_not_parse_with_located_diagnostics_and_writes_nothing() {
+    let tree = Tree::new();
+    let broken = "struct A {\n    a: u8\n    b: u8,\n}\n";
+    std::fs::write(tree.path("broken.cards"), broken).expect("write");
+    std::fs::write(tree.path("a.cards"), UNFORMATTED).expect("write");
+    let output = tree.cardc(&["fmt", "broken.cards", "a.cards"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = stderr(&output);
+    assert!(stderr.contains("broken.cards:3:5"), "{stderr}");
+    assert!(stderr.contains('^'), "{stderr}");
+    assert!(
+        stderr.contains("broken.cards; it was not formatted"),
+        "{stderr}"
+    );
+    assert_eq!(tree.read("broken.cards"), broken);
+    // The other file is still formatted.
+    assert_eq!(tree.read("a.cards"), FORMATTED);
+    let output = tree.cardc(&["fmt", "--check", "broken.cards"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(tree.read("broken.cards"), broken);
+}

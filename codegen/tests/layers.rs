@@ -74,6 +74,8 @@ const LAYERS: &[(&str, &[&str])] = &[
             "diagnostics",
         ],
     ),
+    // Lays out schema text: parses it with the syntax layer, reports as diagnostics do.
+    ("fmt", &["syntax", "diagnostics"]),
 ];
 
 #[test]

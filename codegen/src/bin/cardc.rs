@@ -1,6 +1,6 @@
 //! The `cardc` command line: `generate` writes a schema's outputs, `check` verifies them,
 //! `compat` says whom the changes between two versions of a schema break, `doc` writes a
-//! reference of the contract for people.
+//! reference of the contract for people, `fmt` lays schema files out in the one canonical style.
 
 use std::ffi::OsStr;
 use std::path::PathBuf;
@@ -83,6 +83,17 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Lay schema files out in the canonical style (comments kept, the contract unchanged),
+    /// rewriting those that change. Exits 0 when done, 1 when --check finds a file to change,
+    /// 2 when a file is unreadable, does not parse or cannot be written (it is left as it was).
+    Fmt {
+        /// Write nothing; print how each file would change, and fail if any would.
+        #[arg(long)]
+        check: bool,
+        /// The schema files.
+        #[arg(required = true, value_name = "FILES")]
+        files: Vec<PathBuf>,
+    },
 }
 
 /// How `compat` prints its report.
@@ -140,6 +151,7 @@ fn main() -> ExitCode {
             baseline,
             check,
         } => return document(schema, out, baseline.as_deref(), *check),
+        Command::Fmt { check, files } => return format_files(files, *check),
     };
     let name = source_name(&paths.schema);
     let Some(text) = read(&paths.schema, &name) else {
@@ -523,6 +535,70 @@ fn document(
         shell_word(out.as_os_str()),
     );
     ExitCode::FAILURE
+}
+
+/// `cardc fmt`: lays out every file, going on past one that fails; with `check`, writes
+/// nothing and prints a unified diff for each file that would change.
+fn format_files(files: &[PathBuf], check: bool) -> ExitCode {
+    let mut unformatted = Vec::new();
+    let mut failed = 0;
+    for path in files {
+        let name = source_name(path);
+        let Some(text) = read(path, &name) else {
+            failed += 1;
+            continue;
+        };
+        let formatted = match cardc_codegen::fmt::format(&text) {
+            Ok(formatted) => formatted,
+            Err(diagnostics) => {
+                let source = Source {
+                    name: &name,
+                    text: &text,
+                };
+                eprint!("{}", source.render(&diagnostics));
+                eprintln!(
+                    "error: {} problem(s) in {}; it was not formatted",
+                    diagnostics.len(),
+                    escaped(&name)
+                );
+                failed += 1;
+                continue;
+            }
+        };
+        if formatted == text {
+            continue;
+        }
+        if check {
+            print!(
+                "{}",
+                similar::TextDiff::from_lines(&text, &formatted)
+                    .unified_diff()
+                    .header(&escaped(&name), &format!("{} (formatted)", escaped(&name)))
+            );
+            unformatted.push(shell_word(path.as_os_str()));
+            continue;
+        }
+        match out::replace(path, &formatted) {
+            Ok(_) => println!("formatted {}", escaped(&name)),
+            Err(error) => {
+                eprintln!("error: {error}; it was left as it was");
+                failed += 1;
+            }
+        }
+    }
+    if failed > 0 {
+        return ExitCode::from(IO_FAILURE);
+    }
+    if !unformatted.is_empty() {
+        eprintln!(
+            "error: {} file(s) not in cardc's layout; to format them run:\n    {} fmt {}",
+            unformatted.len(),
+            invocation(),
+            unformatted.join(" ")
+        );
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
 }
 
 /// One compiled schema and where its outputs go.

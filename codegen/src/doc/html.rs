@@ -131,7 +131,7 @@ fn changes(baseline: &super::Baseline, out: &mut String) {
                 html(change.class.name()),
                 side(&change.old),
                 side(&change.new),
-                html(verdict.reason)
+                html(&verdict.reason)
             ));
         }
         out.push_str("</ul>\n");

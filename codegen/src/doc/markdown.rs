@@ -79,7 +79,7 @@ fn changes(baseline: &super::Baseline, out: &mut String) {
             markdown(change.class.name()),
             side(&change.old),
             side(&change.new),
-            markdown(verdict.reason)
+            markdown(&verdict.reason)
         ));
     }
     if !baseline.changes.is_empty() {
