@@ -10,6 +10,8 @@
 //!   there and must print exactly the lines after it (stdout, then stderr; a last line `...`
 //!   matches the rest) and exit as its `# exits N` comment says (0 without one); the README's
 //!   Rust, TypeScript, Python and schema examples must be files of that chapter, as written;
+//! - every `cardc` command line of the other `sh` blocks runs (its placeholders given real
+//!   files, `--baseline` a git repository) without a usage error: it exits 0 or 1;
 //! - every relative link resolves to a file, and every `#anchor` to a heading of that file (as
 //!   mdBook and forges spell heading ids), and every chapter under `docs/src/` is in
 //!   `SUMMARY.md`.
@@ -495,5 +497,116 @@ fn every_link_resolves_and_every_chapter_is_in_the_summary() {
         }
     }
     assert!(checked >= 50, "found only {checked} relative links");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The `cardc` command lines of the `sh` blocks of the book (but "Your first schema", whose
+/// sessions run with their output) and the README, with their comments cut, as
+/// `(document, line, command)`; `cargo run --bin cardc -- <args>` counts as `cardc <args>`.
+fn cardc_commands() -> Vec<(String, usize, String)> {
+    let mut found = Vec::new();
+    for path in documents() {
+        if path.ends_with("first-schema.md") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("read a document");
+        for block in blocks(&text).iter().filter(|b| b.has("sh")) {
+            for (offset, line) in block.body.lines().enumerate() {
+                let command = line.split(" #").next().unwrap_or(line).trim();
+                let command = match command.strip_prefix("cargo run --bin cardc -- ") {
+                    Some(args) => format!("cardc {args}"),
+                    None => command.to_string(),
+                };
+                if command.starts_with("cardc ") {
+                    found.push((shown(&path), block.line + 1 + offset, command));
+                }
+            }
+        }
+    }
+    found
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let status = Command::new("git")
+        .args(["-c", "user.name=cardc", "-c", "user.email=cardc@localhost"])
+        .args(args)
+        .current_dir(dir)
+        .status()
+        .expect("run git");
+    assert!(status.success(), "git {args:?}");
+}
+
+#[test]
+fn every_cardc_command_line_in_the_book_runs() {
+    let root = repo_root();
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let at = dir.path();
+    // What the commands name: this repository's schema and outputs, the README's first schema,
+    // and the placeholders of the CLI chapter, each a real file.
+    std::fs::create_dir_all(at.join("schema")).expect("mkdir");
+    std::fs::create_dir_all(at.join("vendor")).expect("mkdir");
+    let render_intent = root.join("schema/render_intent.cards");
+    for copy in [
+        "schema/render_intent.cards",
+        "schema.cards",
+        "old.cards",
+        "new.cards",
+        "OLD.cards",
+        "NEW.cards",
+    ] {
+        std::fs::copy(&render_intent, at.join(copy)).expect("copy the schema");
+    }
+    let chapter = std::fs::read_to_string(root.join("docs/src/first-schema.md")).expect("read");
+    let first = blocks(&chapter)
+        .into_iter()
+        .find(|block| block.attribute("file") == Some("cards.cards"))
+        .expect("the first schema");
+    std::fs::write(at.join("cards.cards"), first.schema()).expect("write cards.cards");
+    for (schema, out) in [
+        ("schema/render_intent.cards", "generated"),
+        ("cards.cards", "generated"),
+    ] {
+        let (status, printed) = run(at, &format!("cardc generate {schema} --out {out}"));
+        assert_eq!(status, 0, "{printed}");
+    }
+    for copy in [
+        "vendor/render_intent.schema.json",
+        "pinned.schema.json",
+        "published.schema.json",
+    ] {
+        std::fs::copy(
+            at.join("generated/render_intent.schema.json"),
+            at.join(copy),
+        )
+        .expect("copy the published schema");
+    }
+    git(at, &["init", "--quiet"]);
+    git(at, &["add", "."]);
+    git(at, &["commit", "--quiet", "-m", "baseline"]);
+    git(at, &["update-ref", "refs/remotes/origin/main", "HEAD"]);
+
+    let commands = cardc_commands();
+    assert!(
+        commands.len() >= 10,
+        "found only {} cardc lines",
+        commands.len()
+    );
+    let mut problems = Vec::new();
+    for (document, line, command) in commands {
+        let command = command
+            .replace("<schema.cards>", "schema.cards")
+            .replace("<old.cards>", "old.cards")
+            .replace("<new.cards>", "new.cards")
+            .replace("<dir>", "out")
+            .replace("<git-ref>", "HEAD");
+        let (status, printed) = run(at, &command);
+        // 0, or 1 for a verdict (stale outputs, a denied break); 2 is a usage error or a file
+        // the command names that is not there.
+        if !(status == 0 || status == 1) {
+            problems.push(format!(
+                "{document}:{line}: `{command}` exited {status}:\n{printed}"
+            ));
+        }
+    }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
