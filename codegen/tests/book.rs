@@ -10,6 +10,8 @@
 //!   there and must print exactly the lines after it (stdout, then stderr; a last line `...`
 //!   matches the rest) and exit as its `# exits N` comment says (0 without one); the README's
 //!   Rust, TypeScript, Python and schema examples must be files of that chapter, as written;
+//! - every other `python` block of the book runs against this repository's generated
+//!   package (`generated/python`) and exits 0, but for those marked `fragment`;
 //! - every `cardc` command line of the other `sh` blocks runs (its placeholders given real
 //!   files, `--baseline` a git repository) without a usage error: it exits 0 or 1;
 //! - every relative link resolves to a file, and every `#anchor` to a heading of that file (as
@@ -608,5 +610,45 @@ fn every_cardc_command_line_in_the_book_runs() {
             ));
         }
     }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_python_block_of_the_guide_runs_against_the_render_intent_package() {
+    let root = repo_root();
+    let python = installed("target/python-env/bin/python", "run scripts/python-env");
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let mut ran = 0;
+    let mut problems = Vec::new();
+    for path in documents() {
+        if !path.starts_with(root.join("docs/src")) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("read a document");
+        for block in blocks(&text) {
+            let python_block = block.info.first().is_some_and(|w| w == "python");
+            if !python_block || block.attribute("file").is_some() || block.has("fragment") {
+                continue;
+            }
+            ran += 1;
+            let script = dir.path().join(format!("block{ran}.py"));
+            std::fs::write(&script, &block.body).expect("write the block");
+            let output = Command::new(&python)
+                .arg(&script)
+                .env("PYTHONPATH", root.join("generated/python"))
+                .current_dir(dir.path())
+                .output()
+                .expect("run python");
+            if !output.status.success() {
+                problems.push(format!(
+                    "{}:{}: the block fails:\n{}",
+                    shown(&path),
+                    block.line,
+                    String::from_utf8_lossy(&output.stderr)
+                ));
+            }
+        }
+    }
+    assert!(ran >= 2, "ran only {ran} Python blocks");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
