@@ -10,6 +10,8 @@
 //!   there and must print exactly the lines after it (stdout, then stderr; a last line `...`
 //!   matches the rest) and exit as its `# exits N` comment says (0 without one); the README's
 //!   Rust, TypeScript, Python and schema examples must be files of that chapter, as written;
+//! - every other `rust` block of the book that uses the derive builds and runs in a fresh
+//!   crate with the README's `[dependencies]` lines and this repository's schema;
 //! - every other `python` block of the book runs against this repository's generated
 //!   package (`generated/python`) and exits 0, but for those marked `fragment`;
 //! - every `cardc` command line of the other `sh` blocks runs (its placeholders given real
@@ -651,4 +653,64 @@ fn every_python_block_of_the_guide_runs_against_the_render_intent_package() {
     }
     assert!(ran >= 2, "ran only {ran} Python blocks");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_derive_block_of_the_guide_builds_in_a_fresh_crate() {
+    let root = repo_root();
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let dependencies = blocks(&readme)
+        .into_iter()
+        .find(|block| block.has("toml") && block.body.starts_with("[dependencies]\n"))
+        .expect("the README's [dependencies] lines")
+        .body
+        .replace("/path/to/cardc", &root.to_string_lossy());
+    let mut built = 0;
+    for path in documents() {
+        if !path.starts_with(root.join("docs/src")) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("read a document");
+        for block in blocks(&text) {
+            let rust = block.info.first().is_some_and(|w| w == "rust");
+            if !rust
+                || block.attribute("file").is_some()
+                || !block.body.contains("#[derive(cardc::Schema)]")
+            {
+                continue;
+            }
+            built += 1;
+            let dir = tempfile::tempdir().expect("a scratch crate");
+            std::fs::create_dir_all(dir.path().join("src")).expect("mkdir");
+            std::fs::create_dir_all(dir.path().join("schema")).expect("mkdir");
+            std::fs::copy(
+                root.join("schema/render_intent.cards"),
+                dir.path().join("schema/render_intent.cards"),
+            )
+            .expect("copy the schema");
+            std::fs::write(
+                dir.path().join("Cargo.toml"),
+                format!(
+                    "[package]\nname = \"book-derive-{built}\"\nversion = \"0.1.0\"\n\
+                     edition = \"2024\"\n\n{dependencies}"
+                ),
+            )
+            .expect("Cargo.toml");
+            let main = if block.body.contains("fn main") {
+                block.body.clone()
+            } else {
+                format!("{}\nfn main() {{}}\n", block.body)
+            };
+            std::fs::write(dir.path().join("src/main.rs"), main).expect("main.rs");
+            let (status, printed) = run(dir.path(), "cargo run --quiet");
+            assert_eq!(
+                status,
+                0,
+                "{}:{}: the derive block does not build and run:\n{printed}",
+                shown(&path),
+                block.line
+            );
+        }
+    }
+    assert!(built >= 2, "built only {built} derive blocks");
 }
