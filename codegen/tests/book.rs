@@ -3,7 +3,7 @@
 //! - every schema block (a fence whose info string has `cards`, as ` ```rust,cards `) compiles
 //!   with the checker, or fails to when it is marked `fails`; in a `rust` block, lines that
 //!   start with `# ` (or are `#` alone) are part of the schema but hidden by mdBook, as rustdoc
-//!   hides them;
+//!   hides them (in a `ts` block, lines that start with `~`);
 //! - "Your first schema" is run as a session: its `file=<name>` blocks (the schema, a Cargo
 //!   crate, TypeScript, Python) are written into a scratch directory in order, `/path/to/cardc`
 //!   made this checkout, and each `$ ...` line of its `console` blocks (see [`run`]) is run
@@ -12,6 +12,8 @@
 //!   Rust, TypeScript, Python and schema examples must be files of that chapter, as written;
 //! - every other `rust` block of the book that uses the derive builds and runs in a fresh
 //!   crate with the README's `[dependencies]` lines and this repository's schema;
+//! - every other `ts` block of the book compiles under `tsc --strict` beside this
+//!   repository's `generated/render_intent.ts`, but for those marked `fragment`;
 //! - every other `python` block of the book runs against this repository's generated
 //!   package (`generated/python`) and exits 0, but for those marked `fragment`;
 //! - every `cardc` command line of the other `sh` blocks runs (its placeholders given real
@@ -89,15 +91,17 @@ impl Block {
             .find_map(|w| w.strip_prefix(key)?.strip_prefix('='))
     }
 
-    /// The schema as the compiler reads it: hidden lines shown, as mdBook hides them in `rust`.
-    fn schema(&self) -> String {
-        let rust = self.info.first().is_some_and(|w| w == "rust");
+    /// The text as a compiler reads it: the lines mdBook hides shown, `# ` (or `#` alone) in
+    /// a `rust` block, as rustdoc hides them, and `~` in a `ts` block (`docs/book.toml`).
+    fn source(&self) -> String {
+        let language = self.info.first().map_or("", String::as_str);
         let mut text = String::new();
         for line in self.body.lines() {
-            let line = match (rust, line) {
-                (true, "#") => "",
-                (true, _) => line.strip_prefix("# ").unwrap_or(line),
-                (false, _) => line,
+            let line = match (language, line) {
+                ("rust", "#") => "",
+                ("rust", _) => line.strip_prefix("# ").unwrap_or(line),
+                ("ts", _) => line.strip_prefix('~').unwrap_or(line),
+                _ => line,
             };
             text.push_str(line);
             text.push('\n');
@@ -166,7 +170,7 @@ fn every_schema_block_compiles_or_fails_as_marked() {
         for block in blocks(&text).iter().filter(|b| b.has("cards")) {
             checked += 1;
             let name = format!("{}:{}", shown(&path), block.line);
-            let schema = block.schema();
+            let schema = block.source();
             match (
                 cardc_codegen::compile("block.cards", &schema),
                 block.has("fails"),
@@ -305,7 +309,7 @@ fn your_first_schema_runs_as_written() {
             let path = dir.path().join(file);
             std::fs::create_dir_all(path.parent().expect("a directory")).expect("mkdir");
             let text = block
-                .schema()
+                .source()
                 .replace("/path/to/cardc", &repo_root().to_string_lossy());
             std::fs::write(path, text).expect("write a file");
         } else if block.has("console") {
@@ -565,7 +569,7 @@ fn every_cardc_command_line_in_the_book_runs() {
         .into_iter()
         .find(|block| block.attribute("file") == Some("cards.cards"))
         .expect("the first schema");
-    std::fs::write(at.join("cards.cards"), first.schema()).expect("write cards.cards");
+    std::fs::write(at.join("cards.cards"), first.source()).expect("write cards.cards");
     for (schema, out) in [
         ("schema/render_intent.cards", "generated"),
         ("cards.cards", "generated"),
@@ -713,4 +717,54 @@ fn every_derive_block_of_the_guide_builds_in_a_fresh_crate() {
         }
     }
     assert!(built >= 2, "built only {built} derive blocks");
+}
+
+#[test]
+fn every_typescript_block_of_the_guide_compiles_against_the_render_intent_types() {
+    let root = repo_root();
+    let tsc = installed(
+        "node_modules/typescript/bin/tsc",
+        "run `npm ci` at the repository root",
+    );
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    std::fs::copy(
+        root.join("generated/render_intent.ts"),
+        dir.path().join("render_intent.ts"),
+    )
+    .expect("copy the TypeScript output");
+    let mut compiled = 0;
+    let mut problems = Vec::new();
+    for path in documents() {
+        if !path.starts_with(root.join("docs/src")) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("read a document");
+        for block in blocks(&text) {
+            let ts = block.info.first().is_some_and(|w| w == "ts");
+            if !ts || block.attribute("file").is_some() || block.has("fragment") {
+                continue;
+            }
+            compiled += 1;
+            let file = format!("block{compiled}.ts");
+            std::fs::write(dir.path().join(&file), block.source()).expect("write the block");
+            let output = Command::new("node")
+                .arg(&tsc)
+                .args(["--strict", "--noEmit", "--target", "es2022"])
+                .args(["--module", "esnext", "--moduleResolution", "bundler"])
+                .arg(&file)
+                .current_dir(dir.path())
+                .output()
+                .expect("run tsc");
+            if !output.status.success() {
+                problems.push(format!(
+                    "{}:{}: the block does not compile:\n{}",
+                    shown(&path),
+                    block.line,
+                    String::from_utf8_lossy(&output.stdout)
+                ));
+            }
+        }
+    }
+    assert!(compiled >= 2, "compiled only {compiled} TypeScript blocks");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
