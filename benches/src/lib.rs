@@ -1,9 +1,10 @@
-//! Benchmarks of cardc: decoding and encoding the render-intent contract with cardc's
-//! generated types against plain serde derive, a floor of plain structs with the variant known,
-//! and `serde_json::Value` then dispatch (`benches/codec.rs`), over a corpus generated here;
-//! the generator's stages on a synthetic schema written here (`benches/generator.rs`); and the
-//! scripts that time the generator against other tools (`generator/run.sh`) and the build
-//! (`build-time/run.sh`). The README's "Performance" section has the results and commands.
+//! Benchmarks of cardc: decoding and encoding the render-intent contract with cardc's generated
+//! types against plain serde derive, a floor of plain structs with the variant known, and
+//! `serde_json::Value` then dispatch (`benches/codec.rs`), over a corpus generated here; the
+//! generator's stages on a synthetic schema written here (`benches/generator.rs`); and the scripts
+//! that time the generator against other tools (`generator/run.sh`) and the build
+//! (`build-time/run.sh`). The book's Performance chapter (`docs/src/evidence/performance.md`) has
+//! the results and commands.
 
 pub mod corpus;
 pub mod decoders;

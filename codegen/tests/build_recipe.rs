@@ -1,7 +1,8 @@
-//! The README's build.rs recipe, as written, in a fresh crate under cargo: it creates the
-//! directories it writes into, and `CARDC_CHECK=1 cargo build` notices an output edited or
-//! deleted by hand (every file written, companions included, is a `rerun-if-changed` path, not
-//! only the schema), naming it by its plain path (`py/pyproject.toml`).
+//! The build.rs recipe of the book's "Use it from Rust" (`docs/src/guide/rust.md`), as written, in
+//! a fresh crate under cargo: it creates the directories it writes into, and `CARDC_CHECK=1 cargo
+//! build` notices an output edited or deleted by hand (every file written, companions included,
+//! is a `rerun-if-changed` path, not only the schema), naming it by its plain path
+//! (`py/pyproject.toml`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -13,7 +14,7 @@ fn repo_root() -> PathBuf {
         .expect("repository root")
 }
 
-/// The README code block that starts with `opening`, without its fences.
+/// The chapter's code block that starts with `opening`, without its fences.
 fn readme_block(readme: &str, opening: &str, containing: &str) -> String {
     let mut rest = readme;
     while let Some(start) = rest.find(opening) {
@@ -24,7 +25,9 @@ fn readme_block(readme: &str, opening: &str, containing: &str) -> String {
         }
         rest = &body[block.len()..];
     }
-    panic!("the README has no block opening with {opening:?} that holds {containing:?}");
+    panic!(
+        "docs/src/guide/rust.md has no block opening with {opening:?} that holds {containing:?}"
+    );
 }
 
 fn cargo_build(dir: &Path, check: bool) -> Output {
@@ -52,7 +55,8 @@ fn stderr(output: &Output) -> String {
 #[test]
 fn the_readme_build_recipe_creates_its_directories_and_check_mode_sees_hand_edits() {
     let root = repo_root();
-    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let readme = std::fs::read_to_string(root.join("docs/src/guide/rust.md"))
+        .expect("docs/src/guide/rust.md");
     let manifest_lines = readme_block(&readme, "```toml\n[dependencies]\n", "[build-dependencies]")
         .replace("/path/to/cardc", &root.to_string_lossy());
     let build_rs = readme_block(&readme, "```rust\n// build.rs\n", "Build::new");

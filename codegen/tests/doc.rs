@@ -2,10 +2,10 @@
 //! never over a file of someone else's, `--check` writes nothing and prints the refresh
 //! command, `--baseline` adds the compat report; the committed pages under `generated/doc/`
 //! are fresh; and the page works in headless Chromium (navigation, search, an example, and the
-//! hostile-strings page running nothing), which saves the screenshot `docs/doc.md` shows.
+//! hostile-strings page running nothing), which saves the screenshot `docs/src/guide/doc.md` shows.
 //!
 //! Refresh `generated/doc/` with the `cardc doc` commands the staleness failure prints; refresh
-//! `docs/images/doc-page.png` by copying the screenshot the browser test saves.
+//! `docs/src/images/doc-page.png` by copying the screenshot the browser test saves.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

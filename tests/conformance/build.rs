@@ -1,6 +1,6 @@
 //! Runs typify on the published JSON Schema, as a team holding only the schema would (after the
-//! rewrite the README gives for typify, which cannot read `if`), and writes the Rust it makes
-//! to `$OUT_DIR/typify_render_intent.rs` for the fifth reader.
+//! rewrite `docs/src/guide/json-schema.md` gives for typify, which cannot read `if`), and writes
+//! the Rust it makes to `$OUT_DIR/typify_render_intent.rs` for the fifth reader.
 
 use std::path::Path;
 

@@ -1,6 +1,6 @@
-//! The README's Demo section shows real output: each `sed -n '...' <sample> | cargo run -q -p
-//! cardc-demo -- <args>` block there is run, and the block after it must be exactly what the
-//! demo prints.
+//! The Demo section of `apps/demo/README.md` shows real output: each `sed -n '...' <sample> | cargo
+//! run -q -p cardc-demo -- <args>` block there is run, and the block after it must be exactly what
+//! the demo prints.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -10,9 +10,10 @@ fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The fenced blocks of the README's `## Demo` section, in order.
+/// The fenced blocks of `apps/demo/README.md`'s `## Demo` section, in order.
 fn demo_blocks() -> Vec<String> {
-    let readme = std::fs::read_to_string(repo().join("README.md")).expect("read the README");
+    let readme =
+        std::fs::read_to_string(repo().join("apps/demo/README.md")).expect("read the README");
     let start = readme.find("\n## Demo\n").expect("a Demo section");
     let section = &readme[start + 1..];
     let end = section[1..]

@@ -54,8 +54,8 @@ pub(super) fn lower(
                 "this pattern is outside the dialect every reader shares",
                 written.span.clone(),
                 problem,
-                "see the README's pattern dialect: literals, classes of literals and ranges, \
-                 `^`, `$`, groups, `|` and repetition",
+                "see the book's pattern dialect (Constraints and formats): literals, classes of \
+                 literals and ranges, `^`, `$`, groups, `|` and repetition",
             )),
         }
     }

@@ -4,7 +4,7 @@
 //! diagnostics); the layout is walked over syn's tree of the same tokens. syn keeps no ordinary
 //! comments and no blank lines, so [`trivia`] reads them back from the text between the
 //! tokens' spans, and [`writer`] puts each where it stood relative to its tokens. See
-//! `docs/fmt.md` for the style.
+//! `docs/src/guide/fmt.md` for the style.
 
 mod layout;
 mod trivia;

@@ -4,10 +4,10 @@
 //! says what the schema declares, not what some reader happens to do.
 //!
 //! Constraints are checked from their definitions: lengths in code points, ranges and counts
-//! compared as numbers, uniqueness by JSON Schema's equality, decimal strings and the formats
-//! by hand-written parsers of what the README says they accept (not by their patterns, which
-//! every reader under test shares). A field's own pattern is the one thing only a regex engine
-//! can read: the `regex` crate's, which the compiler allows only where engines agree.
+//! compared as numbers, uniqueness by JSON Schema's equality, decimal strings and the formats by
+//! hand-written parsers of what the book's reference says they accept (not by their patterns, which
+//! every reader under test shares). A field's own pattern is the one thing only a regex engine can
+//! read: the `regex` crate's, which the compiler allows only where engines agree.
 
 use cardc_codegen::ir::{
     Constant, Constraints, Field, Format, IntKind, Number, Presence, Schema, StructDef, Ty,

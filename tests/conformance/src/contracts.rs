@@ -7,7 +7,7 @@
 //! (`reference.mjs`, run under node by `tests/js/reference_check.mjs`) is then compared with
 //! that label case by case. Each disagreement must fall in a class of `gaps.json`, which says
 //! why the `.cards` cannot (or should not) say what the reference does; the counts form the
-//! agreement table in the README.
+//! agreement table in `docs/src/evidence/public-contracts.md`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -491,7 +491,7 @@ impl Agreement {
         }
     }
 
-    /// The table and the gap list as Markdown, for the README.
+    /// The table and the gap list as Markdown, for `docs/src/evidence/public-contracts.md`.
     pub fn markdown(&self, reference: &str, corpus: usize, gaps: &[Gap]) -> String {
         let mut text = format!(
             "Reference: {reference}. {corpus} cases.\n\n\

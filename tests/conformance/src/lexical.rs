@@ -6,7 +6,7 @@
 //! The cases are text, not parsed values, because parsing is where the readers part: each
 //! reader parses the text itself (serde_json for the Rust types and the `jsonschema` crate,
 //! `JSON.parse` for ajv and the guards). Each class has one label, the contract's rule for it
-//! (see the README's "Where the outputs cannot agree exactly").
+//! (see `docs/src/reference/disagreements.md`).
 
 use cardc_codegen::ir::{Field, Schema, StructDef, Ty, TypeDef};
 use serde::Serialize;

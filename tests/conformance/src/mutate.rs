@@ -28,7 +28,8 @@ use crate::contract::{self, escape};
 pub struct Mutation {
     /// The labelled case; its name is `<source case><pointer>:<class>[=<detail>]`.
     pub case: Case,
-    /// The class of change, such as `null/optional` or `tag/other` (see the README).
+    /// The class of change, such as `null/optional` or `tag/other` (see
+    /// `docs/src/evidence/conformance.md`).
     pub class: &'static str,
     /// The JSON pointer of what the change touched: the key set or removed, or the value
     /// replaced. An invalid single change is at fault there.

@@ -1,7 +1,7 @@
 //! What schemars makes of the generated Rust types: the JSON Schema its derive writes for each
-//! named type (with `render-intent`'s `schemars` feature), validated by the `jsonschema` crate. It is
-//! compared with the labels to show what a Rust user who derives a schema from the types gets;
-//! the README lists where it differs from the contract.
+//! named type (with `render-intent`'s `schemars` feature), validated by the `jsonschema` crate. It
+//! is compared with the labels to show what a Rust user who derives a schema from the types gets;
+//! `docs/src/evidence/conformance.md` lists where it differs from the contract.
 
 use std::collections::BTreeMap;
 

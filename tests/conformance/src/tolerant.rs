@@ -5,12 +5,13 @@
 //! under test; it leans on [`crate::contract`] for whether a value fits a type where no policy
 //! lies beneath it.
 //!
-//! The rules, as the README's "Tolerant readers" states them: an item of a `#[skip_invalid]`
-//! array that is not a valid item (read tolerantly itself) is left out; a present value of an
-//! `#[on_invalid = "absent"]` field that is not valid (read tolerantly itself) makes the key
-//! absent, and of an `#[on_invalid = "default"]` one too, which then reads as its default (as
-//! [`contract::written`] fills it in); the warnings inside a dropped value are dropped with it; anything else invalid fails
-//! the read. Warnings are ordered by pointer: keys by text, indices by number.
+//! The rules, as `docs/src/reference/tolerant-readers.md` states them: an item of a
+//! `#[skip_invalid]` array that is not a valid item (read tolerantly itself) is left out; a present
+//! value of an `#[on_invalid = "absent"]` field that is not valid (read tolerantly itself) makes
+//! the key absent, and of an `#[on_invalid = "default"]` one too, which then reads as its default
+//! (as [`contract::written`] fills it in); the warnings inside a dropped value are dropped with it;
+//! anything else invalid fails the read. Warnings are ordered by pointer: keys by text, indices by
+//! number.
 
 use cardc_codegen::ir::{OnInvalid, Schema, StructDef, Ty, TypeDef};
 use serde_json::{Map, Value};

@@ -1,7 +1,7 @@
 //! The fifth reader: the Rust types typify generates from the published JSON Schema (see
 //! `build.rs`), which is what a team holding only the schema would use.
 //!
-//! typify's types are not cardc's and need not agree on every case; the README lists each class
+//! typify's types are not cardc's and need not agree on every case; the book lists each class
 //! of case where they differ. One thing they must never do is decode a payload as the wrong
 //! variant, so a decoded payload is written back and every tag it held must still be there.
 

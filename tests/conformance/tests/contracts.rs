@@ -1,8 +1,8 @@
 //! The public contracts under `tests/contracts/` (see `cardc_conformance::contracts`): every
 //! cardc reader agrees with the transcription's labels on the whole corpus, and the protocol's
 //! own reference agrees with them too, except where a class of `gaps.json` says why not. The
-//! agreement table of each contract is in the README between `<!-- contract:<name> -->` and
-//! `<!-- /contract:<name> -->`; refresh it with
+//! agreement table of each contract is in the book's `docs/src/evidence/public-contracts.md`
+//! between `<!-- contract:<name> -->` and `<!-- /contract:<name> -->`; refresh it with
 //! `CARDC_BLESS=1 cargo test -p cardc-conformance --test contracts`.
 
 use std::collections::BTreeSet;
@@ -106,8 +106,9 @@ fn every_reader_agrees_on_every_contract_corpus() {
 #[test]
 fn every_contract_agrees_with_its_reference_or_names_the_gap() {
     let bless = std::env::var_os("CARDC_BLESS").is_some_and(|value| value == "1");
-    let readme_path = repo_root().join("README.md");
-    let original = std::fs::read_to_string(&readme_path).expect("read README.md");
+    let readme_path = repo_root().join("docs/src/evidence/public-contracts.md");
+    let original =
+        std::fs::read_to_string(&readme_path).expect("read docs/src/evidence/public-contracts.md");
     let mut readme = original.clone();
     let mut problems = Vec::new();
     for name in contracts() {
@@ -162,7 +163,7 @@ fn every_contract_agrees_with_its_reference_or_names_the_gap() {
         );
         let (Some(start), Some(end)) = (readme.find(&open), readme.find(&close)) else {
             problems.push(format!(
-                "{name}: README.md has no `{}` ... `{close}` block for the table",
+                "{name}: docs/src/evidence/public-contracts.md has no `{}` ... `{close}` block for the table",
                 open.trim_end()
             ));
             continue;
@@ -173,7 +174,7 @@ fn every_contract_agrees_with_its_reference_or_names_the_gap() {
                 readme.replace_range(start..end, &table);
             } else {
                 problems.push(format!(
-                    "{name}: the agreement table in README.md is stale; refresh it with:\n    \
+                    "{name}: the agreement table in docs/src/evidence/public-contracts.md is stale; refresh it with:\n    \
                      CARDC_BLESS=1 cargo test -p cardc-conformance --test contracts\n\
                      it is now:\n{table}"
                 ));
@@ -181,7 +182,7 @@ fn every_contract_agrees_with_its_reference_or_names_the_gap() {
         }
     }
     if bless && readme != original {
-        std::fs::write(&readme_path, &readme).expect("write README.md");
+        std::fs::write(&readme_path, &readme).expect("write docs/src/evidence/public-contracts.md");
     }
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }

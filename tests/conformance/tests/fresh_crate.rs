@@ -9,15 +9,25 @@ use std::process::Command;
 
 use cardc_conformance::{Reader, RustReader, corpus_path, load_corpus, repo_root};
 
-/// The `[dependencies]` lines the README's "Use it from Rust" section gives, with the path to
-/// this checkout filled in.
-fn readme_dependency_lines() -> String {
-    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md");
-    let start = readme
+/// The first `[dependencies]` block of a document, the derive user's.
+fn dependency_block(path: &str) -> String {
+    let text = std::fs::read_to_string(repo_root().join(path)).expect(path);
+    let start = text
         .find("```toml\n[dependencies]\n")
-        .expect("the README gives the [dependencies] lines");
-    let block = &readme[start + "```toml\n".len()..];
-    let block = &block[..block.find("```").expect("a closed code block")];
+        .unwrap_or_else(|| panic!("{path} gives no [dependencies] lines"));
+    let block = &text[start + "```toml\n".len()..];
+    block[..block.find("```").expect("a closed code block")].to_string()
+}
+
+/// The `[dependencies]` lines the README's "Use it from Rust" section gives (the same as the
+/// book's "Use it from Rust"), with the path to this checkout filled in.
+fn readme_dependency_lines() -> String {
+    let block = dependency_block("README.md");
+    assert_eq!(
+        dependency_block("docs/src/guide/rust.md"),
+        block,
+        "docs/src/guide/rust.md gives other [dependencies] lines than the README"
+    );
     let root = repo_root().canonicalize().expect("repository root");
     block.replace("/path/to/cardc", &root.to_string_lossy())
 }

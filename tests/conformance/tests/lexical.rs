@@ -1,7 +1,7 @@
 //! The lexical corpus (every valid payload written as JSON text with one lexical edge case)
 //! against the four readers. The Rust types and the TypeScript guards, which cardc makes, hold
 //! to the contract's label on every case but one class the guards cannot see (a key given
-//! twice, which `JSON.parse` drops); the JSON Schema validators' counts are the README's table.
+//! twice, which `JSON.parse` drops); the JSON Schema validators' counts are the book's table.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -17,7 +17,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// Per class: the cases, then how many of them the Rust types, the `jsonschema` crate, ajv and
-/// the TypeScript guards accept. The README's "Where the outputs cannot agree exactly" shows
+/// the TypeScript guards accept. The book's "Where the outputs cannot agree exactly" shows
 /// this table.
 const EXPECTED: [(Class, [usize; 5]); 8] = [
     (Class::DuplicateKey, [863, 0, 863, 863, 863]),

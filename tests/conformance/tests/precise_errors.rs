@@ -2,11 +2,11 @@
 //! strict, `allErrors`) reports at most 3 errors, the first naming the JSON pointer of the
 //! fault, and python-jsonschema's `best_match` names it too; python-jsonschema also accepts
 //! exactly the valid ones. The same holds over the mutations of every golden corpus. Prints the
-//! figures the README reports.
+//! figures the book's Conformance chapter reports.
 //!
 //! A changed tag (`tag/other`) that makes the payload invalid is left out of the target: the
 //! object then reads as the other variant with that variant's fields wrong, and which of them
-//! "the" fault is has no answer (the README gives its figures apart).
+//! "the" fault is has no answer (the book gives its figures apart).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

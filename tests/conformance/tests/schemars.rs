@@ -1,6 +1,6 @@
-//! The schema schemars derives from the generated Rust types (the `schemars` feature), against
-//! the labels: which cases it judges differently from the contract, by class. The README
-//! ("What schemars' schema gets wrong") lists the same classes and counts.
+//! The schema schemars derives from the generated Rust types (the `schemars` feature), against the
+//! labels: which cases it judges differently from the contract, by class. The book ("What schemars'
+//! schema gets wrong", `docs/src/evidence/conformance.md`) lists the same classes and counts.
 
 use std::collections::BTreeMap;
 
@@ -9,7 +9,7 @@ use cardc_conformance::schemars_reader::SchemarsReader;
 use cardc_conformance::{every_case, render_intent_ir};
 
 /// Each class schemars' schema accepts although the contract refuses it, with its count over
-/// the corpus and its mutations. Keep in step with the README.
+/// the corpus and its mutations. Keep in step with the book.
 const EXPECTED: [(Gap, usize); 4] = [
     (Gap::OptionalNull, 315),
     (Gap::NullableMissing, 101),
@@ -44,7 +44,7 @@ fn schemars_schema_differs_from_the_contract_only_in_the_listed_classes() {
     assert_eq!(
         counts,
         BTreeMap::from(EXPECTED),
-        "the classes schemars' schema gets wrong changed: update EXPECTED and the README"
+        "the classes schemars' schema gets wrong changed: update EXPECTED and docs/src/evidence/conformance.md"
     );
 }
 

@@ -1,7 +1,7 @@
 //! The fifth reader: typify's Rust types, generated from the published JSON Schema alone. They
 //! must never decode a payload as the wrong variant, and may differ from the labels only on
 //! the classes of case that typify's own semantics cannot express, each counted here and in
-//! the README ("What typify gets wrong").
+//! the book ("What typify gets wrong", `docs/src/evidence/conformance.md`).
 
 use std::collections::BTreeMap;
 
@@ -9,7 +9,7 @@ use cardc_conformance::gaps::{Gap, gaps};
 use cardc_conformance::{contract, every_case, render_intent_ir, typify_reader};
 
 /// Each class typify misjudges, with how many cases of the corpus and its mutations fall in
-/// it. Keep in step with the README.
+/// it. Keep in step with the book.
 const EXPECTED: [(Gap, usize); 3] = [
     (Gap::OptionalNull, 217),
     (Gap::ArrayAsStruct, 4),
@@ -61,7 +61,7 @@ fn typify_never_picks_a_wrong_variant_and_differs_only_where_it_cannot_express_t
     assert_eq!(
         counts,
         BTreeMap::from(EXPECTED),
-        "the classes typify gets wrong changed: update EXPECTED and the README"
+        "the classes typify gets wrong changed: update EXPECTED and docs/src/evidence/conformance.md"
     );
     assert!(
         rewritten > 0,

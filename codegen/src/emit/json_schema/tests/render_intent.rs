@@ -1,5 +1,6 @@
-//! The real render-intent schema, compiled and emitted: a valid 2020-12 document that accepts
-//! the render-intent wire contract (README, "The render-intent contract") and nothing else.
+//! The real render-intent schema, compiled and emitted: a valid 2020-12 document that accepts the
+//! render-intent wire contract (the book's `docs/src/example-application.md`, "The render-intent
+//! contract") and nothing else.
 
 use serde_json::json;
 
