@@ -3,18 +3,14 @@
 //! pattern only in the shared dialect (see [`super::pattern`]); and whether an example keeps to
 //! them.
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 use super::pattern;
 use crate::diagnostics::Diagnostic;
 use crate::ir::{
-    Bound, Constraints, Count, Format, IntKind, MAX_SAFE_INTEGER, Number, NumberRange, Ty, TypeDef,
+    Bound, Constraints, Count, Format, IntKind, MAX_SAFE_INTEGER, Number, NumberRange, Ty,
 };
 use crate::syntax::ast::{Bounds, ConstraintAttrs, Literal, Spanned};
-
-/// The named types, by name.
-type Types = BTreeMap<String, TypeDef>;
 
 /// The constraints of a field whose present, non-null value has type `ty`, written at
 /// `ty_span`.
@@ -341,70 +337,6 @@ fn lower_bound(
         }
     };
     Ok(Bound { value, exclusive })
-}
-
-/// Refuses `unique` on arrays whose items can hold any JSON value (`Json`, or an open
-/// struct's other keys): the Rust decoder compares typed items, and any-JSON numbers past
-/// 2^53 compare unequal there and equal in JavaScript.
-pub(super) fn refuse_unique_over_json(types: &Types, errors: &mut Vec<Diagnostic>) {
-    for def in types.values() {
-        let TypeDef::Struct(def) = def else { continue };
-        for field in &def.fields {
-            if !field.constraints.unique {
-                continue;
-            }
-            if holds_json(&field.ty, types, &mut BTreeSet::new()) {
-                errors.push(Diagnostic::new(
-                    "`unique` cannot be checked alike on items that hold any JSON",
-                    field.span.clone(),
-                    "items hold `Json` or an open struct",
-                    "the readers compare big numbers in any-JSON values differently: drop \
-                     `unique`, or give the items a type without `Json`",
-                ));
-            }
-        }
-    }
-}
-
-/// Whether a value of `ty` can hold any JSON value somewhere inside it.
-fn holds_json<'a>(ty: &'a Ty, schema: &'a Types, seen: &mut BTreeSet<&'a str>) -> bool {
-    match ty {
-        Ty::Json => true,
-        Ty::String | Ty::Bool | Ty::Int(_) | Ty::Decimal(_) | Ty::F64 | Ty::Const(_) => false,
-        Ty::Vec(inner) | Ty::Map(inner) | Ty::Boxed(inner) | Ty::Nullable(inner) => {
-            holds_json(inner, schema, seen)
-        }
-        Ty::Named(name) => holds_named(name, schema, seen),
-    }
-}
-
-/// Whether the named type can hold any JSON value somewhere inside it.
-fn holds_named<'a>(name: &'a str, schema: &'a Types, seen: &mut BTreeSet<&'a str>) -> bool {
-    // A type met again holds nothing more than it was found to hold the first time.
-    if !seen.insert(name) {
-        return false;
-    }
-    match schema.get(name) {
-        Some(TypeDef::Struct(def)) => {
-            def.keeps_unknown()
-                || def
-                    .fields
-                    .iter()
-                    .any(|field| holds_json(&field.ty, schema, seen))
-        }
-        Some(TypeDef::Union(def)) => def
-            .variants
-            .iter()
-            // A unit variant holds its tags alone.
-            .filter_map(|variant| variant.payload.as_deref())
-            .any(|payload| holds_named(payload, schema, seen)),
-        Some(TypeDef::Newtype(def)) => holds_json(&def.ty, schema, seen),
-        Some(TypeDef::Untagged(def)) => def
-            .variants
-            .iter()
-            .any(|variant| holds_json(&variant.ty, schema, seen)),
-        Some(TypeDef::Enum(_)) | None => false,
-    }
 }
 
 /// One side of a range: its inclusive or its exclusive bound (not both), and which.

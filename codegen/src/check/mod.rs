@@ -26,6 +26,7 @@ mod suggest;
 mod tags;
 mod tolerance;
 mod types;
+mod unique;
 mod untagged;
 mod version;
 
@@ -144,7 +145,7 @@ fn check_counting(
     let entries = entries(&settings.entries, &mut scope, &mut errors);
     tags::check(&defs, &mut errors);
     recursion::check(&defs, &mut errors);
-    constraints::refuse_unique_over_json(&defs, &mut errors);
+    unique::check(&defs, &mut errors);
     flatten::check(&defs, &mut errors);
     untagged::check(&mut defs, &mut errors);
     tolerance::refuse_in_untagged(&defs, &mut errors);
