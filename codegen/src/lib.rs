@@ -13,6 +13,7 @@ pub mod compat;
 pub mod diagnostics;
 pub mod emit;
 pub mod header;
+pub mod import;
 pub mod ir;
 pub mod json_text;
 pub mod limits;

@@ -16,6 +16,9 @@ use cardc_codegen::{
 };
 use clap::{Parser, Subcommand};
 
+#[path = "cardc/import.rs"]
+mod import;
+
 /// The emitters build and drop millions of small token trees; under glibc's allocator half of
 /// a large schema's time went to `malloc` and `free`, and more with every schema compiled in
 /// one process. mimalloc about halves the Rust emitter's time (`benches/generator.rs`).
@@ -63,6 +66,19 @@ enum Command {
         /// The parties no change may break, comma-separated.
         #[arg(long, value_delimiter = ',', default_value = "readers,writers", value_parser = party)]
         deny: Vec<Party>,
+    },
+    /// Write the schema file that carries a JSON Schema's contract (draft 2020-12 or
+    /// draft-07); what the schema language cannot carry is a note in the file and a warning.
+    Import {
+        /// The JSON Schema file.
+        schema: PathBuf,
+        /// A JSON pointer to the schema to import instead of the document's root
+        /// (`/$defs/Config`): it is the entry, with the types it reaches.
+        #[arg(long, value_name = "POINTER")]
+        root: Option<String>,
+        /// The schema file to write, such as schema/imported.cards.
+        #[arg(short, long)]
+        out: PathBuf,
     },
 }
 
@@ -114,6 +130,9 @@ fn main() -> ExitCode {
                 return ExitCode::from(IO_FAILURE);
             };
             return compare(&versions, *format, deny);
+        }
+        Command::Import { schema, root, out } => {
+            return import::run(schema, root.as_deref(), out);
         }
     };
     let name = source_name(&paths.schema);

@@ -19,6 +19,8 @@ mod id;
 mod limits;
 mod naming;
 mod pattern;
+
+pub use pattern::problem as pattern_problem;
 mod presence;
 mod recursion;
 mod spread;

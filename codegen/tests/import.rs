@@ -1,0 +1,162 @@
+//! `cardc import` over every JSON Schema cardc committed (the golden cases', `generated/`'s and
+//! the public contracts'): each import checks clean, the JSON Schema its `.cards` compiles to
+//! is the one imported, key for key, the IR equals the one the original schema file compiles
+//! to (spans aside), and the two JSON Schemas accept and refuse alike every payload of the
+//! case's corpus. The table it prints is `docs/import.md`'s.
+
+use std::path::{Path, PathBuf};
+
+use cardc_codegen::emit::json_schema;
+use cardc_codegen::ir::Schema;
+use cardc_codegen::{compile, import};
+use serde_json::Value;
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Each committed JSON Schema with the schema file it was generated from and its corpus.
+fn cases() -> Vec<(String, PathBuf, PathBuf, PathBuf)> {
+    let root = repo_root();
+    let mut cases = vec![(
+        "render_intent".to_string(),
+        root.join("generated/render_intent.schema.json"),
+        root.join("schema/render_intent.cards"),
+        root.join("tests/conformance/corpus/render_intent.jsonl"),
+    )];
+    for dir in ["tests/schemas", "tests/contracts"] {
+        for entry in std::fs::read_dir(root.join(dir)).expect("a golden root") {
+            let path = entry.expect("an entry").path();
+            let name = path
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let file = path.join(format!("{name}.schema.json"));
+            if file.is_file() {
+                let cards = path.join(format!("{name}.cards"));
+                let corpus = path.join(format!("{name}.jsonl"));
+                cases.push((name, file, cards, corpus));
+            }
+        }
+    }
+    cases.sort();
+    cases
+}
+
+/// The document without its `$comment`, cardc's header, which names the file it came from.
+fn without_header(mut document: Value) -> Value {
+    if let Some(object) = document.as_object_mut() {
+        object.remove("$comment");
+    }
+    document
+}
+
+/// The IR's types as text with every span left out, to compare two compiles of two files.
+fn types_without_spans(schema: &Schema) -> String {
+    let text = format!("{:#?}", schema.types);
+    let spans = regex::Regex::new(r"(?m)^(\s*\w*span): \d+\.\.\d+,$").expect("a pattern");
+    spans.replace_all(&text, "$1: _,").into_owned()
+}
+
+/// Whether `document` accepts `payload` as its `$defs` entry `ty`; `None` without the entry.
+fn accepts(document: &Value, ty: &str, payload: &Value) -> Option<bool> {
+    document.get("$defs")?.get(ty)?;
+    let mut rooted = document.clone();
+    let object = rooted.as_object_mut()?;
+    object.remove("anyOf");
+    object.insert("$ref".into(), Value::from(format!("#/$defs/{ty}")));
+    let validator = jsonschema::validator_for(&rooted).expect("a JSON Schema compiles");
+    Some(validator.is_valid(payload))
+}
+
+/// One row of the table: the case and what its import kept.
+struct Row {
+    name: String,
+    notes: usize,
+    json_equal: bool,
+    ir_equal: bool,
+    agree: usize,
+    cases: usize,
+}
+
+#[test]
+fn every_committed_json_schema_imports_checks_and_round_trips() {
+    let mut rows = Vec::new();
+    for (name, file, cards, corpus) in cases() {
+        let text = std::fs::read_to_string(&file).expect("the JSON Schema");
+        let imported = import::import(&text, None, &name)
+            .unwrap_or_else(|problems| panic!("{name}: {problems:#?}"));
+        let source = format!("{name}.cards");
+        let schema = compile(&source, &imported.cards).unwrap_or_else(|errors| {
+            panic!(
+                "{name}: the import does not check: {errors:#?}\n{}",
+                imported.cards
+            )
+        });
+        let original: Value = serde_json::from_str(&text).expect("JSON");
+        let written = json_schema::document(&schema);
+        let json_equal = without_header(written.clone()) == without_header(original.clone());
+        let original_cards = std::fs::read_to_string(&cards).expect("the schema file");
+        let original_ir = compile(&source, &original_cards).expect("the golden checks");
+        let ir_equal = types_without_spans(&original_ir) == types_without_spans(&schema);
+        if !ir_equal && std::env::var("IMPORT_DIFF").is_ok() {
+            let (a, b) = (
+                types_without_spans(&original_ir),
+                types_without_spans(&schema),
+            );
+            let diff = similar::TextDiff::from_lines(&a, &b);
+            eprintln!("== {name}\n{}", diff.unified_diff().context_radius(2));
+        }
+        let (mut agree, mut total) = (0, 0);
+        for line in std::fs::read_to_string(&corpus).unwrap_or_default().lines() {
+            let Ok(case) = serde_json::from_str::<Value>(line) else {
+                continue;
+            };
+            let (Some(ty), Some(payload)) = (case["type"].as_str(), case.get("payload")) else {
+                continue;
+            };
+            total += 1;
+            let before = accepts(&original, ty, payload);
+            let after = accepts(&written, ty, payload);
+            if before.is_some() && before == after {
+                agree += 1;
+            } else {
+                eprintln!(
+                    "{name}: {} disagrees: {before:?} then {after:?}",
+                    case["name"]
+                );
+            }
+        }
+        rows.push(Row {
+            name,
+            notes: imported.notes.len(),
+            json_equal,
+            ir_equal,
+            agree,
+            cases: total,
+        });
+    }
+    println!("| schema | notes | JSON Schema equal | IR equal | corpus cases agreeing |");
+    println!("| --- | --- | --- | --- | --- |");
+    for row in &rows {
+        let yes = |flag: bool| if flag { "yes" } else { "no" };
+        println!(
+            "| {} | {} | {} | {} | {} / {} |",
+            row.name,
+            row.notes,
+            yes(row.json_equal),
+            yes(row.ir_equal),
+            row.agree,
+            row.cases
+        );
+    }
+    let disagreeing: Vec<&str> = rows
+        .iter()
+        .filter(|row| row.agree != row.cases)
+        .map(|row| row.name.as_str())
+        .collect();
+    assert!(
+        disagreeing.is_empty(),
+        "corpus verdicts differ: {disagreeing:?}"
+    );
+}
