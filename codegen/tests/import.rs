@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use cardc_codegen::emit::json_schema;
 use cardc_codegen::ir::Schema;
-use cardc_codegen::{compile, import};
+use cardc_codegen::{compile, import_json_schema};
 use serde_json::Value;
 
 fn repo_root() -> PathBuf {
@@ -84,7 +84,7 @@ fn every_committed_json_schema_imports_checks_and_round_trips() {
     let mut rows = Vec::new();
     for (name, file, cards, corpus) in cases() {
         let text = std::fs::read_to_string(&file).expect("the JSON Schema");
-        let imported = import::import(&text, None, &name)
+        let imported = import_json_schema(&text, None, &name)
             .unwrap_or_else(|problems| panic!("{name}: {problems:#?}"));
         let source = format!("{name}.cards");
         let schema = compile(&source, &imported.cards).unwrap_or_else(|errors| {

@@ -63,6 +63,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "published",
             "check",
             "syntax",
+            "diagnostics",
         ],
     ),
     // Beside the emitters: reads the IR, and renders locations as diagnostics do.

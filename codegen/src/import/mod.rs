@@ -24,6 +24,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::Value;
 
+use crate::diagnostics::Diagnostic;
 use crate::ir::{Constraints, Ty, TypeDef};
 pub use crate::published::Problem;
 use crate::published::node::Node;
@@ -48,7 +49,8 @@ pub struct Imported {
     pub notes: Vec<Note>,
 }
 
-/// Imports the JSON Schema `text` as a `.cards` file whose stem will be `stem` (which names
+/// Imports the JSON Schema `text` as a `.cards` file (unchecked: [`crate::import_json_schema`]
+/// checks it, and leaves out the examples its types refuse) whose stem will be `stem` (which names
 /// the contract when the document has no other title). `root` is a JSON pointer to the schema
 /// to import instead of the document's root (`/$defs/Config`): it and what it reaches become
 /// the file's types, with it as the entry.
@@ -66,6 +68,62 @@ pub fn import(text: &str, root: Option<&str>, stem: &str) -> Result<Imported, Ve
         .collect();
     let cards = write::cards(&schema, &importer.notes);
     Ok(Imported { cards, notes })
+}
+
+impl Imported {
+    /// Leaves out each example that `errors` (the checker's, on [`Imported::cards`]) find
+    /// invalid for its imported type, in its place a note saying why: the document's examples
+    /// are its writer's, who may have checked them against less than the schema says, or the
+    /// import carries less than the schema says.
+    pub fn leave_out_invalid_examples(&mut self, errors: &[Diagnostic]) {
+        let starts: BTreeSet<usize> = errors
+            .iter()
+            .filter(|error| error.message.starts_with("this example is not a valid"))
+            .map(|error| error.span.start)
+            .collect();
+        if starts.is_empty() {
+            return;
+        }
+        let mut cards = String::with_capacity(self.cards.len());
+        let mut offset = 0;
+        for line in self.cards.split_inclusive('\n') {
+            let end = offset + line.len();
+            let error = errors.iter().find(|error| {
+                starts.contains(&error.span.start) && (offset..end).contains(&error.span.start)
+            });
+            match error.filter(|_| line.trim_start().starts_with("#[example")) {
+                Some(error) => {
+                    let indent = &line[..line.len() - line.trim_start().len()];
+                    let message = format!("an example is left out: {}", error.message);
+                    cards.push_str(&format!("{indent}// note: {}\n", write::one_line(&message)));
+                    self.notes.push(Note {
+                        pointer: String::new(),
+                        message,
+                    });
+                }
+                None => cards.push_str(line),
+            }
+            offset = end;
+        }
+        self.cards = cards;
+    }
+}
+
+impl std::fmt::Display for Note {
+    /// `pointer: message`, each control character escaped so that a note is one line.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pointer = if self.pointer.is_empty() {
+            "the document"
+        } else {
+            &self.pointer
+        };
+        write!(
+            f,
+            "{}: {}",
+            write::one_line(pointer),
+            write::one_line(&self.message)
+        )
+    }
 }
 
 /// A value schema read: its type, the constraints on a field's own value, and whether `null`
@@ -122,8 +180,12 @@ struct Importer<'a> {
     /// The referenced schemas being read, by pointer: the name claimed, and whether a `$ref`
     /// met it while it was read (a recursive value).
     pending: HashMap<String, (String, bool)>,
+    /// The schemas that only name another (`{"$ref": ...}`) being followed, to stop a cycle.
+    aliasing: Vec<String>,
     /// The schemas `$ref`fed from somewhere other than a union's branch.
     elsewhere: BTreeSet<String>,
+    /// The schemas `$ref`fed as a union's branch.
+    in_branches: BTreeSet<String>,
     /// The types being read, innermost last: a note belongs to the last.
     within: Vec<String>,
     /// The notes, each with the type it belongs to.
@@ -133,8 +195,8 @@ struct Importer<'a> {
 
 impl<'a> Importer<'a> {
     fn new(document: &'a Value) -> Importer<'a> {
-        let mut elsewhere = BTreeSet::new();
-        resolve::references_outside_branches(document, false, &mut elsewhere);
+        let (mut elsewhere, mut in_branches) = (BTreeSet::new(), BTreeSet::new());
+        resolve::references(document, false, &mut elsewhere, &mut in_branches);
         Importer {
             document,
             types: BTreeMap::new(),
@@ -142,7 +204,9 @@ impl<'a> Importer<'a> {
             named: HashMap::new(),
             inline: HashMap::new(),
             pending: HashMap::new(),
+            aliasing: Vec::new(),
             elsewhere,
+            in_branches,
             within: Vec::new(),
             notes: Vec::new(),
             problems: Vec::new(),
@@ -191,3 +255,6 @@ impl<'a> Importer<'a> {
         Val::of(Ty::Named(name))
     }
 }
+
+#[cfg(test)]
+mod tests;

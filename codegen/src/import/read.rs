@@ -37,6 +37,11 @@ const ANNOTATIONS: &[&str] = &[
     "discriminator",
 ];
 
+/// Whether `key` is one of the [`ANNOTATIONS`].
+pub(super) fn is_annotation(key: &str) -> bool {
+    ANNOTATIONS.contains(&key)
+}
+
 /// The keywords the reader imports (each where it applies).
 const IMPORTED: &[&str] = &[
     "$ref",
@@ -212,15 +217,13 @@ impl<'a> Importer<'a> {
     /// Imports every `$defs` and `definitions` entry but those only a union's branches name
     /// (whose types are the variants' payloads, without the tag).
     fn all_defs(&mut self) {
-        let mut branch_only = std::collections::BTreeSet::new();
-        super::resolve::references_outside_branches(self.document, true, &mut branch_only);
         for keyword in ["$defs", "definitions"] {
             let Some(defs) = self.document.get(keyword).and_then(Value::as_object) else {
                 continue;
             };
             for (key, value) in defs {
                 let pointer = format!("/{keyword}/{}", super::resolve::escape(key));
-                if branch_only.contains(&pointer) && !self.elsewhere.contains(&pointer) {
+                if self.in_branches.contains(&pointer) && !self.elsewhere.contains(&pointer) {
                     continue;
                 }
                 let node = Node {
@@ -721,6 +724,12 @@ impl<'a> Importer<'a> {
                 .find(|(name, _)| *name == format)
                 .map(|(_, kind)| *kind)
         });
+        // A format (schemars' `uint16`) gives the bounds the keywords leave out.
+        if let Some(kind) = by_format {
+            let (min, max) = kind.bounds();
+            low = low.or(Some(min));
+            high = high.or(Some(max));
+        }
         if let Some(format) = format.filter(|_| by_format.is_none()) {
             self.note(
                 node,

@@ -22,32 +22,40 @@ fn last_key(pointer: &str) -> String {
     last.replace("~1", "/").replace("~0", "~")
 }
 
-/// Collects into `out` the pointer of every local `$ref` under `value` that is not a branch
-/// of a `oneOf`/`anyOf` (`branch` says whether `value` is one).
-pub(super) fn references_outside_branches(value: &Value, branch: bool, out: &mut BTreeSet<String>) {
+/// Collects the pointer of every local `$ref` under `value`: into `inside` those that are a
+/// branch of a `oneOf`/`anyOf` (`branch` says whether `value` is one), into `outside` the rest.
+pub(super) fn references(
+    value: &Value,
+    branch: bool,
+    outside: &mut BTreeSet<String>,
+    inside: &mut BTreeSet<String>,
+) {
     match value {
         Value::Object(object) => {
             if let Some(Value::String(target)) = object.get("$ref")
-                && !branch
                 && let Some(pointer) = local_pointer(target)
             {
-                out.insert(pointer);
+                if branch {
+                    inside.insert(pointer);
+                } else {
+                    outside.insert(pointer);
+                }
             }
             for (key, inner) in object {
                 let branches = key == "oneOf" || key == "anyOf";
                 match inner {
                     Value::Array(items) if branches => {
                         for item in items {
-                            references_outside_branches(item, true, out);
+                            references(item, true, outside, inside);
                         }
                     }
-                    _ => references_outside_branches(inner, false, out),
+                    _ => references(inner, false, outside, inside),
                 }
             }
         }
         Value::Array(items) => {
             for item in items {
-                references_outside_branches(item, false, out);
+                references(item, false, outside, inside);
             }
         }
         _ => {}
@@ -128,6 +136,24 @@ impl<'a> Importer<'a> {
         if let Some(val) = self.inline.get(pointer) {
             return val.clone();
         }
+        let alias = target.value.as_object().is_some_and(|object| {
+            object.contains_key("$ref")
+                && object
+                    .keys()
+                    .all(|key| key == "$ref" || super::read::is_annotation(key))
+        });
+        if alias && self.aliasing.iter().any(|seen| seen == pointer) {
+            self.note(
+                target,
+                Some("$ref"),
+                "a cycle of `$ref`s names no value: any JSON",
+            );
+            return Val::of(Ty::Json);
+        }
+        if alias && matches!(target.value.get("$ref"), Some(Value::String(to)) if to == "#") {
+            // Another name of the document's root (schemars' recursion), which is its type.
+            return self.reference(target);
+        }
         if let Some((name, met)) = self.pending.get_mut(pointer) {
             *met = true;
             return Val::of(Ty::Named(name.clone()));
@@ -143,7 +169,13 @@ impl<'a> Importer<'a> {
         let name = self.scope.claim(&wanted, "");
         self.pending
             .insert(pointer.to_string(), (name.clone(), false));
+        if alias {
+            self.aliasing.push(pointer.to_string());
+        }
         let val = self.value(target, &Hint::Own(name.clone()));
+        if alias {
+            self.aliasing.pop();
+        }
         let met = self.pending.remove(pointer).is_some_and(|(_, met)| met);
         if val.ty == Ty::Named(name.clone()) {
             self.named

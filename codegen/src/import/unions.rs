@@ -3,6 +3,8 @@
 //! required key only one object branch has, is untagged; cardc's own `allOf` of `if`/`then`
 //! and `if` chain are read back as the unions they were written from.
 
+use std::collections::BTreeSet;
+
 use serde_json::Value;
 
 use super::names::{self, Scope};
@@ -490,6 +492,7 @@ impl<'a> Importer<'a> {
     /// An untagged union of `branches`, when they differ by JSON type, object branches by a
     /// required key no other object branch has; any JSON (noted) when they do not.
     fn untagged(&mut self, node: &Node<'_>, branches: &[Node<'_>], hint: &Hint) -> Val {
+        let before: BTreeSet<String> = self.types.keys().cloned().collect();
         let name = self.type_name(node, hint);
         self.within.push(name.clone());
         let mut scope = Scope::default();
@@ -525,6 +528,7 @@ impl<'a> Importer<'a> {
             }
             None => {
                 self.scope.release(&name);
+                self.forget_made_since(&before);
                 self.note(
                     node,
                     None,
@@ -538,6 +542,7 @@ impl<'a> Importer<'a> {
 
     /// A `type` list of several types: an untagged union of them.
     pub(super) fn of_types(&mut self, node: &Node<'_>, kinds: &[&str], hint: &Hint) -> Val {
+        let before: BTreeSet<String> = self.types.keys().cloned().collect();
         let name = self.type_name(node, hint);
         let mut variants = Vec::new();
         for kind in kinds {
@@ -578,6 +583,7 @@ impl<'a> Importer<'a> {
             }
             None => {
                 self.scope.release(&name);
+                self.forget_made_since(&before);
                 self.note(
                     node,
                     Some("type"),
@@ -585,6 +591,22 @@ impl<'a> Importer<'a> {
                 );
                 Val::of(Ty::Json)
             }
+        }
+    }
+
+    /// Leaves out the types made since `before` for a union that became any JSON, but those
+    /// a `$ref` named (which other places may use).
+    fn forget_made_since(&mut self, before: &BTreeSet<String>) {
+        let referenced: BTreeSet<String> = self.named.values().cloned().collect();
+        let made: Vec<String> = self
+            .types
+            .keys()
+            .filter(|name| !before.contains(*name) && !referenced.contains(*name))
+            .cloned()
+            .collect();
+        for name in made {
+            self.types.remove(&name);
+            self.scope.release(&name);
         }
     }
 
@@ -657,11 +679,12 @@ impl<'a> Importer<'a> {
         }
     }
 
-    /// A struct's keys, each with whether it is required; `None` for any other type.
+    /// A closed struct's keys, each with whether it is required; `None` for any other type.
     fn struct_keys(&self, ty: &Ty) -> Option<Vec<(String, bool)>> {
         match ty {
             Ty::Named(name) => match self.types.get(name)? {
-                TypeDef::Struct(def) => Some(
+                // Only a closed struct is picked by its keys: an open one takes any.
+                TypeDef::Struct(def) if def.closed() => Some(
                     def.fields
                         .iter()
                         .map(|field| (field.wire_name.clone(), !field.presence.may_be_absent()))

@@ -66,7 +66,9 @@ pub(super) fn cards(schema: &Schema, notes: &[(Option<String>, Note)]) -> String
         open,
     };
     for (name, def) in &types {
-        out.push('\n');
+        if !out.is_empty() {
+            out.push('\n');
+        }
         for (_, note) in notes
             .iter()
             .filter(|(owner, _)| owner.as_deref() == Some(name.as_str()))
@@ -102,7 +104,7 @@ fn write_note(out: &mut String, note: &Note, indent: &str) {
 }
 
 /// Text that stays on one comment line: control characters escaped.
-fn one_line(text: &str) -> String {
+pub(super) fn one_line(text: &str) -> String {
     text.chars()
         .map(|c| {
             if c.is_control() {

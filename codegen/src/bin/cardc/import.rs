@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use cardc_codegen::diagnostics::Source;
-use cardc_codegen::{compile, import, source_name};
+use cardc_codegen::{compile, import_json_schema, source_name};
 
 /// Exit status for unreadable input and unwritable output.
 const IO_FAILURE: u8 = 2;
@@ -27,7 +27,7 @@ pub(crate) fn run(schema: &Path, root: Option<&str>, out: &Path) -> ExitCode {
         .file_stem()
         .map(|stem| stem.to_string_lossy().into_owned())
         .unwrap_or_else(|| "imported".to_string());
-    let imported = match import::import(&text, root, &stem) {
+    let imported = match import_json_schema(&text, root, &stem) {
         Ok(imported) => imported,
         Err(problems) => {
             for problem in &problems {
@@ -46,7 +46,7 @@ pub(crate) fn run(schema: &Path, root: Option<&str>, out: &Path) -> ExitCode {
         }
     };
     for note in &imported.notes {
-        eprintln!("warning: {name}: at {}: {}", note.pointer, note.message);
+        eprintln!("warning: {name}: at {note}");
     }
     let out_name = source_name(out);
     // What the compiler refuses is not written: an import the checker refuses is a bug of
