@@ -450,14 +450,20 @@ impl<'a> Importer<'a> {
             // A `$defs` entry of one string is an enum of one value (`enum FormMode { Form }`).
             ([Value::String(_)], Some(strings)) if own => self.enum_def(
                 node,
-                strings.iter().map(|s| s.to_string()).collect(),
+                strings
+                    .iter()
+                    .map(|text| (text.to_string(), Docs::new(), None))
+                    .collect(),
                 None,
                 hint,
             ),
             ([one], _) => self.constant(node, one),
             (_, Some(strings)) if !strings.is_empty() => self.enum_def(
                 node,
-                strings.iter().map(|s| s.to_string()).collect(),
+                strings
+                    .iter()
+                    .map(|text| (text.to_string(), Docs::new(), None))
+                    .collect(),
                 None,
                 hint,
             ),
@@ -475,10 +481,10 @@ impl<'a> Importer<'a> {
     }
 
     /// An enum type of `strings`, open with the catch-all `other`.
-    fn enum_def(
+    pub(super) fn enum_def(
         &mut self,
         node: &Node,
-        strings: Vec<String>,
+        strings: Vec<(String, Docs, Option<Deprecated>)>,
         other: Option<String>,
         hint: &Hint,
     ) -> Val {
@@ -490,12 +496,12 @@ impl<'a> Importer<'a> {
         let mut scope = Scope::default();
         let mut values: Vec<EnumValue> = strings
             .into_iter()
-            .map(|wire_name| EnumValue {
+            .map(|(wire_name, docs, deprecated)| EnumValue {
                 name: scope.claim(&names::upper_camel(&wire_name, "Value"), ""),
                 wire_name,
                 span: 0..0,
-                docs: Docs::new(),
-                deprecated: None,
+                docs,
+                deprecated,
             })
             .collect();
         // cardc's emitter writes a deprecated value as a line of its enum's description.
@@ -629,7 +635,10 @@ impl<'a> Importer<'a> {
                     .last()
                     .and_then(|line| wording::read_open_enum(line));
                 match open {
-                    Some((known, other)) => self.enum_def(node, known, Some(other), hint),
+                    Some((known, other)) => {
+                        let values = known.into_iter().map(|text| (text, Docs::new(), None));
+                        self.enum_def(node, values.collect(), Some(other), hint)
+                    }
                     None => self.string(node, object),
                 }
             }

@@ -63,9 +63,25 @@ impl<'a> Importer<'a> {
             .into_iter()
             .filter(|branch| !self.is_null(branch.value))
             .collect();
+        let strings: Option<Vec<(String, &Node)>> = rest
+            .iter()
+            .map(|branch| {
+                self.constant_string(branch.value)
+                    .map(|text| (text, branch))
+            })
+            .collect();
         let mut val = match rest.as_slice() {
             [] => Val::of(Ty::Json),
             [one] => self.value(one, hint),
+            // schemars writes an enum whose values have docs as a `oneOf` of constants.
+            several if several.len() > 1 && strings.is_some() => {
+                let values = strings
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|(text, branch)| (text, self.docs(branch), self.deprecated(branch)))
+                    .collect();
+                self.enum_def(node, values, None, hint)
+            }
             several => match self.tagged(node, several, hint, &[]) {
                 Some(val) => val,
                 None => self.untagged(node, several, hint),
@@ -107,10 +123,39 @@ impl<'a> Importer<'a> {
         value
     }
 
+    /// The string a schema is the constant of (`const`, or an `enum` of one string).
+    fn constant_string(&self, value: &Value) -> Option<String> {
+        let value = self.peek(value);
+        let kind = value.get("type");
+        if kind.is_some_and(|kind| kind != "string") {
+            return None;
+        }
+        match (value.get("const"), value.get("enum")) {
+            (Some(Value::String(text)), _) => Some(text.clone()),
+            (None, Some(Value::Array(values))) => match values.as_slice() {
+                [Value::String(text)] => Some(text.clone()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// The constant string a branch gives its property `tag` (required), or that every one of
     /// its own branches gives it, for a nested union.
     fn tag_value(&self, value: &Value, tag: &str) -> Option<String> {
         let value = self.peek(value);
+        let required = value
+            .get("required")
+            .and_then(Value::as_array)
+            .is_some_and(|keys| keys.iter().any(|key| key == tag));
+        let own = value
+            .get("properties")
+            .and_then(|properties| properties.get(tag))
+            .and_then(|property| self.constant_string(property))
+            .filter(|_| required);
+        if own.is_some() {
+            return own;
+        }
         if let Some(branches) = value
             .get("oneOf")
             .or_else(|| value.get("anyOf"))
@@ -128,19 +173,7 @@ impl<'a> Importer<'a> {
                 .all(|value| value == first)
                 .then(|| first.clone());
         }
-        let required = value.get("required").and_then(Value::as_array)?;
-        if !required.iter().any(|key| key == tag) {
-            return None;
-        }
-        let property = self.peek(value.get("properties")?.get(tag)?);
-        match (property.get("const"), property.get("enum")) {
-            (Some(Value::String(text)), _) => Some(text.clone()),
-            (None, Some(Value::Array(values))) => match values.as_slice() {
-                [Value::String(text)] => Some(text.clone()),
-                _ => None,
-            },
-            _ => None,
-        }
+        None
     }
 
     /// The property names a branch could be tagged by: those of its object, or of its first
@@ -269,6 +302,13 @@ impl<'a> Importer<'a> {
         };
         if let (Some(key), Hint::Own(name)) = (&key, &hint) {
             self.named.insert(key.clone(), name.clone());
+        }
+        if is_choice && !only_tags {
+            self.note(
+                &resolved,
+                Some("properties"),
+                "properties beside a nested union's `oneOf`/`anyOf` are not imported",
+            );
         }
         let val = if is_choice {
             let list = if value.get("oneOf").is_some() {
@@ -597,11 +637,21 @@ impl<'a> Importer<'a> {
     /// Leaves out the types made since `before` for a union that became any JSON, but those
     /// a `$ref` named (which other places may use).
     fn forget_made_since(&mut self, before: &BTreeSet<String>) {
-        let referenced: BTreeSet<String> = self.named.values().cloned().collect();
+        // What a kept type names is kept: a `$ref`fed type's, and those before.
+        let mut kept: BTreeSet<String> = self.named.values().cloned().collect();
+        kept.extend(before.iter().cloned());
+        let mut stack: Vec<String> = kept.iter().cloned().collect();
+        while let Some(name) = stack.pop() {
+            for inner in self.types.get(&name).map(names_in).unwrap_or_default() {
+                if kept.insert(inner.clone()) {
+                    stack.push(inner);
+                }
+            }
+        }
         let made: Vec<String> = self
             .types
             .keys()
-            .filter(|name| !before.contains(*name) && !referenced.contains(*name))
+            .filter(|name| !kept.contains(*name))
             .cloned()
             .collect();
         for name in made {
@@ -715,4 +765,26 @@ fn shape_of_test(test: &Value) -> Option<Shape> {
         },
         _ => return None,
     })
+}
+
+/// Every type a type names.
+fn names_in(def: &TypeDef) -> Vec<String> {
+    fn of(ty: &Ty, out: &mut Vec<String>) {
+        match ty {
+            Ty::Named(name) => out.push(name.clone()),
+            Ty::Vec(inner) | Ty::Map(inner) | Ty::Boxed(inner) | Ty::Nullable(inner) => {
+                of(inner, out)
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    match def {
+        TypeDef::Struct(def) => def.fields.iter().for_each(|field| of(&field.ty, &mut out)),
+        TypeDef::Newtype(def) => of(&def.ty, &mut out),
+        TypeDef::Union(def) => out.extend(def.variants.iter().filter_map(|v| v.payload.clone())),
+        TypeDef::Untagged(def) => def.variants.iter().for_each(|v| of(&v.ty, &mut out)),
+        TypeDef::Enum(_) => {}
+    }
+    out
 }

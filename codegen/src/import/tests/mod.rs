@@ -321,3 +321,30 @@ fn a_reference_cycle_without_a_value_does_not_hang() {
     let text = imported(r##"{"$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"$ref": "#/$defs/A"}}}"##);
     assert!(text.contains("---- notes"), "{text}");
 }
+
+#[test]
+fn schemars_enums_and_nested_unions() {
+    insta::assert_snapshot!(imported(
+        r##"{
+          "$defs": {
+            "Kind": {"oneOf": [
+              {"type": "string", "const": "read", "description": "Reads files."},
+              {"type": "string", "const": "edit", "description": "Edits files.", "deprecated": true}
+            ]},
+            "View": {"oneOf": [
+              {"type": "object", "properties": {"kind": {"type": "string", "const": "plain"},
+               "text": {"type": "string"}}, "required": ["kind", "text"], "additionalProperties": false},
+              {"type": "object", "properties": {"kind": {"type": "string", "const": "search"}},
+               "required": ["kind"],
+               "oneOf": [
+                 {"type": "object", "properties": {"mode": {"const": "files"},
+                  "paths": {"type": "array", "items": {"type": "string"}}},
+                  "required": ["mode", "paths"], "additionalProperties": false},
+                 {"type": "object", "properties": {"mode": {"const": "none"}},
+                  "required": ["mode"], "additionalProperties": false}
+               ]}
+            ]}
+          }
+        }"##
+    ));
+}
