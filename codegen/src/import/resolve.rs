@@ -8,7 +8,7 @@ use percent_encoding::percent_decode_str;
 use serde_json::Value;
 
 use super::{Hint, Importer, Val};
-use crate::ir::{NewtypeDef, Ty, TypeDef};
+use crate::ir::{Constant, IntKind, NewtypeDef, Ty, TypeDef};
 use crate::published::node::Node;
 
 /// A key as a JSON pointer writes it: `~` as `~0`, `/` as `~1`.
@@ -177,9 +177,17 @@ impl<'a> Importer<'a> {
             self.aliasing.pop();
         }
         let met = self.pending.remove(pointer).is_some_and(|(_, met)| met);
-        if val.ty == Ty::Named(name.clone()) {
+        if val.ty == Ty::Named(name.clone()) && self.types.contains_key(&name) {
             self.named
                 .insert((pointer.to_string(), Vec::new()), name.clone());
+            return val;
+        }
+        if val.ty == Ty::Named(name.clone()) || (met && val.ty == Ty::Json) {
+            // It named itself with no value between: no JSON value is it.
+            self.note(target, None, "a cycle of `$ref`s names no value: any JSON");
+            self.scope.release(&name);
+            let val = Val::of(Ty::Json);
+            self.inline.insert(pointer.to_string(), val.clone());
             return val;
         }
         let plain = val.constraints.is_empty()
@@ -193,8 +201,11 @@ impl<'a> Importer<'a> {
                     "a recursive value's `null`, constant or constraints are not imported",
                 );
             }
+            // A newtype holds no constant: its value's type.
             let ty = match val.ty {
-                Ty::Json | Ty::Const(_) => Ty::Json,
+                Ty::Const(Constant::String(_)) => Ty::String,
+                Ty::Const(Constant::Int(_)) => Ty::Int(IntKind::I64),
+                Ty::Const(Constant::Bool(_)) => Ty::Bool,
                 ty => ty,
             };
             self.types.insert(

@@ -143,6 +143,12 @@ impl<'a> Importer<'a> {
     /// The constant string a branch gives its property `tag` (required), or that every one of
     /// its own branches gives it, for a nested union.
     fn tag_value(&self, value: &Value, tag: &str) -> Option<String> {
+        self.tag_value_within(value, tag, MAX_HOPS)
+    }
+
+    /// [`Importer::tag_value`] through at most `depth` nested unions (a cycle of them ends).
+    fn tag_value_within(&self, value: &Value, tag: &str, depth: usize) -> Option<String> {
+        let depth = depth.checked_sub(1)?;
         let value = self.peek(value);
         let required = value
             .get("required")
@@ -164,7 +170,7 @@ impl<'a> Importer<'a> {
             let values: Option<Vec<String>> = branches
                 .iter()
                 .filter(|branch| !self.is_null(branch))
-                .map(|branch| self.tag_value(branch, tag))
+                .map(|branch| self.tag_value_within(branch, tag, depth))
                 .collect();
             let values = values?;
             let first = values.first()?;
@@ -179,6 +185,14 @@ impl<'a> Importer<'a> {
     /// The property names a branch could be tagged by: those of its object, or of its first
     /// branch's.
     fn tag_candidates(&self, value: &Value) -> Vec<String> {
+        self.tag_candidates_within(value, MAX_HOPS)
+    }
+
+    /// [`Importer::tag_candidates`] through at most `depth` nested unions.
+    fn tag_candidates_within(&self, value: &Value, depth: usize) -> Vec<String> {
+        let Some(depth) = depth.checked_sub(1) else {
+            return Vec::new();
+        };
         let value = self.peek(value);
         if let Some(first) = value
             .get("oneOf")
@@ -186,7 +200,7 @@ impl<'a> Importer<'a> {
             .and_then(Value::as_array)
             .and_then(|branches| branches.iter().find(|branch| !self.is_null(branch)))
         {
-            return self.tag_candidates(first);
+            return self.tag_candidates_within(first, depth);
         }
         value
             .get("properties")

@@ -319,7 +319,16 @@ fn input_errors_name_their_pointer() {
 #[test]
 fn a_reference_cycle_without_a_value_does_not_hang() {
     let text = imported(r##"{"$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"$ref": "#/$defs/A"}}}"##);
-    assert!(text.contains("---- notes"), "{text}");
+    assert!(text.contains("a cycle of `$ref`s names no value"), "{text}");
+    // Unions and `allOf`s that name themselves, with no value between.
+    for schema in [
+        r##"{"$defs": {"A": {"oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/A"}]}}}"##,
+        r##"{"$defs": {"A": {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "string"}]}}}"##,
+        r##"{"$defs": {"A": {"allOf": [{"$ref": "#/$defs/A"}]}}}"##,
+    ] {
+        let text = imported(schema);
+        assert!(text.contains("---- notes"), "{text}");
+    }
 }
 
 #[test]
