@@ -186,6 +186,8 @@ struct Importer<'a> {
     elsewhere: BTreeSet<String>,
     /// The schemas `$ref`fed as a union's branch.
     in_branches: BTreeSet<String>,
+    /// The pointers of the arrays whose items must all differ.
+    unique_at: Vec<String>,
     /// The types being read, innermost last: a note belongs to the last.
     within: Vec<String>,
     /// The notes, each with the type it belongs to.
@@ -207,6 +209,7 @@ impl<'a> Importer<'a> {
             aliasing: Vec::new(),
             elsewhere,
             in_branches,
+            unique_at: Vec::new(),
             within: Vec::new(),
             notes: Vec::new(),
             problems: Vec::new(),

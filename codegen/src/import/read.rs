@@ -152,6 +152,7 @@ impl<'a> Importer<'a> {
                 self.all_defs();
             }
         }
+        self.drop_unique_over_any_json();
         let (source_name, version) = self.header(stem);
         let title = self
             .document
@@ -553,6 +554,17 @@ impl<'a> Importer<'a> {
                 })
             })
             .collect();
+        // A part of annotations alone (draft-07's `{"default": 0}` beside a `$ref`) says
+        // nothing a value must be.
+        let parts: Vec<Node> = parts
+            .into_iter()
+            .filter(|part| {
+                !part
+                    .value
+                    .as_object()
+                    .is_some_and(|object| object.keys().all(|key| is_annotation(key)))
+            })
+            .collect();
         if let [only] = parts.as_slice() {
             return self.value(only, hint);
         }
@@ -830,6 +842,9 @@ impl<'a> Importer<'a> {
             None => Ty::Json,
         };
         let unique = object.get("uniqueItems") == Some(&Value::Bool(true));
+        if unique {
+            self.unique_at.push(node.pointer.clone());
+        }
         Val {
             constraints: Constraints {
                 items: self.count(node, "minItems", "maxItems"),
@@ -1057,6 +1072,55 @@ impl<'a> Importer<'a> {
         }
     }
 
+    /// Leaves out `uniqueItems` where the items may hold any JSON (a `Json` or an open struct,
+    /// at any depth), which the readers cannot compare alike (big numbers), noted.
+    fn drop_unique_over_any_json(&mut self) {
+        let mut dropped = Vec::new();
+        let names: Vec<String> = self.types.keys().cloned().collect();
+        for name in names {
+            let Some(TypeDef::Struct(def)) = self.types.get(&name) else {
+                continue;
+            };
+            let unsure: Vec<usize> = def
+                .fields
+                .iter()
+                .enumerate()
+                .filter(|(_, field)| {
+                    field.constraints.unique
+                        && holds_any_json(&self.types, &field.ty, &mut Vec::new())
+                })
+                .map(|(index, _)| index)
+                .collect();
+            if let Some(TypeDef::Struct(def)) = self.types.get_mut(&name) {
+                for index in unsure {
+                    def.fields[index].constraints.unique = false;
+                    dropped.push((name.clone(), def.fields[index].wire_name.clone()));
+                }
+            }
+        }
+        for (name, key) in dropped {
+            let escaped = super::resolve::escape(&key);
+            let pointer = self
+                .unique_at
+                .iter()
+                .find(|pointer| pointer.ends_with(&format!("/properties/{escaped}")))
+                .cloned()
+                .unwrap_or_default();
+            self.within.push(name);
+            let node = Node {
+                value: &Value::Null,
+                pointer,
+            };
+            self.note(
+                &node,
+                Some("uniqueItems"),
+                "`uniqueItems` over items that may hold any JSON is not carried: the readers \
+                 compare big numbers in them differently",
+            );
+            self.within.pop();
+        }
+    }
+
     /// A count's bounds, from its `min` and `max` keywords.
     fn count(&mut self, node: &Node, min: &str, max: &str) -> Option<Count> {
         let read = |key: &str| node.value.get(key).and_then(Value::as_u64);
@@ -1138,5 +1202,46 @@ fn number(object: &Map<String, Value>) -> Val {
             ..Constraints::default()
         },
         ..Val::of(Ty::F64)
+    }
+}
+
+/// Whether a value of `ty` may hold any JSON: a `Json` or an open struct, at any depth.
+fn holds_any_json(
+    types: &std::collections::BTreeMap<String, TypeDef>,
+    ty: &Ty,
+    seen: &mut Vec<String>,
+) -> bool {
+    match ty {
+        Ty::Json => true,
+        Ty::Vec(inner) | Ty::Map(inner) | Ty::Boxed(inner) | Ty::Nullable(inner) => {
+            holds_any_json(types, inner, seen)
+        }
+        Ty::Named(name) if !seen.contains(name) => {
+            seen.push(name.clone());
+            match types.get(name) {
+                Some(TypeDef::Struct(def)) => {
+                    !def.closed()
+                        || def
+                            .fields
+                            .iter()
+                            .any(|field| holds_any_json(types, &field.ty, seen))
+                }
+                Some(TypeDef::Newtype(def)) => holds_any_json(types, &def.ty, seen),
+                Some(TypeDef::Untagged(def)) => def
+                    .variants
+                    .iter()
+                    .any(|variant| holds_any_json(types, &variant.ty, seen)),
+                Some(TypeDef::Union(def)) => {
+                    def.is_open()
+                        || def.variants.iter().any(|variant| {
+                            variant.payload.as_ref().is_some_and(|payload| {
+                                holds_any_json(types, &Ty::Named(payload.clone()), seen)
+                            })
+                        })
+                }
+                Some(TypeDef::Enum(_)) | None => false,
+            }
+        }
+        _ => false,
     }
 }

@@ -249,7 +249,8 @@ fn what_the_language_cannot_carry_is_noted() {
                 "other": {"$ref": "other.json#/$defs/Bar"},
                 "not_null": {"not": {"type": "null"}},
                 "count": {"type": "integer"},
-                "ints": {"enum": [1, "a"]}
+                "ints": {"enum": [1, "a"]},
+                "values": {"type": "array", "items": {}, "uniqueItems": true}
               },
               "patternProperties": {"^x-": {"type": "string"}},
               "if": {"properties": {"a": {"const": 1}}},
