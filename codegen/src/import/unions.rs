@@ -123,6 +123,51 @@ impl<'a> Importer<'a> {
         value
     }
 
+    /// The property that tags `branches` (none of the outer tags `skip`): each requires it as
+    /// a constant string, all different, or where several share one, they are told apart by a
+    /// tag of their own (looked for through at most `depth` levels).
+    fn find_tag(&self, branches: &[&Value], skip: &[String], depth: usize) -> Option<String> {
+        let depth = depth.checked_sub(1)?;
+        let first = branches.first()?;
+        let candidates = self.tag_candidates(first);
+        let values_of = |tag: &str| -> Option<Vec<String>> {
+            branches
+                .iter()
+                .map(|branch| self.tag_value(branch, tag))
+                .collect()
+        };
+        let candidates: Vec<(String, Vec<String>)> = candidates
+            .into_iter()
+            .filter(|tag| !skip.contains(tag))
+            .filter_map(|tag| values_of(&tag).map(|values| (tag, values)))
+            .collect();
+        let distinct = |values: &[String]| {
+            let set: BTreeSet<&String> = values.iter().collect();
+            set.len() == values.len()
+        };
+        if let Some((tag, _)) = candidates.iter().find(|(_, values)| distinct(values)) {
+            return Some(tag.clone());
+        }
+        candidates.into_iter().find_map(|(tag, values)| {
+            let mut inner = skip.to_vec();
+            inner.push(tag.clone());
+            let shared: BTreeSet<&String> = values
+                .iter()
+                .filter(|value| values.iter().filter(|other| other == value).count() > 1)
+                .collect();
+            let all_told_apart = shared.into_iter().all(|value| {
+                let group: Vec<&Value> = branches
+                    .iter()
+                    .zip(&values)
+                    .filter(|(_, each)| *each == value)
+                    .map(|(branch, _)| *branch)
+                    .collect();
+                self.find_tag(&group, &inner, depth).is_some()
+            });
+            all_told_apart.then_some(tag)
+        })
+    }
+
     /// The string a schema is the constant of (`const`, or an `enum` of one string).
     fn constant_string(&self, value: &Value) -> Option<String> {
         let value = self.peek(value);
@@ -218,34 +263,44 @@ impl<'a> Importer<'a> {
         hint: &Hint,
         skip: &[String],
     ) -> Option<Val> {
-        let first = branches.first()?;
-        let tag = self.tag_candidates(first.value).into_iter().find(|tag| {
-            if skip.contains(tag) {
-                return false;
-            }
-            let values: Option<Vec<String>> = branches
-                .iter()
-                .map(|branch| self.tag_value(branch.value, tag))
-                .collect();
-            values.is_some_and(|values| {
-                let distinct: std::collections::BTreeSet<&String> = values.iter().collect();
-                distinct.len() == values.len()
-            })
-        })?;
+        let values: Vec<&Value> = branches.iter().map(|branch| branch.value).collect();
+        let tag = self.find_tag(&values, skip, MAX_HOPS)?;
         let name = self.type_name(node, hint);
         self.within.push(name.clone());
         let mut inner_skip = skip.to_vec();
         inner_skip.push(tag.clone());
         let mut scope = Scope::default();
         let mut variants = Vec::new();
+        // Branches that share a tag value are one variant: a union nested in this one, told
+        // apart by a tag of their own (the flat spelling of nested discriminators).
+        let mut groups: Vec<(String, Vec<&Node>)> = Vec::new();
         for branch in branches {
             let tag_value = self.tag_value(branch.value, &tag).unwrap_or_default();
+            match groups.iter_mut().find(|(value, _)| *value == tag_value) {
+                Some((_, group)) => group.push(branch),
+                None => groups.push((tag_value, vec![branch])),
+            }
+        }
+        for (tag_value, group) in groups {
             let variant_name = scope.claim(&names::upper_camel(&tag_value, "Variant"), "");
-            let payload = self.payload(
-                branch,
-                &inner_skip,
-                &Hint::Suggest(format!("{name}{variant_name}")),
-            );
+            let nested = Hint::Suggest(format!("{name}{variant_name}"));
+            let branch = group[0];
+            let payload = if group.len() > 1 {
+                let group: Vec<Node> = group.into_iter().cloned().collect();
+                let at = Node {
+                    value: &Value::Null,
+                    pointer: node.pointer.clone(),
+                };
+                match self
+                    .tagged(&at, &group, &nested, &inner_skip)
+                    .map(|val| val.ty)
+                {
+                    Some(Ty::Named(name)) => Some(name),
+                    _ => None,
+                }
+            } else {
+                self.payload(branch, &inner_skip, &nested)
+            };
             let docs = if branch.value.get("$ref").is_some() {
                 self.docs(branch)
             } else {

@@ -358,3 +358,21 @@ fn schemars_enums_and_nested_unions() {
         }"##
     ));
 }
+
+#[test]
+fn flat_branches_sharing_an_outer_tag_are_a_nested_union() {
+    insta::assert_snapshot!(imported(
+        r##"{
+          "title": "Event",
+          "anyOf": [
+            {"type": "object", "properties": {"type": {"const": "show"}, "card": {"const": "text"},
+             "text": {"type": "string"}}, "required": ["type", "card", "text"],
+             "additionalProperties": false},
+            {"type": "object", "properties": {"type": {"const": "show"}, "card": {"const": "divider"}},
+             "required": ["type", "card"], "additionalProperties": false},
+            {"type": "object", "properties": {"type": {"const": "done"}}, "required": ["type"],
+             "additionalProperties": false}
+          ]
+        }"##
+    ));
+}
