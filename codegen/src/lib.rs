@@ -48,8 +48,8 @@ pub fn compile(source_name: &str, text: &str) -> Result<ir::Schema, Vec<Diagnost
 }
 
 /// Imports a JSON Schema someone wrote as the schema file that carries its contract (see
-/// [`import`]), whose stem will be `stem`, and checks it: an example the imported types refuse
-/// is left out, noted. The text may still fail to check where the importer is wrong; the
+/// [`import`]), whose stem will be `stem`, and checks it: an example or default the imported
+/// types refuse is left out, noted. The text may still fail to check where the importer is wrong; the
 /// caller compiles it before writing it.
 pub fn import_json_schema(
     text: &str,
@@ -58,7 +58,7 @@ pub fn import_json_schema(
 ) -> Result<import::Imported, Vec<published::Problem>> {
     let mut imported = import::import(text, root, stem)?;
     if let Err(errors) = compile(&format!("{stem}.cards"), &imported.cards) {
-        imported.leave_out_invalid_examples(&errors);
+        imported.leave_out_invalid_values(&errors);
     }
     Ok(imported)
 }

@@ -50,7 +50,7 @@ pub struct Imported {
 }
 
 /// Imports the JSON Schema `text` as a `.cards` file (unchecked: [`crate::import_json_schema`]
-/// checks it, and leaves out the examples its types refuse) whose stem will be `stem` (which names
+/// checks it, and leaves out the examples and defaults its types refuse) whose stem will be `stem` (which names
 /// the contract when the document has no other title). `root` is a JSON pointer to the schema
 /// to import instead of the document's root (`/$defs/Config`): it and what it reaches become
 /// the file's types, with it as the entry.
@@ -71,35 +71,56 @@ pub fn import(text: &str, root: Option<&str>, stem: &str) -> Result<Imported, Ve
 }
 
 impl Imported {
-    /// Leaves out each example that `errors` (the checker's, on [`Imported::cards`]) find
-    /// invalid for its imported type, in its place a note saying why: the document's examples
-    /// are its writer's, who may have checked them against less than the schema says, or the
-    /// import carries less than the schema says.
-    pub fn leave_out_invalid_examples(&mut self, errors: &[Diagnostic]) {
-        let starts: BTreeSet<usize> = errors
-            .iter()
-            .filter(|error| error.message.starts_with("this example is not a valid"))
-            .map(|error| error.span.start)
-            .collect();
-        if starts.is_empty() {
+    /// Leaves out each example and default that `errors` (the checker's, on
+    /// [`Imported::cards`]) find invalid for its imported type, in its place a note saying
+    /// why (a field that loses its default may then be absent: `Option<T>`). The document's
+    /// examples and defaults are its writer's, who may have checked them against less than the
+    /// schema says, or the import carries less than the schema says.
+    pub fn leave_out_invalid_values(&mut self, errors: &[Diagnostic]) {
+        let invalid = |error: &&Diagnostic| {
+            error.message.starts_with("this example is not a valid")
+                || error.message.starts_with("this default is not a valid")
+        };
+        if !errors.iter().any(|error| invalid(&error)) {
             return;
         }
         let mut cards = String::with_capacity(self.cards.len());
         let mut offset = 0;
+        let mut optional_next_field = false;
         for line in self.cards.split_inclusive('\n') {
             let end = offset + line.len();
-            let error = errors.iter().find(|error| {
-                starts.contains(&error.span.start) && (offset..end).contains(&error.span.start)
-            });
-            match error.filter(|_| line.trim_start().starts_with("#[example")) {
+            let trimmed = line.trim_start();
+            let indent = &line[..line.len() - trimmed.len()];
+            let error = errors
+                .iter()
+                .filter(invalid)
+                .find(|error| (offset..end).contains(&error.span.start));
+            let value = trimmed.starts_with("#[example") || trimmed.starts_with("#[default");
+            match error.filter(|_| value) {
                 Some(error) => {
-                    let indent = &line[..line.len() - line.trim_start().len()];
-                    let message = format!("an example is left out: {}", error.message);
+                    optional_next_field |= trimmed.starts_with("#[default");
+                    let message = format!("left out: {}", error.message);
                     cards.push_str(&format!("{indent}// note: {}\n", write::one_line(&message)));
                     self.notes.push(Note {
                         pointer: String::new(),
                         message,
                     });
+                }
+                None if optional_next_field
+                    && !trimmed.starts_with("#[")
+                    && !trimmed.starts_with("//") =>
+                {
+                    optional_next_field = false;
+                    match trimmed
+                        .trim_end()
+                        .strip_suffix(',')
+                        .and_then(|field| field.split_once(": "))
+                    {
+                        Some((name, ty)) => {
+                            cards.push_str(&format!("{indent}{name}: Option<{ty}>,\n"));
+                        }
+                        None => cards.push_str(line),
+                    }
                 }
                 None => cards.push_str(line),
             }

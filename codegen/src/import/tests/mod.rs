@@ -168,6 +168,7 @@ fn annotations_constraints_and_defaults_become_attributes() {
                 "score": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
                 "tags": {"type": "array", "items": {"type": "string"}, "minItems": 1, "uniqueItems": true},
                 "status": {"type": "string", "enum": ["on", "off"], "default": "on"},
+                "mood": {"type": "string", "enum": ["calm", "loud"], "default": "angry"},
                 "kind": {"const": "profile"},
                 "old": {"type": "string", "deprecated": true}
               },
