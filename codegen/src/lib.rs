@@ -49,8 +49,8 @@ pub fn compile(source_name: &str, text: &str) -> Result<ir::Schema, Vec<Diagnost
 
 /// Imports a JSON Schema someone wrote as the schema file that carries its contract (see
 /// [`import`]), whose stem will be `stem`, and checks it: an example or default the imported
-/// types refuse is left out, noted. The text may still fail to check where the importer is wrong; the
-/// caller compiles it before writing it.
+/// types refuse is left out, noted. The text may still fail to check where the importer is
+/// wrong; the caller compiles it before writing it.
 pub fn import_json_schema(
     text: &str,
     root: Option<&str>,

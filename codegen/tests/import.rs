@@ -210,6 +210,18 @@ fn the_command_writes_the_file_and_warns_of_each_note() {
         "{written}"
     );
     compile("out.cards", &written).expect("the written file checks");
+    // A second run finds the file right and leaves it as it is.
+    let modified = |path: &Path| {
+        std::fs::metadata(path)
+            .and_then(|m| m.modified())
+            .expect("mtime")
+    };
+    let before = modified(&dir.path().join("out.cards"));
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let again = cardc_import(dir.path(), &["in.json", "-o", "out.cards"]);
+    assert!(again.status.success());
+    assert_eq!(modified(&dir.path().join("out.cards")), before);
+    assert!(!String::from_utf8_lossy(&again.stderr).contains("wrote"));
 }
 
 #[test]

@@ -19,8 +19,6 @@ mod id;
 mod limits;
 mod naming;
 mod pattern;
-
-pub use pattern::problem as pattern_problem;
 mod presence;
 mod recursion;
 mod spread;
@@ -30,6 +28,10 @@ mod tolerance;
 mod types;
 mod untagged;
 mod version;
+
+/// The shared pattern dialect's rule, for a front end that must not write a pattern the
+/// checker refuses (`cardc import`).
+pub use pattern::problem as pattern_problem;
 
 use std::collections::{BTreeMap, BTreeSet};
 
