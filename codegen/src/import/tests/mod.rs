@@ -377,3 +377,27 @@ fn flat_branches_sharing_an_outer_tag_are_a_nested_union() {
         }"##
     ));
 }
+
+#[test]
+fn zod_to_json_schema_shapes() {
+    // What zod-to-json-schema writes for a discriminated union with a reused schema: draft-07,
+    // `anyOf`, `const` tags, `additionalProperties: false`, and a `$ref` to where the reused
+    // schema was first written (`#/anyOf/0/properties/at`).
+    insta::assert_snapshot!(imported(
+        r##"{
+          "$schema": "http://json-schema.org/draft-07/schema#",
+          "anyOf": [
+            {"type": "object", "properties": {
+               "kind": {"type": "string", "const": "open"},
+               "at": {"type": "string", "format": "date-time"},
+               "tags": {"type": "array", "items": {"type": "string"}, "default": []}
+             }, "required": ["kind", "at"], "additionalProperties": false},
+            {"type": "object", "properties": {
+               "kind": {"type": "string", "const": "close"},
+               "at": {"$ref": "#/anyOf/0/properties/at"},
+               "reason": {"type": ["string", "null"]}
+             }, "required": ["kind", "at", "reason"], "additionalProperties": false}
+          ]
+        }"##
+    ));
+}
