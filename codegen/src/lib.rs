@@ -18,6 +18,7 @@ pub mod doc;
 pub mod emit;
 pub mod fmt;
 pub mod header;
+pub mod import;
 pub mod ir;
 pub mod json_text;
 pub mod limits;
@@ -58,6 +59,22 @@ pub fn compile(source_name: &str, text: &str) -> Result<ir::Schema, Vec<Diagnost
             Err(errors)
         }
     }
+}
+
+/// Imports a JSON Schema someone wrote as the schema file that carries its contract (see
+/// [`import`]), whose stem will be `stem`, and checks it: an example or default the imported
+/// types refuse is left out, noted. The text may still fail to check where the importer is
+/// wrong; the caller compiles it before writing it.
+pub fn import_json_schema(
+    text: &str,
+    root: Option<&str>,
+    stem: &str,
+) -> Result<import::Imported, Vec<published::Problem>> {
+    let mut imported = import::import(text, root, stem)?;
+    if let Err(errors) = compile(&format!("{stem}.cards"), &imported.cards) {
+        imported.leave_out_invalid_values(&errors);
+    }
+    Ok(imported)
 }
 
 /// Reads back a JSON Schema cardc published (see [`published`]), and refuses one that is not,

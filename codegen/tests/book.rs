@@ -609,6 +609,8 @@ fn every_cardc_command_line_in_the_book_runs() {
             .replace("<old.cards>", "old.cards")
             .replace("<new.cards>", "new.cards")
             .replace("<dir>", "out")
+            .replace("<schema.json>", "published.schema.json")
+            .replace("<file.cards>", "imported.cards")
             .replace("<git-ref>", "HEAD");
         let (status, printed) = run(at, &command);
         // 0, or 1 for a verdict (stale outputs, a denied break); 2 is a usage error or a file

@@ -59,6 +59,23 @@ const LAYERS: &[(&str, &[&str])] = &[
         "published",
         &["ir", "header", "json_text", "limits", "wording"],
     ),
+    // A front end from someone else's JSON Schema to schema text: builds the IR with the
+    // published reader's nodes, the checker's pattern rule and the naming rules.
+    (
+        "import",
+        &[
+            "ir",
+            "naming",
+            "json_text",
+            "limits",
+            "wording",
+            "header",
+            "published",
+            "check",
+            "syntax",
+            "diagnostics",
+        ],
+    ),
     // Beside the emitters: reads the IR, and renders locations as diagnostics do.
     ("compat", &["ir", "diagnostics", "json_text"]),
     // Beside the emitters too: reads the IR, compat's report and the accepting rule.

@@ -1,6 +1,7 @@
 //! The `cardc` command line: `generate` writes a schema's outputs, `check` verifies them,
 //! `compat` says whom the changes between two versions of a schema break, `doc` writes a
-//! reference of the contract for people, `fmt` lays schema files out in the one canonical style.
+//! reference of the contract for people, `fmt` lays schema files out in the one canonical style,
+//! `import` writes the schema file that carries a JSON Schema's contract.
 
 use std::ffi::OsStr;
 use std::path::PathBuf;
@@ -17,6 +18,9 @@ use cardc_codegen::{
     ReadError, compile, emit, header_name, read_published, read_schema, source_name,
 };
 use clap::{Parser, Subcommand};
+
+#[path = "cardc/import.rs"]
+mod import;
 
 /// The emitters build and drop millions of small token trees; under glibc's allocator half of
 /// a large schema's time went to `malloc` and `free`, and more with every schema compiled in
@@ -94,6 +98,19 @@ enum Command {
         #[arg(required = true, value_name = "FILES")]
         files: Vec<PathBuf>,
     },
+    /// Write the schema file that carries a JSON Schema's contract (draft 2020-12 or
+    /// draft-07); what the schema language cannot carry is a note in the file and a warning.
+    Import {
+        /// The JSON Schema file.
+        schema: PathBuf,
+        /// A JSON pointer to the schema to import instead of the document's root
+        /// (`/$defs/Config`): it is the entry, with the types it reaches.
+        #[arg(long, value_name = "POINTER")]
+        root: Option<String>,
+        /// The schema file to write, such as schema/imported.cards.
+        #[arg(short, long)]
+        out: PathBuf,
+    },
 }
 
 /// How `compat` prints its report.
@@ -152,6 +169,9 @@ fn main() -> ExitCode {
             check,
         } => return document(schema, out, baseline.as_deref(), *check),
         Command::Fmt { check, files } => return format_files(files, *check),
+        Command::Import { schema, root, out } => {
+            return import::run(schema, root.as_deref(), out);
+        }
     };
     let name = source_name(&paths.schema);
     let Some(text) = read(&paths.schema, &name) else {

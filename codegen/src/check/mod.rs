@@ -30,6 +30,11 @@ mod unique;
 mod untagged;
 mod version;
 
+/// The shared pattern dialect's rule, for a front end that must not write a pattern the
+/// checker refuses (`cardc import`).
+pub use pattern::problem as pattern_problem;
+pub use unique::problem as unique_problem;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostics::Diagnostic;

@@ -21,7 +21,7 @@ const ESCAPABLE: &str = "^$\\.*+?()[]{}|/";
 
 /// Why `pattern` is outside the shared dialect, naming the construct and where it is written
 /// in the pattern, or `None` when every reader reads it alike.
-pub(super) fn problem(pattern: &str) -> Option<String> {
+pub fn problem(pattern: &str) -> Option<String> {
     let ast = match ast::parse::Parser::new().parse(pattern) {
         Ok(ast) => ast,
         Err(error) => {

@@ -3,8 +3,8 @@
 //! compares the values it read. The two agree only where two different JSON items never read
 //! as one value and equal values are always the same JSON, so `unique` is refused on items
 //! that hold:
-//! - any JSON (`Json`, or an open struct's other keys): big numbers compare unequal as typed
-//!   values and equal as JavaScript numbers;
+//! - any JSON (`Json`, an open struct's other keys, an open union's unknown variant): big
+//!   numbers compare unequal as typed values and equal as JavaScript numbers;
 //! - a defaulted key: `{"x":1}` and `{"x":1,"y":0}` are one value once `y` defaults to 0;
 //! - a key that reads `null` as absent: `{"x":1}` and `{"x":1,"y":null}` are one value;
 //! - a struct that drops unknown keys: `{"x":1}` and `{"x":1,"q":2}` are one value.
@@ -19,6 +19,13 @@ use crate::ir::{Presence, Span, Ty, TypeDef, UnknownFields};
 
 /// The named types, by name.
 type Types = BTreeMap<String, TypeDef>;
+
+/// Why `unique` on items of `ty` would not be checked alike by every reader, if it would not:
+/// the rule [`check`] enforces, for a front end that must leave such a `unique` out (the
+/// importer).
+pub fn problem(ty: &Ty, types: &Types) -> Option<String> {
+    cause(ty, types, &mut BTreeSet::new()).map(|cause| diagnostic(&cause, Span::default()).message)
+}
 
 /// Refuses `unique` on every array whose items two readers would compare differently.
 pub(super) fn check(types: &Types, errors: &mut Vec<Diagnostic>) {
@@ -55,7 +62,7 @@ fn diagnostic(cause: &Cause<'_>, span: Span) -> Diagnostic {
         Cause::Json => Diagnostic::new(
             "`unique` cannot be checked alike on items that hold any JSON",
             span,
-            "items hold `Json` or an open struct",
+            "items hold `Json`, an open struct or an open union",
             "the readers compare big numbers in any-JSON values differently: drop `unique`, or \
              give the items a type without `Json`",
         ),
@@ -144,6 +151,8 @@ fn named_cause<'a>(
                 _ => cause(&field.ty, types, seen),
             })
         }
+        // An open union keeps an unknown variant's object whole, as any JSON.
+        TypeDef::Union(def) if def.is_open() => Some(Cause::Json),
         TypeDef::Union(def) => def
             .variants
             .iter()

@@ -28,7 +28,7 @@
 
 mod defs;
 mod invariants;
-mod node;
+pub(crate) mod node;
 mod types;
 
 use std::collections::{BTreeMap, BTreeSet};

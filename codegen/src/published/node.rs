@@ -9,7 +9,7 @@ use crate::json_text::from_value;
 
 /// A value of the document and the JSON pointer it is at.
 #[derive(Debug, Clone)]
-pub(super) struct Node<'a> {
+pub(crate) struct Node<'a> {
     /// The value.
     pub value: &'a Value,
     /// Its pointer, `/$defs/Card` (empty for the document).
@@ -47,7 +47,7 @@ fn escape(key: &str) -> String {
 /// What a read has found so far: the pointer of every item read (indexed by its span) and
 /// every problem.
 #[derive(Debug, Default)]
-pub(super) struct Reader {
+pub(crate) struct Reader {
     /// The pointers of the items read, in order.
     pub pointers: Vec<String>,
     /// The problems found, in order.

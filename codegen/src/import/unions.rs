@@ -1,0 +1,859 @@
+//! Unions: a `oneOf`/`anyOf` of objects whose one property is a different constant string in
+//! each (nested unions too) is tagged by it; one whose branches differ by JSON type, or by a
+//! required key only one object branch has, is untagged; cardc's own `allOf` of `if`/`then`
+//! and `if` chain are read back as the unions they were written from.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use super::names::{self, Scope};
+use super::{Hint, Importer, Val};
+use crate::ir::{
+    CatchAll, Docs, Shape, Ty, TypeDef, UnionDef, UntaggedDef, UntaggedVariant, Variant,
+};
+use crate::published::node::Node;
+use crate::wording;
+
+/// How many `$ref`s in a row a look through follows before giving up (a cycle of references).
+const MAX_HOPS: usize = 32;
+
+impl<'a> Importer<'a> {
+    /// A `oneOf`/`anyOf`: its `null` branches make it nullable, one other branch is the value,
+    /// several are a tagged union when a discriminator tells them apart, else an untagged one.
+    pub(super) fn choice(&mut self, node: &Node<'_>, hint: &Hint) -> Val {
+        let key = if node.value.get("oneOf").is_some() {
+            "oneOf"
+        } else {
+            "anyOf"
+        };
+        if key == "oneOf" && node.value.get("anyOf").is_some() {
+            self.note(
+                node,
+                Some("anyOf"),
+                "`anyOf` beside `oneOf` is not imported",
+            );
+        }
+        for other in ["type", "properties", "items", "enum", "const", "allOf"] {
+            if node.value.get(other).is_some() {
+                self.note(
+                    node,
+                    Some(other),
+                    format!("`{other}` beside `{key}` is not imported"),
+                );
+            }
+        }
+        let Some(list) = node.child(key) else {
+            return Val::of(Ty::Json);
+        };
+        let Some(items) = list.value.as_array() else {
+            self.problem(&list, format!("`{key}` is an array"));
+            return Val::of(Ty::Json);
+        };
+        let branches: Vec<Node> = items
+            .iter()
+            .enumerate()
+            .map(|(index, value)| Node {
+                value,
+                pointer: format!("{}/{index}", list.pointer),
+            })
+            .collect();
+        let nullable = branches.iter().any(|branch| self.is_null(branch.value));
+        let rest: Vec<Node> = branches
+            .into_iter()
+            .filter(|branch| !self.is_null(branch.value))
+            .collect();
+        let strings: Option<Vec<(String, &Node)>> = rest
+            .iter()
+            .map(|branch| {
+                self.constant_string(branch.value)
+                    .map(|text| (text, branch))
+            })
+            .collect();
+        let mut val = match rest.as_slice() {
+            [] => Val::of(Ty::Json),
+            [one] => self.value(one, hint),
+            // schemars writes an enum whose values have docs as a `oneOf` of constants.
+            several if several.len() > 1 && strings.is_some() => {
+                let values = strings
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|(text, branch)| (text, self.docs(branch), self.deprecated(branch)))
+                    .collect();
+                self.enum_def(node, values, None, hint)
+            }
+            several => match self.tagged(node, several, hint, &[]) {
+                Some(val) => val,
+                None => self.untagged(node, several, hint),
+            },
+        };
+        val.nullable |= nullable;
+        val
+    }
+
+    /// Whether a schema accepts `null` alone.
+    fn is_null(&self, value: &Value) -> bool {
+        let value = self.peek(value);
+        value.get("type") == Some(&Value::from("null"))
+            || value.get("const") == Some(&Value::Null)
+            || value.get("enum") == Some(&Value::Array(vec![Value::Null]))
+    }
+
+    /// The schema a value stands for: through its `$ref`s (within the document) and an
+    /// `allOf` of one schema.
+    fn peek<'v>(&'v self, mut value: &'v Value) -> &'v Value {
+        for _ in 0..MAX_HOPS {
+            let next = match value.get("$ref").and_then(Value::as_str) {
+                Some(target) => super::resolve::local_pointer(target)
+                    .and_then(|pointer| self.document.pointer(&pointer)),
+                None => match value
+                    .get("allOf")
+                    .and_then(Value::as_array)
+                    .map(Vec::as_slice)
+                {
+                    Some([only]) => Some(only),
+                    _ => None,
+                },
+            };
+            match next {
+                Some(next) => value = next,
+                None => break,
+            }
+        }
+        value
+    }
+
+    /// The property that tags `branches` (none of the outer tags `skip`): each requires it as
+    /// a constant string, all different, or where several share one, they are told apart by a
+    /// tag of their own (looked for through at most `depth` levels).
+    fn find_tag(&self, branches: &[&Value], skip: &[String], depth: usize) -> Option<String> {
+        let depth = depth.checked_sub(1)?;
+        let first = branches.first()?;
+        let candidates = self.tag_candidates(first);
+        let values_of = |tag: &str| -> Option<Vec<String>> {
+            branches
+                .iter()
+                .map(|branch| self.tag_value(branch, tag))
+                .collect()
+        };
+        let candidates: Vec<(String, Vec<String>)> = candidates
+            .into_iter()
+            .filter(|tag| !skip.contains(tag))
+            .filter_map(|tag| values_of(&tag).map(|values| (tag, values)))
+            .collect();
+        let distinct = |values: &[String]| {
+            let set: BTreeSet<&String> = values.iter().collect();
+            set.len() == values.len()
+        };
+        if let Some((tag, _)) = candidates.iter().find(|(_, values)| distinct(values)) {
+            return Some(tag.clone());
+        }
+        candidates.into_iter().find_map(|(tag, values)| {
+            let mut inner = skip.to_vec();
+            inner.push(tag.clone());
+            let shared: BTreeSet<&String> = values
+                .iter()
+                .filter(|value| values.iter().filter(|other| other == value).count() > 1)
+                .collect();
+            let all_told_apart = shared.into_iter().all(|value| {
+                let group: Vec<&Value> = branches
+                    .iter()
+                    .zip(&values)
+                    .filter(|(_, each)| *each == value)
+                    .map(|(branch, _)| *branch)
+                    .collect();
+                self.find_tag(&group, &inner, depth).is_some()
+            });
+            all_told_apart.then_some(tag)
+        })
+    }
+
+    /// The string a schema is the constant of (`const`, or an `enum` of one string).
+    fn constant_string(&self, value: &Value) -> Option<String> {
+        let value = self.peek(value);
+        let kind = value.get("type");
+        if kind.is_some_and(|kind| kind != "string") {
+            return None;
+        }
+        match (value.get("const"), value.get("enum")) {
+            (Some(Value::String(text)), _) => Some(text.clone()),
+            (None, Some(Value::Array(values))) => match values.as_slice() {
+                [Value::String(text)] => Some(text.clone()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The constant string a branch gives its property `tag` (required), or that every one of
+    /// its own branches gives it, for a nested union.
+    fn tag_value(&self, value: &Value, tag: &str) -> Option<String> {
+        self.tag_value_within(value, tag, MAX_HOPS)
+    }
+
+    /// [`Importer::tag_value`] through at most `depth` nested unions (a cycle of them ends).
+    fn tag_value_within(&self, value: &Value, tag: &str, depth: usize) -> Option<String> {
+        let depth = depth.checked_sub(1)?;
+        let value = self.peek(value);
+        let required = value
+            .get("required")
+            .and_then(Value::as_array)
+            .is_some_and(|keys| keys.iter().any(|key| key == tag));
+        let own = value
+            .get("properties")
+            .and_then(|properties| properties.get(tag))
+            .and_then(|property| self.constant_string(property))
+            .filter(|_| required);
+        if own.is_some() {
+            return own;
+        }
+        if let Some(branches) = value
+            .get("oneOf")
+            .or_else(|| value.get("anyOf"))
+            .and_then(Value::as_array)
+        {
+            let values: Option<Vec<String>> = branches
+                .iter()
+                .filter(|branch| !self.is_null(branch))
+                .map(|branch| self.tag_value_within(branch, tag, depth))
+                .collect();
+            let values = values?;
+            let first = values.first()?;
+            return values
+                .iter()
+                .all(|value| value == first)
+                .then(|| first.clone());
+        }
+        None
+    }
+
+    /// The property names a branch could be tagged by: those of its object, or of its first
+    /// branch's.
+    fn tag_candidates(&self, value: &Value) -> Vec<String> {
+        self.tag_candidates_within(value, MAX_HOPS)
+    }
+
+    /// [`Importer::tag_candidates`] through at most `depth` nested unions.
+    fn tag_candidates_within(&self, value: &Value, depth: usize) -> Vec<String> {
+        let Some(depth) = depth.checked_sub(1) else {
+            return Vec::new();
+        };
+        let value = self.peek(value);
+        if let Some(first) = value
+            .get("oneOf")
+            .or_else(|| value.get("anyOf"))
+            .and_then(Value::as_array)
+            .and_then(|branches| branches.iter().find(|branch| !self.is_null(branch)))
+        {
+            return self.tag_candidates_within(first, depth);
+        }
+        value
+            .get("properties")
+            .and_then(Value::as_object)
+            .map(|properties| properties.keys().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// A tagged union of `branches`, when one property (not among the outer tags `skip`) is
+    /// a different constant string in each.
+    fn tagged(
+        &mut self,
+        node: &Node<'_>,
+        branches: &[Node<'_>],
+        hint: &Hint,
+        skip: &[String],
+    ) -> Option<Val> {
+        let values: Vec<&Value> = branches.iter().map(|branch| branch.value).collect();
+        let tag = self.find_tag(&values, skip, MAX_HOPS)?;
+        let name = self.type_name(node, hint);
+        self.within.push(name.clone());
+        let mut inner_skip = skip.to_vec();
+        inner_skip.push(tag.clone());
+        let mut scope = Scope::default();
+        let mut variants = Vec::new();
+        // Branches that share a tag value are one variant: a union nested in this one, told
+        // apart by a tag of their own (the flat spelling of nested discriminators).
+        let mut groups: Vec<(String, Vec<&Node>)> = Vec::new();
+        for branch in branches {
+            let tag_value = self.tag_value(branch.value, &tag).unwrap_or_default();
+            match groups.iter_mut().find(|(value, _)| *value == tag_value) {
+                Some((_, group)) => group.push(branch),
+                None => groups.push((tag_value, vec![branch])),
+            }
+        }
+        for (tag_value, group) in groups {
+            let variant_name = scope.claim(&names::upper_camel(&tag_value, "Variant"), "");
+            let nested = Hint::Suggest(format!("{name}{variant_name}"));
+            let branch = group[0];
+            let payload = if group.len() > 1 {
+                let group: Vec<Node> = group.into_iter().cloned().collect();
+                let at = Node {
+                    value: &Value::Null,
+                    pointer: node.pointer.clone(),
+                };
+                match self
+                    .tagged(&at, &group, &nested, &inner_skip)
+                    .map(|val| val.ty)
+                {
+                    Some(Ty::Named(name)) => Some(name),
+                    _ => None,
+                }
+            } else {
+                self.payload(branch, &inner_skip, &nested)
+            };
+            let docs = if branch.value.get("$ref").is_some() {
+                self.docs(branch)
+            } else {
+                Docs::new()
+            };
+            variants.push(Variant {
+                name: variant_name,
+                tag_value,
+                docs,
+                deprecated: None,
+                payload,
+                span: 0..0,
+            });
+        }
+        self.within.pop();
+        let def = UnionDef {
+            name,
+            name_span: 0..0,
+            docs: self.docs(node),
+            deprecated: self.deprecated(node),
+            examples: self.examples(node),
+            tag,
+            tag_span: 0..0,
+            variants,
+            other: None,
+        };
+        Some(self.add(TypeDef::Union(def)))
+    }
+
+    /// A tagged branch's payload without the tags `skip`: none for a closed object of its
+    /// tags alone, a nested union for a union, a struct otherwise; made once per referenced
+    /// schema and tags.
+    fn payload(&mut self, branch: &Node<'_>, skip: &[String], hint: &Hint) -> Option<String> {
+        let (pointer, target) = match self.target(branch) {
+            Some((pointer, target)) => (Some(pointer), Some(target)),
+            None => (None, None),
+        };
+        let resolved: Node = match &target {
+            Some(target) => target.clone(),
+            None => branch.clone(),
+        };
+        let value = resolved.value;
+        let only_tags = value
+            .get("properties")
+            .and_then(Value::as_object)
+            .is_none_or(|properties| properties.keys().all(|key| skip.contains(key)));
+        let is_choice = value.get("oneOf").is_some() || value.get("anyOf").is_some();
+        if !is_choice && only_tags && value.get("additionalProperties") == Some(&Value::Bool(false))
+        {
+            return None;
+        }
+        let key = pointer.clone().map(|pointer| (pointer, skip.to_vec()));
+        if let Some(name) = key.as_ref().and_then(|key| self.named.get(key)) {
+            return Some(name.clone());
+        }
+        let hint = match &pointer {
+            Some(pointer) => {
+                let base =
+                    names::upper_camel(pointer.rsplit('/').next().unwrap_or(pointer), "Type");
+                let wanted = if self.elsewhere.contains(pointer) {
+                    format!("{base}Body")
+                } else {
+                    base
+                };
+                Hint::Own(self.scope.claim(&wanted, ""))
+            }
+            None => hint.clone(),
+        };
+        if let (Some(key), Hint::Own(name)) = (&key, &hint) {
+            self.named.insert(key.clone(), name.clone());
+        }
+        if is_choice && !only_tags {
+            self.note(
+                &resolved,
+                Some("properties"),
+                "properties beside a nested union's `oneOf`/`anyOf` are not imported",
+            );
+        }
+        let val = if is_choice {
+            let list = if value.get("oneOf").is_some() {
+                "oneOf"
+            } else {
+                "anyOf"
+            };
+            let branches: Vec<Node> = value
+                .get(list)
+                .and_then(Value::as_array)
+                .map(|items| {
+                    items
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, item)| !self.is_null(item))
+                        .map(|(index, value)| Node {
+                            value,
+                            pointer: format!("{}/{list}/{index}", resolved.pointer),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            self.tagged(&resolved, &branches, &hint, skip)
+        } else {
+            Some(self.struct_def(&resolved, &hint, skip))
+        };
+        match val.map(|val| val.ty) {
+            Some(Ty::Named(name)) => Some(name),
+            _ => {
+                self.note(
+                    &resolved,
+                    None,
+                    "a nested union's branches are told apart by no tag: its variant is its tags alone",
+                );
+                None
+            }
+        }
+    }
+
+    /// cardc's own tagged union: the tag required, its check, and an `allOf` of one
+    /// `if`/`then` per variant (those naming more tags are a nested union's, which its own
+    /// `$defs` entry states), each `then` titled with its payload's `$defs` entry.
+    pub(super) fn cardc_union(&mut self, node: &Node<'_>, hint: &Hint) -> Option<Val> {
+        let object = node.value.as_object()?;
+        let tag = match object.get("required")?.as_array()?.as_slice() {
+            [Value::String(tag)] => tag.clone(),
+            _ => return None,
+        };
+        let check = object.get("properties")?.get(&tag)?;
+        let conditions = object.get("allOf")?.as_array()?;
+        let names_tag_first = |condition: &Value| {
+            condition
+                .get("if")
+                .and_then(|test| test.get("properties"))
+                .and_then(Value::as_object)
+                .and_then(|properties| properties.keys().next())
+                .is_some_and(|first| *first == tag)
+        };
+        if !conditions
+            .iter()
+            .all(|condition| names_tag_first(condition) && condition.get("then").is_some())
+        {
+            return None;
+        }
+        let name = self.type_name(node, hint);
+        self.within.push(name.clone());
+        let mut docs = self.docs(node);
+        let open = (check == &serde_json::json!({"type": "string"}))
+            .then(|| docs.last().and_then(|line| wording::read_open_union(line)))
+            .flatten();
+        let mut scope = Scope::default();
+        let other = open.map(|(_, other)| {
+            docs.pop();
+            CatchAll {
+                name: scope.claim(&names::upper_camel(&other, "Unknown"), ""),
+                key: other,
+                docs: Docs::new(),
+                deprecated: None,
+                span: 0..0,
+            }
+        });
+        let mut variants = Vec::new();
+        for (index, condition) in conditions.iter().enumerate() {
+            let at = Node {
+                value: condition,
+                pointer: format!("{}/allOf/{index}", node.pointer),
+            };
+            let tags = condition
+                .get("if")
+                .and_then(|test| test.get("properties"))
+                .and_then(Value::as_object);
+            let Some(tags) = tags else { continue };
+            if tags.len() > 1 {
+                continue;
+            }
+            let Some(tag_value) = tags
+                .get(&tag)
+                .and_then(|check| check.get("const"))
+                .and_then(Value::as_str)
+            else {
+                self.problem(&at, "a condition's tag is a `const` string");
+                continue;
+            };
+            let Some(then) = at.child("then") else {
+                continue;
+            };
+            let payload = match then.value.get("title").and_then(Value::as_str) {
+                Some(title) => self.titled_payload(&then, title, &tag),
+                None => None,
+            };
+            let variant_name = scope.claim(&names::upper_camel(tag_value, "Variant"), "");
+            variants.push(Variant {
+                name: variant_name,
+                tag_value: tag_value.to_string(),
+                docs: self.docs(&then),
+                deprecated: self.deprecated(&then),
+                payload,
+                span: 0..0,
+            });
+        }
+        self.within.pop();
+        let def = UnionDef {
+            name,
+            name_span: 0..0,
+            docs,
+            deprecated: self.deprecated(node),
+            examples: self.examples(node),
+            tag,
+            tag_span: 0..0,
+            variants,
+            other,
+        };
+        Some(self.add(TypeDef::Union(def)))
+    }
+
+    /// The payload a branch titled `title` carries: the `$defs` (or `definitions`) entry of
+    /// that name, else the branch itself without its tags.
+    fn titled_payload(&mut self, then: &Node<'_>, title: &str, tag: &str) -> Option<String> {
+        let escaped = super::resolve::escape(title);
+        for keyword in ["$defs", "definitions"] {
+            let pointer = format!("/{keyword}/{escaped}");
+            if let Some(target) = self.at(&pointer) {
+                return match self.referenced(&pointer, &target).ty {
+                    Ty::Named(name) => Some(name),
+                    _ => None,
+                };
+            }
+        }
+        let tags: Vec<String> = then
+            .value
+            .get("properties")
+            .and_then(Value::as_object)
+            .map(|properties| {
+                properties
+                    .iter()
+                    .filter(|(key, value)| {
+                        *key == tag
+                            || value.get("enum").is_some_and(|values| {
+                                values.as_array().is_some_and(|v| v.len() == 1)
+                            })
+                    })
+                    .map(|(key, _)| key.clone())
+                    .take(1)
+                    .collect()
+            })
+            .unwrap_or_default();
+        match self
+            .struct_def(then, &Hint::Suggest(title.to_string()), &tags)
+            .ty
+        {
+            Ty::Named(name) => Some(name),
+            _ => None,
+        }
+    }
+
+    /// cardc's own untagged union: an `if`/`then`/`else` chain, each `if` the shape that picks
+    /// the variant, each `then` its value titled with its name, `false` at the end.
+    pub(super) fn untagged_chain(&mut self, node: &Node<'_>, hint: &Hint) -> Option<Val> {
+        let mut links = Vec::new();
+        let mut link = node.clone();
+        loop {
+            let test = link.child("if")?;
+            let then = link.child("then")?;
+            let title = then.value.get("title")?.as_str()?.to_string();
+            let shape = shape_of_test(test.value)?;
+            links.push((title, then, shape));
+            let next = link.child("else")?;
+            if next.value == &Value::Bool(false) {
+                break;
+            }
+            link = next;
+        }
+        let name = self.type_name(node, hint);
+        self.within.push(name.clone());
+        let mut scope = Scope::default();
+        let mut variants = Vec::new();
+        for (title, then, shape) in links {
+            let variant_name = scope.claim(&names::upper_camel(&title, "Variant"), "");
+            let val = self.value(&then, &Hint::Suggest(format!("{name}{variant_name}")));
+            let ty = self.nested(&then, val);
+            variants.push(UntaggedVariant {
+                name: variant_name,
+                docs: self.docs(&then),
+                ty,
+                shape,
+                span: 0..0,
+            });
+        }
+        self.within.pop();
+        let def = UntaggedDef {
+            name,
+            name_span: 0..0,
+            docs: self.docs(node),
+            deprecated: self.deprecated(node),
+            examples: self.examples(node),
+            variants,
+        };
+        Some(self.add(TypeDef::Untagged(def)))
+    }
+
+    /// An untagged union of `branches`, when they differ by JSON type, object branches by a
+    /// required key no other object branch has; any JSON (noted) when they do not.
+    fn untagged(&mut self, node: &Node<'_>, branches: &[Node<'_>], hint: &Hint) -> Val {
+        let before: BTreeSet<String> = self.types.keys().cloned().collect();
+        let name = self.type_name(node, hint);
+        self.within.push(name.clone());
+        let mut scope = Scope::default();
+        let mut variants = Vec::new();
+        for branch in branches {
+            let label = self.branch_label(branch);
+            let variant_name = scope.claim(&names::upper_camel(&label, "Variant"), "");
+            let val = self.value(branch, &Hint::Suggest(format!("{name}{variant_name}")));
+            let ty = self.nested(branch, val);
+            variants.push(UntaggedVariant {
+                name: variant_name,
+                docs: Docs::new(),
+                ty,
+                shape: Shape::Object(None),
+                span: 0..0,
+            });
+        }
+        self.within.pop();
+        match self.shapes(&variants) {
+            Some(shapes) => {
+                for (variant, shape) in variants.iter_mut().zip(shapes) {
+                    variant.shape = shape;
+                }
+                let def = UntaggedDef {
+                    name,
+                    name_span: 0..0,
+                    docs: self.docs(node),
+                    deprecated: self.deprecated(node),
+                    examples: self.examples(node),
+                    variants,
+                };
+                self.add(TypeDef::Untagged(def))
+            }
+            None => {
+                self.scope.release(&name);
+                self.forget_made_since(&before);
+                self.note(
+                    node,
+                    None,
+                    "these branches are told apart by no tag, JSON type or required key of \
+                     their own: any JSON",
+                );
+                Val::of(Ty::Json)
+            }
+        }
+    }
+
+    /// A `type` list of several types: an untagged union of them.
+    pub(super) fn of_types(&mut self, node: &Node<'_>, kinds: &[&str], hint: &Hint) -> Val {
+        let before: BTreeSet<String> = self.types.keys().cloned().collect();
+        let name = self.type_name(node, hint);
+        let mut variants = Vec::new();
+        for kind in kinds {
+            let mut one = node.value.clone();
+            if let Some(object) = one.as_object_mut() {
+                object.insert("type".into(), Value::from(*kind));
+                object.remove("title");
+            }
+            let single = Node {
+                value: &one,
+                pointer: node.pointer.clone(),
+            };
+            let variant_name = names::upper_camel(kind, "Variant");
+            let val = self.value(&single, &Hint::Suggest(format!("{name}{variant_name}")));
+            let ty = self.nested(&single, val);
+            variants.push(UntaggedVariant {
+                name: variant_name,
+                docs: Docs::new(),
+                ty,
+                shape: Shape::Object(None),
+                span: 0..0,
+            });
+        }
+        match self.shapes(&variants) {
+            Some(shapes) => {
+                for (variant, shape) in variants.iter_mut().zip(shapes) {
+                    variant.shape = shape;
+                }
+                let def = UntaggedDef {
+                    name,
+                    name_span: 0..0,
+                    docs: self.docs(node),
+                    deprecated: self.deprecated(node),
+                    examples: self.examples(node),
+                    variants,
+                };
+                self.add(TypeDef::Untagged(def))
+            }
+            None => {
+                self.scope.release(&name);
+                self.forget_made_since(&before);
+                self.note(
+                    node,
+                    Some("type"),
+                    "these types cannot be told apart: any JSON",
+                );
+                Val::of(Ty::Json)
+            }
+        }
+    }
+
+    /// Leaves out the types made since `before` for a union that became any JSON, but those
+    /// a `$ref` named (which other places may use).
+    fn forget_made_since(&mut self, before: &BTreeSet<String>) {
+        // What a kept type names is kept: a `$ref`fed type's, and those before.
+        let mut kept: BTreeSet<String> = self.named.values().cloned().collect();
+        kept.extend(before.iter().cloned());
+        let mut stack: Vec<String> = kept.iter().cloned().collect();
+        while let Some(name) = stack.pop() {
+            for inner in self.types.get(&name).map(names_in).unwrap_or_default() {
+                if kept.insert(inner.clone()) {
+                    stack.push(inner);
+                }
+            }
+        }
+        let made: Vec<String> = self
+            .types
+            .keys()
+            .filter(|name| !kept.contains(*name))
+            .cloned()
+            .collect();
+        for name in made {
+            self.types.remove(&name);
+            self.scope.release(&name);
+        }
+    }
+
+    /// What an untagged branch is called: its title, its `$defs` entry, or its JSON type.
+    fn branch_label(&self, branch: &Node) -> String {
+        if let Some(title) = branch.value.get("title").and_then(Value::as_str) {
+            return title.to_string();
+        }
+        if let Some(target) = branch.value.get("$ref").and_then(Value::as_str) {
+            return target.rsplit('/').next().unwrap_or(target).to_string();
+        }
+        let value = self.peek(branch.value);
+        match value.get("type").and_then(Value::as_str) {
+            Some(kind) => kind.to_string(),
+            None => "variant".to_string(),
+        }
+    }
+
+    /// The shape of each variant, when no two could take one payload.
+    fn shapes(&self, variants: &[UntaggedVariant]) -> Option<Vec<Shape>> {
+        let mut shapes: Vec<Shape> = Vec::new();
+        for variant in variants {
+            let shape = self.shape(&variant.ty)?;
+            if shape != Shape::Object(None) && shapes.contains(&shape) {
+                return None;
+            }
+            shapes.push(shape);
+        }
+        let objects: Vec<usize> = (0..shapes.len())
+            .filter(|index| shapes[*index] == Shape::Object(None))
+            .collect();
+        if objects.len() > 1 {
+            // Each object variant is picked by a required key no other one declares.
+            for &index in &objects {
+                let own = self.struct_keys(&variants[index].ty)?;
+                let others: Vec<Vec<(String, bool)>> = objects
+                    .iter()
+                    .filter(|other| **other != index)
+                    .map(|other| self.struct_keys(&variants[*other].ty))
+                    .collect::<Option<_>>()?;
+                let key = own.iter().find(|(key, required)| {
+                    *required
+                        && others
+                            .iter()
+                            .all(|keys| keys.iter().all(|(other, _)| other != key))
+                })?;
+                shapes[index] = Shape::Object(Some(key.0.clone()));
+            }
+        }
+        Some(shapes)
+    }
+
+    /// The JSON shape a type's values have, if it has one.
+    fn shape(&self, ty: &Ty) -> Option<Shape> {
+        match ty {
+            Ty::String | Ty::Decimal(_) => Some(Shape::String),
+            Ty::Bool => Some(Shape::Boolean),
+            Ty::Int(_) => Some(Shape::Integer),
+            Ty::F64 => Some(Shape::Number),
+            Ty::Vec(_) => Some(Shape::Array),
+            Ty::Map(_) => Some(Shape::Object(None)),
+            Ty::Boxed(inner) => self.shape(inner),
+            Ty::Json | Ty::Nullable(_) | Ty::Const(_) => None,
+            Ty::Named(name) => match self.types.get(name)? {
+                TypeDef::Struct(_) | TypeDef::Union(_) => Some(Shape::Object(None)),
+                TypeDef::Enum(_) => Some(Shape::String),
+                TypeDef::Newtype(def) => self.shape(&def.ty),
+                TypeDef::Untagged(_) => None,
+            },
+        }
+    }
+
+    /// A closed struct's keys, each with whether it is required; `None` for any other type.
+    fn struct_keys(&self, ty: &Ty) -> Option<Vec<(String, bool)>> {
+        match ty {
+            Ty::Named(name) => match self.types.get(name)? {
+                // Only a closed struct is picked by its keys: an open one takes any.
+                TypeDef::Struct(def) if def.closed() => Some(
+                    def.fields
+                        .iter()
+                        .map(|field| (field.wire_name.clone(), !field.presence.may_be_absent()))
+                        .collect(),
+                ),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// The shape cardc's untagged `if` tests: a JSON type, and for an object the key that picks it.
+fn shape_of_test(test: &Value) -> Option<Shape> {
+    Some(match test.get("type")?.as_str()? {
+        "string" => Shape::String,
+        "boolean" => Shape::Boolean,
+        "integer" => Shape::Integer,
+        "number" => Shape::Number,
+        "array" => Shape::Array,
+        "object" => match test
+            .get("required")
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+        {
+            Some([Value::String(key)]) => Shape::Object(Some(key.clone())),
+            _ => Shape::Object(None),
+        },
+        _ => return None,
+    })
+}
+
+/// Every type a type names.
+fn names_in(def: &TypeDef) -> Vec<String> {
+    fn of(ty: &Ty, out: &mut Vec<String>) {
+        match ty {
+            Ty::Named(name) => out.push(name.clone()),
+            Ty::Vec(inner) | Ty::Map(inner) | Ty::Boxed(inner) | Ty::Nullable(inner) => {
+                of(inner, out)
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    match def {
+        TypeDef::Struct(def) => def.fields.iter().for_each(|field| of(&field.ty, &mut out)),
+        TypeDef::Newtype(def) => of(&def.ty, &mut out),
+        TypeDef::Union(def) => out.extend(def.variants.iter().filter_map(|v| v.payload.clone())),
+        TypeDef::Untagged(def) => def.variants.iter().for_each(|v| of(&v.ty, &mut out)),
+        TypeDef::Enum(_) => {}
+    }
+    out
+}
