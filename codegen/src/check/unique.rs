@@ -20,11 +20,11 @@ use crate::ir::{Presence, Span, Ty, TypeDef, UnknownFields};
 /// The named types, by name.
 type Types = BTreeMap<String, TypeDef>;
 
-/// Why `unique` on items of `ty` would not be checked alike by every reader, if it would not:
-/// the rule [`check`] enforces, for a front end that must leave such a `unique` out (the
-/// importer).
+/// What in items of `ty` the readers would compare differently under `unique` ("items hold
+/// `Pt`, whose `y` has a default"), if anything: the rule [`check`] enforces, for a front end
+/// that must leave such a `unique` out (the importer).
 pub fn problem(ty: &Ty, types: &Types) -> Option<String> {
-    cause(ty, types, &mut BTreeSet::new()).map(|cause| diagnostic(&cause, Span::default()).message)
+    cause(ty, types, &mut BTreeSet::new()).map(|cause| diagnostic(&cause, Span::default()).label)
 }
 
 /// Refuses `unique` on every array whose items two readers would compare differently.

@@ -1108,7 +1108,9 @@ impl<'a> Importer<'a> {
             self.note(
                 &node,
                 Some("uniqueItems"),
-                &format!("`uniqueItems` is not carried: {problem}"),
+                &format!(
+                    "`uniqueItems` is not carried: {problem}, which the readers compare differently"
+                ),
             );
             self.within.pop();
         }
