@@ -26,7 +26,7 @@ pub use crate::collections::{Entries, Items};
 pub use crate::constant::Constant;
 pub use crate::structs::{
     Extra, Nullable, Optional, Plain, Read, Strict, Struct, deserialize_struct, extra_fields,
-    next_element, next_field, no_field_at, read_field, required,
+    next_field, no_field_at, read_field, required,
 };
 // Reader policies, and the pointers of their warnings.
 pub use crate::tolerance::{At, EntriesAt, ItemsAt, OrAbsent, OrDefault, SkipInvalid};
@@ -43,4 +43,9 @@ pub use crate::unit_enum::{UnitEnum, deserialize_unit_enum, serialize_unit_enum}
 // Field constraints, checked on the value read.
 pub use crate::checks::{
     Checked, Pattern, check_float_range, check_int_range, check_items, check_length, check_unique,
+};
+// The declarations generated code makes, one per type, which expand to its impls.
+pub use crate::{
+    __cardc_newtype as newtype, __cardc_object as object, __cardc_union as tagged_union,
+    __cardc_unit_enum as unit_enum, __cardc_untagged as untagged,
 };

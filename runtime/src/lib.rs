@@ -21,6 +21,7 @@ mod collections;
 mod constant;
 mod content;
 mod decimal;
+mod declare;
 mod decode;
 mod object;
 mod strict;

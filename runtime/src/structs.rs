@@ -14,7 +14,7 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use serde::Deserialize;
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Unexpected, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Unexpected, Visitor};
 
 use crate::content::{Content, ContentDeserializer, ContentSeed};
 use crate::strict::Strict as StrictDeserializer;
@@ -32,28 +32,16 @@ pub trait Struct: Sized {
 
     /// Reads the struct from the entries of an object.
     fn visit_map<'de, A: MapAccess<'de>>(map: A) -> Result<Self, A::Error>;
-
-    /// Reads the struct from a sequence of field values, the form compact formats (bincode)
-    /// write a closed struct in; only formats that are not human-readable are read so. An open
-    /// struct has no such form, and refuses one.
-    fn visit_seq<'de, A: SeqAccess<'de>>(seq: A) -> Result<Self, A::Error> {
-        let _ = seq;
-        Err(de::Error::invalid_type(
-            Unexpected::Seq,
-            &Expecting::<Self>::default(),
-        ))
-    }
 }
 
-/// The body of a generated struct's `Deserialize` impl: an object (a closed struct also reads
-/// the sequence form from a format that is not human-readable), noting the struct's name if it
-/// fails.
+/// The body of a generated struct's `Deserialize` impl: an object, noting the struct's name if
+/// it fails. A struct has no sequence form (only formats that are not self-describing write
+/// one), so a sequence is refused as any value of the wrong type is.
 #[inline]
 pub fn deserialize_struct<'de, T: Struct, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<T, D::Error> {
     let visitor = StructVisitor::<T> {
-        sequence: !deserializer.is_human_readable(),
         expecting: Expecting::default(),
     };
     let result = if T::OPEN {
@@ -81,8 +69,6 @@ impl<T: Struct> de::Expected for Expecting<T> {
 
 /// The visitor a struct's object is read with.
 struct StructVisitor<T> {
-    /// Whether the sequence form is read.
-    sequence: bool,
     expecting: Expecting<T>,
 }
 
@@ -97,14 +83,6 @@ impl<'de, T: Struct> Visitor<'de> for StructVisitor<T> {
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
         trace::enter();
         T::visit_map(map)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
-        if !self.sequence {
-            return Err(de::Error::invalid_type(Unexpected::Seq, &self));
-        }
-        trace::enter();
-        T::visit_seq(seq)
     }
 }
 
@@ -400,36 +378,4 @@ pub fn extra_fields<E: de::Error>(
     // Neither the map nor `Value` asks whether the format is human-readable.
     let content = ContentDeserializer::new(Content::Map(extra.entries), true);
     BTreeMap::deserialize(StrictDeserializer(content))
-}
-
-/// The next value of a struct's sequence form, read into the field at `index`; past the end,
-/// an optional field is absent (`None`) and any other is serde's `invalid length` error.
-#[inline]
-pub fn next_element<'de, S: Struct, A: SeqAccess<'de>, T, R: Read<'de, T>>(
-    seq: &mut A,
-    index: usize,
-    read: R,
-    absent: Option<T>,
-) -> Result<T, A::Error> {
-    match seq.next_element_seed(ReadSeed(read, PhantomData))? {
-        Some(value) => Ok(value),
-        None => absent.ok_or_else(|| de::Error::invalid_length(index, &Elements::<S>::default())),
-    }
-}
-
-/// serde's wording for a struct's sequence form: `struct X with 3 elements`.
-struct Elements<T>(PhantomData<T>);
-
-impl<T> Default for Elements<T> {
-    fn default() -> Self {
-        Elements(PhantomData)
-    }
-}
-
-impl<T: Struct> de::Expected for Elements<T> {
-    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
-        let count = T::FIELDS.len();
-        let plural = if count == 1 { "" } else { "s" };
-        write!(formatter, "struct {} with {count} element{plural}", T::NAME)
-    }
 }

@@ -50,7 +50,7 @@ fn main() {
             "/// The golden Rust output of `{dir}`.\npub mod {case} {{\n    include!({path:?});\n\n    \
              /// Runs `action` on the type named `type_name`, or gives `None` for a name the \
              schema does not declare.\n    \
-             pub fn with_named_type<A: crate::TypeAction>(type_name: &str, action: A) -> Option<A::Output> {{\n    \
+             pub fn with_named_type<__Action: crate::TypeAction>(type_name: &str, action: __Action) -> Option<__Action::Output> {{\n    \
              match type_name {{\n{arms}        _ => None,\n    }}\n    }}\n}}\n\n\
              /// The same schema compiled by the derive.\npub mod derived_{case} {{\n    \
              /// The marker the derive hangs its constants on.\n    \
@@ -144,7 +144,7 @@ fn compat_pairs(repo: &Path, out_dir: &Path) {
             writeln!(
                 modules,
                 "        pub mod {side} {{\n            include!({output:?});\n\n            \
-                 pub fn with_named_type<A: crate::TypeAction>(type_name: &str, action: A) -> Option<A::Output> {{\n            \
+                 pub fn with_named_type<__Action: crate::TypeAction>(type_name: &str, action: __Action) -> Option<__Action::Output> {{\n            \
                  match type_name {{\n{arms}                _ => None,\n            }}\n            }}\n        }}"
             )
             .expect("writing to a String cannot fail");

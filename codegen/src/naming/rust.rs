@@ -8,14 +8,6 @@ use super::RenameRule;
 /// The field an open struct gets in Rust to keep the keys the schema does not name.
 pub const EXTRA_FIELDS: &str = "extra_fields";
 
-/// The hidden visitor of a struct that takes its slots filled, by the union around it, from
-/// the entries before the union's tag.
-pub const VISIT_MAP_WITH: &str = "__visit_map_with";
-
-/// The hidden reader of a union's object that takes the slots of its early keys filled, by
-/// the union around it, from the entries before that union's tag.
-pub const BEFORE_TAG_WITH: &str = "__before_tag_with";
-
 /// The name of a union's bridge trait: `ToolCallView` gives `ToolCallViewBridge`.
 pub fn bridge_trait(union: &str) -> String {
     format!("{union}Bridge")

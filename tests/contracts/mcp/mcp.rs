@@ -49,153 +49,14 @@ pub struct Annotations {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Annotations {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Annotations "Annotations" map keep;
+    keys {
+        0 "audience" [audience]: Option<Vec<Role>> = opt() (Optional(Plain));
+        1 "priority" [priority]: Option<f64> = opt() (Optional(Checked(f64; float([0.0, false], [1.0, false]); Plain)));
+        2 "lastModified" [last_modified]: Option<String> = opt() (Optional(Checked(String; pattern("^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$", "a string matching ^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$"); Plain)));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Annotations {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.audience),
-            )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.priority),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.last_modified),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("audience", &self.audience)?;
-        object.optional_field("priority", &self.priority)?;
-        object.optional_field("lastModified", &self.last_modified)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Annotations {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Annotations {
-    const NAME: &'static str = "Annotations";
-    const FIELDS: &'static [&'static str] = &["audience", "priority", "lastModified"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "audience",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "priority",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Checked(
-                                ::cardc_runtime::__private::Plain,
-                                |
-                                    value: &f64,
-                                | -> ::std::result::Result<(), ::std::string::String> {
-                                    ::cardc_runtime::__private::check_float_range(
-                                        *value,
-                                        ::std::option::Option::Some((0f64, false)),
-                                        ::std::option::Option::Some((1f64, false)),
-                                    )?;
-                                    ::std::result::Result::Ok(())
-                                },
-                            ),
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "lastModified",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Checked(
-                                ::cardc_runtime::__private::Plain,
-                                |
-                                    value: &String,
-                                | -> ::std::result::Result<(), ::std::string::String> {
-                                    {
-                                        static PATTERN: ::cardc_runtime::__private::Pattern = ::cardc_runtime::__private::Pattern::new(
-                                            "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$",
-                                            "a string matching ^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$",
-                                        );
-                                        PATTERN.check(value)?;
-                                    }
-                                    ::std::result::Result::Ok(())
-                                },
-                            ),
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            audience: ::std::option::Option::unwrap_or_default(slot_0),
-            priority: ::std::option::Option::unwrap_or_default(slot_1),
-            last_modified: ::std::option::Option::unwrap_or_default(slot_2),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { audience: 0, priority: 1, last_modified: 2 }
 }
 
 /// Audio (`AudioContentSchema`, strips).
@@ -227,178 +88,15 @@ pub struct AudioContent {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for AudioContent {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    AudioContent "AudioContent" map keep;
+    keys {
+        0 "data" [data]: String = req() (Checked(String; pattern("^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$", "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$"); Plain));
+        1 "mimeType" [mime_type]: String = req() (Plain);
+        2 "annotations" [annotations]: Option<Annotations> = opt() (Optional(Plain));
+        3 "_meta" [meta]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for AudioContent {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.annotations),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("data", &self.data)?;
-        object.field("mimeType", &self.mime_type)?;
-        object.optional_field("annotations", &self.annotations)?;
-        object.optional_field("_meta", &self.meta)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for AudioContent {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for AudioContent {
-    const NAME: &'static str = "AudioContent";
-    const FIELDS: &'static [&'static str] = &[
-        "data",
-        "mimeType",
-        "annotations",
-        "_meta",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-#[allow(deprecated)]
-impl AudioContent {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-        mut slot_1: ::std::option::Option<String>,
-        mut slot_2: ::std::option::Option<Option<Annotations>>,
-        mut slot_3: ::std::option::Option<Option<JsonObject>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "data",
-                        ::cardc_runtime::__private::Checked(
-                            ::cardc_runtime::__private::Plain,
-                            |
-                                value: &String,
-                            | -> ::std::result::Result<(), ::std::string::String> {
-                                {
-                                    static PATTERN: ::cardc_runtime::__private::Pattern = ::cardc_runtime::__private::Pattern::new(
-                                        "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
-                                        "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
-                                    );
-                                    PATTERN.check(value)?;
-                                }
-                                ::std::result::Result::Ok(())
-                            },
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "mimeType",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "annotations",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            data: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "data")?,
-            mime_type: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "mimeType")?,
-            annotations: ::std::option::Option::unwrap_or_default(slot_2),
-            meta: ::std::option::Option::unwrap_or_default(slot_3),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { data: 0, mime_type: 1, annotations: 2, meta: 3 }
 }
 
 /// A name and a display title (`BaseMetadataSchema`), flattened into what has them.
@@ -418,135 +116,13 @@ pub struct BaseMetadata {
     pub title: Option<String>,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for BaseMetadata {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    BaseMetadata "BaseMetadata" struct deny;
+    keys {
+        0 "name" [name]: String = req() (Plain);
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for BaseMetadata {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "BaseMetadata",
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.title),
-                ),
-            tags,
-        )?;
-        object.field("name", &self.name)?;
-        object.optional_field("title", &self.title)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for BaseMetadata {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for BaseMetadata {
-    const NAME: &'static str = "BaseMetadata";
-    const FIELDS: &'static [&'static str] = &["name", "title"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "title",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "name")?,
-            title: ::std::option::Option::unwrap_or_default(slot_1),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            title: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
+    build { name: 0, title: 1 }
 }
 
 /// A binary resource's contents (`BlobResourceContentsSchema`; strips, closed here).
@@ -579,210 +155,15 @@ pub struct BlobResourceContents {
     pub blob: String,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for BlobResourceContents {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    BlobResourceContents "BlobResourceContents" struct deny;
+    keys {
+        0 "uri" [uri]: String = req() (Plain);
+        1 "mimeType" [mime_type]: Option<String> = opt() (Optional(Plain));
+        2 "_meta" [meta]: Option<JsonObject> = opt() (Optional(Plain));
+        3 "blob" [blob]: String = req() (Checked(String; pattern("^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$", "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$"); Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for BlobResourceContents {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "BlobResourceContents",
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.mime_type),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta),
-                ),
-            tags,
-        )?;
-        object.field("uri", &self.uri)?;
-        object.optional_field("mimeType", &self.mime_type)?;
-        object.optional_field("_meta", &self.meta)?;
-        object.field("blob", &self.blob)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for BlobResourceContents {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for BlobResourceContents {
-    const NAME: &'static str = "BlobResourceContents";
-    const FIELDS: &'static [&'static str] = &["uri", "mimeType", "_meta", "blob"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "uri",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "mimeType",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "blob",
-                        ::cardc_runtime::__private::Checked(
-                            ::cardc_runtime::__private::Plain,
-                            |
-                                value: &String,
-                            | -> ::std::result::Result<(), ::std::string::String> {
-                                {
-                                    static PATTERN: ::cardc_runtime::__private::Pattern = ::cardc_runtime::__private::Pattern::new(
-                                        "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
-                                        "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
-                                    );
-                                    PATTERN.check(value)?;
-                                }
-                                ::std::result::Result::Ok(())
-                            },
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            uri: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "uri")?,
-            mime_type: ::std::option::Option::unwrap_or_default(slot_1),
-            meta: ::std::option::Option::unwrap_or_default(slot_2),
-            blob: ::cardc_runtime::__private::required::<A::Error, _>(slot_3, "blob")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            uri: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            mime_type: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            meta: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            blob: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                3,
-                ::cardc_runtime::__private::Checked(
-                    ::cardc_runtime::__private::Plain,
-                    |value: &String| -> ::std::result::Result<(), ::std::string::String> {
-                        {
-                            static PATTERN: ::cardc_runtime::__private::Pattern = ::cardc_runtime::__private::Pattern::new(
-                                "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
-                                "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
-                            );
-                            PATTERN.check(value)?;
-                        }
-                        ::std::result::Result::Ok(())
-                    },
-                ),
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { uri: 0, mime_type: 1, meta: 2, blob: 3 }
 }
 
 /// A boolean field of a form (`BooleanSchemaSchema`, strips).
@@ -808,146 +189,14 @@ pub struct BooleanSchema {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for BooleanSchema {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    BooleanSchema "BooleanSchema" map keep;
+    keys {
+        0 "title" [title]: Option<String> = opt() (Optional(Plain));
+        1 "description" [description]: Option<String> = opt() (Optional(Plain));
+        2 "default" [default]: Option<bool> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for BooleanSchema {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.title))
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.description),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.default),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("title", &self.title)?;
-        object.optional_field("description", &self.description)?;
-        object.optional_field("default", &self.default)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for BooleanSchema {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for BooleanSchema {
-    const NAME: &'static str = "BooleanSchema";
-    const FIELDS: &'static [&'static str] = &["title", "description", "default"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-#[allow(deprecated)]
-impl BooleanSchema {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<Option<String>>,
-        mut slot_1: ::std::option::Option<Option<String>>,
-        mut slot_2: ::std::option::Option<Option<bool>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "title",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "description",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "default",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            title: ::std::option::Option::unwrap_or_default(slot_0),
-            description: ::std::option::Option::unwrap_or_default(slot_1),
-            default: ::std::option::Option::unwrap_or_default(slot_2),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { title: 0, description: 1, default: 2 }
 }
 
 /// `tools/call` (`CallToolRequestSchema`, strips).
@@ -966,94 +215,12 @@ pub struct CallToolRequest {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for CallToolRequest {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    CallToolRequest "CallToolRequest" map keep;
+    keys {
+        0 "params" [params]: CallToolRequestParams = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for CallToolRequest {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for CallToolRequest {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for CallToolRequest {
-    const NAME: &'static str = "CallToolRequest";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "params")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// Params of `tools/call` (`CallToolRequestParamsSchema`, strips).
@@ -1081,143 +248,15 @@ pub struct CallToolRequestParams {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for CallToolRequestParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    CallToolRequestParams "CallToolRequestParams" map keep;
+    keys {
+        0 "_meta" [base.meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "task" [base.task]: Option<TaskMetadata> = opt() (Optional(Plain));
+        2 "name" [name]: String = req() (Plain);
+        3 "arguments" [arguments]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for CallToolRequestParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.base.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.base.task),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.arguments),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.base.meta.meta)?;
-        object.optional_field("task", &self.base.task)?;
-        object.field("name", &self.name)?;
-        object.optional_field("arguments", &self.arguments)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for CallToolRequestParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for CallToolRequestParams {
-    const NAME: &'static str = "CallToolRequestParams";
-    const FIELDS: &'static [&'static str] = &["_meta", "task", "name", "arguments"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "task",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "arguments",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            base: TaskAugmented {
-                meta: Meta {
-                    meta: ::std::option::Option::unwrap_or_default(slot_0),
-                },
-                task: ::std::option::Option::unwrap_or_default(slot_1),
-            },
-            name: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "name")?,
-            arguments: ::std::option::Option::unwrap_or_default(slot_3),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { base: TaskAugmented { meta: Meta { meta: 0 }, task: 1 }, name: 2, arguments: 3 }
 }
 
 /// The result of `tools/call` (`CallToolResultSchema`, loose).
@@ -1254,150 +293,15 @@ pub struct CallToolResult {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for CallToolResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    CallToolResult "CallToolResult" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "content" [content]: Option<Vec<ContentBlock>> = opt() (Optional(Plain));
+        2 "structuredContent" [structured_content]: Option<JsonObject> = opt() (Optional(Plain));
+        3 "isError" [is_error]: Option<bool> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for CallToolResult {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.meta.meta),
-            )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.content),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.structured_content),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.is_error),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.optional_field("content", &self.content)?;
-        object.optional_field("structuredContent", &self.structured_content)?;
-        object.optional_field("isError", &self.is_error)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for CallToolResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for CallToolResult {
-    const NAME: &'static str = "CallToolResult";
-    const FIELDS: &'static [&'static str] = &[
-        "_meta",
-        "content",
-        "structuredContent",
-        "isError",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "content",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "structuredContent",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "isError",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            content: ::std::option::Option::unwrap_or_default(slot_1),
-            structured_content: ::std::option::Option::unwrap_or_default(slot_2),
-            is_error: ::std::option::Option::unwrap_or_default(slot_3),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, content: 1, structured_content: 2, is_error: 3 }
 }
 
 /// `notifications/cancelled` (`CancelledNotificationSchema`, strips).
@@ -1419,94 +323,12 @@ pub struct CancelledNotification {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for CancelledNotification {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    CancelledNotification "CancelledNotification" map keep;
+    keys {
+        0 "params" [params]: CancelledNotificationParams = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for CancelledNotification {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for CancelledNotification {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for CancelledNotification {
-    const NAME: &'static str = "CancelledNotification";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "params")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// Params of `notifications/cancelled` (`CancelledNotificationParamsSchema`, strips).
@@ -1539,130 +361,14 @@ pub struct CancelledNotificationParams {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for CancelledNotificationParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    CancelledNotificationParams "CancelledNotificationParams" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "requestId" [request_id]: Option<RequestId> = opt() (Optional(Plain));
+        2 "reason" [reason]: Option<String> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for CancelledNotificationParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.meta.meta),
-            )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.request_id),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.reason),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.optional_field("requestId", &self.request_id)?;
-        object.optional_field("reason", &self.reason)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for CancelledNotificationParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for CancelledNotificationParams {
-    const NAME: &'static str = "CancelledNotificationParams";
-    const FIELDS: &'static [&'static str] = &["_meta", "requestId", "reason"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "requestId",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "reason",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            request_id: ::std::option::Option::unwrap_or_default(slot_1),
-            reason: ::std::option::Option::unwrap_or_default(slot_2),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, request_id: 1, reason: 2 }
 }
 
 /// What a client supports (`ClientCapabilitiesSchema`, strips).
@@ -1700,186 +406,17 @@ pub struct ClientCapabilities {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ClientCapabilities {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ClientCapabilities "ClientCapabilities" map keep;
+    keys {
+        0 "experimental" [experimental]: Option<::std::collections::BTreeMap<String, JsonObject>> = opt() (Optional(Entries(Plain)));
+        1 "sampling" [sampling]: Option<SamplingCapability> = opt() (Optional(Plain));
+        2 "elicitation" [elicitation]: Option<ElicitationCapability> = opt() (Optional(Plain));
+        3 "roots" [roots]: Option<ListChangedCapability> = opt() (Optional(Plain));
+        4 "tasks" [tasks]: Option<ClientTasksCapability> = opt() (Optional(Plain));
+        5 "extensions" [extensions]: Option<::std::collections::BTreeMap<String, JsonObject>> = opt() (Optional(Entries(Plain)));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ClientCapabilities {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.experimental),
-            )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.sampling),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.elicitation),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.roots),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.tasks),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.extensions),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("experimental", &self.experimental)?;
-        object.optional_field("sampling", &self.sampling)?;
-        object.optional_field("elicitation", &self.elicitation)?;
-        object.optional_field("roots", &self.roots)?;
-        object.optional_field("tasks", &self.tasks)?;
-        object.optional_field("extensions", &self.extensions)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ClientCapabilities {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ClientCapabilities {
-    const NAME: &'static str = "ClientCapabilities";
-    const FIELDS: &'static [&'static str] = &[
-        "experimental",
-        "sampling",
-        "elicitation",
-        "roots",
-        "tasks",
-        "extensions",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "experimental",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Entries(
-                                ::cardc_runtime::__private::Plain,
-                            ),
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "sampling",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "elicitation",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "roots",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "tasks",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "extensions",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Entries(
-                                ::cardc_runtime::__private::Plain,
-                            ),
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            experimental: ::std::option::Option::unwrap_or_default(slot_0),
-            sampling: ::std::option::Option::unwrap_or_default(slot_1),
-            elicitation: ::std::option::Option::unwrap_or_default(slot_2),
-            roots: ::std::option::Option::unwrap_or_default(slot_3),
-            tasks: ::std::option::Option::unwrap_or_default(slot_4),
-            extensions: ::std::option::Option::unwrap_or_default(slot_5),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { experimental: 0, sampling: 1, elicitation: 2, roots: 3, tasks: 4, extensions: 5 }
 }
 
 /// A notification a client sends (`ClientNotificationSchema`), told apart by `method`.
@@ -1910,159 +447,13 @@ pub enum ClientNotification {
     TaskStatus(TaskStatusNotification),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ClientNotification {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ClientNotification {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Cancelled(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "notifications/cancelled",
-                    tags,
-                )
-            }
-            Self::Progress(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "notifications/progress",
-                    tags,
-                )
-            }
-            Self::Initialized(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "notifications/initialized",
-                    tags,
-                )
-            }
-            Self::RootsListChanged(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "notifications/roots/list_changed",
-                    tags,
-                )
-            }
-            Self::TaskStatus(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "notifications/tasks/status",
-                    tags,
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ClientNotification {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Union for ClientNotification {
-    const NAME: &'static str = "ClientNotification";
-    const TAG: &'static str = "method";
-    const TAGS: &'static [&'static str] = &[
-        "notifications/cancelled",
-        "notifications/progress",
-        "notifications/initialized",
-        "notifications/roots/list_changed",
-        "notifications/tasks/status",
-    ];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "notifications/cancelled" => {
-                ::cardc_runtime::__private::variant("CancelledNotification", payload)
-                    .map(Self::Cancelled)
-            }
-            "notifications/progress" => {
-                ::cardc_runtime::__private::variant("ProgressNotification", payload)
-                    .map(Self::Progress)
-            }
-            "notifications/initialized" => {
-                ::cardc_runtime::__private::variant("MetaOnly", payload)
-                    .map(Self::Initialized)
-            }
-            "notifications/roots/list_changed" => {
-                ::cardc_runtime::__private::variant("MetaOnly", payload)
-                    .map(Self::RootsListChanged)
-            }
-            "notifications/tasks/status" => {
-                ::cardc_runtime::__private::variant("TaskStatusNotification", payload)
-                    .map(Self::TaskStatus)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl ClientNotification {
-    /// Decodes a `ClientNotification` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `ClientNotification`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
+::cardc_runtime::__private::tagged_union! {
+    ClientNotification "ClientNotification" "method" ClientNotificationBridge {
+        Cancelled "notifications/cancelled" struct(CancelledNotification) cancelled,
+        Progress "notifications/progress" struct(ProgressNotification) progress,
+        Initialized "notifications/initialized" struct(MetaOnly) initialized,
+        RootsListChanged "notifications/roots/list_changed" struct(MetaOnly) roots_list_changed,
+        TaskStatus "notifications/tasks/status" struct(TaskStatusNotification) task_status,
     }
 }
 
@@ -2081,41 +472,6 @@ pub trait ClientNotificationBridge {
     fn roots_list_changed(&mut self, value: &MetaOnly) -> Self::Output;
     /// Renders the `TaskStatus` variant (tag `notifications/tasks/status`).
     fn task_status(&mut self, value: &TaskStatusNotification) -> Self::Output;
-}
-
-#[allow(deprecated)]
-impl ClientNotification {
-    /// Every `method` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &[
-        "notifications/cancelled",
-        "notifications/progress",
-        "notifications/initialized",
-        "notifications/roots/list_changed",
-        "notifications/tasks/status",
-    ];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Cancelled(_) => "notifications/cancelled",
-            Self::Progress(_) => "notifications/progress",
-            Self::Initialized(_) => "notifications/initialized",
-            Self::RootsListChanged(_) => "notifications/roots/list_changed",
-            Self::TaskStatus(_) => "notifications/tasks/status",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: ClientNotificationBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Cancelled(value) => bridge.cancelled(value),
-            Self::Progress(value) => bridge.progress(value),
-            Self::Initialized(value) => bridge.initialized(value),
-            Self::RootsListChanged(value) => bridge.roots_list_changed(value),
-            Self::TaskStatus(value) => bridge.task_status(value),
-        }
-    }
 }
 
 /// A request a client sends (`ClientRequestSchema`), told apart by `method`.
@@ -2182,326 +538,25 @@ pub enum ClientRequest {
     CancelTask(TaskRequest),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ClientRequest {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ClientRequest {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Ping(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "ping",
-                    tags,
-                )
-            }
-            Self::Initialize(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "initialize",
-                    tags,
-                )
-            }
-            Self::Complete(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "completion/complete",
-                    tags,
-                )
-            }
-            Self::SetLevel(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "logging/setLevel",
-                    tags,
-                )
-            }
-            Self::GetPrompt(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "prompts/get",
-                    tags,
-                )
-            }
-            Self::ListPrompts(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "prompts/list",
-                    tags,
-                )
-            }
-            Self::ListResources(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "resources/list",
-                    tags,
-                )
-            }
-            Self::ListResourceTemplates(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "resources/templates/list",
-                    tags,
-                )
-            }
-            Self::ReadResource(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "resources/read",
-                    tags,
-                )
-            }
-            Self::Subscribe(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "resources/subscribe",
-                    tags,
-                )
-            }
-            Self::Unsubscribe(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "resources/unsubscribe",
-                    tags,
-                )
-            }
-            Self::CallTool(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "tools/call",
-                    tags,
-                )
-            }
-            Self::ListTools(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "tools/list",
-                    tags,
-                )
-            }
-            Self::GetTask(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "tasks/get",
-                    tags,
-                )
-            }
-            Self::GetTaskPayload(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "tasks/result",
-                    tags,
-                )
-            }
-            Self::ListTasks(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "tasks/list",
-                    tags,
-                )
-            }
-            Self::CancelTask(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "tasks/cancel",
-                    tags,
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ClientRequest {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Union for ClientRequest {
-    const NAME: &'static str = "ClientRequest";
-    const TAG: &'static str = "method";
-    const TAGS: &'static [&'static str] = &[
-        "ping",
-        "initialize",
-        "completion/complete",
-        "logging/setLevel",
-        "prompts/get",
-        "prompts/list",
-        "resources/list",
-        "resources/templates/list",
-        "resources/read",
-        "resources/subscribe",
-        "resources/unsubscribe",
-        "tools/call",
-        "tools/list",
-        "tasks/get",
-        "tasks/result",
-        "tasks/list",
-        "tasks/cancel",
-    ];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "ping" => {
-                ::cardc_runtime::__private::variant("MetaOnly", payload).map(Self::Ping)
-            }
-            "initialize" => {
-                ::cardc_runtime::__private::variant("InitializeRequest", payload)
-                    .map(Self::Initialize)
-            }
-            "completion/complete" => {
-                ::cardc_runtime::__private::variant("CompleteRequest", payload)
-                    .map(Self::Complete)
-            }
-            "logging/setLevel" => {
-                ::cardc_runtime::__private::variant("SetLevelRequest", payload)
-                    .map(Self::SetLevel)
-            }
-            "prompts/get" => {
-                ::cardc_runtime::__private::variant("GetPromptRequest", payload)
-                    .map(Self::GetPrompt)
-            }
-            "prompts/list" => {
-                ::cardc_runtime::__private::variant("PaginatedRequest", payload)
-                    .map(Self::ListPrompts)
-            }
-            "resources/list" => {
-                ::cardc_runtime::__private::variant("PaginatedRequest", payload)
-                    .map(Self::ListResources)
-            }
-            "resources/templates/list" => {
-                ::cardc_runtime::__private::variant("PaginatedRequest", payload)
-                    .map(Self::ListResourceTemplates)
-            }
-            "resources/read" => {
-                ::cardc_runtime::__private::variant("ResourceRequest", payload)
-                    .map(Self::ReadResource)
-            }
-            "resources/subscribe" => {
-                ::cardc_runtime::__private::variant("ResourceRequest", payload)
-                    .map(Self::Subscribe)
-            }
-            "resources/unsubscribe" => {
-                ::cardc_runtime::__private::variant("ResourceRequest", payload)
-                    .map(Self::Unsubscribe)
-            }
-            "tools/call" => {
-                ::cardc_runtime::__private::variant("CallToolRequest", payload)
-                    .map(Self::CallTool)
-            }
-            "tools/list" => {
-                ::cardc_runtime::__private::variant("PaginatedRequest", payload)
-                    .map(Self::ListTools)
-            }
-            "tasks/get" => {
-                ::cardc_runtime::__private::variant("TaskRequest", payload)
-                    .map(Self::GetTask)
-            }
-            "tasks/result" => {
-                ::cardc_runtime::__private::variant("TaskRequest", payload)
-                    .map(Self::GetTaskPayload)
-            }
-            "tasks/list" => {
-                ::cardc_runtime::__private::variant("PaginatedRequest", payload)
-                    .map(Self::ListTasks)
-            }
-            "tasks/cancel" => {
-                ::cardc_runtime::__private::variant("TaskRequest", payload)
-                    .map(Self::CancelTask)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl ClientRequest {
-    /// Decodes a `ClientRequest` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `ClientRequest`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
+::cardc_runtime::__private::tagged_union! {
+    ClientRequest "ClientRequest" "method" ClientRequestBridge {
+        Ping "ping" struct(MetaOnly) ping,
+        Initialize "initialize" struct(InitializeRequest) initialize,
+        Complete "completion/complete" struct(CompleteRequest) complete,
+        SetLevel "logging/setLevel" struct(SetLevelRequest) set_level,
+        GetPrompt "prompts/get" struct(GetPromptRequest) get_prompt,
+        ListPrompts "prompts/list" struct(PaginatedRequest) list_prompts,
+        ListResources "resources/list" struct(PaginatedRequest) list_resources,
+        ListResourceTemplates "resources/templates/list" struct(PaginatedRequest) list_resource_templates,
+        ReadResource "resources/read" struct(ResourceRequest) read_resource,
+        Subscribe "resources/subscribe" struct(ResourceRequest) subscribe,
+        Unsubscribe "resources/unsubscribe" struct(ResourceRequest) unsubscribe,
+        CallTool "tools/call" struct(CallToolRequest) call_tool,
+        ListTools "tools/list" struct(PaginatedRequest) list_tools,
+        GetTask "tasks/get" struct(TaskRequest) get_task,
+        GetTaskPayload "tasks/result" struct(TaskRequest) get_task_payload,
+        ListTasks "tasks/list" struct(PaginatedRequest) list_tasks,
+        CancelTask "tasks/cancel" struct(TaskRequest) cancel_task,
     }
 }
 
@@ -2546,77 +601,6 @@ pub trait ClientRequestBridge {
     fn cancel_task(&mut self, value: &TaskRequest) -> Self::Output;
 }
 
-#[allow(deprecated)]
-impl ClientRequest {
-    /// Every `method` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &[
-        "ping",
-        "initialize",
-        "completion/complete",
-        "logging/setLevel",
-        "prompts/get",
-        "prompts/list",
-        "resources/list",
-        "resources/templates/list",
-        "resources/read",
-        "resources/subscribe",
-        "resources/unsubscribe",
-        "tools/call",
-        "tools/list",
-        "tasks/get",
-        "tasks/result",
-        "tasks/list",
-        "tasks/cancel",
-    ];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Ping(_) => "ping",
-            Self::Initialize(_) => "initialize",
-            Self::Complete(_) => "completion/complete",
-            Self::SetLevel(_) => "logging/setLevel",
-            Self::GetPrompt(_) => "prompts/get",
-            Self::ListPrompts(_) => "prompts/list",
-            Self::ListResources(_) => "resources/list",
-            Self::ListResourceTemplates(_) => "resources/templates/list",
-            Self::ReadResource(_) => "resources/read",
-            Self::Subscribe(_) => "resources/subscribe",
-            Self::Unsubscribe(_) => "resources/unsubscribe",
-            Self::CallTool(_) => "tools/call",
-            Self::ListTools(_) => "tools/list",
-            Self::GetTask(_) => "tasks/get",
-            Self::GetTaskPayload(_) => "tasks/result",
-            Self::ListTasks(_) => "tasks/list",
-            Self::CancelTask(_) => "tasks/cancel",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: ClientRequestBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Ping(value) => bridge.ping(value),
-            Self::Initialize(value) => bridge.initialize(value),
-            Self::Complete(value) => bridge.complete(value),
-            Self::SetLevel(value) => bridge.set_level(value),
-            Self::GetPrompt(value) => bridge.get_prompt(value),
-            Self::ListPrompts(value) => bridge.list_prompts(value),
-            Self::ListResources(value) => bridge.list_resources(value),
-            Self::ListResourceTemplates(value) => bridge.list_resource_templates(value),
-            Self::ReadResource(value) => bridge.read_resource(value),
-            Self::Subscribe(value) => bridge.subscribe(value),
-            Self::Unsubscribe(value) => bridge.unsubscribe(value),
-            Self::CallTool(value) => bridge.call_tool(value),
-            Self::ListTools(value) => bridge.list_tools(value),
-            Self::GetTask(value) => bridge.get_task(value),
-            Self::GetTaskPayload(value) => bridge.get_task_payload(value),
-            Self::ListTasks(value) => bridge.list_tasks(value),
-            Self::CancelTask(value) => bridge.cancel_task(value),
-        }
-    }
-}
-
 /// Task-augmented elicitation requests a client takes (inline, loose).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -2637,95 +621,12 @@ pub struct ClientTaskElicitationRequests {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ClientTaskElicitationRequests {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ClientTaskElicitationRequests "ClientTaskElicitationRequests" map keep;
+    keys {
+        0 "create" [create]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ClientTaskElicitationRequests {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.create))
-                + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("create", &self.create)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for ClientTaskElicitationRequests {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ClientTaskElicitationRequests {
-    const NAME: &'static str = "ClientTaskElicitationRequests";
-    const FIELDS: &'static [&'static str] = &["create"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "create",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            create: ::std::option::Option::unwrap_or_default(slot_0),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { create: 0 }
 }
 
 /// Which requests a client runs as tasks (inline, loose).
@@ -2751,111 +652,13 @@ pub struct ClientTaskRequests {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ClientTaskRequests {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ClientTaskRequests "ClientTaskRequests" map keep;
+    keys {
+        0 "sampling" [sampling]: Option<ClientTaskSamplingRequests> = opt() (Optional(Plain));
+        1 "elicitation" [elicitation]: Option<ClientTaskElicitationRequests> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ClientTaskRequests {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.sampling),
-            )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.elicitation),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("sampling", &self.sampling)?;
-        object.optional_field("elicitation", &self.elicitation)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ClientTaskRequests {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ClientTaskRequests {
-    const NAME: &'static str = "ClientTaskRequests";
-    const FIELDS: &'static [&'static str] = &["sampling", "elicitation"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "sampling",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "elicitation",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            sampling: ::std::option::Option::unwrap_or_default(slot_0),
-            elicitation: ::std::option::Option::unwrap_or_default(slot_1),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { sampling: 0, elicitation: 1 }
 }
 
 /// Task-augmented sampling requests a client takes (inline, loose).
@@ -2882,96 +685,12 @@ pub struct ClientTaskSamplingRequests {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ClientTaskSamplingRequests {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ClientTaskSamplingRequests "ClientTaskSamplingRequests" map keep;
+    keys {
+        0 "createMessage" [create_message]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ClientTaskSamplingRequests {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.create_message),
-            ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("createMessage", &self.create_message)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for ClientTaskSamplingRequests {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ClientTaskSamplingRequests {
-    const NAME: &'static str = "ClientTaskSamplingRequests";
-    const FIELDS: &'static [&'static str] = &["createMessage"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "createMessage",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            create_message: ::std::option::Option::unwrap_or_default(slot_0),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { create_message: 0 }
 }
 
 /// A client's tasks capability (`ClientTasksCapabilitySchema`, loose).
@@ -3000,125 +719,14 @@ pub struct ClientTasksCapability {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ClientTasksCapability {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ClientTasksCapability "ClientTasksCapability" map keep;
+    keys {
+        0 "list" [list]: Option<JsonObject> = opt() (Optional(Plain));
+        1 "cancel" [cancel]: Option<JsonObject> = opt() (Optional(Plain));
+        2 "requests" [requests]: Option<ClientTaskRequests> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ClientTasksCapability {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.list))
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.cancel),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.requests),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("list", &self.list)?;
-        object.optional_field("cancel", &self.cancel)?;
-        object.optional_field("requests", &self.requests)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ClientTasksCapability {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ClientTasksCapability {
-    const NAME: &'static str = "ClientTasksCapability";
-    const FIELDS: &'static [&'static str] = &["list", "cancel", "requests"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "list",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "cancel",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "requests",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            list: ::std::option::Option::unwrap_or_default(slot_0),
-            cancel: ::std::option::Option::unwrap_or_default(slot_1),
-            requests: ::std::option::Option::unwrap_or_default(slot_2),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { list: 0, cancel: 1, requests: 2 }
 }
 
 /// `completion/complete` (`CompleteRequestSchema`, strips).
@@ -3137,94 +745,12 @@ pub struct CompleteRequest {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for CompleteRequest {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    CompleteRequest "CompleteRequest" map keep;
+    keys {
+        0 "params" [params]: CompleteRequestParams = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for CompleteRequest {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for CompleteRequest {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for CompleteRequest {
-    const NAME: &'static str = "CompleteRequest";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "params")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// Params of `completion/complete` (`CompleteRequestParamsSchema`, strips).
@@ -3254,139 +780,15 @@ pub struct CompleteRequestParams {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for CompleteRequestParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    CompleteRequestParams "CompleteRequestParams" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "ref" [r#ref]: CompletionReference = req() (Plain);
+        2 "argument" [argument]: CompletionArgument = req() (Plain);
+        3 "context" [context]: Option<CompletionContext> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for CompleteRequestParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.context),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("ref", &self.r#ref)?;
-        object.field("argument", &self.argument)?;
-        object.optional_field("context", &self.context)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for CompleteRequestParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for CompleteRequestParams {
-    const NAME: &'static str = "CompleteRequestParams";
-    const FIELDS: &'static [&'static str] = &["_meta", "ref", "argument", "context"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "ref",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "argument",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "context",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            r#ref: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "ref")?,
-            argument: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "argument")?,
-            context: ::std::option::Option::unwrap_or_default(slot_3),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, r#ref: 1, argument: 2, context: 3 }
 }
 
 /// The result of `completion/complete` (`CompleteResultSchema`, loose).
@@ -3408,112 +810,13 @@ pub struct CompleteResult {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for CompleteResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    CompleteResult "CompleteResult" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "completion" [completion]: Completion = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for CompleteResult {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("completion", &self.completion)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for CompleteResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for CompleteResult {
-    const NAME: &'static str = "CompleteResult";
-    const FIELDS: &'static [&'static str] = &["_meta", "completion"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "completion",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            completion: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "completion")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, completion: 1 }
 }
 
 /// Completion values (inline in `CompleteResultSchema`, loose).
@@ -3542,138 +845,14 @@ pub struct Completion {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Completion {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Completion "Completion" map keep;
+    keys {
+        0 "values" [values]: Vec<String> = req() (Checked(Vec<String>; items(_, [100]); Plain));
+        1 "total" [total]: Option<i64> = opt() (Optional(Strict));
+        2 "hasMore" [has_more]: Option<bool> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Completion {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.total),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.has_more),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("values", &self.values)?;
-        object.optional_field("total", &self.total)?;
-        object.optional_field("hasMore", &self.has_more)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Completion {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Completion {
-    const NAME: &'static str = "Completion";
-    const FIELDS: &'static [&'static str] = &["values", "total", "hasMore"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "values",
-                        ::cardc_runtime::__private::Checked(
-                            ::cardc_runtime::__private::Plain,
-                            |
-                                value: &Vec<String>,
-                            | -> ::std::result::Result<(), ::std::string::String> {
-                                ::cardc_runtime::__private::check_items(
-                                    value,
-                                    ::std::option::Option::None,
-                                    ::std::option::Option::Some(100u64),
-                                )?;
-                                ::std::result::Result::Ok(())
-                            },
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "total",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Strict,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "hasMore",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            values: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "values")?,
-            total: ::std::option::Option::unwrap_or_default(slot_1),
-            has_more: ::std::option::Option::unwrap_or_default(slot_2),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { values: 0, total: 1, has_more: 2 }
 }
 
 /// The argument to complete (inline in `CompleteRequestParamsSchema`, strips).
@@ -3697,102 +876,13 @@ pub struct CompletionArgument {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for CompletionArgument {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    CompletionArgument "CompletionArgument" map keep;
+    keys {
+        0 "name" [name]: String = req() (Plain);
+        1 "value" [value]: String = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for CompletionArgument {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("name", &self.name)?;
-        object.field("value", &self.value)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for CompletionArgument {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for CompletionArgument {
-    const NAME: &'static str = "CompletionArgument";
-    const FIELDS: &'static [&'static str] = &["name", "value"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "value",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "name")?,
-            value: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "value")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { name: 0, value: 1 }
 }
 
 /// Arguments already given (inline in `CompleteRequestParamsSchema`, strips).
@@ -3812,97 +902,12 @@ pub struct CompletionContext {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for CompletionContext {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    CompletionContext "CompletionContext" map keep;
+    keys {
+        0 "arguments" [arguments]: Option<::std::collections::BTreeMap<String, String>> = opt() (Optional(Entries(Plain)));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for CompletionContext {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.arguments),
-            ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("arguments", &self.arguments)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for CompletionContext {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for CompletionContext {
-    const NAME: &'static str = "CompletionContext";
-    const FIELDS: &'static [&'static str] = &["arguments"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "arguments",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Entries(
-                                ::cardc_runtime::__private::Plain,
-                            ),
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            arguments: ::std::option::Option::unwrap_or_default(slot_0),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { arguments: 0 }
 }
 
 /// What to complete an argument of.
@@ -3924,114 +929,10 @@ pub enum CompletionReference {
     Resource(ResourceTemplateReference),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for CompletionReference {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for CompletionReference {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Prompt(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "ref/prompt",
-                    tags,
-                )
-            }
-            Self::Resource(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "ref/resource",
-                    tags,
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for CompletionReference {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Union for CompletionReference {
-    const NAME: &'static str = "CompletionReference";
-    const TAG: &'static str = "type";
-    const TAGS: &'static [&'static str] = &["ref/prompt", "ref/resource"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "ref/prompt" => {
-                ::cardc_runtime::__private::variant("PromptReference", payload)
-                    .map(Self::Prompt)
-            }
-            "ref/resource" => {
-                ::cardc_runtime::__private::variant("ResourceTemplateReference", payload)
-                    .map(Self::Resource)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl CompletionReference {
-    /// Decodes a `CompletionReference` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `CompletionReference`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
+::cardc_runtime::__private::tagged_union! {
+    CompletionReference "CompletionReference" "type" CompletionReferenceBridge {
+        Prompt "ref/prompt" struct(PromptReference) prompt,
+        Resource "ref/resource" struct(ResourceTemplateReference) resource,
     }
 }
 
@@ -4044,29 +945,6 @@ pub trait CompletionReferenceBridge {
     fn prompt(&mut self, value: &PromptReference) -> Self::Output;
     /// Renders the `Resource` variant (tag `ref/resource`).
     fn resource(&mut self, value: &ResourceTemplateReference) -> Self::Output;
-}
-
-#[allow(deprecated)]
-impl CompletionReference {
-    /// Every `type` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["ref/prompt", "ref/resource"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Prompt(_) => "ref/prompt",
-            Self::Resource(_) => "ref/resource",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: CompletionReferenceBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Prompt(value) => bridge.prompt(value),
-            Self::Resource(value) => bridge.resource(value),
-        }
-    }
 }
 
 /// A block of content (`ContentBlockSchema`, a `z.union` each member of which has its own
@@ -4098,263 +976,26 @@ pub enum ContentBlock {
     EmbeddedResource(EmbeddedResource),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ContentBlock {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    ContentBlock "ContentBlock" "type" ContentBlockBridge {
+        Text "text" struct(TextContent) text,
+        Image "image" struct(ImageContent) image,
+        Audio "audio" struct(AudioContent) audio,
+        ResourceLink "resource_link" struct(Resource) resource_link,
+        EmbeddedResource "resource" struct(EmbeddedResource) embedded_resource,
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ContentBlock {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Text(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "text",
-                    tags,
-                )
-            }
-            Self::Image(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "image",
-                    tags,
-                )
-            }
-            Self::Audio(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "audio",
-                    tags,
-                )
-            }
-            Self::ResourceLink(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "resource_link",
-                    tags,
-                )
-            }
-            Self::EmbeddedResource(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "resource",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "annotations": Option<Annotations> = (Optional(Plain));
+            1 "_meta": Option<JsonObject> = (Optional(Plain));
         }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ContentBlock {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Union for ContentBlock {
-    const NAME: &'static str = "ContentBlock";
-    const TAG: &'static str = "type";
-    const TAGS: &'static [&'static str] = &[
-        "text",
-        "image",
-        "audio",
-        "resource_link",
-        "resource",
-    ];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "text" => {
-                ::cardc_runtime::__private::variant("TextContent", payload)
-                    .map(Self::Text)
-            }
-            "image" => {
-                ::cardc_runtime::__private::variant("ImageContent", payload)
-                    .map(Self::Image)
-            }
-            "audio" => {
-                ::cardc_runtime::__private::variant("AudioContent", payload)
-                    .map(Self::Audio)
-            }
-            "resource_link" => {
-                ::cardc_runtime::__private::variant("Resource", payload)
-                    .map(Self::ResourceLink)
-            }
-            "resource" => {
-                ::cardc_runtime::__private::variant("EmbeddedResource", payload)
-                    .map(Self::EmbeddedResource)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Text "text" struct(TextContent) refuse[] take[_, 0, 1],
+            Image "image" struct(ImageContent) refuse[] take[_, _, 0, 1],
+            Audio "audio" struct(AudioContent) refuse[] take[_, _, 0, 1],
+            ResourceLink "resource_link" struct(Resource) refuse[] take[_, _, _, _, _, _, _, 0, 1],
+            EmbeddedResource "resource" struct(EmbeddedResource) refuse[] take[_, 0, 1],
         }
-    }
-    const EARLY: &'static [&'static str] = &["annotations", "_meta"];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "annotations",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "text" => {
-                TextContent::__visit_map_with(
-                        payload,
-                        ::std::option::Option::None,
-                        early_0,
-                        early_1,
-                    )
-                    .map(Self::Text)
-            }
-            "image" => {
-                ImageContent::__visit_map_with(
-                        payload,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        early_0,
-                        early_1,
-                    )
-                    .map(Self::Image)
-            }
-            "audio" => {
-                AudioContent::__visit_map_with(
-                        payload,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        early_0,
-                        early_1,
-                    )
-                    .map(Self::Audio)
-            }
-            "resource_link" => {
-                Resource::__visit_map_with(
-                        payload,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        early_0,
-                        early_1,
-                    )
-                    .map(Self::ResourceLink)
-            }
-            "resource" => {
-                EmbeddedResource::__visit_map_with(
-                        payload,
-                        ::std::option::Option::None,
-                        early_0,
-                        early_1,
-                    )
-                    .map(Self::EmbeddedResource)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl ContentBlock {
-    /// Decodes a `ContentBlock` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `ContentBlock`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -4373,41 +1014,6 @@ pub trait ContentBlockBridge {
     fn resource_link(&mut self, value: &Resource) -> Self::Output;
     /// Renders the `EmbeddedResource` variant (tag `resource`).
     fn embedded_resource(&mut self, value: &EmbeddedResource) -> Self::Output;
-}
-
-#[allow(deprecated)]
-impl ContentBlock {
-    /// Every `type` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &[
-        "text",
-        "image",
-        "audio",
-        "resource_link",
-        "resource",
-    ];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Text(_) => "text",
-            Self::Image(_) => "image",
-            Self::Audio(_) => "audio",
-            Self::ResourceLink(_) => "resource_link",
-            Self::EmbeddedResource(_) => "resource",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: ContentBlockBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Text(value) => bridge.text(value),
-            Self::Image(value) => bridge.image(value),
-            Self::Audio(value) => bridge.audio(value),
-            Self::ResourceLink(value) => bridge.resource_link(value),
-            Self::EmbeddedResource(value) => bridge.embedded_resource(value),
-        }
-    }
 }
 
 /// `sampling/createMessage` (`CreateMessageRequestSchema`, strips).
@@ -4429,94 +1035,12 @@ pub struct CreateMessageRequest {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for CreateMessageRequest {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    CreateMessageRequest "CreateMessageRequest" map keep;
+    keys {
+        0 "params" [params]: CreateMessageRequestParams = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for CreateMessageRequest {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for CreateMessageRequest {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for CreateMessageRequest {
-    const NAME: &'static str = "CreateMessageRequest";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "params")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// Params of `sampling/createMessage` (`CreateMessageRequestParamsSchema`, strips).
@@ -4588,286 +1112,23 @@ pub struct CreateMessageRequestParams {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for CreateMessageRequestParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    CreateMessageRequestParams "CreateMessageRequestParams" map keep;
+    keys {
+        0 "_meta" [base.meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "task" [base.task]: Option<TaskMetadata> = opt() (Optional(Plain));
+        2 "messages" [messages]: Vec<SamplingMessage> = req() (Plain);
+        3 "modelPreferences" [model_preferences]: Option<ModelPreferences> = opt() (Optional(Plain));
+        4 "systemPrompt" [system_prompt]: Option<String> = opt() (Optional(Plain));
+        5 "includeContext" [include_context]: Option<IncludeContext> = opt() (Optional(Plain));
+        6 "temperature" [temperature]: Option<f64> = opt() (Optional(Plain));
+        7 "maxTokens" [max_tokens]: i64 = req() (Strict);
+        8 "stopSequences" [stop_sequences]: Option<Vec<String>> = opt() (Optional(Plain));
+        9 "metadata" [metadata]: Option<JsonObject> = opt() (Optional(Plain));
+        10 "tools" [tools]: Option<Vec<Tool>> = opt() (Optional(Plain));
+        11 "toolChoice" [tool_choice]: Option<ToolChoice> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for CreateMessageRequestParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.base.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.base.task),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.model_preferences),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.system_prompt),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.include_context),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.temperature),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.stop_sequences),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.metadata),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.tools),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.tool_choice),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.base.meta.meta)?;
-        object.optional_field("task", &self.base.task)?;
-        object.field("messages", &self.messages)?;
-        object.optional_field("modelPreferences", &self.model_preferences)?;
-        object.optional_field("systemPrompt", &self.system_prompt)?;
-        object.optional_field("includeContext", &self.include_context)?;
-        object.optional_field("temperature", &self.temperature)?;
-        object.field("maxTokens", &self.max_tokens)?;
-        object.optional_field("stopSequences", &self.stop_sequences)?;
-        object.optional_field("metadata", &self.metadata)?;
-        object.optional_field("tools", &self.tools)?;
-        object.optional_field("toolChoice", &self.tool_choice)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for CreateMessageRequestParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for CreateMessageRequestParams {
-    const NAME: &'static str = "CreateMessageRequestParams";
-    const FIELDS: &'static [&'static str] = &[
-        "_meta",
-        "task",
-        "messages",
-        "modelPreferences",
-        "systemPrompt",
-        "includeContext",
-        "temperature",
-        "maxTokens",
-        "stopSequences",
-        "metadata",
-        "tools",
-        "toolChoice",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
-        let mut slot_8 = ::std::option::Option::None;
-        let mut slot_9 = ::std::option::Option::None;
-        let mut slot_10 = ::std::option::Option::None;
-        let mut slot_11 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "task",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "messages",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "modelPreferences",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "systemPrompt",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "includeContext",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_6,
-                        "temperature",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                7 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_7,
-                        "maxTokens",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                8 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_8,
-                        "stopSequences",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                9 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_9,
-                        "metadata",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                10 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_10,
-                        "tools",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                11 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_11,
-                        "toolChoice",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            base: TaskAugmented {
-                meta: Meta {
-                    meta: ::std::option::Option::unwrap_or_default(slot_0),
-                },
-                task: ::std::option::Option::unwrap_or_default(slot_1),
-            },
-            messages: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "messages")?,
-            model_preferences: ::std::option::Option::unwrap_or_default(slot_3),
-            system_prompt: ::std::option::Option::unwrap_or_default(slot_4),
-            include_context: ::std::option::Option::unwrap_or_default(slot_5),
-            temperature: ::std::option::Option::unwrap_or_default(slot_6),
-            max_tokens: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_7, "maxTokens")?,
-            stop_sequences: ::std::option::Option::unwrap_or_default(slot_8),
-            metadata: ::std::option::Option::unwrap_or_default(slot_9),
-            tools: ::std::option::Option::unwrap_or_default(slot_10),
-            tool_choice: ::std::option::Option::unwrap_or_default(slot_11),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { base: TaskAugmented { meta: Meta { meta: 0 }, task: 1 }, messages: 2, model_preferences: 3, system_prompt: 4, include_context: 5, temperature: 6, max_tokens: 7, stop_sequences: 8, metadata: 9, tools: 10, tool_choice: 11 }
 }
 
 /// The result of `sampling/createMessage` without tools (`CreateMessageResultSchema`, loose).
@@ -4903,156 +1164,16 @@ pub struct CreateMessageResult {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for CreateMessageResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    CreateMessageResult "CreateMessageResult" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "model" [model]: String = req() (Plain);
+        2 "stopReason" [stop_reason]: Option<String> = opt() (Optional(Plain));
+        3 "role" [role]: Role = req() (Plain);
+        4 "content" [content]: SamplingContent = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for CreateMessageResult {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            3
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.stop_reason),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("model", &self.model)?;
-        object.optional_field("stopReason", &self.stop_reason)?;
-        object.field("role", &self.role)?;
-        object.field("content", &self.content)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for CreateMessageResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for CreateMessageResult {
-    const NAME: &'static str = "CreateMessageResult";
-    const FIELDS: &'static [&'static str] = &[
-        "_meta",
-        "model",
-        "stopReason",
-        "role",
-        "content",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "model",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "stopReason",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "role",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "content",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            model: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "model")?,
-            stop_reason: ::std::option::Option::unwrap_or_default(slot_2),
-            role: ::cardc_runtime::__private::required::<A::Error, _>(slot_3, "role")?,
-            content: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_4, "content")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, model: 1, stop_reason: 2, role: 3, content: 4 }
 }
 
 /// The result of `sampling/createMessage` with tools (`CreateMessageResultWithToolsSchema`,
@@ -5089,157 +1210,16 @@ pub struct CreateMessageResultWithTools {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for CreateMessageResultWithTools {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    CreateMessageResultWithTools "CreateMessageResultWithTools" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "model" [model]: String = req() (Plain);
+        2 "stopReason" [stop_reason]: Option<String> = opt() (Optional(Plain));
+        3 "role" [role]: Role = req() (Plain);
+        4 "content" [content]: SamplingMessageContent = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for CreateMessageResultWithTools {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            3
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.stop_reason),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("model", &self.model)?;
-        object.optional_field("stopReason", &self.stop_reason)?;
-        object.field("role", &self.role)?;
-        object.field("content", &self.content)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for CreateMessageResultWithTools {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for CreateMessageResultWithTools {
-    const NAME: &'static str = "CreateMessageResultWithTools";
-    const FIELDS: &'static [&'static str] = &[
-        "_meta",
-        "model",
-        "stopReason",
-        "role",
-        "content",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "model",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "stopReason",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "role",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "content",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            model: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "model")?,
-            stop_reason: ::std::option::Option::unwrap_or_default(slot_2),
-            role: ::cardc_runtime::__private::required::<A::Error, _>(slot_3, "role")?,
-            content: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_4, "content")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, model: 1, stop_reason: 2, role: 3, content: 4 }
 }
 
 /// The result of a request that became a task (`CreateTaskResultSchema`, loose).
@@ -5261,109 +1241,13 @@ pub struct CreateTaskResult {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for CreateTaskResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    CreateTaskResult "CreateTaskResult" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "task" [task]: Task = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for CreateTaskResult {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("task", &self.task)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for CreateTaskResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for CreateTaskResult {
-    const NAME: &'static str = "CreateTaskResult";
-    const FIELDS: &'static [&'static str] = &["_meta", "task"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "task",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            task: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "task")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, task: 1 }
 }
 
 /// An opaque pagination position (`CursorSchema`).
@@ -5373,31 +1257,7 @@ impl ::cardc_runtime::__private::Struct for CreateTaskResult {
 #[allow(deprecated)]
 pub struct Cursor(pub String);
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Cursor {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Cursor {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::Read::read(
-                ::cardc_runtime::__private::Plain,
-                deserializer,
-            )
-            .map(Self)
-    }
-}
+::cardc_runtime::__private::newtype! { Cursor (Plain) }
 
 /// What the user did with an elicitation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -5416,50 +1276,11 @@ pub enum ElicitAction {
     Cancel,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ElicitAction {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ElicitAction {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::UnitEnum for ElicitAction {
-    const NAME: &'static str = "ElicitAction";
-    const VALUES: &'static [&'static str] = &["accept", "decline", "cancel"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "accept" => ::std::option::Option::Some(Self::Accept),
-            "decline" => ::std::option::Option::Some(Self::Decline),
-            "cancel" => ::std::option::Option::Some(Self::Cancel),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Accept => ::std::result::Result::Ok((0u32, "accept")),
-            Self::Decline => ::std::result::Result::Ok((1u32, "decline")),
-            Self::Cancel => ::std::result::Result::Ok((2u32, "cancel")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    ElicitAction "ElicitAction" {
+        Accept = 0 "accept",
+        Decline = 1 "decline",
+        Cancel = 2 "cancel",
     }
 }
 
@@ -5479,94 +1300,12 @@ pub struct ElicitRequest {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ElicitRequest {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ElicitRequest "ElicitRequest" map keep;
+    keys {
+        0 "params" [params]: ElicitRequestParams = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ElicitRequest {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ElicitRequest {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ElicitRequest {
-    const NAME: &'static str = "ElicitRequest";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "params")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// Params of a form elicitation (`ElicitRequestFormParamsSchema`; strips, closed here as an
@@ -5593,164 +1332,16 @@ pub struct ElicitRequestFormParams {
     pub requested_schema: RequestedSchema,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ElicitRequestFormParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ElicitRequestFormParams "ElicitRequestFormParams" map deny;
+    keys {
+        0 "_meta" [base.meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "task" [base.task]: Option<TaskMetadata> = opt() (Optional(Plain));
+        2 "mode" [mode]: Option<FormMode> = opt() (Optional(Plain));
+        3 "message" [message]: String = req() (Plain);
+        4 "requestedSchema" [requested_schema]: RequestedSchema = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ElicitRequestFormParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.base.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.base.task),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.mode),
-                ),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.base.meta.meta)?;
-        object.optional_field("task", &self.base.task)?;
-        object.optional_field("mode", &self.mode)?;
-        object.field("message", &self.message)?;
-        object.field("requestedSchema", &self.requested_schema)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for ElicitRequestFormParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ElicitRequestFormParams {
-    const NAME: &'static str = "ElicitRequestFormParams";
-    const FIELDS: &'static [&'static str] = &[
-        "_meta",
-        "task",
-        "mode",
-        "message",
-        "requestedSchema",
-    ];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "task",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "mode",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "message",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "requestedSchema",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            base: TaskAugmented {
-                meta: Meta {
-                    meta: ::std::option::Option::unwrap_or_default(slot_0),
-                },
-                task: ::std::option::Option::unwrap_or_default(slot_1),
-            },
-            mode: ::std::option::Option::unwrap_or_default(slot_2),
-            message: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_3, "message")?,
-            requested_schema: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_4, "requestedSchema")?,
-        })
-    }
+    build { base: TaskAugmented { meta: Meta { meta: 0 }, task: 1 }, mode: 2, message: 3, requested_schema: 4 }
 }
 
 /// Params of `elicitation/create` (`ElicitRequestParamsSchema`), told apart by the key each
@@ -5771,79 +1362,10 @@ pub enum ElicitRequestParams {
     Url(ElicitRequestUrlParams),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ElicitRequestParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Form(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Url(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ElicitRequestParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_untagged(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Untagged for ElicitRequestParams {
-    const NAME: &'static str = "ElicitRequestParams";
-    const EXPECTED: &'static str = "an object with \"requestedSchema\" or an object with \"elicitationId\"";
-    const SHAPES: &'static [::cardc_runtime::__private::Shape] = &[
-        ::cardc_runtime::__private::Shape::Object(
-            ::std::option::Option::Some("requestedSchema"),
-        ),
-        ::cardc_runtime::__private::Shape::Object(
-            ::std::option::Option::Some("elicitationId"),
-        ),
-    ];
-    #[inline]
-    fn variant<'de, D>(index: usize, value: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match index {
-            0 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Form)
-            }
-            1 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Url)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::no_variant_at(index),
-                )
-            }
-        }
+::cardc_runtime::__private::untagged! {
+    ElicitRequestParams "ElicitRequestParams" "an object with \"requestedSchema\" or an object with \"elicitationId\"" {
+        0 Form [Object("requestedSchema")] (Plain),
+        1 Url [Object("elicitationId")] (Plain),
     }
 }
 
@@ -5869,185 +1391,17 @@ pub struct ElicitRequestUrlParams {
     pub url: String,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ElicitRequestUrlParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ElicitRequestUrlParams "ElicitRequestUrlParams" map deny;
+    keys {
+        0 "_meta" [base.meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "task" [base.task]: Option<TaskMetadata> = opt() (Optional(Plain));
+        2 "mode" []: () = con("url") (String("url"));
+        3 "message" [message]: String = req() (Plain);
+        4 "elicitationId" [elicitation_id]: String = req() (Plain);
+        5 "url" [url]: String = req() (Checked(String; pattern("^[A-Za-z][A-Za-z0-9+.\\-]*:(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$", "a string of format uri"); Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ElicitRequestUrlParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            4
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.base.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.base.task),
-                ),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.base.meta.meta)?;
-        object.optional_field("task", &self.base.task)?;
-        object.field("mode", &"url")?;
-        object.field("message", &self.message)?;
-        object.field("elicitationId", &self.elicitation_id)?;
-        object.field("url", &self.url)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for ElicitRequestUrlParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ElicitRequestUrlParams {
-    const NAME: &'static str = "ElicitRequestUrlParams";
-    const FIELDS: &'static [&'static str] = &[
-        "_meta",
-        "task",
-        "mode",
-        "message",
-        "elicitationId",
-        "url",
-    ];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "task",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "mode",
-                        ::cardc_runtime::__private::Constant::String("url"),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "message",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "elicitationId",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "url",
-                        ::cardc_runtime::__private::Checked(
-                            ::cardc_runtime::__private::Plain,
-                            |
-                                value: &String,
-                            | -> ::std::result::Result<(), ::std::string::String> {
-                                {
-                                    static PATTERN: ::cardc_runtime::__private::Pattern = ::cardc_runtime::__private::Pattern::new(
-                                        "^[A-Za-z][A-Za-z0-9+.\\-]*:(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$",
-                                        "a string of format uri",
-                                    );
-                                    PATTERN.check(value)?;
-                                }
-                                ::std::result::Result::Ok(())
-                            },
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::cardc_runtime::__private::required::<A::Error, ()>(slot_2, "mode")?;
-        ::std::result::Result::Ok(Self {
-            base: TaskAugmented {
-                meta: Meta {
-                    meta: ::std::option::Option::unwrap_or_default(slot_0),
-                },
-                task: ::std::option::Option::unwrap_or_default(slot_1),
-            },
-            message: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_3, "message")?,
-            elicitation_id: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_4, "elicitationId")?,
-            url: ::cardc_runtime::__private::required::<A::Error, _>(slot_5, "url")?,
-        })
-    }
+    build { base: TaskAugmented { meta: Meta { meta: 0 }, task: 1 }, message: 3, elicitation_id: 4, url: 5 }
 }
 
 /// The result of `elicitation/create` (`ElicitResultSchema`, loose).
@@ -6072,132 +1426,14 @@ pub struct ElicitResult {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ElicitResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ElicitResult "ElicitResult" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "action" [action]: ElicitAction = req() (Plain);
+        2 "content" [content]: Option<Option<::std::collections::BTreeMap<String, ElicitValue>>> = opt() (Optional(Nullable(Entries(Plain))));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ElicitResult {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.content),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("action", &self.action)?;
-        object.optional_field("content", &self.content)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ElicitResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ElicitResult {
-    const NAME: &'static str = "ElicitResult";
-    const FIELDS: &'static [&'static str] = &["_meta", "action", "content"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "action",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "content",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Nullable(
-                                ::cardc_runtime::__private::Entries(
-                                    ::cardc_runtime::__private::Plain,
-                                ),
-                            ),
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            action: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "action")?,
-            content: ::std::option::Option::unwrap_or_default(slot_2),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, action: 1, content: 2 }
 }
 
 /// A value the user gave in a form.
@@ -6221,103 +1457,12 @@ pub enum ElicitValue {
     Texts(Vec<String>),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ElicitValue {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Text(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Number(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Flag(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Texts(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ElicitValue {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_untagged(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Untagged for ElicitValue {
-    const NAME: &'static str = "ElicitValue";
-    const EXPECTED: &'static str = "a string, a number, a boolean or an array";
-    const SHAPES: &'static [::cardc_runtime::__private::Shape] = &[
-        ::cardc_runtime::__private::Shape::String,
-        ::cardc_runtime::__private::Shape::Number,
-        ::cardc_runtime::__private::Shape::Boolean,
-        ::cardc_runtime::__private::Shape::Array,
-    ];
-    #[inline]
-    fn variant<'de, D>(index: usize, value: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match index {
-            0 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Text)
-            }
-            1 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Number)
-            }
-            2 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Flag)
-            }
-            3 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Texts)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::no_variant_at(index),
-                )
-            }
-        }
+::cardc_runtime::__private::untagged! {
+    ElicitValue "ElicitValue" "a string, a number, a boolean or an array" {
+        0 Text [String] (Plain),
+        1 Number [Number] (Plain),
+        2 Flag [Boolean] (Plain),
+        3 Texts [Array] (Plain),
     }
 }
 
@@ -6345,109 +1490,13 @@ pub struct ElicitationCapability {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ElicitationCapability {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ElicitationCapability "ElicitationCapability" map keep;
+    keys {
+        0 "form" [form]: Option<FormElicitationCapability> = opt() (Optional(Plain));
+        1 "url" [url]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ElicitationCapability {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.form))
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.url),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("form", &self.form)?;
-        object.optional_field("url", &self.url)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ElicitationCapability {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ElicitationCapability {
-    const NAME: &'static str = "ElicitationCapability";
-    const FIELDS: &'static [&'static str] = &["form", "url"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "form",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "url",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            form: ::std::option::Option::unwrap_or_default(slot_0),
-            url: ::std::option::Option::unwrap_or_default(slot_1),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { form: 0, url: 1 }
 }
 
 /// `notifications/elicitation/complete` (`ElicitationCompleteNotificationSchema`, strips).
@@ -6469,95 +1518,12 @@ pub struct ElicitationCompleteNotification {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ElicitationCompleteNotification {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ElicitationCompleteNotification "ElicitationCompleteNotification" map keep;
+    keys {
+        0 "params" [params]: ElicitationCompleteNotificationParams = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ElicitationCompleteNotification {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for ElicitationCompleteNotification {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ElicitationCompleteNotification {
-    const NAME: &'static str = "ElicitationCompleteNotification";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "params")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// Params of `notifications/elicitation/complete`
@@ -6584,114 +1550,13 @@ pub struct ElicitationCompleteNotificationParams {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize
-for ElicitationCompleteNotificationParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ElicitationCompleteNotificationParams "ElicitationCompleteNotificationParams" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "elicitationId" [elicitation_id]: String = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ElicitationCompleteNotificationParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("elicitationId", &self.elicitation_id)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for ElicitationCompleteNotificationParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ElicitationCompleteNotificationParams {
-    const NAME: &'static str = "ElicitationCompleteNotificationParams";
-    const FIELDS: &'static [&'static str] = &["_meta", "elicitationId"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "elicitationId",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            elicitation_id: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "elicitationId")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, elicitation_id: 1 }
 }
 
 /// A resource inside a message (`EmbeddedResourceSchema`, strips).
@@ -6720,147 +1585,14 @@ pub struct EmbeddedResource {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for EmbeddedResource {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    EmbeddedResource "EmbeddedResource" map keep;
+    keys {
+        0 "resource" [resource]: ResourceContents = req() (Plain);
+        1 "annotations" [annotations]: Option<Annotations> = opt() (Optional(Plain));
+        2 "_meta" [meta]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for EmbeddedResource {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.annotations),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("resource", &self.resource)?;
-        object.optional_field("annotations", &self.annotations)?;
-        object.optional_field("_meta", &self.meta)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for EmbeddedResource {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for EmbeddedResource {
-    const NAME: &'static str = "EmbeddedResource";
-    const FIELDS: &'static [&'static str] = &["resource", "annotations", "_meta"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-#[allow(deprecated)]
-impl EmbeddedResource {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<ResourceContents>,
-        mut slot_1: ::std::option::Option<Option<Annotations>>,
-        mut slot_2: ::std::option::Option<Option<JsonObject>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "resource",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "annotations",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            resource: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "resource")?,
-            annotations: ::std::option::Option::unwrap_or_default(slot_1),
-            meta: ::std::option::Option::unwrap_or_default(slot_2),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { resource: 0, annotations: 1, meta: 2 }
 }
 
 /// A result with nothing at all but `_meta` (`EmptyResultSchema`, strict).
@@ -6870,31 +1602,7 @@ impl EmbeddedResource {
 #[allow(deprecated)]
 pub struct EmptyResult(pub Meta);
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for EmptyResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for EmptyResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::Read::read(
-                ::cardc_runtime::__private::Plain,
-                deserializer,
-            )
-            .map(Self)
-    }
-}
+::cardc_runtime::__private::newtype! { EmptyResult (Plain) }
 
 /// Form elicitation (`FormElicitationCapabilitySchema`: an object intersected with a record,
 /// so other keys are kept).
@@ -6921,96 +1629,12 @@ pub struct FormElicitationCapability {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for FormElicitationCapability {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    FormElicitationCapability "FormElicitationCapability" map keep;
+    keys {
+        0 "applyDefaults" [apply_defaults]: Option<bool> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for FormElicitationCapability {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.apply_defaults),
-            ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("applyDefaults", &self.apply_defaults)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for FormElicitationCapability {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for FormElicitationCapability {
-    const NAME: &'static str = "FormElicitationCapability";
-    const FIELDS: &'static [&'static str] = &["applyDefaults"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "applyDefaults",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            apply_defaults: ::std::option::Option::unwrap_or_default(slot_0),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { apply_defaults: 0 }
 }
 
 /// The mode of a form elicitation.
@@ -7024,46 +1648,9 @@ pub enum FormMode {
     Form,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for FormMode {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for FormMode {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::UnitEnum for FormMode {
-    const NAME: &'static str = "FormMode";
-    const VALUES: &'static [&'static str] = &["form"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "form" => ::std::option::Option::Some(Self::Form),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Form => ::std::result::Result::Ok((0u32, "form")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    FormMode "FormMode" {
+        Form = 0 "form",
     }
 }
 
@@ -7083,94 +1670,12 @@ pub struct GetPromptRequest {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for GetPromptRequest {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    GetPromptRequest "GetPromptRequest" map keep;
+    keys {
+        0 "params" [params]: GetPromptRequestParams = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for GetPromptRequest {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for GetPromptRequest {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for GetPromptRequest {
-    const NAME: &'static str = "GetPromptRequest";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "params")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// Params of `prompts/get` (`GetPromptRequestParamsSchema`, strips).
@@ -7198,128 +1703,14 @@ pub struct GetPromptRequestParams {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for GetPromptRequestParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    GetPromptRequestParams "GetPromptRequestParams" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "name" [name]: String = req() (Plain);
+        2 "arguments" [arguments]: Option<::std::collections::BTreeMap<String, String>> = opt() (Optional(Entries(Plain)));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for GetPromptRequestParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.arguments),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("name", &self.name)?;
-        object.optional_field("arguments", &self.arguments)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for GetPromptRequestParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for GetPromptRequestParams {
-    const NAME: &'static str = "GetPromptRequestParams";
-    const FIELDS: &'static [&'static str] = &["_meta", "name", "arguments"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "arguments",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Entries(
-                                ::cardc_runtime::__private::Plain,
-                            ),
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            name: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "name")?,
-            arguments: ::std::option::Option::unwrap_or_default(slot_2),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, name: 1, arguments: 2 }
 }
 
 /// The result of `prompts/get` (`GetPromptResultSchema`, loose).
@@ -7344,128 +1735,14 @@ pub struct GetPromptResult {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for GetPromptResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    GetPromptResult "GetPromptResult" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "description" [description]: Option<String> = opt() (Optional(Plain));
+        2 "messages" [messages]: Vec<PromptMessage> = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for GetPromptResult {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.description),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.optional_field("description", &self.description)?;
-        object.field("messages", &self.messages)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for GetPromptResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for GetPromptResult {
-    const NAME: &'static str = "GetPromptResult";
-    const FIELDS: &'static [&'static str] = &["_meta", "description", "messages"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "description",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "messages",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            description: ::std::option::Option::unwrap_or_default(slot_1),
-            messages: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "messages")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, description: 1, messages: 2 }
 }
 
 /// An icon (`IconSchema`, strips).
@@ -7497,139 +1774,15 @@ pub struct Icon {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Icon {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Icon "Icon" map keep;
+    keys {
+        0 "src" [src]: String = req() (Plain);
+        1 "mimeType" [mime_type]: Option<String> = opt() (Optional(Plain));
+        2 "sizes" [sizes]: Option<Vec<String>> = opt() (Optional(Plain));
+        3 "theme" [theme]: Option<IconTheme> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Icon {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.mime_type),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.sizes),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.theme),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("src", &self.src)?;
-        object.optional_field("mimeType", &self.mime_type)?;
-        object.optional_field("sizes", &self.sizes)?;
-        object.optional_field("theme", &self.theme)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Icon {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Icon {
-    const NAME: &'static str = "Icon";
-    const FIELDS: &'static [&'static str] = &["src", "mimeType", "sizes", "theme"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "src",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "mimeType",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "sizes",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "theme",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            src: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "src")?,
-            mime_type: ::std::option::Option::unwrap_or_default(slot_1),
-            sizes: ::std::option::Option::unwrap_or_default(slot_2),
-            theme: ::std::option::Option::unwrap_or_default(slot_3),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { src: 0, mime_type: 1, sizes: 2, theme: 3 }
 }
 
 /// The background an icon is drawn for.
@@ -7646,48 +1799,10 @@ pub enum IconTheme {
     Dark,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for IconTheme {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for IconTheme {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::UnitEnum for IconTheme {
-    const NAME: &'static str = "IconTheme";
-    const VALUES: &'static [&'static str] = &["light", "dark"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "light" => ::std::option::Option::Some(Self::Light),
-            "dark" => ::std::option::Option::Some(Self::Dark),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Light => ::std::result::Result::Ok((0u32, "light")),
-            Self::Dark => ::std::result::Result::Ok((1u32, "dark")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    IconTheme "IconTheme" {
+        Light = 0 "light",
+        Dark = 1 "dark",
     }
 }
 
@@ -7706,110 +1821,12 @@ pub struct Icons {
     pub icons: Option<Vec<Icon>>,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Icons {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Icons "Icons" struct deny;
+    keys {
+        0 "icons" [icons]: Option<Vec<Icon>> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Icons {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Icons",
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.icons)),
-            tags,
-        )?;
-        object.optional_field("icons", &self.icons)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Icons {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Icons {
-    const NAME: &'static str = "Icons";
-    const FIELDS: &'static [&'static str] = &["icons"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "icons",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            icons: ::std::option::Option::unwrap_or_default(slot_0),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            icons: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
+    build { icons: 0 }
 }
 
 /// An image (`ImageContentSchema`, strips).
@@ -7842,178 +1859,15 @@ pub struct ImageContent {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ImageContent {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ImageContent "ImageContent" map keep;
+    keys {
+        0 "data" [data]: String = req() (Checked(String; pattern("^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$", "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$"); Plain));
+        1 "mimeType" [mime_type]: String = req() (Plain);
+        2 "annotations" [annotations]: Option<Annotations> = opt() (Optional(Plain));
+        3 "_meta" [meta]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ImageContent {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.annotations),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("data", &self.data)?;
-        object.field("mimeType", &self.mime_type)?;
-        object.optional_field("annotations", &self.annotations)?;
-        object.optional_field("_meta", &self.meta)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ImageContent {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ImageContent {
-    const NAME: &'static str = "ImageContent";
-    const FIELDS: &'static [&'static str] = &[
-        "data",
-        "mimeType",
-        "annotations",
-        "_meta",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-#[allow(deprecated)]
-impl ImageContent {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-        mut slot_1: ::std::option::Option<String>,
-        mut slot_2: ::std::option::Option<Option<Annotations>>,
-        mut slot_3: ::std::option::Option<Option<JsonObject>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "data",
-                        ::cardc_runtime::__private::Checked(
-                            ::cardc_runtime::__private::Plain,
-                            |
-                                value: &String,
-                            | -> ::std::result::Result<(), ::std::string::String> {
-                                {
-                                    static PATTERN: ::cardc_runtime::__private::Pattern = ::cardc_runtime::__private::Pattern::new(
-                                        "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
-                                        "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
-                                    );
-                                    PATTERN.check(value)?;
-                                }
-                                ::std::result::Result::Ok(())
-                            },
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "mimeType",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "annotations",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            data: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "data")?,
-            mime_type: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "mimeType")?,
-            annotations: ::std::option::Option::unwrap_or_default(slot_2),
-            meta: ::std::option::Option::unwrap_or_default(slot_3),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { data: 0, mime_type: 1, annotations: 2, meta: 3 }
 }
 
 /// A client's or server's name and version (`ImplementationSchema`, strips).
@@ -8048,183 +1902,17 @@ pub struct Implementation {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Implementation {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Implementation "Implementation" map keep;
+    keys {
+        0 "name" [base.name]: String = req() (Plain);
+        1 "title" [base.title]: Option<String> = opt() (Optional(Plain));
+        2 "icons" [icons.icons]: Option<Vec<Icon>> = opt() (Optional(Plain));
+        3 "version" [version]: String = req() (Plain);
+        4 "websiteUrl" [website_url]: Option<String> = opt() (Optional(Plain));
+        5 "description" [description]: Option<String> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Implementation {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.base.title),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.icons.icons),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.website_url),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.description),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("name", &self.base.name)?;
-        object.optional_field("title", &self.base.title)?;
-        object.optional_field("icons", &self.icons.icons)?;
-        object.field("version", &self.version)?;
-        object.optional_field("websiteUrl", &self.website_url)?;
-        object.optional_field("description", &self.description)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Implementation {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Implementation {
-    const NAME: &'static str = "Implementation";
-    const FIELDS: &'static [&'static str] = &[
-        "name",
-        "title",
-        "icons",
-        "version",
-        "websiteUrl",
-        "description",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "title",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "icons",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "version",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "websiteUrl",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "description",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            base: BaseMetadata {
-                name: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_0, "name")?,
-                title: ::std::option::Option::unwrap_or_default(slot_1),
-            },
-            icons: Icons {
-                icons: ::std::option::Option::unwrap_or_default(slot_2),
-            },
-            version: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_3, "version")?,
-            website_url: ::std::option::Option::unwrap_or_default(slot_4),
-            description: ::std::option::Option::unwrap_or_default(slot_5),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { base: BaseMetadata { name: 0, title: 1 }, icons: Icons { icons: 2 }, version: 3, website_url: 4, description: 5 }
 }
 
 /// Which servers' context to include in a sampling prompt.
@@ -8250,50 +1938,11 @@ pub enum IncludeContext {
     AllServers,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for IncludeContext {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for IncludeContext {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::UnitEnum for IncludeContext {
-    const NAME: &'static str = "IncludeContext";
-    const VALUES: &'static [&'static str] = &["none", "thisServer", "allServers"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "none" => ::std::option::Option::Some(Self::None),
-            "thisServer" => ::std::option::Option::Some(Self::ThisServer),
-            "allServers" => ::std::option::Option::Some(Self::AllServers),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::None => ::std::result::Result::Ok((0u32, "none")),
-            Self::ThisServer => ::std::result::Result::Ok((1u32, "thisServer")),
-            Self::AllServers => ::std::result::Result::Ok((2u32, "allServers")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    IncludeContext "IncludeContext" {
+        None = 0 "none",
+        ThisServer = 1 "thisServer",
+        AllServers = 2 "allServers",
     }
 }
 
@@ -8313,94 +1962,12 @@ pub struct InitializeRequest {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for InitializeRequest {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    InitializeRequest "InitializeRequest" map keep;
+    keys {
+        0 "params" [params]: InitializeRequestParams = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for InitializeRequest {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for InitializeRequest {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for InitializeRequest {
-    const NAME: &'static str = "InitializeRequest";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "params")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// Params of `initialize` (`InitializeRequestParamsSchema`, strips).
@@ -8431,146 +1998,15 @@ pub struct InitializeRequestParams {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for InitializeRequestParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    InitializeRequestParams "InitializeRequestParams" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "protocolVersion" [protocol_version]: String = req() (Plain);
+        2 "capabilities" [capabilities]: ClientCapabilities = req() (Plain);
+        3 "clientInfo" [client_info]: Implementation = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for InitializeRequestParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            3
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("protocolVersion", &self.protocol_version)?;
-        object.field("capabilities", &self.capabilities)?;
-        object.field("clientInfo", &self.client_info)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for InitializeRequestParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for InitializeRequestParams {
-    const NAME: &'static str = "InitializeRequestParams";
-    const FIELDS: &'static [&'static str] = &[
-        "_meta",
-        "protocolVersion",
-        "capabilities",
-        "clientInfo",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "protocolVersion",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "capabilities",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "clientInfo",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            protocol_version: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "protocolVersion")?,
-            capabilities: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "capabilities")?,
-            client_info: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_3, "clientInfo")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, protocol_version: 1, capabilities: 2, client_info: 3 }
 }
 
 /// The result of `initialize` (`InitializeResultSchema`, loose).
@@ -8601,162 +2037,16 @@ pub struct InitializeResult {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for InitializeResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    InitializeResult "InitializeResult" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "protocolVersion" [protocol_version]: String = req() (Plain);
+        2 "capabilities" [capabilities]: ServerCapabilities = req() (Plain);
+        3 "serverInfo" [server_info]: Implementation = req() (Plain);
+        4 "instructions" [instructions]: Option<String> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for InitializeResult {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            3
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.instructions),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("protocolVersion", &self.protocol_version)?;
-        object.field("capabilities", &self.capabilities)?;
-        object.field("serverInfo", &self.server_info)?;
-        object.optional_field("instructions", &self.instructions)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for InitializeResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for InitializeResult {
-    const NAME: &'static str = "InitializeResult";
-    const FIELDS: &'static [&'static str] = &[
-        "_meta",
-        "protocolVersion",
-        "capabilities",
-        "serverInfo",
-        "instructions",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "protocolVersion",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "capabilities",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "serverInfo",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "instructions",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            protocol_version: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "protocolVersion")?,
-            capabilities: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "capabilities")?,
-            server_info: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_3, "serverInfo")?,
-            instructions: ::std::option::Option::unwrap_or_default(slot_4),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, protocol_version: 1, capabilities: 2, server_info: 3, instructions: 4 }
 }
 
 /// Any JSON object: the SDK's `AssertObjectSchema` (which also accepts an array) and
@@ -8772,31 +2062,7 @@ pub struct JsonObject(
     >,
 );
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for JsonObject {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for JsonObject {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::Read::read(
-                ::cardc_runtime::__private::Entries(::cardc_runtime::__private::Strict),
-                deserializer,
-            )
-            .map(Self)
-    }
-}
+::cardc_runtime::__private::newtype! { JsonObject (Entries(Strict)) }
 
 /// The error of an error response (the SDK's inline `z.object`, which strips).
 #[derive(Debug, Clone, PartialEq)]
@@ -8820,121 +2086,14 @@ pub struct JsonRpcError {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for JsonRpcError {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    JsonRpcError "JsonRpcError" map keep;
+    keys {
+        0 "code" [code]: i64 = req() (Strict);
+        1 "message" [message]: String = req() (Plain);
+        2 "data" [data]: Option<::cardc_runtime::__private::serde_json::Value> = opt() (Optional(Strict));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for JsonRpcError {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.data),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("code", &self.code)?;
-        object.field("message", &self.message)?;
-        object.optional_field("data", &self.data)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for JsonRpcError {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for JsonRpcError {
-    const NAME: &'static str = "JsonRpcError";
-    const FIELDS: &'static [&'static str] = &["code", "message", "data"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "code",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "message",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "data",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Strict,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            code: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "code")?,
-            message: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "message")?,
-            data: ::std::option::Option::unwrap_or_default(slot_2),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { code: 0, message: 1, data: 2 }
 }
 
 /// An error response (`JSONRPCErrorResponseSchema`, strict); `id` is absent when the request's
@@ -8955,148 +2114,14 @@ pub struct JsonRpcErrorResponse {
     pub error: JsonRpcError,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for JsonRpcErrorResponse {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    JsonRpcErrorResponse "JsonRpcErrorResponse" struct deny;
+    keys {
+        0 "jsonrpc" []: () = con("2.0") (String("2.0"));
+        1 "id" [id]: Option<RequestId> = opt() (Optional(Plain));
+        2 "error" [error]: JsonRpcError = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for JsonRpcErrorResponse {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "JsonRpcErrorResponse",
-            2 + ::core::primitive::usize::from(::std::option::Option::is_some(&self.id)),
-            tags,
-        )?;
-        object.field("jsonrpc", &"2.0")?;
-        object.optional_field("id", &self.id)?;
-        object.field("error", &self.error)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for JsonRpcErrorResponse {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for JsonRpcErrorResponse {
-    const NAME: &'static str = "JsonRpcErrorResponse";
-    const FIELDS: &'static [&'static str] = &["jsonrpc", "id", "error"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "jsonrpc",
-                        ::cardc_runtime::__private::Constant::String("2.0"),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "id",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "error",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::cardc_runtime::__private::required::<A::Error, ()>(slot_0, "jsonrpc")?;
-        ::std::result::Result::Ok(Self {
-            id: ::std::option::Option::unwrap_or_default(slot_1),
-            error: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "error")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        let () = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            0,
-            ::cardc_runtime::__private::Constant::String("2.0"),
-            ::std::option::Option::None,
-        )?;
-        let slot_1 = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            1,
-            ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-            ::std::option::Option::Some(::std::option::Option::None),
-        )?;
-        let slot_2 = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(&mut seq, 2, ::cardc_runtime::__private::Plain, ::std::option::Option::None)?;
-        ::std::result::Result::Ok(Self { id: slot_1, error: slot_2 })
-    }
+    build { id: 1, error: 2 }
 }
 
 /// A notification, which expects no response (`JSONRPCNotificationSchema`, strict).
@@ -9116,157 +2141,14 @@ pub struct JsonRpcNotification {
     pub params: Option<Params>,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for JsonRpcNotification {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    JsonRpcNotification "JsonRpcNotification" struct deny;
+    keys {
+        0 "jsonrpc" []: () = con("2.0") (String("2.0"));
+        1 "method" [method]: String = req() (Plain);
+        2 "params" [params]: Option<Params> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for JsonRpcNotification {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "JsonRpcNotification",
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.params),
-                ),
-            tags,
-        )?;
-        object.field("jsonrpc", &"2.0")?;
-        object.field("method", &self.method)?;
-        object.optional_field("params", &self.params)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for JsonRpcNotification {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for JsonRpcNotification {
-    const NAME: &'static str = "JsonRpcNotification";
-    const FIELDS: &'static [&'static str] = &["jsonrpc", "method", "params"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "jsonrpc",
-                        ::cardc_runtime::__private::Constant::String("2.0"),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "method",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "params",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::cardc_runtime::__private::required::<A::Error, ()>(slot_0, "jsonrpc")?;
-        ::std::result::Result::Ok(Self {
-            method: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "method")?,
-            params: ::std::option::Option::unwrap_or_default(slot_2),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        let () = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            0,
-            ::cardc_runtime::__private::Constant::String("2.0"),
-            ::std::option::Option::None,
-        )?;
-        let slot_1 = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(&mut seq, 1, ::cardc_runtime::__private::Plain, ::std::option::Option::None)?;
-        let slot_2 = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            2,
-            ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-            ::std::option::Option::Some(::std::option::Option::None),
-        )?;
-        ::std::result::Result::Ok(Self {
-            method: slot_1,
-            params: slot_2,
-        })
-    }
+    build { method: 1, params: 2 }
 }
 
 /// A request expecting a response (`JSONRPCRequestSchema`, strict): `params` is any object
@@ -9293,175 +2175,15 @@ pub struct JsonRpcRequest {
     pub params: Option<Params>,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for JsonRpcRequest {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    JsonRpcRequest "JsonRpcRequest" struct deny;
+    keys {
+        0 "jsonrpc" []: () = con("2.0") (String("2.0"));
+        1 "id" [id]: RequestId = req() (Plain);
+        2 "method" [method]: String = req() (Plain);
+        3 "params" [params]: Option<Params> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for JsonRpcRequest {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "JsonRpcRequest",
-            3
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.params),
-                ),
-            tags,
-        )?;
-        object.field("jsonrpc", &"2.0")?;
-        object.field("id", &self.id)?;
-        object.field("method", &self.method)?;
-        object.optional_field("params", &self.params)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for JsonRpcRequest {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for JsonRpcRequest {
-    const NAME: &'static str = "JsonRpcRequest";
-    const FIELDS: &'static [&'static str] = &["jsonrpc", "id", "method", "params"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "jsonrpc",
-                        ::cardc_runtime::__private::Constant::String("2.0"),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "id",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "method",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "params",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::cardc_runtime::__private::required::<A::Error, ()>(slot_0, "jsonrpc")?;
-        ::std::result::Result::Ok(Self {
-            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "id")?,
-            method: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "method")?,
-            params: ::std::option::Option::unwrap_or_default(slot_3),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        let () = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            0,
-            ::cardc_runtime::__private::Constant::String("2.0"),
-            ::std::option::Option::None,
-        )?;
-        let slot_1 = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(&mut seq, 1, ::cardc_runtime::__private::Plain, ::std::option::Option::None)?;
-        let slot_2 = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(&mut seq, 2, ::cardc_runtime::__private::Plain, ::std::option::Option::None)?;
-        let slot_3 = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            3,
-            ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-            ::std::option::Option::Some(::std::option::Option::None),
-        )?;
-        ::std::result::Result::Ok(Self {
-            id: slot_1,
-            method: slot_2,
-            params: slot_3,
-        })
-    }
+    build { id: 1, method: 2, params: 3 }
 }
 
 /// A response (`JSONRPCResponseSchema`): a result or an error, told apart by the key each
@@ -9482,75 +2204,10 @@ pub enum JsonRpcResponse {
     Error(JsonRpcErrorResponse),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for JsonRpcResponse {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Result(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Error(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for JsonRpcResponse {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_untagged(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Untagged for JsonRpcResponse {
-    const NAME: &'static str = "JsonRpcResponse";
-    const EXPECTED: &'static str = "an object with \"result\" or an object with \"error\"";
-    const SHAPES: &'static [::cardc_runtime::__private::Shape] = &[
-        ::cardc_runtime::__private::Shape::Object(::std::option::Option::Some("result")),
-        ::cardc_runtime::__private::Shape::Object(::std::option::Option::Some("error")),
-    ];
-    #[inline]
-    fn variant<'de, D>(index: usize, value: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match index {
-            0 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Result)
-            }
-            1 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Error)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::no_variant_at(index),
-                )
-            }
-        }
+::cardc_runtime::__private::untagged! {
+    JsonRpcResponse "JsonRpcResponse" "an object with \"result\" or an object with \"error\"" {
+        0 Result [Object("result")] (Plain),
+        1 Error [Object("error")] (Plain),
     }
 }
 
@@ -9570,144 +2227,14 @@ pub struct JsonRpcResultResponse {
     pub result: Result,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for JsonRpcResultResponse {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    JsonRpcResultResponse "JsonRpcResultResponse" struct deny;
+    keys {
+        0 "jsonrpc" []: () = con("2.0") (String("2.0"));
+        1 "id" [id]: RequestId = req() (Plain);
+        2 "result" [result]: Result = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for JsonRpcResultResponse {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "JsonRpcResultResponse",
-            3,
-            tags,
-        )?;
-        object.field("jsonrpc", &"2.0")?;
-        object.field("id", &self.id)?;
-        object.field("result", &self.result)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for JsonRpcResultResponse {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for JsonRpcResultResponse {
-    const NAME: &'static str = "JsonRpcResultResponse";
-    const FIELDS: &'static [&'static str] = &["jsonrpc", "id", "result"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "jsonrpc",
-                        ::cardc_runtime::__private::Constant::String("2.0"),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "id",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "result",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::cardc_runtime::__private::required::<A::Error, ()>(slot_0, "jsonrpc")?;
-        ::std::result::Result::Ok(Self {
-            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "id")?,
-            result: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "result")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        let () = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            0,
-            ::cardc_runtime::__private::Constant::String("2.0"),
-            ::std::option::Option::None,
-        )?;
-        let slot_1 = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(&mut seq, 1, ::cardc_runtime::__private::Plain, ::std::option::Option::None)?;
-        let slot_2 = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(&mut seq, 2, ::cardc_runtime::__private::Plain, ::std::option::Option::None)?;
-        ::std::result::Result::Ok(Self { id: slot_1, result: slot_2 })
-    }
+    build { id: 1, result: 2 }
 }
 
 /// Whether lists send change notifications (the SDK's inline `prompts`, `tools` and `roots`
@@ -9735,95 +2262,12 @@ pub struct ListChangedCapability {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ListChangedCapability {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ListChangedCapability "ListChangedCapability" map keep;
+    keys {
+        0 "listChanged" [list_changed]: Option<bool> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ListChangedCapability {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.list_changed),
-            ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("listChanged", &self.list_changed)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ListChangedCapability {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ListChangedCapability {
-    const NAME: &'static str = "ListChangedCapability";
-    const FIELDS: &'static [&'static str] = &["listChanged"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "listChanged",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            list_changed: ::std::option::Option::unwrap_or_default(slot_0),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { list_changed: 0 }
 }
 
 /// The result of `prompts/list` (`ListPromptsResultSchema`, loose).
@@ -9852,128 +2296,14 @@ pub struct ListPromptsResult {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ListPromptsResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ListPromptsResult "ListPromptsResult" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "nextCursor" [next_cursor]: Option<Cursor> = opt() (Optional(Plain));
+        2 "prompts" [prompts]: Vec<Prompt> = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ListPromptsResult {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.next_cursor),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.optional_field("nextCursor", &self.next_cursor)?;
-        object.field("prompts", &self.prompts)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ListPromptsResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ListPromptsResult {
-    const NAME: &'static str = "ListPromptsResult";
-    const FIELDS: &'static [&'static str] = &["_meta", "nextCursor", "prompts"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "nextCursor",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "prompts",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            next_cursor: ::std::option::Option::unwrap_or_default(slot_1),
-            prompts: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "prompts")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, next_cursor: 1, prompts: 2 }
 }
 
 /// The result of `resources/templates/list` (`ListResourceTemplatesResultSchema`, loose).
@@ -10006,133 +2336,14 @@ pub struct ListResourceTemplatesResult {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ListResourceTemplatesResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ListResourceTemplatesResult "ListResourceTemplatesResult" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "nextCursor" [next_cursor]: Option<Cursor> = opt() (Optional(Plain));
+        2 "resourceTemplates" [resource_templates]: Vec<ResourceTemplate> = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ListResourceTemplatesResult {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.next_cursor),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.optional_field("nextCursor", &self.next_cursor)?;
-        object.field("resourceTemplates", &self.resource_templates)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for ListResourceTemplatesResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ListResourceTemplatesResult {
-    const NAME: &'static str = "ListResourceTemplatesResult";
-    const FIELDS: &'static [&'static str] = &[
-        "_meta",
-        "nextCursor",
-        "resourceTemplates",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "nextCursor",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "resourceTemplates",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            next_cursor: ::std::option::Option::unwrap_or_default(slot_1),
-            resource_templates: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "resourceTemplates")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, next_cursor: 1, resource_templates: 2 }
 }
 
 /// The result of `resources/list` (`ListResourcesResultSchema`, loose).
@@ -10164,128 +2375,14 @@ pub struct ListResourcesResult {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ListResourcesResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ListResourcesResult "ListResourcesResult" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "nextCursor" [next_cursor]: Option<Cursor> = opt() (Optional(Plain));
+        2 "resources" [resources]: Vec<Resource> = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ListResourcesResult {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.next_cursor),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.optional_field("nextCursor", &self.next_cursor)?;
-        object.field("resources", &self.resources)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ListResourcesResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ListResourcesResult {
-    const NAME: &'static str = "ListResourcesResult";
-    const FIELDS: &'static [&'static str] = &["_meta", "nextCursor", "resources"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "nextCursor",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "resources",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            next_cursor: ::std::option::Option::unwrap_or_default(slot_1),
-            resources: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "resources")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, next_cursor: 1, resources: 2 }
 }
 
 /// The result of `roots/list` (`ListRootsResultSchema`, loose).
@@ -10307,109 +2404,13 @@ pub struct ListRootsResult {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ListRootsResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ListRootsResult "ListRootsResult" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "roots" [roots]: Vec<Root> = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ListRootsResult {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("roots", &self.roots)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ListRootsResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ListRootsResult {
-    const NAME: &'static str = "ListRootsResult";
-    const FIELDS: &'static [&'static str] = &["_meta", "roots"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "roots",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            roots: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "roots")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, roots: 1 }
 }
 
 /// The result of `tasks/list` (`ListTasksResultSchema`, loose).
@@ -10438,125 +2439,14 @@ pub struct ListTasksResult {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ListTasksResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ListTasksResult "ListTasksResult" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "nextCursor" [next_cursor]: Option<Cursor> = opt() (Optional(Plain));
+        2 "tasks" [tasks]: Vec<Task> = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ListTasksResult {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.next_cursor),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.optional_field("nextCursor", &self.next_cursor)?;
-        object.field("tasks", &self.tasks)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ListTasksResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ListTasksResult {
-    const NAME: &'static str = "ListTasksResult";
-    const FIELDS: &'static [&'static str] = &["_meta", "nextCursor", "tasks"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "nextCursor",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "tasks",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            next_cursor: ::std::option::Option::unwrap_or_default(slot_1),
-            tasks: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "tasks")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, next_cursor: 1, tasks: 2 }
 }
 
 /// The result of `tools/list` (`ListToolsResultSchema`, loose).
@@ -10585,125 +2475,14 @@ pub struct ListToolsResult {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ListToolsResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ListToolsResult "ListToolsResult" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "nextCursor" [next_cursor]: Option<Cursor> = opt() (Optional(Plain));
+        2 "tools" [tools]: Vec<Tool> = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ListToolsResult {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.next_cursor),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.optional_field("nextCursor", &self.next_cursor)?;
-        object.field("tools", &self.tools)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ListToolsResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ListToolsResult {
-    const NAME: &'static str = "ListToolsResult";
-    const FIELDS: &'static [&'static str] = &["_meta", "nextCursor", "tools"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "nextCursor",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "tools",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            next_cursor: ::std::option::Option::unwrap_or_default(slot_1),
-            tools: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "tools")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, next_cursor: 1, tools: 2 }
 }
 
 /// A log message's severity, RFC 5424's (`LoggingLevelSchema`).
@@ -10738,69 +2517,16 @@ pub enum LoggingLevel {
     Emergency,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for LoggingLevel {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for LoggingLevel {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::UnitEnum for LoggingLevel {
-    const NAME: &'static str = "LoggingLevel";
-    const VALUES: &'static [&'static str] = &[
-        "debug",
-        "info",
-        "notice",
-        "warning",
-        "error",
-        "critical",
-        "alert",
-        "emergency",
-    ];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "debug" => ::std::option::Option::Some(Self::Debug),
-            "info" => ::std::option::Option::Some(Self::Info),
-            "notice" => ::std::option::Option::Some(Self::Notice),
-            "warning" => ::std::option::Option::Some(Self::Warning),
-            "error" => ::std::option::Option::Some(Self::Error),
-            "critical" => ::std::option::Option::Some(Self::Critical),
-            "alert" => ::std::option::Option::Some(Self::Alert),
-            "emergency" => ::std::option::Option::Some(Self::Emergency),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Debug => ::std::result::Result::Ok((0u32, "debug")),
-            Self::Info => ::std::result::Result::Ok((1u32, "info")),
-            Self::Notice => ::std::result::Result::Ok((2u32, "notice")),
-            Self::Warning => ::std::result::Result::Ok((3u32, "warning")),
-            Self::Error => ::std::result::Result::Ok((4u32, "error")),
-            Self::Critical => ::std::result::Result::Ok((5u32, "critical")),
-            Self::Alert => ::std::result::Result::Ok((6u32, "alert")),
-            Self::Emergency => ::std::result::Result::Ok((7u32, "emergency")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    LoggingLevel "LoggingLevel" {
+        Debug = 0 "debug",
+        Info = 1 "info",
+        Notice = 2 "notice",
+        Warning = 3 "warning",
+        Error = 4 "error",
+        Critical = 5 "critical",
+        Alert = 6 "alert",
+        Emergency = 7 "emergency",
     }
 }
 
@@ -10823,95 +2549,12 @@ pub struct LoggingMessageNotification {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for LoggingMessageNotification {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    LoggingMessageNotification "LoggingMessageNotification" map keep;
+    keys {
+        0 "params" [params]: LoggingMessageNotificationParams = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for LoggingMessageNotification {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for LoggingMessageNotification {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for LoggingMessageNotification {
-    const NAME: &'static str = "LoggingMessageNotification";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "params")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// Params of `notifications/message` (`LoggingMessageNotificationParamsSchema`, strips).
@@ -10941,137 +2584,15 @@ pub struct LoggingMessageNotificationParams {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for LoggingMessageNotificationParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    LoggingMessageNotificationParams "LoggingMessageNotificationParams" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "level" [level]: LoggingLevel = req() (Plain);
+        2 "logger" [logger]: Option<String> = opt() (Optional(Plain));
+        3 "data" [data]: ::cardc_runtime::__private::serde_json::Value = req() (Strict);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for LoggingMessageNotificationParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.logger),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("level", &self.level)?;
-        object.optional_field("logger", &self.logger)?;
-        object.field("data", &self.data)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for LoggingMessageNotificationParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for LoggingMessageNotificationParams {
-    const NAME: &'static str = "LoggingMessageNotificationParams";
-    const FIELDS: &'static [&'static str] = &["_meta", "level", "logger", "data"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "level",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "logger",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "data",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            level: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "level")?,
-            logger: ::std::option::Option::unwrap_or_default(slot_2),
-            data: ::cardc_runtime::__private::required::<A::Error, _>(slot_3, "data")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, level: 1, logger: 2, data: 3 }
 }
 
 /// The `_meta` field every params and result object has (the shape of the SDK's
@@ -11095,110 +2616,12 @@ pub struct Meta {
     pub meta: Option<RequestMeta>,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Meta {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Meta "Meta" struct deny;
+    keys {
+        0 "_meta" [meta]: Option<RequestMeta> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Meta {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Meta",
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.meta)),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Meta {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Meta {
-    const NAME: &'static str = "Meta";
-    const FIELDS: &'static [&'static str] = &["_meta"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: ::std::option::Option::unwrap_or_default(slot_0),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            meta: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
+    build { meta: 0 }
 }
 
 /// A request or notification whose params carry only `_meta` (`PingRequestSchema`,
@@ -11220,94 +2643,12 @@ pub struct MetaOnly {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for MetaOnly {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    MetaOnly "MetaOnly" map keep;
+    keys {
+        0 "params" [params]: Option<Params> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for MetaOnly {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.params))
-                + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for MetaOnly {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for MetaOnly {
-    const NAME: &'static str = "MetaOnly";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::std::option::Option::unwrap_or_default(slot_0),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// A model the server would like (`ModelHintSchema`, strips).
@@ -11327,94 +2668,12 @@ pub struct ModelHint {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ModelHint {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ModelHint "ModelHint" map keep;
+    keys {
+        0 "name" [name]: Option<String> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ModelHint {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.name))
-                + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("name", &self.name)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ModelHint {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ModelHint {
-    const NAME: &'static str = "ModelHint";
-    const FIELDS: &'static [&'static str] = &["name"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "name",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            name: ::std::option::Option::unwrap_or_default(slot_0),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { name: 0 }
 }
 
 /// What the server cares about in a model (`ModelPreferencesSchema`, strips).
@@ -11455,182 +2714,15 @@ pub struct ModelPreferences {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ModelPreferences {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ModelPreferences "ModelPreferences" map keep;
+    keys {
+        0 "hints" [hints]: Option<Vec<ModelHint>> = opt() (Optional(Plain));
+        1 "costPriority" [cost_priority]: Option<f64> = opt() (Optional(Checked(f64; float([0.0, false], [1.0, false]); Plain)));
+        2 "speedPriority" [speed_priority]: Option<f64> = opt() (Optional(Checked(f64; float([0.0, false], [1.0, false]); Plain)));
+        3 "intelligencePriority" [intelligence_priority]: Option<f64> = opt() (Optional(Checked(f64; float([0.0, false], [1.0, false]); Plain)));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ModelPreferences {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.hints))
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.cost_priority),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.speed_priority),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.intelligence_priority),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("hints", &self.hints)?;
-        object.optional_field("costPriority", &self.cost_priority)?;
-        object.optional_field("speedPriority", &self.speed_priority)?;
-        object.optional_field("intelligencePriority", &self.intelligence_priority)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ModelPreferences {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ModelPreferences {
-    const NAME: &'static str = "ModelPreferences";
-    const FIELDS: &'static [&'static str] = &[
-        "hints",
-        "costPriority",
-        "speedPriority",
-        "intelligencePriority",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "hints",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "costPriority",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Checked(
-                                ::cardc_runtime::__private::Plain,
-                                |
-                                    value: &f64,
-                                | -> ::std::result::Result<(), ::std::string::String> {
-                                    ::cardc_runtime::__private::check_float_range(
-                                        *value,
-                                        ::std::option::Option::Some((0f64, false)),
-                                        ::std::option::Option::Some((1f64, false)),
-                                    )?;
-                                    ::std::result::Result::Ok(())
-                                },
-                            ),
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "speedPriority",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Checked(
-                                ::cardc_runtime::__private::Plain,
-                                |
-                                    value: &f64,
-                                | -> ::std::result::Result<(), ::std::string::String> {
-                                    ::cardc_runtime::__private::check_float_range(
-                                        *value,
-                                        ::std::option::Option::Some((0f64, false)),
-                                        ::std::option::Option::Some((1f64, false)),
-                                    )?;
-                                    ::std::result::Result::Ok(())
-                                },
-                            ),
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "intelligencePriority",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Checked(
-                                ::cardc_runtime::__private::Plain,
-                                |
-                                    value: &f64,
-                                | -> ::std::result::Result<(), ::std::string::String> {
-                                    ::cardc_runtime::__private::check_float_range(
-                                        *value,
-                                        ::std::option::Option::Some((0f64, false)),
-                                        ::std::option::Option::Some((1f64, false)),
-                                    )?;
-                                    ::std::result::Result::Ok(())
-                                },
-                            ),
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            hints: ::std::option::Option::unwrap_or_default(slot_0),
-            cost_priority: ::std::option::Option::unwrap_or_default(slot_1),
-            speed_priority: ::std::option::Option::unwrap_or_default(slot_2),
-            intelligence_priority: ::std::option::Option::unwrap_or_default(slot_3),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { hints: 0, cost_priority: 1, speed_priority: 2, intelligence_priority: 3 }
 }
 
 /// A multi-select field of a form (`MultiSelectEnumSchemaSchema`: the untitled and titled
@@ -11676,202 +2768,17 @@ pub struct MultiSelectEnumSchema {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for MultiSelectEnumSchema {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    MultiSelectEnumSchema "MultiSelectEnumSchema" map keep;
+    keys {
+        0 "title" [title]: Option<String> = opt() (Optional(Plain));
+        1 "description" [description]: Option<String> = opt() (Optional(Plain));
+        2 "minItems" [min_items]: Option<f64> = opt() (Optional(Plain));
+        3 "maxItems" [max_items]: Option<f64> = opt() (Optional(Plain));
+        4 "items" [items]: MultiSelectItems = req() (Plain);
+        5 "default" [default]: Option<Vec<String>> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for MultiSelectEnumSchema {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.title),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.description),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.min_items),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.max_items),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.default),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("title", &self.title)?;
-        object.optional_field("description", &self.description)?;
-        object.optional_field("minItems", &self.min_items)?;
-        object.optional_field("maxItems", &self.max_items)?;
-        object.field("items", &self.items)?;
-        object.optional_field("default", &self.default)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for MultiSelectEnumSchema {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for MultiSelectEnumSchema {
-    const NAME: &'static str = "MultiSelectEnumSchema";
-    const FIELDS: &'static [&'static str] = &[
-        "title",
-        "description",
-        "minItems",
-        "maxItems",
-        "items",
-        "default",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-#[allow(deprecated)]
-impl MultiSelectEnumSchema {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<Option<String>>,
-        mut slot_1: ::std::option::Option<Option<String>>,
-        mut slot_2: ::std::option::Option<Option<f64>>,
-        mut slot_3: ::std::option::Option<Option<f64>>,
-        mut slot_4: ::std::option::Option<MultiSelectItems>,
-        mut slot_5: ::std::option::Option<Option<Vec<String>>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "title",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "description",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "minItems",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "maxItems",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "items",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "default",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            title: ::std::option::Option::unwrap_or_default(slot_0),
-            description: ::std::option::Option::unwrap_or_default(slot_1),
-            min_items: ::std::option::Option::unwrap_or_default(slot_2),
-            max_items: ::std::option::Option::unwrap_or_default(slot_3),
-            items: ::cardc_runtime::__private::required::<A::Error, _>(slot_4, "items")?,
-            default: ::std::option::Option::unwrap_or_default(slot_5),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { title: 0, description: 1, min_items: 2, max_items: 3, items: 4, default: 5 }
 }
 
 /// The items of a multi-select, told apart by the key each requires.
@@ -11891,75 +2798,10 @@ pub enum MultiSelectItems {
     Titled(TitledMultiSelectItems),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for MultiSelectItems {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Untitled(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Titled(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for MultiSelectItems {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_untagged(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Untagged for MultiSelectItems {
-    const NAME: &'static str = "MultiSelectItems";
-    const EXPECTED: &'static str = "an object with \"type\" or an object with \"anyOf\"";
-    const SHAPES: &'static [::cardc_runtime::__private::Shape] = &[
-        ::cardc_runtime::__private::Shape::Object(::std::option::Option::Some("type")),
-        ::cardc_runtime::__private::Shape::Object(::std::option::Option::Some("anyOf")),
-    ];
-    #[inline]
-    fn variant<'de, D>(index: usize, value: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match index {
-            0 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Untitled)
-            }
-            1 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Titled)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::no_variant_at(index),
-                )
-            }
-        }
+::cardc_runtime::__private::untagged! {
+    MultiSelectItems "MultiSelectItems" "an object with \"type\" or an object with \"anyOf\"" {
+        0 Untitled [Object("type")] (Plain),
+        1 Titled [Object("anyOf")] (Plain),
     }
 }
 
@@ -11992,186 +2834,16 @@ pub struct NumberSchema {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for NumberSchema {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    NumberSchema "NumberSchema" map keep;
+    keys {
+        0 "title" [title]: Option<String> = opt() (Optional(Plain));
+        1 "description" [description]: Option<String> = opt() (Optional(Plain));
+        2 "minimum" [minimum]: Option<f64> = opt() (Optional(Plain));
+        3 "maximum" [maximum]: Option<f64> = opt() (Optional(Plain));
+        4 "default" [default]: Option<f64> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for NumberSchema {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.title))
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.description),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.minimum),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.maximum),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.default),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("title", &self.title)?;
-        object.optional_field("description", &self.description)?;
-        object.optional_field("minimum", &self.minimum)?;
-        object.optional_field("maximum", &self.maximum)?;
-        object.optional_field("default", &self.default)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for NumberSchema {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for NumberSchema {
-    const NAME: &'static str = "NumberSchema";
-    const FIELDS: &'static [&'static str] = &[
-        "title",
-        "description",
-        "minimum",
-        "maximum",
-        "default",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-#[allow(deprecated)]
-impl NumberSchema {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<Option<String>>,
-        mut slot_1: ::std::option::Option<Option<String>>,
-        mut slot_2: ::std::option::Option<Option<f64>>,
-        mut slot_3: ::std::option::Option<Option<f64>>,
-        mut slot_4: ::std::option::Option<Option<f64>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "title",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "description",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "minimum",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "maximum",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "default",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            title: ::std::option::Option::unwrap_or_default(slot_0),
-            description: ::std::option::Option::unwrap_or_default(slot_1),
-            minimum: ::std::option::Option::unwrap_or_default(slot_2),
-            maximum: ::std::option::Option::unwrap_or_default(slot_3),
-            default: ::std::option::Option::unwrap_or_default(slot_4),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { title: 0, description: 1, minimum: 2, maximum: 3, default: 4 }
 }
 
 /// A list request (`PaginatedRequestSchema` and the `List*RequestSchema`s, strips).
@@ -12191,94 +2863,12 @@ pub struct PaginatedRequest {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for PaginatedRequest {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    PaginatedRequest "PaginatedRequest" map keep;
+    keys {
+        0 "params" [params]: Option<PaginatedRequestParams> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for PaginatedRequest {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.params))
-                + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for PaginatedRequest {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for PaginatedRequest {
-    const NAME: &'static str = "PaginatedRequest";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::std::option::Option::unwrap_or_default(slot_0),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// Params of a list request (`PaginatedRequestParamsSchema`, strips).
@@ -12304,114 +2894,13 @@ pub struct PaginatedRequestParams {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for PaginatedRequestParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    PaginatedRequestParams "PaginatedRequestParams" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "cursor" [cursor]: Option<Cursor> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for PaginatedRequestParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.meta.meta),
-            )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.cursor),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.optional_field("cursor", &self.cursor)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for PaginatedRequestParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for PaginatedRequestParams {
-    const NAME: &'static str = "PaginatedRequestParams";
-    const FIELDS: &'static [&'static str] = &["_meta", "cursor"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "cursor",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            cursor: ::std::option::Option::unwrap_or_default(slot_1),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, cursor: 1 }
 }
 
 /// Params that carry only `_meta` (`NotificationsParamsSchema`, `BaseRequestParamsSchema`; a
@@ -12432,97 +2921,12 @@ pub struct Params {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Params {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Params "Params" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Params {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.meta.meta),
-            ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Params {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Params {
-    const NAME: &'static str = "Params";
-    const FIELDS: &'static [&'static str] = &["_meta"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 } }
 }
 
 /// A field of a form (`PrimitiveSchemaDefinitionSchema`), told apart by its `type`.
@@ -12553,269 +2957,26 @@ pub enum PrimitiveSchemaDefinition {
     Array(MultiSelectEnumSchema),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for PrimitiveSchemaDefinition {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    PrimitiveSchemaDefinition "PrimitiveSchemaDefinition" "type" PrimitiveSchemaDefinitionBridge {
+        String "string" struct(StringSchema) string,
+        Number "number" struct(NumberSchema) number,
+        Integer "integer" struct(NumberSchema) integer,
+        Boolean "boolean" struct(BooleanSchema) boolean,
+        Array "array" struct(MultiSelectEnumSchema) array,
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for PrimitiveSchemaDefinition {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::String(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "string",
-                    tags,
-                )
-            }
-            Self::Number(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "number",
-                    tags,
-                )
-            }
-            Self::Integer(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "integer",
-                    tags,
-                )
-            }
-            Self::Boolean(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "boolean",
-                    tags,
-                )
-            }
-            Self::Array(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "array",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "title": Option<String> = (Optional(Plain));
+            1 "description": Option<String> = (Optional(Plain));
         }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for PrimitiveSchemaDefinition {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Union for PrimitiveSchemaDefinition {
-    const NAME: &'static str = "PrimitiveSchemaDefinition";
-    const TAG: &'static str = "type";
-    const TAGS: &'static [&'static str] = &[
-        "string",
-        "number",
-        "integer",
-        "boolean",
-        "array",
-    ];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "string" => {
-                ::cardc_runtime::__private::variant("StringSchema", payload)
-                    .map(Self::String)
-            }
-            "number" => {
-                ::cardc_runtime::__private::variant("NumberSchema", payload)
-                    .map(Self::Number)
-            }
-            "integer" => {
-                ::cardc_runtime::__private::variant("NumberSchema", payload)
-                    .map(Self::Integer)
-            }
-            "boolean" => {
-                ::cardc_runtime::__private::variant("BooleanSchema", payload)
-                    .map(Self::Boolean)
-            }
-            "array" => {
-                ::cardc_runtime::__private::variant("MultiSelectEnumSchema", payload)
-                    .map(Self::Array)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            String "string" struct(StringSchema) refuse[] take[0, 1, _, _, _, _, _, _, _],
+            Number "number" struct(NumberSchema) refuse[] take[0, 1, _, _, _],
+            Integer "integer" struct(NumberSchema) refuse[] take[0, 1, _, _, _],
+            Boolean "boolean" struct(BooleanSchema) refuse[] take[0, 1, _],
+            Array "array" struct(MultiSelectEnumSchema) refuse[] take[0, 1, _, _, _, _],
         }
-    }
-    const EARLY: &'static [&'static str] = &["title", "description"];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "title",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "description",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "string" => {
-                StringSchema::__visit_map_with(
-                        payload,
-                        early_0,
-                        early_1,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                    )
-                    .map(Self::String)
-            }
-            "number" => {
-                NumberSchema::__visit_map_with(
-                        payload,
-                        early_0,
-                        early_1,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                    )
-                    .map(Self::Number)
-            }
-            "integer" => {
-                NumberSchema::__visit_map_with(
-                        payload,
-                        early_0,
-                        early_1,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                    )
-                    .map(Self::Integer)
-            }
-            "boolean" => {
-                BooleanSchema::__visit_map_with(
-                        payload,
-                        early_0,
-                        early_1,
-                        ::std::option::Option::None,
-                    )
-                    .map(Self::Boolean)
-            }
-            "array" => {
-                MultiSelectEnumSchema::__visit_map_with(
-                        payload,
-                        early_0,
-                        early_1,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                    )
-                    .map(Self::Array)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl PrimitiveSchemaDefinition {
-    /// Decodes a `PrimitiveSchemaDefinition` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `PrimitiveSchemaDefinition`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -12834,41 +2995,6 @@ pub trait PrimitiveSchemaDefinitionBridge {
     fn boolean(&mut self, value: &BooleanSchema) -> Self::Output;
     /// Renders the `Array` variant (tag `array`).
     fn array(&mut self, value: &MultiSelectEnumSchema) -> Self::Output;
-}
-
-#[allow(deprecated)]
-impl PrimitiveSchemaDefinition {
-    /// Every `type` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &[
-        "string",
-        "number",
-        "integer",
-        "boolean",
-        "array",
-    ];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::String(_) => "string",
-            Self::Number(_) => "number",
-            Self::Integer(_) => "integer",
-            Self::Boolean(_) => "boolean",
-            Self::Array(_) => "array",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: PrimitiveSchemaDefinitionBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::String(value) => bridge.string(value),
-            Self::Number(value) => bridge.number(value),
-            Self::Integer(value) => bridge.integer(value),
-            Self::Boolean(value) => bridge.boolean(value),
-            Self::Array(value) => bridge.array(value),
-        }
-    }
 }
 
 /// `notifications/progress` (`ProgressNotificationSchema`, strips).
@@ -12890,94 +3016,12 @@ pub struct ProgressNotification {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ProgressNotification {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ProgressNotification "ProgressNotification" map keep;
+    keys {
+        0 "params" [params]: ProgressNotificationParams = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ProgressNotification {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ProgressNotification {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ProgressNotification {
-    const NAME: &'static str = "ProgressNotification";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "params")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// Params of `notifications/progress` (`ProgressNotificationParamsSchema`, strips).
@@ -13011,165 +3055,16 @@ pub struct ProgressNotificationParams {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ProgressNotificationParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ProgressNotificationParams "ProgressNotificationParams" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "progress" [progress]: f64 = req() (Plain);
+        2 "total" [total]: Option<f64> = opt() (Optional(Plain));
+        3 "message" [message]: Option<String> = opt() (Optional(Plain));
+        4 "progressToken" [progress_token]: ProgressToken = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ProgressNotificationParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.total),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.message),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("progress", &self.progress)?;
-        object.optional_field("total", &self.total)?;
-        object.optional_field("message", &self.message)?;
-        object.field("progressToken", &self.progress_token)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for ProgressNotificationParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ProgressNotificationParams {
-    const NAME: &'static str = "ProgressNotificationParams";
-    const FIELDS: &'static [&'static str] = &[
-        "_meta",
-        "progress",
-        "total",
-        "message",
-        "progressToken",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "progress",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "total",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "message",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "progressToken",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            progress: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "progress")?,
-            total: ::std::option::Option::unwrap_or_default(slot_2),
-            message: ::std::option::Option::unwrap_or_default(slot_3),
-            progress_token: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_4, "progressToken")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, progress: 1, total: 2, message: 3, progress_token: 4 }
 }
 
 /// A progress token (`ProgressTokenSchema`): the same shape as a request id.
@@ -13189,75 +3084,10 @@ pub enum ProgressToken {
     Number(i64),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ProgressToken {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Text(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Number(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ProgressToken {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_untagged(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Untagged for ProgressToken {
-    const NAME: &'static str = "ProgressToken";
-    const EXPECTED: &'static str = "a string or an integer";
-    const SHAPES: &'static [::cardc_runtime::__private::Shape] = &[
-        ::cardc_runtime::__private::Shape::String,
-        ::cardc_runtime::__private::Shape::Integer,
-    ];
-    #[inline]
-    fn variant<'de, D>(index: usize, value: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match index {
-            0 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Text)
-            }
-            1 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Strict,
-                        value,
-                    )
-                    .map(Self::Number)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::no_variant_at(index),
-                )
-            }
-        }
+::cardc_runtime::__private::untagged! {
+    ProgressToken "ProgressToken" "a string or an integer" {
+        0 Text [String] (Plain),
+        1 Number [Integer] (Strict),
     }
 }
 
@@ -13294,185 +3124,17 @@ pub struct Prompt {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Prompt {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Prompt "Prompt" map keep;
+    keys {
+        0 "name" [base.name]: String = req() (Plain);
+        1 "title" [base.title]: Option<String> = opt() (Optional(Plain));
+        2 "icons" [icons.icons]: Option<Vec<Icon>> = opt() (Optional(Plain));
+        3 "description" [description]: Option<String> = opt() (Optional(Plain));
+        4 "arguments" [arguments]: Option<Vec<PromptArgument>> = opt() (Optional(Plain));
+        5 "_meta" [meta]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Prompt {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.base.title),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.icons.icons),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.description),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.arguments),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("name", &self.base.name)?;
-        object.optional_field("title", &self.base.title)?;
-        object.optional_field("icons", &self.icons.icons)?;
-        object.optional_field("description", &self.description)?;
-        object.optional_field("arguments", &self.arguments)?;
-        object.optional_field("_meta", &self.meta)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Prompt {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Prompt {
-    const NAME: &'static str = "Prompt";
-    const FIELDS: &'static [&'static str] = &[
-        "name",
-        "title",
-        "icons",
-        "description",
-        "arguments",
-        "_meta",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "title",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "icons",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "description",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "arguments",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            base: BaseMetadata {
-                name: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_0, "name")?,
-                title: ::std::option::Option::unwrap_or_default(slot_1),
-            },
-            icons: Icons {
-                icons: ::std::option::Option::unwrap_or_default(slot_2),
-            },
-            description: ::std::option::Option::unwrap_or_default(slot_3),
-            arguments: ::std::option::Option::unwrap_or_default(slot_4),
-            meta: ::std::option::Option::unwrap_or_default(slot_5),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { base: BaseMetadata { name: 0, title: 1 }, icons: Icons { icons: 2 }, description: 3, arguments: 4, meta: 5 }
 }
 
 /// An argument a prompt takes (`PromptArgumentSchema`, strips).
@@ -13497,123 +3159,14 @@ pub struct PromptArgument {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for PromptArgument {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    PromptArgument "PromptArgument" map keep;
+    keys {
+        0 "name" [name]: String = req() (Plain);
+        1 "description" [description]: Option<String> = opt() (Optional(Plain));
+        2 "required" [required]: Option<bool> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for PromptArgument {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.description),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.required),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("name", &self.name)?;
-        object.optional_field("description", &self.description)?;
-        object.optional_field("required", &self.required)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for PromptArgument {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for PromptArgument {
-    const NAME: &'static str = "PromptArgument";
-    const FIELDS: &'static [&'static str] = &["name", "description", "required"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "description",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "required",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "name")?,
-            description: ::std::option::Option::unwrap_or_default(slot_1),
-            required: ::std::option::Option::unwrap_or_default(slot_2),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { name: 0, description: 1, required: 2 }
 }
 
 /// A message of a prompt (`PromptMessageSchema`, strips).
@@ -13634,105 +3187,13 @@ pub struct PromptMessage {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for PromptMessage {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    PromptMessage "PromptMessage" map keep;
+    keys {
+        0 "role" [role]: Role = req() (Plain);
+        1 "content" [content]: ContentBlock = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for PromptMessage {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("role", &self.role)?;
-        object.field("content", &self.content)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for PromptMessage {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for PromptMessage {
-    const NAME: &'static str = "PromptMessage";
-    const FIELDS: &'static [&'static str] = &["role", "content"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "role",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "content",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            role: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "role")?,
-            content: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "content")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { role: 0, content: 1 }
 }
 
 /// A prompt whose argument to complete (`PromptReferenceSchema`, strips).
@@ -13751,91 +3212,12 @@ pub struct PromptReference {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for PromptReference {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    PromptReference "PromptReference" map keep;
+    keys {
+        0 "name" [name]: String = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for PromptReference {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("name", &self.name)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for PromptReference {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for PromptReference {
-    const NAME: &'static str = "PromptReference";
-    const FIELDS: &'static [&'static str] = &["name"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "name")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { name: 0 }
 }
 
 /// The result of `resources/read` (`ReadResourceResultSchema`, loose).
@@ -13860,112 +3242,13 @@ pub struct ReadResourceResult {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ReadResourceResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ReadResourceResult "ReadResourceResult" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "contents" [contents]: Vec<ResourceContents> = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ReadResourceResult {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("contents", &self.contents)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ReadResourceResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ReadResourceResult {
-    const NAME: &'static str = "ReadResourceResult";
-    const FIELDS: &'static [&'static str] = &["_meta", "contents"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "contents",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            contents: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "contents")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, contents: 1 }
 }
 
 /// The task a message belongs to (`RelatedTaskMetadataSchema`, strips).
@@ -13988,94 +3271,12 @@ pub struct RelatedTaskMetadata {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for RelatedTaskMetadata {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    RelatedTaskMetadata "RelatedTaskMetadata" map keep;
+    keys {
+        0 "taskId" [task_id]: String = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for RelatedTaskMetadata {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("taskId", &self.task_id)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for RelatedTaskMetadata {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for RelatedTaskMetadata {
-    const NAME: &'static str = "RelatedTaskMetadata";
-    const FIELDS: &'static [&'static str] = &["taskId"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "taskId",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            task_id: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "taskId")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { task_id: 0 }
 }
 
 /// A request or progress token (`RequestIdSchema`, `ProgressTokenSchema`): a string or an
@@ -14104,75 +3305,10 @@ pub enum RequestId {
     Number(i64),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for RequestId {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Text(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Number(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for RequestId {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_untagged(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Untagged for RequestId {
-    const NAME: &'static str = "RequestId";
-    const EXPECTED: &'static str = "a string or an integer";
-    const SHAPES: &'static [::cardc_runtime::__private::Shape] = &[
-        ::cardc_runtime::__private::Shape::String,
-        ::cardc_runtime::__private::Shape::Integer,
-    ];
-    #[inline]
-    fn variant<'de, D>(index: usize, value: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match index {
-            0 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Text)
-            }
-            1 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Strict,
-                        value,
-                    )
-                    .map(Self::Number)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::no_variant_at(index),
-                )
-            }
-        }
+::cardc_runtime::__private::untagged! {
+    RequestId "RequestId" "a string or an integer" {
+        0 Text [String] (Plain),
+        1 Number [Integer] (Strict),
     }
 }
 
@@ -14205,115 +3341,13 @@ pub struct RequestMeta {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for RequestMeta {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    RequestMeta "RequestMeta" map keep;
+    keys {
+        0 "progressToken" [progress_token]: Option<ProgressToken> = opt() (Optional(Plain));
+        1 "io.modelcontextprotocol/related-task" [related_task]: Option<RelatedTaskMetadata> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for RequestMeta {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.progress_token),
-            )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.related_task),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("progressToken", &self.progress_token)?;
-        object
-            .optional_field("io.modelcontextprotocol/related-task", &self.related_task)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for RequestMeta {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for RequestMeta {
-    const NAME: &'static str = "RequestMeta";
-    const FIELDS: &'static [&'static str] = &[
-        "progressToken",
-        "io.modelcontextprotocol/related-task",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "progressToken",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "io.modelcontextprotocol/related-task",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            progress_token: ::std::option::Option::unwrap_or_default(slot_0),
-            related_task: ::std::option::Option::unwrap_or_default(slot_1),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { progress_token: 0, related_task: 1 }
 }
 
 /// The form an elicitation asks for (the SDK's inline `z.object`, strips).
@@ -14335,123 +3369,14 @@ pub struct RequestedSchema {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for RequestedSchema {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    RequestedSchema "RequestedSchema" map keep;
+    keys {
+        0 "type" []: () = con("object") (String("object"));
+        1 "properties" [properties]: ::std::collections::BTreeMap<String, PrimitiveSchemaDefinition> = req() (Entries(Plain));
+        2 "required" [required]: Option<Vec<String>> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for RequestedSchema {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.required),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("type", &"object")?;
-        object.field("properties", &self.properties)?;
-        object.optional_field("required", &self.required)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for RequestedSchema {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for RequestedSchema {
-    const NAME: &'static str = "RequestedSchema";
-    const FIELDS: &'static [&'static str] = &["type", "properties", "required"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "type",
-                        ::cardc_runtime::__private::Constant::String("object"),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "properties",
-                        ::cardc_runtime::__private::Entries(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "required",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::cardc_runtime::__private::required::<A::Error, ()>(slot_0, "type")?;
-        ::std::result::Result::Ok(Self {
-            properties: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "properties")?,
-            required: ::std::option::Option::unwrap_or_default(slot_2),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { properties: 1, required: 2 }
 }
 
 /// A resource a server offers (`ResourceSchema`, strips); as a content block it is a
@@ -14500,258 +3425,20 @@ pub struct Resource {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Resource {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Resource "Resource" map keep;
+    keys {
+        0 "name" [base.name]: String = req() (Plain);
+        1 "title" [base.title]: Option<String> = opt() (Optional(Plain));
+        2 "icons" [icons.icons]: Option<Vec<Icon>> = opt() (Optional(Plain));
+        3 "uri" [uri]: String = req() (Plain);
+        4 "description" [description]: Option<String> = opt() (Optional(Plain));
+        5 "mimeType" [mime_type]: Option<String> = opt() (Optional(Plain));
+        6 "size" [size]: Option<f64> = opt() (Optional(Plain));
+        7 "annotations" [annotations]: Option<Annotations> = opt() (Optional(Plain));
+        8 "_meta" [meta]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Resource {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.base.title),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.icons.icons),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.description),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.mime_type),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.size),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.annotations),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("name", &self.base.name)?;
-        object.optional_field("title", &self.base.title)?;
-        object.optional_field("icons", &self.icons.icons)?;
-        object.field("uri", &self.uri)?;
-        object.optional_field("description", &self.description)?;
-        object.optional_field("mimeType", &self.mime_type)?;
-        object.optional_field("size", &self.size)?;
-        object.optional_field("annotations", &self.annotations)?;
-        object.optional_field("_meta", &self.meta)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Resource {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Resource {
-    const NAME: &'static str = "Resource";
-    const FIELDS: &'static [&'static str] = &[
-        "name",
-        "title",
-        "icons",
-        "uri",
-        "description",
-        "mimeType",
-        "size",
-        "annotations",
-        "_meta",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-#[allow(deprecated)]
-impl Resource {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-        mut slot_1: ::std::option::Option<Option<String>>,
-        mut slot_2: ::std::option::Option<Option<Vec<Icon>>>,
-        mut slot_3: ::std::option::Option<String>,
-        mut slot_4: ::std::option::Option<Option<String>>,
-        mut slot_5: ::std::option::Option<Option<String>>,
-        mut slot_6: ::std::option::Option<Option<f64>>,
-        mut slot_7: ::std::option::Option<Option<Annotations>>,
-        mut slot_8: ::std::option::Option<Option<JsonObject>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "title",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "icons",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "uri",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "description",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "mimeType",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_6,
-                        "size",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                7 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_7,
-                        "annotations",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                8 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_8,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            base: BaseMetadata {
-                name: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_0, "name")?,
-                title: ::std::option::Option::unwrap_or_default(slot_1),
-            },
-            icons: Icons {
-                icons: ::std::option::Option::unwrap_or_default(slot_2),
-            },
-            uri: ::cardc_runtime::__private::required::<A::Error, _>(slot_3, "uri")?,
-            description: ::std::option::Option::unwrap_or_default(slot_4),
-            mime_type: ::std::option::Option::unwrap_or_default(slot_5),
-            size: ::std::option::Option::unwrap_or_default(slot_6),
-            annotations: ::std::option::Option::unwrap_or_default(slot_7),
-            meta: ::std::option::Option::unwrap_or_default(slot_8),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { base: BaseMetadata { name: 0, title: 1 }, icons: Icons { icons: 2 }, uri: 3, description: 4, mime_type: 5, size: 6, annotations: 7, meta: 8 }
 }
 
 /// A resource's contents (`z.union([TextResourceContentsSchema,
@@ -14772,75 +3459,10 @@ pub enum ResourceContents {
     Blob(BlobResourceContents),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ResourceContents {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Text(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Blob(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ResourceContents {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_untagged(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Untagged for ResourceContents {
-    const NAME: &'static str = "ResourceContents";
-    const EXPECTED: &'static str = "an object with \"text\" or an object with \"blob\"";
-    const SHAPES: &'static [::cardc_runtime::__private::Shape] = &[
-        ::cardc_runtime::__private::Shape::Object(::std::option::Option::Some("text")),
-        ::cardc_runtime::__private::Shape::Object(::std::option::Option::Some("blob")),
-    ];
-    #[inline]
-    fn variant<'de, D>(index: usize, value: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match index {
-            0 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Text)
-            }
-            1 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Blob)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::no_variant_at(index),
-                )
-            }
-        }
+::cardc_runtime::__private::untagged! {
+    ResourceContents "ResourceContents" "an object with \"text\" or an object with \"blob\"" {
+        0 Text [Object("text")] (Plain),
+        1 Blob [Object("blob")] (Plain),
     }
 }
 
@@ -14861,94 +3483,12 @@ pub struct ResourceRequest {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ResourceRequest {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ResourceRequest "ResourceRequest" map keep;
+    keys {
+        0 "params" [params]: ResourceRequestParams = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ResourceRequest {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ResourceRequest {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ResourceRequest {
-    const NAME: &'static str = "ResourceRequest";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "params")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// Params naming one resource (`ResourceRequestParamsSchema`; also `ReadResource...`,
@@ -14974,109 +3514,13 @@ pub struct ResourceRequestParams {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ResourceRequestParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ResourceRequestParams "ResourceRequestParams" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "uri" [uri]: String = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ResourceRequestParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("uri", &self.uri)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ResourceRequestParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ResourceRequestParams {
-    const NAME: &'static str = "ResourceRequestParams";
-    const FIELDS: &'static [&'static str] = &["_meta", "uri"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "uri",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            uri: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "uri")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, uri: 1 }
 }
 
 /// A template of resource URIs (`ResourceTemplateSchema`, strips).
@@ -15122,217 +3566,19 @@ pub struct ResourceTemplate {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ResourceTemplate {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ResourceTemplate "ResourceTemplate" map keep;
+    keys {
+        0 "name" [base.name]: String = req() (Plain);
+        1 "title" [base.title]: Option<String> = opt() (Optional(Plain));
+        2 "icons" [icons.icons]: Option<Vec<Icon>> = opt() (Optional(Plain));
+        3 "uriTemplate" [uri_template]: String = req() (Plain);
+        4 "description" [description]: Option<String> = opt() (Optional(Plain));
+        5 "mimeType" [mime_type]: Option<String> = opt() (Optional(Plain));
+        6 "annotations" [annotations]: Option<Annotations> = opt() (Optional(Plain));
+        7 "_meta" [meta]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ResourceTemplate {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.base.title),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.icons.icons),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.description),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.mime_type),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.annotations),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("name", &self.base.name)?;
-        object.optional_field("title", &self.base.title)?;
-        object.optional_field("icons", &self.icons.icons)?;
-        object.field("uriTemplate", &self.uri_template)?;
-        object.optional_field("description", &self.description)?;
-        object.optional_field("mimeType", &self.mime_type)?;
-        object.optional_field("annotations", &self.annotations)?;
-        object.optional_field("_meta", &self.meta)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ResourceTemplate {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ResourceTemplate {
-    const NAME: &'static str = "ResourceTemplate";
-    const FIELDS: &'static [&'static str] = &[
-        "name",
-        "title",
-        "icons",
-        "uriTemplate",
-        "description",
-        "mimeType",
-        "annotations",
-        "_meta",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "title",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "icons",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "uriTemplate",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "description",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "mimeType",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_6,
-                        "annotations",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                7 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_7,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            base: BaseMetadata {
-                name: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_0, "name")?,
-                title: ::std::option::Option::unwrap_or_default(slot_1),
-            },
-            icons: Icons {
-                icons: ::std::option::Option::unwrap_or_default(slot_2),
-            },
-            uri_template: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_3, "uriTemplate")?,
-            description: ::std::option::Option::unwrap_or_default(slot_4),
-            mime_type: ::std::option::Option::unwrap_or_default(slot_5),
-            annotations: ::std::option::Option::unwrap_or_default(slot_6),
-            meta: ::std::option::Option::unwrap_or_default(slot_7),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { base: BaseMetadata { name: 0, title: 1 }, icons: Icons { icons: 2 }, uri_template: 3, description: 4, mime_type: 5, annotations: 6, meta: 7 }
 }
 
 /// A resource template whose argument to complete (`ResourceTemplateReferenceSchema`,
@@ -15355,92 +3601,12 @@ pub struct ResourceTemplateReference {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ResourceTemplateReference {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ResourceTemplateReference "ResourceTemplateReference" map keep;
+    keys {
+        0 "uri" [uri]: String = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ResourceTemplateReference {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("uri", &self.uri)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for ResourceTemplateReference {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ResourceTemplateReference {
-    const NAME: &'static str = "ResourceTemplateReference";
-    const FIELDS: &'static [&'static str] = &["uri"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "uri",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            uri: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "uri")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { uri: 0 }
 }
 
 /// `notifications/resources/updated` (`ResourceUpdatedNotificationSchema`, strips).
@@ -15462,95 +3628,12 @@ pub struct ResourceUpdatedNotification {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ResourceUpdatedNotification {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ResourceUpdatedNotification "ResourceUpdatedNotification" map keep;
+    keys {
+        0 "params" [params]: ResourceUpdatedNotificationParams = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ResourceUpdatedNotification {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for ResourceUpdatedNotification {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ResourceUpdatedNotification {
-    const NAME: &'static str = "ResourceUpdatedNotification";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "params")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// Params of `notifications/resources/updated` (`ResourceUpdatedNotificationParamsSchema`,
@@ -15576,110 +3659,13 @@ pub struct ResourceUpdatedNotificationParams {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ResourceUpdatedNotificationParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ResourceUpdatedNotificationParams "ResourceUpdatedNotificationParams" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "uri" [uri]: String = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ResourceUpdatedNotificationParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("uri", &self.uri)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for ResourceUpdatedNotificationParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ResourceUpdatedNotificationParams {
-    const NAME: &'static str = "ResourceUpdatedNotificationParams";
-    const FIELDS: &'static [&'static str] = &["_meta", "uri"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "uri",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            uri: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "uri")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, uri: 1 }
 }
 
 /// A server's resources capability (inline in `ServerCapabilitiesSchema`, strips).
@@ -15709,111 +3695,13 @@ pub struct ResourcesCapability {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ResourcesCapability {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ResourcesCapability "ResourcesCapability" map keep;
+    keys {
+        0 "subscribe" [subscribe]: Option<bool> = opt() (Optional(Plain));
+        1 "listChanged" [list_changed]: Option<bool> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ResourcesCapability {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.subscribe),
-            )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.list_changed),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("subscribe", &self.subscribe)?;
-        object.optional_field("listChanged", &self.list_changed)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ResourcesCapability {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ResourcesCapability {
-    const NAME: &'static str = "ResourcesCapability";
-    const FIELDS: &'static [&'static str] = &["subscribe", "listChanged"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "subscribe",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "listChanged",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            subscribe: ::std::option::Option::unwrap_or_default(slot_0),
-            list_changed: ::std::option::Option::unwrap_or_default(slot_1),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { subscribe: 0, list_changed: 1 }
 }
 
 /// A result with nothing but `_meta` and what the sender adds (`ResultSchema`, loose).
@@ -15833,97 +3721,12 @@ pub struct Result {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Result {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Result "Result" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Result {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.meta.meta),
-            ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Result {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Result {
-    const NAME: &'static str = "Result";
-    const FIELDS: &'static [&'static str] = &["_meta"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 } }
 }
 
 /// Who a message or content is for (`RoleSchema`).
@@ -15940,48 +3743,10 @@ pub enum Role {
     Assistant,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Role {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Role {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::UnitEnum for Role {
-    const NAME: &'static str = "Role";
-    const VALUES: &'static [&'static str] = &["user", "assistant"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "user" => ::std::option::Option::Some(Self::User),
-            "assistant" => ::std::option::Option::Some(Self::Assistant),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::User => ::std::result::Result::Ok((0u32, "user")),
-            Self::Assistant => ::std::result::Result::Ok((1u32, "assistant")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    Role "Role" {
+        User = 0 "user",
+        Assistant = 1 "assistant",
     }
 }
 
@@ -16011,137 +3776,14 @@ pub struct Root {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Root {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Root "Root" map keep;
+    keys {
+        0 "uri" [uri]: String = req() (Checked(String; pattern("^file://", "a string matching ^file://"); Plain));
+        1 "name" [name]: Option<String> = opt() (Optional(Plain));
+        2 "_meta" [meta]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Root {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.name),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("uri", &self.uri)?;
-        object.optional_field("name", &self.name)?;
-        object.optional_field("_meta", &self.meta)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Root {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Root {
-    const NAME: &'static str = "Root";
-    const FIELDS: &'static [&'static str] = &["uri", "name", "_meta"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "uri",
-                        ::cardc_runtime::__private::Checked(
-                            ::cardc_runtime::__private::Plain,
-                            |
-                                value: &String,
-                            | -> ::std::result::Result<(), ::std::string::String> {
-                                {
-                                    static PATTERN: ::cardc_runtime::__private::Pattern = ::cardc_runtime::__private::Pattern::new(
-                                        "^file://",
-                                        "a string matching ^file://",
-                                    );
-                                    PATTERN.check(value)?;
-                                }
-                                ::std::result::Result::Ok(())
-                            },
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "name",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            uri: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "uri")?,
-            name: ::std::option::Option::unwrap_or_default(slot_1),
-            meta: ::std::option::Option::unwrap_or_default(slot_2),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { uri: 0, name: 1, meta: 2 }
 }
 
 /// A client's sampling capability (inline in `ClientCapabilitiesSchema`, strips).
@@ -16168,109 +3810,13 @@ pub struct SamplingCapability {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for SamplingCapability {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    SamplingCapability "SamplingCapability" map keep;
+    keys {
+        0 "context" [context]: Option<JsonObject> = opt() (Optional(Plain));
+        1 "tools" [tools]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for SamplingCapability {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.context))
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.tools),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("context", &self.context)?;
-        object.optional_field("tools", &self.tools)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SamplingCapability {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for SamplingCapability {
-    const NAME: &'static str = "SamplingCapability";
-    const FIELDS: &'static [&'static str] = &["context", "tools"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "context",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "tools",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            context: ::std::option::Option::unwrap_or_default(slot_0),
-            tools: ::std::option::Option::unwrap_or_default(slot_1),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { context: 0, tools: 1 }
 }
 
 /// The content of a sampling result without tools (`SamplingContentSchema`).
@@ -16295,207 +3841,22 @@ pub enum SamplingContent {
     Audio(AudioContent),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for SamplingContent {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    SamplingContent "SamplingContent" "type" SamplingContentBridge {
+        Text "text" struct(TextContent) text,
+        Image "image" struct(ImageContent) image,
+        Audio "audio" struct(AudioContent) audio,
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for SamplingContent {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Text(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "text",
-                    tags,
-                )
-            }
-            Self::Image(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "image",
-                    tags,
-                )
-            }
-            Self::Audio(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "audio",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "annotations": Option<Annotations> = (Optional(Plain));
+            1 "_meta": Option<JsonObject> = (Optional(Plain));
         }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SamplingContent {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Union for SamplingContent {
-    const NAME: &'static str = "SamplingContent";
-    const TAG: &'static str = "type";
-    const TAGS: &'static [&'static str] = &["text", "image", "audio"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "text" => {
-                ::cardc_runtime::__private::variant("TextContent", payload)
-                    .map(Self::Text)
-            }
-            "image" => {
-                ::cardc_runtime::__private::variant("ImageContent", payload)
-                    .map(Self::Image)
-            }
-            "audio" => {
-                ::cardc_runtime::__private::variant("AudioContent", payload)
-                    .map(Self::Audio)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Text "text" struct(TextContent) refuse[] take[_, 0, 1],
+            Image "image" struct(ImageContent) refuse[] take[_, _, 0, 1],
+            Audio "audio" struct(AudioContent) refuse[] take[_, _, 0, 1],
         }
-    }
-    const EARLY: &'static [&'static str] = &["annotations", "_meta"];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "annotations",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "text" => {
-                TextContent::__visit_map_with(
-                        payload,
-                        ::std::option::Option::None,
-                        early_0,
-                        early_1,
-                    )
-                    .map(Self::Text)
-            }
-            "image" => {
-                ImageContent::__visit_map_with(
-                        payload,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        early_0,
-                        early_1,
-                    )
-                    .map(Self::Image)
-            }
-            "audio" => {
-                AudioContent::__visit_map_with(
-                        payload,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        early_0,
-                        early_1,
-                    )
-                    .map(Self::Audio)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl SamplingContent {
-    /// Decodes a `SamplingContent` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `SamplingContent`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -16510,31 +3871,6 @@ pub trait SamplingContentBridge {
     fn image(&mut self, value: &ImageContent) -> Self::Output;
     /// Renders the `Audio` variant (tag `audio`).
     fn audio(&mut self, value: &AudioContent) -> Self::Output;
-}
-
-#[allow(deprecated)]
-impl SamplingContent {
-    /// Every `type` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["text", "image", "audio"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Text(_) => "text",
-            Self::Image(_) => "image",
-            Self::Audio(_) => "audio",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: SamplingContentBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Text(value) => bridge.text(value),
-            Self::Image(value) => bridge.image(value),
-            Self::Audio(value) => bridge.audio(value),
-        }
-    }
 }
 
 /// A message of a sampling conversation (`SamplingMessageSchema`, strips).
@@ -16562,121 +3898,14 @@ pub struct SamplingMessage {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for SamplingMessage {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    SamplingMessage "SamplingMessage" map keep;
+    keys {
+        0 "role" [role]: Role = req() (Plain);
+        1 "content" [content]: SamplingMessageContent = req() (Plain);
+        2 "_meta" [meta]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for SamplingMessage {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("role", &self.role)?;
-        object.field("content", &self.content)?;
-        object.optional_field("_meta", &self.meta)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SamplingMessage {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for SamplingMessage {
-    const NAME: &'static str = "SamplingMessage";
-    const FIELDS: &'static [&'static str] = &["role", "content", "_meta"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "role",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "content",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            role: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "role")?,
-            content: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "content")?,
-            meta: ::std::option::Option::unwrap_or_default(slot_2),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { role: 0, content: 1, meta: 2 }
 }
 
 /// One block or several (`z.union([SamplingMessageContentBlockSchema, z.array(...)])`).
@@ -16696,76 +3925,10 @@ pub enum SamplingMessageContent {
     Blocks(Vec<SamplingMessageContentBlock>),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for SamplingMessageContent {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Block(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Blocks(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for SamplingMessageContent {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_untagged(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Untagged for SamplingMessageContent {
-    const NAME: &'static str = "SamplingMessageContent";
-    const EXPECTED: &'static str = "an object or an array";
-    const SHAPES: &'static [::cardc_runtime::__private::Shape] = &[
-        ::cardc_runtime::__private::Shape::Object(::std::option::Option::None),
-        ::cardc_runtime::__private::Shape::Array,
-    ];
-    #[inline]
-    fn variant<'de, D>(index: usize, value: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match index {
-            0 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Block)
-            }
-            1 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Blocks)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::no_variant_at(index),
-                )
-            }
-        }
+::cardc_runtime::__private::untagged! {
+    SamplingMessageContent "SamplingMessageContent" "an object or an array" {
+        0 Block [Object] (Plain),
+        1 Blocks [Array] (Plain),
     }
 }
 
@@ -16797,250 +3960,25 @@ pub enum SamplingMessageContentBlock {
     ToolResult(ToolResultContent),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for SamplingMessageContentBlock {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    SamplingMessageContentBlock "SamplingMessageContentBlock" "type" SamplingMessageContentBlockBridge {
+        Text "text" struct(TextContent) text,
+        Image "image" struct(ImageContent) image,
+        Audio "audio" struct(AudioContent) audio,
+        ToolUse "tool_use" struct(ToolUseContent) tool_use,
+        ToolResult "tool_result" struct(ToolResultContent) tool_result,
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for SamplingMessageContentBlock {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Text(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "text",
-                    tags,
-                )
-            }
-            Self::Image(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "image",
-                    tags,
-                )
-            }
-            Self::Audio(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "audio",
-                    tags,
-                )
-            }
-            Self::ToolUse(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "tool_use",
-                    tags,
-                )
-            }
-            Self::ToolResult(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "tool_result",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "_meta": Option<JsonObject> = (Optional(Plain));
         }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for SamplingMessageContentBlock {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Union for SamplingMessageContentBlock {
-    const NAME: &'static str = "SamplingMessageContentBlock";
-    const TAG: &'static str = "type";
-    const TAGS: &'static [&'static str] = &[
-        "text",
-        "image",
-        "audio",
-        "tool_use",
-        "tool_result",
-    ];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "text" => {
-                ::cardc_runtime::__private::variant("TextContent", payload)
-                    .map(Self::Text)
-            }
-            "image" => {
-                ::cardc_runtime::__private::variant("ImageContent", payload)
-                    .map(Self::Image)
-            }
-            "audio" => {
-                ::cardc_runtime::__private::variant("AudioContent", payload)
-                    .map(Self::Audio)
-            }
-            "tool_use" => {
-                ::cardc_runtime::__private::variant("ToolUseContent", payload)
-                    .map(Self::ToolUse)
-            }
-            "tool_result" => {
-                ::cardc_runtime::__private::variant("ToolResultContent", payload)
-                    .map(Self::ToolResult)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Text "text" struct(TextContent) refuse[] take[_, _, 0],
+            Image "image" struct(ImageContent) refuse[] take[_, _, _, 0],
+            Audio "audio" struct(AudioContent) refuse[] take[_, _, _, 0],
+            ToolUse "tool_use" struct(ToolUseContent) refuse[] take[_, _, _, 0],
+            ToolResult "tool_result" struct(ToolResultContent) refuse[] take[_, _, _, _, 0],
         }
-    }
-    const EARLY: &'static [&'static str] = &["_meta"];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "text" => {
-                TextContent::__visit_map_with(
-                        payload,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        early_0,
-                    )
-                    .map(Self::Text)
-            }
-            "image" => {
-                ImageContent::__visit_map_with(
-                        payload,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        early_0,
-                    )
-                    .map(Self::Image)
-            }
-            "audio" => {
-                AudioContent::__visit_map_with(
-                        payload,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        early_0,
-                    )
-                    .map(Self::Audio)
-            }
-            "tool_use" => {
-                ToolUseContent::__visit_map_with(
-                        payload,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        early_0,
-                    )
-                    .map(Self::ToolUse)
-            }
-            "tool_result" => {
-                ToolResultContent::__visit_map_with(
-                        payload,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        ::std::option::Option::None,
-                        early_0,
-                    )
-                    .map(Self::ToolResult)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl SamplingMessageContentBlock {
-    /// Decodes a `SamplingMessageContentBlock` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `SamplingMessageContentBlock`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -17059,41 +3997,6 @@ pub trait SamplingMessageContentBlockBridge {
     fn tool_use(&mut self, value: &ToolUseContent) -> Self::Output;
     /// Renders the `ToolResult` variant (tag `tool_result`).
     fn tool_result(&mut self, value: &ToolResultContent) -> Self::Output;
-}
-
-#[allow(deprecated)]
-impl SamplingMessageContentBlock {
-    /// Every `type` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &[
-        "text",
-        "image",
-        "audio",
-        "tool_use",
-        "tool_result",
-    ];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Text(_) => "text",
-            Self::Image(_) => "image",
-            Self::Audio(_) => "audio",
-            Self::ToolUse(_) => "tool_use",
-            Self::ToolResult(_) => "tool_result",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: SamplingMessageContentBlockBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Text(value) => bridge.text(value),
-            Self::Image(value) => bridge.image(value),
-            Self::Audio(value) => bridge.audio(value),
-            Self::ToolUse(value) => bridge.tool_use(value),
-            Self::ToolResult(value) => bridge.tool_result(value),
-        }
-    }
 }
 
 /// What a server supports (`ServerCapabilitiesSchema`, strips).
@@ -17137,220 +4040,19 @@ pub struct ServerCapabilities {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ServerCapabilities {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ServerCapabilities "ServerCapabilities" map keep;
+    keys {
+        0 "experimental" [experimental]: Option<::std::collections::BTreeMap<String, JsonObject>> = opt() (Optional(Entries(Plain)));
+        1 "logging" [logging]: Option<JsonObject> = opt() (Optional(Plain));
+        2 "completions" [completions]: Option<JsonObject> = opt() (Optional(Plain));
+        3 "prompts" [prompts]: Option<ListChangedCapability> = opt() (Optional(Plain));
+        4 "resources" [resources]: Option<ResourcesCapability> = opt() (Optional(Plain));
+        5 "tools" [tools]: Option<ListChangedCapability> = opt() (Optional(Plain));
+        6 "tasks" [tasks]: Option<ServerTasksCapability> = opt() (Optional(Plain));
+        7 "extensions" [extensions]: Option<::std::collections::BTreeMap<String, JsonObject>> = opt() (Optional(Entries(Plain)));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ServerCapabilities {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.experimental),
-            )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.logging),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.completions),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.prompts),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.resources),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.tools),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.tasks),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.extensions),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("experimental", &self.experimental)?;
-        object.optional_field("logging", &self.logging)?;
-        object.optional_field("completions", &self.completions)?;
-        object.optional_field("prompts", &self.prompts)?;
-        object.optional_field("resources", &self.resources)?;
-        object.optional_field("tools", &self.tools)?;
-        object.optional_field("tasks", &self.tasks)?;
-        object.optional_field("extensions", &self.extensions)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ServerCapabilities {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ServerCapabilities {
-    const NAME: &'static str = "ServerCapabilities";
-    const FIELDS: &'static [&'static str] = &[
-        "experimental",
-        "logging",
-        "completions",
-        "prompts",
-        "resources",
-        "tools",
-        "tasks",
-        "extensions",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "experimental",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Entries(
-                                ::cardc_runtime::__private::Plain,
-                            ),
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "logging",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "completions",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "prompts",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "resources",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "tools",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_6,
-                        "tasks",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                7 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_7,
-                        "extensions",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Entries(
-                                ::cardc_runtime::__private::Plain,
-                            ),
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            experimental: ::std::option::Option::unwrap_or_default(slot_0),
-            logging: ::std::option::Option::unwrap_or_default(slot_1),
-            completions: ::std::option::Option::unwrap_or_default(slot_2),
-            prompts: ::std::option::Option::unwrap_or_default(slot_3),
-            resources: ::std::option::Option::unwrap_or_default(slot_4),
-            tools: ::std::option::Option::unwrap_or_default(slot_5),
-            tasks: ::std::option::Option::unwrap_or_default(slot_6),
-            extensions: ::std::option::Option::unwrap_or_default(slot_7),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { experimental: 0, logging: 1, completions: 2, prompts: 3, resources: 4, tools: 5, tasks: 6, extensions: 7 }
 }
 
 /// A notification a server sends (`ServerNotificationSchema`), told apart by `method`.
@@ -17393,224 +4095,17 @@ pub enum ServerNotification {
     ElicitationComplete(ElicitationCompleteNotification),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ServerNotification {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ServerNotification {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Cancelled(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "notifications/cancelled",
-                    tags,
-                )
-            }
-            Self::Progress(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "notifications/progress",
-                    tags,
-                )
-            }
-            Self::LoggingMessage(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "notifications/message",
-                    tags,
-                )
-            }
-            Self::ResourceUpdated(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "notifications/resources/updated",
-                    tags,
-                )
-            }
-            Self::ResourceListChanged(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "notifications/resources/list_changed",
-                    tags,
-                )
-            }
-            Self::ToolListChanged(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "notifications/tools/list_changed",
-                    tags,
-                )
-            }
-            Self::PromptListChanged(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "notifications/prompts/list_changed",
-                    tags,
-                )
-            }
-            Self::TaskStatus(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "notifications/tasks/status",
-                    tags,
-                )
-            }
-            Self::ElicitationComplete(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "notifications/elicitation/complete",
-                    tags,
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ServerNotification {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Union for ServerNotification {
-    const NAME: &'static str = "ServerNotification";
-    const TAG: &'static str = "method";
-    const TAGS: &'static [&'static str] = &[
-        "notifications/cancelled",
-        "notifications/progress",
-        "notifications/message",
-        "notifications/resources/updated",
-        "notifications/resources/list_changed",
-        "notifications/tools/list_changed",
-        "notifications/prompts/list_changed",
-        "notifications/tasks/status",
-        "notifications/elicitation/complete",
-    ];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "notifications/cancelled" => {
-                ::cardc_runtime::__private::variant("CancelledNotification", payload)
-                    .map(Self::Cancelled)
-            }
-            "notifications/progress" => {
-                ::cardc_runtime::__private::variant("ProgressNotification", payload)
-                    .map(Self::Progress)
-            }
-            "notifications/message" => {
-                ::cardc_runtime::__private::variant(
-                        "LoggingMessageNotification",
-                        payload,
-                    )
-                    .map(Self::LoggingMessage)
-            }
-            "notifications/resources/updated" => {
-                ::cardc_runtime::__private::variant(
-                        "ResourceUpdatedNotification",
-                        payload,
-                    )
-                    .map(Self::ResourceUpdated)
-            }
-            "notifications/resources/list_changed" => {
-                ::cardc_runtime::__private::variant("MetaOnly", payload)
-                    .map(Self::ResourceListChanged)
-            }
-            "notifications/tools/list_changed" => {
-                ::cardc_runtime::__private::variant("MetaOnly", payload)
-                    .map(Self::ToolListChanged)
-            }
-            "notifications/prompts/list_changed" => {
-                ::cardc_runtime::__private::variant("MetaOnly", payload)
-                    .map(Self::PromptListChanged)
-            }
-            "notifications/tasks/status" => {
-                ::cardc_runtime::__private::variant("TaskStatusNotification", payload)
-                    .map(Self::TaskStatus)
-            }
-            "notifications/elicitation/complete" => {
-                ::cardc_runtime::__private::variant(
-                        "ElicitationCompleteNotification",
-                        payload,
-                    )
-                    .map(Self::ElicitationComplete)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl ServerNotification {
-    /// Decodes a `ServerNotification` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `ServerNotification`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
+::cardc_runtime::__private::tagged_union! {
+    ServerNotification "ServerNotification" "method" ServerNotificationBridge {
+        Cancelled "notifications/cancelled" struct(CancelledNotification) cancelled,
+        Progress "notifications/progress" struct(ProgressNotification) progress,
+        LoggingMessage "notifications/message" struct(LoggingMessageNotification) logging_message,
+        ResourceUpdated "notifications/resources/updated" struct(ResourceUpdatedNotification) resource_updated,
+        ResourceListChanged "notifications/resources/list_changed" struct(MetaOnly) resource_list_changed,
+        ToolListChanged "notifications/tools/list_changed" struct(MetaOnly) tool_list_changed,
+        PromptListChanged "notifications/prompts/list_changed" struct(MetaOnly) prompt_list_changed,
+        TaskStatus "notifications/tasks/status" struct(TaskStatusNotification) task_status,
+        ElicitationComplete "notifications/elicitation/complete" struct(ElicitationCompleteNotification) elicitation_complete,
     }
 }
 
@@ -17640,53 +4135,6 @@ pub trait ServerNotificationBridge {
         &mut self,
         value: &ElicitationCompleteNotification,
     ) -> Self::Output;
-}
-
-#[allow(deprecated)]
-impl ServerNotification {
-    /// Every `method` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &[
-        "notifications/cancelled",
-        "notifications/progress",
-        "notifications/message",
-        "notifications/resources/updated",
-        "notifications/resources/list_changed",
-        "notifications/tools/list_changed",
-        "notifications/prompts/list_changed",
-        "notifications/tasks/status",
-        "notifications/elicitation/complete",
-    ];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Cancelled(_) => "notifications/cancelled",
-            Self::Progress(_) => "notifications/progress",
-            Self::LoggingMessage(_) => "notifications/message",
-            Self::ResourceUpdated(_) => "notifications/resources/updated",
-            Self::ResourceListChanged(_) => "notifications/resources/list_changed",
-            Self::ToolListChanged(_) => "notifications/tools/list_changed",
-            Self::PromptListChanged(_) => "notifications/prompts/list_changed",
-            Self::TaskStatus(_) => "notifications/tasks/status",
-            Self::ElicitationComplete(_) => "notifications/elicitation/complete",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: ServerNotificationBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Cancelled(value) => bridge.cancelled(value),
-            Self::Progress(value) => bridge.progress(value),
-            Self::LoggingMessage(value) => bridge.logging_message(value),
-            Self::ResourceUpdated(value) => bridge.resource_updated(value),
-            Self::ResourceListChanged(value) => bridge.resource_list_changed(value),
-            Self::ToolListChanged(value) => bridge.tool_list_changed(value),
-            Self::PromptListChanged(value) => bridge.prompt_list_changed(value),
-            Self::TaskStatus(value) => bridge.task_status(value),
-            Self::ElicitationComplete(value) => bridge.elicitation_complete(value),
-        }
-    }
 }
 
 /// A request a server sends (`ServerRequestSchema`), told apart by `method`.
@@ -17726,200 +4174,16 @@ pub enum ServerRequest {
     CancelTask(TaskRequest),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ServerRequest {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ServerRequest {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Ping(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "ping",
-                    tags,
-                )
-            }
-            Self::CreateMessage(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "sampling/createMessage",
-                    tags,
-                )
-            }
-            Self::Elicit(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "elicitation/create",
-                    tags,
-                )
-            }
-            Self::ListRoots(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "roots/list",
-                    tags,
-                )
-            }
-            Self::GetTask(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "tasks/get",
-                    tags,
-                )
-            }
-            Self::GetTaskPayload(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "tasks/result",
-                    tags,
-                )
-            }
-            Self::ListTasks(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "tasks/list",
-                    tags,
-                )
-            }
-            Self::CancelTask(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "tasks/cancel",
-                    tags,
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ServerRequest {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Union for ServerRequest {
-    const NAME: &'static str = "ServerRequest";
-    const TAG: &'static str = "method";
-    const TAGS: &'static [&'static str] = &[
-        "ping",
-        "sampling/createMessage",
-        "elicitation/create",
-        "roots/list",
-        "tasks/get",
-        "tasks/result",
-        "tasks/list",
-        "tasks/cancel",
-    ];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "ping" => {
-                ::cardc_runtime::__private::variant("MetaOnly", payload).map(Self::Ping)
-            }
-            "sampling/createMessage" => {
-                ::cardc_runtime::__private::variant("CreateMessageRequest", payload)
-                    .map(Self::CreateMessage)
-            }
-            "elicitation/create" => {
-                ::cardc_runtime::__private::variant("ElicitRequest", payload)
-                    .map(Self::Elicit)
-            }
-            "roots/list" => {
-                ::cardc_runtime::__private::variant("MetaOnly", payload)
-                    .map(Self::ListRoots)
-            }
-            "tasks/get" => {
-                ::cardc_runtime::__private::variant("TaskRequest", payload)
-                    .map(Self::GetTask)
-            }
-            "tasks/result" => {
-                ::cardc_runtime::__private::variant("TaskRequest", payload)
-                    .map(Self::GetTaskPayload)
-            }
-            "tasks/list" => {
-                ::cardc_runtime::__private::variant("PaginatedRequest", payload)
-                    .map(Self::ListTasks)
-            }
-            "tasks/cancel" => {
-                ::cardc_runtime::__private::variant("TaskRequest", payload)
-                    .map(Self::CancelTask)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl ServerRequest {
-    /// Decodes a `ServerRequest` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `ServerRequest`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
+::cardc_runtime::__private::tagged_union! {
+    ServerRequest "ServerRequest" "method" ServerRequestBridge {
+        Ping "ping" struct(MetaOnly) ping,
+        CreateMessage "sampling/createMessage" struct(CreateMessageRequest) create_message,
+        Elicit "elicitation/create" struct(ElicitRequest) elicit,
+        ListRoots "roots/list" struct(MetaOnly) list_roots,
+        GetTask "tasks/get" struct(TaskRequest) get_task,
+        GetTaskPayload "tasks/result" struct(TaskRequest) get_task_payload,
+        ListTasks "tasks/list" struct(PaginatedRequest) list_tasks,
+        CancelTask "tasks/cancel" struct(TaskRequest) cancel_task,
     }
 }
 
@@ -17946,50 +4210,6 @@ pub trait ServerRequestBridge {
     fn cancel_task(&mut self, value: &TaskRequest) -> Self::Output;
 }
 
-#[allow(deprecated)]
-impl ServerRequest {
-    /// Every `method` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &[
-        "ping",
-        "sampling/createMessage",
-        "elicitation/create",
-        "roots/list",
-        "tasks/get",
-        "tasks/result",
-        "tasks/list",
-        "tasks/cancel",
-    ];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Ping(_) => "ping",
-            Self::CreateMessage(_) => "sampling/createMessage",
-            Self::Elicit(_) => "elicitation/create",
-            Self::ListRoots(_) => "roots/list",
-            Self::GetTask(_) => "tasks/get",
-            Self::GetTaskPayload(_) => "tasks/result",
-            Self::ListTasks(_) => "tasks/list",
-            Self::CancelTask(_) => "tasks/cancel",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: ServerRequestBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Ping(value) => bridge.ping(value),
-            Self::CreateMessage(value) => bridge.create_message(value),
-            Self::Elicit(value) => bridge.elicit(value),
-            Self::ListRoots(value) => bridge.list_roots(value),
-            Self::GetTask(value) => bridge.get_task(value),
-            Self::GetTaskPayload(value) => bridge.get_task_payload(value),
-            Self::ListTasks(value) => bridge.list_tasks(value),
-            Self::CancelTask(value) => bridge.cancel_task(value),
-        }
-    }
-}
-
 /// Which requests a server runs as tasks (inline, loose).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -18010,94 +4230,12 @@ pub struct ServerTaskRequests {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ServerTaskRequests {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ServerTaskRequests "ServerTaskRequests" map keep;
+    keys {
+        0 "tools" [tools]: Option<ServerTaskToolRequests> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ServerTaskRequests {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.tools))
-                + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("tools", &self.tools)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ServerTaskRequests {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ServerTaskRequests {
-    const NAME: &'static str = "ServerTaskRequests";
-    const FIELDS: &'static [&'static str] = &["tools"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "tools",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            tools: ::std::option::Option::unwrap_or_default(slot_0),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { tools: 0 }
 }
 
 /// Task-augmented tool requests a server takes (inline, loose).
@@ -18120,95 +4258,12 @@ pub struct ServerTaskToolRequests {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ServerTaskToolRequests {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ServerTaskToolRequests "ServerTaskToolRequests" map keep;
+    keys {
+        0 "call" [call]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ServerTaskToolRequests {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.call))
-                + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("call", &self.call)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for ServerTaskToolRequests {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ServerTaskToolRequests {
-    const NAME: &'static str = "ServerTaskToolRequests";
-    const FIELDS: &'static [&'static str] = &["call"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "call",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            call: ::std::option::Option::unwrap_or_default(slot_0),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { call: 0 }
 }
 
 /// A server's tasks capability (`ServerTasksCapabilitySchema`, loose).
@@ -18237,125 +4292,14 @@ pub struct ServerTasksCapability {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ServerTasksCapability {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ServerTasksCapability "ServerTasksCapability" map keep;
+    keys {
+        0 "list" [list]: Option<JsonObject> = opt() (Optional(Plain));
+        1 "cancel" [cancel]: Option<JsonObject> = opt() (Optional(Plain));
+        2 "requests" [requests]: Option<ServerTaskRequests> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ServerTasksCapability {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.list))
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.cancel),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.requests),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("list", &self.list)?;
-        object.optional_field("cancel", &self.cancel)?;
-        object.optional_field("requests", &self.requests)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ServerTasksCapability {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ServerTasksCapability {
-    const NAME: &'static str = "ServerTasksCapability";
-    const FIELDS: &'static [&'static str] = &["list", "cancel", "requests"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "list",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "cancel",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "requests",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            list: ::std::option::Option::unwrap_or_default(slot_0),
-            cancel: ::std::option::Option::unwrap_or_default(slot_1),
-            requests: ::std::option::Option::unwrap_or_default(slot_2),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { list: 0, cancel: 1, requests: 2 }
 }
 
 /// `logging/setLevel` (`SetLevelRequestSchema`, strips).
@@ -18374,94 +4318,12 @@ pub struct SetLevelRequest {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for SetLevelRequest {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    SetLevelRequest "SetLevelRequest" map keep;
+    keys {
+        0 "params" [params]: SetLevelRequestParams = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for SetLevelRequest {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SetLevelRequest {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for SetLevelRequest {
-    const NAME: &'static str = "SetLevelRequest";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "params")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// Params of `logging/setLevel` (`SetLevelRequestParamsSchema`, strips).
@@ -18486,109 +4348,13 @@ pub struct SetLevelRequestParams {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for SetLevelRequestParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    SetLevelRequestParams "SetLevelRequestParams" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "level" [level]: LoggingLevel = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for SetLevelRequestParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("level", &self.level)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SetLevelRequestParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for SetLevelRequestParams {
-    const NAME: &'static str = "SetLevelRequestParams";
-    const FIELDS: &'static [&'static str] = &["_meta", "level"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "level",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            level: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "level")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, level: 1 }
 }
 
 /// The formats a string field may ask for.
@@ -18611,52 +4377,12 @@ pub enum StringFormat {
     DateTime,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for StringFormat {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for StringFormat {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::UnitEnum for StringFormat {
-    const NAME: &'static str = "StringFormat";
-    const VALUES: &'static [&'static str] = &["email", "uri", "date", "date-time"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "email" => ::std::option::Option::Some(Self::Email),
-            "uri" => ::std::option::Option::Some(Self::Uri),
-            "date" => ::std::option::Option::Some(Self::Date),
-            "date-time" => ::std::option::Option::Some(Self::DateTime),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Email => ::std::result::Result::Ok((0u32, "email")),
-            Self::Uri => ::std::result::Result::Ok((1u32, "uri")),
-            Self::Date => ::std::result::Result::Ok((2u32, "date")),
-            Self::DateTime => ::std::result::Result::Ok((3u32, "date-time")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    StringFormat "StringFormat" {
+        Email = 0 "email",
+        Uri = 1 "uri",
+        Date = 2 "date",
+        DateTime = 3 "date-time",
     }
 }
 
@@ -18722,258 +4448,20 @@ pub struct StringSchema {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for StringSchema {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    StringSchema "StringSchema" map keep;
+    keys {
+        0 "title" [title]: Option<String> = opt() (Optional(Plain));
+        1 "description" [description]: Option<String> = opt() (Optional(Plain));
+        2 "minLength" [min_length]: Option<f64> = opt() (Optional(Plain));
+        3 "maxLength" [max_length]: Option<f64> = opt() (Optional(Plain));
+        4 "format" [format]: Option<StringFormat> = opt() (Optional(Plain));
+        5 "default" [default]: Option<String> = opt() (Optional(Plain));
+        6 "enum" [r#enum]: Option<Vec<String>> = opt() (Optional(Plain));
+        7 "enumNames" [enum_names]: Option<Vec<String>> = opt() (Optional(Plain));
+        8 "oneOf" [one_of]: Option<Vec<TitledOption>> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for StringSchema {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.title))
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.description),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.min_length),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.max_length),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.format),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.default),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.r#enum),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.enum_names),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.one_of),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("title", &self.title)?;
-        object.optional_field("description", &self.description)?;
-        object.optional_field("minLength", &self.min_length)?;
-        object.optional_field("maxLength", &self.max_length)?;
-        object.optional_field("format", &self.format)?;
-        object.optional_field("default", &self.default)?;
-        object.optional_field("enum", &self.r#enum)?;
-        object.optional_field("enumNames", &self.enum_names)?;
-        object.optional_field("oneOf", &self.one_of)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for StringSchema {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for StringSchema {
-    const NAME: &'static str = "StringSchema";
-    const FIELDS: &'static [&'static str] = &[
-        "title",
-        "description",
-        "minLength",
-        "maxLength",
-        "format",
-        "default",
-        "enum",
-        "enumNames",
-        "oneOf",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-#[allow(deprecated)]
-impl StringSchema {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<Option<String>>,
-        mut slot_1: ::std::option::Option<Option<String>>,
-        mut slot_2: ::std::option::Option<Option<f64>>,
-        mut slot_3: ::std::option::Option<Option<f64>>,
-        mut slot_4: ::std::option::Option<Option<StringFormat>>,
-        mut slot_5: ::std::option::Option<Option<String>>,
-        mut slot_6: ::std::option::Option<Option<Vec<String>>>,
-        mut slot_7: ::std::option::Option<Option<Vec<String>>>,
-        mut slot_8: ::std::option::Option<Option<Vec<TitledOption>>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "title",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "description",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "minLength",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "maxLength",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "format",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "default",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_6,
-                        "enum",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                7 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_7,
-                        "enumNames",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                8 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_8,
-                        "oneOf",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            title: ::std::option::Option::unwrap_or_default(slot_0),
-            description: ::std::option::Option::unwrap_or_default(slot_1),
-            min_length: ::std::option::Option::unwrap_or_default(slot_2),
-            max_length: ::std::option::Option::unwrap_or_default(slot_3),
-            format: ::std::option::Option::unwrap_or_default(slot_4),
-            default: ::std::option::Option::unwrap_or_default(slot_5),
-            r#enum: ::std::option::Option::unwrap_or_default(slot_6),
-            enum_names: ::std::option::Option::unwrap_or_default(slot_7),
-            one_of: ::std::option::Option::unwrap_or_default(slot_8),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { title: 0, description: 1, min_length: 2, max_length: 3, format: 4, default: 5, r#enum: 6, enum_names: 7, one_of: 8 }
 }
 
 /// A task (`TaskSchema`; strips, closed here because results flatten it).
@@ -19015,272 +4503,18 @@ pub struct Task {
     pub status_message: Option<String>,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Task {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Task "Task" struct deny;
+    keys {
+        0 "taskId" [task_id]: String = req() (Plain);
+        1 "status" [status]: TaskStatus = req() (Plain);
+        2 "ttl" [ttl]: Option<f64> = req() (Nullable(Plain));
+        3 "createdAt" [created_at]: String = req() (Plain);
+        4 "lastUpdatedAt" [last_updated_at]: String = req() (Plain);
+        5 "pollInterval" [poll_interval]: Option<f64> = opt() (Optional(Plain));
+        6 "statusMessage" [status_message]: Option<String> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Task {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Task",
-            5
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.poll_interval),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.status_message),
-                ),
-            tags,
-        )?;
-        object.field("taskId", &self.task_id)?;
-        object.field("status", &self.status)?;
-        object.field("ttl", &self.ttl)?;
-        object.field("createdAt", &self.created_at)?;
-        object.field("lastUpdatedAt", &self.last_updated_at)?;
-        object.optional_field("pollInterval", &self.poll_interval)?;
-        object.optional_field("statusMessage", &self.status_message)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Task {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Task {
-    const NAME: &'static str = "Task";
-    const FIELDS: &'static [&'static str] = &[
-        "taskId",
-        "status",
-        "ttl",
-        "createdAt",
-        "lastUpdatedAt",
-        "pollInterval",
-        "statusMessage",
-    ];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "taskId",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "status",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "ttl",
-                        ::cardc_runtime::__private::Nullable(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "createdAt",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "lastUpdatedAt",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "pollInterval",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_6,
-                        "statusMessage",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            task_id: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "taskId")?,
-            status: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "status")?,
-            ttl: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "ttl")?,
-            created_at: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_3, "createdAt")?,
-            last_updated_at: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_4, "lastUpdatedAt")?,
-            poll_interval: ::std::option::Option::unwrap_or_default(slot_5),
-            status_message: ::std::option::Option::unwrap_or_default(slot_6),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            task_id: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            status: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            ttl: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Nullable(::cardc_runtime::__private::Plain),
-                ::std::option::Option::None,
-            )?,
-            created_at: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                3,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            last_updated_at: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                4,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            poll_interval: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                5,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            status_message: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                6,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
+    build { task_id: 0, status: 1, ttl: 2, created_at: 3, last_updated_at: 4, poll_interval: 5, status_message: 6 }
 }
 
 /// Params of a request that may run as a task (`TaskAugmentedRequestParamsSchema`).
@@ -19301,110 +4535,13 @@ pub struct TaskAugmented {
     pub task: Option<TaskMetadata>,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for TaskAugmented {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TaskAugmented "TaskAugmented" map deny;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "task" [task]: Option<TaskMetadata> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for TaskAugmented {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.meta.meta),
-            )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.task),
-                ),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.optional_field("task", &self.task)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TaskAugmented {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for TaskAugmented {
-    const NAME: &'static str = "TaskAugmented";
-    const FIELDS: &'static [&'static str] = &["_meta", "task"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "task",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            task: ::std::option::Option::unwrap_or_default(slot_1),
-        })
-    }
+    build { meta: Meta { meta: 0 }, task: 1 }
 }
 
 /// Asks for the request to run as a task (`TaskMetadataSchema`, strips).
@@ -19424,94 +4561,12 @@ pub struct TaskMetadata {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for TaskMetadata {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TaskMetadata "TaskMetadata" map keep;
+    keys {
+        0 "ttl" [ttl]: Option<f64> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for TaskMetadata {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.ttl))
-                + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("ttl", &self.ttl)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TaskMetadata {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for TaskMetadata {
-    const NAME: &'static str = "TaskMetadata";
-    const FIELDS: &'static [&'static str] = &["ttl"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "ttl",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            ttl: ::std::option::Option::unwrap_or_default(slot_0),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { ttl: 0 }
 }
 
 /// A request naming one task (`GetTaskRequestSchema`, `GetTaskPayloadRequestSchema`,
@@ -19531,94 +4586,12 @@ pub struct TaskRequest {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for TaskRequest {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TaskRequest "TaskRequest" map keep;
+    keys {
+        0 "params" [params]: TaskRequestParams = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for TaskRequest {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TaskRequest {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for TaskRequest {
-    const NAME: &'static str = "TaskRequest";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "params")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// Params naming one task (inline in `GetTaskRequestSchema`, `GetTaskPayloadRequestSchema`,
@@ -19642,112 +4615,13 @@ pub struct TaskRequestParams {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for TaskRequestParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TaskRequestParams "TaskRequestParams" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "taskId" [task_id]: String = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for TaskRequestParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("taskId", &self.task_id)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TaskRequestParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for TaskRequestParams {
-    const NAME: &'static str = "TaskRequestParams";
-    const FIELDS: &'static [&'static str] = &["_meta", "taskId"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "taskId",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            task_id: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "taskId")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, task_id: 1 }
 }
 
 /// A task's state as a result (`GetTaskResultSchema`, `CancelTaskResultSchema`).
@@ -19770,210 +4644,19 @@ pub struct TaskResult {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for TaskResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TaskResult "TaskResult" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "taskId" [task.task_id]: String = req() (Plain);
+        2 "status" [task.status]: TaskStatus = req() (Plain);
+        3 "ttl" [task.ttl]: Option<f64> = req() (Nullable(Plain));
+        4 "createdAt" [task.created_at]: String = req() (Plain);
+        5 "lastUpdatedAt" [task.last_updated_at]: String = req() (Plain);
+        6 "pollInterval" [task.poll_interval]: Option<f64> = opt() (Optional(Plain));
+        7 "statusMessage" [task.status_message]: Option<String> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for TaskResult {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            5
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.task.poll_interval),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.task.status_message),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("taskId", &self.task.task_id)?;
-        object.field("status", &self.task.status)?;
-        object.field("ttl", &self.task.ttl)?;
-        object.field("createdAt", &self.task.created_at)?;
-        object.field("lastUpdatedAt", &self.task.last_updated_at)?;
-        object.optional_field("pollInterval", &self.task.poll_interval)?;
-        object.optional_field("statusMessage", &self.task.status_message)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TaskResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for TaskResult {
-    const NAME: &'static str = "TaskResult";
-    const FIELDS: &'static [&'static str] = &[
-        "_meta",
-        "taskId",
-        "status",
-        "ttl",
-        "createdAt",
-        "lastUpdatedAt",
-        "pollInterval",
-        "statusMessage",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "taskId",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "status",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "ttl",
-                        ::cardc_runtime::__private::Nullable(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "createdAt",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "lastUpdatedAt",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_6,
-                        "pollInterval",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                7 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_7,
-                        "statusMessage",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            task: Task {
-                task_id: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_1, "taskId")?,
-                status: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_2, "status")?,
-                ttl: ::cardc_runtime::__private::required::<A::Error, _>(slot_3, "ttl")?,
-                created_at: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_4, "createdAt")?,
-                last_updated_at: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_5, "lastUpdatedAt")?,
-                poll_interval: ::std::option::Option::unwrap_or_default(slot_6),
-                status_message: ::std::option::Option::unwrap_or_default(slot_7),
-            },
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, task: Task { task_id: 1, status: 2, ttl: 3, created_at: 4, last_updated_at: 5, poll_interval: 6, status_message: 7 } }
 }
 
 /// A task's state (`TaskStatusSchema`).
@@ -19999,60 +4682,13 @@ pub enum TaskStatus {
     Cancelled,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for TaskStatus {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TaskStatus {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::UnitEnum for TaskStatus {
-    const NAME: &'static str = "TaskStatus";
-    const VALUES: &'static [&'static str] = &[
-        "working",
-        "input_required",
-        "completed",
-        "failed",
-        "cancelled",
-    ];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "working" => ::std::option::Option::Some(Self::Working),
-            "input_required" => ::std::option::Option::Some(Self::InputRequired),
-            "completed" => ::std::option::Option::Some(Self::Completed),
-            "failed" => ::std::option::Option::Some(Self::Failed),
-            "cancelled" => ::std::option::Option::Some(Self::Cancelled),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Working => ::std::result::Result::Ok((0u32, "working")),
-            Self::InputRequired => ::std::result::Result::Ok((1u32, "input_required")),
-            Self::Completed => ::std::result::Result::Ok((2u32, "completed")),
-            Self::Failed => ::std::result::Result::Ok((3u32, "failed")),
-            Self::Cancelled => ::std::result::Result::Ok((4u32, "cancelled")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    TaskStatus "TaskStatus" {
+        Working = 0 "working",
+        InputRequired = 1 "input_required",
+        Completed = 2 "completed",
+        Failed = 3 "failed",
+        Cancelled = 4 "cancelled",
     }
 }
 
@@ -20075,95 +4711,12 @@ pub struct TaskStatusNotification {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for TaskStatusNotification {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TaskStatusNotification "TaskStatusNotification" map keep;
+    keys {
+        0 "params" [params]: TaskStatusNotificationParams = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for TaskStatusNotification {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("params", &self.params)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for TaskStatusNotification {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for TaskStatusNotification {
-    const NAME: &'static str = "TaskStatusNotification";
-    const FIELDS: &'static [&'static str] = &["params"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "params",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            params: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "params")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { params: 0 }
 }
 
 /// Params of `notifications/tasks/status` (`TaskStatusNotificationParamsSchema`, strips).
@@ -20189,211 +4742,19 @@ pub struct TaskStatusNotificationParams {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for TaskStatusNotificationParams {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TaskStatusNotificationParams "TaskStatusNotificationParams" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "taskId" [task.task_id]: String = req() (Plain);
+        2 "status" [task.status]: TaskStatus = req() (Plain);
+        3 "ttl" [task.ttl]: Option<f64> = req() (Nullable(Plain));
+        4 "createdAt" [task.created_at]: String = req() (Plain);
+        5 "lastUpdatedAt" [task.last_updated_at]: String = req() (Plain);
+        6 "pollInterval" [task.poll_interval]: Option<f64> = opt() (Optional(Plain));
+        7 "statusMessage" [task.status_message]: Option<String> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for TaskStatusNotificationParams {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            5
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.task.poll_interval),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.task.status_message),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("_meta", &self.meta.meta)?;
-        object.field("taskId", &self.task.task_id)?;
-        object.field("status", &self.task.status)?;
-        object.field("ttl", &self.task.ttl)?;
-        object.field("createdAt", &self.task.created_at)?;
-        object.field("lastUpdatedAt", &self.task.last_updated_at)?;
-        object.optional_field("pollInterval", &self.task.poll_interval)?;
-        object.optional_field("statusMessage", &self.task.status_message)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for TaskStatusNotificationParams {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for TaskStatusNotificationParams {
-    const NAME: &'static str = "TaskStatusNotificationParams";
-    const FIELDS: &'static [&'static str] = &[
-        "_meta",
-        "taskId",
-        "status",
-        "ttl",
-        "createdAt",
-        "lastUpdatedAt",
-        "pollInterval",
-        "statusMessage",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "taskId",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "status",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "ttl",
-                        ::cardc_runtime::__private::Nullable(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "createdAt",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "lastUpdatedAt",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_6,
-                        "pollInterval",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                7 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_7,
-                        "statusMessage",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            meta: Meta {
-                meta: ::std::option::Option::unwrap_or_default(slot_0),
-            },
-            task: Task {
-                task_id: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_1, "taskId")?,
-                status: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_2, "status")?,
-                ttl: ::cardc_runtime::__private::required::<A::Error, _>(slot_3, "ttl")?,
-                created_at: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_4, "createdAt")?,
-                last_updated_at: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_5, "lastUpdatedAt")?,
-                poll_interval: ::std::option::Option::unwrap_or_default(slot_6),
-                status_message: ::std::option::Option::unwrap_or_default(slot_7),
-            },
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { meta: Meta { meta: 0 }, task: Task { task_id: 1, status: 2, ttl: 3, created_at: 4, last_updated_at: 5, poll_interval: 6, status_message: 7 } }
 }
 
 /// Whether a tool runs as a task (`ToolExecutionSchema`'s `taskSupport`).
@@ -20413,50 +4774,11 @@ pub enum TaskSupport {
     Forbidden,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for TaskSupport {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TaskSupport {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::UnitEnum for TaskSupport {
-    const NAME: &'static str = "TaskSupport";
-    const VALUES: &'static [&'static str] = &["required", "optional", "forbidden"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "required" => ::std::option::Option::Some(Self::Required),
-            "optional" => ::std::option::Option::Some(Self::Optional),
-            "forbidden" => ::std::option::Option::Some(Self::Forbidden),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Required => ::std::result::Result::Ok((0u32, "required")),
-            Self::Optional => ::std::result::Result::Ok((1u32, "optional")),
-            Self::Forbidden => ::std::result::Result::Ok((2u32, "forbidden")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    TaskSupport "TaskSupport" {
+        Required = 0 "required",
+        Optional = 1 "optional",
+        Forbidden = 2 "forbidden",
     }
 }
 
@@ -20490,144 +4812,14 @@ pub struct TextContent {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for TextContent {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TextContent "TextContent" map keep;
+    keys {
+        0 "text" [text]: String = req() (Plain);
+        1 "annotations" [annotations]: Option<Annotations> = opt() (Optional(Plain));
+        2 "_meta" [meta]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for TextContent {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.annotations),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("text", &self.text)?;
-        object.optional_field("annotations", &self.annotations)?;
-        object.optional_field("_meta", &self.meta)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TextContent {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for TextContent {
-    const NAME: &'static str = "TextContent";
-    const FIELDS: &'static [&'static str] = &["text", "annotations", "_meta"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-#[allow(deprecated)]
-impl TextContent {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-        mut slot_1: ::std::option::Option<Option<Annotations>>,
-        mut slot_2: ::std::option::Option<Option<JsonObject>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "annotations",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "text")?,
-            annotations: ::std::option::Option::unwrap_or_default(slot_1),
-            meta: ::std::option::Option::unwrap_or_default(slot_2),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { text: 0, annotations: 1, meta: 2 }
 }
 
 /// A text resource's contents (`TextResourceContentsSchema`; strips, closed here as an
@@ -20661,184 +4853,15 @@ pub struct TextResourceContents {
     pub text: String,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for TextResourceContents {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TextResourceContents "TextResourceContents" struct deny;
+    keys {
+        0 "uri" [uri]: String = req() (Plain);
+        1 "mimeType" [mime_type]: Option<String> = opt() (Optional(Plain));
+        2 "_meta" [meta]: Option<JsonObject> = opt() (Optional(Plain));
+        3 "text" [text]: String = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for TextResourceContents {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "TextResourceContents",
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.mime_type),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta),
-                ),
-            tags,
-        )?;
-        object.field("uri", &self.uri)?;
-        object.optional_field("mimeType", &self.mime_type)?;
-        object.optional_field("_meta", &self.meta)?;
-        object.field("text", &self.text)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TextResourceContents {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for TextResourceContents {
-    const NAME: &'static str = "TextResourceContents";
-    const FIELDS: &'static [&'static str] = &["uri", "mimeType", "_meta", "text"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "uri",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "mimeType",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            uri: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "uri")?,
-            mime_type: ::std::option::Option::unwrap_or_default(slot_1),
-            meta: ::std::option::Option::unwrap_or_default(slot_2),
-            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_3, "text")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            uri: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            mime_type: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            meta: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            text: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                3,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { uri: 0, mime_type: 1, meta: 2, text: 3 }
 }
 
 /// The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`; closed
@@ -20857,109 +4880,12 @@ pub struct TitledMultiSelectItems {
     pub any_of: Vec<TitledOption>,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for TitledMultiSelectItems {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TitledMultiSelectItems "TitledMultiSelectItems" struct deny;
+    keys {
+        0 "anyOf" [any_of]: Vec<TitledOption> = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for TitledMultiSelectItems {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "TitledMultiSelectItems",
-            1,
-            tags,
-        )?;
-        object.field("anyOf", &self.any_of)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for TitledMultiSelectItems {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for TitledMultiSelectItems {
-    const NAME: &'static str = "TitledMultiSelectItems";
-    const FIELDS: &'static [&'static str] = &["anyOf"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "anyOf",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            any_of: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "anyOf")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            any_of: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { any_of: 0 }
 }
 
 /// A choice of a titled select (`TitledSingleSelectEnumSchemaSchema`'s `oneOf` items, strips).
@@ -20980,105 +4906,13 @@ pub struct TitledOption {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for TitledOption {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TitledOption "TitledOption" map keep;
+    keys {
+        0 "const" [r#const]: String = req() (Plain);
+        1 "title" [title]: String = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for TitledOption {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("const", &self.r#const)?;
-        object.field("title", &self.title)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TitledOption {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for TitledOption {
-    const NAME: &'static str = "TitledOption";
-    const FIELDS: &'static [&'static str] = &["const", "title"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "const",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "title",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            r#const: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "const")?,
-            title: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "title")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { r#const: 0, title: 1 }
 }
 
 /// A tool a server offers (`ToolSchema`, strips).
@@ -21127,234 +4961,20 @@ pub struct Tool {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Tool {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Tool "Tool" map keep;
+    keys {
+        0 "name" [base.name]: String = req() (Plain);
+        1 "title" [base.title]: Option<String> = opt() (Optional(Plain));
+        2 "icons" [icons.icons]: Option<Vec<Icon>> = opt() (Optional(Plain));
+        3 "description" [description]: Option<String> = opt() (Optional(Plain));
+        4 "inputSchema" [input_schema]: ToolJsonSchema = req() (Plain);
+        5 "outputSchema" [output_schema]: Option<ToolJsonSchema> = opt() (Optional(Plain));
+        6 "annotations" [annotations]: Option<ToolAnnotations> = opt() (Optional(Plain));
+        7 "execution" [execution]: Option<ToolExecution> = opt() (Optional(Plain));
+        8 "_meta" [meta]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Tool {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.base.title),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.icons.icons),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.description),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.output_schema),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.annotations),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.execution),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("name", &self.base.name)?;
-        object.optional_field("title", &self.base.title)?;
-        object.optional_field("icons", &self.icons.icons)?;
-        object.optional_field("description", &self.description)?;
-        object.field("inputSchema", &self.input_schema)?;
-        object.optional_field("outputSchema", &self.output_schema)?;
-        object.optional_field("annotations", &self.annotations)?;
-        object.optional_field("execution", &self.execution)?;
-        object.optional_field("_meta", &self.meta)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Tool {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Tool {
-    const NAME: &'static str = "Tool";
-    const FIELDS: &'static [&'static str] = &[
-        "name",
-        "title",
-        "icons",
-        "description",
-        "inputSchema",
-        "outputSchema",
-        "annotations",
-        "execution",
-        "_meta",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
-        let mut slot_8 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "title",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "icons",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "description",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "inputSchema",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "outputSchema",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_6,
-                        "annotations",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                7 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_7,
-                        "execution",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                8 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_8,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            base: BaseMetadata {
-                name: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_0, "name")?,
-                title: ::std::option::Option::unwrap_or_default(slot_1),
-            },
-            icons: Icons {
-                icons: ::std::option::Option::unwrap_or_default(slot_2),
-            },
-            description: ::std::option::Option::unwrap_or_default(slot_3),
-            input_schema: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_4, "inputSchema")?,
-            output_schema: ::std::option::Option::unwrap_or_default(slot_5),
-            annotations: ::std::option::Option::unwrap_or_default(slot_6),
-            execution: ::std::option::Option::unwrap_or_default(slot_7),
-            meta: ::std::option::Option::unwrap_or_default(slot_8),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { base: BaseMetadata { name: 0, title: 1 }, icons: Icons { icons: 2 }, description: 3, input_schema: 4, output_schema: 5, annotations: 6, execution: 7, meta: 8 }
 }
 
 /// Hints about what a tool does (`ToolAnnotationsSchema`, strips); untrusted unless the
@@ -21403,163 +5023,16 @@ pub struct ToolAnnotations {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ToolAnnotations {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ToolAnnotations "ToolAnnotations" map keep;
+    keys {
+        0 "title" [title]: Option<String> = opt() (Optional(Plain));
+        1 "readOnlyHint" [read_only_hint]: Option<bool> = opt() (Optional(Plain));
+        2 "destructiveHint" [destructive_hint]: Option<bool> = opt() (Optional(Plain));
+        3 "idempotentHint" [idempotent_hint]: Option<bool> = opt() (Optional(Plain));
+        4 "openWorldHint" [open_world_hint]: Option<bool> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ToolAnnotations {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.title))
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.read_only_hint),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.destructive_hint),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.idempotent_hint),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.open_world_hint),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("title", &self.title)?;
-        object.optional_field("readOnlyHint", &self.read_only_hint)?;
-        object.optional_field("destructiveHint", &self.destructive_hint)?;
-        object.optional_field("idempotentHint", &self.idempotent_hint)?;
-        object.optional_field("openWorldHint", &self.open_world_hint)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolAnnotations {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ToolAnnotations {
-    const NAME: &'static str = "ToolAnnotations";
-    const FIELDS: &'static [&'static str] = &[
-        "title",
-        "readOnlyHint",
-        "destructiveHint",
-        "idempotentHint",
-        "openWorldHint",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "title",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "readOnlyHint",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "destructiveHint",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "idempotentHint",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "openWorldHint",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            title: ::std::option::Option::unwrap_or_default(slot_0),
-            read_only_hint: ::std::option::Option::unwrap_or_default(slot_1),
-            destructive_hint: ::std::option::Option::unwrap_or_default(slot_2),
-            idempotent_hint: ::std::option::Option::unwrap_or_default(slot_3),
-            open_world_hint: ::std::option::Option::unwrap_or_default(slot_4),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { title: 0, read_only_hint: 1, destructive_hint: 2, idempotent_hint: 3, open_world_hint: 4 }
 }
 
 /// How the model may use tools (`ToolChoiceSchema`, strips).
@@ -21579,94 +5052,12 @@ pub struct ToolChoice {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ToolChoice {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ToolChoice "ToolChoice" map keep;
+    keys {
+        0 "mode" [mode]: Option<ToolChoiceMode> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ToolChoice {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.mode))
-                + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("mode", &self.mode)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolChoice {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ToolChoice {
-    const NAME: &'static str = "ToolChoice";
-    const FIELDS: &'static [&'static str] = &["mode"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "mode",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            mode: ::std::option::Option::unwrap_or_default(slot_0),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { mode: 0 }
 }
 
 /// How the model may use tools (`ToolChoiceSchema`'s `mode`).
@@ -21686,50 +5077,11 @@ pub enum ToolChoiceMode {
     None,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ToolChoiceMode {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolChoiceMode {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::UnitEnum for ToolChoiceMode {
-    const NAME: &'static str = "ToolChoiceMode";
-    const VALUES: &'static [&'static str] = &["auto", "required", "none"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "auto" => ::std::option::Option::Some(Self::Auto),
-            "required" => ::std::option::Option::Some(Self::Required),
-            "none" => ::std::option::Option::Some(Self::None),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Auto => ::std::result::Result::Ok((0u32, "auto")),
-            Self::Required => ::std::result::Result::Ok((1u32, "required")),
-            Self::None => ::std::result::Result::Ok((2u32, "none")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    ToolChoiceMode "ToolChoiceMode" {
+        Auto = 0 "auto",
+        Required = 1 "required",
+        None = 2 "none",
     }
 }
 
@@ -21754,95 +5106,12 @@ pub struct ToolExecution {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ToolExecution {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ToolExecution "ToolExecution" map keep;
+    keys {
+        0 "taskSupport" [task_support]: Option<TaskSupport> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ToolExecution {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.task_support),
-            ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.optional_field("taskSupport", &self.task_support)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolExecution {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ToolExecution {
-    const NAME: &'static str = "ToolExecution";
-    const FIELDS: &'static [&'static str] = &["taskSupport"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "taskSupport",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            task_support: ::std::option::Option::unwrap_or_default(slot_0),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { task_support: 0 }
 }
 
 /// A tool's input or output JSON Schema (`ToolSchema`'s inline
@@ -21870,125 +5139,14 @@ pub struct ToolJsonSchema {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ToolJsonSchema {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ToolJsonSchema "ToolJsonSchema" map keep;
+    keys {
+        0 "type" []: () = con("object") (String("object"));
+        1 "properties" [properties]: Option<::std::collections::BTreeMap<String, JsonObject>> = opt() (Optional(Entries(Plain)));
+        2 "required" [required]: Option<Vec<String>> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ToolJsonSchema {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.properties),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.required),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("type", &"object")?;
-        object.optional_field("properties", &self.properties)?;
-        object.optional_field("required", &self.required)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolJsonSchema {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ToolJsonSchema {
-    const NAME: &'static str = "ToolJsonSchema";
-    const FIELDS: &'static [&'static str] = &["type", "properties", "required"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "type",
-                        ::cardc_runtime::__private::Constant::String("object"),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "properties",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Entries(
-                                ::cardc_runtime::__private::Plain,
-                            ),
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "required",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::cardc_runtime::__private::required::<A::Error, ()>(slot_0, "type")?;
-        ::std::result::Result::Ok(Self {
-            properties: ::std::option::Option::unwrap_or_default(slot_1),
-            required: ::std::option::Option::unwrap_or_default(slot_2),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { properties: 1, required: 2 }
 }
 
 /// A tool's result given back to the model (`ToolResultContentSchema`, strips).
@@ -22032,187 +5190,16 @@ pub struct ToolResultContent {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ToolResultContent {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ToolResultContent "ToolResultContent" map keep;
+    keys {
+        0 "toolUseId" [tool_use_id]: String = req() (Plain);
+        1 "content" [content]: Option<Vec<ContentBlock>> = opt() (Optional(Plain));
+        2 "structuredContent" [structured_content]: Option<JsonObject> = opt() (Optional(Plain));
+        3 "isError" [is_error]: Option<bool> = opt() (Optional(Plain));
+        4 "_meta" [meta]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ToolResultContent {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.content),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.structured_content),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.is_error),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("toolUseId", &self.tool_use_id)?;
-        object.optional_field("content", &self.content)?;
-        object.optional_field("structuredContent", &self.structured_content)?;
-        object.optional_field("isError", &self.is_error)?;
-        object.optional_field("_meta", &self.meta)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolResultContent {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ToolResultContent {
-    const NAME: &'static str = "ToolResultContent";
-    const FIELDS: &'static [&'static str] = &[
-        "toolUseId",
-        "content",
-        "structuredContent",
-        "isError",
-        "_meta",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-#[allow(deprecated)]
-impl ToolResultContent {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-        mut slot_1: ::std::option::Option<Option<Vec<ContentBlock>>>,
-        mut slot_2: ::std::option::Option<Option<JsonObject>>,
-        mut slot_3: ::std::option::Option<Option<bool>>,
-        mut slot_4: ::std::option::Option<Option<JsonObject>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "toolUseId",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "content",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "structuredContent",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "isError",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            tool_use_id: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "toolUseId")?,
-            content: ::std::option::Option::unwrap_or_default(slot_1),
-            structured_content: ::std::option::Option::unwrap_or_default(slot_2),
-            is_error: ::std::option::Option::unwrap_or_default(slot_3),
-            meta: ::std::option::Option::unwrap_or_default(slot_4),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { tool_use_id: 0, content: 1, structured_content: 2, is_error: 3, meta: 4 }
 }
 
 /// A model's call of a tool (`ToolUseContentSchema`, strips).
@@ -22242,151 +5229,15 @@ pub struct ToolUseContent {
     >,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for ToolUseContent {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ToolUseContent "ToolUseContent" map keep;
+    keys {
+        0 "name" [name]: String = req() (Plain);
+        1 "id" [id]: String = req() (Plain);
+        2 "input" [input]: JsonObject = req() (Plain);
+        3 "_meta" [meta]: Option<JsonObject> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for ToolUseContent {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            3
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("name", &self.name)?;
-        object.field("id", &self.id)?;
-        object.field("input", &self.input)?;
-        object.optional_field("_meta", &self.meta)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolUseContent {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for ToolUseContent {
-    const NAME: &'static str = "ToolUseContent";
-    const FIELDS: &'static [&'static str] = &["name", "id", "input", "_meta"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-#[allow(deprecated)]
-impl ToolUseContent {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-        mut slot_1: ::std::option::Option<String>,
-        mut slot_2: ::std::option::Option<JsonObject>,
-        mut slot_3: ::std::option::Option<Option<JsonObject>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "id",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "input",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "name")?,
-            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "id")?,
-            input: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "input")?,
-            meta: ::std::option::Option::unwrap_or_default(slot_3),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { name: 0, id: 1, input: 2, meta: 3 }
 }
 
 /// The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`;
@@ -22404,123 +5255,11 @@ pub struct UntitledMultiSelectItems {
     pub r#enum: Vec<String>,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for UntitledMultiSelectItems {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    UntitledMultiSelectItems "UntitledMultiSelectItems" struct deny;
+    keys {
+        0 "type" []: () = con("string") (String("string"));
+        1 "enum" [r#enum]: Vec<String> = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for UntitledMultiSelectItems {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "UntitledMultiSelectItems",
-            2,
-            tags,
-        )?;
-        object.field("type", &"string")?;
-        object.field("enum", &self.r#enum)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de>
-for UntitledMultiSelectItems {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for UntitledMultiSelectItems {
-    const NAME: &'static str = "UntitledMultiSelectItems";
-    const FIELDS: &'static [&'static str] = &["type", "enum"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "type",
-                        ::cardc_runtime::__private::Constant::String("string"),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "enum",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::cardc_runtime::__private::required::<A::Error, ()>(slot_0, "type")?;
-        ::std::result::Result::Ok(Self {
-            r#enum: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "enum")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        let () = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            0,
-            ::cardc_runtime::__private::Constant::String("string"),
-            ::std::option::Option::None,
-        )?;
-        let slot_1 = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(&mut seq, 1, ::cardc_runtime::__private::Plain, ::std::option::Option::None)?;
-        ::std::result::Result::Ok(Self { r#enum: slot_1 })
-    }
+    build { r#enum: 1 }
 }

@@ -20,136 +20,14 @@ pub struct Created {
     pub task: Task,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Created {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Created "Created" map deny;
+    keys {
+        0 "seq" [envelope.seq]: u32 = req() (Strict);
+        1 "version" [envelope.version]: u16 = omit(Envelope::default_version, |value| *value != 1u16) (Strict);
+        2 "task" [task]: Task = req() (At("task", Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Created {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2 + ::core::primitive::usize::from(self.envelope.version != 1u16),
-            tags,
-        )?;
-        object.field("seq", &self.envelope.seq)?;
-        if self.envelope.version != 1u16 {
-            object.field("version", &self.envelope.version)?;
-        }
-        object.field("task", &self.task)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Created {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Created {
-    const NAME: &'static str = "Created";
-    const FIELDS: &'static [&'static str] = &["seq", "version", "task"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-impl Created {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<u32>,
-        mut slot_1: ::std::option::Option<u16>,
-        mut slot_2: ::std::option::Option<Task>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "seq",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "version",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "task",
-                        ::cardc_runtime::__private::At(
-                            "task",
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            envelope: Envelope {
-                seq: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "seq")?,
-                version: ::std::option::Option::unwrap_or_else(
-                    slot_1,
-                    Envelope::default_version,
-                ),
-            },
-            task: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "task")?,
-        })
-    }
+    build { envelope: Envelope { seq: 0, version: 1 }, task: 2 }
 }
 
 /// Common fields, flattened into events: their defaults hold inside.
@@ -168,131 +46,13 @@ pub struct Envelope {
     pub version: u16,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Envelope {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Envelope "Envelope" struct deny;
+    keys {
+        0 "seq" [seq]: u32 = req() (Strict);
+        1 "version" [version]: u16 = omit(Envelope::default_version, |value| *value != 1u16) (Strict);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Envelope {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Envelope",
-            1 + ::core::primitive::usize::from(self.version != 1u16),
-            tags,
-        )?;
-        object.field("seq", &self.seq)?;
-        if self.version != 1u16 {
-            object.field("version", &self.version)?;
-        }
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Envelope {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Envelope {
-    const NAME: &'static str = "Envelope";
-    const FIELDS: &'static [&'static str] = &["seq", "version"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "seq",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "version",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            seq: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "seq")?,
-            version: ::std::option::Option::unwrap_or_else(
-                slot_1,
-                Envelope::default_version,
-            ),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            seq: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Strict,
-                ::std::option::Option::None,
-            )?,
-            version: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Strict,
-                ::std::option::Option::Some(Envelope::default_version()),
-            )?,
-        })
-    }
+    build { seq: 0, version: 1 }
 }
 
 impl Envelope {
@@ -321,189 +81,21 @@ pub enum Event {
     Note(NoteEvent),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Event {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Event "Event" "type" EventBridge {
+        Created "created" struct(Created) created,
+        Note "note" struct(NoteEvent) note,
     }
-}
-
-impl ::cardc_runtime::__private::Object for Event {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Created(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "created",
-                    tags,
-                )
-            }
-            Self::Note(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "note",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "seq": u32 = (Strict);
+            1 "version": u16 = (Strict);
+            2 "text": String = (Plain);
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Event {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Event {
-    const NAME: &'static str = "Event";
-    const TAG: &'static str = "type";
-    const TAGS: &'static [&'static str] = &["created", "note"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "created" => {
-                ::cardc_runtime::__private::variant("Created", payload)
-                    .map(Self::Created)
-            }
-            "note" => {
-                ::cardc_runtime::__private::variant("NoteEvent", payload).map(Self::Note)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Created "created" struct(Created) refuse[2 "text"] take[0, 1, _],
+            Note "note" struct(NoteEvent) refuse[] take[0, 1, _, 2],
         }
-    }
-    const EARLY: &'static [&'static str] = &["seq", "version", "text"];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        let mut early_2 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "seq",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "version",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_2,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "created" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_2.is_some(), "text")],
-                    <Created as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                Created::__visit_map_with(
-                        payload,
-                        early_0,
-                        early_1,
-                        ::std::option::Option::None,
-                    )
-                    .map(Self::Created)
-            }
-            "note" => {
-                NoteEvent::__visit_map_with(
-                        payload,
-                        early_0,
-                        early_1,
-                        ::std::option::Option::None,
-                        early_2,
-                    )
-                    .map(Self::Note)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl Event {
-    /// Decodes a `Event` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Event`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -515,28 +107,6 @@ pub trait EventBridge {
     fn created(&mut self, value: &Created) -> Self::Output;
     /// Renders the `Note` variant (tag `note`).
     fn note(&mut self, value: &NoteEvent) -> Self::Output;
-}
-
-impl Event {
-    /// Every `type` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["created", "note"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Created(_) => "created",
-            Self::Note(_) => "note",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: EventBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Created(value) => bridge.created(value),
-            Self::Note(value) => bridge.note(value),
-        }
-    }
 }
 
 /// How a part's text is written.
@@ -552,45 +122,10 @@ pub enum Format {
     Markdown,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Format {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Format {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Format {
-    const NAME: &'static str = "Format";
-    const VALUES: &'static [&'static str] = &["plain", "markdown"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "plain" => ::std::option::Option::Some(Self::Plain),
-            "markdown" => ::std::option::Option::Some(Self::Markdown),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Plain => ::std::result::Result::Ok((0u32, "plain")),
-            Self::Markdown => ::std::result::Result::Ok((1u32, "markdown")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    Format "Format" {
+        Plain = 0 "plain",
+        Markdown = 1 "markdown",
     }
 }
 
@@ -613,53 +148,13 @@ pub enum Kind {
     Unknown(::cardc_runtime::UnknownValue<Kind>),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Kind {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
+::cardc_runtime::__private::unit_enum! {
+    Kind "Kind" {
+        Bug = 0 "bug",
+        Feature = 1 "feature",
+        Other = 2 "other",
     }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Kind {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Kind {
-    const NAME: &'static str = "Kind";
-    const VALUES: &'static [&'static str] = &["bug", "feature", "other"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "bug" => ::std::option::Option::Some(Self::Bug),
-            "feature" => ::std::option::Option::Some(Self::Feature),
-            "other" => ::std::option::Option::Some(Self::Other),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Bug => ::std::result::Result::Ok((0u32, "bug")),
-            Self::Feature => ::std::result::Result::Ok((1u32, "feature")),
-            Self::Other => ::std::result::Result::Ok((2u32, "other")),
-            Self::Unknown(unknown) => ::std::result::Result::Err(unknown.as_str()),
-        }
-    }
-    #[inline]
-    fn other(value: ::cardc_runtime::UnknownValue<Self>) -> ::std::option::Option<Self> {
-        ::std::option::Option::Some(Self::Unknown(value))
-    }
+    other(Unknown)
 }
 
 /// The lane a task runs in.
@@ -668,29 +163,7 @@ impl ::cardc_runtime::__private::UnitEnum for Kind {
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Lane")]
 pub struct Lane(pub String);
 
-impl ::cardc_runtime::__private::serde::Serialize for Lane {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Lane {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::Read::read(
-                ::cardc_runtime::__private::Plain,
-                deserializer,
-            )
-            .map(Self)
-    }
-}
+::cardc_runtime::__private::newtype! { Lane (Plain) }
 
 /// A note on a task.
 #[derive(Debug, Clone, PartialEq)]
@@ -711,145 +184,15 @@ pub struct NoteEvent {
     pub text: String,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for NoteEvent {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    NoteEvent "NoteEvent" map deny;
+    keys {
+        0 "seq" [envelope.seq]: u32 = req() (Strict);
+        1 "version" [envelope.version]: u16 = omit(Envelope::default_version, |value| *value != 1u16) (Strict);
+        2 "task" [task]: String = req() (Plain);
+        3 "text" [text]: String = def(NoteEvent::default_text) (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for NoteEvent {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            3 + ::core::primitive::usize::from(self.envelope.version != 1u16),
-            tags,
-        )?;
-        object.field("seq", &self.envelope.seq)?;
-        if self.envelope.version != 1u16 {
-            object.field("version", &self.envelope.version)?;
-        }
-        object.field("task", &self.task)?;
-        object.field("text", &self.text)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for NoteEvent {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for NoteEvent {
-    const NAME: &'static str = "NoteEvent";
-    const FIELDS: &'static [&'static str] = &["seq", "version", "task", "text"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-impl NoteEvent {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<u32>,
-        mut slot_1: ::std::option::Option<u16>,
-        mut slot_2: ::std::option::Option<String>,
-        mut slot_3: ::std::option::Option<String>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "seq",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "version",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "task",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            envelope: Envelope {
-                seq: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "seq")?,
-                version: ::std::option::Option::unwrap_or_else(
-                    slot_1,
-                    Envelope::default_version,
-                ),
-            },
-            task: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "task")?,
-            text: ::std::option::Option::unwrap_or_else(slot_3, NoteEvent::default_text),
-        })
-    }
+    build { envelope: Envelope { seq: 0, version: 1 }, task: 2, text: 3 }
 }
 
 impl NoteEvent {
@@ -876,126 +219,13 @@ pub struct Part {
     pub format: Format,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Part {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Part "Part" struct deny;
+    keys {
+        0 "text" [text]: String = req() (Plain);
+        1 "format" [format]: Format = def(Part::default_format) (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Part {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Part",
-            2,
-            tags,
-        )?;
-        object.field("text", &self.text)?;
-        object.field("format", &self.format)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Part {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Part {
-    const NAME: &'static str = "Part";
-    const FIELDS: &'static [&'static str] = &["text", "format"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "format",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "text")?,
-            format: ::std::option::Option::unwrap_or_else(slot_1, Part::default_format),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            format: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::Some(Part::default_format()),
-            )?,
-        })
-    }
+    build { text: 0, format: 1 }
 }
 
 impl Part {
@@ -1022,47 +252,11 @@ pub enum Status {
     Done,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Status {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Status {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Status {
-    const NAME: &'static str = "Status";
-    const VALUES: &'static [&'static str] = &["pending", "running", "done"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "pending" => ::std::option::Option::Some(Self::Pending),
-            "running" => ::std::option::Option::Some(Self::Running),
-            "done" => ::std::option::Option::Some(Self::Done),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Pending => ::std::result::Result::Ok((0u32, "pending")),
-            Self::Running => ::std::result::Result::Ok((1u32, "running")),
-            Self::Done => ::std::result::Result::Ok((2u32, "done")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    Status "Status" {
+        Pending = 0 "pending",
+        Running = 1 "running",
+        Done = 2 "done",
     }
 }
 
@@ -1106,377 +300,21 @@ pub struct Task {
     pub lane: Lane,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Task {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Task "Task" struct deny;
+    keys {
+        0 "id" [id]: String = req() (Plain);
+        1 "status" [status]: Status = def(Task::default_status) (Plain);
+        2 "kind" [kind]: Kind = omit(Task::default_kind, |value| !::core::matches!(*value, Kind::Other)) (Plain);
+        3 "content" [content]: Vec<Part> = omit(Task::default_content, |value| !value.is_empty()) (Plain);
+        4 "labels" [labels]: ::std::collections::BTreeMap<String, String> = def(Task::default_labels) (Entries(Plain));
+        5 "attempts" [attempts]: u8 = def(Task::default_attempts) (At("attempts", OrDefault(Task::default_attempts, Checked(u8; int(_, [10]); Strict))));
+        6 "weight" [weight]: f64 = omit(Task::default_weight, |value| *value != 1.5f64) (Plain);
+        7 "pinned" [pinned]: bool = omit(Task::default_pinned, |value| *value) (Plain);
+        8 "revision" [revision]: ::cardc_runtime::Decimal<u64> = omit(Task::default_revision, |value| value.0 != 0u64) (Plain);
+        9 "lane" [lane]: Lane = omit(Task::default_lane, |value| value.0 != "main") (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Task {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Task",
-            4 + ::core::primitive::usize::from(!::core::matches!(self.kind, Kind::Other))
-                + ::core::primitive::usize::from(!self.content.is_empty())
-                + ::core::primitive::usize::from(self.weight != 1.5f64)
-                + ::core::primitive::usize::from(self.pinned)
-                + ::core::primitive::usize::from(self.revision.0 != 0u64)
-                + ::core::primitive::usize::from(self.lane.0 != "main"),
-            tags,
-        )?;
-        object.field("id", &self.id)?;
-        object.field("status", &self.status)?;
-        if !::core::matches!(self.kind, Kind::Other) {
-            object.field("kind", &self.kind)?;
-        }
-        if !self.content.is_empty() {
-            object.field("content", &self.content)?;
-        }
-        object.field("labels", &self.labels)?;
-        object.field("attempts", &self.attempts)?;
-        if self.weight != 1.5f64 {
-            object.field("weight", &self.weight)?;
-        }
-        if self.pinned {
-            object.field("pinned", &self.pinned)?;
-        }
-        if self.revision.0 != 0u64 {
-            object.field("revision", &self.revision)?;
-        }
-        if self.lane.0 != "main" {
-            object.field("lane", &self.lane)?;
-        }
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Task {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Task {
-    const NAME: &'static str = "Task";
-    const FIELDS: &'static [&'static str] = &[
-        "id",
-        "status",
-        "kind",
-        "content",
-        "labels",
-        "attempts",
-        "weight",
-        "pinned",
-        "revision",
-        "lane",
-    ];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
-        let mut slot_8 = ::std::option::Option::None;
-        let mut slot_9 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "id",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "status",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "kind",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "content",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "labels",
-                        ::cardc_runtime::__private::Entries(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "attempts",
-                        ::cardc_runtime::__private::At(
-                            "attempts",
-                            ::cardc_runtime::__private::OrDefault(
-                                ::cardc_runtime::__private::Checked(
-                                    ::cardc_runtime::__private::Strict,
-                                    |
-                                        value: &u8,
-                                    | -> ::std::result::Result<(), ::std::string::String> {
-                                        ::cardc_runtime::__private::check_int_range(
-                                            ::core::primitive::i128::from(*value),
-                                            ::std::option::Option::None,
-                                            ::std::option::Option::Some(10i64),
-                                        )?;
-                                        ::std::result::Result::Ok(())
-                                    },
-                                ),
-                                Task::default_attempts,
-                            ),
-                        ),
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_6,
-                        "weight",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                7 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_7,
-                        "pinned",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                8 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_8,
-                        "revision",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                9 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_9,
-                        "lane",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "id")?,
-            status: ::std::option::Option::unwrap_or_else(slot_1, Task::default_status),
-            kind: ::std::option::Option::unwrap_or_else(slot_2, Task::default_kind),
-            content: ::std::option::Option::unwrap_or_else(
-                slot_3,
-                Task::default_content,
-            ),
-            labels: ::std::option::Option::unwrap_or_else(slot_4, Task::default_labels),
-            attempts: ::std::option::Option::unwrap_or_else(
-                slot_5,
-                Task::default_attempts,
-            ),
-            weight: ::std::option::Option::unwrap_or_else(slot_6, Task::default_weight),
-            pinned: ::std::option::Option::unwrap_or_else(slot_7, Task::default_pinned),
-            revision: ::std::option::Option::unwrap_or_else(
-                slot_8,
-                Task::default_revision,
-            ),
-            lane: ::std::option::Option::unwrap_or_else(slot_9, Task::default_lane),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            id: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            status: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::Some(Task::default_status()),
-            )?,
-            kind: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::Some(Task::default_kind()),
-            )?,
-            content: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                3,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::Some(Task::default_content()),
-            )?,
-            labels: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                4,
-                ::cardc_runtime::__private::Entries(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(Task::default_labels()),
-            )?,
-            attempts: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                5,
-                ::cardc_runtime::__private::At(
-                    "attempts",
-                    ::cardc_runtime::__private::OrDefault(
-                        ::cardc_runtime::__private::Checked(
-                            ::cardc_runtime::__private::Strict,
-                            |
-                                value: &u8,
-                            | -> ::std::result::Result<(), ::std::string::String> {
-                                ::cardc_runtime::__private::check_int_range(
-                                    ::core::primitive::i128::from(*value),
-                                    ::std::option::Option::None,
-                                    ::std::option::Option::Some(10i64),
-                                )?;
-                                ::std::result::Result::Ok(())
-                            },
-                        ),
-                        Task::default_attempts,
-                    ),
-                ),
-                ::std::option::Option::Some(Task::default_attempts()),
-            )?,
-            weight: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                6,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::Some(Task::default_weight()),
-            )?,
-            pinned: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                7,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::Some(Task::default_pinned()),
-            )?,
-            revision: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                8,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::Some(Task::default_revision()),
-            )?,
-            lane: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                9,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::Some(Task::default_lane()),
-            )?,
-        })
-    }
+    build { id: 0, status: 1, kind: 2, content: 3, labels: 4, attempts: 5, weight: 6, pinned: 7, revision: 8, lane: 9 }
 }
 
 impl Task {

@@ -22,178 +22,20 @@ pub enum Contact {
     Fax(FaxContact),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Contact {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Contact "Contact" "kind" ContactBridge {
+        Email "email" struct(EmailContact) email,
+        Fax "fax" struct(FaxContact) fax,
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Contact {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Email(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "kind",
-                    "email",
-                    tags,
-                )
-            }
-            Self::Fax(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "kind",
-                    "fax",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "address": String = (Plain);
+            1 "number": String = (Plain);
         }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Contact {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Union for Contact {
-    const NAME: &'static str = "Contact";
-    const TAG: &'static str = "kind";
-    const TAGS: &'static [&'static str] = &["email", "fax"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "email" => {
-                ::cardc_runtime::__private::variant("EmailContact", payload)
-                    .map(Self::Email)
-            }
-            "fax" => {
-                ::cardc_runtime::__private::variant("FaxContact", payload).map(Self::Fax)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Email "email" struct(EmailContact) refuse[1 "number"] take[0],
+            Fax "fax" struct(FaxContact) refuse[0 "address"] take[1],
         }
-    }
-    const EARLY: &'static [&'static str] = &["address", "number"];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "address",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "number",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "email" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_1.is_some(), "number")],
-                    <EmailContact as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                EmailContact::__visit_map_with(payload, early_0).map(Self::Email)
-            }
-            "fax" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_0.is_some(), "address")],
-                    <FaxContact as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                FaxContact::__visit_map_with(payload, early_1).map(Self::Fax)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl Contact {
-    /// Decodes a `Contact` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Contact`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -206,29 +48,6 @@ pub trait ContactBridge {
     fn email(&mut self, value: &EmailContact) -> Self::Output;
     /// Renders the `Fax` variant (tag `fax`).
     fn fax(&mut self, value: &FaxContact) -> Self::Output;
-}
-
-#[allow(deprecated)]
-impl Contact {
-    /// Every `kind` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["email", "fax"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Email(_) => "email",
-            Self::Fax(_) => "fax",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: ContactBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Email(value) => bridge.email(value),
-            Self::Fax(value) => bridge.fax(value),
-        }
-    }
 }
 
 /// An email address.
@@ -245,127 +64,12 @@ pub struct EmailContact {
     pub address: String,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for EmailContact {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    EmailContact "EmailContact" struct deny;
+    keys {
+        0 "address" [address]: String = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for EmailContact {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "EmailContact",
-            1,
-            tags,
-        )?;
-        object.field("address", &self.address)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for EmailContact {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for EmailContact {
-    const NAME: &'static str = "EmailContact";
-    const FIELDS: &'static [&'static str] = &["address"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            address: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-#[allow(deprecated)]
-impl EmailContact {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "address",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            address: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "address")?,
-        })
-    }
+    build { address: 0 }
 }
 
 /// A fax number.
@@ -383,127 +87,12 @@ pub struct FaxContact {
     pub number: String,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for FaxContact {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    FaxContact "FaxContact" struct deny;
+    keys {
+        0 "number" [number]: String = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for FaxContact {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "FaxContact",
-            1,
-            tags,
-        )?;
-        object.field("number", &self.number)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for FaxContact {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for FaxContact {
-    const NAME: &'static str = "FaxContact";
-    const FIELDS: &'static [&'static str] = &["number"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            number: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-#[allow(deprecated)]
-impl FaxContact {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "number",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            number: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "number")?,
-        })
-    }
+    build { number: 0 }
 }
 
 /// An old handle.
@@ -514,31 +103,7 @@ impl FaxContact {
 #[allow(deprecated)]
 pub struct Handle(pub String);
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Handle {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Handle {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::Read::read(
-                ::cardc_runtime::__private::Plain,
-                deserializer,
-            )
-            .map(Self)
-    }
-}
+::cardc_runtime::__private::newtype! { Handle (Plain) }
 
 /// A user joined.
 #[derive(Debug, Clone, PartialEq)]
@@ -554,124 +119,12 @@ pub struct Joined {
     pub at: OldTimestamp,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Joined {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Joined "Joined" struct deny;
+    keys {
+        0 "at" [at]: OldTimestamp = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Joined {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Joined",
-            1,
-            tags,
-        )?;
-        object.field("at", &self.at)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Joined {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Joined {
-    const NAME: &'static str = "Joined";
-    const FIELDS: &'static [&'static str] = &["at"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            at: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-#[allow(deprecated)]
-impl Joined {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<OldTimestamp>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "at",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            at: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "at")?,
-        })
-    }
+    build { at: 0 }
 }
 
 /// An event of the old log.
@@ -691,139 +144,17 @@ pub enum OldEvent {
     Joined(Joined),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for OldEvent {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    OldEvent "OldEvent" "event" OldEventBridge {
+        Joined "joined" struct(Joined) joined,
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for OldEvent {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Joined(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "event",
-                    "joined",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "at": OldTimestamp = (Plain);
         }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for OldEvent {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Union for OldEvent {
-    const NAME: &'static str = "OldEvent";
-    const TAG: &'static str = "event";
-    const TAGS: &'static [&'static str] = &["joined"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "joined" => {
-                ::cardc_runtime::__private::variant("Joined", payload).map(Self::Joined)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Joined "joined" struct(Joined) refuse[] take[0],
         }
-    }
-    const EARLY: &'static [&'static str] = &["at"];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "at",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "joined" => Joined::__visit_map_with(payload, early_0).map(Self::Joined),
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl OldEvent {
-    /// Decodes a `OldEvent` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `OldEvent`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -834,27 +165,6 @@ pub trait OldEventBridge {
     type Output;
     /// Renders the `Joined` variant (tag `joined`).
     fn joined(&mut self, value: &Joined) -> Self::Output;
-}
-
-#[allow(deprecated)]
-impl OldEvent {
-    /// Every `event` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["joined"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Joined(_) => "joined",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: OldEventBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Joined(value) => bridge.joined(value),
-        }
-    }
 }
 
 /// An old timestamp format.
@@ -872,48 +182,10 @@ pub enum OldTimestamp {
     Today,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for OldTimestamp {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for OldTimestamp {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::UnitEnum for OldTimestamp {
-    const NAME: &'static str = "OldTimestamp";
-    const VALUES: &'static [&'static str] = &["yesterday", "today"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "yesterday" => ::std::option::Option::Some(Self::Yesterday),
-            "today" => ::std::option::Option::Some(Self::Today),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Yesterday => ::std::result::Result::Ok((0u32, "yesterday")),
-            Self::Today => ::std::result::Result::Ok((1u32, "today")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    OldTimestamp "OldTimestamp" {
+        Yesterday = 0 "yesterday",
+        Today = 1 "today",
     }
 }
 
@@ -935,50 +207,11 @@ pub enum Role {
     Member,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Role {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Role {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::UnitEnum for Role {
-    const NAME: &'static str = "Role";
-    const VALUES: &'static [&'static str] = &["admin", "owner", "member"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "admin" => ::std::option::Option::Some(Self::Admin),
-            "owner" => ::std::option::Option::Some(Self::Owner),
-            "member" => ::std::option::Option::Some(Self::Member),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Admin => ::std::result::Result::Ok((0u32, "admin")),
-            Self::Owner => ::std::result::Result::Ok((1u32, "owner")),
-            Self::Member => ::std::result::Result::Ok((2u32, "member")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    Role "Role" {
+        Admin = 0 "admin",
+        Owner = 1 "owner",
+        Member = 2 "member",
     }
 }
 
@@ -1022,269 +255,16 @@ pub struct User {
     pub history: Vec<OldEvent>,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for User {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    User "User" struct deny;
+    keys {
+        0 "name" [name]: String = req() (Plain);
+        1 "displayName" [display_name]: Option<String> = opt() (Optional(Plain));
+        2 "legacyId" [legacy_id]: Option<u32> = opt() (Optional(Strict));
+        3 "role" [role]: Role = req() (Plain);
+        4 "handle" [handle]: Option<Handle> = opt() (Optional(Plain));
+        5 "contact" [contact]: Option<Contact> = opt() (Optional(Plain));
+        6 "history" [history]: Vec<OldEvent> = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for User {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "User",
-            3
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.display_name),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.legacy_id),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.handle),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.contact),
-                ),
-            tags,
-        )?;
-        object.field("name", &self.name)?;
-        object.optional_field("displayName", &self.display_name)?;
-        object.optional_field("legacyId", &self.legacy_id)?;
-        object.field("role", &self.role)?;
-        object.optional_field("handle", &self.handle)?;
-        object.optional_field("contact", &self.contact)?;
-        object.field("history", &self.history)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for User {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for User {
-    const NAME: &'static str = "User";
-    const FIELDS: &'static [&'static str] = &[
-        "name",
-        "displayName",
-        "legacyId",
-        "role",
-        "handle",
-        "contact",
-        "history",
-    ];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "displayName",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "legacyId",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Strict,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "role",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "handle",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "contact",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_6,
-                        "history",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "name")?,
-            display_name: ::std::option::Option::unwrap_or_default(slot_1),
-            legacy_id: ::std::option::Option::unwrap_or_default(slot_2),
-            role: ::cardc_runtime::__private::required::<A::Error, _>(slot_3, "role")?,
-            handle: ::std::option::Option::unwrap_or_default(slot_4),
-            contact: ::std::option::Option::unwrap_or_default(slot_5),
-            history: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_6, "history")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            display_name: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            legacy_id: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Strict),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            role: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                3,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            handle: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                4,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            contact: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                5,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            history: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                6,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { name: 0, display_name: 1, legacy_id: 2, role: 3, handle: 4, contact: 5, history: 6 }
 }

@@ -21,129 +21,13 @@ pub struct Documented {
     pub undocumented: bool,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Documented {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Documented "Documented" struct deny;
+    keys {
+        0 "field" [field]: String = req() (Plain);
+        1 "undocumented" [undocumented]: bool = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Documented {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Documented",
-            2,
-            tags,
-        )?;
-        object.field("field", &self.field)?;
-        object.field("undocumented", &self.undocumented)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Documented {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Documented {
-    const NAME: &'static str = "Documented";
-    const FIELDS: &'static [&'static str] = &["field", "undocumented"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "field",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "undocumented",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            field: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "field")?,
-            undocumented: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "undocumented")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            field: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            undocumented: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { field: 0, undocumented: 1 }
 }
 
 /// A block doc comment.
@@ -159,44 +43,9 @@ pub enum Mode {
     Second,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Mode {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Mode {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Mode {
-    const NAME: &'static str = "Mode";
-    const VALUES: &'static [&'static str] = &["First", "Second"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "First" => ::std::option::Option::Some(Self::First),
-            "Second" => ::std::option::Option::Some(Self::Second),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::First => ::std::result::Result::Ok((0u32, "First")),
-            Self::Second => ::std::result::Result::Ok((1u32, "Second")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    Mode "Mode" {
+        First = 0 "First",
+        Second = 1 "Second",
     }
 }

@@ -17,47 +17,11 @@ pub enum Colour {
     Blue,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Colour {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Colour {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Colour {
-    const NAME: &'static str = "Colour";
-    const VALUES: &'static [&'static str] = &["red", "dark_green", "blue!"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "red" => ::std::option::Option::Some(Self::Red),
-            "dark_green" => ::std::option::Option::Some(Self::DarkGreen),
-            "blue!" => ::std::option::Option::Some(Self::Blue),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Red => ::std::result::Result::Ok((0u32, "red")),
-            Self::DarkGreen => ::std::result::Result::Ok((1u32, "dark_green")),
-            Self::Blue => ::std::result::Result::Ok((2u32, "blue!")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    Colour "Colour" {
+        Red = 0 "red",
+        DarkGreen = 1 "dark_green",
+        Blue = 2 "blue!",
     }
 }
 
@@ -77,47 +41,11 @@ pub enum Level {
     WarnOnce,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Level {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Level {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Level {
-    const NAME: &'static str = "Level";
-    const VALUES: &'static [&'static str] = &["NONE", "INFO", "WARN_ONCE"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "NONE" => ::std::option::Option::Some(Self::None),
-            "INFO" => ::std::option::Option::Some(Self::Info),
-            "WARN_ONCE" => ::std::option::Option::Some(Self::WarnOnce),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::None => ::std::result::Result::Ok((0u32, "NONE")),
-            Self::Info => ::std::result::Result::Ok((1u32, "INFO")),
-            Self::WarnOnce => ::std::result::Result::Ok((2u32, "WARN_ONCE")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    Level "Level" {
+        None = 0 "NONE",
+        Info = 1 "INFO",
+        WarnOnce = 2 "WARN_ONCE",
     }
 }
 
@@ -139,157 +67,12 @@ pub struct Setting {
     pub history: Vec<Level>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Setting {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Setting "Setting" struct deny;
+    keys {
+        0 "colour" [colour]: Colour = req() (Plain);
+        1 "level" [level]: Option<Level> = opt() (Optional(Plain));
+        2 "history" [history]: Vec<Level> = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Setting {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Setting",
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.level),
-                ),
-            tags,
-        )?;
-        object.field("colour", &self.colour)?;
-        object.optional_field("level", &self.level)?;
-        object.field("history", &self.history)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Setting {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Setting {
-    const NAME: &'static str = "Setting";
-    const FIELDS: &'static [&'static str] = &["colour", "level", "history"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "colour",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "level",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "history",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            colour: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "colour")?,
-            level: ::std::option::Option::unwrap_or_default(slot_1),
-            history: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "history")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            colour: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            level: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            history: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { colour: 0, level: 1, history: 2 }
 }

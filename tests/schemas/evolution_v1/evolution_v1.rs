@@ -23,98 +23,13 @@ pub struct Attachment {
     >,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Attachment {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Attachment "Attachment" map keep;
+    keys {
+        0 "name" [name]: String = req() (Plain);
+        1 "size" [size]: u32 = req() (Strict);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Attachment {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("name", &self.name)?;
-        object.field("size", &self.size)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Attachment {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Attachment {
-    const NAME: &'static str = "Attachment";
-    const FIELDS: &'static [&'static str] = &["name", "size"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "size",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "name")?,
-            size: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "size")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { name: 0, size: 1 }
 }
 
 /// Text from one of the parties.
@@ -137,118 +52,14 @@ pub struct MessageUpdate {
     >,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for MessageUpdate {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    MessageUpdate "MessageUpdate" map keep;
+    keys {
+        0 "role" [role]: Role = req() (Plain);
+        1 "text" [text]: String = req() (Plain);
+        2 "format" [format]: TextFormat = def(MessageUpdate::default_format) (At("format", OrDefault(MessageUpdate::default_format, Plain)));
     }
-}
-
-impl ::cardc_runtime::__private::Object for MessageUpdate {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            3 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("role", &self.role)?;
-        object.field("text", &self.text)?;
-        object.field("format", &self.format)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for MessageUpdate {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for MessageUpdate {
-    const NAME: &'static str = "MessageUpdate";
-    const FIELDS: &'static [&'static str] = &["role", "text", "format"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "role",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "format",
-                        ::cardc_runtime::__private::At(
-                            "format",
-                            ::cardc_runtime::__private::OrDefault(
-                                ::cardc_runtime::__private::Plain,
-                                MessageUpdate::default_format,
-                            ),
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            role: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "role")?,
-            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "text")?,
-            format: ::std::option::Option::unwrap_or_else(
-                slot_2,
-                MessageUpdate::default_format,
-            ),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { role: 0, text: 1, format: 2 }
 }
 
 impl MessageUpdate {
@@ -275,51 +86,12 @@ pub enum Role {
     Other(::cardc_runtime::UnknownValue<Role>),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Role {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
+::cardc_runtime::__private::unit_enum! {
+    Role "Role" {
+        User = 0 "user",
+        Assistant = 1 "assistant",
     }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Role {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Role {
-    const NAME: &'static str = "Role";
-    const VALUES: &'static [&'static str] = &["user", "assistant"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "user" => ::std::option::Option::Some(Self::User),
-            "assistant" => ::std::option::Option::Some(Self::Assistant),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::User => ::std::result::Result::Ok((0u32, "user")),
-            Self::Assistant => ::std::result::Result::Ok((1u32, "assistant")),
-            Self::Other(unknown) => ::std::result::Result::Err(unknown.as_str()),
-        }
-    }
-    #[inline]
-    fn other(value: ::cardc_runtime::UnknownValue<Self>) -> ::std::option::Option<Self> {
-        ::std::option::Option::Some(Self::Other(value))
-    }
+    other(Other)
 }
 
 /// Where a tool call is.
@@ -344,60 +116,14 @@ pub enum Status {
     Other(::cardc_runtime::UnknownValue<Status>),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Status {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
+::cardc_runtime::__private::unit_enum! {
+    Status "Status" {
+        Pending = 0 "pending",
+        Running = 1 "running",
+        Completed = 2 "completed",
+        Failed = 3 "failed",
     }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Status {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Status {
-    const NAME: &'static str = "Status";
-    const VALUES: &'static [&'static str] = &[
-        "pending",
-        "running",
-        "completed",
-        "failed",
-    ];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "pending" => ::std::option::Option::Some(Self::Pending),
-            "running" => ::std::option::Option::Some(Self::Running),
-            "completed" => ::std::option::Option::Some(Self::Completed),
-            "failed" => ::std::option::Option::Some(Self::Failed),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Pending => ::std::result::Result::Ok((0u32, "pending")),
-            Self::Running => ::std::result::Result::Ok((1u32, "running")),
-            Self::Completed => ::std::result::Result::Ok((2u32, "completed")),
-            Self::Failed => ::std::result::Result::Ok((3u32, "failed")),
-            Self::Other(unknown) => ::std::result::Result::Err(unknown.as_str()),
-        }
-    }
-    #[inline]
-    fn other(value: ::cardc_runtime::UnknownValue<Self>) -> ::std::option::Option<Self> {
-        ::std::option::Option::Some(Self::Other(value))
-    }
+    other(Other)
 }
 
 /// How a message's text is written: a closed enum.
@@ -413,45 +139,10 @@ pub enum TextFormat {
     Markdown,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for TextFormat {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TextFormat {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for TextFormat {
-    const NAME: &'static str = "TextFormat";
-    const VALUES: &'static [&'static str] = &["plain", "markdown"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "plain" => ::std::option::Option::Some(Self::Plain),
-            "markdown" => ::std::option::Option::Some(Self::Markdown),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Plain => ::std::result::Result::Ok((0u32, "plain")),
-            Self::Markdown => ::std::result::Result::Ok((1u32, "markdown")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    TextFormat "TextFormat" {
+        Plain = 0 "plain",
+        Markdown = 1 "markdown",
     }
 }
 
@@ -474,112 +165,14 @@ pub struct ToolCallUpdate {
     >,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for ToolCallUpdate {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ToolCallUpdate "ToolCallUpdate" map keep;
+    keys {
+        0 "id" [id]: String = req() (Plain);
+        1 "title" [title]: String = req() (Plain);
+        2 "status" [status]: Status = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for ToolCallUpdate {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            3 + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("id", &self.id)?;
-        object.field("title", &self.title)?;
-        object.field("status", &self.status)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolCallUpdate {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for ToolCallUpdate {
-    const NAME: &'static str = "ToolCallUpdate";
-    const FIELDS: &'static [&'static str] = &["id", "title", "status"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "id",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "title",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "status",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "id")?,
-            title: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "title")?,
-            status: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "status")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { id: 0, title: 1, status: 2 }
 }
 
 /// A turn: the updates in order.
@@ -603,133 +196,14 @@ pub struct Turn {
     >,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Turn {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Turn "Turn" map keep;
+    keys {
+        0 "updates" [updates]: Vec<Update> = req() (At("updates", ItemsAt(Plain)));
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "attachments" [attachments]: Vec<Attachment> = omit(Turn::default_attachments, |value| !value.is_empty()) (At("attachments", SkipInvalid(Plain)));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Turn {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.title),
-                ) + ::core::primitive::usize::from(!self.attachments.is_empty())
-                + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("updates", &self.updates)?;
-        object.optional_field("title", &self.title)?;
-        if !self.attachments.is_empty() {
-            object.field("attachments", &self.attachments)?;
-        }
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Turn {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Turn {
-    const NAME: &'static str = "Turn";
-    const FIELDS: &'static [&'static str] = &["updates", "title", "attachments"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "updates",
-                        ::cardc_runtime::__private::At(
-                            "updates",
-                            ::cardc_runtime::__private::ItemsAt(
-                                ::cardc_runtime::__private::Plain,
-                            ),
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "title",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "attachments",
-                        ::cardc_runtime::__private::At(
-                            "attachments",
-                            ::cardc_runtime::__private::SkipInvalid(
-                                ::cardc_runtime::__private::Plain,
-                            ),
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            updates: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "updates")?,
-            title: ::std::option::Option::unwrap_or_default(slot_1),
-            attachments: ::std::option::Option::unwrap_or_else(
-                slot_2,
-                Turn::default_attachments,
-            ),
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { updates: 0, title: 1, attachments: 2 }
 }
 
 impl Turn {
@@ -764,134 +238,13 @@ pub enum Update {
     Unknown(::cardc_runtime::Unknown<Update>),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Update {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Update "Update" "type" UpdateBridge {
+        Message "message" struct(MessageUpdate) message,
+        ToolCall "tool_call" struct(ToolCallUpdate) tool_call,
+        Done "done" unit() done,
     }
-}
-
-impl ::cardc_runtime::__private::Object for Update {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Message(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "message",
-                    tags,
-                )
-            }
-            Self::ToolCall(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "tool_call",
-                    tags,
-                )
-            }
-            Self::Done => {
-                ::cardc_runtime::__private::tagged(
-                    &::cardc_runtime::__private::Unit,
-                    serializer,
-                    "type",
-                    "done",
-                    tags,
-                )
-            }
-            Self::Unknown(unknown) => {
-                ::cardc_runtime::__private::Object::serialize_object(
-                    unknown,
-                    serializer,
-                    tags,
-                )
-            }
-        }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Update {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Update {
-    const NAME: &'static str = "Update";
-    const TAG: &'static str = "type";
-    const TAGS: &'static [&'static str] = &["message", "tool_call", "done"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "message" => {
-                ::cardc_runtime::__private::variant("MessageUpdate", payload)
-                    .map(Self::Message)
-            }
-            "tool_call" => {
-                ::cardc_runtime::__private::variant("ToolCallUpdate", payload)
-                    .map(Self::ToolCall)
-            }
-            "done" => {
-                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Done)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-    const OPEN: bool = true;
-    #[inline]
-    fn other(unknown: ::cardc_runtime::Unknown<Self>) -> ::std::option::Option<Self> {
-        ::std::option::Option::Some(Self::Unknown(unknown))
-    }
-}
-
-impl Update {
-    /// Decodes a `Update` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Update`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
-    }
+    other(Unknown unknown)
 }
 
 /// Renders every variant of [`Update`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
@@ -906,30 +259,4 @@ pub trait UpdateBridge {
     fn done(&mut self) -> Self::Output;
     /// Renders the `Unknown` catch-all: a `type` this build does not know, kept whole.
     fn unknown(&mut self, value: &::cardc_runtime::Unknown<Update>) -> Self::Output;
-}
-
-impl Update {
-    /// Every `type` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["message", "tool_call", "done"];
-    /// This value's tag.
-    pub fn tag(&self) -> &str {
-        match self {
-            Self::Message(_) => "message",
-            Self::ToolCall(_) => "tool_call",
-            Self::Done => "done",
-            Self::Unknown(unknown) => unknown.tag(),
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: UpdateBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Message(value) => bridge.message(value),
-            Self::ToolCall(value) => bridge.tool_call(value),
-            Self::Done => bridge.done(),
-            Self::Unknown(value) => bridge.unknown(value),
-        }
-    }
 }

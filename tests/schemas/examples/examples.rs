@@ -28,174 +28,20 @@ pub enum Action {
     Delete(DeleteAction),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Action {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Action "Action" "kind" ActionBridge {
+        Read "read" struct(ReadAction) read,
+        Delete "delete" struct(DeleteAction) delete,
     }
-}
-
-impl ::cardc_runtime::__private::Object for Action {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Read(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "kind",
-                    "read",
-                    tags,
-                )
-            }
-            Self::Delete(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "kind",
-                    "delete",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "location": FileLocation = (Plain);
+            1 "paths": Vec<String> = (Plain);
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Action {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Action {
-    const NAME: &'static str = "Action";
-    const TAG: &'static str = "kind";
-    const TAGS: &'static [&'static str] = &["read", "delete"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "read" => {
-                ::cardc_runtime::__private::variant("ReadAction", payload)
-                    .map(Self::Read)
-            }
-            "delete" => {
-                ::cardc_runtime::__private::variant("DeleteAction", payload)
-                    .map(Self::Delete)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Read "read" struct(ReadAction) refuse[1 "paths"] take[0],
+            Delete "delete" struct(DeleteAction) refuse[0 "location"] take[1],
         }
-    }
-    const EARLY: &'static [&'static str] = &["location", "paths"];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "location",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "paths",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "read" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_1.is_some(), "paths")],
-                    <ReadAction as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ReadAction::__visit_map_with(payload, early_0).map(Self::Read)
-            }
-            "delete" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_0.is_some(), "location")],
-                    <DeleteAction as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                DeleteAction::__visit_map_with(payload, early_1).map(Self::Delete)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl Action {
-    /// Decodes a `Action` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Action`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -207,28 +53,6 @@ pub trait ActionBridge {
     fn read(&mut self, value: &ReadAction) -> Self::Output;
     /// Renders the `Delete` variant (tag `delete`).
     fn delete(&mut self, value: &DeleteAction) -> Self::Output;
-}
-
-impl Action {
-    /// Every `kind` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["read", "delete"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Read(_) => "read",
-            Self::Delete(_) => "delete",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: ActionBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Read(value) => bridge.read(value),
-            Self::Delete(value) => bridge.delete(value),
-        }
-    }
 }
 
 /// Deletes files.
@@ -244,119 +68,12 @@ pub struct DeleteAction {
     pub paths: Vec<String>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for DeleteAction {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    DeleteAction "DeleteAction" struct deny;
+    keys {
+        0 "paths" [paths]: Vec<String> = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for DeleteAction {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "DeleteAction",
-            1,
-            tags,
-        )?;
-        object.field("paths", &self.paths)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for DeleteAction {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for DeleteAction {
-    const NAME: &'static str = "DeleteAction";
-    const FIELDS: &'static [&'static str] = &["paths"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            paths: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl DeleteAction {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<Vec<String>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "paths",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            paths: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "paths")?,
-        })
-    }
+    build { paths: 0 }
 }
 
 /// A file a tool touched.
@@ -406,164 +123,14 @@ pub struct FileLocation {
     pub symbol: Option<Option<String>>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for FileLocation {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    FileLocation "FileLocation" struct deny;
+    keys {
+        0 "path" [path]: String = req() (Plain);
+        1 "line" [line]: Option<u32> = opt() (Optional(Strict));
+        2 "symbol" [symbol]: Option<Option<String>> = opt() (Optional(Nullable(Plain)));
     }
-}
-
-impl ::cardc_runtime::__private::Object for FileLocation {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "FileLocation",
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.line),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.symbol),
-                ),
-            tags,
-        )?;
-        object.field("path", &self.path)?;
-        object.optional_field("line", &self.line)?;
-        object.optional_field("symbol", &self.symbol)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for FileLocation {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for FileLocation {
-    const NAME: &'static str = "FileLocation";
-    const FIELDS: &'static [&'static str] = &["path", "line", "symbol"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "path",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "line",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Strict,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "symbol",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Nullable(
-                                ::cardc_runtime::__private::Plain,
-                            ),
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            path: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "path")?,
-            line: ::std::option::Option::unwrap_or_default(slot_1),
-            symbol: ::std::option::Option::unwrap_or_default(slot_2),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            path: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            line: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Strict),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            symbol: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Optional(
-                    ::cardc_runtime::__private::Nullable(
-                        ::cardc_runtime::__private::Plain,
-                    ),
-                ),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
+    build { path: 0, line: 1, symbol: 2 }
 }
 
 /// How a file is opened.
@@ -583,45 +150,10 @@ pub enum Mode {
     Write,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Mode {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Mode {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Mode {
-    const NAME: &'static str = "Mode";
-    const VALUES: &'static [&'static str] = &["read", "write"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "read" => ::std::option::Option::Some(Self::Read),
-            "write" => ::std::option::Option::Some(Self::Write),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Read => ::std::result::Result::Ok((0u32, "read")),
-            Self::Write => ::std::result::Result::Ok((1u32, "write")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    Mode "Mode" {
+        Read = 0 "read",
+        Write = 1 "write",
     }
 }
 
@@ -638,122 +170,12 @@ pub struct ReadAction {
     pub location: FileLocation,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for ReadAction {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ReadAction "ReadAction" struct deny;
+    keys {
+        0 "location" [location]: FileLocation = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for ReadAction {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "ReadAction",
-            1,
-            tags,
-        )?;
-        object.field("location", &self.location)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ReadAction {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for ReadAction {
-    const NAME: &'static str = "ReadAction";
-    const FIELDS: &'static [&'static str] = &["location"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            location: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl ReadAction {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<FileLocation>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "location",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            location: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "location")?,
-        })
-    }
+    build { location: 0 }
 }
 
 /// A session's id.
@@ -766,29 +188,7 @@ impl ReadAction {
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "SessionId")]
 pub struct SessionId(pub String);
 
-impl ::cardc_runtime::__private::serde::Serialize for SessionId {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SessionId {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::Read::read(
-                ::cardc_runtime::__private::Plain,
-                deserializer,
-            )
-            .map(Self)
-    }
-}
+::cardc_runtime::__private::newtype! { SessionId (Plain) }
 
 /// Weights and anything else.
 ///
@@ -809,148 +209,12 @@ pub struct Tuning {
     pub meta: ::cardc_runtime::__private::serde_json::Value,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Tuning {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Tuning "Tuning" struct deny;
+    keys {
+        0 "weights" [weights]: ::std::collections::BTreeMap<String, f64> = req() (Entries(Plain));
+        1 "meta" [meta]: ::cardc_runtime::__private::serde_json::Value = req() (Strict);
+        2 "kind" []: () = con("tuning") (String("tuning"));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Tuning {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Tuning",
-            3,
-            tags,
-        )?;
-        object.field("weights", &self.weights)?;
-        object.field("meta", &self.meta)?;
-        object.field("kind", &"tuning")?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Tuning {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Tuning {
-    const NAME: &'static str = "Tuning";
-    const FIELDS: &'static [&'static str] = &["weights", "meta", "kind"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "weights",
-                        ::cardc_runtime::__private::Entries(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "meta",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "kind",
-                        ::cardc_runtime::__private::Constant::String("tuning"),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::cardc_runtime::__private::required::<A::Error, ()>(slot_2, "kind")?;
-        ::std::result::Result::Ok(Self {
-            weights: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "weights")?,
-            meta: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "meta")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        let slot_0 = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            0,
-            ::cardc_runtime::__private::Entries(::cardc_runtime::__private::Plain),
-            ::std::option::Option::None,
-        )?;
-        let slot_1 = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(&mut seq, 1, ::cardc_runtime::__private::Strict, ::std::option::Option::None)?;
-        let () = ::cardc_runtime::__private::next_element::<
-            Self,
-            A,
-            _,
-            _,
-        >(
-            &mut seq,
-            2,
-            ::cardc_runtime::__private::Constant::String("tuning"),
-            ::std::option::Option::None,
-        )?;
-        ::std::result::Result::Ok(Self {
-            weights: slot_0,
-            meta: slot_1,
-        })
-    }
+    build { weights: 0, meta: 1 }
 }

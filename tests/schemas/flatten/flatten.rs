@@ -22,143 +22,14 @@ pub struct Cancel {
     pub reason: Option<String>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Cancel {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Cancel "Cancel" map deny;
+    keys {
+        0 "requestId" [request_id.request_id]: u32 = req() (Strict);
+        1 "traceId" [trace.trace_id]: Option<String> = opt() (Optional(Plain));
+        2 "reason" [reason]: Option<String> = opt() (Optional(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Cancel {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.trace.trace_id),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.reason),
-                ),
-            tags,
-        )?;
-        object.field("requestId", &self.request_id.request_id)?;
-        object.optional_field("traceId", &self.trace.trace_id)?;
-        object.optional_field("reason", &self.reason)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Cancel {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Cancel {
-    const NAME: &'static str = "Cancel";
-    const FIELDS: &'static [&'static str] = &["requestId", "traceId", "reason"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-impl Cancel {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<u32>,
-        mut slot_1: ::std::option::Option<Option<String>>,
-        mut slot_2: ::std::option::Option<Option<String>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "requestId",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "traceId",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "reason",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            request_id: RequestId {
-                request_id: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_0, "requestId")?,
-            },
-            trace: Trace {
-                trace_id: ::std::option::Option::unwrap_or_default(slot_1),
-            },
-            reason: ::std::option::Option::unwrap_or_default(slot_2),
-        })
-    }
+    build { request_id: RequestId { request_id: 0 }, trace: Trace { trace_id: 1 }, reason: 2 }
 }
 
 /// Some text.
@@ -177,182 +48,16 @@ pub struct Chunk {
     pub text: String,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Chunk {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Chunk "Chunk" map deny;
+    keys {
+        0 "id" [envelope.id]: String = req() (Plain);
+        1 "sessionId" [envelope.session_id]: String = req() (Plain);
+        2 "_meta" [envelope.meta]: Option<::std::collections::BTreeMap<String, ::cardc_runtime::__private::serde_json::Value>> = opt() (Optional(Entries(Strict)));
+        3 "traceId" [envelope.trace.trace_id]: Option<String> = opt() (Optional(Plain));
+        4 "text" [text]: String = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Chunk {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            3
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.envelope.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.envelope.trace.trace_id),
-                ),
-            tags,
-        )?;
-        object.field("id", &self.envelope.id)?;
-        object.field("sessionId", &self.envelope.session_id)?;
-        object.optional_field("_meta", &self.envelope.meta)?;
-        object.optional_field("traceId", &self.envelope.trace.trace_id)?;
-        object.field("text", &self.text)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Chunk {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Chunk {
-    const NAME: &'static str = "Chunk";
-    const FIELDS: &'static [&'static str] = &[
-        "id",
-        "sessionId",
-        "_meta",
-        "traceId",
-        "text",
-    ];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-impl Chunk {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-        mut slot_1: ::std::option::Option<String>,
-        mut slot_2: ::std::option::Option<
-            Option<
-                ::std::collections::BTreeMap<
-                    String,
-                    ::cardc_runtime::__private::serde_json::Value,
-                >,
-            >,
-        >,
-        mut slot_3: ::std::option::Option<Option<String>>,
-        mut slot_4: ::std::option::Option<String>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "id",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "sessionId",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Entries(
-                                ::cardc_runtime::__private::Strict,
-                            ),
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "traceId",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            envelope: Envelope {
-                id: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "id")?,
-                session_id: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_1, "sessionId")?,
-                meta: ::std::option::Option::unwrap_or_default(slot_2),
-                trace: Trace {
-                    trace_id: ::std::option::Option::unwrap_or_default(slot_3),
-                },
-            },
-            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_4, "text")?,
-        })
-    }
+    build { envelope: Envelope { id: 0, session_id: 1, meta: 2, trace: Trace { trace_id: 3 } }, text: 4 }
 }
 
 /// The end of a turn.
@@ -372,198 +77,17 @@ pub struct Done {
     pub envelope: Envelope,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Done {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Done "Done" map deny;
+    keys {
+        0 "stopReason" [stop_reason]: String = req() (Plain);
+        1 "id" [envelope.id]: String = req() (Plain);
+        2 "sessionId" [envelope.session_id]: String = req() (Plain);
+        3 "_meta" [envelope.meta]: Option<::std::collections::BTreeMap<String, ::cardc_runtime::__private::serde_json::Value>> = opt() (Optional(Entries(Strict)));
+        4 "traceId" [envelope.trace.trace_id]: Option<String> = opt() (Optional(Plain));
+        5 "version" []: () = con(1i64) (Int(1i64));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Done {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            4
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.envelope.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.envelope.trace.trace_id),
-                ),
-            tags,
-        )?;
-        object.field("stopReason", &self.stop_reason)?;
-        object.field("id", &self.envelope.id)?;
-        object.field("sessionId", &self.envelope.session_id)?;
-        object.optional_field("_meta", &self.envelope.meta)?;
-        object.optional_field("traceId", &self.envelope.trace.trace_id)?;
-        object.field("version", &1i64)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Done {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Done {
-    const NAME: &'static str = "Done";
-    const FIELDS: &'static [&'static str] = &[
-        "stopReason",
-        "id",
-        "sessionId",
-        "_meta",
-        "traceId",
-        "version",
-    ];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-impl Done {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-        mut slot_1: ::std::option::Option<String>,
-        mut slot_2: ::std::option::Option<String>,
-        mut slot_3: ::std::option::Option<
-            Option<
-                ::std::collections::BTreeMap<
-                    String,
-                    ::cardc_runtime::__private::serde_json::Value,
-                >,
-            >,
-        >,
-        mut slot_4: ::std::option::Option<Option<String>>,
-        mut slot_5: ::std::option::Option<()>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "stopReason",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "id",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "sessionId",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Entries(
-                                ::cardc_runtime::__private::Strict,
-                            ),
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "traceId",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "version",
-                        ::cardc_runtime::__private::Constant::Int(1i64),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::cardc_runtime::__private::required::<A::Error, ()>(slot_5, "version")?;
-        ::std::result::Result::Ok(Self {
-            stop_reason: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "stopReason")?,
-            envelope: Envelope {
-                id: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "id")?,
-                session_id: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_2, "sessionId")?,
-                meta: ::std::option::Option::unwrap_or_default(slot_3),
-                trace: Trace {
-                    trace_id: ::std::option::Option::unwrap_or_default(slot_4),
-                },
-            },
-        })
-    }
+    build { stop_reason: 0, envelope: Envelope { id: 1, session_id: 2, meta: 3, trace: Trace { trace_id: 4 } } }
 }
 
 /// The fields every message carries.
@@ -597,134 +121,15 @@ pub struct Envelope {
     pub trace: Trace,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Envelope {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Envelope "Envelope" map deny;
+    keys {
+        0 "id" [id]: String = req() (Plain);
+        1 "sessionId" [session_id]: String = req() (Plain);
+        2 "_meta" [meta]: Option<::std::collections::BTreeMap<String, ::cardc_runtime::__private::serde_json::Value>> = opt() (Optional(Entries(Strict)));
+        3 "traceId" [trace.trace_id]: Option<String> = opt() (Optional(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Envelope {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.trace.trace_id),
-                ),
-            tags,
-        )?;
-        object.field("id", &self.id)?;
-        object.field("sessionId", &self.session_id)?;
-        object.optional_field("_meta", &self.meta)?;
-        object.optional_field("traceId", &self.trace.trace_id)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Envelope {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Envelope {
-    const NAME: &'static str = "Envelope";
-    const FIELDS: &'static [&'static str] = &["id", "sessionId", "_meta", "traceId"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "id",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "sessionId",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Entries(
-                                ::cardc_runtime::__private::Strict,
-                            ),
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "traceId",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "id")?,
-            session_id: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "sessionId")?,
-            meta: ::std::option::Option::unwrap_or_default(slot_2),
-            trace: Trace {
-                trace_id: ::std::option::Option::unwrap_or_default(slot_3),
-            },
-        })
-    }
+    build { id: 0, session_id: 1, meta: 2, trace: Trace { trace_id: 3 } }
 }
 
 /// An open object flattening the envelope keeps the keys it does not know.
@@ -745,158 +150,16 @@ pub struct Note {
     >,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Note {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Note "Note" map keep;
+    keys {
+        0 "id" [envelope.id]: String = req() (Plain);
+        1 "sessionId" [envelope.session_id]: String = req() (Plain);
+        2 "_meta" [envelope.meta]: Option<::std::collections::BTreeMap<String, ::cardc_runtime::__private::serde_json::Value>> = opt() (Optional(Entries(Strict)));
+        3 "traceId" [envelope.trace.trace_id]: Option<String> = opt() (Optional(Plain));
+        4 "body" [body]: Option<String> = req() (Nullable(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Note {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            3
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.envelope.meta),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.envelope.trace.trace_id),
-                ) + self.extra_fields.len(),
-            tags,
-        )?;
-        object.field("id", &self.envelope.id)?;
-        object.field("sessionId", &self.envelope.session_id)?;
-        object.optional_field("_meta", &self.envelope.meta)?;
-        object.optional_field("traceId", &self.envelope.trace.trace_id)?;
-        object.field("body", &self.body)?;
-        object.extra_fields(&self.extra_fields)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Note {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Note {
-    const NAME: &'static str = "Note";
-    const FIELDS: &'static [&'static str] = &[
-        "id",
-        "sessionId",
-        "_meta",
-        "traceId",
-        "body",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut extra = ::cardc_runtime::__private::Extra::new();
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::Some(&mut extra))? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "id",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "sessionId",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Entries(
-                                ::cardc_runtime::__private::Strict,
-                            ),
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "traceId",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "body",
-                        ::cardc_runtime::__private::Nullable(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            envelope: Envelope {
-                id: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "id")?,
-                session_id: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_1, "sessionId")?,
-                meta: ::std::option::Option::unwrap_or_default(slot_2),
-                trace: Trace {
-                    trace_id: ::std::option::Option::unwrap_or_default(slot_3),
-                },
-            },
-            body: ::cardc_runtime::__private::required::<A::Error, _>(slot_4, "body")?,
-            extra_fields: ::cardc_runtime::__private::extra_fields::<A::Error>(extra)?,
-        })
-    }
+    build { envelope: Envelope { id: 0, session_id: 1, meta: 2, trace: Trace { trace_id: 3 } }, body: 4 }
 }
 
 /// A ping: nothing but the shared keys.
@@ -916,126 +179,13 @@ pub struct Ping {
     pub trace: Trace,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Ping {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Ping "Ping" map deny;
+    keys {
+        0 "requestId" [request_id.request_id]: u32 = req() (Strict);
+        1 "traceId" [trace.trace_id]: Option<String> = opt() (Optional(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Ping {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.trace.trace_id),
-                ),
-            tags,
-        )?;
-        object.field("requestId", &self.request_id.request_id)?;
-        object.optional_field("traceId", &self.trace.trace_id)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Ping {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Ping {
-    const NAME: &'static str = "Ping";
-    const FIELDS: &'static [&'static str] = &["requestId", "traceId"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-impl Ping {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<u32>,
-        mut slot_1: ::std::option::Option<Option<String>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "requestId",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "traceId",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            request_id: RequestId {
-                request_id: ::cardc_runtime::__private::required::<
-                    A::Error,
-                    _,
-                >(slot_0, "requestId")?,
-            },
-            trace: Trace {
-                trace_id: ::std::option::Option::unwrap_or_default(slot_1),
-            },
-        })
-    }
+    build { request_id: RequestId { request_id: 0 }, trace: Trace { trace_id: 1 } }
 }
 
 /// A request: every variant carries the request's id and the tracing keys, declared once here.
@@ -1056,180 +206,21 @@ pub enum Request {
     Cancel(Cancel),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Request {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Request "Request" "method" RequestBridge {
+        Ping "ping" struct(Ping) ping,
+        Cancel "cancel" struct(Cancel) cancel,
     }
-}
-
-impl ::cardc_runtime::__private::Object for Request {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Ping(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "ping",
-                    tags,
-                )
-            }
-            Self::Cancel(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "cancel",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "requestId": u32 = (Strict);
+            1 "traceId": Option<String> = (Optional(Plain));
+            2 "reason": Option<String> = (Optional(Plain));
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Request {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Request {
-    const NAME: &'static str = "Request";
-    const TAG: &'static str = "method";
-    const TAGS: &'static [&'static str] = &["ping", "cancel"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "ping" => {
-                ::cardc_runtime::__private::variant("Ping", payload).map(Self::Ping)
-            }
-            "cancel" => {
-                ::cardc_runtime::__private::variant("Cancel", payload).map(Self::Cancel)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Ping "ping" struct(Ping) refuse[2 "reason"] take[0, 1],
+            Cancel "cancel" struct(Cancel) refuse[] take[0, 1, 2],
         }
-    }
-    const EARLY: &'static [&'static str] = &["requestId", "traceId", "reason"];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        let mut early_2 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "requestId",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "traceId",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_2,
-                        "reason",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "ping" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_2.is_some(), "reason")],
-                    <Ping as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                Ping::__visit_map_with(payload, early_0, early_1).map(Self::Ping)
-            }
-            "cancel" => {
-                Cancel::__visit_map_with(payload, early_0, early_1, early_2)
-                    .map(Self::Cancel)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl Request {
-    /// Decodes a `Request` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Request`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -1241,28 +232,6 @@ pub trait RequestBridge {
     fn ping(&mut self, value: &Ping) -> Self::Output;
     /// Renders the `Cancel` variant (tag `cancel`).
     fn cancel(&mut self, value: &Cancel) -> Self::Output;
-}
-
-impl Request {
-    /// Every `method` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["ping", "cancel"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Ping(_) => "ping",
-            Self::Cancel(_) => "cancel",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: RequestBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Ping(value) => bridge.ping(value),
-            Self::Cancel(value) => bridge.cancel(value),
-        }
-    }
 }
 
 /// The id every request carries.
@@ -1279,107 +248,12 @@ pub struct RequestId {
     pub request_id: u32,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for RequestId {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    RequestId "RequestId" struct deny;
+    keys {
+        0 "requestId" [request_id]: u32 = req() (Strict);
     }
-}
-
-impl ::cardc_runtime::__private::Object for RequestId {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "RequestId",
-            1,
-            tags,
-        )?;
-        object.field("requestId", &self.request_id)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for RequestId {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for RequestId {
-    const NAME: &'static str = "RequestId";
-    const FIELDS: &'static [&'static str] = &["requestId"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "requestId",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            request_id: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "requestId")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            request_id: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Strict,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { request_id: 0 }
 }
 
 /// Tracing, flattened into the envelope in turn.
@@ -1400,108 +274,12 @@ pub struct Trace {
     pub trace_id: Option<String>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Trace {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Trace "Trace" struct deny;
+    keys {
+        0 "traceId" [trace_id]: Option<String> = opt() (Optional(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Trace {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Trace",
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.trace_id),
-            ),
-            tags,
-        )?;
-        object.optional_field("traceId", &self.trace_id)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Trace {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Trace {
-    const NAME: &'static str = "Trace";
-    const FIELDS: &'static [&'static str] = &["traceId"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "traceId",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            trace_id: ::std::option::Option::unwrap_or_default(slot_0),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            trace_id: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
+    build { trace_id: 0 }
 }
 
 /// A session update.
@@ -1522,248 +300,25 @@ pub enum Update {
     Done(Done),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Update {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Update "Update" "type" UpdateBridge {
+        Chunk "chunk" struct(Chunk) chunk,
+        Done "done" struct(Done) done,
     }
-}
-
-impl ::cardc_runtime::__private::Object for Update {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Chunk(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "chunk",
-                    tags,
-                )
-            }
-            Self::Done(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "done",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "id": String = (Plain);
+            1 "sessionId": String = (Plain);
+            2 "_meta": Option<::std::collections::BTreeMap<String, ::cardc_runtime::__private::serde_json::Value>> = (Optional(Entries(Strict)));
+            3 "traceId": Option<String> = (Optional(Plain));
+            4 "text": String = (Plain);
+            5 "stopReason": String = (Plain);
+            6 "version": () = (Int(1i64));
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Update {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Update {
-    const NAME: &'static str = "Update";
-    const TAG: &'static str = "type";
-    const TAGS: &'static [&'static str] = &["chunk", "done"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "chunk" => {
-                ::cardc_runtime::__private::variant("Chunk", payload).map(Self::Chunk)
-            }
-            "done" => {
-                ::cardc_runtime::__private::variant("Done", payload).map(Self::Done)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Chunk "chunk" struct(Chunk) refuse[5 "stopReason", 6 "version"] take[0, 1, 2, 3, 4],
+            Done "done" struct(Done) refuse[4 "text"] take[5, 0, 1, 2, 3, 6],
         }
-    }
-    const EARLY: &'static [&'static str] = &[
-        "id",
-        "sessionId",
-        "_meta",
-        "traceId",
-        "text",
-        "stopReason",
-        "version",
-    ];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        let mut early_2 = ::std::option::Option::None;
-        let mut early_3 = ::std::option::Option::None;
-        let mut early_4 = ::std::option::Option::None;
-        let mut early_5 = ::std::option::Option::None;
-        let mut early_6 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "id",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "sessionId",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_2,
-                        "_meta",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Entries(
-                                ::cardc_runtime::__private::Strict,
-                            ),
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_3,
-                        "traceId",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_4,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_5,
-                        "stopReason",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_6,
-                        "version",
-                        ::cardc_runtime::__private::Constant::Int(1i64),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "chunk" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_5.is_some(), "stopReason"), (early_6.is_some(), "version")],
-                    <Chunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                Chunk::__visit_map_with(
-                        payload,
-                        early_0,
-                        early_1,
-                        early_2,
-                        early_3,
-                        early_4,
-                    )
-                    .map(Self::Chunk)
-            }
-            "done" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_4.is_some(), "text")],
-                    <Done as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                Done::__visit_map_with(
-                        payload,
-                        early_5,
-                        early_0,
-                        early_1,
-                        early_2,
-                        early_3,
-                        early_6,
-                    )
-                    .map(Self::Done)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl Update {
-    /// Decodes a `Update` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Update`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -1775,26 +330,4 @@ pub trait UpdateBridge {
     fn chunk(&mut self, value: &Chunk) -> Self::Output;
     /// Renders the `Done` variant (tag `done`).
     fn done(&mut self, value: &Done) -> Self::Output;
-}
-
-impl Update {
-    /// Every `type` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["chunk", "done"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Chunk(_) => "chunk",
-            Self::Done(_) => "done",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: UpdateBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Chunk(value) => bridge.chunk(value),
-            Self::Done(value) => bridge.done(value),
-        }
-    }
 }

@@ -34,165 +34,13 @@ pub struct Comment {
     pub lines: Option<Value>,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Comment {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Comment "Comment" struct deny;
+    keys {
+        0 "*/ console.log(\"field\"); /*" [comment]: String = req() (Plain);
+        1 "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO" [lines]: Option<Value> = opt() (Optional(Plain));
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Comment {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Comment",
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.lines),
-                ),
-            tags,
-        )?;
-        object.field("*/ console.log(\"field\"); /*", &self.comment)?;
-        object
-            .optional_field(
-                "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
-                &self.lines,
-            )?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Comment {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Comment {
-    const NAME: &'static str = "Comment";
-    const FIELDS: &'static [&'static str] = &[
-        "*/ console.log(\"field\"); /*",
-        "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
-    ];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            comment: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            lines: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
-}
-
-#[allow(deprecated)]
-impl Comment {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-        mut slot_1: ::std::option::Option<Option<Value>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "*/ console.log(\"field\"); /*",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            comment: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "*/ console.log(\"field\"); /*")?,
-            lines: ::std::option::Option::unwrap_or_default(slot_1),
-        })
-    }
+    build { comment: 0, lines: 1 }
 }
 
 /// A variant whose tag closes an HTML comment.
@@ -206,78 +54,11 @@ impl Comment {
 #[allow(deprecated)]
 pub struct Empty {}
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Empty {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Empty "Empty" struct deny;
+    keys {
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Empty {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Empty",
-            0,
-            tags,
-        )?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Empty {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Empty {
-    const NAME: &'static str = "Empty";
-    const FIELDS: &'static [&'static str] = &[];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)?
-            .is_some()
-        {}
-        ::std::result::Result::Ok(Self {})
-    }
-    #[inline]
-    fn visit_seq<'de, A>(_seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {})
-    }
+    build {  }
 }
 
 /// A type doc. */ console.log("type doc"); /*
@@ -307,290 +88,26 @@ pub enum Hostile {
     Empty(Empty),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Hostile {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Hostile "Hostile" "*/ console.log(\"injected\"); /*" HostileBridge {
+        Comment "*/ console.log(\"tag\"); /*" struct(Comment) comment,
+        Lines "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO" union(Lines "</script><script>console.log(\"nested\")</script>") lines,
+        Quotes "'single' \"double\" `back` ${x} \\ </script> <!--" struct(Quotes) quotes,
+        Empty "--> -->" struct(Empty) empty,
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Hostile {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Comment(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "*/ console.log(\"injected\"); /*",
-                    "*/ console.log(\"tag\"); /*",
-                    tags,
-                )
-            }
-            Self::Lines(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "*/ console.log(\"injected\"); /*",
-                    "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
-                    tags,
-                )
-            }
-            Self::Quotes(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "*/ console.log(\"injected\"); /*",
-                    "'single' \"double\" `back` ${x} \\ </script> <!--",
-                    tags,
-                )
-            }
-            Self::Empty(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "*/ console.log(\"injected\"); /*",
-                    "--> -->",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "*/ console.log(\"field\"); /*": String = (Plain);
+            1 "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO": Option<Value> = (Optional(Plain));
+            2 "'); console.log('quote": Vec<String> = (Plain);
+            3 "\"); console.log(\"dq": bool = (Plain);
         }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Hostile {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Union for Hostile {
-    const NAME: &'static str = "Hostile";
-    const TAG: &'static str = "*/ console.log(\"injected\"); /*";
-    const TAGS: &'static [&'static str] = &[
-        "*/ console.log(\"tag\"); /*",
-        "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
-        "'single' \"double\" `back` ${x} \\ </script> <!--",
-        "--> -->",
-    ];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "*/ console.log(\"tag\"); /*" => {
-                ::cardc_runtime::__private::variant("Comment", payload)
-                    .map(Self::Comment)
-            }
-            "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO" => {
-                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
-                    .map(Self::Lines)
-            }
-            "'single' \"double\" `back` ${x} \\ </script> <!--" => {
-                ::cardc_runtime::__private::variant("Quotes", payload).map(Self::Quotes)
-            }
-            "--> -->" => {
-                ::cardc_runtime::__private::variant("Empty", payload).map(Self::Empty)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Comment "*/ console.log(\"tag\"); /*" struct(Comment) refuse[2 "'); console.log('quote", 3 "\"); console.log(\"dq"] take[0, 1],
+            Lines "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO" union(Lines "</script><script>console.log(\"nested\")</script>") refuse[0 "*/ console.log(\"field\"); /*", 1 "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO", 3 "\"); console.log(\"dq"] take[2],
+            Quotes "'single' \"double\" `back` ${x} \\ </script> <!--" struct(Quotes) refuse[0 "*/ console.log(\"field\"); /*", 1 "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO", 2 "'); console.log('quote"] take[3],
+            Empty "--> -->" struct(Empty) refuse[0 "*/ console.log(\"field\"); /*", 1 "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO", 2 "'); console.log('quote", 3 "\"); console.log(\"dq"] take[],
         }
-    }
-    fn nested_tag(tag: &str) -> ::std::option::Option<&'static str> {
-        match tag {
-            "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO" => {
-                ::std::option::Option::Some(
-                    "</script><script>console.log(\"nested\")</script>",
-                )
-            }
-            _ => ::std::option::Option::None,
-        }
-    }
-    const EARLY: &'static [&'static str] = &[
-        "*/ console.log(\"field\"); /*",
-        "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
-        "'); console.log('quote",
-        "\"); console.log(\"dq",
-    ];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        let mut early_2 = ::std::option::Option::None;
-        let mut early_3 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "*/ console.log(\"field\"); /*",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_2,
-                        "'); console.log('quote",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_3,
-                        "\"); console.log(\"dq",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "*/ console.log(\"tag\"); /*" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_2.is_some(), "'); console.log('quote"),
-                        (early_3.is_some(), "\"); console.log(\"dq"),
-                    ],
-                    <Comment as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                Comment::__visit_map_with(payload, early_0, early_1).map(Self::Comment)
-            }
-            "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO" => {
-                ::cardc_runtime::__private::refuse_early_nested::<
-                    A::Error,
-                >(
-                    &[
-                        (early_0.is_some(), "*/ console.log(\"field\"); /*"),
-                        (
-                            early_1.is_some(),
-                            "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
-                        ),
-                        (early_3.is_some(), "\"); console.log(\"dq"),
-                    ],
-                    "Lines",
-                )?;
-                Lines::__before_tag_with(
-                        ::cardc_runtime::__private::BeforeTag::resume(payload),
-                        early_2,
-                    )
-                    .map(Self::Lines)
-            }
-            "'single' \"double\" `back` ${x} \\ </script> <!--" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_0.is_some(), "*/ console.log(\"field\"); /*"),
-                        (
-                            early_1.is_some(),
-                            "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
-                        ),
-                        (early_2.is_some(), "'); console.log('quote"),
-                    ],
-                    <Quotes as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                Quotes::__visit_map_with(payload, early_3).map(Self::Quotes)
-            }
-            "--> -->" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_0.is_some(), "*/ console.log(\"field\"); /*"),
-                        (
-                            early_1.is_some(),
-                            "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
-                        ),
-                        (early_2.is_some(), "'); console.log('quote"),
-                        (early_3.is_some(), "\"); console.log(\"dq"),
-                    ],
-                    <Empty as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::variant("Empty", payload).map(Self::Empty)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-#[allow(deprecated)]
-impl Hostile {
-    /// Decodes a `Hostile` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Hostile`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -609,38 +126,6 @@ pub trait HostileBridge {
     fn empty(&mut self, value: &Empty) -> Self::Output;
 }
 
-#[allow(deprecated)]
-impl Hostile {
-    /// Every `*/ console.log("injected"); /*` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &[
-        "*/ console.log(\"tag\"); /*",
-        "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
-        "'single' \"double\" `back` ${x} \\ </script> <!--",
-        "--> -->",
-    ];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Comment(_) => "*/ console.log(\"tag\"); /*",
-            Self::Lines(_) => "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
-            Self::Quotes(_) => "'single' \"double\" `back` ${x} \\ </script> <!--",
-            Self::Empty(_) => "--> -->",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: HostileBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Comment(value) => bridge.comment(value),
-            Self::Lines(value) => bridge.lines(value),
-            Self::Quotes(value) => bridge.quotes(value),
-            Self::Empty(value) => bridge.empty(value),
-        }
-    }
-}
-
 /// A union nested under a hostile tag value, with a hostile tag of its own.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -657,157 +142,16 @@ pub enum Lines {
     Template(Template),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Lines {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Lines "Lines" "</script><script>console.log(\"nested\")</script>" LinesBridge {
+        Template "${console.log(\"template\")}" struct(Template) template,
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Lines {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Template(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "</script><script>console.log(\"nested\")</script>",
-                    "${console.log(\"template\")}",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "'); console.log('quote": Vec<String> = (Plain);
         }
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Lines {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Union for Lines {
-    const NAME: &'static str = "Lines";
-    const TAG: &'static str = "</script><script>console.log(\"nested\")</script>";
-    const TAGS: &'static [&'static str] = &["${console.log(\"template\")}"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "${console.log(\"template\")}" => {
-                ::cardc_runtime::__private::variant("Template", payload)
-                    .map(Self::Template)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-    const EARLY: &'static [&'static str] = &["'); console.log('quote"];
-    #[inline]
-    fn before_tag<'de, A>(
-        object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__before_tag_with(object, ::std::option::Option::None)
-    }
-}
-
-#[allow(deprecated)]
-impl Lines {
-    /// Decodes a `Lines` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Lines`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
-    }
-}
-
-#[allow(deprecated)]
-impl Lines {
-    /// Reads the union's object from its first key that is not the tag, some slots of
-    /// its early keys filled already by the union around it.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __before_tag_with<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-        mut early_0: ::std::option::Option<Vec<String>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "'); console.log('quote",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "${console.log(\"template\")}" => {
-                Template::__visit_map_with(payload, early_0).map(Self::Template)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Template "${console.log(\"template\")}" struct(Template) refuse[] take[0],
         }
     }
 }
@@ -819,27 +163,6 @@ pub trait LinesBridge {
     type Output;
     /// Renders the `Template` variant (tag `${console.log("template")}`).
     fn template(&mut self, value: &Template) -> Self::Output;
-}
-
-#[allow(deprecated)]
-impl Lines {
-    /// Every `</script><script>console.log("nested")</script>` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["${console.log(\"template\")}"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Template(_) => "${console.log(\"template\")}",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: LinesBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Template(value) => bridge.template(value),
-        }
-    }
 }
 
 /// An open enum whose wire strings and note would end the sentences the published schema says
@@ -861,71 +184,12 @@ pub enum Mood {
     Other(::cardc_runtime::UnknownValue<Mood>),
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Mood {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
+::cardc_runtime::__private::unit_enum! {
+    Mood "Mood" {
+        Split = 0 "a`, `b; any other string reads as `X`.",
+        Broken = 1 "line\nbreak \"quoted\" is deprecated.",
     }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Mood {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::UnitEnum for Mood {
-    const NAME: &'static str = "Mood";
-    const VALUES: &'static [&'static str] = &[
-        "a`, `b; any other string reads as `X`.",
-        "line\nbreak \"quoted\" is deprecated.",
-    ];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "a`, `b; any other string reads as `X`." => {
-                ::std::option::Option::Some(Self::Split)
-            }
-            "line\nbreak \"quoted\" is deprecated." => {
-                ::std::option::Option::Some(Self::Broken)
-            }
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Split => {
-                ::std::result::Result::Ok((
-                    0u32,
-                    "a`, `b; any other string reads as `X`.",
-                ))
-            }
-            Self::Broken => {
-                ::std::result::Result::Ok((
-                    1u32,
-                    "line\nbreak \"quoted\" is deprecated.",
-                ))
-            }
-            Self::Other(unknown) => ::std::result::Result::Err(unknown.as_str()),
-        }
-    }
-    #[inline]
-    fn other(value: ::cardc_runtime::UnknownValue<Self>) -> ::std::option::Option<Self> {
-        ::std::option::Option::Some(Self::Other(value))
-    }
+    other(Other)
 }
 
 /// Another variant.
@@ -943,127 +207,12 @@ pub struct Quotes {
     pub double: bool,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Quotes {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Quotes "Quotes" struct deny;
+    keys {
+        0 "\"); console.log(\"dq" [double]: bool = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Quotes {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Quotes",
-            1,
-            tags,
-        )?;
-        object.field("\"); console.log(\"dq", &self.double)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Quotes {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Quotes {
-    const NAME: &'static str = "Quotes";
-    const FIELDS: &'static [&'static str] = &["\"); console.log(\"dq"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            double: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-#[allow(deprecated)]
-impl Quotes {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<bool>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "\"); console.log(\"dq",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            double: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "\"); console.log(\"dq")?,
-        })
-    }
+    build { double: 0 }
 }
 
 /// The nested union's variant.
@@ -1081,127 +230,12 @@ pub struct Template {
     pub quote: Vec<String>,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Template {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Template "Template" struct deny;
+    keys {
+        0 "'); console.log('quote" [quote]: Vec<String> = req() (Plain);
     }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Object for Template {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Template",
-            1,
-            tags,
-        )?;
-        object.field("'); console.log('quote", &self.quote)?;
-        object.end()
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Template {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::Struct for Template {
-    const NAME: &'static str = "Template";
-    const FIELDS: &'static [&'static str] = &["'); console.log('quote"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            quote: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-#[allow(deprecated)]
-impl Template {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<Vec<String>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "'); console.log('quote",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            quote: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "'); console.log('quote")?,
-        })
-    }
+    build { quote: 0 }
 }
 
 /// Enum values with hostile wire strings and docs.
@@ -1222,62 +256,10 @@ pub enum Value {
     Script,
 }
 
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::serde::Serialize for Value {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-#[allow(deprecated)]
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Value {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-#[allow(deprecated)]
-impl ::cardc_runtime::__private::UnitEnum for Value {
-    const NAME: &'static str = "Value";
-    const VALUES: &'static [&'static str] = &[
-        "*/ console.log(\"value\"); /*",
-        "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
-        "</script><!--",
-    ];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "*/ console.log(\"value\"); /*" => ::std::option::Option::Some(Self::Comment),
-            "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO" => {
-                ::std::option::Option::Some(Self::Lines)
-            }
-            "</script><!--" => ::std::option::Option::Some(Self::Script),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Comment => {
-                ::std::result::Result::Ok((0u32, "*/ console.log(\"value\"); /*"))
-            }
-            Self::Lines => {
-                ::std::result::Result::Ok((
-                    1u32,
-                    "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
-                ))
-            }
-            Self::Script => ::std::result::Result::Ok((2u32, "</script><!--")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    Value "Value" {
+        Comment = 0 "*/ console.log(\"value\"); /*",
+        Lines = 1 "line\nbreak\rCR\0NUL\u{2028}LS\u{2029}PS\u{202e}RLO",
+        Script = 2 "</script><!--",
     }
 }

@@ -19,173 +19,14 @@ pub struct ClickEvent {
     pub button: Option<u8>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for ClickEvent {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ClickEvent "ClickEvent" struct deny;
+    keys {
+        0 "x" [x]: i32 = req() (Strict);
+        1 "y" [y]: i32 = req() (Strict);
+        2 "button" [button]: Option<u8> = opt() (Optional(Strict));
     }
-}
-
-impl ::cardc_runtime::__private::Object for ClickEvent {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "ClickEvent",
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.button),
-                ),
-            tags,
-        )?;
-        object.field("x", &self.x)?;
-        object.field("y", &self.y)?;
-        object.optional_field("button", &self.button)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ClickEvent {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for ClickEvent {
-    const NAME: &'static str = "ClickEvent";
-    const FIELDS: &'static [&'static str] = &["x", "y", "button"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            x: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Strict,
-                ::std::option::Option::None,
-            )?,
-            y: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Strict,
-                ::std::option::Option::None,
-            )?,
-            button: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Strict),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
-}
-
-impl ClickEvent {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<i32>,
-        mut slot_1: ::std::option::Option<i32>,
-        mut slot_2: ::std::option::Option<Option<u8>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "x",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "y",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "button",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Strict,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            x: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "x")?,
-            y: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "y")?,
-            button: ::std::option::Option::unwrap_or_default(slot_2),
-        })
-    }
+    build { x: 0, y: 1, button: 2 }
 }
 
 /// An event, told apart by `event`.
@@ -206,217 +47,23 @@ pub enum Event {
     Pointer(PointerEvent),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Event {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Event "Event" "event" EventBridge {
+        Key "key" struct(KeyEvent) key,
+        Pointer "pointer" union(PointerEvent "kind") pointer,
     }
-}
-
-impl ::cardc_runtime::__private::Object for Event {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Key(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "event",
-                    "key",
-                    tags,
-                )
-            }
-            Self::Pointer(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "event",
-                    "pointer",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "key": String = (Plain);
+            1 "x": i32 = (Strict);
+            2 "y": i32 = (Strict);
+            3 "button": Option<u8> = (Optional(Strict));
+            4 "deltaY": f64 = (Plain);
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Event {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Event {
-    const NAME: &'static str = "Event";
-    const TAG: &'static str = "event";
-    const TAGS: &'static [&'static str] = &["key", "pointer"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "key" => {
-                ::cardc_runtime::__private::variant("KeyEvent", payload).map(Self::Key)
-            }
-            "pointer" => {
-                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
-                    .map(Self::Pointer)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Key "key" struct(KeyEvent) refuse[1 "x", 2 "y", 3 "button", 4 "deltaY"] take[0],
+            Pointer "pointer" union(PointerEvent "kind") refuse[0 "key"] take[1, 2, 3, 4],
         }
-    }
-    fn nested_tag(tag: &str) -> ::std::option::Option<&'static str> {
-        match tag {
-            "pointer" => ::std::option::Option::Some("kind"),
-            _ => ::std::option::Option::None,
-        }
-    }
-    const EARLY: &'static [&'static str] = &["key", "x", "y", "button", "deltaY"];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        let mut early_2 = ::std::option::Option::None;
-        let mut early_3 = ::std::option::Option::None;
-        let mut early_4 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "key",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "x",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_2,
-                        "y",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_3,
-                        "button",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Strict,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_4,
-                        "deltaY",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "key" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_1.is_some(), "x"),
-                        (early_2.is_some(), "y"),
-                        (early_3.is_some(), "button"),
-                        (early_4.is_some(), "deltaY"),
-                    ],
-                    <KeyEvent as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                KeyEvent::__visit_map_with(payload, early_0).map(Self::Key)
-            }
-            "pointer" => {
-                ::cardc_runtime::__private::refuse_early_nested::<
-                    A::Error,
-                >(&[(early_0.is_some(), "key")], "PointerEvent")?;
-                PointerEvent::__before_tag_with(
-                        ::cardc_runtime::__private::BeforeTag::resume(payload),
-                        early_1,
-                        early_2,
-                        early_3,
-                        early_4,
-                    )
-                    .map(Self::Pointer)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl Event {
-    /// Decodes a `Event` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Event`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -428,28 +75,6 @@ pub trait EventBridge {
     fn key(&mut self, value: &KeyEvent) -> Self::Output;
     /// Renders the `Pointer` variant (tag `pointer`).
     fn pointer(&mut self, value: &PointerEvent) -> Self::Output;
-}
-
-impl Event {
-    /// Every `event` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["key", "pointer"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Key(_) => "key",
-            Self::Pointer(_) => "pointer",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: EventBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Key(value) => bridge.key(value),
-            Self::Pointer(value) => bridge.pointer(value),
-        }
-    }
 }
 
 /// A key press.
@@ -465,119 +90,12 @@ pub struct KeyEvent {
     pub key: String,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for KeyEvent {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    KeyEvent "KeyEvent" struct deny;
+    keys {
+        0 "key" [key]: String = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for KeyEvent {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "KeyEvent",
-            1,
-            tags,
-        )?;
-        object.field("key", &self.key)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for KeyEvent {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for KeyEvent {
-    const NAME: &'static str = "KeyEvent";
-    const FIELDS: &'static [&'static str] = &["key"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            key: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl KeyEvent {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "key",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            key: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "key")?,
-        })
-    }
+    build { key: 0 }
 }
 
 /// A pointer event.
@@ -598,219 +116,21 @@ pub enum PointerEvent {
     Scroll(ScrollEvent),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for PointerEvent {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    PointerEvent "PointerEvent" "kind" PointerEventBridge {
+        Click "click" struct(ClickEvent) click,
+        Scroll "scroll" struct(ScrollEvent) scroll,
     }
-}
-
-impl ::cardc_runtime::__private::Object for PointerEvent {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Click(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "kind",
-                    "click",
-                    tags,
-                )
-            }
-            Self::Scroll(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "kind",
-                    "scroll",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "x": i32 = (Strict);
+            1 "y": i32 = (Strict);
+            2 "button": Option<u8> = (Optional(Strict));
+            3 "deltaY": f64 = (Plain);
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for PointerEvent {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for PointerEvent {
-    const NAME: &'static str = "PointerEvent";
-    const TAG: &'static str = "kind";
-    const TAGS: &'static [&'static str] = &["click", "scroll"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "click" => {
-                ::cardc_runtime::__private::variant("ClickEvent", payload)
-                    .map(Self::Click)
-            }
-            "scroll" => {
-                ::cardc_runtime::__private::variant("ScrollEvent", payload)
-                    .map(Self::Scroll)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-    const EARLY: &'static [&'static str] = &["x", "y", "button", "deltaY"];
-    #[inline]
-    fn before_tag<'de, A>(
-        object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__before_tag_with(
-            object,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-impl PointerEvent {
-    /// Decodes a `PointerEvent` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `PointerEvent`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
-    }
-}
-
-impl PointerEvent {
-    /// Reads the union's object from its first key that is not the tag, some slots of
-    /// its early keys filled already by the union around it.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __before_tag_with<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-        mut early_0: ::std::option::Option<i32>,
-        mut early_1: ::std::option::Option<i32>,
-        mut early_2: ::std::option::Option<Option<u8>>,
-        mut early_3: ::std::option::Option<f64>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "x",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "y",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_2,
-                        "button",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Strict,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_3,
-                        "deltaY",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "click" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_3.is_some(), "deltaY")],
-                    <ClickEvent as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ClickEvent::__visit_map_with(payload, early_0, early_1, early_2)
-                    .map(Self::Click)
-            }
-            "scroll" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_0.is_some(), "x"),
-                        (early_1.is_some(), "y"),
-                        (early_2.is_some(), "button"),
-                    ],
-                    <ScrollEvent as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ScrollEvent::__visit_map_with(payload, early_3).map(Self::Scroll)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Click "click" struct(ClickEvent) refuse[3 "deltaY"] take[0, 1, 2],
+            Scroll "scroll" struct(ScrollEvent) refuse[0 "x", 1 "y", 2 "button"] take[3],
         }
     }
 }
@@ -823,28 +143,6 @@ pub trait PointerEventBridge {
     fn click(&mut self, value: &ClickEvent) -> Self::Output;
     /// Renders the `Scroll` variant (tag `scroll`).
     fn scroll(&mut self, value: &ScrollEvent) -> Self::Output;
-}
-
-impl PointerEvent {
-    /// Every `kind` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["click", "scroll"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Click(_) => "click",
-            Self::Scroll(_) => "scroll",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: PointerEventBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Click(value) => bridge.click(value),
-            Self::Scroll(value) => bridge.scroll(value),
-        }
-    }
 }
 
 /// A scroll by an amount.
@@ -861,120 +159,10 @@ pub struct ScrollEvent {
     pub delta_y: f64,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for ScrollEvent {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ScrollEvent "ScrollEvent" struct deny;
+    keys {
+        0 "deltaY" [delta_y]: f64 = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for ScrollEvent {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "ScrollEvent",
-            1,
-            tags,
-        )?;
-        object.field("deltaY", &self.delta_y)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ScrollEvent {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for ScrollEvent {
-    const NAME: &'static str = "ScrollEvent";
-    const FIELDS: &'static [&'static str] = &["deltaY"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            delta_y: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl ScrollEvent {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<f64>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "deltaY",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            delta_y: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "deltaY")?,
-        })
-    }
+    build { delta_y: 0 }
 }

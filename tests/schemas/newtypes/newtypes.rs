@@ -7,29 +7,7 @@
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Anchor")]
 pub struct Anchor(pub Point);
 
-impl ::cardc_runtime::__private::serde::Serialize for Anchor {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Anchor {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::Read::read(
-                ::cardc_runtime::__private::Plain,
-                deserializer,
-            )
-            .map(Self)
-    }
-}
+::cardc_runtime::__private::newtype! { Anchor (Plain) }
 
 /// A forest: each tree is a forest of its own.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,29 +15,7 @@ impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Anchor {
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Forest")]
 pub struct Forest(pub Vec<Forest>);
 
-impl ::cardc_runtime::__private::serde::Serialize for Forest {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Forest {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::Read::read(
-                ::cardc_runtime::__private::Plain,
-                deserializer,
-            )
-            .map(Self)
-    }
-}
+::cardc_runtime::__private::newtype! { Forest (Plain) }
 
 /// Labels by key.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,29 +23,7 @@ impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Forest {
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Labels")]
 pub struct Labels(pub ::std::collections::BTreeMap<String, String>);
 
-impl ::cardc_runtime::__private::serde::Serialize for Labels {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Labels {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::Read::read(
-                ::cardc_runtime::__private::Entries(::cardc_runtime::__private::Plain),
-                deserializer,
-            )
-            .map(Self)
-    }
-}
+::cardc_runtime::__private::newtype! { Labels (Entries(Plain)) }
 
 /// A point.
 #[derive(Debug, Clone, PartialEq)]
@@ -106,126 +40,13 @@ pub struct Point {
     pub y: i32,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Point {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Point "Point" struct deny;
+    keys {
+        0 "x" [x]: i32 = req() (Strict);
+        1 "y" [y]: i32 = req() (Strict);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Point {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Point",
-            2,
-            tags,
-        )?;
-        object.field("x", &self.x)?;
-        object.field("y", &self.y)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Point {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Point {
-    const NAME: &'static str = "Point";
-    const FIELDS: &'static [&'static str] = &["x", "y"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "x",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "y",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            x: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "x")?,
-            y: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "y")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            x: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Strict,
-                ::std::option::Option::None,
-            )?,
-            y: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Strict,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { x: 0, y: 1 }
 }
 
 /// A session, its fields of newtypes in every kind of presence.
@@ -261,348 +82,21 @@ pub struct Session {
     pub forest: Forest,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Session {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Session "Session" struct deny;
+    keys {
+        0 "id" [id]: SessionId = req() (Plain);
+        1 "parent" [parent]: Option<SessionId> = opt() (Optional(Plain));
+        2 "previous" [previous]: Option<SessionId> = req() (Nullable(Plain));
+        3 "tokens" [tokens]: TokenCount = req() (Plain);
+        4 "labels" [labels]: Labels = req() (Plain);
+        5 "related" [related]: SessionIds = req() (Plain);
+        6 "anchor" [anchor]: Option<Anchor> = opt() (Optional(Plain));
+        7 "counts" [counts]: ::std::collections::BTreeMap<String, TokenCount> = req() (Entries(Plain));
+        8 "history" [history]: Vec<Option<TokenCount>> = req() (Plain);
+        9 "forest" [forest]: Forest = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Session {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Session",
-            8
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.parent),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.anchor),
-                ),
-            tags,
-        )?;
-        object.field("id", &self.id)?;
-        object.optional_field("parent", &self.parent)?;
-        object.field("previous", &self.previous)?;
-        object.field("tokens", &self.tokens)?;
-        object.field("labels", &self.labels)?;
-        object.field("related", &self.related)?;
-        object.optional_field("anchor", &self.anchor)?;
-        object.field("counts", &self.counts)?;
-        object.field("history", &self.history)?;
-        object.field("forest", &self.forest)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Session {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Session {
-    const NAME: &'static str = "Session";
-    const FIELDS: &'static [&'static str] = &[
-        "id",
-        "parent",
-        "previous",
-        "tokens",
-        "labels",
-        "related",
-        "anchor",
-        "counts",
-        "history",
-        "forest",
-    ];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        let mut slot_5 = ::std::option::Option::None;
-        let mut slot_6 = ::std::option::Option::None;
-        let mut slot_7 = ::std::option::Option::None;
-        let mut slot_8 = ::std::option::Option::None;
-        let mut slot_9 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "id",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "parent",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "previous",
-                        ::cardc_runtime::__private::Nullable(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "tokens",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "labels",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "related",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_6,
-                        "anchor",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                7 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_7,
-                        "counts",
-                        ::cardc_runtime::__private::Entries(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                8 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_8,
-                        "history",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                9 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_9,
-                        "forest",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "id")?,
-            parent: ::std::option::Option::unwrap_or_default(slot_1),
-            previous: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "previous")?,
-            tokens: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_3, "tokens")?,
-            labels: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_4, "labels")?,
-            related: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_5, "related")?,
-            anchor: ::std::option::Option::unwrap_or_default(slot_6),
-            counts: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_7, "counts")?,
-            history: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_8, "history")?,
-            forest: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_9, "forest")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            id: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            parent: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            previous: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Nullable(::cardc_runtime::__private::Plain),
-                ::std::option::Option::None,
-            )?,
-            tokens: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                3,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            labels: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                4,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            related: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                5,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            anchor: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                6,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            counts: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                7,
-                ::cardc_runtime::__private::Entries(::cardc_runtime::__private::Plain),
-                ::std::option::Option::None,
-            )?,
-            history: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                8,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            forest: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                9,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { id: 0, parent: 1, previous: 2, tokens: 3, labels: 4, related: 5, anchor: 6, counts: 7, history: 8, forest: 9 }
 }
 
 /// A session's id, a string of its own name.
@@ -611,29 +105,7 @@ impl ::cardc_runtime::__private::Struct for Session {
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "SessionId")]
 pub struct SessionId(pub String);
 
-impl ::cardc_runtime::__private::serde::Serialize for SessionId {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SessionId {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::Read::read(
-                ::cardc_runtime::__private::Plain,
-                deserializer,
-            )
-            .map(Self)
-    }
-}
+::cardc_runtime::__private::newtype! { SessionId (Plain) }
 
 /// Several sessions' ids: a newtype of newtypes.
 #[derive(Debug, Clone, PartialEq)]
@@ -641,29 +113,7 @@ impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SessionId {
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "SessionIds")]
 pub struct SessionIds(pub Vec<SessionId>);
 
-impl ::cardc_runtime::__private::serde::Serialize for SessionIds {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SessionIds {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::Read::read(
-                ::cardc_runtime::__private::Plain,
-                deserializer,
-            )
-            .map(Self)
-    }
-}
+::cardc_runtime::__private::newtype! { SessionIds (Plain) }
 
 /// A count of tokens.
 #[derive(Debug, Clone, PartialEq)]
@@ -671,26 +121,4 @@ impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SessionIds {
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "TokenCount")]
 pub struct TokenCount(pub u32);
 
-impl ::cardc_runtime::__private::serde::Serialize for TokenCount {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TokenCount {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::Read::read(
-                ::cardc_runtime::__private::Strict,
-                deserializer,
-            )
-            .map(Self)
-    }
-}
+::cardc_runtime::__private::newtype! { TokenCount (Strict) }

@@ -27,139 +27,13 @@ pub enum Card {
     Unknown(::cardc_runtime::Unknown<Card>),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Card {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Card "Card" "card" CardBridge {
+        Text "text" struct(TextCard) text,
+        Divider "divider" unit() divider,
+        Search "search" union(SearchCard "kind") search,
     }
-}
-
-impl ::cardc_runtime::__private::Object for Card {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Text(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "card",
-                    "text",
-                    tags,
-                )
-            }
-            Self::Divider => {
-                ::cardc_runtime::__private::tagged(
-                    &::cardc_runtime::__private::Unit,
-                    serializer,
-                    "card",
-                    "divider",
-                    tags,
-                )
-            }
-            Self::Search(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "card",
-                    "search",
-                    tags,
-                )
-            }
-            Self::Unknown(unknown) => {
-                ::cardc_runtime::__private::Object::serialize_object(
-                    unknown,
-                    serializer,
-                    tags,
-                )
-            }
-        }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Card {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Card {
-    const NAME: &'static str = "Card";
-    const TAG: &'static str = "card";
-    const TAGS: &'static [&'static str] = &["text", "divider", "search"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "text" => {
-                ::cardc_runtime::__private::variant("TextCard", payload).map(Self::Text)
-            }
-            "divider" => {
-                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Divider)
-            }
-            "search" => {
-                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
-                    .map(Self::Search)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-    fn nested_tag(tag: &str) -> ::std::option::Option<&'static str> {
-        match tag {
-            "search" => ::std::option::Option::Some("kind"),
-            _ => ::std::option::Option::None,
-        }
-    }
-    const OPEN: bool = true;
-    #[inline]
-    fn other(unknown: ::cardc_runtime::Unknown<Self>) -> ::std::option::Option<Self> {
-        ::std::option::Option::Some(Self::Unknown(unknown))
-    }
-}
-
-impl Card {
-    /// Decodes a `Card` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Card`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
-    }
+    other(Unknown unknown)
 }
 
 /// Renders every variant of [`Card`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
@@ -174,32 +48,6 @@ pub trait CardBridge {
     fn search(&mut self, value: &SearchCard) -> Self::Output;
     /// Renders the `Unknown` catch-all: a `card` this build does not know, kept whole.
     fn unknown(&mut self, value: &::cardc_runtime::Unknown<Card>) -> Self::Output;
-}
-
-impl Card {
-    /// Every `card` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["text", "divider", "search"];
-    /// This value's tag.
-    pub fn tag(&self) -> &str {
-        match self {
-            Self::Text(_) => "text",
-            Self::Divider => "divider",
-            Self::Search(_) => "search",
-            Self::Unknown(unknown) => unknown.tag(),
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: CardBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Text(value) => bridge.text(value),
-            Self::Divider => bridge.divider(),
-            Self::Search(value) => bridge.search(value),
-            Self::Unknown(value) => bridge.unknown(value),
-        }
-    }
 }
 
 /// A closed union holding an open one: an unknown `type` is refused, an unknown card under a
@@ -221,114 +69,10 @@ pub enum Event {
     Done,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Event {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-impl ::cardc_runtime::__private::Object for Event {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Show(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "show",
-                    tags,
-                )
-            }
-            Self::Done => {
-                ::cardc_runtime::__private::tagged(
-                    &::cardc_runtime::__private::Unit,
-                    serializer,
-                    "type",
-                    "done",
-                    tags,
-                )
-            }
-        }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Event {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Event {
-    const NAME: &'static str = "Event";
-    const TAG: &'static str = "type";
-    const TAGS: &'static [&'static str] = &["show", "done"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "show" => {
-                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
-                    .map(Self::Show)
-            }
-            "done" => {
-                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Done)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-    fn nested_tag(tag: &str) -> ::std::option::Option<&'static str> {
-        match tag {
-            "show" => ::std::option::Option::Some("card"),
-            _ => ::std::option::Option::None,
-        }
-    }
-}
-
-impl Event {
-    /// Decodes a `Event` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Event`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
+::cardc_runtime::__private::tagged_union! {
+    Event "Event" "type" EventBridge {
+        Show "show" union(Card "card") show,
+        Done "done" unit() done,
     }
 }
 
@@ -340,28 +84,6 @@ pub trait EventBridge {
     fn show(&mut self, value: &Card) -> Self::Output;
     /// Renders the `Done` variant (tag `done`).
     fn done(&mut self) -> Self::Output;
-}
-
-impl Event {
-    /// Every `type` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["show", "done"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Show(_) => "show",
-            Self::Done => "done",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: EventBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Show(value) => bridge.show(value),
-            Self::Done => bridge.done(),
-        }
-    }
 }
 
 /// A message: open values in every position a value can take.
@@ -386,213 +108,16 @@ pub struct Message {
     pub pinned: Option<Card>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Message {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Message "Message" struct deny;
+    keys {
+        0 "role" [role]: Role = req() (Plain);
+        1 "cards" [cards]: Vec<Card> = req() (Plain);
+        2 "reviewers" [reviewers]: Option<Vec<Role>> = opt() (Optional(Plain));
+        3 "labels" [labels]: ::std::collections::BTreeMap<String, Role> = req() (Entries(Plain));
+        4 "pinned" [pinned]: Option<Card> = req() (Nullable(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Message {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Message",
-            4
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.reviewers),
-                ),
-            tags,
-        )?;
-        object.field("role", &self.role)?;
-        object.field("cards", &self.cards)?;
-        object.optional_field("reviewers", &self.reviewers)?;
-        object.field("labels", &self.labels)?;
-        object.field("pinned", &self.pinned)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Message {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Message {
-    const NAME: &'static str = "Message";
-    const FIELDS: &'static [&'static str] = &[
-        "role",
-        "cards",
-        "reviewers",
-        "labels",
-        "pinned",
-    ];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        let mut slot_4 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "role",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "cards",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "reviewers",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "labels",
-                        ::cardc_runtime::__private::Entries(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "pinned",
-                        ::cardc_runtime::__private::Nullable(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            role: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "role")?,
-            cards: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "cards")?,
-            reviewers: ::std::option::Option::unwrap_or_default(slot_2),
-            labels: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_3, "labels")?,
-            pinned: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_4, "pinned")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            role: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            cards: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            reviewers: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            labels: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                3,
-                ::cardc_runtime::__private::Entries(::cardc_runtime::__private::Plain),
-                ::std::option::Option::None,
-            )?,
-            pinned: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                4,
-                ::cardc_runtime::__private::Nullable(::cardc_runtime::__private::Plain),
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { role: 0, cards: 1, reviewers: 2, labels: 3, pinned: 4 }
 }
 
 /// Paths that matched.
@@ -608,104 +133,12 @@ pub struct PathsResult {
     pub paths: Vec<String>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for PathsResult {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    PathsResult "PathsResult" struct deny;
+    keys {
+        0 "paths" [paths]: Vec<String> = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for PathsResult {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "PathsResult",
-            1,
-            tags,
-        )?;
-        object.field("paths", &self.paths)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for PathsResult {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for PathsResult {
-    const NAME: &'static str = "PathsResult";
-    const FIELDS: &'static [&'static str] = &["paths"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "paths",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            paths: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "paths")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            paths: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { paths: 0 }
 }
 
 /// Who wrote a message; a newer role reads as `Other`.
@@ -724,51 +157,12 @@ pub enum Role {
     Other(::cardc_runtime::UnknownValue<Role>),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Role {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
+::cardc_runtime::__private::unit_enum! {
+    Role "Role" {
+        User = 0 "user",
+        Assistant = 1 "assistant",
     }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Role {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Role {
-    const NAME: &'static str = "Role";
-    const VALUES: &'static [&'static str] = &["user", "assistant"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "user" => ::std::option::Option::Some(Self::User),
-            "assistant" => ::std::option::Option::Some(Self::Assistant),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::User => ::std::result::Result::Ok((0u32, "user")),
-            Self::Assistant => ::std::result::Result::Ok((1u32, "assistant")),
-            Self::Other(unknown) => ::std::result::Result::Err(unknown.as_str()),
-        }
-    }
-    #[inline]
-    fn other(value: ::cardc_runtime::UnknownValue<Self>) -> ::std::option::Option<Self> {
-        ::std::option::Option::Some(Self::Other(value))
-    }
+    other(Other)
 }
 
 /// Search results: an open union nested in an open union.
@@ -789,109 +183,11 @@ pub enum SearchCard {
     Unsupported(::cardc_runtime::Unknown<SearchCard>),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for SearchCard {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    SearchCard "SearchCard" "kind" SearchCardBridge {
+        Paths "paths" struct(PathsResult) paths,
     }
-}
-
-impl ::cardc_runtime::__private::Object for SearchCard {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Paths(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "kind",
-                    "paths",
-                    tags,
-                )
-            }
-            Self::Unsupported(unknown) => {
-                ::cardc_runtime::__private::Object::serialize_object(
-                    unknown,
-                    serializer,
-                    tags,
-                )
-            }
-        }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SearchCard {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for SearchCard {
-    const NAME: &'static str = "SearchCard";
-    const TAG: &'static str = "kind";
-    const TAGS: &'static [&'static str] = &["paths"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "paths" => {
-                ::cardc_runtime::__private::variant("PathsResult", payload)
-                    .map(Self::Paths)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-    const OPEN: bool = true;
-    #[inline]
-    fn other(unknown: ::cardc_runtime::Unknown<Self>) -> ::std::option::Option<Self> {
-        ::std::option::Option::Some(Self::Unsupported(unknown))
-    }
-}
-
-impl SearchCard {
-    /// Decodes a `SearchCard` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `SearchCard`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
-    }
+    other(Unsupported unsupported)
 }
 
 /// Renders every variant of [`SearchCard`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
@@ -905,28 +201,6 @@ pub trait SearchCardBridge {
         &mut self,
         value: &::cardc_runtime::Unknown<SearchCard>,
     ) -> Self::Output;
-}
-
-impl SearchCard {
-    /// Every `kind` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["paths"];
-    /// This value's tag.
-    pub fn tag(&self) -> &str {
-        match self {
-            Self::Paths(_) => "paths",
-            Self::Unsupported(unknown) => unknown.tag(),
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: SearchCardBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Paths(value) => bridge.paths(value),
-            Self::Unsupported(value) => bridge.unsupported(value),
-        }
-    }
 }
 
 /// A piece of text.
@@ -947,153 +221,14 @@ pub struct TextCard {
     pub tone: Option<Tone>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for TextCard {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TextCard "TextCard" struct deny;
+    keys {
+        0 "text" [text]: String = req() (Plain);
+        1 "role" [role]: Role = req() (Plain);
+        2 "tone" [tone]: Option<Tone> = opt() (Optional(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for TextCard {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "TextCard",
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.tone),
-                ),
-            tags,
-        )?;
-        object.field("text", &self.text)?;
-        object.field("role", &self.role)?;
-        object.optional_field("tone", &self.tone)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TextCard {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for TextCard {
-    const NAME: &'static str = "TextCard";
-    const FIELDS: &'static [&'static str] = &["text", "role", "tone"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "role",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "tone",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "text")?,
-            role: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "role")?,
-            tone: ::std::option::Option::unwrap_or_default(slot_2),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            role: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            tone: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
+    build { text: 0, role: 1, tone: 2 }
 }
 
 /// How text is shown: a closed enum, for contrast.
@@ -1109,44 +244,9 @@ pub enum Tone {
     Loud,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Tone {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Tone {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Tone {
-    const NAME: &'static str = "Tone";
-    const VALUES: &'static [&'static str] = &["plain", "loud"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "plain" => ::std::option::Option::Some(Self::Plain),
-            "loud" => ::std::option::Option::Some(Self::Loud),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Plain => ::std::result::Result::Ok((0u32, "plain")),
-            Self::Loud => ::std::result::Result::Ok((1u32, "loud")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    Tone "Tone" {
+        Plain = 0 "plain",
+        Loud = 1 "loud",
     }
 }

@@ -18,131 +18,13 @@ pub struct Attachment {
     pub size: Option<u32>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Attachment {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Attachment "Attachment" struct deny;
+    keys {
+        0 "url" [url]: String = req() (Plain);
+        1 "size" [size]: Option<u32> = opt() (Nullable(Strict));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Attachment {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Attachment",
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.size),
-                ),
-            tags,
-        )?;
-        object.field("url", &self.url)?;
-        object.optional_field("size", &self.size)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Attachment {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Attachment {
-    const NAME: &'static str = "Attachment";
-    const FIELDS: &'static [&'static str] = &["url", "size"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "url",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "size",
-                        ::cardc_runtime::__private::Nullable(
-                            ::cardc_runtime::__private::Strict,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            url: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "url")?,
-            size: ::std::option::Option::unwrap_or_default(slot_1),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            url: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            size: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Nullable(::cardc_runtime::__private::Strict),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
+    build { url: 0, size: 1 }
 }
 
 /// Who wrote a message; other keys are dropped.
@@ -154,84 +36,12 @@ pub struct Author {
     pub name: String,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Author {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Author "Author" map drop;
+    keys {
+        0 "name" [name]: String = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Author {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            1,
-            tags,
-        )?;
-        object.field("name", &self.name)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Author {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Author {
-    const NAME: &'static str = "Author";
-    const FIELDS: &'static [&'static str] = &["name"];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "name")?,
-        })
-    }
+    build { name: 0 }
 }
 
 /// A union whose variant drops unknown keys next to its tag.
@@ -252,235 +62,24 @@ pub enum Event {
     Ping,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Event {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Event "Event" "type" EventBridge {
+        Posted "posted" struct(Message) posted,
+        Ping "ping" unit() ping,
     }
-}
-
-impl ::cardc_runtime::__private::Object for Event {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Posted(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "posted",
-                    tags,
-                )
-            }
-            Self::Ping => {
-                ::cardc_runtime::__private::tagged(
-                    &::cardc_runtime::__private::Unit,
-                    serializer,
-                    "type",
-                    "ping",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "id": String = (Plain);
+            1 "replyTo": Option<String> = (Nullable(Plain));
+            2 "thread": Option<String> = (Optional(Plain));
+            3 "author": Option<Author> = (Nullable(Plain));
+            4 "editedAt": Option<Option<String>> = (Optional(Nullable(Plain)));
+            5 "attachments": Vec<Attachment> = (Plain);
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Event {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Event {
-    const NAME: &'static str = "Event";
-    const TAG: &'static str = "type";
-    const TAGS: &'static [&'static str] = &["posted", "ping"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "posted" => {
-                ::cardc_runtime::__private::variant("Message", payload).map(Self::Posted)
-            }
-            "ping" => {
-                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Ping)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Posted "posted" struct(Message) refuse[] take[0, 1, 2, 3, 4, 5],
+            Ping "ping" unit() refuse[0 "id", 1 "replyTo", 2 "thread", 3 "author", 4 "editedAt", 5 "attachments"] take[],
         }
-    }
-    const EARLY: &'static [&'static str] = &[
-        "id",
-        "replyTo",
-        "thread",
-        "author",
-        "editedAt",
-        "attachments",
-    ];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        let mut early_2 = ::std::option::Option::None;
-        let mut early_3 = ::std::option::Option::None;
-        let mut early_4 = ::std::option::Option::None;
-        let mut early_5 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "id",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "replyTo",
-                        ::cardc_runtime::__private::Nullable(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_2,
-                        "thread",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_3,
-                        "author",
-                        ::cardc_runtime::__private::Nullable(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_4,
-                        "editedAt",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Nullable(
-                                ::cardc_runtime::__private::Plain,
-                            ),
-                        ),
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_5,
-                        "attachments",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "posted" => {
-                Message::__visit_map_with(
-                        payload,
-                        early_0,
-                        early_1,
-                        early_2,
-                        early_3,
-                        early_4,
-                        early_5,
-                    )
-                    .map(Self::Posted)
-            }
-            "ping" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_0.is_some(), "id"),
-                        (early_1.is_some(), "replyTo"),
-                        (early_2.is_some(), "thread"),
-                        (early_3.is_some(), "author"),
-                        (early_4.is_some(), "editedAt"),
-                        (early_5.is_some(), "attachments"),
-                    ],
-                    &[],
-                )?;
-                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Ping)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl Event {
-    /// Decodes a `Event` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Event`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -492,28 +91,6 @@ pub trait EventBridge {
     fn posted(&mut self, value: &Message) -> Self::Output;
     /// Renders the `Ping` variant (tag `ping`).
     fn ping(&mut self) -> Self::Output;
-}
-
-impl Event {
-    /// Every `type` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["posted", "ping"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Posted(_) => "posted",
-            Self::Ping => "ping",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: EventBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Posted(value) => bridge.posted(value),
-            Self::Ping => bridge.ping(),
-        }
-    }
 }
 
 /// A message, as a newer peer may send it: keys this schema does not name are accepted and
@@ -548,192 +125,15 @@ pub struct Message {
     pub attachments: Vec<Attachment>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Message {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Message "Message" map drop;
+    keys {
+        0 "id" [id]: String = req() (Plain);
+        1 "replyTo" [reply_to]: Option<String> = opt() (Nullable(Plain));
+        2 "thread" [thread]: Option<String> = opt() (Optional(Plain));
+        3 "author" [author]: Option<Author> = opt() (Nullable(Plain));
+        4 "editedAt" [edited_at]: Option<Option<String>> = opt() (Optional(Nullable(Plain)));
+        5 "attachments" [attachments]: Vec<Attachment> = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Message {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::MapWriter::begin(
-            serializer,
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.reply_to),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.thread),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.author),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.edited_at),
-                ),
-            tags,
-        )?;
-        object.field("id", &self.id)?;
-        object.optional_field("replyTo", &self.reply_to)?;
-        object.optional_field("thread", &self.thread)?;
-        object.optional_field("author", &self.author)?;
-        object.optional_field("editedAt", &self.edited_at)?;
-        object.field("attachments", &self.attachments)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Message {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Message {
-    const NAME: &'static str = "Message";
-    const FIELDS: &'static [&'static str] = &[
-        "id",
-        "replyTo",
-        "thread",
-        "author",
-        "editedAt",
-        "attachments",
-    ];
-    const OPEN: bool = true;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-impl Message {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-        mut slot_1: ::std::option::Option<Option<String>>,
-        mut slot_2: ::std::option::Option<Option<String>>,
-        mut slot_3: ::std::option::Option<Option<Author>>,
-        mut slot_4: ::std::option::Option<Option<Option<String>>>,
-        mut slot_5: ::std::option::Option<Vec<Attachment>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "id",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "replyTo",
-                        ::cardc_runtime::__private::Nullable(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "thread",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "author",
-                        ::cardc_runtime::__private::Nullable(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "editedAt",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Nullable(
-                                ::cardc_runtime::__private::Plain,
-                            ),
-                        ),
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "attachments",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            id: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "id")?,
-            reply_to: ::std::option::Option::unwrap_or_default(slot_1),
-            thread: ::std::option::Option::unwrap_or_default(slot_2),
-            author: ::std::option::Option::unwrap_or_default(slot_3),
-            edited_at: ::std::option::Option::unwrap_or_default(slot_4),
-            attachments: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_5, "attachments")?,
-        })
-    }
+    build { id: 0, reply_to: 1, thread: 2, author: 3, edited_at: 4, attachments: 5 }
 }

@@ -14,119 +14,12 @@ pub struct Add {
     pub terms: Vec<Expr>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Add {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Add "Add" struct deny;
+    keys {
+        0 "terms" [terms]: Vec<Expr> = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Add {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Add",
-            1,
-            tags,
-        )?;
-        object.field("terms", &self.terms)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Add {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Add {
-    const NAME: &'static str = "Add";
-    const FIELDS: &'static [&'static str] = &["terms"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            terms: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl Add {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<Vec<Expr>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "terms",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            terms: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "terms")?,
-        })
-    }
+    build { terms: 0 }
 }
 
 /// A directory tree: recursion through `Vec` and `Map`.
@@ -147,156 +40,14 @@ pub struct Directory {
     pub by_name: ::std::collections::BTreeMap<String, Directory>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Directory {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Directory "Directory" struct deny;
+    keys {
+        0 "name" [name]: String = req() (Plain);
+        1 "children" [children]: Vec<Directory> = req() (Plain);
+        2 "byName" [by_name]: ::std::collections::BTreeMap<String, Directory> = req() (Entries(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Directory {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Directory",
-            3,
-            tags,
-        )?;
-        object.field("name", &self.name)?;
-        object.field("children", &self.children)?;
-        object.field("byName", &self.by_name)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Directory {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Directory {
-    const NAME: &'static str = "Directory";
-    const FIELDS: &'static [&'static str] = &["name", "children", "byName"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "children",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "byName",
-                        ::cardc_runtime::__private::Entries(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "name")?,
-            children: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "children")?,
-            by_name: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "byName")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            children: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            by_name: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Entries(::cardc_runtime::__private::Plain),
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { name: 0, children: 1, by_name: 2 }
 }
 
 /// An expression: recursion through a union.
@@ -316,201 +67,23 @@ pub enum Expr {
     Negate(Negate),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Expr {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Expr "Expr" "op" ExprBridge {
+        Literal "literal" struct(Literal) literal,
+        Add "add" struct(Add) add,
+        Negate "negate" struct(Negate) negate,
     }
-}
-
-impl ::cardc_runtime::__private::Object for Expr {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Literal(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "op",
-                    "literal",
-                    tags,
-                )
-            }
-            Self::Add(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "op",
-                    "add",
-                    tags,
-                )
-            }
-            Self::Negate(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "op",
-                    "negate",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "value": f64 = (Plain);
+            1 "terms": Vec<Expr> = (Plain);
+            2 "operand": Box<Expr> = (Plain);
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Expr {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Expr {
-    const NAME: &'static str = "Expr";
-    const TAG: &'static str = "op";
-    const TAGS: &'static [&'static str] = &["literal", "add", "negate"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "literal" => {
-                ::cardc_runtime::__private::variant("Literal", payload)
-                    .map(Self::Literal)
-            }
-            "add" => ::cardc_runtime::__private::variant("Add", payload).map(Self::Add),
-            "negate" => {
-                ::cardc_runtime::__private::variant("Negate", payload).map(Self::Negate)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Literal "literal" struct(Literal) refuse[1 "terms", 2 "operand"] take[0],
+            Add "add" struct(Add) refuse[0 "value", 2 "operand"] take[1],
+            Negate "negate" struct(Negate) refuse[0 "value", 1 "terms"] take[2],
         }
-    }
-    const EARLY: &'static [&'static str] = &["value", "terms", "operand"];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        let mut early_2 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "value",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "terms",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_2,
-                        "operand",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "literal" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_1.is_some(), "terms"), (early_2.is_some(), "operand")],
-                    <Literal as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                Literal::__visit_map_with(payload, early_0).map(Self::Literal)
-            }
-            "add" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_0.is_some(), "value"), (early_2.is_some(), "operand")],
-                    <Add as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                Add::__visit_map_with(payload, early_1).map(Self::Add)
-            }
-            "negate" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_0.is_some(), "value"), (early_1.is_some(), "terms")],
-                    <Negate as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                Negate::__visit_map_with(payload, early_2).map(Self::Negate)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl Expr {
-    /// Decodes a `Expr` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Expr`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -526,30 +99,6 @@ pub trait ExprBridge {
     fn negate(&mut self, value: &Negate) -> Self::Output;
 }
 
-impl Expr {
-    /// Every `op` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["literal", "add", "negate"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Literal(_) => "literal",
-            Self::Add(_) => "add",
-            Self::Negate(_) => "negate",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: ExprBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Literal(value) => bridge.literal(value),
-            Self::Add(value) => bridge.add(value),
-            Self::Negate(value) => bridge.negate(value),
-        }
-    }
-}
-
 /// A number.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -563,119 +112,12 @@ pub struct Literal {
     pub value: f64,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Literal {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Literal "Literal" struct deny;
+    keys {
+        0 "value" [value]: f64 = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Literal {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Literal",
-            1,
-            tags,
-        )?;
-        object.field("value", &self.value)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Literal {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Literal {
-    const NAME: &'static str = "Literal";
-    const FIELDS: &'static [&'static str] = &["value"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            value: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl Literal {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<f64>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "value",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            value: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "value")?,
-        })
-    }
+    build { value: 0 }
 }
 
 /// The negation of one expression.
@@ -691,122 +133,12 @@ pub struct Negate {
     pub operand: Box<Expr>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Negate {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Negate "Negate" struct deny;
+    keys {
+        0 "operand" [operand]: Box<Expr> = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Negate {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Negate",
-            1,
-            tags,
-        )?;
-        object.field("operand", &self.operand)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Negate {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Negate {
-    const NAME: &'static str = "Negate";
-    const FIELDS: &'static [&'static str] = &["operand"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            operand: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl Negate {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<Box<Expr>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "operand",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            operand: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "operand")?,
-        })
-    }
+    build { operand: 0 }
 }
 
 /// A binary tree: recursion through `Box`.
@@ -827,153 +159,12 @@ pub struct TreeNode {
     pub right: Option<Box<TreeNode>>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for TreeNode {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TreeNode "TreeNode" struct deny;
+    keys {
+        0 "value" [value]: i32 = req() (Strict);
+        1 "left" [left]: Option<Box<TreeNode>> = opt() (Optional(Plain));
+        2 "right" [right]: Option<Box<TreeNode>> = req() (Nullable(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for TreeNode {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "TreeNode",
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.left),
-                ),
-            tags,
-        )?;
-        object.field("value", &self.value)?;
-        object.optional_field("left", &self.left)?;
-        object.field("right", &self.right)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TreeNode {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for TreeNode {
-    const NAME: &'static str = "TreeNode";
-    const FIELDS: &'static [&'static str] = &["value", "left", "right"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "value",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "left",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "right",
-                        ::cardc_runtime::__private::Nullable(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            value: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "value")?,
-            left: ::std::option::Option::unwrap_or_default(slot_1),
-            right: ::cardc_runtime::__private::required::<A::Error, _>(slot_2, "right")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            value: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Strict,
-                ::std::option::Option::None,
-            )?,
-            left: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            right: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Nullable(::cardc_runtime::__private::Plain),
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { value: 0, left: 1, right: 2 }
 }

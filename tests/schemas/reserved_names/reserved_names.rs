@@ -16,119 +16,12 @@ pub struct D {
     pub debug: Vec<Debug>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for D {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    D "D" struct deny;
+    keys {
+        0 "debug" [debug]: Vec<Debug> = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for D {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "D",
-            1,
-            tags,
-        )?;
-        object.field("debug", &self.debug)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for D {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for D {
-    const NAME: &'static str = "D";
-    const FIELDS: &'static [&'static str] = &["debug"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            debug: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl D {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<Vec<Debug>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "debug",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            debug: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "debug")?,
-        })
-    }
+    build { debug: 0 }
 }
 
 /// Named like a derive.
@@ -144,45 +37,10 @@ pub enum Debug {
     Result,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Debug {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Debug {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Debug {
-    const NAME: &'static str = "Debug";
-    const VALUES: &'static [&'static str] = &["fn", "result"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "fn" => ::std::option::Option::Some(Self::Fn),
-            "result" => ::std::option::Option::Some(Self::Result),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Fn => ::std::result::Result::Ok((0u32, "fn")),
-            Self::Result => ::std::result::Result::Ok((1u32, "result")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    Debug "Debug" {
+        Fn = 0 "fn",
+        Result = 1 "result",
     }
 }
 
@@ -199,45 +57,10 @@ pub enum Default {
     Copy,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Default {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Default {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Default {
-    const NAME: &'static str = "Default";
-    const VALUES: &'static [&'static str] = &["clone", "copy"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "clone" => ::std::option::Option::Some(Self::Clone),
-            "copy" => ::std::option::Option::Some(Self::Copy),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Clone => ::std::result::Result::Ok((0u32, "clone")),
-            Self::Copy => ::std::result::Result::Ok((1u32, "copy")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    Default "Default" {
+        Clone = 0 "clone",
+        Copy = 1 "copy",
     }
 }
 
@@ -269,272 +92,28 @@ pub enum Keyword {
     Ok(Result),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Keyword {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Keyword "Keyword" "kind" KeywordBridge {
+        Super "super" struct(Sized) super_,
+        Crate "crate" struct(Send) crate_,
+        Gen "gen" struct(S) r#gen,
+        Type "type" struct(D) r#type,
+        Ok "ok" struct(Result) ok,
     }
-}
-
-impl ::cardc_runtime::__private::Object for Keyword {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Super(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "kind",
-                    "super",
-                    tags,
-                )
-            }
-            Self::Crate(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "kind",
-                    "crate",
-                    tags,
-                )
-            }
-            Self::Gen(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "kind",
-                    "gen",
-                    tags,
-                )
-            }
-            Self::Type(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "kind",
-                    "type",
-                    tags,
-                )
-            }
-            Self::Ok(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "kind",
-                    "ok",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "default": Option<Default> = (Optional(Plain));
+            1 "clone": bool = (Plain);
+            2 "debug": Vec<Debug> = (Plain);
+            3 "none": Option<Some> = (Optional(Plain));
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Keyword {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Keyword {
-    const NAME: &'static str = "Keyword";
-    const TAG: &'static str = "kind";
-    const TAGS: &'static [&'static str] = &["super", "crate", "gen", "type", "ok"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "super" => {
-                ::cardc_runtime::__private::variant("Sized", payload).map(Self::Super)
-            }
-            "crate" => {
-                ::cardc_runtime::__private::variant("Send", payload).map(Self::Crate)
-            }
-            "gen" => ::cardc_runtime::__private::variant("S", payload).map(Self::Gen),
-            "type" => ::cardc_runtime::__private::variant("D", payload).map(Self::Type),
-            "ok" => ::cardc_runtime::__private::variant("Result", payload).map(Self::Ok),
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Super "super" struct(Sized) refuse[1 "clone", 2 "debug", 3 "none"] take[0],
+            Crate "crate" struct(Send) refuse[0 "default", 2 "debug", 3 "none"] take[1],
+            Gen "gen" struct(S) refuse[0 "default", 1 "clone", 2 "debug", 3 "none"] take[],
+            Type "type" struct(D) refuse[0 "default", 1 "clone", 3 "none"] take[2],
+            Ok "ok" struct(Result) refuse[0 "default", 1 "clone", 2 "debug"] take[3],
         }
-    }
-    const EARLY: &'static [&'static str] = &["default", "clone", "debug", "none"];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        let mut early_2 = ::std::option::Option::None;
-        let mut early_3 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "default",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "clone",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_2,
-                        "debug",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_3,
-                        "none",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "super" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_1.is_some(), "clone"),
-                        (early_2.is_some(), "debug"),
-                        (early_3.is_some(), "none"),
-                    ],
-                    <Sized as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                Sized::__visit_map_with(payload, early_0).map(Self::Super)
-            }
-            "crate" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_0.is_some(), "default"),
-                        (early_2.is_some(), "debug"),
-                        (early_3.is_some(), "none"),
-                    ],
-                    <Send as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                Send::__visit_map_with(payload, early_1).map(Self::Crate)
-            }
-            "gen" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_0.is_some(), "default"),
-                        (early_1.is_some(), "clone"),
-                        (early_2.is_some(), "debug"),
-                        (early_3.is_some(), "none"),
-                    ],
-                    <S as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ::cardc_runtime::__private::variant("S", payload).map(Self::Gen)
-            }
-            "type" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_0.is_some(), "default"),
-                        (early_1.is_some(), "clone"),
-                        (early_3.is_some(), "none"),
-                    ],
-                    <D as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                D::__visit_map_with(payload, early_2).map(Self::Type)
-            }
-            "ok" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_0.is_some(), "default"),
-                        (early_1.is_some(), "clone"),
-                        (early_2.is_some(), "debug"),
-                    ],
-                    <Result as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                Result::__visit_map_with(payload, early_3).map(Self::Ok)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl Keyword {
-    /// Decodes a `Keyword` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Keyword`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -552,34 +131,6 @@ pub trait KeywordBridge {
     fn r#type(&mut self, value: &D) -> Self::Output;
     /// Renders the `Ok` variant (tag `ok`).
     fn ok(&mut self, value: &Result) -> Self::Output;
-}
-
-impl Keyword {
-    /// Every `kind` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["super", "crate", "gen", "type", "ok"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Super(_) => "super",
-            Self::Crate(_) => "crate",
-            Self::Gen(_) => "gen",
-            Self::Type(_) => "type",
-            Self::Ok(_) => "ok",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: KeywordBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Super(value) => bridge.super_(value),
-            Self::Crate(value) => bridge.crate_(value),
-            Self::Gen(value) => bridge.r#gen(value),
-            Self::Type(value) => bridge.r#type(value),
-            Self::Ok(value) => bridge.ok(value),
-        }
-    }
 }
 
 /// Fields named after keywords.
@@ -624,412 +175,23 @@ pub struct Keywords {
     pub r#dyn: bool,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Keywords {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Keywords "Keywords" struct deny;
+    keys {
+        0 "type" [r#type]: String = req() (Plain);
+        1 "match" [r#match]: u32 = req() (Strict);
+        2 "async" [r#async]: bool = req() (Plain);
+        3 "self" [self_]: Option<String> = opt() (Optional(Plain));
+        4 "function" [function]: String = req() (Plain);
+        5 "constructor" [constructor]: Option<String> = opt() (Optional(Plain));
+        6 "prototype" [prototype]: Option<String> = opt() (Optional(Plain));
+        7 "enum" [r#enum]: Vec<String> = req() (Plain);
+        8 "gen" [r#gen]: bool = req() (Plain);
+        9 "pub" [r#pub]: bool = req() (Plain);
+        10 "try" [r#try]: bool = req() (Plain);
+        11 "dyn" [r#dyn]: bool = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Keywords {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Keywords",
-            9
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.self_),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.constructor),
-                )
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.prototype),
-                ),
-            tags,
-        )?;
-        object.field("type", &self.r#type)?;
-        object.field("match", &self.r#match)?;
-        object.field("async", &self.r#async)?;
-        object.optional_field("self", &self.self_)?;
-        object.field("function", &self.function)?;
-        object.optional_field("constructor", &self.constructor)?;
-        object.optional_field("prototype", &self.prototype)?;
-        object.field("enum", &self.r#enum)?;
-        object.field("gen", &self.r#gen)?;
-        object.field("pub", &self.r#pub)?;
-        object.field("try", &self.r#try)?;
-        object.field("dyn", &self.r#dyn)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Keywords {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Keywords {
-    const NAME: &'static str = "Keywords";
-    const FIELDS: &'static [&'static str] = &[
-        "type",
-        "match",
-        "async",
-        "self",
-        "function",
-        "constructor",
-        "prototype",
-        "enum",
-        "gen",
-        "pub",
-        "try",
-        "dyn",
-    ];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            r#type: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            r#match: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Strict,
-                ::std::option::Option::None,
-            )?,
-            r#async: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            self_: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                3,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            function: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                4,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            constructor: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                5,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            prototype: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                6,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            r#enum: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                7,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            r#gen: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                8,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            r#pub: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                9,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            r#try: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                10,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            r#dyn: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                11,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl Keywords {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-        mut slot_1: ::std::option::Option<u32>,
-        mut slot_2: ::std::option::Option<bool>,
-        mut slot_3: ::std::option::Option<Option<String>>,
-        mut slot_4: ::std::option::Option<String>,
-        mut slot_5: ::std::option::Option<Option<String>>,
-        mut slot_6: ::std::option::Option<Option<String>>,
-        mut slot_7: ::std::option::Option<Vec<String>>,
-        mut slot_8: ::std::option::Option<bool>,
-        mut slot_9: ::std::option::Option<bool>,
-        mut slot_10: ::std::option::Option<bool>,
-        mut slot_11: ::std::option::Option<bool>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "type",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "match",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "async",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "self",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_4,
-                        "function",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_5,
-                        "constructor",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_6,
-                        "prototype",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                7 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_7,
-                        "enum",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                8 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_8,
-                        "gen",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                9 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_9,
-                        "pub",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                10 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_10,
-                        "try",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                11 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_11,
-                        "dyn",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            r#type: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "type")?,
-            r#match: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "match")?,
-            r#async: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "async")?,
-            self_: ::std::option::Option::unwrap_or_default(slot_3),
-            function: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_4, "function")?,
-            constructor: ::std::option::Option::unwrap_or_default(slot_5),
-            prototype: ::std::option::Option::unwrap_or_default(slot_6),
-            r#enum: ::cardc_runtime::__private::required::<A::Error, _>(slot_7, "enum")?,
-            r#gen: ::cardc_runtime::__private::required::<A::Error, _>(slot_8, "gen")?,
-            r#pub: ::cardc_runtime::__private::required::<A::Error, _>(slot_9, "pub")?,
-            r#try: ::cardc_runtime::__private::required::<A::Error, _>(slot_10, "try")?,
-            r#dyn: ::cardc_runtime::__private::required::<A::Error, _>(slot_11, "dyn")?,
-        })
-    }
+    build { r#type: 0, r#match: 1, r#async: 2, self_: 3, function: 4, constructor: 5, prototype: 6, r#enum: 7, r#gen: 8, r#pub: 9, r#try: 10, r#dyn: 11 }
 }
 
 /// A loop.
@@ -1045,119 +207,12 @@ pub struct Loop {
     pub r#loop: bool,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Loop {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Loop "Loop" struct deny;
+    keys {
+        0 "loop" [r#loop]: bool = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Loop {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Loop",
-            1,
-            tags,
-        )?;
-        object.field("loop", &self.r#loop)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Loop {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Loop {
-    const NAME: &'static str = "Loop";
-    const FIELDS: &'static [&'static str] = &["loop"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            r#loop: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl Loop {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<bool>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "loop",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            r#loop: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "loop")?,
-        })
-    }
+    build { r#loop: 0 }
 }
 
 /// A union whose tag is a keyword in TypeScript and JavaScript.
@@ -1178,319 +233,31 @@ pub enum Node {
     While(Loop),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Node {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Node "Node" "class" NodeBridge {
+        Impl "impl" struct(Keywords) r#impl,
+        While "while" struct(Loop) r#while,
     }
-}
-
-impl ::cardc_runtime::__private::Object for Node {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Impl(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "class",
-                    "impl",
-                    tags,
-                )
-            }
-            Self::While(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "class",
-                    "while",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "type": String = (Plain);
+            1 "match": u32 = (Strict);
+            2 "async": bool = (Plain);
+            3 "self": Option<String> = (Optional(Plain));
+            4 "function": String = (Plain);
+            5 "constructor": Option<String> = (Optional(Plain));
+            6 "prototype": Option<String> = (Optional(Plain));
+            7 "enum": Vec<String> = (Plain);
+            8 "gen": bool = (Plain);
+            9 "pub": bool = (Plain);
+            10 "try": bool = (Plain);
+            11 "dyn": bool = (Plain);
+            12 "loop": bool = (Plain);
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Node {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Node {
-    const NAME: &'static str = "Node";
-    const TAG: &'static str = "class";
-    const TAGS: &'static [&'static str] = &["impl", "while"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "impl" => {
-                ::cardc_runtime::__private::variant("Keywords", payload).map(Self::Impl)
-            }
-            "while" => {
-                ::cardc_runtime::__private::variant("Loop", payload).map(Self::While)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Impl "impl" struct(Keywords) refuse[12 "loop"] take[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+            While "while" struct(Loop) refuse[0 "type", 1 "match", 2 "async", 3 "self", 4 "function", 5 "constructor", 6 "prototype", 7 "enum", 8 "gen", 9 "pub", 10 "try", 11 "dyn"] take[12],
         }
-    }
-    const EARLY: &'static [&'static str] = &[
-        "type",
-        "match",
-        "async",
-        "self",
-        "function",
-        "constructor",
-        "prototype",
-        "enum",
-        "gen",
-        "pub",
-        "try",
-        "dyn",
-        "loop",
-    ];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        let mut early_2 = ::std::option::Option::None;
-        let mut early_3 = ::std::option::Option::None;
-        let mut early_4 = ::std::option::Option::None;
-        let mut early_5 = ::std::option::Option::None;
-        let mut early_6 = ::std::option::Option::None;
-        let mut early_7 = ::std::option::Option::None;
-        let mut early_8 = ::std::option::Option::None;
-        let mut early_9 = ::std::option::Option::None;
-        let mut early_10 = ::std::option::Option::None;
-        let mut early_11 = ::std::option::Option::None;
-        let mut early_12 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "type",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "match",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_2,
-                        "async",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_3,
-                        "self",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_4,
-                        "function",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_5,
-                        "constructor",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                6 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_6,
-                        "prototype",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                7 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_7,
-                        "enum",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                8 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_8,
-                        "gen",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                9 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_9,
-                        "pub",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                10 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_10,
-                        "try",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                11 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_11,
-                        "dyn",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                12 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_12,
-                        "loop",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "impl" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_12.is_some(), "loop")],
-                    <Keywords as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                Keywords::__visit_map_with(
-                        payload,
-                        early_0,
-                        early_1,
-                        early_2,
-                        early_3,
-                        early_4,
-                        early_5,
-                        early_6,
-                        early_7,
-                        early_8,
-                        early_9,
-                        early_10,
-                        early_11,
-                    )
-                    .map(Self::Impl)
-            }
-            "while" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_0.is_some(), "type"),
-                        (early_1.is_some(), "match"),
-                        (early_2.is_some(), "async"),
-                        (early_3.is_some(), "self"),
-                        (early_4.is_some(), "function"),
-                        (early_5.is_some(), "constructor"),
-                        (early_6.is_some(), "prototype"),
-                        (early_7.is_some(), "enum"),
-                        (early_8.is_some(), "gen"),
-                        (early_9.is_some(), "pub"),
-                        (early_10.is_some(), "try"),
-                        (early_11.is_some(), "dyn"),
-                    ],
-                    <Loop as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                Loop::__visit_map_with(payload, early_12).map(Self::While)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl Node {
-    /// Decodes a `Node` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Node`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -1504,28 +271,6 @@ pub trait NodeBridge {
     fn r#while(&mut self, value: &Loop) -> Self::Output;
 }
 
-impl Node {
-    /// Every `class` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["impl", "while"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Impl(_) => "impl",
-            Self::While(_) => "while",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: NodeBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Impl(value) => bridge.r#impl(value),
-            Self::While(value) => bridge.r#while(value),
-        }
-    }
-}
-
 /// The one variant.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -1536,74 +281,11 @@ impl Node {
 )]
 pub struct One {}
 
-impl ::cardc_runtime::__private::serde::Serialize for One {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    One "One" struct deny;
+    keys {
     }
-}
-
-impl ::cardc_runtime::__private::Object for One {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "One",
-            0,
-            tags,
-        )?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for One {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for One {
-    const NAME: &'static str = "One";
-    const FIELDS: &'static [&'static str] = &[];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)?
-            .is_some()
-        {}
-        ::std::result::Result::Ok(Self {})
-    }
-    #[inline]
-    fn visit_seq<'de, A>(_seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {})
-    }
+    build {  }
 }
 
 /// A union with a single variant: `match` still closes with `assertNever`.
@@ -1621,93 +303,9 @@ pub enum Only {
     One(One),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Only {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-impl ::cardc_runtime::__private::Object for Only {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::One(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "card",
-                    "one",
-                    tags,
-                )
-            }
-        }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Only {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Only {
-    const NAME: &'static str = "Only";
-    const TAG: &'static str = "card";
-    const TAGS: &'static [&'static str] = &["one"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "one" => ::cardc_runtime::__private::variant("One", payload).map(Self::One),
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl Only {
-    /// Decodes a `Only` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Only`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
+::cardc_runtime::__private::tagged_union! {
+    Only "Only" "card" OnlyBridge {
+        One "one" struct(One) one,
     }
 }
 
@@ -1717,26 +315,6 @@ pub trait OnlyBridge {
     type Output;
     /// Renders the `One` variant (tag `one`).
     fn one(&mut self, value: &One) -> Self::Output;
-}
-
-impl Only {
-    /// Every `card` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["one"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::One(_) => "one",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: OnlyBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::One(value) => bridge.one(value),
-        }
-    }
 }
 
 /// Named like the prelude's `Result`, which the generated code writes by path.
@@ -1753,121 +331,12 @@ pub struct Result {
     pub none: Option<Some>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Result {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Result "Result" struct deny;
+    keys {
+        0 "none" [none]: Option<Some> = opt() (Optional(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Result {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Result",
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.none)),
-            tags,
-        )?;
-        object.optional_field("none", &self.none)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Result {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Result {
-    const NAME: &'static str = "Result";
-    const FIELDS: &'static [&'static str] = &["none"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            none: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
-}
-
-impl Result {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<Option<Some>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "none",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            none: ::std::option::Option::unwrap_or_default(slot_0),
-        })
-    }
+    build { none: 0 }
 }
 
 /// Named like the serializer parameter of a `Serialize` impl.
@@ -1880,74 +349,11 @@ impl Result {
 )]
 pub struct S {}
 
-impl ::cardc_runtime::__private::serde::Serialize for S {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    S "S" struct deny;
+    keys {
     }
-}
-
-impl ::cardc_runtime::__private::Object for S {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "S",
-            0,
-            tags,
-        )?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for S {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for S {
-    const NAME: &'static str = "S";
-    const FIELDS: &'static [&'static str] = &[];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)?
-            .is_some()
-        {}
-        ::std::result::Result::Ok(Self {})
-    }
-    #[inline]
-    fn visit_seq<'de, A>(_seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {})
-    }
+    build {  }
 }
 
 /// Named like a prelude trait.
@@ -1963,119 +369,12 @@ pub struct Send {
     pub clone: bool,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Send {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Send "Send" struct deny;
+    keys {
+        0 "clone" [clone]: bool = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Send {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Send",
-            1,
-            tags,
-        )?;
-        object.field("clone", &self.clone)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Send {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Send {
-    const NAME: &'static str = "Send";
-    const FIELDS: &'static [&'static str] = &["clone"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            clone: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl Send {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<bool>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "clone",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            clone: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "clone")?,
-        })
-    }
+    build { clone: 0 }
 }
 
 /// Named like the `Sized` that `dispatch` bounds its bridge by.
@@ -2092,123 +391,12 @@ pub struct Sized {
     pub default: Option<Default>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Sized {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Sized "Sized" struct deny;
+    keys {
+        0 "default" [default]: Option<Default> = opt() (Optional(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Sized {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Sized",
-            ::core::primitive::usize::from(
-                ::std::option::Option::is_some(&self.default),
-            ),
-            tags,
-        )?;
-        object.optional_field("default", &self.default)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Sized {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Sized {
-    const NAME: &'static str = "Sized";
-    const FIELDS: &'static [&'static str] = &["default"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            default: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
-}
-
-impl Sized {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<Option<Default>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "default",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            default: ::std::option::Option::unwrap_or_default(slot_0),
-        })
-    }
+    build { default: 0 }
 }
 
 /// Named like a prelude variant.
@@ -2221,72 +409,9 @@ impl Sized {
 )]
 pub struct Some {}
 
-impl ::cardc_runtime::__private::serde::Serialize for Some {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Some "Some" struct deny;
+    keys {
     }
-}
-
-impl ::cardc_runtime::__private::Object for Some {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Some",
-            0,
-            tags,
-        )?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Some {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Some {
-    const NAME: &'static str = "Some";
-    const FIELDS: &'static [&'static str] = &[];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)?
-            .is_some()
-        {}
-        ::std::result::Result::Ok(Self {})
-    }
-    #[inline]
-    fn visit_seq<'de, A>(_seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {})
-    }
+    build {  }
 }

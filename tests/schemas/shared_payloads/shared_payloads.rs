@@ -20,201 +20,20 @@ pub enum ContentBlock {
     Image(ImageBlock),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for ContentBlock {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    ContentBlock "ContentBlock" "type" ContentBlockBridge {
+        Text "text" struct(TextBlock) text,
+        Image "image" struct(ImageBlock) image,
     }
-}
-
-impl ::cardc_runtime::__private::Object for ContentBlock {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Text(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "text",
-                    tags,
-                )
-            }
-            Self::Image(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "image",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "text": String = (Plain);
+            1 "data": String = (Plain);
+            2 "mimeType": String = (Plain);
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ContentBlock {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for ContentBlock {
-    const NAME: &'static str = "ContentBlock";
-    const TAG: &'static str = "type";
-    const TAGS: &'static [&'static str] = &["text", "image"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "text" => {
-                ::cardc_runtime::__private::variant("TextBlock", payload).map(Self::Text)
-            }
-            "image" => {
-                ::cardc_runtime::__private::variant("ImageBlock", payload)
-                    .map(Self::Image)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-    const EARLY: &'static [&'static str] = &["text", "data", "mimeType"];
-    #[inline]
-    fn before_tag<'de, A>(
-        object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__before_tag_with(
-            object,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-impl ContentBlock {
-    /// Decodes a `ContentBlock` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `ContentBlock`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
-    }
-}
-
-impl ContentBlock {
-    /// Reads the union's object from its first key that is not the tag, some slots of
-    /// its early keys filled already by the union around it.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __before_tag_with<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-        mut early_0: ::std::option::Option<String>,
-        mut early_1: ::std::option::Option<String>,
-        mut early_2: ::std::option::Option<String>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "data",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_2,
-                        "mimeType",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "text" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_1.is_some(), "data"), (early_2.is_some(), "mimeType")],
-                    <TextBlock as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                TextBlock::__visit_map_with(payload, early_0).map(Self::Text)
-            }
-            "image" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_0.is_some(), "text")],
-                    <ImageBlock as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ImageBlock::__visit_map_with(payload, early_1, early_2).map(Self::Image)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Text "text" struct(TextBlock) refuse[1 "data", 2 "mimeType"] take[0],
+            Image "image" struct(ImageBlock) refuse[0 "text"] take[1, 2],
         }
     }
 }
@@ -227,28 +46,6 @@ pub trait ContentBlockBridge {
     fn text(&mut self, value: &TextBlock) -> Self::Output;
     /// Renders the `Image` variant (tag `image`).
     fn image(&mut self, value: &ImageBlock) -> Self::Output;
-}
-
-impl ContentBlock {
-    /// Every `type` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["text", "image"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Text(_) => "text",
-            Self::Image(_) => "image",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: ContentBlockBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Text(value) => bridge.text(value),
-            Self::Image(value) => bridge.image(value),
-        }
-    }
 }
 
 /// A piece of a message.
@@ -264,122 +61,12 @@ pub struct ContentChunk {
     pub content: ContentBlock,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for ContentChunk {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ContentChunk "ContentChunk" struct deny;
+    keys {
+        0 "content" [content]: ContentBlock = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for ContentChunk {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "ContentChunk",
-            1,
-            tags,
-        )?;
-        object.field("content", &self.content)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ContentChunk {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for ContentChunk {
-    const NAME: &'static str = "ContentChunk";
-    const FIELDS: &'static [&'static str] = &["content"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            content: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl ContentChunk {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<ContentBlock>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "content",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            content: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "content")?,
-        })
-    }
+    build { content: 0 }
 }
 
 /// An image.
@@ -398,148 +85,13 @@ pub struct ImageBlock {
     pub mime_type: String,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for ImageBlock {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ImageBlock "ImageBlock" struct deny;
+    keys {
+        0 "data" [data]: String = req() (Plain);
+        1 "mimeType" [mime_type]: String = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for ImageBlock {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "ImageBlock",
-            2,
-            tags,
-        )?;
-        object.field("data", &self.data)?;
-        object.field("mimeType", &self.mime_type)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ImageBlock {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for ImageBlock {
-    const NAME: &'static str = "ImageBlock";
-    const FIELDS: &'static [&'static str] = &["data", "mimeType"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            data: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            mime_type: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl ImageBlock {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-        mut slot_1: ::std::option::Option<String>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "data",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "mimeType",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            data: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "data")?,
-            mime_type: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "mimeType")?,
-        })
-    }
+    build { data: 0, mime_type: 1 }
 }
 
 /// Asks before a tool runs: the update as a field, and a text block as a field.
@@ -559,153 +111,13 @@ pub struct PermissionRequest {
     pub reason: Option<TextBlock>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for PermissionRequest {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    PermissionRequest "PermissionRequest" struct deny;
+    keys {
+        0 "toolCall" [tool_call]: ToolCallUpdate = req() (Plain);
+        1 "reason" [reason]: Option<TextBlock> = opt() (Optional(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for PermissionRequest {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "PermissionRequest",
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.reason),
-                ),
-            tags,
-        )?;
-        object.field("toolCall", &self.tool_call)?;
-        object.optional_field("reason", &self.reason)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for PermissionRequest {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for PermissionRequest {
-    const NAME: &'static str = "PermissionRequest";
-    const FIELDS: &'static [&'static str] = &["toolCall", "reason"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            tool_call: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            reason: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
-}
-
-impl PermissionRequest {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<ToolCallUpdate>,
-        mut slot_1: ::std::option::Option<Option<TextBlock>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "toolCall",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "reason",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            tool_call: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "toolCall")?,
-            reason: ::std::option::Option::unwrap_or_default(slot_1),
-        })
-    }
+    build { tool_call: 0, reason: 1 }
 }
 
 /// A prompt.
@@ -721,122 +133,12 @@ pub struct PromptRequest {
     pub prompt: Vec<ContentBlock>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for PromptRequest {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    PromptRequest "PromptRequest" struct deny;
+    keys {
+        0 "prompt" [prompt]: Vec<ContentBlock> = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for PromptRequest {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "PromptRequest",
-            1,
-            tags,
-        )?;
-        object.field("prompt", &self.prompt)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for PromptRequest {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for PromptRequest {
-    const NAME: &'static str = "PromptRequest";
-    const FIELDS: &'static [&'static str] = &["prompt"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            prompt: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl PromptRequest {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<Vec<ContentBlock>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "prompt",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            prompt: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "prompt")?,
-        })
-    }
+    build { prompt: 0 }
 }
 
 /// A request carries blocks too.
@@ -860,224 +162,24 @@ pub enum Request {
     RequestPermission(PermissionRequest),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Request {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Request "Request" "method" RequestBridge {
+        Prompt "prompt" struct(PromptRequest) prompt,
+        Note "note" struct(TextBlock) note,
+        RequestPermission "request_permission" struct(PermissionRequest) request_permission,
     }
-}
-
-impl ::cardc_runtime::__private::Object for Request {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Prompt(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "prompt",
-                    tags,
-                )
-            }
-            Self::Note(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "note",
-                    tags,
-                )
-            }
-            Self::RequestPermission(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "method",
-                    "request_permission",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "prompt": Vec<ContentBlock> = (Plain);
+            1 "text": String = (Plain);
+            2 "toolCall": ToolCallUpdate = (Plain);
+            3 "reason": Option<TextBlock> = (Optional(Plain));
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Request {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Request {
-    const NAME: &'static str = "Request";
-    const TAG: &'static str = "method";
-    const TAGS: &'static [&'static str] = &["prompt", "note", "request_permission"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "prompt" => {
-                ::cardc_runtime::__private::variant("PromptRequest", payload)
-                    .map(Self::Prompt)
-            }
-            "note" => {
-                ::cardc_runtime::__private::variant("TextBlock", payload).map(Self::Note)
-            }
-            "request_permission" => {
-                ::cardc_runtime::__private::variant("PermissionRequest", payload)
-                    .map(Self::RequestPermission)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Prompt "prompt" struct(PromptRequest) refuse[1 "text", 2 "toolCall", 3 "reason"] take[0],
+            Note "note" struct(TextBlock) refuse[0 "prompt", 2 "toolCall", 3 "reason"] take[1],
+            RequestPermission "request_permission" struct(PermissionRequest) refuse[0 "prompt", 1 "text"] take[2, 3],
         }
-    }
-    const EARLY: &'static [&'static str] = &["prompt", "text", "toolCall", "reason"];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        let mut early_2 = ::std::option::Option::None;
-        let mut early_3 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "prompt",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_2,
-                        "toolCall",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_3,
-                        "reason",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "prompt" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_1.is_some(), "text"),
-                        (early_2.is_some(), "toolCall"),
-                        (early_3.is_some(), "reason"),
-                    ],
-                    <PromptRequest as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                PromptRequest::__visit_map_with(payload, early_0).map(Self::Prompt)
-            }
-            "note" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_0.is_some(), "prompt"),
-                        (early_2.is_some(), "toolCall"),
-                        (early_3.is_some(), "reason"),
-                    ],
-                    <TextBlock as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                TextBlock::__visit_map_with(payload, early_1).map(Self::Note)
-            }
-            "request_permission" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_0.is_some(), "prompt"), (early_1.is_some(), "text")],
-                    <PermissionRequest as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                PermissionRequest::__visit_map_with(payload, early_2, early_3)
-                    .map(Self::RequestPermission)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl Request {
-    /// Decodes a `Request` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Request`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -1091,30 +193,6 @@ pub trait RequestBridge {
     fn note(&mut self, value: &TextBlock) -> Self::Output;
     /// Renders the `RequestPermission` variant (tag `request_permission`).
     fn request_permission(&mut self, value: &PermissionRequest) -> Self::Output;
-}
-
-impl Request {
-    /// Every `method` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["prompt", "note", "request_permission"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Prompt(_) => "prompt",
-            Self::Note(_) => "note",
-            Self::RequestPermission(_) => "request_permission",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: RequestBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Prompt(value) => bridge.prompt(value),
-            Self::Note(value) => bridge.note(value),
-            Self::RequestPermission(value) => bridge.request_permission(value),
-        }
-    }
 }
 
 /// A session update, told apart by `sessionUpdate`.
@@ -1144,334 +222,30 @@ pub enum SessionUpdate {
     Block(ContentBlock),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for SessionUpdate {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    SessionUpdate "SessionUpdate" "sessionUpdate" SessionUpdateBridge {
+        UserMessageChunk "user_message_chunk" struct(ContentChunk) user_message_chunk,
+        AgentMessageChunk "agent_message_chunk" struct(ContentChunk) agent_message_chunk,
+        AgentThoughtChunk "agent_thought_chunk" struct(ContentChunk) agent_thought_chunk,
+        ToolCallUpdate "tool_call_update" struct(ToolCallUpdate) tool_call_update,
+        Block "block" union(ContentBlock "type") block,
     }
-}
-
-impl ::cardc_runtime::__private::Object for SessionUpdate {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::UserMessageChunk(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "sessionUpdate",
-                    "user_message_chunk",
-                    tags,
-                )
-            }
-            Self::AgentMessageChunk(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "sessionUpdate",
-                    "agent_message_chunk",
-                    tags,
-                )
-            }
-            Self::AgentThoughtChunk(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "sessionUpdate",
-                    "agent_thought_chunk",
-                    tags,
-                )
-            }
-            Self::ToolCallUpdate(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "sessionUpdate",
-                    "tool_call_update",
-                    tags,
-                )
-            }
-            Self::Block(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "sessionUpdate",
-                    "block",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "content": ContentBlock = (Plain);
+            1 "toolCallId": String = (Plain);
+            2 "status": Option<String> = (Optional(Plain));
+            3 "text": String = (Plain);
+            4 "data": String = (Plain);
+            5 "mimeType": String = (Plain);
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SessionUpdate {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for SessionUpdate {
-    const NAME: &'static str = "SessionUpdate";
-    const TAG: &'static str = "sessionUpdate";
-    const TAGS: &'static [&'static str] = &[
-        "user_message_chunk",
-        "agent_message_chunk",
-        "agent_thought_chunk",
-        "tool_call_update",
-        "block",
-    ];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "user_message_chunk" => {
-                ::cardc_runtime::__private::variant("ContentChunk", payload)
-                    .map(Self::UserMessageChunk)
-            }
-            "agent_message_chunk" => {
-                ::cardc_runtime::__private::variant("ContentChunk", payload)
-                    .map(Self::AgentMessageChunk)
-            }
-            "agent_thought_chunk" => {
-                ::cardc_runtime::__private::variant("ContentChunk", payload)
-                    .map(Self::AgentThoughtChunk)
-            }
-            "tool_call_update" => {
-                ::cardc_runtime::__private::variant("ToolCallUpdate", payload)
-                    .map(Self::ToolCallUpdate)
-            }
-            "block" => {
-                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
-                    .map(Self::Block)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            UserMessageChunk "user_message_chunk" struct(ContentChunk) refuse[1 "toolCallId", 2 "status", 3 "text", 4 "data", 5 "mimeType"] take[0],
+            AgentMessageChunk "agent_message_chunk" struct(ContentChunk) refuse[1 "toolCallId", 2 "status", 3 "text", 4 "data", 5 "mimeType"] take[0],
+            AgentThoughtChunk "agent_thought_chunk" struct(ContentChunk) refuse[1 "toolCallId", 2 "status", 3 "text", 4 "data", 5 "mimeType"] take[0],
+            ToolCallUpdate "tool_call_update" struct(ToolCallUpdate) refuse[0 "content", 3 "text", 4 "data", 5 "mimeType"] take[1, 2],
+            Block "block" union(ContentBlock "type") refuse[0 "content", 1 "toolCallId", 2 "status"] take[3, 4, 5],
         }
-    }
-    fn nested_tag(tag: &str) -> ::std::option::Option<&'static str> {
-        match tag {
-            "block" => ::std::option::Option::Some("type"),
-            _ => ::std::option::Option::None,
-        }
-    }
-    const EARLY: &'static [&'static str] = &[
-        "content",
-        "toolCallId",
-        "status",
-        "text",
-        "data",
-        "mimeType",
-    ];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        let mut early_2 = ::std::option::Option::None;
-        let mut early_3 = ::std::option::Option::None;
-        let mut early_4 = ::std::option::Option::None;
-        let mut early_5 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "content",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "toolCallId",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_2,
-                        "status",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_3,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                4 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_4,
-                        "data",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                5 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_5,
-                        "mimeType",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "user_message_chunk" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_1.is_some(), "toolCallId"),
-                        (early_2.is_some(), "status"),
-                        (early_3.is_some(), "text"),
-                        (early_4.is_some(), "data"),
-                        (early_5.is_some(), "mimeType"),
-                    ],
-                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ContentChunk::__visit_map_with(payload, early_0)
-                    .map(Self::UserMessageChunk)
-            }
-            "agent_message_chunk" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_1.is_some(), "toolCallId"),
-                        (early_2.is_some(), "status"),
-                        (early_3.is_some(), "text"),
-                        (early_4.is_some(), "data"),
-                        (early_5.is_some(), "mimeType"),
-                    ],
-                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ContentChunk::__visit_map_with(payload, early_0)
-                    .map(Self::AgentMessageChunk)
-            }
-            "agent_thought_chunk" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_1.is_some(), "toolCallId"),
-                        (early_2.is_some(), "status"),
-                        (early_3.is_some(), "text"),
-                        (early_4.is_some(), "data"),
-                        (early_5.is_some(), "mimeType"),
-                    ],
-                    <ContentChunk as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ContentChunk::__visit_map_with(payload, early_0)
-                    .map(Self::AgentThoughtChunk)
-            }
-            "tool_call_update" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[
-                        (early_0.is_some(), "content"),
-                        (early_3.is_some(), "text"),
-                        (early_4.is_some(), "data"),
-                        (early_5.is_some(), "mimeType"),
-                    ],
-                    <ToolCallUpdate as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ToolCallUpdate::__visit_map_with(payload, early_1, early_2)
-                    .map(Self::ToolCallUpdate)
-            }
-            "block" => {
-                ::cardc_runtime::__private::refuse_early_nested::<
-                    A::Error,
-                >(
-                    &[
-                        (early_0.is_some(), "content"),
-                        (early_1.is_some(), "toolCallId"),
-                        (early_2.is_some(), "status"),
-                    ],
-                    "ContentBlock",
-                )?;
-                ContentBlock::__before_tag_with(
-                        ::cardc_runtime::__private::BeforeTag::resume(payload),
-                        early_3,
-                        early_4,
-                        early_5,
-                    )
-                    .map(Self::Block)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl SessionUpdate {
-    /// Decodes a `SessionUpdate` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `SessionUpdate`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -1491,40 +265,6 @@ pub trait SessionUpdateBridge {
     fn block(&mut self, value: &ContentBlock) -> Self::Output;
 }
 
-impl SessionUpdate {
-    /// Every `sessionUpdate` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &[
-        "user_message_chunk",
-        "agent_message_chunk",
-        "agent_thought_chunk",
-        "tool_call_update",
-        "block",
-    ];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::UserMessageChunk(_) => "user_message_chunk",
-            Self::AgentMessageChunk(_) => "agent_message_chunk",
-            Self::AgentThoughtChunk(_) => "agent_thought_chunk",
-            Self::ToolCallUpdate(_) => "tool_call_update",
-            Self::Block(_) => "block",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: SessionUpdateBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::UserMessageChunk(value) => bridge.user_message_chunk(value),
-            Self::AgentMessageChunk(value) => bridge.agent_message_chunk(value),
-            Self::AgentThoughtChunk(value) => bridge.agent_thought_chunk(value),
-            Self::ToolCallUpdate(value) => bridge.tool_call_update(value),
-            Self::Block(value) => bridge.block(value),
-        }
-    }
-}
-
 /// Text.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -1538,119 +278,12 @@ pub struct TextBlock {
     pub text: String,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for TextBlock {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TextBlock "TextBlock" struct deny;
+    keys {
+        0 "text" [text]: String = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for TextBlock {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "TextBlock",
-            1,
-            tags,
-        )?;
-        object.field("text", &self.text)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TextBlock {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for TextBlock {
-    const NAME: &'static str = "TextBlock";
-    const FIELDS: &'static [&'static str] = &["text"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl TextBlock {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "text")?,
-        })
-    }
+    build { text: 0 }
 }
 
 /// A tool call's new state.
@@ -1670,151 +303,11 @@ pub struct ToolCallUpdate {
     pub status: Option<String>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for ToolCallUpdate {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ToolCallUpdate "ToolCallUpdate" struct deny;
+    keys {
+        0 "toolCallId" [tool_call_id]: String = req() (Plain);
+        1 "status" [status]: Option<String> = opt() (Optional(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for ToolCallUpdate {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "ToolCallUpdate",
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.status),
-                ),
-            tags,
-        )?;
-        object.field("toolCallId", &self.tool_call_id)?;
-        object.optional_field("status", &self.status)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ToolCallUpdate {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for ToolCallUpdate {
-    const NAME: &'static str = "ToolCallUpdate";
-    const FIELDS: &'static [&'static str] = &["toolCallId", "status"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(
-            map,
-            ::std::option::Option::None,
-            ::std::option::Option::None,
-        )
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            tool_call_id: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            status: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
-}
-
-impl ToolCallUpdate {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-        mut slot_1: ::std::option::Option<Option<String>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "toolCallId",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "status",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            tool_call_id: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "toolCallId")?,
-            status: ::std::option::Option::unwrap_or_default(slot_1),
-        })
-    }
+    build { tool_call_id: 0, status: 1 }
 }

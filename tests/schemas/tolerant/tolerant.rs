@@ -17,45 +17,10 @@ pub enum Audience {
     Team,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Audience {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Audience {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Audience {
-    const NAME: &'static str = "Audience";
-    const VALUES: &'static [&'static str] = &["everyone", "team"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "everyone" => ::std::option::Option::Some(Self::Everyone),
-            "team" => ::std::option::Option::Some(Self::Team),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Everyone => ::std::result::Result::Ok((0u32, "everyone")),
-            Self::Team => ::std::result::Result::Ok((1u32, "team")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    Audience "Audience" {
+        Everyone = 0 "everyone",
+        Team = 1 "team",
     }
 }
 
@@ -81,120 +46,12 @@ pub enum Card {
     Unknown(::cardc_runtime::Unknown<Card>),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Card {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Card "Card" "card" CardBridge {
+        Text "text" struct(TextCard) text,
+        Divider "divider" unit() divider,
     }
-}
-
-impl ::cardc_runtime::__private::Object for Card {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Text(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "card",
-                    "text",
-                    tags,
-                )
-            }
-            Self::Divider => {
-                ::cardc_runtime::__private::tagged(
-                    &::cardc_runtime::__private::Unit,
-                    serializer,
-                    "card",
-                    "divider",
-                    tags,
-                )
-            }
-            Self::Unknown(unknown) => {
-                ::cardc_runtime::__private::Object::serialize_object(
-                    unknown,
-                    serializer,
-                    tags,
-                )
-            }
-        }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Card {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Card {
-    const NAME: &'static str = "Card";
-    const TAG: &'static str = "card";
-    const TAGS: &'static [&'static str] = &["text", "divider"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "text" => {
-                ::cardc_runtime::__private::variant("TextCard", payload).map(Self::Text)
-            }
-            "divider" => {
-                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Divider)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-    const OPEN: bool = true;
-    #[inline]
-    fn other(unknown: ::cardc_runtime::Unknown<Self>) -> ::std::option::Option<Self> {
-        ::std::option::Option::Some(Self::Unknown(unknown))
-    }
-}
-
-impl Card {
-    /// Decodes a `Card` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Card`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
-    }
+    other(Unknown unknown)
 }
 
 /// Renders every variant of [`Card`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
@@ -207,30 +64,6 @@ pub trait CardBridge {
     fn divider(&mut self) -> Self::Output;
     /// Renders the `Unknown` catch-all: a `card` this build does not know, kept whole.
     fn unknown(&mut self, value: &::cardc_runtime::Unknown<Card>) -> Self::Output;
-}
-
-impl Card {
-    /// Every `card` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["text", "divider"];
-    /// This value's tag.
-    pub fn tag(&self) -> &str {
-        match self {
-            Self::Text(_) => "text",
-            Self::Divider => "divider",
-            Self::Unknown(unknown) => unknown.tag(),
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: CardBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Text(value) => bridge.text(value),
-            Self::Divider => bridge.divider(),
-            Self::Unknown(value) => bridge.unknown(value),
-        }
-    }
 }
 
 /// One entry.
@@ -249,143 +82,13 @@ pub struct Entry {
     pub priority: Option<Priority>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Entry {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Entry "Entry" struct deny;
+    keys {
+        0 "name" [name]: String = req() (Plain);
+        1 "priority" [priority]: Option<Priority> = opt() (At("priority", OrAbsent(Optional(Plain))));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Entry {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Entry",
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.priority),
-                ),
-            tags,
-        )?;
-        object.field("name", &self.name)?;
-        object.optional_field("priority", &self.priority)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Entry {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Entry {
-    const NAME: &'static str = "Entry";
-    const FIELDS: &'static [&'static str] = &["name", "priority"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "name",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "priority",
-                        ::cardc_runtime::__private::At(
-                            "priority",
-                            ::cardc_runtime::__private::OrAbsent(
-                                ::cardc_runtime::__private::Optional(
-                                    ::cardc_runtime::__private::Plain,
-                                ),
-                            ),
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "name")?,
-            priority: ::std::option::Option::unwrap_or_default(slot_1),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            name: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            priority: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::At(
-                    "priority",
-                    ::cardc_runtime::__private::OrAbsent(
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    ),
-                ),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
+    build { name: 0, priority: 1 }
 }
 
 /// A feed of cards from a newer peer.
@@ -408,223 +111,15 @@ pub struct Feed {
     pub labels: ::std::collections::BTreeMap<String, Section>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Feed {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Feed "Feed" struct deny;
+    keys {
+        0 "cards" [cards]: Vec<Card> = req() (At("cards", SkipInvalid(Plain)));
+        1 "audience" [audience]: Option<Audience> = opt() (At("audience", OrAbsent(Optional(Plain))));
+        2 "sections" [sections]: Vec<Section> = req() (At("sections", ItemsAt(Plain)));
+        3 "labels" [labels]: ::std::collections::BTreeMap<String, Section> = req() (At("labels", EntriesAt(Plain)));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Feed {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Feed",
-            3
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.audience),
-                ),
-            tags,
-        )?;
-        object.field("cards", &self.cards)?;
-        object.optional_field("audience", &self.audience)?;
-        object.field("sections", &self.sections)?;
-        object.field("labels", &self.labels)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Feed {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Feed {
-    const NAME: &'static str = "Feed";
-    const FIELDS: &'static [&'static str] = &["cards", "audience", "sections", "labels"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "cards",
-                        ::cardc_runtime::__private::At(
-                            "cards",
-                            ::cardc_runtime::__private::SkipInvalid(
-                                ::cardc_runtime::__private::Plain,
-                            ),
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "audience",
-                        ::cardc_runtime::__private::At(
-                            "audience",
-                            ::cardc_runtime::__private::OrAbsent(
-                                ::cardc_runtime::__private::Optional(
-                                    ::cardc_runtime::__private::Plain,
-                                ),
-                            ),
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "sections",
-                        ::cardc_runtime::__private::At(
-                            "sections",
-                            ::cardc_runtime::__private::ItemsAt(
-                                ::cardc_runtime::__private::Plain,
-                            ),
-                        ),
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "labels",
-                        ::cardc_runtime::__private::At(
-                            "labels",
-                            ::cardc_runtime::__private::EntriesAt(
-                                ::cardc_runtime::__private::Plain,
-                            ),
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            cards: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "cards")?,
-            audience: ::std::option::Option::unwrap_or_default(slot_1),
-            sections: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "sections")?,
-            labels: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_3, "labels")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            cards: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::At(
-                    "cards",
-                    ::cardc_runtime::__private::SkipInvalid(
-                        ::cardc_runtime::__private::Plain,
-                    ),
-                ),
-                ::std::option::Option::None,
-            )?,
-            audience: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::At(
-                    "audience",
-                    ::cardc_runtime::__private::OrAbsent(
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    ),
-                ),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            sections: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::At(
-                    "sections",
-                    ::cardc_runtime::__private::ItemsAt(
-                        ::cardc_runtime::__private::Plain,
-                    ),
-                ),
-                ::std::option::Option::None,
-            )?,
-            labels: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                3,
-                ::cardc_runtime::__private::At(
-                    "labels",
-                    ::cardc_runtime::__private::EntriesAt(
-                        ::cardc_runtime::__private::Plain,
-                    ),
-                ),
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { cards: 0, audience: 1, sections: 2, labels: 3 }
 }
 
 /// How urgent an entry is.
@@ -640,45 +135,10 @@ pub enum Priority {
     High,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Priority {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Priority {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Priority {
-    const NAME: &'static str = "Priority";
-    const VALUES: &'static [&'static str] = &["low", "high"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "low" => ::std::option::Option::Some(Self::Low),
-            "high" => ::std::option::Option::Some(Self::High),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Low => ::std::result::Result::Ok((0u32, "low")),
-            Self::High => ::std::result::Result::Ok((1u32, "high")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    Priority "Priority" {
+        Low = 0 "low",
+        High = 1 "high",
     }
 }
 
@@ -700,182 +160,14 @@ pub struct Section {
     pub score: Option<Option<u8>>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Section {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Section "Section" struct deny;
+    keys {
+        0 "title" [title]: String = req() (Plain);
+        1 "entries" [entries]: Vec<Entry> = req() (At("entries", SkipInvalid(Plain)));
+        2 "score" [score]: Option<Option<u8>> = opt() (At("score", OrAbsent(Optional(Nullable(Strict)))));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Section {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Section",
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.score),
-                ),
-            tags,
-        )?;
-        object.field("title", &self.title)?;
-        object.field("entries", &self.entries)?;
-        object.optional_field("score", &self.score)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Section {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Section {
-    const NAME: &'static str = "Section";
-    const FIELDS: &'static [&'static str] = &["title", "entries", "score"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "title",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "entries",
-                        ::cardc_runtime::__private::At(
-                            "entries",
-                            ::cardc_runtime::__private::SkipInvalid(
-                                ::cardc_runtime::__private::Plain,
-                            ),
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "score",
-                        ::cardc_runtime::__private::At(
-                            "score",
-                            ::cardc_runtime::__private::OrAbsent(
-                                ::cardc_runtime::__private::Optional(
-                                    ::cardc_runtime::__private::Nullable(
-                                        ::cardc_runtime::__private::Strict,
-                                    ),
-                                ),
-                            ),
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            title: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "title")?,
-            entries: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "entries")?,
-            score: ::std::option::Option::unwrap_or_default(slot_2),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            title: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            entries: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::At(
-                    "entries",
-                    ::cardc_runtime::__private::SkipInvalid(
-                        ::cardc_runtime::__private::Plain,
-                    ),
-                ),
-                ::std::option::Option::None,
-            )?,
-            score: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::At(
-                    "score",
-                    ::cardc_runtime::__private::OrAbsent(
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Nullable(
-                                ::cardc_runtime::__private::Strict,
-                            ),
-                        ),
-                    ),
-                ),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
+    build { title: 0, entries: 1, score: 2 }
 }
 
 /// A text card.
@@ -894,141 +186,11 @@ pub struct TextCard {
     pub tags: Option<Vec<String>>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for TextCard {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TextCard "TextCard" struct deny;
+    keys {
+        0 "text" [text]: String = req() (Plain);
+        1 "tags" [tags]: Option<Vec<String>> = opt() (At("tags", Optional(SkipInvalid(Plain))));
     }
-}
-
-impl ::cardc_runtime::__private::Object for TextCard {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "TextCard",
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.tags),
-                ),
-            tags,
-        )?;
-        object.field("text", &self.text)?;
-        object.optional_field("tags", &self.tags)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TextCard {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for TextCard {
-    const NAME: &'static str = "TextCard";
-    const FIELDS: &'static [&'static str] = &["text", "tags"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "tags",
-                        ::cardc_runtime::__private::At(
-                            "tags",
-                            ::cardc_runtime::__private::Optional(
-                                ::cardc_runtime::__private::SkipInvalid(
-                                    ::cardc_runtime::__private::Plain,
-                                ),
-                            ),
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "text")?,
-            tags: ::std::option::Option::unwrap_or_default(slot_1),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            tags: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::At(
-                    "tags",
-                    ::cardc_runtime::__private::Optional(
-                        ::cardc_runtime::__private::SkipInvalid(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    ),
-                ),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
+    build { text: 0, tags: 1 }
 }

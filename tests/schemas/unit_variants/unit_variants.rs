@@ -20,167 +20,18 @@ pub enum BlockEvent {
     End,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for BlockEvent {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    BlockEvent "BlockEvent" "kind" BlockEventBridge {
+        Start "start" struct(BlockStart) start,
+        End "end" unit() end,
     }
-}
-
-impl ::cardc_runtime::__private::Object for BlockEvent {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Start(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "kind",
-                    "start",
-                    tags,
-                )
-            }
-            Self::End => {
-                ::cardc_runtime::__private::tagged(
-                    &::cardc_runtime::__private::Unit,
-                    serializer,
-                    "kind",
-                    "end",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "index": u32 = (Strict);
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for BlockEvent {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for BlockEvent {
-    const NAME: &'static str = "BlockEvent";
-    const TAG: &'static str = "kind";
-    const TAGS: &'static [&'static str] = &["start", "end"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "start" => {
-                ::cardc_runtime::__private::variant("BlockStart", payload)
-                    .map(Self::Start)
-            }
-            "end" => {
-                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::End)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-    const EARLY: &'static [&'static str] = &["index"];
-    #[inline]
-    fn before_tag<'de, A>(
-        object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__before_tag_with(object, ::std::option::Option::None)
-    }
-}
-
-impl BlockEvent {
-    /// Decodes a `BlockEvent` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `BlockEvent`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
-    }
-}
-
-impl BlockEvent {
-    /// Reads the union's object from its first key that is not the tag, some slots of
-    /// its early keys filled already by the union around it.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __before_tag_with<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-        mut early_0: ::std::option::Option<u32>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "index",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "start" => BlockStart::__visit_map_with(payload, early_0).map(Self::Start),
-            "end" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(&[(early_0.is_some(), "index")], &[])?;
-                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::End)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Start "start" struct(BlockStart) refuse[] take[0],
+            End "end" unit() refuse[0 "index"] take[],
         }
     }
 }
@@ -193,28 +44,6 @@ pub trait BlockEventBridge {
     fn start(&mut self, value: &BlockStart) -> Self::Output;
     /// Renders the `End` variant (tag `end`).
     fn end(&mut self) -> Self::Output;
-}
-
-impl BlockEvent {
-    /// Every `kind` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["start", "end"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Start(_) => "start",
-            Self::End => "end",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: BlockEventBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Start(value) => bridge.start(value),
-            Self::End => bridge.end(),
-        }
-    }
 }
 
 /// Where a block starts.
@@ -230,119 +59,12 @@ pub struct BlockStart {
     pub index: u32,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for BlockStart {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    BlockStart "BlockStart" struct deny;
+    keys {
+        0 "index" [index]: u32 = req() (Strict);
     }
-}
-
-impl ::cardc_runtime::__private::Object for BlockStart {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "BlockStart",
-            1,
-            tags,
-        )?;
-        object.field("index", &self.index)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for BlockStart {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for BlockStart {
-    const NAME: &'static str = "BlockStart";
-    const FIELDS: &'static [&'static str] = &["index"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            index: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Strict,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl BlockStart {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<u32>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "index",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            index: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "index")?,
-        })
-    }
+    build { index: 0 }
 }
 
 /// A log of events.
@@ -361,134 +83,13 @@ pub struct EventLog {
     pub health: Option<Health>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for EventLog {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    EventLog "EventLog" struct deny;
+    keys {
+        0 "events" [events]: Vec<StreamEvent> = req() (Plain);
+        1 "health" [health]: Option<Health> = opt() (Optional(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for EventLog {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "EventLog",
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.health),
-                ),
-            tags,
-        )?;
-        object.field("events", &self.events)?;
-        object.optional_field("health", &self.health)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for EventLog {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for EventLog {
-    const NAME: &'static str = "EventLog";
-    const FIELDS: &'static [&'static str] = &["events", "health"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "events",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "health",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            events: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "events")?,
-            health: ::std::option::Option::unwrap_or_default(slot_1),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            events: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            health: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
+    build { events: 0, health: 1 }
 }
 
 /// A union of unit variants only.
@@ -509,105 +110,10 @@ pub enum Health {
     Down,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Health {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-impl ::cardc_runtime::__private::Object for Health {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Up => {
-                ::cardc_runtime::__private::tagged(
-                    &::cardc_runtime::__private::Unit,
-                    serializer,
-                    "status",
-                    "up",
-                    tags,
-                )
-            }
-            Self::Down => {
-                ::cardc_runtime::__private::tagged(
-                    &::cardc_runtime::__private::Unit,
-                    serializer,
-                    "status",
-                    "down",
-                    tags,
-                )
-            }
-        }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Health {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Health {
-    const NAME: &'static str = "Health";
-    const TAG: &'static str = "status";
-    const TAGS: &'static [&'static str] = &["up", "down"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "up" => ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Up),
-            "down" => {
-                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Down)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl Health {
-    /// Decodes a `Health` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Health`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
+::cardc_runtime::__private::tagged_union! {
+    Health "Health" "status" HealthBridge {
+        Up "up" unit() up,
+        Down "down" unit() down,
     }
 }
 
@@ -619,28 +125,6 @@ pub trait HealthBridge {
     fn up(&mut self) -> Self::Output;
     /// Renders the `Down` variant (tag `down`).
     fn down(&mut self) -> Self::Output;
-}
-
-impl Health {
-    /// Every `status` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["up", "down"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Up => "up",
-            Self::Down => "down",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: HealthBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Up => bridge.up(),
-            Self::Down => bridge.down(),
-        }
-    }
 }
 
 /// A piece of text.
@@ -656,119 +140,12 @@ pub struct MessageDelta {
     pub text: String,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for MessageDelta {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    MessageDelta "MessageDelta" struct deny;
+    keys {
+        0 "text" [text]: String = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for MessageDelta {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "MessageDelta",
-            1,
-            tags,
-        )?;
-        object.field("text", &self.text)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for MessageDelta {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for MessageDelta {
-    const NAME: &'static str = "MessageDelta";
-    const FIELDS: &'static [&'static str] = &["text"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl MessageDelta {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "text")?,
-        })
-    }
+    build { text: 0 }
 }
 
 /// A stream event, told apart by `type`.
@@ -795,222 +172,24 @@ pub enum StreamEvent {
     Block(BlockEvent),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for StreamEvent {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    StreamEvent "StreamEvent" "type" StreamEventBridge {
+        Ping "ping" unit() ping,
+        MessageDelta "message_delta" struct(MessageDelta) message_delta,
+        Stop "message_stop" unit() stop,
+        Block "block" union(BlockEvent "kind") block,
     }
-}
-
-impl ::cardc_runtime::__private::Object for StreamEvent {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Ping => {
-                ::cardc_runtime::__private::tagged(
-                    &::cardc_runtime::__private::Unit,
-                    serializer,
-                    "type",
-                    "ping",
-                    tags,
-                )
-            }
-            Self::MessageDelta(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "message_delta",
-                    tags,
-                )
-            }
-            Self::Stop => {
-                ::cardc_runtime::__private::tagged(
-                    &::cardc_runtime::__private::Unit,
-                    serializer,
-                    "type",
-                    "message_stop",
-                    tags,
-                )
-            }
-            Self::Block(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "block",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "text": String = (Plain);
+            1 "index": u32 = (Strict);
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for StreamEvent {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for StreamEvent {
-    const NAME: &'static str = "StreamEvent";
-    const TAG: &'static str = "type";
-    const TAGS: &'static [&'static str] = &[
-        "ping",
-        "message_delta",
-        "message_stop",
-        "block",
-    ];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "ping" => {
-                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Ping)
-            }
-            "message_delta" => {
-                ::cardc_runtime::__private::variant("MessageDelta", payload)
-                    .map(Self::MessageDelta)
-            }
-            "message_stop" => {
-                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Stop)
-            }
-            "block" => {
-                ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)
-                    .map(Self::Block)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Ping "ping" unit() refuse[0 "text", 1 "index"] take[],
+            MessageDelta "message_delta" struct(MessageDelta) refuse[1 "index"] take[0],
+            Stop "message_stop" unit() refuse[0 "text", 1 "index"] take[],
+            Block "block" union(BlockEvent "kind") refuse[0 "text"] take[1],
         }
-    }
-    fn nested_tag(tag: &str) -> ::std::option::Option<&'static str> {
-        match tag {
-            "block" => ::std::option::Option::Some("kind"),
-            _ => ::std::option::Option::None,
-        }
-    }
-    const EARLY: &'static [&'static str] = &["text", "index"];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "index",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "ping" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(&[(early_0.is_some(), "text"), (early_1.is_some(), "index")], &[])?;
-                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Ping)
-            }
-            "message_delta" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_1.is_some(), "index")],
-                    <MessageDelta as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                MessageDelta::__visit_map_with(payload, early_0).map(Self::MessageDelta)
-            }
-            "message_stop" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(&[(early_0.is_some(), "text"), (early_1.is_some(), "index")], &[])?;
-                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Stop)
-            }
-            "block" => {
-                ::cardc_runtime::__private::refuse_early_nested::<
-                    A::Error,
-                >(&[(early_0.is_some(), "text")], "BlockEvent")?;
-                BlockEvent::__before_tag_with(
-                        ::cardc_runtime::__private::BeforeTag::resume(payload),
-                        early_1,
-                    )
-                    .map(Self::Block)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl StreamEvent {
-    /// Decodes a `StreamEvent` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `StreamEvent`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -1026,35 +205,4 @@ pub trait StreamEventBridge {
     fn stop(&mut self) -> Self::Output;
     /// Renders the `Block` variant (tag `block`).
     fn block(&mut self, value: &BlockEvent) -> Self::Output;
-}
-
-impl StreamEvent {
-    /// Every `type` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &[
-        "ping",
-        "message_delta",
-        "message_stop",
-        "block",
-    ];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Ping => "ping",
-            Self::MessageDelta(_) => "message_delta",
-            Self::Stop => "message_stop",
-            Self::Block(_) => "block",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: StreamEventBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Ping => bridge.ping(),
-            Self::MessageDelta(value) => bridge.message_delta(value),
-            Self::Stop => bridge.stop(),
-            Self::Block(value) => bridge.block(value),
-        }
-    }
 }

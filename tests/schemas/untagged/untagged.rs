@@ -24,153 +24,14 @@ pub struct BlobResource {
     pub mime_type: Option<String>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for BlobResource {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    BlobResource "BlobResource" struct deny;
+    keys {
+        0 "uri" [uri]: String = req() (Plain);
+        1 "blob" [blob]: String = req() (Plain);
+        2 "mimeType" [mime_type]: Option<String> = opt() (Optional(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for BlobResource {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "BlobResource",
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.mime_type),
-                ),
-            tags,
-        )?;
-        object.field("uri", &self.uri)?;
-        object.field("blob", &self.blob)?;
-        object.optional_field("mimeType", &self.mime_type)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for BlobResource {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for BlobResource {
-    const NAME: &'static str = "BlobResource";
-    const FIELDS: &'static [&'static str] = &["uri", "blob", "mimeType"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "uri",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "blob",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "mimeType",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            uri: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "uri")?,
-            blob: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "blob")?,
-            mime_type: ::std::option::Option::unwrap_or_default(slot_2),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            uri: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            blob: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            mime_type: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
+    build { uri: 0, blob: 1, mime_type: 2 }
 }
 
 /// A block of content.
@@ -191,173 +52,20 @@ pub enum ContentBlock {
     Image(ImageBlock),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for ContentBlock {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    ContentBlock "ContentBlock" "type" ContentBlockBridge {
+        Text "text" struct(TextBlock) text,
+        Image "image" struct(ImageBlock) image,
     }
-}
-
-impl ::cardc_runtime::__private::Object for ContentBlock {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Text(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "text",
-                    tags,
-                )
-            }
-            Self::Image(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "type",
-                    "image",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "text": String = (Plain);
+            1 "data": String = (Plain);
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ContentBlock {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for ContentBlock {
-    const NAME: &'static str = "ContentBlock";
-    const TAG: &'static str = "type";
-    const TAGS: &'static [&'static str] = &["text", "image"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "text" => {
-                ::cardc_runtime::__private::variant("TextBlock", payload).map(Self::Text)
-            }
-            "image" => {
-                ::cardc_runtime::__private::variant("ImageBlock", payload)
-                    .map(Self::Image)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Text "text" struct(TextBlock) refuse[1 "data"] take[0],
+            Image "image" struct(ImageBlock) refuse[0 "text"] take[1],
         }
-    }
-    const EARLY: &'static [&'static str] = &["text", "data"];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "data",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "text" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_1.is_some(), "data")],
-                    <TextBlock as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                TextBlock::__visit_map_with(payload, early_0).map(Self::Text)
-            }
-            "image" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_0.is_some(), "text")],
-                    <ImageBlock as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                ImageBlock::__visit_map_with(payload, early_1).map(Self::Image)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl ContentBlock {
-    /// Decodes a `ContentBlock` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `ContentBlock`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -369,28 +77,6 @@ pub trait ContentBlockBridge {
     fn text(&mut self, value: &TextBlock) -> Self::Output;
     /// Renders the `Image` variant (tag `image`).
     fn image(&mut self, value: &ImageBlock) -> Self::Output;
-}
-
-impl ContentBlock {
-    /// Every `type` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["text", "image"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Text(_) => "text",
-            Self::Image(_) => "image",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: ContentBlockBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Text(value) => bridge.text(value),
-            Self::Image(value) => bridge.image(value),
-        }
-    }
 }
 
 /// An image.
@@ -406,119 +92,12 @@ pub struct ImageBlock {
     pub data: String,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for ImageBlock {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ImageBlock "ImageBlock" struct deny;
+    keys {
+        0 "data" [data]: String = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for ImageBlock {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "ImageBlock",
-            1,
-            tags,
-        )?;
-        object.field("data", &self.data)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ImageBlock {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for ImageBlock {
-    const NAME: &'static str = "ImageBlock";
-    const FIELDS: &'static [&'static str] = &["data"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            data: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl ImageBlock {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "data",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            data: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "data")?,
-        })
-    }
+    build { data: 0 }
 }
 
 /// A message using each union.
@@ -541,183 +120,15 @@ pub struct Message {
     pub setting: Option<SettingValue>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Message {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Message "Message" struct deny;
+    keys {
+        0 "content" [content]: MessageContent = req() (Plain);
+        1 "id" [id]: Option<RequestId> = opt() (Optional(Plain));
+        2 "resources" [resources]: Vec<Resource> = req() (Plain);
+        3 "setting" [setting]: Option<SettingValue> = req() (Nullable(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Message {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Message",
-            3 + ::core::primitive::usize::from(::std::option::Option::is_some(&self.id)),
-            tags,
-        )?;
-        object.field("content", &self.content)?;
-        object.optional_field("id", &self.id)?;
-        object.field("resources", &self.resources)?;
-        object.field("setting", &self.setting)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Message {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Message {
-    const NAME: &'static str = "Message";
-    const FIELDS: &'static [&'static str] = &["content", "id", "resources", "setting"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "content",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "id",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "resources",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "setting",
-                        ::cardc_runtime::__private::Nullable(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            content: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "content")?,
-            id: ::std::option::Option::unwrap_or_default(slot_1),
-            resources: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "resources")?,
-            setting: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_3, "setting")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            content: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            id: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            resources: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            setting: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                3,
-                ::cardc_runtime::__private::Nullable(::cardc_runtime::__private::Plain),
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { content: 0, id: 1, resources: 2, setting: 3 }
 }
 
 /// Message content: a plain string or a list of blocks.
@@ -736,72 +147,10 @@ pub enum MessageContent {
     Blocks(Vec<ContentBlock>),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for MessageContent {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Text(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Blocks(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-        }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for MessageContent {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_untagged(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Untagged for MessageContent {
-    const NAME: &'static str = "MessageContent";
-    const EXPECTED: &'static str = "a string or an array";
-    const SHAPES: &'static [::cardc_runtime::__private::Shape] = &[
-        ::cardc_runtime::__private::Shape::String,
-        ::cardc_runtime::__private::Shape::Array,
-    ];
-    #[inline]
-    fn variant<'de, D>(index: usize, value: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match index {
-            0 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Text)
-            }
-            1 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Blocks)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::no_variant_at(index),
-                )
-            }
-        }
+::cardc_runtime::__private::untagged! {
+    MessageContent "MessageContent" "a string or an array" {
+        0 Text [String] (Plain),
+        1 Blocks [Array] (Plain),
     }
 }
 
@@ -818,45 +167,10 @@ pub enum Mode {
     Slow,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Mode {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Mode {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Mode {
-    const NAME: &'static str = "Mode";
-    const VALUES: &'static [&'static str] = &["fast", "slow"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "fast" => ::std::option::Option::Some(Self::Fast),
-            "slow" => ::std::option::Option::Some(Self::Slow),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Fast => ::std::result::Result::Ok((0u32, "fast")),
-            Self::Slow => ::std::result::Result::Ok((1u32, "slow")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    Mode "Mode" {
+        Fast = 0 "fast",
+        Slow = 1 "slow",
     }
 }
 
@@ -876,72 +190,10 @@ pub enum RequestId {
     Name(String),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for RequestId {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Number(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Name(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-        }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for RequestId {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_untagged(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Untagged for RequestId {
-    const NAME: &'static str = "RequestId";
-    const EXPECTED: &'static str = "an integer or a string";
-    const SHAPES: &'static [::cardc_runtime::__private::Shape] = &[
-        ::cardc_runtime::__private::Shape::Integer,
-        ::cardc_runtime::__private::Shape::String,
-    ];
-    #[inline]
-    fn variant<'de, D>(index: usize, value: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match index {
-            0 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Strict,
-                        value,
-                    )
-                    .map(Self::Number)
-            }
-            1 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Name)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::no_variant_at(index),
-                )
-            }
-        }
+::cardc_runtime::__private::untagged! {
+    RequestId "RequestId" "an integer or a string" {
+        0 Number [Integer] (Strict),
+        1 Name [String] (Plain),
     }
 }
 
@@ -961,72 +213,10 @@ pub enum Resource {
     Blob(BlobResource),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Resource {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Text(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Blob(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-        }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Resource {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_untagged(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Untagged for Resource {
-    const NAME: &'static str = "Resource";
-    const EXPECTED: &'static str = "an object with \"text\" or an object with \"blob\"";
-    const SHAPES: &'static [::cardc_runtime::__private::Shape] = &[
-        ::cardc_runtime::__private::Shape::Object(::std::option::Option::Some("text")),
-        ::cardc_runtime::__private::Shape::Object(::std::option::Option::Some("blob")),
-    ];
-    #[inline]
-    fn variant<'de, D>(index: usize, value: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match index {
-            0 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Text)
-            }
-            1 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Blob)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::no_variant_at(index),
-                )
-            }
-        }
+::cardc_runtime::__private::untagged! {
+    Resource "Resource" "an object with \"text\" or an object with \"blob\"" {
+        0 Text [Object("text")] (Plain),
+        1 Blob [Object("blob")] (Plain),
     }
 }
 
@@ -1052,114 +242,13 @@ pub enum SettingValue {
     Block(ContentBlock),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for SettingValue {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Flag(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Ratio(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Word(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::List(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Block(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-        }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for SettingValue {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_untagged(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Untagged for SettingValue {
-    const NAME: &'static str = "SettingValue";
-    const EXPECTED: &'static str = "a boolean, a number, a string, an array or an object";
-    const SHAPES: &'static [::cardc_runtime::__private::Shape] = &[
-        ::cardc_runtime::__private::Shape::Boolean,
-        ::cardc_runtime::__private::Shape::Number,
-        ::cardc_runtime::__private::Shape::String,
-        ::cardc_runtime::__private::Shape::Array,
-        ::cardc_runtime::__private::Shape::Object(::std::option::Option::None),
-    ];
-    #[inline]
-    fn variant<'de, D>(index: usize, value: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match index {
-            0 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Flag)
-            }
-            1 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Ratio)
-            }
-            2 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Word)
-            }
-            3 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::List)
-            }
-            4 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Block)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::no_variant_at(index),
-                )
-            }
-        }
+::cardc_runtime::__private::untagged! {
+    SettingValue "SettingValue" "a boolean, a number, a string, an array or an object" {
+        0 Flag [Boolean] (Plain),
+        1 Ratio [Number] (Plain),
+        2 Word [String] (Plain),
+        3 List [Array] (Plain),
+        4 Block [Object] (Plain),
     }
 }
 
@@ -1176,119 +265,12 @@ pub struct TextBlock {
     pub text: String,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for TextBlock {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TextBlock "TextBlock" struct deny;
+    keys {
+        0 "text" [text]: String = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for TextBlock {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "TextBlock",
-            1,
-            tags,
-        )?;
-        object.field("text", &self.text)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TextBlock {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for TextBlock {
-    const NAME: &'static str = "TextBlock";
-    const FIELDS: &'static [&'static str] = &["text"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl TextBlock {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<String>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "text")?,
-        })
-    }
+    build { text: 0 }
 }
 
 /// A text resource.
@@ -1313,151 +295,12 @@ pub struct TextResource {
     pub mime_type: Option<String>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for TextResource {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    TextResource "TextResource" struct deny;
+    keys {
+        0 "uri" [uri]: String = req() (Plain);
+        1 "text" [text]: String = req() (Plain);
+        2 "mimeType" [mime_type]: Option<String> = opt() (Optional(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for TextResource {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "TextResource",
-            2
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.mime_type),
-                ),
-            tags,
-        )?;
-        object.field("uri", &self.uri)?;
-        object.field("text", &self.text)?;
-        object.optional_field("mimeType", &self.mime_type)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TextResource {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for TextResource {
-    const NAME: &'static str = "TextResource";
-    const FIELDS: &'static [&'static str] = &["uri", "text", "mimeType"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "uri",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "text",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "mimeType",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            uri: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "uri")?,
-            text: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "text")?,
-            mime_type: ::std::option::Option::unwrap_or_default(slot_2),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            uri: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            text: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            mime_type: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
+    build { uri: 0, text: 1, mime_type: 2 }
 }

@@ -17,8 +17,9 @@ fn method_ident(variant: &str) -> Ident {
     ident(&naming::rust::bridge_method(variant))
 }
 
-/// The bridge trait and the `TAGS`, `tag` and `dispatch` items of a union.
-pub(super) fn bridge_items(def: &UnionDef, runtime: Runtime) -> [TokenStream; 2] {
+/// The bridge trait of a union; the runtime's `tagged_union!` gives the union its `TAGS`, `tag`
+/// and `dispatch`.
+pub(super) fn bridge_trait(def: &UnionDef, runtime: Runtime) -> TokenStream {
     let rt = runtime.path();
     let name = ident(&def.name);
     let trait_ident = ident(&naming::rust::bridge_trait(&def.name));
@@ -68,63 +69,5 @@ pub(super) fn bridge_items(def: &UnionDef, runtime: Runtime) -> [TokenStream; 2]
             #other_method
         }
     };
-    let tags = def.variants.iter().map(|variant| &variant.tag_value);
-    let tag_arms = def.variants.iter().map(|variant| {
-        let variant_ident = ident(&variant.name);
-        let value = &variant.tag_value;
-        match variant.payload {
-            Some(_) => quote!(Self::#variant_ident(_) => #value),
-            None => quote!(Self::#variant_ident => #value),
-        }
-    });
-    let dispatch_arms = def.variants.iter().map(|variant| {
-        let variant_ident = ident(&variant.name);
-        let method = method_ident(&variant.name);
-        match variant.payload {
-            Some(_) => quote!(Self::#variant_ident(value) => bridge.#method(value)),
-            None => quote!(Self::#variant_ident => bridge.#method()),
-        }
-    });
-    let other_tag = def.other.as_ref().map(|other| {
-        let variant_ident = ident(&other.name);
-        quote!(Self::#variant_ident(unknown) => unknown.tag(),)
-    });
-    let other_dispatch = def.other.as_ref().map(|other| {
-        let variant_ident = ident(&other.name);
-        let method = method_ident(&other.name);
-        quote!(Self::#variant_ident(value) => bridge.#method(value),)
-    });
-    // A closed union's tags are all the schema's; an open one's may be one read.
-    let tag_type = match def.other {
-        Some(_) => quote!(&str),
-        None => quote!(&'static str),
-    };
-    let tags_doc = doc_attr(&format!(
-        "Every `{}` tag value, in declaration order.",
-        def.tag
-    ));
-    let impl_block = quote! {
-        impl #name {
-            #tags_doc
-            pub const TAGS: &'static [&'static str] = &[#(#tags),*];
-
-            /// This value's tag.
-            pub fn tag(&self) -> #tag_type {
-                match self {
-                    #(#tag_arms,)*
-                    #other_tag
-                }
-            }
-
-            /// Hands this value to the bridge method for its variant.
-            // `Sized` by path: a schema type may be called `Sized`.
-            pub fn dispatch<B: #trait_ident + ?::core::marker::Sized>(&self, bridge: &mut B) -> B::Output {
-                match self {
-                    #(#dispatch_arms,)*
-                    #other_dispatch
-                }
-            }
-        }
-    };
-    [bridge_trait, impl_block]
+    bridge_trait
 }

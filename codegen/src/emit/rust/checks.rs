@@ -1,23 +1,24 @@
 //! A field's constraints as the closure its reader checks the value with: one runtime helper
 //! call per constraint, the first failure the error.
 
-use proc_macro2::TokenStream;
-use quote::quote;
+use proc_macro2::Literal;
 
-use super::Runtime;
-use super::types::rust_type;
+use super::fields::string_literal;
 use crate::ir::{Bound, Field, Number};
 
-/// The closure `|value: &T| -> Result<(), String>` that checks a field's present, non-null
-/// value against its constraints.
-pub(super) fn checks(field: &Field, runtime: Runtime) -> TokenStream {
-    let rt = runtime.path();
+/// The checks of a `Checked` reader, in the runtime macros' spelling (see its
+/// `__cardc_check`), in a fixed order: length, pattern and format, range, items, uniqueness.
+/// A bound is bracketed, `[3]` or `[1.5, true]` (a float bound and whether it is exclusive),
+/// so that a negative one is one token tree; a bound the field leaves open is `_`.
+pub(super) fn checks(field: &Field) -> String {
     let constraints = &field.constraints;
-    let ty = rust_type(&field.ty, runtime);
     let mut calls = Vec::new();
     if let Some(length) = constraints.length {
-        let (min, max) = (option(length.min), option(length.max));
-        calls.push(quote!(#rt::__private::check_length(value, #min, #max)?;));
+        calls.push(format!(
+            "length({}, {})",
+            count(length.min),
+            count(length.max)
+        ));
     }
     let patterns = constraints
         .pattern
@@ -29,12 +30,11 @@ pub(super) fn checks(field: &Field, runtime: Runtime) -> TokenStream {
             (format.pattern().to_owned(), what)
         }));
     for (pattern, what) in patterns {
-        calls.push(quote! {
-            {
-                static PATTERN: #rt::__private::Pattern = #rt::__private::Pattern::new(#pattern, #what);
-                PATTERN.check(value)?;
-            }
-        });
+        calls.push(format!(
+            "pattern({}, {})",
+            string_literal(&pattern),
+            string_literal(&what)
+        ));
     }
     if let Some(range) = constraints.range {
         let int = matches!(
@@ -42,53 +42,48 @@ pub(super) fn checks(field: &Field, runtime: Runtime) -> TokenStream {
             Some(Number::Int(_))
         );
         if int {
-            let (min, max) = (int_bound(range.min), int_bound(range.max));
-            calls.push(quote!(
-                #rt::__private::check_int_range(::core::primitive::i128::from(*value), #min, #max)?;
+            calls.push(format!(
+                "int({}, {})",
+                int_bound(range.min),
+                int_bound(range.max)
             ));
         } else {
-            let (min, max) = (float_bound(range.min), float_bound(range.max));
-            calls.push(quote!(#rt::__private::check_float_range(*value, #min, #max)?;));
+            calls.push(format!(
+                "float({}, {})",
+                float_bound(range.min),
+                float_bound(range.max)
+            ));
         }
     }
     if let Some(items) = constraints.items {
-        let (min, max) = (option(items.min), option(items.max));
-        calls.push(quote!(#rt::__private::check_items(value, #min, #max)?;));
+        calls.push(format!("items({}, {})", count(items.min), count(items.max)));
     }
     if constraints.unique {
-        calls.push(quote!(#rt::__private::check_unique(value)?;));
+        calls.push("unique()".to_owned());
     }
-    quote! {
-        |value: &#ty| -> ::std::result::Result<(), ::std::string::String> {
-            #(#calls)*
-            ::std::result::Result::Ok(())
-        }
-    }
+    calls.join(", ")
 }
 
-/// An optional count as a Rust expression.
-fn option(count: Option<u64>) -> TokenStream {
-    match count {
-        Some(count) => quote!(::std::option::Option::Some(#count)),
-        None => quote!(::std::option::Option::None),
-    }
+/// A length or item count bound, or `_`.
+fn count(count: Option<u64>) -> String {
+    count.map_or_else(|| "_".to_owned(), |count| format!("[{count}]"))
 }
 
-/// An integer bound (always inclusive) as an `Option<i64>`.
-fn int_bound(bound: Option<Bound>) -> TokenStream {
+/// An integer range bound, or `_`: a bound of an integer field is an integer.
+fn int_bound(bound: Option<Bound>) -> String {
     match bound.map(|bound| bound.value) {
-        Some(Number::Int(value)) => quote!(::std::option::Option::Some(#value)),
-        _ => quote!(::std::option::Option::None),
+        Some(Number::Int(value)) => format!("[{value}]"),
+        _ => "_".to_owned(),
     }
 }
 
-/// A float bound as an `Option<(f64, bool)>`: the bound and whether it is exclusive.
-fn float_bound(bound: Option<Bound>) -> TokenStream {
+/// A float range bound with whether it is exclusive, `[1.5, true]`, or `_`.
+fn float_bound(bound: Option<Bound>) -> String {
     match bound {
         Some(Bound {
             value: Number::Float(value),
             exclusive,
-        }) => quote!(::std::option::Option::Some((#value, #exclusive))),
-        _ => quote!(::std::option::Option::None),
+        }) => format!("[{}, {exclusive}]", Literal::f64_unsuffixed(value)),
+        _ => "_".to_owned(),
     }
 }

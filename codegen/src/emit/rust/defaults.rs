@@ -13,16 +13,10 @@ use super::{Runtime, ident};
 use crate::ir::{Field, IntKind, JsonValue, Schema, StructDef, Ty, TypeDef};
 use crate::naming::rust::rust_ident_text;
 
-/// The function that builds the default of `field` of the struct `owner`, as a path:
+/// The function that builds the default of `field` of the struct `owner`, as a path's text:
 /// `Card::default_status`, an associated function of the struct, so that its name is the
-/// field's and cannot meet another item's.
-pub(super) fn path(owner: &str, field: &Field) -> TokenStream {
-    let owner = ident(owner);
-    let name = function_name(field);
-    quote!(#owner::#name)
-}
-
-/// The path of [`path`] as the string a `schemars(default = "...")` attribute takes.
+/// field's and cannot meet another item's. A `schemars(default = "...")` attribute and the
+/// runtime macros' invocations name it so.
 pub(super) fn path_text(owner: &str, field: &Field) -> String {
     format!("{owner}::{}", function_name(field))
 }
@@ -94,41 +88,47 @@ fn build(ty: &Ty, value: &JsonValue, schema: &Schema, runtime: Runtime) -> Token
                 let name = ident(name);
                 quote!(#name(#inner))
             }
-            _ => enum_value(name, value, schema),
+            _ => match enum_variant(name, value, schema) {
+                Some(variant) => {
+                    let (name, variant) = (ident(name), ident(variant));
+                    quote!(#name::#variant)
+                }
+                None => quote!(()),
+            },
         },
         _ => scalar(ty, value),
     }
 }
 
-/// Whether `expr`, a value of type `ty`, differs from the default `value`: what a writer tests
-/// before writing the key of an omitted default. Compared in place (a string with a `&str`, an
-/// array by its length), so that writing builds no default.
+/// Whether a value of type `ty` differs from the default `value`, as text: what a writer tests
+/// before writing the key of an omitted default. The value is `path` behind `derefs`
+/// dereferences (`value` behind one, at first): methods and fields are reached through `path`
+/// (which derefs itself), a comparison takes the value itself. Compared in place (a string with
+/// a `&str`, an array by its length), so that writing builds no default.
 pub(super) fn differs(
-    expr: TokenStream,
+    path: &str,
+    derefs: usize,
     ty: &Ty,
     value: &JsonValue,
     schema: &Schema,
-) -> TokenStream {
+) -> String {
+    let place = format!("{}{path}", "*".repeat(derefs));
     match (ty, value) {
-        (Ty::Vec(_) | Ty::Map(_), _) => quote!(!#expr.is_empty()),
-        (Ty::Bool, JsonValue::Bool(true)) => quote!(!#expr),
-        (Ty::Bool, _) => expr,
+        (Ty::Vec(_) | Ty::Map(_), _) => format!("!{path}.is_empty()"),
+        (Ty::Bool, JsonValue::Bool(true)) => format!("!{place}"),
+        (Ty::Bool, _) => place,
         (Ty::Decimal(_), JsonValue::String(text)) => {
-            let number = integer(ty, text);
-            quote!(#expr.0 != #number)
+            format!("{path}.0 != {}", integer(ty, text))
         }
-        (Ty::Boxed(inner), _) => differs(quote!((*#expr)), inner, value, schema),
+        (Ty::Boxed(inner), _) => differs(path, derefs + 1, inner, value, schema),
         (Ty::Named(name), _) => match schema.types.get(name) {
-            Some(TypeDef::Newtype(def)) => differs(quote!(#expr.0), &def.ty, value, schema),
-            _ => {
-                let variant = enum_value(name, value, schema);
-                quote!(!::core::matches!(#expr, #variant))
-            }
+            Some(TypeDef::Newtype(def)) => differs(&format!("{path}.0"), 0, &def.ty, value, schema),
+            _ => match enum_variant(name, value, schema) {
+                Some(variant) => format!("!::core::matches!({place}, {name}::{variant})"),
+                None => format!("!::core::matches!({place}, ())"),
+            },
         },
-        _ => {
-            let literal = scalar(ty, value);
-            quote!(#expr != #literal)
-        }
+        _ => format!("{place} != {}", scalar(ty, value)),
     }
 }
 
@@ -185,16 +185,16 @@ fn int_literal(kind: IntKind, number: i128) -> TokenStream {
     }
 }
 
-/// The enum variant whose wire string is `value`.
-fn enum_value(name: &str, value: &JsonValue, schema: &Schema) -> TokenStream {
+/// The name of the enum variant whose wire string is `value`. The checker refuses every other
+/// enum default; were one to get here, `()` in its place makes the generated code fail to
+/// compile, where a panic here would take the user's build down.
+fn enum_variant<'a>(name: &str, value: &JsonValue, schema: &'a Schema) -> Option<&'a str> {
     let (Some(TypeDef::Enum(def)), JsonValue::String(text)) = (schema.types.get(name), value)
     else {
-        return quote!(());
+        return None;
     };
-    let Some(variant) = def.values.iter().find(|v| v.wire_name == *text) else {
-        return quote!(());
-    };
-    let name = ident(name);
-    let variant = ident(&variant.name);
-    quote!(#name::#variant)
+    def.values
+        .iter()
+        .find(|v| v.wire_name == *text)
+        .map(|variant| variant.name.as_str())
 }

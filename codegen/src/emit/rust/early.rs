@@ -3,7 +3,7 @@
 //!
 //! A key can be read before the tag is known only if reading it cannot depend on the tag:
 //! every struct variant that has it reads it with the same reader into the same type (the
-//! same generated tokens, so the same code), and every other variant refuses it (a closed
+//! same generated text, so the same code), and every other variant refuses it (a closed
 //! struct without it, a unit variant, or a closed nested union none of whose variants takes
 //! it). A key some variant would drop or keep unread, or read otherwise, stays buffered. An
 //! open union reads nothing early: its catch-all keeps every entry as read.
@@ -12,21 +12,18 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use proc_macro2::TokenStream;
-
 use super::Runtime;
 use super::fields::{reader, slot_type};
-use super::visitor::owner;
+use super::structs::owner;
 use crate::ir::{Schema, StructDef, TypeDef, UnionDef};
 
-/// The early keys of every union that has some, and the types that take them.
+/// The early keys of every union that has some. Every struct and union can take its slots
+/// filled (the runtime's macros give each a `__visit_map_with` or `__before_tag_with`), so the
+/// plan need not say which do.
 #[derive(Debug, Default)]
 pub(super) struct Plan {
     /// Each union's plan, by union name; a union that reads nothing early has none.
     unions: BTreeMap<String, UnionPlan>,
-    /// The structs and nested unions some union hands early values to: their visitor takes
-    /// its slots filled.
-    prefilled: BTreeSet<String>,
 }
 
 /// The keys one union reads before its tag.
@@ -55,8 +52,8 @@ pub(super) struct EarlyKey {
 }
 
 impl EarlyKey {
-    /// The key's reader and the type of its slot, from the field of its owner.
-    pub(super) fn read(&self, schema: &Schema, runtime: Runtime) -> (TokenStream, TokenStream) {
+    /// The key's reader and the type of its slot, as text, from the field of its owner.
+    pub(super) fn read(&self, schema: &Schema, runtime: Runtime) -> (String, String) {
         let Some(TypeDef::Struct(owner_def)) = schema.types.get(&self.owner) else {
             panic!("the early key {} has no struct {}", self.wire, self.owner);
         };
@@ -77,19 +74,6 @@ impl Plan {
         for def in schema.types.values() {
             if let TypeDef::Union(def) = def {
                 plan.add(def, schema, runtime, &mut planned);
-            }
-        }
-        for def in schema.types.values() {
-            let TypeDef::Union(def) = def else { continue };
-            let Some(union_plan) = plan.unions.get(&def.name) else {
-                continue;
-            };
-            for (variant, slots) in def.variants.iter().zip(&union_plan.slots) {
-                if let Some(payload) = &variant.payload
-                    && slots.iter().any(Option::is_some)
-                {
-                    plan.prefilled.insert(payload.clone());
-                }
             }
         }
         plan
@@ -121,11 +105,6 @@ impl Plan {
     /// The keys `union` reads early, if it reads any.
     pub(super) fn union(&self, union: &str) -> Option<&UnionPlan> {
         self.unions.get(union)
-    }
-
-    /// Whether some union hands early values to the struct or union `name`.
-    pub(super) fn prefills(&self, name: &str) -> bool {
-        self.prefilled.contains(name)
     }
 }
 
@@ -290,8 +269,8 @@ fn readings<'a>(
         .wire_fields(def)
         .into_iter()
         .map(|(path, field)| {
-            let read = reader(field, owner(def, &path), schema, runtime).to_string();
-            let slot = slot_type(field, runtime).to_string();
+            let read = reader(field, owner(def, &path), schema, runtime);
+            let slot = slot_type(field, runtime);
             (field.wire_name.as_str(), (slot, read))
         })
         .collect()

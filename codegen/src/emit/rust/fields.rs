@@ -9,21 +9,16 @@
 //! twice), `Entries` at maps (no key twice), `Items` at arrays of those, as the contract reads
 //! them and serde's own types do not.
 
-use proc_macro2::{Ident, TokenStream};
+use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use syn::parse_quote;
 
 use super::checks::checks;
 use super::defaults;
-use super::types::{rust_type, too_complex_for_clippy};
+use super::types::{rust_type, too_complex_for_clippy, type_text};
 use super::{Runtime, ident, notes, with_examples};
 use crate::ir::{Constant, Field, OnInvalid, Presence, Schema, Ty};
 use crate::naming::rust::rust_ident_text;
-
-/// The field's Rust identifier: `r#type` for a keyword, `self_` for one that cannot be raw.
-pub(super) fn field_ident(field: &Field) -> Ident {
-    ident(&rust_ident_text(&field.name))
-}
 
 /// One `pub` field with its docs and the `schemars` attributes that give schemars its wire
 /// name and presence, ready to go between the braces of a struct (the caller adds the
@@ -80,14 +75,18 @@ fn field_type(field: &Field, runtime: Runtime) -> syn::Type {
     }
 }
 
-/// The type a struct's visitor holds a key's value in: the field's type, or `()` for a
-/// constant, which the struct holds nothing for.
-pub(super) fn slot_type(field: &Field, runtime: Runtime) -> TokenStream {
+/// The type a struct's visitor holds a key's value in, as text: the field's type, or `()` for
+/// a constant, which the struct holds nothing for.
+pub(super) fn slot_type(field: &Field, runtime: Runtime) -> String {
     if is_constant(field) {
-        return quote!(());
+        return "()".to_owned();
     }
-    let ty = field_type(field, runtime);
-    quote!(#ty)
+    let ty = type_text(&field.ty, runtime);
+    match field.presence {
+        Presence::Required | Presence::Defaulted => ty,
+        Presence::Nullable | Presence::Optional | Presence::NullAsAbsent => format!("Option<{ty}>"),
+        Presence::OptionalNullable => format!("Option<Option<{ty}>>"),
+    }
 }
 
 /// The text of a field's Rust type as its struct declares it (`Option<u32>`), or `None` for a
@@ -105,44 +104,42 @@ pub fn value_type_text(ty: &Ty, runtime: Runtime) -> String {
     quote!(#ty).to_string()
 }
 
-/// The runtime reader of a field's value, checked against the field's constraints if it has
-/// any, inside `Optional` or `Nullable` (or both) as its presence says. A field's reader
-/// policy wraps it (`SkipInvalid` at its array, `OrAbsent` around it), and a field on the way
-/// to a tolerant one is read inside `At`, which gives the warnings beneath it their key.
-/// `owner` is the struct that declares the field, whose function builds its default.
-pub(super) fn reader(field: &Field, owner: &str, schema: &Schema, runtime: Runtime) -> TokenStream {
-    let rt = runtime.path();
+/// The runtime reader of a field's value in the runtime macros' spelling (see its
+/// `__cardc_reader`), checked against the field's constraints if it has any, inside `Optional`
+/// or `Nullable` (or both) as its presence says. A field's reader policy wraps it
+/// (`SkipInvalid` at its array, `OrAbsent` around it), and a field on the way to a tolerant one
+/// is read inside `At`, which gives the warnings beneath it their key. `owner` is the struct
+/// that declares the field, whose function builds its default.
+pub(super) fn reader(field: &Field, owner: &str, schema: &Schema, runtime: Runtime) -> String {
     let mut value = match &field.ty {
         Ty::Vec(inner) if field.tolerance.skip_invalid => {
-            let inner = value_reader(inner, schema, runtime);
-            quote!(#rt::__private::SkipInvalid(#inner))
+            format!("SkipInvalid({})", value_reader(inner, schema))
         }
-        ty => value_reader(ty, schema, runtime),
+        ty => value_reader(ty, schema),
     };
     if !field.constraints.is_empty() {
-        let check = checks(field, runtime);
-        value = quote!(#rt::__private::Checked(#value, #check));
+        value = format!(
+            "Checked({}; {}; {value})",
+            type_text(&field.ty, runtime),
+            checks(field)
+        );
     }
     let mut read = match field.presence {
         Presence::Required | Presence::Defaulted => value,
         // A `null` reads as `None`, as an absent key does; `None` is written as no key.
-        Presence::Nullable | Presence::NullAsAbsent => quote!(#rt::__private::Nullable(#value)),
-        Presence::Optional => quote!(#rt::__private::Optional(#value)),
-        Presence::OptionalNullable => {
-            quote!(#rt::__private::Optional(#rt::__private::Nullable(#value)))
-        }
+        Presence::Nullable | Presence::NullAsAbsent => format!("Nullable({value})"),
+        Presence::Optional => format!("Optional({value})"),
+        Presence::OptionalNullable => format!("Optional(Nullable({value}))"),
     };
     match field.tolerance.on_invalid {
         OnInvalid::Error => {}
-        OnInvalid::Absent => read = quote!(#rt::__private::OrAbsent(#read)),
+        OnInvalid::Absent => read = format!("OrAbsent({read})"),
         OnInvalid::Default => {
-            let default = defaults::path(owner, field);
-            read = quote!(#rt::__private::OrDefault(#read, #default));
+            read = format!("OrDefault({}, {read})", defaults::path_text(owner, field));
         }
     }
     if schema.field_reaches_tolerance(field) {
-        let wire = &field.wire_name;
-        read = quote!(#rt::__private::At(#wire, #read));
+        read = format!("At({}, {read})", string_literal(&field.wire_name));
     }
     read
 }
@@ -153,38 +150,24 @@ pub(super) fn reader(field: &Field, owner: &str, schema: &Schema, runtime: Runti
 /// reaches into one (through a recursive type it could not end). An array or map whose values
 /// reach a tolerant field is read by `ItemsAt` or `EntriesAt`, which give the warnings beneath
 /// each value its index or key.
-pub(super) fn value_reader(ty: &Ty, schema: &Schema, runtime: Runtime) -> TokenStream {
-    let rt = runtime.path();
+pub(super) fn value_reader(ty: &Ty, schema: &Schema) -> String {
+    let wrap = |name: &str, inner: &Ty| format!("{name}({})", value_reader(inner, schema));
     match ty {
-        Ty::Vec(inner) if schema.reaches_tolerance(inner) => {
-            let inner = value_reader(inner, schema, runtime);
-            quote!(#rt::__private::ItemsAt(#inner))
-        }
-        Ty::Map(inner) if schema.reaches_tolerance(inner) => {
-            let inner = value_reader(inner, schema, runtime);
-            quote!(#rt::__private::EntriesAt(#inner))
-        }
-        Ty::Int(_) | Ty::Json => quote!(#rt::__private::Strict),
+        Ty::Vec(inner) if schema.reaches_tolerance(inner) => wrap("ItemsAt", inner),
+        Ty::Map(inner) if schema.reaches_tolerance(inner) => wrap("EntriesAt", inner),
+        Ty::Int(_) | Ty::Json => "Strict".to_owned(),
         Ty::Const(constant) => {
-            let value = constant_value(constant);
-            let variant = match constant {
-                Constant::String(_) => quote!(String),
-                Constant::Int(_) => quote!(Int),
-                Constant::Bool(_) => quote!(Bool),
+            let kind = match constant {
+                Constant::String(_) => "String",
+                Constant::Int(_) => "Int",
+                Constant::Bool(_) => "Bool",
             };
-            quote!(#rt::__private::Constant::#variant(#value))
+            format!("{kind}({})", constant_value(constant))
         }
-        Ty::Map(inner) => {
-            let inner = value_reader(inner, schema, runtime);
-            quote!(#rt::__private::Entries(#inner))
-        }
-        Ty::Vec(inner) if needs_contract_rules(inner) => {
-            let inner = value_reader(inner, schema, runtime);
-            quote!(#rt::__private::Items(#inner))
-        }
+        Ty::Map(inner) => wrap("Entries", inner),
+        Ty::Vec(inner) if needs_contract_rules(inner) => wrap("Items", inner),
         Ty::Nullable(inner) if needs_contract_rules(inner) || schema.reaches_tolerance(inner) => {
-            let inner = value_reader(inner, schema, runtime);
-            quote!(#rt::__private::Nullable(#inner))
+            wrap("Nullable", inner)
         }
         Ty::String
         | Ty::Decimal(_)
@@ -193,7 +176,7 @@ pub(super) fn value_reader(ty: &Ty, schema: &Schema, runtime: Runtime) -> TokenS
         | Ty::Vec(_)
         | Ty::Nullable(_)
         | Ty::Boxed(_)
-        | Ty::Named(_) => quote!(#rt::__private::Plain),
+        | Ty::Named(_) => "Plain".to_owned(),
     }
 }
 
@@ -219,12 +202,17 @@ pub(super) fn is_constant(field: &Field) -> bool {
 }
 
 /// A constant's value as a Rust literal: `"message"`, `2i64` or `true`.
-pub(super) fn constant_value(constant: &Constant) -> TokenStream {
+pub(super) fn constant_value(constant: &Constant) -> String {
     match constant {
-        Constant::String(text) => quote!(#text),
-        Constant::Int(number) => quote!(#number),
-        Constant::Bool(flag) => quote!(#flag),
+        Constant::String(text) => string_literal(text),
+        Constant::Int(number) => Literal::i64_suffixed(*number).to_string(),
+        Constant::Bool(flag) => flag.to_string(),
     }
+}
+
+/// A string as a Rust string literal, escaped: a schema string never becomes code.
+pub(super) fn string_literal(text: &str) -> String {
+    Literal::string(text).to_string()
 }
 
 /// The schemars arguments of a key that may be absent: `default` makes it not required, and

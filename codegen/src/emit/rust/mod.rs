@@ -2,12 +2,16 @@
 //!
 //! Generated code compiles in a crate whose only dependency is its runtime (see [`Runtime`]:
 //! `cardc-runtime`, or `cardc` for the derive), so every serde name goes through the runtime's
-//! `__private`, and the serde impls are written out rather than derived: a crate holding
-//! generated code builds no serde_derive, and so no syn. The items are built as tokens rather
-//! than text, so that the derive macro splices the very same items next to a marker struct
-//! without pretty-printing them or parsing them into syntax trees (only the CLI's text is, for
-//! prettyplease); that is also why they carry no inner attributes, `use` statements or
-//! modules, which could clash when two schemas expand into one module.
+//! `__private`, and the serde impls are not derived: a crate holding generated code builds no
+//! serde_derive, and so no syn. Per type the output holds what a person would write, the type
+//! with its docs and derives, and one invocation of a runtime macro (`object!`,
+//! `tagged_union!`, `unit_enum!`, `newtype!`, `untagged!`, all `macro_rules!`) that lists its
+//! keys, how each is read and written, and its variants; the macro expands to the impls. The
+//! declarations are built as tokens and printed by prettyplease; the invocations are the
+//! emitter's own text, laid out one key or variant a line, which the derive lexes into tokens.
+//! The derive splices the very same items next to a marker struct; that is also why they carry
+//! no inner attributes, `use` statements or modules, which could clash when two schemas expand
+//! into one module.
 //!
 //! The IR comes from the checker, so names are valid identifiers and every `Ty::Named`
 //! resolves. Building an item from an IR that breaks those invariants panics: it is a checker
@@ -26,7 +30,6 @@ mod structs;
 mod types;
 mod unions;
 mod untagged;
-mod visitor;
 
 #[cfg(test)]
 mod tests;
@@ -85,7 +88,7 @@ impl Target for Rust {
 }
 
 /// The whole Rust output for a schema, as `cardc generate` writes it (naming
-/// [`Runtime::Crate`]): the [`header`], then the pretty-printed [`items`], the same text as
+/// [`Runtime::Crate`]): the [`header`], then the printed [`items`], the same text as
 /// [`items_text`] but printed by two threads, each taking half of the types.
 pub fn emit(schema: &Schema) -> String {
     let runtime = Runtime::Crate;
@@ -127,11 +130,12 @@ pub fn header(schema: &Schema) -> String {
     out
 }
 
-/// The pretty-printed [`items`] alone, naming `runtime`: with [`Runtime::Crate`] exactly what
-/// [`emit`] writes after the header, with [`Runtime::Facade`] the items the derive macro
-/// expands to, as text. prettyplease prints a file's items back to back, so each item is printed alone and the
-/// results are joined by a blank line. The items of one type at a time are built, printed and
-/// dropped, so that memory stays that of one type's syntax trees however large the schema.
+/// The printed [`items`] alone, naming `runtime`: with [`Runtime::Crate`] exactly what [`emit`]
+/// writes after the header, with [`Runtime::Facade`] the items the derive macro expands to, as
+/// text. prettyplease prints a file's items back to back, so each declaration is printed alone
+/// and the results are joined by a blank line. The items of one type at a time are built,
+/// printed and dropped, so that memory stays that of one type's syntax trees however large the
+/// schema.
 pub fn items_text(schema: &Schema, runtime: Runtime) -> String {
     let plan = Plan::new(schema, runtime);
     print_items(
@@ -142,8 +146,9 @@ pub fn items_text(schema: &Schema, runtime: Runtime) -> String {
     )
 }
 
-/// The pretty-printed items of some types, one blank line between items. Each item is parsed
-/// into a syntax tree only here, once, for prettyplease to print.
+/// The printed items of some types, one blank line between items: a type's declaration is
+/// parsed into a syntax tree only here, once, for prettyplease to print; the invocation that
+/// gives it its impls is the emitter's own text.
 fn print_items(defs: &[&TypeDef], schema: &Schema, runtime: Runtime, plan: &Plan) -> String {
     let mut out = String::new();
     let deprecation = uses_deprecation(schema);
@@ -152,24 +157,51 @@ fn print_items(defs: &[&TypeDef], schema: &Schema, runtime: Runtime, plan: &Plan
             if !out.is_empty() {
                 out.push('\n');
             }
-            // The emitter's own tokens always make an item; anything else is its bug.
-            let item = syn::parse2::<syn::Item>(item)
-                .unwrap_or_else(|error| panic!("the Rust emitter made no item: {error}"));
-            out.push_str(&prettyplease::unparse(&syn::File {
-                shebang: None,
-                frontmatter: None,
-                attrs: Vec::new(),
-                items: vec![item],
-            }));
+            match item {
+                Item::Tokens(item) => {
+                    // The emitter's own tokens always make an item; anything else is its bug.
+                    let item = syn::parse2::<syn::Item>(item)
+                        .unwrap_or_else(|error| panic!("the Rust emitter made no item: {error}"));
+                    out.push_str(&prettyplease::unparse(&syn::File {
+                        shebang: None,
+                        frontmatter: None,
+                        attrs: Vec::new(),
+                        items: vec![item],
+                    }));
+                }
+                Item::Text(text) => out.push_str(&text),
+            }
         }
     }
     out
 }
 
+/// One generated item: a declaration built as tokens, or the text of a runtime macro's
+/// invocation, which the emitter lays out itself (prettyplease would print a macro's tokens on
+/// one line).
+enum Item {
+    Tokens(TokenStream),
+    Text(String),
+}
+
+impl Item {
+    /// The item as tokens, for the derive. The emitter's invocations are token trees of
+    /// identifiers, literals and punctuation it writes itself; one that does not lex is its bug.
+    fn into_tokens(self) -> TokenStream {
+        match self {
+            Item::Tokens(tokens) => tokens,
+            Item::Text(text) => text
+                .parse()
+                .unwrap_or_else(|error| panic!("the Rust emitter made no tokens: {error}")),
+        }
+    }
+}
+
 /// Every generated item of a schema as tokens, naming `runtime`, in name order, with no inner
 /// attributes so that the items can be spliced into any module: what the derive expands to,
-/// and what [`items_text`] pretty-prints. The items are built with `quote!`; only field types
-/// are syn types, for the clippy complexity check.
+/// and what [`items_text`] prints. The declarations are built with `quote!` (only field types
+/// are syn types, for the clippy complexity check); the runtime macros' invocations are lexed
+/// from their text.
 pub fn items(schema: &Schema, runtime: Runtime) -> TokenStream {
     // Asked once: every item's attributes depend on the whole schema's answer, and a union's
     // decoding on its variants'.
@@ -179,6 +211,7 @@ pub fn items(schema: &Schema, runtime: Runtime) -> TokenStream {
         .types
         .values()
         .flat_map(|def| type_items(def, schema, runtime, deprecation, &plan))
+        .map(Item::into_tokens)
         .collect()
 }
 
@@ -196,18 +229,23 @@ fn uses_deprecation(schema: &Schema) -> bool {
 }
 
 /// The items for one named type: the type and its serde impls, and for a union its bridge.
-/// Where the schema deprecates anything, every item allows the use of deprecated items: the
-/// generated impls and bridges name them, and only the user's own uses should warn.
+/// Where the schema deprecates anything, every declaration allows the use of deprecated items
+/// (the runtime macros' impls always do): the generated impls and bridges name them, and only
+/// the user's own uses should warn.
 fn type_items(
     def: &TypeDef,
     schema: &Schema,
     runtime: Runtime,
     deprecation: bool,
     plan: &Plan,
-) -> Vec<TokenStream> {
+) -> Vec<Item> {
     let mut items = type_items_of(def, schema, runtime, plan);
     if deprecation {
-        items.iter_mut().for_each(allow_deprecated);
+        for item in &mut items {
+            if let Item::Tokens(tokens) = item {
+                allow_deprecated(tokens);
+            }
+        }
     }
     items
 }
@@ -229,24 +267,18 @@ fn allow_deprecated(item: &mut TokenStream) {
     *item = out;
 }
 
-fn type_items_of(
-    def: &TypeDef,
-    schema: &Schema,
-    runtime: Runtime,
-    plan: &Plan,
-) -> Vec<TokenStream> {
+fn type_items_of(def: &TypeDef, schema: &Schema, runtime: Runtime, plan: &Plan) -> Vec<Item> {
     match def {
         TypeDef::Struct(def) => {
-            let mut items = vec![structs::struct_item(def, runtime)];
-            items.extend(structs::serde_impls(def, schema, runtime, plan));
+            let mut items = vec![Item::Tokens(structs::struct_item(def, runtime))];
+            items.extend(structs::serde_impls(def, schema, runtime));
             items
         }
-        TypeDef::Union(def) => {
-            let mut items = vec![unions::union_item(def, runtime)];
-            items.extend(unions::union_impls(def, schema, runtime, plan));
-            items.extend(bridge::bridge_items(def, runtime));
-            items
-        }
+        TypeDef::Union(def) => vec![
+            Item::Tokens(unions::union_item(def, runtime)),
+            Item::Text(unions::union_impls(def, schema, runtime, plan)),
+            Item::Tokens(bridge::bridge_trait(def, runtime)),
+        ],
         TypeDef::Newtype(def) => newtypes::newtype_items(def, schema, runtime).into(),
         TypeDef::Untagged(def) => untagged::untagged_items(def, schema, runtime).into(),
         TypeDef::Enum(def) => enums::enum_items(def, runtime).into(),
@@ -328,71 +360,5 @@ fn json_schema_derive(name: &str, runtime: Runtime, container: Option<TokenStrea
     quote! {
         #[derive(#rt::__private::JsonSchema)]
         #[schemars(crate = #schemars_crate, rename = #name #container)]
-    }
-}
-
-/// A `Deserialize` impl for `name` whose body, given `deserializer`, decodes the value: the one
-/// shape structs (through their visitor), unions (through the tag-first decoder) and enums
-/// (through `deserialize_unit_enum`) share.
-fn deserialize_impl(name: &Ident, runtime: Runtime, body: TokenStream) -> TokenStream {
-    let rt = runtime.path();
-    quote! {
-        impl<'de> #rt::__private::serde::Deserialize<'de> for #name {
-            #[inline]
-            fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-            where
-                D: #rt::__private::serde::Deserializer<'de>,
-            {
-                #body
-            }
-        }
-    }
-}
-
-/// The `Serialize` impl of a struct or union: through its `Object` impl, with no union around it.
-fn serialize_as_object(name: &Ident, runtime: Runtime) -> TokenStream {
-    let rt = runtime.path();
-    serialize_impl(
-        name,
-        runtime,
-        quote!(#rt::__private::Object::serialize_object(self, serializer, ::std::option::Option::None)),
-    )
-}
-
-/// An `Object` impl for `name` whose body, given `serializer` and the `tags` of the unions
-/// around the value, writes it: the one shape structs and unions share.
-fn object_impl(name: &Ident, runtime: Runtime, body: TokenStream) -> TokenStream {
-    let rt = runtime.path();
-    quote! {
-        impl #rt::__private::Object for #name {
-            #[inline]
-            fn serialize_object<S>(
-                &self,
-                serializer: S,
-                tags: ::std::option::Option<&#rt::__private::Tags<'_>>,
-            ) -> ::std::result::Result<S::Ok, S::Error>
-            where
-                S: #rt::__private::serde::Serializer,
-            {
-                #body
-            }
-        }
-    }
-}
-
-/// A `Serialize` impl for `name` whose body, given `serializer`, writes the value: the one
-/// shape structs and unions (through `Object`) and enums (through `serialize_unit_enum`) share.
-fn serialize_impl(name: &Ident, runtime: Runtime, body: TokenStream) -> TokenStream {
-    let rt = runtime.path();
-    quote! {
-        impl #rt::__private::serde::Serialize for #name {
-            #[inline]
-            fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-            where
-                S: #rt::__private::serde::Serializer,
-            {
-                #body
-            }
-        }
     }
 }

@@ -1,23 +1,16 @@
 //! Newtypes: a tuple struct around the wrapped type, written and read as that type.
 
-use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::fields::value_reader;
 use super::types::rust_type;
-use super::{
-    Runtime, deserialize_impl, ident, json_schema_derive, notes, serialize_impl, with_examples,
-};
+use super::{Item, Runtime, ident, json_schema_derive, notes, with_examples};
 use crate::ir::{NewtypeDef, Schema};
 
-/// `pub struct SessionId(pub String);`, with serde impls that write and read the wrapped value
-/// as it is, read by the contract's rules for its type (an integer written `7.0` is `7`).
-pub(super) fn newtype_items(
-    def: &NewtypeDef,
-    schema: &Schema,
-    runtime: Runtime,
-) -> [TokenStream; 3] {
-    let rt = runtime.path();
+/// `pub struct SessionId(pub String);`, and the invocation of the runtime's `newtype!` that gives
+/// it serde impls that write and read the wrapped value as it is, read by the contract's rules
+/// for its type (an integer written `7.0` is `7`).
+pub(super) fn newtype_items(def: &NewtypeDef, schema: &Schema, runtime: Runtime) -> [Item; 2] {
     let docs = notes(
         &with_examples(&def.docs, &def.examples),
         def.deprecated.as_ref(),
@@ -31,16 +24,11 @@ pub(super) fn newtype_items(
         #json_schema_derive
         pub struct #name(pub #inner);
     };
-    let serialize = serialize_impl(
-        &name,
-        runtime,
-        quote!(#rt::__private::serde::Serialize::serialize(&self.0, serializer)),
+    let text = format!(
+        "{}::__private::newtype! {{ {} ({}) }}\n",
+        runtime.name_path(),
+        def.name,
+        value_reader(&def.ty, schema)
     );
-    let reader = value_reader(&def.ty, schema, runtime);
-    let deserialize = deserialize_impl(
-        &name,
-        runtime,
-        quote!(#rt::__private::Read::read(#reader, deserializer).map(Self)),
-    );
-    [item, serialize, deserialize]
+    [Item::Tokens(item), Item::Text(text)]
 }

@@ -31,4 +31,10 @@ impl Runtime {
             Runtime::Facade => quote!(::cardc),
         }
     }
+
+    /// The runtime crate's path as text, `::cardc_runtime`, as the emitter's invocations of its
+    /// macros name it.
+    pub(super) fn name_path(self) -> String {
+        format!("::{}", self.name())
+    }
 }

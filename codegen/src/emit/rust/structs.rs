@@ -1,17 +1,13 @@
 //! Object types: a struct per `StructDef`, and how it is written.
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::defaults;
-use super::early::Plan;
-use super::fields::{constant_value, field, field_ident, is_constant};
-use super::{
-    Runtime, deserialize_impl, ident, json_schema_derive, notes, object_impl, serialize_as_object,
-    visitor, with_examples,
-};
+use super::fields::{constant_value, field, is_constant, reader, slot_type, string_literal};
+use super::{Item, Runtime, ident, json_schema_derive, notes, with_examples};
 use crate::ir::{Field, Schema, StructDef, Ty};
-use crate::naming::rust::EXTRA_FIELDS;
+use crate::naming::rust::{EXTRA_FIELDS, rust_ident_text};
 
 /// A struct with one `pub` field per schema field. A closed struct denies unknown keys; an
 /// open one collects them in a trailing `extra_fields` map.
@@ -42,139 +38,114 @@ pub(super) fn struct_item(def: &StructDef, runtime: Runtime) -> TokenStream {
     }
 }
 
-/// The serde impls of a struct: `Serialize` through its `Object` impl, which writes the
-/// fields after the tags of any union around it, and `Deserialize` through its `Struct` impl,
-/// the struct visitor, which also notes the struct's name when decoding fails, for the message
-/// of a `DecodeError`.
-pub(super) fn serde_impls(
-    def: &StructDef,
-    schema: &Schema,
-    runtime: Runtime,
-    plan: &Plan,
-) -> Vec<TokenStream> {
-    let rt = runtime.path();
-    let name = ident(&def.name);
-    let serialize = serialize_as_object(&name, runtime);
-    let deserialize = deserialize_impl(
-        &name,
-        runtime,
-        quote!(#rt::__private::deserialize_struct(deserializer)),
+/// The serde impls of a struct, as one invocation of the runtime's `object!`, which expands to
+/// `Serialize` through its `Object` impl (the fields after the tags of any union around it),
+/// `Deserialize` through its `Struct` impl (the struct visitor, which also notes the struct's
+/// name when decoding fails, for the message of a `DecodeError`), and the visitor taking some
+/// slots filled that a union around it calls with the keys it read before its tag; then the
+/// functions that build its defaults.
+pub(super) fn serde_impls(def: &StructDef, schema: &Schema, runtime: Runtime) -> Vec<Item> {
+    let keys = schema.wire_fields(def);
+    let form = if written_as_map(def) { "map" } else { "struct" };
+    let unknown = if def.closed() {
+        "deny"
+    } else if def.keeps_unknown() {
+        "keep"
+    } else {
+        "drop"
+    };
+    let mut text = format!(
+        "{}::__private::object! {{\n    {} {} {form} {unknown};\n    keys {{\n",
+        runtime.name_path(),
+        def.name,
+        string_literal(&def.name)
     );
-    let mut items = vec![
-        serialize,
-        struct_object_impl(def, schema, runtime),
-        deserialize,
-    ];
-    items.extend(visitor::struct_impl(def, schema, runtime, plan));
-    items.extend(defaults::functions(def, schema, runtime));
+    for (index, (path, field)) in keys.iter().enumerate() {
+        let owner = owner(def, path);
+        let path = if is_constant(field) {
+            String::new()
+        } else {
+            path.iter()
+                .chain([field])
+                .map(|step| rust_ident_text(&step.name))
+                .collect::<Vec<_>>()
+                .join(".")
+        };
+        text.push_str(&format!(
+            "        {index} {} [{path}]: {} = {} ({});\n",
+            string_literal(&field.wire_name),
+            slot_type(field, runtime),
+            mode(field, owner, schema),
+            reader(field, owner, schema, runtime),
+        ));
+    }
+    let build = build(def, schema, &mut 0);
+    text.push_str(&format!("    }}\n    build {{ {build} }}\n}}\n"));
+    let mut items = vec![Item::Text(text)];
+    items.extend(defaults::functions(def, schema, runtime).map(Item::Tokens));
     items
 }
 
 /// Whether a struct is written as a map rather than a serde struct: when it is open (keeping
-/// or dropping unknown keys), or
-/// flattens another (as serde's own `flatten` writes it), so it has no sequence form.
+/// or dropping unknown keys), or flattens another (as serde's own `flatten` writes it).
 pub(super) fn written_as_map(def: &StructDef) -> bool {
     !def.closed() || def.fields.iter().any(|field| field.flatten)
 }
 
-/// The `Object` impl of a struct: the tags of the unions around it, then each key of its
-/// object (an optional one only when it holds a value; a flattened struct's keys in place of
-/// the field that holds it), then an open struct's other keys. A closed struct is a serde
-/// struct and an open or flattening one a map, as serde's derive wrote them.
-fn struct_object_impl(def: &StructDef, schema: &Schema, runtime: Runtime) -> TokenStream {
-    let rt = runtime.path();
-    let name = ident(&def.name);
-    let name_text = &def.name;
-    let keys = schema.wire_fields(def);
-    // The entries written: every key always written, each optional one that holds a value,
-    // each omitted default that holds another value, and an open struct's other keys; a sum
-    // without the zero terms, which clippy would point out.
-    let required = keys
-        .iter()
-        .filter(|(path, field)| written(field, &value_path(path, field), schema).is_none())
-        .count();
-    let required = (required > 0).then(|| {
-        let count = Literal::usize_unsuffixed(required);
-        quote!(#count)
-    });
-    let present = keys.iter().filter_map(|(path, field)| {
-        let test = written(field, &value_path(path, field), schema)?;
-        Some(quote!(::core::primitive::usize::from(#test)))
-    });
-    let extra = ident(EXTRA_FIELDS);
-    let extra_len = def.keeps_unknown().then(|| quote!(self.#extra.len()));
-    let terms: Vec<TokenStream> = required
-        .into_iter()
-        .chain(present)
-        .chain(extra_len)
-        .collect();
-    let len = if terms.is_empty() {
-        quote!(0)
-    } else {
-        quote!(#(#terms)+*)
-    };
-    let writes = keys.iter().map(|(path, field)| {
-        let wire = &field.wire_name;
-        if let Ty::Const(constant) = &field.ty {
-            let value = constant_value(constant);
-            return quote!(object.field(#wire, &#value)?;);
-        }
-        let value = value_path(path, field);
-        if field.presence.is_optional() {
-            quote!(object.optional_field(#wire, &#value)?;)
-        } else if let Some(test) = written(field, &value, schema) {
-            quote! {
-                if #test {
-                    object.field(#wire, &#value)?;
-                }
-            }
-        } else {
-            quote!(object.field(#wire, &#value)?;)
-        }
-    });
-    let begin = if written_as_map(def) {
-        quote!(#rt::__private::MapWriter::begin(serializer, #len, tags)?)
-    } else {
-        quote!(#rt::__private::StructWriter::begin(serializer, #name_text, #len, tags)?)
-    };
-    let extra = def
-        .keeps_unknown()
-        .then(|| quote!(object.extra_fields(&self.#extra)?;));
-    // A struct without keys writes only its tags.
-    let mutable = (!keys.is_empty() || def.keeps_unknown()).then(|| quote!(mut));
-    object_impl(
-        &name,
-        runtime,
-        quote! {
-            let #mutable object = #begin;
-            #(#writes)*
-            #extra
-            object.end()
-        },
-    )
-}
-
-/// For a key not always written, the test of whether `value`, its field's value, is: an
-/// optional key holds a value, an omitted default's value is another. `None` for a key always
-/// written.
-fn written(field: &Field, value: &TokenStream, schema: &Schema) -> Option<TokenStream> {
-    if field.presence.is_optional() {
-        return Some(quote!(::std::option::Option::is_some(&#value)));
+/// The struct that declares a key's field: the one the last flattened field on its `path`
+/// holds, or `def` itself.
+pub(super) fn owner<'a>(def: &'a StructDef, path: &[&'a Field]) -> &'a str {
+    match path.last().map(|field| &field.ty) {
+        Some(Ty::Named(name)) => name,
+        _ => &def.name,
     }
-    let default = field.default.as_ref().filter(|default| default.omits())?;
-    Some(defaults::differs(
-        value.clone(),
-        &field.ty,
-        &default.value,
-        schema,
-    ))
 }
 
-/// `self.envelope.id`: the value of a key, through the flattened fields that hold it.
-fn value_path(path: &[&Field], field: &Field) -> TokenStream {
-    let steps = path.iter().map(|step| field_ident(step));
-    let field = field_ident(field);
-    quote!(self #(.#steps)* .#field)
+/// How a key is read once the object ends and when it is written, in `object!`'s spelling: a
+/// constant (`con(value)`) is written always and must have been given; an optional key
+/// (`opt()`) is absent as `None` and written only when it holds a value; a default
+/// (`def(path)`) is absent as the value its function builds, and an omitted one
+/// (`omit(path, |value| test)`) written only when `test` says the value is another; any
+/// other key (`req()`) must have been given.
+fn mode(field: &Field, owner: &str, schema: &Schema) -> String {
+    if let Ty::Const(constant) = &field.ty {
+        return format!("con({})", constant_value(constant));
+    }
+    if field.presence.is_optional() {
+        return "opt()".to_owned();
+    }
+    let Some(default) = &field.default else {
+        return "req()".to_owned();
+    };
+    let path = defaults::path_text(owner, field);
+    if default.omits() {
+        let test = defaults::differs("value", 1, &field.ty, &default.value, schema);
+        format!("omit({path}, |value| {test})")
+    } else {
+        format!("def({path})")
+    }
+}
+
+/// The struct literal of `def` from the indices of its keys, counted from `*key` in the order of
+/// [`Schema::wire_fields`]: a flattened field is its struct built from its own keys, a constant
+/// holds no field.
+fn build(def: &StructDef, schema: &Schema, key: &mut usize) -> String {
+    let mut fields = Vec::new();
+    for field in &def.fields {
+        let name = rust_ident_text(&field.name);
+        match (&field.ty, schema.flattened(field)) {
+            (_, Some(inner)) => {
+                let inner_fields = build(inner, schema, key);
+                fields.push(format!("{name}: {} {{ {inner_fields} }}", inner.name));
+            }
+            (Ty::Const(_), None) => *key += 1,
+            (_, None) => {
+                fields.push(format!("{name}: {key}"));
+                *key += 1;
+            }
+        }
+    }
+    fields.join(", ")
 }
 
 /// The last field of an open struct. The checker refuses a schema field of this name in an

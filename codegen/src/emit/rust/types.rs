@@ -5,6 +5,28 @@ use syn::{GenericArgument, PathArguments, Type, parse_quote};
 use super::{Runtime, ident};
 use crate::ir::Ty;
 
+/// The text of [`rust_type`], as the runtime macros' invocations spell a slot's type.
+pub(super) fn type_text(ty: &Ty, runtime: Runtime) -> String {
+    let rt = runtime.name();
+    match ty {
+        Ty::String => "String".to_owned(),
+        Ty::Bool => "bool".to_owned(),
+        Ty::Int(kind) => kind.rust_name().to_owned(),
+        Ty::Decimal(wide) => format!("::{rt}::Decimal<{}>", wide.rust_name()),
+        Ty::F64 => "f64".to_owned(),
+        Ty::Json => format!("::{rt}::__private::serde_json::Value"),
+        Ty::Vec(inner) => format!("Vec<{}>", type_text(inner, runtime)),
+        Ty::Map(inner) => format!(
+            "::std::collections::BTreeMap<String, {}>",
+            type_text(inner, runtime)
+        ),
+        Ty::Boxed(inner) => format!("Box<{}>", type_text(inner, runtime)),
+        Ty::Nullable(inner) => format!("Option<{}>", type_text(inner, runtime)),
+        Ty::Named(name) => name.clone(),
+        Ty::Const(_) => "()".to_owned(),
+    }
+}
+
 /// Clippy's default `type-complexity-threshold`: a field type scoring above it fails the
 /// generated crate's `-D warnings`.
 const CLIPPY_TYPE_COMPLEXITY_THRESHOLD: u64 = 250;

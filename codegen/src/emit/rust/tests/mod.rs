@@ -152,56 +152,50 @@ fn every_ty_maps_to_its_rust_type() {
     );
 }
 
-/// The reader `visit_map` reads a field's value with, from the field's arm, without spaces
-/// or commas.
-fn reader_of(text: &str, wire: &str) -> String {
-    let arm = format!(",\n                        \"{wire}\",\n");
-    let start = text
-        .find(&arm)
-        .unwrap_or_else(|| panic!("no arm reads {wire:?} in:\n{text}"))
-        + arm.len();
-    let len = text[start..]
-        .find(")?")
-        .expect("the arm ends with the reader");
-    // Spaces and commas vary with where prettyplease breaks the line.
-    text[start..start + len]
-        .split_whitespace()
-        .collect::<String>()
-        .replace(',', "")
+/// How the key `wire` is read once the object ends and the reader its value is read with,
+/// from its row in the struct's `object!` invocation (`0 "wire" [field]: Type = mode (reader);`).
+fn key_of(text: &str, wire: &str) -> (String, String) {
+    let row = format!(" \"{wire}\" [");
+    let line = text
+        .lines()
+        .find(|line| line.contains(&row))
+        .unwrap_or_else(|| panic!("no row reads {wire:?} in:\n{text}"));
+    let (_, rest) = line.split_once(" = ").expect("a row has a mode");
+    let (mode, reader) = rest.split_once(" (").expect("a row has a reader");
+    let reader = reader
+        .strip_suffix(");")
+        .expect("a row ends with its reader");
+    (mode.to_owned(), reader.to_owned())
 }
 
 #[test]
 fn each_presence_and_strictness_gets_its_reader() {
     let text = emit(&fixture());
-    let rt = "::cardc_runtime::__private";
-    for (wire, reader) in [
-        ("labels", format!("{rt}::Plain")),
+    for (wire, mode, reader) in [
+        ("labels", "req()", "Plain"),
         // Integers and any-JSON values are read strictly, maps refuse a key given twice, and
         // arrays read their items so; the reader follows the type down to a named type.
-        (
-            "holes",
-            format!("{rt}::Items({rt}::Nullable({rt}::Strict))"),
-        ),
-        ("counts", format!("{rt}::Entries({rt}::Strict)")),
+        ("holes", "req()", "Items(Nullable(Strict))"),
+        ("counts", "req()", "Entries(Strict)"),
         // Required + Nullable: the key stays required, the value may be null.
-        ("oldText", format!("{rt}::Nullable({rt}::Plain)")),
+        ("oldText", "req()", "Nullable(Plain)"),
         // Optional: absent is None, a present null is refused.
-        ("note", format!("{rt}::Optional({rt}::Plain)")),
-        ("rawInput", format!("{rt}::Optional({rt}::Strict)")),
+        ("note", "opt()", "Optional(Plain)"),
+        ("rawInput", "opt()", "Optional(Strict)"),
         // Optional + Nullable: three states.
-        (
-            "parent",
-            format!("{rt}::Optional({rt}::Nullable({rt}::Plain))"),
-        ),
+        ("parent", "opt()", "Optional(Nullable(Plain))"),
     ] {
-        assert_eq!(reader_of(&text, wire), reader, "{wire}");
+        assert_eq!(
+            key_of(&text, wire),
+            (mode.to_owned(), reader.to_owned()),
+            "{wire}"
+        );
     }
-    // A key that may be absent is `None` when it is; any other is required.
+    // The slot holds the field's type.
     assert_has(
         &text,
-        "note: ::std::option::Option::unwrap_or_default(slot_17),\n",
+        "\"parent\" [parent]: Option<Option<String>> = opt() (Optional(Nullable(Plain)));\n",
     );
-    assert_has(&text, "old_text: ::cardc_runtime::__private::required::<\n");
 }
 
 #[test]
@@ -279,14 +273,11 @@ fn open_struct_keeps_unknown_fields() {
     );
     assert!(!loose.contains("deny_unknown_fields"));
     assert!(!item(&text, "The Everything struct.").contains("extra_fields"));
-    // Its other keys are kept as they come, and written back after its fields.
-    assert_has(&text, "const OPEN: bool = true;\n");
+    // Its other keys are kept as they come, and written back after its fields: it is a map.
     assert_has(
         &text,
-        "(&mut map, ::std::option::Option::Some(&mut extra))?",
+        "::cardc_runtime::__private::object! {\n    Loose \"Loose\" map keep;\n",
     );
-    assert_has(&text, "object.extra_fields(&self.extra_fields)?;\n");
-    assert_has(&text, "::cardc_runtime::__private::MapWriter::begin(\n");
 }
 
 #[test]
@@ -319,62 +310,22 @@ fn union_is_internally_tagged() {
     // Written through `Object`: the payload gets the union's tag to write first.
     assert_has(
         &text,
-        "Self::Generic(payload) => {\n                \
-         ::cardc_runtime::__private::tagged(\n                    \
-         payload,\n                    \
-         serializer,\n                    \
-         \"card\",\n                    \
-         \"generic\",\n                    \
-         tags,\n",
+        "::cardc_runtime::__private::tagged_union! {\n    \
+         View \"View\" \"card\" ViewBridge {\n        \
+         Generic \"generic\" struct(GenericView) generic,\n",
     );
 }
 
 #[test]
 fn union_decodes_tag_first_and_names_struct_variants() {
     let text = emit(&fixture());
+    // A struct payload is named in errors; a nested union names its own variant, and a
+    // buffered `kind` goes out first to it.
     assert_has(
         &text,
-        "impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for View {\n    \
-         #[inline]\n    \
-         fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>\n    \
-         where\n        \
-         D: ::cardc_runtime::__private::serde::Deserializer<'de>,\n    \
-         {\n        \
-         ::cardc_runtime::__private::deserialize_union(deserializer)\n    \
-         }\n\
-         }\n",
+        "        Generic \"generic\" struct(GenericView) generic,\n        \
+         Search \"search\" union(SearchView \"kind\") search,\n    }\n",
     );
-    assert_has(
-        &text,
-        "impl ::cardc_runtime::__private::Union for View {\n    \
-         const NAME: &'static str = \"View\";\n    \
-         const TAG: &'static str = \"card\";\n    \
-         const TAGS: &'static [&'static str] = &[\"generic\", \"search\"];\n",
-    );
-    // A struct payload is named in errors; a nested union names its own variant.
-    assert_has(
-        &text,
-        "\"generic\" => {\n                \
-         ::cardc_runtime::__private::variant(\"GenericView\", payload)\n                    \
-         .map(Self::Generic)\n",
-    );
-    assert_has(
-        &text,
-        "\"search\" => {\n                \
-         ::cardc_runtime::__private::serde::Deserialize::deserialize(payload)\n                    \
-         .map(Self::Search)\n",
-    );
-    // A buffered `kind` goes out first to the nested union.
-    assert_has(
-        &text,
-        "fn nested_tag(tag: &str) -> ::std::option::Option<&'static str> {\n        \
-         match tag {\n            \
-         \"search\" => ::std::option::Option::Some(\"kind\"),\n",
-    );
-    assert_has(&text, "impl View {\n");
-    assert_has(&text, "::cardc_runtime::decode_str(text)\n");
-    assert_has(&text, "::cardc_runtime::decode_value(value)\n");
-    assert_has(&text, "(see [`cardc_runtime::DecodeError`]).\n");
 }
 
 #[test]
@@ -382,31 +333,12 @@ fn struct_decodes_through_its_visitor() {
     let text = emit(&fixture());
     assert_has(
         &text,
-        "impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Everything {\n",
+        "::cardc_runtime::__private::object! {\n    Everything \"Everything\" struct deny;\n",
     );
-    assert_has(
-        &text,
-        "        ::cardc_runtime::__private::deserialize_struct(deserializer)\n",
-    );
-    assert_has(
-        &text,
-        "impl ::cardc_runtime::__private::Struct for Everything {\n    \
-         const NAME: &'static str = \"Everything\";\n",
-    );
-    assert_has(&text, "const OPEN: bool = false;\n");
-    // A closed struct also reads the sequence form of compact formats; an open one has none.
-    let schema = fixture();
-    let closed = schema
-        .types
-        .values()
-        .filter(|def| matches!(def, TypeDef::Struct(def) if def.closed()))
-        .count();
-    assert!(closed < schema.types.len());
-    assert_eq!(
-        text.matches("fn visit_seq<'de, A>").count(),
-        closed,
-        "{text}"
-    );
+    // The fields from their keys' slots, in declaration order.
+    assert_has(&text, "    build { name: 0, flag: 1, ");
+    // No struct has the sequence form of compact formats.
+    assert!(!text.contains("visit_seq"), "{text}");
 }
 
 #[test]
@@ -440,23 +372,14 @@ fn enum_renames_every_value() {
          RunCommand,\n\
          }\n",
     );
-    // Read from its string alone, never from serde's `{"read": null}`.
+    // Read from its string alone, written as it with its index to serde.
     assert_has(
         &text,
-        "::cardc_runtime::__private::deserialize_unit_enum(deserializer)\n",
-    );
-    assert_has(
-        &text,
-        "            \"run_command\" => ::std::option::Option::Some(Self::RunCommand),\n",
-    );
-    // Written as its wire string, a unit variant with its index to serde.
-    assert_has(
-        &text,
-        "::cardc_runtime::__private::serialize_unit_enum(self, serializer)\n",
-    );
-    assert_has(
-        &text,
-        "            Self::RunCommand => ::std::result::Result::Ok((1u32, \"run_command\")),\n",
+        "::cardc_runtime::__private::unit_enum! {\n    \
+         ToolKind \"ToolKind\" {\n        \
+         Read = 0 \"read\",\n        \
+         RunCommand = 1 \"run_command\",\n    \
+         }\n}\n",
     );
 }
 
@@ -466,29 +389,18 @@ fn items_splice_without_inner_attributes() {
     let file: syn::File =
         syn::parse2(items(&schema, Runtime::Crate)).expect("the items make a file");
     assert!(file.attrs.is_empty());
-    // One item per type, plus the four serde impls of each struct (`Serialize`, `Object`,
-    // `Deserialize`, `Struct`), the five serde impls (those but `Struct`, then `Union` and the
-    // `from_json_*` helpers) and the bridge trait and its impl of each union, and the three
-    // serde impls of each enum (`Serialize`, `Deserialize`, `UnitEnum`), and the hidden
-    // visitor of each struct that a union hands the keys it read before its tag.
+    // One item per type, plus one runtime macro's invocation per type (its impls), and the
+    // bridge trait of each union.
     let count =
         |wanted: fn(&TypeDef) -> bool| schema.types.values().filter(|def| wanted(def)).count();
-    let structs = count(|def| matches!(def, TypeDef::Struct(_)));
     let unions = count(|def| matches!(def, TypeDef::Union(_)));
-    let enums = count(|def| matches!(def, TypeDef::Enum(_)));
-    let plan = super::early::Plan::new(&schema, Runtime::Crate);
-    let prefilled = schema
-        .types
-        .values()
-        .filter(|def| plan.prefills(def.name()))
-        .count();
+    assert_eq!(file.items.len(), 2 * schema.types.len() + unions);
     assert!(
-        prefilled > 0,
-        "the fixture has a union that reads keys early"
-    );
-    assert_eq!(
-        file.items.len(),
-        schema.types.len() + 4 * structs + 7 * unions + 3 * enums + prefilled
+        file.items
+            .iter()
+            .filter(|item| matches!(item, syn::Item::Macro(_)))
+            .count()
+            == schema.types.len()
     );
 }
 
@@ -497,19 +409,14 @@ fn the_derive_names_the_runtime_through_the_facade() {
     let schema = fixture();
     let facade = items_text(&schema, Runtime::Facade);
     assert!(!facade.contains("cardc_runtime"), "{facade}");
-    assert_has(
-        &facade,
-        "::cardc::__private::deserialize_struct(deserializer)\n",
-    );
-    assert_has(&facade, "(see [`cardc::DecodeError`]).\n");
+    assert_has(&facade, "::cardc::__private::object! {\n");
     // Otherwise the items are the same, token for token (the text differs where the longer
     // path wraps a line): the facade re-exports the runtime under its names.
     let tokens = |runtime| items(&schema, runtime).to_string();
     assert_eq!(
         tokens(Runtime::Facade)
             .replace(":: cardc ::", ":: cardc_runtime ::")
-            .replace("\"::cardc::", "\"::cardc_runtime::")
-            .replace("[`cardc::DecodeError`]", "[`cardc_runtime::DecodeError`]"),
+            .replace("\"::cardc::", "\"::cardc_runtime::"),
         tokens(Runtime::Crate)
     );
     assert_eq!(
@@ -542,29 +449,16 @@ fn decimals_are_the_runtimes_type_and_constraints_check_the_value_read() {
     let checked = emit(&crate::ir::builder::schema(vec![TypeDef::Struct(
         crate::ir::builder::constrained_struct(),
     )]));
-    let rt = "::cardc_runtime::__private";
-    // Spaces vary with where prettyplease breaks the lines.
-    let flat: String = checked.split_whitespace().collect();
-    for snippet in [
-        format!("{rt}::Checked("),
-        format!(
-            "{rt}::check_length(value,::std::option::Option::Some(1u64),::std::option::Option::Some(3u64),)?;"
-        ),
-        format!("{rt}::Pattern::new(\"[0-9]{{2}}$\""),
-        format!(
-            "{rt}::check_int_range(::core::primitive::i128::from(*value),::std::option::Option::Some(1i64),::std::option::Option::Some(100i64),)?;"
-        ),
-        format!(
-            "{rt}::check_float_range(*value,::std::option::Option::Some((0f64,true)),::std::option::Option::Some((1f64,false)),)?;"
-        ),
-        format!(
-            "{rt}::check_items(value,::std::option::Option::Some(1u64),::std::option::Option::Some(2u64),)?;"
-        ),
-        format!("{rt}::check_unique(value)?;"),
-    ] {
-        assert_has(&flat, &snippet);
-    }
+    // Each check in the runtime macros' spelling, after the value's type; a bound is bracketed.
     // A constrained optional field is checked only when present: the check sits inside
     // `Optional`.
-    assert_has(&checked, &format!("{rt}::Optional(\n"));
+    for snippet in [
+        "= req() (Checked(String; length([1], [3]); Plain));",
+        "(Optional(Checked(String; pattern(\"[0-9]{2}$\", \"a string matching [0-9]{2}$\"); Plain)));",
+        "(Optional(Checked(u8; int([1], [100]); Strict)));",
+        "(Optional(Checked(f64; float([0.0, true], [1.0, false]); Plain)));",
+        "(Optional(Checked(Vec<f64>; items([1], [2]), unique(); Plain)));",
+    ] {
+        assert_has(&checked, snippet);
+    }
 }
