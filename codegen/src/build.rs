@@ -52,7 +52,7 @@ impl Build {
     /// Writes the output of the target with this key to `path`: `rust` (the items, for
     /// `include!`), `json-schema`, `typescript` or `python` (every key of [`emit::TARGETS`]),
     /// with the target's companion files where the CLI puts them beside it (for `python`, whose
-    /// output is a package's `__init__.py`, its `_runtime.py` and `py.typed` beside it and its
+    /// output is a package's `__init__.py`, its `py.typed` beside it and its
     /// `pyproject.toml` one directory up). A key that names no target fails the run, listing
     /// the keys.
     pub fn output(mut self, target: &str, path: impl Into<PathBuf>) -> Self {

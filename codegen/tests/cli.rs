@@ -90,7 +90,7 @@ fn stderr(output: &Output) -> String {
 const GENERATE: [&str; 4] = ["generate", "schema/render_intent.cards", "--out", "out"];
 const CHECK: [&str; 4] = ["check", "schema/render_intent.cards", "--out", "out"];
 /// The files `generate` writes for the render-intent schema: every registered target's, with
-/// their companions (the Python package's runtime, typing marker and `pyproject.toml`), sorted
+/// their companions (the Python package's typing marker and `pyproject.toml`), sorted
 /// as [`Tree::names`] lists them.
 fn outputs() -> Vec<String> {
     let name = "schema/render_intent.cards";
@@ -486,7 +486,6 @@ fn a_shared_typescript_runtime_is_written_once_beside_the_outputs_and_checked() 
             "cardc_runtime.ts",
             "python/pyproject.toml",
             "python/render_intent/__init__.py",
-            "python/render_intent/_runtime.py",
             "python/render_intent/py.typed",
             "render_intent.rs",
             "render_intent.schema.json",

@@ -13,11 +13,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class ToolCallKind(_enum.Enum):
@@ -51,7 +49,7 @@ class ToolCallKind(_enum.Enum):
     """Anything else."""
 
 
-class DiffCallView(_rt.Model):
+class DiffCallView(_cardc.Model):
     """The diff call card: a change derived from the call's arguments."""
 
     title: str = _p.Field(alias="title")
@@ -62,17 +60,17 @@ class DiffCallView(_rt.Model):
 
     locations: _t.Annotated[
         list[FileLocation] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="locations")
     """Files the call touches."""
 
 
-class DiffResultView(_rt.Model):
+class DiffResultView(_cardc.Model):
     """The diff result card: the change as applied, a contextual hunk per site or a whole file
     for a create.
     """
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
@@ -83,18 +81,18 @@ class DiffResultView(_rt.Model):
 
     locations: _t.Annotated[
         list[FileLocation] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="locations")
     """Files the result touches."""
 
     content: _t.Annotated[
         list[ContentBlock] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="content")
     """The model-facing text, for UIs without a diff card."""
 
 
-class FileDiff(_rt.Model):
+class FileDiff(_cardc.Model):
     """One file change: the whole old text and the whole new text."""
 
     path: str = _p.Field(alias="path")
@@ -107,50 +105,49 @@ class FileDiff(_rt.Model):
     """The text after the change."""
 
 
-class FileLocation(_rt.Model):
+class FileLocation(_cardc.Model):
     """A file a tool touched, for follow-along navigation in the editor."""
 
     path: str = _p.Field(alias="path")
     """Path of the file."""
 
-    line: _t.Annotated[_rt.U32 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="line",
+    line: _t.Annotated[_cardc.U32 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="line")
     )
     """Line in the file, when the tool knows one."""
 
 
-class GenericCallView(_rt.Model):
+class GenericCallView(_cardc.Model):
     """The generic call card."""
 
     title: str = _p.Field(alias="title")
     """The card's title."""
 
-    kind: _t.Annotated[ToolCallKind | None, _p.BeforeValidator(_rt.not_null)] = (
+    kind: _t.Annotated[ToolCallKind | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="kind")
     )
     """What the call does."""
 
-    raw_input: _rt.Json = _p.Field(default=None, alias="rawInput")
+    raw_input: _cardc.Json = _p.Field(default=None, alias="rawInput")
     """The call's raw input: any JSON value, `null` included."""
 
     content: _t.Annotated[
         list[ContentBlock] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="content")
     """Content shown under the title."""
 
     locations: _t.Annotated[
         list[FileLocation] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="locations")
     """Files the call touches."""
 
 
-class GenericResultView(_rt.Model):
+class GenericResultView(_cardc.Model):
     """The generic result card."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
@@ -158,12 +155,12 @@ class GenericResultView(_rt.Model):
 
     content: _t.Annotated[
         list[ContentBlock] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="content")
     """The result's content."""
 
 
-class ImageContent(_rt.Model):
+class ImageContent(_cardc.Model):
     """An image content block."""
 
     data: str = _p.Field(alias="data")
@@ -173,7 +170,7 @@ class ImageContent(_rt.Model):
     """The image's MIME type, such as `image/png`."""
 
 
-class SearchFileMatches(_rt.Model):
+class SearchFileMatches(_cardc.Model):
     """The matches in one file."""
 
     path: str = _p.Field(alias="path")
@@ -183,17 +180,17 @@ class SearchFileMatches(_rt.Model):
     """The matching lines."""
 
 
-class SearchLineMatch(_rt.Model):
+class SearchLineMatch(_cardc.Model):
     """One matching line."""
 
-    line_number: _rt.U32 = _p.Field(alias="lineNumber")
+    line_number: _cardc.U32 = _p.Field(alias="lineNumber")
     """The 1-based line number."""
 
     line: str = _p.Field(alias="line")
     """The line's text, within the per-line preview budget."""
 
 
-class SearchMatchesResultView(_rt.Model):
+class SearchMatchesResultView(_cardc.Model):
     """Grep's result card."""
 
     files: list[SearchFileMatches] = _p.Field(alias="files")
@@ -202,17 +199,17 @@ class SearchMatchesResultView(_rt.Model):
     truncated: bool = _p.Field(alias="truncated")
     """Whether the inline cap dropped matches."""
 
-    total: _rt.U32 = _p.Field(alias="total")
+    total: _cardc.U32 = _p.Field(alias="total")
     """Every match found, before the cap."""
 
     content: _t.Annotated[
         list[ContentBlock] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="content")
     """The model-facing text, for UIs without a search card."""
 
 
-class SearchPathsResultView(_rt.Model):
+class SearchPathsResultView(_cardc.Model):
     """Glob's result card."""
 
     paths: list[str] = _p.Field(alias="paths")
@@ -221,65 +218,64 @@ class SearchPathsResultView(_rt.Model):
     truncated: bool = _p.Field(alias="truncated")
     """Whether the inline cap dropped paths."""
 
-    total: _rt.U32 = _p.Field(alias="total")
+    total: _cardc.U32 = _p.Field(alias="total")
     """Every path found, before the cap."""
 
     content: _t.Annotated[
         list[ContentBlock] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="content")
     """The model-facing text, for UIs without a search card."""
 
 
-class TerminalCallView(_rt.Model):
+class TerminalCallView(_cardc.Model):
     """The terminal call card: the command the harness runs."""
 
     title: str = _p.Field(alias="title")
     """The card's title: the command."""
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="description")
     )
     """What the command is for, shown above the card."""
 
-    cwd: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    cwd: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="cwd",
     )
     """The working directory the command runs in."""
 
 
-class TerminalResultView(_rt.Model):
+class TerminalResultView(_cardc.Model):
     """The terminal result card. A UI without a terminal renders `output` as a fenced
     `console` block: that fallback belongs to the bridge, not the tool.
     """
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
     """The card's title."""
 
-    output: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    output: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="output",
     )
     """The command's output."""
 
-    exit_code: _t.Annotated[_rt.I32 | None, _p.BeforeValidator(_rt.not_null)] = (
+    exit_code: _t.Annotated[_cardc.I32 | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="exitCode")
     )
     """The command's exit code."""
 
-    signal: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    signal: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="signal",
     )
     """The signal that ended the command, such as `SIGTERM`."""
 
 
-class TextContent(_rt.Model):
+class TextContent(_cardc.Model):
     """A text content block."""
 
     text: str = _p.Field(alias="text")
@@ -423,79 +419,83 @@ ToolResultView = _te.TypeAliasType(
 
 def parse_content_block(data: object) -> ContentBlock:
     """Decodes parsed JSON data as a ContentBlock, or raises DecodeError."""
-    value: ContentBlock = _rt.decode_data(ContentBlock, "ContentBlock", data)
+    value: ContentBlock = _cardc.decode_data(ContentBlock, "ContentBlock", data)
     return value
 
 
 def parse_content_block_json(text: str | bytes) -> ContentBlock:
     """Decodes JSON text as a ContentBlock, or raises DecodeError."""
-    value: ContentBlock = _rt.decode(ContentBlock, "ContentBlock", text)
+    value: ContentBlock = _cardc.decode(ContentBlock, "ContentBlock", text)
     return value
 
 
 def parse_diff_call_view(data: object) -> DiffCallView:
     """Decodes parsed JSON data as a DiffCallView, or raises DecodeError."""
-    value: DiffCallView = _rt.decode_data(DiffCallView, "DiffCallView", data)
+    value: DiffCallView = _cardc.decode_data(DiffCallView, "DiffCallView", data)
     return value
 
 
 def parse_diff_call_view_json(text: str | bytes) -> DiffCallView:
     """Decodes JSON text as a DiffCallView, or raises DecodeError."""
-    value: DiffCallView = _rt.decode(DiffCallView, "DiffCallView", text)
+    value: DiffCallView = _cardc.decode(DiffCallView, "DiffCallView", text)
     return value
 
 
 def parse_diff_result_view(data: object) -> DiffResultView:
     """Decodes parsed JSON data as a DiffResultView, or raises DecodeError."""
-    value: DiffResultView = _rt.decode_data(DiffResultView, "DiffResultView", data)
+    value: DiffResultView = _cardc.decode_data(DiffResultView, "DiffResultView", data)
     return value
 
 
 def parse_diff_result_view_json(text: str | bytes) -> DiffResultView:
     """Decodes JSON text as a DiffResultView, or raises DecodeError."""
-    value: DiffResultView = _rt.decode(DiffResultView, "DiffResultView", text)
+    value: DiffResultView = _cardc.decode(DiffResultView, "DiffResultView", text)
     return value
 
 
 def parse_file_diff(data: object) -> FileDiff:
     """Decodes parsed JSON data as a FileDiff, or raises DecodeError."""
-    value: FileDiff = _rt.decode_data(FileDiff, "FileDiff", data)
+    value: FileDiff = _cardc.decode_data(FileDiff, "FileDiff", data)
     return value
 
 
 def parse_file_diff_json(text: str | bytes) -> FileDiff:
     """Decodes JSON text as a FileDiff, or raises DecodeError."""
-    value: FileDiff = _rt.decode(FileDiff, "FileDiff", text)
+    value: FileDiff = _cardc.decode(FileDiff, "FileDiff", text)
     return value
 
 
 def parse_file_location(data: object) -> FileLocation:
     """Decodes parsed JSON data as a FileLocation, or raises DecodeError."""
-    value: FileLocation = _rt.decode_data(FileLocation, "FileLocation", data)
+    value: FileLocation = _cardc.decode_data(FileLocation, "FileLocation", data)
     return value
 
 
 def parse_file_location_json(text: str | bytes) -> FileLocation:
     """Decodes JSON text as a FileLocation, or raises DecodeError."""
-    value: FileLocation = _rt.decode(FileLocation, "FileLocation", text)
+    value: FileLocation = _cardc.decode(FileLocation, "FileLocation", text)
     return value
 
 
 def parse_generic_call_view(data: object) -> GenericCallView:
     """Decodes parsed JSON data as a GenericCallView, or raises DecodeError."""
-    value: GenericCallView = _rt.decode_data(GenericCallView, "GenericCallView", data)
+    value: GenericCallView = _cardc.decode_data(
+        GenericCallView,
+        "GenericCallView",
+        data,
+    )
     return value
 
 
 def parse_generic_call_view_json(text: str | bytes) -> GenericCallView:
     """Decodes JSON text as a GenericCallView, or raises DecodeError."""
-    value: GenericCallView = _rt.decode(GenericCallView, "GenericCallView", text)
+    value: GenericCallView = _cardc.decode(GenericCallView, "GenericCallView", text)
     return value
 
 
 def parse_generic_result_view(data: object) -> GenericResultView:
     """Decodes parsed JSON data as a GenericResultView, or raises DecodeError."""
-    value: GenericResultView = _rt.decode_data(
+    value: GenericResultView = _cardc.decode_data(
         GenericResultView,
         "GenericResultView",
         data,
@@ -505,25 +505,29 @@ def parse_generic_result_view(data: object) -> GenericResultView:
 
 def parse_generic_result_view_json(text: str | bytes) -> GenericResultView:
     """Decodes JSON text as a GenericResultView, or raises DecodeError."""
-    value: GenericResultView = _rt.decode(GenericResultView, "GenericResultView", text)
+    value: GenericResultView = _cardc.decode(
+        GenericResultView,
+        "GenericResultView",
+        text,
+    )
     return value
 
 
 def parse_image_content(data: object) -> ImageContent:
     """Decodes parsed JSON data as a ImageContent, or raises DecodeError."""
-    value: ImageContent = _rt.decode_data(ImageContent, "ImageContent", data)
+    value: ImageContent = _cardc.decode_data(ImageContent, "ImageContent", data)
     return value
 
 
 def parse_image_content_json(text: str | bytes) -> ImageContent:
     """Decodes JSON text as a ImageContent, or raises DecodeError."""
-    value: ImageContent = _rt.decode(ImageContent, "ImageContent", text)
+    value: ImageContent = _cardc.decode(ImageContent, "ImageContent", text)
     return value
 
 
 def parse_search_file_matches(data: object) -> SearchFileMatches:
     """Decodes parsed JSON data as a SearchFileMatches, or raises DecodeError."""
-    value: SearchFileMatches = _rt.decode_data(
+    value: SearchFileMatches = _cardc.decode_data(
         SearchFileMatches,
         "SearchFileMatches",
         data,
@@ -533,25 +537,33 @@ def parse_search_file_matches(data: object) -> SearchFileMatches:
 
 def parse_search_file_matches_json(text: str | bytes) -> SearchFileMatches:
     """Decodes JSON text as a SearchFileMatches, or raises DecodeError."""
-    value: SearchFileMatches = _rt.decode(SearchFileMatches, "SearchFileMatches", text)
+    value: SearchFileMatches = _cardc.decode(
+        SearchFileMatches,
+        "SearchFileMatches",
+        text,
+    )
     return value
 
 
 def parse_search_line_match(data: object) -> SearchLineMatch:
     """Decodes parsed JSON data as a SearchLineMatch, or raises DecodeError."""
-    value: SearchLineMatch = _rt.decode_data(SearchLineMatch, "SearchLineMatch", data)
+    value: SearchLineMatch = _cardc.decode_data(
+        SearchLineMatch,
+        "SearchLineMatch",
+        data,
+    )
     return value
 
 
 def parse_search_line_match_json(text: str | bytes) -> SearchLineMatch:
     """Decodes JSON text as a SearchLineMatch, or raises DecodeError."""
-    value: SearchLineMatch = _rt.decode(SearchLineMatch, "SearchLineMatch", text)
+    value: SearchLineMatch = _cardc.decode(SearchLineMatch, "SearchLineMatch", text)
     return value
 
 
 def parse_search_matches_result_view(data: object) -> SearchMatchesResultView:
     """Decodes parsed JSON data as a SearchMatchesResultView, or raises DecodeError."""
-    value: SearchMatchesResultView = _rt.decode_data(
+    value: SearchMatchesResultView = _cardc.decode_data(
         SearchMatchesResultView,
         "SearchMatchesResultView",
         data,
@@ -561,7 +573,7 @@ def parse_search_matches_result_view(data: object) -> SearchMatchesResultView:
 
 def parse_search_matches_result_view_json(text: str | bytes) -> SearchMatchesResultView:
     """Decodes JSON text as a SearchMatchesResultView, or raises DecodeError."""
-    value: SearchMatchesResultView = _rt.decode(
+    value: SearchMatchesResultView = _cardc.decode(
         SearchMatchesResultView,
         "SearchMatchesResultView",
         text,
@@ -571,7 +583,7 @@ def parse_search_matches_result_view_json(text: str | bytes) -> SearchMatchesRes
 
 def parse_search_paths_result_view(data: object) -> SearchPathsResultView:
     """Decodes parsed JSON data as a SearchPathsResultView, or raises DecodeError."""
-    value: SearchPathsResultView = _rt.decode_data(
+    value: SearchPathsResultView = _cardc.decode_data(
         SearchPathsResultView,
         "SearchPathsResultView",
         data,
@@ -581,7 +593,7 @@ def parse_search_paths_result_view(data: object) -> SearchPathsResultView:
 
 def parse_search_paths_result_view_json(text: str | bytes) -> SearchPathsResultView:
     """Decodes JSON text as a SearchPathsResultView, or raises DecodeError."""
-    value: SearchPathsResultView = _rt.decode(
+    value: SearchPathsResultView = _cardc.decode(
         SearchPathsResultView,
         "SearchPathsResultView",
         text,
@@ -591,7 +603,7 @@ def parse_search_paths_result_view_json(text: str | bytes) -> SearchPathsResultV
 
 def parse_search_result_view(data: object) -> SearchResultView:
     """Decodes parsed JSON data as a SearchResultView, or raises DecodeError."""
-    value: SearchResultView = _rt.decode_data(
+    value: SearchResultView = _cardc.decode_data(
         SearchResultView,
         "SearchResultView",
         data,
@@ -601,13 +613,13 @@ def parse_search_result_view(data: object) -> SearchResultView:
 
 def parse_search_result_view_json(text: str | bytes) -> SearchResultView:
     """Decodes JSON text as a SearchResultView, or raises DecodeError."""
-    value: SearchResultView = _rt.decode(SearchResultView, "SearchResultView", text)
+    value: SearchResultView = _cardc.decode(SearchResultView, "SearchResultView", text)
     return value
 
 
 def parse_terminal_call_view(data: object) -> TerminalCallView:
     """Decodes parsed JSON data as a TerminalCallView, or raises DecodeError."""
-    value: TerminalCallView = _rt.decode_data(
+    value: TerminalCallView = _cardc.decode_data(
         TerminalCallView,
         "TerminalCallView",
         data,
@@ -617,13 +629,13 @@ def parse_terminal_call_view(data: object) -> TerminalCallView:
 
 def parse_terminal_call_view_json(text: str | bytes) -> TerminalCallView:
     """Decodes JSON text as a TerminalCallView, or raises DecodeError."""
-    value: TerminalCallView = _rt.decode(TerminalCallView, "TerminalCallView", text)
+    value: TerminalCallView = _cardc.decode(TerminalCallView, "TerminalCallView", text)
     return value
 
 
 def parse_terminal_result_view(data: object) -> TerminalResultView:
     """Decodes parsed JSON data as a TerminalResultView, or raises DecodeError."""
-    value: TerminalResultView = _rt.decode_data(
+    value: TerminalResultView = _cardc.decode_data(
         TerminalResultView,
         "TerminalResultView",
         data,
@@ -633,7 +645,7 @@ def parse_terminal_result_view(data: object) -> TerminalResultView:
 
 def parse_terminal_result_view_json(text: str | bytes) -> TerminalResultView:
     """Decodes JSON text as a TerminalResultView, or raises DecodeError."""
-    value: TerminalResultView = _rt.decode(
+    value: TerminalResultView = _cardc.decode(
         TerminalResultView,
         "TerminalResultView",
         text,
@@ -643,49 +655,49 @@ def parse_terminal_result_view_json(text: str | bytes) -> TerminalResultView:
 
 def parse_text_content(data: object) -> TextContent:
     """Decodes parsed JSON data as a TextContent, or raises DecodeError."""
-    value: TextContent = _rt.decode_data(TextContent, "TextContent", data)
+    value: TextContent = _cardc.decode_data(TextContent, "TextContent", data)
     return value
 
 
 def parse_text_content_json(text: str | bytes) -> TextContent:
     """Decodes JSON text as a TextContent, or raises DecodeError."""
-    value: TextContent = _rt.decode(TextContent, "TextContent", text)
+    value: TextContent = _cardc.decode(TextContent, "TextContent", text)
     return value
 
 
 def parse_tool_call_kind(data: object) -> ToolCallKind:
     """Decodes parsed JSON data as a ToolCallKind, or raises DecodeError."""
-    value: ToolCallKind = _rt.decode_data(ToolCallKind, "ToolCallKind", data)
+    value: ToolCallKind = _cardc.decode_data(ToolCallKind, "ToolCallKind", data)
     return value
 
 
 def parse_tool_call_kind_json(text: str | bytes) -> ToolCallKind:
     """Decodes JSON text as a ToolCallKind, or raises DecodeError."""
-    value: ToolCallKind = _rt.decode(ToolCallKind, "ToolCallKind", text)
+    value: ToolCallKind = _cardc.decode(ToolCallKind, "ToolCallKind", text)
     return value
 
 
 def parse_tool_call_view(data: object) -> ToolCallView:
     """Decodes parsed JSON data as a ToolCallView, or raises DecodeError."""
-    value: ToolCallView = _rt.decode_data(ToolCallView, "ToolCallView", data)
+    value: ToolCallView = _cardc.decode_data(ToolCallView, "ToolCallView", data)
     return value
 
 
 def parse_tool_call_view_json(text: str | bytes) -> ToolCallView:
     """Decodes JSON text as a ToolCallView, or raises DecodeError."""
-    value: ToolCallView = _rt.decode(ToolCallView, "ToolCallView", text)
+    value: ToolCallView = _cardc.decode(ToolCallView, "ToolCallView", text)
     return value
 
 
 def parse_tool_result_view(data: object) -> ToolResultView:
     """Decodes parsed JSON data as a ToolResultView, or raises DecodeError."""
-    value: ToolResultView = _rt.decode_data(ToolResultView, "ToolResultView", data)
+    value: ToolResultView = _cardc.decode_data(ToolResultView, "ToolResultView", data)
     return value
 
 
 def parse_tool_result_view_json(text: str | bytes) -> ToolResultView:
     """Decodes JSON text as a ToolResultView, or raises DecodeError."""
-    value: ToolResultView = _rt.decode(ToolResultView, "ToolResultView", text)
+    value: ToolResultView = _cardc.decode(ToolResultView, "ToolResultView", text)
     return value
 
 
@@ -808,10 +820,8 @@ __all__ = [
     "ContentBlockVisitor",
     "ContentBlock_Image",
     "ContentBlock_Text",
-    "DecodeError",
     "DiffCallView",
     "DiffResultView",
-    "ErrorEntry",
     "FileDiff",
     "FileLocation",
     "GenericCallView",

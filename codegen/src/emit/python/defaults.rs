@@ -26,7 +26,7 @@ pub(super) fn arguments(schema: &Schema, field: &Field) -> Vec<Code> {
     })];
     if default.omits() {
         arguments.push(Code::call(
-            "exclude_if=_rt.equal_to",
+            "exclude_if=_cardc.equal_to",
             vec![Code::text(json_literal(&default.value))],
         ));
     }

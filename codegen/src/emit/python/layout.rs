@@ -236,7 +236,7 @@ mod tests {
             "_t.Annotated",
             vec![
                 Code::text("list[FileLocation] | None"),
-                Code::text("_p.BeforeValidator(_rt.not_null)"),
+                Code::text("_p.BeforeValidator(_cardc.not_null)"),
             ],
         );
         let lines = annotated(1, "locations", &annotation, &field(true));
@@ -249,7 +249,7 @@ mod tests {
             [
                 "    locations: _t.Annotated[",
                 "        list[FileLocation] | None,",
-                "        _p.BeforeValidator(_rt.not_null),",
+                "        _p.BeforeValidator(_cardc.not_null),",
                 "    ] = _p.Field(default=None, alias=\"locations\")",
             ]
         );

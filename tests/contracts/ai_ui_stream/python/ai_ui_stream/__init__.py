@@ -24,11 +24,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class FinishReason(_enum.Enum):
@@ -65,130 +63,131 @@ class PartState(_enum.Enum):
     Done = "done"
 
 
-class Abort(_rt.OpenModel):
+class Abort(_cardc.OpenModel):
     """The stream was aborted."""
 
-    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="reason",
     )
 
 
-class ApprovalDenied(_rt.OpenModel):
+class ApprovalDenied(_cardc.OpenModel):
     """An approval denied."""
 
     id: str = _p.Field(alias="id")
 
     approved: _t.Annotated[
         _t.Literal[False],
-        _p.BeforeValidator(_rt.exactly(False)),
+        _p.BeforeValidator(_cardc.exactly(False)),
     ] = _p.Field(alias="approved")
 
-    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="reason",
     )
 
-    descriptor: _rt.Json = _p.Field(default=None, alias="descriptor")
+    descriptor: _cardc.Json = _p.Field(default=None, alias="descriptor")
     """Opaque metadata for the approval."""
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="signature",
     )
 
-    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _cardc.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
-class ApprovalFacts(_rt.Model):
+class ApprovalFacts(_cardc.Model):
     """What an approval says besides its decision."""
 
-    descriptor: _rt.Json = _p.Field(default=None, alias="descriptor")
+    descriptor: _cardc.Json = _p.Field(default=None, alias="descriptor")
     """Opaque metadata for the approval."""
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="signature",
     )
 
-    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _cardc.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
-class ApprovalGranted(_rt.OpenModel):
+class ApprovalGranted(_cardc.OpenModel):
     """An approval granted."""
 
     id: str = _p.Field(alias="id")
 
-    approved: _t.Annotated[_t.Literal[True], _p.BeforeValidator(_rt.exactly(True))] = (
-        _p.Field(alias="approved")
-    )
+    approved: _t.Annotated[
+        _t.Literal[True],
+        _p.BeforeValidator(_cardc.exactly(True)),
+    ] = _p.Field(alias="approved")
 
-    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="reason",
     )
 
-    descriptor: _rt.Json = _p.Field(default=None, alias="descriptor")
+    descriptor: _cardc.Json = _p.Field(default=None, alias="descriptor")
     """Opaque metadata for the approval."""
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="signature",
     )
 
-    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _cardc.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
-class ApprovalRequest(_rt.OpenModel):
+class ApprovalRequest(_cardc.OpenModel):
     """An approval asked for (`approved` and `reason` are `z.never()`: absent)."""
 
     id: str = _p.Field(alias="id")
 
-    descriptor: _rt.Json = _p.Field(default=None, alias="descriptor")
+    descriptor: _cardc.Json = _p.Field(default=None, alias="descriptor")
     """Opaque metadata for the approval."""
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="signature",
     )
 
-    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _cardc.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
-class ApprovalResponse(_rt.OpenModel):
+class ApprovalResponse(_cardc.OpenModel):
     """An approval answered."""
 
     id: str = _p.Field(alias="id")
 
     approved: bool = _p.Field(alias="approved")
 
-    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="reason",
     )
 
-    descriptor: _rt.Json = _p.Field(default=None, alias="descriptor")
+    descriptor: _cardc.Json = _p.Field(default=None, alias="descriptor")
     """Opaque metadata for the approval."""
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="signature",
     )
 
-    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _cardc.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
-class AssistantMessage(_rt.OpenModel):
+class AssistantMessage(_cardc.OpenModel):
     """An assistant message."""
 
     id: str = _p.Field(alias="id")
 
-    metadata: _rt.Json = _p.Field(default=None, alias="metadata")
+    metadata: _cardc.Json = _p.Field(default=None, alias="metadata")
 
     parts: list[UIMessagePart] = _p.Field(alias="parts")
 
 
-class BlockBoundary(_rt.OpenModel):
+class BlockBoundary(_cardc.OpenModel):
     """The start or end of a text or reasoning block."""
 
     id: str = _p.Field(alias="id")
@@ -196,11 +195,11 @@ class BlockBoundary(_rt.OpenModel):
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class BlockDelta(_rt.OpenModel):
+class BlockDelta(_cardc.OpenModel):
     """A piece of a text or reasoning block."""
 
     id: str = _p.Field(alias="id")
@@ -210,46 +209,45 @@ class BlockDelta(_rt.OpenModel):
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class DataChunk(_rt.OpenModel):
+class DataChunk(_cardc.OpenModel):
     """A data part: arbitrary data under a `data-<name>` type."""
 
-    id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="id",
     )
     """Parts with the same id are reconciled: a later one replaces an earlier one."""
 
-    data: _rt.Json = _p.Field(alias="data")
+    data: _cardc.Json = _p.Field(alias="data")
     """The data, any JSON."""
 
-    transient: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="transient",
+    transient: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="transient")
     )
     """Sent to the client but not added to the message history."""
 
 
-class DataPart(_rt.OpenModel):
+class DataPart(_cardc.OpenModel):
     """A data part of a message (`transient` is a chunk's key only: zod strips it here)."""
 
-    id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="id",
     )
 
-    data: _rt.Json = _p.Field(alias="data")
+    data: _cardc.Json = _p.Field(alias="data")
 
 
-class DynamicApprovalRequested(_rt.OpenModel):
+class DynamicApprovalRequested(_cardc.OpenModel):
     """A dynamic tool call waiting for approval."""
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="dynamic",
     )
@@ -259,30 +257,31 @@ class DynamicApprovalRequested(_rt.OpenModel):
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json = _p.Field(alias="input")
 
     approval: ApprovalRequest = _p.Field(alias="approval")
 
 
-class DynamicApprovalResponded(_rt.OpenModel):
+class DynamicApprovalResponded(_cardc.OpenModel):
     """A dynamic tool call whose approval was answered."""
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="dynamic",
     )
@@ -292,30 +291,31 @@ class DynamicApprovalResponded(_rt.OpenModel):
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json = _p.Field(alias="input")
 
     approval: ApprovalResponse = _p.Field(alias="approval")
 
 
-class DynamicInputAvailable(_rt.OpenModel):
+class DynamicInputAvailable(_cardc.OpenModel):
     """A dynamic tool's complete input."""
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="dynamic",
     )
@@ -325,28 +325,29 @@ class DynamicInputAvailable(_rt.OpenModel):
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json = _p.Field(alias="input")
 
 
-class DynamicInputStreaming(_rt.OpenModel):
+class DynamicInputStreaming(_cardc.OpenModel):
     """A dynamic tool's input streaming."""
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="dynamic",
     )
@@ -356,38 +357,39 @@ class DynamicInputStreaming(_rt.OpenModel):
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(default=None, alias="input")
+    input: _cardc.Json = _p.Field(default=None, alias="input")
 
-    raw_input: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    raw_input: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="rawInput",
     )
 
     input_encoding: _t.Annotated[
         InputEncoding | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="inputEncoding")
 
 
-class DynamicOutputAvailable(_rt.OpenModel):
+class DynamicOutputAvailable(_cardc.OpenModel):
     """A dynamic tool's output."""
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="dynamic",
     )
@@ -397,44 +399,45 @@ class DynamicOutputAvailable(_rt.OpenModel):
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json = _p.Field(alias="input")
 
-    output: _rt.Json = _p.Field(alias="output")
+    output: _cardc.Json = _p.Field(alias="output")
 
     result_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="resultProviderMetadata")
 
-    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="preliminary",
+    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="preliminary")
     )
 
-    approval: _t.Annotated[ApprovalGranted | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="approval")
-    )
+    approval: _t.Annotated[
+        ApprovalGranted | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="approval")
 
 
-class DynamicOutputDenied(_rt.OpenModel):
+class DynamicOutputDenied(_cardc.OpenModel):
     """A denied dynamic tool call."""
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="dynamic",
     )
@@ -444,30 +447,31 @@ class DynamicOutputDenied(_rt.OpenModel):
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json = _p.Field(alias="input")
 
     approval: ApprovalDenied = _p.Field(alias="approval")
 
 
-class DynamicOutputError(_rt.OpenModel):
+class DynamicOutputError(_cardc.OpenModel):
     """A dynamic tool's failure."""
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="dynamic",
     )
@@ -477,55 +481,57 @@ class DynamicOutputError(_rt.OpenModel):
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(default=None, alias="input")
+    input: _cardc.Json = _p.Field(default=None, alias="input")
 
-    raw_input: _rt.Json = _p.Field(default=None, alias="rawInput")
+    raw_input: _cardc.Json = _p.Field(default=None, alias="rawInput")
 
     error_text: str = _p.Field(alias="errorText")
 
     result_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="resultProviderMetadata")
 
-    approval: _t.Annotated[ApprovalGranted | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="approval")
-    )
+    approval: _t.Annotated[
+        ApprovalGranted | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="approval")
 
 
-class DynamicToolName(_rt.Model):
+class DynamicToolName(_cardc.Model):
     """What a dynamic tool part adds: the tool's name, which a static part carries in its `type`."""
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="dynamic",
     )
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
 
-class ErrorChunk(_rt.OpenModel):
+class ErrorChunk(_cardc.OpenModel):
     """An error."""
 
     error_text: str = _p.Field(alias="errorText")
     """The error's text, for the user."""
 
 
-class FileChunk(_rt.OpenModel):
+class FileChunk(_cardc.OpenModel):
     """A file by URL (a data URL too) and IANA media type."""
 
     url: str = _p.Field(alias="url")
@@ -534,16 +540,16 @@ class FileChunk(_rt.OpenModel):
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class FilePart(_rt.OpenModel):
+class FilePart(_cardc.OpenModel):
     """A file part."""
 
     media_type: str = _p.Field(alias="mediaType")
 
-    filename: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    filename: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="filename",
     )
@@ -552,63 +558,62 @@ class FilePart(_rt.OpenModel):
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class Finish(_rt.OpenModel):
+class Finish(_cardc.OpenModel):
     """A message is complete."""
 
     finish_reason: _t.Annotated[
         FinishReason | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="finishReason")
 
-    message_metadata: _rt.Json = _p.Field(default=None, alias="messageMetadata")
+    message_metadata: _cardc.Json = _p.Field(default=None, alias="messageMetadata")
 
 
-class MessageMetadata(_rt.OpenModel):
+class MessageMetadata(_cardc.OpenModel):
     """The message's metadata on its own."""
 
-    message_metadata: _rt.Json = _p.Field(alias="messageMetadata")
+    message_metadata: _cardc.Json = _p.Field(alias="messageMetadata")
     """The metadata, any JSON."""
 
 
-class PromptMessage(_rt.OpenModel):
+class PromptMessage(_cardc.OpenModel):
     """A system or user message."""
 
     id: str = _p.Field(alias="id")
 
-    metadata: _rt.Json = _p.Field(default=None, alias="metadata")
+    metadata: _cardc.Json = _p.Field(default=None, alias="metadata")
     """The message's metadata, any JSON."""
 
-    parts: _t.Annotated[list[UIMessagePart], _rt.constrained(items=(1, None))] = (
+    parts: _t.Annotated[list[UIMessagePart], _cardc.constrained(items=(1, None))] = (
         _p.Field(alias="parts")
     )
 
 
-class ReasoningPart(_rt.OpenModel):
+class ReasoningPart(_cardc.OpenModel):
     """A reasoning part."""
 
-    id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="id",
     )
 
     text: str = _p.Field(alias="text")
 
-    state: _t.Annotated[PartState | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="state",
+    state: _t.Annotated[PartState | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="state")
     )
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class SourceDocument(_rt.OpenModel):
+class SourceDocument(_cardc.OpenModel):
     """A document source."""
 
     source_id: str = _p.Field(alias="sourceId")
@@ -617,220 +622,226 @@ class SourceDocument(_rt.OpenModel):
 
     title: str = _p.Field(alias="title")
 
-    filename: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    filename: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="filename",
     )
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class SourceUrl(_rt.OpenModel):
+class SourceUrl(_cardc.OpenModel):
     """A URL source."""
 
     source_id: str = _p.Field(alias="sourceId")
 
     url: str = _p.Field(alias="url")
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class Start(_rt.OpenModel):
+class Start(_cardc.OpenModel):
     """A message starts."""
 
-    message_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="messageId",
+    message_id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="messageId")
     )
 
-    message_metadata: _rt.Json = _p.Field(default=None, alias="messageMetadata")
+    message_metadata: _cardc.Json = _p.Field(default=None, alias="messageMetadata")
 
 
-class StepBoundary(_rt.OpenModel):
+class StepBoundary(_cardc.OpenModel):
     """A step boundary: no keys of its own (a zod `looseObject`, so any others are kept)."""
 
 
-class TextPart(_rt.OpenModel):
+class TextPart(_cardc.OpenModel):
     """A text part."""
 
     text: str = _p.Field(alias="text")
 
-    state: _t.Annotated[PartState | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="state",
+    state: _t.Annotated[PartState | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="state")
     )
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class ToolApprovalRequest(_rt.OpenModel):
+class ToolApprovalRequest(_cardc.OpenModel):
     """A tool call that needs approval."""
 
     approval_id: str = _p.Field(alias="approvalId")
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    approval_descriptor: _rt.Json = _p.Field(default=None, alias="approvalDescriptor")
+    approval_descriptor: _cardc.Json = _p.Field(
+        default=None,
+        alias="approvalDescriptor",
+    )
     """Opaque metadata for the approval."""
 
-    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _cardc.Json = _p.Field(default=None, alias="inputSchemaInput")
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="signature",
     )
 
 
-class ToolApprovalRequested(_rt.OpenModel):
+class ToolApprovalRequested(_cardc.OpenModel):
     """A tool call waiting for approval."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json = _p.Field(alias="input")
 
     approval: ApprovalRequest = _p.Field(alias="approval")
 
 
-class ToolApprovalResponded(_rt.OpenModel):
+class ToolApprovalResponded(_cardc.OpenModel):
     """A tool call whose approval was answered."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json = _p.Field(alias="input")
 
     approval: ApprovalResponse = _p.Field(alias="approval")
 
 
-class ToolCallFacts(_rt.Model):
+class ToolCallFacts(_cardc.Model):
     """What the chunks of a tool call's progress may say about the call, declared once."""
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
     """The provider ran the tool."""
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="dynamic",
     )
     """The tool is a dynamic tool (its types unknown at development time)."""
 
 
-class ToolInput(_rt.OpenModel):
+class ToolInput(_cardc.OpenModel):
     """A tool's complete input."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_name: str = _p.Field(alias="toolName")
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json = _p.Field(alias="input")
     """The input, any JSON."""
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
     """The provider ran the tool."""
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="dynamic",
     )
     """The tool is a dynamic tool (its types unknown at development time)."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
 
 
-class ToolInputAvailable(_rt.OpenModel):
+class ToolInputAvailable(_cardc.OpenModel):
     """A tool's complete input."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json = _p.Field(alias="input")
 
 
-class ToolInputDelta(_rt.OpenModel):
+class ToolInputDelta(_cardc.OpenModel):
     """A piece of a tool's input text."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
@@ -838,31 +849,32 @@ class ToolInputDelta(_rt.OpenModel):
     input_text_delta: str = _p.Field(alias="inputTextDelta")
 
 
-class ToolInputError(_rt.OpenModel):
+class ToolInputError(_cardc.OpenModel):
     """A tool's input that failed."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_name: str = _p.Field(alias="toolName")
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json = _p.Field(alias="input")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
     """The provider ran the tool."""
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="dynamic",
     )
@@ -870,13 +882,13 @@ class ToolInputError(_rt.OpenModel):
 
     error_text: str = _p.Field(alias="errorText")
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
 
 
-class ToolInputStart(_rt.OpenModel):
+class ToolInputStart(_cardc.OpenModel):
     """Tool input starts streaming."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
@@ -885,258 +897,266 @@ class ToolInputStart(_rt.OpenModel):
 
     input_encoding: _t.Annotated[
         InputEncoding | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="inputEncoding")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
     """The provider ran the tool."""
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="dynamic",
     )
     """The tool is a dynamic tool (its types unknown at development time)."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
 
 
-class ToolInputStreaming(_rt.OpenModel):
+class ToolInputStreaming(_cardc.OpenModel):
     """A tool's input streaming (`output`, `errorText` and `approval` are `z.never()`: absent)."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(default=None, alias="input")
+    input: _cardc.Json = _p.Field(default=None, alias="input")
     """The input parsed so far."""
 
-    raw_input: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    raw_input: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="rawInput",
     )
 
     input_encoding: _t.Annotated[
         InputEncoding | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="inputEncoding")
 
 
-class ToolOutputAvailable(_rt.OpenModel):
+class ToolOutputAvailable(_cardc.OpenModel):
     """A tool's output."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    output: _rt.Json = _p.Field(alias="output")
+    output: _cardc.Json = _p.Field(alias="output")
     """The output, any JSON."""
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
     """The provider ran the tool."""
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="dynamic",
     )
     """The tool is a dynamic tool (its types unknown at development time)."""
 
-    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="preliminary",
+    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="preliminary")
     )
     """More output follows."""
 
 
-class ToolOutputAvailablePart(_rt.OpenModel):
+class ToolOutputAvailablePart(_cardc.OpenModel):
     """A tool's output."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json = _p.Field(alias="input")
 
-    output: _rt.Json = _p.Field(alias="output")
+    output: _cardc.Json = _p.Field(alias="output")
 
     result_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="resultProviderMetadata")
 
-    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="preliminary",
+    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="preliminary")
     )
 
-    approval: _t.Annotated[ApprovalGranted | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="approval")
-    )
+    approval: _t.Annotated[
+        ApprovalGranted | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="approval")
 
 
-class ToolOutputDenied(_rt.OpenModel):
+class ToolOutputDenied(_cardc.OpenModel):
     """A denied tool call."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
 
-class ToolOutputDeniedPart(_rt.OpenModel):
+class ToolOutputDeniedPart(_cardc.OpenModel):
     """A denied tool call."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json = _p.Field(alias="input")
 
     approval: ApprovalDenied = _p.Field(alias="approval")
 
 
-class ToolOutputError(_rt.OpenModel):
+class ToolOutputError(_cardc.OpenModel):
     """A tool's failure."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     error_text: str = _p.Field(alias="errorText")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
     """The provider ran the tool."""
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="dynamic",
     )
     """The tool is a dynamic tool (its types unknown at development time)."""
 
 
-class ToolOutputErrorPart(_rt.OpenModel):
+class ToolOutputErrorPart(_cardc.OpenModel):
     """A tool's failure."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(default=None, alias="input")
+    input: _cardc.Json = _p.Field(default=None, alias="input")
 
-    raw_input: _rt.Json = _p.Field(default=None, alias="rawInput")
+    raw_input: _cardc.Json = _p.Field(default=None, alias="rawInput")
 
     error_text: str = _p.Field(alias="errorText")
 
     result_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="resultProviderMetadata")
 
-    approval: _t.Annotated[ApprovalGranted | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="approval")
-    )
+    approval: _t.Annotated[
+        ApprovalGranted | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="approval")
 
 
-class ToolPartFacts(_rt.Model):
+class ToolPartFacts(_cardc.Model):
     """What every state of a tool part says about the call, declared once."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
@@ -2298,7 +2318,10 @@ tool's name and the call's facts.
 """
 
 
-ProviderMetadata = _te.TypeAliasType("ProviderMetadata", dict[str, dict[str, _rt.Json]])
+ProviderMetadata = _te.TypeAliasType(
+    "ProviderMetadata",
+    dict[str, dict[str, _cardc.Json]],
+)
 """Provider-specific metadata (`ProviderMetadata`): provider name to its own keys and JSON
 values.
 
@@ -2316,7 +2339,7 @@ Examples:
 """
 
 
-ToolMetadata = _te.TypeAliasType("ToolMetadata", dict[str, _rt.Json])
+ToolMetadata = _te.TypeAliasType("ToolMetadata", dict[str, _cardc.Json])
 """A tool's metadata (`toolMetadataSchema`, a `JSONObject`).
 
 Examples:
@@ -2502,67 +2525,75 @@ UIMessagePart = _te.TypeAliasType(
 
 def parse_abort(data: object) -> Abort:
     """Decodes parsed JSON data as a Abort, or raises DecodeError."""
-    value: Abort = _rt.decode_data(Abort, "Abort", data)
+    value: Abort = _cardc.decode_data(Abort, "Abort", data)
     return value
 
 
 def parse_abort_json(text: str | bytes) -> Abort:
     """Decodes JSON text as a Abort, or raises DecodeError."""
-    value: Abort = _rt.decode(Abort, "Abort", text)
+    value: Abort = _cardc.decode(Abort, "Abort", text)
     return value
 
 
 def parse_approval_denied(data: object) -> ApprovalDenied:
     """Decodes parsed JSON data as a ApprovalDenied, or raises DecodeError."""
-    value: ApprovalDenied = _rt.decode_data(ApprovalDenied, "ApprovalDenied", data)
+    value: ApprovalDenied = _cardc.decode_data(ApprovalDenied, "ApprovalDenied", data)
     return value
 
 
 def parse_approval_denied_json(text: str | bytes) -> ApprovalDenied:
     """Decodes JSON text as a ApprovalDenied, or raises DecodeError."""
-    value: ApprovalDenied = _rt.decode(ApprovalDenied, "ApprovalDenied", text)
+    value: ApprovalDenied = _cardc.decode(ApprovalDenied, "ApprovalDenied", text)
     return value
 
 
 def parse_approval_facts(data: object) -> ApprovalFacts:
     """Decodes parsed JSON data as a ApprovalFacts, or raises DecodeError."""
-    value: ApprovalFacts = _rt.decode_data(ApprovalFacts, "ApprovalFacts", data)
+    value: ApprovalFacts = _cardc.decode_data(ApprovalFacts, "ApprovalFacts", data)
     return value
 
 
 def parse_approval_facts_json(text: str | bytes) -> ApprovalFacts:
     """Decodes JSON text as a ApprovalFacts, or raises DecodeError."""
-    value: ApprovalFacts = _rt.decode(ApprovalFacts, "ApprovalFacts", text)
+    value: ApprovalFacts = _cardc.decode(ApprovalFacts, "ApprovalFacts", text)
     return value
 
 
 def parse_approval_granted(data: object) -> ApprovalGranted:
     """Decodes parsed JSON data as a ApprovalGranted, or raises DecodeError."""
-    value: ApprovalGranted = _rt.decode_data(ApprovalGranted, "ApprovalGranted", data)
+    value: ApprovalGranted = _cardc.decode_data(
+        ApprovalGranted,
+        "ApprovalGranted",
+        data,
+    )
     return value
 
 
 def parse_approval_granted_json(text: str | bytes) -> ApprovalGranted:
     """Decodes JSON text as a ApprovalGranted, or raises DecodeError."""
-    value: ApprovalGranted = _rt.decode(ApprovalGranted, "ApprovalGranted", text)
+    value: ApprovalGranted = _cardc.decode(ApprovalGranted, "ApprovalGranted", text)
     return value
 
 
 def parse_approval_request(data: object) -> ApprovalRequest:
     """Decodes parsed JSON data as a ApprovalRequest, or raises DecodeError."""
-    value: ApprovalRequest = _rt.decode_data(ApprovalRequest, "ApprovalRequest", data)
+    value: ApprovalRequest = _cardc.decode_data(
+        ApprovalRequest,
+        "ApprovalRequest",
+        data,
+    )
     return value
 
 
 def parse_approval_request_json(text: str | bytes) -> ApprovalRequest:
     """Decodes JSON text as a ApprovalRequest, or raises DecodeError."""
-    value: ApprovalRequest = _rt.decode(ApprovalRequest, "ApprovalRequest", text)
+    value: ApprovalRequest = _cardc.decode(ApprovalRequest, "ApprovalRequest", text)
     return value
 
 
 def parse_approval_response(data: object) -> ApprovalResponse:
     """Decodes parsed JSON data as a ApprovalResponse, or raises DecodeError."""
-    value: ApprovalResponse = _rt.decode_data(
+    value: ApprovalResponse = _cardc.decode_data(
         ApprovalResponse,
         "ApprovalResponse",
         data,
@@ -2572,13 +2603,13 @@ def parse_approval_response(data: object) -> ApprovalResponse:
 
 def parse_approval_response_json(text: str | bytes) -> ApprovalResponse:
     """Decodes JSON text as a ApprovalResponse, or raises DecodeError."""
-    value: ApprovalResponse = _rt.decode(ApprovalResponse, "ApprovalResponse", text)
+    value: ApprovalResponse = _cardc.decode(ApprovalResponse, "ApprovalResponse", text)
     return value
 
 
 def parse_assistant_message(data: object) -> AssistantMessage:
     """Decodes parsed JSON data as a AssistantMessage, or raises DecodeError."""
-    value: AssistantMessage = _rt.decode_data(
+    value: AssistantMessage = _cardc.decode_data(
         AssistantMessage,
         "AssistantMessage",
         data,
@@ -2588,61 +2619,61 @@ def parse_assistant_message(data: object) -> AssistantMessage:
 
 def parse_assistant_message_json(text: str | bytes) -> AssistantMessage:
     """Decodes JSON text as a AssistantMessage, or raises DecodeError."""
-    value: AssistantMessage = _rt.decode(AssistantMessage, "AssistantMessage", text)
+    value: AssistantMessage = _cardc.decode(AssistantMessage, "AssistantMessage", text)
     return value
 
 
 def parse_block_boundary(data: object) -> BlockBoundary:
     """Decodes parsed JSON data as a BlockBoundary, or raises DecodeError."""
-    value: BlockBoundary = _rt.decode_data(BlockBoundary, "BlockBoundary", data)
+    value: BlockBoundary = _cardc.decode_data(BlockBoundary, "BlockBoundary", data)
     return value
 
 
 def parse_block_boundary_json(text: str | bytes) -> BlockBoundary:
     """Decodes JSON text as a BlockBoundary, or raises DecodeError."""
-    value: BlockBoundary = _rt.decode(BlockBoundary, "BlockBoundary", text)
+    value: BlockBoundary = _cardc.decode(BlockBoundary, "BlockBoundary", text)
     return value
 
 
 def parse_block_delta(data: object) -> BlockDelta:
     """Decodes parsed JSON data as a BlockDelta, or raises DecodeError."""
-    value: BlockDelta = _rt.decode_data(BlockDelta, "BlockDelta", data)
+    value: BlockDelta = _cardc.decode_data(BlockDelta, "BlockDelta", data)
     return value
 
 
 def parse_block_delta_json(text: str | bytes) -> BlockDelta:
     """Decodes JSON text as a BlockDelta, or raises DecodeError."""
-    value: BlockDelta = _rt.decode(BlockDelta, "BlockDelta", text)
+    value: BlockDelta = _cardc.decode(BlockDelta, "BlockDelta", text)
     return value
 
 
 def parse_data_chunk(data: object) -> DataChunk:
     """Decodes parsed JSON data as a DataChunk, or raises DecodeError."""
-    value: DataChunk = _rt.decode_data(DataChunk, "DataChunk", data)
+    value: DataChunk = _cardc.decode_data(DataChunk, "DataChunk", data)
     return value
 
 
 def parse_data_chunk_json(text: str | bytes) -> DataChunk:
     """Decodes JSON text as a DataChunk, or raises DecodeError."""
-    value: DataChunk = _rt.decode(DataChunk, "DataChunk", text)
+    value: DataChunk = _cardc.decode(DataChunk, "DataChunk", text)
     return value
 
 
 def parse_data_part(data: object) -> DataPart:
     """Decodes parsed JSON data as a DataPart, or raises DecodeError."""
-    value: DataPart = _rt.decode_data(DataPart, "DataPart", data)
+    value: DataPart = _cardc.decode_data(DataPart, "DataPart", data)
     return value
 
 
 def parse_data_part_json(text: str | bytes) -> DataPart:
     """Decodes JSON text as a DataPart, or raises DecodeError."""
-    value: DataPart = _rt.decode(DataPart, "DataPart", text)
+    value: DataPart = _cardc.decode(DataPart, "DataPart", text)
     return value
 
 
 def parse_dynamic_approval_requested(data: object) -> DynamicApprovalRequested:
     """Decodes parsed JSON data as a DynamicApprovalRequested, or raises DecodeError."""
-    value: DynamicApprovalRequested = _rt.decode_data(
+    value: DynamicApprovalRequested = _cardc.decode_data(
         DynamicApprovalRequested,
         "DynamicApprovalRequested",
         data,
@@ -2654,7 +2685,7 @@ def parse_dynamic_approval_requested_json(
     text: str | bytes,
 ) -> DynamicApprovalRequested:
     """Decodes JSON text as a DynamicApprovalRequested, or raises DecodeError."""
-    value: DynamicApprovalRequested = _rt.decode(
+    value: DynamicApprovalRequested = _cardc.decode(
         DynamicApprovalRequested,
         "DynamicApprovalRequested",
         text,
@@ -2664,7 +2695,7 @@ def parse_dynamic_approval_requested_json(
 
 def parse_dynamic_approval_responded(data: object) -> DynamicApprovalResponded:
     """Decodes parsed JSON data as a DynamicApprovalResponded, or raises DecodeError."""
-    value: DynamicApprovalResponded = _rt.decode_data(
+    value: DynamicApprovalResponded = _cardc.decode_data(
         DynamicApprovalResponded,
         "DynamicApprovalResponded",
         data,
@@ -2676,7 +2707,7 @@ def parse_dynamic_approval_responded_json(
     text: str | bytes,
 ) -> DynamicApprovalResponded:
     """Decodes JSON text as a DynamicApprovalResponded, or raises DecodeError."""
-    value: DynamicApprovalResponded = _rt.decode(
+    value: DynamicApprovalResponded = _cardc.decode(
         DynamicApprovalResponded,
         "DynamicApprovalResponded",
         text,
@@ -2686,7 +2717,7 @@ def parse_dynamic_approval_responded_json(
 
 def parse_dynamic_input_available(data: object) -> DynamicInputAvailable:
     """Decodes parsed JSON data as a DynamicInputAvailable, or raises DecodeError."""
-    value: DynamicInputAvailable = _rt.decode_data(
+    value: DynamicInputAvailable = _cardc.decode_data(
         DynamicInputAvailable,
         "DynamicInputAvailable",
         data,
@@ -2696,7 +2727,7 @@ def parse_dynamic_input_available(data: object) -> DynamicInputAvailable:
 
 def parse_dynamic_input_available_json(text: str | bytes) -> DynamicInputAvailable:
     """Decodes JSON text as a DynamicInputAvailable, or raises DecodeError."""
-    value: DynamicInputAvailable = _rt.decode(
+    value: DynamicInputAvailable = _cardc.decode(
         DynamicInputAvailable,
         "DynamicInputAvailable",
         text,
@@ -2706,7 +2737,7 @@ def parse_dynamic_input_available_json(text: str | bytes) -> DynamicInputAvailab
 
 def parse_dynamic_input_streaming(data: object) -> DynamicInputStreaming:
     """Decodes parsed JSON data as a DynamicInputStreaming, or raises DecodeError."""
-    value: DynamicInputStreaming = _rt.decode_data(
+    value: DynamicInputStreaming = _cardc.decode_data(
         DynamicInputStreaming,
         "DynamicInputStreaming",
         data,
@@ -2716,7 +2747,7 @@ def parse_dynamic_input_streaming(data: object) -> DynamicInputStreaming:
 
 def parse_dynamic_input_streaming_json(text: str | bytes) -> DynamicInputStreaming:
     """Decodes JSON text as a DynamicInputStreaming, or raises DecodeError."""
-    value: DynamicInputStreaming = _rt.decode(
+    value: DynamicInputStreaming = _cardc.decode(
         DynamicInputStreaming,
         "DynamicInputStreaming",
         text,
@@ -2726,7 +2757,7 @@ def parse_dynamic_input_streaming_json(text: str | bytes) -> DynamicInputStreami
 
 def parse_dynamic_output_available(data: object) -> DynamicOutputAvailable:
     """Decodes parsed JSON data as a DynamicOutputAvailable, or raises DecodeError."""
-    value: DynamicOutputAvailable = _rt.decode_data(
+    value: DynamicOutputAvailable = _cardc.decode_data(
         DynamicOutputAvailable,
         "DynamicOutputAvailable",
         data,
@@ -2736,7 +2767,7 @@ def parse_dynamic_output_available(data: object) -> DynamicOutputAvailable:
 
 def parse_dynamic_output_available_json(text: str | bytes) -> DynamicOutputAvailable:
     """Decodes JSON text as a DynamicOutputAvailable, or raises DecodeError."""
-    value: DynamicOutputAvailable = _rt.decode(
+    value: DynamicOutputAvailable = _cardc.decode(
         DynamicOutputAvailable,
         "DynamicOutputAvailable",
         text,
@@ -2746,7 +2777,7 @@ def parse_dynamic_output_available_json(text: str | bytes) -> DynamicOutputAvail
 
 def parse_dynamic_output_denied(data: object) -> DynamicOutputDenied:
     """Decodes parsed JSON data as a DynamicOutputDenied, or raises DecodeError."""
-    value: DynamicOutputDenied = _rt.decode_data(
+    value: DynamicOutputDenied = _cardc.decode_data(
         DynamicOutputDenied,
         "DynamicOutputDenied",
         data,
@@ -2756,7 +2787,7 @@ def parse_dynamic_output_denied(data: object) -> DynamicOutputDenied:
 
 def parse_dynamic_output_denied_json(text: str | bytes) -> DynamicOutputDenied:
     """Decodes JSON text as a DynamicOutputDenied, or raises DecodeError."""
-    value: DynamicOutputDenied = _rt.decode(
+    value: DynamicOutputDenied = _cardc.decode(
         DynamicOutputDenied,
         "DynamicOutputDenied",
         text,
@@ -2766,7 +2797,7 @@ def parse_dynamic_output_denied_json(text: str | bytes) -> DynamicOutputDenied:
 
 def parse_dynamic_output_error(data: object) -> DynamicOutputError:
     """Decodes parsed JSON data as a DynamicOutputError, or raises DecodeError."""
-    value: DynamicOutputError = _rt.decode_data(
+    value: DynamicOutputError = _cardc.decode_data(
         DynamicOutputError,
         "DynamicOutputError",
         data,
@@ -2776,7 +2807,7 @@ def parse_dynamic_output_error(data: object) -> DynamicOutputError:
 
 def parse_dynamic_output_error_json(text: str | bytes) -> DynamicOutputError:
     """Decodes JSON text as a DynamicOutputError, or raises DecodeError."""
-    value: DynamicOutputError = _rt.decode(
+    value: DynamicOutputError = _cardc.decode(
         DynamicOutputError,
         "DynamicOutputError",
         text,
@@ -2786,139 +2817,151 @@ def parse_dynamic_output_error_json(text: str | bytes) -> DynamicOutputError:
 
 def parse_dynamic_tool_name(data: object) -> DynamicToolName:
     """Decodes parsed JSON data as a DynamicToolName, or raises DecodeError."""
-    value: DynamicToolName = _rt.decode_data(DynamicToolName, "DynamicToolName", data)
+    value: DynamicToolName = _cardc.decode_data(
+        DynamicToolName,
+        "DynamicToolName",
+        data,
+    )
     return value
 
 
 def parse_dynamic_tool_name_json(text: str | bytes) -> DynamicToolName:
     """Decodes JSON text as a DynamicToolName, or raises DecodeError."""
-    value: DynamicToolName = _rt.decode(DynamicToolName, "DynamicToolName", text)
+    value: DynamicToolName = _cardc.decode(DynamicToolName, "DynamicToolName", text)
     return value
 
 
 def parse_dynamic_tool_part(data: object) -> DynamicToolPart:
     """Decodes parsed JSON data as a DynamicToolPart, or raises DecodeError."""
-    value: DynamicToolPart = _rt.decode_data(DynamicToolPart, "DynamicToolPart", data)
+    value: DynamicToolPart = _cardc.decode_data(
+        DynamicToolPart,
+        "DynamicToolPart",
+        data,
+    )
     return value
 
 
 def parse_dynamic_tool_part_json(text: str | bytes) -> DynamicToolPart:
     """Decodes JSON text as a DynamicToolPart, or raises DecodeError."""
-    value: DynamicToolPart = _rt.decode(DynamicToolPart, "DynamicToolPart", text)
+    value: DynamicToolPart = _cardc.decode(DynamicToolPart, "DynamicToolPart", text)
     return value
 
 
 def parse_error_chunk(data: object) -> ErrorChunk:
     """Decodes parsed JSON data as a ErrorChunk, or raises DecodeError."""
-    value: ErrorChunk = _rt.decode_data(ErrorChunk, "ErrorChunk", data)
+    value: ErrorChunk = _cardc.decode_data(ErrorChunk, "ErrorChunk", data)
     return value
 
 
 def parse_error_chunk_json(text: str | bytes) -> ErrorChunk:
     """Decodes JSON text as a ErrorChunk, or raises DecodeError."""
-    value: ErrorChunk = _rt.decode(ErrorChunk, "ErrorChunk", text)
+    value: ErrorChunk = _cardc.decode(ErrorChunk, "ErrorChunk", text)
     return value
 
 
 def parse_file_chunk(data: object) -> FileChunk:
     """Decodes parsed JSON data as a FileChunk, or raises DecodeError."""
-    value: FileChunk = _rt.decode_data(FileChunk, "FileChunk", data)
+    value: FileChunk = _cardc.decode_data(FileChunk, "FileChunk", data)
     return value
 
 
 def parse_file_chunk_json(text: str | bytes) -> FileChunk:
     """Decodes JSON text as a FileChunk, or raises DecodeError."""
-    value: FileChunk = _rt.decode(FileChunk, "FileChunk", text)
+    value: FileChunk = _cardc.decode(FileChunk, "FileChunk", text)
     return value
 
 
 def parse_file_part(data: object) -> FilePart:
     """Decodes parsed JSON data as a FilePart, or raises DecodeError."""
-    value: FilePart = _rt.decode_data(FilePart, "FilePart", data)
+    value: FilePart = _cardc.decode_data(FilePart, "FilePart", data)
     return value
 
 
 def parse_file_part_json(text: str | bytes) -> FilePart:
     """Decodes JSON text as a FilePart, or raises DecodeError."""
-    value: FilePart = _rt.decode(FilePart, "FilePart", text)
+    value: FilePart = _cardc.decode(FilePart, "FilePart", text)
     return value
 
 
 def parse_finish(data: object) -> Finish:
     """Decodes parsed JSON data as a Finish, or raises DecodeError."""
-    value: Finish = _rt.decode_data(Finish, "Finish", data)
+    value: Finish = _cardc.decode_data(Finish, "Finish", data)
     return value
 
 
 def parse_finish_json(text: str | bytes) -> Finish:
     """Decodes JSON text as a Finish, or raises DecodeError."""
-    value: Finish = _rt.decode(Finish, "Finish", text)
+    value: Finish = _cardc.decode(Finish, "Finish", text)
     return value
 
 
 def parse_finish_reason(data: object) -> FinishReason:
     """Decodes parsed JSON data as a FinishReason, or raises DecodeError."""
-    value: FinishReason = _rt.decode_data(FinishReason, "FinishReason", data)
+    value: FinishReason = _cardc.decode_data(FinishReason, "FinishReason", data)
     return value
 
 
 def parse_finish_reason_json(text: str | bytes) -> FinishReason:
     """Decodes JSON text as a FinishReason, or raises DecodeError."""
-    value: FinishReason = _rt.decode(FinishReason, "FinishReason", text)
+    value: FinishReason = _cardc.decode(FinishReason, "FinishReason", text)
     return value
 
 
 def parse_input_encoding(data: object) -> InputEncoding:
     """Decodes parsed JSON data as a InputEncoding, or raises DecodeError."""
-    value: InputEncoding = _rt.decode_data(InputEncoding, "InputEncoding", data)
+    value: InputEncoding = _cardc.decode_data(InputEncoding, "InputEncoding", data)
     return value
 
 
 def parse_input_encoding_json(text: str | bytes) -> InputEncoding:
     """Decodes JSON text as a InputEncoding, or raises DecodeError."""
-    value: InputEncoding = _rt.decode(InputEncoding, "InputEncoding", text)
+    value: InputEncoding = _cardc.decode(InputEncoding, "InputEncoding", text)
     return value
 
 
 def parse_message_metadata(data: object) -> MessageMetadata:
     """Decodes parsed JSON data as a MessageMetadata, or raises DecodeError."""
-    value: MessageMetadata = _rt.decode_data(MessageMetadata, "MessageMetadata", data)
+    value: MessageMetadata = _cardc.decode_data(
+        MessageMetadata,
+        "MessageMetadata",
+        data,
+    )
     return value
 
 
 def parse_message_metadata_json(text: str | bytes) -> MessageMetadata:
     """Decodes JSON text as a MessageMetadata, or raises DecodeError."""
-    value: MessageMetadata = _rt.decode(MessageMetadata, "MessageMetadata", text)
+    value: MessageMetadata = _cardc.decode(MessageMetadata, "MessageMetadata", text)
     return value
 
 
 def parse_part_state(data: object) -> PartState:
     """Decodes parsed JSON data as a PartState, or raises DecodeError."""
-    value: PartState = _rt.decode_data(PartState, "PartState", data)
+    value: PartState = _cardc.decode_data(PartState, "PartState", data)
     return value
 
 
 def parse_part_state_json(text: str | bytes) -> PartState:
     """Decodes JSON text as a PartState, or raises DecodeError."""
-    value: PartState = _rt.decode(PartState, "PartState", text)
+    value: PartState = _cardc.decode(PartState, "PartState", text)
     return value
 
 
 def parse_prompt_message(data: object) -> PromptMessage:
     """Decodes parsed JSON data as a PromptMessage, or raises DecodeError."""
-    value: PromptMessage = _rt.decode_data(PromptMessage, "PromptMessage", data)
+    value: PromptMessage = _cardc.decode_data(PromptMessage, "PromptMessage", data)
     return value
 
 
 def parse_prompt_message_json(text: str | bytes) -> PromptMessage:
     """Decodes JSON text as a PromptMessage, or raises DecodeError."""
-    value: PromptMessage = _rt.decode(PromptMessage, "PromptMessage", text)
+    value: PromptMessage = _cardc.decode(PromptMessage, "PromptMessage", text)
     return value
 
 
 def parse_provider_metadata(data: object) -> ProviderMetadata:
     """Decodes parsed JSON data as a ProviderMetadata, or raises DecodeError."""
-    value: ProviderMetadata = _rt.decode_data(
+    value: ProviderMetadata = _cardc.decode_data(
         ProviderMetadata,
         "ProviderMetadata",
         data,
@@ -2928,85 +2971,85 @@ def parse_provider_metadata(data: object) -> ProviderMetadata:
 
 def parse_provider_metadata_json(text: str | bytes) -> ProviderMetadata:
     """Decodes JSON text as a ProviderMetadata, or raises DecodeError."""
-    value: ProviderMetadata = _rt.decode(ProviderMetadata, "ProviderMetadata", text)
+    value: ProviderMetadata = _cardc.decode(ProviderMetadata, "ProviderMetadata", text)
     return value
 
 
 def parse_reasoning_part(data: object) -> ReasoningPart:
     """Decodes parsed JSON data as a ReasoningPart, or raises DecodeError."""
-    value: ReasoningPart = _rt.decode_data(ReasoningPart, "ReasoningPart", data)
+    value: ReasoningPart = _cardc.decode_data(ReasoningPart, "ReasoningPart", data)
     return value
 
 
 def parse_reasoning_part_json(text: str | bytes) -> ReasoningPart:
     """Decodes JSON text as a ReasoningPart, or raises DecodeError."""
-    value: ReasoningPart = _rt.decode(ReasoningPart, "ReasoningPart", text)
+    value: ReasoningPart = _cardc.decode(ReasoningPart, "ReasoningPart", text)
     return value
 
 
 def parse_source_document(data: object) -> SourceDocument:
     """Decodes parsed JSON data as a SourceDocument, or raises DecodeError."""
-    value: SourceDocument = _rt.decode_data(SourceDocument, "SourceDocument", data)
+    value: SourceDocument = _cardc.decode_data(SourceDocument, "SourceDocument", data)
     return value
 
 
 def parse_source_document_json(text: str | bytes) -> SourceDocument:
     """Decodes JSON text as a SourceDocument, or raises DecodeError."""
-    value: SourceDocument = _rt.decode(SourceDocument, "SourceDocument", text)
+    value: SourceDocument = _cardc.decode(SourceDocument, "SourceDocument", text)
     return value
 
 
 def parse_source_url(data: object) -> SourceUrl:
     """Decodes parsed JSON data as a SourceUrl, or raises DecodeError."""
-    value: SourceUrl = _rt.decode_data(SourceUrl, "SourceUrl", data)
+    value: SourceUrl = _cardc.decode_data(SourceUrl, "SourceUrl", data)
     return value
 
 
 def parse_source_url_json(text: str | bytes) -> SourceUrl:
     """Decodes JSON text as a SourceUrl, or raises DecodeError."""
-    value: SourceUrl = _rt.decode(SourceUrl, "SourceUrl", text)
+    value: SourceUrl = _cardc.decode(SourceUrl, "SourceUrl", text)
     return value
 
 
 def parse_start(data: object) -> Start:
     """Decodes parsed JSON data as a Start, or raises DecodeError."""
-    value: Start = _rt.decode_data(Start, "Start", data)
+    value: Start = _cardc.decode_data(Start, "Start", data)
     return value
 
 
 def parse_start_json(text: str | bytes) -> Start:
     """Decodes JSON text as a Start, or raises DecodeError."""
-    value: Start = _rt.decode(Start, "Start", text)
+    value: Start = _cardc.decode(Start, "Start", text)
     return value
 
 
 def parse_step_boundary(data: object) -> StepBoundary:
     """Decodes parsed JSON data as a StepBoundary, or raises DecodeError."""
-    value: StepBoundary = _rt.decode_data(StepBoundary, "StepBoundary", data)
+    value: StepBoundary = _cardc.decode_data(StepBoundary, "StepBoundary", data)
     return value
 
 
 def parse_step_boundary_json(text: str | bytes) -> StepBoundary:
     """Decodes JSON text as a StepBoundary, or raises DecodeError."""
-    value: StepBoundary = _rt.decode(StepBoundary, "StepBoundary", text)
+    value: StepBoundary = _cardc.decode(StepBoundary, "StepBoundary", text)
     return value
 
 
 def parse_text_part(data: object) -> TextPart:
     """Decodes parsed JSON data as a TextPart, or raises DecodeError."""
-    value: TextPart = _rt.decode_data(TextPart, "TextPart", data)
+    value: TextPart = _cardc.decode_data(TextPart, "TextPart", data)
     return value
 
 
 def parse_text_part_json(text: str | bytes) -> TextPart:
     """Decodes JSON text as a TextPart, or raises DecodeError."""
-    value: TextPart = _rt.decode(TextPart, "TextPart", text)
+    value: TextPart = _cardc.decode(TextPart, "TextPart", text)
     return value
 
 
 def parse_tool_approval_request(data: object) -> ToolApprovalRequest:
     """Decodes parsed JSON data as a ToolApprovalRequest, or raises DecodeError."""
-    value: ToolApprovalRequest = _rt.decode_data(
+    value: ToolApprovalRequest = _cardc.decode_data(
         ToolApprovalRequest,
         "ToolApprovalRequest",
         data,
@@ -3016,7 +3059,7 @@ def parse_tool_approval_request(data: object) -> ToolApprovalRequest:
 
 def parse_tool_approval_request_json(text: str | bytes) -> ToolApprovalRequest:
     """Decodes JSON text as a ToolApprovalRequest, or raises DecodeError."""
-    value: ToolApprovalRequest = _rt.decode(
+    value: ToolApprovalRequest = _cardc.decode(
         ToolApprovalRequest,
         "ToolApprovalRequest",
         text,
@@ -3026,7 +3069,7 @@ def parse_tool_approval_request_json(text: str | bytes) -> ToolApprovalRequest:
 
 def parse_tool_approval_requested(data: object) -> ToolApprovalRequested:
     """Decodes parsed JSON data as a ToolApprovalRequested, or raises DecodeError."""
-    value: ToolApprovalRequested = _rt.decode_data(
+    value: ToolApprovalRequested = _cardc.decode_data(
         ToolApprovalRequested,
         "ToolApprovalRequested",
         data,
@@ -3036,7 +3079,7 @@ def parse_tool_approval_requested(data: object) -> ToolApprovalRequested:
 
 def parse_tool_approval_requested_json(text: str | bytes) -> ToolApprovalRequested:
     """Decodes JSON text as a ToolApprovalRequested, or raises DecodeError."""
-    value: ToolApprovalRequested = _rt.decode(
+    value: ToolApprovalRequested = _cardc.decode(
         ToolApprovalRequested,
         "ToolApprovalRequested",
         text,
@@ -3046,7 +3089,7 @@ def parse_tool_approval_requested_json(text: str | bytes) -> ToolApprovalRequest
 
 def parse_tool_approval_responded(data: object) -> ToolApprovalResponded:
     """Decodes parsed JSON data as a ToolApprovalResponded, or raises DecodeError."""
-    value: ToolApprovalResponded = _rt.decode_data(
+    value: ToolApprovalResponded = _cardc.decode_data(
         ToolApprovalResponded,
         "ToolApprovalResponded",
         data,
@@ -3056,7 +3099,7 @@ def parse_tool_approval_responded(data: object) -> ToolApprovalResponded:
 
 def parse_tool_approval_responded_json(text: str | bytes) -> ToolApprovalResponded:
     """Decodes JSON text as a ToolApprovalResponded, or raises DecodeError."""
-    value: ToolApprovalResponded = _rt.decode(
+    value: ToolApprovalResponded = _cardc.decode(
         ToolApprovalResponded,
         "ToolApprovalResponded",
         text,
@@ -3066,43 +3109,43 @@ def parse_tool_approval_responded_json(text: str | bytes) -> ToolApprovalRespond
 
 def parse_tool_call_facts(data: object) -> ToolCallFacts:
     """Decodes parsed JSON data as a ToolCallFacts, or raises DecodeError."""
-    value: ToolCallFacts = _rt.decode_data(ToolCallFacts, "ToolCallFacts", data)
+    value: ToolCallFacts = _cardc.decode_data(ToolCallFacts, "ToolCallFacts", data)
     return value
 
 
 def parse_tool_call_facts_json(text: str | bytes) -> ToolCallFacts:
     """Decodes JSON text as a ToolCallFacts, or raises DecodeError."""
-    value: ToolCallFacts = _rt.decode(ToolCallFacts, "ToolCallFacts", text)
+    value: ToolCallFacts = _cardc.decode(ToolCallFacts, "ToolCallFacts", text)
     return value
 
 
 def parse_tool_call_id(data: object) -> ToolCallId:
     """Decodes parsed JSON data as a ToolCallId, or raises DecodeError."""
-    value: ToolCallId = _rt.decode_data(ToolCallId, "ToolCallId", data)
+    value: ToolCallId = _cardc.decode_data(ToolCallId, "ToolCallId", data)
     return value
 
 
 def parse_tool_call_id_json(text: str | bytes) -> ToolCallId:
     """Decodes JSON text as a ToolCallId, or raises DecodeError."""
-    value: ToolCallId = _rt.decode(ToolCallId, "ToolCallId", text)
+    value: ToolCallId = _cardc.decode(ToolCallId, "ToolCallId", text)
     return value
 
 
 def parse_tool_input(data: object) -> ToolInput:
     """Decodes parsed JSON data as a ToolInput, or raises DecodeError."""
-    value: ToolInput = _rt.decode_data(ToolInput, "ToolInput", data)
+    value: ToolInput = _cardc.decode_data(ToolInput, "ToolInput", data)
     return value
 
 
 def parse_tool_input_json(text: str | bytes) -> ToolInput:
     """Decodes JSON text as a ToolInput, or raises DecodeError."""
-    value: ToolInput = _rt.decode(ToolInput, "ToolInput", text)
+    value: ToolInput = _cardc.decode(ToolInput, "ToolInput", text)
     return value
 
 
 def parse_tool_input_available(data: object) -> ToolInputAvailable:
     """Decodes parsed JSON data as a ToolInputAvailable, or raises DecodeError."""
-    value: ToolInputAvailable = _rt.decode_data(
+    value: ToolInputAvailable = _cardc.decode_data(
         ToolInputAvailable,
         "ToolInputAvailable",
         data,
@@ -3112,7 +3155,7 @@ def parse_tool_input_available(data: object) -> ToolInputAvailable:
 
 def parse_tool_input_available_json(text: str | bytes) -> ToolInputAvailable:
     """Decodes JSON text as a ToolInputAvailable, or raises DecodeError."""
-    value: ToolInputAvailable = _rt.decode(
+    value: ToolInputAvailable = _cardc.decode(
         ToolInputAvailable,
         "ToolInputAvailable",
         text,
@@ -3122,43 +3165,43 @@ def parse_tool_input_available_json(text: str | bytes) -> ToolInputAvailable:
 
 def parse_tool_input_delta(data: object) -> ToolInputDelta:
     """Decodes parsed JSON data as a ToolInputDelta, or raises DecodeError."""
-    value: ToolInputDelta = _rt.decode_data(ToolInputDelta, "ToolInputDelta", data)
+    value: ToolInputDelta = _cardc.decode_data(ToolInputDelta, "ToolInputDelta", data)
     return value
 
 
 def parse_tool_input_delta_json(text: str | bytes) -> ToolInputDelta:
     """Decodes JSON text as a ToolInputDelta, or raises DecodeError."""
-    value: ToolInputDelta = _rt.decode(ToolInputDelta, "ToolInputDelta", text)
+    value: ToolInputDelta = _cardc.decode(ToolInputDelta, "ToolInputDelta", text)
     return value
 
 
 def parse_tool_input_error(data: object) -> ToolInputError:
     """Decodes parsed JSON data as a ToolInputError, or raises DecodeError."""
-    value: ToolInputError = _rt.decode_data(ToolInputError, "ToolInputError", data)
+    value: ToolInputError = _cardc.decode_data(ToolInputError, "ToolInputError", data)
     return value
 
 
 def parse_tool_input_error_json(text: str | bytes) -> ToolInputError:
     """Decodes JSON text as a ToolInputError, or raises DecodeError."""
-    value: ToolInputError = _rt.decode(ToolInputError, "ToolInputError", text)
+    value: ToolInputError = _cardc.decode(ToolInputError, "ToolInputError", text)
     return value
 
 
 def parse_tool_input_start(data: object) -> ToolInputStart:
     """Decodes parsed JSON data as a ToolInputStart, or raises DecodeError."""
-    value: ToolInputStart = _rt.decode_data(ToolInputStart, "ToolInputStart", data)
+    value: ToolInputStart = _cardc.decode_data(ToolInputStart, "ToolInputStart", data)
     return value
 
 
 def parse_tool_input_start_json(text: str | bytes) -> ToolInputStart:
     """Decodes JSON text as a ToolInputStart, or raises DecodeError."""
-    value: ToolInputStart = _rt.decode(ToolInputStart, "ToolInputStart", text)
+    value: ToolInputStart = _cardc.decode(ToolInputStart, "ToolInputStart", text)
     return value
 
 
 def parse_tool_input_streaming(data: object) -> ToolInputStreaming:
     """Decodes parsed JSON data as a ToolInputStreaming, or raises DecodeError."""
-    value: ToolInputStreaming = _rt.decode_data(
+    value: ToolInputStreaming = _cardc.decode_data(
         ToolInputStreaming,
         "ToolInputStreaming",
         data,
@@ -3168,7 +3211,7 @@ def parse_tool_input_streaming(data: object) -> ToolInputStreaming:
 
 def parse_tool_input_streaming_json(text: str | bytes) -> ToolInputStreaming:
     """Decodes JSON text as a ToolInputStreaming, or raises DecodeError."""
-    value: ToolInputStreaming = _rt.decode(
+    value: ToolInputStreaming = _cardc.decode(
         ToolInputStreaming,
         "ToolInputStreaming",
         text,
@@ -3178,19 +3221,19 @@ def parse_tool_input_streaming_json(text: str | bytes) -> ToolInputStreaming:
 
 def parse_tool_metadata(data: object) -> ToolMetadata:
     """Decodes parsed JSON data as a ToolMetadata, or raises DecodeError."""
-    value: ToolMetadata = _rt.decode_data(ToolMetadata, "ToolMetadata", data)
+    value: ToolMetadata = _cardc.decode_data(ToolMetadata, "ToolMetadata", data)
     return value
 
 
 def parse_tool_metadata_json(text: str | bytes) -> ToolMetadata:
     """Decodes JSON text as a ToolMetadata, or raises DecodeError."""
-    value: ToolMetadata = _rt.decode(ToolMetadata, "ToolMetadata", text)
+    value: ToolMetadata = _cardc.decode(ToolMetadata, "ToolMetadata", text)
     return value
 
 
 def parse_tool_output_available(data: object) -> ToolOutputAvailable:
     """Decodes parsed JSON data as a ToolOutputAvailable, or raises DecodeError."""
-    value: ToolOutputAvailable = _rt.decode_data(
+    value: ToolOutputAvailable = _cardc.decode_data(
         ToolOutputAvailable,
         "ToolOutputAvailable",
         data,
@@ -3200,7 +3243,7 @@ def parse_tool_output_available(data: object) -> ToolOutputAvailable:
 
 def parse_tool_output_available_json(text: str | bytes) -> ToolOutputAvailable:
     """Decodes JSON text as a ToolOutputAvailable, or raises DecodeError."""
-    value: ToolOutputAvailable = _rt.decode(
+    value: ToolOutputAvailable = _cardc.decode(
         ToolOutputAvailable,
         "ToolOutputAvailable",
         text,
@@ -3210,7 +3253,7 @@ def parse_tool_output_available_json(text: str | bytes) -> ToolOutputAvailable:
 
 def parse_tool_output_available_part(data: object) -> ToolOutputAvailablePart:
     """Decodes parsed JSON data as a ToolOutputAvailablePart, or raises DecodeError."""
-    value: ToolOutputAvailablePart = _rt.decode_data(
+    value: ToolOutputAvailablePart = _cardc.decode_data(
         ToolOutputAvailablePart,
         "ToolOutputAvailablePart",
         data,
@@ -3220,7 +3263,7 @@ def parse_tool_output_available_part(data: object) -> ToolOutputAvailablePart:
 
 def parse_tool_output_available_part_json(text: str | bytes) -> ToolOutputAvailablePart:
     """Decodes JSON text as a ToolOutputAvailablePart, or raises DecodeError."""
-    value: ToolOutputAvailablePart = _rt.decode(
+    value: ToolOutputAvailablePart = _cardc.decode(
         ToolOutputAvailablePart,
         "ToolOutputAvailablePart",
         text,
@@ -3230,7 +3273,7 @@ def parse_tool_output_available_part_json(text: str | bytes) -> ToolOutputAvaila
 
 def parse_tool_output_denied(data: object) -> ToolOutputDenied:
     """Decodes parsed JSON data as a ToolOutputDenied, or raises DecodeError."""
-    value: ToolOutputDenied = _rt.decode_data(
+    value: ToolOutputDenied = _cardc.decode_data(
         ToolOutputDenied,
         "ToolOutputDenied",
         data,
@@ -3240,13 +3283,13 @@ def parse_tool_output_denied(data: object) -> ToolOutputDenied:
 
 def parse_tool_output_denied_json(text: str | bytes) -> ToolOutputDenied:
     """Decodes JSON text as a ToolOutputDenied, or raises DecodeError."""
-    value: ToolOutputDenied = _rt.decode(ToolOutputDenied, "ToolOutputDenied", text)
+    value: ToolOutputDenied = _cardc.decode(ToolOutputDenied, "ToolOutputDenied", text)
     return value
 
 
 def parse_tool_output_denied_part(data: object) -> ToolOutputDeniedPart:
     """Decodes parsed JSON data as a ToolOutputDeniedPart, or raises DecodeError."""
-    value: ToolOutputDeniedPart = _rt.decode_data(
+    value: ToolOutputDeniedPart = _cardc.decode_data(
         ToolOutputDeniedPart,
         "ToolOutputDeniedPart",
         data,
@@ -3256,7 +3299,7 @@ def parse_tool_output_denied_part(data: object) -> ToolOutputDeniedPart:
 
 def parse_tool_output_denied_part_json(text: str | bytes) -> ToolOutputDeniedPart:
     """Decodes JSON text as a ToolOutputDeniedPart, or raises DecodeError."""
-    value: ToolOutputDeniedPart = _rt.decode(
+    value: ToolOutputDeniedPart = _cardc.decode(
         ToolOutputDeniedPart,
         "ToolOutputDeniedPart",
         text,
@@ -3266,19 +3309,23 @@ def parse_tool_output_denied_part_json(text: str | bytes) -> ToolOutputDeniedPar
 
 def parse_tool_output_error(data: object) -> ToolOutputError:
     """Decodes parsed JSON data as a ToolOutputError, or raises DecodeError."""
-    value: ToolOutputError = _rt.decode_data(ToolOutputError, "ToolOutputError", data)
+    value: ToolOutputError = _cardc.decode_data(
+        ToolOutputError,
+        "ToolOutputError",
+        data,
+    )
     return value
 
 
 def parse_tool_output_error_json(text: str | bytes) -> ToolOutputError:
     """Decodes JSON text as a ToolOutputError, or raises DecodeError."""
-    value: ToolOutputError = _rt.decode(ToolOutputError, "ToolOutputError", text)
+    value: ToolOutputError = _cardc.decode(ToolOutputError, "ToolOutputError", text)
     return value
 
 
 def parse_tool_output_error_part(data: object) -> ToolOutputErrorPart:
     """Decodes parsed JSON data as a ToolOutputErrorPart, or raises DecodeError."""
-    value: ToolOutputErrorPart = _rt.decode_data(
+    value: ToolOutputErrorPart = _cardc.decode_data(
         ToolOutputErrorPart,
         "ToolOutputErrorPart",
         data,
@@ -3288,7 +3335,7 @@ def parse_tool_output_error_part(data: object) -> ToolOutputErrorPart:
 
 def parse_tool_output_error_part_json(text: str | bytes) -> ToolOutputErrorPart:
     """Decodes JSON text as a ToolOutputErrorPart, or raises DecodeError."""
-    value: ToolOutputErrorPart = _rt.decode(
+    value: ToolOutputErrorPart = _cardc.decode(
         ToolOutputErrorPart,
         "ToolOutputErrorPart",
         text,
@@ -3298,61 +3345,61 @@ def parse_tool_output_error_part_json(text: str | bytes) -> ToolOutputErrorPart:
 
 def parse_tool_part(data: object) -> ToolPart:
     """Decodes parsed JSON data as a ToolPart, or raises DecodeError."""
-    value: ToolPart = _rt.decode_data(ToolPart, "ToolPart", data)
+    value: ToolPart = _cardc.decode_data(ToolPart, "ToolPart", data)
     return value
 
 
 def parse_tool_part_json(text: str | bytes) -> ToolPart:
     """Decodes JSON text as a ToolPart, or raises DecodeError."""
-    value: ToolPart = _rt.decode(ToolPart, "ToolPart", text)
+    value: ToolPart = _cardc.decode(ToolPart, "ToolPart", text)
     return value
 
 
 def parse_tool_part_facts(data: object) -> ToolPartFacts:
     """Decodes parsed JSON data as a ToolPartFacts, or raises DecodeError."""
-    value: ToolPartFacts = _rt.decode_data(ToolPartFacts, "ToolPartFacts", data)
+    value: ToolPartFacts = _cardc.decode_data(ToolPartFacts, "ToolPartFacts", data)
     return value
 
 
 def parse_tool_part_facts_json(text: str | bytes) -> ToolPartFacts:
     """Decodes JSON text as a ToolPartFacts, or raises DecodeError."""
-    value: ToolPartFacts = _rt.decode(ToolPartFacts, "ToolPartFacts", text)
+    value: ToolPartFacts = _cardc.decode(ToolPartFacts, "ToolPartFacts", text)
     return value
 
 
 def parse_u_i_message(data: object) -> UIMessage:
     """Decodes parsed JSON data as a UIMessage, or raises DecodeError."""
-    value: UIMessage = _rt.decode_data(UIMessage, "UIMessage", data)
+    value: UIMessage = _cardc.decode_data(UIMessage, "UIMessage", data)
     return value
 
 
 def parse_u_i_message_json(text: str | bytes) -> UIMessage:
     """Decodes JSON text as a UIMessage, or raises DecodeError."""
-    value: UIMessage = _rt.decode(UIMessage, "UIMessage", text)
+    value: UIMessage = _cardc.decode(UIMessage, "UIMessage", text)
     return value
 
 
 def parse_u_i_message_chunk(data: object) -> UIMessageChunk:
     """Decodes parsed JSON data as a UIMessageChunk, or raises DecodeError."""
-    value: UIMessageChunk = _rt.decode_data(UIMessageChunk, "UIMessageChunk", data)
+    value: UIMessageChunk = _cardc.decode_data(UIMessageChunk, "UIMessageChunk", data)
     return value
 
 
 def parse_u_i_message_chunk_json(text: str | bytes) -> UIMessageChunk:
     """Decodes JSON text as a UIMessageChunk, or raises DecodeError."""
-    value: UIMessageChunk = _rt.decode(UIMessageChunk, "UIMessageChunk", text)
+    value: UIMessageChunk = _cardc.decode(UIMessageChunk, "UIMessageChunk", text)
     return value
 
 
 def parse_u_i_message_part(data: object) -> UIMessagePart:
     """Decodes parsed JSON data as a UIMessagePart, or raises DecodeError."""
-    value: UIMessagePart = _rt.decode_data(UIMessagePart, "UIMessagePart", data)
+    value: UIMessagePart = _cardc.decode_data(UIMessagePart, "UIMessagePart", data)
     return value
 
 
 def parse_u_i_message_part_json(text: str | bytes) -> UIMessagePart:
     """Decodes JSON text as a UIMessagePart, or raises DecodeError."""
-    value: UIMessagePart = _rt.decode(UIMessagePart, "UIMessagePart", text)
+    value: UIMessagePart = _cardc.decode(UIMessagePart, "UIMessagePart", text)
     return value
 
 
@@ -4143,7 +4190,6 @@ __all__ = [
     "BlockDelta",
     "DataChunk",
     "DataPart",
-    "DecodeError",
     "DynamicApprovalRequested",
     "DynamicApprovalResponded",
     "DynamicInputAvailable",
@@ -4162,7 +4208,6 @@ __all__ = [
     "DynamicToolPart_OutputDenied",
     "DynamicToolPart_OutputError",
     "ErrorChunk",
-    "ErrorEntry",
     "FileChunk",
     "FilePart",
     "Finish",

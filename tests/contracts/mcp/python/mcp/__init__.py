@@ -26,11 +26,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class ElicitAction(_enum.Enum):
@@ -143,34 +141,34 @@ class ToolChoiceMode(_enum.Enum):
     None_ = "none"
 
 
-class Annotations(_rt.OpenModel):
+class Annotations(_cardc.OpenModel):
     """Hints about a content block (`AnnotationsSchema`, strips)."""
 
-    audience: _t.Annotated[list[Role] | None, _p.BeforeValidator(_rt.not_null)] = (
+    audience: _t.Annotated[list[Role] | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="audience")
     )
 
     priority: _t.Annotated[
         _t.Annotated[
-            _rt.F64,
-            _rt.constrained(minimum=(0.0, False), maximum=(1.0, False)),
+            _cardc.F64,
+            _cardc.constrained(minimum=(0.0, False), maximum=(1.0, False)),
         ]
         | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="priority")
     """1 means most important."""
 
     last_modified: _t.Annotated[
         _t.Annotated[
             str,
-            _rt.constrained(
+            _cardc.constrained(
                 patterns=(
                     "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$",
                 ),
             ),
         ]
         | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="lastModified")
     """An ISO 8601 date-time as `z.iso.datetime({ offset: true })` reads it, with zod's own
     regex: `T` and `Z` upper case, seconds required, no leap second, February 29th only in
@@ -178,12 +176,12 @@ class Annotations(_rt.OpenModel):
     """
 
 
-class AudioContent(_rt.OpenModel):
+class AudioContent(_cardc.OpenModel):
     """Audio (`AudioContentSchema`, strips)."""
 
     data: _t.Annotated[
         str,
-        _rt.constrained(
+        _cardc.constrained(
             patterns=(
                 "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
             ),
@@ -193,47 +191,46 @@ class AudioContent(_rt.OpenModel):
 
     mime_type: str = _p.Field(alias="mimeType")
 
-    annotations: _t.Annotated[Annotations | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="annotations")
+    annotations: _t.Annotated[
+        Annotations | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="annotations")
+
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
-    )
 
-
-class BaseMetadata(_rt.Model):
+class BaseMetadata(_cardc.Model):
     """A name and a display title (`BaseMetadataSchema`), flattened into what has them."""
 
     name: str = _p.Field(alias="name")
     """The programmatic name."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
     """The name shown to people."""
 
 
-class BlobResourceContents(_rt.Model):
+class BlobResourceContents(_cardc.Model):
     """A binary resource's contents (`BlobResourceContentsSchema`; strips, closed here)."""
 
     uri: str = _p.Field(alias="uri")
 
-    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="mimeType",
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     blob: _t.Annotated[
         str,
-        _rt.constrained(
+        _cardc.constrained(
             patterns=(
                 "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
             ),
@@ -242,194 +239,188 @@ class BlobResourceContents(_rt.Model):
     """Base64 as `atob` reads it (`Base64Schema`), as for `ImageContent`."""
 
 
-class BooleanSchema(_rt.OpenModel):
+class BooleanSchema(_cardc.OpenModel):
     """A boolean field of a form (`BooleanSchemaSchema`, strips)."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="description")
     )
 
-    default: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    default: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="default",
     )
 
 
-class CallToolRequest(_rt.OpenModel):
+class CallToolRequest(_cardc.OpenModel):
     """`tools/call` (`CallToolRequestSchema`, strips)."""
 
     params: CallToolRequestParams = _p.Field(alias="params")
 
 
-class CallToolRequestParams(_rt.OpenModel):
+class CallToolRequestParams(_cardc.OpenModel):
     """Params of `tools/call` (`CallToolRequestParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_rt.not_null)] = (
+    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="task")
     )
 
     name: str = _p.Field(alias="name")
 
-    arguments: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = (
+    arguments: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="arguments")
     )
 
 
-class CallToolResult(_rt.OpenModel):
+class CallToolResult(_cardc.OpenModel):
     """The result of `tools/call` (`CallToolResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     content: _t.Annotated[
         list[ContentBlock] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="content")
     """The SDK reads an absent `content` as `[]` (`.default([])`)."""
 
     structured_content: _t.Annotated[
         JsonObject | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="structuredContent")
 
-    is_error: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    is_error: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="isError",
     )
 
 
-class CancelledNotification(_rt.OpenModel):
+class CancelledNotification(_cardc.OpenModel):
     """`notifications/cancelled` (`CancelledNotificationSchema`, strips)."""
 
     params: CancelledNotificationParams = _p.Field(alias="params")
 
 
-class CancelledNotificationParams(_rt.OpenModel):
+class CancelledNotificationParams(_cardc.OpenModel):
     """Params of `notifications/cancelled` (`CancelledNotificationParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    request_id: _t.Annotated[RequestId | None, _p.BeforeValidator(_rt.not_null)] = (
+    request_id: _t.Annotated[RequestId | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="requestId")
     )
 
-    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="reason",
     )
 
 
-class ClientCapabilities(_rt.OpenModel):
+class ClientCapabilities(_cardc.OpenModel):
     """What a client supports (`ClientCapabilitiesSchema`, strips)."""
 
     experimental: _t.Annotated[
         dict[str, JsonObject] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="experimental")
 
     sampling: _t.Annotated[
         SamplingCapability | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="sampling")
 
     elicitation: _t.Annotated[
         ElicitationCapability | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="elicitation")
 
     roots: _t.Annotated[
         ListChangedCapability | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="roots")
 
     tasks: _t.Annotated[
         ClientTasksCapability | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="tasks")
 
     extensions: _t.Annotated[
         dict[str, JsonObject] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="extensions")
 
 
-class ClientTaskElicitationRequests(_rt.OpenModel):
+class ClientTaskElicitationRequests(_cardc.OpenModel):
     """Task-augmented elicitation requests a client takes (inline, loose)."""
 
-    create: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = (
+    create: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="create")
     )
 
 
-class ClientTaskRequests(_rt.OpenModel):
+class ClientTaskRequests(_cardc.OpenModel):
     """Which requests a client runs as tasks (inline, loose)."""
 
     sampling: _t.Annotated[
         ClientTaskSamplingRequests | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="sampling")
 
     elicitation: _t.Annotated[
         ClientTaskElicitationRequests | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="elicitation")
 
 
-class ClientTaskSamplingRequests(_rt.OpenModel):
+class ClientTaskSamplingRequests(_cardc.OpenModel):
     """Task-augmented sampling requests a client takes (inline, loose)."""
 
     create_message: _t.Annotated[
         JsonObject | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="createMessage")
 
 
-class ClientTasksCapability(_rt.OpenModel):
+class ClientTasksCapability(_cardc.OpenModel):
     """A client's tasks capability (`ClientTasksCapabilitySchema`, loose)."""
 
-    list_: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="list",
+    list_: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="list")
     )
 
-    cancel: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = (
+    cancel: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="cancel")
     )
 
     requests: _t.Annotated[
         ClientTaskRequests | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="requests")
 
 
-class CompleteRequest(_rt.OpenModel):
+class CompleteRequest(_cardc.OpenModel):
     """`completion/complete` (`CompleteRequestSchema`, strips)."""
 
     params: CompleteRequestParams = _p.Field(alias="params")
 
 
-class CompleteRequestParams(_rt.OpenModel):
+class CompleteRequestParams(_cardc.OpenModel):
     """Params of `completion/complete` (`CompleteRequestParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     ref: CompletionReference = _p.Field(alias="ref")
@@ -438,40 +429,38 @@ class CompleteRequestParams(_rt.OpenModel):
 
     context: _t.Annotated[
         CompletionContext | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="context")
 
 
-class CompleteResult(_rt.OpenModel):
+class CompleteResult(_cardc.OpenModel):
     """The result of `completion/complete` (`CompleteResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     completion: Completion = _p.Field(alias="completion")
 
 
-class Completion(_rt.OpenModel):
+class Completion(_cardc.OpenModel):
     """Completion values (inline in `CompleteResultSchema`, loose)."""
 
-    values: _t.Annotated[list[str], _rt.constrained(items=(None, 100))] = _p.Field(
+    values: _t.Annotated[list[str], _cardc.constrained(items=(None, 100))] = _p.Field(
         alias="values",
     )
 
-    total: _t.Annotated[_rt.I64 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="total",
+    total: _t.Annotated[_cardc.I64 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="total")
     )
 
-    has_more: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    has_more: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="hasMore",
     )
 
 
-class CompletionArgument(_rt.OpenModel):
+class CompletionArgument(_cardc.OpenModel):
     """The argument to complete (inline in `CompleteRequestParamsSchema`, strips)."""
 
     name: str = _p.Field(alias="name")
@@ -479,29 +468,29 @@ class CompletionArgument(_rt.OpenModel):
     value: str = _p.Field(alias="value")
 
 
-class CompletionContext(_rt.OpenModel):
+class CompletionContext(_cardc.OpenModel):
     """Arguments already given (inline in `CompleteRequestParamsSchema`, strips)."""
 
-    arguments: _t.Annotated[dict[str, str] | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="arguments")
-    )
+    arguments: _t.Annotated[
+        dict[str, str] | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="arguments")
 
 
-class CreateMessageRequest(_rt.OpenModel):
+class CreateMessageRequest(_cardc.OpenModel):
     """`sampling/createMessage` (`CreateMessageRequestSchema`, strips)."""
 
     params: CreateMessageRequestParams = _p.Field(alias="params")
 
 
-class CreateMessageRequestParams(_rt.OpenModel):
+class CreateMessageRequestParams(_cardc.OpenModel):
     """Params of `sampling/createMessage` (`CreateMessageRequestParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_rt.not_null)] = (
+    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="task")
     )
 
@@ -509,56 +498,56 @@ class CreateMessageRequestParams(_rt.OpenModel):
 
     model_preferences_: _t.Annotated[
         ModelPreferences | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="modelPreferences")
 
-    system_prompt: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = (
+    system_prompt: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="systemPrompt")
     )
 
     include_context: _t.Annotated[
         IncludeContext | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="includeContext")
 
-    temperature: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="temperature")
-    )
+    temperature: _t.Annotated[
+        _cardc.F64 | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="temperature")
 
-    max_tokens: _rt.I64 = _p.Field(alias="maxTokens")
+    max_tokens: _cardc.I64 = _p.Field(alias="maxTokens")
 
-    stop_sequences: _t.Annotated[list[str] | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="stopSequences")
-    )
+    stop_sequences: _t.Annotated[
+        list[str] | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="stopSequences")
 
-    metadata: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = (
+    metadata: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="metadata")
     )
     """Passed through to the model's provider."""
 
-    tools: _t.Annotated[list[Tool] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="tools",
+    tools: _t.Annotated[list[Tool] | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="tools")
     )
 
-    tool_choice: _t.Annotated[ToolChoice | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="toolChoice")
-    )
+    tool_choice: _t.Annotated[
+        ToolChoice | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="toolChoice")
 
 
-class CreateMessageResult(_rt.OpenModel):
+class CreateMessageResult(_cardc.OpenModel):
     """The result of `sampling/createMessage` without tools (`CreateMessageResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     model: str = _p.Field(alias="model")
 
-    stop_reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="stopReason",
+    stop_reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="stopReason")
     )
     """`endTurn`, `stopSequence`, `maxTokens` or any other string."""
 
@@ -567,21 +556,19 @@ class CreateMessageResult(_rt.OpenModel):
     content: SamplingContent = _p.Field(alias="content")
 
 
-class CreateMessageResultWithTools(_rt.OpenModel):
+class CreateMessageResultWithTools(_cardc.OpenModel):
     """The result of `sampling/createMessage` with tools (`CreateMessageResultWithToolsSchema`,
     loose).
     """
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     model: str = _p.Field(alias="model")
 
-    stop_reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="stopReason",
+    stop_reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="stopReason")
     )
     """`endTurn`, `stopSequence`, `maxTokens`, `toolUse` or any other string."""
 
@@ -590,38 +577,36 @@ class CreateMessageResultWithTools(_rt.OpenModel):
     content: SamplingMessageContent = _p.Field(alias="content")
 
 
-class CreateTaskResult(_rt.OpenModel):
+class CreateTaskResult(_cardc.OpenModel):
     """The result of a request that became a task (`CreateTaskResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     task: Task = _p.Field(alias="task")
 
 
-class ElicitRequest(_rt.OpenModel):
+class ElicitRequest(_cardc.OpenModel):
     """`elicitation/create` (`ElicitRequestSchema`, strips)."""
 
     params: ElicitRequestParams = _p.Field(alias="params")
 
 
-class ElicitRequestFormParams(_rt.Model):
+class ElicitRequestFormParams(_cardc.Model):
     """Params of a form elicitation (`ElicitRequestFormParamsSchema`; strips, closed here as an
     untagged union's variant must be).
     """
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_rt.not_null)] = (
+    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="task")
     )
 
-    mode: _t.Annotated[FormMode | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    mode: _t.Annotated[FormMode | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="mode",
     )
@@ -632,19 +617,18 @@ class ElicitRequestFormParams(_rt.Model):
     requested_schema: RequestedSchema = _p.Field(alias="requestedSchema")
 
 
-class ElicitRequestUrlParams(_rt.Model):
+class ElicitRequestUrlParams(_cardc.Model):
     """Params of a URL elicitation (`ElicitRequestURLParamsSchema`; strips, closed here)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_rt.not_null)] = (
+    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="task")
     )
 
-    mode: _t.Annotated[_t.Literal["url"], _p.BeforeValidator(_rt.exactly("url"))] = (
+    mode: _t.Annotated[_t.Literal["url"], _p.BeforeValidator(_cardc.exactly("url"))] = (
         _p.Field(alias="mode")
     )
 
@@ -654,7 +638,7 @@ class ElicitRequestUrlParams(_rt.Model):
 
     url: _t.Annotated[
         str,
-        _rt.constrained(
+        _cardc.constrained(
             patterns=(
                 "^[A-Za-z][A-Za-z0-9+.\\-]*:(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$",
             ),
@@ -663,12 +647,11 @@ class ElicitRequestUrlParams(_rt.Model):
     """`z.string().url()`."""
 
 
-class ElicitResult(_rt.OpenModel):
+class ElicitResult(_cardc.OpenModel):
     """The result of `elicitation/create` (`ElicitResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     action: ElicitAction = _p.Field(alias="action")
@@ -677,139 +660,132 @@ class ElicitResult(_rt.OpenModel):
     """The SDK reads `null` as absent."""
 
 
-class ElicitationCapability(_rt.OpenModel):
+class ElicitationCapability(_cardc.OpenModel):
     """A client's elicitation capability (`ElicitationCapabilitySchema`, keeps other keys; the
     SDK reads `{}` as `{\"form\": {}}`).
     """
 
     form: _t.Annotated[
         FormElicitationCapability | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="form")
 
-    url: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="url",
+    url: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="url")
     )
 
 
-class ElicitationCompleteNotification(_rt.OpenModel):
+class ElicitationCompleteNotification(_cardc.OpenModel):
     """`notifications/elicitation/complete` (`ElicitationCompleteNotificationSchema`, strips)."""
 
     params: ElicitationCompleteNotificationParams = _p.Field(alias="params")
 
 
-class ElicitationCompleteNotificationParams(_rt.OpenModel):
+class ElicitationCompleteNotificationParams(_cardc.OpenModel):
     """Params of `notifications/elicitation/complete`
     (`ElicitationCompleteNotificationParamsSchema`, strips).
     """
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     elicitation_id: str = _p.Field(alias="elicitationId")
 
 
-class EmbeddedResource(_rt.OpenModel):
+class EmbeddedResource(_cardc.OpenModel):
     """A resource inside a message (`EmbeddedResourceSchema`, strips)."""
 
     resource: ResourceContents = _p.Field(alias="resource")
 
-    annotations: _t.Annotated[Annotations | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="annotations")
+    annotations: _t.Annotated[
+        Annotations | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="annotations")
+
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
-    )
 
-
-class FormElicitationCapability(_rt.OpenModel):
+class FormElicitationCapability(_cardc.OpenModel):
     """Form elicitation (`FormElicitationCapabilitySchema`: an object intersected with a record,
     so other keys are kept).
     """
 
-    apply_defaults: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+    apply_defaults: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="applyDefaults")
     )
 
 
-class GetPromptRequest(_rt.OpenModel):
+class GetPromptRequest(_cardc.OpenModel):
     """`prompts/get` (`GetPromptRequestSchema`, strips)."""
 
     params: GetPromptRequestParams = _p.Field(alias="params")
 
 
-class GetPromptRequestParams(_rt.OpenModel):
+class GetPromptRequestParams(_cardc.OpenModel):
     """Params of `prompts/get` (`GetPromptRequestParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     name: str = _p.Field(alias="name")
 
-    arguments: _t.Annotated[dict[str, str] | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="arguments")
-    )
+    arguments: _t.Annotated[
+        dict[str, str] | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="arguments")
 
 
-class GetPromptResult(_rt.OpenModel):
+class GetPromptResult(_cardc.OpenModel):
     """The result of `prompts/get` (`GetPromptResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="description")
     )
 
     messages: list[PromptMessage] = _p.Field(alias="messages")
 
 
-class Icon(_rt.OpenModel):
+class Icon(_cardc.OpenModel):
     """An icon (`IconSchema`, strips)."""
 
     src: str = _p.Field(alias="src")
 
-    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="mimeType",
     )
 
-    sizes: _t.Annotated[list[str] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="sizes",
+    sizes: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="sizes")
     )
 
-    theme: _t.Annotated[IconTheme | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="theme",
+    theme: _t.Annotated[IconTheme | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="theme")
     )
 
 
-class Icons(_rt.Model):
+class Icons(_cardc.Model):
     """Icons (`IconsSchema`), flattened into what has them."""
 
-    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="icons",
+    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="icons")
     )
 
 
-class ImageContent(_rt.OpenModel):
+class ImageContent(_cardc.OpenModel):
     """An image (`ImageContentSchema`, strips)."""
 
     data: _t.Annotated[
         str,
-        _rt.constrained(
+        _cardc.constrained(
             patterns=(
                 "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
             ),
@@ -821,58 +797,54 @@ class ImageContent(_rt.OpenModel):
 
     mime_type: str = _p.Field(alias="mimeType")
 
-    annotations: _t.Annotated[Annotations | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="annotations")
+    annotations: _t.Annotated[
+        Annotations | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="annotations")
+
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
-    )
 
-
-class Implementation(_rt.OpenModel):
+class Implementation(_cardc.OpenModel):
     """A client's or server's name and version (`ImplementationSchema`, strips)."""
 
     name: str = _p.Field(alias="name")
     """The programmatic name."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
     """The name shown to people."""
 
-    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="icons",
+    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="icons")
     )
 
     version: str = _p.Field(alias="version")
 
-    website_url: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="websiteUrl",
+    website_url: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="websiteUrl")
     )
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="description")
     )
 
 
-class InitializeRequest(_rt.OpenModel):
+class InitializeRequest(_cardc.OpenModel):
     """`initialize` (`InitializeRequestSchema`, strips)."""
 
     params: InitializeRequestParams = _p.Field(alias="params")
 
 
-class InitializeRequestParams(_rt.OpenModel):
+class InitializeRequestParams(_cardc.OpenModel):
     """Params of `initialize` (`InitializeRequestParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     protocol_version: str = _p.Field(alias="protocolVersion")
@@ -883,12 +855,11 @@ class InitializeRequestParams(_rt.OpenModel):
     client_info: Implementation = _p.Field(alias="clientInfo")
 
 
-class InitializeResult(_rt.OpenModel):
+class InitializeResult(_cardc.OpenModel):
     """The result of `initialize` (`InitializeResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     protocol_version: str = _p.Field(alias="protocolVersion")
@@ -897,35 +868,35 @@ class InitializeResult(_rt.OpenModel):
 
     server_info: Implementation = _p.Field(alias="serverInfo")
 
-    instructions: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="instructions",
+    instructions: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="instructions")
     )
 
 
-class JsonRpcError(_rt.OpenModel):
+class JsonRpcError(_cardc.OpenModel):
     """The error of an error response (the SDK's inline `z.object`, which strips)."""
 
-    code: _rt.I64 = _p.Field(alias="code")
+    code: _cardc.I64 = _p.Field(alias="code")
     """`ErrorCode`: -32700 parse error, -32600 invalid request, -32601 method not found,
     -32602 invalid params, -32603 internal error, -32042 URL elicitation required.
     """
 
     message: str = _p.Field(alias="message")
 
-    data: _rt.Json = _p.Field(default=None, alias="data")
+    data: _cardc.Json = _p.Field(default=None, alias="data")
 
 
-class JsonRpcErrorResponse(_rt.Model):
+class JsonRpcErrorResponse(_cardc.Model):
     """An error response (`JSONRPCErrorResponseSchema`, strict); `id` is absent when the request's
     id could not be read.
     """
 
-    jsonrpc: _t.Annotated[_t.Literal["2.0"], _p.BeforeValidator(_rt.exactly("2.0"))] = (
-        _p.Field(alias="jsonrpc")
-    )
+    jsonrpc: _t.Annotated[
+        _t.Literal["2.0"],
+        _p.BeforeValidator(_cardc.exactly("2.0")),
+    ] = _p.Field(alias="jsonrpc")
 
-    id: _t.Annotated[RequestId | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    id: _t.Annotated[RequestId | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="id",
     )
@@ -933,22 +904,23 @@ class JsonRpcErrorResponse(_rt.Model):
     error: JsonRpcError = _p.Field(alias="error")
 
 
-class JsonRpcNotification(_rt.Model):
+class JsonRpcNotification(_cardc.Model):
     """A notification, which expects no response (`JSONRPCNotificationSchema`, strict)."""
 
-    jsonrpc: _t.Annotated[_t.Literal["2.0"], _p.BeforeValidator(_rt.exactly("2.0"))] = (
-        _p.Field(alias="jsonrpc")
-    )
+    jsonrpc: _t.Annotated[
+        _t.Literal["2.0"],
+        _p.BeforeValidator(_cardc.exactly("2.0")),
+    ] = _p.Field(alias="jsonrpc")
 
     method: str = _p.Field(alias="method")
 
-    params: _t.Annotated[Params | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    params: _t.Annotated[Params | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="params",
     )
 
 
-class JsonRpcRequest(_rt.Model):
+class JsonRpcRequest(_cardc.Model):
     """A request expecting a response (`JSONRPCRequestSchema`, strict): `params` is any object
     with an optional `_meta` (`BaseRequestParamsSchema.loose()`).
 
@@ -956,336 +928,321 @@ class JsonRpcRequest(_rt.Model):
         {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}
     """
 
-    jsonrpc: _t.Annotated[_t.Literal["2.0"], _p.BeforeValidator(_rt.exactly("2.0"))] = (
-        _p.Field(alias="jsonrpc")
-    )
+    jsonrpc: _t.Annotated[
+        _t.Literal["2.0"],
+        _p.BeforeValidator(_cardc.exactly("2.0")),
+    ] = _p.Field(alias="jsonrpc")
 
     id: RequestId = _p.Field(alias="id")
 
     method: str = _p.Field(alias="method")
 
-    params: _t.Annotated[Params | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    params: _t.Annotated[Params | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="params",
     )
 
 
-class JsonRpcResultResponse(_rt.Model):
+class JsonRpcResultResponse(_cardc.Model):
     """A successful response (`JSONRPCResultResponseSchema`, strict)."""
 
-    jsonrpc: _t.Annotated[_t.Literal["2.0"], _p.BeforeValidator(_rt.exactly("2.0"))] = (
-        _p.Field(alias="jsonrpc")
-    )
+    jsonrpc: _t.Annotated[
+        _t.Literal["2.0"],
+        _p.BeforeValidator(_cardc.exactly("2.0")),
+    ] = _p.Field(alias="jsonrpc")
 
     id: RequestId = _p.Field(alias="id")
 
     result: Result = _p.Field(alias="result")
 
 
-class ListChangedCapability(_rt.OpenModel):
+class ListChangedCapability(_cardc.OpenModel):
     """Whether lists send change notifications (the SDK's inline `prompts`, `tools` and `roots`
     capabilities, strips).
     """
 
-    list_changed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+    list_changed: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="listChanged")
     )
 
 
-class ListPromptsResult(_rt.OpenModel):
+class ListPromptsResult(_cardc.OpenModel):
     """The result of `prompts/list` (`ListPromptsResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_rt.not_null)] = (
+    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="nextCursor")
     )
 
     prompts: list[Prompt] = _p.Field(alias="prompts")
 
 
-class ListResourceTemplatesResult(_rt.OpenModel):
+class ListResourceTemplatesResult(_cardc.OpenModel):
     """The result of `resources/templates/list` (`ListResourceTemplatesResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_rt.not_null)] = (
+    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="nextCursor")
     )
 
     resource_templates: list[ResourceTemplate] = _p.Field(alias="resourceTemplates")
 
 
-class ListResourcesResult(_rt.OpenModel):
+class ListResourcesResult(_cardc.OpenModel):
     """The result of `resources/list` (`ListResourcesResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_rt.not_null)] = (
+    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="nextCursor")
     )
 
     resources: list[Resource] = _p.Field(alias="resources")
 
 
-class ListRootsResult(_rt.OpenModel):
+class ListRootsResult(_cardc.OpenModel):
     """The result of `roots/list` (`ListRootsResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     roots: list[Root] = _p.Field(alias="roots")
 
 
-class ListTasksResult(_rt.OpenModel):
+class ListTasksResult(_cardc.OpenModel):
     """The result of `tasks/list` (`ListTasksResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_rt.not_null)] = (
+    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="nextCursor")
     )
 
     tasks: list[Task] = _p.Field(alias="tasks")
 
 
-class ListToolsResult(_rt.OpenModel):
+class ListToolsResult(_cardc.OpenModel):
     """The result of `tools/list` (`ListToolsResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_rt.not_null)] = (
+    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="nextCursor")
     )
 
     tools: list[Tool] = _p.Field(alias="tools")
 
 
-class LoggingMessageNotification(_rt.OpenModel):
+class LoggingMessageNotification(_cardc.OpenModel):
     """`notifications/message` (`LoggingMessageNotificationSchema`, strips)."""
 
     params: LoggingMessageNotificationParams = _p.Field(alias="params")
 
 
-class LoggingMessageNotificationParams(_rt.OpenModel):
+class LoggingMessageNotificationParams(_cardc.OpenModel):
     """Params of `notifications/message` (`LoggingMessageNotificationParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     level: LoggingLevel = _p.Field(alias="level")
 
-    logger: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    logger: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="logger",
     )
 
-    data: _rt.Json = _p.Field(alias="data")
+    data: _cardc.Json = _p.Field(alias="data")
     """Any JSON, `null` too (`z.unknown()`, which zod v4 requires present in an object)."""
 
 
-class Meta(_rt.Model):
+class Meta(_cardc.Model):
     """The `_meta` field every params and result object has (the shape of the SDK's
     `BaseRequestParamsSchema`, `NotificationsParamsSchema` and `ResultSchema`), flattened into
     each of them.
     """
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
 
-class MetaOnly(_rt.OpenModel):
+class MetaOnly(_cardc.OpenModel):
     """A request or notification whose params carry only `_meta` (`PingRequestSchema`,
     `ListRootsRequestSchema`, `InitializedNotificationSchema`, the list-changed notifications;
     strips).
     """
 
-    params: _t.Annotated[Params | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    params: _t.Annotated[Params | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="params",
     )
 
 
-class ModelHint(_rt.OpenModel):
+class ModelHint(_cardc.OpenModel):
     """A model the server would like (`ModelHintSchema`, strips)."""
 
-    name: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    name: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="name",
     )
 
 
-class ModelPreferences(_rt.OpenModel):
+class ModelPreferences(_cardc.OpenModel):
     """What the server cares about in a model (`ModelPreferencesSchema`, strips)."""
 
-    hints: _t.Annotated[list[ModelHint] | None, _p.BeforeValidator(_rt.not_null)] = (
+    hints: _t.Annotated[list[ModelHint] | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="hints")
     )
 
     cost_priority: _t.Annotated[
         _t.Annotated[
-            _rt.F64,
-            _rt.constrained(minimum=(0.0, False), maximum=(1.0, False)),
+            _cardc.F64,
+            _cardc.constrained(minimum=(0.0, False), maximum=(1.0, False)),
         ]
         | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="costPriority")
 
     speed_priority: _t.Annotated[
         _t.Annotated[
-            _rt.F64,
-            _rt.constrained(minimum=(0.0, False), maximum=(1.0, False)),
+            _cardc.F64,
+            _cardc.constrained(minimum=(0.0, False), maximum=(1.0, False)),
         ]
         | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="speedPriority")
 
     intelligence_priority: _t.Annotated[
         _t.Annotated[
-            _rt.F64,
-            _rt.constrained(minimum=(0.0, False), maximum=(1.0, False)),
+            _cardc.F64,
+            _cardc.constrained(minimum=(0.0, False), maximum=(1.0, False)),
         ]
         | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="intelligencePriority")
 
 
-class MultiSelectEnumSchema(_rt.OpenModel):
+class MultiSelectEnumSchema(_cardc.OpenModel):
     """A multi-select field of a form (`MultiSelectEnumSchemaSchema`: the untitled and titled
     forms, which differ only in `items`).
     """
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="description")
     )
 
-    min_items: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = (
+    min_items: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="minItems")
     )
 
-    max_items: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = (
+    max_items: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="maxItems")
     )
 
     items: MultiSelectItems = _p.Field(alias="items")
 
-    default: _t.Annotated[list[str] | None, _p.BeforeValidator(_rt.not_null)] = (
+    default: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="default")
     )
 
 
-class NumberSchema(_rt.OpenModel):
+class NumberSchema(_cardc.OpenModel):
     """A number field of a form (`NumberSchemaSchema`, strips), `type` `number` or `integer`."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="description")
     )
 
-    minimum: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="minimum",
+    minimum: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="minimum")
     )
 
-    maximum: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="maximum",
+    maximum: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="maximum")
     )
 
-    default: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="default",
+    default: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="default")
     )
 
 
-class PaginatedRequest(_rt.OpenModel):
+class PaginatedRequest(_cardc.OpenModel):
     """A list request (`PaginatedRequestSchema` and the `List*RequestSchema`s, strips)."""
 
     params: _t.Annotated[
         PaginatedRequestParams | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="params")
 
 
-class PaginatedRequestParams(_rt.OpenModel):
+class PaginatedRequestParams(_cardc.OpenModel):
     """Params of a list request (`PaginatedRequestParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="cursor",
     )
 
 
-class Params(_rt.OpenModel):
+class Params(_cardc.OpenModel):
     """Params that carry only `_meta` (`NotificationsParamsSchema`, `BaseRequestParamsSchema`; a
     JSON-RPC message's params, `.loose()`).
     """
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
 
-class ProgressNotification(_rt.OpenModel):
+class ProgressNotification(_cardc.OpenModel):
     """`notifications/progress` (`ProgressNotificationSchema`, strips)."""
 
     params: ProgressNotificationParams = _p.Field(alias="params")
 
 
-class ProgressNotificationParams(_rt.OpenModel):
+class ProgressNotificationParams(_cardc.OpenModel):
     """Params of `notifications/progress` (`ProgressNotificationParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    progress: _rt.F64 = _p.Field(alias="progress")
+    progress: _cardc.F64 = _p.Field(alias="progress")
 
-    total: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="total",
+    total: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="total")
     )
 
-    message: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    message: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="message",
     )
@@ -1293,56 +1250,52 @@ class ProgressNotificationParams(_rt.OpenModel):
     progress_token: ProgressToken = _p.Field(alias="progressToken")
 
 
-class Prompt(_rt.OpenModel):
+class Prompt(_cardc.OpenModel):
     """A prompt a server offers (`PromptSchema`, strips)."""
 
     name: str = _p.Field(alias="name")
     """The programmatic name."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
     """The name shown to people."""
 
-    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="icons",
+    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="icons")
     )
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="description")
     )
 
     arguments: _t.Annotated[
         list[PromptArgument] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="arguments")
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
 
-class PromptArgument(_rt.OpenModel):
+class PromptArgument(_cardc.OpenModel):
     """An argument a prompt takes (`PromptArgumentSchema`, strips)."""
 
     name: str = _p.Field(alias="name")
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="description")
     )
 
-    required: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    required: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="required",
     )
 
 
-class PromptMessage(_rt.OpenModel):
+class PromptMessage(_cardc.OpenModel):
     """A message of a prompt (`PromptMessageSchema`, strips)."""
 
     role: Role = _p.Field(alias="role")
@@ -1350,63 +1303,62 @@ class PromptMessage(_rt.OpenModel):
     content: ContentBlock = _p.Field(alias="content")
 
 
-class PromptReference(_rt.OpenModel):
+class PromptReference(_cardc.OpenModel):
     """A prompt whose argument to complete (`PromptReferenceSchema`, strips)."""
 
     name: str = _p.Field(alias="name")
 
 
-class ReadResourceResult(_rt.OpenModel):
+class ReadResourceResult(_cardc.OpenModel):
     """The result of `resources/read` (`ReadResourceResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     contents: list[ResourceContents] = _p.Field(alias="contents")
 
 
-class RelatedTaskMetadata(_rt.OpenModel):
+class RelatedTaskMetadata(_cardc.OpenModel):
     """The task a message belongs to (`RelatedTaskMetadataSchema`, strips)."""
 
     task_id: str = _p.Field(alias="taskId")
 
 
-class RequestMeta(_rt.OpenModel):
+class RequestMeta(_cardc.OpenModel):
     """The `_meta` of a request, notification or result (`RequestMetaSchema`, loose: other keys
     are kept).
     """
 
     progress_token: _t.Annotated[
         ProgressToken | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="progressToken")
     """Asks for `notifications/progress` carrying this token."""
 
     related_task: _t.Annotated[
         RelatedTaskMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="io.modelcontextprotocol/related-task")
     """The task this message belongs to."""
 
 
-class RequestedSchema(_rt.OpenModel):
+class RequestedSchema(_cardc.OpenModel):
     """The form an elicitation asks for (the SDK's inline `z.object`, strips)."""
 
     type_: _t.Annotated[
         _t.Literal["object"],
-        _p.BeforeValidator(_rt.exactly("object")),
+        _p.BeforeValidator(_cardc.exactly("object")),
     ] = _p.Field(alias="type")
 
     properties: dict[str, PrimitiveSchemaDefinition] = _p.Field(alias="properties")
 
-    required: _t.Annotated[list[str] | None, _p.BeforeValidator(_rt.not_null)] = (
+    required: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="required")
     )
 
 
-class Resource(_rt.OpenModel):
+class Resource(_cardc.OpenModel):
     """A resource a server offers (`ResourceSchema`, strips); as a content block it is a
     `resource_link` (`ResourceLinkSchema`).
     """
@@ -1414,46 +1366,43 @@ class Resource(_rt.OpenModel):
     name: str = _p.Field(alias="name")
     """The programmatic name."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
     """The name shown to people."""
 
-    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="icons",
+    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="icons")
     )
 
     uri: str = _p.Field(alias="uri")
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="description")
     )
 
-    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="mimeType",
     )
 
-    size: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="size",
+    size: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="size")
     )
     """Size in bytes, if known (`z.number()`)."""
 
-    annotations: _t.Annotated[Annotations | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="annotations")
+    annotations: _t.Annotated[
+        Annotations | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="annotations")
+
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
-    )
 
-
-class ResourceRequest(_rt.OpenModel):
+class ResourceRequest(_cardc.OpenModel):
     """A request naming one resource (`ReadResourceRequestSchema`, `SubscribeRequestSchema`,
     `UnsubscribeRequestSchema`, strips).
     """
@@ -1461,60 +1410,57 @@ class ResourceRequest(_rt.OpenModel):
     params: ResourceRequestParams = _p.Field(alias="params")
 
 
-class ResourceRequestParams(_rt.OpenModel):
+class ResourceRequestParams(_cardc.OpenModel):
     """Params naming one resource (`ResourceRequestParamsSchema`; also `ReadResource...`,
     `Subscribe...`, `UnsubscribeRequestParamsSchema`; strips).
     """
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     uri: str = _p.Field(alias="uri")
 
 
-class ResourceTemplate(_rt.OpenModel):
+class ResourceTemplate(_cardc.OpenModel):
     """A template of resource URIs (`ResourceTemplateSchema`, strips)."""
 
     name: str = _p.Field(alias="name")
     """The programmatic name."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
     """The name shown to people."""
 
-    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="icons",
+    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="icons")
     )
 
     uri_template: str = _p.Field(alias="uriTemplate")
     """An RFC 6570 URI template."""
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="description")
     )
 
-    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="mimeType",
     )
 
-    annotations: _t.Annotated[Annotations | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="annotations")
+    annotations: _t.Annotated[
+        Annotations | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="annotations")
+
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
-    )
 
-
-class ResourceTemplateReference(_rt.OpenModel):
+class ResourceTemplateReference(_cardc.OpenModel):
     """A resource template whose argument to complete (`ResourceTemplateReferenceSchema`,
     strips).
     """
@@ -1522,70 +1468,66 @@ class ResourceTemplateReference(_rt.OpenModel):
     uri: str = _p.Field(alias="uri")
 
 
-class ResourceUpdatedNotification(_rt.OpenModel):
+class ResourceUpdatedNotification(_cardc.OpenModel):
     """`notifications/resources/updated` (`ResourceUpdatedNotificationSchema`, strips)."""
 
     params: ResourceUpdatedNotificationParams = _p.Field(alias="params")
 
 
-class ResourceUpdatedNotificationParams(_rt.OpenModel):
+class ResourceUpdatedNotificationParams(_cardc.OpenModel):
     """Params of `notifications/resources/updated` (`ResourceUpdatedNotificationParamsSchema`,
     strips).
     """
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     uri: str = _p.Field(alias="uri")
 
 
-class ResourcesCapability(_rt.OpenModel):
+class ResourcesCapability(_cardc.OpenModel):
     """A server's resources capability (inline in `ServerCapabilitiesSchema`, strips)."""
 
-    subscribe: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="subscribe",
+    subscribe: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="subscribe")
     )
 
-    list_changed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+    list_changed: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="listChanged")
     )
 
 
-class Result(_rt.OpenModel):
+class Result(_cardc.OpenModel):
     """A result with nothing but `_meta` and what the sender adds (`ResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
 
-class Root(_rt.OpenModel):
+class Root(_cardc.OpenModel):
     """A directory or file the server may work in (`RootSchema`, strips)."""
 
-    uri: _t.Annotated[str, _rt.constrained(patterns=("^file://",))] = _p.Field(
+    uri: _t.Annotated[str, _cardc.constrained(patterns=("^file://",))] = _p.Field(
         alias="uri",
     )
     """Starts with `file://`."""
 
-    name: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    name: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="name",
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
 
-class SamplingCapability(_rt.OpenModel):
+class SamplingCapability(_cardc.OpenModel):
     """A client's sampling capability (inline in `ClientCapabilitiesSchema`, strips)."""
 
-    context: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = (
+    context: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(
             default=None,
             alias="context",
@@ -1593,121 +1535,117 @@ class SamplingCapability(_rt.OpenModel):
         )
     )
 
-    tools: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="tools",
+    tools: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="tools")
     )
 
 
-class SamplingMessage(_rt.OpenModel):
+class SamplingMessage(_cardc.OpenModel):
     """A message of a sampling conversation (`SamplingMessageSchema`, strips)."""
 
     role: Role = _p.Field(alias="role")
 
     content: SamplingMessageContent = _p.Field(alias="content")
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
 
-class ServerCapabilities(_rt.OpenModel):
+class ServerCapabilities(_cardc.OpenModel):
     """What a server supports (`ServerCapabilitiesSchema`, strips)."""
 
     experimental: _t.Annotated[
         dict[str, JsonObject] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="experimental")
 
-    logging: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = (
+    logging: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="logging")
     )
 
-    completions: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="completions")
-    )
+    completions: _t.Annotated[
+        JsonObject | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="completions")
 
     prompts: _t.Annotated[
         ListChangedCapability | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="prompts")
 
     resources: _t.Annotated[
         ResourcesCapability | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="resources")
 
     tools: _t.Annotated[
         ListChangedCapability | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="tools")
 
     tasks: _t.Annotated[
         ServerTasksCapability | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="tasks")
 
     extensions: _t.Annotated[
         dict[str, JsonObject] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="extensions")
 
 
-class ServerTaskRequests(_rt.OpenModel):
+class ServerTaskRequests(_cardc.OpenModel):
     """Which requests a server runs as tasks (inline, loose)."""
 
     tools: _t.Annotated[
         ServerTaskToolRequests | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="tools")
 
 
-class ServerTaskToolRequests(_rt.OpenModel):
+class ServerTaskToolRequests(_cardc.OpenModel):
     """Task-augmented tool requests a server takes (inline, loose)."""
 
-    call: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="call",
+    call: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="call")
     )
 
 
-class ServerTasksCapability(_rt.OpenModel):
+class ServerTasksCapability(_cardc.OpenModel):
     """A server's tasks capability (`ServerTasksCapabilitySchema`, loose)."""
 
-    list_: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="list",
+    list_: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="list")
     )
 
-    cancel: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = (
+    cancel: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="cancel")
     )
 
     requests: _t.Annotated[
         ServerTaskRequests | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="requests")
 
 
-class SetLevelRequest(_rt.OpenModel):
+class SetLevelRequest(_cardc.OpenModel):
     """`logging/setLevel` (`SetLevelRequestSchema`, strips)."""
 
     params: SetLevelRequestParams = _p.Field(alias="params")
 
 
-class SetLevelRequestParams(_rt.OpenModel):
+class SetLevelRequestParams(_cardc.OpenModel):
     """Params of `logging/setLevel` (`SetLevelRequestParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     level: LoggingLevel = _p.Field(alias="level")
 
 
-class StringSchema(_rt.OpenModel):
+class StringSchema(_cardc.OpenModel):
     """A string field of a form: the SDK's `LegacyTitledEnumSchemaSchema`,
     `UntitledSingleSelectEnumSchemaSchema`, `TitledSingleSelectEnumSchemaSchema` and
     `StringSchemaSchema`, all `type: \"string\"`, merged into one struct: a tagged union cannot
@@ -1715,40 +1653,38 @@ class StringSchema(_rt.OpenModel):
     carry.
     """
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="description")
     )
 
-    min_length: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = (
+    min_length: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="minLength")
     )
 
-    max_length: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = (
+    max_length: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="maxLength")
     )
 
-    format: _t.Annotated[StringFormat | None, _p.BeforeValidator(_rt.not_null)] = (
+    format: _t.Annotated[StringFormat | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="format")
     )
 
-    default: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    default: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="default",
     )
 
-    enum: _t.Annotated[list[str] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="enum",
+    enum: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="enum")
     )
     """The values of a select."""
 
-    enum_names: _t.Annotated[list[str] | None, _p.BeforeValidator(_rt.not_null)] = (
+    enum_names: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(
             default=None,
             alias="enumNames",
@@ -1759,58 +1695,57 @@ class StringSchema(_rt.OpenModel):
 
     one_of: _t.Annotated[
         list[TitledOption] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="oneOf")
     """The values of a titled select."""
 
 
-class Task(_rt.Model):
+class Task(_cardc.Model):
     """A task (`TaskSchema`; strips, closed here because results flatten it)."""
 
     task_id: str = _p.Field(alias="taskId")
 
     status: TaskStatus = _p.Field(alias="status")
 
-    ttl: _rt.F64 | None = _p.Field(alias="ttl")
+    ttl: _cardc.F64 | None = _p.Field(alias="ttl")
     """Milliseconds to keep the result, `null` for unlimited."""
 
     created_at: str = _p.Field(alias="createdAt")
 
     last_updated_at: str = _p.Field(alias="lastUpdatedAt")
 
-    poll_interval: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="pollInterval")
-    )
+    poll_interval: _t.Annotated[
+        _cardc.F64 | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="pollInterval")
 
-    status_message: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = (
+    status_message: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="statusMessage")
     )
 
 
-class TaskAugmented(_rt.Model):
+class TaskAugmented(_cardc.Model):
     """Params of a request that may run as a task (`TaskAugmentedRequestParamsSchema`)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_rt.not_null)] = (
+    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="task")
     )
 
 
-class TaskMetadata(_rt.OpenModel):
+class TaskMetadata(_cardc.OpenModel):
     """Asks for the request to run as a task (`TaskMetadataSchema`, strips)."""
 
-    ttl: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="ttl",
+    ttl: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="ttl")
     )
     """How long, in milliseconds, to keep the task's result."""
 
 
-class TaskRequest(_rt.OpenModel):
+class TaskRequest(_cardc.OpenModel):
     """A request naming one task (`GetTaskRequestSchema`, `GetTaskPayloadRequestSchema`,
     `CancelTaskRequestSchema`, strips).
     """
@@ -1818,82 +1753,81 @@ class TaskRequest(_rt.OpenModel):
     params: TaskRequestParams = _p.Field(alias="params")
 
 
-class TaskRequestParams(_rt.OpenModel):
+class TaskRequestParams(_cardc.OpenModel):
     """Params naming one task (inline in `GetTaskRequestSchema`, `GetTaskPayloadRequestSchema`,
     `CancelTaskRequestSchema`; strips).
     """
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     task_id: str = _p.Field(alias="taskId")
 
 
-class TaskResult(_rt.OpenModel):
+class TaskResult(_cardc.OpenModel):
     """A task's state as a result (`GetTaskResultSchema`, `CancelTaskResultSchema`)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     task_id: str = _p.Field(alias="taskId")
 
     status: TaskStatus = _p.Field(alias="status")
 
-    ttl: _rt.F64 | None = _p.Field(alias="ttl")
+    ttl: _cardc.F64 | None = _p.Field(alias="ttl")
     """Milliseconds to keep the result, `null` for unlimited."""
 
     created_at: str = _p.Field(alias="createdAt")
 
     last_updated_at: str = _p.Field(alias="lastUpdatedAt")
 
-    poll_interval: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="pollInterval")
-    )
+    poll_interval: _t.Annotated[
+        _cardc.F64 | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="pollInterval")
 
-    status_message: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = (
+    status_message: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="statusMessage")
     )
 
 
-class TaskStatusNotification(_rt.OpenModel):
+class TaskStatusNotification(_cardc.OpenModel):
     """`notifications/tasks/status` (`TaskStatusNotificationSchema`, strips)."""
 
     params: TaskStatusNotificationParams = _p.Field(alias="params")
 
 
-class TaskStatusNotificationParams(_rt.OpenModel):
+class TaskStatusNotificationParams(_cardc.OpenModel):
     """Params of `notifications/tasks/status` (`TaskStatusNotificationParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     task_id: str = _p.Field(alias="taskId")
 
     status: TaskStatus = _p.Field(alias="status")
 
-    ttl: _rt.F64 | None = _p.Field(alias="ttl")
+    ttl: _cardc.F64 | None = _p.Field(alias="ttl")
     """Milliseconds to keep the result, `null` for unlimited."""
 
     created_at: str = _p.Field(alias="createdAt")
 
     last_updated_at: str = _p.Field(alias="lastUpdatedAt")
 
-    poll_interval: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="pollInterval")
-    )
+    poll_interval: _t.Annotated[
+        _cardc.F64 | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="pollInterval")
 
-    status_message: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = (
+    status_message: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="statusMessage")
     )
 
 
-class TextContent(_rt.OpenModel):
+class TextContent(_cardc.OpenModel):
     """Text (`TextContentSchema`, strips).
 
     Examples:
@@ -1902,37 +1836,36 @@ class TextContent(_rt.OpenModel):
 
     text: str = _p.Field(alias="text")
 
-    annotations: _t.Annotated[Annotations | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="annotations")
+    annotations: _t.Annotated[
+        Annotations | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="annotations")
+
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
-    )
 
-
-class TextResourceContents(_rt.Model):
+class TextResourceContents(_cardc.Model):
     """A text resource's contents (`TextResourceContentsSchema`; strips, closed here as an
     untagged union's variant must be).
     """
 
     uri: str = _p.Field(alias="uri")
 
-    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="mimeType",
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     text: str = _p.Field(alias="text")
 
 
-class TitledMultiSelectItems(_rt.Model):
+class TitledMultiSelectItems(_cardc.Model):
     """The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`; closed
     here).
     """
@@ -1940,7 +1873,7 @@ class TitledMultiSelectItems(_rt.Model):
     any_of: list[TitledOption] = _p.Field(alias="anyOf")
 
 
-class TitledOption(_rt.OpenModel):
+class TitledOption(_cardc.OpenModel):
     """A choice of a titled select (`TitledSingleSelectEnumSchemaSchema`'s `oneOf` items, strips)."""
 
     const: str = _p.Field(alias="const")
@@ -1948,94 +1881,93 @@ class TitledOption(_rt.OpenModel):
     title: str = _p.Field(alias="title")
 
 
-class Tool(_rt.OpenModel):
+class Tool(_cardc.OpenModel):
     """A tool a server offers (`ToolSchema`, strips)."""
 
     name: str = _p.Field(alias="name")
     """The programmatic name."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
     """The name shown to people."""
 
-    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="icons",
+    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="icons")
     )
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="description")
     )
 
     input_schema: ToolJsonSchema = _p.Field(alias="inputSchema")
 
     output_schema: _t.Annotated[
         ToolJsonSchema | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="outputSchema")
 
     annotations: _t.Annotated[
         ToolAnnotations | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="annotations")
 
-    execution: _t.Annotated[ToolExecution | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="execution")
+    execution: _t.Annotated[
+        ToolExecution | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="execution")
+
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
-    )
 
-
-class ToolAnnotations(_rt.OpenModel):
+class ToolAnnotations(_cardc.OpenModel):
     """Hints about what a tool does (`ToolAnnotationsSchema`, strips); untrusted unless the
     server is.
     """
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
 
-    read_only_hint: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+    read_only_hint: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="readOnlyHint")
     )
 
-    destructive_hint: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+    destructive_hint: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="destructiveHint")
     )
 
-    idempotent_hint: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+    idempotent_hint: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="idempotentHint")
     )
 
-    open_world_hint: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+    open_world_hint: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="openWorldHint")
     )
 
 
-class ToolChoice(_rt.OpenModel):
+class ToolChoice(_cardc.OpenModel):
     """How the model may use tools (`ToolChoiceSchema`, strips)."""
 
-    mode: _t.Annotated[ToolChoiceMode | None, _p.BeforeValidator(_rt.not_null)] = (
+    mode: _t.Annotated[ToolChoiceMode | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="mode")
     )
 
 
-class ToolExecution(_rt.OpenModel):
+class ToolExecution(_cardc.OpenModel):
     """How a tool runs (`ToolExecutionSchema`, strips)."""
 
-    task_support: _t.Annotated[TaskSupport | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="taskSupport")
-    )
+    task_support: _t.Annotated[
+        TaskSupport | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="taskSupport")
 
 
-class ToolJsonSchema(_rt.OpenModel):
+class ToolJsonSchema(_cardc.OpenModel):
     """A tool's input or output JSON Schema (`ToolSchema`'s inline
     `z.object(...).catchall(z.unknown())`, which keeps every other keyword).
 
@@ -2045,20 +1977,20 @@ class ToolJsonSchema(_rt.OpenModel):
 
     type_: _t.Annotated[
         _t.Literal["object"],
-        _p.BeforeValidator(_rt.exactly("object")),
+        _p.BeforeValidator(_cardc.exactly("object")),
     ] = _p.Field(alias="type")
 
     properties: _t.Annotated[
         dict[str, JsonObject] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="properties")
 
-    required: _t.Annotated[list[str] | None, _p.BeforeValidator(_rt.not_null)] = (
+    required: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="required")
     )
 
 
-class ToolResultContent(_rt.OpenModel):
+class ToolResultContent(_cardc.OpenModel):
     """A tool's result given back to the model (`ToolResultContentSchema`, strips)."""
 
     tool_use_id: str = _p.Field(alias="toolUseId")
@@ -2066,27 +1998,26 @@ class ToolResultContent(_rt.OpenModel):
 
     content: _t.Annotated[
         list[ContentBlock] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="content")
     """The SDK reads an absent `content` as `[]`."""
 
     structured_content: _t.Annotated[
         JsonObject | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="structuredContent")
 
-    is_error: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    is_error: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="isError",
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
 
-class ToolUseContent(_rt.OpenModel):
+class ToolUseContent(_cardc.OpenModel):
     """A model's call of a tool (`ToolUseContentSchema`, strips)."""
 
     name: str = _p.Field(alias="name")
@@ -2095,20 +2026,19 @@ class ToolUseContent(_rt.OpenModel):
 
     input: JsonObject = _p.Field(alias="input")
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
 
-class UntitledMultiSelectItems(_rt.Model):
+class UntitledMultiSelectItems(_cardc.Model):
     """The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`;
     strips, closed here as an untagged union's variant must be).
     """
 
     type_: _t.Annotated[
         _t.Literal["string"],
-        _p.BeforeValidator(_rt.exactly("string")),
+        _p.BeforeValidator(_cardc.exactly("string")),
     ] = _p.Field(alias="type")
 
     enum: list[str] = _p.Field(alias="enum")
@@ -2696,7 +2626,7 @@ requires.
 ElicitValue = _te.TypeAliasType(
     "ElicitValue",
     _t.Annotated[
-        str | _rt.F64 | bool | list[str],
+        str | _cardc.F64 | bool | list[str],
         _p.Field(union_mode="left_to_right"),
     ],
 )
@@ -2707,7 +2637,7 @@ EmptyResult = _te.TypeAliasType("EmptyResult", Meta)
 """A result with nothing at all but `_meta` (`EmptyResultSchema`, strict)."""
 
 
-JsonObject = _te.TypeAliasType("JsonObject", dict[str, _rt.Json])
+JsonObject = _te.TypeAliasType("JsonObject", dict[str, _cardc.Json])
 """Any JSON object: the SDK's `AssertObjectSchema` (which also accepts an array) and
 `z.record(z.string(), z.unknown())`.
 """
@@ -2751,14 +2681,14 @@ PrimitiveSchemaDefinition = _te.TypeAliasType(
 
 ProgressToken = _te.TypeAliasType(
     "ProgressToken",
-    _t.Annotated[str | _rt.I64, _p.Field(union_mode="left_to_right")],
+    _t.Annotated[str | _cardc.I64, _p.Field(union_mode="left_to_right")],
 )
 """A progress token (`ProgressTokenSchema`): the same shape as a request id."""
 
 
 RequestId = _te.TypeAliasType(
     "RequestId",
-    _t.Annotated[str | _rt.I64, _p.Field(union_mode="left_to_right")],
+    _t.Annotated[str | _cardc.I64, _p.Field(union_mode="left_to_right")],
 )
 """A request or progress token (`RequestIdSchema`, `ProgressTokenSchema`): a string or an
 integer (`z.number().int()`, which zod v4 limits to the safe-integer range, as `i64` is).
@@ -2852,43 +2782,43 @@ ServerRequest = _te.TypeAliasType(
 
 def parse_annotations(data: object) -> Annotations:
     """Decodes parsed JSON data as a Annotations, or raises DecodeError."""
-    value: Annotations = _rt.decode_data(Annotations, "Annotations", data)
+    value: Annotations = _cardc.decode_data(Annotations, "Annotations", data)
     return value
 
 
 def parse_annotations_json(text: str | bytes) -> Annotations:
     """Decodes JSON text as a Annotations, or raises DecodeError."""
-    value: Annotations = _rt.decode(Annotations, "Annotations", text)
+    value: Annotations = _cardc.decode(Annotations, "Annotations", text)
     return value
 
 
 def parse_audio_content(data: object) -> AudioContent:
     """Decodes parsed JSON data as a AudioContent, or raises DecodeError."""
-    value: AudioContent = _rt.decode_data(AudioContent, "AudioContent", data)
+    value: AudioContent = _cardc.decode_data(AudioContent, "AudioContent", data)
     return value
 
 
 def parse_audio_content_json(text: str | bytes) -> AudioContent:
     """Decodes JSON text as a AudioContent, or raises DecodeError."""
-    value: AudioContent = _rt.decode(AudioContent, "AudioContent", text)
+    value: AudioContent = _cardc.decode(AudioContent, "AudioContent", text)
     return value
 
 
 def parse_base_metadata(data: object) -> BaseMetadata:
     """Decodes parsed JSON data as a BaseMetadata, or raises DecodeError."""
-    value: BaseMetadata = _rt.decode_data(BaseMetadata, "BaseMetadata", data)
+    value: BaseMetadata = _cardc.decode_data(BaseMetadata, "BaseMetadata", data)
     return value
 
 
 def parse_base_metadata_json(text: str | bytes) -> BaseMetadata:
     """Decodes JSON text as a BaseMetadata, or raises DecodeError."""
-    value: BaseMetadata = _rt.decode(BaseMetadata, "BaseMetadata", text)
+    value: BaseMetadata = _cardc.decode(BaseMetadata, "BaseMetadata", text)
     return value
 
 
 def parse_blob_resource_contents(data: object) -> BlobResourceContents:
     """Decodes parsed JSON data as a BlobResourceContents, or raises DecodeError."""
-    value: BlobResourceContents = _rt.decode_data(
+    value: BlobResourceContents = _cardc.decode_data(
         BlobResourceContents,
         "BlobResourceContents",
         data,
@@ -2898,7 +2828,7 @@ def parse_blob_resource_contents(data: object) -> BlobResourceContents:
 
 def parse_blob_resource_contents_json(text: str | bytes) -> BlobResourceContents:
     """Decodes JSON text as a BlobResourceContents, or raises DecodeError."""
-    value: BlobResourceContents = _rt.decode(
+    value: BlobResourceContents = _cardc.decode(
         BlobResourceContents,
         "BlobResourceContents",
         text,
@@ -2908,31 +2838,35 @@ def parse_blob_resource_contents_json(text: str | bytes) -> BlobResourceContents
 
 def parse_boolean_schema(data: object) -> BooleanSchema:
     """Decodes parsed JSON data as a BooleanSchema, or raises DecodeError."""
-    value: BooleanSchema = _rt.decode_data(BooleanSchema, "BooleanSchema", data)
+    value: BooleanSchema = _cardc.decode_data(BooleanSchema, "BooleanSchema", data)
     return value
 
 
 def parse_boolean_schema_json(text: str | bytes) -> BooleanSchema:
     """Decodes JSON text as a BooleanSchema, or raises DecodeError."""
-    value: BooleanSchema = _rt.decode(BooleanSchema, "BooleanSchema", text)
+    value: BooleanSchema = _cardc.decode(BooleanSchema, "BooleanSchema", text)
     return value
 
 
 def parse_call_tool_request(data: object) -> CallToolRequest:
     """Decodes parsed JSON data as a CallToolRequest, or raises DecodeError."""
-    value: CallToolRequest = _rt.decode_data(CallToolRequest, "CallToolRequest", data)
+    value: CallToolRequest = _cardc.decode_data(
+        CallToolRequest,
+        "CallToolRequest",
+        data,
+    )
     return value
 
 
 def parse_call_tool_request_json(text: str | bytes) -> CallToolRequest:
     """Decodes JSON text as a CallToolRequest, or raises DecodeError."""
-    value: CallToolRequest = _rt.decode(CallToolRequest, "CallToolRequest", text)
+    value: CallToolRequest = _cardc.decode(CallToolRequest, "CallToolRequest", text)
     return value
 
 
 def parse_call_tool_request_params(data: object) -> CallToolRequestParams:
     """Decodes parsed JSON data as a CallToolRequestParams, or raises DecodeError."""
-    value: CallToolRequestParams = _rt.decode_data(
+    value: CallToolRequestParams = _cardc.decode_data(
         CallToolRequestParams,
         "CallToolRequestParams",
         data,
@@ -2942,7 +2876,7 @@ def parse_call_tool_request_params(data: object) -> CallToolRequestParams:
 
 def parse_call_tool_request_params_json(text: str | bytes) -> CallToolRequestParams:
     """Decodes JSON text as a CallToolRequestParams, or raises DecodeError."""
-    value: CallToolRequestParams = _rt.decode(
+    value: CallToolRequestParams = _cardc.decode(
         CallToolRequestParams,
         "CallToolRequestParams",
         text,
@@ -2952,19 +2886,19 @@ def parse_call_tool_request_params_json(text: str | bytes) -> CallToolRequestPar
 
 def parse_call_tool_result(data: object) -> CallToolResult:
     """Decodes parsed JSON data as a CallToolResult, or raises DecodeError."""
-    value: CallToolResult = _rt.decode_data(CallToolResult, "CallToolResult", data)
+    value: CallToolResult = _cardc.decode_data(CallToolResult, "CallToolResult", data)
     return value
 
 
 def parse_call_tool_result_json(text: str | bytes) -> CallToolResult:
     """Decodes JSON text as a CallToolResult, or raises DecodeError."""
-    value: CallToolResult = _rt.decode(CallToolResult, "CallToolResult", text)
+    value: CallToolResult = _cardc.decode(CallToolResult, "CallToolResult", text)
     return value
 
 
 def parse_cancelled_notification(data: object) -> CancelledNotification:
     """Decodes parsed JSON data as a CancelledNotification, or raises DecodeError."""
-    value: CancelledNotification = _rt.decode_data(
+    value: CancelledNotification = _cardc.decode_data(
         CancelledNotification,
         "CancelledNotification",
         data,
@@ -2974,7 +2908,7 @@ def parse_cancelled_notification(data: object) -> CancelledNotification:
 
 def parse_cancelled_notification_json(text: str | bytes) -> CancelledNotification:
     """Decodes JSON text as a CancelledNotification, or raises DecodeError."""
-    value: CancelledNotification = _rt.decode(
+    value: CancelledNotification = _cardc.decode(
         CancelledNotification,
         "CancelledNotification",
         text,
@@ -2984,7 +2918,7 @@ def parse_cancelled_notification_json(text: str | bytes) -> CancelledNotificatio
 
 def parse_cancelled_notification_params(data: object) -> CancelledNotificationParams:
     """Decodes parsed JSON data as a CancelledNotificationParams, or raises DecodeError."""
-    value: CancelledNotificationParams = _rt.decode_data(
+    value: CancelledNotificationParams = _cardc.decode_data(
         CancelledNotificationParams,
         "CancelledNotificationParams",
         data,
@@ -2996,7 +2930,7 @@ def parse_cancelled_notification_params_json(
     text: str | bytes,
 ) -> CancelledNotificationParams:
     """Decodes JSON text as a CancelledNotificationParams, or raises DecodeError."""
-    value: CancelledNotificationParams = _rt.decode(
+    value: CancelledNotificationParams = _cardc.decode(
         CancelledNotificationParams,
         "CancelledNotificationParams",
         text,
@@ -3006,7 +2940,7 @@ def parse_cancelled_notification_params_json(
 
 def parse_client_capabilities(data: object) -> ClientCapabilities:
     """Decodes parsed JSON data as a ClientCapabilities, or raises DecodeError."""
-    value: ClientCapabilities = _rt.decode_data(
+    value: ClientCapabilities = _cardc.decode_data(
         ClientCapabilities,
         "ClientCapabilities",
         data,
@@ -3016,7 +2950,7 @@ def parse_client_capabilities(data: object) -> ClientCapabilities:
 
 def parse_client_capabilities_json(text: str | bytes) -> ClientCapabilities:
     """Decodes JSON text as a ClientCapabilities, or raises DecodeError."""
-    value: ClientCapabilities = _rt.decode(
+    value: ClientCapabilities = _cardc.decode(
         ClientCapabilities,
         "ClientCapabilities",
         text,
@@ -3026,7 +2960,7 @@ def parse_client_capabilities_json(text: str | bytes) -> ClientCapabilities:
 
 def parse_client_notification(data: object) -> ClientNotification:
     """Decodes parsed JSON data as a ClientNotification, or raises DecodeError."""
-    value: ClientNotification = _rt.decode_data(
+    value: ClientNotification = _cardc.decode_data(
         ClientNotification,
         "ClientNotification",
         data,
@@ -3036,7 +2970,7 @@ def parse_client_notification(data: object) -> ClientNotification:
 
 def parse_client_notification_json(text: str | bytes) -> ClientNotification:
     """Decodes JSON text as a ClientNotification, or raises DecodeError."""
-    value: ClientNotification = _rt.decode(
+    value: ClientNotification = _cardc.decode(
         ClientNotification,
         "ClientNotification",
         text,
@@ -3046,13 +2980,13 @@ def parse_client_notification_json(text: str | bytes) -> ClientNotification:
 
 def parse_client_request(data: object) -> ClientRequest:
     """Decodes parsed JSON data as a ClientRequest, or raises DecodeError."""
-    value: ClientRequest = _rt.decode_data(ClientRequest, "ClientRequest", data)
+    value: ClientRequest = _cardc.decode_data(ClientRequest, "ClientRequest", data)
     return value
 
 
 def parse_client_request_json(text: str | bytes) -> ClientRequest:
     """Decodes JSON text as a ClientRequest, or raises DecodeError."""
-    value: ClientRequest = _rt.decode(ClientRequest, "ClientRequest", text)
+    value: ClientRequest = _cardc.decode(ClientRequest, "ClientRequest", text)
     return value
 
 
@@ -3060,7 +2994,7 @@ def parse_client_task_elicitation_requests(
     data: object,
 ) -> ClientTaskElicitationRequests:
     """Decodes parsed JSON data as a ClientTaskElicitationRequests, or raises DecodeError."""
-    value: ClientTaskElicitationRequests = _rt.decode_data(
+    value: ClientTaskElicitationRequests = _cardc.decode_data(
         ClientTaskElicitationRequests,
         "ClientTaskElicitationRequests",
         data,
@@ -3072,7 +3006,7 @@ def parse_client_task_elicitation_requests_json(
     text: str | bytes,
 ) -> ClientTaskElicitationRequests:
     """Decodes JSON text as a ClientTaskElicitationRequests, or raises DecodeError."""
-    value: ClientTaskElicitationRequests = _rt.decode(
+    value: ClientTaskElicitationRequests = _cardc.decode(
         ClientTaskElicitationRequests,
         "ClientTaskElicitationRequests",
         text,
@@ -3082,7 +3016,7 @@ def parse_client_task_elicitation_requests_json(
 
 def parse_client_task_requests(data: object) -> ClientTaskRequests:
     """Decodes parsed JSON data as a ClientTaskRequests, or raises DecodeError."""
-    value: ClientTaskRequests = _rt.decode_data(
+    value: ClientTaskRequests = _cardc.decode_data(
         ClientTaskRequests,
         "ClientTaskRequests",
         data,
@@ -3092,7 +3026,7 @@ def parse_client_task_requests(data: object) -> ClientTaskRequests:
 
 def parse_client_task_requests_json(text: str | bytes) -> ClientTaskRequests:
     """Decodes JSON text as a ClientTaskRequests, or raises DecodeError."""
-    value: ClientTaskRequests = _rt.decode(
+    value: ClientTaskRequests = _cardc.decode(
         ClientTaskRequests,
         "ClientTaskRequests",
         text,
@@ -3102,7 +3036,7 @@ def parse_client_task_requests_json(text: str | bytes) -> ClientTaskRequests:
 
 def parse_client_task_sampling_requests(data: object) -> ClientTaskSamplingRequests:
     """Decodes parsed JSON data as a ClientTaskSamplingRequests, or raises DecodeError."""
-    value: ClientTaskSamplingRequests = _rt.decode_data(
+    value: ClientTaskSamplingRequests = _cardc.decode_data(
         ClientTaskSamplingRequests,
         "ClientTaskSamplingRequests",
         data,
@@ -3114,7 +3048,7 @@ def parse_client_task_sampling_requests_json(
     text: str | bytes,
 ) -> ClientTaskSamplingRequests:
     """Decodes JSON text as a ClientTaskSamplingRequests, or raises DecodeError."""
-    value: ClientTaskSamplingRequests = _rt.decode(
+    value: ClientTaskSamplingRequests = _cardc.decode(
         ClientTaskSamplingRequests,
         "ClientTaskSamplingRequests",
         text,
@@ -3124,7 +3058,7 @@ def parse_client_task_sampling_requests_json(
 
 def parse_client_tasks_capability(data: object) -> ClientTasksCapability:
     """Decodes parsed JSON data as a ClientTasksCapability, or raises DecodeError."""
-    value: ClientTasksCapability = _rt.decode_data(
+    value: ClientTasksCapability = _cardc.decode_data(
         ClientTasksCapability,
         "ClientTasksCapability",
         data,
@@ -3134,7 +3068,7 @@ def parse_client_tasks_capability(data: object) -> ClientTasksCapability:
 
 def parse_client_tasks_capability_json(text: str | bytes) -> ClientTasksCapability:
     """Decodes JSON text as a ClientTasksCapability, or raises DecodeError."""
-    value: ClientTasksCapability = _rt.decode(
+    value: ClientTasksCapability = _cardc.decode(
         ClientTasksCapability,
         "ClientTasksCapability",
         text,
@@ -3144,19 +3078,23 @@ def parse_client_tasks_capability_json(text: str | bytes) -> ClientTasksCapabili
 
 def parse_complete_request(data: object) -> CompleteRequest:
     """Decodes parsed JSON data as a CompleteRequest, or raises DecodeError."""
-    value: CompleteRequest = _rt.decode_data(CompleteRequest, "CompleteRequest", data)
+    value: CompleteRequest = _cardc.decode_data(
+        CompleteRequest,
+        "CompleteRequest",
+        data,
+    )
     return value
 
 
 def parse_complete_request_json(text: str | bytes) -> CompleteRequest:
     """Decodes JSON text as a CompleteRequest, or raises DecodeError."""
-    value: CompleteRequest = _rt.decode(CompleteRequest, "CompleteRequest", text)
+    value: CompleteRequest = _cardc.decode(CompleteRequest, "CompleteRequest", text)
     return value
 
 
 def parse_complete_request_params(data: object) -> CompleteRequestParams:
     """Decodes parsed JSON data as a CompleteRequestParams, or raises DecodeError."""
-    value: CompleteRequestParams = _rt.decode_data(
+    value: CompleteRequestParams = _cardc.decode_data(
         CompleteRequestParams,
         "CompleteRequestParams",
         data,
@@ -3166,7 +3104,7 @@ def parse_complete_request_params(data: object) -> CompleteRequestParams:
 
 def parse_complete_request_params_json(text: str | bytes) -> CompleteRequestParams:
     """Decodes JSON text as a CompleteRequestParams, or raises DecodeError."""
-    value: CompleteRequestParams = _rt.decode(
+    value: CompleteRequestParams = _cardc.decode(
         CompleteRequestParams,
         "CompleteRequestParams",
         text,
@@ -3176,31 +3114,31 @@ def parse_complete_request_params_json(text: str | bytes) -> CompleteRequestPara
 
 def parse_complete_result(data: object) -> CompleteResult:
     """Decodes parsed JSON data as a CompleteResult, or raises DecodeError."""
-    value: CompleteResult = _rt.decode_data(CompleteResult, "CompleteResult", data)
+    value: CompleteResult = _cardc.decode_data(CompleteResult, "CompleteResult", data)
     return value
 
 
 def parse_complete_result_json(text: str | bytes) -> CompleteResult:
     """Decodes JSON text as a CompleteResult, or raises DecodeError."""
-    value: CompleteResult = _rt.decode(CompleteResult, "CompleteResult", text)
+    value: CompleteResult = _cardc.decode(CompleteResult, "CompleteResult", text)
     return value
 
 
 def parse_completion(data: object) -> Completion:
     """Decodes parsed JSON data as a Completion, or raises DecodeError."""
-    value: Completion = _rt.decode_data(Completion, "Completion", data)
+    value: Completion = _cardc.decode_data(Completion, "Completion", data)
     return value
 
 
 def parse_completion_json(text: str | bytes) -> Completion:
     """Decodes JSON text as a Completion, or raises DecodeError."""
-    value: Completion = _rt.decode(Completion, "Completion", text)
+    value: Completion = _cardc.decode(Completion, "Completion", text)
     return value
 
 
 def parse_completion_argument(data: object) -> CompletionArgument:
     """Decodes parsed JSON data as a CompletionArgument, or raises DecodeError."""
-    value: CompletionArgument = _rt.decode_data(
+    value: CompletionArgument = _cardc.decode_data(
         CompletionArgument,
         "CompletionArgument",
         data,
@@ -3210,7 +3148,7 @@ def parse_completion_argument(data: object) -> CompletionArgument:
 
 def parse_completion_argument_json(text: str | bytes) -> CompletionArgument:
     """Decodes JSON text as a CompletionArgument, or raises DecodeError."""
-    value: CompletionArgument = _rt.decode(
+    value: CompletionArgument = _cardc.decode(
         CompletionArgument,
         "CompletionArgument",
         text,
@@ -3220,7 +3158,7 @@ def parse_completion_argument_json(text: str | bytes) -> CompletionArgument:
 
 def parse_completion_context(data: object) -> CompletionContext:
     """Decodes parsed JSON data as a CompletionContext, or raises DecodeError."""
-    value: CompletionContext = _rt.decode_data(
+    value: CompletionContext = _cardc.decode_data(
         CompletionContext,
         "CompletionContext",
         data,
@@ -3230,13 +3168,17 @@ def parse_completion_context(data: object) -> CompletionContext:
 
 def parse_completion_context_json(text: str | bytes) -> CompletionContext:
     """Decodes JSON text as a CompletionContext, or raises DecodeError."""
-    value: CompletionContext = _rt.decode(CompletionContext, "CompletionContext", text)
+    value: CompletionContext = _cardc.decode(
+        CompletionContext,
+        "CompletionContext",
+        text,
+    )
     return value
 
 
 def parse_completion_reference(data: object) -> CompletionReference:
     """Decodes parsed JSON data as a CompletionReference, or raises DecodeError."""
-    value: CompletionReference = _rt.decode_data(
+    value: CompletionReference = _cardc.decode_data(
         CompletionReference,
         "CompletionReference",
         data,
@@ -3246,7 +3188,7 @@ def parse_completion_reference(data: object) -> CompletionReference:
 
 def parse_completion_reference_json(text: str | bytes) -> CompletionReference:
     """Decodes JSON text as a CompletionReference, or raises DecodeError."""
-    value: CompletionReference = _rt.decode(
+    value: CompletionReference = _cardc.decode(
         CompletionReference,
         "CompletionReference",
         text,
@@ -3256,19 +3198,19 @@ def parse_completion_reference_json(text: str | bytes) -> CompletionReference:
 
 def parse_content_block(data: object) -> ContentBlock:
     """Decodes parsed JSON data as a ContentBlock, or raises DecodeError."""
-    value: ContentBlock = _rt.decode_data(ContentBlock, "ContentBlock", data)
+    value: ContentBlock = _cardc.decode_data(ContentBlock, "ContentBlock", data)
     return value
 
 
 def parse_content_block_json(text: str | bytes) -> ContentBlock:
     """Decodes JSON text as a ContentBlock, or raises DecodeError."""
-    value: ContentBlock = _rt.decode(ContentBlock, "ContentBlock", text)
+    value: ContentBlock = _cardc.decode(ContentBlock, "ContentBlock", text)
     return value
 
 
 def parse_create_message_request(data: object) -> CreateMessageRequest:
     """Decodes parsed JSON data as a CreateMessageRequest, or raises DecodeError."""
-    value: CreateMessageRequest = _rt.decode_data(
+    value: CreateMessageRequest = _cardc.decode_data(
         CreateMessageRequest,
         "CreateMessageRequest",
         data,
@@ -3278,7 +3220,7 @@ def parse_create_message_request(data: object) -> CreateMessageRequest:
 
 def parse_create_message_request_json(text: str | bytes) -> CreateMessageRequest:
     """Decodes JSON text as a CreateMessageRequest, or raises DecodeError."""
-    value: CreateMessageRequest = _rt.decode(
+    value: CreateMessageRequest = _cardc.decode(
         CreateMessageRequest,
         "CreateMessageRequest",
         text,
@@ -3288,7 +3230,7 @@ def parse_create_message_request_json(text: str | bytes) -> CreateMessageRequest
 
 def parse_create_message_request_params(data: object) -> CreateMessageRequestParams:
     """Decodes parsed JSON data as a CreateMessageRequestParams, or raises DecodeError."""
-    value: CreateMessageRequestParams = _rt.decode_data(
+    value: CreateMessageRequestParams = _cardc.decode_data(
         CreateMessageRequestParams,
         "CreateMessageRequestParams",
         data,
@@ -3300,7 +3242,7 @@ def parse_create_message_request_params_json(
     text: str | bytes,
 ) -> CreateMessageRequestParams:
     """Decodes JSON text as a CreateMessageRequestParams, or raises DecodeError."""
-    value: CreateMessageRequestParams = _rt.decode(
+    value: CreateMessageRequestParams = _cardc.decode(
         CreateMessageRequestParams,
         "CreateMessageRequestParams",
         text,
@@ -3310,7 +3252,7 @@ def parse_create_message_request_params_json(
 
 def parse_create_message_result(data: object) -> CreateMessageResult:
     """Decodes parsed JSON data as a CreateMessageResult, or raises DecodeError."""
-    value: CreateMessageResult = _rt.decode_data(
+    value: CreateMessageResult = _cardc.decode_data(
         CreateMessageResult,
         "CreateMessageResult",
         data,
@@ -3320,7 +3262,7 @@ def parse_create_message_result(data: object) -> CreateMessageResult:
 
 def parse_create_message_result_json(text: str | bytes) -> CreateMessageResult:
     """Decodes JSON text as a CreateMessageResult, or raises DecodeError."""
-    value: CreateMessageResult = _rt.decode(
+    value: CreateMessageResult = _cardc.decode(
         CreateMessageResult,
         "CreateMessageResult",
         text,
@@ -3332,7 +3274,7 @@ def parse_create_message_result_with_tools(
     data: object,
 ) -> CreateMessageResultWithTools:
     """Decodes parsed JSON data as a CreateMessageResultWithTools, or raises DecodeError."""
-    value: CreateMessageResultWithTools = _rt.decode_data(
+    value: CreateMessageResultWithTools = _cardc.decode_data(
         CreateMessageResultWithTools,
         "CreateMessageResultWithTools",
         data,
@@ -3344,7 +3286,7 @@ def parse_create_message_result_with_tools_json(
     text: str | bytes,
 ) -> CreateMessageResultWithTools:
     """Decodes JSON text as a CreateMessageResultWithTools, or raises DecodeError."""
-    value: CreateMessageResultWithTools = _rt.decode(
+    value: CreateMessageResultWithTools = _cardc.decode(
         CreateMessageResultWithTools,
         "CreateMessageResultWithTools",
         text,
@@ -3354,7 +3296,7 @@ def parse_create_message_result_with_tools_json(
 
 def parse_create_task_result(data: object) -> CreateTaskResult:
     """Decodes parsed JSON data as a CreateTaskResult, or raises DecodeError."""
-    value: CreateTaskResult = _rt.decode_data(
+    value: CreateTaskResult = _cardc.decode_data(
         CreateTaskResult,
         "CreateTaskResult",
         data,
@@ -3364,49 +3306,49 @@ def parse_create_task_result(data: object) -> CreateTaskResult:
 
 def parse_create_task_result_json(text: str | bytes) -> CreateTaskResult:
     """Decodes JSON text as a CreateTaskResult, or raises DecodeError."""
-    value: CreateTaskResult = _rt.decode(CreateTaskResult, "CreateTaskResult", text)
+    value: CreateTaskResult = _cardc.decode(CreateTaskResult, "CreateTaskResult", text)
     return value
 
 
 def parse_cursor(data: object) -> Cursor:
     """Decodes parsed JSON data as a Cursor, or raises DecodeError."""
-    value: Cursor = _rt.decode_data(Cursor, "Cursor", data)
+    value: Cursor = _cardc.decode_data(Cursor, "Cursor", data)
     return value
 
 
 def parse_cursor_json(text: str | bytes) -> Cursor:
     """Decodes JSON text as a Cursor, or raises DecodeError."""
-    value: Cursor = _rt.decode(Cursor, "Cursor", text)
+    value: Cursor = _cardc.decode(Cursor, "Cursor", text)
     return value
 
 
 def parse_elicit_action(data: object) -> ElicitAction:
     """Decodes parsed JSON data as a ElicitAction, or raises DecodeError."""
-    value: ElicitAction = _rt.decode_data(ElicitAction, "ElicitAction", data)
+    value: ElicitAction = _cardc.decode_data(ElicitAction, "ElicitAction", data)
     return value
 
 
 def parse_elicit_action_json(text: str | bytes) -> ElicitAction:
     """Decodes JSON text as a ElicitAction, or raises DecodeError."""
-    value: ElicitAction = _rt.decode(ElicitAction, "ElicitAction", text)
+    value: ElicitAction = _cardc.decode(ElicitAction, "ElicitAction", text)
     return value
 
 
 def parse_elicit_request(data: object) -> ElicitRequest:
     """Decodes parsed JSON data as a ElicitRequest, or raises DecodeError."""
-    value: ElicitRequest = _rt.decode_data(ElicitRequest, "ElicitRequest", data)
+    value: ElicitRequest = _cardc.decode_data(ElicitRequest, "ElicitRequest", data)
     return value
 
 
 def parse_elicit_request_json(text: str | bytes) -> ElicitRequest:
     """Decodes JSON text as a ElicitRequest, or raises DecodeError."""
-    value: ElicitRequest = _rt.decode(ElicitRequest, "ElicitRequest", text)
+    value: ElicitRequest = _cardc.decode(ElicitRequest, "ElicitRequest", text)
     return value
 
 
 def parse_elicit_request_form_params(data: object) -> ElicitRequestFormParams:
     """Decodes parsed JSON data as a ElicitRequestFormParams, or raises DecodeError."""
-    value: ElicitRequestFormParams = _rt.decode_data(
+    value: ElicitRequestFormParams = _cardc.decode_data(
         ElicitRequestFormParams,
         "ElicitRequestFormParams",
         data,
@@ -3416,7 +3358,7 @@ def parse_elicit_request_form_params(data: object) -> ElicitRequestFormParams:
 
 def parse_elicit_request_form_params_json(text: str | bytes) -> ElicitRequestFormParams:
     """Decodes JSON text as a ElicitRequestFormParams, or raises DecodeError."""
-    value: ElicitRequestFormParams = _rt.decode(
+    value: ElicitRequestFormParams = _cardc.decode(
         ElicitRequestFormParams,
         "ElicitRequestFormParams",
         text,
@@ -3426,7 +3368,7 @@ def parse_elicit_request_form_params_json(text: str | bytes) -> ElicitRequestFor
 
 def parse_elicit_request_params(data: object) -> ElicitRequestParams:
     """Decodes parsed JSON data as a ElicitRequestParams, or raises DecodeError."""
-    value: ElicitRequestParams = _rt.decode_data(
+    value: ElicitRequestParams = _cardc.decode_data(
         ElicitRequestParams,
         "ElicitRequestParams",
         data,
@@ -3436,7 +3378,7 @@ def parse_elicit_request_params(data: object) -> ElicitRequestParams:
 
 def parse_elicit_request_params_json(text: str | bytes) -> ElicitRequestParams:
     """Decodes JSON text as a ElicitRequestParams, or raises DecodeError."""
-    value: ElicitRequestParams = _rt.decode(
+    value: ElicitRequestParams = _cardc.decode(
         ElicitRequestParams,
         "ElicitRequestParams",
         text,
@@ -3446,7 +3388,7 @@ def parse_elicit_request_params_json(text: str | bytes) -> ElicitRequestParams:
 
 def parse_elicit_request_url_params(data: object) -> ElicitRequestUrlParams:
     """Decodes parsed JSON data as a ElicitRequestUrlParams, or raises DecodeError."""
-    value: ElicitRequestUrlParams = _rt.decode_data(
+    value: ElicitRequestUrlParams = _cardc.decode_data(
         ElicitRequestUrlParams,
         "ElicitRequestUrlParams",
         data,
@@ -3456,7 +3398,7 @@ def parse_elicit_request_url_params(data: object) -> ElicitRequestUrlParams:
 
 def parse_elicit_request_url_params_json(text: str | bytes) -> ElicitRequestUrlParams:
     """Decodes JSON text as a ElicitRequestUrlParams, or raises DecodeError."""
-    value: ElicitRequestUrlParams = _rt.decode(
+    value: ElicitRequestUrlParams = _cardc.decode(
         ElicitRequestUrlParams,
         "ElicitRequestUrlParams",
         text,
@@ -3466,31 +3408,31 @@ def parse_elicit_request_url_params_json(text: str | bytes) -> ElicitRequestUrlP
 
 def parse_elicit_result(data: object) -> ElicitResult:
     """Decodes parsed JSON data as a ElicitResult, or raises DecodeError."""
-    value: ElicitResult = _rt.decode_data(ElicitResult, "ElicitResult", data)
+    value: ElicitResult = _cardc.decode_data(ElicitResult, "ElicitResult", data)
     return value
 
 
 def parse_elicit_result_json(text: str | bytes) -> ElicitResult:
     """Decodes JSON text as a ElicitResult, or raises DecodeError."""
-    value: ElicitResult = _rt.decode(ElicitResult, "ElicitResult", text)
+    value: ElicitResult = _cardc.decode(ElicitResult, "ElicitResult", text)
     return value
 
 
 def parse_elicit_value(data: object) -> ElicitValue:
     """Decodes parsed JSON data as a ElicitValue, or raises DecodeError."""
-    value: ElicitValue = _rt.decode_data(ElicitValue, "ElicitValue", data)
+    value: ElicitValue = _cardc.decode_data(ElicitValue, "ElicitValue", data)
     return value
 
 
 def parse_elicit_value_json(text: str | bytes) -> ElicitValue:
     """Decodes JSON text as a ElicitValue, or raises DecodeError."""
-    value: ElicitValue = _rt.decode(ElicitValue, "ElicitValue", text)
+    value: ElicitValue = _cardc.decode(ElicitValue, "ElicitValue", text)
     return value
 
 
 def parse_elicitation_capability(data: object) -> ElicitationCapability:
     """Decodes parsed JSON data as a ElicitationCapability, or raises DecodeError."""
-    value: ElicitationCapability = _rt.decode_data(
+    value: ElicitationCapability = _cardc.decode_data(
         ElicitationCapability,
         "ElicitationCapability",
         data,
@@ -3500,7 +3442,7 @@ def parse_elicitation_capability(data: object) -> ElicitationCapability:
 
 def parse_elicitation_capability_json(text: str | bytes) -> ElicitationCapability:
     """Decodes JSON text as a ElicitationCapability, or raises DecodeError."""
-    value: ElicitationCapability = _rt.decode(
+    value: ElicitationCapability = _cardc.decode(
         ElicitationCapability,
         "ElicitationCapability",
         text,
@@ -3512,7 +3454,7 @@ def parse_elicitation_complete_notification(
     data: object,
 ) -> ElicitationCompleteNotification:
     """Decodes parsed JSON data as a ElicitationCompleteNotification, or raises DecodeError."""
-    value: ElicitationCompleteNotification = _rt.decode_data(
+    value: ElicitationCompleteNotification = _cardc.decode_data(
         ElicitationCompleteNotification,
         "ElicitationCompleteNotification",
         data,
@@ -3524,7 +3466,7 @@ def parse_elicitation_complete_notification_json(
     text: str | bytes,
 ) -> ElicitationCompleteNotification:
     """Decodes JSON text as a ElicitationCompleteNotification, or raises DecodeError."""
-    value: ElicitationCompleteNotification = _rt.decode(
+    value: ElicitationCompleteNotification = _cardc.decode(
         ElicitationCompleteNotification,
         "ElicitationCompleteNotification",
         text,
@@ -3536,7 +3478,7 @@ def parse_elicitation_complete_notification_params(
     data: object,
 ) -> ElicitationCompleteNotificationParams:
     """Decodes parsed JSON data as a ElicitationCompleteNotificationParams, or raises DecodeError."""
-    value: ElicitationCompleteNotificationParams = _rt.decode_data(
+    value: ElicitationCompleteNotificationParams = _cardc.decode_data(
         ElicitationCompleteNotificationParams,
         "ElicitationCompleteNotificationParams",
         data,
@@ -3548,7 +3490,7 @@ def parse_elicitation_complete_notification_params_json(
     text: str | bytes,
 ) -> ElicitationCompleteNotificationParams:
     """Decodes JSON text as a ElicitationCompleteNotificationParams, or raises DecodeError."""
-    value: ElicitationCompleteNotificationParams = _rt.decode(
+    value: ElicitationCompleteNotificationParams = _cardc.decode(
         ElicitationCompleteNotificationParams,
         "ElicitationCompleteNotificationParams",
         text,
@@ -3558,7 +3500,7 @@ def parse_elicitation_complete_notification_params_json(
 
 def parse_embedded_resource(data: object) -> EmbeddedResource:
     """Decodes parsed JSON data as a EmbeddedResource, or raises DecodeError."""
-    value: EmbeddedResource = _rt.decode_data(
+    value: EmbeddedResource = _cardc.decode_data(
         EmbeddedResource,
         "EmbeddedResource",
         data,
@@ -3568,25 +3510,25 @@ def parse_embedded_resource(data: object) -> EmbeddedResource:
 
 def parse_embedded_resource_json(text: str | bytes) -> EmbeddedResource:
     """Decodes JSON text as a EmbeddedResource, or raises DecodeError."""
-    value: EmbeddedResource = _rt.decode(EmbeddedResource, "EmbeddedResource", text)
+    value: EmbeddedResource = _cardc.decode(EmbeddedResource, "EmbeddedResource", text)
     return value
 
 
 def parse_empty_result(data: object) -> EmptyResult:
     """Decodes parsed JSON data as a EmptyResult, or raises DecodeError."""
-    value: EmptyResult = _rt.decode_data(EmptyResult, "EmptyResult", data)
+    value: EmptyResult = _cardc.decode_data(EmptyResult, "EmptyResult", data)
     return value
 
 
 def parse_empty_result_json(text: str | bytes) -> EmptyResult:
     """Decodes JSON text as a EmptyResult, or raises DecodeError."""
-    value: EmptyResult = _rt.decode(EmptyResult, "EmptyResult", text)
+    value: EmptyResult = _cardc.decode(EmptyResult, "EmptyResult", text)
     return value
 
 
 def parse_form_elicitation_capability(data: object) -> FormElicitationCapability:
     """Decodes parsed JSON data as a FormElicitationCapability, or raises DecodeError."""
-    value: FormElicitationCapability = _rt.decode_data(
+    value: FormElicitationCapability = _cardc.decode_data(
         FormElicitationCapability,
         "FormElicitationCapability",
         data,
@@ -3598,7 +3540,7 @@ def parse_form_elicitation_capability_json(
     text: str | bytes,
 ) -> FormElicitationCapability:
     """Decodes JSON text as a FormElicitationCapability, or raises DecodeError."""
-    value: FormElicitationCapability = _rt.decode(
+    value: FormElicitationCapability = _cardc.decode(
         FormElicitationCapability,
         "FormElicitationCapability",
         text,
@@ -3608,19 +3550,19 @@ def parse_form_elicitation_capability_json(
 
 def parse_form_mode(data: object) -> FormMode:
     """Decodes parsed JSON data as a FormMode, or raises DecodeError."""
-    value: FormMode = _rt.decode_data(FormMode, "FormMode", data)
+    value: FormMode = _cardc.decode_data(FormMode, "FormMode", data)
     return value
 
 
 def parse_form_mode_json(text: str | bytes) -> FormMode:
     """Decodes JSON text as a FormMode, or raises DecodeError."""
-    value: FormMode = _rt.decode(FormMode, "FormMode", text)
+    value: FormMode = _cardc.decode(FormMode, "FormMode", text)
     return value
 
 
 def parse_get_prompt_request(data: object) -> GetPromptRequest:
     """Decodes parsed JSON data as a GetPromptRequest, or raises DecodeError."""
-    value: GetPromptRequest = _rt.decode_data(
+    value: GetPromptRequest = _cardc.decode_data(
         GetPromptRequest,
         "GetPromptRequest",
         data,
@@ -3630,13 +3572,13 @@ def parse_get_prompt_request(data: object) -> GetPromptRequest:
 
 def parse_get_prompt_request_json(text: str | bytes) -> GetPromptRequest:
     """Decodes JSON text as a GetPromptRequest, or raises DecodeError."""
-    value: GetPromptRequest = _rt.decode(GetPromptRequest, "GetPromptRequest", text)
+    value: GetPromptRequest = _cardc.decode(GetPromptRequest, "GetPromptRequest", text)
     return value
 
 
 def parse_get_prompt_request_params(data: object) -> GetPromptRequestParams:
     """Decodes parsed JSON data as a GetPromptRequestParams, or raises DecodeError."""
-    value: GetPromptRequestParams = _rt.decode_data(
+    value: GetPromptRequestParams = _cardc.decode_data(
         GetPromptRequestParams,
         "GetPromptRequestParams",
         data,
@@ -3646,7 +3588,7 @@ def parse_get_prompt_request_params(data: object) -> GetPromptRequestParams:
 
 def parse_get_prompt_request_params_json(text: str | bytes) -> GetPromptRequestParams:
     """Decodes JSON text as a GetPromptRequestParams, or raises DecodeError."""
-    value: GetPromptRequestParams = _rt.decode(
+    value: GetPromptRequestParams = _cardc.decode(
         GetPromptRequestParams,
         "GetPromptRequestParams",
         text,
@@ -3656,91 +3598,95 @@ def parse_get_prompt_request_params_json(text: str | bytes) -> GetPromptRequestP
 
 def parse_get_prompt_result(data: object) -> GetPromptResult:
     """Decodes parsed JSON data as a GetPromptResult, or raises DecodeError."""
-    value: GetPromptResult = _rt.decode_data(GetPromptResult, "GetPromptResult", data)
+    value: GetPromptResult = _cardc.decode_data(
+        GetPromptResult,
+        "GetPromptResult",
+        data,
+    )
     return value
 
 
 def parse_get_prompt_result_json(text: str | bytes) -> GetPromptResult:
     """Decodes JSON text as a GetPromptResult, or raises DecodeError."""
-    value: GetPromptResult = _rt.decode(GetPromptResult, "GetPromptResult", text)
+    value: GetPromptResult = _cardc.decode(GetPromptResult, "GetPromptResult", text)
     return value
 
 
 def parse_icon(data: object) -> Icon:
     """Decodes parsed JSON data as a Icon, or raises DecodeError."""
-    value: Icon = _rt.decode_data(Icon, "Icon", data)
+    value: Icon = _cardc.decode_data(Icon, "Icon", data)
     return value
 
 
 def parse_icon_json(text: str | bytes) -> Icon:
     """Decodes JSON text as a Icon, or raises DecodeError."""
-    value: Icon = _rt.decode(Icon, "Icon", text)
+    value: Icon = _cardc.decode(Icon, "Icon", text)
     return value
 
 
 def parse_icon_theme(data: object) -> IconTheme:
     """Decodes parsed JSON data as a IconTheme, or raises DecodeError."""
-    value: IconTheme = _rt.decode_data(IconTheme, "IconTheme", data)
+    value: IconTheme = _cardc.decode_data(IconTheme, "IconTheme", data)
     return value
 
 
 def parse_icon_theme_json(text: str | bytes) -> IconTheme:
     """Decodes JSON text as a IconTheme, or raises DecodeError."""
-    value: IconTheme = _rt.decode(IconTheme, "IconTheme", text)
+    value: IconTheme = _cardc.decode(IconTheme, "IconTheme", text)
     return value
 
 
 def parse_icons(data: object) -> Icons:
     """Decodes parsed JSON data as a Icons, or raises DecodeError."""
-    value: Icons = _rt.decode_data(Icons, "Icons", data)
+    value: Icons = _cardc.decode_data(Icons, "Icons", data)
     return value
 
 
 def parse_icons_json(text: str | bytes) -> Icons:
     """Decodes JSON text as a Icons, or raises DecodeError."""
-    value: Icons = _rt.decode(Icons, "Icons", text)
+    value: Icons = _cardc.decode(Icons, "Icons", text)
     return value
 
 
 def parse_image_content(data: object) -> ImageContent:
     """Decodes parsed JSON data as a ImageContent, or raises DecodeError."""
-    value: ImageContent = _rt.decode_data(ImageContent, "ImageContent", data)
+    value: ImageContent = _cardc.decode_data(ImageContent, "ImageContent", data)
     return value
 
 
 def parse_image_content_json(text: str | bytes) -> ImageContent:
     """Decodes JSON text as a ImageContent, or raises DecodeError."""
-    value: ImageContent = _rt.decode(ImageContent, "ImageContent", text)
+    value: ImageContent = _cardc.decode(ImageContent, "ImageContent", text)
     return value
 
 
 def parse_implementation(data: object) -> Implementation:
     """Decodes parsed JSON data as a Implementation, or raises DecodeError."""
-    value: Implementation = _rt.decode_data(Implementation, "Implementation", data)
+    value: Implementation = _cardc.decode_data(Implementation, "Implementation", data)
     return value
 
 
 def parse_implementation_json(text: str | bytes) -> Implementation:
     """Decodes JSON text as a Implementation, or raises DecodeError."""
-    value: Implementation = _rt.decode(Implementation, "Implementation", text)
+    value: Implementation = _cardc.decode(Implementation, "Implementation", text)
     return value
 
 
 def parse_include_context(data: object) -> IncludeContext:
     """Decodes parsed JSON data as a IncludeContext, or raises DecodeError."""
-    value: IncludeContext = _rt.decode_data(IncludeContext, "IncludeContext", data)
+    value: IncludeContext = _cardc.decode_data(IncludeContext, "IncludeContext", data)
     return value
 
 
 def parse_include_context_json(text: str | bytes) -> IncludeContext:
     """Decodes JSON text as a IncludeContext, or raises DecodeError."""
-    value: IncludeContext = _rt.decode(IncludeContext, "IncludeContext", text)
+    value: IncludeContext = _cardc.decode(IncludeContext, "IncludeContext", text)
     return value
 
 
 def parse_initialize_request(data: object) -> InitializeRequest:
     """Decodes parsed JSON data as a InitializeRequest, or raises DecodeError."""
-    value: InitializeRequest = _rt.decode_data(
+    value: InitializeRequest = _cardc.decode_data(
         InitializeRequest,
         "InitializeRequest",
         data,
@@ -3750,13 +3696,17 @@ def parse_initialize_request(data: object) -> InitializeRequest:
 
 def parse_initialize_request_json(text: str | bytes) -> InitializeRequest:
     """Decodes JSON text as a InitializeRequest, or raises DecodeError."""
-    value: InitializeRequest = _rt.decode(InitializeRequest, "InitializeRequest", text)
+    value: InitializeRequest = _cardc.decode(
+        InitializeRequest,
+        "InitializeRequest",
+        text,
+    )
     return value
 
 
 def parse_initialize_request_params(data: object) -> InitializeRequestParams:
     """Decodes parsed JSON data as a InitializeRequestParams, or raises DecodeError."""
-    value: InitializeRequestParams = _rt.decode_data(
+    value: InitializeRequestParams = _cardc.decode_data(
         InitializeRequestParams,
         "InitializeRequestParams",
         data,
@@ -3766,7 +3716,7 @@ def parse_initialize_request_params(data: object) -> InitializeRequestParams:
 
 def parse_initialize_request_params_json(text: str | bytes) -> InitializeRequestParams:
     """Decodes JSON text as a InitializeRequestParams, or raises DecodeError."""
-    value: InitializeRequestParams = _rt.decode(
+    value: InitializeRequestParams = _cardc.decode(
         InitializeRequestParams,
         "InitializeRequestParams",
         text,
@@ -3776,7 +3726,7 @@ def parse_initialize_request_params_json(text: str | bytes) -> InitializeRequest
 
 def parse_initialize_result(data: object) -> InitializeResult:
     """Decodes parsed JSON data as a InitializeResult, or raises DecodeError."""
-    value: InitializeResult = _rt.decode_data(
+    value: InitializeResult = _cardc.decode_data(
         InitializeResult,
         "InitializeResult",
         data,
@@ -3786,37 +3736,37 @@ def parse_initialize_result(data: object) -> InitializeResult:
 
 def parse_initialize_result_json(text: str | bytes) -> InitializeResult:
     """Decodes JSON text as a InitializeResult, or raises DecodeError."""
-    value: InitializeResult = _rt.decode(InitializeResult, "InitializeResult", text)
+    value: InitializeResult = _cardc.decode(InitializeResult, "InitializeResult", text)
     return value
 
 
 def parse_json_object(data: object) -> JsonObject:
     """Decodes parsed JSON data as a JsonObject, or raises DecodeError."""
-    value: JsonObject = _rt.decode_data(JsonObject, "JsonObject", data)
+    value: JsonObject = _cardc.decode_data(JsonObject, "JsonObject", data)
     return value
 
 
 def parse_json_object_json(text: str | bytes) -> JsonObject:
     """Decodes JSON text as a JsonObject, or raises DecodeError."""
-    value: JsonObject = _rt.decode(JsonObject, "JsonObject", text)
+    value: JsonObject = _cardc.decode(JsonObject, "JsonObject", text)
     return value
 
 
 def parse_json_rpc_error(data: object) -> JsonRpcError:
     """Decodes parsed JSON data as a JsonRpcError, or raises DecodeError."""
-    value: JsonRpcError = _rt.decode_data(JsonRpcError, "JsonRpcError", data)
+    value: JsonRpcError = _cardc.decode_data(JsonRpcError, "JsonRpcError", data)
     return value
 
 
 def parse_json_rpc_error_json(text: str | bytes) -> JsonRpcError:
     """Decodes JSON text as a JsonRpcError, or raises DecodeError."""
-    value: JsonRpcError = _rt.decode(JsonRpcError, "JsonRpcError", text)
+    value: JsonRpcError = _cardc.decode(JsonRpcError, "JsonRpcError", text)
     return value
 
 
 def parse_json_rpc_error_response(data: object) -> JsonRpcErrorResponse:
     """Decodes parsed JSON data as a JsonRpcErrorResponse, or raises DecodeError."""
-    value: JsonRpcErrorResponse = _rt.decode_data(
+    value: JsonRpcErrorResponse = _cardc.decode_data(
         JsonRpcErrorResponse,
         "JsonRpcErrorResponse",
         data,
@@ -3826,7 +3776,7 @@ def parse_json_rpc_error_response(data: object) -> JsonRpcErrorResponse:
 
 def parse_json_rpc_error_response_json(text: str | bytes) -> JsonRpcErrorResponse:
     """Decodes JSON text as a JsonRpcErrorResponse, or raises DecodeError."""
-    value: JsonRpcErrorResponse = _rt.decode(
+    value: JsonRpcErrorResponse = _cardc.decode(
         JsonRpcErrorResponse,
         "JsonRpcErrorResponse",
         text,
@@ -3836,7 +3786,7 @@ def parse_json_rpc_error_response_json(text: str | bytes) -> JsonRpcErrorRespons
 
 def parse_json_rpc_notification(data: object) -> JsonRpcNotification:
     """Decodes parsed JSON data as a JsonRpcNotification, or raises DecodeError."""
-    value: JsonRpcNotification = _rt.decode_data(
+    value: JsonRpcNotification = _cardc.decode_data(
         JsonRpcNotification,
         "JsonRpcNotification",
         data,
@@ -3846,7 +3796,7 @@ def parse_json_rpc_notification(data: object) -> JsonRpcNotification:
 
 def parse_json_rpc_notification_json(text: str | bytes) -> JsonRpcNotification:
     """Decodes JSON text as a JsonRpcNotification, or raises DecodeError."""
-    value: JsonRpcNotification = _rt.decode(
+    value: JsonRpcNotification = _cardc.decode(
         JsonRpcNotification,
         "JsonRpcNotification",
         text,
@@ -3856,31 +3806,35 @@ def parse_json_rpc_notification_json(text: str | bytes) -> JsonRpcNotification:
 
 def parse_json_rpc_request(data: object) -> JsonRpcRequest:
     """Decodes parsed JSON data as a JsonRpcRequest, or raises DecodeError."""
-    value: JsonRpcRequest = _rt.decode_data(JsonRpcRequest, "JsonRpcRequest", data)
+    value: JsonRpcRequest = _cardc.decode_data(JsonRpcRequest, "JsonRpcRequest", data)
     return value
 
 
 def parse_json_rpc_request_json(text: str | bytes) -> JsonRpcRequest:
     """Decodes JSON text as a JsonRpcRequest, or raises DecodeError."""
-    value: JsonRpcRequest = _rt.decode(JsonRpcRequest, "JsonRpcRequest", text)
+    value: JsonRpcRequest = _cardc.decode(JsonRpcRequest, "JsonRpcRequest", text)
     return value
 
 
 def parse_json_rpc_response(data: object) -> JsonRpcResponse:
     """Decodes parsed JSON data as a JsonRpcResponse, or raises DecodeError."""
-    value: JsonRpcResponse = _rt.decode_data(JsonRpcResponse, "JsonRpcResponse", data)
+    value: JsonRpcResponse = _cardc.decode_data(
+        JsonRpcResponse,
+        "JsonRpcResponse",
+        data,
+    )
     return value
 
 
 def parse_json_rpc_response_json(text: str | bytes) -> JsonRpcResponse:
     """Decodes JSON text as a JsonRpcResponse, or raises DecodeError."""
-    value: JsonRpcResponse = _rt.decode(JsonRpcResponse, "JsonRpcResponse", text)
+    value: JsonRpcResponse = _cardc.decode(JsonRpcResponse, "JsonRpcResponse", text)
     return value
 
 
 def parse_json_rpc_result_response(data: object) -> JsonRpcResultResponse:
     """Decodes parsed JSON data as a JsonRpcResultResponse, or raises DecodeError."""
-    value: JsonRpcResultResponse = _rt.decode_data(
+    value: JsonRpcResultResponse = _cardc.decode_data(
         JsonRpcResultResponse,
         "JsonRpcResultResponse",
         data,
@@ -3890,7 +3844,7 @@ def parse_json_rpc_result_response(data: object) -> JsonRpcResultResponse:
 
 def parse_json_rpc_result_response_json(text: str | bytes) -> JsonRpcResultResponse:
     """Decodes JSON text as a JsonRpcResultResponse, or raises DecodeError."""
-    value: JsonRpcResultResponse = _rt.decode(
+    value: JsonRpcResultResponse = _cardc.decode(
         JsonRpcResultResponse,
         "JsonRpcResultResponse",
         text,
@@ -3900,7 +3854,7 @@ def parse_json_rpc_result_response_json(text: str | bytes) -> JsonRpcResultRespo
 
 def parse_list_changed_capability(data: object) -> ListChangedCapability:
     """Decodes parsed JSON data as a ListChangedCapability, or raises DecodeError."""
-    value: ListChangedCapability = _rt.decode_data(
+    value: ListChangedCapability = _cardc.decode_data(
         ListChangedCapability,
         "ListChangedCapability",
         data,
@@ -3910,7 +3864,7 @@ def parse_list_changed_capability(data: object) -> ListChangedCapability:
 
 def parse_list_changed_capability_json(text: str | bytes) -> ListChangedCapability:
     """Decodes JSON text as a ListChangedCapability, or raises DecodeError."""
-    value: ListChangedCapability = _rt.decode(
+    value: ListChangedCapability = _cardc.decode(
         ListChangedCapability,
         "ListChangedCapability",
         text,
@@ -3920,7 +3874,7 @@ def parse_list_changed_capability_json(text: str | bytes) -> ListChangedCapabili
 
 def parse_list_prompts_result(data: object) -> ListPromptsResult:
     """Decodes parsed JSON data as a ListPromptsResult, or raises DecodeError."""
-    value: ListPromptsResult = _rt.decode_data(
+    value: ListPromptsResult = _cardc.decode_data(
         ListPromptsResult,
         "ListPromptsResult",
         data,
@@ -3930,13 +3884,17 @@ def parse_list_prompts_result(data: object) -> ListPromptsResult:
 
 def parse_list_prompts_result_json(text: str | bytes) -> ListPromptsResult:
     """Decodes JSON text as a ListPromptsResult, or raises DecodeError."""
-    value: ListPromptsResult = _rt.decode(ListPromptsResult, "ListPromptsResult", text)
+    value: ListPromptsResult = _cardc.decode(
+        ListPromptsResult,
+        "ListPromptsResult",
+        text,
+    )
     return value
 
 
 def parse_list_resource_templates_result(data: object) -> ListResourceTemplatesResult:
     """Decodes parsed JSON data as a ListResourceTemplatesResult, or raises DecodeError."""
-    value: ListResourceTemplatesResult = _rt.decode_data(
+    value: ListResourceTemplatesResult = _cardc.decode_data(
         ListResourceTemplatesResult,
         "ListResourceTemplatesResult",
         data,
@@ -3948,7 +3906,7 @@ def parse_list_resource_templates_result_json(
     text: str | bytes,
 ) -> ListResourceTemplatesResult:
     """Decodes JSON text as a ListResourceTemplatesResult, or raises DecodeError."""
-    value: ListResourceTemplatesResult = _rt.decode(
+    value: ListResourceTemplatesResult = _cardc.decode(
         ListResourceTemplatesResult,
         "ListResourceTemplatesResult",
         text,
@@ -3958,7 +3916,7 @@ def parse_list_resource_templates_result_json(
 
 def parse_list_resources_result(data: object) -> ListResourcesResult:
     """Decodes parsed JSON data as a ListResourcesResult, or raises DecodeError."""
-    value: ListResourcesResult = _rt.decode_data(
+    value: ListResourcesResult = _cardc.decode_data(
         ListResourcesResult,
         "ListResourcesResult",
         data,
@@ -3968,7 +3926,7 @@ def parse_list_resources_result(data: object) -> ListResourcesResult:
 
 def parse_list_resources_result_json(text: str | bytes) -> ListResourcesResult:
     """Decodes JSON text as a ListResourcesResult, or raises DecodeError."""
-    value: ListResourcesResult = _rt.decode(
+    value: ListResourcesResult = _cardc.decode(
         ListResourcesResult,
         "ListResourcesResult",
         text,
@@ -3978,55 +3936,67 @@ def parse_list_resources_result_json(text: str | bytes) -> ListResourcesResult:
 
 def parse_list_roots_result(data: object) -> ListRootsResult:
     """Decodes parsed JSON data as a ListRootsResult, or raises DecodeError."""
-    value: ListRootsResult = _rt.decode_data(ListRootsResult, "ListRootsResult", data)
+    value: ListRootsResult = _cardc.decode_data(
+        ListRootsResult,
+        "ListRootsResult",
+        data,
+    )
     return value
 
 
 def parse_list_roots_result_json(text: str | bytes) -> ListRootsResult:
     """Decodes JSON text as a ListRootsResult, or raises DecodeError."""
-    value: ListRootsResult = _rt.decode(ListRootsResult, "ListRootsResult", text)
+    value: ListRootsResult = _cardc.decode(ListRootsResult, "ListRootsResult", text)
     return value
 
 
 def parse_list_tasks_result(data: object) -> ListTasksResult:
     """Decodes parsed JSON data as a ListTasksResult, or raises DecodeError."""
-    value: ListTasksResult = _rt.decode_data(ListTasksResult, "ListTasksResult", data)
+    value: ListTasksResult = _cardc.decode_data(
+        ListTasksResult,
+        "ListTasksResult",
+        data,
+    )
     return value
 
 
 def parse_list_tasks_result_json(text: str | bytes) -> ListTasksResult:
     """Decodes JSON text as a ListTasksResult, or raises DecodeError."""
-    value: ListTasksResult = _rt.decode(ListTasksResult, "ListTasksResult", text)
+    value: ListTasksResult = _cardc.decode(ListTasksResult, "ListTasksResult", text)
     return value
 
 
 def parse_list_tools_result(data: object) -> ListToolsResult:
     """Decodes parsed JSON data as a ListToolsResult, or raises DecodeError."""
-    value: ListToolsResult = _rt.decode_data(ListToolsResult, "ListToolsResult", data)
+    value: ListToolsResult = _cardc.decode_data(
+        ListToolsResult,
+        "ListToolsResult",
+        data,
+    )
     return value
 
 
 def parse_list_tools_result_json(text: str | bytes) -> ListToolsResult:
     """Decodes JSON text as a ListToolsResult, or raises DecodeError."""
-    value: ListToolsResult = _rt.decode(ListToolsResult, "ListToolsResult", text)
+    value: ListToolsResult = _cardc.decode(ListToolsResult, "ListToolsResult", text)
     return value
 
 
 def parse_logging_level(data: object) -> LoggingLevel:
     """Decodes parsed JSON data as a LoggingLevel, or raises DecodeError."""
-    value: LoggingLevel = _rt.decode_data(LoggingLevel, "LoggingLevel", data)
+    value: LoggingLevel = _cardc.decode_data(LoggingLevel, "LoggingLevel", data)
     return value
 
 
 def parse_logging_level_json(text: str | bytes) -> LoggingLevel:
     """Decodes JSON text as a LoggingLevel, or raises DecodeError."""
-    value: LoggingLevel = _rt.decode(LoggingLevel, "LoggingLevel", text)
+    value: LoggingLevel = _cardc.decode(LoggingLevel, "LoggingLevel", text)
     return value
 
 
 def parse_logging_message_notification(data: object) -> LoggingMessageNotification:
     """Decodes parsed JSON data as a LoggingMessageNotification, or raises DecodeError."""
-    value: LoggingMessageNotification = _rt.decode_data(
+    value: LoggingMessageNotification = _cardc.decode_data(
         LoggingMessageNotification,
         "LoggingMessageNotification",
         data,
@@ -4038,7 +4008,7 @@ def parse_logging_message_notification_json(
     text: str | bytes,
 ) -> LoggingMessageNotification:
     """Decodes JSON text as a LoggingMessageNotification, or raises DecodeError."""
-    value: LoggingMessageNotification = _rt.decode(
+    value: LoggingMessageNotification = _cardc.decode(
         LoggingMessageNotification,
         "LoggingMessageNotification",
         text,
@@ -4050,7 +4020,7 @@ def parse_logging_message_notification_params(
     data: object,
 ) -> LoggingMessageNotificationParams:
     """Decodes parsed JSON data as a LoggingMessageNotificationParams, or raises DecodeError."""
-    value: LoggingMessageNotificationParams = _rt.decode_data(
+    value: LoggingMessageNotificationParams = _cardc.decode_data(
         LoggingMessageNotificationParams,
         "LoggingMessageNotificationParams",
         data,
@@ -4062,7 +4032,7 @@ def parse_logging_message_notification_params_json(
     text: str | bytes,
 ) -> LoggingMessageNotificationParams:
     """Decodes JSON text as a LoggingMessageNotificationParams, or raises DecodeError."""
-    value: LoggingMessageNotificationParams = _rt.decode(
+    value: LoggingMessageNotificationParams = _cardc.decode(
         LoggingMessageNotificationParams,
         "LoggingMessageNotificationParams",
         text,
@@ -4072,43 +4042,43 @@ def parse_logging_message_notification_params_json(
 
 def parse_meta(data: object) -> Meta:
     """Decodes parsed JSON data as a Meta, or raises DecodeError."""
-    value: Meta = _rt.decode_data(Meta, "Meta", data)
+    value: Meta = _cardc.decode_data(Meta, "Meta", data)
     return value
 
 
 def parse_meta_json(text: str | bytes) -> Meta:
     """Decodes JSON text as a Meta, or raises DecodeError."""
-    value: Meta = _rt.decode(Meta, "Meta", text)
+    value: Meta = _cardc.decode(Meta, "Meta", text)
     return value
 
 
 def parse_meta_only(data: object) -> MetaOnly:
     """Decodes parsed JSON data as a MetaOnly, or raises DecodeError."""
-    value: MetaOnly = _rt.decode_data(MetaOnly, "MetaOnly", data)
+    value: MetaOnly = _cardc.decode_data(MetaOnly, "MetaOnly", data)
     return value
 
 
 def parse_meta_only_json(text: str | bytes) -> MetaOnly:
     """Decodes JSON text as a MetaOnly, or raises DecodeError."""
-    value: MetaOnly = _rt.decode(MetaOnly, "MetaOnly", text)
+    value: MetaOnly = _cardc.decode(MetaOnly, "MetaOnly", text)
     return value
 
 
 def parse_model_hint(data: object) -> ModelHint:
     """Decodes parsed JSON data as a ModelHint, or raises DecodeError."""
-    value: ModelHint = _rt.decode_data(ModelHint, "ModelHint", data)
+    value: ModelHint = _cardc.decode_data(ModelHint, "ModelHint", data)
     return value
 
 
 def parse_model_hint_json(text: str | bytes) -> ModelHint:
     """Decodes JSON text as a ModelHint, or raises DecodeError."""
-    value: ModelHint = _rt.decode(ModelHint, "ModelHint", text)
+    value: ModelHint = _cardc.decode(ModelHint, "ModelHint", text)
     return value
 
 
 def parse_model_preferences(data: object) -> ModelPreferences:
     """Decodes parsed JSON data as a ModelPreferences, or raises DecodeError."""
-    value: ModelPreferences = _rt.decode_data(
+    value: ModelPreferences = _cardc.decode_data(
         ModelPreferences,
         "ModelPreferences",
         data,
@@ -4118,13 +4088,13 @@ def parse_model_preferences(data: object) -> ModelPreferences:
 
 def parse_model_preferences_json(text: str | bytes) -> ModelPreferences:
     """Decodes JSON text as a ModelPreferences, or raises DecodeError."""
-    value: ModelPreferences = _rt.decode(ModelPreferences, "ModelPreferences", text)
+    value: ModelPreferences = _cardc.decode(ModelPreferences, "ModelPreferences", text)
     return value
 
 
 def parse_multi_select_enum_schema(data: object) -> MultiSelectEnumSchema:
     """Decodes parsed JSON data as a MultiSelectEnumSchema, or raises DecodeError."""
-    value: MultiSelectEnumSchema = _rt.decode_data(
+    value: MultiSelectEnumSchema = _cardc.decode_data(
         MultiSelectEnumSchema,
         "MultiSelectEnumSchema",
         data,
@@ -4134,7 +4104,7 @@ def parse_multi_select_enum_schema(data: object) -> MultiSelectEnumSchema:
 
 def parse_multi_select_enum_schema_json(text: str | bytes) -> MultiSelectEnumSchema:
     """Decodes JSON text as a MultiSelectEnumSchema, or raises DecodeError."""
-    value: MultiSelectEnumSchema = _rt.decode(
+    value: MultiSelectEnumSchema = _cardc.decode(
         MultiSelectEnumSchema,
         "MultiSelectEnumSchema",
         text,
@@ -4144,7 +4114,7 @@ def parse_multi_select_enum_schema_json(text: str | bytes) -> MultiSelectEnumSch
 
 def parse_multi_select_items(data: object) -> MultiSelectItems:
     """Decodes parsed JSON data as a MultiSelectItems, or raises DecodeError."""
-    value: MultiSelectItems = _rt.decode_data(
+    value: MultiSelectItems = _cardc.decode_data(
         MultiSelectItems,
         "MultiSelectItems",
         data,
@@ -4154,25 +4124,25 @@ def parse_multi_select_items(data: object) -> MultiSelectItems:
 
 def parse_multi_select_items_json(text: str | bytes) -> MultiSelectItems:
     """Decodes JSON text as a MultiSelectItems, or raises DecodeError."""
-    value: MultiSelectItems = _rt.decode(MultiSelectItems, "MultiSelectItems", text)
+    value: MultiSelectItems = _cardc.decode(MultiSelectItems, "MultiSelectItems", text)
     return value
 
 
 def parse_number_schema(data: object) -> NumberSchema:
     """Decodes parsed JSON data as a NumberSchema, or raises DecodeError."""
-    value: NumberSchema = _rt.decode_data(NumberSchema, "NumberSchema", data)
+    value: NumberSchema = _cardc.decode_data(NumberSchema, "NumberSchema", data)
     return value
 
 
 def parse_number_schema_json(text: str | bytes) -> NumberSchema:
     """Decodes JSON text as a NumberSchema, or raises DecodeError."""
-    value: NumberSchema = _rt.decode(NumberSchema, "NumberSchema", text)
+    value: NumberSchema = _cardc.decode(NumberSchema, "NumberSchema", text)
     return value
 
 
 def parse_paginated_request(data: object) -> PaginatedRequest:
     """Decodes parsed JSON data as a PaginatedRequest, or raises DecodeError."""
-    value: PaginatedRequest = _rt.decode_data(
+    value: PaginatedRequest = _cardc.decode_data(
         PaginatedRequest,
         "PaginatedRequest",
         data,
@@ -4182,13 +4152,13 @@ def parse_paginated_request(data: object) -> PaginatedRequest:
 
 def parse_paginated_request_json(text: str | bytes) -> PaginatedRequest:
     """Decodes JSON text as a PaginatedRequest, or raises DecodeError."""
-    value: PaginatedRequest = _rt.decode(PaginatedRequest, "PaginatedRequest", text)
+    value: PaginatedRequest = _cardc.decode(PaginatedRequest, "PaginatedRequest", text)
     return value
 
 
 def parse_paginated_request_params(data: object) -> PaginatedRequestParams:
     """Decodes parsed JSON data as a PaginatedRequestParams, or raises DecodeError."""
-    value: PaginatedRequestParams = _rt.decode_data(
+    value: PaginatedRequestParams = _cardc.decode_data(
         PaginatedRequestParams,
         "PaginatedRequestParams",
         data,
@@ -4198,7 +4168,7 @@ def parse_paginated_request_params(data: object) -> PaginatedRequestParams:
 
 def parse_paginated_request_params_json(text: str | bytes) -> PaginatedRequestParams:
     """Decodes JSON text as a PaginatedRequestParams, or raises DecodeError."""
-    value: PaginatedRequestParams = _rt.decode(
+    value: PaginatedRequestParams = _cardc.decode(
         PaginatedRequestParams,
         "PaginatedRequestParams",
         text,
@@ -4208,19 +4178,19 @@ def parse_paginated_request_params_json(text: str | bytes) -> PaginatedRequestPa
 
 def parse_params(data: object) -> Params:
     """Decodes parsed JSON data as a Params, or raises DecodeError."""
-    value: Params = _rt.decode_data(Params, "Params", data)
+    value: Params = _cardc.decode_data(Params, "Params", data)
     return value
 
 
 def parse_params_json(text: str | bytes) -> Params:
     """Decodes JSON text as a Params, or raises DecodeError."""
-    value: Params = _rt.decode(Params, "Params", text)
+    value: Params = _cardc.decode(Params, "Params", text)
     return value
 
 
 def parse_primitive_schema_definition(data: object) -> PrimitiveSchemaDefinition:
     """Decodes parsed JSON data as a PrimitiveSchemaDefinition, or raises DecodeError."""
-    value: PrimitiveSchemaDefinition = _rt.decode_data(
+    value: PrimitiveSchemaDefinition = _cardc.decode_data(
         PrimitiveSchemaDefinition,
         "PrimitiveSchemaDefinition",
         data,
@@ -4232,7 +4202,7 @@ def parse_primitive_schema_definition_json(
     text: str | bytes,
 ) -> PrimitiveSchemaDefinition:
     """Decodes JSON text as a PrimitiveSchemaDefinition, or raises DecodeError."""
-    value: PrimitiveSchemaDefinition = _rt.decode(
+    value: PrimitiveSchemaDefinition = _cardc.decode(
         PrimitiveSchemaDefinition,
         "PrimitiveSchemaDefinition",
         text,
@@ -4242,7 +4212,7 @@ def parse_primitive_schema_definition_json(
 
 def parse_progress_notification(data: object) -> ProgressNotification:
     """Decodes parsed JSON data as a ProgressNotification, or raises DecodeError."""
-    value: ProgressNotification = _rt.decode_data(
+    value: ProgressNotification = _cardc.decode_data(
         ProgressNotification,
         "ProgressNotification",
         data,
@@ -4252,7 +4222,7 @@ def parse_progress_notification(data: object) -> ProgressNotification:
 
 def parse_progress_notification_json(text: str | bytes) -> ProgressNotification:
     """Decodes JSON text as a ProgressNotification, or raises DecodeError."""
-    value: ProgressNotification = _rt.decode(
+    value: ProgressNotification = _cardc.decode(
         ProgressNotification,
         "ProgressNotification",
         text,
@@ -4262,7 +4232,7 @@ def parse_progress_notification_json(text: str | bytes) -> ProgressNotification:
 
 def parse_progress_notification_params(data: object) -> ProgressNotificationParams:
     """Decodes parsed JSON data as a ProgressNotificationParams, or raises DecodeError."""
-    value: ProgressNotificationParams = _rt.decode_data(
+    value: ProgressNotificationParams = _cardc.decode_data(
         ProgressNotificationParams,
         "ProgressNotificationParams",
         data,
@@ -4274,7 +4244,7 @@ def parse_progress_notification_params_json(
     text: str | bytes,
 ) -> ProgressNotificationParams:
     """Decodes JSON text as a ProgressNotificationParams, or raises DecodeError."""
-    value: ProgressNotificationParams = _rt.decode(
+    value: ProgressNotificationParams = _cardc.decode(
         ProgressNotificationParams,
         "ProgressNotificationParams",
         text,
@@ -4284,67 +4254,71 @@ def parse_progress_notification_params_json(
 
 def parse_progress_token(data: object) -> ProgressToken:
     """Decodes parsed JSON data as a ProgressToken, or raises DecodeError."""
-    value: ProgressToken = _rt.decode_data(ProgressToken, "ProgressToken", data)
+    value: ProgressToken = _cardc.decode_data(ProgressToken, "ProgressToken", data)
     return value
 
 
 def parse_progress_token_json(text: str | bytes) -> ProgressToken:
     """Decodes JSON text as a ProgressToken, or raises DecodeError."""
-    value: ProgressToken = _rt.decode(ProgressToken, "ProgressToken", text)
+    value: ProgressToken = _cardc.decode(ProgressToken, "ProgressToken", text)
     return value
 
 
 def parse_prompt(data: object) -> Prompt:
     """Decodes parsed JSON data as a Prompt, or raises DecodeError."""
-    value: Prompt = _rt.decode_data(Prompt, "Prompt", data)
+    value: Prompt = _cardc.decode_data(Prompt, "Prompt", data)
     return value
 
 
 def parse_prompt_json(text: str | bytes) -> Prompt:
     """Decodes JSON text as a Prompt, or raises DecodeError."""
-    value: Prompt = _rt.decode(Prompt, "Prompt", text)
+    value: Prompt = _cardc.decode(Prompt, "Prompt", text)
     return value
 
 
 def parse_prompt_argument(data: object) -> PromptArgument:
     """Decodes parsed JSON data as a PromptArgument, or raises DecodeError."""
-    value: PromptArgument = _rt.decode_data(PromptArgument, "PromptArgument", data)
+    value: PromptArgument = _cardc.decode_data(PromptArgument, "PromptArgument", data)
     return value
 
 
 def parse_prompt_argument_json(text: str | bytes) -> PromptArgument:
     """Decodes JSON text as a PromptArgument, or raises DecodeError."""
-    value: PromptArgument = _rt.decode(PromptArgument, "PromptArgument", text)
+    value: PromptArgument = _cardc.decode(PromptArgument, "PromptArgument", text)
     return value
 
 
 def parse_prompt_message(data: object) -> PromptMessage:
     """Decodes parsed JSON data as a PromptMessage, or raises DecodeError."""
-    value: PromptMessage = _rt.decode_data(PromptMessage, "PromptMessage", data)
+    value: PromptMessage = _cardc.decode_data(PromptMessage, "PromptMessage", data)
     return value
 
 
 def parse_prompt_message_json(text: str | bytes) -> PromptMessage:
     """Decodes JSON text as a PromptMessage, or raises DecodeError."""
-    value: PromptMessage = _rt.decode(PromptMessage, "PromptMessage", text)
+    value: PromptMessage = _cardc.decode(PromptMessage, "PromptMessage", text)
     return value
 
 
 def parse_prompt_reference(data: object) -> PromptReference:
     """Decodes parsed JSON data as a PromptReference, or raises DecodeError."""
-    value: PromptReference = _rt.decode_data(PromptReference, "PromptReference", data)
+    value: PromptReference = _cardc.decode_data(
+        PromptReference,
+        "PromptReference",
+        data,
+    )
     return value
 
 
 def parse_prompt_reference_json(text: str | bytes) -> PromptReference:
     """Decodes JSON text as a PromptReference, or raises DecodeError."""
-    value: PromptReference = _rt.decode(PromptReference, "PromptReference", text)
+    value: PromptReference = _cardc.decode(PromptReference, "PromptReference", text)
     return value
 
 
 def parse_read_resource_result(data: object) -> ReadResourceResult:
     """Decodes parsed JSON data as a ReadResourceResult, or raises DecodeError."""
-    value: ReadResourceResult = _rt.decode_data(
+    value: ReadResourceResult = _cardc.decode_data(
         ReadResourceResult,
         "ReadResourceResult",
         data,
@@ -4354,7 +4328,7 @@ def parse_read_resource_result(data: object) -> ReadResourceResult:
 
 def parse_read_resource_result_json(text: str | bytes) -> ReadResourceResult:
     """Decodes JSON text as a ReadResourceResult, or raises DecodeError."""
-    value: ReadResourceResult = _rt.decode(
+    value: ReadResourceResult = _cardc.decode(
         ReadResourceResult,
         "ReadResourceResult",
         text,
@@ -4364,7 +4338,7 @@ def parse_read_resource_result_json(text: str | bytes) -> ReadResourceResult:
 
 def parse_related_task_metadata(data: object) -> RelatedTaskMetadata:
     """Decodes parsed JSON data as a RelatedTaskMetadata, or raises DecodeError."""
-    value: RelatedTaskMetadata = _rt.decode_data(
+    value: RelatedTaskMetadata = _cardc.decode_data(
         RelatedTaskMetadata,
         "RelatedTaskMetadata",
         data,
@@ -4374,7 +4348,7 @@ def parse_related_task_metadata(data: object) -> RelatedTaskMetadata:
 
 def parse_related_task_metadata_json(text: str | bytes) -> RelatedTaskMetadata:
     """Decodes JSON text as a RelatedTaskMetadata, or raises DecodeError."""
-    value: RelatedTaskMetadata = _rt.decode(
+    value: RelatedTaskMetadata = _cardc.decode(
         RelatedTaskMetadata,
         "RelatedTaskMetadata",
         text,
@@ -4384,55 +4358,59 @@ def parse_related_task_metadata_json(text: str | bytes) -> RelatedTaskMetadata:
 
 def parse_request_id(data: object) -> RequestId:
     """Decodes parsed JSON data as a RequestId, or raises DecodeError."""
-    value: RequestId = _rt.decode_data(RequestId, "RequestId", data)
+    value: RequestId = _cardc.decode_data(RequestId, "RequestId", data)
     return value
 
 
 def parse_request_id_json(text: str | bytes) -> RequestId:
     """Decodes JSON text as a RequestId, or raises DecodeError."""
-    value: RequestId = _rt.decode(RequestId, "RequestId", text)
+    value: RequestId = _cardc.decode(RequestId, "RequestId", text)
     return value
 
 
 def parse_request_meta(data: object) -> RequestMeta:
     """Decodes parsed JSON data as a RequestMeta, or raises DecodeError."""
-    value: RequestMeta = _rt.decode_data(RequestMeta, "RequestMeta", data)
+    value: RequestMeta = _cardc.decode_data(RequestMeta, "RequestMeta", data)
     return value
 
 
 def parse_request_meta_json(text: str | bytes) -> RequestMeta:
     """Decodes JSON text as a RequestMeta, or raises DecodeError."""
-    value: RequestMeta = _rt.decode(RequestMeta, "RequestMeta", text)
+    value: RequestMeta = _cardc.decode(RequestMeta, "RequestMeta", text)
     return value
 
 
 def parse_requested_schema(data: object) -> RequestedSchema:
     """Decodes parsed JSON data as a RequestedSchema, or raises DecodeError."""
-    value: RequestedSchema = _rt.decode_data(RequestedSchema, "RequestedSchema", data)
+    value: RequestedSchema = _cardc.decode_data(
+        RequestedSchema,
+        "RequestedSchema",
+        data,
+    )
     return value
 
 
 def parse_requested_schema_json(text: str | bytes) -> RequestedSchema:
     """Decodes JSON text as a RequestedSchema, or raises DecodeError."""
-    value: RequestedSchema = _rt.decode(RequestedSchema, "RequestedSchema", text)
+    value: RequestedSchema = _cardc.decode(RequestedSchema, "RequestedSchema", text)
     return value
 
 
 def parse_resource(data: object) -> Resource:
     """Decodes parsed JSON data as a Resource, or raises DecodeError."""
-    value: Resource = _rt.decode_data(Resource, "Resource", data)
+    value: Resource = _cardc.decode_data(Resource, "Resource", data)
     return value
 
 
 def parse_resource_json(text: str | bytes) -> Resource:
     """Decodes JSON text as a Resource, or raises DecodeError."""
-    value: Resource = _rt.decode(Resource, "Resource", text)
+    value: Resource = _cardc.decode(Resource, "Resource", text)
     return value
 
 
 def parse_resource_contents(data: object) -> ResourceContents:
     """Decodes parsed JSON data as a ResourceContents, or raises DecodeError."""
-    value: ResourceContents = _rt.decode_data(
+    value: ResourceContents = _cardc.decode_data(
         ResourceContents,
         "ResourceContents",
         data,
@@ -4442,25 +4420,29 @@ def parse_resource_contents(data: object) -> ResourceContents:
 
 def parse_resource_contents_json(text: str | bytes) -> ResourceContents:
     """Decodes JSON text as a ResourceContents, or raises DecodeError."""
-    value: ResourceContents = _rt.decode(ResourceContents, "ResourceContents", text)
+    value: ResourceContents = _cardc.decode(ResourceContents, "ResourceContents", text)
     return value
 
 
 def parse_resource_request(data: object) -> ResourceRequest:
     """Decodes parsed JSON data as a ResourceRequest, or raises DecodeError."""
-    value: ResourceRequest = _rt.decode_data(ResourceRequest, "ResourceRequest", data)
+    value: ResourceRequest = _cardc.decode_data(
+        ResourceRequest,
+        "ResourceRequest",
+        data,
+    )
     return value
 
 
 def parse_resource_request_json(text: str | bytes) -> ResourceRequest:
     """Decodes JSON text as a ResourceRequest, or raises DecodeError."""
-    value: ResourceRequest = _rt.decode(ResourceRequest, "ResourceRequest", text)
+    value: ResourceRequest = _cardc.decode(ResourceRequest, "ResourceRequest", text)
     return value
 
 
 def parse_resource_request_params(data: object) -> ResourceRequestParams:
     """Decodes parsed JSON data as a ResourceRequestParams, or raises DecodeError."""
-    value: ResourceRequestParams = _rt.decode_data(
+    value: ResourceRequestParams = _cardc.decode_data(
         ResourceRequestParams,
         "ResourceRequestParams",
         data,
@@ -4470,7 +4452,7 @@ def parse_resource_request_params(data: object) -> ResourceRequestParams:
 
 def parse_resource_request_params_json(text: str | bytes) -> ResourceRequestParams:
     """Decodes JSON text as a ResourceRequestParams, or raises DecodeError."""
-    value: ResourceRequestParams = _rt.decode(
+    value: ResourceRequestParams = _cardc.decode(
         ResourceRequestParams,
         "ResourceRequestParams",
         text,
@@ -4480,7 +4462,7 @@ def parse_resource_request_params_json(text: str | bytes) -> ResourceRequestPara
 
 def parse_resource_template(data: object) -> ResourceTemplate:
     """Decodes parsed JSON data as a ResourceTemplate, or raises DecodeError."""
-    value: ResourceTemplate = _rt.decode_data(
+    value: ResourceTemplate = _cardc.decode_data(
         ResourceTemplate,
         "ResourceTemplate",
         data,
@@ -4490,13 +4472,13 @@ def parse_resource_template(data: object) -> ResourceTemplate:
 
 def parse_resource_template_json(text: str | bytes) -> ResourceTemplate:
     """Decodes JSON text as a ResourceTemplate, or raises DecodeError."""
-    value: ResourceTemplate = _rt.decode(ResourceTemplate, "ResourceTemplate", text)
+    value: ResourceTemplate = _cardc.decode(ResourceTemplate, "ResourceTemplate", text)
     return value
 
 
 def parse_resource_template_reference(data: object) -> ResourceTemplateReference:
     """Decodes parsed JSON data as a ResourceTemplateReference, or raises DecodeError."""
-    value: ResourceTemplateReference = _rt.decode_data(
+    value: ResourceTemplateReference = _cardc.decode_data(
         ResourceTemplateReference,
         "ResourceTemplateReference",
         data,
@@ -4508,7 +4490,7 @@ def parse_resource_template_reference_json(
     text: str | bytes,
 ) -> ResourceTemplateReference:
     """Decodes JSON text as a ResourceTemplateReference, or raises DecodeError."""
-    value: ResourceTemplateReference = _rt.decode(
+    value: ResourceTemplateReference = _cardc.decode(
         ResourceTemplateReference,
         "ResourceTemplateReference",
         text,
@@ -4518,7 +4500,7 @@ def parse_resource_template_reference_json(
 
 def parse_resource_updated_notification(data: object) -> ResourceUpdatedNotification:
     """Decodes parsed JSON data as a ResourceUpdatedNotification, or raises DecodeError."""
-    value: ResourceUpdatedNotification = _rt.decode_data(
+    value: ResourceUpdatedNotification = _cardc.decode_data(
         ResourceUpdatedNotification,
         "ResourceUpdatedNotification",
         data,
@@ -4530,7 +4512,7 @@ def parse_resource_updated_notification_json(
     text: str | bytes,
 ) -> ResourceUpdatedNotification:
     """Decodes JSON text as a ResourceUpdatedNotification, or raises DecodeError."""
-    value: ResourceUpdatedNotification = _rt.decode(
+    value: ResourceUpdatedNotification = _cardc.decode(
         ResourceUpdatedNotification,
         "ResourceUpdatedNotification",
         text,
@@ -4542,7 +4524,7 @@ def parse_resource_updated_notification_params(
     data: object,
 ) -> ResourceUpdatedNotificationParams:
     """Decodes parsed JSON data as a ResourceUpdatedNotificationParams, or raises DecodeError."""
-    value: ResourceUpdatedNotificationParams = _rt.decode_data(
+    value: ResourceUpdatedNotificationParams = _cardc.decode_data(
         ResourceUpdatedNotificationParams,
         "ResourceUpdatedNotificationParams",
         data,
@@ -4554,7 +4536,7 @@ def parse_resource_updated_notification_params_json(
     text: str | bytes,
 ) -> ResourceUpdatedNotificationParams:
     """Decodes JSON text as a ResourceUpdatedNotificationParams, or raises DecodeError."""
-    value: ResourceUpdatedNotificationParams = _rt.decode(
+    value: ResourceUpdatedNotificationParams = _cardc.decode(
         ResourceUpdatedNotificationParams,
         "ResourceUpdatedNotificationParams",
         text,
@@ -4564,7 +4546,7 @@ def parse_resource_updated_notification_params_json(
 
 def parse_resources_capability(data: object) -> ResourcesCapability:
     """Decodes parsed JSON data as a ResourcesCapability, or raises DecodeError."""
-    value: ResourcesCapability = _rt.decode_data(
+    value: ResourcesCapability = _cardc.decode_data(
         ResourcesCapability,
         "ResourcesCapability",
         data,
@@ -4574,7 +4556,7 @@ def parse_resources_capability(data: object) -> ResourcesCapability:
 
 def parse_resources_capability_json(text: str | bytes) -> ResourcesCapability:
     """Decodes JSON text as a ResourcesCapability, or raises DecodeError."""
-    value: ResourcesCapability = _rt.decode(
+    value: ResourcesCapability = _cardc.decode(
         ResourcesCapability,
         "ResourcesCapability",
         text,
@@ -4584,43 +4566,43 @@ def parse_resources_capability_json(text: str | bytes) -> ResourcesCapability:
 
 def parse_result(data: object) -> Result:
     """Decodes parsed JSON data as a Result, or raises DecodeError."""
-    value: Result = _rt.decode_data(Result, "Result", data)
+    value: Result = _cardc.decode_data(Result, "Result", data)
     return value
 
 
 def parse_result_json(text: str | bytes) -> Result:
     """Decodes JSON text as a Result, or raises DecodeError."""
-    value: Result = _rt.decode(Result, "Result", text)
+    value: Result = _cardc.decode(Result, "Result", text)
     return value
 
 
 def parse_role(data: object) -> Role:
     """Decodes parsed JSON data as a Role, or raises DecodeError."""
-    value: Role = _rt.decode_data(Role, "Role", data)
+    value: Role = _cardc.decode_data(Role, "Role", data)
     return value
 
 
 def parse_role_json(text: str | bytes) -> Role:
     """Decodes JSON text as a Role, or raises DecodeError."""
-    value: Role = _rt.decode(Role, "Role", text)
+    value: Role = _cardc.decode(Role, "Role", text)
     return value
 
 
 def parse_root(data: object) -> Root:
     """Decodes parsed JSON data as a Root, or raises DecodeError."""
-    value: Root = _rt.decode_data(Root, "Root", data)
+    value: Root = _cardc.decode_data(Root, "Root", data)
     return value
 
 
 def parse_root_json(text: str | bytes) -> Root:
     """Decodes JSON text as a Root, or raises DecodeError."""
-    value: Root = _rt.decode(Root, "Root", text)
+    value: Root = _cardc.decode(Root, "Root", text)
     return value
 
 
 def parse_sampling_capability(data: object) -> SamplingCapability:
     """Decodes parsed JSON data as a SamplingCapability, or raises DecodeError."""
-    value: SamplingCapability = _rt.decode_data(
+    value: SamplingCapability = _cardc.decode_data(
         SamplingCapability,
         "SamplingCapability",
         data,
@@ -4630,7 +4612,7 @@ def parse_sampling_capability(data: object) -> SamplingCapability:
 
 def parse_sampling_capability_json(text: str | bytes) -> SamplingCapability:
     """Decodes JSON text as a SamplingCapability, or raises DecodeError."""
-    value: SamplingCapability = _rt.decode(
+    value: SamplingCapability = _cardc.decode(
         SamplingCapability,
         "SamplingCapability",
         text,
@@ -4640,31 +4622,39 @@ def parse_sampling_capability_json(text: str | bytes) -> SamplingCapability:
 
 def parse_sampling_content(data: object) -> SamplingContent:
     """Decodes parsed JSON data as a SamplingContent, or raises DecodeError."""
-    value: SamplingContent = _rt.decode_data(SamplingContent, "SamplingContent", data)
+    value: SamplingContent = _cardc.decode_data(
+        SamplingContent,
+        "SamplingContent",
+        data,
+    )
     return value
 
 
 def parse_sampling_content_json(text: str | bytes) -> SamplingContent:
     """Decodes JSON text as a SamplingContent, or raises DecodeError."""
-    value: SamplingContent = _rt.decode(SamplingContent, "SamplingContent", text)
+    value: SamplingContent = _cardc.decode(SamplingContent, "SamplingContent", text)
     return value
 
 
 def parse_sampling_message(data: object) -> SamplingMessage:
     """Decodes parsed JSON data as a SamplingMessage, or raises DecodeError."""
-    value: SamplingMessage = _rt.decode_data(SamplingMessage, "SamplingMessage", data)
+    value: SamplingMessage = _cardc.decode_data(
+        SamplingMessage,
+        "SamplingMessage",
+        data,
+    )
     return value
 
 
 def parse_sampling_message_json(text: str | bytes) -> SamplingMessage:
     """Decodes JSON text as a SamplingMessage, or raises DecodeError."""
-    value: SamplingMessage = _rt.decode(SamplingMessage, "SamplingMessage", text)
+    value: SamplingMessage = _cardc.decode(SamplingMessage, "SamplingMessage", text)
     return value
 
 
 def parse_sampling_message_content(data: object) -> SamplingMessageContent:
     """Decodes parsed JSON data as a SamplingMessageContent, or raises DecodeError."""
-    value: SamplingMessageContent = _rt.decode_data(
+    value: SamplingMessageContent = _cardc.decode_data(
         SamplingMessageContent,
         "SamplingMessageContent",
         data,
@@ -4674,7 +4664,7 @@ def parse_sampling_message_content(data: object) -> SamplingMessageContent:
 
 def parse_sampling_message_content_json(text: str | bytes) -> SamplingMessageContent:
     """Decodes JSON text as a SamplingMessageContent, or raises DecodeError."""
-    value: SamplingMessageContent = _rt.decode(
+    value: SamplingMessageContent = _cardc.decode(
         SamplingMessageContent,
         "SamplingMessageContent",
         text,
@@ -4684,7 +4674,7 @@ def parse_sampling_message_content_json(text: str | bytes) -> SamplingMessageCon
 
 def parse_sampling_message_content_block(data: object) -> SamplingMessageContentBlock:
     """Decodes parsed JSON data as a SamplingMessageContentBlock, or raises DecodeError."""
-    value: SamplingMessageContentBlock = _rt.decode_data(
+    value: SamplingMessageContentBlock = _cardc.decode_data(
         SamplingMessageContentBlock,
         "SamplingMessageContentBlock",
         data,
@@ -4696,7 +4686,7 @@ def parse_sampling_message_content_block_json(
     text: str | bytes,
 ) -> SamplingMessageContentBlock:
     """Decodes JSON text as a SamplingMessageContentBlock, or raises DecodeError."""
-    value: SamplingMessageContentBlock = _rt.decode(
+    value: SamplingMessageContentBlock = _cardc.decode(
         SamplingMessageContentBlock,
         "SamplingMessageContentBlock",
         text,
@@ -4706,7 +4696,7 @@ def parse_sampling_message_content_block_json(
 
 def parse_server_capabilities(data: object) -> ServerCapabilities:
     """Decodes parsed JSON data as a ServerCapabilities, or raises DecodeError."""
-    value: ServerCapabilities = _rt.decode_data(
+    value: ServerCapabilities = _cardc.decode_data(
         ServerCapabilities,
         "ServerCapabilities",
         data,
@@ -4716,7 +4706,7 @@ def parse_server_capabilities(data: object) -> ServerCapabilities:
 
 def parse_server_capabilities_json(text: str | bytes) -> ServerCapabilities:
     """Decodes JSON text as a ServerCapabilities, or raises DecodeError."""
-    value: ServerCapabilities = _rt.decode(
+    value: ServerCapabilities = _cardc.decode(
         ServerCapabilities,
         "ServerCapabilities",
         text,
@@ -4726,7 +4716,7 @@ def parse_server_capabilities_json(text: str | bytes) -> ServerCapabilities:
 
 def parse_server_notification(data: object) -> ServerNotification:
     """Decodes parsed JSON data as a ServerNotification, or raises DecodeError."""
-    value: ServerNotification = _rt.decode_data(
+    value: ServerNotification = _cardc.decode_data(
         ServerNotification,
         "ServerNotification",
         data,
@@ -4736,7 +4726,7 @@ def parse_server_notification(data: object) -> ServerNotification:
 
 def parse_server_notification_json(text: str | bytes) -> ServerNotification:
     """Decodes JSON text as a ServerNotification, or raises DecodeError."""
-    value: ServerNotification = _rt.decode(
+    value: ServerNotification = _cardc.decode(
         ServerNotification,
         "ServerNotification",
         text,
@@ -4746,19 +4736,19 @@ def parse_server_notification_json(text: str | bytes) -> ServerNotification:
 
 def parse_server_request(data: object) -> ServerRequest:
     """Decodes parsed JSON data as a ServerRequest, or raises DecodeError."""
-    value: ServerRequest = _rt.decode_data(ServerRequest, "ServerRequest", data)
+    value: ServerRequest = _cardc.decode_data(ServerRequest, "ServerRequest", data)
     return value
 
 
 def parse_server_request_json(text: str | bytes) -> ServerRequest:
     """Decodes JSON text as a ServerRequest, or raises DecodeError."""
-    value: ServerRequest = _rt.decode(ServerRequest, "ServerRequest", text)
+    value: ServerRequest = _cardc.decode(ServerRequest, "ServerRequest", text)
     return value
 
 
 def parse_server_task_requests(data: object) -> ServerTaskRequests:
     """Decodes parsed JSON data as a ServerTaskRequests, or raises DecodeError."""
-    value: ServerTaskRequests = _rt.decode_data(
+    value: ServerTaskRequests = _cardc.decode_data(
         ServerTaskRequests,
         "ServerTaskRequests",
         data,
@@ -4768,7 +4758,7 @@ def parse_server_task_requests(data: object) -> ServerTaskRequests:
 
 def parse_server_task_requests_json(text: str | bytes) -> ServerTaskRequests:
     """Decodes JSON text as a ServerTaskRequests, or raises DecodeError."""
-    value: ServerTaskRequests = _rt.decode(
+    value: ServerTaskRequests = _cardc.decode(
         ServerTaskRequests,
         "ServerTaskRequests",
         text,
@@ -4778,7 +4768,7 @@ def parse_server_task_requests_json(text: str | bytes) -> ServerTaskRequests:
 
 def parse_server_task_tool_requests(data: object) -> ServerTaskToolRequests:
     """Decodes parsed JSON data as a ServerTaskToolRequests, or raises DecodeError."""
-    value: ServerTaskToolRequests = _rt.decode_data(
+    value: ServerTaskToolRequests = _cardc.decode_data(
         ServerTaskToolRequests,
         "ServerTaskToolRequests",
         data,
@@ -4788,7 +4778,7 @@ def parse_server_task_tool_requests(data: object) -> ServerTaskToolRequests:
 
 def parse_server_task_tool_requests_json(text: str | bytes) -> ServerTaskToolRequests:
     """Decodes JSON text as a ServerTaskToolRequests, or raises DecodeError."""
-    value: ServerTaskToolRequests = _rt.decode(
+    value: ServerTaskToolRequests = _cardc.decode(
         ServerTaskToolRequests,
         "ServerTaskToolRequests",
         text,
@@ -4798,7 +4788,7 @@ def parse_server_task_tool_requests_json(text: str | bytes) -> ServerTaskToolReq
 
 def parse_server_tasks_capability(data: object) -> ServerTasksCapability:
     """Decodes parsed JSON data as a ServerTasksCapability, or raises DecodeError."""
-    value: ServerTasksCapability = _rt.decode_data(
+    value: ServerTasksCapability = _cardc.decode_data(
         ServerTasksCapability,
         "ServerTasksCapability",
         data,
@@ -4808,7 +4798,7 @@ def parse_server_tasks_capability(data: object) -> ServerTasksCapability:
 
 def parse_server_tasks_capability_json(text: str | bytes) -> ServerTasksCapability:
     """Decodes JSON text as a ServerTasksCapability, or raises DecodeError."""
-    value: ServerTasksCapability = _rt.decode(
+    value: ServerTasksCapability = _cardc.decode(
         ServerTasksCapability,
         "ServerTasksCapability",
         text,
@@ -4818,19 +4808,23 @@ def parse_server_tasks_capability_json(text: str | bytes) -> ServerTasksCapabili
 
 def parse_set_level_request(data: object) -> SetLevelRequest:
     """Decodes parsed JSON data as a SetLevelRequest, or raises DecodeError."""
-    value: SetLevelRequest = _rt.decode_data(SetLevelRequest, "SetLevelRequest", data)
+    value: SetLevelRequest = _cardc.decode_data(
+        SetLevelRequest,
+        "SetLevelRequest",
+        data,
+    )
     return value
 
 
 def parse_set_level_request_json(text: str | bytes) -> SetLevelRequest:
     """Decodes JSON text as a SetLevelRequest, or raises DecodeError."""
-    value: SetLevelRequest = _rt.decode(SetLevelRequest, "SetLevelRequest", text)
+    value: SetLevelRequest = _cardc.decode(SetLevelRequest, "SetLevelRequest", text)
     return value
 
 
 def parse_set_level_request_params(data: object) -> SetLevelRequestParams:
     """Decodes parsed JSON data as a SetLevelRequestParams, or raises DecodeError."""
-    value: SetLevelRequestParams = _rt.decode_data(
+    value: SetLevelRequestParams = _cardc.decode_data(
         SetLevelRequestParams,
         "SetLevelRequestParams",
         data,
@@ -4840,7 +4834,7 @@ def parse_set_level_request_params(data: object) -> SetLevelRequestParams:
 
 def parse_set_level_request_params_json(text: str | bytes) -> SetLevelRequestParams:
     """Decodes JSON text as a SetLevelRequestParams, or raises DecodeError."""
-    value: SetLevelRequestParams = _rt.decode(
+    value: SetLevelRequestParams = _cardc.decode(
         SetLevelRequestParams,
         "SetLevelRequestParams",
         text,
@@ -4850,79 +4844,79 @@ def parse_set_level_request_params_json(text: str | bytes) -> SetLevelRequestPar
 
 def parse_string_format(data: object) -> StringFormat:
     """Decodes parsed JSON data as a StringFormat, or raises DecodeError."""
-    value: StringFormat = _rt.decode_data(StringFormat, "StringFormat", data)
+    value: StringFormat = _cardc.decode_data(StringFormat, "StringFormat", data)
     return value
 
 
 def parse_string_format_json(text: str | bytes) -> StringFormat:
     """Decodes JSON text as a StringFormat, or raises DecodeError."""
-    value: StringFormat = _rt.decode(StringFormat, "StringFormat", text)
+    value: StringFormat = _cardc.decode(StringFormat, "StringFormat", text)
     return value
 
 
 def parse_string_schema(data: object) -> StringSchema:
     """Decodes parsed JSON data as a StringSchema, or raises DecodeError."""
-    value: StringSchema = _rt.decode_data(StringSchema, "StringSchema", data)
+    value: StringSchema = _cardc.decode_data(StringSchema, "StringSchema", data)
     return value
 
 
 def parse_string_schema_json(text: str | bytes) -> StringSchema:
     """Decodes JSON text as a StringSchema, or raises DecodeError."""
-    value: StringSchema = _rt.decode(StringSchema, "StringSchema", text)
+    value: StringSchema = _cardc.decode(StringSchema, "StringSchema", text)
     return value
 
 
 def parse_task(data: object) -> Task:
     """Decodes parsed JSON data as a Task, or raises DecodeError."""
-    value: Task = _rt.decode_data(Task, "Task", data)
+    value: Task = _cardc.decode_data(Task, "Task", data)
     return value
 
 
 def parse_task_json(text: str | bytes) -> Task:
     """Decodes JSON text as a Task, or raises DecodeError."""
-    value: Task = _rt.decode(Task, "Task", text)
+    value: Task = _cardc.decode(Task, "Task", text)
     return value
 
 
 def parse_task_augmented(data: object) -> TaskAugmented:
     """Decodes parsed JSON data as a TaskAugmented, or raises DecodeError."""
-    value: TaskAugmented = _rt.decode_data(TaskAugmented, "TaskAugmented", data)
+    value: TaskAugmented = _cardc.decode_data(TaskAugmented, "TaskAugmented", data)
     return value
 
 
 def parse_task_augmented_json(text: str | bytes) -> TaskAugmented:
     """Decodes JSON text as a TaskAugmented, or raises DecodeError."""
-    value: TaskAugmented = _rt.decode(TaskAugmented, "TaskAugmented", text)
+    value: TaskAugmented = _cardc.decode(TaskAugmented, "TaskAugmented", text)
     return value
 
 
 def parse_task_metadata(data: object) -> TaskMetadata:
     """Decodes parsed JSON data as a TaskMetadata, or raises DecodeError."""
-    value: TaskMetadata = _rt.decode_data(TaskMetadata, "TaskMetadata", data)
+    value: TaskMetadata = _cardc.decode_data(TaskMetadata, "TaskMetadata", data)
     return value
 
 
 def parse_task_metadata_json(text: str | bytes) -> TaskMetadata:
     """Decodes JSON text as a TaskMetadata, or raises DecodeError."""
-    value: TaskMetadata = _rt.decode(TaskMetadata, "TaskMetadata", text)
+    value: TaskMetadata = _cardc.decode(TaskMetadata, "TaskMetadata", text)
     return value
 
 
 def parse_task_request(data: object) -> TaskRequest:
     """Decodes parsed JSON data as a TaskRequest, or raises DecodeError."""
-    value: TaskRequest = _rt.decode_data(TaskRequest, "TaskRequest", data)
+    value: TaskRequest = _cardc.decode_data(TaskRequest, "TaskRequest", data)
     return value
 
 
 def parse_task_request_json(text: str | bytes) -> TaskRequest:
     """Decodes JSON text as a TaskRequest, or raises DecodeError."""
-    value: TaskRequest = _rt.decode(TaskRequest, "TaskRequest", text)
+    value: TaskRequest = _cardc.decode(TaskRequest, "TaskRequest", text)
     return value
 
 
 def parse_task_request_params(data: object) -> TaskRequestParams:
     """Decodes parsed JSON data as a TaskRequestParams, or raises DecodeError."""
-    value: TaskRequestParams = _rt.decode_data(
+    value: TaskRequestParams = _cardc.decode_data(
         TaskRequestParams,
         "TaskRequestParams",
         data,
@@ -4932,37 +4926,41 @@ def parse_task_request_params(data: object) -> TaskRequestParams:
 
 def parse_task_request_params_json(text: str | bytes) -> TaskRequestParams:
     """Decodes JSON text as a TaskRequestParams, or raises DecodeError."""
-    value: TaskRequestParams = _rt.decode(TaskRequestParams, "TaskRequestParams", text)
+    value: TaskRequestParams = _cardc.decode(
+        TaskRequestParams,
+        "TaskRequestParams",
+        text,
+    )
     return value
 
 
 def parse_task_result(data: object) -> TaskResult:
     """Decodes parsed JSON data as a TaskResult, or raises DecodeError."""
-    value: TaskResult = _rt.decode_data(TaskResult, "TaskResult", data)
+    value: TaskResult = _cardc.decode_data(TaskResult, "TaskResult", data)
     return value
 
 
 def parse_task_result_json(text: str | bytes) -> TaskResult:
     """Decodes JSON text as a TaskResult, or raises DecodeError."""
-    value: TaskResult = _rt.decode(TaskResult, "TaskResult", text)
+    value: TaskResult = _cardc.decode(TaskResult, "TaskResult", text)
     return value
 
 
 def parse_task_status(data: object) -> TaskStatus:
     """Decodes parsed JSON data as a TaskStatus, or raises DecodeError."""
-    value: TaskStatus = _rt.decode_data(TaskStatus, "TaskStatus", data)
+    value: TaskStatus = _cardc.decode_data(TaskStatus, "TaskStatus", data)
     return value
 
 
 def parse_task_status_json(text: str | bytes) -> TaskStatus:
     """Decodes JSON text as a TaskStatus, or raises DecodeError."""
-    value: TaskStatus = _rt.decode(TaskStatus, "TaskStatus", text)
+    value: TaskStatus = _cardc.decode(TaskStatus, "TaskStatus", text)
     return value
 
 
 def parse_task_status_notification(data: object) -> TaskStatusNotification:
     """Decodes parsed JSON data as a TaskStatusNotification, or raises DecodeError."""
-    value: TaskStatusNotification = _rt.decode_data(
+    value: TaskStatusNotification = _cardc.decode_data(
         TaskStatusNotification,
         "TaskStatusNotification",
         data,
@@ -4972,7 +4970,7 @@ def parse_task_status_notification(data: object) -> TaskStatusNotification:
 
 def parse_task_status_notification_json(text: str | bytes) -> TaskStatusNotification:
     """Decodes JSON text as a TaskStatusNotification, or raises DecodeError."""
-    value: TaskStatusNotification = _rt.decode(
+    value: TaskStatusNotification = _cardc.decode(
         TaskStatusNotification,
         "TaskStatusNotification",
         text,
@@ -4982,7 +4980,7 @@ def parse_task_status_notification_json(text: str | bytes) -> TaskStatusNotifica
 
 def parse_task_status_notification_params(data: object) -> TaskStatusNotificationParams:
     """Decodes parsed JSON data as a TaskStatusNotificationParams, or raises DecodeError."""
-    value: TaskStatusNotificationParams = _rt.decode_data(
+    value: TaskStatusNotificationParams = _cardc.decode_data(
         TaskStatusNotificationParams,
         "TaskStatusNotificationParams",
         data,
@@ -4994,7 +4992,7 @@ def parse_task_status_notification_params_json(
     text: str | bytes,
 ) -> TaskStatusNotificationParams:
     """Decodes JSON text as a TaskStatusNotificationParams, or raises DecodeError."""
-    value: TaskStatusNotificationParams = _rt.decode(
+    value: TaskStatusNotificationParams = _cardc.decode(
         TaskStatusNotificationParams,
         "TaskStatusNotificationParams",
         text,
@@ -5004,31 +5002,31 @@ def parse_task_status_notification_params_json(
 
 def parse_task_support(data: object) -> TaskSupport:
     """Decodes parsed JSON data as a TaskSupport, or raises DecodeError."""
-    value: TaskSupport = _rt.decode_data(TaskSupport, "TaskSupport", data)
+    value: TaskSupport = _cardc.decode_data(TaskSupport, "TaskSupport", data)
     return value
 
 
 def parse_task_support_json(text: str | bytes) -> TaskSupport:
     """Decodes JSON text as a TaskSupport, or raises DecodeError."""
-    value: TaskSupport = _rt.decode(TaskSupport, "TaskSupport", text)
+    value: TaskSupport = _cardc.decode(TaskSupport, "TaskSupport", text)
     return value
 
 
 def parse_text_content(data: object) -> TextContent:
     """Decodes parsed JSON data as a TextContent, or raises DecodeError."""
-    value: TextContent = _rt.decode_data(TextContent, "TextContent", data)
+    value: TextContent = _cardc.decode_data(TextContent, "TextContent", data)
     return value
 
 
 def parse_text_content_json(text: str | bytes) -> TextContent:
     """Decodes JSON text as a TextContent, or raises DecodeError."""
-    value: TextContent = _rt.decode(TextContent, "TextContent", text)
+    value: TextContent = _cardc.decode(TextContent, "TextContent", text)
     return value
 
 
 def parse_text_resource_contents(data: object) -> TextResourceContents:
     """Decodes parsed JSON data as a TextResourceContents, or raises DecodeError."""
-    value: TextResourceContents = _rt.decode_data(
+    value: TextResourceContents = _cardc.decode_data(
         TextResourceContents,
         "TextResourceContents",
         data,
@@ -5038,7 +5036,7 @@ def parse_text_resource_contents(data: object) -> TextResourceContents:
 
 def parse_text_resource_contents_json(text: str | bytes) -> TextResourceContents:
     """Decodes JSON text as a TextResourceContents, or raises DecodeError."""
-    value: TextResourceContents = _rt.decode(
+    value: TextResourceContents = _cardc.decode(
         TextResourceContents,
         "TextResourceContents",
         text,
@@ -5048,7 +5046,7 @@ def parse_text_resource_contents_json(text: str | bytes) -> TextResourceContents
 
 def parse_titled_multi_select_items(data: object) -> TitledMultiSelectItems:
     """Decodes parsed JSON data as a TitledMultiSelectItems, or raises DecodeError."""
-    value: TitledMultiSelectItems = _rt.decode_data(
+    value: TitledMultiSelectItems = _cardc.decode_data(
         TitledMultiSelectItems,
         "TitledMultiSelectItems",
         data,
@@ -5058,7 +5056,7 @@ def parse_titled_multi_select_items(data: object) -> TitledMultiSelectItems:
 
 def parse_titled_multi_select_items_json(text: str | bytes) -> TitledMultiSelectItems:
     """Decodes JSON text as a TitledMultiSelectItems, or raises DecodeError."""
-    value: TitledMultiSelectItems = _rt.decode(
+    value: TitledMultiSelectItems = _cardc.decode(
         TitledMultiSelectItems,
         "TitledMultiSelectItems",
         text,
@@ -5068,91 +5066,95 @@ def parse_titled_multi_select_items_json(text: str | bytes) -> TitledMultiSelect
 
 def parse_titled_option(data: object) -> TitledOption:
     """Decodes parsed JSON data as a TitledOption, or raises DecodeError."""
-    value: TitledOption = _rt.decode_data(TitledOption, "TitledOption", data)
+    value: TitledOption = _cardc.decode_data(TitledOption, "TitledOption", data)
     return value
 
 
 def parse_titled_option_json(text: str | bytes) -> TitledOption:
     """Decodes JSON text as a TitledOption, or raises DecodeError."""
-    value: TitledOption = _rt.decode(TitledOption, "TitledOption", text)
+    value: TitledOption = _cardc.decode(TitledOption, "TitledOption", text)
     return value
 
 
 def parse_tool(data: object) -> Tool:
     """Decodes parsed JSON data as a Tool, or raises DecodeError."""
-    value: Tool = _rt.decode_data(Tool, "Tool", data)
+    value: Tool = _cardc.decode_data(Tool, "Tool", data)
     return value
 
 
 def parse_tool_json(text: str | bytes) -> Tool:
     """Decodes JSON text as a Tool, or raises DecodeError."""
-    value: Tool = _rt.decode(Tool, "Tool", text)
+    value: Tool = _cardc.decode(Tool, "Tool", text)
     return value
 
 
 def parse_tool_annotations(data: object) -> ToolAnnotations:
     """Decodes parsed JSON data as a ToolAnnotations, or raises DecodeError."""
-    value: ToolAnnotations = _rt.decode_data(ToolAnnotations, "ToolAnnotations", data)
+    value: ToolAnnotations = _cardc.decode_data(
+        ToolAnnotations,
+        "ToolAnnotations",
+        data,
+    )
     return value
 
 
 def parse_tool_annotations_json(text: str | bytes) -> ToolAnnotations:
     """Decodes JSON text as a ToolAnnotations, or raises DecodeError."""
-    value: ToolAnnotations = _rt.decode(ToolAnnotations, "ToolAnnotations", text)
+    value: ToolAnnotations = _cardc.decode(ToolAnnotations, "ToolAnnotations", text)
     return value
 
 
 def parse_tool_choice(data: object) -> ToolChoice:
     """Decodes parsed JSON data as a ToolChoice, or raises DecodeError."""
-    value: ToolChoice = _rt.decode_data(ToolChoice, "ToolChoice", data)
+    value: ToolChoice = _cardc.decode_data(ToolChoice, "ToolChoice", data)
     return value
 
 
 def parse_tool_choice_json(text: str | bytes) -> ToolChoice:
     """Decodes JSON text as a ToolChoice, or raises DecodeError."""
-    value: ToolChoice = _rt.decode(ToolChoice, "ToolChoice", text)
+    value: ToolChoice = _cardc.decode(ToolChoice, "ToolChoice", text)
     return value
 
 
 def parse_tool_choice_mode(data: object) -> ToolChoiceMode:
     """Decodes parsed JSON data as a ToolChoiceMode, or raises DecodeError."""
-    value: ToolChoiceMode = _rt.decode_data(ToolChoiceMode, "ToolChoiceMode", data)
+    value: ToolChoiceMode = _cardc.decode_data(ToolChoiceMode, "ToolChoiceMode", data)
     return value
 
 
 def parse_tool_choice_mode_json(text: str | bytes) -> ToolChoiceMode:
     """Decodes JSON text as a ToolChoiceMode, or raises DecodeError."""
-    value: ToolChoiceMode = _rt.decode(ToolChoiceMode, "ToolChoiceMode", text)
+    value: ToolChoiceMode = _cardc.decode(ToolChoiceMode, "ToolChoiceMode", text)
     return value
 
 
 def parse_tool_execution(data: object) -> ToolExecution:
     """Decodes parsed JSON data as a ToolExecution, or raises DecodeError."""
-    value: ToolExecution = _rt.decode_data(ToolExecution, "ToolExecution", data)
+    value: ToolExecution = _cardc.decode_data(ToolExecution, "ToolExecution", data)
     return value
 
 
 def parse_tool_execution_json(text: str | bytes) -> ToolExecution:
     """Decodes JSON text as a ToolExecution, or raises DecodeError."""
-    value: ToolExecution = _rt.decode(ToolExecution, "ToolExecution", text)
+    value: ToolExecution = _cardc.decode(ToolExecution, "ToolExecution", text)
     return value
 
 
 def parse_tool_json_schema(data: object) -> ToolJsonSchema:
     """Decodes parsed JSON data as a ToolJsonSchema, or raises DecodeError."""
-    value: ToolJsonSchema = _rt.decode_data(ToolJsonSchema, "ToolJsonSchema", data)
+    value: ToolJsonSchema = _cardc.decode_data(ToolJsonSchema, "ToolJsonSchema", data)
     return value
 
 
 def parse_tool_json_schema_json(text: str | bytes) -> ToolJsonSchema:
     """Decodes JSON text as a ToolJsonSchema, or raises DecodeError."""
-    value: ToolJsonSchema = _rt.decode(ToolJsonSchema, "ToolJsonSchema", text)
+    value: ToolJsonSchema = _cardc.decode(ToolJsonSchema, "ToolJsonSchema", text)
     return value
 
 
 def parse_tool_result_content(data: object) -> ToolResultContent:
     """Decodes parsed JSON data as a ToolResultContent, or raises DecodeError."""
-    value: ToolResultContent = _rt.decode_data(
+    value: ToolResultContent = _cardc.decode_data(
         ToolResultContent,
         "ToolResultContent",
         data,
@@ -5162,25 +5164,29 @@ def parse_tool_result_content(data: object) -> ToolResultContent:
 
 def parse_tool_result_content_json(text: str | bytes) -> ToolResultContent:
     """Decodes JSON text as a ToolResultContent, or raises DecodeError."""
-    value: ToolResultContent = _rt.decode(ToolResultContent, "ToolResultContent", text)
+    value: ToolResultContent = _cardc.decode(
+        ToolResultContent,
+        "ToolResultContent",
+        text,
+    )
     return value
 
 
 def parse_tool_use_content(data: object) -> ToolUseContent:
     """Decodes parsed JSON data as a ToolUseContent, or raises DecodeError."""
-    value: ToolUseContent = _rt.decode_data(ToolUseContent, "ToolUseContent", data)
+    value: ToolUseContent = _cardc.decode_data(ToolUseContent, "ToolUseContent", data)
     return value
 
 
 def parse_tool_use_content_json(text: str | bytes) -> ToolUseContent:
     """Decodes JSON text as a ToolUseContent, or raises DecodeError."""
-    value: ToolUseContent = _rt.decode(ToolUseContent, "ToolUseContent", text)
+    value: ToolUseContent = _cardc.decode(ToolUseContent, "ToolUseContent", text)
     return value
 
 
 def parse_untitled_multi_select_items(data: object) -> UntitledMultiSelectItems:
     """Decodes parsed JSON data as a UntitledMultiSelectItems, or raises DecodeError."""
-    value: UntitledMultiSelectItems = _rt.decode_data(
+    value: UntitledMultiSelectItems = _cardc.decode_data(
         UntitledMultiSelectItems,
         "UntitledMultiSelectItems",
         data,
@@ -5192,7 +5198,7 @@ def parse_untitled_multi_select_items_json(
     text: str | bytes,
 ) -> UntitledMultiSelectItems:
     """Decodes JSON text as a UntitledMultiSelectItems, or raises DecodeError."""
-    value: UntitledMultiSelectItems = _rt.decode(
+    value: UntitledMultiSelectItems = _cardc.decode(
         UntitledMultiSelectItems,
         "UntitledMultiSelectItems",
         text,
@@ -5681,7 +5687,6 @@ __all__ = [
     "CreateMessageResultWithTools",
     "CreateTaskResult",
     "Cursor",
-    "DecodeError",
     "ElicitAction",
     "ElicitRequest",
     "ElicitRequestFormParams",
@@ -5694,7 +5699,6 @@ __all__ = [
     "ElicitationCompleteNotificationParams",
     "EmbeddedResource",
     "EmptyResult",
-    "ErrorEntry",
     "FormElicitationCapability",
     "FormMode",
     "GetPromptRequest",

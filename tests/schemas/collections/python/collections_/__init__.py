@@ -5,18 +5,16 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Collections(_rt.Model):
+class Collections(_cardc.Model):
     """Arrays and maps of every shape."""
 
     names: list[str] = _p.Field(alias="names")
 
-    matrix: list[list[_rt.I32]] = _p.Field(alias="matrix")
+    matrix: list[list[_cardc.I32]] = _p.Field(alias="matrix")
 
     maybe_names: list[str | None] = _p.Field(alias="maybeNames")
 
@@ -24,50 +22,48 @@ class Collections(_rt.Model):
 
     groups: dict[str, list[Item]] = _p.Field(alias="groups")
 
-    sparse: dict[str, _rt.U16 | None] = _p.Field(alias="sparse")
+    sparse: dict[str, _cardc.U16 | None] = _p.Field(alias="sparse")
 
     optional_items: _t.Annotated[
         list[Item] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="optionalItems")
 
     nullable_items: list[Item] | None = _p.Field(alias="nullableItems")
 
 
-class Item(_rt.Model):
+class Item(_cardc.Model):
     """An item."""
 
-    id: _rt.U32 = _p.Field(alias="id")
+    id: _cardc.U32 = _p.Field(alias="id")
 
 
 def parse_collections(data: object) -> Collections:
     """Decodes parsed JSON data as a Collections, or raises DecodeError."""
-    value: Collections = _rt.decode_data(Collections, "Collections", data)
+    value: Collections = _cardc.decode_data(Collections, "Collections", data)
     return value
 
 
 def parse_collections_json(text: str | bytes) -> Collections:
     """Decodes JSON text as a Collections, or raises DecodeError."""
-    value: Collections = _rt.decode(Collections, "Collections", text)
+    value: Collections = _cardc.decode(Collections, "Collections", text)
     return value
 
 
 def parse_item(data: object) -> Item:
     """Decodes parsed JSON data as a Item, or raises DecodeError."""
-    value: Item = _rt.decode_data(Item, "Item", data)
+    value: Item = _cardc.decode_data(Item, "Item", data)
     return value
 
 
 def parse_item_json(text: str | bytes) -> Item:
     """Decodes JSON text as a Item, or raises DecodeError."""
-    value: Item = _rt.decode(Item, "Item", text)
+    value: Item = _cardc.decode(Item, "Item", text)
     return value
 
 
 __all__ = [
     "Collections",
-    "DecodeError",
-    "ErrorEntry",
     "Item",
     "parse_collections",
     "parse_collections_json",

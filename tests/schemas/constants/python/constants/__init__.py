@@ -5,62 +5,64 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Bookmark(_rt.Model):
+class Bookmark(_cardc.Model):
     """A bookmark in the log."""
 
-    label: _t.Annotated[_t.Literal["mark"], _p.BeforeValidator(_rt.exactly("mark"))] = (
-        _p.Field(alias="label")
-    )
+    label: _t.Annotated[
+        _t.Literal["mark"],
+        _p.BeforeValidator(_cardc.exactly("mark")),
+    ] = _p.Field(alias="label")
 
-    at: _rt.U32 = _p.Field(alias="at")
+    at: _cardc.U32 = _p.Field(alias="at")
 
-    enabled: _t.Annotated[_t.Literal[False], _p.BeforeValidator(_rt.exactly(False))] = (
-        _p.Field(alias="enabled")
-    )
+    enabled: _t.Annotated[
+        _t.Literal[False],
+        _p.BeforeValidator(_cardc.exactly(False)),
+    ] = _p.Field(alias="enabled")
 
 
-class Message(_rt.Model):
+class Message(_cardc.Model):
     """A message of a chat log."""
 
     type_: _t.Annotated[
         _t.Literal["message"],
-        _p.BeforeValidator(_rt.exactly("message")),
+        _p.BeforeValidator(_cardc.exactly("message")),
     ] = _p.Field(alias="type")
     """Always `message`."""
 
-    version: _t.Annotated[_t.Literal[2], _p.BeforeValidator(_rt.exactly(2))] = _p.Field(
-        alias="version",
+    version: _t.Annotated[_t.Literal[2], _p.BeforeValidator(_cardc.exactly(2))] = (
+        _p.Field(alias="version")
     )
 
-    is_final: _t.Annotated[_t.Literal[True], _p.BeforeValidator(_rt.exactly(True))] = (
-        _p.Field(alias="final")
-    )
+    is_final: _t.Annotated[
+        _t.Literal[True],
+        _p.BeforeValidator(_cardc.exactly(True)),
+    ] = _p.Field(alias="final")
 
-    offset: _t.Annotated[_t.Literal[-1], _p.BeforeValidator(_rt.exactly(-1))] = (
+    offset: _t.Annotated[_t.Literal[-1], _p.BeforeValidator(_cardc.exactly(-1))] = (
         _p.Field(alias="offset")
     )
 
     text: str = _p.Field(alias="text")
 
-    role: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    role: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="role",
     )
 
 
-class Ping(_rt.Model):
+class Ping(_cardc.Model):
     """A struct of constants only."""
 
-    type_: _t.Annotated[_t.Literal["ping"], _p.BeforeValidator(_rt.exactly("ping"))] = (
-        _p.Field(alias="type")
-    )
+    type_: _t.Annotated[
+        _t.Literal["ping"],
+        _p.BeforeValidator(_cardc.exactly("ping")),
+    ] = _p.Field(alias="type")
 
 
 class Record_Message(Message):
@@ -96,49 +98,49 @@ Record = _te.TypeAliasType(
 
 def parse_bookmark(data: object) -> Bookmark:
     """Decodes parsed JSON data as a Bookmark, or raises DecodeError."""
-    value: Bookmark = _rt.decode_data(Bookmark, "Bookmark", data)
+    value: Bookmark = _cardc.decode_data(Bookmark, "Bookmark", data)
     return value
 
 
 def parse_bookmark_json(text: str | bytes) -> Bookmark:
     """Decodes JSON text as a Bookmark, or raises DecodeError."""
-    value: Bookmark = _rt.decode(Bookmark, "Bookmark", text)
+    value: Bookmark = _cardc.decode(Bookmark, "Bookmark", text)
     return value
 
 
 def parse_message(data: object) -> Message:
     """Decodes parsed JSON data as a Message, or raises DecodeError."""
-    value: Message = _rt.decode_data(Message, "Message", data)
+    value: Message = _cardc.decode_data(Message, "Message", data)
     return value
 
 
 def parse_message_json(text: str | bytes) -> Message:
     """Decodes JSON text as a Message, or raises DecodeError."""
-    value: Message = _rt.decode(Message, "Message", text)
+    value: Message = _cardc.decode(Message, "Message", text)
     return value
 
 
 def parse_ping(data: object) -> Ping:
     """Decodes parsed JSON data as a Ping, or raises DecodeError."""
-    value: Ping = _rt.decode_data(Ping, "Ping", data)
+    value: Ping = _cardc.decode_data(Ping, "Ping", data)
     return value
 
 
 def parse_ping_json(text: str | bytes) -> Ping:
     """Decodes JSON text as a Ping, or raises DecodeError."""
-    value: Ping = _rt.decode(Ping, "Ping", text)
+    value: Ping = _cardc.decode(Ping, "Ping", text)
     return value
 
 
 def parse_record(data: object) -> Record:
     """Decodes parsed JSON data as a Record, or raises DecodeError."""
-    value: Record = _rt.decode_data(Record, "Record", data)
+    value: Record = _cardc.decode_data(Record, "Record", data)
     return value
 
 
 def parse_record_json(text: str | bytes) -> Record:
     """Decodes JSON text as a Record, or raises DecodeError."""
-    value: Record = _rt.decode(Record, "Record", text)
+    value: Record = _cardc.decode(Record, "Record", text)
     return value
 
 
@@ -174,8 +176,6 @@ def visit_record(value: Record, visitor: RecordVisitor[_R]) -> _R:
 
 __all__ = [
     "Bookmark",
-    "DecodeError",
-    "ErrorEntry",
     "Message",
     "Ping",
     "Record",

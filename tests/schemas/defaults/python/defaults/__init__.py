@@ -10,11 +10,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Format(_enum.Enum):
@@ -35,7 +33,7 @@ class Kind_Known(_enum.Enum):
     Other = "other"
 
 
-class KindUnknown(_rt.OtherValue):
+class KindUnknown(_cardc.OtherValue):
     """A Kind this build does not know, kept and written back."""
 
     _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(("bug", "feature", "other"))
@@ -43,7 +41,7 @@ class KindUnknown(_rt.OtherValue):
 
 Kind = _te.TypeAliasType(
     "Kind",
-    _t.Annotated[Kind_Known | KindUnknown, _p.BeforeValidator(_rt.string)],
+    _t.Annotated[Kind_Known | KindUnknown, _p.BeforeValidator(_cardc.string)],
 )
 """A task's kind: an open enum, whose default is one of its values."""
 
@@ -58,38 +56,50 @@ class Status(_enum.Enum):
     Done = "done"
 
 
-class Created(_rt.Model):
+class Created(_cardc.Model):
     """A task was created."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("version",)
 
-    seq: _rt.U32 = _p.Field(alias="seq")
+    seq: _cardc.U32 = _p.Field(alias="seq")
 
-    version: _rt.U16 = _p.Field(default=1, exclude_if=_rt.equal_to(1), alias="version")
+    version: _cardc.U16 = _p.Field(
+        default=1,
+        exclude_if=_cardc.equal_to(1),
+        alias="version",
+    )
     """Absent reads as `1`, left out at it."""
 
     task: Task = _p.Field(alias="task")
 
 
-class Envelope(_rt.Model):
+class Envelope(_cardc.Model):
     """Common fields, flattened into events: their defaults hold inside."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("version",)
 
-    seq: _rt.U32 = _p.Field(alias="seq")
+    seq: _cardc.U32 = _p.Field(alias="seq")
 
-    version: _rt.U16 = _p.Field(default=1, exclude_if=_rt.equal_to(1), alias="version")
+    version: _cardc.U16 = _p.Field(
+        default=1,
+        exclude_if=_cardc.equal_to(1),
+        alias="version",
+    )
     """Absent reads as `1`, left out at it."""
 
 
-class NoteEvent(_rt.Model):
+class NoteEvent(_cardc.Model):
     """A note on a task."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("version", "text")
 
-    seq: _rt.U32 = _p.Field(alias="seq")
+    seq: _cardc.U32 = _p.Field(alias="seq")
 
-    version: _rt.U16 = _p.Field(default=1, exclude_if=_rt.equal_to(1), alias="version")
+    version: _cardc.U16 = _p.Field(
+        default=1,
+        exclude_if=_cardc.equal_to(1),
+        alias="version",
+    )
     """Absent reads as `1`, left out at it."""
 
     task: str = _p.Field(alias="task")
@@ -98,7 +108,7 @@ class NoteEvent(_rt.Model):
     """Absent reads as the empty string, and is written back."""
 
 
-class Part(_rt.Model):
+class Part(_cardc.Model):
     """A part of a task's content."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("format",)
@@ -109,7 +119,7 @@ class Part(_rt.Model):
     """Absent reads as `plain`, and is written back."""
 
 
-class Task(_rt.Model):
+class Task(_cardc.Model):
     """A task, as a tolerant protocol sends it."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = (
@@ -132,14 +142,14 @@ class Task(_rt.Model):
 
     kind: Kind = _p.Field(
         default=Kind_Known.Other,
-        exclude_if=_rt.equal_to("other"),
+        exclude_if=_cardc.equal_to("other"),
         alias="kind",
     )
     """Absent reads as `other`; written as no key when it is `other`."""
 
     content: list[Part] = _p.Field(
         default_factory=list,
-        exclude_if=_rt.equal_to([]),
+        exclude_if=_cardc.equal_to([]),
         alias="content",
     )
     """Absent reads as no parts; an empty list is written as no key."""
@@ -147,34 +157,37 @@ class Task(_rt.Model):
     labels: dict[str, str] = _p.Field(default_factory=dict, alias="labels")
     """Absent reads as no labels, and is written back."""
 
-    attempts: _t.Annotated[_rt.U8, _rt.constrained(maximum=(10.0, False))] = _p.Field(
-        default=0,
-        alias="attempts",
+    attempts: _t.Annotated[_cardc.U8, _cardc.constrained(maximum=(10.0, False))] = (
+        _p.Field(default=0, alias="attempts")
     )
     """Absent reads as 0; an invalid value reads as 0 too, tolerantly."""
 
-    weight: _rt.F64 = _p.Field(
+    weight: _cardc.F64 = _p.Field(
         default=1.5,
-        exclude_if=_rt.equal_to(1.5),
+        exclude_if=_cardc.equal_to(1.5),
         alias="weight",
     )
     """Absent reads as 1.5, left out at it."""
 
     pinned: bool = _p.Field(
         default=False,
-        exclude_if=_rt.equal_to(False),
+        exclude_if=_cardc.equal_to(False),
         alias="pinned",
     )
     """Absent reads as `false`, left out at it."""
 
-    revision: _rt.DecimalU64 = _p.Field(
+    revision: _cardc.DecimalU64 = _p.Field(
         default="0",
-        exclude_if=_rt.equal_to("0"),
+        exclude_if=_cardc.equal_to("0"),
         alias="revision",
     )
     """A 64-bit counter written as a decimal string; absent reads as `\"0\"`."""
 
-    lane: Lane = _p.Field(default="main", exclude_if=_rt.equal_to("main"), alias="lane")
+    lane: Lane = _p.Field(
+        default="main",
+        exclude_if=_cardc.equal_to("main"),
+        alias="lane",
+    )
     """A newtype's default is its value's."""
 
 
@@ -205,121 +218,121 @@ Lane = _te.TypeAliasType("Lane", str)
 
 def parse_created(data: object) -> Created:
     """Decodes parsed JSON data as a Created, or raises DecodeError."""
-    value: Created = _rt.decode_data(Created, "Created", data)
+    value: Created = _cardc.decode_data(Created, "Created", data)
     return value
 
 
 def parse_created_json(text: str | bytes) -> Created:
     """Decodes JSON text as a Created, or raises DecodeError."""
-    value: Created = _rt.decode(Created, "Created", text)
+    value: Created = _cardc.decode(Created, "Created", text)
     return value
 
 
 def parse_envelope(data: object) -> Envelope:
     """Decodes parsed JSON data as a Envelope, or raises DecodeError."""
-    value: Envelope = _rt.decode_data(Envelope, "Envelope", data)
+    value: Envelope = _cardc.decode_data(Envelope, "Envelope", data)
     return value
 
 
 def parse_envelope_json(text: str | bytes) -> Envelope:
     """Decodes JSON text as a Envelope, or raises DecodeError."""
-    value: Envelope = _rt.decode(Envelope, "Envelope", text)
+    value: Envelope = _cardc.decode(Envelope, "Envelope", text)
     return value
 
 
 def parse_event(data: object) -> Event:
     """Decodes parsed JSON data as a Event, or raises DecodeError."""
-    value: Event = _rt.decode_data(Event, "Event", data)
+    value: Event = _cardc.decode_data(Event, "Event", data)
     return value
 
 
 def parse_event_json(text: str | bytes) -> Event:
     """Decodes JSON text as a Event, or raises DecodeError."""
-    value: Event = _rt.decode(Event, "Event", text)
+    value: Event = _cardc.decode(Event, "Event", text)
     return value
 
 
 def parse_format(data: object) -> Format:
     """Decodes parsed JSON data as a Format, or raises DecodeError."""
-    value: Format = _rt.decode_data(Format, "Format", data)
+    value: Format = _cardc.decode_data(Format, "Format", data)
     return value
 
 
 def parse_format_json(text: str | bytes) -> Format:
     """Decodes JSON text as a Format, or raises DecodeError."""
-    value: Format = _rt.decode(Format, "Format", text)
+    value: Format = _cardc.decode(Format, "Format", text)
     return value
 
 
 def parse_kind(data: object) -> Kind:
     """Decodes parsed JSON data as a Kind, or raises DecodeError."""
-    value: Kind = _rt.decode_data(Kind, "Kind", data)
+    value: Kind = _cardc.decode_data(Kind, "Kind", data)
     return value
 
 
 def parse_kind_json(text: str | bytes) -> Kind:
     """Decodes JSON text as a Kind, or raises DecodeError."""
-    value: Kind = _rt.decode(Kind, "Kind", text)
+    value: Kind = _cardc.decode(Kind, "Kind", text)
     return value
 
 
 def parse_lane(data: object) -> Lane:
     """Decodes parsed JSON data as a Lane, or raises DecodeError."""
-    value: Lane = _rt.decode_data(Lane, "Lane", data)
+    value: Lane = _cardc.decode_data(Lane, "Lane", data)
     return value
 
 
 def parse_lane_json(text: str | bytes) -> Lane:
     """Decodes JSON text as a Lane, or raises DecodeError."""
-    value: Lane = _rt.decode(Lane, "Lane", text)
+    value: Lane = _cardc.decode(Lane, "Lane", text)
     return value
 
 
 def parse_note_event(data: object) -> NoteEvent:
     """Decodes parsed JSON data as a NoteEvent, or raises DecodeError."""
-    value: NoteEvent = _rt.decode_data(NoteEvent, "NoteEvent", data)
+    value: NoteEvent = _cardc.decode_data(NoteEvent, "NoteEvent", data)
     return value
 
 
 def parse_note_event_json(text: str | bytes) -> NoteEvent:
     """Decodes JSON text as a NoteEvent, or raises DecodeError."""
-    value: NoteEvent = _rt.decode(NoteEvent, "NoteEvent", text)
+    value: NoteEvent = _cardc.decode(NoteEvent, "NoteEvent", text)
     return value
 
 
 def parse_part(data: object) -> Part:
     """Decodes parsed JSON data as a Part, or raises DecodeError."""
-    value: Part = _rt.decode_data(Part, "Part", data)
+    value: Part = _cardc.decode_data(Part, "Part", data)
     return value
 
 
 def parse_part_json(text: str | bytes) -> Part:
     """Decodes JSON text as a Part, or raises DecodeError."""
-    value: Part = _rt.decode(Part, "Part", text)
+    value: Part = _cardc.decode(Part, "Part", text)
     return value
 
 
 def parse_status(data: object) -> Status:
     """Decodes parsed JSON data as a Status, or raises DecodeError."""
-    value: Status = _rt.decode_data(Status, "Status", data)
+    value: Status = _cardc.decode_data(Status, "Status", data)
     return value
 
 
 def parse_status_json(text: str | bytes) -> Status:
     """Decodes JSON text as a Status, or raises DecodeError."""
-    value: Status = _rt.decode(Status, "Status", text)
+    value: Status = _cardc.decode(Status, "Status", text)
     return value
 
 
 def parse_task(data: object) -> Task:
     """Decodes parsed JSON data as a Task, or raises DecodeError."""
-    value: Task = _rt.decode_data(Task, "Task", data)
+    value: Task = _cardc.decode_data(Task, "Task", data)
     return value
 
 
 def parse_task_json(text: str | bytes) -> Task:
     """Decodes JSON text as a Task, or raises DecodeError."""
-    value: Task = _rt.decode(Task, "Task", text)
+    value: Task = _cardc.decode(Task, "Task", text)
     return value
 
 
@@ -351,9 +364,7 @@ def visit_event(value: Event, visitor: EventVisitor[_R]) -> _R:
 
 __all__ = [
     "Created",
-    "DecodeError",
     "Envelope",
-    "ErrorEntry",
     "Event",
     "EventVisitor",
     "Event_Created",

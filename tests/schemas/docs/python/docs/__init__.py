@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import enum as _enum
 
+import cardc_runtime as _cardc
 import pydantic as _p
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Mode(_enum.Enum):
@@ -23,7 +21,7 @@ class Mode(_enum.Enum):
     Second = "Second"
 
 
-class Documented(_rt.Model):
+class Documented(_cardc.Model):
     """A documented struct.
 
     Its second paragraph: <b>not HTML</b> & not escaped.
@@ -39,32 +37,30 @@ class Documented(_rt.Model):
 
 def parse_documented(data: object) -> Documented:
     """Decodes parsed JSON data as a Documented, or raises DecodeError."""
-    value: Documented = _rt.decode_data(Documented, "Documented", data)
+    value: Documented = _cardc.decode_data(Documented, "Documented", data)
     return value
 
 
 def parse_documented_json(text: str | bytes) -> Documented:
     """Decodes JSON text as a Documented, or raises DecodeError."""
-    value: Documented = _rt.decode(Documented, "Documented", text)
+    value: Documented = _cardc.decode(Documented, "Documented", text)
     return value
 
 
 def parse_mode(data: object) -> Mode:
     """Decodes parsed JSON data as a Mode, or raises DecodeError."""
-    value: Mode = _rt.decode_data(Mode, "Mode", data)
+    value: Mode = _cardc.decode_data(Mode, "Mode", data)
     return value
 
 
 def parse_mode_json(text: str | bytes) -> Mode:
     """Decodes JSON text as a Mode, or raises DecodeError."""
-    value: Mode = _rt.decode(Mode, "Mode", text)
+    value: Mode = _cardc.decode(Mode, "Mode", text)
     return value
 
 
 __all__ = [
-    "DecodeError",
     "Documented",
-    "ErrorEntry",
     "Mode",
     "parse_documented",
     "parse_documented_json",

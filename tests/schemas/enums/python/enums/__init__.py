@@ -6,10 +6,8 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Colour(_enum.Enum):
@@ -34,12 +32,12 @@ class Level(_enum.Enum):
     WarnOnce = "WARN_ONCE"
 
 
-class Setting(_rt.Model):
+class Setting(_cardc.Model):
     """Uses both enums."""
 
     colour: Colour = _p.Field(alias="colour")
 
-    level: _t.Annotated[Level | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    level: _t.Annotated[Level | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="level",
     )
@@ -49,44 +47,42 @@ class Setting(_rt.Model):
 
 def parse_colour(data: object) -> Colour:
     """Decodes parsed JSON data as a Colour, or raises DecodeError."""
-    value: Colour = _rt.decode_data(Colour, "Colour", data)
+    value: Colour = _cardc.decode_data(Colour, "Colour", data)
     return value
 
 
 def parse_colour_json(text: str | bytes) -> Colour:
     """Decodes JSON text as a Colour, or raises DecodeError."""
-    value: Colour = _rt.decode(Colour, "Colour", text)
+    value: Colour = _cardc.decode(Colour, "Colour", text)
     return value
 
 
 def parse_level(data: object) -> Level:
     """Decodes parsed JSON data as a Level, or raises DecodeError."""
-    value: Level = _rt.decode_data(Level, "Level", data)
+    value: Level = _cardc.decode_data(Level, "Level", data)
     return value
 
 
 def parse_level_json(text: str | bytes) -> Level:
     """Decodes JSON text as a Level, or raises DecodeError."""
-    value: Level = _rt.decode(Level, "Level", text)
+    value: Level = _cardc.decode(Level, "Level", text)
     return value
 
 
 def parse_setting(data: object) -> Setting:
     """Decodes parsed JSON data as a Setting, or raises DecodeError."""
-    value: Setting = _rt.decode_data(Setting, "Setting", data)
+    value: Setting = _cardc.decode_data(Setting, "Setting", data)
     return value
 
 
 def parse_setting_json(text: str | bytes) -> Setting:
     """Decodes JSON text as a Setting, or raises DecodeError."""
-    value: Setting = _rt.decode(Setting, "Setting", text)
+    value: Setting = _cardc.decode(Setting, "Setting", text)
     return value
 
 
 __all__ = [
     "Colour",
-    "DecodeError",
-    "ErrorEntry",
     "Level",
     "Setting",
     "parse_colour",

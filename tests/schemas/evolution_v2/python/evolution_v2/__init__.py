@@ -12,11 +12,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Role_Known(_enum.Enum):
@@ -30,7 +28,7 @@ class Role_Known(_enum.Enum):
     """New in version 2."""
 
 
-class RoleOther(_rt.OtherValue):
+class RoleOther(_cardc.OtherValue):
     """A role of a newer agent."""
 
     _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(
@@ -40,7 +38,7 @@ class RoleOther(_rt.OtherValue):
 
 Role = _te.TypeAliasType(
     "Role",
-    _t.Annotated[Role_Known | RoleOther, _p.BeforeValidator(_rt.string)],
+    _t.Annotated[Role_Known | RoleOther, _p.BeforeValidator(_cardc.string)],
 )
 """Who wrote a message."""
 
@@ -60,7 +58,7 @@ class Status_Known(_enum.Enum):
     """New in version 2."""
 
 
-class StatusOther(_rt.OtherValue):
+class StatusOther(_cardc.OtherValue):
     """A status of a newer agent."""
 
     _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(
@@ -70,7 +68,7 @@ class StatusOther(_rt.OtherValue):
 
 Status = _te.TypeAliasType(
     "Status",
-    _t.Annotated[Status_Known | StatusOther, _p.BeforeValidator(_rt.string)],
+    _t.Annotated[Status_Known | StatusOther, _p.BeforeValidator(_cardc.string)],
 )
 """Where a tool call is."""
 
@@ -86,16 +84,16 @@ class TextFormat(_enum.Enum):
     """New in version 2: version 1 reads it as `plain`, and warns."""
 
 
-class Attachment(_rt.OpenModel):
+class Attachment(_cardc.OpenModel):
     """A file attached to a turn."""
 
     name: str = _p.Field(alias="name")
 
-    size: _rt.U64 = _p.Field(alias="size")
+    size: _cardc.U64 = _p.Field(alias="size")
     """Up to 2^53 - 1 in version 2; version 1 skips an attachment above 2^32 - 1."""
 
 
-class MessageUpdate(_rt.OpenModel):
+class MessageUpdate(_cardc.OpenModel):
     """Text from one of the parties."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("format",)
@@ -107,20 +105,20 @@ class MessageUpdate(_rt.OpenModel):
     format: TextFormat = _p.Field(default=TextFormat.Plain, alias="format")
     """How the text is written; a format this build cannot read reads as `plain`."""
 
-    language: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    language: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="language",
     )
     """The text's language: new in version 2."""
 
 
-class PlanUpdate(_rt.OpenModel):
+class PlanUpdate(_cardc.OpenModel):
     """The steps the agent means to take."""
 
     steps: list[str] = _p.Field(alias="steps")
 
 
-class ToolCallUpdate(_rt.OpenModel):
+class ToolCallUpdate(_cardc.OpenModel):
     """A tool call and where it is."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("files",)
@@ -133,33 +131,33 @@ class ToolCallUpdate(_rt.OpenModel):
 
     files: list[str] = _p.Field(
         default_factory=list,
-        exclude_if=_rt.equal_to([]),
+        exclude_if=_cardc.equal_to([]),
         alias="files",
     )
     """The files the call touched, new in version 2; none is written as no key."""
 
 
-class Turn(_rt.OpenModel):
+class Turn(_cardc.OpenModel):
     """A turn: the updates in order."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("attachments",)
 
     updates: list[Update] = _p.Field(alias="updates")
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="title",
     )
 
     attachments: list[Attachment] = _p.Field(
         default_factory=list,
-        exclude_if=_rt.equal_to([]),
+        exclude_if=_cardc.equal_to([]),
         alias="attachments",
     )
     """Files attached to the turn; one this build cannot read is skipped."""
 
 
-class UpdateUnknown(_rt.CatchAll):
+class UpdateUnknown(_cardc.CatchAll):
     """An update of a newer agent, kept whole."""
 
     _cardc_tag: _t.ClassVar[str] = "type"
@@ -189,7 +187,7 @@ class Update_Plan(PlanUpdate):
     type_: _t.Literal["plan"] = _p.Field(default="plan", alias="type")
 
 
-class Update_Done(_rt.Model):
+class Update_Done(_cardc.Model):
     """The end of the turn."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
@@ -204,7 +202,7 @@ Update = _te.TypeAliasType(
         | _t.Annotated[Update_Plan, _p.Tag("plan")]
         | _t.Annotated[Update_Done, _p.Tag("done")]
         | _t.Annotated[UpdateUnknown, _p.Tag("unknown")],
-        _rt.open_tag(
+        _cardc.open_tag(
             "type",
             "type_",
             ("message", "tool_call", "plan", "done"),
@@ -217,109 +215,109 @@ Update = _te.TypeAliasType(
 
 def parse_attachment(data: object) -> Attachment:
     """Decodes parsed JSON data as a Attachment, or raises DecodeError."""
-    value: Attachment = _rt.decode_data(Attachment, "Attachment", data)
+    value: Attachment = _cardc.decode_data(Attachment, "Attachment", data)
     return value
 
 
 def parse_attachment_json(text: str | bytes) -> Attachment:
     """Decodes JSON text as a Attachment, or raises DecodeError."""
-    value: Attachment = _rt.decode(Attachment, "Attachment", text)
+    value: Attachment = _cardc.decode(Attachment, "Attachment", text)
     return value
 
 
 def parse_message_update(data: object) -> MessageUpdate:
     """Decodes parsed JSON data as a MessageUpdate, or raises DecodeError."""
-    value: MessageUpdate = _rt.decode_data(MessageUpdate, "MessageUpdate", data)
+    value: MessageUpdate = _cardc.decode_data(MessageUpdate, "MessageUpdate", data)
     return value
 
 
 def parse_message_update_json(text: str | bytes) -> MessageUpdate:
     """Decodes JSON text as a MessageUpdate, or raises DecodeError."""
-    value: MessageUpdate = _rt.decode(MessageUpdate, "MessageUpdate", text)
+    value: MessageUpdate = _cardc.decode(MessageUpdate, "MessageUpdate", text)
     return value
 
 
 def parse_plan_update(data: object) -> PlanUpdate:
     """Decodes parsed JSON data as a PlanUpdate, or raises DecodeError."""
-    value: PlanUpdate = _rt.decode_data(PlanUpdate, "PlanUpdate", data)
+    value: PlanUpdate = _cardc.decode_data(PlanUpdate, "PlanUpdate", data)
     return value
 
 
 def parse_plan_update_json(text: str | bytes) -> PlanUpdate:
     """Decodes JSON text as a PlanUpdate, or raises DecodeError."""
-    value: PlanUpdate = _rt.decode(PlanUpdate, "PlanUpdate", text)
+    value: PlanUpdate = _cardc.decode(PlanUpdate, "PlanUpdate", text)
     return value
 
 
 def parse_role(data: object) -> Role:
     """Decodes parsed JSON data as a Role, or raises DecodeError."""
-    value: Role = _rt.decode_data(Role, "Role", data)
+    value: Role = _cardc.decode_data(Role, "Role", data)
     return value
 
 
 def parse_role_json(text: str | bytes) -> Role:
     """Decodes JSON text as a Role, or raises DecodeError."""
-    value: Role = _rt.decode(Role, "Role", text)
+    value: Role = _cardc.decode(Role, "Role", text)
     return value
 
 
 def parse_status(data: object) -> Status:
     """Decodes parsed JSON data as a Status, or raises DecodeError."""
-    value: Status = _rt.decode_data(Status, "Status", data)
+    value: Status = _cardc.decode_data(Status, "Status", data)
     return value
 
 
 def parse_status_json(text: str | bytes) -> Status:
     """Decodes JSON text as a Status, or raises DecodeError."""
-    value: Status = _rt.decode(Status, "Status", text)
+    value: Status = _cardc.decode(Status, "Status", text)
     return value
 
 
 def parse_text_format(data: object) -> TextFormat:
     """Decodes parsed JSON data as a TextFormat, or raises DecodeError."""
-    value: TextFormat = _rt.decode_data(TextFormat, "TextFormat", data)
+    value: TextFormat = _cardc.decode_data(TextFormat, "TextFormat", data)
     return value
 
 
 def parse_text_format_json(text: str | bytes) -> TextFormat:
     """Decodes JSON text as a TextFormat, or raises DecodeError."""
-    value: TextFormat = _rt.decode(TextFormat, "TextFormat", text)
+    value: TextFormat = _cardc.decode(TextFormat, "TextFormat", text)
     return value
 
 
 def parse_tool_call_update(data: object) -> ToolCallUpdate:
     """Decodes parsed JSON data as a ToolCallUpdate, or raises DecodeError."""
-    value: ToolCallUpdate = _rt.decode_data(ToolCallUpdate, "ToolCallUpdate", data)
+    value: ToolCallUpdate = _cardc.decode_data(ToolCallUpdate, "ToolCallUpdate", data)
     return value
 
 
 def parse_tool_call_update_json(text: str | bytes) -> ToolCallUpdate:
     """Decodes JSON text as a ToolCallUpdate, or raises DecodeError."""
-    value: ToolCallUpdate = _rt.decode(ToolCallUpdate, "ToolCallUpdate", text)
+    value: ToolCallUpdate = _cardc.decode(ToolCallUpdate, "ToolCallUpdate", text)
     return value
 
 
 def parse_turn(data: object) -> Turn:
     """Decodes parsed JSON data as a Turn, or raises DecodeError."""
-    value: Turn = _rt.decode_data(Turn, "Turn", data)
+    value: Turn = _cardc.decode_data(Turn, "Turn", data)
     return value
 
 
 def parse_turn_json(text: str | bytes) -> Turn:
     """Decodes JSON text as a Turn, or raises DecodeError."""
-    value: Turn = _rt.decode(Turn, "Turn", text)
+    value: Turn = _cardc.decode(Turn, "Turn", text)
     return value
 
 
 def parse_update(data: object) -> Update:
     """Decodes parsed JSON data as a Update, or raises DecodeError."""
-    value: Update = _rt.decode_data(Update, "Update", data)
+    value: Update = _cardc.decode_data(Update, "Update", data)
     return value
 
 
 def parse_update_json(text: str | bytes) -> Update:
     """Decodes JSON text as a Update, or raises DecodeError."""
-    value: Update = _rt.decode(Update, "Update", text)
+    value: Update = _cardc.decode(Update, "Update", text)
     return value
 
 
@@ -363,8 +361,6 @@ def visit_update(value: Update, visitor: UpdateVisitor[_R]) -> _R:
 
 __all__ = [
     "Attachment",
-    "DecodeError",
-    "ErrorEntry",
     "MessageUpdate",
     "PlanUpdate",
     "Role",

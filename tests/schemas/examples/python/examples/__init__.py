@@ -8,11 +8,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Mode(_enum.Enum):
@@ -27,13 +25,13 @@ class Mode(_enum.Enum):
     Write = "write"
 
 
-class DeleteAction(_rt.Model):
+class DeleteAction(_cardc.Model):
     """Deletes files."""
 
     paths: list[str] = _p.Field(alias="paths")
 
 
-class FileLocation(_rt.Model):
+class FileLocation(_cardc.Model):
     """A file a tool touched.
 
     Examples:
@@ -48,9 +46,8 @@ class FileLocation(_rt.Model):
         \"src/lib.rs\"
     """
 
-    line: _t.Annotated[_rt.U32 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="line",
+    line: _t.Annotated[_cardc.U32 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="line")
     )
     """Examples:
         1
@@ -65,26 +62,26 @@ class FileLocation(_rt.Model):
     """
 
 
-class ReadAction(_rt.Model):
+class ReadAction(_cardc.Model):
     """Reads a file."""
 
     location: FileLocation = _p.Field(alias="location")
 
 
-class Tuning(_rt.Model):
+class Tuning(_cardc.Model):
     """Weights and anything else.
 
     Examples:
         {\"weights\":{\"a\":0.5,\"b\":2,\"c\":-0.001},\"meta\":{\"any\":[null,true,\"x\"]},\"kind\":\"tuning\"}
     """
 
-    weights: dict[str, _rt.F64] = _p.Field(alias="weights")
+    weights: dict[str, _cardc.F64] = _p.Field(alias="weights")
 
-    meta: _rt.Json = _p.Field(alias="meta")
+    meta: _cardc.Json = _p.Field(alias="meta")
 
     kind: _t.Annotated[
         _t.Literal["tuning"],
-        _p.BeforeValidator(_rt.exactly("tuning")),
+        _p.BeforeValidator(_cardc.exactly("tuning")),
     ] = _p.Field(alias="kind")
 
 
@@ -124,85 +121,85 @@ Examples:
 
 def parse_action(data: object) -> Action:
     """Decodes parsed JSON data as a Action, or raises DecodeError."""
-    value: Action = _rt.decode_data(Action, "Action", data)
+    value: Action = _cardc.decode_data(Action, "Action", data)
     return value
 
 
 def parse_action_json(text: str | bytes) -> Action:
     """Decodes JSON text as a Action, or raises DecodeError."""
-    value: Action = _rt.decode(Action, "Action", text)
+    value: Action = _cardc.decode(Action, "Action", text)
     return value
 
 
 def parse_delete_action(data: object) -> DeleteAction:
     """Decodes parsed JSON data as a DeleteAction, or raises DecodeError."""
-    value: DeleteAction = _rt.decode_data(DeleteAction, "DeleteAction", data)
+    value: DeleteAction = _cardc.decode_data(DeleteAction, "DeleteAction", data)
     return value
 
 
 def parse_delete_action_json(text: str | bytes) -> DeleteAction:
     """Decodes JSON text as a DeleteAction, or raises DecodeError."""
-    value: DeleteAction = _rt.decode(DeleteAction, "DeleteAction", text)
+    value: DeleteAction = _cardc.decode(DeleteAction, "DeleteAction", text)
     return value
 
 
 def parse_file_location(data: object) -> FileLocation:
     """Decodes parsed JSON data as a FileLocation, or raises DecodeError."""
-    value: FileLocation = _rt.decode_data(FileLocation, "FileLocation", data)
+    value: FileLocation = _cardc.decode_data(FileLocation, "FileLocation", data)
     return value
 
 
 def parse_file_location_json(text: str | bytes) -> FileLocation:
     """Decodes JSON text as a FileLocation, or raises DecodeError."""
-    value: FileLocation = _rt.decode(FileLocation, "FileLocation", text)
+    value: FileLocation = _cardc.decode(FileLocation, "FileLocation", text)
     return value
 
 
 def parse_mode(data: object) -> Mode:
     """Decodes parsed JSON data as a Mode, or raises DecodeError."""
-    value: Mode = _rt.decode_data(Mode, "Mode", data)
+    value: Mode = _cardc.decode_data(Mode, "Mode", data)
     return value
 
 
 def parse_mode_json(text: str | bytes) -> Mode:
     """Decodes JSON text as a Mode, or raises DecodeError."""
-    value: Mode = _rt.decode(Mode, "Mode", text)
+    value: Mode = _cardc.decode(Mode, "Mode", text)
     return value
 
 
 def parse_read_action(data: object) -> ReadAction:
     """Decodes parsed JSON data as a ReadAction, or raises DecodeError."""
-    value: ReadAction = _rt.decode_data(ReadAction, "ReadAction", data)
+    value: ReadAction = _cardc.decode_data(ReadAction, "ReadAction", data)
     return value
 
 
 def parse_read_action_json(text: str | bytes) -> ReadAction:
     """Decodes JSON text as a ReadAction, or raises DecodeError."""
-    value: ReadAction = _rt.decode(ReadAction, "ReadAction", text)
+    value: ReadAction = _cardc.decode(ReadAction, "ReadAction", text)
     return value
 
 
 def parse_session_id(data: object) -> SessionId:
     """Decodes parsed JSON data as a SessionId, or raises DecodeError."""
-    value: SessionId = _rt.decode_data(SessionId, "SessionId", data)
+    value: SessionId = _cardc.decode_data(SessionId, "SessionId", data)
     return value
 
 
 def parse_session_id_json(text: str | bytes) -> SessionId:
     """Decodes JSON text as a SessionId, or raises DecodeError."""
-    value: SessionId = _rt.decode(SessionId, "SessionId", text)
+    value: SessionId = _cardc.decode(SessionId, "SessionId", text)
     return value
 
 
 def parse_tuning(data: object) -> Tuning:
     """Decodes parsed JSON data as a Tuning, or raises DecodeError."""
-    value: Tuning = _rt.decode_data(Tuning, "Tuning", data)
+    value: Tuning = _cardc.decode_data(Tuning, "Tuning", data)
     return value
 
 
 def parse_tuning_json(text: str | bytes) -> Tuning:
     """Decodes JSON text as a Tuning, or raises DecodeError."""
-    value: Tuning = _rt.decode(Tuning, "Tuning", text)
+    value: Tuning = _cardc.decode(Tuning, "Tuning", text)
     return value
 
 
@@ -237,9 +234,7 @@ __all__ = [
     "ActionVisitor",
     "Action_Delete",
     "Action_Read",
-    "DecodeError",
     "DeleteAction",
-    "ErrorEntry",
     "FileLocation",
     "Mode",
     "ReadAction",

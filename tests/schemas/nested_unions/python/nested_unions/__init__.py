@@ -5,36 +5,33 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class ClickEvent(_rt.Model):
+class ClickEvent(_cardc.Model):
     """A click at a position."""
 
-    x: _rt.I32 = _p.Field(alias="x")
+    x: _cardc.I32 = _p.Field(alias="x")
 
-    y: _rt.I32 = _p.Field(alias="y")
+    y: _cardc.I32 = _p.Field(alias="y")
 
-    button: _t.Annotated[_rt.U8 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="button",
+    button: _t.Annotated[_cardc.U8 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="button")
     )
 
 
-class KeyEvent(_rt.Model):
+class KeyEvent(_cardc.Model):
     """A key press."""
 
     key: str = _p.Field(alias="key")
 
 
-class ScrollEvent(_rt.Model):
+class ScrollEvent(_cardc.Model):
     """A scroll by an amount."""
 
-    delta_y: _rt.F64 = _p.Field(alias="deltaY")
+    delta_y: _cardc.F64 = _p.Field(alias="deltaY")
 
 
 class Event_Key(KeyEvent):
@@ -100,61 +97,61 @@ PointerEvent = _te.TypeAliasType(
 
 def parse_click_event(data: object) -> ClickEvent:
     """Decodes parsed JSON data as a ClickEvent, or raises DecodeError."""
-    value: ClickEvent = _rt.decode_data(ClickEvent, "ClickEvent", data)
+    value: ClickEvent = _cardc.decode_data(ClickEvent, "ClickEvent", data)
     return value
 
 
 def parse_click_event_json(text: str | bytes) -> ClickEvent:
     """Decodes JSON text as a ClickEvent, or raises DecodeError."""
-    value: ClickEvent = _rt.decode(ClickEvent, "ClickEvent", text)
+    value: ClickEvent = _cardc.decode(ClickEvent, "ClickEvent", text)
     return value
 
 
 def parse_event(data: object) -> Event:
     """Decodes parsed JSON data as a Event, or raises DecodeError."""
-    value: Event = _rt.decode_data(Event, "Event", data)
+    value: Event = _cardc.decode_data(Event, "Event", data)
     return value
 
 
 def parse_event_json(text: str | bytes) -> Event:
     """Decodes JSON text as a Event, or raises DecodeError."""
-    value: Event = _rt.decode(Event, "Event", text)
+    value: Event = _cardc.decode(Event, "Event", text)
     return value
 
 
 def parse_key_event(data: object) -> KeyEvent:
     """Decodes parsed JSON data as a KeyEvent, or raises DecodeError."""
-    value: KeyEvent = _rt.decode_data(KeyEvent, "KeyEvent", data)
+    value: KeyEvent = _cardc.decode_data(KeyEvent, "KeyEvent", data)
     return value
 
 
 def parse_key_event_json(text: str | bytes) -> KeyEvent:
     """Decodes JSON text as a KeyEvent, or raises DecodeError."""
-    value: KeyEvent = _rt.decode(KeyEvent, "KeyEvent", text)
+    value: KeyEvent = _cardc.decode(KeyEvent, "KeyEvent", text)
     return value
 
 
 def parse_pointer_event(data: object) -> PointerEvent:
     """Decodes parsed JSON data as a PointerEvent, or raises DecodeError."""
-    value: PointerEvent = _rt.decode_data(PointerEvent, "PointerEvent", data)
+    value: PointerEvent = _cardc.decode_data(PointerEvent, "PointerEvent", data)
     return value
 
 
 def parse_pointer_event_json(text: str | bytes) -> PointerEvent:
     """Decodes JSON text as a PointerEvent, or raises DecodeError."""
-    value: PointerEvent = _rt.decode(PointerEvent, "PointerEvent", text)
+    value: PointerEvent = _cardc.decode(PointerEvent, "PointerEvent", text)
     return value
 
 
 def parse_scroll_event(data: object) -> ScrollEvent:
     """Decodes parsed JSON data as a ScrollEvent, or raises DecodeError."""
-    value: ScrollEvent = _rt.decode_data(ScrollEvent, "ScrollEvent", data)
+    value: ScrollEvent = _cardc.decode_data(ScrollEvent, "ScrollEvent", data)
     return value
 
 
 def parse_scroll_event_json(text: str | bytes) -> ScrollEvent:
     """Decodes JSON text as a ScrollEvent, or raises DecodeError."""
-    value: ScrollEvent = _rt.decode(ScrollEvent, "ScrollEvent", text)
+    value: ScrollEvent = _cardc.decode(ScrollEvent, "ScrollEvent", text)
     return value
 
 
@@ -212,8 +209,6 @@ def visit_pointer_event(value: PointerEvent, visitor: PointerEventVisitor[_R]) -
 
 __all__ = [
     "ClickEvent",
-    "DecodeError",
-    "ErrorEntry",
     "Event",
     "EventVisitor",
     "Event_Key",

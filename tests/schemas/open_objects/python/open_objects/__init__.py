@@ -3,19 +3,17 @@
 
 from __future__ import annotations
 
+import cardc_runtime as _cardc
 import pydantic as _p
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Metadata(_rt.OpenModel):
+class Metadata(_cardc.OpenModel):
     """Open, as the file says: unknown fields are kept."""
 
     name: str = _p.Field(alias="name")
 
 
-class Strict(_rt.Model):
+class Strict(_cardc.Model):
     """Closed by its own attribute."""
 
     name: str = _p.Field(alias="name")
@@ -25,31 +23,29 @@ class Strict(_rt.Model):
 
 def parse_metadata(data: object) -> Metadata:
     """Decodes parsed JSON data as a Metadata, or raises DecodeError."""
-    value: Metadata = _rt.decode_data(Metadata, "Metadata", data)
+    value: Metadata = _cardc.decode_data(Metadata, "Metadata", data)
     return value
 
 
 def parse_metadata_json(text: str | bytes) -> Metadata:
     """Decodes JSON text as a Metadata, or raises DecodeError."""
-    value: Metadata = _rt.decode(Metadata, "Metadata", text)
+    value: Metadata = _cardc.decode(Metadata, "Metadata", text)
     return value
 
 
 def parse_strict(data: object) -> Strict:
     """Decodes parsed JSON data as a Strict, or raises DecodeError."""
-    value: Strict = _rt.decode_data(Strict, "Strict", data)
+    value: Strict = _cardc.decode_data(Strict, "Strict", data)
     return value
 
 
 def parse_strict_json(text: str | bytes) -> Strict:
     """Decodes JSON text as a Strict, or raises DecodeError."""
-    value: Strict = _rt.decode(Strict, "Strict", text)
+    value: Strict = _cardc.decode(Strict, "Strict", text)
     return value
 
 
 __all__ = [
-    "DecodeError",
-    "ErrorEntry",
     "Metadata",
     "Strict",
     "parse_metadata",

@@ -9,11 +9,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Role_Known(_enum.Enum):
@@ -24,7 +22,7 @@ class Role_Known(_enum.Enum):
     Assistant = "assistant"
 
 
-class RoleOther(_rt.OtherValue):
+class RoleOther(_cardc.OtherValue):
     """A role this build does not know."""
 
     _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(("user", "assistant"))
@@ -32,7 +30,7 @@ class RoleOther(_rt.OtherValue):
 
 Role = _te.TypeAliasType(
     "Role",
-    _t.Annotated[Role_Known | RoleOther, _p.BeforeValidator(_rt.string)],
+    _t.Annotated[Role_Known | RoleOther, _p.BeforeValidator(_cardc.string)],
 )
 """Who wrote a message; a newer role reads as `Other`."""
 
@@ -45,14 +43,14 @@ class Tone(_enum.Enum):
     Loud = "loud"
 
 
-class Message(_rt.Model):
+class Message(_cardc.Model):
     """A message: open values in every position a value can take."""
 
     role: Role = _p.Field(alias="role")
 
     cards: list[Card] = _p.Field(alias="cards")
 
-    reviewers: _t.Annotated[list[Role] | None, _p.BeforeValidator(_rt.not_null)] = (
+    reviewers: _t.Annotated[list[Role] | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="reviewers")
     )
 
@@ -61,26 +59,26 @@ class Message(_rt.Model):
     pinned: Card | None = _p.Field(alias="pinned")
 
 
-class PathsResult(_rt.Model):
+class PathsResult(_cardc.Model):
     """Paths that matched."""
 
     paths: list[str] = _p.Field(alias="paths")
 
 
-class TextCard(_rt.Model):
+class TextCard(_cardc.Model):
     """A piece of text."""
 
     text: str = _p.Field(alias="text")
 
     role: Role = _p.Field(alias="role")
 
-    tone: _t.Annotated[Tone | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    tone: _t.Annotated[Tone | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="tone",
     )
 
 
-class CardUnknown(_rt.CatchAll):
+class CardUnknown(_cardc.CatchAll):
     """A card of a newer peer, kept whole."""
 
     _cardc_tag: _t.ClassVar[str] = "card"
@@ -94,7 +92,7 @@ class Card_Text(TextCard):
     card: _t.Literal["text"] = _p.Field(default="text", alias="card")
 
 
-class Card_Divider(_rt.Model):
+class Card_Divider(_cardc.Model):
     """A divider: its tag alone."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card",)
@@ -117,7 +115,7 @@ class Event_Show_Text(TextCard):
     card: _t.Literal["text"] = _p.Field(default="text", alias="card")
 
 
-class Event_Show_Divider(_rt.Model):
+class Event_Show_Divider(_cardc.Model):
     """A divider: its tag alone."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "card")
@@ -134,14 +132,14 @@ class Event_Show_Search_Paths(PathsResult):
     kind: _t.Literal["paths"] = _p.Field(default="paths", alias="kind")
 
 
-class Event_Done(_rt.Model):
+class Event_Done(_cardc.Model):
     """The end of the stream."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
     type_: _t.Literal["done"] = _p.Field(default="done", alias="type")
 
 
-class SearchCardUnsupported(_rt.CatchAll):
+class SearchCardUnsupported(_cardc.CatchAll):
     """A kind of search this build does not know."""
 
     _cardc_tag: _t.ClassVar[str] = "kind"
@@ -164,12 +162,12 @@ Card = _te.TypeAliasType(
             _t.Annotated[
                 _t.Annotated[Card_Search_Paths, _p.Tag("paths")]
                 | _t.Annotated[SearchCardUnsupported, _p.Tag("unsupported")],
-                _rt.open_tag("kind", "kind", ("paths",), "unsupported"),
+                _cardc.open_tag("kind", "kind", ("paths",), "unsupported"),
             ],
             _p.Tag("search"),
         ]
         | _t.Annotated[CardUnknown, _p.Tag("unknown")],
-        _rt.open_tag("card", "card", ("text", "divider", "search"), "unknown"),
+        _cardc.open_tag("card", "card", ("text", "divider", "search"), "unknown"),
     ],
 )
 """A card, told apart by `card`."""
@@ -186,17 +184,22 @@ Event = _te.TypeAliasType(
                     _t.Annotated[
                         _t.Annotated[Event_Show_Search_Paths, _p.Tag("paths")]
                         | _t.Annotated[SearchCardUnsupported, _p.Tag("unsupported")],
-                        _rt.open_tag("kind", "kind", ("paths",), "unsupported"),
+                        _cardc.open_tag("kind", "kind", ("paths",), "unsupported"),
                     ],
                     _p.Tag("search"),
                 ]
                 | _t.Annotated[CardUnknown, _p.Tag("unknown")],
-                _rt.open_tag("card", "card", ("text", "divider", "search"), "unknown"),
+                _cardc.open_tag(
+                    "card",
+                    "card",
+                    ("text", "divider", "search"),
+                    "unknown",
+                ),
             ],
             _p.Tag("show"),
         ]
         | _t.Annotated[Event_Done, _p.Tag("done")],
-        _rt.open_tag("type", "type_", ("show", "done"), None),
+        _cardc.open_tag("type", "type_", ("show", "done"), None),
     ],
 )
 """A closed union holding an open one: an unknown `type` is refused, an unknown card under a
@@ -209,7 +212,7 @@ SearchCard = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[SearchCard_Paths, _p.Tag("paths")]
         | _t.Annotated[SearchCardUnsupported, _p.Tag("unsupported")],
-        _rt.open_tag("kind", "kind", ("paths",), "unsupported"),
+        _cardc.open_tag("kind", "kind", ("paths",), "unsupported"),
     ],
 )
 """Search results: an open union nested in an open union."""
@@ -217,97 +220,97 @@ SearchCard = _te.TypeAliasType(
 
 def parse_card(data: object) -> Card:
     """Decodes parsed JSON data as a Card, or raises DecodeError."""
-    value: Card = _rt.decode_data(Card, "Card", data)
+    value: Card = _cardc.decode_data(Card, "Card", data)
     return value
 
 
 def parse_card_json(text: str | bytes) -> Card:
     """Decodes JSON text as a Card, or raises DecodeError."""
-    value: Card = _rt.decode(Card, "Card", text)
+    value: Card = _cardc.decode(Card, "Card", text)
     return value
 
 
 def parse_event(data: object) -> Event:
     """Decodes parsed JSON data as a Event, or raises DecodeError."""
-    value: Event = _rt.decode_data(Event, "Event", data)
+    value: Event = _cardc.decode_data(Event, "Event", data)
     return value
 
 
 def parse_event_json(text: str | bytes) -> Event:
     """Decodes JSON text as a Event, or raises DecodeError."""
-    value: Event = _rt.decode(Event, "Event", text)
+    value: Event = _cardc.decode(Event, "Event", text)
     return value
 
 
 def parse_message(data: object) -> Message:
     """Decodes parsed JSON data as a Message, or raises DecodeError."""
-    value: Message = _rt.decode_data(Message, "Message", data)
+    value: Message = _cardc.decode_data(Message, "Message", data)
     return value
 
 
 def parse_message_json(text: str | bytes) -> Message:
     """Decodes JSON text as a Message, or raises DecodeError."""
-    value: Message = _rt.decode(Message, "Message", text)
+    value: Message = _cardc.decode(Message, "Message", text)
     return value
 
 
 def parse_paths_result(data: object) -> PathsResult:
     """Decodes parsed JSON data as a PathsResult, or raises DecodeError."""
-    value: PathsResult = _rt.decode_data(PathsResult, "PathsResult", data)
+    value: PathsResult = _cardc.decode_data(PathsResult, "PathsResult", data)
     return value
 
 
 def parse_paths_result_json(text: str | bytes) -> PathsResult:
     """Decodes JSON text as a PathsResult, or raises DecodeError."""
-    value: PathsResult = _rt.decode(PathsResult, "PathsResult", text)
+    value: PathsResult = _cardc.decode(PathsResult, "PathsResult", text)
     return value
 
 
 def parse_role(data: object) -> Role:
     """Decodes parsed JSON data as a Role, or raises DecodeError."""
-    value: Role = _rt.decode_data(Role, "Role", data)
+    value: Role = _cardc.decode_data(Role, "Role", data)
     return value
 
 
 def parse_role_json(text: str | bytes) -> Role:
     """Decodes JSON text as a Role, or raises DecodeError."""
-    value: Role = _rt.decode(Role, "Role", text)
+    value: Role = _cardc.decode(Role, "Role", text)
     return value
 
 
 def parse_search_card(data: object) -> SearchCard:
     """Decodes parsed JSON data as a SearchCard, or raises DecodeError."""
-    value: SearchCard = _rt.decode_data(SearchCard, "SearchCard", data)
+    value: SearchCard = _cardc.decode_data(SearchCard, "SearchCard", data)
     return value
 
 
 def parse_search_card_json(text: str | bytes) -> SearchCard:
     """Decodes JSON text as a SearchCard, or raises DecodeError."""
-    value: SearchCard = _rt.decode(SearchCard, "SearchCard", text)
+    value: SearchCard = _cardc.decode(SearchCard, "SearchCard", text)
     return value
 
 
 def parse_text_card(data: object) -> TextCard:
     """Decodes parsed JSON data as a TextCard, or raises DecodeError."""
-    value: TextCard = _rt.decode_data(TextCard, "TextCard", data)
+    value: TextCard = _cardc.decode_data(TextCard, "TextCard", data)
     return value
 
 
 def parse_text_card_json(text: str | bytes) -> TextCard:
     """Decodes JSON text as a TextCard, or raises DecodeError."""
-    value: TextCard = _rt.decode(TextCard, "TextCard", text)
+    value: TextCard = _cardc.decode(TextCard, "TextCard", text)
     return value
 
 
 def parse_tone(data: object) -> Tone:
     """Decodes parsed JSON data as a Tone, or raises DecodeError."""
-    value: Tone = _rt.decode_data(Tone, "Tone", data)
+    value: Tone = _cardc.decode_data(Tone, "Tone", data)
     return value
 
 
 def parse_tone_json(text: str | bytes) -> Tone:
     """Decodes JSON text as a Tone, or raises DecodeError."""
-    value: Tone = _rt.decode(Tone, "Tone", text)
+    value: Tone = _cardc.decode(Tone, "Tone", text)
     return value
 
 
@@ -416,8 +419,6 @@ __all__ = [
     "Card_Divider",
     "Card_Search_Paths",
     "Card_Text",
-    "DecodeError",
-    "ErrorEntry",
     "Event",
     "EventVisitor",
     "Event_Done",

@@ -7,28 +7,30 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Attachment(_rt.Model):
+class Attachment(_cardc.Model):
     """A closed object with a null-as-absent integer."""
 
     url: str = _p.Field(alias="url")
 
-    size: _rt.U32 | None = _p.Field(default=None, exclude_if=_rt.is_none, alias="size")
+    size: _cardc.U32 | None = _p.Field(
+        default=None,
+        exclude_if=_cardc.is_none,
+        alias="size",
+    )
 
 
-class Author(_rt.DroppingModel):
+class Author(_cardc.DroppingModel):
     """Who wrote a message; other keys are dropped."""
 
     name: str = _p.Field(alias="name")
 
 
-class Message(_rt.DroppingModel):
+class Message(_cardc.DroppingModel):
     """A message, as a newer peer may send it: keys this schema does not name are accepted and
     dropped, so they are not written back.
     """
@@ -38,12 +40,12 @@ class Message(_rt.DroppingModel):
 
     reply_to: str | None = _p.Field(
         default=None,
-        exclude_if=_rt.is_none,
+        exclude_if=_cardc.is_none,
         alias="replyTo",
     )
     """May be absent or `null`, which both read as absent and are written as no key."""
 
-    thread: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    thread: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="thread",
     )
@@ -51,7 +53,7 @@ class Message(_rt.DroppingModel):
 
     author: Author | None = _p.Field(
         default=None,
-        exclude_if=_rt.is_none,
+        exclude_if=_cardc.is_none,
         alias="author",
     )
     """`null` means absent for a struct too."""
@@ -70,7 +72,7 @@ class Event_Posted(Message):
     type_: _t.Literal["posted"] = _p.Field(default="posted", alias="type")
 
 
-class Event_Ping(_rt.Model):
+class Event_Ping(_cardc.Model):
     """The Ping variant of Event."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
@@ -86,49 +88,49 @@ Event = _te.TypeAliasType(
 
 def parse_attachment(data: object) -> Attachment:
     """Decodes parsed JSON data as a Attachment, or raises DecodeError."""
-    value: Attachment = _rt.decode_data(Attachment, "Attachment", data)
+    value: Attachment = _cardc.decode_data(Attachment, "Attachment", data)
     return value
 
 
 def parse_attachment_json(text: str | bytes) -> Attachment:
     """Decodes JSON text as a Attachment, or raises DecodeError."""
-    value: Attachment = _rt.decode(Attachment, "Attachment", text)
+    value: Attachment = _cardc.decode(Attachment, "Attachment", text)
     return value
 
 
 def parse_author(data: object) -> Author:
     """Decodes parsed JSON data as a Author, or raises DecodeError."""
-    value: Author = _rt.decode_data(Author, "Author", data)
+    value: Author = _cardc.decode_data(Author, "Author", data)
     return value
 
 
 def parse_author_json(text: str | bytes) -> Author:
     """Decodes JSON text as a Author, or raises DecodeError."""
-    value: Author = _rt.decode(Author, "Author", text)
+    value: Author = _cardc.decode(Author, "Author", text)
     return value
 
 
 def parse_event(data: object) -> Event:
     """Decodes parsed JSON data as a Event, or raises DecodeError."""
-    value: Event = _rt.decode_data(Event, "Event", data)
+    value: Event = _cardc.decode_data(Event, "Event", data)
     return value
 
 
 def parse_event_json(text: str | bytes) -> Event:
     """Decodes JSON text as a Event, or raises DecodeError."""
-    value: Event = _rt.decode(Event, "Event", text)
+    value: Event = _cardc.decode(Event, "Event", text)
     return value
 
 
 def parse_message(data: object) -> Message:
     """Decodes parsed JSON data as a Message, or raises DecodeError."""
-    value: Message = _rt.decode_data(Message, "Message", data)
+    value: Message = _cardc.decode_data(Message, "Message", data)
     return value
 
 
 def parse_message_json(text: str | bytes) -> Message:
     """Decodes JSON text as a Message, or raises DecodeError."""
-    value: Message = _rt.decode(Message, "Message", text)
+    value: Message = _cardc.decode(Message, "Message", text)
     return value
 
 
@@ -161,8 +163,6 @@ def visit_event(value: Event, visitor: EventVisitor[_R]) -> _R:
 __all__ = [
     "Attachment",
     "Author",
-    "DecodeError",
-    "ErrorEntry",
     "Event",
     "EventVisitor",
     "Event_Ping",

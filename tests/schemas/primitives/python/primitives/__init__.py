@@ -3,51 +3,47 @@
 
 from __future__ import annotations
 
+import cardc_runtime as _cardc
 import pydantic as _p
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Scalars(_rt.Model):
+class Scalars(_cardc.Model):
     """One field of each scalar type."""
 
     text: str = _p.Field(alias="text")
 
     flag: bool = _p.Field(alias="flag")
 
-    tiny: _rt.U8 = _p.Field(alias="tiny")
+    tiny: _cardc.U8 = _p.Field(alias="tiny")
 
-    small: _rt.U16 = _p.Field(alias="small")
+    small: _cardc.U16 = _p.Field(alias="small")
 
-    count: _rt.U32 = _p.Field(alias="count")
+    count: _cardc.U32 = _p.Field(alias="count")
 
-    signed_tiny: _rt.I8 = _p.Field(alias="signed_tiny")
+    signed_tiny: _cardc.I8 = _p.Field(alias="signed_tiny")
 
-    signed_small: _rt.I16 = _p.Field(alias="signed_small")
+    signed_small: _cardc.I16 = _p.Field(alias="signed_small")
 
-    offset: _rt.I32 = _p.Field(alias="offset")
+    offset: _cardc.I32 = _p.Field(alias="offset")
 
-    ratio: _rt.F64 = _p.Field(alias="ratio")
+    ratio: _cardc.F64 = _p.Field(alias="ratio")
 
-    anything: _rt.Json = _p.Field(alias="anything")
+    anything: _cardc.Json = _p.Field(alias="anything")
 
 
 def parse_scalars(data: object) -> Scalars:
     """Decodes parsed JSON data as a Scalars, or raises DecodeError."""
-    value: Scalars = _rt.decode_data(Scalars, "Scalars", data)
+    value: Scalars = _cardc.decode_data(Scalars, "Scalars", data)
     return value
 
 
 def parse_scalars_json(text: str | bytes) -> Scalars:
     """Decodes JSON text as a Scalars, or raises DecodeError."""
-    value: Scalars = _rt.decode(Scalars, "Scalars", text)
+    value: Scalars = _cardc.decode(Scalars, "Scalars", text)
     return value
 
 
 __all__ = [
-    "DecodeError",
-    "ErrorEntry",
     "Scalars",
     "parse_scalars",
     "parse_scalars_json",

@@ -5,20 +5,18 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Add(_rt.Model):
+class Add(_cardc.Model):
     """The sum of its terms."""
 
     terms: list[Expr] = _p.Field(alias="terms")
 
 
-class Directory(_rt.Model):
+class Directory(_cardc.Model):
     """A directory tree: recursion through `Vec` and `Map`."""
 
     name: str = _p.Field(alias="name")
@@ -28,24 +26,24 @@ class Directory(_rt.Model):
     by_name: dict[str, Directory] = _p.Field(alias="byName")
 
 
-class Literal(_rt.Model):
+class Literal(_cardc.Model):
     """A number."""
 
-    value: _rt.F64 = _p.Field(alias="value")
+    value: _cardc.F64 = _p.Field(alias="value")
 
 
-class Negate(_rt.Model):
+class Negate(_cardc.Model):
     """The negation of one expression."""
 
     operand: Expr = _p.Field(alias="operand")
 
 
-class TreeNode(_rt.Model):
+class TreeNode(_cardc.Model):
     """A binary tree: recursion through `Box`."""
 
-    value: _rt.I32 = _p.Field(alias="value")
+    value: _cardc.I32 = _p.Field(alias="value")
 
-    left: _t.Annotated[TreeNode | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    left: _t.Annotated[TreeNode | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="left",
     )
@@ -83,73 +81,73 @@ Expr = _te.TypeAliasType(
 
 def parse_add(data: object) -> Add:
     """Decodes parsed JSON data as a Add, or raises DecodeError."""
-    value: Add = _rt.decode_data(Add, "Add", data)
+    value: Add = _cardc.decode_data(Add, "Add", data)
     return value
 
 
 def parse_add_json(text: str | bytes) -> Add:
     """Decodes JSON text as a Add, or raises DecodeError."""
-    value: Add = _rt.decode(Add, "Add", text)
+    value: Add = _cardc.decode(Add, "Add", text)
     return value
 
 
 def parse_directory(data: object) -> Directory:
     """Decodes parsed JSON data as a Directory, or raises DecodeError."""
-    value: Directory = _rt.decode_data(Directory, "Directory", data)
+    value: Directory = _cardc.decode_data(Directory, "Directory", data)
     return value
 
 
 def parse_directory_json(text: str | bytes) -> Directory:
     """Decodes JSON text as a Directory, or raises DecodeError."""
-    value: Directory = _rt.decode(Directory, "Directory", text)
+    value: Directory = _cardc.decode(Directory, "Directory", text)
     return value
 
 
 def parse_expr(data: object) -> Expr:
     """Decodes parsed JSON data as a Expr, or raises DecodeError."""
-    value: Expr = _rt.decode_data(Expr, "Expr", data)
+    value: Expr = _cardc.decode_data(Expr, "Expr", data)
     return value
 
 
 def parse_expr_json(text: str | bytes) -> Expr:
     """Decodes JSON text as a Expr, or raises DecodeError."""
-    value: Expr = _rt.decode(Expr, "Expr", text)
+    value: Expr = _cardc.decode(Expr, "Expr", text)
     return value
 
 
 def parse_literal(data: object) -> Literal:
     """Decodes parsed JSON data as a Literal, or raises DecodeError."""
-    value: Literal = _rt.decode_data(Literal, "Literal", data)
+    value: Literal = _cardc.decode_data(Literal, "Literal", data)
     return value
 
 
 def parse_literal_json(text: str | bytes) -> Literal:
     """Decodes JSON text as a Literal, or raises DecodeError."""
-    value: Literal = _rt.decode(Literal, "Literal", text)
+    value: Literal = _cardc.decode(Literal, "Literal", text)
     return value
 
 
 def parse_negate(data: object) -> Negate:
     """Decodes parsed JSON data as a Negate, or raises DecodeError."""
-    value: Negate = _rt.decode_data(Negate, "Negate", data)
+    value: Negate = _cardc.decode_data(Negate, "Negate", data)
     return value
 
 
 def parse_negate_json(text: str | bytes) -> Negate:
     """Decodes JSON text as a Negate, or raises DecodeError."""
-    value: Negate = _rt.decode(Negate, "Negate", text)
+    value: Negate = _cardc.decode(Negate, "Negate", text)
     return value
 
 
 def parse_tree_node(data: object) -> TreeNode:
     """Decodes parsed JSON data as a TreeNode, or raises DecodeError."""
-    value: TreeNode = _rt.decode_data(TreeNode, "TreeNode", data)
+    value: TreeNode = _cardc.decode_data(TreeNode, "TreeNode", data)
     return value
 
 
 def parse_tree_node_json(text: str | bytes) -> TreeNode:
     """Decodes JSON text as a TreeNode, or raises DecodeError."""
-    value: TreeNode = _rt.decode(TreeNode, "TreeNode", text)
+    value: TreeNode = _cardc.decode(TreeNode, "TreeNode", text)
     return value
 
 
@@ -185,9 +183,7 @@ def visit_expr(value: Expr, visitor: ExprVisitor[_R]) -> _R:
 
 __all__ = [
     "Add",
-    "DecodeError",
     "Directory",
-    "ErrorEntry",
     "Expr",
     "ExprVisitor",
     "Expr_Add",

@@ -9,11 +9,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Debug(_enum.Enum):
@@ -32,22 +30,22 @@ class Default(_enum.Enum):
     Copy = "copy"
 
 
-class D(_rt.Model):
+class D(_cardc.Model):
     """Named like the deserializer parameter of a `Deserialize` impl."""
 
     debug: list[Debug] = _p.Field(alias="debug")
 
 
-class Keywords(_rt.Model):
+class Keywords(_cardc.Model):
     """Fields named after keywords."""
 
     type_: str = _p.Field(alias="type")
 
-    match_: _rt.U32 = _p.Field(alias="match")
+    match_: _cardc.U32 = _p.Field(alias="match")
 
     async_: bool = _p.Field(alias="async")
 
-    self_: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    self_: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="self",
     )
@@ -55,12 +53,11 @@ class Keywords(_rt.Model):
 
     function: str = _p.Field(alias="function")
 
-    constructor: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="constructor",
+    constructor: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="constructor")
     )
 
-    prototype: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    prototype: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="prototype",
     )
@@ -76,45 +73,44 @@ class Keywords(_rt.Model):
     dyn: bool = _p.Field(alias="dyn")
 
 
-class Loop(_rt.Model):
+class Loop(_cardc.Model):
     """A loop."""
 
     loop: bool = _p.Field(alias="loop")
 
 
-class One(_rt.Model):
+class One(_cardc.Model):
     """The one variant."""
 
 
-class Result(_rt.Model):
+class Result(_cardc.Model):
     """Named like the prelude's `Result`, which the generated code writes by path."""
 
-    none: _t.Annotated[Some | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    none: _t.Annotated[Some | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="none",
     )
 
 
-class S(_rt.Model):
+class S(_cardc.Model):
     """Named like the serializer parameter of a `Serialize` impl."""
 
 
-class Send(_rt.Model):
+class Send(_cardc.Model):
     """Named like a prelude trait."""
 
     clone: bool = _p.Field(alias="clone")
 
 
-class Sized(_rt.Model):
+class Sized(_cardc.Model):
     """Named like the `Sized` that `dispatch` bounds its bridge by."""
 
-    default: _t.Annotated[Default | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="default",
+    default: _t.Annotated[Default | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="default")
     )
 
 
-class Some(_rt.Model):
+class Some(_cardc.Model):
     """Named like a prelude variant."""
 
 
@@ -195,176 +191,176 @@ Node = _te.TypeAliasType(
 
 Only = _te.TypeAliasType(
     "Only",
-    _t.Annotated[Only_One, _p.BeforeValidator(_rt.tagged("card"))],
+    _t.Annotated[Only_One, _p.BeforeValidator(_cardc.tagged("card"))],
 )
 """A union with a single variant: `match` still closes with `assertNever`."""
 
 
 def parse_d(data: object) -> D:
     """Decodes parsed JSON data as a D, or raises DecodeError."""
-    value: D = _rt.decode_data(D, "D", data)
+    value: D = _cardc.decode_data(D, "D", data)
     return value
 
 
 def parse_d_json(text: str | bytes) -> D:
     """Decodes JSON text as a D, or raises DecodeError."""
-    value: D = _rt.decode(D, "D", text)
+    value: D = _cardc.decode(D, "D", text)
     return value
 
 
 def parse_debug(data: object) -> Debug:
     """Decodes parsed JSON data as a Debug, or raises DecodeError."""
-    value: Debug = _rt.decode_data(Debug, "Debug", data)
+    value: Debug = _cardc.decode_data(Debug, "Debug", data)
     return value
 
 
 def parse_debug_json(text: str | bytes) -> Debug:
     """Decodes JSON text as a Debug, or raises DecodeError."""
-    value: Debug = _rt.decode(Debug, "Debug", text)
+    value: Debug = _cardc.decode(Debug, "Debug", text)
     return value
 
 
 def parse_default(data: object) -> Default:
     """Decodes parsed JSON data as a Default, or raises DecodeError."""
-    value: Default = _rt.decode_data(Default, "Default", data)
+    value: Default = _cardc.decode_data(Default, "Default", data)
     return value
 
 
 def parse_default_json(text: str | bytes) -> Default:
     """Decodes JSON text as a Default, or raises DecodeError."""
-    value: Default = _rt.decode(Default, "Default", text)
+    value: Default = _cardc.decode(Default, "Default", text)
     return value
 
 
 def parse_keyword(data: object) -> Keyword:
     """Decodes parsed JSON data as a Keyword, or raises DecodeError."""
-    value: Keyword = _rt.decode_data(Keyword, "Keyword", data)
+    value: Keyword = _cardc.decode_data(Keyword, "Keyword", data)
     return value
 
 
 def parse_keyword_json(text: str | bytes) -> Keyword:
     """Decodes JSON text as a Keyword, or raises DecodeError."""
-    value: Keyword = _rt.decode(Keyword, "Keyword", text)
+    value: Keyword = _cardc.decode(Keyword, "Keyword", text)
     return value
 
 
 def parse_keywords(data: object) -> Keywords:
     """Decodes parsed JSON data as a Keywords, or raises DecodeError."""
-    value: Keywords = _rt.decode_data(Keywords, "Keywords", data)
+    value: Keywords = _cardc.decode_data(Keywords, "Keywords", data)
     return value
 
 
 def parse_keywords_json(text: str | bytes) -> Keywords:
     """Decodes JSON text as a Keywords, or raises DecodeError."""
-    value: Keywords = _rt.decode(Keywords, "Keywords", text)
+    value: Keywords = _cardc.decode(Keywords, "Keywords", text)
     return value
 
 
 def parse_loop(data: object) -> Loop:
     """Decodes parsed JSON data as a Loop, or raises DecodeError."""
-    value: Loop = _rt.decode_data(Loop, "Loop", data)
+    value: Loop = _cardc.decode_data(Loop, "Loop", data)
     return value
 
 
 def parse_loop_json(text: str | bytes) -> Loop:
     """Decodes JSON text as a Loop, or raises DecodeError."""
-    value: Loop = _rt.decode(Loop, "Loop", text)
+    value: Loop = _cardc.decode(Loop, "Loop", text)
     return value
 
 
 def parse_node(data: object) -> Node:
     """Decodes parsed JSON data as a Node, or raises DecodeError."""
-    value: Node = _rt.decode_data(Node, "Node", data)
+    value: Node = _cardc.decode_data(Node, "Node", data)
     return value
 
 
 def parse_node_json(text: str | bytes) -> Node:
     """Decodes JSON text as a Node, or raises DecodeError."""
-    value: Node = _rt.decode(Node, "Node", text)
+    value: Node = _cardc.decode(Node, "Node", text)
     return value
 
 
 def parse_one(data: object) -> One:
     """Decodes parsed JSON data as a One, or raises DecodeError."""
-    value: One = _rt.decode_data(One, "One", data)
+    value: One = _cardc.decode_data(One, "One", data)
     return value
 
 
 def parse_one_json(text: str | bytes) -> One:
     """Decodes JSON text as a One, or raises DecodeError."""
-    value: One = _rt.decode(One, "One", text)
+    value: One = _cardc.decode(One, "One", text)
     return value
 
 
 def parse_only(data: object) -> Only:
     """Decodes parsed JSON data as a Only, or raises DecodeError."""
-    value: Only = _rt.decode_data(Only, "Only", data)
+    value: Only = _cardc.decode_data(Only, "Only", data)
     return value
 
 
 def parse_only_json(text: str | bytes) -> Only:
     """Decodes JSON text as a Only, or raises DecodeError."""
-    value: Only = _rt.decode(Only, "Only", text)
+    value: Only = _cardc.decode(Only, "Only", text)
     return value
 
 
 def parse_result(data: object) -> Result:
     """Decodes parsed JSON data as a Result, or raises DecodeError."""
-    value: Result = _rt.decode_data(Result, "Result", data)
+    value: Result = _cardc.decode_data(Result, "Result", data)
     return value
 
 
 def parse_result_json(text: str | bytes) -> Result:
     """Decodes JSON text as a Result, or raises DecodeError."""
-    value: Result = _rt.decode(Result, "Result", text)
+    value: Result = _cardc.decode(Result, "Result", text)
     return value
 
 
 def parse_s(data: object) -> S:
     """Decodes parsed JSON data as a S, or raises DecodeError."""
-    value: S = _rt.decode_data(S, "S", data)
+    value: S = _cardc.decode_data(S, "S", data)
     return value
 
 
 def parse_s_json(text: str | bytes) -> S:
     """Decodes JSON text as a S, or raises DecodeError."""
-    value: S = _rt.decode(S, "S", text)
+    value: S = _cardc.decode(S, "S", text)
     return value
 
 
 def parse_send(data: object) -> Send:
     """Decodes parsed JSON data as a Send, or raises DecodeError."""
-    value: Send = _rt.decode_data(Send, "Send", data)
+    value: Send = _cardc.decode_data(Send, "Send", data)
     return value
 
 
 def parse_send_json(text: str | bytes) -> Send:
     """Decodes JSON text as a Send, or raises DecodeError."""
-    value: Send = _rt.decode(Send, "Send", text)
+    value: Send = _cardc.decode(Send, "Send", text)
     return value
 
 
 def parse_sized(data: object) -> Sized:
     """Decodes parsed JSON data as a Sized, or raises DecodeError."""
-    value: Sized = _rt.decode_data(Sized, "Sized", data)
+    value: Sized = _cardc.decode_data(Sized, "Sized", data)
     return value
 
 
 def parse_sized_json(text: str | bytes) -> Sized:
     """Decodes JSON text as a Sized, or raises DecodeError."""
-    value: Sized = _rt.decode(Sized, "Sized", text)
+    value: Sized = _cardc.decode(Sized, "Sized", text)
     return value
 
 
 def parse_some(data: object) -> Some:
     """Decodes parsed JSON data as a Some, or raises DecodeError."""
-    value: Some = _rt.decode_data(Some, "Some", data)
+    value: Some = _cardc.decode_data(Some, "Some", data)
     return value
 
 
 def parse_some_json(text: str | bytes) -> Some:
     """Decodes JSON text as a Some, or raises DecodeError."""
-    value: Some = _rt.decode(Some, "Some", text)
+    value: Some = _cardc.decode(Some, "Some", text)
     return value
 
 
@@ -449,9 +445,7 @@ def visit_only(value: Only, visitor: OnlyVisitor[_R]) -> _R:
 __all__ = [
     "D",
     "Debug",
-    "DecodeError",
     "Default",
-    "ErrorEntry",
     "Keyword",
     "KeywordVisitor",
     "Keyword_Crate",

@@ -7,20 +7,18 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class ContentChunk(_rt.Model):
+class ContentChunk(_cardc.Model):
     """A piece of a message."""
 
     content: ContentBlock = _p.Field(alias="content")
 
 
-class ImageBlock(_rt.Model):
+class ImageBlock(_cardc.Model):
     """An image."""
 
     data: str = _p.Field(alias="data")
@@ -28,35 +26,34 @@ class ImageBlock(_rt.Model):
     mime_type: str = _p.Field(alias="mimeType")
 
 
-class PermissionRequest(_rt.Model):
+class PermissionRequest(_cardc.Model):
     """Asks before a tool runs: the update as a field, and a text block as a field."""
 
     tool_call: ToolCallUpdate = _p.Field(alias="toolCall")
 
-    reason: _t.Annotated[TextBlock | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="reason",
+    reason: _t.Annotated[TextBlock | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="reason")
     )
 
 
-class PromptRequest(_rt.Model):
+class PromptRequest(_cardc.Model):
     """A prompt."""
 
     prompt: list[ContentBlock] = _p.Field(alias="prompt")
 
 
-class TextBlock(_rt.Model):
+class TextBlock(_cardc.Model):
     """Text."""
 
     text: str = _p.Field(alias="text")
 
 
-class ToolCallUpdate(_rt.Model):
+class ToolCallUpdate(_cardc.Model):
     """A tool call's new state."""
 
     tool_call_id: str = _p.Field(alias="toolCallId")
 
-    status: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    status: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="status",
     )
@@ -201,43 +198,43 @@ SessionUpdate = _te.TypeAliasType(
 
 def parse_content_block(data: object) -> ContentBlock:
     """Decodes parsed JSON data as a ContentBlock, or raises DecodeError."""
-    value: ContentBlock = _rt.decode_data(ContentBlock, "ContentBlock", data)
+    value: ContentBlock = _cardc.decode_data(ContentBlock, "ContentBlock", data)
     return value
 
 
 def parse_content_block_json(text: str | bytes) -> ContentBlock:
     """Decodes JSON text as a ContentBlock, or raises DecodeError."""
-    value: ContentBlock = _rt.decode(ContentBlock, "ContentBlock", text)
+    value: ContentBlock = _cardc.decode(ContentBlock, "ContentBlock", text)
     return value
 
 
 def parse_content_chunk(data: object) -> ContentChunk:
     """Decodes parsed JSON data as a ContentChunk, or raises DecodeError."""
-    value: ContentChunk = _rt.decode_data(ContentChunk, "ContentChunk", data)
+    value: ContentChunk = _cardc.decode_data(ContentChunk, "ContentChunk", data)
     return value
 
 
 def parse_content_chunk_json(text: str | bytes) -> ContentChunk:
     """Decodes JSON text as a ContentChunk, or raises DecodeError."""
-    value: ContentChunk = _rt.decode(ContentChunk, "ContentChunk", text)
+    value: ContentChunk = _cardc.decode(ContentChunk, "ContentChunk", text)
     return value
 
 
 def parse_image_block(data: object) -> ImageBlock:
     """Decodes parsed JSON data as a ImageBlock, or raises DecodeError."""
-    value: ImageBlock = _rt.decode_data(ImageBlock, "ImageBlock", data)
+    value: ImageBlock = _cardc.decode_data(ImageBlock, "ImageBlock", data)
     return value
 
 
 def parse_image_block_json(text: str | bytes) -> ImageBlock:
     """Decodes JSON text as a ImageBlock, or raises DecodeError."""
-    value: ImageBlock = _rt.decode(ImageBlock, "ImageBlock", text)
+    value: ImageBlock = _cardc.decode(ImageBlock, "ImageBlock", text)
     return value
 
 
 def parse_permission_request(data: object) -> PermissionRequest:
     """Decodes parsed JSON data as a PermissionRequest, or raises DecodeError."""
-    value: PermissionRequest = _rt.decode_data(
+    value: PermissionRequest = _cardc.decode_data(
         PermissionRequest,
         "PermissionRequest",
         data,
@@ -247,67 +244,71 @@ def parse_permission_request(data: object) -> PermissionRequest:
 
 def parse_permission_request_json(text: str | bytes) -> PermissionRequest:
     """Decodes JSON text as a PermissionRequest, or raises DecodeError."""
-    value: PermissionRequest = _rt.decode(PermissionRequest, "PermissionRequest", text)
+    value: PermissionRequest = _cardc.decode(
+        PermissionRequest,
+        "PermissionRequest",
+        text,
+    )
     return value
 
 
 def parse_prompt_request(data: object) -> PromptRequest:
     """Decodes parsed JSON data as a PromptRequest, or raises DecodeError."""
-    value: PromptRequest = _rt.decode_data(PromptRequest, "PromptRequest", data)
+    value: PromptRequest = _cardc.decode_data(PromptRequest, "PromptRequest", data)
     return value
 
 
 def parse_prompt_request_json(text: str | bytes) -> PromptRequest:
     """Decodes JSON text as a PromptRequest, or raises DecodeError."""
-    value: PromptRequest = _rt.decode(PromptRequest, "PromptRequest", text)
+    value: PromptRequest = _cardc.decode(PromptRequest, "PromptRequest", text)
     return value
 
 
 def parse_request(data: object) -> Request:
     """Decodes parsed JSON data as a Request, or raises DecodeError."""
-    value: Request = _rt.decode_data(Request, "Request", data)
+    value: Request = _cardc.decode_data(Request, "Request", data)
     return value
 
 
 def parse_request_json(text: str | bytes) -> Request:
     """Decodes JSON text as a Request, or raises DecodeError."""
-    value: Request = _rt.decode(Request, "Request", text)
+    value: Request = _cardc.decode(Request, "Request", text)
     return value
 
 
 def parse_session_update(data: object) -> SessionUpdate:
     """Decodes parsed JSON data as a SessionUpdate, or raises DecodeError."""
-    value: SessionUpdate = _rt.decode_data(SessionUpdate, "SessionUpdate", data)
+    value: SessionUpdate = _cardc.decode_data(SessionUpdate, "SessionUpdate", data)
     return value
 
 
 def parse_session_update_json(text: str | bytes) -> SessionUpdate:
     """Decodes JSON text as a SessionUpdate, or raises DecodeError."""
-    value: SessionUpdate = _rt.decode(SessionUpdate, "SessionUpdate", text)
+    value: SessionUpdate = _cardc.decode(SessionUpdate, "SessionUpdate", text)
     return value
 
 
 def parse_text_block(data: object) -> TextBlock:
     """Decodes parsed JSON data as a TextBlock, or raises DecodeError."""
-    value: TextBlock = _rt.decode_data(TextBlock, "TextBlock", data)
+    value: TextBlock = _cardc.decode_data(TextBlock, "TextBlock", data)
     return value
 
 
 def parse_text_block_json(text: str | bytes) -> TextBlock:
     """Decodes JSON text as a TextBlock, or raises DecodeError."""
-    value: TextBlock = _rt.decode(TextBlock, "TextBlock", text)
+    value: TextBlock = _cardc.decode(TextBlock, "TextBlock", text)
     return value
 
 
 def parse_tool_call_update(data: object) -> ToolCallUpdate:
     """Decodes parsed JSON data as a ToolCallUpdate, or raises DecodeError."""
-    value: ToolCallUpdate = _rt.decode_data(ToolCallUpdate, "ToolCallUpdate", data)
+    value: ToolCallUpdate = _cardc.decode_data(ToolCallUpdate, "ToolCallUpdate", data)
     return value
 
 
 def parse_tool_call_update_json(text: str | bytes) -> ToolCallUpdate:
     """Decodes JSON text as a ToolCallUpdate, or raises DecodeError."""
-    value: ToolCallUpdate = _rt.decode(ToolCallUpdate, "ToolCallUpdate", text)
+    value: ToolCallUpdate = _cardc.decode(ToolCallUpdate, "ToolCallUpdate", text)
     return value
 
 
@@ -415,8 +416,6 @@ __all__ = [
     "ContentBlock_Image",
     "ContentBlock_Text",
     "ContentChunk",
-    "DecodeError",
-    "ErrorEntry",
     "ImageBlock",
     "PermissionRequest",
     "PromptRequest",

@@ -10,11 +10,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Audience(_enum.Enum):
@@ -33,25 +31,25 @@ class Priority(_enum.Enum):
     High = "high"
 
 
-class Entry(_rt.Model):
+class Entry(_cardc.Model):
     """One entry."""
 
     name: str = _p.Field(alias="name")
     """Its name."""
 
-    priority: _t.Annotated[Priority | None, _p.BeforeValidator(_rt.not_null)] = (
+    priority: _t.Annotated[Priority | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="priority")
     )
     """Its priority, if any; an invalid one reads as absent."""
 
 
-class Feed(_rt.Model):
+class Feed(_cardc.Model):
     """A feed of cards from a newer peer."""
 
     cards: list[Card] = _p.Field(alias="cards")
     """The cards; one this build cannot read is skipped."""
 
-    audience: _t.Annotated[Audience | None, _p.BeforeValidator(_rt.not_null)] = (
+    audience: _t.Annotated[Audience | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="audience")
     )
     """Who the feed is for; an invalid value reads as absent."""
@@ -63,7 +61,7 @@ class Feed(_rt.Model):
     """Labels by name, each value tolerant inside."""
 
 
-class Section(_rt.Model):
+class Section(_cardc.Model):
     """A section of a feed."""
 
     title: str = _p.Field(alias="title")
@@ -72,24 +70,23 @@ class Section(_rt.Model):
     entries: list[Entry] = _p.Field(alias="entries")
     """Its entries; an invalid entry is skipped."""
 
-    score: _rt.U8 | None = _p.Field(default=None, alias="score")
+    score: _cardc.U8 | None = _p.Field(default=None, alias="score")
     """An optional score that may be `null`; an invalid one reads as absent."""
 
 
-class TextCard(_rt.Model):
+class TextCard(_cardc.Model):
     """A text card."""
 
     text: str = _p.Field(alias="text")
     """The text."""
 
-    tags: _t.Annotated[list[str] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="tags",
+    tags: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="tags")
     )
     """Its tags; an invalid tag is skipped."""
 
 
-class CardUnknown(_rt.CatchAll):
+class CardUnknown(_cardc.CatchAll):
     """A card of a newer peer, kept whole."""
 
     _cardc_tag: _t.ClassVar[str] = "card"
@@ -103,7 +100,7 @@ class Card_Text(TextCard):
     card: _t.Literal["text"] = _p.Field(default="text", alias="card")
 
 
-class Card_Divider(_rt.Model):
+class Card_Divider(_cardc.Model):
     """A divider: its tag alone."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card",)
@@ -116,7 +113,7 @@ Card = _te.TypeAliasType(
         _t.Annotated[Card_Text, _p.Tag("text")]
         | _t.Annotated[Card_Divider, _p.Tag("divider")]
         | _t.Annotated[CardUnknown, _p.Tag("unknown")],
-        _rt.open_tag("card", "card", ("text", "divider"), "unknown"),
+        _cardc.open_tag("card", "card", ("text", "divider"), "unknown"),
     ],
 )
 """A card: an open union, so an unknown card is kept, and a known card with a bad body is
@@ -126,85 +123,85 @@ skipped by the array that holds it.
 
 def parse_audience(data: object) -> Audience:
     """Decodes parsed JSON data as a Audience, or raises DecodeError."""
-    value: Audience = _rt.decode_data(Audience, "Audience", data)
+    value: Audience = _cardc.decode_data(Audience, "Audience", data)
     return value
 
 
 def parse_audience_json(text: str | bytes) -> Audience:
     """Decodes JSON text as a Audience, or raises DecodeError."""
-    value: Audience = _rt.decode(Audience, "Audience", text)
+    value: Audience = _cardc.decode(Audience, "Audience", text)
     return value
 
 
 def parse_card(data: object) -> Card:
     """Decodes parsed JSON data as a Card, or raises DecodeError."""
-    value: Card = _rt.decode_data(Card, "Card", data)
+    value: Card = _cardc.decode_data(Card, "Card", data)
     return value
 
 
 def parse_card_json(text: str | bytes) -> Card:
     """Decodes JSON text as a Card, or raises DecodeError."""
-    value: Card = _rt.decode(Card, "Card", text)
+    value: Card = _cardc.decode(Card, "Card", text)
     return value
 
 
 def parse_entry(data: object) -> Entry:
     """Decodes parsed JSON data as a Entry, or raises DecodeError."""
-    value: Entry = _rt.decode_data(Entry, "Entry", data)
+    value: Entry = _cardc.decode_data(Entry, "Entry", data)
     return value
 
 
 def parse_entry_json(text: str | bytes) -> Entry:
     """Decodes JSON text as a Entry, or raises DecodeError."""
-    value: Entry = _rt.decode(Entry, "Entry", text)
+    value: Entry = _cardc.decode(Entry, "Entry", text)
     return value
 
 
 def parse_feed(data: object) -> Feed:
     """Decodes parsed JSON data as a Feed, or raises DecodeError."""
-    value: Feed = _rt.decode_data(Feed, "Feed", data)
+    value: Feed = _cardc.decode_data(Feed, "Feed", data)
     return value
 
 
 def parse_feed_json(text: str | bytes) -> Feed:
     """Decodes JSON text as a Feed, or raises DecodeError."""
-    value: Feed = _rt.decode(Feed, "Feed", text)
+    value: Feed = _cardc.decode(Feed, "Feed", text)
     return value
 
 
 def parse_priority(data: object) -> Priority:
     """Decodes parsed JSON data as a Priority, or raises DecodeError."""
-    value: Priority = _rt.decode_data(Priority, "Priority", data)
+    value: Priority = _cardc.decode_data(Priority, "Priority", data)
     return value
 
 
 def parse_priority_json(text: str | bytes) -> Priority:
     """Decodes JSON text as a Priority, or raises DecodeError."""
-    value: Priority = _rt.decode(Priority, "Priority", text)
+    value: Priority = _cardc.decode(Priority, "Priority", text)
     return value
 
 
 def parse_section(data: object) -> Section:
     """Decodes parsed JSON data as a Section, or raises DecodeError."""
-    value: Section = _rt.decode_data(Section, "Section", data)
+    value: Section = _cardc.decode_data(Section, "Section", data)
     return value
 
 
 def parse_section_json(text: str | bytes) -> Section:
     """Decodes JSON text as a Section, or raises DecodeError."""
-    value: Section = _rt.decode(Section, "Section", text)
+    value: Section = _cardc.decode(Section, "Section", text)
     return value
 
 
 def parse_text_card(data: object) -> TextCard:
     """Decodes parsed JSON data as a TextCard, or raises DecodeError."""
-    value: TextCard = _rt.decode_data(TextCard, "TextCard", data)
+    value: TextCard = _cardc.decode_data(TextCard, "TextCard", data)
     return value
 
 
 def parse_text_card_json(text: str | bytes) -> TextCard:
     """Decodes JSON text as a TextCard, or raises DecodeError."""
-    value: TextCard = _rt.decode(TextCard, "TextCard", text)
+    value: TextCard = _cardc.decode(TextCard, "TextCard", text)
     return value
 
 
@@ -245,9 +242,7 @@ __all__ = [
     "CardVisitor",
     "Card_Divider",
     "Card_Text",
-    "DecodeError",
     "Entry",
-    "ErrorEntry",
     "Feed",
     "Priority",
     "Section",

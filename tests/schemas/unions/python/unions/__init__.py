@@ -5,40 +5,37 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Circle(_rt.Model):
+class Circle(_cardc.Model):
     """A circle."""
 
-    radius: _rt.F64 = _p.Field(alias="radius")
+    radius: _cardc.F64 = _p.Field(alias="radius")
 
 
-class Drawing(_rt.Model):
+class Drawing(_cardc.Model):
     """A drawing holds shapes."""
 
     shapes: list[Shape] = _p.Field(alias="shapes")
 
-    background: _t.Annotated[Shape | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="background",
+    background: _t.Annotated[Shape | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="background")
     )
 
 
-class EmptyShape(_rt.Model):
+class EmptyShape(_cardc.Model):
     """Nothing but the tag."""
 
 
-class Rectangle(_rt.Model):
+class Rectangle(_cardc.Model):
     """A rectangle."""
 
-    width: _rt.F64 = _p.Field(alias="width")
+    width: _cardc.F64 = _p.Field(alias="width")
 
-    height: _rt.F64 = _p.Field(alias="height")
+    height: _cardc.F64 = _p.Field(alias="height")
 
 
 class Shape_Circle(Circle):
@@ -74,61 +71,61 @@ Shape = _te.TypeAliasType(
 
 def parse_circle(data: object) -> Circle:
     """Decodes parsed JSON data as a Circle, or raises DecodeError."""
-    value: Circle = _rt.decode_data(Circle, "Circle", data)
+    value: Circle = _cardc.decode_data(Circle, "Circle", data)
     return value
 
 
 def parse_circle_json(text: str | bytes) -> Circle:
     """Decodes JSON text as a Circle, or raises DecodeError."""
-    value: Circle = _rt.decode(Circle, "Circle", text)
+    value: Circle = _cardc.decode(Circle, "Circle", text)
     return value
 
 
 def parse_drawing(data: object) -> Drawing:
     """Decodes parsed JSON data as a Drawing, or raises DecodeError."""
-    value: Drawing = _rt.decode_data(Drawing, "Drawing", data)
+    value: Drawing = _cardc.decode_data(Drawing, "Drawing", data)
     return value
 
 
 def parse_drawing_json(text: str | bytes) -> Drawing:
     """Decodes JSON text as a Drawing, or raises DecodeError."""
-    value: Drawing = _rt.decode(Drawing, "Drawing", text)
+    value: Drawing = _cardc.decode(Drawing, "Drawing", text)
     return value
 
 
 def parse_empty_shape(data: object) -> EmptyShape:
     """Decodes parsed JSON data as a EmptyShape, or raises DecodeError."""
-    value: EmptyShape = _rt.decode_data(EmptyShape, "EmptyShape", data)
+    value: EmptyShape = _cardc.decode_data(EmptyShape, "EmptyShape", data)
     return value
 
 
 def parse_empty_shape_json(text: str | bytes) -> EmptyShape:
     """Decodes JSON text as a EmptyShape, or raises DecodeError."""
-    value: EmptyShape = _rt.decode(EmptyShape, "EmptyShape", text)
+    value: EmptyShape = _cardc.decode(EmptyShape, "EmptyShape", text)
     return value
 
 
 def parse_rectangle(data: object) -> Rectangle:
     """Decodes parsed JSON data as a Rectangle, or raises DecodeError."""
-    value: Rectangle = _rt.decode_data(Rectangle, "Rectangle", data)
+    value: Rectangle = _cardc.decode_data(Rectangle, "Rectangle", data)
     return value
 
 
 def parse_rectangle_json(text: str | bytes) -> Rectangle:
     """Decodes JSON text as a Rectangle, or raises DecodeError."""
-    value: Rectangle = _rt.decode(Rectangle, "Rectangle", text)
+    value: Rectangle = _cardc.decode(Rectangle, "Rectangle", text)
     return value
 
 
 def parse_shape(data: object) -> Shape:
     """Decodes parsed JSON data as a Shape, or raises DecodeError."""
-    value: Shape = _rt.decode_data(Shape, "Shape", data)
+    value: Shape = _cardc.decode_data(Shape, "Shape", data)
     return value
 
 
 def parse_shape_json(text: str | bytes) -> Shape:
     """Decodes JSON text as a Shape, or raises DecodeError."""
-    value: Shape = _rt.decode(Shape, "Shape", text)
+    value: Shape = _cardc.decode(Shape, "Shape", text)
     return value
 
 
@@ -164,10 +161,8 @@ def visit_shape(value: Shape, visitor: ShapeVisitor[_R]) -> _R:
 
 __all__ = [
     "Circle",
-    "DecodeError",
     "Drawing",
     "EmptyShape",
-    "ErrorEntry",
     "Rectangle",
     "Shape",
     "ShapeVisitor",

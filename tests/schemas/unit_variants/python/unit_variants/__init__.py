@@ -7,31 +7,29 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class BlockStart(_rt.Model):
+class BlockStart(_cardc.Model):
     """Where a block starts."""
 
-    index: _rt.U32 = _p.Field(alias="index")
+    index: _cardc.U32 = _p.Field(alias="index")
 
 
-class EventLog(_rt.Model):
+class EventLog(_cardc.Model):
     """A log of events."""
 
     events: list[StreamEvent] = _p.Field(alias="events")
 
-    health: _t.Annotated[Health | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    health: _t.Annotated[Health | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="health",
     )
 
 
-class MessageDelta(_rt.Model):
+class MessageDelta(_cardc.Model):
     """A piece of text."""
 
     text: str = _p.Field(alias="text")
@@ -44,28 +42,28 @@ class BlockEvent_Start(BlockStart):
     kind: _t.Literal["start"] = _p.Field(default="start", alias="kind")
 
 
-class BlockEvent_End(_rt.Model):
+class BlockEvent_End(_cardc.Model):
     """The block ends."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
     kind: _t.Literal["end"] = _p.Field(default="end", alias="kind")
 
 
-class Health_Up(_rt.Model):
+class Health_Up(_cardc.Model):
     """The Up variant of Health."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("status",)
     status: _t.Literal["up"] = _p.Field(default="up", alias="status")
 
 
-class Health_Down(_rt.Model):
+class Health_Down(_cardc.Model):
     """The Down variant of Health."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("status",)
     status: _t.Literal["down"] = _p.Field(default="down", alias="status")
 
 
-class StreamEvent_Ping(_rt.Model):
+class StreamEvent_Ping(_cardc.Model):
     """Keeps the connection open: `{\"type\": \"ping\"}`."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
@@ -79,7 +77,7 @@ class StreamEvent_MessageDelta(MessageDelta):
     type_: _t.Literal["message_delta"] = _p.Field(default="message_delta", alias="type")
 
 
-class StreamEvent_Stop(_rt.Model):
+class StreamEvent_Stop(_cardc.Model):
     """The message is complete."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
@@ -94,7 +92,7 @@ class StreamEvent_Block_Start(BlockStart):
     kind: _t.Literal["start"] = _p.Field(default="start", alias="kind")
 
 
-class StreamEvent_Block_End(_rt.Model):
+class StreamEvent_Block_End(_cardc.Model):
     """The block ends."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "kind")
@@ -134,73 +132,73 @@ StreamEvent = _te.TypeAliasType(
 
 def parse_block_event(data: object) -> BlockEvent:
     """Decodes parsed JSON data as a BlockEvent, or raises DecodeError."""
-    value: BlockEvent = _rt.decode_data(BlockEvent, "BlockEvent", data)
+    value: BlockEvent = _cardc.decode_data(BlockEvent, "BlockEvent", data)
     return value
 
 
 def parse_block_event_json(text: str | bytes) -> BlockEvent:
     """Decodes JSON text as a BlockEvent, or raises DecodeError."""
-    value: BlockEvent = _rt.decode(BlockEvent, "BlockEvent", text)
+    value: BlockEvent = _cardc.decode(BlockEvent, "BlockEvent", text)
     return value
 
 
 def parse_block_start(data: object) -> BlockStart:
     """Decodes parsed JSON data as a BlockStart, or raises DecodeError."""
-    value: BlockStart = _rt.decode_data(BlockStart, "BlockStart", data)
+    value: BlockStart = _cardc.decode_data(BlockStart, "BlockStart", data)
     return value
 
 
 def parse_block_start_json(text: str | bytes) -> BlockStart:
     """Decodes JSON text as a BlockStart, or raises DecodeError."""
-    value: BlockStart = _rt.decode(BlockStart, "BlockStart", text)
+    value: BlockStart = _cardc.decode(BlockStart, "BlockStart", text)
     return value
 
 
 def parse_event_log(data: object) -> EventLog:
     """Decodes parsed JSON data as a EventLog, or raises DecodeError."""
-    value: EventLog = _rt.decode_data(EventLog, "EventLog", data)
+    value: EventLog = _cardc.decode_data(EventLog, "EventLog", data)
     return value
 
 
 def parse_event_log_json(text: str | bytes) -> EventLog:
     """Decodes JSON text as a EventLog, or raises DecodeError."""
-    value: EventLog = _rt.decode(EventLog, "EventLog", text)
+    value: EventLog = _cardc.decode(EventLog, "EventLog", text)
     return value
 
 
 def parse_health(data: object) -> Health:
     """Decodes parsed JSON data as a Health, or raises DecodeError."""
-    value: Health = _rt.decode_data(Health, "Health", data)
+    value: Health = _cardc.decode_data(Health, "Health", data)
     return value
 
 
 def parse_health_json(text: str | bytes) -> Health:
     """Decodes JSON text as a Health, or raises DecodeError."""
-    value: Health = _rt.decode(Health, "Health", text)
+    value: Health = _cardc.decode(Health, "Health", text)
     return value
 
 
 def parse_message_delta(data: object) -> MessageDelta:
     """Decodes parsed JSON data as a MessageDelta, or raises DecodeError."""
-    value: MessageDelta = _rt.decode_data(MessageDelta, "MessageDelta", data)
+    value: MessageDelta = _cardc.decode_data(MessageDelta, "MessageDelta", data)
     return value
 
 
 def parse_message_delta_json(text: str | bytes) -> MessageDelta:
     """Decodes JSON text as a MessageDelta, or raises DecodeError."""
-    value: MessageDelta = _rt.decode(MessageDelta, "MessageDelta", text)
+    value: MessageDelta = _cardc.decode(MessageDelta, "MessageDelta", text)
     return value
 
 
 def parse_stream_event(data: object) -> StreamEvent:
     """Decodes parsed JSON data as a StreamEvent, or raises DecodeError."""
-    value: StreamEvent = _rt.decode_data(StreamEvent, "StreamEvent", data)
+    value: StreamEvent = _cardc.decode_data(StreamEvent, "StreamEvent", data)
     return value
 
 
 def parse_stream_event_json(text: str | bytes) -> StreamEvent:
     """Decodes JSON text as a StreamEvent, or raises DecodeError."""
-    value: StreamEvent = _rt.decode(StreamEvent, "StreamEvent", text)
+    value: StreamEvent = _cardc.decode(StreamEvent, "StreamEvent", text)
     return value
 
 
@@ -292,8 +290,6 @@ __all__ = [
     "BlockEvent_End",
     "BlockEvent_Start",
     "BlockStart",
-    "DecodeError",
-    "ErrorEntry",
     "EventLog",
     "Health",
     "HealthVisitor",

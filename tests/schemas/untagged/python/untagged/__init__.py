@@ -8,11 +8,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Mode(_enum.Enum):
@@ -23,31 +21,31 @@ class Mode(_enum.Enum):
     Slow = "slow"
 
 
-class BlobResource(_rt.Model):
+class BlobResource(_cardc.Model):
     """A binary resource."""
 
     uri: str = _p.Field(alias="uri")
 
     blob: str = _p.Field(alias="blob")
 
-    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="mimeType",
     )
 
 
-class ImageBlock(_rt.Model):
+class ImageBlock(_cardc.Model):
     """An image."""
 
     data: str = _p.Field(alias="data")
 
 
-class Message(_rt.Model):
+class Message(_cardc.Model):
     """A message using each union."""
 
     content: MessageContent = _p.Field(alias="content")
 
-    id: _t.Annotated[RequestId | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    id: _t.Annotated[RequestId | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="id",
     )
@@ -57,20 +55,20 @@ class Message(_rt.Model):
     setting: SettingValue | None = _p.Field(alias="setting")
 
 
-class TextBlock(_rt.Model):
+class TextBlock(_cardc.Model):
     """Text."""
 
     text: str = _p.Field(alias="text")
 
 
-class TextResource(_rt.Model):
+class TextResource(_cardc.Model):
     """A text resource."""
 
     uri: str = _p.Field(alias="uri")
 
     text: str = _p.Field(alias="text")
 
-    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="mimeType",
     )
@@ -116,7 +114,7 @@ Blocks:
 
 RequestId = _te.TypeAliasType(
     "RequestId",
-    _t.Annotated[_rt.I32 | str, _p.Field(union_mode="left_to_right")],
+    _t.Annotated[_cardc.I32 | str, _p.Field(union_mode="left_to_right")],
 )
 """A request id: a number or a string."""
 
@@ -131,7 +129,7 @@ Resource = _te.TypeAliasType(
 SettingValue = _te.TypeAliasType(
     "SettingValue",
     _t.Annotated[
-        _t.Union[bool, _rt.F64, Mode, list[str], "ContentBlock"],
+        _t.Union[bool, _cardc.F64, Mode, list[str], "ContentBlock"],
         _p.Field(union_mode="left_to_right"),
     ],
 )
@@ -140,133 +138,133 @@ SettingValue = _te.TypeAliasType(
 
 def parse_blob_resource(data: object) -> BlobResource:
     """Decodes parsed JSON data as a BlobResource, or raises DecodeError."""
-    value: BlobResource = _rt.decode_data(BlobResource, "BlobResource", data)
+    value: BlobResource = _cardc.decode_data(BlobResource, "BlobResource", data)
     return value
 
 
 def parse_blob_resource_json(text: str | bytes) -> BlobResource:
     """Decodes JSON text as a BlobResource, or raises DecodeError."""
-    value: BlobResource = _rt.decode(BlobResource, "BlobResource", text)
+    value: BlobResource = _cardc.decode(BlobResource, "BlobResource", text)
     return value
 
 
 def parse_content_block(data: object) -> ContentBlock:
     """Decodes parsed JSON data as a ContentBlock, or raises DecodeError."""
-    value: ContentBlock = _rt.decode_data(ContentBlock, "ContentBlock", data)
+    value: ContentBlock = _cardc.decode_data(ContentBlock, "ContentBlock", data)
     return value
 
 
 def parse_content_block_json(text: str | bytes) -> ContentBlock:
     """Decodes JSON text as a ContentBlock, or raises DecodeError."""
-    value: ContentBlock = _rt.decode(ContentBlock, "ContentBlock", text)
+    value: ContentBlock = _cardc.decode(ContentBlock, "ContentBlock", text)
     return value
 
 
 def parse_image_block(data: object) -> ImageBlock:
     """Decodes parsed JSON data as a ImageBlock, or raises DecodeError."""
-    value: ImageBlock = _rt.decode_data(ImageBlock, "ImageBlock", data)
+    value: ImageBlock = _cardc.decode_data(ImageBlock, "ImageBlock", data)
     return value
 
 
 def parse_image_block_json(text: str | bytes) -> ImageBlock:
     """Decodes JSON text as a ImageBlock, or raises DecodeError."""
-    value: ImageBlock = _rt.decode(ImageBlock, "ImageBlock", text)
+    value: ImageBlock = _cardc.decode(ImageBlock, "ImageBlock", text)
     return value
 
 
 def parse_message(data: object) -> Message:
     """Decodes parsed JSON data as a Message, or raises DecodeError."""
-    value: Message = _rt.decode_data(Message, "Message", data)
+    value: Message = _cardc.decode_data(Message, "Message", data)
     return value
 
 
 def parse_message_json(text: str | bytes) -> Message:
     """Decodes JSON text as a Message, or raises DecodeError."""
-    value: Message = _rt.decode(Message, "Message", text)
+    value: Message = _cardc.decode(Message, "Message", text)
     return value
 
 
 def parse_message_content(data: object) -> MessageContent:
     """Decodes parsed JSON data as a MessageContent, or raises DecodeError."""
-    value: MessageContent = _rt.decode_data(MessageContent, "MessageContent", data)
+    value: MessageContent = _cardc.decode_data(MessageContent, "MessageContent", data)
     return value
 
 
 def parse_message_content_json(text: str | bytes) -> MessageContent:
     """Decodes JSON text as a MessageContent, or raises DecodeError."""
-    value: MessageContent = _rt.decode(MessageContent, "MessageContent", text)
+    value: MessageContent = _cardc.decode(MessageContent, "MessageContent", text)
     return value
 
 
 def parse_mode(data: object) -> Mode:
     """Decodes parsed JSON data as a Mode, or raises DecodeError."""
-    value: Mode = _rt.decode_data(Mode, "Mode", data)
+    value: Mode = _cardc.decode_data(Mode, "Mode", data)
     return value
 
 
 def parse_mode_json(text: str | bytes) -> Mode:
     """Decodes JSON text as a Mode, or raises DecodeError."""
-    value: Mode = _rt.decode(Mode, "Mode", text)
+    value: Mode = _cardc.decode(Mode, "Mode", text)
     return value
 
 
 def parse_request_id(data: object) -> RequestId:
     """Decodes parsed JSON data as a RequestId, or raises DecodeError."""
-    value: RequestId = _rt.decode_data(RequestId, "RequestId", data)
+    value: RequestId = _cardc.decode_data(RequestId, "RequestId", data)
     return value
 
 
 def parse_request_id_json(text: str | bytes) -> RequestId:
     """Decodes JSON text as a RequestId, or raises DecodeError."""
-    value: RequestId = _rt.decode(RequestId, "RequestId", text)
+    value: RequestId = _cardc.decode(RequestId, "RequestId", text)
     return value
 
 
 def parse_resource(data: object) -> Resource:
     """Decodes parsed JSON data as a Resource, or raises DecodeError."""
-    value: Resource = _rt.decode_data(Resource, "Resource", data)
+    value: Resource = _cardc.decode_data(Resource, "Resource", data)
     return value
 
 
 def parse_resource_json(text: str | bytes) -> Resource:
     """Decodes JSON text as a Resource, or raises DecodeError."""
-    value: Resource = _rt.decode(Resource, "Resource", text)
+    value: Resource = _cardc.decode(Resource, "Resource", text)
     return value
 
 
 def parse_setting_value(data: object) -> SettingValue:
     """Decodes parsed JSON data as a SettingValue, or raises DecodeError."""
-    value: SettingValue = _rt.decode_data(SettingValue, "SettingValue", data)
+    value: SettingValue = _cardc.decode_data(SettingValue, "SettingValue", data)
     return value
 
 
 def parse_setting_value_json(text: str | bytes) -> SettingValue:
     """Decodes JSON text as a SettingValue, or raises DecodeError."""
-    value: SettingValue = _rt.decode(SettingValue, "SettingValue", text)
+    value: SettingValue = _cardc.decode(SettingValue, "SettingValue", text)
     return value
 
 
 def parse_text_block(data: object) -> TextBlock:
     """Decodes parsed JSON data as a TextBlock, or raises DecodeError."""
-    value: TextBlock = _rt.decode_data(TextBlock, "TextBlock", data)
+    value: TextBlock = _cardc.decode_data(TextBlock, "TextBlock", data)
     return value
 
 
 def parse_text_block_json(text: str | bytes) -> TextBlock:
     """Decodes JSON text as a TextBlock, or raises DecodeError."""
-    value: TextBlock = _rt.decode(TextBlock, "TextBlock", text)
+    value: TextBlock = _cardc.decode(TextBlock, "TextBlock", text)
     return value
 
 
 def parse_text_resource(data: object) -> TextResource:
     """Decodes parsed JSON data as a TextResource, or raises DecodeError."""
-    value: TextResource = _rt.decode_data(TextResource, "TextResource", data)
+    value: TextResource = _cardc.decode_data(TextResource, "TextResource", data)
     return value
 
 
 def parse_text_resource_json(text: str | bytes) -> TextResource:
     """Decodes JSON text as a TextResource, or raises DecodeError."""
-    value: TextResource = _rt.decode(TextResource, "TextResource", text)
+    value: TextResource = _cardc.decode(TextResource, "TextResource", text)
     return value
 
 
@@ -302,8 +300,6 @@ __all__ = [
     "ContentBlockVisitor",
     "ContentBlock_Image",
     "ContentBlock_Text",
-    "DecodeError",
-    "ErrorEntry",
     "ImageBlock",
     "Message",
     "MessageContent",
