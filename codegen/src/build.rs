@@ -31,6 +31,7 @@ pub struct Build {
     outputs: Vec<(String, PathBuf)>,
     /// The requested shared runtimes: a target's key and the path of its module.
     shared_runtimes: Vec<(String, PathBuf)>,
+    python_distribution: Option<String>,
     check: bool,
 }
 
@@ -44,6 +45,7 @@ impl Build {
             schema: schema.into(),
             outputs: Vec::new(),
             shared_runtimes: Vec::new(),
+            python_distribution: None,
             check: std::env::var_os(CHECK_ENV)
                 .is_some_and(|value| !value.is_empty() && value != "0"),
         }
@@ -69,6 +71,14 @@ impl Build {
         self
     }
 
+    /// The name the Python package is distributed as, its `pyproject.toml`'s `[project] name`
+    /// (`acme-render-intent`), instead of its import name; the import name stays the schema's
+    /// stem. A name that is not a distribution name fails the run.
+    pub fn python_distribution(mut self, name: impl Into<String>) -> Self {
+        self.python_distribution = Some(name.into());
+        self
+    }
+
     /// Check mode: compare the outputs with the files and fail on any difference, writing
     /// nothing. Also on when `CARDC_CHECK` is set to anything but `0`, so CI can run
     /// `CARDC_CHECK=1 cargo build` over committed outputs.
@@ -88,6 +98,13 @@ impl Build {
                 println!("cargo:rerun-if-changed={}", path.display());
             }
             println!("cargo:rerun-if-env-changed={CHECK_ENV}");
+        }
+        if let Some(problem) = self
+            .python_distribution
+            .as_deref()
+            .and_then(crate::naming::python::distribution_problem)
+        {
+            return Err(Error::new(format!("{problem}; nothing was written")));
         }
         let outputs = resolve(&self.outputs)?;
         let runtimes = resolve(&self.shared_runtimes)?;
@@ -135,7 +152,10 @@ impl Build {
             let dir = path.parent().unwrap_or(Path::new(""));
             let file_name = target.file_name(&schema.stem);
             schema.source_name = header_name(&self.schema, &out_root(&path, &file_name));
-            let mut options = Options::default();
+            let mut options = Options {
+                python_distribution: self.python_distribution.clone(),
+                ..Options::default()
+            };
             let shared = runtimes
                 .iter()
                 .find(|(runtime, _)| runtime.key() == target.key());
@@ -147,7 +167,7 @@ impl Build {
             // The companions go where the CLI puts them relative to this output, so a Python
             // package gets its runtime module and typing marker beside its `__init__.py`.
             let own_dir = Path::new(&file_name).parent().unwrap_or(Path::new(""));
-            for (companion, contents) in target.companions(&schema) {
+            for (companion, contents) in target.companions(&schema, &options) {
                 files.push((
                     dir.join(relative_to(own_dir, Path::new(&companion))),
                     contents,

@@ -528,3 +528,40 @@ fn a_shared_typescript_runtime_is_written_once_beside_the_outputs_and_checked() 
         stderr(&edited)
     );
 }
+
+#[test]
+fn the_python_distribution_name_is_settable_and_checked() {
+    let tree = Tree::new();
+    let named = ["--python-distribution", "acme-render-intent"];
+    let generate = tree.cardc(&[&GENERATE[..], &named[..]].concat());
+    assert_eq!(generate.status.code(), Some(0), "{}", stderr(&generate));
+    let pyproject = tree.read("out/python/pyproject.toml");
+    assert!(
+        pyproject.contains("[project]\nname = \"acme-render-intent\"\n")
+            && pyproject.contains("[tool.flit.module]\nname = \"render_intent\"\n"),
+        "{pyproject}"
+    );
+    // The package itself, and so its import name, is the same.
+    assert!(tree.path("out/python/render_intent/__init__.py").is_file());
+    let check = tree.cardc(&[&CHECK[..], &named[..]].concat());
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    let stale = tree.cardc(&CHECK);
+    assert_ne!(
+        stale.status.code(),
+        Some(0),
+        "check without the name passed"
+    );
+    let bad = ["--python-distribution", "acme render\"intent"];
+    let refused = tree.cardc(&[&GENERATE[..], &bad[..]].concat());
+    assert_ne!(refused.status.code(), Some(0));
+    assert!(
+        stderr(&refused).contains("is not a Python distribution name"),
+        "{}",
+        stderr(&refused)
+    );
+    assert_eq!(
+        tree.read("out/python/pyproject.toml"),
+        pyproject,
+        "a refused name wrote"
+    );
+}

@@ -365,6 +365,16 @@ def _wire_keys(model: type[Model]) -> frozenset[str]:
     return frozenset(field.alias or name for name, field in model.model_fields.items())
 
 
+def empty_list() -> list[_t.Any]:
+    """A defaulted list field's fresh empty list, typed for any field's item type."""
+    return []
+
+
+def empty_dict() -> dict[str, _t.Any]:
+    """A defaulted map field's fresh empty map, typed for any field's value type."""
+    return {}
+
+
 def is_none(value: object) -> bool:
     """Whether a null-as-absent field holds nothing, and so is written as no key."""
     return value is None

@@ -2,7 +2,7 @@
 //! `mypy --strict` and `pyright --strict` against the real schema and its unit tests pass; the
 //! closed-union proof (the unchanged bridge fails both checkers at its two matches once the
 //! schema gains a `table` card); no bridge match hides a new card behind a catch-all case;
-//! every golden package passes mypy and pyright in their default modes; every
+//! every golden package passes mypy and pyright in their default and their strict modes; every
 //! generated package is clean under `ruff check` and `ruff format --check`; the runtime package
 //! (`python/cardc-runtime`) is at cardc's version, typed, and its tests pass; and
 //! `generated/python` installs with pip, beside the runtime, into a fresh virtual environment,
@@ -156,10 +156,11 @@ fn golden_packages() -> Vec<PathBuf> {
     packages
 }
 
-/// Every golden package type-checks as its users' code will see it, in `mode`: mypy and pyright
-/// over each, which catches what the emitter
+/// Every golden package type-checks as its users' code will see it, in each checker's default
+/// mode and in its strict one: mypy and pyright over each, which catches what the emitter
 /// writes for every construct (a recursive alias type checkers take recursively, a package name
-/// that would shadow the standard library's module, as a schema called `collections` once did).
+/// that would shadow the standard library's module, as a schema called `collections` once did,
+/// schema types named like what a module could import, as `python_names` has them).
 fn golden_packages_type_check(mode: Mode) {
     let packages = golden_packages();
     assert!(packages.len() > 20, "too few golden packages: {packages:?}");
@@ -186,6 +187,11 @@ fn golden_packages_type_check(mode: Mode) {
 #[test]
 fn every_golden_package_passes_mypy_and_pyright_in_their_default_modes() {
     golden_packages_type_check(Mode::Default);
+}
+
+#[test]
+fn every_golden_package_passes_mypy_and_pyright_strictly() {
+    golden_packages_type_check(Mode::Strict);
 }
 
 /// The runtime package every generated package imports, `python/cardc-runtime`: its version is
@@ -219,7 +225,10 @@ fn the_runtime_is_cardcs_version_typed_and_its_tests_pass() {
     let (passed, printed) = pyright_in(Mode::Default, "runtime", &[&package]);
     assert!(passed, "pyright fails the runtime:\n{printed}");
     let (passed, printed) = pyright_in(Mode::Strict, "runtime-tests", &[&tests]);
-    assert!(passed, "pyright --strict fails the runtime's tests:\n{printed}");
+    assert!(
+        passed,
+        "pyright --strict fails the runtime's tests:\n{printed}"
+    );
     let (passed, printed) = run(Command::new(python_interpreter())
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
         .arg(&tests));
@@ -231,7 +240,10 @@ fn the_runtime_is_cardcs_version_typed_and_its_tests_pass() {
     assert!(passed, "{printed}");
     assert_eq!(
         Path::new(printed.trim()),
-        package.join("__init__.py").canonicalize().expect("the runtime"),
+        package
+            .join("__init__.py")
+            .canonicalize()
+            .expect("the runtime"),
         "the test environment imports another runtime than python/cardc-runtime"
     );
 }
@@ -445,7 +457,10 @@ fn generated_python_installs_with_pip_and_the_installed_copy_reads_the_corpus() 
     let scratch = root.join("target/python-install");
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::create_dir_all(&scratch).expect("create scratch");
-    let (package, runtime) = (root.join("generated/python"), root.join("python/cardc-runtime"));
+    let (package, runtime) = (
+        root.join("generated/python"),
+        root.join("python/cardc-runtime"),
+    );
     let leftovers = [untracked(&package), untracked(&runtime)];
     let venv = scratch.join("venv");
     let (made, printed) = run(Command::new("python3")
@@ -518,7 +533,9 @@ fn generated_python_installs_with_pip_and_the_installed_copy_reads_the_corpus() 
     );
     let runtime_file = lines.next().expect("the runtime's line");
     let runtime_file: serde_json::Value = serde_json::from_str(runtime_file).expect("JSON");
-    let runtime_file = runtime_file["runtime"].as_str().expect("the runtime's file");
+    let runtime_file = runtime_file["runtime"]
+        .as_str()
+        .expect("the runtime's file");
     assert!(
         Path::new(runtime_file).starts_with(&venv),
         "cardc_runtime was imported from {runtime_file}, not from the fresh environment"

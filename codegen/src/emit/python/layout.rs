@@ -6,7 +6,7 @@
 //! written, with no formatter run at generation time.
 
 /// The line length `ruff format` keeps to by default.
-const LINE_LENGTH: usize = 88;
+pub(super) const LINE_LENGTH: usize = 88;
 
 /// A Python expression as the layout sees it: text that is never broken, or a bracketed group
 /// of items that may be.
@@ -156,6 +156,23 @@ pub(super) fn lines(indent: usize, lead: &str, code: &Code, trail: &str) -> Vec<
 pub(super) fn assignment(indent: usize, target: &str, value: &Code) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     value.lines(indent, &format!("{target} = "), "", &mut out);
+    out
+}
+
+/// The lines of `target: annotation` (no value) at `indent` levels, as `ruff format` lays them:
+/// one line when it fits; else the annotation opened, a union in parentheses of its own.
+pub(super) fn declaration(indent: usize, target: &str, annotation: &Code) -> Vec<(usize, String)> {
+    let lead = format!("{target}: ");
+    let mut out = Vec::new();
+    if let Code::Union(_) = annotation
+        && !fits(indent, &format!("{lead}{}", annotation.flat()))
+    {
+        out.push((indent, format!("{lead}(")));
+        annotation.lines(indent + 1, "", "", &mut out);
+        out.push((indent, ")".to_string()));
+        return out;
+    }
+    annotation.lines(indent, &lead, "", &mut out);
     out
 }
 

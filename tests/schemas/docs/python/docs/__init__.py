@@ -9,7 +9,6 @@ from __future__ import annotations
 import enum as _enum
 
 import cardc_runtime as _cardc
-import pydantic as _p
 
 
 class Mode(_enum.Enum):
@@ -27,36 +26,20 @@ class Documented(_cardc.Model):
     Its second paragraph: <b>not HTML</b> & not escaped.
     """
 
-    field: str = _p.Field(alias="field")
+    field: str
     """A documented field.
     Over two lines.
     """
 
-    undocumented: bool = _p.Field(alias="undocumented")
+    undocumented: bool
 
 
-def parse_documented(data: object) -> Documented:
-    """Decodes parsed JSON data as a Documented, or raises DecodeError."""
-    value: Documented = _cardc.decode_data(Documented, "Documented", data)
-    return value
-
-
-def parse_documented_json(text: str | bytes) -> Documented:
-    """Decodes JSON text as a Documented, or raises DecodeError."""
-    value: Documented = _cardc.decode(Documented, "Documented", text)
-    return value
-
-
-def parse_mode(data: object) -> Mode:
-    """Decodes parsed JSON data as a Mode, or raises DecodeError."""
-    value: Mode = _cardc.decode_data(Mode, "Mode", data)
-    return value
-
-
-def parse_mode_json(text: str | bytes) -> Mode:
-    """Decodes JSON text as a Mode, or raises DecodeError."""
-    value: Mode = _cardc.decode(Mode, "Mode", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_documented = _cardc.Parser[Documented](Documented, "Documented")
+parse_documented_json = parse_documented.json
+parse_mode = _cardc.Parser[Mode](Mode, "Mode")
+parse_mode_json = parse_mode.json
 
 
 __all__ = [

@@ -87,9 +87,9 @@ class TextFormat(_enum.Enum):
 class Attachment(_cardc.OpenModel):
     """A file attached to a turn."""
 
-    name: str = _p.Field(alias="name")
+    name: str
 
-    size: _cardc.U64 = _p.Field(alias="size")
+    size: _cardc.U64
     """Up to 2^53 - 1 in version 2; version 1 skips an attachment above 2^32 - 1."""
 
 
@@ -98,24 +98,21 @@ class MessageUpdate(_cardc.OpenModel):
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("format",)
 
-    role: Role = _p.Field(alias="role")
+    role: Role
 
-    text: str = _p.Field(alias="text")
+    text: str
 
-    format: TextFormat = _p.Field(default=TextFormat.Plain, alias="format")
+    format: TextFormat = TextFormat.Plain
     """How the text is written; a format this build cannot read reads as `plain`."""
 
-    language: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
-        default=None,
-        alias="language",
-    )
+    language: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The text's language: new in version 2."""
 
 
 class PlanUpdate(_cardc.OpenModel):
     """The steps the agent means to take."""
 
-    steps: list[str] = _p.Field(alias="steps")
+    steps: list[str]
 
 
 class ToolCallUpdate(_cardc.OpenModel):
@@ -123,16 +120,15 @@ class ToolCallUpdate(_cardc.OpenModel):
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("files",)
 
-    id: str = _p.Field(alias="id")
+    id: str
 
-    title: str = _p.Field(alias="title")
+    title: str
 
-    status: Status = _p.Field(alias="status")
+    status: Status
 
     files: list[str] = _p.Field(
-        default_factory=list,
+        default_factory=_cardc.empty_list,
         exclude_if=_cardc.equal_to([]),
-        alias="files",
     )
     """The files the call touched, new in version 2; none is written as no key."""
 
@@ -142,17 +138,13 @@ class Turn(_cardc.OpenModel):
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("attachments",)
 
-    updates: list[Update] = _p.Field(alias="updates")
+    updates: list[Update]
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
     attachments: list[Attachment] = _p.Field(
-        default_factory=list,
+        default_factory=_cardc.empty_list,
         exclude_if=_cardc.equal_to([]),
-        alias="attachments",
     )
     """Files attached to the turn; one this build cannot read is skipped."""
 
@@ -213,112 +205,26 @@ Update = _te.TypeAliasType(
 """One update of the stream, told apart by `type`."""
 
 
-def parse_attachment(data: object) -> Attachment:
-    """Decodes parsed JSON data as a Attachment, or raises DecodeError."""
-    value: Attachment = _cardc.decode_data(Attachment, "Attachment", data)
-    return value
-
-
-def parse_attachment_json(text: str | bytes) -> Attachment:
-    """Decodes JSON text as a Attachment, or raises DecodeError."""
-    value: Attachment = _cardc.decode(Attachment, "Attachment", text)
-    return value
-
-
-def parse_message_update(data: object) -> MessageUpdate:
-    """Decodes parsed JSON data as a MessageUpdate, or raises DecodeError."""
-    value: MessageUpdate = _cardc.decode_data(MessageUpdate, "MessageUpdate", data)
-    return value
-
-
-def parse_message_update_json(text: str | bytes) -> MessageUpdate:
-    """Decodes JSON text as a MessageUpdate, or raises DecodeError."""
-    value: MessageUpdate = _cardc.decode(MessageUpdate, "MessageUpdate", text)
-    return value
-
-
-def parse_plan_update(data: object) -> PlanUpdate:
-    """Decodes parsed JSON data as a PlanUpdate, or raises DecodeError."""
-    value: PlanUpdate = _cardc.decode_data(PlanUpdate, "PlanUpdate", data)
-    return value
-
-
-def parse_plan_update_json(text: str | bytes) -> PlanUpdate:
-    """Decodes JSON text as a PlanUpdate, or raises DecodeError."""
-    value: PlanUpdate = _cardc.decode(PlanUpdate, "PlanUpdate", text)
-    return value
-
-
-def parse_role(data: object) -> Role:
-    """Decodes parsed JSON data as a Role, or raises DecodeError."""
-    value: Role = _cardc.decode_data(Role, "Role", data)
-    return value
-
-
-def parse_role_json(text: str | bytes) -> Role:
-    """Decodes JSON text as a Role, or raises DecodeError."""
-    value: Role = _cardc.decode(Role, "Role", text)
-    return value
-
-
-def parse_status(data: object) -> Status:
-    """Decodes parsed JSON data as a Status, or raises DecodeError."""
-    value: Status = _cardc.decode_data(Status, "Status", data)
-    return value
-
-
-def parse_status_json(text: str | bytes) -> Status:
-    """Decodes JSON text as a Status, or raises DecodeError."""
-    value: Status = _cardc.decode(Status, "Status", text)
-    return value
-
-
-def parse_text_format(data: object) -> TextFormat:
-    """Decodes parsed JSON data as a TextFormat, or raises DecodeError."""
-    value: TextFormat = _cardc.decode_data(TextFormat, "TextFormat", data)
-    return value
-
-
-def parse_text_format_json(text: str | bytes) -> TextFormat:
-    """Decodes JSON text as a TextFormat, or raises DecodeError."""
-    value: TextFormat = _cardc.decode(TextFormat, "TextFormat", text)
-    return value
-
-
-def parse_tool_call_update(data: object) -> ToolCallUpdate:
-    """Decodes parsed JSON data as a ToolCallUpdate, or raises DecodeError."""
-    value: ToolCallUpdate = _cardc.decode_data(ToolCallUpdate, "ToolCallUpdate", data)
-    return value
-
-
-def parse_tool_call_update_json(text: str | bytes) -> ToolCallUpdate:
-    """Decodes JSON text as a ToolCallUpdate, or raises DecodeError."""
-    value: ToolCallUpdate = _cardc.decode(ToolCallUpdate, "ToolCallUpdate", text)
-    return value
-
-
-def parse_turn(data: object) -> Turn:
-    """Decodes parsed JSON data as a Turn, or raises DecodeError."""
-    value: Turn = _cardc.decode_data(Turn, "Turn", data)
-    return value
-
-
-def parse_turn_json(text: str | bytes) -> Turn:
-    """Decodes JSON text as a Turn, or raises DecodeError."""
-    value: Turn = _cardc.decode(Turn, "Turn", text)
-    return value
-
-
-def parse_update(data: object) -> Update:
-    """Decodes parsed JSON data as a Update, or raises DecodeError."""
-    value: Update = _cardc.decode_data(Update, "Update", data)
-    return value
-
-
-def parse_update_json(text: str | bytes) -> Update:
-    """Decodes JSON text as a Update, or raises DecodeError."""
-    value: Update = _cardc.decode(Update, "Update", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_attachment = _cardc.Parser[Attachment](Attachment, "Attachment")
+parse_attachment_json = parse_attachment.json
+parse_message_update = _cardc.Parser[MessageUpdate](MessageUpdate, "MessageUpdate")
+parse_message_update_json = parse_message_update.json
+parse_plan_update = _cardc.Parser[PlanUpdate](PlanUpdate, "PlanUpdate")
+parse_plan_update_json = parse_plan_update.json
+parse_role = _cardc.Parser[Role](Role, "Role")
+parse_role_json = parse_role.json
+parse_status = _cardc.Parser[Status](Status, "Status")
+parse_status_json = parse_status.json
+parse_text_format = _cardc.Parser[TextFormat](TextFormat, "TextFormat")
+parse_text_format_json = parse_text_format.json
+parse_tool_call_update = _cardc.Parser[ToolCallUpdate](ToolCallUpdate, "ToolCallUpdate")
+parse_tool_call_update_json = parse_tool_call_update.json
+parse_turn = _cardc.Parser[Turn](Turn, "Turn")
+parse_turn_json = parse_turn.json
+parse_update = _cardc.Parser[Update](Update, "Update")
+parse_update_json = parse_update.json
 
 
 _R = _t.TypeVar("_R")

@@ -196,100 +196,24 @@ Lines = _te.TypeAliasType(
 """A union nested under a hostile tag value, with a hostile tag of its own."""
 
 
-def parse_comment(data: object) -> Comment:
-    """Decodes parsed JSON data as a Comment, or raises DecodeError."""
-    value: Comment = _cardc.decode_data(Comment, "Comment", data)
-    return value
-
-
-def parse_comment_json(text: str | bytes) -> Comment:
-    """Decodes JSON text as a Comment, or raises DecodeError."""
-    value: Comment = _cardc.decode(Comment, "Comment", text)
-    return value
-
-
-def parse_empty(data: object) -> Empty:
-    """Decodes parsed JSON data as a Empty, or raises DecodeError."""
-    value: Empty = _cardc.decode_data(Empty, "Empty", data)
-    return value
-
-
-def parse_empty_json(text: str | bytes) -> Empty:
-    """Decodes JSON text as a Empty, or raises DecodeError."""
-    value: Empty = _cardc.decode(Empty, "Empty", text)
-    return value
-
-
-def parse_hostile(data: object) -> Hostile:
-    """Decodes parsed JSON data as a Hostile, or raises DecodeError."""
-    value: Hostile = _cardc.decode_data(Hostile, "Hostile", data)
-    return value
-
-
-def parse_hostile_json(text: str | bytes) -> Hostile:
-    """Decodes JSON text as a Hostile, or raises DecodeError."""
-    value: Hostile = _cardc.decode(Hostile, "Hostile", text)
-    return value
-
-
-def parse_lines(data: object) -> Lines:
-    """Decodes parsed JSON data as a Lines, or raises DecodeError."""
-    value: Lines = _cardc.decode_data(Lines, "Lines", data)
-    return value
-
-
-def parse_lines_json(text: str | bytes) -> Lines:
-    """Decodes JSON text as a Lines, or raises DecodeError."""
-    value: Lines = _cardc.decode(Lines, "Lines", text)
-    return value
-
-
-def parse_mood(data: object) -> Mood:
-    """Decodes parsed JSON data as a Mood, or raises DecodeError."""
-    value: Mood = _cardc.decode_data(Mood, "Mood", data)
-    return value
-
-
-def parse_mood_json(text: str | bytes) -> Mood:
-    """Decodes JSON text as a Mood, or raises DecodeError."""
-    value: Mood = _cardc.decode(Mood, "Mood", text)
-    return value
-
-
-def parse_quotes(data: object) -> Quotes:
-    """Decodes parsed JSON data as a Quotes, or raises DecodeError."""
-    value: Quotes = _cardc.decode_data(Quotes, "Quotes", data)
-    return value
-
-
-def parse_quotes_json(text: str | bytes) -> Quotes:
-    """Decodes JSON text as a Quotes, or raises DecodeError."""
-    value: Quotes = _cardc.decode(Quotes, "Quotes", text)
-    return value
-
-
-def parse_template(data: object) -> Template:
-    """Decodes parsed JSON data as a Template, or raises DecodeError."""
-    value: Template = _cardc.decode_data(Template, "Template", data)
-    return value
-
-
-def parse_template_json(text: str | bytes) -> Template:
-    """Decodes JSON text as a Template, or raises DecodeError."""
-    value: Template = _cardc.decode(Template, "Template", text)
-    return value
-
-
-def parse_value(data: object) -> Value:
-    """Decodes parsed JSON data as a Value, or raises DecodeError."""
-    value: Value = _cardc.decode_data(Value, "Value", data)
-    return value
-
-
-def parse_value_json(text: str | bytes) -> Value:
-    """Decodes JSON text as a Value, or raises DecodeError."""
-    value: Value = _cardc.decode(Value, "Value", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_comment = _cardc.Parser[Comment](Comment, "Comment")
+parse_comment_json = parse_comment.json
+parse_empty = _cardc.Parser[Empty](Empty, "Empty")
+parse_empty_json = parse_empty.json
+parse_hostile = _cardc.Parser[Hostile](Hostile, "Hostile")
+parse_hostile_json = parse_hostile.json
+parse_lines = _cardc.Parser[Lines](Lines, "Lines")
+parse_lines_json = parse_lines.json
+parse_mood = _cardc.Parser[Mood](Mood, "Mood")
+parse_mood_json = parse_mood.json
+parse_quotes = _cardc.Parser[Quotes](Quotes, "Quotes")
+parse_quotes_json = parse_quotes.json
+parse_template = _cardc.Parser[Template](Template, "Template")
+parse_template_json = parse_template.json
+parse_value = _cardc.Parser[Value](Value, "Value")
+parse_value_json = parse_value.json
 
 
 _R = _t.TypeVar("_R")

@@ -13,19 +13,17 @@ import typing_extensions as _te
 class ClickEvent(_cardc.Model):
     """A click at a position."""
 
-    x: _cardc.I32 = _p.Field(alias="x")
+    x: _cardc.I32
 
-    y: _cardc.I32 = _p.Field(alias="y")
+    y: _cardc.I32
 
-    button: _t.Annotated[_cardc.U8 | None, _p.BeforeValidator(_cardc.not_null)] = (
-        _p.Field(default=None, alias="button")
-    )
+    button: _t.Annotated[_cardc.U8 | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
 class KeyEvent(_cardc.Model):
     """A key press."""
 
-    key: str = _p.Field(alias="key")
+    key: str
 
 
 class ScrollEvent(_cardc.Model):
@@ -38,37 +36,37 @@ class Event_Key(KeyEvent):
     """A key press."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("event",)
-    event: _t.Literal["key"] = _p.Field(default="key", alias="event")
+    event: _t.Literal["key"] = "key"
 
 
 class Event_Pointer_Click(ClickEvent):
     """A click."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("event", "kind")
-    event: _t.Literal["pointer"] = _p.Field(default="pointer", alias="event")
-    kind: _t.Literal["click"] = _p.Field(default="click", alias="kind")
+    event: _t.Literal["pointer"] = "pointer"
+    kind: _t.Literal["click"] = "click"
 
 
 class Event_Pointer_Scroll(ScrollEvent):
     """A scroll."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("event", "kind")
-    event: _t.Literal["pointer"] = _p.Field(default="pointer", alias="event")
-    kind: _t.Literal["scroll"] = _p.Field(default="scroll", alias="kind")
+    event: _t.Literal["pointer"] = "pointer"
+    kind: _t.Literal["scroll"] = "scroll"
 
 
 class PointerEvent_Click(ClickEvent):
     """A click."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["click"] = _p.Field(default="click", alias="kind")
+    kind: _t.Literal["click"] = "click"
 
 
 class PointerEvent_Scroll(ScrollEvent):
     """A scroll."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["scroll"] = _p.Field(default="scroll", alias="kind")
+    kind: _t.Literal["scroll"] = "scroll"
 
 
 Event = _te.TypeAliasType(
@@ -95,64 +93,18 @@ PointerEvent = _te.TypeAliasType(
 """A pointer event."""
 
 
-def parse_click_event(data: object) -> ClickEvent:
-    """Decodes parsed JSON data as a ClickEvent, or raises DecodeError."""
-    value: ClickEvent = _cardc.decode_data(ClickEvent, "ClickEvent", data)
-    return value
-
-
-def parse_click_event_json(text: str | bytes) -> ClickEvent:
-    """Decodes JSON text as a ClickEvent, or raises DecodeError."""
-    value: ClickEvent = _cardc.decode(ClickEvent, "ClickEvent", text)
-    return value
-
-
-def parse_event(data: object) -> Event:
-    """Decodes parsed JSON data as a Event, or raises DecodeError."""
-    value: Event = _cardc.decode_data(Event, "Event", data)
-    return value
-
-
-def parse_event_json(text: str | bytes) -> Event:
-    """Decodes JSON text as a Event, or raises DecodeError."""
-    value: Event = _cardc.decode(Event, "Event", text)
-    return value
-
-
-def parse_key_event(data: object) -> KeyEvent:
-    """Decodes parsed JSON data as a KeyEvent, or raises DecodeError."""
-    value: KeyEvent = _cardc.decode_data(KeyEvent, "KeyEvent", data)
-    return value
-
-
-def parse_key_event_json(text: str | bytes) -> KeyEvent:
-    """Decodes JSON text as a KeyEvent, or raises DecodeError."""
-    value: KeyEvent = _cardc.decode(KeyEvent, "KeyEvent", text)
-    return value
-
-
-def parse_pointer_event(data: object) -> PointerEvent:
-    """Decodes parsed JSON data as a PointerEvent, or raises DecodeError."""
-    value: PointerEvent = _cardc.decode_data(PointerEvent, "PointerEvent", data)
-    return value
-
-
-def parse_pointer_event_json(text: str | bytes) -> PointerEvent:
-    """Decodes JSON text as a PointerEvent, or raises DecodeError."""
-    value: PointerEvent = _cardc.decode(PointerEvent, "PointerEvent", text)
-    return value
-
-
-def parse_scroll_event(data: object) -> ScrollEvent:
-    """Decodes parsed JSON data as a ScrollEvent, or raises DecodeError."""
-    value: ScrollEvent = _cardc.decode_data(ScrollEvent, "ScrollEvent", data)
-    return value
-
-
-def parse_scroll_event_json(text: str | bytes) -> ScrollEvent:
-    """Decodes JSON text as a ScrollEvent, or raises DecodeError."""
-    value: ScrollEvent = _cardc.decode(ScrollEvent, "ScrollEvent", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_click_event = _cardc.Parser[ClickEvent](ClickEvent, "ClickEvent")
+parse_click_event_json = parse_click_event.json
+parse_event = _cardc.Parser[Event](Event, "Event")
+parse_event_json = parse_event.json
+parse_key_event = _cardc.Parser[KeyEvent](KeyEvent, "KeyEvent")
+parse_key_event_json = parse_key_event.json
+parse_pointer_event = _cardc.Parser[PointerEvent](PointerEvent, "PointerEvent")
+parse_pointer_event_json = parse_pointer_event.json
+parse_scroll_event = _cardc.Parser[ScrollEvent](ScrollEvent, "ScrollEvent")
+parse_scroll_event_json = parse_scroll_event.json
 
 
 _R = _t.TypeVar("_R")

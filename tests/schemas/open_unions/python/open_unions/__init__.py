@@ -46,36 +46,33 @@ class Tone(_enum.Enum):
 class Message(_cardc.Model):
     """A message: open values in every position a value can take."""
 
-    role: Role = _p.Field(alias="role")
+    role: Role
 
-    cards: list[Card] = _p.Field(alias="cards")
+    cards: list[Card]
 
     reviewers: _t.Annotated[list[Role] | None, _p.BeforeValidator(_cardc.not_null)] = (
-        _p.Field(default=None, alias="reviewers")
+        None
     )
 
-    labels: dict[str, Role] = _p.Field(alias="labels")
+    labels: dict[str, Role]
 
-    pinned: Card | None = _p.Field(alias="pinned")
+    pinned: Card | None
 
 
 class PathsResult(_cardc.Model):
     """Paths that matched."""
 
-    paths: list[str] = _p.Field(alias="paths")
+    paths: list[str]
 
 
 class TextCard(_cardc.Model):
     """A piece of text."""
 
-    text: str = _p.Field(alias="text")
+    text: str
 
-    role: Role = _p.Field(alias="role")
+    role: Role
 
-    tone: _t.Annotated[Tone | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
-        default=None,
-        alias="tone",
-    )
+    tone: _t.Annotated[Tone | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
 class CardUnknown(_cardc.CatchAll):
@@ -89,22 +86,22 @@ class Card_Text(TextCard):
     """Some text."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card",)
-    card: _t.Literal["text"] = _p.Field(default="text", alias="card")
+    card: _t.Literal["text"] = "text"
 
 
 class Card_Divider(_cardc.Model):
     """A divider: its tag alone."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card",)
-    card: _t.Literal["divider"] = _p.Field(default="divider", alias="card")
+    card: _t.Literal["divider"] = "divider"
 
 
 class Card_Search_Paths(PathsResult):
     """Matching paths."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card", "kind")
-    card: _t.Literal["search"] = _p.Field(default="search", alias="card")
-    kind: _t.Literal["paths"] = _p.Field(default="paths", alias="kind")
+    card: _t.Literal["search"] = "search"
+    kind: _t.Literal["paths"] = "paths"
 
 
 class Event_Show_Text(TextCard):
@@ -112,7 +109,7 @@ class Event_Show_Text(TextCard):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "card")
     type_: _t.Literal["show"] = _p.Field(default="show", alias="type")
-    card: _t.Literal["text"] = _p.Field(default="text", alias="card")
+    card: _t.Literal["text"] = "text"
 
 
 class Event_Show_Divider(_cardc.Model):
@@ -120,7 +117,7 @@ class Event_Show_Divider(_cardc.Model):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "card")
     type_: _t.Literal["show"] = _p.Field(default="show", alias="type")
-    card: _t.Literal["divider"] = _p.Field(default="divider", alias="card")
+    card: _t.Literal["divider"] = "divider"
 
 
 class Event_Show_Search_Paths(PathsResult):
@@ -128,8 +125,8 @@ class Event_Show_Search_Paths(PathsResult):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "card", "kind")
     type_: _t.Literal["show"] = _p.Field(default="show", alias="type")
-    card: _t.Literal["search"] = _p.Field(default="search", alias="card")
-    kind: _t.Literal["paths"] = _p.Field(default="paths", alias="kind")
+    card: _t.Literal["search"] = "search"
+    kind: _t.Literal["paths"] = "paths"
 
 
 class Event_Done(_cardc.Model):
@@ -150,7 +147,7 @@ class SearchCard_Paths(PathsResult):
     """Matching paths."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["paths"] = _p.Field(default="paths", alias="kind")
+    kind: _t.Literal["paths"] = "paths"
 
 
 Card = _te.TypeAliasType(
@@ -218,100 +215,24 @@ SearchCard = _te.TypeAliasType(
 """Search results: an open union nested in an open union."""
 
 
-def parse_card(data: object) -> Card:
-    """Decodes parsed JSON data as a Card, or raises DecodeError."""
-    value: Card = _cardc.decode_data(Card, "Card", data)
-    return value
-
-
-def parse_card_json(text: str | bytes) -> Card:
-    """Decodes JSON text as a Card, or raises DecodeError."""
-    value: Card = _cardc.decode(Card, "Card", text)
-    return value
-
-
-def parse_event(data: object) -> Event:
-    """Decodes parsed JSON data as a Event, or raises DecodeError."""
-    value: Event = _cardc.decode_data(Event, "Event", data)
-    return value
-
-
-def parse_event_json(text: str | bytes) -> Event:
-    """Decodes JSON text as a Event, or raises DecodeError."""
-    value: Event = _cardc.decode(Event, "Event", text)
-    return value
-
-
-def parse_message(data: object) -> Message:
-    """Decodes parsed JSON data as a Message, or raises DecodeError."""
-    value: Message = _cardc.decode_data(Message, "Message", data)
-    return value
-
-
-def parse_message_json(text: str | bytes) -> Message:
-    """Decodes JSON text as a Message, or raises DecodeError."""
-    value: Message = _cardc.decode(Message, "Message", text)
-    return value
-
-
-def parse_paths_result(data: object) -> PathsResult:
-    """Decodes parsed JSON data as a PathsResult, or raises DecodeError."""
-    value: PathsResult = _cardc.decode_data(PathsResult, "PathsResult", data)
-    return value
-
-
-def parse_paths_result_json(text: str | bytes) -> PathsResult:
-    """Decodes JSON text as a PathsResult, or raises DecodeError."""
-    value: PathsResult = _cardc.decode(PathsResult, "PathsResult", text)
-    return value
-
-
-def parse_role(data: object) -> Role:
-    """Decodes parsed JSON data as a Role, or raises DecodeError."""
-    value: Role = _cardc.decode_data(Role, "Role", data)
-    return value
-
-
-def parse_role_json(text: str | bytes) -> Role:
-    """Decodes JSON text as a Role, or raises DecodeError."""
-    value: Role = _cardc.decode(Role, "Role", text)
-    return value
-
-
-def parse_search_card(data: object) -> SearchCard:
-    """Decodes parsed JSON data as a SearchCard, or raises DecodeError."""
-    value: SearchCard = _cardc.decode_data(SearchCard, "SearchCard", data)
-    return value
-
-
-def parse_search_card_json(text: str | bytes) -> SearchCard:
-    """Decodes JSON text as a SearchCard, or raises DecodeError."""
-    value: SearchCard = _cardc.decode(SearchCard, "SearchCard", text)
-    return value
-
-
-def parse_text_card(data: object) -> TextCard:
-    """Decodes parsed JSON data as a TextCard, or raises DecodeError."""
-    value: TextCard = _cardc.decode_data(TextCard, "TextCard", data)
-    return value
-
-
-def parse_text_card_json(text: str | bytes) -> TextCard:
-    """Decodes JSON text as a TextCard, or raises DecodeError."""
-    value: TextCard = _cardc.decode(TextCard, "TextCard", text)
-    return value
-
-
-def parse_tone(data: object) -> Tone:
-    """Decodes parsed JSON data as a Tone, or raises DecodeError."""
-    value: Tone = _cardc.decode_data(Tone, "Tone", data)
-    return value
-
-
-def parse_tone_json(text: str | bytes) -> Tone:
-    """Decodes JSON text as a Tone, or raises DecodeError."""
-    value: Tone = _cardc.decode(Tone, "Tone", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_card = _cardc.Parser[Card](Card, "Card")
+parse_card_json = parse_card.json
+parse_event = _cardc.Parser[Event](Event, "Event")
+parse_event_json = parse_event.json
+parse_message = _cardc.Parser[Message](Message, "Message")
+parse_message_json = parse_message.json
+parse_paths_result = _cardc.Parser[PathsResult](PathsResult, "PathsResult")
+parse_paths_result_json = parse_paths_result.json
+parse_role = _cardc.Parser[Role](Role, "Role")
+parse_role_json = parse_role.json
+parse_search_card = _cardc.Parser[SearchCard](SearchCard, "SearchCard")
+parse_search_card_json = parse_search_card.json
+parse_text_card = _cardc.Parser[TextCard](TextCard, "TextCard")
+parse_text_card_json = parse_text_card.json
+parse_tone = _cardc.Parser[Tone](Tone, "Tone")
+parse_tone_json = parse_tone.json
 
 
 _R = _t.TypeVar("_R")

@@ -12,9 +12,9 @@ import pydantic as _p
 class Point(_cardc.Model):
     """A point."""
 
-    x: _cardc.I32 = _p.Field(alias="x")
+    x: _cardc.I32
 
-    y: _cardc.I32 = _p.Field(alias="y")
+    y: _cardc.I32
 
 
 class Presence(_cardc.Model):
@@ -53,28 +53,12 @@ class Presence(_cardc.Model):
     """A nullable struct."""
 
 
-def parse_point(data: object) -> Point:
-    """Decodes parsed JSON data as a Point, or raises DecodeError."""
-    value: Point = _cardc.decode_data(Point, "Point", data)
-    return value
-
-
-def parse_point_json(text: str | bytes) -> Point:
-    """Decodes JSON text as a Point, or raises DecodeError."""
-    value: Point = _cardc.decode(Point, "Point", text)
-    return value
-
-
-def parse_presence(data: object) -> Presence:
-    """Decodes parsed JSON data as a Presence, or raises DecodeError."""
-    value: Presence = _cardc.decode_data(Presence, "Presence", data)
-    return value
-
-
-def parse_presence_json(text: str | bytes) -> Presence:
-    """Decodes JSON text as a Presence, or raises DecodeError."""
-    value: Presence = _cardc.decode(Presence, "Presence", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_point = _cardc.Parser[Point](Point, "Point")
+parse_point_json = parse_point.json
+parse_presence = _cardc.Parser[Presence](Presence, "Presence")
+parse_presence_json = parse_presence.json
 
 
 __all__ = [

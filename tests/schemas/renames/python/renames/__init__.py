@@ -48,7 +48,7 @@ class Shouting(_cardc.Model):
 class Task(_cardc.Model):
     """Holds a priority."""
 
-    priority: Priority = _p.Field(alias="priority")
+    priority: Priority
 
 
 class TextMessage(_cardc.Model):
@@ -84,88 +84,22 @@ Message = _te.TypeAliasType(
 """Overrides the variant rule."""
 
 
-def parse_defaults(data: object) -> Defaults:
-    """Decodes parsed JSON data as a Defaults, or raises DecodeError."""
-    value: Defaults = _cardc.decode_data(Defaults, "Defaults", data)
-    return value
-
-
-def parse_defaults_json(text: str | bytes) -> Defaults:
-    """Decodes JSON text as a Defaults, or raises DecodeError."""
-    value: Defaults = _cardc.decode(Defaults, "Defaults", text)
-    return value
-
-
-def parse_image_message(data: object) -> ImageMessage:
-    """Decodes parsed JSON data as a ImageMessage, or raises DecodeError."""
-    value: ImageMessage = _cardc.decode_data(ImageMessage, "ImageMessage", data)
-    return value
-
-
-def parse_image_message_json(text: str | bytes) -> ImageMessage:
-    """Decodes JSON text as a ImageMessage, or raises DecodeError."""
-    value: ImageMessage = _cardc.decode(ImageMessage, "ImageMessage", text)
-    return value
-
-
-def parse_message(data: object) -> Message:
-    """Decodes parsed JSON data as a Message, or raises DecodeError."""
-    value: Message = _cardc.decode_data(Message, "Message", data)
-    return value
-
-
-def parse_message_json(text: str | bytes) -> Message:
-    """Decodes JSON text as a Message, or raises DecodeError."""
-    value: Message = _cardc.decode(Message, "Message", text)
-    return value
-
-
-def parse_priority(data: object) -> Priority:
-    """Decodes parsed JSON data as a Priority, or raises DecodeError."""
-    value: Priority = _cardc.decode_data(Priority, "Priority", data)
-    return value
-
-
-def parse_priority_json(text: str | bytes) -> Priority:
-    """Decodes JSON text as a Priority, or raises DecodeError."""
-    value: Priority = _cardc.decode(Priority, "Priority", text)
-    return value
-
-
-def parse_shouting(data: object) -> Shouting:
-    """Decodes parsed JSON data as a Shouting, or raises DecodeError."""
-    value: Shouting = _cardc.decode_data(Shouting, "Shouting", data)
-    return value
-
-
-def parse_shouting_json(text: str | bytes) -> Shouting:
-    """Decodes JSON text as a Shouting, or raises DecodeError."""
-    value: Shouting = _cardc.decode(Shouting, "Shouting", text)
-    return value
-
-
-def parse_task(data: object) -> Task:
-    """Decodes parsed JSON data as a Task, or raises DecodeError."""
-    value: Task = _cardc.decode_data(Task, "Task", data)
-    return value
-
-
-def parse_task_json(text: str | bytes) -> Task:
-    """Decodes JSON text as a Task, or raises DecodeError."""
-    value: Task = _cardc.decode(Task, "Task", text)
-    return value
-
-
-def parse_text_message(data: object) -> TextMessage:
-    """Decodes parsed JSON data as a TextMessage, or raises DecodeError."""
-    value: TextMessage = _cardc.decode_data(TextMessage, "TextMessage", data)
-    return value
-
-
-def parse_text_message_json(text: str | bytes) -> TextMessage:
-    """Decodes JSON text as a TextMessage, or raises DecodeError."""
-    value: TextMessage = _cardc.decode(TextMessage, "TextMessage", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_defaults = _cardc.Parser[Defaults](Defaults, "Defaults")
+parse_defaults_json = parse_defaults.json
+parse_image_message = _cardc.Parser[ImageMessage](ImageMessage, "ImageMessage")
+parse_image_message_json = parse_image_message.json
+parse_message = _cardc.Parser[Message](Message, "Message")
+parse_message_json = parse_message.json
+parse_priority = _cardc.Parser[Priority](Priority, "Priority")
+parse_priority_json = parse_priority.json
+parse_shouting = _cardc.Parser[Shouting](Shouting, "Shouting")
+parse_shouting_json = parse_shouting.json
+parse_task = _cardc.Parser[Task](Task, "Task")
+parse_task_json = parse_task.json
+parse_text_message = _cardc.Parser[TextMessage](TextMessage, "TextMessage")
+parse_text_message_json = parse_text_message.json
 
 
 _R = _t.TypeVar("_R")

@@ -13,17 +13,15 @@ import typing_extensions as _te
 class Circle(_cardc.Model):
     """A circle."""
 
-    radius: _cardc.F64 = _p.Field(alias="radius")
+    radius: _cardc.F64
 
 
 class Drawing(_cardc.Model):
     """A drawing holds shapes."""
 
-    shapes: list[Shape] = _p.Field(alias="shapes")
+    shapes: list[Shape]
 
-    background: _t.Annotated[Shape | None, _p.BeforeValidator(_cardc.not_null)] = (
-        _p.Field(default=None, alias="background")
-    )
+    background: _t.Annotated[Shape | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
 class EmptyShape(_cardc.Model):
@@ -33,9 +31,9 @@ class EmptyShape(_cardc.Model):
 class Rectangle(_cardc.Model):
     """A rectangle."""
 
-    width: _cardc.F64 = _p.Field(alias="width")
+    width: _cardc.F64
 
-    height: _cardc.F64 = _p.Field(alias="height")
+    height: _cardc.F64
 
 
 class Shape_Circle(Circle):
@@ -69,64 +67,18 @@ Shape = _te.TypeAliasType(
 """A shape, told apart by `type`."""
 
 
-def parse_circle(data: object) -> Circle:
-    """Decodes parsed JSON data as a Circle, or raises DecodeError."""
-    value: Circle = _cardc.decode_data(Circle, "Circle", data)
-    return value
-
-
-def parse_circle_json(text: str | bytes) -> Circle:
-    """Decodes JSON text as a Circle, or raises DecodeError."""
-    value: Circle = _cardc.decode(Circle, "Circle", text)
-    return value
-
-
-def parse_drawing(data: object) -> Drawing:
-    """Decodes parsed JSON data as a Drawing, or raises DecodeError."""
-    value: Drawing = _cardc.decode_data(Drawing, "Drawing", data)
-    return value
-
-
-def parse_drawing_json(text: str | bytes) -> Drawing:
-    """Decodes JSON text as a Drawing, or raises DecodeError."""
-    value: Drawing = _cardc.decode(Drawing, "Drawing", text)
-    return value
-
-
-def parse_empty_shape(data: object) -> EmptyShape:
-    """Decodes parsed JSON data as a EmptyShape, or raises DecodeError."""
-    value: EmptyShape = _cardc.decode_data(EmptyShape, "EmptyShape", data)
-    return value
-
-
-def parse_empty_shape_json(text: str | bytes) -> EmptyShape:
-    """Decodes JSON text as a EmptyShape, or raises DecodeError."""
-    value: EmptyShape = _cardc.decode(EmptyShape, "EmptyShape", text)
-    return value
-
-
-def parse_rectangle(data: object) -> Rectangle:
-    """Decodes parsed JSON data as a Rectangle, or raises DecodeError."""
-    value: Rectangle = _cardc.decode_data(Rectangle, "Rectangle", data)
-    return value
-
-
-def parse_rectangle_json(text: str | bytes) -> Rectangle:
-    """Decodes JSON text as a Rectangle, or raises DecodeError."""
-    value: Rectangle = _cardc.decode(Rectangle, "Rectangle", text)
-    return value
-
-
-def parse_shape(data: object) -> Shape:
-    """Decodes parsed JSON data as a Shape, or raises DecodeError."""
-    value: Shape = _cardc.decode_data(Shape, "Shape", data)
-    return value
-
-
-def parse_shape_json(text: str | bytes) -> Shape:
-    """Decodes JSON text as a Shape, or raises DecodeError."""
-    value: Shape = _cardc.decode(Shape, "Shape", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_circle = _cardc.Parser[Circle](Circle, "Circle")
+parse_circle_json = parse_circle.json
+parse_drawing = _cardc.Parser[Drawing](Drawing, "Drawing")
+parse_drawing_json = parse_drawing.json
+parse_empty_shape = _cardc.Parser[EmptyShape](EmptyShape, "EmptyShape")
+parse_empty_shape_json = parse_empty_shape.json
+parse_rectangle = _cardc.Parser[Rectangle](Rectangle, "Rectangle")
+parse_rectangle_json = parse_rectangle.json
+parse_shape = _cardc.Parser[Shape](Shape, "Shape")
+parse_shape_json = parse_shape.json
 
 
 _R = _t.TypeVar("_R")
