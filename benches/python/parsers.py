@@ -24,11 +24,11 @@ to the floor (the hand-written pydantic models' `validate_json`, as in `decode.p
 import json
 import math
 
+import cardc_runtime as runtime
 import floor
 import jiter
 import render_intent
 from decode import corpus_runner, run_all
-from render_intent import _runtime as runtime
 
 
 def parsers():

@@ -31,6 +31,7 @@ pub struct Build {
     outputs: Vec<(String, PathBuf)>,
     /// The requested shared runtimes: a target's key and the path of its module.
     shared_runtimes: Vec<(String, PathBuf)>,
+    python_distribution: Option<String>,
     check: bool,
 }
 
@@ -44,6 +45,7 @@ impl Build {
             schema: schema.into(),
             outputs: Vec::new(),
             shared_runtimes: Vec::new(),
+            python_distribution: None,
             check: std::env::var_os(CHECK_ENV)
                 .is_some_and(|value| !value.is_empty() && value != "0"),
         }
@@ -52,7 +54,7 @@ impl Build {
     /// Writes the output of the target with this key to `path`: `rust` (the items, for
     /// `include!`), `json-schema`, `typescript` or `python` (every key of [`emit::TARGETS`]),
     /// with the target's companion files where the CLI puts them beside it (for `python`, whose
-    /// output is a package's `__init__.py`, its `_runtime.py` and `py.typed` beside it and its
+    /// output is a package's `__init__.py`, its `py.typed` beside it and its
     /// `pyproject.toml` one directory up). A key that names no target fails the run, listing
     /// the keys.
     pub fn output(mut self, target: &str, path: impl Into<PathBuf>) -> Self {
@@ -66,6 +68,14 @@ impl Build {
     /// Without it each output is self-contained.
     pub fn shared_runtime(mut self, target: &str, path: impl Into<PathBuf>) -> Self {
         self.shared_runtimes.push((target.to_string(), path.into()));
+        self
+    }
+
+    /// The name the Python package is distributed as, its `pyproject.toml`'s `[project] name`
+    /// (`acme-render-intent`), instead of its import name; the import name stays the schema's
+    /// stem. A name that is not a distribution name fails the run.
+    pub fn python_distribution(mut self, name: impl Into<String>) -> Self {
+        self.python_distribution = Some(name.into());
         self
     }
 
@@ -86,6 +96,13 @@ impl Build {
         if in_build_script {
             println!("cargo:rerun-if-changed={}", self.schema.display());
             println!("cargo:rerun-if-env-changed={CHECK_ENV}");
+        }
+        if let Some(problem) = self
+            .python_distribution
+            .as_deref()
+            .and_then(crate::naming::python::distribution_problem)
+        {
+            return Err(Error::new(format!("{problem}; nothing was written")));
         }
         let outputs = resolve(&self.outputs)?;
         let runtimes = resolve(&self.shared_runtimes)?;
@@ -133,7 +150,10 @@ impl Build {
             let dir = path.parent().unwrap_or(Path::new(""));
             let file_name = target.file_name(&schema.stem);
             schema.source_name = header_name(&self.schema, &out_root(&path, &file_name));
-            let mut options = Options::default();
+            let mut options = Options {
+                python_distribution: self.python_distribution.clone(),
+                ..Options::default()
+            };
             let shared = runtimes
                 .iter()
                 .find(|(runtime, _)| runtime.key() == target.key());
@@ -145,7 +165,7 @@ impl Build {
             // The companions go where the CLI puts them relative to this output, so a Python
             // package gets its runtime module and typing marker beside its `__init__.py`.
             let own_dir = Path::new(&file_name).parent().unwrap_or(Path::new(""));
-            for (companion, contents) in target.companions(&schema) {
+            for (companion, contents) in target.companions(&schema, &options) {
                 // Without `dir/..` (`py/pkg/../pyproject.toml` is `py/pyproject.toml`), so
                 // reports and cargo's rerun paths name the file as a user would.
                 files.push((

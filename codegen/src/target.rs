@@ -34,7 +34,7 @@ pub trait Target: Sync {
     /// The files this target writes beside its output for a schema, each as its path relative
     /// to the output directory and its text (a Python package's `pyproject.toml`, typing
     /// marker and runtime module); none by default. Byte-identical from run to run.
-    fn companions(&self, _schema: &Schema) -> Vec<(String, String)> {
+    fn companions(&self, _schema: &Schema, _options: &Options) -> Vec<(String, String)> {
         Vec::new()
     }
 
@@ -79,6 +79,9 @@ pub struct Options {
     /// their own helpers, the import specifier (`./cardc_runtime.js`). A target not listed
     /// writes self-contained outputs.
     pub shared_runtimes: BTreeMap<&'static str, String>,
+    /// The name the Python package is distributed as (its `pyproject.toml`'s `[project] name`),
+    /// when it is not its import name; checked by [`crate::naming::python::distribution_problem`].
+    pub python_distribution: Option<String>,
 }
 
 impl Options {
@@ -92,7 +95,10 @@ impl Options {
                 Some((target.key(), runtime.import_beside.to_string()))
             })
             .collect();
-        Options { shared_runtimes }
+        Options {
+            shared_runtimes,
+            python_distribution: None,
+        }
     }
 
     /// Where a target's outputs import its shared runtime from, if they do.

@@ -99,11 +99,10 @@ fn the_readme_build_recipe_creates_its_directories_and_check_mode_sees_hand_edit
         "{}",
         written.lines().next().unwrap_or_default()
     );
-    // The Python package is whole: its runtime and marker beside it, its project file above,
+    // The Python package is whole: its marker beside it, its project file above,
     // each header naming the schema from the directory that holds `py/`, as `--out .` would.
     for file in [
         "py/render_intent/__init__.py",
-        "py/render_intent/_runtime.py",
         "py/render_intent/py.typed",
         "py/pyproject.toml",
     ] {

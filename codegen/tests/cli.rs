@@ -90,7 +90,7 @@ fn stderr(output: &Output) -> String {
 const GENERATE: [&str; 4] = ["generate", "schema/render_intent.cards", "--out", "out"];
 const CHECK: [&str; 4] = ["check", "schema/render_intent.cards", "--out", "out"];
 /// The files `generate` writes for the render-intent schema: every registered target's, with
-/// their companions (the Python package's runtime, typing marker and `pyproject.toml`), sorted
+/// their companions (the Python package's typing marker and `pyproject.toml`), sorted
 /// as [`Tree::names`] lists them.
 fn outputs() -> Vec<String> {
     let name = "schema/render_intent.cards";
@@ -486,7 +486,6 @@ fn a_shared_typescript_runtime_is_written_once_beside_the_outputs_and_checked() 
             "cardc_runtime.ts",
             "python/pyproject.toml",
             "python/render_intent/__init__.py",
-            "python/render_intent/_runtime.py",
             "python/render_intent/py.typed",
             "render_intent.rs",
             "render_intent.schema.json",
@@ -626,4 +625,41 @@ fn fmt_refuses_a_schema_that_does_not_parse_with_located_diagnostics_and_writes_
     let output = tree.cardc(&["fmt", "--check", "broken.cards"]);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(tree.read("broken.cards"), broken);
+}
+
+#[test]
+fn the_python_distribution_name_is_settable_and_checked() {
+    let tree = Tree::new();
+    let named = ["--python-distribution", "acme-render-intent"];
+    let generate = tree.cardc(&[&GENERATE[..], &named[..]].concat());
+    assert_eq!(generate.status.code(), Some(0), "{}", stderr(&generate));
+    let pyproject = tree.read("out/python/pyproject.toml");
+    assert!(
+        pyproject.contains("[project]\nname = \"acme-render-intent\"\n")
+            && pyproject.contains("[tool.flit.module]\nname = \"render_intent\"\n"),
+        "{pyproject}"
+    );
+    // The package itself, and so its import name, is the same.
+    assert!(tree.path("out/python/render_intent/__init__.py").is_file());
+    let check = tree.cardc(&[&CHECK[..], &named[..]].concat());
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    let stale = tree.cardc(&CHECK);
+    assert_ne!(
+        stale.status.code(),
+        Some(0),
+        "check without the name passed"
+    );
+    let bad = ["--python-distribution", "acme render\"intent"];
+    let refused = tree.cardc(&[&GENERATE[..], &bad[..]].concat());
+    assert_ne!(refused.status.code(), Some(0));
+    assert!(
+        stderr(&refused).contains("is not a Python distribution name"),
+        "{}",
+        stderr(&refused)
+    );
+    assert_eq!(
+        tree.read("out/python/pyproject.toml"),
+        pyproject,
+        "a refused name wrote"
+    );
 }

@@ -136,7 +136,7 @@ fn companions() -> usize {
     let schema = compile("render_intent.cards", &text).expect("compiles");
     emit::TARGETS
         .iter()
-        .map(|target| target.companions(&schema).len())
+        .map(|target| target.companions(&schema, &Default::default()).len())
         .sum()
 }
 

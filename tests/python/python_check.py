@@ -21,6 +21,8 @@ import keyword
 import sys
 from pathlib import Path
 
+import cardc_runtime as runtime
+
 
 def same_json(a, b):
     """Whether two JSON values are the same, numbers by value and never a boolean for one."""
@@ -43,7 +45,6 @@ def same_json(a, b):
 
 
 def verdict(package, case):
-    runtime = package._rt
     name = case["type"]
     # A type named like a keyword is escaped as the emitter escapes it (`None_`).
     tp = getattr(package, name + "_" if keyword.iskeyword(name) else name)
@@ -76,10 +77,11 @@ def load_package(directory):
 def main():
     arguments = sys.argv[1:]
     if len(arguments) == 3 and arguments[0] == "--installed":
-        # The package as installed, imported by its name; its file is printed first, so
-        # that the caller can tell it is the installed copy that was read.
+        # The package as installed, imported by its name; its file and the runtime's are
+        # printed first, so that the caller can tell it is the installed copies that read.
         package = importlib.import_module(arguments[1])
         print(json.dumps({"file": package.__file__}))
+        print(json.dumps({"runtime": runtime.__file__}))
         arguments = arguments[2:]
     elif len(arguments) == 2:
         package = load_package(Path(arguments[0]))

@@ -4,8 +4,8 @@ strings its module holds, so that a test can compare them with the schema's.
     python tests/python/strings_check.py <package-dir>...
 
 Prints one JSON line per package: {"package", "doc", "keys", "values"}: the module's
-docstring, every field's wire key (its pydantic alias) by class, and every enum's values by
-enum. Anything else on stdout or stderr came from the import itself. Run it with the
+docstring, every field's wire key (its pydantic alias, or its name where it has none) by
+class, and every enum's values by enum. Anything else on stdout or stderr came from the import itself. Run it with the
 interpreter of the environment `scripts/python-env` builds.
 """
 
@@ -40,7 +40,11 @@ def main():
         for name in package.__all__:
             item = getattr(package, name)
             if isinstance(item, type) and issubclass(item, pydantic.BaseModel):
-                keys[name] = [field.alias for field in item.model_fields.values()]
+                # A field whose wire key is its attribute's name has no alias.
+                keys[name] = [
+                    field.alias or attribute
+                    for attribute, field in item.model_fields.items()
+                ]
             elif isinstance(item, type) and issubclass(item, enum.Enum):
                 values[name] = [member.value for member in item]
         report = {

@@ -7,6 +7,7 @@ at its pointer; no catch-all can be built holding a known tag or value.
 
 import json
 
+import cardc_runtime
 import open_unions as ou
 import pydantic
 import pytest
@@ -28,14 +29,14 @@ def test_an_unknown_kind_under_a_known_card_reads_as_the_inner_catch_all():
 
 
 def test_a_known_tag_with_a_bad_body_is_refused_at_its_pointer():
-    with pytest.raises(ou.DecodeError) as raised:
+    with pytest.raises(cardc_runtime.DecodeError) as raised:
         ou.parse_card({"card": "search", "kind": "paths", "paths": [1]})
     assert [entry.pointer for entry in raised.value.errors] == ["/paths/0"]
 
 
 @pytest.mark.parametrize("data", [{}, {"card": 5}, {"card": None}, [], "text"])
 def test_a_card_without_a_string_tag_is_refused(data):
-    with pytest.raises(ou.DecodeError):
+    with pytest.raises(cardc_runtime.DecodeError):
         ou.parse_card(data)
 
 

@@ -15,6 +15,7 @@ not what the package was written to read.
 import json
 from pathlib import Path
 
+import cardc_runtime
 import pytest
 import render_intent
 from hypothesis import HealthCheck, given, settings
@@ -154,7 +155,7 @@ def test_a_drawn_value_decodes_and_writes_back_exactly(name, data):
     payload = data.draw(strategy(DEFS[name]))
     assert validator(name).is_valid(payload), "python-jsonschema refuses a drawn value"
     value = decoder(name)(payload)
-    written = render_intent._rt.to_data(type(value), value)
+    written = cardc_runtime.to_data(type(value), value)
     assert same_json(written, payload), f"wrote {written!r}"
 
 
@@ -166,7 +167,7 @@ def test_an_unknown_key_is_refused_by_both_python_readers(name, data):
     key = data.draw(TEXT.filter(lambda key: key not in DEFS[name]["properties"]))
     payload[key] = data.draw(JSON)
     assert not validator(name).is_valid(payload)
-    with pytest.raises(render_intent.DecodeError) as refused:
+    with pytest.raises(cardc_runtime.DecodeError) as refused:
         decoder(name)(payload)
     assert any(
         entry.pointer == "/" + key.replace("~", "~0").replace("/", "~1")
@@ -184,5 +185,5 @@ def test_a_missing_required_key_is_refused_by_both_python_readers(name, data):
     key = data.draw(st.sampled_from(DEFS[name]["required"]))
     del payload[key]
     assert not validator(name).is_valid(payload)
-    with pytest.raises(render_intent.DecodeError):
+    with pytest.raises(cardc_runtime.DecodeError):
         decoder(name)(payload)

@@ -141,6 +141,18 @@ struct Paths {
     /// which that target's outputs there import instead of each carrying its own helpers.
     #[arg(long)]
     shared_runtime: bool,
+    /// The name the Python package is distributed as, its pyproject.toml's `[project] name`
+    /// (such as acme-render-intent); by default its import name, the schema's file stem.
+    #[arg(long, value_name = "NAME", value_parser = python_distribution)]
+    python_distribution: Option<String>,
+}
+
+/// A `--python-distribution` value, if it is a distribution name.
+fn python_distribution(name: &str) -> Result<String, String> {
+    match cardc_codegen::naming::python::distribution_problem(name) {
+        Some(problem) => Err(problem),
+        None => Ok(name.to_string()),
+    }
 }
 
 /// Exit status for unreadable input and unwritable output.
@@ -194,11 +206,12 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let options = if paths.shared_runtime {
+    let mut options = if paths.shared_runtime {
         Options::runtimes_beside(emit::TARGETS)
     } else {
         Options::default()
     };
+    options.python_distribution = paths.python_distribution.clone();
     let outputs = emit::outputs(&schema, &options);
     let run = Run {
         paths,

@@ -68,7 +68,7 @@ pub fn outputs(schema: &Schema, options: &Options) -> Vec<Output> {
     });
     outputs.extend(TARGETS.iter().flat_map(|target| {
         target
-            .companions(schema)
+            .companions(schema, options)
             .into_iter()
             .map(|(path, contents)| Output { path, contents })
     }));

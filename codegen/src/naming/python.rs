@@ -222,6 +222,24 @@ pub fn package(stem: &str) -> String {
     text
 }
 
+/// Why `name` cannot be a Python distribution name (a `pyproject.toml`'s `[project] name`), if
+/// it cannot: ASCII letters, digits, `.`, `_` and `-`, starting and ending with a letter or
+/// digit, as the packaging specifications have it; so it needs no escape in TOML either.
+pub fn distribution_problem(name: &str) -> Option<String> {
+    let edge = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+    let inner = name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
+    if inner && edge(name.chars().next()) && edge(name.chars().last()) {
+        return None;
+    }
+    Some(format!(
+        "`{}` is not a Python distribution name: use ASCII letters, digits, `.`, `_` and `-`, \
+         starting and ending with a letter or digit",
+        name.escape_debug()
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,6 +262,15 @@ mod tests {
         assert!(field_name_problem("_hidden").is_some());
         assert!(field_name_problem("title_").is_none());
         assert!(field_name_problem("title").is_none());
+    }
+
+    #[test]
+    fn distribution_names_are_checked() {
+        assert!(distribution_problem("acme-render.intent_2").is_none());
+        assert!(distribution_problem("r").is_none());
+        for bad in ["", "-a", "a-", "a b", "a\"b", "é", "a/b"] {
+            assert!(distribution_problem(bad).is_some(), "{bad:?}");
+        }
     }
 
     #[test]

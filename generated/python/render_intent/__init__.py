@@ -13,11 +13,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class ToolCallKind(_enum.Enum):
@@ -51,53 +49,50 @@ class ToolCallKind(_enum.Enum):
     """Anything else."""
 
 
-class DiffCallView(_rt.Model):
+class DiffCallView(_cardc.Model):
     """The diff call card: a change derived from the call's arguments."""
 
-    title: str = _p.Field(alias="title")
+    title: str
     """The card's title."""
 
-    diffs: list[FileDiff] = _p.Field(alias="diffs")
+    diffs: list[FileDiff]
     """The changes; `oldText` is `null` for a new file."""
 
     locations: _t.Annotated[
         list[FileLocation] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="locations")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
     """Files the call touches."""
 
 
-class DiffResultView(_rt.Model):
+class DiffResultView(_cardc.Model):
     """The diff result card: the change as applied, a contextual hunk per site or a whole file
     for a create.
     """
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The card's title."""
 
-    diffs: list[FileDiff] = _p.Field(alias="diffs")
+    diffs: list[FileDiff]
     """The applied hunks, one `FileDiff` each."""
 
     locations: _t.Annotated[
         list[FileLocation] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="locations")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
     """Files the result touches."""
 
     content: _t.Annotated[
         list[ContentBlock] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="content")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
     """The model-facing text, for UIs without a diff card."""
 
 
-class FileDiff(_rt.Model):
+class FileDiff(_cardc.Model):
     """One file change: the whole old text and the whole new text."""
 
-    path: str = _p.Field(alias="path")
+    path: str
     """Path of the changed file."""
 
     old_text: str | None = _p.Field(alias="oldText")
@@ -107,182 +102,159 @@ class FileDiff(_rt.Model):
     """The text after the change."""
 
 
-class FileLocation(_rt.Model):
+class FileLocation(_cardc.Model):
     """A file a tool touched, for follow-along navigation in the editor."""
 
-    path: str = _p.Field(alias="path")
+    path: str
     """Path of the file."""
 
-    line: _t.Annotated[_rt.U32 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="line",
-    )
+    line: _t.Annotated[_cardc.U32 | None, _p.BeforeValidator(_cardc.not_null)] = None
     """Line in the file, when the tool knows one."""
 
 
-class GenericCallView(_rt.Model):
+class GenericCallView(_cardc.Model):
     """The generic call card."""
 
-    title: str = _p.Field(alias="title")
+    title: str
     """The card's title."""
 
-    kind: _t.Annotated[ToolCallKind | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="kind")
-    )
+    kind: _t.Annotated[ToolCallKind | None, _p.BeforeValidator(_cardc.not_null)] = None
     """What the call does."""
 
-    raw_input: _rt.Json = _p.Field(default=None, alias="rawInput")
+    raw_input: _cardc.Json = _p.Field(default=None, alias="rawInput")
     """The call's raw input: any JSON value, `null` included."""
 
     content: _t.Annotated[
         list[ContentBlock] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="content")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
     """Content shown under the title."""
 
     locations: _t.Annotated[
         list[FileLocation] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="locations")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
     """Files the call touches."""
 
 
-class GenericResultView(_rt.Model):
+class GenericResultView(_cardc.Model):
     """The generic result card."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The card's title."""
 
     content: _t.Annotated[
         list[ContentBlock] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="content")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
     """The result's content."""
 
 
-class ImageContent(_rt.Model):
+class ImageContent(_cardc.Model):
     """An image content block."""
 
-    data: str = _p.Field(alias="data")
+    data: str
     """The image bytes, base64-encoded."""
 
     mime_type: str = _p.Field(alias="mimeType")
     """The image's MIME type, such as `image/png`."""
 
 
-class SearchFileMatches(_rt.Model):
+class SearchFileMatches(_cardc.Model):
     """The matches in one file."""
 
-    path: str = _p.Field(alias="path")
+    path: str
     """Path of the file."""
 
-    matches: list[SearchLineMatch] = _p.Field(alias="matches")
+    matches: list[SearchLineMatch]
     """The matching lines."""
 
 
-class SearchLineMatch(_rt.Model):
+class SearchLineMatch(_cardc.Model):
     """One matching line."""
 
-    line_number: _rt.U32 = _p.Field(alias="lineNumber")
+    line_number: _cardc.U32 = _p.Field(alias="lineNumber")
     """The 1-based line number."""
 
-    line: str = _p.Field(alias="line")
+    line: str
     """The line's text, within the per-line preview budget."""
 
 
-class SearchMatchesResultView(_rt.Model):
+class SearchMatchesResultView(_cardc.Model):
     """Grep's result card."""
 
-    files: list[SearchFileMatches] = _p.Field(alias="files")
+    files: list[SearchFileMatches]
     """The files with matches, in first-seen order."""
 
-    truncated: bool = _p.Field(alias="truncated")
+    truncated: bool
     """Whether the inline cap dropped matches."""
 
-    total: _rt.U32 = _p.Field(alias="total")
+    total: _cardc.U32
     """Every match found, before the cap."""
 
     content: _t.Annotated[
         list[ContentBlock] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="content")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
     """The model-facing text, for UIs without a search card."""
 
 
-class SearchPathsResultView(_rt.Model):
+class SearchPathsResultView(_cardc.Model):
     """Glob's result card."""
 
-    paths: list[str] = _p.Field(alias="paths")
+    paths: list[str]
     """The matching paths."""
 
-    truncated: bool = _p.Field(alias="truncated")
+    truncated: bool
     """Whether the inline cap dropped paths."""
 
-    total: _rt.U32 = _p.Field(alias="total")
+    total: _cardc.U32
     """Every path found, before the cap."""
 
     content: _t.Annotated[
         list[ContentBlock] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="content")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
     """The model-facing text, for UIs without a search card."""
 
 
-class TerminalCallView(_rt.Model):
+class TerminalCallView(_cardc.Model):
     """The terminal call card: the command the harness runs."""
 
-    title: str = _p.Field(alias="title")
+    title: str
     """The card's title: the command."""
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
-    )
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """What the command is for, shown above the card."""
 
-    cwd: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="cwd",
-    )
+    cwd: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The working directory the command runs in."""
 
 
-class TerminalResultView(_rt.Model):
+class TerminalResultView(_cardc.Model):
     """The terminal result card. A UI without a terminal renders `output` as a fenced
     `console` block: that fallback belongs to the bridge, not the tool.
     """
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The card's title."""
 
-    output: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="output",
-    )
+    output: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The command's output."""
 
-    exit_code: _t.Annotated[_rt.I32 | None, _p.BeforeValidator(_rt.not_null)] = (
+    exit_code: _t.Annotated[_cardc.I32 | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="exitCode")
     )
     """The command's exit code."""
 
-    signal: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="signal",
-    )
+    signal: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The signal that ended the command, such as `SIGTERM`."""
 
 
-class TextContent(_rt.Model):
+class TextContent(_cardc.Model):
     """A text content block."""
 
-    text: str = _p.Field(alias="text")
+    text: str
     """The text."""
 
 
@@ -304,72 +276,72 @@ class SearchResultView_Matches(SearchMatchesResultView):
     """Grep: matching lines grouped by file, in first-seen order."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["matches"] = _p.Field(default="matches", alias="kind")
+    kind: _t.Literal["matches"] = "matches"
 
 
 class SearchResultView_Paths(SearchPathsResultView):
     """Glob: matching paths."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["paths"] = _p.Field(default="paths", alias="kind")
+    kind: _t.Literal["paths"] = "paths"
 
 
 class ToolCallView_Generic(GenericCallView):
     """A title with optional content, raw input and locations."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card",)
-    card: _t.Literal["generic"] = _p.Field(default="generic", alias="card")
+    card: _t.Literal["generic"] = "generic"
 
 
 class ToolCallView_Terminal(TerminalCallView):
     """A shell command the harness runs; display only, never executed by the UI."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card",)
-    card: _t.Literal["terminal"] = _p.Field(default="terminal", alias="card")
+    card: _t.Literal["terminal"] = "terminal"
 
 
 class ToolCallView_Diff(DiffCallView):
     """A file change, computed from the call's arguments alone."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card",)
-    card: _t.Literal["diff"] = _p.Field(default="diff", alias="card")
+    card: _t.Literal["diff"] = "diff"
 
 
 class ToolResultView_Generic(GenericResultView):
     """Optional title and content."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card",)
-    card: _t.Literal["generic"] = _p.Field(default="generic", alias="card")
+    card: _t.Literal["generic"] = "generic"
 
 
 class ToolResultView_Terminal(TerminalResultView):
     """A finished command's output and exit status."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card",)
-    card: _t.Literal["terminal"] = _p.Field(default="terminal", alias="card")
+    card: _t.Literal["terminal"] = "terminal"
 
 
 class ToolResultView_Diff(DiffResultView):
     """The applied change, one `FileDiff` per hunk."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card",)
-    card: _t.Literal["diff"] = _p.Field(default="diff", alias="card")
+    card: _t.Literal["diff"] = "diff"
 
 
 class ToolResultView_Search_Matches(SearchMatchesResultView):
     """Grep: matching lines grouped by file, in first-seen order."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card", "kind")
-    card: _t.Literal["search"] = _p.Field(default="search", alias="card")
-    kind: _t.Literal["matches"] = _p.Field(default="matches", alias="kind")
+    card: _t.Literal["search"] = "search"
+    kind: _t.Literal["matches"] = "matches"
 
 
 class ToolResultView_Search_Paths(SearchPathsResultView):
     """Glob: matching paths."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card", "kind")
-    card: _t.Literal["search"] = _p.Field(default="search", alias="card")
-    kind: _t.Literal["paths"] = _p.Field(default="paths", alias="kind")
+    card: _t.Literal["search"] = "search"
+    kind: _t.Literal["paths"] = "paths"
 
 
 ContentBlock = _te.TypeAliasType(
@@ -421,272 +393,73 @@ ToolResultView = _te.TypeAliasType(
 """How a tool result renders: what `presentResult` returns."""
 
 
-def parse_content_block(data: object) -> ContentBlock:
-    """Decodes parsed JSON data as a ContentBlock, or raises DecodeError."""
-    value: ContentBlock = _rt.decode_data(ContentBlock, "ContentBlock", data)
-    return value
-
-
-def parse_content_block_json(text: str | bytes) -> ContentBlock:
-    """Decodes JSON text as a ContentBlock, or raises DecodeError."""
-    value: ContentBlock = _rt.decode(ContentBlock, "ContentBlock", text)
-    return value
-
-
-def parse_diff_call_view(data: object) -> DiffCallView:
-    """Decodes parsed JSON data as a DiffCallView, or raises DecodeError."""
-    value: DiffCallView = _rt.decode_data(DiffCallView, "DiffCallView", data)
-    return value
-
-
-def parse_diff_call_view_json(text: str | bytes) -> DiffCallView:
-    """Decodes JSON text as a DiffCallView, or raises DecodeError."""
-    value: DiffCallView = _rt.decode(DiffCallView, "DiffCallView", text)
-    return value
-
-
-def parse_diff_result_view(data: object) -> DiffResultView:
-    """Decodes parsed JSON data as a DiffResultView, or raises DecodeError."""
-    value: DiffResultView = _rt.decode_data(DiffResultView, "DiffResultView", data)
-    return value
-
-
-def parse_diff_result_view_json(text: str | bytes) -> DiffResultView:
-    """Decodes JSON text as a DiffResultView, or raises DecodeError."""
-    value: DiffResultView = _rt.decode(DiffResultView, "DiffResultView", text)
-    return value
-
-
-def parse_file_diff(data: object) -> FileDiff:
-    """Decodes parsed JSON data as a FileDiff, or raises DecodeError."""
-    value: FileDiff = _rt.decode_data(FileDiff, "FileDiff", data)
-    return value
-
-
-def parse_file_diff_json(text: str | bytes) -> FileDiff:
-    """Decodes JSON text as a FileDiff, or raises DecodeError."""
-    value: FileDiff = _rt.decode(FileDiff, "FileDiff", text)
-    return value
-
-
-def parse_file_location(data: object) -> FileLocation:
-    """Decodes parsed JSON data as a FileLocation, or raises DecodeError."""
-    value: FileLocation = _rt.decode_data(FileLocation, "FileLocation", data)
-    return value
-
-
-def parse_file_location_json(text: str | bytes) -> FileLocation:
-    """Decodes JSON text as a FileLocation, or raises DecodeError."""
-    value: FileLocation = _rt.decode(FileLocation, "FileLocation", text)
-    return value
-
-
-def parse_generic_call_view(data: object) -> GenericCallView:
-    """Decodes parsed JSON data as a GenericCallView, or raises DecodeError."""
-    value: GenericCallView = _rt.decode_data(GenericCallView, "GenericCallView", data)
-    return value
-
-
-def parse_generic_call_view_json(text: str | bytes) -> GenericCallView:
-    """Decodes JSON text as a GenericCallView, or raises DecodeError."""
-    value: GenericCallView = _rt.decode(GenericCallView, "GenericCallView", text)
-    return value
-
-
-def parse_generic_result_view(data: object) -> GenericResultView:
-    """Decodes parsed JSON data as a GenericResultView, or raises DecodeError."""
-    value: GenericResultView = _rt.decode_data(
-        GenericResultView,
-        "GenericResultView",
-        data,
-    )
-    return value
-
-
-def parse_generic_result_view_json(text: str | bytes) -> GenericResultView:
-    """Decodes JSON text as a GenericResultView, or raises DecodeError."""
-    value: GenericResultView = _rt.decode(GenericResultView, "GenericResultView", text)
-    return value
-
-
-def parse_image_content(data: object) -> ImageContent:
-    """Decodes parsed JSON data as a ImageContent, or raises DecodeError."""
-    value: ImageContent = _rt.decode_data(ImageContent, "ImageContent", data)
-    return value
-
-
-def parse_image_content_json(text: str | bytes) -> ImageContent:
-    """Decodes JSON text as a ImageContent, or raises DecodeError."""
-    value: ImageContent = _rt.decode(ImageContent, "ImageContent", text)
-    return value
-
-
-def parse_search_file_matches(data: object) -> SearchFileMatches:
-    """Decodes parsed JSON data as a SearchFileMatches, or raises DecodeError."""
-    value: SearchFileMatches = _rt.decode_data(
-        SearchFileMatches,
-        "SearchFileMatches",
-        data,
-    )
-    return value
-
-
-def parse_search_file_matches_json(text: str | bytes) -> SearchFileMatches:
-    """Decodes JSON text as a SearchFileMatches, or raises DecodeError."""
-    value: SearchFileMatches = _rt.decode(SearchFileMatches, "SearchFileMatches", text)
-    return value
-
-
-def parse_search_line_match(data: object) -> SearchLineMatch:
-    """Decodes parsed JSON data as a SearchLineMatch, or raises DecodeError."""
-    value: SearchLineMatch = _rt.decode_data(SearchLineMatch, "SearchLineMatch", data)
-    return value
-
-
-def parse_search_line_match_json(text: str | bytes) -> SearchLineMatch:
-    """Decodes JSON text as a SearchLineMatch, or raises DecodeError."""
-    value: SearchLineMatch = _rt.decode(SearchLineMatch, "SearchLineMatch", text)
-    return value
-
-
-def parse_search_matches_result_view(data: object) -> SearchMatchesResultView:
-    """Decodes parsed JSON data as a SearchMatchesResultView, or raises DecodeError."""
-    value: SearchMatchesResultView = _rt.decode_data(
-        SearchMatchesResultView,
-        "SearchMatchesResultView",
-        data,
-    )
-    return value
-
-
-def parse_search_matches_result_view_json(text: str | bytes) -> SearchMatchesResultView:
-    """Decodes JSON text as a SearchMatchesResultView, or raises DecodeError."""
-    value: SearchMatchesResultView = _rt.decode(
-        SearchMatchesResultView,
-        "SearchMatchesResultView",
-        text,
-    )
-    return value
-
-
-def parse_search_paths_result_view(data: object) -> SearchPathsResultView:
-    """Decodes parsed JSON data as a SearchPathsResultView, or raises DecodeError."""
-    value: SearchPathsResultView = _rt.decode_data(
-        SearchPathsResultView,
-        "SearchPathsResultView",
-        data,
-    )
-    return value
-
-
-def parse_search_paths_result_view_json(text: str | bytes) -> SearchPathsResultView:
-    """Decodes JSON text as a SearchPathsResultView, or raises DecodeError."""
-    value: SearchPathsResultView = _rt.decode(
-        SearchPathsResultView,
-        "SearchPathsResultView",
-        text,
-    )
-    return value
-
-
-def parse_search_result_view(data: object) -> SearchResultView:
-    """Decodes parsed JSON data as a SearchResultView, or raises DecodeError."""
-    value: SearchResultView = _rt.decode_data(
-        SearchResultView,
-        "SearchResultView",
-        data,
-    )
-    return value
-
-
-def parse_search_result_view_json(text: str | bytes) -> SearchResultView:
-    """Decodes JSON text as a SearchResultView, or raises DecodeError."""
-    value: SearchResultView = _rt.decode(SearchResultView, "SearchResultView", text)
-    return value
-
-
-def parse_terminal_call_view(data: object) -> TerminalCallView:
-    """Decodes parsed JSON data as a TerminalCallView, or raises DecodeError."""
-    value: TerminalCallView = _rt.decode_data(
-        TerminalCallView,
-        "TerminalCallView",
-        data,
-    )
-    return value
-
-
-def parse_terminal_call_view_json(text: str | bytes) -> TerminalCallView:
-    """Decodes JSON text as a TerminalCallView, or raises DecodeError."""
-    value: TerminalCallView = _rt.decode(TerminalCallView, "TerminalCallView", text)
-    return value
-
-
-def parse_terminal_result_view(data: object) -> TerminalResultView:
-    """Decodes parsed JSON data as a TerminalResultView, or raises DecodeError."""
-    value: TerminalResultView = _rt.decode_data(
-        TerminalResultView,
-        "TerminalResultView",
-        data,
-    )
-    return value
-
-
-def parse_terminal_result_view_json(text: str | bytes) -> TerminalResultView:
-    """Decodes JSON text as a TerminalResultView, or raises DecodeError."""
-    value: TerminalResultView = _rt.decode(
-        TerminalResultView,
-        "TerminalResultView",
-        text,
-    )
-    return value
-
-
-def parse_text_content(data: object) -> TextContent:
-    """Decodes parsed JSON data as a TextContent, or raises DecodeError."""
-    value: TextContent = _rt.decode_data(TextContent, "TextContent", data)
-    return value
-
-
-def parse_text_content_json(text: str | bytes) -> TextContent:
-    """Decodes JSON text as a TextContent, or raises DecodeError."""
-    value: TextContent = _rt.decode(TextContent, "TextContent", text)
-    return value
-
-
-def parse_tool_call_kind(data: object) -> ToolCallKind:
-    """Decodes parsed JSON data as a ToolCallKind, or raises DecodeError."""
-    value: ToolCallKind = _rt.decode_data(ToolCallKind, "ToolCallKind", data)
-    return value
-
-
-def parse_tool_call_kind_json(text: str | bytes) -> ToolCallKind:
-    """Decodes JSON text as a ToolCallKind, or raises DecodeError."""
-    value: ToolCallKind = _rt.decode(ToolCallKind, "ToolCallKind", text)
-    return value
-
-
-def parse_tool_call_view(data: object) -> ToolCallView:
-    """Decodes parsed JSON data as a ToolCallView, or raises DecodeError."""
-    value: ToolCallView = _rt.decode_data(ToolCallView, "ToolCallView", data)
-    return value
-
-
-def parse_tool_call_view_json(text: str | bytes) -> ToolCallView:
-    """Decodes JSON text as a ToolCallView, or raises DecodeError."""
-    value: ToolCallView = _rt.decode(ToolCallView, "ToolCallView", text)
-    return value
-
-
-def parse_tool_result_view(data: object) -> ToolResultView:
-    """Decodes parsed JSON data as a ToolResultView, or raises DecodeError."""
-    value: ToolResultView = _rt.decode_data(ToolResultView, "ToolResultView", data)
-    return value
-
-
-def parse_tool_result_view_json(text: str | bytes) -> ToolResultView:
-    """Decodes JSON text as a ToolResultView, or raises DecodeError."""
-    value: ToolResultView = _rt.decode(ToolResultView, "ToolResultView", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_content_block = _cardc.Parser[ContentBlock](ContentBlock, "ContentBlock")
+parse_content_block_json = parse_content_block.json
+parse_diff_call_view = _cardc.Parser[DiffCallView](DiffCallView, "DiffCallView")
+parse_diff_call_view_json = parse_diff_call_view.json
+parse_diff_result_view = _cardc.Parser[DiffResultView](DiffResultView, "DiffResultView")
+parse_diff_result_view_json = parse_diff_result_view.json
+parse_file_diff = _cardc.Parser[FileDiff](FileDiff, "FileDiff")
+parse_file_diff_json = parse_file_diff.json
+parse_file_location = _cardc.Parser[FileLocation](FileLocation, "FileLocation")
+parse_file_location_json = parse_file_location.json
+parse_generic_call_view = _cardc.Parser[GenericCallView](
+    GenericCallView,
+    "GenericCallView",
+)
+parse_generic_call_view_json = parse_generic_call_view.json
+parse_generic_result_view = _cardc.Parser[GenericResultView](
+    GenericResultView,
+    "GenericResultView",
+)
+parse_generic_result_view_json = parse_generic_result_view.json
+parse_image_content = _cardc.Parser[ImageContent](ImageContent, "ImageContent")
+parse_image_content_json = parse_image_content.json
+parse_search_file_matches = _cardc.Parser[SearchFileMatches](
+    SearchFileMatches,
+    "SearchFileMatches",
+)
+parse_search_file_matches_json = parse_search_file_matches.json
+parse_search_line_match = _cardc.Parser[SearchLineMatch](
+    SearchLineMatch,
+    "SearchLineMatch",
+)
+parse_search_line_match_json = parse_search_line_match.json
+parse_search_matches_result_view = _cardc.Parser[SearchMatchesResultView](
+    SearchMatchesResultView,
+    "SearchMatchesResultView",
+)
+parse_search_matches_result_view_json = parse_search_matches_result_view.json
+parse_search_paths_result_view = _cardc.Parser[SearchPathsResultView](
+    SearchPathsResultView,
+    "SearchPathsResultView",
+)
+parse_search_paths_result_view_json = parse_search_paths_result_view.json
+parse_search_result_view = _cardc.Parser[SearchResultView](
+    SearchResultView,
+    "SearchResultView",
+)
+parse_search_result_view_json = parse_search_result_view.json
+parse_terminal_call_view = _cardc.Parser[TerminalCallView](
+    TerminalCallView,
+    "TerminalCallView",
+)
+parse_terminal_call_view_json = parse_terminal_call_view.json
+parse_terminal_result_view = _cardc.Parser[TerminalResultView](
+    TerminalResultView,
+    "TerminalResultView",
+)
+parse_terminal_result_view_json = parse_terminal_result_view.json
+parse_text_content = _cardc.Parser[TextContent](TextContent, "TextContent")
+parse_text_content_json = parse_text_content.json
+parse_tool_call_kind = _cardc.Parser[ToolCallKind](ToolCallKind, "ToolCallKind")
+parse_tool_call_kind_json = parse_tool_call_kind.json
+parse_tool_call_view = _cardc.Parser[ToolCallView](ToolCallView, "ToolCallView")
+parse_tool_call_view_json = parse_tool_call_view.json
+parse_tool_result_view = _cardc.Parser[ToolResultView](ToolResultView, "ToolResultView")
+parse_tool_result_view_json = parse_tool_result_view.json
 
 
 _R = _t.TypeVar("_R")
@@ -808,10 +581,8 @@ __all__ = [
     "ContentBlockVisitor",
     "ContentBlock_Image",
     "ContentBlock_Text",
-    "DecodeError",
     "DiffCallView",
     "DiffResultView",
-    "ErrorEntry",
     "FileDiff",
     "FileLocation",
     "GenericCallView",

@@ -749,7 +749,9 @@ fn python_outputs_import_and_say_exactly_the_schema_strings() {
             &package.join("__init__.py"),
             &emit::python::emit(&case.schema),
         );
-        for (path, text) in cardc_codegen::target::Target::companions(&target, &case.schema) {
+        for (path, text) in
+            cardc_codegen::target::Target::companions(&target, &case.schema, &Default::default())
+        {
             if let Some(name) = path.strip_prefix("python/").and_then(|p| p.split_once('/')) {
                 outputs::write(&package.join(name.1), &text);
             }

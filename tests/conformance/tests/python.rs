@@ -2,9 +2,12 @@
 //! `mypy --strict` and `pyright --strict` against the real schema and its unit tests pass; the
 //! closed-union proof (the unchanged bridge fails both checkers at its two matches once the
 //! schema gains a `table` card); no bridge match hides a new card behind a catch-all case;
-//! every generated package is clean under `ruff check` and `ruff format --check`; and
-//! `generated/python` installs with pip into a fresh virtual environment, whose installed copy
-//! reads the conformance corpus as its labels say.
+//! every golden package passes mypy and pyright in their default and their strict modes; every
+//! generated package is clean under `ruff check` and `ruff format --check`; the runtime package
+//! (`python/cardc-runtime`) is at cardc's version, typed, and its tests pass; and
+//! `generated/python` installs with pip, beside the runtime, into a fresh virtual environment,
+//! leaving nothing in the tree, and the installed copy reads the conformance corpus as its
+//! labels say.
 //! The open-unions golden package reads unknown tags and strings into its catch-alls, writes
 //! them back exactly, and refuses a catch-all built with a known tag or value. The defaults
 //! golden package reads an absent key as a fresh default, writes a value read or built in
@@ -47,13 +50,55 @@ fn run(command: &mut Command) -> (bool, String) {
 
 /// `mypy --strict` over `files`, finding `render_intent` and the bridge under `paths`.
 fn mypy(paths: &[&Path], files: &[&Path]) -> (bool, String) {
+    mypy_in(Mode::Strict, paths, files)
+}
+
+/// How strictly a type checker reads: its default, or its strict mode.
+#[derive(Clone, Copy, Debug)]
+enum Mode {
+    Default,
+    Strict,
+}
+
+/// mypy in `mode` over `files`, finding packages under `paths` (and the runtime, installed in
+/// the environment).
+fn mypy_in(mode: Mode, paths: &[&Path], files: &[&Path]) -> (bool, String) {
     let root = repo_root();
     let search = std::env::join_paths(paths).expect("a search path");
-    run(Command::new(tool("mypy"))
-        .env("MYPYPATH", search)
-        .args(["--strict", "--no-error-summary", "--cache-dir"])
+    let mut command = Command::new(tool("mypy"));
+    command.env("MYPYPATH", search);
+    if let Mode::Strict = mode {
+        command.arg("--strict");
+    }
+    run(command
+        .args(["--no-error-summary", "--cache-dir"])
         .arg(root.join("target/python-mypy-cache"))
         .args(files))
+}
+
+/// pyright in `mode` (`basic`, its default, or `strict`) over `files`, from a config file of
+/// its own under `target/python-pyright/<name>` (pyright takes only relative `include` paths,
+/// and its strict mode only from a config file).
+fn pyright_in(mode: Mode, name: &str, files: &[&Path]) -> (bool, String) {
+    let root = repo_root();
+    let dir = root.join("target/python-pyright").join(name);
+    std::fs::create_dir_all(&dir).expect("create the pyright config's directory");
+    let include: Vec<String> = files
+        .iter()
+        .map(|file| {
+            let relative = file.strip_prefix(&root).expect("a file in the repository");
+            format!("../../../{}", relative.display())
+        })
+        .collect();
+    let settings = serde_json::json!({
+        "typeCheckingMode": match mode { Mode::Default => "basic", Mode::Strict => "strict" },
+        "pythonVersion": "3.11",
+        "include": include,
+    });
+    let config = dir.join("pyrightconfig.json");
+    std::fs::write(&config, settings.to_string()).expect("write pyrightconfig.json");
+    let (passed, printed) = pyright(&config);
+    (passed && printed.contains("0 errors"), printed)
 }
 
 /// `pyright` (pinned in package.json) with the config file at `config`.
@@ -111,35 +156,95 @@ fn golden_packages() -> Vec<PathBuf> {
     packages
 }
 
-/// Every golden package type-checks as its users' code will see it: `mypy --strict` and
-/// pyright over each, which catches what the emitter writes for every construct (a recursive
-/// alias type checkers take recursively, a package name that would shadow the standard
-/// library's module, as a schema called `collections` once did).
-#[test]
-fn every_golden_package_passes_mypy_strictly_and_pyright() {
+/// Every golden package type-checks as its users' code will see it, in each checker's default
+/// mode and in its strict one: mypy and pyright over each, which catches what the emitter
+/// writes for every construct (a recursive alias type checkers take recursively, a package name
+/// that would shadow the standard library's module, as a schema called `collections` once did,
+/// schema types named like what a module could import, as `python_names` has them).
+fn golden_packages_type_check(mode: Mode) {
     let packages = golden_packages();
     assert!(packages.len() > 20, "too few golden packages: {packages:?}");
     let mut failures = Vec::new();
     for package in &packages {
         let parent = package.parent().expect("a package has a parent");
-        let (passed, printed) = mypy(&[parent], &[package]);
+        let (passed, printed) = mypy_in(mode, &[parent], &[package]);
         if !passed {
             failures.push(format!(
-                "mypy --strict fails {}:\n{printed}",
+                "mypy ({mode:?}) fails {}:\n{printed}",
                 package.display()
             ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    let pyright_path = repo_root().join("node_modules/pyright/index.js");
-    let (passed, printed) = run(Command::new("node")
-        .arg(pyright_path)
-        .arg("--pythonpath")
-        .arg(python_interpreter())
-        .args(packages.iter()));
+    let packages: Vec<&Path> = packages.iter().map(PathBuf::as_path).collect();
+    let (passed, printed) = pyright_in(mode, &format!("golden-{mode:?}"), &packages);
     assert!(
-        passed && printed.contains("0 errors"),
-        "pyright fails a golden package:\n{printed}"
+        passed,
+        "pyright ({mode:?}) fails a golden package:\n{printed}"
+    );
+}
+
+#[test]
+fn every_golden_package_passes_mypy_and_pyright_in_their_default_modes() {
+    golden_packages_type_check(Mode::Default);
+}
+
+#[test]
+fn every_golden_package_passes_mypy_and_pyright_strictly() {
+    golden_packages_type_check(Mode::Strict);
+}
+
+/// The runtime package every generated package imports, `python/cardc-runtime`: its version is
+/// cardc's, which the generated `pyproject.toml` asks for; it passes `mypy --strict` and pyright,
+/// and its tests (`tests/python/test_runtime.py`, which pyright reads strictly as a user's code)
+/// pass against the copy the test environment installs.
+#[test]
+fn the_runtime_is_cardcs_version_typed_and_its_tests_pass() {
+    let root = repo_root();
+    let runtime = root.join("python/cardc-runtime");
+    let pyproject =
+        std::fs::read_to_string(runtime.join("pyproject.toml")).expect("the runtime's pyproject");
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        pyproject.contains(&format!("\nversion = \"{version}\"\n")),
+        "python/cardc-runtime/pyproject.toml is not at cardc's version {version}"
+    );
+    let generated = std::fs::read_to_string(root.join("generated/python/pyproject.toml"))
+        .expect("generated/python/pyproject.toml");
+    assert!(
+        generated.contains(&format!("\"cardc-runtime>={version},<")),
+        "generated/python/pyproject.toml does not ask for the runtime at {version}:\n{generated}"
+    );
+    assert!(runtime.join("cardc_runtime/py.typed").is_file());
+    let (package, tests) = (
+        runtime.join("cardc_runtime"),
+        root.join("tests/python/test_runtime.py"),
+    );
+    let (passed, printed) = mypy(&[], &[&package, &tests]);
+    assert!(passed, "mypy --strict fails the runtime:\n{printed}");
+    let (passed, printed) = pyright_in(Mode::Default, "runtime", &[&package]);
+    assert!(passed, "pyright fails the runtime:\n{printed}");
+    let (passed, printed) = pyright_in(Mode::Strict, "runtime-tests", &[&tests]);
+    assert!(
+        passed,
+        "pyright --strict fails the runtime's tests:\n{printed}"
+    );
+    let (passed, printed) = run(Command::new(python_interpreter())
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .arg(&tests));
+    assert!(passed, "the runtime's tests fail:\n{printed}");
+    let (passed, printed) = run(Command::new(python_interpreter()).args([
+        "-c",
+        "import cardc_runtime, pathlib; print(pathlib.Path(cardc_runtime.__file__).resolve())",
+    ]));
+    assert!(passed, "{printed}");
+    assert_eq!(
+        Path::new(printed.trim()),
+        package
+            .join("__init__.py")
+            .canonicalize()
+            .expect("the runtime"),
+        "the test environment imports another runtime than python/cardc-runtime"
     );
 }
 
@@ -276,6 +381,7 @@ fn no_bridge_match_hides_a_new_card_behind_a_catch_all_case() {
 fn python_trees() -> Vec<PathBuf> {
     let root = repo_root();
     let mut trees = vec![
+        root.join("python/cardc-runtime"),
         root.join("generated/python"),
         root.join("bridges/markdown"),
         root.join("tests/python"),
@@ -331,47 +437,45 @@ fn locked(names: &[&str]) -> String {
     kept
 }
 
+/// The files under `dir` that git does not track, ignored or not: what a build left behind.
+fn untracked(dir: &Path) -> Vec<String> {
+    let listed = Command::new("git")
+        .args(["ls-files", "--others", "--directory", "--"])
+        .arg(dir)
+        .current_dir(repo_root())
+        .output()
+        .expect("run git ls-files");
+    String::from_utf8_lossy(&listed.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
 #[test]
 fn generated_python_installs_with_pip_and_the_installed_copy_reads_the_corpus() {
     let root = repo_root();
     let scratch = root.join("target/python-install");
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::create_dir_all(&scratch).expect("create scratch");
-    // The package is built from a copy, so that setuptools' build/ and .egg-info/ land there,
-    // not in the tree.
-    let copy = scratch.join("source");
-    let listed = Command::new("git")
-        .args(["ls-files", "-z", "generated/python"])
-        .current_dir(&root)
-        .output()
-        .expect("run git ls-files");
-    for file in listed
-        .stdout
-        .split(|byte| *byte == 0)
-        .filter(|f| !f.is_empty())
-    {
-        let file = String::from_utf8_lossy(file);
-        let relative = file
-            .strip_prefix("generated/python/")
-            .expect("under generated/python");
-        let to = copy.join(relative);
-        std::fs::create_dir_all(to.parent().expect("a parent")).expect("create directory");
-        std::fs::copy(root.join(&*file), to).expect("copy a package file");
-    }
+    let (package, runtime) = (
+        root.join("generated/python"),
+        root.join("python/cardc-runtime"),
+    );
+    let leftovers = [untracked(&package), untracked(&runtime)];
     let venv = scratch.join("venv");
     let (made, printed) = run(Command::new("python3")
         .args(["-m", "venv", "--without-pip"])
         .arg(&venv));
     assert!(made, "python3 -m venv failed:\n{printed}");
     let target = venv.join("bin/python");
-    // The package's dependencies, hashed as the lock pins them, and setuptools to build it.
+    // The packages' dependencies, hashed as the lock pins them, and flit-core to build them.
     let requirements = scratch.join("requirements.txt");
     let names = [
         "annotated-types",
+        "flit-core",
         "jiter",
         "pydantic",
         "pydantic-core",
-        "setuptools",
         "typing-extensions",
         "typing-inspection",
     ];
@@ -393,12 +497,21 @@ fn generated_python_installs_with_pip_and_the_installed_copy_reads_the_corpus() 
         installed,
         "pip install of the locked dependencies failed:\n{printed}"
     );
+    // The runtime and the generated package, from their folders in the tree, as a user
+    // installs them: pip checks that the package's runtime requirement is met.
     let (installed, printed) = pip(&[
-        "--no-deps".as_ref(),
+        "--no-index".as_ref(),
         "--no-build-isolation".as_ref(),
-        copy.as_os_str(),
+        runtime.as_os_str(),
+        package.as_os_str(),
     ]);
     assert!(installed, "pip install generated/python failed:\n{printed}");
+    // flit-core builds out of the folder: no build/ or .egg-info/ is left in the tree.
+    assert_eq!(
+        [untracked(&package), untracked(&runtime)],
+        leftovers,
+        "pip install left files in the package folders"
+    );
 
     let corpus = root.join("tests/conformance/corpus/render_intent.jsonl");
     let (read, printed) = run(Command::new(&target)
@@ -417,6 +530,15 @@ fn generated_python_installs_with_pip_and_the_installed_copy_reads_the_corpus() 
     assert!(
         Path::new(file).starts_with(&venv),
         "render_intent was imported from {file}, not from the fresh environment"
+    );
+    let runtime_file = lines.next().expect("the runtime's line");
+    let runtime_file: serde_json::Value = serde_json::from_str(runtime_file).expect("JSON");
+    let runtime_file = runtime_file["runtime"]
+        .as_str()
+        .expect("the runtime's file");
+    assert!(
+        Path::new(runtime_file).starts_with(&venv),
+        "cardc_runtime was imported from {runtime_file}, not from the fresh environment"
     );
     let labels = std::fs::read_to_string(&corpus).expect("the corpus");
     let cases: Vec<serde_json::Value> = labels

@@ -1,4 +1,4 @@
-//! Field defaults in Python: the `default=` (or, for an empty list or map, `default_factory=`)
+//! Field defaults in Python: the `default=` (or, for an empty list or map, `default_factory=` of the runtime's factory)
 //! a defaulted field's `_p.Field` takes, and the `exclude_if=` that leaves a value equal to an
 //! omitted default (`#[omit_default]`) out of what the model writes.
 //!
@@ -19,14 +19,15 @@ pub(super) fn arguments(schema: &Schema, field: &Field) -> Vec<Code> {
         return Vec::new();
     };
     let mut arguments = vec![Code::text(match &default.value {
-        // A fresh empty value per model, never one shared list or dict.
-        JsonValue::Array(_) => "default_factory=list".to_string(),
-        JsonValue::Object(_) => "default_factory=dict".to_string(),
+        // A fresh empty value per model, never one shared list or dict; made by the runtime's
+        // typed factories (pyright's strict mode reads `list` alone as `list[Unknown]`).
+        JsonValue::Array(_) => "default_factory=_cardc.empty_list".to_string(),
+        JsonValue::Object(_) => "default_factory=_cardc.empty_dict".to_string(),
         value => format!("default={}", value_literal(schema, &field.ty, value)),
     })];
     if default.omits() {
         arguments.push(Code::call(
-            "exclude_if=_rt.equal_to",
+            "exclude_if=_cardc.equal_to",
             vec![Code::text(json_literal(&default.value))],
         ));
     }

@@ -6,7 +6,7 @@
 //! written, with no formatter run at generation time.
 
 /// The line length `ruff format` keeps to by default.
-const LINE_LENGTH: usize = 88;
+pub(super) const LINE_LENGTH: usize = 88;
 
 /// A Python expression as the layout sees it: text that is never broken, or a bracketed group
 /// of items that may be.
@@ -159,6 +159,23 @@ pub(super) fn assignment(indent: usize, target: &str, value: &Code) -> Vec<(usiz
     out
 }
 
+/// The lines of `target: annotation` (no value) at `indent` levels, as `ruff format` lays them:
+/// one line when it fits; else the annotation opened, a union in parentheses of its own.
+pub(super) fn declaration(indent: usize, target: &str, annotation: &Code) -> Vec<(usize, String)> {
+    let lead = format!("{target}: ");
+    let mut out = Vec::new();
+    if let Code::Union(_) = annotation
+        && !fits(indent, &format!("{lead}{}", annotation.flat()))
+    {
+        out.push((indent, format!("{lead}(")));
+        annotation.lines(indent + 1, "", "", &mut out);
+        out.push((indent, ")".to_string()));
+        return out;
+    }
+    annotation.lines(indent, &lead, "", &mut out);
+    out
+}
+
 /// The lines of `target: annotation = value` at `indent` levels, as `ruff format` lays them:
 /// one line when it fits; else the value opened, if the line up to its bracket fits; else the
 /// value in parentheses of its own, if the line up to them fits; else the annotation opened
@@ -236,7 +253,7 @@ mod tests {
             "_t.Annotated",
             vec![
                 Code::text("list[FileLocation] | None"),
-                Code::text("_p.BeforeValidator(_rt.not_null)"),
+                Code::text("_p.BeforeValidator(_cardc.not_null)"),
             ],
         );
         let lines = annotated(1, "locations", &annotation, &field(true));
@@ -249,7 +266,7 @@ mod tests {
             [
                 "    locations: _t.Annotated[",
                 "        list[FileLocation] | None,",
-                "        _p.BeforeValidator(_rt.not_null),",
+                "        _p.BeforeValidator(_cardc.not_null),",
                 "    ] = _p.Field(default=None, alias=\"locations\")",
             ]
         );

@@ -24,11 +24,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class FinishReason(_enum.Enum):
@@ -65,772 +63,688 @@ class PartState(_enum.Enum):
     Done = "done"
 
 
-class Abort(_rt.OpenModel):
+class Abort(_cardc.OpenModel):
     """The stream was aborted."""
 
-    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="reason",
-    )
+    reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ApprovalDenied(_rt.OpenModel):
+class ApprovalDenied(_cardc.OpenModel):
     """An approval denied."""
 
-    id: str = _p.Field(alias="id")
+    id: str
 
-    approved: _t.Annotated[
-        _t.Literal[False],
-        _p.BeforeValidator(_rt.exactly(False)),
-    ] = _p.Field(alias="approved")
+    approved: _t.Annotated[_t.Literal[False], _p.BeforeValidator(_cardc.exactly(False))]
 
-    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="reason",
-    )
+    reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    descriptor: _rt.Json = _p.Field(default=None, alias="descriptor")
+    descriptor: _cardc.Json = None
     """Opaque metadata for the approval."""
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="signature",
-    )
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _cardc.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
-class ApprovalFacts(_rt.Model):
+class ApprovalFacts(_cardc.Model):
     """What an approval says besides its decision."""
 
-    descriptor: _rt.Json = _p.Field(default=None, alias="descriptor")
+    descriptor: _cardc.Json = None
     """Opaque metadata for the approval."""
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="signature",
-    )
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _cardc.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
-class ApprovalGranted(_rt.OpenModel):
+class ApprovalGranted(_cardc.OpenModel):
     """An approval granted."""
 
-    id: str = _p.Field(alias="id")
+    id: str
 
-    approved: _t.Annotated[_t.Literal[True], _p.BeforeValidator(_rt.exactly(True))] = (
-        _p.Field(alias="approved")
-    )
+    approved: _t.Annotated[_t.Literal[True], _p.BeforeValidator(_cardc.exactly(True))]
 
-    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="reason",
-    )
+    reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    descriptor: _rt.Json = _p.Field(default=None, alias="descriptor")
+    descriptor: _cardc.Json = None
     """Opaque metadata for the approval."""
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="signature",
-    )
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _cardc.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
-class ApprovalRequest(_rt.OpenModel):
+class ApprovalRequest(_cardc.OpenModel):
     """An approval asked for (`approved` and `reason` are `z.never()`: absent)."""
 
-    id: str = _p.Field(alias="id")
+    id: str
 
-    descriptor: _rt.Json = _p.Field(default=None, alias="descriptor")
+    descriptor: _cardc.Json = None
     """Opaque metadata for the approval."""
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="signature",
-    )
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _cardc.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
-class ApprovalResponse(_rt.OpenModel):
+class ApprovalResponse(_cardc.OpenModel):
     """An approval answered."""
 
-    id: str = _p.Field(alias="id")
+    id: str
 
-    approved: bool = _p.Field(alias="approved")
+    approved: bool
 
-    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="reason",
-    )
+    reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    descriptor: _rt.Json = _p.Field(default=None, alias="descriptor")
+    descriptor: _cardc.Json = None
     """Opaque metadata for the approval."""
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="signature",
-    )
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _cardc.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
-class AssistantMessage(_rt.OpenModel):
+class AssistantMessage(_cardc.OpenModel):
     """An assistant message."""
 
-    id: str = _p.Field(alias="id")
+    id: str
 
-    metadata: _rt.Json = _p.Field(default=None, alias="metadata")
+    metadata: _cardc.Json = None
 
-    parts: list[UIMessagePart] = _p.Field(alias="parts")
+    parts: list[UIMessagePart]
 
 
-class BlockBoundary(_rt.OpenModel):
+class BlockBoundary(_cardc.OpenModel):
     """The start or end of a text or reasoning block."""
 
-    id: str = _p.Field(alias="id")
+    id: str
     """The block's id, the same in its start, deltas and end."""
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class BlockDelta(_rt.OpenModel):
+class BlockDelta(_cardc.OpenModel):
     """A piece of a text or reasoning block."""
 
-    id: str = _p.Field(alias="id")
+    id: str
 
-    delta: str = _p.Field(alias="delta")
+    delta: str
     """The text to append."""
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class DataChunk(_rt.OpenModel):
+class DataChunk(_cardc.OpenModel):
     """A data part: arbitrary data under a `data-<name>` type."""
 
-    id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="id",
-    )
+    id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """Parts with the same id are reconciled: a later one replaces an earlier one."""
 
-    data: _rt.Json = _p.Field(alias="data")
+    data: _cardc.Json
     """The data, any JSON."""
 
-    transient: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="transient",
-    )
+    transient: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
     """Sent to the client but not added to the message history."""
 
 
-class DataPart(_rt.OpenModel):
+class DataPart(_cardc.OpenModel):
     """A data part of a message (`transient` is a chunk's key only: zod strips it here)."""
 
-    id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="id",
-    )
+    id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    data: _rt.Json = _p.Field(alias="data")
+    data: _cardc.Json
 
 
-class DynamicApprovalRequested(_rt.OpenModel):
+class DynamicApprovalRequested(_cardc.OpenModel):
     """A dynamic tool call waiting for approval."""
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="dynamic",
-    )
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json
 
-    approval: ApprovalRequest = _p.Field(alias="approval")
+    approval: ApprovalRequest
 
 
-class DynamicApprovalResponded(_rt.OpenModel):
+class DynamicApprovalResponded(_cardc.OpenModel):
     """A dynamic tool call whose approval was answered."""
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="dynamic",
-    )
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json
 
-    approval: ApprovalResponse = _p.Field(alias="approval")
+    approval: ApprovalResponse
 
 
-class DynamicInputAvailable(_rt.OpenModel):
+class DynamicInputAvailable(_cardc.OpenModel):
     """A dynamic tool's complete input."""
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="dynamic",
-    )
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json
 
 
-class DynamicInputStreaming(_rt.OpenModel):
+class DynamicInputStreaming(_cardc.OpenModel):
     """A dynamic tool's input streaming."""
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="dynamic",
-    )
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(default=None, alias="input")
+    input: _cardc.Json = None
 
-    raw_input: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    raw_input: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="rawInput",
     )
 
     input_encoding: _t.Annotated[
         InputEncoding | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="inputEncoding")
 
 
-class DynamicOutputAvailable(_rt.OpenModel):
+class DynamicOutputAvailable(_cardc.OpenModel):
     """A dynamic tool's output."""
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="dynamic",
-    )
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json
 
-    output: _rt.Json = _p.Field(alias="output")
+    output: _cardc.Json
 
     result_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="resultProviderMetadata")
 
-    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="preliminary",
-    )
+    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    approval: _t.Annotated[ApprovalGranted | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="approval")
-    )
+    approval: _t.Annotated[
+        ApprovalGranted | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
 
-class DynamicOutputDenied(_rt.OpenModel):
+class DynamicOutputDenied(_cardc.OpenModel):
     """A denied dynamic tool call."""
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="dynamic",
-    )
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json
 
-    approval: ApprovalDenied = _p.Field(alias="approval")
+    approval: ApprovalDenied
 
 
-class DynamicOutputError(_rt.OpenModel):
+class DynamicOutputError(_cardc.OpenModel):
     """A dynamic tool's failure."""
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="dynamic",
-    )
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(default=None, alias="input")
+    input: _cardc.Json = None
 
-    raw_input: _rt.Json = _p.Field(default=None, alias="rawInput")
+    raw_input: _cardc.Json = _p.Field(default=None, alias="rawInput")
 
     error_text: str = _p.Field(alias="errorText")
 
     result_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="resultProviderMetadata")
 
-    approval: _t.Annotated[ApprovalGranted | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="approval")
-    )
+    approval: _t.Annotated[
+        ApprovalGranted | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
 
-class DynamicToolName(_rt.Model):
+class DynamicToolName(_cardc.Model):
     """What a dynamic tool part adds: the tool's name, which a static part carries in its `type`."""
 
     tool_name: str = _p.Field(alias="toolName")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="dynamic",
-    )
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
     """zod's `z.literal(false).optional()`: a `Const` cannot be optional, so any boolean here."""
 
 
-class ErrorChunk(_rt.OpenModel):
+class ErrorChunk(_cardc.OpenModel):
     """An error."""
 
     error_text: str = _p.Field(alias="errorText")
     """The error's text, for the user."""
 
 
-class FileChunk(_rt.OpenModel):
+class FileChunk(_cardc.OpenModel):
     """A file by URL (a data URL too) and IANA media type."""
 
-    url: str = _p.Field(alias="url")
+    url: str
 
     media_type: str = _p.Field(alias="mediaType")
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class FilePart(_rt.OpenModel):
+class FilePart(_cardc.OpenModel):
     """A file part."""
 
     media_type: str = _p.Field(alias="mediaType")
 
-    filename: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="filename",
-    )
+    filename: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    url: str = _p.Field(alias="url")
+    url: str
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class Finish(_rt.OpenModel):
+class Finish(_cardc.OpenModel):
     """A message is complete."""
 
     finish_reason: _t.Annotated[
         FinishReason | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="finishReason")
 
-    message_metadata: _rt.Json = _p.Field(default=None, alias="messageMetadata")
+    message_metadata: _cardc.Json = _p.Field(default=None, alias="messageMetadata")
 
 
-class MessageMetadata(_rt.OpenModel):
+class MessageMetadata(_cardc.OpenModel):
     """The message's metadata on its own."""
 
-    message_metadata: _rt.Json = _p.Field(alias="messageMetadata")
+    message_metadata: _cardc.Json = _p.Field(alias="messageMetadata")
     """The metadata, any JSON."""
 
 
-class PromptMessage(_rt.OpenModel):
+class PromptMessage(_cardc.OpenModel):
     """A system or user message."""
 
-    id: str = _p.Field(alias="id")
+    id: str
 
-    metadata: _rt.Json = _p.Field(default=None, alias="metadata")
+    metadata: _cardc.Json = None
     """The message's metadata, any JSON."""
 
-    parts: _t.Annotated[list[UIMessagePart], _rt.constrained(items=(1, None))] = (
-        _p.Field(alias="parts")
-    )
+    parts: _t.Annotated[list[UIMessagePart], _cardc.constrained(items=(1, None))]
 
 
-class ReasoningPart(_rt.OpenModel):
+class ReasoningPart(_cardc.OpenModel):
     """A reasoning part."""
 
-    id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="id",
-    )
+    id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    text: str = _p.Field(alias="text")
+    text: str
 
-    state: _t.Annotated[PartState | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="state",
-    )
+    state: _t.Annotated[PartState | None, _p.BeforeValidator(_cardc.not_null)] = None
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class SourceDocument(_rt.OpenModel):
+class SourceDocument(_cardc.OpenModel):
     """A document source."""
 
     source_id: str = _p.Field(alias="sourceId")
 
     media_type: str = _p.Field(alias="mediaType")
 
-    title: str = _p.Field(alias="title")
+    title: str
 
-    filename: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="filename",
-    )
+    filename: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class SourceUrl(_rt.OpenModel):
+class SourceUrl(_cardc.OpenModel):
     """A URL source."""
 
     source_id: str = _p.Field(alias="sourceId")
 
-    url: str = _p.Field(alias="url")
+    url: str
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class Start(_rt.OpenModel):
+class Start(_cardc.OpenModel):
     """A message starts."""
 
-    message_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="messageId",
+    message_id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="messageId")
     )
 
-    message_metadata: _rt.Json = _p.Field(default=None, alias="messageMetadata")
+    message_metadata: _cardc.Json = _p.Field(default=None, alias="messageMetadata")
 
 
-class StepBoundary(_rt.OpenModel):
+class StepBoundary(_cardc.OpenModel):
     """A step boundary: no keys of its own (a zod `looseObject`, so any others are kept)."""
 
 
-class TextPart(_rt.OpenModel):
+class TextPart(_cardc.OpenModel):
     """A text part."""
 
-    text: str = _p.Field(alias="text")
+    text: str
 
-    state: _t.Annotated[PartState | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="state",
-    )
+    state: _t.Annotated[PartState | None, _p.BeforeValidator(_cardc.not_null)] = None
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class ToolApprovalRequest(_rt.OpenModel):
+class ToolApprovalRequest(_cardc.OpenModel):
     """A tool call that needs approval."""
 
     approval_id: str = _p.Field(alias="approvalId")
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    approval_descriptor: _rt.Json = _p.Field(default=None, alias="approvalDescriptor")
+    approval_descriptor: _cardc.Json = _p.Field(
+        default=None,
+        alias="approvalDescriptor",
+    )
     """Opaque metadata for the approval."""
 
-    input_schema_input: _rt.Json = _p.Field(default=None, alias="inputSchemaInput")
+    input_schema_input: _cardc.Json = _p.Field(default=None, alias="inputSchemaInput")
 
-    signature: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="signature",
-    )
+    signature: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ToolApprovalRequested(_rt.OpenModel):
+class ToolApprovalRequested(_cardc.OpenModel):
     """A tool call waiting for approval."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json
 
-    approval: ApprovalRequest = _p.Field(alias="approval")
+    approval: ApprovalRequest
 
 
-class ToolApprovalResponded(_rt.OpenModel):
+class ToolApprovalResponded(_cardc.OpenModel):
     """A tool call whose approval was answered."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json
 
-    approval: ApprovalResponse = _p.Field(alias="approval")
+    approval: ApprovalResponse
 
 
-class ToolCallFacts(_rt.Model):
+class ToolCallFacts(_cardc.Model):
     """What the chunks of a tool call's progress may say about the call, declared once."""
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
     """The provider ran the tool."""
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="dynamic",
-    )
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The tool is a dynamic tool (its types unknown at development time)."""
 
 
-class ToolInput(_rt.OpenModel):
+class ToolInput(_cardc.OpenModel):
     """A tool's complete input."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_name: str = _p.Field(alias="toolName")
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json
     """The input, any JSON."""
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
     """The provider ran the tool."""
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="dynamic",
-    )
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The tool is a dynamic tool (its types unknown at development time)."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ToolInputAvailable(_rt.OpenModel):
+class ToolInputAvailable(_cardc.OpenModel):
     """A tool's complete input."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json
 
 
-class ToolInputDelta(_rt.OpenModel):
+class ToolInputDelta(_cardc.OpenModel):
     """A piece of a tool's input text."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
@@ -838,45 +752,40 @@ class ToolInputDelta(_rt.OpenModel):
     input_text_delta: str = _p.Field(alias="inputTextDelta")
 
 
-class ToolInputError(_rt.OpenModel):
+class ToolInputError(_cardc.OpenModel):
     """A tool's input that failed."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_name: str = _p.Field(alias="toolName")
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
     """The provider ran the tool."""
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="dynamic",
-    )
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The tool is a dynamic tool (its types unknown at development time)."""
 
     error_text: str = _p.Field(alias="errorText")
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ToolInputStart(_rt.OpenModel):
+class ToolInputStart(_cardc.OpenModel):
     """Tool input starts streaming."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
@@ -885,258 +794,250 @@ class ToolInputStart(_rt.OpenModel):
 
     input_encoding: _t.Annotated[
         InputEncoding | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="inputEncoding")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
     """The provider ran the tool."""
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="dynamic",
-    )
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The tool is a dynamic tool (its types unknown at development time)."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ToolInputStreaming(_rt.OpenModel):
+class ToolInputStreaming(_cardc.OpenModel):
     """A tool's input streaming (`output`, `errorText` and `approval` are `z.never()`: absent)."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(default=None, alias="input")
+    input: _cardc.Json = None
     """The input parsed so far."""
 
-    raw_input: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    raw_input: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="rawInput",
     )
 
     input_encoding: _t.Annotated[
         InputEncoding | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="inputEncoding")
 
 
-class ToolOutputAvailable(_rt.OpenModel):
+class ToolOutputAvailable(_cardc.OpenModel):
     """A tool's output."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
-    output: _rt.Json = _p.Field(alias="output")
+    output: _cardc.Json
     """The output, any JSON."""
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
     """The provider ran the tool."""
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="dynamic",
-    )
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The tool is a dynamic tool (its types unknown at development time)."""
 
-    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="preliminary",
-    )
+    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
     """More output follows."""
 
 
-class ToolOutputAvailablePart(_rt.OpenModel):
+class ToolOutputAvailablePart(_cardc.OpenModel):
     """A tool's output."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json
 
-    output: _rt.Json = _p.Field(alias="output")
+    output: _cardc.Json
 
     result_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="resultProviderMetadata")
 
-    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="preliminary",
-    )
+    preliminary: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    approval: _t.Annotated[ApprovalGranted | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="approval")
-    )
+    approval: _t.Annotated[
+        ApprovalGranted | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
 
-class ToolOutputDenied(_rt.OpenModel):
+class ToolOutputDenied(_cardc.OpenModel):
     """A denied tool call."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
 
-class ToolOutputDeniedPart(_rt.OpenModel):
+class ToolOutputDeniedPart(_cardc.OpenModel):
     """A denied tool call."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(alias="input")
+    input: _cardc.Json
 
-    approval: ApprovalDenied = _p.Field(alias="approval")
+    approval: ApprovalDenied
 
 
-class ToolOutputError(_rt.OpenModel):
+class ToolOutputError(_cardc.OpenModel):
     """A tool's failure."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     error_text: str = _p.Field(alias="errorText")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
     """The provider ran the tool."""
 
     provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="providerMetadata")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="dynamic",
-    )
+    dynamic: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The tool is a dynamic tool (its types unknown at development time)."""
 
 
-class ToolOutputErrorPart(_rt.OpenModel):
+class ToolOutputErrorPart(_cardc.OpenModel):
     """A tool's failure."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
-    input: _rt.Json = _p.Field(default=None, alias="input")
+    input: _cardc.Json = None
 
-    raw_input: _rt.Json = _p.Field(default=None, alias="rawInput")
+    raw_input: _cardc.Json = _p.Field(default=None, alias="rawInput")
 
     error_text: str = _p.Field(alias="errorText")
 
     result_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="resultProviderMetadata")
 
-    approval: _t.Annotated[ApprovalGranted | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="approval")
-    )
+    approval: _t.Annotated[
+        ApprovalGranted | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
 
-class ToolPartFacts(_rt.Model):
+class ToolPartFacts(_cardc.Model):
     """What every state of a tool part says about the call, declared once."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
     tool_metadata: _t.Annotated[
         ToolMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="toolMetadata")
 
-    provider_executed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="providerExecuted")
-    )
+    provider_executed: _t.Annotated[
+        bool | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerExecuted")
 
     call_provider_metadata: _t.Annotated[
         ProviderMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="callProviderMetadata")
     """The provider's metadata of the call."""
 
@@ -1145,155 +1046,119 @@ class DynamicToolPart_InputStreaming(DynamicInputStreaming):
     """The input is streaming."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["input-streaming"] = _p.Field(
-        default="input-streaming",
-        alias="state",
-    )
+    state: _t.Literal["input-streaming"] = "input-streaming"
 
 
 class DynamicToolPart_InputAvailable(DynamicInputAvailable):
     """The input is complete."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["input-available"] = _p.Field(
-        default="input-available",
-        alias="state",
-    )
+    state: _t.Literal["input-available"] = "input-available"
 
 
 class DynamicToolPart_ApprovalRequested(DynamicApprovalRequested):
     """The call waits for approval."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["approval-requested"] = _p.Field(
-        default="approval-requested",
-        alias="state",
-    )
+    state: _t.Literal["approval-requested"] = "approval-requested"
 
 
 class DynamicToolPart_ApprovalResponded(DynamicApprovalResponded):
     """The call's approval was answered."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["approval-responded"] = _p.Field(
-        default="approval-responded",
-        alias="state",
-    )
+    state: _t.Literal["approval-responded"] = "approval-responded"
 
 
 class DynamicToolPart_OutputAvailable(DynamicOutputAvailable):
     """The tool returned."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["output-available"] = _p.Field(
-        default="output-available",
-        alias="state",
-    )
+    state: _t.Literal["output-available"] = "output-available"
 
 
 class DynamicToolPart_OutputError(DynamicOutputError):
     """The tool failed."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
+    state: _t.Literal["output-error"] = "output-error"
 
 
 class DynamicToolPart_OutputDenied(DynamicOutputDenied):
     """The call was denied."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["output-denied"] = _p.Field(
-        default="output-denied",
-        alias="state",
-    )
+    state: _t.Literal["output-denied"] = "output-denied"
 
 
 class ToolPart_InputStreaming(ToolInputStreaming):
     """The input is streaming."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["input-streaming"] = _p.Field(
-        default="input-streaming",
-        alias="state",
-    )
+    state: _t.Literal["input-streaming"] = "input-streaming"
 
 
 class ToolPart_InputAvailable(ToolInputAvailable):
     """The input is complete."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["input-available"] = _p.Field(
-        default="input-available",
-        alias="state",
-    )
+    state: _t.Literal["input-available"] = "input-available"
 
 
 class ToolPart_ApprovalRequested(ToolApprovalRequested):
     """The call waits for approval."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["approval-requested"] = _p.Field(
-        default="approval-requested",
-        alias="state",
-    )
+    state: _t.Literal["approval-requested"] = "approval-requested"
 
 
 class ToolPart_ApprovalResponded(ToolApprovalResponded):
     """The call's approval was answered."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["approval-responded"] = _p.Field(
-        default="approval-responded",
-        alias="state",
-    )
+    state: _t.Literal["approval-responded"] = "approval-responded"
 
 
 class ToolPart_OutputAvailable(ToolOutputAvailablePart):
     """The tool returned."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["output-available"] = _p.Field(
-        default="output-available",
-        alias="state",
-    )
+    state: _t.Literal["output-available"] = "output-available"
 
 
 class ToolPart_OutputError(ToolOutputErrorPart):
     """The tool failed."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
+    state: _t.Literal["output-error"] = "output-error"
 
 
 class ToolPart_OutputDenied(ToolOutputDeniedPart):
     """The call was denied."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("state",)
-    state: _t.Literal["output-denied"] = _p.Field(
-        default="output-denied",
-        alias="state",
-    )
+    state: _t.Literal["output-denied"] = "output-denied"
 
 
 class UIMessage_System(PromptMessage):
     """A system message."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("role",)
-    role: _t.Literal["system"] = _p.Field(default="system", alias="role")
+    role: _t.Literal["system"] = "system"
 
 
 class UIMessage_User(PromptMessage):
     """A user message."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("role",)
-    role: _t.Literal["user"] = _p.Field(default="user", alias="role")
+    role: _t.Literal["user"] = "user"
 
 
 class UIMessage_Assistant(AssistantMessage):
     """An assistant message."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("role",)
-    role: _t.Literal["assistant"] = _p.Field(default="assistant", alias="role")
+    role: _t.Literal["assistant"] = "assistant"
 
 
 class UIMessageChunk_TextStart(BlockBoundary):
@@ -1609,10 +1474,7 @@ class UIMessagePart_DynamicTool_InputStreaming(DynamicInputStreaming):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["dynamic-tool"] = _p.Field(default="dynamic-tool", alias="type")
-    state: _t.Literal["input-streaming"] = _p.Field(
-        default="input-streaming",
-        alias="state",
-    )
+    state: _t.Literal["input-streaming"] = "input-streaming"
 
 
 class UIMessagePart_DynamicTool_InputAvailable(DynamicInputAvailable):
@@ -1620,10 +1482,7 @@ class UIMessagePart_DynamicTool_InputAvailable(DynamicInputAvailable):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["dynamic-tool"] = _p.Field(default="dynamic-tool", alias="type")
-    state: _t.Literal["input-available"] = _p.Field(
-        default="input-available",
-        alias="state",
-    )
+    state: _t.Literal["input-available"] = "input-available"
 
 
 class UIMessagePart_DynamicTool_ApprovalRequested(DynamicApprovalRequested):
@@ -1631,10 +1490,7 @@ class UIMessagePart_DynamicTool_ApprovalRequested(DynamicApprovalRequested):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["dynamic-tool"] = _p.Field(default="dynamic-tool", alias="type")
-    state: _t.Literal["approval-requested"] = _p.Field(
-        default="approval-requested",
-        alias="state",
-    )
+    state: _t.Literal["approval-requested"] = "approval-requested"
 
 
 class UIMessagePart_DynamicTool_ApprovalResponded(DynamicApprovalResponded):
@@ -1642,10 +1498,7 @@ class UIMessagePart_DynamicTool_ApprovalResponded(DynamicApprovalResponded):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["dynamic-tool"] = _p.Field(default="dynamic-tool", alias="type")
-    state: _t.Literal["approval-responded"] = _p.Field(
-        default="approval-responded",
-        alias="state",
-    )
+    state: _t.Literal["approval-responded"] = "approval-responded"
 
 
 class UIMessagePart_DynamicTool_OutputAvailable(DynamicOutputAvailable):
@@ -1653,10 +1506,7 @@ class UIMessagePart_DynamicTool_OutputAvailable(DynamicOutputAvailable):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["dynamic-tool"] = _p.Field(default="dynamic-tool", alias="type")
-    state: _t.Literal["output-available"] = _p.Field(
-        default="output-available",
-        alias="state",
-    )
+    state: _t.Literal["output-available"] = "output-available"
 
 
 class UIMessagePart_DynamicTool_OutputError(DynamicOutputError):
@@ -1664,7 +1514,7 @@ class UIMessagePart_DynamicTool_OutputError(DynamicOutputError):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["dynamic-tool"] = _p.Field(default="dynamic-tool", alias="type")
-    state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
+    state: _t.Literal["output-error"] = "output-error"
 
 
 class UIMessagePart_DynamicTool_OutputDenied(DynamicOutputDenied):
@@ -1672,10 +1522,7 @@ class UIMessagePart_DynamicTool_OutputDenied(DynamicOutputDenied):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["dynamic-tool"] = _p.Field(default="dynamic-tool", alias="type")
-    state: _t.Literal["output-denied"] = _p.Field(
-        default="output-denied",
-        alias="state",
-    )
+    state: _t.Literal["output-denied"] = "output-denied"
 
 
 class UIMessagePart_ToolFoo_InputStreaming(ToolInputStreaming):
@@ -1683,10 +1530,7 @@ class UIMessagePart_ToolFoo_InputStreaming(ToolInputStreaming):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-foo"] = _p.Field(default="tool-foo", alias="type")
-    state: _t.Literal["input-streaming"] = _p.Field(
-        default="input-streaming",
-        alias="state",
-    )
+    state: _t.Literal["input-streaming"] = "input-streaming"
 
 
 class UIMessagePart_ToolFoo_InputAvailable(ToolInputAvailable):
@@ -1694,10 +1538,7 @@ class UIMessagePart_ToolFoo_InputAvailable(ToolInputAvailable):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-foo"] = _p.Field(default="tool-foo", alias="type")
-    state: _t.Literal["input-available"] = _p.Field(
-        default="input-available",
-        alias="state",
-    )
+    state: _t.Literal["input-available"] = "input-available"
 
 
 class UIMessagePart_ToolFoo_ApprovalRequested(ToolApprovalRequested):
@@ -1705,10 +1546,7 @@ class UIMessagePart_ToolFoo_ApprovalRequested(ToolApprovalRequested):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-foo"] = _p.Field(default="tool-foo", alias="type")
-    state: _t.Literal["approval-requested"] = _p.Field(
-        default="approval-requested",
-        alias="state",
-    )
+    state: _t.Literal["approval-requested"] = "approval-requested"
 
 
 class UIMessagePart_ToolFoo_ApprovalResponded(ToolApprovalResponded):
@@ -1716,10 +1554,7 @@ class UIMessagePart_ToolFoo_ApprovalResponded(ToolApprovalResponded):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-foo"] = _p.Field(default="tool-foo", alias="type")
-    state: _t.Literal["approval-responded"] = _p.Field(
-        default="approval-responded",
-        alias="state",
-    )
+    state: _t.Literal["approval-responded"] = "approval-responded"
 
 
 class UIMessagePart_ToolFoo_OutputAvailable(ToolOutputAvailablePart):
@@ -1727,10 +1562,7 @@ class UIMessagePart_ToolFoo_OutputAvailable(ToolOutputAvailablePart):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-foo"] = _p.Field(default="tool-foo", alias="type")
-    state: _t.Literal["output-available"] = _p.Field(
-        default="output-available",
-        alias="state",
-    )
+    state: _t.Literal["output-available"] = "output-available"
 
 
 class UIMessagePart_ToolFoo_OutputError(ToolOutputErrorPart):
@@ -1738,7 +1570,7 @@ class UIMessagePart_ToolFoo_OutputError(ToolOutputErrorPart):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-foo"] = _p.Field(default="tool-foo", alias="type")
-    state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
+    state: _t.Literal["output-error"] = "output-error"
 
 
 class UIMessagePart_ToolFoo_OutputDenied(ToolOutputDeniedPart):
@@ -1746,10 +1578,7 @@ class UIMessagePart_ToolFoo_OutputDenied(ToolOutputDeniedPart):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-foo"] = _p.Field(default="tool-foo", alias="type")
-    state: _t.Literal["output-denied"] = _p.Field(
-        default="output-denied",
-        alias="state",
-    )
+    state: _t.Literal["output-denied"] = "output-denied"
 
 
 class UIMessagePart_ToolBar_InputStreaming(ToolInputStreaming):
@@ -1757,10 +1586,7 @@ class UIMessagePart_ToolBar_InputStreaming(ToolInputStreaming):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-bar"] = _p.Field(default="tool-bar", alias="type")
-    state: _t.Literal["input-streaming"] = _p.Field(
-        default="input-streaming",
-        alias="state",
-    )
+    state: _t.Literal["input-streaming"] = "input-streaming"
 
 
 class UIMessagePart_ToolBar_InputAvailable(ToolInputAvailable):
@@ -1768,10 +1594,7 @@ class UIMessagePart_ToolBar_InputAvailable(ToolInputAvailable):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-bar"] = _p.Field(default="tool-bar", alias="type")
-    state: _t.Literal["input-available"] = _p.Field(
-        default="input-available",
-        alias="state",
-    )
+    state: _t.Literal["input-available"] = "input-available"
 
 
 class UIMessagePart_ToolBar_ApprovalRequested(ToolApprovalRequested):
@@ -1779,10 +1602,7 @@ class UIMessagePart_ToolBar_ApprovalRequested(ToolApprovalRequested):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-bar"] = _p.Field(default="tool-bar", alias="type")
-    state: _t.Literal["approval-requested"] = _p.Field(
-        default="approval-requested",
-        alias="state",
-    )
+    state: _t.Literal["approval-requested"] = "approval-requested"
 
 
 class UIMessagePart_ToolBar_ApprovalResponded(ToolApprovalResponded):
@@ -1790,10 +1610,7 @@ class UIMessagePart_ToolBar_ApprovalResponded(ToolApprovalResponded):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-bar"] = _p.Field(default="tool-bar", alias="type")
-    state: _t.Literal["approval-responded"] = _p.Field(
-        default="approval-responded",
-        alias="state",
-    )
+    state: _t.Literal["approval-responded"] = "approval-responded"
 
 
 class UIMessagePart_ToolBar_OutputAvailable(ToolOutputAvailablePart):
@@ -1801,10 +1618,7 @@ class UIMessagePart_ToolBar_OutputAvailable(ToolOutputAvailablePart):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-bar"] = _p.Field(default="tool-bar", alias="type")
-    state: _t.Literal["output-available"] = _p.Field(
-        default="output-available",
-        alias="state",
-    )
+    state: _t.Literal["output-available"] = "output-available"
 
 
 class UIMessagePart_ToolBar_OutputError(ToolOutputErrorPart):
@@ -1812,7 +1626,7 @@ class UIMessagePart_ToolBar_OutputError(ToolOutputErrorPart):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-bar"] = _p.Field(default="tool-bar", alias="type")
-    state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
+    state: _t.Literal["output-error"] = "output-error"
 
 
 class UIMessagePart_ToolBar_OutputDenied(ToolOutputDeniedPart):
@@ -1820,10 +1634,7 @@ class UIMessagePart_ToolBar_OutputDenied(ToolOutputDeniedPart):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-bar"] = _p.Field(default="tool-bar", alias="type")
-    state: _t.Literal["output-denied"] = _p.Field(
-        default="output-denied",
-        alias="state",
-    )
+    state: _t.Literal["output-denied"] = "output-denied"
 
 
 class UIMessagePart_ToolWeather_InputStreaming(ToolInputStreaming):
@@ -1831,10 +1642,7 @@ class UIMessagePart_ToolWeather_InputStreaming(ToolInputStreaming):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-weather"] = _p.Field(default="tool-weather", alias="type")
-    state: _t.Literal["input-streaming"] = _p.Field(
-        default="input-streaming",
-        alias="state",
-    )
+    state: _t.Literal["input-streaming"] = "input-streaming"
 
 
 class UIMessagePart_ToolWeather_InputAvailable(ToolInputAvailable):
@@ -1842,10 +1650,7 @@ class UIMessagePart_ToolWeather_InputAvailable(ToolInputAvailable):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-weather"] = _p.Field(default="tool-weather", alias="type")
-    state: _t.Literal["input-available"] = _p.Field(
-        default="input-available",
-        alias="state",
-    )
+    state: _t.Literal["input-available"] = "input-available"
 
 
 class UIMessagePart_ToolWeather_ApprovalRequested(ToolApprovalRequested):
@@ -1853,10 +1658,7 @@ class UIMessagePart_ToolWeather_ApprovalRequested(ToolApprovalRequested):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-weather"] = _p.Field(default="tool-weather", alias="type")
-    state: _t.Literal["approval-requested"] = _p.Field(
-        default="approval-requested",
-        alias="state",
-    )
+    state: _t.Literal["approval-requested"] = "approval-requested"
 
 
 class UIMessagePart_ToolWeather_ApprovalResponded(ToolApprovalResponded):
@@ -1864,10 +1666,7 @@ class UIMessagePart_ToolWeather_ApprovalResponded(ToolApprovalResponded):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-weather"] = _p.Field(default="tool-weather", alias="type")
-    state: _t.Literal["approval-responded"] = _p.Field(
-        default="approval-responded",
-        alias="state",
-    )
+    state: _t.Literal["approval-responded"] = "approval-responded"
 
 
 class UIMessagePart_ToolWeather_OutputAvailable(ToolOutputAvailablePart):
@@ -1875,10 +1674,7 @@ class UIMessagePart_ToolWeather_OutputAvailable(ToolOutputAvailablePart):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-weather"] = _p.Field(default="tool-weather", alias="type")
-    state: _t.Literal["output-available"] = _p.Field(
-        default="output-available",
-        alias="state",
-    )
+    state: _t.Literal["output-available"] = "output-available"
 
 
 class UIMessagePart_ToolWeather_OutputError(ToolOutputErrorPart):
@@ -1886,7 +1682,7 @@ class UIMessagePart_ToolWeather_OutputError(ToolOutputErrorPart):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-weather"] = _p.Field(default="tool-weather", alias="type")
-    state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
+    state: _t.Literal["output-error"] = "output-error"
 
 
 class UIMessagePart_ToolWeather_OutputDenied(ToolOutputDeniedPart):
@@ -1894,10 +1690,7 @@ class UIMessagePart_ToolWeather_OutputDenied(ToolOutputDeniedPart):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "state")
     type_: _t.Literal["tool-weather"] = _p.Field(default="tool-weather", alias="type")
-    state: _t.Literal["output-denied"] = _p.Field(
-        default="output-denied",
-        alias="state",
-    )
+    state: _t.Literal["output-denied"] = "output-denied"
 
 
 class UIMessagePart_ToolGetWeather_InputStreaming(ToolInputStreaming):
@@ -1908,10 +1701,7 @@ class UIMessagePart_ToolGetWeather_InputStreaming(ToolInputStreaming):
         default="tool-getWeather",
         alias="type",
     )
-    state: _t.Literal["input-streaming"] = _p.Field(
-        default="input-streaming",
-        alias="state",
-    )
+    state: _t.Literal["input-streaming"] = "input-streaming"
 
 
 class UIMessagePart_ToolGetWeather_InputAvailable(ToolInputAvailable):
@@ -1922,10 +1712,7 @@ class UIMessagePart_ToolGetWeather_InputAvailable(ToolInputAvailable):
         default="tool-getWeather",
         alias="type",
     )
-    state: _t.Literal["input-available"] = _p.Field(
-        default="input-available",
-        alias="state",
-    )
+    state: _t.Literal["input-available"] = "input-available"
 
 
 class UIMessagePart_ToolGetWeather_ApprovalRequested(ToolApprovalRequested):
@@ -1936,10 +1723,7 @@ class UIMessagePart_ToolGetWeather_ApprovalRequested(ToolApprovalRequested):
         default="tool-getWeather",
         alias="type",
     )
-    state: _t.Literal["approval-requested"] = _p.Field(
-        default="approval-requested",
-        alias="state",
-    )
+    state: _t.Literal["approval-requested"] = "approval-requested"
 
 
 class UIMessagePart_ToolGetWeather_ApprovalResponded(ToolApprovalResponded):
@@ -1950,10 +1734,7 @@ class UIMessagePart_ToolGetWeather_ApprovalResponded(ToolApprovalResponded):
         default="tool-getWeather",
         alias="type",
     )
-    state: _t.Literal["approval-responded"] = _p.Field(
-        default="approval-responded",
-        alias="state",
-    )
+    state: _t.Literal["approval-responded"] = "approval-responded"
 
 
 class UIMessagePart_ToolGetWeather_OutputAvailable(ToolOutputAvailablePart):
@@ -1964,10 +1745,7 @@ class UIMessagePart_ToolGetWeather_OutputAvailable(ToolOutputAvailablePart):
         default="tool-getWeather",
         alias="type",
     )
-    state: _t.Literal["output-available"] = _p.Field(
-        default="output-available",
-        alias="state",
-    )
+    state: _t.Literal["output-available"] = "output-available"
 
 
 class UIMessagePart_ToolGetWeather_OutputError(ToolOutputErrorPart):
@@ -1978,7 +1756,7 @@ class UIMessagePart_ToolGetWeather_OutputError(ToolOutputErrorPart):
         default="tool-getWeather",
         alias="type",
     )
-    state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
+    state: _t.Literal["output-error"] = "output-error"
 
 
 class UIMessagePart_ToolGetWeather_OutputDenied(ToolOutputDeniedPart):
@@ -1989,10 +1767,7 @@ class UIMessagePart_ToolGetWeather_OutputDenied(ToolOutputDeniedPart):
         default="tool-getWeather",
         alias="type",
     )
-    state: _t.Literal["output-denied"] = _p.Field(
-        default="output-denied",
-        alias="state",
-    )
+    state: _t.Literal["output-denied"] = "output-denied"
 
 
 class UIMessagePart_ToolGetLocation_InputStreaming(ToolInputStreaming):
@@ -2003,10 +1778,7 @@ class UIMessagePart_ToolGetLocation_InputStreaming(ToolInputStreaming):
         default="tool-getLocation",
         alias="type",
     )
-    state: _t.Literal["input-streaming"] = _p.Field(
-        default="input-streaming",
-        alias="state",
-    )
+    state: _t.Literal["input-streaming"] = "input-streaming"
 
 
 class UIMessagePart_ToolGetLocation_InputAvailable(ToolInputAvailable):
@@ -2017,10 +1789,7 @@ class UIMessagePart_ToolGetLocation_InputAvailable(ToolInputAvailable):
         default="tool-getLocation",
         alias="type",
     )
-    state: _t.Literal["input-available"] = _p.Field(
-        default="input-available",
-        alias="state",
-    )
+    state: _t.Literal["input-available"] = "input-available"
 
 
 class UIMessagePart_ToolGetLocation_ApprovalRequested(ToolApprovalRequested):
@@ -2031,10 +1800,7 @@ class UIMessagePart_ToolGetLocation_ApprovalRequested(ToolApprovalRequested):
         default="tool-getLocation",
         alias="type",
     )
-    state: _t.Literal["approval-requested"] = _p.Field(
-        default="approval-requested",
-        alias="state",
-    )
+    state: _t.Literal["approval-requested"] = "approval-requested"
 
 
 class UIMessagePart_ToolGetLocation_ApprovalResponded(ToolApprovalResponded):
@@ -2045,10 +1811,7 @@ class UIMessagePart_ToolGetLocation_ApprovalResponded(ToolApprovalResponded):
         default="tool-getLocation",
         alias="type",
     )
-    state: _t.Literal["approval-responded"] = _p.Field(
-        default="approval-responded",
-        alias="state",
-    )
+    state: _t.Literal["approval-responded"] = "approval-responded"
 
 
 class UIMessagePart_ToolGetLocation_OutputAvailable(ToolOutputAvailablePart):
@@ -2059,10 +1822,7 @@ class UIMessagePart_ToolGetLocation_OutputAvailable(ToolOutputAvailablePart):
         default="tool-getLocation",
         alias="type",
     )
-    state: _t.Literal["output-available"] = _p.Field(
-        default="output-available",
-        alias="state",
-    )
+    state: _t.Literal["output-available"] = "output-available"
 
 
 class UIMessagePart_ToolGetLocation_OutputError(ToolOutputErrorPart):
@@ -2073,7 +1833,7 @@ class UIMessagePart_ToolGetLocation_OutputError(ToolOutputErrorPart):
         default="tool-getLocation",
         alias="type",
     )
-    state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
+    state: _t.Literal["output-error"] = "output-error"
 
 
 class UIMessagePart_ToolGetLocation_OutputDenied(ToolOutputDeniedPart):
@@ -2084,10 +1844,7 @@ class UIMessagePart_ToolGetLocation_OutputDenied(ToolOutputDeniedPart):
         default="tool-getLocation",
         alias="type",
     )
-    state: _t.Literal["output-denied"] = _p.Field(
-        default="output-denied",
-        alias="state",
-    )
+    state: _t.Literal["output-denied"] = "output-denied"
 
 
 class UIMessagePart_ToolGetWeatherInformation_InputStreaming(ToolInputStreaming):
@@ -2098,10 +1855,7 @@ class UIMessagePart_ToolGetWeatherInformation_InputStreaming(ToolInputStreaming)
         default="tool-getWeatherInformation",
         alias="type",
     )
-    state: _t.Literal["input-streaming"] = _p.Field(
-        default="input-streaming",
-        alias="state",
-    )
+    state: _t.Literal["input-streaming"] = "input-streaming"
 
 
 class UIMessagePart_ToolGetWeatherInformation_InputAvailable(ToolInputAvailable):
@@ -2112,10 +1866,7 @@ class UIMessagePart_ToolGetWeatherInformation_InputAvailable(ToolInputAvailable)
         default="tool-getWeatherInformation",
         alias="type",
     )
-    state: _t.Literal["input-available"] = _p.Field(
-        default="input-available",
-        alias="state",
-    )
+    state: _t.Literal["input-available"] = "input-available"
 
 
 class UIMessagePart_ToolGetWeatherInformation_ApprovalRequested(ToolApprovalRequested):
@@ -2126,10 +1877,7 @@ class UIMessagePart_ToolGetWeatherInformation_ApprovalRequested(ToolApprovalRequ
         default="tool-getWeatherInformation",
         alias="type",
     )
-    state: _t.Literal["approval-requested"] = _p.Field(
-        default="approval-requested",
-        alias="state",
-    )
+    state: _t.Literal["approval-requested"] = "approval-requested"
 
 
 class UIMessagePart_ToolGetWeatherInformation_ApprovalResponded(ToolApprovalResponded):
@@ -2140,10 +1888,7 @@ class UIMessagePart_ToolGetWeatherInformation_ApprovalResponded(ToolApprovalResp
         default="tool-getWeatherInformation",
         alias="type",
     )
-    state: _t.Literal["approval-responded"] = _p.Field(
-        default="approval-responded",
-        alias="state",
-    )
+    state: _t.Literal["approval-responded"] = "approval-responded"
 
 
 class UIMessagePart_ToolGetWeatherInformation_OutputAvailable(ToolOutputAvailablePart):
@@ -2154,10 +1899,7 @@ class UIMessagePart_ToolGetWeatherInformation_OutputAvailable(ToolOutputAvailabl
         default="tool-getWeatherInformation",
         alias="type",
     )
-    state: _t.Literal["output-available"] = _p.Field(
-        default="output-available",
-        alias="state",
-    )
+    state: _t.Literal["output-available"] = "output-available"
 
 
 class UIMessagePart_ToolGetWeatherInformation_OutputError(ToolOutputErrorPart):
@@ -2168,7 +1910,7 @@ class UIMessagePart_ToolGetWeatherInformation_OutputError(ToolOutputErrorPart):
         default="tool-getWeatherInformation",
         alias="type",
     )
-    state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
+    state: _t.Literal["output-error"] = "output-error"
 
 
 class UIMessagePart_ToolGetWeatherInformation_OutputDenied(ToolOutputDeniedPart):
@@ -2179,10 +1921,7 @@ class UIMessagePart_ToolGetWeatherInformation_OutputDenied(ToolOutputDeniedPart)
         default="tool-getWeatherInformation",
         alias="type",
     )
-    state: _t.Literal["output-denied"] = _p.Field(
-        default="output-denied",
-        alias="state",
-    )
+    state: _t.Literal["output-denied"] = "output-denied"
 
 
 class UIMessagePart_ToolWebSearch_InputStreaming(ToolInputStreaming):
@@ -2193,10 +1932,7 @@ class UIMessagePart_ToolWebSearch_InputStreaming(ToolInputStreaming):
         default="tool-web_search",
         alias="type",
     )
-    state: _t.Literal["input-streaming"] = _p.Field(
-        default="input-streaming",
-        alias="state",
-    )
+    state: _t.Literal["input-streaming"] = "input-streaming"
 
 
 class UIMessagePart_ToolWebSearch_InputAvailable(ToolInputAvailable):
@@ -2207,10 +1943,7 @@ class UIMessagePart_ToolWebSearch_InputAvailable(ToolInputAvailable):
         default="tool-web_search",
         alias="type",
     )
-    state: _t.Literal["input-available"] = _p.Field(
-        default="input-available",
-        alias="state",
-    )
+    state: _t.Literal["input-available"] = "input-available"
 
 
 class UIMessagePart_ToolWebSearch_ApprovalRequested(ToolApprovalRequested):
@@ -2221,10 +1954,7 @@ class UIMessagePart_ToolWebSearch_ApprovalRequested(ToolApprovalRequested):
         default="tool-web_search",
         alias="type",
     )
-    state: _t.Literal["approval-requested"] = _p.Field(
-        default="approval-requested",
-        alias="state",
-    )
+    state: _t.Literal["approval-requested"] = "approval-requested"
 
 
 class UIMessagePart_ToolWebSearch_ApprovalResponded(ToolApprovalResponded):
@@ -2235,10 +1965,7 @@ class UIMessagePart_ToolWebSearch_ApprovalResponded(ToolApprovalResponded):
         default="tool-web_search",
         alias="type",
     )
-    state: _t.Literal["approval-responded"] = _p.Field(
-        default="approval-responded",
-        alias="state",
-    )
+    state: _t.Literal["approval-responded"] = "approval-responded"
 
 
 class UIMessagePart_ToolWebSearch_OutputAvailable(ToolOutputAvailablePart):
@@ -2249,10 +1976,7 @@ class UIMessagePart_ToolWebSearch_OutputAvailable(ToolOutputAvailablePart):
         default="tool-web_search",
         alias="type",
     )
-    state: _t.Literal["output-available"] = _p.Field(
-        default="output-available",
-        alias="state",
-    )
+    state: _t.Literal["output-available"] = "output-available"
 
 
 class UIMessagePart_ToolWebSearch_OutputError(ToolOutputErrorPart):
@@ -2263,7 +1987,7 @@ class UIMessagePart_ToolWebSearch_OutputError(ToolOutputErrorPart):
         default="tool-web_search",
         alias="type",
     )
-    state: _t.Literal["output-error"] = _p.Field(default="output-error", alias="state")
+    state: _t.Literal["output-error"] = "output-error"
 
 
 class UIMessagePart_ToolWebSearch_OutputDenied(ToolOutputDeniedPart):
@@ -2274,10 +1998,7 @@ class UIMessagePart_ToolWebSearch_OutputDenied(ToolOutputDeniedPart):
         default="tool-web_search",
         alias="type",
     )
-    state: _t.Literal["output-denied"] = _p.Field(
-        default="output-denied",
-        alias="state",
-    )
+    state: _t.Literal["output-denied"] = "output-denied"
 
 
 DynamicToolPart = _te.TypeAliasType(
@@ -2298,7 +2019,10 @@ tool's name and the call's facts.
 """
 
 
-ProviderMetadata = _te.TypeAliasType("ProviderMetadata", dict[str, dict[str, _rt.Json]])
+ProviderMetadata = _te.TypeAliasType(
+    "ProviderMetadata",
+    dict[str, dict[str, _cardc.Json]],
+)
 """Provider-specific metadata (`ProviderMetadata`): provider name to its own keys and JSON
 values.
 
@@ -2316,7 +2040,7 @@ Examples:
 """
 
 
-ToolMetadata = _te.TypeAliasType("ToolMetadata", dict[str, _rt.Json])
+ToolMetadata = _te.TypeAliasType("ToolMetadata", dict[str, _cardc.Json])
 """A tool's metadata (`toolMetadataSchema`, a `JSONObject`).
 
 Examples:
@@ -2500,860 +2224,207 @@ UIMessagePart = _te.TypeAliasType(
 """A part of a message (`UIMessagePart`), told apart by `type`."""
 
 
-def parse_abort(data: object) -> Abort:
-    """Decodes parsed JSON data as a Abort, or raises DecodeError."""
-    value: Abort = _rt.decode_data(Abort, "Abort", data)
-    return value
-
-
-def parse_abort_json(text: str | bytes) -> Abort:
-    """Decodes JSON text as a Abort, or raises DecodeError."""
-    value: Abort = _rt.decode(Abort, "Abort", text)
-    return value
-
-
-def parse_approval_denied(data: object) -> ApprovalDenied:
-    """Decodes parsed JSON data as a ApprovalDenied, or raises DecodeError."""
-    value: ApprovalDenied = _rt.decode_data(ApprovalDenied, "ApprovalDenied", data)
-    return value
-
-
-def parse_approval_denied_json(text: str | bytes) -> ApprovalDenied:
-    """Decodes JSON text as a ApprovalDenied, or raises DecodeError."""
-    value: ApprovalDenied = _rt.decode(ApprovalDenied, "ApprovalDenied", text)
-    return value
-
-
-def parse_approval_facts(data: object) -> ApprovalFacts:
-    """Decodes parsed JSON data as a ApprovalFacts, or raises DecodeError."""
-    value: ApprovalFacts = _rt.decode_data(ApprovalFacts, "ApprovalFacts", data)
-    return value
-
-
-def parse_approval_facts_json(text: str | bytes) -> ApprovalFacts:
-    """Decodes JSON text as a ApprovalFacts, or raises DecodeError."""
-    value: ApprovalFacts = _rt.decode(ApprovalFacts, "ApprovalFacts", text)
-    return value
-
-
-def parse_approval_granted(data: object) -> ApprovalGranted:
-    """Decodes parsed JSON data as a ApprovalGranted, or raises DecodeError."""
-    value: ApprovalGranted = _rt.decode_data(ApprovalGranted, "ApprovalGranted", data)
-    return value
-
-
-def parse_approval_granted_json(text: str | bytes) -> ApprovalGranted:
-    """Decodes JSON text as a ApprovalGranted, or raises DecodeError."""
-    value: ApprovalGranted = _rt.decode(ApprovalGranted, "ApprovalGranted", text)
-    return value
-
-
-def parse_approval_request(data: object) -> ApprovalRequest:
-    """Decodes parsed JSON data as a ApprovalRequest, or raises DecodeError."""
-    value: ApprovalRequest = _rt.decode_data(ApprovalRequest, "ApprovalRequest", data)
-    return value
-
-
-def parse_approval_request_json(text: str | bytes) -> ApprovalRequest:
-    """Decodes JSON text as a ApprovalRequest, or raises DecodeError."""
-    value: ApprovalRequest = _rt.decode(ApprovalRequest, "ApprovalRequest", text)
-    return value
-
-
-def parse_approval_response(data: object) -> ApprovalResponse:
-    """Decodes parsed JSON data as a ApprovalResponse, or raises DecodeError."""
-    value: ApprovalResponse = _rt.decode_data(
-        ApprovalResponse,
-        "ApprovalResponse",
-        data,
-    )
-    return value
-
-
-def parse_approval_response_json(text: str | bytes) -> ApprovalResponse:
-    """Decodes JSON text as a ApprovalResponse, or raises DecodeError."""
-    value: ApprovalResponse = _rt.decode(ApprovalResponse, "ApprovalResponse", text)
-    return value
-
-
-def parse_assistant_message(data: object) -> AssistantMessage:
-    """Decodes parsed JSON data as a AssistantMessage, or raises DecodeError."""
-    value: AssistantMessage = _rt.decode_data(
-        AssistantMessage,
-        "AssistantMessage",
-        data,
-    )
-    return value
-
-
-def parse_assistant_message_json(text: str | bytes) -> AssistantMessage:
-    """Decodes JSON text as a AssistantMessage, or raises DecodeError."""
-    value: AssistantMessage = _rt.decode(AssistantMessage, "AssistantMessage", text)
-    return value
-
-
-def parse_block_boundary(data: object) -> BlockBoundary:
-    """Decodes parsed JSON data as a BlockBoundary, or raises DecodeError."""
-    value: BlockBoundary = _rt.decode_data(BlockBoundary, "BlockBoundary", data)
-    return value
-
-
-def parse_block_boundary_json(text: str | bytes) -> BlockBoundary:
-    """Decodes JSON text as a BlockBoundary, or raises DecodeError."""
-    value: BlockBoundary = _rt.decode(BlockBoundary, "BlockBoundary", text)
-    return value
-
-
-def parse_block_delta(data: object) -> BlockDelta:
-    """Decodes parsed JSON data as a BlockDelta, or raises DecodeError."""
-    value: BlockDelta = _rt.decode_data(BlockDelta, "BlockDelta", data)
-    return value
-
-
-def parse_block_delta_json(text: str | bytes) -> BlockDelta:
-    """Decodes JSON text as a BlockDelta, or raises DecodeError."""
-    value: BlockDelta = _rt.decode(BlockDelta, "BlockDelta", text)
-    return value
-
-
-def parse_data_chunk(data: object) -> DataChunk:
-    """Decodes parsed JSON data as a DataChunk, or raises DecodeError."""
-    value: DataChunk = _rt.decode_data(DataChunk, "DataChunk", data)
-    return value
-
-
-def parse_data_chunk_json(text: str | bytes) -> DataChunk:
-    """Decodes JSON text as a DataChunk, or raises DecodeError."""
-    value: DataChunk = _rt.decode(DataChunk, "DataChunk", text)
-    return value
-
-
-def parse_data_part(data: object) -> DataPart:
-    """Decodes parsed JSON data as a DataPart, or raises DecodeError."""
-    value: DataPart = _rt.decode_data(DataPart, "DataPart", data)
-    return value
-
-
-def parse_data_part_json(text: str | bytes) -> DataPart:
-    """Decodes JSON text as a DataPart, or raises DecodeError."""
-    value: DataPart = _rt.decode(DataPart, "DataPart", text)
-    return value
-
-
-def parse_dynamic_approval_requested(data: object) -> DynamicApprovalRequested:
-    """Decodes parsed JSON data as a DynamicApprovalRequested, or raises DecodeError."""
-    value: DynamicApprovalRequested = _rt.decode_data(
-        DynamicApprovalRequested,
-        "DynamicApprovalRequested",
-        data,
-    )
-    return value
-
-
-def parse_dynamic_approval_requested_json(
-    text: str | bytes,
-) -> DynamicApprovalRequested:
-    """Decodes JSON text as a DynamicApprovalRequested, or raises DecodeError."""
-    value: DynamicApprovalRequested = _rt.decode(
-        DynamicApprovalRequested,
-        "DynamicApprovalRequested",
-        text,
-    )
-    return value
-
-
-def parse_dynamic_approval_responded(data: object) -> DynamicApprovalResponded:
-    """Decodes parsed JSON data as a DynamicApprovalResponded, or raises DecodeError."""
-    value: DynamicApprovalResponded = _rt.decode_data(
-        DynamicApprovalResponded,
-        "DynamicApprovalResponded",
-        data,
-    )
-    return value
-
-
-def parse_dynamic_approval_responded_json(
-    text: str | bytes,
-) -> DynamicApprovalResponded:
-    """Decodes JSON text as a DynamicApprovalResponded, or raises DecodeError."""
-    value: DynamicApprovalResponded = _rt.decode(
-        DynamicApprovalResponded,
-        "DynamicApprovalResponded",
-        text,
-    )
-    return value
-
-
-def parse_dynamic_input_available(data: object) -> DynamicInputAvailable:
-    """Decodes parsed JSON data as a DynamicInputAvailable, or raises DecodeError."""
-    value: DynamicInputAvailable = _rt.decode_data(
-        DynamicInputAvailable,
-        "DynamicInputAvailable",
-        data,
-    )
-    return value
-
-
-def parse_dynamic_input_available_json(text: str | bytes) -> DynamicInputAvailable:
-    """Decodes JSON text as a DynamicInputAvailable, or raises DecodeError."""
-    value: DynamicInputAvailable = _rt.decode(
-        DynamicInputAvailable,
-        "DynamicInputAvailable",
-        text,
-    )
-    return value
-
-
-def parse_dynamic_input_streaming(data: object) -> DynamicInputStreaming:
-    """Decodes parsed JSON data as a DynamicInputStreaming, or raises DecodeError."""
-    value: DynamicInputStreaming = _rt.decode_data(
-        DynamicInputStreaming,
-        "DynamicInputStreaming",
-        data,
-    )
-    return value
-
-
-def parse_dynamic_input_streaming_json(text: str | bytes) -> DynamicInputStreaming:
-    """Decodes JSON text as a DynamicInputStreaming, or raises DecodeError."""
-    value: DynamicInputStreaming = _rt.decode(
-        DynamicInputStreaming,
-        "DynamicInputStreaming",
-        text,
-    )
-    return value
-
-
-def parse_dynamic_output_available(data: object) -> DynamicOutputAvailable:
-    """Decodes parsed JSON data as a DynamicOutputAvailable, or raises DecodeError."""
-    value: DynamicOutputAvailable = _rt.decode_data(
-        DynamicOutputAvailable,
-        "DynamicOutputAvailable",
-        data,
-    )
-    return value
-
-
-def parse_dynamic_output_available_json(text: str | bytes) -> DynamicOutputAvailable:
-    """Decodes JSON text as a DynamicOutputAvailable, or raises DecodeError."""
-    value: DynamicOutputAvailable = _rt.decode(
-        DynamicOutputAvailable,
-        "DynamicOutputAvailable",
-        text,
-    )
-    return value
-
-
-def parse_dynamic_output_denied(data: object) -> DynamicOutputDenied:
-    """Decodes parsed JSON data as a DynamicOutputDenied, or raises DecodeError."""
-    value: DynamicOutputDenied = _rt.decode_data(
-        DynamicOutputDenied,
-        "DynamicOutputDenied",
-        data,
-    )
-    return value
-
-
-def parse_dynamic_output_denied_json(text: str | bytes) -> DynamicOutputDenied:
-    """Decodes JSON text as a DynamicOutputDenied, or raises DecodeError."""
-    value: DynamicOutputDenied = _rt.decode(
-        DynamicOutputDenied,
-        "DynamicOutputDenied",
-        text,
-    )
-    return value
-
-
-def parse_dynamic_output_error(data: object) -> DynamicOutputError:
-    """Decodes parsed JSON data as a DynamicOutputError, or raises DecodeError."""
-    value: DynamicOutputError = _rt.decode_data(
-        DynamicOutputError,
-        "DynamicOutputError",
-        data,
-    )
-    return value
-
-
-def parse_dynamic_output_error_json(text: str | bytes) -> DynamicOutputError:
-    """Decodes JSON text as a DynamicOutputError, or raises DecodeError."""
-    value: DynamicOutputError = _rt.decode(
-        DynamicOutputError,
-        "DynamicOutputError",
-        text,
-    )
-    return value
-
-
-def parse_dynamic_tool_name(data: object) -> DynamicToolName:
-    """Decodes parsed JSON data as a DynamicToolName, or raises DecodeError."""
-    value: DynamicToolName = _rt.decode_data(DynamicToolName, "DynamicToolName", data)
-    return value
-
-
-def parse_dynamic_tool_name_json(text: str | bytes) -> DynamicToolName:
-    """Decodes JSON text as a DynamicToolName, or raises DecodeError."""
-    value: DynamicToolName = _rt.decode(DynamicToolName, "DynamicToolName", text)
-    return value
-
-
-def parse_dynamic_tool_part(data: object) -> DynamicToolPart:
-    """Decodes parsed JSON data as a DynamicToolPart, or raises DecodeError."""
-    value: DynamicToolPart = _rt.decode_data(DynamicToolPart, "DynamicToolPart", data)
-    return value
-
-
-def parse_dynamic_tool_part_json(text: str | bytes) -> DynamicToolPart:
-    """Decodes JSON text as a DynamicToolPart, or raises DecodeError."""
-    value: DynamicToolPart = _rt.decode(DynamicToolPart, "DynamicToolPart", text)
-    return value
-
-
-def parse_error_chunk(data: object) -> ErrorChunk:
-    """Decodes parsed JSON data as a ErrorChunk, or raises DecodeError."""
-    value: ErrorChunk = _rt.decode_data(ErrorChunk, "ErrorChunk", data)
-    return value
-
-
-def parse_error_chunk_json(text: str | bytes) -> ErrorChunk:
-    """Decodes JSON text as a ErrorChunk, or raises DecodeError."""
-    value: ErrorChunk = _rt.decode(ErrorChunk, "ErrorChunk", text)
-    return value
-
-
-def parse_file_chunk(data: object) -> FileChunk:
-    """Decodes parsed JSON data as a FileChunk, or raises DecodeError."""
-    value: FileChunk = _rt.decode_data(FileChunk, "FileChunk", data)
-    return value
-
-
-def parse_file_chunk_json(text: str | bytes) -> FileChunk:
-    """Decodes JSON text as a FileChunk, or raises DecodeError."""
-    value: FileChunk = _rt.decode(FileChunk, "FileChunk", text)
-    return value
-
-
-def parse_file_part(data: object) -> FilePart:
-    """Decodes parsed JSON data as a FilePart, or raises DecodeError."""
-    value: FilePart = _rt.decode_data(FilePart, "FilePart", data)
-    return value
-
-
-def parse_file_part_json(text: str | bytes) -> FilePart:
-    """Decodes JSON text as a FilePart, or raises DecodeError."""
-    value: FilePart = _rt.decode(FilePart, "FilePart", text)
-    return value
-
-
-def parse_finish(data: object) -> Finish:
-    """Decodes parsed JSON data as a Finish, or raises DecodeError."""
-    value: Finish = _rt.decode_data(Finish, "Finish", data)
-    return value
-
-
-def parse_finish_json(text: str | bytes) -> Finish:
-    """Decodes JSON text as a Finish, or raises DecodeError."""
-    value: Finish = _rt.decode(Finish, "Finish", text)
-    return value
-
-
-def parse_finish_reason(data: object) -> FinishReason:
-    """Decodes parsed JSON data as a FinishReason, or raises DecodeError."""
-    value: FinishReason = _rt.decode_data(FinishReason, "FinishReason", data)
-    return value
-
-
-def parse_finish_reason_json(text: str | bytes) -> FinishReason:
-    """Decodes JSON text as a FinishReason, or raises DecodeError."""
-    value: FinishReason = _rt.decode(FinishReason, "FinishReason", text)
-    return value
-
-
-def parse_input_encoding(data: object) -> InputEncoding:
-    """Decodes parsed JSON data as a InputEncoding, or raises DecodeError."""
-    value: InputEncoding = _rt.decode_data(InputEncoding, "InputEncoding", data)
-    return value
-
-
-def parse_input_encoding_json(text: str | bytes) -> InputEncoding:
-    """Decodes JSON text as a InputEncoding, or raises DecodeError."""
-    value: InputEncoding = _rt.decode(InputEncoding, "InputEncoding", text)
-    return value
-
-
-def parse_message_metadata(data: object) -> MessageMetadata:
-    """Decodes parsed JSON data as a MessageMetadata, or raises DecodeError."""
-    value: MessageMetadata = _rt.decode_data(MessageMetadata, "MessageMetadata", data)
-    return value
-
-
-def parse_message_metadata_json(text: str | bytes) -> MessageMetadata:
-    """Decodes JSON text as a MessageMetadata, or raises DecodeError."""
-    value: MessageMetadata = _rt.decode(MessageMetadata, "MessageMetadata", text)
-    return value
-
-
-def parse_part_state(data: object) -> PartState:
-    """Decodes parsed JSON data as a PartState, or raises DecodeError."""
-    value: PartState = _rt.decode_data(PartState, "PartState", data)
-    return value
-
-
-def parse_part_state_json(text: str | bytes) -> PartState:
-    """Decodes JSON text as a PartState, or raises DecodeError."""
-    value: PartState = _rt.decode(PartState, "PartState", text)
-    return value
-
-
-def parse_prompt_message(data: object) -> PromptMessage:
-    """Decodes parsed JSON data as a PromptMessage, or raises DecodeError."""
-    value: PromptMessage = _rt.decode_data(PromptMessage, "PromptMessage", data)
-    return value
-
-
-def parse_prompt_message_json(text: str | bytes) -> PromptMessage:
-    """Decodes JSON text as a PromptMessage, or raises DecodeError."""
-    value: PromptMessage = _rt.decode(PromptMessage, "PromptMessage", text)
-    return value
-
-
-def parse_provider_metadata(data: object) -> ProviderMetadata:
-    """Decodes parsed JSON data as a ProviderMetadata, or raises DecodeError."""
-    value: ProviderMetadata = _rt.decode_data(
-        ProviderMetadata,
-        "ProviderMetadata",
-        data,
-    )
-    return value
-
-
-def parse_provider_metadata_json(text: str | bytes) -> ProviderMetadata:
-    """Decodes JSON text as a ProviderMetadata, or raises DecodeError."""
-    value: ProviderMetadata = _rt.decode(ProviderMetadata, "ProviderMetadata", text)
-    return value
-
-
-def parse_reasoning_part(data: object) -> ReasoningPart:
-    """Decodes parsed JSON data as a ReasoningPart, or raises DecodeError."""
-    value: ReasoningPart = _rt.decode_data(ReasoningPart, "ReasoningPart", data)
-    return value
-
-
-def parse_reasoning_part_json(text: str | bytes) -> ReasoningPart:
-    """Decodes JSON text as a ReasoningPart, or raises DecodeError."""
-    value: ReasoningPart = _rt.decode(ReasoningPart, "ReasoningPart", text)
-    return value
-
-
-def parse_source_document(data: object) -> SourceDocument:
-    """Decodes parsed JSON data as a SourceDocument, or raises DecodeError."""
-    value: SourceDocument = _rt.decode_data(SourceDocument, "SourceDocument", data)
-    return value
-
-
-def parse_source_document_json(text: str | bytes) -> SourceDocument:
-    """Decodes JSON text as a SourceDocument, or raises DecodeError."""
-    value: SourceDocument = _rt.decode(SourceDocument, "SourceDocument", text)
-    return value
-
-
-def parse_source_url(data: object) -> SourceUrl:
-    """Decodes parsed JSON data as a SourceUrl, or raises DecodeError."""
-    value: SourceUrl = _rt.decode_data(SourceUrl, "SourceUrl", data)
-    return value
-
-
-def parse_source_url_json(text: str | bytes) -> SourceUrl:
-    """Decodes JSON text as a SourceUrl, or raises DecodeError."""
-    value: SourceUrl = _rt.decode(SourceUrl, "SourceUrl", text)
-    return value
-
-
-def parse_start(data: object) -> Start:
-    """Decodes parsed JSON data as a Start, or raises DecodeError."""
-    value: Start = _rt.decode_data(Start, "Start", data)
-    return value
-
-
-def parse_start_json(text: str | bytes) -> Start:
-    """Decodes JSON text as a Start, or raises DecodeError."""
-    value: Start = _rt.decode(Start, "Start", text)
-    return value
-
-
-def parse_step_boundary(data: object) -> StepBoundary:
-    """Decodes parsed JSON data as a StepBoundary, or raises DecodeError."""
-    value: StepBoundary = _rt.decode_data(StepBoundary, "StepBoundary", data)
-    return value
-
-
-def parse_step_boundary_json(text: str | bytes) -> StepBoundary:
-    """Decodes JSON text as a StepBoundary, or raises DecodeError."""
-    value: StepBoundary = _rt.decode(StepBoundary, "StepBoundary", text)
-    return value
-
-
-def parse_text_part(data: object) -> TextPart:
-    """Decodes parsed JSON data as a TextPart, or raises DecodeError."""
-    value: TextPart = _rt.decode_data(TextPart, "TextPart", data)
-    return value
-
-
-def parse_text_part_json(text: str | bytes) -> TextPart:
-    """Decodes JSON text as a TextPart, or raises DecodeError."""
-    value: TextPart = _rt.decode(TextPart, "TextPart", text)
-    return value
-
-
-def parse_tool_approval_request(data: object) -> ToolApprovalRequest:
-    """Decodes parsed JSON data as a ToolApprovalRequest, or raises DecodeError."""
-    value: ToolApprovalRequest = _rt.decode_data(
-        ToolApprovalRequest,
-        "ToolApprovalRequest",
-        data,
-    )
-    return value
-
-
-def parse_tool_approval_request_json(text: str | bytes) -> ToolApprovalRequest:
-    """Decodes JSON text as a ToolApprovalRequest, or raises DecodeError."""
-    value: ToolApprovalRequest = _rt.decode(
-        ToolApprovalRequest,
-        "ToolApprovalRequest",
-        text,
-    )
-    return value
-
-
-def parse_tool_approval_requested(data: object) -> ToolApprovalRequested:
-    """Decodes parsed JSON data as a ToolApprovalRequested, or raises DecodeError."""
-    value: ToolApprovalRequested = _rt.decode_data(
-        ToolApprovalRequested,
-        "ToolApprovalRequested",
-        data,
-    )
-    return value
-
-
-def parse_tool_approval_requested_json(text: str | bytes) -> ToolApprovalRequested:
-    """Decodes JSON text as a ToolApprovalRequested, or raises DecodeError."""
-    value: ToolApprovalRequested = _rt.decode(
-        ToolApprovalRequested,
-        "ToolApprovalRequested",
-        text,
-    )
-    return value
-
-
-def parse_tool_approval_responded(data: object) -> ToolApprovalResponded:
-    """Decodes parsed JSON data as a ToolApprovalResponded, or raises DecodeError."""
-    value: ToolApprovalResponded = _rt.decode_data(
-        ToolApprovalResponded,
-        "ToolApprovalResponded",
-        data,
-    )
-    return value
-
-
-def parse_tool_approval_responded_json(text: str | bytes) -> ToolApprovalResponded:
-    """Decodes JSON text as a ToolApprovalResponded, or raises DecodeError."""
-    value: ToolApprovalResponded = _rt.decode(
-        ToolApprovalResponded,
-        "ToolApprovalResponded",
-        text,
-    )
-    return value
-
-
-def parse_tool_call_facts(data: object) -> ToolCallFacts:
-    """Decodes parsed JSON data as a ToolCallFacts, or raises DecodeError."""
-    value: ToolCallFacts = _rt.decode_data(ToolCallFacts, "ToolCallFacts", data)
-    return value
-
-
-def parse_tool_call_facts_json(text: str | bytes) -> ToolCallFacts:
-    """Decodes JSON text as a ToolCallFacts, or raises DecodeError."""
-    value: ToolCallFacts = _rt.decode(ToolCallFacts, "ToolCallFacts", text)
-    return value
-
-
-def parse_tool_call_id(data: object) -> ToolCallId:
-    """Decodes parsed JSON data as a ToolCallId, or raises DecodeError."""
-    value: ToolCallId = _rt.decode_data(ToolCallId, "ToolCallId", data)
-    return value
-
-
-def parse_tool_call_id_json(text: str | bytes) -> ToolCallId:
-    """Decodes JSON text as a ToolCallId, or raises DecodeError."""
-    value: ToolCallId = _rt.decode(ToolCallId, "ToolCallId", text)
-    return value
-
-
-def parse_tool_input(data: object) -> ToolInput:
-    """Decodes parsed JSON data as a ToolInput, or raises DecodeError."""
-    value: ToolInput = _rt.decode_data(ToolInput, "ToolInput", data)
-    return value
-
-
-def parse_tool_input_json(text: str | bytes) -> ToolInput:
-    """Decodes JSON text as a ToolInput, or raises DecodeError."""
-    value: ToolInput = _rt.decode(ToolInput, "ToolInput", text)
-    return value
-
-
-def parse_tool_input_available(data: object) -> ToolInputAvailable:
-    """Decodes parsed JSON data as a ToolInputAvailable, or raises DecodeError."""
-    value: ToolInputAvailable = _rt.decode_data(
-        ToolInputAvailable,
-        "ToolInputAvailable",
-        data,
-    )
-    return value
-
-
-def parse_tool_input_available_json(text: str | bytes) -> ToolInputAvailable:
-    """Decodes JSON text as a ToolInputAvailable, or raises DecodeError."""
-    value: ToolInputAvailable = _rt.decode(
-        ToolInputAvailable,
-        "ToolInputAvailable",
-        text,
-    )
-    return value
-
-
-def parse_tool_input_delta(data: object) -> ToolInputDelta:
-    """Decodes parsed JSON data as a ToolInputDelta, or raises DecodeError."""
-    value: ToolInputDelta = _rt.decode_data(ToolInputDelta, "ToolInputDelta", data)
-    return value
-
-
-def parse_tool_input_delta_json(text: str | bytes) -> ToolInputDelta:
-    """Decodes JSON text as a ToolInputDelta, or raises DecodeError."""
-    value: ToolInputDelta = _rt.decode(ToolInputDelta, "ToolInputDelta", text)
-    return value
-
-
-def parse_tool_input_error(data: object) -> ToolInputError:
-    """Decodes parsed JSON data as a ToolInputError, or raises DecodeError."""
-    value: ToolInputError = _rt.decode_data(ToolInputError, "ToolInputError", data)
-    return value
-
-
-def parse_tool_input_error_json(text: str | bytes) -> ToolInputError:
-    """Decodes JSON text as a ToolInputError, or raises DecodeError."""
-    value: ToolInputError = _rt.decode(ToolInputError, "ToolInputError", text)
-    return value
-
-
-def parse_tool_input_start(data: object) -> ToolInputStart:
-    """Decodes parsed JSON data as a ToolInputStart, or raises DecodeError."""
-    value: ToolInputStart = _rt.decode_data(ToolInputStart, "ToolInputStart", data)
-    return value
-
-
-def parse_tool_input_start_json(text: str | bytes) -> ToolInputStart:
-    """Decodes JSON text as a ToolInputStart, or raises DecodeError."""
-    value: ToolInputStart = _rt.decode(ToolInputStart, "ToolInputStart", text)
-    return value
-
-
-def parse_tool_input_streaming(data: object) -> ToolInputStreaming:
-    """Decodes parsed JSON data as a ToolInputStreaming, or raises DecodeError."""
-    value: ToolInputStreaming = _rt.decode_data(
-        ToolInputStreaming,
-        "ToolInputStreaming",
-        data,
-    )
-    return value
-
-
-def parse_tool_input_streaming_json(text: str | bytes) -> ToolInputStreaming:
-    """Decodes JSON text as a ToolInputStreaming, or raises DecodeError."""
-    value: ToolInputStreaming = _rt.decode(
-        ToolInputStreaming,
-        "ToolInputStreaming",
-        text,
-    )
-    return value
-
-
-def parse_tool_metadata(data: object) -> ToolMetadata:
-    """Decodes parsed JSON data as a ToolMetadata, or raises DecodeError."""
-    value: ToolMetadata = _rt.decode_data(ToolMetadata, "ToolMetadata", data)
-    return value
-
-
-def parse_tool_metadata_json(text: str | bytes) -> ToolMetadata:
-    """Decodes JSON text as a ToolMetadata, or raises DecodeError."""
-    value: ToolMetadata = _rt.decode(ToolMetadata, "ToolMetadata", text)
-    return value
-
-
-def parse_tool_output_available(data: object) -> ToolOutputAvailable:
-    """Decodes parsed JSON data as a ToolOutputAvailable, or raises DecodeError."""
-    value: ToolOutputAvailable = _rt.decode_data(
-        ToolOutputAvailable,
-        "ToolOutputAvailable",
-        data,
-    )
-    return value
-
-
-def parse_tool_output_available_json(text: str | bytes) -> ToolOutputAvailable:
-    """Decodes JSON text as a ToolOutputAvailable, or raises DecodeError."""
-    value: ToolOutputAvailable = _rt.decode(
-        ToolOutputAvailable,
-        "ToolOutputAvailable",
-        text,
-    )
-    return value
-
-
-def parse_tool_output_available_part(data: object) -> ToolOutputAvailablePart:
-    """Decodes parsed JSON data as a ToolOutputAvailablePart, or raises DecodeError."""
-    value: ToolOutputAvailablePart = _rt.decode_data(
-        ToolOutputAvailablePart,
-        "ToolOutputAvailablePart",
-        data,
-    )
-    return value
-
-
-def parse_tool_output_available_part_json(text: str | bytes) -> ToolOutputAvailablePart:
-    """Decodes JSON text as a ToolOutputAvailablePart, or raises DecodeError."""
-    value: ToolOutputAvailablePart = _rt.decode(
-        ToolOutputAvailablePart,
-        "ToolOutputAvailablePart",
-        text,
-    )
-    return value
-
-
-def parse_tool_output_denied(data: object) -> ToolOutputDenied:
-    """Decodes parsed JSON data as a ToolOutputDenied, or raises DecodeError."""
-    value: ToolOutputDenied = _rt.decode_data(
-        ToolOutputDenied,
-        "ToolOutputDenied",
-        data,
-    )
-    return value
-
-
-def parse_tool_output_denied_json(text: str | bytes) -> ToolOutputDenied:
-    """Decodes JSON text as a ToolOutputDenied, or raises DecodeError."""
-    value: ToolOutputDenied = _rt.decode(ToolOutputDenied, "ToolOutputDenied", text)
-    return value
-
-
-def parse_tool_output_denied_part(data: object) -> ToolOutputDeniedPart:
-    """Decodes parsed JSON data as a ToolOutputDeniedPart, or raises DecodeError."""
-    value: ToolOutputDeniedPart = _rt.decode_data(
-        ToolOutputDeniedPart,
-        "ToolOutputDeniedPart",
-        data,
-    )
-    return value
-
-
-def parse_tool_output_denied_part_json(text: str | bytes) -> ToolOutputDeniedPart:
-    """Decodes JSON text as a ToolOutputDeniedPart, or raises DecodeError."""
-    value: ToolOutputDeniedPart = _rt.decode(
-        ToolOutputDeniedPart,
-        "ToolOutputDeniedPart",
-        text,
-    )
-    return value
-
-
-def parse_tool_output_error(data: object) -> ToolOutputError:
-    """Decodes parsed JSON data as a ToolOutputError, or raises DecodeError."""
-    value: ToolOutputError = _rt.decode_data(ToolOutputError, "ToolOutputError", data)
-    return value
-
-
-def parse_tool_output_error_json(text: str | bytes) -> ToolOutputError:
-    """Decodes JSON text as a ToolOutputError, or raises DecodeError."""
-    value: ToolOutputError = _rt.decode(ToolOutputError, "ToolOutputError", text)
-    return value
-
-
-def parse_tool_output_error_part(data: object) -> ToolOutputErrorPart:
-    """Decodes parsed JSON data as a ToolOutputErrorPart, or raises DecodeError."""
-    value: ToolOutputErrorPart = _rt.decode_data(
-        ToolOutputErrorPart,
-        "ToolOutputErrorPart",
-        data,
-    )
-    return value
-
-
-def parse_tool_output_error_part_json(text: str | bytes) -> ToolOutputErrorPart:
-    """Decodes JSON text as a ToolOutputErrorPart, or raises DecodeError."""
-    value: ToolOutputErrorPart = _rt.decode(
-        ToolOutputErrorPart,
-        "ToolOutputErrorPart",
-        text,
-    )
-    return value
-
-
-def parse_tool_part(data: object) -> ToolPart:
-    """Decodes parsed JSON data as a ToolPart, or raises DecodeError."""
-    value: ToolPart = _rt.decode_data(ToolPart, "ToolPart", data)
-    return value
-
-
-def parse_tool_part_json(text: str | bytes) -> ToolPart:
-    """Decodes JSON text as a ToolPart, or raises DecodeError."""
-    value: ToolPart = _rt.decode(ToolPart, "ToolPart", text)
-    return value
-
-
-def parse_tool_part_facts(data: object) -> ToolPartFacts:
-    """Decodes parsed JSON data as a ToolPartFacts, or raises DecodeError."""
-    value: ToolPartFacts = _rt.decode_data(ToolPartFacts, "ToolPartFacts", data)
-    return value
-
-
-def parse_tool_part_facts_json(text: str | bytes) -> ToolPartFacts:
-    """Decodes JSON text as a ToolPartFacts, or raises DecodeError."""
-    value: ToolPartFacts = _rt.decode(ToolPartFacts, "ToolPartFacts", text)
-    return value
-
-
-def parse_u_i_message(data: object) -> UIMessage:
-    """Decodes parsed JSON data as a UIMessage, or raises DecodeError."""
-    value: UIMessage = _rt.decode_data(UIMessage, "UIMessage", data)
-    return value
-
-
-def parse_u_i_message_json(text: str | bytes) -> UIMessage:
-    """Decodes JSON text as a UIMessage, or raises DecodeError."""
-    value: UIMessage = _rt.decode(UIMessage, "UIMessage", text)
-    return value
-
-
-def parse_u_i_message_chunk(data: object) -> UIMessageChunk:
-    """Decodes parsed JSON data as a UIMessageChunk, or raises DecodeError."""
-    value: UIMessageChunk = _rt.decode_data(UIMessageChunk, "UIMessageChunk", data)
-    return value
-
-
-def parse_u_i_message_chunk_json(text: str | bytes) -> UIMessageChunk:
-    """Decodes JSON text as a UIMessageChunk, or raises DecodeError."""
-    value: UIMessageChunk = _rt.decode(UIMessageChunk, "UIMessageChunk", text)
-    return value
-
-
-def parse_u_i_message_part(data: object) -> UIMessagePart:
-    """Decodes parsed JSON data as a UIMessagePart, or raises DecodeError."""
-    value: UIMessagePart = _rt.decode_data(UIMessagePart, "UIMessagePart", data)
-    return value
-
-
-def parse_u_i_message_part_json(text: str | bytes) -> UIMessagePart:
-    """Decodes JSON text as a UIMessagePart, or raises DecodeError."""
-    value: UIMessagePart = _rt.decode(UIMessagePart, "UIMessagePart", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_abort = _cardc.Parser[Abort](Abort, "Abort")
+parse_abort_json = parse_abort.json
+parse_approval_denied = _cardc.Parser[ApprovalDenied](ApprovalDenied, "ApprovalDenied")
+parse_approval_denied_json = parse_approval_denied.json
+parse_approval_facts = _cardc.Parser[ApprovalFacts](ApprovalFacts, "ApprovalFacts")
+parse_approval_facts_json = parse_approval_facts.json
+parse_approval_granted = _cardc.Parser[ApprovalGranted](
+    ApprovalGranted,
+    "ApprovalGranted",
+)
+parse_approval_granted_json = parse_approval_granted.json
+parse_approval_request = _cardc.Parser[ApprovalRequest](
+    ApprovalRequest,
+    "ApprovalRequest",
+)
+parse_approval_request_json = parse_approval_request.json
+parse_approval_response = _cardc.Parser[ApprovalResponse](
+    ApprovalResponse,
+    "ApprovalResponse",
+)
+parse_approval_response_json = parse_approval_response.json
+parse_assistant_message = _cardc.Parser[AssistantMessage](
+    AssistantMessage,
+    "AssistantMessage",
+)
+parse_assistant_message_json = parse_assistant_message.json
+parse_block_boundary = _cardc.Parser[BlockBoundary](BlockBoundary, "BlockBoundary")
+parse_block_boundary_json = parse_block_boundary.json
+parse_block_delta = _cardc.Parser[BlockDelta](BlockDelta, "BlockDelta")
+parse_block_delta_json = parse_block_delta.json
+parse_data_chunk = _cardc.Parser[DataChunk](DataChunk, "DataChunk")
+parse_data_chunk_json = parse_data_chunk.json
+parse_data_part = _cardc.Parser[DataPart](DataPart, "DataPart")
+parse_data_part_json = parse_data_part.json
+parse_dynamic_approval_requested = _cardc.Parser[DynamicApprovalRequested](
+    DynamicApprovalRequested,
+    "DynamicApprovalRequested",
+)
+parse_dynamic_approval_requested_json = parse_dynamic_approval_requested.json
+parse_dynamic_approval_responded = _cardc.Parser[DynamicApprovalResponded](
+    DynamicApprovalResponded,
+    "DynamicApprovalResponded",
+)
+parse_dynamic_approval_responded_json = parse_dynamic_approval_responded.json
+parse_dynamic_input_available = _cardc.Parser[DynamicInputAvailable](
+    DynamicInputAvailable,
+    "DynamicInputAvailable",
+)
+parse_dynamic_input_available_json = parse_dynamic_input_available.json
+parse_dynamic_input_streaming = _cardc.Parser[DynamicInputStreaming](
+    DynamicInputStreaming,
+    "DynamicInputStreaming",
+)
+parse_dynamic_input_streaming_json = parse_dynamic_input_streaming.json
+parse_dynamic_output_available = _cardc.Parser[DynamicOutputAvailable](
+    DynamicOutputAvailable,
+    "DynamicOutputAvailable",
+)
+parse_dynamic_output_available_json = parse_dynamic_output_available.json
+parse_dynamic_output_denied = _cardc.Parser[DynamicOutputDenied](
+    DynamicOutputDenied,
+    "DynamicOutputDenied",
+)
+parse_dynamic_output_denied_json = parse_dynamic_output_denied.json
+parse_dynamic_output_error = _cardc.Parser[DynamicOutputError](
+    DynamicOutputError,
+    "DynamicOutputError",
+)
+parse_dynamic_output_error_json = parse_dynamic_output_error.json
+parse_dynamic_tool_name = _cardc.Parser[DynamicToolName](
+    DynamicToolName,
+    "DynamicToolName",
+)
+parse_dynamic_tool_name_json = parse_dynamic_tool_name.json
+parse_dynamic_tool_part = _cardc.Parser[DynamicToolPart](
+    DynamicToolPart,
+    "DynamicToolPart",
+)
+parse_dynamic_tool_part_json = parse_dynamic_tool_part.json
+parse_error_chunk = _cardc.Parser[ErrorChunk](ErrorChunk, "ErrorChunk")
+parse_error_chunk_json = parse_error_chunk.json
+parse_file_chunk = _cardc.Parser[FileChunk](FileChunk, "FileChunk")
+parse_file_chunk_json = parse_file_chunk.json
+parse_file_part = _cardc.Parser[FilePart](FilePart, "FilePart")
+parse_file_part_json = parse_file_part.json
+parse_finish = _cardc.Parser[Finish](Finish, "Finish")
+parse_finish_json = parse_finish.json
+parse_finish_reason = _cardc.Parser[FinishReason](FinishReason, "FinishReason")
+parse_finish_reason_json = parse_finish_reason.json
+parse_input_encoding = _cardc.Parser[InputEncoding](InputEncoding, "InputEncoding")
+parse_input_encoding_json = parse_input_encoding.json
+parse_message_metadata = _cardc.Parser[MessageMetadata](
+    MessageMetadata,
+    "MessageMetadata",
+)
+parse_message_metadata_json = parse_message_metadata.json
+parse_part_state = _cardc.Parser[PartState](PartState, "PartState")
+parse_part_state_json = parse_part_state.json
+parse_prompt_message = _cardc.Parser[PromptMessage](PromptMessage, "PromptMessage")
+parse_prompt_message_json = parse_prompt_message.json
+parse_provider_metadata = _cardc.Parser[ProviderMetadata](
+    ProviderMetadata,
+    "ProviderMetadata",
+)
+parse_provider_metadata_json = parse_provider_metadata.json
+parse_reasoning_part = _cardc.Parser[ReasoningPart](ReasoningPart, "ReasoningPart")
+parse_reasoning_part_json = parse_reasoning_part.json
+parse_source_document = _cardc.Parser[SourceDocument](SourceDocument, "SourceDocument")
+parse_source_document_json = parse_source_document.json
+parse_source_url = _cardc.Parser[SourceUrl](SourceUrl, "SourceUrl")
+parse_source_url_json = parse_source_url.json
+parse_start = _cardc.Parser[Start](Start, "Start")
+parse_start_json = parse_start.json
+parse_step_boundary = _cardc.Parser[StepBoundary](StepBoundary, "StepBoundary")
+parse_step_boundary_json = parse_step_boundary.json
+parse_text_part = _cardc.Parser[TextPart](TextPart, "TextPart")
+parse_text_part_json = parse_text_part.json
+parse_tool_approval_request = _cardc.Parser[ToolApprovalRequest](
+    ToolApprovalRequest,
+    "ToolApprovalRequest",
+)
+parse_tool_approval_request_json = parse_tool_approval_request.json
+parse_tool_approval_requested = _cardc.Parser[ToolApprovalRequested](
+    ToolApprovalRequested,
+    "ToolApprovalRequested",
+)
+parse_tool_approval_requested_json = parse_tool_approval_requested.json
+parse_tool_approval_responded = _cardc.Parser[ToolApprovalResponded](
+    ToolApprovalResponded,
+    "ToolApprovalResponded",
+)
+parse_tool_approval_responded_json = parse_tool_approval_responded.json
+parse_tool_call_facts = _cardc.Parser[ToolCallFacts](ToolCallFacts, "ToolCallFacts")
+parse_tool_call_facts_json = parse_tool_call_facts.json
+parse_tool_call_id = _cardc.Parser[ToolCallId](ToolCallId, "ToolCallId")
+parse_tool_call_id_json = parse_tool_call_id.json
+parse_tool_input = _cardc.Parser[ToolInput](ToolInput, "ToolInput")
+parse_tool_input_json = parse_tool_input.json
+parse_tool_input_available = _cardc.Parser[ToolInputAvailable](
+    ToolInputAvailable,
+    "ToolInputAvailable",
+)
+parse_tool_input_available_json = parse_tool_input_available.json
+parse_tool_input_delta = _cardc.Parser[ToolInputDelta](ToolInputDelta, "ToolInputDelta")
+parse_tool_input_delta_json = parse_tool_input_delta.json
+parse_tool_input_error = _cardc.Parser[ToolInputError](ToolInputError, "ToolInputError")
+parse_tool_input_error_json = parse_tool_input_error.json
+parse_tool_input_start = _cardc.Parser[ToolInputStart](ToolInputStart, "ToolInputStart")
+parse_tool_input_start_json = parse_tool_input_start.json
+parse_tool_input_streaming = _cardc.Parser[ToolInputStreaming](
+    ToolInputStreaming,
+    "ToolInputStreaming",
+)
+parse_tool_input_streaming_json = parse_tool_input_streaming.json
+parse_tool_metadata = _cardc.Parser[ToolMetadata](ToolMetadata, "ToolMetadata")
+parse_tool_metadata_json = parse_tool_metadata.json
+parse_tool_output_available = _cardc.Parser[ToolOutputAvailable](
+    ToolOutputAvailable,
+    "ToolOutputAvailable",
+)
+parse_tool_output_available_json = parse_tool_output_available.json
+parse_tool_output_available_part = _cardc.Parser[ToolOutputAvailablePart](
+    ToolOutputAvailablePart,
+    "ToolOutputAvailablePart",
+)
+parse_tool_output_available_part_json = parse_tool_output_available_part.json
+parse_tool_output_denied = _cardc.Parser[ToolOutputDenied](
+    ToolOutputDenied,
+    "ToolOutputDenied",
+)
+parse_tool_output_denied_json = parse_tool_output_denied.json
+parse_tool_output_denied_part = _cardc.Parser[ToolOutputDeniedPart](
+    ToolOutputDeniedPart,
+    "ToolOutputDeniedPart",
+)
+parse_tool_output_denied_part_json = parse_tool_output_denied_part.json
+parse_tool_output_error = _cardc.Parser[ToolOutputError](
+    ToolOutputError,
+    "ToolOutputError",
+)
+parse_tool_output_error_json = parse_tool_output_error.json
+parse_tool_output_error_part = _cardc.Parser[ToolOutputErrorPart](
+    ToolOutputErrorPart,
+    "ToolOutputErrorPart",
+)
+parse_tool_output_error_part_json = parse_tool_output_error_part.json
+parse_tool_part = _cardc.Parser[ToolPart](ToolPart, "ToolPart")
+parse_tool_part_json = parse_tool_part.json
+parse_tool_part_facts = _cardc.Parser[ToolPartFacts](ToolPartFacts, "ToolPartFacts")
+parse_tool_part_facts_json = parse_tool_part_facts.json
+parse_u_i_message = _cardc.Parser[UIMessage](UIMessage, "UIMessage")
+parse_u_i_message_json = parse_u_i_message.json
+parse_u_i_message_chunk = _cardc.Parser[UIMessageChunk](
+    UIMessageChunk,
+    "UIMessageChunk",
+)
+parse_u_i_message_chunk_json = parse_u_i_message_chunk.json
+parse_u_i_message_part = _cardc.Parser[UIMessagePart](UIMessagePart, "UIMessagePart")
+parse_u_i_message_part_json = parse_u_i_message_part.json
 
 
 _R = _t.TypeVar("_R")
@@ -4143,7 +3214,6 @@ __all__ = [
     "BlockDelta",
     "DataChunk",
     "DataPart",
-    "DecodeError",
     "DynamicApprovalRequested",
     "DynamicApprovalResponded",
     "DynamicInputAvailable",
@@ -4162,7 +3232,6 @@ __all__ = [
     "DynamicToolPart_OutputDenied",
     "DynamicToolPart_OutputError",
     "ErrorChunk",
-    "ErrorEntry",
     "FileChunk",
     "FilePart",
     "Finish",

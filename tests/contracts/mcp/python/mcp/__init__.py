@@ -26,11 +26,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class ElicitAction(_enum.Enum):
@@ -143,34 +141,34 @@ class ToolChoiceMode(_enum.Enum):
     None_ = "none"
 
 
-class Annotations(_rt.OpenModel):
+class Annotations(_cardc.OpenModel):
     """Hints about a content block (`AnnotationsSchema`, strips)."""
 
-    audience: _t.Annotated[list[Role] | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="audience")
+    audience: _t.Annotated[list[Role] | None, _p.BeforeValidator(_cardc.not_null)] = (
+        None
     )
 
     priority: _t.Annotated[
         _t.Annotated[
-            _rt.F64,
-            _rt.constrained(minimum=(0.0, False), maximum=(1.0, False)),
+            _cardc.F64,
+            _cardc.constrained(minimum=(0.0, False), maximum=(1.0, False)),
         ]
         | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="priority")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
     """1 means most important."""
 
     last_modified: _t.Annotated[
         _t.Annotated[
             str,
-            _rt.constrained(
+            _cardc.constrained(
                 patterns=(
                     "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$",
                 ),
             ),
         ]
         | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="lastModified")
     """An ISO 8601 date-time as `z.iso.datetime({ offset: true })` reads it, with zod's own
     regex: `T` and `Z` upper case, seconds required, no leap second, February 29th only in
@@ -178,777 +176,683 @@ class Annotations(_rt.OpenModel):
     """
 
 
-class AudioContent(_rt.OpenModel):
+class AudioContent(_cardc.OpenModel):
     """Audio (`AudioContentSchema`, strips)."""
 
     data: _t.Annotated[
         str,
-        _rt.constrained(
+        _cardc.constrained(
             patterns=(
                 "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
             ),
         ),
-    ] = _p.Field(alias="data")
+    ]
     """Base64 as `atob` reads it (`Base64Schema`), as for `ImageContent`."""
 
     mime_type: str = _p.Field(alias="mimeType")
 
-    annotations: _t.Annotated[Annotations | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="annotations")
+    annotations: _t.Annotated[
+        Annotations | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
+
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
-    )
 
-
-class BaseMetadata(_rt.Model):
+class BaseMetadata(_cardc.Model):
     """A name and a display title (`BaseMetadataSchema`), flattened into what has them."""
 
-    name: str = _p.Field(alias="name")
+    name: str
     """The programmatic name."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The name shown to people."""
 
 
-class BlobResourceContents(_rt.Model):
+class BlobResourceContents(_cardc.Model):
     """A binary resource's contents (`BlobResourceContentsSchema`; strips, closed here)."""
 
-    uri: str = _p.Field(alias="uri")
+    uri: str
 
-    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="mimeType",
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     blob: _t.Annotated[
         str,
-        _rt.constrained(
+        _cardc.constrained(
             patterns=(
                 "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
             ),
         ),
-    ] = _p.Field(alias="blob")
+    ]
     """Base64 as `atob` reads it (`Base64Schema`), as for `ImageContent`."""
 
 
-class BooleanSchema(_rt.OpenModel):
+class BooleanSchema(_cardc.OpenModel):
     """A boolean field of a form (`BooleanSchemaSchema`, strips)."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
-    )
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    default: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="default",
-    )
+    default: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class CallToolRequest(_rt.OpenModel):
+class CallToolRequest(_cardc.OpenModel):
     """`tools/call` (`CallToolRequestSchema`, strips)."""
 
-    params: CallToolRequestParams = _p.Field(alias="params")
+    params: CallToolRequestParams
 
 
-class CallToolRequestParams(_rt.OpenModel):
+class CallToolRequestParams(_cardc.OpenModel):
     """Params of `tools/call` (`CallToolRequestParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="task")
-    )
+    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    name: str = _p.Field(alias="name")
+    name: str
 
-    arguments: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="arguments")
+    arguments: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        None
     )
 
 
-class CallToolResult(_rt.OpenModel):
+class CallToolResult(_cardc.OpenModel):
     """The result of `tools/call` (`CallToolResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     content: _t.Annotated[
         list[ContentBlock] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="content")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
     """The SDK reads an absent `content` as `[]` (`.default([])`)."""
 
     structured_content: _t.Annotated[
         JsonObject | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="structuredContent")
 
-    is_error: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    is_error: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="isError",
     )
 
 
-class CancelledNotification(_rt.OpenModel):
+class CancelledNotification(_cardc.OpenModel):
     """`notifications/cancelled` (`CancelledNotificationSchema`, strips)."""
 
-    params: CancelledNotificationParams = _p.Field(alias="params")
+    params: CancelledNotificationParams
 
 
-class CancelledNotificationParams(_rt.OpenModel):
+class CancelledNotificationParams(_cardc.OpenModel):
     """Params of `notifications/cancelled` (`CancelledNotificationParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    request_id: _t.Annotated[RequestId | None, _p.BeforeValidator(_rt.not_null)] = (
+    request_id: _t.Annotated[RequestId | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="requestId")
     )
 
-    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="reason",
-    )
+    reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ClientCapabilities(_rt.OpenModel):
+class ClientCapabilities(_cardc.OpenModel):
     """What a client supports (`ClientCapabilitiesSchema`, strips)."""
 
     experimental: _t.Annotated[
         dict[str, JsonObject] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="experimental")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
     sampling: _t.Annotated[
         SamplingCapability | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="sampling")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
     elicitation: _t.Annotated[
         ElicitationCapability | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="elicitation")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
     roots: _t.Annotated[
         ListChangedCapability | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="roots")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
     tasks: _t.Annotated[
         ClientTasksCapability | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="tasks")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
     extensions: _t.Annotated[
         dict[str, JsonObject] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="extensions")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
 
-class ClientTaskElicitationRequests(_rt.OpenModel):
+class ClientTaskElicitationRequests(_cardc.OpenModel):
     """Task-augmented elicitation requests a client takes (inline, loose)."""
 
-    create: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="create")
-    )
+    create: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ClientTaskRequests(_rt.OpenModel):
+class ClientTaskRequests(_cardc.OpenModel):
     """Which requests a client runs as tasks (inline, loose)."""
 
     sampling: _t.Annotated[
         ClientTaskSamplingRequests | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="sampling")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
     elicitation: _t.Annotated[
         ClientTaskElicitationRequests | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="elicitation")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
 
-class ClientTaskSamplingRequests(_rt.OpenModel):
+class ClientTaskSamplingRequests(_cardc.OpenModel):
     """Task-augmented sampling requests a client takes (inline, loose)."""
 
     create_message: _t.Annotated[
         JsonObject | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="createMessage")
 
 
-class ClientTasksCapability(_rt.OpenModel):
+class ClientTasksCapability(_cardc.OpenModel):
     """A client's tasks capability (`ClientTasksCapabilitySchema`, loose)."""
 
-    list_: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="list",
+    list_: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="list")
     )
 
-    cancel: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="cancel")
-    )
+    cancel: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = None
 
     requests: _t.Annotated[
         ClientTaskRequests | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="requests")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
 
-class CompleteRequest(_rt.OpenModel):
+class CompleteRequest(_cardc.OpenModel):
     """`completion/complete` (`CompleteRequestSchema`, strips)."""
 
-    params: CompleteRequestParams = _p.Field(alias="params")
+    params: CompleteRequestParams
 
 
-class CompleteRequestParams(_rt.OpenModel):
+class CompleteRequestParams(_cardc.OpenModel):
     """Params of `completion/complete` (`CompleteRequestParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    ref: CompletionReference = _p.Field(alias="ref")
+    ref: CompletionReference
 
-    argument: CompletionArgument = _p.Field(alias="argument")
+    argument: CompletionArgument
 
     context: _t.Annotated[
         CompletionContext | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="context")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
 
-class CompleteResult(_rt.OpenModel):
+class CompleteResult(_cardc.OpenModel):
     """The result of `completion/complete` (`CompleteResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    completion: Completion = _p.Field(alias="completion")
+    completion: Completion
 
 
-class Completion(_rt.OpenModel):
+class Completion(_cardc.OpenModel):
     """Completion values (inline in `CompleteResultSchema`, loose)."""
 
-    values: _t.Annotated[list[str], _rt.constrained(items=(None, 100))] = _p.Field(
-        alias="values",
-    )
+    values: _t.Annotated[list[str], _cardc.constrained(items=(None, 100))]
 
-    total: _t.Annotated[_rt.I64 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="total",
-    )
+    total: _t.Annotated[_cardc.I64 | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    has_more: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    has_more: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="hasMore",
     )
 
 
-class CompletionArgument(_rt.OpenModel):
+class CompletionArgument(_cardc.OpenModel):
     """The argument to complete (inline in `CompleteRequestParamsSchema`, strips)."""
 
-    name: str = _p.Field(alias="name")
+    name: str
 
-    value: str = _p.Field(alias="value")
+    value: str
 
 
-class CompletionContext(_rt.OpenModel):
+class CompletionContext(_cardc.OpenModel):
     """Arguments already given (inline in `CompleteRequestParamsSchema`, strips)."""
 
-    arguments: _t.Annotated[dict[str, str] | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="arguments")
-    )
+    arguments: _t.Annotated[
+        dict[str, str] | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
 
-class CreateMessageRequest(_rt.OpenModel):
+class CreateMessageRequest(_cardc.OpenModel):
     """`sampling/createMessage` (`CreateMessageRequestSchema`, strips)."""
 
-    params: CreateMessageRequestParams = _p.Field(alias="params")
+    params: CreateMessageRequestParams
 
 
-class CreateMessageRequestParams(_rt.OpenModel):
+class CreateMessageRequestParams(_cardc.OpenModel):
     """Params of `sampling/createMessage` (`CreateMessageRequestParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="task")
-    )
+    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    messages: list[SamplingMessage] = _p.Field(alias="messages")
+    messages: list[SamplingMessage]
 
     model_preferences_: _t.Annotated[
         ModelPreferences | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="modelPreferences")
 
-    system_prompt: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = (
+    system_prompt: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="systemPrompt")
     )
 
     include_context: _t.Annotated[
         IncludeContext | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="includeContext")
 
-    temperature: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="temperature")
-    )
+    temperature: _t.Annotated[
+        _cardc.F64 | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
-    max_tokens: _rt.I64 = _p.Field(alias="maxTokens")
+    max_tokens: _cardc.I64 = _p.Field(alias="maxTokens")
 
-    stop_sequences: _t.Annotated[list[str] | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="stopSequences")
-    )
+    stop_sequences: _t.Annotated[
+        list[str] | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="stopSequences")
 
-    metadata: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="metadata")
+    metadata: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        None
     )
     """Passed through to the model's provider."""
 
-    tools: _t.Annotated[list[Tool] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="tools",
-    )
+    tools: _t.Annotated[list[Tool] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    tool_choice: _t.Annotated[ToolChoice | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="toolChoice")
-    )
+    tool_choice: _t.Annotated[
+        ToolChoice | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="toolChoice")
 
 
-class CreateMessageResult(_rt.OpenModel):
+class CreateMessageResult(_cardc.OpenModel):
     """The result of `sampling/createMessage` without tools (`CreateMessageResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    model: str = _p.Field(alias="model")
+    model: str
 
-    stop_reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="stopReason",
+    stop_reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="stopReason")
     )
     """`endTurn`, `stopSequence`, `maxTokens` or any other string."""
 
-    role: Role = _p.Field(alias="role")
+    role: Role
 
-    content: SamplingContent = _p.Field(alias="content")
+    content: SamplingContent
 
 
-class CreateMessageResultWithTools(_rt.OpenModel):
+class CreateMessageResultWithTools(_cardc.OpenModel):
     """The result of `sampling/createMessage` with tools (`CreateMessageResultWithToolsSchema`,
     loose).
     """
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    model: str = _p.Field(alias="model")
+    model: str
 
-    stop_reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="stopReason",
+    stop_reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="stopReason")
     )
     """`endTurn`, `stopSequence`, `maxTokens`, `toolUse` or any other string."""
 
-    role: Role = _p.Field(alias="role")
+    role: Role
 
-    content: SamplingMessageContent = _p.Field(alias="content")
+    content: SamplingMessageContent
 
 
-class CreateTaskResult(_rt.OpenModel):
+class CreateTaskResult(_cardc.OpenModel):
     """The result of a request that became a task (`CreateTaskResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    task: Task = _p.Field(alias="task")
+    task: Task
 
 
-class ElicitRequest(_rt.OpenModel):
+class ElicitRequest(_cardc.OpenModel):
     """`elicitation/create` (`ElicitRequestSchema`, strips)."""
 
-    params: ElicitRequestParams = _p.Field(alias="params")
+    params: ElicitRequestParams
 
 
-class ElicitRequestFormParams(_rt.Model):
+class ElicitRequestFormParams(_cardc.Model):
     """Params of a form elicitation (`ElicitRequestFormParamsSchema`; strips, closed here as an
     untagged union's variant must be).
     """
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="task")
-    )
+    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    mode: _t.Annotated[FormMode | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="mode",
-    )
+    mode: _t.Annotated[FormMode | None, _p.BeforeValidator(_cardc.not_null)] = None
     """Absent means `form`."""
 
-    message: str = _p.Field(alias="message")
+    message: str
 
     requested_schema: RequestedSchema = _p.Field(alias="requestedSchema")
 
 
-class ElicitRequestUrlParams(_rt.Model):
+class ElicitRequestUrlParams(_cardc.Model):
     """Params of a URL elicitation (`ElicitRequestURLParamsSchema`; strips, closed here)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="task")
-    )
+    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    mode: _t.Annotated[_t.Literal["url"], _p.BeforeValidator(_rt.exactly("url"))] = (
-        _p.Field(alias="mode")
-    )
+    mode: _t.Annotated[_t.Literal["url"], _p.BeforeValidator(_cardc.exactly("url"))]
 
-    message: str = _p.Field(alias="message")
+    message: str
 
     elicitation_id: str = _p.Field(alias="elicitationId")
 
     url: _t.Annotated[
         str,
-        _rt.constrained(
+        _cardc.constrained(
             patterns=(
                 "^[A-Za-z][A-Za-z0-9+.\\-]*:(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$",
             ),
         ),
-    ] = _p.Field(alias="url")
+    ]
     """`z.string().url()`."""
 
 
-class ElicitResult(_rt.OpenModel):
+class ElicitResult(_cardc.OpenModel):
     """The result of `elicitation/create` (`ElicitResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    action: ElicitAction = _p.Field(alias="action")
+    action: ElicitAction
 
-    content: dict[str, ElicitValue] | None = _p.Field(default=None, alias="content")
+    content: dict[str, ElicitValue] | None = None
     """The SDK reads `null` as absent."""
 
 
-class ElicitationCapability(_rt.OpenModel):
+class ElicitationCapability(_cardc.OpenModel):
     """A client's elicitation capability (`ElicitationCapabilitySchema`, keeps other keys; the
     SDK reads `{}` as `{\"form\": {}}`).
     """
 
     form: _t.Annotated[
         FormElicitationCapability | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="form")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
-    url: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="url",
-    )
+    url: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ElicitationCompleteNotification(_rt.OpenModel):
+class ElicitationCompleteNotification(_cardc.OpenModel):
     """`notifications/elicitation/complete` (`ElicitationCompleteNotificationSchema`, strips)."""
 
-    params: ElicitationCompleteNotificationParams = _p.Field(alias="params")
+    params: ElicitationCompleteNotificationParams
 
 
-class ElicitationCompleteNotificationParams(_rt.OpenModel):
+class ElicitationCompleteNotificationParams(_cardc.OpenModel):
     """Params of `notifications/elicitation/complete`
     (`ElicitationCompleteNotificationParamsSchema`, strips).
     """
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     elicitation_id: str = _p.Field(alias="elicitationId")
 
 
-class EmbeddedResource(_rt.OpenModel):
+class EmbeddedResource(_cardc.OpenModel):
     """A resource inside a message (`EmbeddedResourceSchema`, strips)."""
 
-    resource: ResourceContents = _p.Field(alias="resource")
+    resource: ResourceContents
 
-    annotations: _t.Annotated[Annotations | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="annotations")
+    annotations: _t.Annotated[
+        Annotations | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
+
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
-    )
 
-
-class FormElicitationCapability(_rt.OpenModel):
+class FormElicitationCapability(_cardc.OpenModel):
     """Form elicitation (`FormElicitationCapabilitySchema`: an object intersected with a record,
     so other keys are kept).
     """
 
-    apply_defaults: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+    apply_defaults: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="applyDefaults")
     )
 
 
-class GetPromptRequest(_rt.OpenModel):
+class GetPromptRequest(_cardc.OpenModel):
     """`prompts/get` (`GetPromptRequestSchema`, strips)."""
 
-    params: GetPromptRequestParams = _p.Field(alias="params")
+    params: GetPromptRequestParams
 
 
-class GetPromptRequestParams(_rt.OpenModel):
+class GetPromptRequestParams(_cardc.OpenModel):
     """Params of `prompts/get` (`GetPromptRequestParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    name: str = _p.Field(alias="name")
+    name: str
 
-    arguments: _t.Annotated[dict[str, str] | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="arguments")
-    )
+    arguments: _t.Annotated[
+        dict[str, str] | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
 
-class GetPromptResult(_rt.OpenModel):
+class GetPromptResult(_cardc.OpenModel):
     """The result of `prompts/get` (`GetPromptResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
-    )
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    messages: list[PromptMessage] = _p.Field(alias="messages")
+    messages: list[PromptMessage]
 
 
-class Icon(_rt.OpenModel):
+class Icon(_cardc.OpenModel):
     """An icon (`IconSchema`, strips)."""
 
-    src: str = _p.Field(alias="src")
+    src: str
 
-    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="mimeType",
     )
 
-    sizes: _t.Annotated[list[str] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="sizes",
-    )
+    sizes: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    theme: _t.Annotated[IconTheme | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="theme",
-    )
+    theme: _t.Annotated[IconTheme | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class Icons(_rt.Model):
+class Icons(_cardc.Model):
     """Icons (`IconsSchema`), flattened into what has them."""
 
-    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="icons",
-    )
+    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ImageContent(_rt.OpenModel):
+class ImageContent(_cardc.OpenModel):
     """An image (`ImageContentSchema`, strips)."""
 
     data: _t.Annotated[
         str,
-        _rt.constrained(
+        _cardc.constrained(
             patterns=(
                 "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
             ),
         ),
-    ] = _p.Field(alias="data")
+    ]
     """Base64 as `atob` reads it (`Base64Schema`): ASCII white space anywhere, then at most two
     `=` of padding, and never one character past a group of four.
     """
 
     mime_type: str = _p.Field(alias="mimeType")
 
-    annotations: _t.Annotated[Annotations | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="annotations")
+    annotations: _t.Annotated[
+        Annotations | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
+
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
-    )
 
-
-class Implementation(_rt.OpenModel):
+class Implementation(_cardc.OpenModel):
     """A client's or server's name and version (`ImplementationSchema`, strips)."""
 
-    name: str = _p.Field(alias="name")
+    name: str
     """The programmatic name."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The name shown to people."""
 
-    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="icons",
+    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    version: str
+
+    website_url: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="websiteUrl")
     )
 
-    version: str = _p.Field(alias="version")
-
-    website_url: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="websiteUrl",
-    )
-
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
-    )
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class InitializeRequest(_rt.OpenModel):
+class InitializeRequest(_cardc.OpenModel):
     """`initialize` (`InitializeRequestSchema`, strips)."""
 
-    params: InitializeRequestParams = _p.Field(alias="params")
+    params: InitializeRequestParams
 
 
-class InitializeRequestParams(_rt.OpenModel):
+class InitializeRequestParams(_cardc.OpenModel):
     """Params of `initialize` (`InitializeRequestParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     protocol_version: str = _p.Field(alias="protocolVersion")
     """The newest version the client supports, such as `2025-11-25`."""
 
-    capabilities: ClientCapabilities = _p.Field(alias="capabilities")
+    capabilities: ClientCapabilities
 
     client_info: Implementation = _p.Field(alias="clientInfo")
 
 
-class InitializeResult(_rt.OpenModel):
+class InitializeResult(_cardc.OpenModel):
     """The result of `initialize` (`InitializeResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     protocol_version: str = _p.Field(alias="protocolVersion")
 
-    capabilities: ServerCapabilities = _p.Field(alias="capabilities")
+    capabilities: ServerCapabilities
 
     server_info: Implementation = _p.Field(alias="serverInfo")
 
-    instructions: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="instructions",
-    )
+    instructions: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class JsonRpcError(_rt.OpenModel):
+class JsonRpcError(_cardc.OpenModel):
     """The error of an error response (the SDK's inline `z.object`, which strips)."""
 
-    code: _rt.I64 = _p.Field(alias="code")
+    code: _cardc.I64
     """`ErrorCode`: -32700 parse error, -32600 invalid request, -32601 method not found,
     -32602 invalid params, -32603 internal error, -32042 URL elicitation required.
     """
 
-    message: str = _p.Field(alias="message")
+    message: str
 
-    data: _rt.Json = _p.Field(default=None, alias="data")
+    data: _cardc.Json = None
 
 
-class JsonRpcErrorResponse(_rt.Model):
+class JsonRpcErrorResponse(_cardc.Model):
     """An error response (`JSONRPCErrorResponseSchema`, strict); `id` is absent when the request's
     id could not be read.
     """
 
-    jsonrpc: _t.Annotated[_t.Literal["2.0"], _p.BeforeValidator(_rt.exactly("2.0"))] = (
-        _p.Field(alias="jsonrpc")
-    )
+    jsonrpc: _t.Annotated[_t.Literal["2.0"], _p.BeforeValidator(_cardc.exactly("2.0"))]
 
-    id: _t.Annotated[RequestId | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="id",
-    )
+    id: _t.Annotated[RequestId | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    error: JsonRpcError = _p.Field(alias="error")
+    error: JsonRpcError
 
 
-class JsonRpcNotification(_rt.Model):
+class JsonRpcNotification(_cardc.Model):
     """A notification, which expects no response (`JSONRPCNotificationSchema`, strict)."""
 
-    jsonrpc: _t.Annotated[_t.Literal["2.0"], _p.BeforeValidator(_rt.exactly("2.0"))] = (
-        _p.Field(alias="jsonrpc")
-    )
+    jsonrpc: _t.Annotated[_t.Literal["2.0"], _p.BeforeValidator(_cardc.exactly("2.0"))]
 
-    method: str = _p.Field(alias="method")
+    method: str
 
-    params: _t.Annotated[Params | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="params",
-    )
+    params: _t.Annotated[Params | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class JsonRpcRequest(_rt.Model):
+class JsonRpcRequest(_cardc.Model):
     """A request expecting a response (`JSONRPCRequestSchema`, strict): `params` is any object
     with an optional `_meta` (`BaseRequestParamsSchema.loose()`).
 
@@ -956,758 +860,634 @@ class JsonRpcRequest(_rt.Model):
         {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}
     """
 
-    jsonrpc: _t.Annotated[_t.Literal["2.0"], _p.BeforeValidator(_rt.exactly("2.0"))] = (
-        _p.Field(alias="jsonrpc")
-    )
+    jsonrpc: _t.Annotated[_t.Literal["2.0"], _p.BeforeValidator(_cardc.exactly("2.0"))]
 
-    id: RequestId = _p.Field(alias="id")
+    id: RequestId
 
-    method: str = _p.Field(alias="method")
+    method: str
 
-    params: _t.Annotated[Params | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="params",
-    )
+    params: _t.Annotated[Params | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class JsonRpcResultResponse(_rt.Model):
+class JsonRpcResultResponse(_cardc.Model):
     """A successful response (`JSONRPCResultResponseSchema`, strict)."""
 
-    jsonrpc: _t.Annotated[_t.Literal["2.0"], _p.BeforeValidator(_rt.exactly("2.0"))] = (
-        _p.Field(alias="jsonrpc")
-    )
+    jsonrpc: _t.Annotated[_t.Literal["2.0"], _p.BeforeValidator(_cardc.exactly("2.0"))]
 
-    id: RequestId = _p.Field(alias="id")
+    id: RequestId
 
-    result: Result = _p.Field(alias="result")
+    result: Result
 
 
-class ListChangedCapability(_rt.OpenModel):
+class ListChangedCapability(_cardc.OpenModel):
     """Whether lists send change notifications (the SDK's inline `prompts`, `tools` and `roots`
     capabilities, strips).
     """
 
-    list_changed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+    list_changed: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="listChanged")
     )
 
 
-class ListPromptsResult(_rt.OpenModel):
+class ListPromptsResult(_cardc.OpenModel):
     """The result of `prompts/list` (`ListPromptsResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_rt.not_null)] = (
+    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="nextCursor")
     )
 
-    prompts: list[Prompt] = _p.Field(alias="prompts")
+    prompts: list[Prompt]
 
 
-class ListResourceTemplatesResult(_rt.OpenModel):
+class ListResourceTemplatesResult(_cardc.OpenModel):
     """The result of `resources/templates/list` (`ListResourceTemplatesResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_rt.not_null)] = (
+    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="nextCursor")
     )
 
     resource_templates: list[ResourceTemplate] = _p.Field(alias="resourceTemplates")
 
 
-class ListResourcesResult(_rt.OpenModel):
+class ListResourcesResult(_cardc.OpenModel):
     """The result of `resources/list` (`ListResourcesResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_rt.not_null)] = (
+    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="nextCursor")
     )
 
-    resources: list[Resource] = _p.Field(alias="resources")
+    resources: list[Resource]
 
 
-class ListRootsResult(_rt.OpenModel):
+class ListRootsResult(_cardc.OpenModel):
     """The result of `roots/list` (`ListRootsResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    roots: list[Root] = _p.Field(alias="roots")
+    roots: list[Root]
 
 
-class ListTasksResult(_rt.OpenModel):
+class ListTasksResult(_cardc.OpenModel):
     """The result of `tasks/list` (`ListTasksResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_rt.not_null)] = (
+    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="nextCursor")
     )
 
-    tasks: list[Task] = _p.Field(alias="tasks")
+    tasks: list[Task]
 
 
-class ListToolsResult(_rt.OpenModel):
+class ListToolsResult(_cardc.OpenModel):
     """The result of `tools/list` (`ListToolsResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_rt.not_null)] = (
+    next_cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="nextCursor")
     )
 
-    tools: list[Tool] = _p.Field(alias="tools")
+    tools: list[Tool]
 
 
-class LoggingMessageNotification(_rt.OpenModel):
+class LoggingMessageNotification(_cardc.OpenModel):
     """`notifications/message` (`LoggingMessageNotificationSchema`, strips)."""
 
-    params: LoggingMessageNotificationParams = _p.Field(alias="params")
+    params: LoggingMessageNotificationParams
 
 
-class LoggingMessageNotificationParams(_rt.OpenModel):
+class LoggingMessageNotificationParams(_cardc.OpenModel):
     """Params of `notifications/message` (`LoggingMessageNotificationParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    level: LoggingLevel = _p.Field(alias="level")
+    level: LoggingLevel
 
-    logger: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="logger",
-    )
+    logger: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    data: _rt.Json = _p.Field(alias="data")
+    data: _cardc.Json
     """Any JSON, `null` too (`z.unknown()`, which zod v4 requires present in an object)."""
 
 
-class Meta(_rt.Model):
+class Meta(_cardc.Model):
     """The `_meta` field every params and result object has (the shape of the SDK's
     `BaseRequestParamsSchema`, `NotificationsParamsSchema` and `ResultSchema`), flattened into
     each of them.
     """
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
 
-class MetaOnly(_rt.OpenModel):
+class MetaOnly(_cardc.OpenModel):
     """A request or notification whose params carry only `_meta` (`PingRequestSchema`,
     `ListRootsRequestSchema`, `InitializedNotificationSchema`, the list-changed notifications;
     strips).
     """
 
-    params: _t.Annotated[Params | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="params",
-    )
+    params: _t.Annotated[Params | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ModelHint(_rt.OpenModel):
+class ModelHint(_cardc.OpenModel):
     """A model the server would like (`ModelHintSchema`, strips)."""
 
-    name: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="name",
-    )
+    name: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ModelPreferences(_rt.OpenModel):
+class ModelPreferences(_cardc.OpenModel):
     """What the server cares about in a model (`ModelPreferencesSchema`, strips)."""
 
-    hints: _t.Annotated[list[ModelHint] | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="hints")
+    hints: _t.Annotated[list[ModelHint] | None, _p.BeforeValidator(_cardc.not_null)] = (
+        None
     )
 
     cost_priority: _t.Annotated[
         _t.Annotated[
-            _rt.F64,
-            _rt.constrained(minimum=(0.0, False), maximum=(1.0, False)),
+            _cardc.F64,
+            _cardc.constrained(minimum=(0.0, False), maximum=(1.0, False)),
         ]
         | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="costPriority")
 
     speed_priority: _t.Annotated[
         _t.Annotated[
-            _rt.F64,
-            _rt.constrained(minimum=(0.0, False), maximum=(1.0, False)),
+            _cardc.F64,
+            _cardc.constrained(minimum=(0.0, False), maximum=(1.0, False)),
         ]
         | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="speedPriority")
 
     intelligence_priority: _t.Annotated[
         _t.Annotated[
-            _rt.F64,
-            _rt.constrained(minimum=(0.0, False), maximum=(1.0, False)),
+            _cardc.F64,
+            _cardc.constrained(minimum=(0.0, False), maximum=(1.0, False)),
         ]
         | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="intelligencePriority")
 
 
-class MultiSelectEnumSchema(_rt.OpenModel):
+class MultiSelectEnumSchema(_cardc.OpenModel):
     """A multi-select field of a form (`MultiSelectEnumSchemaSchema`: the untitled and titled
     forms, which differ only in `items`).
     """
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
-    )
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    min_items: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = (
+    min_items: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="minItems")
     )
 
-    max_items: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = (
+    max_items: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="maxItems")
     )
 
-    items: MultiSelectItems = _p.Field(alias="items")
+    items: MultiSelectItems
 
-    default: _t.Annotated[list[str] | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="default")
-    )
+    default: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class NumberSchema(_rt.OpenModel):
+class NumberSchema(_cardc.OpenModel):
     """A number field of a form (`NumberSchemaSchema`, strips), `type` `number` or `integer`."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
-    )
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    minimum: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="minimum",
-    )
+    minimum: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    maximum: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="maximum",
-    )
+    maximum: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    default: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="default",
-    )
+    default: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class PaginatedRequest(_rt.OpenModel):
+class PaginatedRequest(_cardc.OpenModel):
     """A list request (`PaginatedRequestSchema` and the `List*RequestSchema`s, strips)."""
 
     params: _t.Annotated[
         PaginatedRequestParams | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="params")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
 
-class PaginatedRequestParams(_rt.OpenModel):
+class PaginatedRequestParams(_cardc.OpenModel):
     """Params of a list request (`PaginatedRequestParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="cursor",
-    )
+    cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class Params(_rt.OpenModel):
+class Params(_cardc.OpenModel):
     """Params that carry only `_meta` (`NotificationsParamsSchema`, `BaseRequestParamsSchema`; a
     JSON-RPC message's params, `.loose()`).
     """
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
 
-class ProgressNotification(_rt.OpenModel):
+class ProgressNotification(_cardc.OpenModel):
     """`notifications/progress` (`ProgressNotificationSchema`, strips)."""
 
-    params: ProgressNotificationParams = _p.Field(alias="params")
+    params: ProgressNotificationParams
 
 
-class ProgressNotificationParams(_rt.OpenModel):
+class ProgressNotificationParams(_cardc.OpenModel):
     """Params of `notifications/progress` (`ProgressNotificationParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    progress: _rt.F64 = _p.Field(alias="progress")
+    progress: _cardc.F64
 
-    total: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="total",
-    )
+    total: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    message: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="message",
-    )
+    message: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
     progress_token: ProgressToken = _p.Field(alias="progressToken")
 
 
-class Prompt(_rt.OpenModel):
+class Prompt(_cardc.OpenModel):
     """A prompt a server offers (`PromptSchema`, strips)."""
 
-    name: str = _p.Field(alias="name")
+    name: str
     """The programmatic name."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The name shown to people."""
 
-    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="icons",
-    )
+    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
-    )
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
     arguments: _t.Annotated[
         list[PromptArgument] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="arguments")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
 
-class PromptArgument(_rt.OpenModel):
+class PromptArgument(_cardc.OpenModel):
     """An argument a prompt takes (`PromptArgumentSchema`, strips)."""
 
-    name: str = _p.Field(alias="name")
+    name: str
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
-    )
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    required: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="required",
-    )
+    required: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class PromptMessage(_rt.OpenModel):
+class PromptMessage(_cardc.OpenModel):
     """A message of a prompt (`PromptMessageSchema`, strips)."""
 
-    role: Role = _p.Field(alias="role")
+    role: Role
 
-    content: ContentBlock = _p.Field(alias="content")
+    content: ContentBlock
 
 
-class PromptReference(_rt.OpenModel):
+class PromptReference(_cardc.OpenModel):
     """A prompt whose argument to complete (`PromptReferenceSchema`, strips)."""
 
-    name: str = _p.Field(alias="name")
+    name: str
 
 
-class ReadResourceResult(_rt.OpenModel):
+class ReadResourceResult(_cardc.OpenModel):
     """The result of `resources/read` (`ReadResourceResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    contents: list[ResourceContents] = _p.Field(alias="contents")
+    contents: list[ResourceContents]
 
 
-class RelatedTaskMetadata(_rt.OpenModel):
+class RelatedTaskMetadata(_cardc.OpenModel):
     """The task a message belongs to (`RelatedTaskMetadataSchema`, strips)."""
 
     task_id: str = _p.Field(alias="taskId")
 
 
-class RequestMeta(_rt.OpenModel):
+class RequestMeta(_cardc.OpenModel):
     """The `_meta` of a request, notification or result (`RequestMetaSchema`, loose: other keys
     are kept).
     """
 
     progress_token: _t.Annotated[
         ProgressToken | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="progressToken")
     """Asks for `notifications/progress` carrying this token."""
 
     related_task: _t.Annotated[
         RelatedTaskMetadata | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="io.modelcontextprotocol/related-task")
     """The task this message belongs to."""
 
 
-class RequestedSchema(_rt.OpenModel):
+class RequestedSchema(_cardc.OpenModel):
     """The form an elicitation asks for (the SDK's inline `z.object`, strips)."""
 
     type_: _t.Annotated[
         _t.Literal["object"],
-        _p.BeforeValidator(_rt.exactly("object")),
+        _p.BeforeValidator(_cardc.exactly("object")),
     ] = _p.Field(alias="type")
 
-    properties: dict[str, PrimitiveSchemaDefinition] = _p.Field(alias="properties")
+    properties: dict[str, PrimitiveSchemaDefinition]
 
-    required: _t.Annotated[list[str] | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="required")
-    )
+    required: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class Resource(_rt.OpenModel):
+class Resource(_cardc.OpenModel):
     """A resource a server offers (`ResourceSchema`, strips); as a content block it is a
     `resource_link` (`ResourceLinkSchema`).
     """
 
-    name: str = _p.Field(alias="name")
+    name: str
     """The programmatic name."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The name shown to people."""
 
-    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="icons",
-    )
+    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    uri: str = _p.Field(alias="uri")
+    uri: str
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
-    )
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="mimeType",
     )
 
-    size: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="size",
-    )
+    size: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = None
     """Size in bytes, if known (`z.number()`)."""
 
-    annotations: _t.Annotated[Annotations | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="annotations")
+    annotations: _t.Annotated[
+        Annotations | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
+
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
-    )
 
-
-class ResourceRequest(_rt.OpenModel):
+class ResourceRequest(_cardc.OpenModel):
     """A request naming one resource (`ReadResourceRequestSchema`, `SubscribeRequestSchema`,
     `UnsubscribeRequestSchema`, strips).
     """
 
-    params: ResourceRequestParams = _p.Field(alias="params")
+    params: ResourceRequestParams
 
 
-class ResourceRequestParams(_rt.OpenModel):
+class ResourceRequestParams(_cardc.OpenModel):
     """Params naming one resource (`ResourceRequestParamsSchema`; also `ReadResource...`,
     `Subscribe...`, `UnsubscribeRequestParamsSchema`; strips).
     """
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    uri: str = _p.Field(alias="uri")
+    uri: str
 
 
-class ResourceTemplate(_rt.OpenModel):
+class ResourceTemplate(_cardc.OpenModel):
     """A template of resource URIs (`ResourceTemplateSchema`, strips)."""
 
-    name: str = _p.Field(alias="name")
+    name: str
     """The programmatic name."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The name shown to people."""
 
-    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="icons",
-    )
+    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
     uri_template: str = _p.Field(alias="uriTemplate")
     """An RFC 6570 URI template."""
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
-    )
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="mimeType",
     )
 
-    annotations: _t.Annotated[Annotations | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="annotations")
+    annotations: _t.Annotated[
+        Annotations | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
+
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
-    )
 
-
-class ResourceTemplateReference(_rt.OpenModel):
+class ResourceTemplateReference(_cardc.OpenModel):
     """A resource template whose argument to complete (`ResourceTemplateReferenceSchema`,
     strips).
     """
 
-    uri: str = _p.Field(alias="uri")
+    uri: str
 
 
-class ResourceUpdatedNotification(_rt.OpenModel):
+class ResourceUpdatedNotification(_cardc.OpenModel):
     """`notifications/resources/updated` (`ResourceUpdatedNotificationSchema`, strips)."""
 
-    params: ResourceUpdatedNotificationParams = _p.Field(alias="params")
+    params: ResourceUpdatedNotificationParams
 
 
-class ResourceUpdatedNotificationParams(_rt.OpenModel):
+class ResourceUpdatedNotificationParams(_cardc.OpenModel):
     """Params of `notifications/resources/updated` (`ResourceUpdatedNotificationParamsSchema`,
     strips).
     """
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    uri: str = _p.Field(alias="uri")
+    uri: str
 
 
-class ResourcesCapability(_rt.OpenModel):
+class ResourcesCapability(_cardc.OpenModel):
     """A server's resources capability (inline in `ServerCapabilitiesSchema`, strips)."""
 
-    subscribe: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="subscribe",
-    )
+    subscribe: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    list_changed: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+    list_changed: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="listChanged")
     )
 
 
-class Result(_rt.OpenModel):
+class Result(_cardc.OpenModel):
     """A result with nothing but `_meta` and what the sender adds (`ResultSchema`, loose)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
 
-class Root(_rt.OpenModel):
+class Root(_cardc.OpenModel):
     """A directory or file the server may work in (`RootSchema`, strips)."""
 
-    uri: _t.Annotated[str, _rt.constrained(patterns=("^file://",))] = _p.Field(
-        alias="uri",
-    )
+    uri: _t.Annotated[str, _cardc.constrained(patterns=("^file://",))]
     """Starts with `file://`."""
 
-    name: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="name",
-    )
+    name: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
 
-class SamplingCapability(_rt.OpenModel):
+class SamplingCapability(_cardc.OpenModel):
     """A client's sampling capability (inline in `ClientCapabilitiesSchema`, strips)."""
 
-    context: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = (
+    context: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(
             default=None,
-            alias="context",
             deprecated="context inclusion is soft-deprecated in 2025-11-25",
         )
     )
 
-    tools: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="tools",
-    )
+    tools: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class SamplingMessage(_rt.OpenModel):
+class SamplingMessage(_cardc.OpenModel):
     """A message of a sampling conversation (`SamplingMessageSchema`, strips)."""
 
-    role: Role = _p.Field(alias="role")
+    role: Role
 
-    content: SamplingMessageContent = _p.Field(alias="content")
+    content: SamplingMessageContent
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
 
-class ServerCapabilities(_rt.OpenModel):
+class ServerCapabilities(_cardc.OpenModel):
     """What a server supports (`ServerCapabilitiesSchema`, strips)."""
 
     experimental: _t.Annotated[
         dict[str, JsonObject] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="experimental")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
-    logging: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="logging")
-    )
+    logging: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    completions: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="completions")
-    )
+    completions: _t.Annotated[
+        JsonObject | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
     prompts: _t.Annotated[
         ListChangedCapability | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="prompts")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
     resources: _t.Annotated[
         ResourcesCapability | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="resources")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
     tools: _t.Annotated[
         ListChangedCapability | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="tools")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
     tasks: _t.Annotated[
         ServerTasksCapability | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="tasks")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
     extensions: _t.Annotated[
         dict[str, JsonObject] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="extensions")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
 
-class ServerTaskRequests(_rt.OpenModel):
+class ServerTaskRequests(_cardc.OpenModel):
     """Which requests a server runs as tasks (inline, loose)."""
 
     tools: _t.Annotated[
         ServerTaskToolRequests | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="tools")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
 
-class ServerTaskToolRequests(_rt.OpenModel):
+class ServerTaskToolRequests(_cardc.OpenModel):
     """Task-augmented tool requests a server takes (inline, loose)."""
 
-    call: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="call",
-    )
+    call: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ServerTasksCapability(_rt.OpenModel):
+class ServerTasksCapability(_cardc.OpenModel):
     """A server's tasks capability (`ServerTasksCapabilitySchema`, loose)."""
 
-    list_: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="list",
+    list_: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="list")
     )
 
-    cancel: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="cancel")
-    )
+    cancel: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = None
 
     requests: _t.Annotated[
         ServerTaskRequests | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="requests")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
 
-class SetLevelRequest(_rt.OpenModel):
+class SetLevelRequest(_cardc.OpenModel):
     """`logging/setLevel` (`SetLevelRequestSchema`, strips)."""
 
-    params: SetLevelRequestParams = _p.Field(alias="params")
+    params: SetLevelRequestParams
 
 
-class SetLevelRequestParams(_rt.OpenModel):
+class SetLevelRequestParams(_cardc.OpenModel):
     """Params of `logging/setLevel` (`SetLevelRequestParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    level: LoggingLevel = _p.Field(alias="level")
+    level: LoggingLevel
 
 
-class StringSchema(_rt.OpenModel):
+class StringSchema(_cardc.OpenModel):
     """A string field of a form: the SDK's `LegacyTitledEnumSchemaSchema`,
     `UntitledSingleSelectEnumSchemaSchema`, `TitledSingleSelectEnumSchemaSchema` and
     `StringSchemaSchema`, all `type: \"string\"`, merged into one struct: a tagged union cannot
@@ -1715,40 +1495,28 @@ class StringSchema(_rt.OpenModel):
     carry.
     """
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
-    )
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    min_length: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = (
+    min_length: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="minLength")
     )
 
-    max_length: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = (
+    max_length: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="maxLength")
     )
 
-    format: _t.Annotated[StringFormat | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="format")
+    format: _t.Annotated[StringFormat | None, _p.BeforeValidator(_cardc.not_null)] = (
+        None
     )
 
-    default: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="default",
-    )
+    default: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    enum: _t.Annotated[list[str] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="enum",
-    )
+    enum: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The values of a select."""
 
-    enum_names: _t.Annotated[list[str] | None, _p.BeforeValidator(_rt.not_null)] = (
+    enum_names: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(
             default=None,
             alias="enumNames",
@@ -1759,180 +1527,173 @@ class StringSchema(_rt.OpenModel):
 
     one_of: _t.Annotated[
         list[TitledOption] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="oneOf")
     """The values of a titled select."""
 
 
-class Task(_rt.Model):
+class Task(_cardc.Model):
     """A task (`TaskSchema`; strips, closed here because results flatten it)."""
 
     task_id: str = _p.Field(alias="taskId")
 
-    status: TaskStatus = _p.Field(alias="status")
+    status: TaskStatus
 
-    ttl: _rt.F64 | None = _p.Field(alias="ttl")
+    ttl: _cardc.F64 | None
     """Milliseconds to keep the result, `null` for unlimited."""
 
     created_at: str = _p.Field(alias="createdAt")
 
     last_updated_at: str = _p.Field(alias="lastUpdatedAt")
 
-    poll_interval: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="pollInterval")
-    )
+    poll_interval: _t.Annotated[
+        _cardc.F64 | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="pollInterval")
 
-    status_message: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = (
+    status_message: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="statusMessage")
     )
 
 
-class TaskAugmented(_rt.Model):
+class TaskAugmented(_cardc.Model):
     """Params of a request that may run as a task (`TaskAugmentedRequestParamsSchema`)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="task")
-    )
+    task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class TaskMetadata(_rt.OpenModel):
+class TaskMetadata(_cardc.OpenModel):
     """Asks for the request to run as a task (`TaskMetadataSchema`, strips)."""
 
-    ttl: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="ttl",
-    )
+    ttl: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = None
     """How long, in milliseconds, to keep the task's result."""
 
 
-class TaskRequest(_rt.OpenModel):
+class TaskRequest(_cardc.OpenModel):
     """A request naming one task (`GetTaskRequestSchema`, `GetTaskPayloadRequestSchema`,
     `CancelTaskRequestSchema`, strips).
     """
 
-    params: TaskRequestParams = _p.Field(alias="params")
+    params: TaskRequestParams
 
 
-class TaskRequestParams(_rt.OpenModel):
+class TaskRequestParams(_cardc.OpenModel):
     """Params naming one task (inline in `GetTaskRequestSchema`, `GetTaskPayloadRequestSchema`,
     `CancelTaskRequestSchema`; strips).
     """
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     task_id: str = _p.Field(alias="taskId")
 
 
-class TaskResult(_rt.OpenModel):
+class TaskResult(_cardc.OpenModel):
     """A task's state as a result (`GetTaskResultSchema`, `CancelTaskResultSchema`)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     task_id: str = _p.Field(alias="taskId")
 
-    status: TaskStatus = _p.Field(alias="status")
+    status: TaskStatus
 
-    ttl: _rt.F64 | None = _p.Field(alias="ttl")
+    ttl: _cardc.F64 | None
     """Milliseconds to keep the result, `null` for unlimited."""
 
     created_at: str = _p.Field(alias="createdAt")
 
     last_updated_at: str = _p.Field(alias="lastUpdatedAt")
 
-    poll_interval: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="pollInterval")
-    )
+    poll_interval: _t.Annotated[
+        _cardc.F64 | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="pollInterval")
 
-    status_message: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = (
+    status_message: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="statusMessage")
     )
 
 
-class TaskStatusNotification(_rt.OpenModel):
+class TaskStatusNotification(_cardc.OpenModel):
     """`notifications/tasks/status` (`TaskStatusNotificationSchema`, strips)."""
 
-    params: TaskStatusNotificationParams = _p.Field(alias="params")
+    params: TaskStatusNotificationParams
 
 
-class TaskStatusNotificationParams(_rt.OpenModel):
+class TaskStatusNotificationParams(_cardc.OpenModel):
     """Params of `notifications/tasks/status` (`TaskStatusNotificationParamsSchema`, strips)."""
 
-    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
     task_id: str = _p.Field(alias="taskId")
 
-    status: TaskStatus = _p.Field(alias="status")
+    status: TaskStatus
 
-    ttl: _rt.F64 | None = _p.Field(alias="ttl")
+    ttl: _cardc.F64 | None
     """Milliseconds to keep the result, `null` for unlimited."""
 
     created_at: str = _p.Field(alias="createdAt")
 
     last_updated_at: str = _p.Field(alias="lastUpdatedAt")
 
-    poll_interval: _t.Annotated[_rt.F64 | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="pollInterval")
-    )
+    poll_interval: _t.Annotated[
+        _cardc.F64 | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="pollInterval")
 
-    status_message: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = (
+    status_message: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="statusMessage")
     )
 
 
-class TextContent(_rt.OpenModel):
+class TextContent(_cardc.OpenModel):
     """Text (`TextContentSchema`, strips).
 
     Examples:
         {\"text\":\"Tool result text\"}
     """
 
-    text: str = _p.Field(alias="text")
+    text: str
 
-    annotations: _t.Annotated[Annotations | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="annotations")
+    annotations: _t.Annotated[
+        Annotations | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
+
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
-    )
 
-
-class TextResourceContents(_rt.Model):
+class TextResourceContents(_cardc.Model):
     """A text resource's contents (`TextResourceContentsSchema`; strips, closed here as an
     untagged union's variant must be).
     """
 
-    uri: str = _p.Field(alias="uri")
+    uri: str
 
-    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="mimeType",
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    text: str = _p.Field(alias="text")
+    text: str
 
 
-class TitledMultiSelectItems(_rt.Model):
+class TitledMultiSelectItems(_cardc.Model):
     """The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`; closed
     here).
     """
@@ -1940,102 +1701,91 @@ class TitledMultiSelectItems(_rt.Model):
     any_of: list[TitledOption] = _p.Field(alias="anyOf")
 
 
-class TitledOption(_rt.OpenModel):
+class TitledOption(_cardc.OpenModel):
     """A choice of a titled select (`TitledSingleSelectEnumSchemaSchema`'s `oneOf` items, strips)."""
 
-    const: str = _p.Field(alias="const")
+    const: str
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class Tool(_rt.OpenModel):
+class Tool(_cardc.OpenModel):
     """A tool a server offers (`ToolSchema`, strips)."""
 
-    name: str = _p.Field(alias="name")
+    name: str
     """The programmatic name."""
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The name shown to people."""
 
-    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="icons",
-    )
+    icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    description: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="description",
-    )
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
     input_schema: ToolJsonSchema = _p.Field(alias="inputSchema")
 
     output_schema: _t.Annotated[
         ToolJsonSchema | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="outputSchema")
 
     annotations: _t.Annotated[
         ToolAnnotations | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="annotations")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
-    execution: _t.Annotated[ToolExecution | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="execution")
+    execution: _t.Annotated[
+        ToolExecution | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
+
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
-    )
 
-
-class ToolAnnotations(_rt.OpenModel):
+class ToolAnnotations(_cardc.OpenModel):
     """Hints about what a tool does (`ToolAnnotationsSchema`, strips); untrusted unless the
     server is.
     """
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    read_only_hint: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+    read_only_hint: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="readOnlyHint")
     )
 
-    destructive_hint: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+    destructive_hint: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="destructiveHint")
     )
 
-    idempotent_hint: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+    idempotent_hint: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="idempotentHint")
     )
 
-    open_world_hint: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = (
+    open_world_hint: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="openWorldHint")
     )
 
 
-class ToolChoice(_rt.OpenModel):
+class ToolChoice(_cardc.OpenModel):
     """How the model may use tools (`ToolChoiceSchema`, strips)."""
 
-    mode: _t.Annotated[ToolChoiceMode | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="mode")
+    mode: _t.Annotated[ToolChoiceMode | None, _p.BeforeValidator(_cardc.not_null)] = (
+        None
     )
 
 
-class ToolExecution(_rt.OpenModel):
+class ToolExecution(_cardc.OpenModel):
     """How a tool runs (`ToolExecutionSchema`, strips)."""
 
-    task_support: _t.Annotated[TaskSupport | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="taskSupport")
-    )
+    task_support: _t.Annotated[
+        TaskSupport | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="taskSupport")
 
 
-class ToolJsonSchema(_rt.OpenModel):
+class ToolJsonSchema(_cardc.OpenModel):
     """A tool's input or output JSON Schema (`ToolSchema`'s inline
     `z.object(...).catchall(z.unknown())`, which keeps every other keyword).
 
@@ -2045,20 +1795,18 @@ class ToolJsonSchema(_rt.OpenModel):
 
     type_: _t.Annotated[
         _t.Literal["object"],
-        _p.BeforeValidator(_rt.exactly("object")),
+        _p.BeforeValidator(_cardc.exactly("object")),
     ] = _p.Field(alias="type")
 
     properties: _t.Annotated[
         dict[str, JsonObject] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="properties")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
-    required: _t.Annotated[list[str] | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="required")
-    )
+    required: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ToolResultContent(_rt.OpenModel):
+class ToolResultContent(_cardc.OpenModel):
     """A tool's result given back to the model (`ToolResultContentSchema`, strips)."""
 
     tool_use_id: str = _p.Field(alias="toolUseId")
@@ -2066,91 +1814,79 @@ class ToolResultContent(_rt.OpenModel):
 
     content: _t.Annotated[
         list[ContentBlock] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="content")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
     """The SDK reads an absent `content` as `[]`."""
 
     structured_content: _t.Annotated[
         JsonObject | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="structuredContent")
 
-    is_error: _t.Annotated[bool | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    is_error: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="isError",
     )
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
 
-class ToolUseContent(_rt.OpenModel):
+class ToolUseContent(_cardc.OpenModel):
     """A model's call of a tool (`ToolUseContentSchema`, strips)."""
 
-    name: str = _p.Field(alias="name")
+    name: str
 
-    id: str = _p.Field(alias="id")
+    id: str
 
-    input: JsonObject = _p.Field(alias="input")
+    input: JsonObject
 
-    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="_meta",
+    meta: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
     )
 
 
-class UntitledMultiSelectItems(_rt.Model):
+class UntitledMultiSelectItems(_cardc.Model):
     """The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`;
     strips, closed here as an untagged union's variant must be).
     """
 
     type_: _t.Annotated[
         _t.Literal["string"],
-        _p.BeforeValidator(_rt.exactly("string")),
+        _p.BeforeValidator(_cardc.exactly("string")),
     ] = _p.Field(alias="type")
 
-    enum: list[str] = _p.Field(alias="enum")
+    enum: list[str]
 
 
 class ClientNotification_Cancelled(CancelledNotification):
     """The Cancelled variant of ClientNotification."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["notifications/cancelled"] = _p.Field(
-        default="notifications/cancelled",
-        alias="method",
-    )
+    method: _t.Literal["notifications/cancelled"] = "notifications/cancelled"
 
 
 class ClientNotification_Progress(ProgressNotification):
     """The Progress variant of ClientNotification."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["notifications/progress"] = _p.Field(
-        default="notifications/progress",
-        alias="method",
-    )
+    method: _t.Literal["notifications/progress"] = "notifications/progress"
 
 
 class ClientNotification_Initialized(MetaOnly):
     """The Initialized variant of ClientNotification."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["notifications/initialized"] = _p.Field(
-        default="notifications/initialized",
-        alias="method",
-    )
+    method: _t.Literal["notifications/initialized"] = "notifications/initialized"
 
 
 class ClientNotification_RootsListChanged(MetaOnly):
     """The RootsListChanged variant of ClientNotification."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["notifications/roots/list_changed"] = _p.Field(
-        default="notifications/roots/list_changed",
-        alias="method",
+    method: _t.Literal["notifications/roots/list_changed"] = (
+        "notifications/roots/list_changed"
     )
 
 
@@ -2158,159 +1894,126 @@ class ClientNotification_TaskStatus(TaskStatusNotification):
     """The TaskStatus variant of ClientNotification."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["notifications/tasks/status"] = _p.Field(
-        default="notifications/tasks/status",
-        alias="method",
-    )
+    method: _t.Literal["notifications/tasks/status"] = "notifications/tasks/status"
 
 
 class ClientRequest_Ping(MetaOnly):
     """The Ping variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["ping"] = _p.Field(default="ping", alias="method")
+    method: _t.Literal["ping"] = "ping"
 
 
 class ClientRequest_Initialize(InitializeRequest):
     """The Initialize variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["initialize"] = _p.Field(default="initialize", alias="method")
+    method: _t.Literal["initialize"] = "initialize"
 
 
 class ClientRequest_Complete(CompleteRequest):
     """The Complete variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["completion/complete"] = _p.Field(
-        default="completion/complete",
-        alias="method",
-    )
+    method: _t.Literal["completion/complete"] = "completion/complete"
 
 
 class ClientRequest_SetLevel(SetLevelRequest):
     """The SetLevel variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["logging/setLevel"] = _p.Field(
-        default="logging/setLevel",
-        alias="method",
-    )
+    method: _t.Literal["logging/setLevel"] = "logging/setLevel"
 
 
 class ClientRequest_GetPrompt(GetPromptRequest):
     """The GetPrompt variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["prompts/get"] = _p.Field(default="prompts/get", alias="method")
+    method: _t.Literal["prompts/get"] = "prompts/get"
 
 
 class ClientRequest_ListPrompts(PaginatedRequest):
     """The ListPrompts variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["prompts/list"] = _p.Field(
-        default="prompts/list",
-        alias="method",
-    )
+    method: _t.Literal["prompts/list"] = "prompts/list"
 
 
 class ClientRequest_ListResources(PaginatedRequest):
     """The ListResources variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["resources/list"] = _p.Field(
-        default="resources/list",
-        alias="method",
-    )
+    method: _t.Literal["resources/list"] = "resources/list"
 
 
 class ClientRequest_ListResourceTemplates(PaginatedRequest):
     """The ListResourceTemplates variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["resources/templates/list"] = _p.Field(
-        default="resources/templates/list",
-        alias="method",
-    )
+    method: _t.Literal["resources/templates/list"] = "resources/templates/list"
 
 
 class ClientRequest_ReadResource(ResourceRequest):
     """The ReadResource variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["resources/read"] = _p.Field(
-        default="resources/read",
-        alias="method",
-    )
+    method: _t.Literal["resources/read"] = "resources/read"
 
 
 class ClientRequest_Subscribe(ResourceRequest):
     """The Subscribe variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["resources/subscribe"] = _p.Field(
-        default="resources/subscribe",
-        alias="method",
-    )
+    method: _t.Literal["resources/subscribe"] = "resources/subscribe"
 
 
 class ClientRequest_Unsubscribe(ResourceRequest):
     """The Unsubscribe variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["resources/unsubscribe"] = _p.Field(
-        default="resources/unsubscribe",
-        alias="method",
-    )
+    method: _t.Literal["resources/unsubscribe"] = "resources/unsubscribe"
 
 
 class ClientRequest_CallTool(CallToolRequest):
     """The CallTool variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["tools/call"] = _p.Field(default="tools/call", alias="method")
+    method: _t.Literal["tools/call"] = "tools/call"
 
 
 class ClientRequest_ListTools(PaginatedRequest):
     """The ListTools variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["tools/list"] = _p.Field(default="tools/list", alias="method")
+    method: _t.Literal["tools/list"] = "tools/list"
 
 
 class ClientRequest_GetTask(TaskRequest):
     """The GetTask variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["tasks/get"] = _p.Field(default="tasks/get", alias="method")
+    method: _t.Literal["tasks/get"] = "tasks/get"
 
 
 class ClientRequest_GetTaskPayload(TaskRequest):
     """The GetTaskPayload variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["tasks/result"] = _p.Field(
-        default="tasks/result",
-        alias="method",
-    )
+    method: _t.Literal["tasks/result"] = "tasks/result"
 
 
 class ClientRequest_ListTasks(PaginatedRequest):
     """The ListTasks variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["tasks/list"] = _p.Field(default="tasks/list", alias="method")
+    method: _t.Literal["tasks/list"] = "tasks/list"
 
 
 class ClientRequest_CancelTask(TaskRequest):
     """The CancelTask variant of ClientRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["tasks/cancel"] = _p.Field(
-        default="tasks/cancel",
-        alias="method",
-    )
+    method: _t.Literal["tasks/cancel"] = "tasks/cancel"
 
 
 class CompletionReference_Prompt(PromptReference):
@@ -2457,39 +2160,29 @@ class ServerNotification_Cancelled(CancelledNotification):
     """The Cancelled variant of ServerNotification."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["notifications/cancelled"] = _p.Field(
-        default="notifications/cancelled",
-        alias="method",
-    )
+    method: _t.Literal["notifications/cancelled"] = "notifications/cancelled"
 
 
 class ServerNotification_Progress(ProgressNotification):
     """The Progress variant of ServerNotification."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["notifications/progress"] = _p.Field(
-        default="notifications/progress",
-        alias="method",
-    )
+    method: _t.Literal["notifications/progress"] = "notifications/progress"
 
 
 class ServerNotification_LoggingMessage(LoggingMessageNotification):
     """The LoggingMessage variant of ServerNotification."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["notifications/message"] = _p.Field(
-        default="notifications/message",
-        alias="method",
-    )
+    method: _t.Literal["notifications/message"] = "notifications/message"
 
 
 class ServerNotification_ResourceUpdated(ResourceUpdatedNotification):
     """The ResourceUpdated variant of ServerNotification."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["notifications/resources/updated"] = _p.Field(
-        default="notifications/resources/updated",
-        alias="method",
+    method: _t.Literal["notifications/resources/updated"] = (
+        "notifications/resources/updated"
     )
 
 
@@ -2497,9 +2190,8 @@ class ServerNotification_ResourceListChanged(MetaOnly):
     """The ResourceListChanged variant of ServerNotification."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["notifications/resources/list_changed"] = _p.Field(
-        default="notifications/resources/list_changed",
-        alias="method",
+    method: _t.Literal["notifications/resources/list_changed"] = (
+        "notifications/resources/list_changed"
     )
 
 
@@ -2507,9 +2199,8 @@ class ServerNotification_ToolListChanged(MetaOnly):
     """The ToolListChanged variant of ServerNotification."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["notifications/tools/list_changed"] = _p.Field(
-        default="notifications/tools/list_changed",
-        alias="method",
+    method: _t.Literal["notifications/tools/list_changed"] = (
+        "notifications/tools/list_changed"
     )
 
 
@@ -2517,9 +2208,8 @@ class ServerNotification_PromptListChanged(MetaOnly):
     """The PromptListChanged variant of ServerNotification."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["notifications/prompts/list_changed"] = _p.Field(
-        default="notifications/prompts/list_changed",
-        alias="method",
+    method: _t.Literal["notifications/prompts/list_changed"] = (
+        "notifications/prompts/list_changed"
     )
 
 
@@ -2527,19 +2217,15 @@ class ServerNotification_TaskStatus(TaskStatusNotification):
     """The TaskStatus variant of ServerNotification."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["notifications/tasks/status"] = _p.Field(
-        default="notifications/tasks/status",
-        alias="method",
-    )
+    method: _t.Literal["notifications/tasks/status"] = "notifications/tasks/status"
 
 
 class ServerNotification_ElicitationComplete(ElicitationCompleteNotification):
     """The ElicitationComplete variant of ServerNotification."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["notifications/elicitation/complete"] = _p.Field(
-        default="notifications/elicitation/complete",
-        alias="method",
+    method: _t.Literal["notifications/elicitation/complete"] = (
+        "notifications/elicitation/complete"
     )
 
 
@@ -2547,68 +2233,56 @@ class ServerRequest_Ping(MetaOnly):
     """The Ping variant of ServerRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["ping"] = _p.Field(default="ping", alias="method")
+    method: _t.Literal["ping"] = "ping"
 
 
 class ServerRequest_CreateMessage(CreateMessageRequest):
     """The CreateMessage variant of ServerRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["sampling/createMessage"] = _p.Field(
-        default="sampling/createMessage",
-        alias="method",
-    )
+    method: _t.Literal["sampling/createMessage"] = "sampling/createMessage"
 
 
 class ServerRequest_Elicit(ElicitRequest):
     """The Elicit variant of ServerRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["elicitation/create"] = _p.Field(
-        default="elicitation/create",
-        alias="method",
-    )
+    method: _t.Literal["elicitation/create"] = "elicitation/create"
 
 
 class ServerRequest_ListRoots(MetaOnly):
     """The ListRoots variant of ServerRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["roots/list"] = _p.Field(default="roots/list", alias="method")
+    method: _t.Literal["roots/list"] = "roots/list"
 
 
 class ServerRequest_GetTask(TaskRequest):
     """The GetTask variant of ServerRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["tasks/get"] = _p.Field(default="tasks/get", alias="method")
+    method: _t.Literal["tasks/get"] = "tasks/get"
 
 
 class ServerRequest_GetTaskPayload(TaskRequest):
     """The GetTaskPayload variant of ServerRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["tasks/result"] = _p.Field(
-        default="tasks/result",
-        alias="method",
-    )
+    method: _t.Literal["tasks/result"] = "tasks/result"
 
 
 class ServerRequest_ListTasks(PaginatedRequest):
     """The ListTasks variant of ServerRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["tasks/list"] = _p.Field(default="tasks/list", alias="method")
+    method: _t.Literal["tasks/list"] = "tasks/list"
 
 
 class ServerRequest_CancelTask(TaskRequest):
     """The CancelTask variant of ServerRequest."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["tasks/cancel"] = _p.Field(
-        default="tasks/cancel",
-        alias="method",
-    )
+    method: _t.Literal["tasks/cancel"] = "tasks/cancel"
 
 
 ClientNotification = _te.TypeAliasType(
@@ -2696,7 +2370,7 @@ requires.
 ElicitValue = _te.TypeAliasType(
     "ElicitValue",
     _t.Annotated[
-        str | _rt.F64 | bool | list[str],
+        str | _cardc.F64 | bool | list[str],
         _p.Field(union_mode="left_to_right"),
     ],
 )
@@ -2707,7 +2381,7 @@ EmptyResult = _te.TypeAliasType("EmptyResult", Meta)
 """A result with nothing at all but `_meta` (`EmptyResultSchema`, strict)."""
 
 
-JsonObject = _te.TypeAliasType("JsonObject", dict[str, _rt.Json])
+JsonObject = _te.TypeAliasType("JsonObject", dict[str, _cardc.Json])
 """Any JSON object: the SDK's `AssertObjectSchema` (which also accepts an array) and
 `z.record(z.string(), z.unknown())`.
 """
@@ -2751,14 +2425,14 @@ PrimitiveSchemaDefinition = _te.TypeAliasType(
 
 ProgressToken = _te.TypeAliasType(
     "ProgressToken",
-    _t.Annotated[str | _rt.I64, _p.Field(union_mode="left_to_right")],
+    _t.Annotated[str | _cardc.I64, _p.Field(union_mode="left_to_right")],
 )
 """A progress token (`ProgressTokenSchema`): the same shape as a request id."""
 
 
 RequestId = _te.TypeAliasType(
     "RequestId",
-    _t.Annotated[str | _rt.I64, _p.Field(union_mode="left_to_right")],
+    _t.Annotated[str | _cardc.I64, _p.Field(union_mode="left_to_right")],
 )
 """A request or progress token (`RequestIdSchema`, `ProgressTokenSchema`): a string or an
 integer (`z.number().int()`, which zod v4 limits to the safe-integer range, as `i64` is).
@@ -2850,2354 +2524,574 @@ ServerRequest = _te.TypeAliasType(
 """A request a server sends (`ServerRequestSchema`), told apart by `method`."""
 
 
-def parse_annotations(data: object) -> Annotations:
-    """Decodes parsed JSON data as a Annotations, or raises DecodeError."""
-    value: Annotations = _rt.decode_data(Annotations, "Annotations", data)
-    return value
-
-
-def parse_annotations_json(text: str | bytes) -> Annotations:
-    """Decodes JSON text as a Annotations, or raises DecodeError."""
-    value: Annotations = _rt.decode(Annotations, "Annotations", text)
-    return value
-
-
-def parse_audio_content(data: object) -> AudioContent:
-    """Decodes parsed JSON data as a AudioContent, or raises DecodeError."""
-    value: AudioContent = _rt.decode_data(AudioContent, "AudioContent", data)
-    return value
-
-
-def parse_audio_content_json(text: str | bytes) -> AudioContent:
-    """Decodes JSON text as a AudioContent, or raises DecodeError."""
-    value: AudioContent = _rt.decode(AudioContent, "AudioContent", text)
-    return value
-
-
-def parse_base_metadata(data: object) -> BaseMetadata:
-    """Decodes parsed JSON data as a BaseMetadata, or raises DecodeError."""
-    value: BaseMetadata = _rt.decode_data(BaseMetadata, "BaseMetadata", data)
-    return value
-
-
-def parse_base_metadata_json(text: str | bytes) -> BaseMetadata:
-    """Decodes JSON text as a BaseMetadata, or raises DecodeError."""
-    value: BaseMetadata = _rt.decode(BaseMetadata, "BaseMetadata", text)
-    return value
-
-
-def parse_blob_resource_contents(data: object) -> BlobResourceContents:
-    """Decodes parsed JSON data as a BlobResourceContents, or raises DecodeError."""
-    value: BlobResourceContents = _rt.decode_data(
-        BlobResourceContents,
-        "BlobResourceContents",
-        data,
-    )
-    return value
-
-
-def parse_blob_resource_contents_json(text: str | bytes) -> BlobResourceContents:
-    """Decodes JSON text as a BlobResourceContents, or raises DecodeError."""
-    value: BlobResourceContents = _rt.decode(
-        BlobResourceContents,
-        "BlobResourceContents",
-        text,
-    )
-    return value
-
-
-def parse_boolean_schema(data: object) -> BooleanSchema:
-    """Decodes parsed JSON data as a BooleanSchema, or raises DecodeError."""
-    value: BooleanSchema = _rt.decode_data(BooleanSchema, "BooleanSchema", data)
-    return value
-
-
-def parse_boolean_schema_json(text: str | bytes) -> BooleanSchema:
-    """Decodes JSON text as a BooleanSchema, or raises DecodeError."""
-    value: BooleanSchema = _rt.decode(BooleanSchema, "BooleanSchema", text)
-    return value
-
-
-def parse_call_tool_request(data: object) -> CallToolRequest:
-    """Decodes parsed JSON data as a CallToolRequest, or raises DecodeError."""
-    value: CallToolRequest = _rt.decode_data(CallToolRequest, "CallToolRequest", data)
-    return value
-
-
-def parse_call_tool_request_json(text: str | bytes) -> CallToolRequest:
-    """Decodes JSON text as a CallToolRequest, or raises DecodeError."""
-    value: CallToolRequest = _rt.decode(CallToolRequest, "CallToolRequest", text)
-    return value
-
-
-def parse_call_tool_request_params(data: object) -> CallToolRequestParams:
-    """Decodes parsed JSON data as a CallToolRequestParams, or raises DecodeError."""
-    value: CallToolRequestParams = _rt.decode_data(
-        CallToolRequestParams,
-        "CallToolRequestParams",
-        data,
-    )
-    return value
-
-
-def parse_call_tool_request_params_json(text: str | bytes) -> CallToolRequestParams:
-    """Decodes JSON text as a CallToolRequestParams, or raises DecodeError."""
-    value: CallToolRequestParams = _rt.decode(
-        CallToolRequestParams,
-        "CallToolRequestParams",
-        text,
-    )
-    return value
-
-
-def parse_call_tool_result(data: object) -> CallToolResult:
-    """Decodes parsed JSON data as a CallToolResult, or raises DecodeError."""
-    value: CallToolResult = _rt.decode_data(CallToolResult, "CallToolResult", data)
-    return value
-
-
-def parse_call_tool_result_json(text: str | bytes) -> CallToolResult:
-    """Decodes JSON text as a CallToolResult, or raises DecodeError."""
-    value: CallToolResult = _rt.decode(CallToolResult, "CallToolResult", text)
-    return value
-
-
-def parse_cancelled_notification(data: object) -> CancelledNotification:
-    """Decodes parsed JSON data as a CancelledNotification, or raises DecodeError."""
-    value: CancelledNotification = _rt.decode_data(
-        CancelledNotification,
-        "CancelledNotification",
-        data,
-    )
-    return value
-
-
-def parse_cancelled_notification_json(text: str | bytes) -> CancelledNotification:
-    """Decodes JSON text as a CancelledNotification, or raises DecodeError."""
-    value: CancelledNotification = _rt.decode(
-        CancelledNotification,
-        "CancelledNotification",
-        text,
-    )
-    return value
-
-
-def parse_cancelled_notification_params(data: object) -> CancelledNotificationParams:
-    """Decodes parsed JSON data as a CancelledNotificationParams, or raises DecodeError."""
-    value: CancelledNotificationParams = _rt.decode_data(
-        CancelledNotificationParams,
-        "CancelledNotificationParams",
-        data,
-    )
-    return value
-
-
-def parse_cancelled_notification_params_json(
-    text: str | bytes,
-) -> CancelledNotificationParams:
-    """Decodes JSON text as a CancelledNotificationParams, or raises DecodeError."""
-    value: CancelledNotificationParams = _rt.decode(
-        CancelledNotificationParams,
-        "CancelledNotificationParams",
-        text,
-    )
-    return value
-
-
-def parse_client_capabilities(data: object) -> ClientCapabilities:
-    """Decodes parsed JSON data as a ClientCapabilities, or raises DecodeError."""
-    value: ClientCapabilities = _rt.decode_data(
-        ClientCapabilities,
-        "ClientCapabilities",
-        data,
-    )
-    return value
-
-
-def parse_client_capabilities_json(text: str | bytes) -> ClientCapabilities:
-    """Decodes JSON text as a ClientCapabilities, or raises DecodeError."""
-    value: ClientCapabilities = _rt.decode(
-        ClientCapabilities,
-        "ClientCapabilities",
-        text,
-    )
-    return value
-
-
-def parse_client_notification(data: object) -> ClientNotification:
-    """Decodes parsed JSON data as a ClientNotification, or raises DecodeError."""
-    value: ClientNotification = _rt.decode_data(
-        ClientNotification,
-        "ClientNotification",
-        data,
-    )
-    return value
-
-
-def parse_client_notification_json(text: str | bytes) -> ClientNotification:
-    """Decodes JSON text as a ClientNotification, or raises DecodeError."""
-    value: ClientNotification = _rt.decode(
-        ClientNotification,
-        "ClientNotification",
-        text,
-    )
-    return value
-
-
-def parse_client_request(data: object) -> ClientRequest:
-    """Decodes parsed JSON data as a ClientRequest, or raises DecodeError."""
-    value: ClientRequest = _rt.decode_data(ClientRequest, "ClientRequest", data)
-    return value
-
-
-def parse_client_request_json(text: str | bytes) -> ClientRequest:
-    """Decodes JSON text as a ClientRequest, or raises DecodeError."""
-    value: ClientRequest = _rt.decode(ClientRequest, "ClientRequest", text)
-    return value
-
-
-def parse_client_task_elicitation_requests(
-    data: object,
-) -> ClientTaskElicitationRequests:
-    """Decodes parsed JSON data as a ClientTaskElicitationRequests, or raises DecodeError."""
-    value: ClientTaskElicitationRequests = _rt.decode_data(
-        ClientTaskElicitationRequests,
-        "ClientTaskElicitationRequests",
-        data,
-    )
-    return value
-
-
-def parse_client_task_elicitation_requests_json(
-    text: str | bytes,
-) -> ClientTaskElicitationRequests:
-    """Decodes JSON text as a ClientTaskElicitationRequests, or raises DecodeError."""
-    value: ClientTaskElicitationRequests = _rt.decode(
-        ClientTaskElicitationRequests,
-        "ClientTaskElicitationRequests",
-        text,
-    )
-    return value
-
-
-def parse_client_task_requests(data: object) -> ClientTaskRequests:
-    """Decodes parsed JSON data as a ClientTaskRequests, or raises DecodeError."""
-    value: ClientTaskRequests = _rt.decode_data(
-        ClientTaskRequests,
-        "ClientTaskRequests",
-        data,
-    )
-    return value
-
-
-def parse_client_task_requests_json(text: str | bytes) -> ClientTaskRequests:
-    """Decodes JSON text as a ClientTaskRequests, or raises DecodeError."""
-    value: ClientTaskRequests = _rt.decode(
-        ClientTaskRequests,
-        "ClientTaskRequests",
-        text,
-    )
-    return value
-
-
-def parse_client_task_sampling_requests(data: object) -> ClientTaskSamplingRequests:
-    """Decodes parsed JSON data as a ClientTaskSamplingRequests, or raises DecodeError."""
-    value: ClientTaskSamplingRequests = _rt.decode_data(
-        ClientTaskSamplingRequests,
-        "ClientTaskSamplingRequests",
-        data,
-    )
-    return value
-
-
-def parse_client_task_sampling_requests_json(
-    text: str | bytes,
-) -> ClientTaskSamplingRequests:
-    """Decodes JSON text as a ClientTaskSamplingRequests, or raises DecodeError."""
-    value: ClientTaskSamplingRequests = _rt.decode(
-        ClientTaskSamplingRequests,
-        "ClientTaskSamplingRequests",
-        text,
-    )
-    return value
-
-
-def parse_client_tasks_capability(data: object) -> ClientTasksCapability:
-    """Decodes parsed JSON data as a ClientTasksCapability, or raises DecodeError."""
-    value: ClientTasksCapability = _rt.decode_data(
-        ClientTasksCapability,
-        "ClientTasksCapability",
-        data,
-    )
-    return value
-
-
-def parse_client_tasks_capability_json(text: str | bytes) -> ClientTasksCapability:
-    """Decodes JSON text as a ClientTasksCapability, or raises DecodeError."""
-    value: ClientTasksCapability = _rt.decode(
-        ClientTasksCapability,
-        "ClientTasksCapability",
-        text,
-    )
-    return value
-
-
-def parse_complete_request(data: object) -> CompleteRequest:
-    """Decodes parsed JSON data as a CompleteRequest, or raises DecodeError."""
-    value: CompleteRequest = _rt.decode_data(CompleteRequest, "CompleteRequest", data)
-    return value
-
-
-def parse_complete_request_json(text: str | bytes) -> CompleteRequest:
-    """Decodes JSON text as a CompleteRequest, or raises DecodeError."""
-    value: CompleteRequest = _rt.decode(CompleteRequest, "CompleteRequest", text)
-    return value
-
-
-def parse_complete_request_params(data: object) -> CompleteRequestParams:
-    """Decodes parsed JSON data as a CompleteRequestParams, or raises DecodeError."""
-    value: CompleteRequestParams = _rt.decode_data(
-        CompleteRequestParams,
-        "CompleteRequestParams",
-        data,
-    )
-    return value
-
-
-def parse_complete_request_params_json(text: str | bytes) -> CompleteRequestParams:
-    """Decodes JSON text as a CompleteRequestParams, or raises DecodeError."""
-    value: CompleteRequestParams = _rt.decode(
-        CompleteRequestParams,
-        "CompleteRequestParams",
-        text,
-    )
-    return value
-
-
-def parse_complete_result(data: object) -> CompleteResult:
-    """Decodes parsed JSON data as a CompleteResult, or raises DecodeError."""
-    value: CompleteResult = _rt.decode_data(CompleteResult, "CompleteResult", data)
-    return value
-
-
-def parse_complete_result_json(text: str | bytes) -> CompleteResult:
-    """Decodes JSON text as a CompleteResult, or raises DecodeError."""
-    value: CompleteResult = _rt.decode(CompleteResult, "CompleteResult", text)
-    return value
-
-
-def parse_completion(data: object) -> Completion:
-    """Decodes parsed JSON data as a Completion, or raises DecodeError."""
-    value: Completion = _rt.decode_data(Completion, "Completion", data)
-    return value
-
-
-def parse_completion_json(text: str | bytes) -> Completion:
-    """Decodes JSON text as a Completion, or raises DecodeError."""
-    value: Completion = _rt.decode(Completion, "Completion", text)
-    return value
-
-
-def parse_completion_argument(data: object) -> CompletionArgument:
-    """Decodes parsed JSON data as a CompletionArgument, or raises DecodeError."""
-    value: CompletionArgument = _rt.decode_data(
-        CompletionArgument,
-        "CompletionArgument",
-        data,
-    )
-    return value
-
-
-def parse_completion_argument_json(text: str | bytes) -> CompletionArgument:
-    """Decodes JSON text as a CompletionArgument, or raises DecodeError."""
-    value: CompletionArgument = _rt.decode(
-        CompletionArgument,
-        "CompletionArgument",
-        text,
-    )
-    return value
-
-
-def parse_completion_context(data: object) -> CompletionContext:
-    """Decodes parsed JSON data as a CompletionContext, or raises DecodeError."""
-    value: CompletionContext = _rt.decode_data(
-        CompletionContext,
-        "CompletionContext",
-        data,
-    )
-    return value
-
-
-def parse_completion_context_json(text: str | bytes) -> CompletionContext:
-    """Decodes JSON text as a CompletionContext, or raises DecodeError."""
-    value: CompletionContext = _rt.decode(CompletionContext, "CompletionContext", text)
-    return value
-
-
-def parse_completion_reference(data: object) -> CompletionReference:
-    """Decodes parsed JSON data as a CompletionReference, or raises DecodeError."""
-    value: CompletionReference = _rt.decode_data(
-        CompletionReference,
-        "CompletionReference",
-        data,
-    )
-    return value
-
-
-def parse_completion_reference_json(text: str | bytes) -> CompletionReference:
-    """Decodes JSON text as a CompletionReference, or raises DecodeError."""
-    value: CompletionReference = _rt.decode(
-        CompletionReference,
-        "CompletionReference",
-        text,
-    )
-    return value
-
-
-def parse_content_block(data: object) -> ContentBlock:
-    """Decodes parsed JSON data as a ContentBlock, or raises DecodeError."""
-    value: ContentBlock = _rt.decode_data(ContentBlock, "ContentBlock", data)
-    return value
-
-
-def parse_content_block_json(text: str | bytes) -> ContentBlock:
-    """Decodes JSON text as a ContentBlock, or raises DecodeError."""
-    value: ContentBlock = _rt.decode(ContentBlock, "ContentBlock", text)
-    return value
-
-
-def parse_create_message_request(data: object) -> CreateMessageRequest:
-    """Decodes parsed JSON data as a CreateMessageRequest, or raises DecodeError."""
-    value: CreateMessageRequest = _rt.decode_data(
-        CreateMessageRequest,
-        "CreateMessageRequest",
-        data,
-    )
-    return value
-
-
-def parse_create_message_request_json(text: str | bytes) -> CreateMessageRequest:
-    """Decodes JSON text as a CreateMessageRequest, or raises DecodeError."""
-    value: CreateMessageRequest = _rt.decode(
-        CreateMessageRequest,
-        "CreateMessageRequest",
-        text,
-    )
-    return value
-
-
-def parse_create_message_request_params(data: object) -> CreateMessageRequestParams:
-    """Decodes parsed JSON data as a CreateMessageRequestParams, or raises DecodeError."""
-    value: CreateMessageRequestParams = _rt.decode_data(
-        CreateMessageRequestParams,
-        "CreateMessageRequestParams",
-        data,
-    )
-    return value
-
-
-def parse_create_message_request_params_json(
-    text: str | bytes,
-) -> CreateMessageRequestParams:
-    """Decodes JSON text as a CreateMessageRequestParams, or raises DecodeError."""
-    value: CreateMessageRequestParams = _rt.decode(
-        CreateMessageRequestParams,
-        "CreateMessageRequestParams",
-        text,
-    )
-    return value
-
-
-def parse_create_message_result(data: object) -> CreateMessageResult:
-    """Decodes parsed JSON data as a CreateMessageResult, or raises DecodeError."""
-    value: CreateMessageResult = _rt.decode_data(
-        CreateMessageResult,
-        "CreateMessageResult",
-        data,
-    )
-    return value
-
-
-def parse_create_message_result_json(text: str | bytes) -> CreateMessageResult:
-    """Decodes JSON text as a CreateMessageResult, or raises DecodeError."""
-    value: CreateMessageResult = _rt.decode(
-        CreateMessageResult,
-        "CreateMessageResult",
-        text,
-    )
-    return value
-
-
-def parse_create_message_result_with_tools(
-    data: object,
-) -> CreateMessageResultWithTools:
-    """Decodes parsed JSON data as a CreateMessageResultWithTools, or raises DecodeError."""
-    value: CreateMessageResultWithTools = _rt.decode_data(
-        CreateMessageResultWithTools,
-        "CreateMessageResultWithTools",
-        data,
-    )
-    return value
-
-
-def parse_create_message_result_with_tools_json(
-    text: str | bytes,
-) -> CreateMessageResultWithTools:
-    """Decodes JSON text as a CreateMessageResultWithTools, or raises DecodeError."""
-    value: CreateMessageResultWithTools = _rt.decode(
-        CreateMessageResultWithTools,
-        "CreateMessageResultWithTools",
-        text,
-    )
-    return value
-
-
-def parse_create_task_result(data: object) -> CreateTaskResult:
-    """Decodes parsed JSON data as a CreateTaskResult, or raises DecodeError."""
-    value: CreateTaskResult = _rt.decode_data(
-        CreateTaskResult,
-        "CreateTaskResult",
-        data,
-    )
-    return value
-
-
-def parse_create_task_result_json(text: str | bytes) -> CreateTaskResult:
-    """Decodes JSON text as a CreateTaskResult, or raises DecodeError."""
-    value: CreateTaskResult = _rt.decode(CreateTaskResult, "CreateTaskResult", text)
-    return value
-
-
-def parse_cursor(data: object) -> Cursor:
-    """Decodes parsed JSON data as a Cursor, or raises DecodeError."""
-    value: Cursor = _rt.decode_data(Cursor, "Cursor", data)
-    return value
-
-
-def parse_cursor_json(text: str | bytes) -> Cursor:
-    """Decodes JSON text as a Cursor, or raises DecodeError."""
-    value: Cursor = _rt.decode(Cursor, "Cursor", text)
-    return value
-
-
-def parse_elicit_action(data: object) -> ElicitAction:
-    """Decodes parsed JSON data as a ElicitAction, or raises DecodeError."""
-    value: ElicitAction = _rt.decode_data(ElicitAction, "ElicitAction", data)
-    return value
-
-
-def parse_elicit_action_json(text: str | bytes) -> ElicitAction:
-    """Decodes JSON text as a ElicitAction, or raises DecodeError."""
-    value: ElicitAction = _rt.decode(ElicitAction, "ElicitAction", text)
-    return value
-
-
-def parse_elicit_request(data: object) -> ElicitRequest:
-    """Decodes parsed JSON data as a ElicitRequest, or raises DecodeError."""
-    value: ElicitRequest = _rt.decode_data(ElicitRequest, "ElicitRequest", data)
-    return value
-
-
-def parse_elicit_request_json(text: str | bytes) -> ElicitRequest:
-    """Decodes JSON text as a ElicitRequest, or raises DecodeError."""
-    value: ElicitRequest = _rt.decode(ElicitRequest, "ElicitRequest", text)
-    return value
-
-
-def parse_elicit_request_form_params(data: object) -> ElicitRequestFormParams:
-    """Decodes parsed JSON data as a ElicitRequestFormParams, or raises DecodeError."""
-    value: ElicitRequestFormParams = _rt.decode_data(
-        ElicitRequestFormParams,
-        "ElicitRequestFormParams",
-        data,
-    )
-    return value
-
-
-def parse_elicit_request_form_params_json(text: str | bytes) -> ElicitRequestFormParams:
-    """Decodes JSON text as a ElicitRequestFormParams, or raises DecodeError."""
-    value: ElicitRequestFormParams = _rt.decode(
-        ElicitRequestFormParams,
-        "ElicitRequestFormParams",
-        text,
-    )
-    return value
-
-
-def parse_elicit_request_params(data: object) -> ElicitRequestParams:
-    """Decodes parsed JSON data as a ElicitRequestParams, or raises DecodeError."""
-    value: ElicitRequestParams = _rt.decode_data(
-        ElicitRequestParams,
-        "ElicitRequestParams",
-        data,
-    )
-    return value
-
-
-def parse_elicit_request_params_json(text: str | bytes) -> ElicitRequestParams:
-    """Decodes JSON text as a ElicitRequestParams, or raises DecodeError."""
-    value: ElicitRequestParams = _rt.decode(
-        ElicitRequestParams,
-        "ElicitRequestParams",
-        text,
-    )
-    return value
-
-
-def parse_elicit_request_url_params(data: object) -> ElicitRequestUrlParams:
-    """Decodes parsed JSON data as a ElicitRequestUrlParams, or raises DecodeError."""
-    value: ElicitRequestUrlParams = _rt.decode_data(
-        ElicitRequestUrlParams,
-        "ElicitRequestUrlParams",
-        data,
-    )
-    return value
-
-
-def parse_elicit_request_url_params_json(text: str | bytes) -> ElicitRequestUrlParams:
-    """Decodes JSON text as a ElicitRequestUrlParams, or raises DecodeError."""
-    value: ElicitRequestUrlParams = _rt.decode(
-        ElicitRequestUrlParams,
-        "ElicitRequestUrlParams",
-        text,
-    )
-    return value
-
-
-def parse_elicit_result(data: object) -> ElicitResult:
-    """Decodes parsed JSON data as a ElicitResult, or raises DecodeError."""
-    value: ElicitResult = _rt.decode_data(ElicitResult, "ElicitResult", data)
-    return value
-
-
-def parse_elicit_result_json(text: str | bytes) -> ElicitResult:
-    """Decodes JSON text as a ElicitResult, or raises DecodeError."""
-    value: ElicitResult = _rt.decode(ElicitResult, "ElicitResult", text)
-    return value
-
-
-def parse_elicit_value(data: object) -> ElicitValue:
-    """Decodes parsed JSON data as a ElicitValue, or raises DecodeError."""
-    value: ElicitValue = _rt.decode_data(ElicitValue, "ElicitValue", data)
-    return value
-
-
-def parse_elicit_value_json(text: str | bytes) -> ElicitValue:
-    """Decodes JSON text as a ElicitValue, or raises DecodeError."""
-    value: ElicitValue = _rt.decode(ElicitValue, "ElicitValue", text)
-    return value
-
-
-def parse_elicitation_capability(data: object) -> ElicitationCapability:
-    """Decodes parsed JSON data as a ElicitationCapability, or raises DecodeError."""
-    value: ElicitationCapability = _rt.decode_data(
-        ElicitationCapability,
-        "ElicitationCapability",
-        data,
-    )
-    return value
-
-
-def parse_elicitation_capability_json(text: str | bytes) -> ElicitationCapability:
-    """Decodes JSON text as a ElicitationCapability, or raises DecodeError."""
-    value: ElicitationCapability = _rt.decode(
-        ElicitationCapability,
-        "ElicitationCapability",
-        text,
-    )
-    return value
-
-
-def parse_elicitation_complete_notification(
-    data: object,
-) -> ElicitationCompleteNotification:
-    """Decodes parsed JSON data as a ElicitationCompleteNotification, or raises DecodeError."""
-    value: ElicitationCompleteNotification = _rt.decode_data(
-        ElicitationCompleteNotification,
-        "ElicitationCompleteNotification",
-        data,
-    )
-    return value
-
-
-def parse_elicitation_complete_notification_json(
-    text: str | bytes,
-) -> ElicitationCompleteNotification:
-    """Decodes JSON text as a ElicitationCompleteNotification, or raises DecodeError."""
-    value: ElicitationCompleteNotification = _rt.decode(
-        ElicitationCompleteNotification,
-        "ElicitationCompleteNotification",
-        text,
-    )
-    return value
-
-
-def parse_elicitation_complete_notification_params(
-    data: object,
-) -> ElicitationCompleteNotificationParams:
-    """Decodes parsed JSON data as a ElicitationCompleteNotificationParams, or raises DecodeError."""
-    value: ElicitationCompleteNotificationParams = _rt.decode_data(
-        ElicitationCompleteNotificationParams,
-        "ElicitationCompleteNotificationParams",
-        data,
-    )
-    return value
-
-
-def parse_elicitation_complete_notification_params_json(
-    text: str | bytes,
-) -> ElicitationCompleteNotificationParams:
-    """Decodes JSON text as a ElicitationCompleteNotificationParams, or raises DecodeError."""
-    value: ElicitationCompleteNotificationParams = _rt.decode(
-        ElicitationCompleteNotificationParams,
-        "ElicitationCompleteNotificationParams",
-        text,
-    )
-    return value
-
-
-def parse_embedded_resource(data: object) -> EmbeddedResource:
-    """Decodes parsed JSON data as a EmbeddedResource, or raises DecodeError."""
-    value: EmbeddedResource = _rt.decode_data(
-        EmbeddedResource,
-        "EmbeddedResource",
-        data,
-    )
-    return value
-
-
-def parse_embedded_resource_json(text: str | bytes) -> EmbeddedResource:
-    """Decodes JSON text as a EmbeddedResource, or raises DecodeError."""
-    value: EmbeddedResource = _rt.decode(EmbeddedResource, "EmbeddedResource", text)
-    return value
-
-
-def parse_empty_result(data: object) -> EmptyResult:
-    """Decodes parsed JSON data as a EmptyResult, or raises DecodeError."""
-    value: EmptyResult = _rt.decode_data(EmptyResult, "EmptyResult", data)
-    return value
-
-
-def parse_empty_result_json(text: str | bytes) -> EmptyResult:
-    """Decodes JSON text as a EmptyResult, or raises DecodeError."""
-    value: EmptyResult = _rt.decode(EmptyResult, "EmptyResult", text)
-    return value
-
-
-def parse_form_elicitation_capability(data: object) -> FormElicitationCapability:
-    """Decodes parsed JSON data as a FormElicitationCapability, or raises DecodeError."""
-    value: FormElicitationCapability = _rt.decode_data(
-        FormElicitationCapability,
-        "FormElicitationCapability",
-        data,
-    )
-    return value
-
-
-def parse_form_elicitation_capability_json(
-    text: str | bytes,
-) -> FormElicitationCapability:
-    """Decodes JSON text as a FormElicitationCapability, or raises DecodeError."""
-    value: FormElicitationCapability = _rt.decode(
-        FormElicitationCapability,
-        "FormElicitationCapability",
-        text,
-    )
-    return value
-
-
-def parse_form_mode(data: object) -> FormMode:
-    """Decodes parsed JSON data as a FormMode, or raises DecodeError."""
-    value: FormMode = _rt.decode_data(FormMode, "FormMode", data)
-    return value
-
-
-def parse_form_mode_json(text: str | bytes) -> FormMode:
-    """Decodes JSON text as a FormMode, or raises DecodeError."""
-    value: FormMode = _rt.decode(FormMode, "FormMode", text)
-    return value
-
-
-def parse_get_prompt_request(data: object) -> GetPromptRequest:
-    """Decodes parsed JSON data as a GetPromptRequest, or raises DecodeError."""
-    value: GetPromptRequest = _rt.decode_data(
-        GetPromptRequest,
-        "GetPromptRequest",
-        data,
-    )
-    return value
-
-
-def parse_get_prompt_request_json(text: str | bytes) -> GetPromptRequest:
-    """Decodes JSON text as a GetPromptRequest, or raises DecodeError."""
-    value: GetPromptRequest = _rt.decode(GetPromptRequest, "GetPromptRequest", text)
-    return value
-
-
-def parse_get_prompt_request_params(data: object) -> GetPromptRequestParams:
-    """Decodes parsed JSON data as a GetPromptRequestParams, or raises DecodeError."""
-    value: GetPromptRequestParams = _rt.decode_data(
-        GetPromptRequestParams,
-        "GetPromptRequestParams",
-        data,
-    )
-    return value
-
-
-def parse_get_prompt_request_params_json(text: str | bytes) -> GetPromptRequestParams:
-    """Decodes JSON text as a GetPromptRequestParams, or raises DecodeError."""
-    value: GetPromptRequestParams = _rt.decode(
-        GetPromptRequestParams,
-        "GetPromptRequestParams",
-        text,
-    )
-    return value
-
-
-def parse_get_prompt_result(data: object) -> GetPromptResult:
-    """Decodes parsed JSON data as a GetPromptResult, or raises DecodeError."""
-    value: GetPromptResult = _rt.decode_data(GetPromptResult, "GetPromptResult", data)
-    return value
-
-
-def parse_get_prompt_result_json(text: str | bytes) -> GetPromptResult:
-    """Decodes JSON text as a GetPromptResult, or raises DecodeError."""
-    value: GetPromptResult = _rt.decode(GetPromptResult, "GetPromptResult", text)
-    return value
-
-
-def parse_icon(data: object) -> Icon:
-    """Decodes parsed JSON data as a Icon, or raises DecodeError."""
-    value: Icon = _rt.decode_data(Icon, "Icon", data)
-    return value
-
-
-def parse_icon_json(text: str | bytes) -> Icon:
-    """Decodes JSON text as a Icon, or raises DecodeError."""
-    value: Icon = _rt.decode(Icon, "Icon", text)
-    return value
-
-
-def parse_icon_theme(data: object) -> IconTheme:
-    """Decodes parsed JSON data as a IconTheme, or raises DecodeError."""
-    value: IconTheme = _rt.decode_data(IconTheme, "IconTheme", data)
-    return value
-
-
-def parse_icon_theme_json(text: str | bytes) -> IconTheme:
-    """Decodes JSON text as a IconTheme, or raises DecodeError."""
-    value: IconTheme = _rt.decode(IconTheme, "IconTheme", text)
-    return value
-
-
-def parse_icons(data: object) -> Icons:
-    """Decodes parsed JSON data as a Icons, or raises DecodeError."""
-    value: Icons = _rt.decode_data(Icons, "Icons", data)
-    return value
-
-
-def parse_icons_json(text: str | bytes) -> Icons:
-    """Decodes JSON text as a Icons, or raises DecodeError."""
-    value: Icons = _rt.decode(Icons, "Icons", text)
-    return value
-
-
-def parse_image_content(data: object) -> ImageContent:
-    """Decodes parsed JSON data as a ImageContent, or raises DecodeError."""
-    value: ImageContent = _rt.decode_data(ImageContent, "ImageContent", data)
-    return value
-
-
-def parse_image_content_json(text: str | bytes) -> ImageContent:
-    """Decodes JSON text as a ImageContent, or raises DecodeError."""
-    value: ImageContent = _rt.decode(ImageContent, "ImageContent", text)
-    return value
-
-
-def parse_implementation(data: object) -> Implementation:
-    """Decodes parsed JSON data as a Implementation, or raises DecodeError."""
-    value: Implementation = _rt.decode_data(Implementation, "Implementation", data)
-    return value
-
-
-def parse_implementation_json(text: str | bytes) -> Implementation:
-    """Decodes JSON text as a Implementation, or raises DecodeError."""
-    value: Implementation = _rt.decode(Implementation, "Implementation", text)
-    return value
-
-
-def parse_include_context(data: object) -> IncludeContext:
-    """Decodes parsed JSON data as a IncludeContext, or raises DecodeError."""
-    value: IncludeContext = _rt.decode_data(IncludeContext, "IncludeContext", data)
-    return value
-
-
-def parse_include_context_json(text: str | bytes) -> IncludeContext:
-    """Decodes JSON text as a IncludeContext, or raises DecodeError."""
-    value: IncludeContext = _rt.decode(IncludeContext, "IncludeContext", text)
-    return value
-
-
-def parse_initialize_request(data: object) -> InitializeRequest:
-    """Decodes parsed JSON data as a InitializeRequest, or raises DecodeError."""
-    value: InitializeRequest = _rt.decode_data(
-        InitializeRequest,
-        "InitializeRequest",
-        data,
-    )
-    return value
-
-
-def parse_initialize_request_json(text: str | bytes) -> InitializeRequest:
-    """Decodes JSON text as a InitializeRequest, or raises DecodeError."""
-    value: InitializeRequest = _rt.decode(InitializeRequest, "InitializeRequest", text)
-    return value
-
-
-def parse_initialize_request_params(data: object) -> InitializeRequestParams:
-    """Decodes parsed JSON data as a InitializeRequestParams, or raises DecodeError."""
-    value: InitializeRequestParams = _rt.decode_data(
-        InitializeRequestParams,
-        "InitializeRequestParams",
-        data,
-    )
-    return value
-
-
-def parse_initialize_request_params_json(text: str | bytes) -> InitializeRequestParams:
-    """Decodes JSON text as a InitializeRequestParams, or raises DecodeError."""
-    value: InitializeRequestParams = _rt.decode(
-        InitializeRequestParams,
-        "InitializeRequestParams",
-        text,
-    )
-    return value
-
-
-def parse_initialize_result(data: object) -> InitializeResult:
-    """Decodes parsed JSON data as a InitializeResult, or raises DecodeError."""
-    value: InitializeResult = _rt.decode_data(
-        InitializeResult,
-        "InitializeResult",
-        data,
-    )
-    return value
-
-
-def parse_initialize_result_json(text: str | bytes) -> InitializeResult:
-    """Decodes JSON text as a InitializeResult, or raises DecodeError."""
-    value: InitializeResult = _rt.decode(InitializeResult, "InitializeResult", text)
-    return value
-
-
-def parse_json_object(data: object) -> JsonObject:
-    """Decodes parsed JSON data as a JsonObject, or raises DecodeError."""
-    value: JsonObject = _rt.decode_data(JsonObject, "JsonObject", data)
-    return value
-
-
-def parse_json_object_json(text: str | bytes) -> JsonObject:
-    """Decodes JSON text as a JsonObject, or raises DecodeError."""
-    value: JsonObject = _rt.decode(JsonObject, "JsonObject", text)
-    return value
-
-
-def parse_json_rpc_error(data: object) -> JsonRpcError:
-    """Decodes parsed JSON data as a JsonRpcError, or raises DecodeError."""
-    value: JsonRpcError = _rt.decode_data(JsonRpcError, "JsonRpcError", data)
-    return value
-
-
-def parse_json_rpc_error_json(text: str | bytes) -> JsonRpcError:
-    """Decodes JSON text as a JsonRpcError, or raises DecodeError."""
-    value: JsonRpcError = _rt.decode(JsonRpcError, "JsonRpcError", text)
-    return value
-
-
-def parse_json_rpc_error_response(data: object) -> JsonRpcErrorResponse:
-    """Decodes parsed JSON data as a JsonRpcErrorResponse, or raises DecodeError."""
-    value: JsonRpcErrorResponse = _rt.decode_data(
-        JsonRpcErrorResponse,
-        "JsonRpcErrorResponse",
-        data,
-    )
-    return value
-
-
-def parse_json_rpc_error_response_json(text: str | bytes) -> JsonRpcErrorResponse:
-    """Decodes JSON text as a JsonRpcErrorResponse, or raises DecodeError."""
-    value: JsonRpcErrorResponse = _rt.decode(
-        JsonRpcErrorResponse,
-        "JsonRpcErrorResponse",
-        text,
-    )
-    return value
-
-
-def parse_json_rpc_notification(data: object) -> JsonRpcNotification:
-    """Decodes parsed JSON data as a JsonRpcNotification, or raises DecodeError."""
-    value: JsonRpcNotification = _rt.decode_data(
-        JsonRpcNotification,
-        "JsonRpcNotification",
-        data,
-    )
-    return value
-
-
-def parse_json_rpc_notification_json(text: str | bytes) -> JsonRpcNotification:
-    """Decodes JSON text as a JsonRpcNotification, or raises DecodeError."""
-    value: JsonRpcNotification = _rt.decode(
-        JsonRpcNotification,
-        "JsonRpcNotification",
-        text,
-    )
-    return value
-
-
-def parse_json_rpc_request(data: object) -> JsonRpcRequest:
-    """Decodes parsed JSON data as a JsonRpcRequest, or raises DecodeError."""
-    value: JsonRpcRequest = _rt.decode_data(JsonRpcRequest, "JsonRpcRequest", data)
-    return value
-
-
-def parse_json_rpc_request_json(text: str | bytes) -> JsonRpcRequest:
-    """Decodes JSON text as a JsonRpcRequest, or raises DecodeError."""
-    value: JsonRpcRequest = _rt.decode(JsonRpcRequest, "JsonRpcRequest", text)
-    return value
-
-
-def parse_json_rpc_response(data: object) -> JsonRpcResponse:
-    """Decodes parsed JSON data as a JsonRpcResponse, or raises DecodeError."""
-    value: JsonRpcResponse = _rt.decode_data(JsonRpcResponse, "JsonRpcResponse", data)
-    return value
-
-
-def parse_json_rpc_response_json(text: str | bytes) -> JsonRpcResponse:
-    """Decodes JSON text as a JsonRpcResponse, or raises DecodeError."""
-    value: JsonRpcResponse = _rt.decode(JsonRpcResponse, "JsonRpcResponse", text)
-    return value
-
-
-def parse_json_rpc_result_response(data: object) -> JsonRpcResultResponse:
-    """Decodes parsed JSON data as a JsonRpcResultResponse, or raises DecodeError."""
-    value: JsonRpcResultResponse = _rt.decode_data(
-        JsonRpcResultResponse,
-        "JsonRpcResultResponse",
-        data,
-    )
-    return value
-
-
-def parse_json_rpc_result_response_json(text: str | bytes) -> JsonRpcResultResponse:
-    """Decodes JSON text as a JsonRpcResultResponse, or raises DecodeError."""
-    value: JsonRpcResultResponse = _rt.decode(
-        JsonRpcResultResponse,
-        "JsonRpcResultResponse",
-        text,
-    )
-    return value
-
-
-def parse_list_changed_capability(data: object) -> ListChangedCapability:
-    """Decodes parsed JSON data as a ListChangedCapability, or raises DecodeError."""
-    value: ListChangedCapability = _rt.decode_data(
-        ListChangedCapability,
-        "ListChangedCapability",
-        data,
-    )
-    return value
-
-
-def parse_list_changed_capability_json(text: str | bytes) -> ListChangedCapability:
-    """Decodes JSON text as a ListChangedCapability, or raises DecodeError."""
-    value: ListChangedCapability = _rt.decode(
-        ListChangedCapability,
-        "ListChangedCapability",
-        text,
-    )
-    return value
-
-
-def parse_list_prompts_result(data: object) -> ListPromptsResult:
-    """Decodes parsed JSON data as a ListPromptsResult, or raises DecodeError."""
-    value: ListPromptsResult = _rt.decode_data(
-        ListPromptsResult,
-        "ListPromptsResult",
-        data,
-    )
-    return value
-
-
-def parse_list_prompts_result_json(text: str | bytes) -> ListPromptsResult:
-    """Decodes JSON text as a ListPromptsResult, or raises DecodeError."""
-    value: ListPromptsResult = _rt.decode(ListPromptsResult, "ListPromptsResult", text)
-    return value
-
-
-def parse_list_resource_templates_result(data: object) -> ListResourceTemplatesResult:
-    """Decodes parsed JSON data as a ListResourceTemplatesResult, or raises DecodeError."""
-    value: ListResourceTemplatesResult = _rt.decode_data(
-        ListResourceTemplatesResult,
-        "ListResourceTemplatesResult",
-        data,
-    )
-    return value
-
-
-def parse_list_resource_templates_result_json(
-    text: str | bytes,
-) -> ListResourceTemplatesResult:
-    """Decodes JSON text as a ListResourceTemplatesResult, or raises DecodeError."""
-    value: ListResourceTemplatesResult = _rt.decode(
-        ListResourceTemplatesResult,
-        "ListResourceTemplatesResult",
-        text,
-    )
-    return value
-
-
-def parse_list_resources_result(data: object) -> ListResourcesResult:
-    """Decodes parsed JSON data as a ListResourcesResult, or raises DecodeError."""
-    value: ListResourcesResult = _rt.decode_data(
-        ListResourcesResult,
-        "ListResourcesResult",
-        data,
-    )
-    return value
-
-
-def parse_list_resources_result_json(text: str | bytes) -> ListResourcesResult:
-    """Decodes JSON text as a ListResourcesResult, or raises DecodeError."""
-    value: ListResourcesResult = _rt.decode(
-        ListResourcesResult,
-        "ListResourcesResult",
-        text,
-    )
-    return value
-
-
-def parse_list_roots_result(data: object) -> ListRootsResult:
-    """Decodes parsed JSON data as a ListRootsResult, or raises DecodeError."""
-    value: ListRootsResult = _rt.decode_data(ListRootsResult, "ListRootsResult", data)
-    return value
-
-
-def parse_list_roots_result_json(text: str | bytes) -> ListRootsResult:
-    """Decodes JSON text as a ListRootsResult, or raises DecodeError."""
-    value: ListRootsResult = _rt.decode(ListRootsResult, "ListRootsResult", text)
-    return value
-
-
-def parse_list_tasks_result(data: object) -> ListTasksResult:
-    """Decodes parsed JSON data as a ListTasksResult, or raises DecodeError."""
-    value: ListTasksResult = _rt.decode_data(ListTasksResult, "ListTasksResult", data)
-    return value
-
-
-def parse_list_tasks_result_json(text: str | bytes) -> ListTasksResult:
-    """Decodes JSON text as a ListTasksResult, or raises DecodeError."""
-    value: ListTasksResult = _rt.decode(ListTasksResult, "ListTasksResult", text)
-    return value
-
-
-def parse_list_tools_result(data: object) -> ListToolsResult:
-    """Decodes parsed JSON data as a ListToolsResult, or raises DecodeError."""
-    value: ListToolsResult = _rt.decode_data(ListToolsResult, "ListToolsResult", data)
-    return value
-
-
-def parse_list_tools_result_json(text: str | bytes) -> ListToolsResult:
-    """Decodes JSON text as a ListToolsResult, or raises DecodeError."""
-    value: ListToolsResult = _rt.decode(ListToolsResult, "ListToolsResult", text)
-    return value
-
-
-def parse_logging_level(data: object) -> LoggingLevel:
-    """Decodes parsed JSON data as a LoggingLevel, or raises DecodeError."""
-    value: LoggingLevel = _rt.decode_data(LoggingLevel, "LoggingLevel", data)
-    return value
-
-
-def parse_logging_level_json(text: str | bytes) -> LoggingLevel:
-    """Decodes JSON text as a LoggingLevel, or raises DecodeError."""
-    value: LoggingLevel = _rt.decode(LoggingLevel, "LoggingLevel", text)
-    return value
-
-
-def parse_logging_message_notification(data: object) -> LoggingMessageNotification:
-    """Decodes parsed JSON data as a LoggingMessageNotification, or raises DecodeError."""
-    value: LoggingMessageNotification = _rt.decode_data(
-        LoggingMessageNotification,
-        "LoggingMessageNotification",
-        data,
-    )
-    return value
-
-
-def parse_logging_message_notification_json(
-    text: str | bytes,
-) -> LoggingMessageNotification:
-    """Decodes JSON text as a LoggingMessageNotification, or raises DecodeError."""
-    value: LoggingMessageNotification = _rt.decode(
-        LoggingMessageNotification,
-        "LoggingMessageNotification",
-        text,
-    )
-    return value
-
-
-def parse_logging_message_notification_params(
-    data: object,
-) -> LoggingMessageNotificationParams:
-    """Decodes parsed JSON data as a LoggingMessageNotificationParams, or raises DecodeError."""
-    value: LoggingMessageNotificationParams = _rt.decode_data(
-        LoggingMessageNotificationParams,
-        "LoggingMessageNotificationParams",
-        data,
-    )
-    return value
-
-
-def parse_logging_message_notification_params_json(
-    text: str | bytes,
-) -> LoggingMessageNotificationParams:
-    """Decodes JSON text as a LoggingMessageNotificationParams, or raises DecodeError."""
-    value: LoggingMessageNotificationParams = _rt.decode(
-        LoggingMessageNotificationParams,
-        "LoggingMessageNotificationParams",
-        text,
-    )
-    return value
-
-
-def parse_meta(data: object) -> Meta:
-    """Decodes parsed JSON data as a Meta, or raises DecodeError."""
-    value: Meta = _rt.decode_data(Meta, "Meta", data)
-    return value
-
-
-def parse_meta_json(text: str | bytes) -> Meta:
-    """Decodes JSON text as a Meta, or raises DecodeError."""
-    value: Meta = _rt.decode(Meta, "Meta", text)
-    return value
-
-
-def parse_meta_only(data: object) -> MetaOnly:
-    """Decodes parsed JSON data as a MetaOnly, or raises DecodeError."""
-    value: MetaOnly = _rt.decode_data(MetaOnly, "MetaOnly", data)
-    return value
-
-
-def parse_meta_only_json(text: str | bytes) -> MetaOnly:
-    """Decodes JSON text as a MetaOnly, or raises DecodeError."""
-    value: MetaOnly = _rt.decode(MetaOnly, "MetaOnly", text)
-    return value
-
-
-def parse_model_hint(data: object) -> ModelHint:
-    """Decodes parsed JSON data as a ModelHint, or raises DecodeError."""
-    value: ModelHint = _rt.decode_data(ModelHint, "ModelHint", data)
-    return value
-
-
-def parse_model_hint_json(text: str | bytes) -> ModelHint:
-    """Decodes JSON text as a ModelHint, or raises DecodeError."""
-    value: ModelHint = _rt.decode(ModelHint, "ModelHint", text)
-    return value
-
-
-def parse_model_preferences(data: object) -> ModelPreferences:
-    """Decodes parsed JSON data as a ModelPreferences, or raises DecodeError."""
-    value: ModelPreferences = _rt.decode_data(
-        ModelPreferences,
-        "ModelPreferences",
-        data,
-    )
-    return value
-
-
-def parse_model_preferences_json(text: str | bytes) -> ModelPreferences:
-    """Decodes JSON text as a ModelPreferences, or raises DecodeError."""
-    value: ModelPreferences = _rt.decode(ModelPreferences, "ModelPreferences", text)
-    return value
-
-
-def parse_multi_select_enum_schema(data: object) -> MultiSelectEnumSchema:
-    """Decodes parsed JSON data as a MultiSelectEnumSchema, or raises DecodeError."""
-    value: MultiSelectEnumSchema = _rt.decode_data(
-        MultiSelectEnumSchema,
-        "MultiSelectEnumSchema",
-        data,
-    )
-    return value
-
-
-def parse_multi_select_enum_schema_json(text: str | bytes) -> MultiSelectEnumSchema:
-    """Decodes JSON text as a MultiSelectEnumSchema, or raises DecodeError."""
-    value: MultiSelectEnumSchema = _rt.decode(
-        MultiSelectEnumSchema,
-        "MultiSelectEnumSchema",
-        text,
-    )
-    return value
-
-
-def parse_multi_select_items(data: object) -> MultiSelectItems:
-    """Decodes parsed JSON data as a MultiSelectItems, or raises DecodeError."""
-    value: MultiSelectItems = _rt.decode_data(
-        MultiSelectItems,
-        "MultiSelectItems",
-        data,
-    )
-    return value
-
-
-def parse_multi_select_items_json(text: str | bytes) -> MultiSelectItems:
-    """Decodes JSON text as a MultiSelectItems, or raises DecodeError."""
-    value: MultiSelectItems = _rt.decode(MultiSelectItems, "MultiSelectItems", text)
-    return value
-
-
-def parse_number_schema(data: object) -> NumberSchema:
-    """Decodes parsed JSON data as a NumberSchema, or raises DecodeError."""
-    value: NumberSchema = _rt.decode_data(NumberSchema, "NumberSchema", data)
-    return value
-
-
-def parse_number_schema_json(text: str | bytes) -> NumberSchema:
-    """Decodes JSON text as a NumberSchema, or raises DecodeError."""
-    value: NumberSchema = _rt.decode(NumberSchema, "NumberSchema", text)
-    return value
-
-
-def parse_paginated_request(data: object) -> PaginatedRequest:
-    """Decodes parsed JSON data as a PaginatedRequest, or raises DecodeError."""
-    value: PaginatedRequest = _rt.decode_data(
-        PaginatedRequest,
-        "PaginatedRequest",
-        data,
-    )
-    return value
-
-
-def parse_paginated_request_json(text: str | bytes) -> PaginatedRequest:
-    """Decodes JSON text as a PaginatedRequest, or raises DecodeError."""
-    value: PaginatedRequest = _rt.decode(PaginatedRequest, "PaginatedRequest", text)
-    return value
-
-
-def parse_paginated_request_params(data: object) -> PaginatedRequestParams:
-    """Decodes parsed JSON data as a PaginatedRequestParams, or raises DecodeError."""
-    value: PaginatedRequestParams = _rt.decode_data(
-        PaginatedRequestParams,
-        "PaginatedRequestParams",
-        data,
-    )
-    return value
-
-
-def parse_paginated_request_params_json(text: str | bytes) -> PaginatedRequestParams:
-    """Decodes JSON text as a PaginatedRequestParams, or raises DecodeError."""
-    value: PaginatedRequestParams = _rt.decode(
-        PaginatedRequestParams,
-        "PaginatedRequestParams",
-        text,
-    )
-    return value
-
-
-def parse_params(data: object) -> Params:
-    """Decodes parsed JSON data as a Params, or raises DecodeError."""
-    value: Params = _rt.decode_data(Params, "Params", data)
-    return value
-
-
-def parse_params_json(text: str | bytes) -> Params:
-    """Decodes JSON text as a Params, or raises DecodeError."""
-    value: Params = _rt.decode(Params, "Params", text)
-    return value
-
-
-def parse_primitive_schema_definition(data: object) -> PrimitiveSchemaDefinition:
-    """Decodes parsed JSON data as a PrimitiveSchemaDefinition, or raises DecodeError."""
-    value: PrimitiveSchemaDefinition = _rt.decode_data(
-        PrimitiveSchemaDefinition,
-        "PrimitiveSchemaDefinition",
-        data,
-    )
-    return value
-
-
-def parse_primitive_schema_definition_json(
-    text: str | bytes,
-) -> PrimitiveSchemaDefinition:
-    """Decodes JSON text as a PrimitiveSchemaDefinition, or raises DecodeError."""
-    value: PrimitiveSchemaDefinition = _rt.decode(
-        PrimitiveSchemaDefinition,
-        "PrimitiveSchemaDefinition",
-        text,
-    )
-    return value
-
-
-def parse_progress_notification(data: object) -> ProgressNotification:
-    """Decodes parsed JSON data as a ProgressNotification, or raises DecodeError."""
-    value: ProgressNotification = _rt.decode_data(
-        ProgressNotification,
-        "ProgressNotification",
-        data,
-    )
-    return value
-
-
-def parse_progress_notification_json(text: str | bytes) -> ProgressNotification:
-    """Decodes JSON text as a ProgressNotification, or raises DecodeError."""
-    value: ProgressNotification = _rt.decode(
-        ProgressNotification,
-        "ProgressNotification",
-        text,
-    )
-    return value
-
-
-def parse_progress_notification_params(data: object) -> ProgressNotificationParams:
-    """Decodes parsed JSON data as a ProgressNotificationParams, or raises DecodeError."""
-    value: ProgressNotificationParams = _rt.decode_data(
-        ProgressNotificationParams,
-        "ProgressNotificationParams",
-        data,
-    )
-    return value
-
-
-def parse_progress_notification_params_json(
-    text: str | bytes,
-) -> ProgressNotificationParams:
-    """Decodes JSON text as a ProgressNotificationParams, or raises DecodeError."""
-    value: ProgressNotificationParams = _rt.decode(
-        ProgressNotificationParams,
-        "ProgressNotificationParams",
-        text,
-    )
-    return value
-
-
-def parse_progress_token(data: object) -> ProgressToken:
-    """Decodes parsed JSON data as a ProgressToken, or raises DecodeError."""
-    value: ProgressToken = _rt.decode_data(ProgressToken, "ProgressToken", data)
-    return value
-
-
-def parse_progress_token_json(text: str | bytes) -> ProgressToken:
-    """Decodes JSON text as a ProgressToken, or raises DecodeError."""
-    value: ProgressToken = _rt.decode(ProgressToken, "ProgressToken", text)
-    return value
-
-
-def parse_prompt(data: object) -> Prompt:
-    """Decodes parsed JSON data as a Prompt, or raises DecodeError."""
-    value: Prompt = _rt.decode_data(Prompt, "Prompt", data)
-    return value
-
-
-def parse_prompt_json(text: str | bytes) -> Prompt:
-    """Decodes JSON text as a Prompt, or raises DecodeError."""
-    value: Prompt = _rt.decode(Prompt, "Prompt", text)
-    return value
-
-
-def parse_prompt_argument(data: object) -> PromptArgument:
-    """Decodes parsed JSON data as a PromptArgument, or raises DecodeError."""
-    value: PromptArgument = _rt.decode_data(PromptArgument, "PromptArgument", data)
-    return value
-
-
-def parse_prompt_argument_json(text: str | bytes) -> PromptArgument:
-    """Decodes JSON text as a PromptArgument, or raises DecodeError."""
-    value: PromptArgument = _rt.decode(PromptArgument, "PromptArgument", text)
-    return value
-
-
-def parse_prompt_message(data: object) -> PromptMessage:
-    """Decodes parsed JSON data as a PromptMessage, or raises DecodeError."""
-    value: PromptMessage = _rt.decode_data(PromptMessage, "PromptMessage", data)
-    return value
-
-
-def parse_prompt_message_json(text: str | bytes) -> PromptMessage:
-    """Decodes JSON text as a PromptMessage, or raises DecodeError."""
-    value: PromptMessage = _rt.decode(PromptMessage, "PromptMessage", text)
-    return value
-
-
-def parse_prompt_reference(data: object) -> PromptReference:
-    """Decodes parsed JSON data as a PromptReference, or raises DecodeError."""
-    value: PromptReference = _rt.decode_data(PromptReference, "PromptReference", data)
-    return value
-
-
-def parse_prompt_reference_json(text: str | bytes) -> PromptReference:
-    """Decodes JSON text as a PromptReference, or raises DecodeError."""
-    value: PromptReference = _rt.decode(PromptReference, "PromptReference", text)
-    return value
-
-
-def parse_read_resource_result(data: object) -> ReadResourceResult:
-    """Decodes parsed JSON data as a ReadResourceResult, or raises DecodeError."""
-    value: ReadResourceResult = _rt.decode_data(
-        ReadResourceResult,
-        "ReadResourceResult",
-        data,
-    )
-    return value
-
-
-def parse_read_resource_result_json(text: str | bytes) -> ReadResourceResult:
-    """Decodes JSON text as a ReadResourceResult, or raises DecodeError."""
-    value: ReadResourceResult = _rt.decode(
-        ReadResourceResult,
-        "ReadResourceResult",
-        text,
-    )
-    return value
-
-
-def parse_related_task_metadata(data: object) -> RelatedTaskMetadata:
-    """Decodes parsed JSON data as a RelatedTaskMetadata, or raises DecodeError."""
-    value: RelatedTaskMetadata = _rt.decode_data(
-        RelatedTaskMetadata,
-        "RelatedTaskMetadata",
-        data,
-    )
-    return value
-
-
-def parse_related_task_metadata_json(text: str | bytes) -> RelatedTaskMetadata:
-    """Decodes JSON text as a RelatedTaskMetadata, or raises DecodeError."""
-    value: RelatedTaskMetadata = _rt.decode(
-        RelatedTaskMetadata,
-        "RelatedTaskMetadata",
-        text,
-    )
-    return value
-
-
-def parse_request_id(data: object) -> RequestId:
-    """Decodes parsed JSON data as a RequestId, or raises DecodeError."""
-    value: RequestId = _rt.decode_data(RequestId, "RequestId", data)
-    return value
-
-
-def parse_request_id_json(text: str | bytes) -> RequestId:
-    """Decodes JSON text as a RequestId, or raises DecodeError."""
-    value: RequestId = _rt.decode(RequestId, "RequestId", text)
-    return value
-
-
-def parse_request_meta(data: object) -> RequestMeta:
-    """Decodes parsed JSON data as a RequestMeta, or raises DecodeError."""
-    value: RequestMeta = _rt.decode_data(RequestMeta, "RequestMeta", data)
-    return value
-
-
-def parse_request_meta_json(text: str | bytes) -> RequestMeta:
-    """Decodes JSON text as a RequestMeta, or raises DecodeError."""
-    value: RequestMeta = _rt.decode(RequestMeta, "RequestMeta", text)
-    return value
-
-
-def parse_requested_schema(data: object) -> RequestedSchema:
-    """Decodes parsed JSON data as a RequestedSchema, or raises DecodeError."""
-    value: RequestedSchema = _rt.decode_data(RequestedSchema, "RequestedSchema", data)
-    return value
-
-
-def parse_requested_schema_json(text: str | bytes) -> RequestedSchema:
-    """Decodes JSON text as a RequestedSchema, or raises DecodeError."""
-    value: RequestedSchema = _rt.decode(RequestedSchema, "RequestedSchema", text)
-    return value
-
-
-def parse_resource(data: object) -> Resource:
-    """Decodes parsed JSON data as a Resource, or raises DecodeError."""
-    value: Resource = _rt.decode_data(Resource, "Resource", data)
-    return value
-
-
-def parse_resource_json(text: str | bytes) -> Resource:
-    """Decodes JSON text as a Resource, or raises DecodeError."""
-    value: Resource = _rt.decode(Resource, "Resource", text)
-    return value
-
-
-def parse_resource_contents(data: object) -> ResourceContents:
-    """Decodes parsed JSON data as a ResourceContents, or raises DecodeError."""
-    value: ResourceContents = _rt.decode_data(
-        ResourceContents,
-        "ResourceContents",
-        data,
-    )
-    return value
-
-
-def parse_resource_contents_json(text: str | bytes) -> ResourceContents:
-    """Decodes JSON text as a ResourceContents, or raises DecodeError."""
-    value: ResourceContents = _rt.decode(ResourceContents, "ResourceContents", text)
-    return value
-
-
-def parse_resource_request(data: object) -> ResourceRequest:
-    """Decodes parsed JSON data as a ResourceRequest, or raises DecodeError."""
-    value: ResourceRequest = _rt.decode_data(ResourceRequest, "ResourceRequest", data)
-    return value
-
-
-def parse_resource_request_json(text: str | bytes) -> ResourceRequest:
-    """Decodes JSON text as a ResourceRequest, or raises DecodeError."""
-    value: ResourceRequest = _rt.decode(ResourceRequest, "ResourceRequest", text)
-    return value
-
-
-def parse_resource_request_params(data: object) -> ResourceRequestParams:
-    """Decodes parsed JSON data as a ResourceRequestParams, or raises DecodeError."""
-    value: ResourceRequestParams = _rt.decode_data(
-        ResourceRequestParams,
-        "ResourceRequestParams",
-        data,
-    )
-    return value
-
-
-def parse_resource_request_params_json(text: str | bytes) -> ResourceRequestParams:
-    """Decodes JSON text as a ResourceRequestParams, or raises DecodeError."""
-    value: ResourceRequestParams = _rt.decode(
-        ResourceRequestParams,
-        "ResourceRequestParams",
-        text,
-    )
-    return value
-
-
-def parse_resource_template(data: object) -> ResourceTemplate:
-    """Decodes parsed JSON data as a ResourceTemplate, or raises DecodeError."""
-    value: ResourceTemplate = _rt.decode_data(
-        ResourceTemplate,
-        "ResourceTemplate",
-        data,
-    )
-    return value
-
-
-def parse_resource_template_json(text: str | bytes) -> ResourceTemplate:
-    """Decodes JSON text as a ResourceTemplate, or raises DecodeError."""
-    value: ResourceTemplate = _rt.decode(ResourceTemplate, "ResourceTemplate", text)
-    return value
-
-
-def parse_resource_template_reference(data: object) -> ResourceTemplateReference:
-    """Decodes parsed JSON data as a ResourceTemplateReference, or raises DecodeError."""
-    value: ResourceTemplateReference = _rt.decode_data(
-        ResourceTemplateReference,
-        "ResourceTemplateReference",
-        data,
-    )
-    return value
-
-
-def parse_resource_template_reference_json(
-    text: str | bytes,
-) -> ResourceTemplateReference:
-    """Decodes JSON text as a ResourceTemplateReference, or raises DecodeError."""
-    value: ResourceTemplateReference = _rt.decode(
-        ResourceTemplateReference,
-        "ResourceTemplateReference",
-        text,
-    )
-    return value
-
-
-def parse_resource_updated_notification(data: object) -> ResourceUpdatedNotification:
-    """Decodes parsed JSON data as a ResourceUpdatedNotification, or raises DecodeError."""
-    value: ResourceUpdatedNotification = _rt.decode_data(
-        ResourceUpdatedNotification,
-        "ResourceUpdatedNotification",
-        data,
-    )
-    return value
-
-
-def parse_resource_updated_notification_json(
-    text: str | bytes,
-) -> ResourceUpdatedNotification:
-    """Decodes JSON text as a ResourceUpdatedNotification, or raises DecodeError."""
-    value: ResourceUpdatedNotification = _rt.decode(
-        ResourceUpdatedNotification,
-        "ResourceUpdatedNotification",
-        text,
-    )
-    return value
-
-
-def parse_resource_updated_notification_params(
-    data: object,
-) -> ResourceUpdatedNotificationParams:
-    """Decodes parsed JSON data as a ResourceUpdatedNotificationParams, or raises DecodeError."""
-    value: ResourceUpdatedNotificationParams = _rt.decode_data(
-        ResourceUpdatedNotificationParams,
-        "ResourceUpdatedNotificationParams",
-        data,
-    )
-    return value
-
-
-def parse_resource_updated_notification_params_json(
-    text: str | bytes,
-) -> ResourceUpdatedNotificationParams:
-    """Decodes JSON text as a ResourceUpdatedNotificationParams, or raises DecodeError."""
-    value: ResourceUpdatedNotificationParams = _rt.decode(
-        ResourceUpdatedNotificationParams,
-        "ResourceUpdatedNotificationParams",
-        text,
-    )
-    return value
-
-
-def parse_resources_capability(data: object) -> ResourcesCapability:
-    """Decodes parsed JSON data as a ResourcesCapability, or raises DecodeError."""
-    value: ResourcesCapability = _rt.decode_data(
-        ResourcesCapability,
-        "ResourcesCapability",
-        data,
-    )
-    return value
-
-
-def parse_resources_capability_json(text: str | bytes) -> ResourcesCapability:
-    """Decodes JSON text as a ResourcesCapability, or raises DecodeError."""
-    value: ResourcesCapability = _rt.decode(
-        ResourcesCapability,
-        "ResourcesCapability",
-        text,
-    )
-    return value
-
-
-def parse_result(data: object) -> Result:
-    """Decodes parsed JSON data as a Result, or raises DecodeError."""
-    value: Result = _rt.decode_data(Result, "Result", data)
-    return value
-
-
-def parse_result_json(text: str | bytes) -> Result:
-    """Decodes JSON text as a Result, or raises DecodeError."""
-    value: Result = _rt.decode(Result, "Result", text)
-    return value
-
-
-def parse_role(data: object) -> Role:
-    """Decodes parsed JSON data as a Role, or raises DecodeError."""
-    value: Role = _rt.decode_data(Role, "Role", data)
-    return value
-
-
-def parse_role_json(text: str | bytes) -> Role:
-    """Decodes JSON text as a Role, or raises DecodeError."""
-    value: Role = _rt.decode(Role, "Role", text)
-    return value
-
-
-def parse_root(data: object) -> Root:
-    """Decodes parsed JSON data as a Root, or raises DecodeError."""
-    value: Root = _rt.decode_data(Root, "Root", data)
-    return value
-
-
-def parse_root_json(text: str | bytes) -> Root:
-    """Decodes JSON text as a Root, or raises DecodeError."""
-    value: Root = _rt.decode(Root, "Root", text)
-    return value
-
-
-def parse_sampling_capability(data: object) -> SamplingCapability:
-    """Decodes parsed JSON data as a SamplingCapability, or raises DecodeError."""
-    value: SamplingCapability = _rt.decode_data(
-        SamplingCapability,
-        "SamplingCapability",
-        data,
-    )
-    return value
-
-
-def parse_sampling_capability_json(text: str | bytes) -> SamplingCapability:
-    """Decodes JSON text as a SamplingCapability, or raises DecodeError."""
-    value: SamplingCapability = _rt.decode(
-        SamplingCapability,
-        "SamplingCapability",
-        text,
-    )
-    return value
-
-
-def parse_sampling_content(data: object) -> SamplingContent:
-    """Decodes parsed JSON data as a SamplingContent, or raises DecodeError."""
-    value: SamplingContent = _rt.decode_data(SamplingContent, "SamplingContent", data)
-    return value
-
-
-def parse_sampling_content_json(text: str | bytes) -> SamplingContent:
-    """Decodes JSON text as a SamplingContent, or raises DecodeError."""
-    value: SamplingContent = _rt.decode(SamplingContent, "SamplingContent", text)
-    return value
-
-
-def parse_sampling_message(data: object) -> SamplingMessage:
-    """Decodes parsed JSON data as a SamplingMessage, or raises DecodeError."""
-    value: SamplingMessage = _rt.decode_data(SamplingMessage, "SamplingMessage", data)
-    return value
-
-
-def parse_sampling_message_json(text: str | bytes) -> SamplingMessage:
-    """Decodes JSON text as a SamplingMessage, or raises DecodeError."""
-    value: SamplingMessage = _rt.decode(SamplingMessage, "SamplingMessage", text)
-    return value
-
-
-def parse_sampling_message_content(data: object) -> SamplingMessageContent:
-    """Decodes parsed JSON data as a SamplingMessageContent, or raises DecodeError."""
-    value: SamplingMessageContent = _rt.decode_data(
-        SamplingMessageContent,
-        "SamplingMessageContent",
-        data,
-    )
-    return value
-
-
-def parse_sampling_message_content_json(text: str | bytes) -> SamplingMessageContent:
-    """Decodes JSON text as a SamplingMessageContent, or raises DecodeError."""
-    value: SamplingMessageContent = _rt.decode(
-        SamplingMessageContent,
-        "SamplingMessageContent",
-        text,
-    )
-    return value
-
-
-def parse_sampling_message_content_block(data: object) -> SamplingMessageContentBlock:
-    """Decodes parsed JSON data as a SamplingMessageContentBlock, or raises DecodeError."""
-    value: SamplingMessageContentBlock = _rt.decode_data(
-        SamplingMessageContentBlock,
-        "SamplingMessageContentBlock",
-        data,
-    )
-    return value
-
-
-def parse_sampling_message_content_block_json(
-    text: str | bytes,
-) -> SamplingMessageContentBlock:
-    """Decodes JSON text as a SamplingMessageContentBlock, or raises DecodeError."""
-    value: SamplingMessageContentBlock = _rt.decode(
-        SamplingMessageContentBlock,
-        "SamplingMessageContentBlock",
-        text,
-    )
-    return value
-
-
-def parse_server_capabilities(data: object) -> ServerCapabilities:
-    """Decodes parsed JSON data as a ServerCapabilities, or raises DecodeError."""
-    value: ServerCapabilities = _rt.decode_data(
-        ServerCapabilities,
-        "ServerCapabilities",
-        data,
-    )
-    return value
-
-
-def parse_server_capabilities_json(text: str | bytes) -> ServerCapabilities:
-    """Decodes JSON text as a ServerCapabilities, or raises DecodeError."""
-    value: ServerCapabilities = _rt.decode(
-        ServerCapabilities,
-        "ServerCapabilities",
-        text,
-    )
-    return value
-
-
-def parse_server_notification(data: object) -> ServerNotification:
-    """Decodes parsed JSON data as a ServerNotification, or raises DecodeError."""
-    value: ServerNotification = _rt.decode_data(
-        ServerNotification,
-        "ServerNotification",
-        data,
-    )
-    return value
-
-
-def parse_server_notification_json(text: str | bytes) -> ServerNotification:
-    """Decodes JSON text as a ServerNotification, or raises DecodeError."""
-    value: ServerNotification = _rt.decode(
-        ServerNotification,
-        "ServerNotification",
-        text,
-    )
-    return value
-
-
-def parse_server_request(data: object) -> ServerRequest:
-    """Decodes parsed JSON data as a ServerRequest, or raises DecodeError."""
-    value: ServerRequest = _rt.decode_data(ServerRequest, "ServerRequest", data)
-    return value
-
-
-def parse_server_request_json(text: str | bytes) -> ServerRequest:
-    """Decodes JSON text as a ServerRequest, or raises DecodeError."""
-    value: ServerRequest = _rt.decode(ServerRequest, "ServerRequest", text)
-    return value
-
-
-def parse_server_task_requests(data: object) -> ServerTaskRequests:
-    """Decodes parsed JSON data as a ServerTaskRequests, or raises DecodeError."""
-    value: ServerTaskRequests = _rt.decode_data(
-        ServerTaskRequests,
-        "ServerTaskRequests",
-        data,
-    )
-    return value
-
-
-def parse_server_task_requests_json(text: str | bytes) -> ServerTaskRequests:
-    """Decodes JSON text as a ServerTaskRequests, or raises DecodeError."""
-    value: ServerTaskRequests = _rt.decode(
-        ServerTaskRequests,
-        "ServerTaskRequests",
-        text,
-    )
-    return value
-
-
-def parse_server_task_tool_requests(data: object) -> ServerTaskToolRequests:
-    """Decodes parsed JSON data as a ServerTaskToolRequests, or raises DecodeError."""
-    value: ServerTaskToolRequests = _rt.decode_data(
-        ServerTaskToolRequests,
-        "ServerTaskToolRequests",
-        data,
-    )
-    return value
-
-
-def parse_server_task_tool_requests_json(text: str | bytes) -> ServerTaskToolRequests:
-    """Decodes JSON text as a ServerTaskToolRequests, or raises DecodeError."""
-    value: ServerTaskToolRequests = _rt.decode(
-        ServerTaskToolRequests,
-        "ServerTaskToolRequests",
-        text,
-    )
-    return value
-
-
-def parse_server_tasks_capability(data: object) -> ServerTasksCapability:
-    """Decodes parsed JSON data as a ServerTasksCapability, or raises DecodeError."""
-    value: ServerTasksCapability = _rt.decode_data(
-        ServerTasksCapability,
-        "ServerTasksCapability",
-        data,
-    )
-    return value
-
-
-def parse_server_tasks_capability_json(text: str | bytes) -> ServerTasksCapability:
-    """Decodes JSON text as a ServerTasksCapability, or raises DecodeError."""
-    value: ServerTasksCapability = _rt.decode(
-        ServerTasksCapability,
-        "ServerTasksCapability",
-        text,
-    )
-    return value
-
-
-def parse_set_level_request(data: object) -> SetLevelRequest:
-    """Decodes parsed JSON data as a SetLevelRequest, or raises DecodeError."""
-    value: SetLevelRequest = _rt.decode_data(SetLevelRequest, "SetLevelRequest", data)
-    return value
-
-
-def parse_set_level_request_json(text: str | bytes) -> SetLevelRequest:
-    """Decodes JSON text as a SetLevelRequest, or raises DecodeError."""
-    value: SetLevelRequest = _rt.decode(SetLevelRequest, "SetLevelRequest", text)
-    return value
-
-
-def parse_set_level_request_params(data: object) -> SetLevelRequestParams:
-    """Decodes parsed JSON data as a SetLevelRequestParams, or raises DecodeError."""
-    value: SetLevelRequestParams = _rt.decode_data(
-        SetLevelRequestParams,
-        "SetLevelRequestParams",
-        data,
-    )
-    return value
-
-
-def parse_set_level_request_params_json(text: str | bytes) -> SetLevelRequestParams:
-    """Decodes JSON text as a SetLevelRequestParams, or raises DecodeError."""
-    value: SetLevelRequestParams = _rt.decode(
-        SetLevelRequestParams,
-        "SetLevelRequestParams",
-        text,
-    )
-    return value
-
-
-def parse_string_format(data: object) -> StringFormat:
-    """Decodes parsed JSON data as a StringFormat, or raises DecodeError."""
-    value: StringFormat = _rt.decode_data(StringFormat, "StringFormat", data)
-    return value
-
-
-def parse_string_format_json(text: str | bytes) -> StringFormat:
-    """Decodes JSON text as a StringFormat, or raises DecodeError."""
-    value: StringFormat = _rt.decode(StringFormat, "StringFormat", text)
-    return value
-
-
-def parse_string_schema(data: object) -> StringSchema:
-    """Decodes parsed JSON data as a StringSchema, or raises DecodeError."""
-    value: StringSchema = _rt.decode_data(StringSchema, "StringSchema", data)
-    return value
-
-
-def parse_string_schema_json(text: str | bytes) -> StringSchema:
-    """Decodes JSON text as a StringSchema, or raises DecodeError."""
-    value: StringSchema = _rt.decode(StringSchema, "StringSchema", text)
-    return value
-
-
-def parse_task(data: object) -> Task:
-    """Decodes parsed JSON data as a Task, or raises DecodeError."""
-    value: Task = _rt.decode_data(Task, "Task", data)
-    return value
-
-
-def parse_task_json(text: str | bytes) -> Task:
-    """Decodes JSON text as a Task, or raises DecodeError."""
-    value: Task = _rt.decode(Task, "Task", text)
-    return value
-
-
-def parse_task_augmented(data: object) -> TaskAugmented:
-    """Decodes parsed JSON data as a TaskAugmented, or raises DecodeError."""
-    value: TaskAugmented = _rt.decode_data(TaskAugmented, "TaskAugmented", data)
-    return value
-
-
-def parse_task_augmented_json(text: str | bytes) -> TaskAugmented:
-    """Decodes JSON text as a TaskAugmented, or raises DecodeError."""
-    value: TaskAugmented = _rt.decode(TaskAugmented, "TaskAugmented", text)
-    return value
-
-
-def parse_task_metadata(data: object) -> TaskMetadata:
-    """Decodes parsed JSON data as a TaskMetadata, or raises DecodeError."""
-    value: TaskMetadata = _rt.decode_data(TaskMetadata, "TaskMetadata", data)
-    return value
-
-
-def parse_task_metadata_json(text: str | bytes) -> TaskMetadata:
-    """Decodes JSON text as a TaskMetadata, or raises DecodeError."""
-    value: TaskMetadata = _rt.decode(TaskMetadata, "TaskMetadata", text)
-    return value
-
-
-def parse_task_request(data: object) -> TaskRequest:
-    """Decodes parsed JSON data as a TaskRequest, or raises DecodeError."""
-    value: TaskRequest = _rt.decode_data(TaskRequest, "TaskRequest", data)
-    return value
-
-
-def parse_task_request_json(text: str | bytes) -> TaskRequest:
-    """Decodes JSON text as a TaskRequest, or raises DecodeError."""
-    value: TaskRequest = _rt.decode(TaskRequest, "TaskRequest", text)
-    return value
-
-
-def parse_task_request_params(data: object) -> TaskRequestParams:
-    """Decodes parsed JSON data as a TaskRequestParams, or raises DecodeError."""
-    value: TaskRequestParams = _rt.decode_data(
-        TaskRequestParams,
-        "TaskRequestParams",
-        data,
-    )
-    return value
-
-
-def parse_task_request_params_json(text: str | bytes) -> TaskRequestParams:
-    """Decodes JSON text as a TaskRequestParams, or raises DecodeError."""
-    value: TaskRequestParams = _rt.decode(TaskRequestParams, "TaskRequestParams", text)
-    return value
-
-
-def parse_task_result(data: object) -> TaskResult:
-    """Decodes parsed JSON data as a TaskResult, or raises DecodeError."""
-    value: TaskResult = _rt.decode_data(TaskResult, "TaskResult", data)
-    return value
-
-
-def parse_task_result_json(text: str | bytes) -> TaskResult:
-    """Decodes JSON text as a TaskResult, or raises DecodeError."""
-    value: TaskResult = _rt.decode(TaskResult, "TaskResult", text)
-    return value
-
-
-def parse_task_status(data: object) -> TaskStatus:
-    """Decodes parsed JSON data as a TaskStatus, or raises DecodeError."""
-    value: TaskStatus = _rt.decode_data(TaskStatus, "TaskStatus", data)
-    return value
-
-
-def parse_task_status_json(text: str | bytes) -> TaskStatus:
-    """Decodes JSON text as a TaskStatus, or raises DecodeError."""
-    value: TaskStatus = _rt.decode(TaskStatus, "TaskStatus", text)
-    return value
-
-
-def parse_task_status_notification(data: object) -> TaskStatusNotification:
-    """Decodes parsed JSON data as a TaskStatusNotification, or raises DecodeError."""
-    value: TaskStatusNotification = _rt.decode_data(
-        TaskStatusNotification,
-        "TaskStatusNotification",
-        data,
-    )
-    return value
-
-
-def parse_task_status_notification_json(text: str | bytes) -> TaskStatusNotification:
-    """Decodes JSON text as a TaskStatusNotification, or raises DecodeError."""
-    value: TaskStatusNotification = _rt.decode(
-        TaskStatusNotification,
-        "TaskStatusNotification",
-        text,
-    )
-    return value
-
-
-def parse_task_status_notification_params(data: object) -> TaskStatusNotificationParams:
-    """Decodes parsed JSON data as a TaskStatusNotificationParams, or raises DecodeError."""
-    value: TaskStatusNotificationParams = _rt.decode_data(
-        TaskStatusNotificationParams,
-        "TaskStatusNotificationParams",
-        data,
-    )
-    return value
-
-
-def parse_task_status_notification_params_json(
-    text: str | bytes,
-) -> TaskStatusNotificationParams:
-    """Decodes JSON text as a TaskStatusNotificationParams, or raises DecodeError."""
-    value: TaskStatusNotificationParams = _rt.decode(
-        TaskStatusNotificationParams,
-        "TaskStatusNotificationParams",
-        text,
-    )
-    return value
-
-
-def parse_task_support(data: object) -> TaskSupport:
-    """Decodes parsed JSON data as a TaskSupport, or raises DecodeError."""
-    value: TaskSupport = _rt.decode_data(TaskSupport, "TaskSupport", data)
-    return value
-
-
-def parse_task_support_json(text: str | bytes) -> TaskSupport:
-    """Decodes JSON text as a TaskSupport, or raises DecodeError."""
-    value: TaskSupport = _rt.decode(TaskSupport, "TaskSupport", text)
-    return value
-
-
-def parse_text_content(data: object) -> TextContent:
-    """Decodes parsed JSON data as a TextContent, or raises DecodeError."""
-    value: TextContent = _rt.decode_data(TextContent, "TextContent", data)
-    return value
-
-
-def parse_text_content_json(text: str | bytes) -> TextContent:
-    """Decodes JSON text as a TextContent, or raises DecodeError."""
-    value: TextContent = _rt.decode(TextContent, "TextContent", text)
-    return value
-
-
-def parse_text_resource_contents(data: object) -> TextResourceContents:
-    """Decodes parsed JSON data as a TextResourceContents, or raises DecodeError."""
-    value: TextResourceContents = _rt.decode_data(
-        TextResourceContents,
-        "TextResourceContents",
-        data,
-    )
-    return value
-
-
-def parse_text_resource_contents_json(text: str | bytes) -> TextResourceContents:
-    """Decodes JSON text as a TextResourceContents, or raises DecodeError."""
-    value: TextResourceContents = _rt.decode(
-        TextResourceContents,
-        "TextResourceContents",
-        text,
-    )
-    return value
-
-
-def parse_titled_multi_select_items(data: object) -> TitledMultiSelectItems:
-    """Decodes parsed JSON data as a TitledMultiSelectItems, or raises DecodeError."""
-    value: TitledMultiSelectItems = _rt.decode_data(
-        TitledMultiSelectItems,
-        "TitledMultiSelectItems",
-        data,
-    )
-    return value
-
-
-def parse_titled_multi_select_items_json(text: str | bytes) -> TitledMultiSelectItems:
-    """Decodes JSON text as a TitledMultiSelectItems, or raises DecodeError."""
-    value: TitledMultiSelectItems = _rt.decode(
-        TitledMultiSelectItems,
-        "TitledMultiSelectItems",
-        text,
-    )
-    return value
-
-
-def parse_titled_option(data: object) -> TitledOption:
-    """Decodes parsed JSON data as a TitledOption, or raises DecodeError."""
-    value: TitledOption = _rt.decode_data(TitledOption, "TitledOption", data)
-    return value
-
-
-def parse_titled_option_json(text: str | bytes) -> TitledOption:
-    """Decodes JSON text as a TitledOption, or raises DecodeError."""
-    value: TitledOption = _rt.decode(TitledOption, "TitledOption", text)
-    return value
-
-
-def parse_tool(data: object) -> Tool:
-    """Decodes parsed JSON data as a Tool, or raises DecodeError."""
-    value: Tool = _rt.decode_data(Tool, "Tool", data)
-    return value
-
-
-def parse_tool_json(text: str | bytes) -> Tool:
-    """Decodes JSON text as a Tool, or raises DecodeError."""
-    value: Tool = _rt.decode(Tool, "Tool", text)
-    return value
-
-
-def parse_tool_annotations(data: object) -> ToolAnnotations:
-    """Decodes parsed JSON data as a ToolAnnotations, or raises DecodeError."""
-    value: ToolAnnotations = _rt.decode_data(ToolAnnotations, "ToolAnnotations", data)
-    return value
-
-
-def parse_tool_annotations_json(text: str | bytes) -> ToolAnnotations:
-    """Decodes JSON text as a ToolAnnotations, or raises DecodeError."""
-    value: ToolAnnotations = _rt.decode(ToolAnnotations, "ToolAnnotations", text)
-    return value
-
-
-def parse_tool_choice(data: object) -> ToolChoice:
-    """Decodes parsed JSON data as a ToolChoice, or raises DecodeError."""
-    value: ToolChoice = _rt.decode_data(ToolChoice, "ToolChoice", data)
-    return value
-
-
-def parse_tool_choice_json(text: str | bytes) -> ToolChoice:
-    """Decodes JSON text as a ToolChoice, or raises DecodeError."""
-    value: ToolChoice = _rt.decode(ToolChoice, "ToolChoice", text)
-    return value
-
-
-def parse_tool_choice_mode(data: object) -> ToolChoiceMode:
-    """Decodes parsed JSON data as a ToolChoiceMode, or raises DecodeError."""
-    value: ToolChoiceMode = _rt.decode_data(ToolChoiceMode, "ToolChoiceMode", data)
-    return value
-
-
-def parse_tool_choice_mode_json(text: str | bytes) -> ToolChoiceMode:
-    """Decodes JSON text as a ToolChoiceMode, or raises DecodeError."""
-    value: ToolChoiceMode = _rt.decode(ToolChoiceMode, "ToolChoiceMode", text)
-    return value
-
-
-def parse_tool_execution(data: object) -> ToolExecution:
-    """Decodes parsed JSON data as a ToolExecution, or raises DecodeError."""
-    value: ToolExecution = _rt.decode_data(ToolExecution, "ToolExecution", data)
-    return value
-
-
-def parse_tool_execution_json(text: str | bytes) -> ToolExecution:
-    """Decodes JSON text as a ToolExecution, or raises DecodeError."""
-    value: ToolExecution = _rt.decode(ToolExecution, "ToolExecution", text)
-    return value
-
-
-def parse_tool_json_schema(data: object) -> ToolJsonSchema:
-    """Decodes parsed JSON data as a ToolJsonSchema, or raises DecodeError."""
-    value: ToolJsonSchema = _rt.decode_data(ToolJsonSchema, "ToolJsonSchema", data)
-    return value
-
-
-def parse_tool_json_schema_json(text: str | bytes) -> ToolJsonSchema:
-    """Decodes JSON text as a ToolJsonSchema, or raises DecodeError."""
-    value: ToolJsonSchema = _rt.decode(ToolJsonSchema, "ToolJsonSchema", text)
-    return value
-
-
-def parse_tool_result_content(data: object) -> ToolResultContent:
-    """Decodes parsed JSON data as a ToolResultContent, or raises DecodeError."""
-    value: ToolResultContent = _rt.decode_data(
-        ToolResultContent,
-        "ToolResultContent",
-        data,
-    )
-    return value
-
-
-def parse_tool_result_content_json(text: str | bytes) -> ToolResultContent:
-    """Decodes JSON text as a ToolResultContent, or raises DecodeError."""
-    value: ToolResultContent = _rt.decode(ToolResultContent, "ToolResultContent", text)
-    return value
-
-
-def parse_tool_use_content(data: object) -> ToolUseContent:
-    """Decodes parsed JSON data as a ToolUseContent, or raises DecodeError."""
-    value: ToolUseContent = _rt.decode_data(ToolUseContent, "ToolUseContent", data)
-    return value
-
-
-def parse_tool_use_content_json(text: str | bytes) -> ToolUseContent:
-    """Decodes JSON text as a ToolUseContent, or raises DecodeError."""
-    value: ToolUseContent = _rt.decode(ToolUseContent, "ToolUseContent", text)
-    return value
-
-
-def parse_untitled_multi_select_items(data: object) -> UntitledMultiSelectItems:
-    """Decodes parsed JSON data as a UntitledMultiSelectItems, or raises DecodeError."""
-    value: UntitledMultiSelectItems = _rt.decode_data(
-        UntitledMultiSelectItems,
-        "UntitledMultiSelectItems",
-        data,
-    )
-    return value
-
-
-def parse_untitled_multi_select_items_json(
-    text: str | bytes,
-) -> UntitledMultiSelectItems:
-    """Decodes JSON text as a UntitledMultiSelectItems, or raises DecodeError."""
-    value: UntitledMultiSelectItems = _rt.decode(
-        UntitledMultiSelectItems,
-        "UntitledMultiSelectItems",
-        text,
-    )
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_annotations = _cardc.Parser[Annotations](Annotations, "Annotations")
+parse_annotations_json = parse_annotations.json
+parse_audio_content = _cardc.Parser[AudioContent](AudioContent, "AudioContent")
+parse_audio_content_json = parse_audio_content.json
+parse_base_metadata = _cardc.Parser[BaseMetadata](BaseMetadata, "BaseMetadata")
+parse_base_metadata_json = parse_base_metadata.json
+parse_blob_resource_contents = _cardc.Parser[BlobResourceContents](
+    BlobResourceContents,
+    "BlobResourceContents",
+)
+parse_blob_resource_contents_json = parse_blob_resource_contents.json
+parse_boolean_schema = _cardc.Parser[BooleanSchema](BooleanSchema, "BooleanSchema")
+parse_boolean_schema_json = parse_boolean_schema.json
+parse_call_tool_request = _cardc.Parser[CallToolRequest](
+    CallToolRequest,
+    "CallToolRequest",
+)
+parse_call_tool_request_json = parse_call_tool_request.json
+parse_call_tool_request_params = _cardc.Parser[CallToolRequestParams](
+    CallToolRequestParams,
+    "CallToolRequestParams",
+)
+parse_call_tool_request_params_json = parse_call_tool_request_params.json
+parse_call_tool_result = _cardc.Parser[CallToolResult](CallToolResult, "CallToolResult")
+parse_call_tool_result_json = parse_call_tool_result.json
+parse_cancelled_notification = _cardc.Parser[CancelledNotification](
+    CancelledNotification,
+    "CancelledNotification",
+)
+parse_cancelled_notification_json = parse_cancelled_notification.json
+parse_cancelled_notification_params = _cardc.Parser[CancelledNotificationParams](
+    CancelledNotificationParams,
+    "CancelledNotificationParams",
+)
+parse_cancelled_notification_params_json = parse_cancelled_notification_params.json
+parse_client_capabilities = _cardc.Parser[ClientCapabilities](
+    ClientCapabilities,
+    "ClientCapabilities",
+)
+parse_client_capabilities_json = parse_client_capabilities.json
+parse_client_notification = _cardc.Parser[ClientNotification](
+    ClientNotification,
+    "ClientNotification",
+)
+parse_client_notification_json = parse_client_notification.json
+parse_client_request = _cardc.Parser[ClientRequest](ClientRequest, "ClientRequest")
+parse_client_request_json = parse_client_request.json
+parse_client_task_elicitation_requests = _cardc.Parser[ClientTaskElicitationRequests](
+    ClientTaskElicitationRequests,
+    "ClientTaskElicitationRequests",
+)
+parse_client_task_elicitation_requests_json = (
+    parse_client_task_elicitation_requests.json
+)
+parse_client_task_requests = _cardc.Parser[ClientTaskRequests](
+    ClientTaskRequests,
+    "ClientTaskRequests",
+)
+parse_client_task_requests_json = parse_client_task_requests.json
+parse_client_task_sampling_requests = _cardc.Parser[ClientTaskSamplingRequests](
+    ClientTaskSamplingRequests,
+    "ClientTaskSamplingRequests",
+)
+parse_client_task_sampling_requests_json = parse_client_task_sampling_requests.json
+parse_client_tasks_capability = _cardc.Parser[ClientTasksCapability](
+    ClientTasksCapability,
+    "ClientTasksCapability",
+)
+parse_client_tasks_capability_json = parse_client_tasks_capability.json
+parse_complete_request = _cardc.Parser[CompleteRequest](
+    CompleteRequest,
+    "CompleteRequest",
+)
+parse_complete_request_json = parse_complete_request.json
+parse_complete_request_params = _cardc.Parser[CompleteRequestParams](
+    CompleteRequestParams,
+    "CompleteRequestParams",
+)
+parse_complete_request_params_json = parse_complete_request_params.json
+parse_complete_result = _cardc.Parser[CompleteResult](CompleteResult, "CompleteResult")
+parse_complete_result_json = parse_complete_result.json
+parse_completion = _cardc.Parser[Completion](Completion, "Completion")
+parse_completion_json = parse_completion.json
+parse_completion_argument = _cardc.Parser[CompletionArgument](
+    CompletionArgument,
+    "CompletionArgument",
+)
+parse_completion_argument_json = parse_completion_argument.json
+parse_completion_context = _cardc.Parser[CompletionContext](
+    CompletionContext,
+    "CompletionContext",
+)
+parse_completion_context_json = parse_completion_context.json
+parse_completion_reference = _cardc.Parser[CompletionReference](
+    CompletionReference,
+    "CompletionReference",
+)
+parse_completion_reference_json = parse_completion_reference.json
+parse_content_block = _cardc.Parser[ContentBlock](ContentBlock, "ContentBlock")
+parse_content_block_json = parse_content_block.json
+parse_create_message_request = _cardc.Parser[CreateMessageRequest](
+    CreateMessageRequest,
+    "CreateMessageRequest",
+)
+parse_create_message_request_json = parse_create_message_request.json
+parse_create_message_request_params = _cardc.Parser[CreateMessageRequestParams](
+    CreateMessageRequestParams,
+    "CreateMessageRequestParams",
+)
+parse_create_message_request_params_json = parse_create_message_request_params.json
+parse_create_message_result = _cardc.Parser[CreateMessageResult](
+    CreateMessageResult,
+    "CreateMessageResult",
+)
+parse_create_message_result_json = parse_create_message_result.json
+parse_create_message_result_with_tools = _cardc.Parser[CreateMessageResultWithTools](
+    CreateMessageResultWithTools,
+    "CreateMessageResultWithTools",
+)
+parse_create_message_result_with_tools_json = (
+    parse_create_message_result_with_tools.json
+)
+parse_create_task_result = _cardc.Parser[CreateTaskResult](
+    CreateTaskResult,
+    "CreateTaskResult",
+)
+parse_create_task_result_json = parse_create_task_result.json
+parse_cursor = _cardc.Parser[Cursor](Cursor, "Cursor")
+parse_cursor_json = parse_cursor.json
+parse_elicit_action = _cardc.Parser[ElicitAction](ElicitAction, "ElicitAction")
+parse_elicit_action_json = parse_elicit_action.json
+parse_elicit_request = _cardc.Parser[ElicitRequest](ElicitRequest, "ElicitRequest")
+parse_elicit_request_json = parse_elicit_request.json
+parse_elicit_request_form_params = _cardc.Parser[ElicitRequestFormParams](
+    ElicitRequestFormParams,
+    "ElicitRequestFormParams",
+)
+parse_elicit_request_form_params_json = parse_elicit_request_form_params.json
+parse_elicit_request_params = _cardc.Parser[ElicitRequestParams](
+    ElicitRequestParams,
+    "ElicitRequestParams",
+)
+parse_elicit_request_params_json = parse_elicit_request_params.json
+parse_elicit_request_url_params = _cardc.Parser[ElicitRequestUrlParams](
+    ElicitRequestUrlParams,
+    "ElicitRequestUrlParams",
+)
+parse_elicit_request_url_params_json = parse_elicit_request_url_params.json
+parse_elicit_result = _cardc.Parser[ElicitResult](ElicitResult, "ElicitResult")
+parse_elicit_result_json = parse_elicit_result.json
+parse_elicit_value = _cardc.Parser[ElicitValue](ElicitValue, "ElicitValue")
+parse_elicit_value_json = parse_elicit_value.json
+parse_elicitation_capability = _cardc.Parser[ElicitationCapability](
+    ElicitationCapability,
+    "ElicitationCapability",
+)
+parse_elicitation_capability_json = parse_elicitation_capability.json
+parse_elicitation_complete_notification = _cardc.Parser[
+    ElicitationCompleteNotification
+](ElicitationCompleteNotification, "ElicitationCompleteNotification")
+parse_elicitation_complete_notification_json = (
+    parse_elicitation_complete_notification.json
+)
+parse_elicitation_complete_notification_params = _cardc.Parser[
+    ElicitationCompleteNotificationParams
+](ElicitationCompleteNotificationParams, "ElicitationCompleteNotificationParams")
+parse_elicitation_complete_notification_params_json = (
+    parse_elicitation_complete_notification_params.json
+)
+parse_embedded_resource = _cardc.Parser[EmbeddedResource](
+    EmbeddedResource,
+    "EmbeddedResource",
+)
+parse_embedded_resource_json = parse_embedded_resource.json
+parse_empty_result = _cardc.Parser[EmptyResult](EmptyResult, "EmptyResult")
+parse_empty_result_json = parse_empty_result.json
+parse_form_elicitation_capability = _cardc.Parser[FormElicitationCapability](
+    FormElicitationCapability,
+    "FormElicitationCapability",
+)
+parse_form_elicitation_capability_json = parse_form_elicitation_capability.json
+parse_form_mode = _cardc.Parser[FormMode](FormMode, "FormMode")
+parse_form_mode_json = parse_form_mode.json
+parse_get_prompt_request = _cardc.Parser[GetPromptRequest](
+    GetPromptRequest,
+    "GetPromptRequest",
+)
+parse_get_prompt_request_json = parse_get_prompt_request.json
+parse_get_prompt_request_params = _cardc.Parser[GetPromptRequestParams](
+    GetPromptRequestParams,
+    "GetPromptRequestParams",
+)
+parse_get_prompt_request_params_json = parse_get_prompt_request_params.json
+parse_get_prompt_result = _cardc.Parser[GetPromptResult](
+    GetPromptResult,
+    "GetPromptResult",
+)
+parse_get_prompt_result_json = parse_get_prompt_result.json
+parse_icon = _cardc.Parser[Icon](Icon, "Icon")
+parse_icon_json = parse_icon.json
+parse_icon_theme = _cardc.Parser[IconTheme](IconTheme, "IconTheme")
+parse_icon_theme_json = parse_icon_theme.json
+parse_icons = _cardc.Parser[Icons](Icons, "Icons")
+parse_icons_json = parse_icons.json
+parse_image_content = _cardc.Parser[ImageContent](ImageContent, "ImageContent")
+parse_image_content_json = parse_image_content.json
+parse_implementation = _cardc.Parser[Implementation](Implementation, "Implementation")
+parse_implementation_json = parse_implementation.json
+parse_include_context = _cardc.Parser[IncludeContext](IncludeContext, "IncludeContext")
+parse_include_context_json = parse_include_context.json
+parse_initialize_request = _cardc.Parser[InitializeRequest](
+    InitializeRequest,
+    "InitializeRequest",
+)
+parse_initialize_request_json = parse_initialize_request.json
+parse_initialize_request_params = _cardc.Parser[InitializeRequestParams](
+    InitializeRequestParams,
+    "InitializeRequestParams",
+)
+parse_initialize_request_params_json = parse_initialize_request_params.json
+parse_initialize_result = _cardc.Parser[InitializeResult](
+    InitializeResult,
+    "InitializeResult",
+)
+parse_initialize_result_json = parse_initialize_result.json
+parse_json_object = _cardc.Parser[JsonObject](JsonObject, "JsonObject")
+parse_json_object_json = parse_json_object.json
+parse_json_rpc_error = _cardc.Parser[JsonRpcError](JsonRpcError, "JsonRpcError")
+parse_json_rpc_error_json = parse_json_rpc_error.json
+parse_json_rpc_error_response = _cardc.Parser[JsonRpcErrorResponse](
+    JsonRpcErrorResponse,
+    "JsonRpcErrorResponse",
+)
+parse_json_rpc_error_response_json = parse_json_rpc_error_response.json
+parse_json_rpc_notification = _cardc.Parser[JsonRpcNotification](
+    JsonRpcNotification,
+    "JsonRpcNotification",
+)
+parse_json_rpc_notification_json = parse_json_rpc_notification.json
+parse_json_rpc_request = _cardc.Parser[JsonRpcRequest](JsonRpcRequest, "JsonRpcRequest")
+parse_json_rpc_request_json = parse_json_rpc_request.json
+parse_json_rpc_response = _cardc.Parser[JsonRpcResponse](
+    JsonRpcResponse,
+    "JsonRpcResponse",
+)
+parse_json_rpc_response_json = parse_json_rpc_response.json
+parse_json_rpc_result_response = _cardc.Parser[JsonRpcResultResponse](
+    JsonRpcResultResponse,
+    "JsonRpcResultResponse",
+)
+parse_json_rpc_result_response_json = parse_json_rpc_result_response.json
+parse_list_changed_capability = _cardc.Parser[ListChangedCapability](
+    ListChangedCapability,
+    "ListChangedCapability",
+)
+parse_list_changed_capability_json = parse_list_changed_capability.json
+parse_list_prompts_result = _cardc.Parser[ListPromptsResult](
+    ListPromptsResult,
+    "ListPromptsResult",
+)
+parse_list_prompts_result_json = parse_list_prompts_result.json
+parse_list_resource_templates_result = _cardc.Parser[ListResourceTemplatesResult](
+    ListResourceTemplatesResult,
+    "ListResourceTemplatesResult",
+)
+parse_list_resource_templates_result_json = parse_list_resource_templates_result.json
+parse_list_resources_result = _cardc.Parser[ListResourcesResult](
+    ListResourcesResult,
+    "ListResourcesResult",
+)
+parse_list_resources_result_json = parse_list_resources_result.json
+parse_list_roots_result = _cardc.Parser[ListRootsResult](
+    ListRootsResult,
+    "ListRootsResult",
+)
+parse_list_roots_result_json = parse_list_roots_result.json
+parse_list_tasks_result = _cardc.Parser[ListTasksResult](
+    ListTasksResult,
+    "ListTasksResult",
+)
+parse_list_tasks_result_json = parse_list_tasks_result.json
+parse_list_tools_result = _cardc.Parser[ListToolsResult](
+    ListToolsResult,
+    "ListToolsResult",
+)
+parse_list_tools_result_json = parse_list_tools_result.json
+parse_logging_level = _cardc.Parser[LoggingLevel](LoggingLevel, "LoggingLevel")
+parse_logging_level_json = parse_logging_level.json
+parse_logging_message_notification = _cardc.Parser[LoggingMessageNotification](
+    LoggingMessageNotification,
+    "LoggingMessageNotification",
+)
+parse_logging_message_notification_json = parse_logging_message_notification.json
+parse_logging_message_notification_params = _cardc.Parser[
+    LoggingMessageNotificationParams
+](LoggingMessageNotificationParams, "LoggingMessageNotificationParams")
+parse_logging_message_notification_params_json = (
+    parse_logging_message_notification_params.json
+)
+parse_meta = _cardc.Parser[Meta](Meta, "Meta")
+parse_meta_json = parse_meta.json
+parse_meta_only = _cardc.Parser[MetaOnly](MetaOnly, "MetaOnly")
+parse_meta_only_json = parse_meta_only.json
+parse_model_hint = _cardc.Parser[ModelHint](ModelHint, "ModelHint")
+parse_model_hint_json = parse_model_hint.json
+parse_model_preferences = _cardc.Parser[ModelPreferences](
+    ModelPreferences,
+    "ModelPreferences",
+)
+parse_model_preferences_json = parse_model_preferences.json
+parse_multi_select_enum_schema = _cardc.Parser[MultiSelectEnumSchema](
+    MultiSelectEnumSchema,
+    "MultiSelectEnumSchema",
+)
+parse_multi_select_enum_schema_json = parse_multi_select_enum_schema.json
+parse_multi_select_items = _cardc.Parser[MultiSelectItems](
+    MultiSelectItems,
+    "MultiSelectItems",
+)
+parse_multi_select_items_json = parse_multi_select_items.json
+parse_number_schema = _cardc.Parser[NumberSchema](NumberSchema, "NumberSchema")
+parse_number_schema_json = parse_number_schema.json
+parse_paginated_request = _cardc.Parser[PaginatedRequest](
+    PaginatedRequest,
+    "PaginatedRequest",
+)
+parse_paginated_request_json = parse_paginated_request.json
+parse_paginated_request_params = _cardc.Parser[PaginatedRequestParams](
+    PaginatedRequestParams,
+    "PaginatedRequestParams",
+)
+parse_paginated_request_params_json = parse_paginated_request_params.json
+parse_params = _cardc.Parser[Params](Params, "Params")
+parse_params_json = parse_params.json
+parse_primitive_schema_definition = _cardc.Parser[PrimitiveSchemaDefinition](
+    PrimitiveSchemaDefinition,
+    "PrimitiveSchemaDefinition",
+)
+parse_primitive_schema_definition_json = parse_primitive_schema_definition.json
+parse_progress_notification = _cardc.Parser[ProgressNotification](
+    ProgressNotification,
+    "ProgressNotification",
+)
+parse_progress_notification_json = parse_progress_notification.json
+parse_progress_notification_params = _cardc.Parser[ProgressNotificationParams](
+    ProgressNotificationParams,
+    "ProgressNotificationParams",
+)
+parse_progress_notification_params_json = parse_progress_notification_params.json
+parse_progress_token = _cardc.Parser[ProgressToken](ProgressToken, "ProgressToken")
+parse_progress_token_json = parse_progress_token.json
+parse_prompt = _cardc.Parser[Prompt](Prompt, "Prompt")
+parse_prompt_json = parse_prompt.json
+parse_prompt_argument = _cardc.Parser[PromptArgument](PromptArgument, "PromptArgument")
+parse_prompt_argument_json = parse_prompt_argument.json
+parse_prompt_message = _cardc.Parser[PromptMessage](PromptMessage, "PromptMessage")
+parse_prompt_message_json = parse_prompt_message.json
+parse_prompt_reference = _cardc.Parser[PromptReference](
+    PromptReference,
+    "PromptReference",
+)
+parse_prompt_reference_json = parse_prompt_reference.json
+parse_read_resource_result = _cardc.Parser[ReadResourceResult](
+    ReadResourceResult,
+    "ReadResourceResult",
+)
+parse_read_resource_result_json = parse_read_resource_result.json
+parse_related_task_metadata = _cardc.Parser[RelatedTaskMetadata](
+    RelatedTaskMetadata,
+    "RelatedTaskMetadata",
+)
+parse_related_task_metadata_json = parse_related_task_metadata.json
+parse_request_id = _cardc.Parser[RequestId](RequestId, "RequestId")
+parse_request_id_json = parse_request_id.json
+parse_request_meta = _cardc.Parser[RequestMeta](RequestMeta, "RequestMeta")
+parse_request_meta_json = parse_request_meta.json
+parse_requested_schema = _cardc.Parser[RequestedSchema](
+    RequestedSchema,
+    "RequestedSchema",
+)
+parse_requested_schema_json = parse_requested_schema.json
+parse_resource = _cardc.Parser[Resource](Resource, "Resource")
+parse_resource_json = parse_resource.json
+parse_resource_contents = _cardc.Parser[ResourceContents](
+    ResourceContents,
+    "ResourceContents",
+)
+parse_resource_contents_json = parse_resource_contents.json
+parse_resource_request = _cardc.Parser[ResourceRequest](
+    ResourceRequest,
+    "ResourceRequest",
+)
+parse_resource_request_json = parse_resource_request.json
+parse_resource_request_params = _cardc.Parser[ResourceRequestParams](
+    ResourceRequestParams,
+    "ResourceRequestParams",
+)
+parse_resource_request_params_json = parse_resource_request_params.json
+parse_resource_template = _cardc.Parser[ResourceTemplate](
+    ResourceTemplate,
+    "ResourceTemplate",
+)
+parse_resource_template_json = parse_resource_template.json
+parse_resource_template_reference = _cardc.Parser[ResourceTemplateReference](
+    ResourceTemplateReference,
+    "ResourceTemplateReference",
+)
+parse_resource_template_reference_json = parse_resource_template_reference.json
+parse_resource_updated_notification = _cardc.Parser[ResourceUpdatedNotification](
+    ResourceUpdatedNotification,
+    "ResourceUpdatedNotification",
+)
+parse_resource_updated_notification_json = parse_resource_updated_notification.json
+parse_resource_updated_notification_params = _cardc.Parser[
+    ResourceUpdatedNotificationParams
+](ResourceUpdatedNotificationParams, "ResourceUpdatedNotificationParams")
+parse_resource_updated_notification_params_json = (
+    parse_resource_updated_notification_params.json
+)
+parse_resources_capability = _cardc.Parser[ResourcesCapability](
+    ResourcesCapability,
+    "ResourcesCapability",
+)
+parse_resources_capability_json = parse_resources_capability.json
+parse_result = _cardc.Parser[Result](Result, "Result")
+parse_result_json = parse_result.json
+parse_role = _cardc.Parser[Role](Role, "Role")
+parse_role_json = parse_role.json
+parse_root = _cardc.Parser[Root](Root, "Root")
+parse_root_json = parse_root.json
+parse_sampling_capability = _cardc.Parser[SamplingCapability](
+    SamplingCapability,
+    "SamplingCapability",
+)
+parse_sampling_capability_json = parse_sampling_capability.json
+parse_sampling_content = _cardc.Parser[SamplingContent](
+    SamplingContent,
+    "SamplingContent",
+)
+parse_sampling_content_json = parse_sampling_content.json
+parse_sampling_message = _cardc.Parser[SamplingMessage](
+    SamplingMessage,
+    "SamplingMessage",
+)
+parse_sampling_message_json = parse_sampling_message.json
+parse_sampling_message_content = _cardc.Parser[SamplingMessageContent](
+    SamplingMessageContent,
+    "SamplingMessageContent",
+)
+parse_sampling_message_content_json = parse_sampling_message_content.json
+parse_sampling_message_content_block = _cardc.Parser[SamplingMessageContentBlock](
+    SamplingMessageContentBlock,
+    "SamplingMessageContentBlock",
+)
+parse_sampling_message_content_block_json = parse_sampling_message_content_block.json
+parse_server_capabilities = _cardc.Parser[ServerCapabilities](
+    ServerCapabilities,
+    "ServerCapabilities",
+)
+parse_server_capabilities_json = parse_server_capabilities.json
+parse_server_notification = _cardc.Parser[ServerNotification](
+    ServerNotification,
+    "ServerNotification",
+)
+parse_server_notification_json = parse_server_notification.json
+parse_server_request = _cardc.Parser[ServerRequest](ServerRequest, "ServerRequest")
+parse_server_request_json = parse_server_request.json
+parse_server_task_requests = _cardc.Parser[ServerTaskRequests](
+    ServerTaskRequests,
+    "ServerTaskRequests",
+)
+parse_server_task_requests_json = parse_server_task_requests.json
+parse_server_task_tool_requests = _cardc.Parser[ServerTaskToolRequests](
+    ServerTaskToolRequests,
+    "ServerTaskToolRequests",
+)
+parse_server_task_tool_requests_json = parse_server_task_tool_requests.json
+parse_server_tasks_capability = _cardc.Parser[ServerTasksCapability](
+    ServerTasksCapability,
+    "ServerTasksCapability",
+)
+parse_server_tasks_capability_json = parse_server_tasks_capability.json
+parse_set_level_request = _cardc.Parser[SetLevelRequest](
+    SetLevelRequest,
+    "SetLevelRequest",
+)
+parse_set_level_request_json = parse_set_level_request.json
+parse_set_level_request_params = _cardc.Parser[SetLevelRequestParams](
+    SetLevelRequestParams,
+    "SetLevelRequestParams",
+)
+parse_set_level_request_params_json = parse_set_level_request_params.json
+parse_string_format = _cardc.Parser[StringFormat](StringFormat, "StringFormat")
+parse_string_format_json = parse_string_format.json
+parse_string_schema = _cardc.Parser[StringSchema](StringSchema, "StringSchema")
+parse_string_schema_json = parse_string_schema.json
+parse_task = _cardc.Parser[Task](Task, "Task")
+parse_task_json = parse_task.json
+parse_task_augmented = _cardc.Parser[TaskAugmented](TaskAugmented, "TaskAugmented")
+parse_task_augmented_json = parse_task_augmented.json
+parse_task_metadata = _cardc.Parser[TaskMetadata](TaskMetadata, "TaskMetadata")
+parse_task_metadata_json = parse_task_metadata.json
+parse_task_request = _cardc.Parser[TaskRequest](TaskRequest, "TaskRequest")
+parse_task_request_json = parse_task_request.json
+parse_task_request_params = _cardc.Parser[TaskRequestParams](
+    TaskRequestParams,
+    "TaskRequestParams",
+)
+parse_task_request_params_json = parse_task_request_params.json
+parse_task_result = _cardc.Parser[TaskResult](TaskResult, "TaskResult")
+parse_task_result_json = parse_task_result.json
+parse_task_status = _cardc.Parser[TaskStatus](TaskStatus, "TaskStatus")
+parse_task_status_json = parse_task_status.json
+parse_task_status_notification = _cardc.Parser[TaskStatusNotification](
+    TaskStatusNotification,
+    "TaskStatusNotification",
+)
+parse_task_status_notification_json = parse_task_status_notification.json
+parse_task_status_notification_params = _cardc.Parser[TaskStatusNotificationParams](
+    TaskStatusNotificationParams,
+    "TaskStatusNotificationParams",
+)
+parse_task_status_notification_params_json = parse_task_status_notification_params.json
+parse_task_support = _cardc.Parser[TaskSupport](TaskSupport, "TaskSupport")
+parse_task_support_json = parse_task_support.json
+parse_text_content = _cardc.Parser[TextContent](TextContent, "TextContent")
+parse_text_content_json = parse_text_content.json
+parse_text_resource_contents = _cardc.Parser[TextResourceContents](
+    TextResourceContents,
+    "TextResourceContents",
+)
+parse_text_resource_contents_json = parse_text_resource_contents.json
+parse_titled_multi_select_items = _cardc.Parser[TitledMultiSelectItems](
+    TitledMultiSelectItems,
+    "TitledMultiSelectItems",
+)
+parse_titled_multi_select_items_json = parse_titled_multi_select_items.json
+parse_titled_option = _cardc.Parser[TitledOption](TitledOption, "TitledOption")
+parse_titled_option_json = parse_titled_option.json
+parse_tool = _cardc.Parser[Tool](Tool, "Tool")
+parse_tool_json = parse_tool.json
+parse_tool_annotations = _cardc.Parser[ToolAnnotations](
+    ToolAnnotations,
+    "ToolAnnotations",
+)
+parse_tool_annotations_json = parse_tool_annotations.json
+parse_tool_choice = _cardc.Parser[ToolChoice](ToolChoice, "ToolChoice")
+parse_tool_choice_json = parse_tool_choice.json
+parse_tool_choice_mode = _cardc.Parser[ToolChoiceMode](ToolChoiceMode, "ToolChoiceMode")
+parse_tool_choice_mode_json = parse_tool_choice_mode.json
+parse_tool_execution = _cardc.Parser[ToolExecution](ToolExecution, "ToolExecution")
+parse_tool_execution_json = parse_tool_execution.json
+parse_tool_json_schema = _cardc.Parser[ToolJsonSchema](ToolJsonSchema, "ToolJsonSchema")
+parse_tool_json_schema_json = parse_tool_json_schema.json
+parse_tool_result_content = _cardc.Parser[ToolResultContent](
+    ToolResultContent,
+    "ToolResultContent",
+)
+parse_tool_result_content_json = parse_tool_result_content.json
+parse_tool_use_content = _cardc.Parser[ToolUseContent](ToolUseContent, "ToolUseContent")
+parse_tool_use_content_json = parse_tool_use_content.json
+parse_untitled_multi_select_items = _cardc.Parser[UntitledMultiSelectItems](
+    UntitledMultiSelectItems,
+    "UntitledMultiSelectItems",
+)
+parse_untitled_multi_select_items_json = parse_untitled_multi_select_items.json
 
 
 _R = _t.TypeVar("_R")
@@ -5681,7 +3575,6 @@ __all__ = [
     "CreateMessageResultWithTools",
     "CreateTaskResult",
     "Cursor",
-    "DecodeError",
     "ElicitAction",
     "ElicitRequest",
     "ElicitRequestFormParams",
@@ -5694,7 +3587,6 @@ __all__ = [
     "ElicitationCompleteNotificationParams",
     "EmbeddedResource",
     "EmptyResult",
-    "ErrorEntry",
     "FormElicitationCapability",
     "FormMode",
     "GetPromptRequest",

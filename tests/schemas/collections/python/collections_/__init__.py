@@ -5,69 +5,49 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Collections(_rt.Model):
+class Collections(_cardc.Model):
     """Arrays and maps of every shape."""
 
-    names: list[str] = _p.Field(alias="names")
+    names: list[str]
 
-    matrix: list[list[_rt.I32]] = _p.Field(alias="matrix")
+    matrix: list[list[_cardc.I32]]
 
     maybe_names: list[str | None] = _p.Field(alias="maybeNames")
 
-    labels: dict[str, str] = _p.Field(alias="labels")
+    labels: dict[str, str]
 
-    groups: dict[str, list[Item]] = _p.Field(alias="groups")
+    groups: dict[str, list[Item]]
 
-    sparse: dict[str, _rt.U16 | None] = _p.Field(alias="sparse")
+    sparse: dict[str, _cardc.U16 | None]
 
     optional_items: _t.Annotated[
         list[Item] | None,
-        _p.BeforeValidator(_rt.not_null),
+        _p.BeforeValidator(_cardc.not_null),
     ] = _p.Field(default=None, alias="optionalItems")
 
     nullable_items: list[Item] | None = _p.Field(alias="nullableItems")
 
 
-class Item(_rt.Model):
+class Item(_cardc.Model):
     """An item."""
 
-    id: _rt.U32 = _p.Field(alias="id")
+    id: _cardc.U32
 
 
-def parse_collections(data: object) -> Collections:
-    """Decodes parsed JSON data as a Collections, or raises DecodeError."""
-    value: Collections = _rt.decode_data(Collections, "Collections", data)
-    return value
-
-
-def parse_collections_json(text: str | bytes) -> Collections:
-    """Decodes JSON text as a Collections, or raises DecodeError."""
-    value: Collections = _rt.decode(Collections, "Collections", text)
-    return value
-
-
-def parse_item(data: object) -> Item:
-    """Decodes parsed JSON data as a Item, or raises DecodeError."""
-    value: Item = _rt.decode_data(Item, "Item", data)
-    return value
-
-
-def parse_item_json(text: str | bytes) -> Item:
-    """Decodes JSON text as a Item, or raises DecodeError."""
-    value: Item = _rt.decode(Item, "Item", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_collections = _cardc.Parser[Collections](Collections, "Collections")
+parse_collections_json = parse_collections.json
+parse_item = _cardc.Parser[Item](Item, "Item")
+parse_item_json = parse_item.json
 
 
 __all__ = [
     "Collections",
-    "DecodeError",
-    "ErrorEntry",
     "Item",
     "parse_collections",
     "parse_collections_json",

@@ -5,83 +5,72 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Bookmark(_rt.Model):
+class Bookmark(_cardc.Model):
     """A bookmark in the log."""
 
-    label: _t.Annotated[_t.Literal["mark"], _p.BeforeValidator(_rt.exactly("mark"))] = (
-        _p.Field(alias="label")
-    )
+    label: _t.Annotated[_t.Literal["mark"], _p.BeforeValidator(_cardc.exactly("mark"))]
 
-    at: _rt.U32 = _p.Field(alias="at")
+    at: _cardc.U32
 
-    enabled: _t.Annotated[_t.Literal[False], _p.BeforeValidator(_rt.exactly(False))] = (
-        _p.Field(alias="enabled")
-    )
+    enabled: _t.Annotated[_t.Literal[False], _p.BeforeValidator(_cardc.exactly(False))]
 
 
-class Message(_rt.Model):
+class Message(_cardc.Model):
     """A message of a chat log."""
 
     type_: _t.Annotated[
         _t.Literal["message"],
-        _p.BeforeValidator(_rt.exactly("message")),
+        _p.BeforeValidator(_cardc.exactly("message")),
     ] = _p.Field(alias="type")
     """Always `message`."""
 
-    version: _t.Annotated[_t.Literal[2], _p.BeforeValidator(_rt.exactly(2))] = _p.Field(
-        alias="version",
-    )
+    version: _t.Annotated[_t.Literal[2], _p.BeforeValidator(_cardc.exactly(2))]
 
-    is_final: _t.Annotated[_t.Literal[True], _p.BeforeValidator(_rt.exactly(True))] = (
-        _p.Field(alias="final")
-    )
+    is_final: _t.Annotated[
+        _t.Literal[True],
+        _p.BeforeValidator(_cardc.exactly(True)),
+    ] = _p.Field(alias="final")
 
-    offset: _t.Annotated[_t.Literal[-1], _p.BeforeValidator(_rt.exactly(-1))] = (
-        _p.Field(alias="offset")
-    )
+    offset: _t.Annotated[_t.Literal[-1], _p.BeforeValidator(_cardc.exactly(-1))]
 
-    text: str = _p.Field(alias="text")
+    text: str
 
-    role: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="role",
-    )
+    role: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class Ping(_rt.Model):
+class Ping(_cardc.Model):
     """A struct of constants only."""
 
-    type_: _t.Annotated[_t.Literal["ping"], _p.BeforeValidator(_rt.exactly("ping"))] = (
-        _p.Field(alias="type")
-    )
+    type_: _t.Annotated[
+        _t.Literal["ping"],
+        _p.BeforeValidator(_cardc.exactly("ping")),
+    ] = _p.Field(alias="type")
 
 
 class Record_Message(Message):
     """The Message variant of Record."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["message"] = _p.Field(default="message", alias="kind")
+    kind: _t.Literal["message"] = "message"
 
 
 class Record_Ping(Ping):
     """The Ping variant of Record."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["ping"] = _p.Field(default="ping", alias="kind")
+    kind: _t.Literal["ping"] = "ping"
 
 
 class Record_Bookmark(Bookmark):
     """The Bookmark variant of Record."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["bookmark"] = _p.Field(default="bookmark", alias="kind")
+    kind: _t.Literal["bookmark"] = "bookmark"
 
 
 Record = _te.TypeAliasType(
@@ -94,52 +83,16 @@ Record = _te.TypeAliasType(
 """A log record: its variants hold constants of their own."""
 
 
-def parse_bookmark(data: object) -> Bookmark:
-    """Decodes parsed JSON data as a Bookmark, or raises DecodeError."""
-    value: Bookmark = _rt.decode_data(Bookmark, "Bookmark", data)
-    return value
-
-
-def parse_bookmark_json(text: str | bytes) -> Bookmark:
-    """Decodes JSON text as a Bookmark, or raises DecodeError."""
-    value: Bookmark = _rt.decode(Bookmark, "Bookmark", text)
-    return value
-
-
-def parse_message(data: object) -> Message:
-    """Decodes parsed JSON data as a Message, or raises DecodeError."""
-    value: Message = _rt.decode_data(Message, "Message", data)
-    return value
-
-
-def parse_message_json(text: str | bytes) -> Message:
-    """Decodes JSON text as a Message, or raises DecodeError."""
-    value: Message = _rt.decode(Message, "Message", text)
-    return value
-
-
-def parse_ping(data: object) -> Ping:
-    """Decodes parsed JSON data as a Ping, or raises DecodeError."""
-    value: Ping = _rt.decode_data(Ping, "Ping", data)
-    return value
-
-
-def parse_ping_json(text: str | bytes) -> Ping:
-    """Decodes JSON text as a Ping, or raises DecodeError."""
-    value: Ping = _rt.decode(Ping, "Ping", text)
-    return value
-
-
-def parse_record(data: object) -> Record:
-    """Decodes parsed JSON data as a Record, or raises DecodeError."""
-    value: Record = _rt.decode_data(Record, "Record", data)
-    return value
-
-
-def parse_record_json(text: str | bytes) -> Record:
-    """Decodes JSON text as a Record, or raises DecodeError."""
-    value: Record = _rt.decode(Record, "Record", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_bookmark = _cardc.Parser[Bookmark](Bookmark, "Bookmark")
+parse_bookmark_json = parse_bookmark.json
+parse_message = _cardc.Parser[Message](Message, "Message")
+parse_message_json = parse_message.json
+parse_ping = _cardc.Parser[Ping](Ping, "Ping")
+parse_ping_json = parse_ping.json
+parse_record = _cardc.Parser[Record](Record, "Record")
+parse_record_json = parse_record.json
 
 
 _R = _t.TypeVar("_R")
@@ -174,8 +127,6 @@ def visit_record(value: Record, visitor: RecordVisitor[_R]) -> _R:
 
 __all__ = [
     "Bookmark",
-    "DecodeError",
-    "ErrorEntry",
     "Message",
     "Ping",
     "Record",

@@ -5,50 +5,46 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Point(_rt.Model):
+class Point(_cardc.Model):
     """A point on a grid."""
 
-    x: _rt.I32 = _p.Field(alias="x")
+    x: _cardc.I32
 
-    y: _rt.I32 = _p.Field(alias="y")
+    y: _cardc.I32
 
 
-class Profile(_rt.Model):
+class Profile(_cardc.Model):
     """A user's profile."""
 
-    name: _t.Annotated[str, _rt.constrained(length=(1, 16))] = _p.Field(alias="name")
+    name: _t.Annotated[str, _cardc.constrained(length=(1, 16))]
     """One to 16 characters, counted in code points."""
 
-    handle: _t.Annotated[str, _rt.constrained(patterns=("^[a-z][a-z0-9_-]*$",))] = (
-        _p.Field(alias="handle")
-    )
+    handle: _t.Annotated[str, _cardc.constrained(patterns=("^[a-z][a-z0-9_-]*$",))]
     """A handle: a lowercase letter, then lowercase letters, digits, `_` or `-`."""
 
     initials: _t.Annotated[
-        _t.Annotated[str, _rt.constrained(length=(None, 3))] | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="initials")
+        _t.Annotated[str, _cardc.constrained(length=(None, 3))] | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
     """At most 3 characters, if given."""
 
     home: _t.Annotated[
         str,
-        _rt.constrained(
+        _cardc.constrained(
             patterns=(
                 "^[A-Za-z][A-Za-z0-9+.\\-]*:(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$",
             ),
         ),
-    ] = _p.Field(alias="home")
+    ]
     """A home page."""
 
     created_at: _t.Annotated[
         str,
-        _rt.constrained(
+        _cardc.constrained(
             patterns=(
                 "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|[12][0-9]))[Tt](?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\\.[0-9]+)?(?:[Zz]|[+\\-](?:[01][0-9]|2[0-3]):[0-5][0-9])$",
             ),
@@ -58,82 +54,54 @@ class Profile(_rt.Model):
 
     id: _t.Annotated[
         str,
-        _rt.constrained(
+        _cardc.constrained(
             patterns=(
                 "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$",
             ),
         ),
-    ] = _p.Field(alias="id")
+    ]
     """The profile's id."""
 
     percent: _t.Annotated[
-        _rt.U8,
-        _rt.constrained(minimum=(0.0, False), maximum=(100.0, False)),
-    ] = _p.Field(alias="percent")
+        _cardc.U8,
+        _cardc.constrained(minimum=(0.0, False), maximum=(100.0, False)),
+    ]
     """A percentage."""
 
     score: (
         _t.Annotated[
-            _rt.F64,
-            _rt.constrained(minimum=(0.0, True), maximum=(1.0, False)),
+            _cardc.F64,
+            _cardc.constrained(minimum=(0.0, True), maximum=(1.0, False)),
         ]
         | None
-    ) = _p.Field(alias="score")
+    )
     """A score in (0, 1], or null."""
 
-    celsius: _t.Annotated[_rt.F64, _rt.constrained(minimum=(-273.15, False))] = (
-        _p.Field(alias="celsius")
-    )
+    celsius: _t.Annotated[_cardc.F64, _cardc.constrained(minimum=(-273.15, False))]
     """A temperature from -273.15 up."""
 
-    visits: _t.Annotated[_rt.U64, _rt.constrained(minimum=(1.0, False))] = _p.Field(
-        alias="visits",
-    )
+    visits: _t.Annotated[_cardc.U64, _cardc.constrained(minimum=(1.0, False))]
     """A count within the safe range and at least 1."""
 
-    tags: _t.Annotated[list[str], _rt.constrained(items=(1, 3), unique=True)] = (
-        _p.Field(alias="tags")
-    )
+    tags: _t.Annotated[list[str], _cardc.constrained(items=(1, 3), unique=True)]
     """One to three distinct tags."""
 
-    points: _t.Annotated[list[Point], _rt.constrained(unique=True)] = _p.Field(
-        alias="points",
-    )
+    points: _t.Annotated[list[Point], _cardc.constrained(unique=True)]
     """Distinct points."""
 
-    ratios: _t.Annotated[list[_rt.F64], _rt.constrained(unique=True)] = _p.Field(
-        alias="ratios",
-    )
+    ratios: _t.Annotated[list[_cardc.F64], _cardc.constrained(unique=True)]
     """Any number of ratios, all different (`1` and `1.0` are equal)."""
 
 
-def parse_point(data: object) -> Point:
-    """Decodes parsed JSON data as a Point, or raises DecodeError."""
-    value: Point = _rt.decode_data(Point, "Point", data)
-    return value
-
-
-def parse_point_json(text: str | bytes) -> Point:
-    """Decodes JSON text as a Point, or raises DecodeError."""
-    value: Point = _rt.decode(Point, "Point", text)
-    return value
-
-
-def parse_profile(data: object) -> Profile:
-    """Decodes parsed JSON data as a Profile, or raises DecodeError."""
-    value: Profile = _rt.decode_data(Profile, "Profile", data)
-    return value
-
-
-def parse_profile_json(text: str | bytes) -> Profile:
-    """Decodes JSON text as a Profile, or raises DecodeError."""
-    value: Profile = _rt.decode(Profile, "Profile", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_point = _cardc.Parser[Point](Point, "Point")
+parse_point_json = parse_point.json
+parse_profile = _cardc.Parser[Profile](Profile, "Profile")
+parse_profile_json = parse_profile.json
 
 
 __all__ = [
-    "DecodeError",
-    "ErrorEntry",
     "Point",
     "Profile",
     "parse_point",

@@ -10,11 +10,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Format(_enum.Enum):
@@ -35,7 +33,7 @@ class Kind_Known(_enum.Enum):
     Other = "other"
 
 
-class KindUnknown(_rt.OtherValue):
+class KindUnknown(_cardc.OtherValue):
     """A Kind this build does not know, kept and written back."""
 
     _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(("bug", "feature", "other"))
@@ -43,7 +41,7 @@ class KindUnknown(_rt.OtherValue):
 
 Kind = _te.TypeAliasType(
     "Kind",
-    _t.Annotated[Kind_Known | KindUnknown, _p.BeforeValidator(_rt.string)],
+    _t.Annotated[Kind_Known | KindUnknown, _p.BeforeValidator(_cardc.string)],
 )
 """A task's kind: an open enum, whose default is one of its values."""
 
@@ -58,58 +56,58 @@ class Status(_enum.Enum):
     Done = "done"
 
 
-class Created(_rt.Model):
+class Created(_cardc.Model):
     """A task was created."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("version",)
 
-    seq: _rt.U32 = _p.Field(alias="seq")
+    seq: _cardc.U32
 
-    version: _rt.U16 = _p.Field(default=1, exclude_if=_rt.equal_to(1), alias="version")
+    version: _cardc.U16 = _p.Field(default=1, exclude_if=_cardc.equal_to(1))
     """Absent reads as `1`, left out at it."""
 
-    task: Task = _p.Field(alias="task")
+    task: Task
 
 
-class Envelope(_rt.Model):
+class Envelope(_cardc.Model):
     """Common fields, flattened into events: their defaults hold inside."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("version",)
 
-    seq: _rt.U32 = _p.Field(alias="seq")
+    seq: _cardc.U32
 
-    version: _rt.U16 = _p.Field(default=1, exclude_if=_rt.equal_to(1), alias="version")
+    version: _cardc.U16 = _p.Field(default=1, exclude_if=_cardc.equal_to(1))
     """Absent reads as `1`, left out at it."""
 
 
-class NoteEvent(_rt.Model):
+class NoteEvent(_cardc.Model):
     """A note on a task."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("version", "text")
 
-    seq: _rt.U32 = _p.Field(alias="seq")
+    seq: _cardc.U32
 
-    version: _rt.U16 = _p.Field(default=1, exclude_if=_rt.equal_to(1), alias="version")
+    version: _cardc.U16 = _p.Field(default=1, exclude_if=_cardc.equal_to(1))
     """Absent reads as `1`, left out at it."""
 
-    task: str = _p.Field(alias="task")
+    task: str
 
-    text: str = _p.Field(default="", alias="text")
+    text: str = ""
     """Absent reads as the empty string, and is written back."""
 
 
-class Part(_rt.Model):
+class Part(_cardc.Model):
     """A part of a task's content."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("format",)
 
-    text: str = _p.Field(alias="text")
+    text: str
 
-    format: Format = _p.Field(default=Format.Plain, alias="format")
+    format: Format = Format.Plain
     """Absent reads as `plain`, and is written back."""
 
 
-class Task(_rt.Model):
+class Task(_cardc.Model):
     """A task, as a tolerant protocol sends it."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = (
@@ -124,57 +122,37 @@ class Task(_rt.Model):
         "lane",
     )
 
-    id: str = _p.Field(alias="id")
+    id: str
     """Must be present."""
 
-    status: Status = _p.Field(default=Status.Pending, alias="status")
+    status: Status = Status.Pending
     """Absent reads as `pending`, and is written back."""
 
-    kind: Kind = _p.Field(
-        default=Kind_Known.Other,
-        exclude_if=_rt.equal_to("other"),
-        alias="kind",
-    )
+    kind: Kind = _p.Field(default=Kind_Known.Other, exclude_if=_cardc.equal_to("other"))
     """Absent reads as `other`; written as no key when it is `other`."""
 
     content: list[Part] = _p.Field(
-        default_factory=list,
-        exclude_if=_rt.equal_to([]),
-        alias="content",
+        default_factory=_cardc.empty_list,
+        exclude_if=_cardc.equal_to([]),
     )
     """Absent reads as no parts; an empty list is written as no key."""
 
-    labels: dict[str, str] = _p.Field(default_factory=dict, alias="labels")
+    labels: dict[str, str] = _p.Field(default_factory=_cardc.empty_dict)
     """Absent reads as no labels, and is written back."""
 
-    attempts: _t.Annotated[_rt.U8, _rt.constrained(maximum=(10.0, False))] = _p.Field(
-        default=0,
-        alias="attempts",
-    )
+    attempts: _t.Annotated[_cardc.U8, _cardc.constrained(maximum=(10.0, False))] = 0
     """Absent reads as 0; an invalid value reads as 0 too, tolerantly."""
 
-    weight: _rt.F64 = _p.Field(
-        default=1.5,
-        exclude_if=_rt.equal_to(1.5),
-        alias="weight",
-    )
+    weight: _cardc.F64 = _p.Field(default=1.5, exclude_if=_cardc.equal_to(1.5))
     """Absent reads as 1.5, left out at it."""
 
-    pinned: bool = _p.Field(
-        default=False,
-        exclude_if=_rt.equal_to(False),
-        alias="pinned",
-    )
+    pinned: bool = _p.Field(default=False, exclude_if=_cardc.equal_to(False))
     """Absent reads as `false`, left out at it."""
 
-    revision: _rt.DecimalU64 = _p.Field(
-        default="0",
-        exclude_if=_rt.equal_to("0"),
-        alias="revision",
-    )
+    revision: _cardc.DecimalU64 = _p.Field(default="0", exclude_if=_cardc.equal_to("0"))
     """A 64-bit counter written as a decimal string; absent reads as `\"0\"`."""
 
-    lane: Lane = _p.Field(default="main", exclude_if=_rt.equal_to("main"), alias="lane")
+    lane: Lane = _p.Field(default="main", exclude_if=_cardc.equal_to("main"))
     """A newtype's default is its value's."""
 
 
@@ -203,124 +181,28 @@ Lane = _te.TypeAliasType("Lane", str)
 """The lane a task runs in."""
 
 
-def parse_created(data: object) -> Created:
-    """Decodes parsed JSON data as a Created, or raises DecodeError."""
-    value: Created = _rt.decode_data(Created, "Created", data)
-    return value
-
-
-def parse_created_json(text: str | bytes) -> Created:
-    """Decodes JSON text as a Created, or raises DecodeError."""
-    value: Created = _rt.decode(Created, "Created", text)
-    return value
-
-
-def parse_envelope(data: object) -> Envelope:
-    """Decodes parsed JSON data as a Envelope, or raises DecodeError."""
-    value: Envelope = _rt.decode_data(Envelope, "Envelope", data)
-    return value
-
-
-def parse_envelope_json(text: str | bytes) -> Envelope:
-    """Decodes JSON text as a Envelope, or raises DecodeError."""
-    value: Envelope = _rt.decode(Envelope, "Envelope", text)
-    return value
-
-
-def parse_event(data: object) -> Event:
-    """Decodes parsed JSON data as a Event, or raises DecodeError."""
-    value: Event = _rt.decode_data(Event, "Event", data)
-    return value
-
-
-def parse_event_json(text: str | bytes) -> Event:
-    """Decodes JSON text as a Event, or raises DecodeError."""
-    value: Event = _rt.decode(Event, "Event", text)
-    return value
-
-
-def parse_format(data: object) -> Format:
-    """Decodes parsed JSON data as a Format, or raises DecodeError."""
-    value: Format = _rt.decode_data(Format, "Format", data)
-    return value
-
-
-def parse_format_json(text: str | bytes) -> Format:
-    """Decodes JSON text as a Format, or raises DecodeError."""
-    value: Format = _rt.decode(Format, "Format", text)
-    return value
-
-
-def parse_kind(data: object) -> Kind:
-    """Decodes parsed JSON data as a Kind, or raises DecodeError."""
-    value: Kind = _rt.decode_data(Kind, "Kind", data)
-    return value
-
-
-def parse_kind_json(text: str | bytes) -> Kind:
-    """Decodes JSON text as a Kind, or raises DecodeError."""
-    value: Kind = _rt.decode(Kind, "Kind", text)
-    return value
-
-
-def parse_lane(data: object) -> Lane:
-    """Decodes parsed JSON data as a Lane, or raises DecodeError."""
-    value: Lane = _rt.decode_data(Lane, "Lane", data)
-    return value
-
-
-def parse_lane_json(text: str | bytes) -> Lane:
-    """Decodes JSON text as a Lane, or raises DecodeError."""
-    value: Lane = _rt.decode(Lane, "Lane", text)
-    return value
-
-
-def parse_note_event(data: object) -> NoteEvent:
-    """Decodes parsed JSON data as a NoteEvent, or raises DecodeError."""
-    value: NoteEvent = _rt.decode_data(NoteEvent, "NoteEvent", data)
-    return value
-
-
-def parse_note_event_json(text: str | bytes) -> NoteEvent:
-    """Decodes JSON text as a NoteEvent, or raises DecodeError."""
-    value: NoteEvent = _rt.decode(NoteEvent, "NoteEvent", text)
-    return value
-
-
-def parse_part(data: object) -> Part:
-    """Decodes parsed JSON data as a Part, or raises DecodeError."""
-    value: Part = _rt.decode_data(Part, "Part", data)
-    return value
-
-
-def parse_part_json(text: str | bytes) -> Part:
-    """Decodes JSON text as a Part, or raises DecodeError."""
-    value: Part = _rt.decode(Part, "Part", text)
-    return value
-
-
-def parse_status(data: object) -> Status:
-    """Decodes parsed JSON data as a Status, or raises DecodeError."""
-    value: Status = _rt.decode_data(Status, "Status", data)
-    return value
-
-
-def parse_status_json(text: str | bytes) -> Status:
-    """Decodes JSON text as a Status, or raises DecodeError."""
-    value: Status = _rt.decode(Status, "Status", text)
-    return value
-
-
-def parse_task(data: object) -> Task:
-    """Decodes parsed JSON data as a Task, or raises DecodeError."""
-    value: Task = _rt.decode_data(Task, "Task", data)
-    return value
-
-
-def parse_task_json(text: str | bytes) -> Task:
-    """Decodes JSON text as a Task, or raises DecodeError."""
-    value: Task = _rt.decode(Task, "Task", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_created = _cardc.Parser[Created](Created, "Created")
+parse_created_json = parse_created.json
+parse_envelope = _cardc.Parser[Envelope](Envelope, "Envelope")
+parse_envelope_json = parse_envelope.json
+parse_event = _cardc.Parser[Event](Event, "Event")
+parse_event_json = parse_event.json
+parse_format = _cardc.Parser[Format](Format, "Format")
+parse_format_json = parse_format.json
+parse_kind = _cardc.Parser[Kind](Kind, "Kind")
+parse_kind_json = parse_kind.json
+parse_lane = _cardc.Parser[Lane](Lane, "Lane")
+parse_lane_json = parse_lane.json
+parse_note_event = _cardc.Parser[NoteEvent](NoteEvent, "NoteEvent")
+parse_note_event_json = parse_note_event.json
+parse_part = _cardc.Parser[Part](Part, "Part")
+parse_part_json = parse_part.json
+parse_status = _cardc.Parser[Status](Status, "Status")
+parse_status_json = parse_status.json
+parse_task = _cardc.Parser[Task](Task, "Task")
+parse_task_json = parse_task.json
 
 
 _R = _t.TypeVar("_R")
@@ -351,9 +233,7 @@ def visit_event(value: Event, visitor: EventVisitor[_R]) -> _R:
 
 __all__ = [
     "Created",
-    "DecodeError",
     "Envelope",
-    "ErrorEntry",
     "Event",
     "EventVisitor",
     "Event_Created",

@@ -8,11 +8,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class OldTimestamp(_enum.Enum):
@@ -40,63 +38,55 @@ class Role(_enum.Enum):
     Member = "member"
 
 
-class EmailContact(_rt.Model):
+class EmailContact(_cardc.Model):
     """An email address."""
 
-    address: str = _p.Field(alias="address")
+    address: str
 
 
-class FaxContact(_rt.Model):
+class FaxContact(_cardc.Model):
     """A fax number.
 
     Deprecated.
     """
 
-    number: str = _p.Field(alias="number")
+    number: str
 
 
-class Joined(_rt.Model):
+class Joined(_cardc.Model):
     """A user joined."""
 
-    at: OldTimestamp = _p.Field(alias="at")
+    at: OldTimestamp
 
 
-class User(_rt.Model):
+class User(_cardc.Model):
     """A user."""
 
-    name: str = _p.Field(alias="name")
+    name: str
 
-    display_name: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="displayName",
-        deprecated="use `name`",
+    display_name: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="displayName", deprecated="use `name`")
     )
     """The old display name."""
 
-    legacy_id: _t.Annotated[_rt.U32 | None, _p.BeforeValidator(_rt.not_null)] = (
+    legacy_id: _t.Annotated[_cardc.U32 | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="legacyId", deprecated=True)
     )
 
-    role: Role = _p.Field(alias="role")
+    role: Role
 
-    handle: _t.Annotated[Handle | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="handle",
-    )
+    handle: _t.Annotated[Handle | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    contact: _t.Annotated[Contact | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="contact",
-    )
+    contact: _t.Annotated[Contact | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    history: list[OldEvent] = _p.Field(alias="history")
+    history: list[OldEvent]
 
 
 class Contact_Email(EmailContact):
     """By email."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["email"] = _p.Field(default="email", alias="kind")
+    kind: _t.Literal["email"] = "email"
 
 
 class Contact_Fax(FaxContact):
@@ -106,14 +96,14 @@ class Contact_Fax(FaxContact):
     """
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["fax"] = _p.Field(default="fax", alias="kind")
+    kind: _t.Literal["fax"] = "fax"
 
 
 class OldEvent_Joined(Joined):
     """The Joined variant of OldEvent."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("event",)
-    event: _t.Literal["joined"] = _p.Field(default="joined", alias="event")
+    event: _t.Literal["joined"] = "joined"
 
 
 Contact = _te.TypeAliasType(
@@ -132,7 +122,7 @@ Deprecated: handles are names now
 
 OldEvent = _te.TypeAliasType(
     "OldEvent",
-    _t.Annotated[OldEvent_Joined, _p.BeforeValidator(_rt.tagged("event"))],
+    _t.Annotated[OldEvent_Joined, _p.BeforeValidator(_cardc.tagged("event"))],
 )
 """An event of the old log.
 
@@ -140,112 +130,26 @@ Deprecated: read the new log
 """
 
 
-def parse_contact(data: object) -> Contact:
-    """Decodes parsed JSON data as a Contact, or raises DecodeError."""
-    value: Contact = _rt.decode_data(Contact, "Contact", data)
-    return value
-
-
-def parse_contact_json(text: str | bytes) -> Contact:
-    """Decodes JSON text as a Contact, or raises DecodeError."""
-    value: Contact = _rt.decode(Contact, "Contact", text)
-    return value
-
-
-def parse_email_contact(data: object) -> EmailContact:
-    """Decodes parsed JSON data as a EmailContact, or raises DecodeError."""
-    value: EmailContact = _rt.decode_data(EmailContact, "EmailContact", data)
-    return value
-
-
-def parse_email_contact_json(text: str | bytes) -> EmailContact:
-    """Decodes JSON text as a EmailContact, or raises DecodeError."""
-    value: EmailContact = _rt.decode(EmailContact, "EmailContact", text)
-    return value
-
-
-def parse_fax_contact(data: object) -> FaxContact:
-    """Decodes parsed JSON data as a FaxContact, or raises DecodeError."""
-    value: FaxContact = _rt.decode_data(FaxContact, "FaxContact", data)
-    return value
-
-
-def parse_fax_contact_json(text: str | bytes) -> FaxContact:
-    """Decodes JSON text as a FaxContact, or raises DecodeError."""
-    value: FaxContact = _rt.decode(FaxContact, "FaxContact", text)
-    return value
-
-
-def parse_handle(data: object) -> Handle:
-    """Decodes parsed JSON data as a Handle, or raises DecodeError."""
-    value: Handle = _rt.decode_data(Handle, "Handle", data)
-    return value
-
-
-def parse_handle_json(text: str | bytes) -> Handle:
-    """Decodes JSON text as a Handle, or raises DecodeError."""
-    value: Handle = _rt.decode(Handle, "Handle", text)
-    return value
-
-
-def parse_joined(data: object) -> Joined:
-    """Decodes parsed JSON data as a Joined, or raises DecodeError."""
-    value: Joined = _rt.decode_data(Joined, "Joined", data)
-    return value
-
-
-def parse_joined_json(text: str | bytes) -> Joined:
-    """Decodes JSON text as a Joined, or raises DecodeError."""
-    value: Joined = _rt.decode(Joined, "Joined", text)
-    return value
-
-
-def parse_old_event(data: object) -> OldEvent:
-    """Decodes parsed JSON data as a OldEvent, or raises DecodeError."""
-    value: OldEvent = _rt.decode_data(OldEvent, "OldEvent", data)
-    return value
-
-
-def parse_old_event_json(text: str | bytes) -> OldEvent:
-    """Decodes JSON text as a OldEvent, or raises DecodeError."""
-    value: OldEvent = _rt.decode(OldEvent, "OldEvent", text)
-    return value
-
-
-def parse_old_timestamp(data: object) -> OldTimestamp:
-    """Decodes parsed JSON data as a OldTimestamp, or raises DecodeError."""
-    value: OldTimestamp = _rt.decode_data(OldTimestamp, "OldTimestamp", data)
-    return value
-
-
-def parse_old_timestamp_json(text: str | bytes) -> OldTimestamp:
-    """Decodes JSON text as a OldTimestamp, or raises DecodeError."""
-    value: OldTimestamp = _rt.decode(OldTimestamp, "OldTimestamp", text)
-    return value
-
-
-def parse_role(data: object) -> Role:
-    """Decodes parsed JSON data as a Role, or raises DecodeError."""
-    value: Role = _rt.decode_data(Role, "Role", data)
-    return value
-
-
-def parse_role_json(text: str | bytes) -> Role:
-    """Decodes JSON text as a Role, or raises DecodeError."""
-    value: Role = _rt.decode(Role, "Role", text)
-    return value
-
-
-def parse_user(data: object) -> User:
-    """Decodes parsed JSON data as a User, or raises DecodeError."""
-    value: User = _rt.decode_data(User, "User", data)
-    return value
-
-
-def parse_user_json(text: str | bytes) -> User:
-    """Decodes JSON text as a User, or raises DecodeError."""
-    value: User = _rt.decode(User, "User", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_contact = _cardc.Parser[Contact](Contact, "Contact")
+parse_contact_json = parse_contact.json
+parse_email_contact = _cardc.Parser[EmailContact](EmailContact, "EmailContact")
+parse_email_contact_json = parse_email_contact.json
+parse_fax_contact = _cardc.Parser[FaxContact](FaxContact, "FaxContact")
+parse_fax_contact_json = parse_fax_contact.json
+parse_handle = _cardc.Parser[Handle](Handle, "Handle")
+parse_handle_json = parse_handle.json
+parse_joined = _cardc.Parser[Joined](Joined, "Joined")
+parse_joined_json = parse_joined.json
+parse_old_event = _cardc.Parser[OldEvent](OldEvent, "OldEvent")
+parse_old_event_json = parse_old_event.json
+parse_old_timestamp = _cardc.Parser[OldTimestamp](OldTimestamp, "OldTimestamp")
+parse_old_timestamp_json = parse_old_timestamp.json
+parse_role = _cardc.Parser[Role](Role, "Role")
+parse_role_json = parse_role.json
+parse_user = _cardc.Parser[User](User, "User")
+parse_user_json = parse_user.json
 
 
 _R = _t.TypeVar("_R")
@@ -297,9 +201,7 @@ __all__ = [
     "ContactVisitor",
     "Contact_Email",
     "Contact_Fax",
-    "DecodeError",
     "EmailContact",
-    "ErrorEntry",
     "FaxContact",
     "Handle",
     "Joined",

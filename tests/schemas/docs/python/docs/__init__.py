@@ -8,10 +8,7 @@ from __future__ import annotations
 
 import enum as _enum
 
-import pydantic as _p
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
+import cardc_runtime as _cardc
 
 
 class Mode(_enum.Enum):
@@ -23,48 +20,30 @@ class Mode(_enum.Enum):
     Second = "Second"
 
 
-class Documented(_rt.Model):
+class Documented(_cardc.Model):
     """A documented struct.
 
     Its second paragraph: <b>not HTML</b> & not escaped.
     """
 
-    field: str = _p.Field(alias="field")
+    field: str
     """A documented field.
     Over two lines.
     """
 
-    undocumented: bool = _p.Field(alias="undocumented")
+    undocumented: bool
 
 
-def parse_documented(data: object) -> Documented:
-    """Decodes parsed JSON data as a Documented, or raises DecodeError."""
-    value: Documented = _rt.decode_data(Documented, "Documented", data)
-    return value
-
-
-def parse_documented_json(text: str | bytes) -> Documented:
-    """Decodes JSON text as a Documented, or raises DecodeError."""
-    value: Documented = _rt.decode(Documented, "Documented", text)
-    return value
-
-
-def parse_mode(data: object) -> Mode:
-    """Decodes parsed JSON data as a Mode, or raises DecodeError."""
-    value: Mode = _rt.decode_data(Mode, "Mode", data)
-    return value
-
-
-def parse_mode_json(text: str | bytes) -> Mode:
-    """Decodes JSON text as a Mode, or raises DecodeError."""
-    value: Mode = _rt.decode(Mode, "Mode", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_documented = _cardc.Parser[Documented](Documented, "Documented")
+parse_documented_json = parse_documented.json
+parse_mode = _cardc.Parser[Mode](Mode, "Mode")
+parse_mode_json = parse_mode.json
 
 
 __all__ = [
-    "DecodeError",
     "Documented",
-    "ErrorEntry",
     "Mode",
     "parse_documented",
     "parse_documented_json",

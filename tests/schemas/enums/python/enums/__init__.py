@@ -6,10 +6,8 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Colour(_enum.Enum):
@@ -34,59 +32,28 @@ class Level(_enum.Enum):
     WarnOnce = "WARN_ONCE"
 
 
-class Setting(_rt.Model):
+class Setting(_cardc.Model):
     """Uses both enums."""
 
-    colour: Colour = _p.Field(alias="colour")
+    colour: Colour
 
-    level: _t.Annotated[Level | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="level",
-    )
+    level: _t.Annotated[Level | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    history: list[Level] = _p.Field(alias="history")
+    history: list[Level]
 
 
-def parse_colour(data: object) -> Colour:
-    """Decodes parsed JSON data as a Colour, or raises DecodeError."""
-    value: Colour = _rt.decode_data(Colour, "Colour", data)
-    return value
-
-
-def parse_colour_json(text: str | bytes) -> Colour:
-    """Decodes JSON text as a Colour, or raises DecodeError."""
-    value: Colour = _rt.decode(Colour, "Colour", text)
-    return value
-
-
-def parse_level(data: object) -> Level:
-    """Decodes parsed JSON data as a Level, or raises DecodeError."""
-    value: Level = _rt.decode_data(Level, "Level", data)
-    return value
-
-
-def parse_level_json(text: str | bytes) -> Level:
-    """Decodes JSON text as a Level, or raises DecodeError."""
-    value: Level = _rt.decode(Level, "Level", text)
-    return value
-
-
-def parse_setting(data: object) -> Setting:
-    """Decodes parsed JSON data as a Setting, or raises DecodeError."""
-    value: Setting = _rt.decode_data(Setting, "Setting", data)
-    return value
-
-
-def parse_setting_json(text: str | bytes) -> Setting:
-    """Decodes JSON text as a Setting, or raises DecodeError."""
-    value: Setting = _rt.decode(Setting, "Setting", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_colour = _cardc.Parser[Colour](Colour, "Colour")
+parse_colour_json = parse_colour.json
+parse_level = _cardc.Parser[Level](Level, "Level")
+parse_level_json = parse_level.json
+parse_setting = _cardc.Parser[Setting](Setting, "Setting")
+parse_setting_json = parse_setting.json
 
 
 __all__ = [
     "Colour",
-    "DecodeError",
-    "ErrorEntry",
     "Level",
     "Setting",
     "parse_colour",

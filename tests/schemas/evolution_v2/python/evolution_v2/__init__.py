@@ -12,11 +12,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Role_Known(_enum.Enum):
@@ -30,7 +28,7 @@ class Role_Known(_enum.Enum):
     """New in version 2."""
 
 
-class RoleOther(_rt.OtherValue):
+class RoleOther(_cardc.OtherValue):
     """A role of a newer agent."""
 
     _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(
@@ -40,7 +38,7 @@ class RoleOther(_rt.OtherValue):
 
 Role = _te.TypeAliasType(
     "Role",
-    _t.Annotated[Role_Known | RoleOther, _p.BeforeValidator(_rt.string)],
+    _t.Annotated[Role_Known | RoleOther, _p.BeforeValidator(_cardc.string)],
 )
 """Who wrote a message."""
 
@@ -60,7 +58,7 @@ class Status_Known(_enum.Enum):
     """New in version 2."""
 
 
-class StatusOther(_rt.OtherValue):
+class StatusOther(_cardc.OtherValue):
     """A status of a newer agent."""
 
     _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(
@@ -70,7 +68,7 @@ class StatusOther(_rt.OtherValue):
 
 Status = _te.TypeAliasType(
     "Status",
-    _t.Annotated[Status_Known | StatusOther, _p.BeforeValidator(_rt.string)],
+    _t.Annotated[Status_Known | StatusOther, _p.BeforeValidator(_cardc.string)],
 )
 """Where a tool call is."""
 
@@ -86,80 +84,72 @@ class TextFormat(_enum.Enum):
     """New in version 2: version 1 reads it as `plain`, and warns."""
 
 
-class Attachment(_rt.OpenModel):
+class Attachment(_cardc.OpenModel):
     """A file attached to a turn."""
 
-    name: str = _p.Field(alias="name")
+    name: str
 
-    size: _rt.U64 = _p.Field(alias="size")
+    size: _cardc.U64
     """Up to 2^53 - 1 in version 2; version 1 skips an attachment above 2^32 - 1."""
 
 
-class MessageUpdate(_rt.OpenModel):
+class MessageUpdate(_cardc.OpenModel):
     """Text from one of the parties."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("format",)
 
-    role: Role = _p.Field(alias="role")
+    role: Role
 
-    text: str = _p.Field(alias="text")
+    text: str
 
-    format: TextFormat = _p.Field(default=TextFormat.Plain, alias="format")
+    format: TextFormat = TextFormat.Plain
     """How the text is written; a format this build cannot read reads as `plain`."""
 
-    language: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="language",
-    )
+    language: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """The text's language: new in version 2."""
 
 
-class PlanUpdate(_rt.OpenModel):
+class PlanUpdate(_cardc.OpenModel):
     """The steps the agent means to take."""
 
-    steps: list[str] = _p.Field(alias="steps")
+    steps: list[str]
 
 
-class ToolCallUpdate(_rt.OpenModel):
+class ToolCallUpdate(_cardc.OpenModel):
     """A tool call and where it is."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("files",)
 
-    id: str = _p.Field(alias="id")
+    id: str
 
-    title: str = _p.Field(alias="title")
+    title: str
 
-    status: Status = _p.Field(alias="status")
+    status: Status
 
     files: list[str] = _p.Field(
-        default_factory=list,
-        exclude_if=_rt.equal_to([]),
-        alias="files",
+        default_factory=_cardc.empty_list,
+        exclude_if=_cardc.equal_to([]),
     )
     """The files the call touched, new in version 2; none is written as no key."""
 
 
-class Turn(_rt.OpenModel):
+class Turn(_cardc.OpenModel):
     """A turn: the updates in order."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("attachments",)
 
-    updates: list[Update] = _p.Field(alias="updates")
+    updates: list[Update]
 
-    title: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="title",
-    )
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
     attachments: list[Attachment] = _p.Field(
-        default_factory=list,
-        exclude_if=_rt.equal_to([]),
-        alias="attachments",
+        default_factory=_cardc.empty_list,
+        exclude_if=_cardc.equal_to([]),
     )
     """Files attached to the turn; one this build cannot read is skipped."""
 
 
-class UpdateUnknown(_rt.CatchAll):
+class UpdateUnknown(_cardc.CatchAll):
     """An update of a newer agent, kept whole."""
 
     _cardc_tag: _t.ClassVar[str] = "type"
@@ -189,7 +179,7 @@ class Update_Plan(PlanUpdate):
     type_: _t.Literal["plan"] = _p.Field(default="plan", alias="type")
 
 
-class Update_Done(_rt.Model):
+class Update_Done(_cardc.Model):
     """The end of the turn."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
@@ -204,7 +194,7 @@ Update = _te.TypeAliasType(
         | _t.Annotated[Update_Plan, _p.Tag("plan")]
         | _t.Annotated[Update_Done, _p.Tag("done")]
         | _t.Annotated[UpdateUnknown, _p.Tag("unknown")],
-        _rt.open_tag(
+        _cardc.open_tag(
             "type",
             "type_",
             ("message", "tool_call", "plan", "done"),
@@ -215,112 +205,26 @@ Update = _te.TypeAliasType(
 """One update of the stream, told apart by `type`."""
 
 
-def parse_attachment(data: object) -> Attachment:
-    """Decodes parsed JSON data as a Attachment, or raises DecodeError."""
-    value: Attachment = _rt.decode_data(Attachment, "Attachment", data)
-    return value
-
-
-def parse_attachment_json(text: str | bytes) -> Attachment:
-    """Decodes JSON text as a Attachment, or raises DecodeError."""
-    value: Attachment = _rt.decode(Attachment, "Attachment", text)
-    return value
-
-
-def parse_message_update(data: object) -> MessageUpdate:
-    """Decodes parsed JSON data as a MessageUpdate, or raises DecodeError."""
-    value: MessageUpdate = _rt.decode_data(MessageUpdate, "MessageUpdate", data)
-    return value
-
-
-def parse_message_update_json(text: str | bytes) -> MessageUpdate:
-    """Decodes JSON text as a MessageUpdate, or raises DecodeError."""
-    value: MessageUpdate = _rt.decode(MessageUpdate, "MessageUpdate", text)
-    return value
-
-
-def parse_plan_update(data: object) -> PlanUpdate:
-    """Decodes parsed JSON data as a PlanUpdate, or raises DecodeError."""
-    value: PlanUpdate = _rt.decode_data(PlanUpdate, "PlanUpdate", data)
-    return value
-
-
-def parse_plan_update_json(text: str | bytes) -> PlanUpdate:
-    """Decodes JSON text as a PlanUpdate, or raises DecodeError."""
-    value: PlanUpdate = _rt.decode(PlanUpdate, "PlanUpdate", text)
-    return value
-
-
-def parse_role(data: object) -> Role:
-    """Decodes parsed JSON data as a Role, or raises DecodeError."""
-    value: Role = _rt.decode_data(Role, "Role", data)
-    return value
-
-
-def parse_role_json(text: str | bytes) -> Role:
-    """Decodes JSON text as a Role, or raises DecodeError."""
-    value: Role = _rt.decode(Role, "Role", text)
-    return value
-
-
-def parse_status(data: object) -> Status:
-    """Decodes parsed JSON data as a Status, or raises DecodeError."""
-    value: Status = _rt.decode_data(Status, "Status", data)
-    return value
-
-
-def parse_status_json(text: str | bytes) -> Status:
-    """Decodes JSON text as a Status, or raises DecodeError."""
-    value: Status = _rt.decode(Status, "Status", text)
-    return value
-
-
-def parse_text_format(data: object) -> TextFormat:
-    """Decodes parsed JSON data as a TextFormat, or raises DecodeError."""
-    value: TextFormat = _rt.decode_data(TextFormat, "TextFormat", data)
-    return value
-
-
-def parse_text_format_json(text: str | bytes) -> TextFormat:
-    """Decodes JSON text as a TextFormat, or raises DecodeError."""
-    value: TextFormat = _rt.decode(TextFormat, "TextFormat", text)
-    return value
-
-
-def parse_tool_call_update(data: object) -> ToolCallUpdate:
-    """Decodes parsed JSON data as a ToolCallUpdate, or raises DecodeError."""
-    value: ToolCallUpdate = _rt.decode_data(ToolCallUpdate, "ToolCallUpdate", data)
-    return value
-
-
-def parse_tool_call_update_json(text: str | bytes) -> ToolCallUpdate:
-    """Decodes JSON text as a ToolCallUpdate, or raises DecodeError."""
-    value: ToolCallUpdate = _rt.decode(ToolCallUpdate, "ToolCallUpdate", text)
-    return value
-
-
-def parse_turn(data: object) -> Turn:
-    """Decodes parsed JSON data as a Turn, or raises DecodeError."""
-    value: Turn = _rt.decode_data(Turn, "Turn", data)
-    return value
-
-
-def parse_turn_json(text: str | bytes) -> Turn:
-    """Decodes JSON text as a Turn, or raises DecodeError."""
-    value: Turn = _rt.decode(Turn, "Turn", text)
-    return value
-
-
-def parse_update(data: object) -> Update:
-    """Decodes parsed JSON data as a Update, or raises DecodeError."""
-    value: Update = _rt.decode_data(Update, "Update", data)
-    return value
-
-
-def parse_update_json(text: str | bytes) -> Update:
-    """Decodes JSON text as a Update, or raises DecodeError."""
-    value: Update = _rt.decode(Update, "Update", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_attachment = _cardc.Parser[Attachment](Attachment, "Attachment")
+parse_attachment_json = parse_attachment.json
+parse_message_update = _cardc.Parser[MessageUpdate](MessageUpdate, "MessageUpdate")
+parse_message_update_json = parse_message_update.json
+parse_plan_update = _cardc.Parser[PlanUpdate](PlanUpdate, "PlanUpdate")
+parse_plan_update_json = parse_plan_update.json
+parse_role = _cardc.Parser[Role](Role, "Role")
+parse_role_json = parse_role.json
+parse_status = _cardc.Parser[Status](Status, "Status")
+parse_status_json = parse_status.json
+parse_text_format = _cardc.Parser[TextFormat](TextFormat, "TextFormat")
+parse_text_format_json = parse_text_format.json
+parse_tool_call_update = _cardc.Parser[ToolCallUpdate](ToolCallUpdate, "ToolCallUpdate")
+parse_tool_call_update_json = parse_tool_call_update.json
+parse_turn = _cardc.Parser[Turn](Turn, "Turn")
+parse_turn_json = parse_turn.json
+parse_update = _cardc.Parser[Update](Update, "Update")
+parse_update_json = parse_update.json
 
 
 _R = _t.TypeVar("_R")
@@ -363,8 +267,6 @@ def visit_update(value: Update, visitor: UpdateVisitor[_R]) -> _R:
 
 __all__ = [
     "Attachment",
-    "DecodeError",
-    "ErrorEntry",
     "MessageUpdate",
     "PlanUpdate",
     "Role",

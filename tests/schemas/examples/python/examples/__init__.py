@@ -8,11 +8,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Mode(_enum.Enum):
@@ -27,13 +25,13 @@ class Mode(_enum.Enum):
     Write = "write"
 
 
-class DeleteAction(_rt.Model):
+class DeleteAction(_cardc.Model):
     """Deletes files."""
 
-    paths: list[str] = _p.Field(alias="paths")
+    paths: list[str]
 
 
-class FileLocation(_rt.Model):
+class FileLocation(_cardc.Model):
     """A file a tool touched.
 
     Examples:
@@ -41,65 +39,62 @@ class FileLocation(_rt.Model):
         {\"path\":\"README.md\",\"symbol\":null}
     """
 
-    path: str = _p.Field(alias="path")
+    path: str
     """Path of the file.
 
     Examples:
         \"src/lib.rs\"
     """
 
-    line: _t.Annotated[_rt.U32 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="line",
-    )
+    line: _t.Annotated[_cardc.U32 | None, _p.BeforeValidator(_cardc.not_null)] = None
     """Examples:
         1
         4294967295
         7.0
     """
 
-    symbol: str | None = _p.Field(default=None, alias="symbol")
+    symbol: str | None = None
     """Examples:
         null
         \"main\"
     """
 
 
-class ReadAction(_rt.Model):
+class ReadAction(_cardc.Model):
     """Reads a file."""
 
-    location: FileLocation = _p.Field(alias="location")
+    location: FileLocation
 
 
-class Tuning(_rt.Model):
+class Tuning(_cardc.Model):
     """Weights and anything else.
 
     Examples:
         {\"weights\":{\"a\":0.5,\"b\":2,\"c\":-0.001},\"meta\":{\"any\":[null,true,\"x\"]},\"kind\":\"tuning\"}
     """
 
-    weights: dict[str, _rt.F64] = _p.Field(alias="weights")
+    weights: dict[str, _cardc.F64]
 
-    meta: _rt.Json = _p.Field(alias="meta")
+    meta: _cardc.Json
 
     kind: _t.Annotated[
         _t.Literal["tuning"],
-        _p.BeforeValidator(_rt.exactly("tuning")),
-    ] = _p.Field(alias="kind")
+        _p.BeforeValidator(_cardc.exactly("tuning")),
+    ]
 
 
 class Action_Read(ReadAction):
     """The Read variant of Action."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["read"] = _p.Field(default="read", alias="kind")
+    kind: _t.Literal["read"] = "read"
 
 
 class Action_Delete(DeleteAction):
     """The Delete variant of Action."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["delete"] = _p.Field(default="delete", alias="kind")
+    kind: _t.Literal["delete"] = "delete"
 
 
 Action = _te.TypeAliasType(
@@ -122,88 +117,22 @@ Examples:
 """
 
 
-def parse_action(data: object) -> Action:
-    """Decodes parsed JSON data as a Action, or raises DecodeError."""
-    value: Action = _rt.decode_data(Action, "Action", data)
-    return value
-
-
-def parse_action_json(text: str | bytes) -> Action:
-    """Decodes JSON text as a Action, or raises DecodeError."""
-    value: Action = _rt.decode(Action, "Action", text)
-    return value
-
-
-def parse_delete_action(data: object) -> DeleteAction:
-    """Decodes parsed JSON data as a DeleteAction, or raises DecodeError."""
-    value: DeleteAction = _rt.decode_data(DeleteAction, "DeleteAction", data)
-    return value
-
-
-def parse_delete_action_json(text: str | bytes) -> DeleteAction:
-    """Decodes JSON text as a DeleteAction, or raises DecodeError."""
-    value: DeleteAction = _rt.decode(DeleteAction, "DeleteAction", text)
-    return value
-
-
-def parse_file_location(data: object) -> FileLocation:
-    """Decodes parsed JSON data as a FileLocation, or raises DecodeError."""
-    value: FileLocation = _rt.decode_data(FileLocation, "FileLocation", data)
-    return value
-
-
-def parse_file_location_json(text: str | bytes) -> FileLocation:
-    """Decodes JSON text as a FileLocation, or raises DecodeError."""
-    value: FileLocation = _rt.decode(FileLocation, "FileLocation", text)
-    return value
-
-
-def parse_mode(data: object) -> Mode:
-    """Decodes parsed JSON data as a Mode, or raises DecodeError."""
-    value: Mode = _rt.decode_data(Mode, "Mode", data)
-    return value
-
-
-def parse_mode_json(text: str | bytes) -> Mode:
-    """Decodes JSON text as a Mode, or raises DecodeError."""
-    value: Mode = _rt.decode(Mode, "Mode", text)
-    return value
-
-
-def parse_read_action(data: object) -> ReadAction:
-    """Decodes parsed JSON data as a ReadAction, or raises DecodeError."""
-    value: ReadAction = _rt.decode_data(ReadAction, "ReadAction", data)
-    return value
-
-
-def parse_read_action_json(text: str | bytes) -> ReadAction:
-    """Decodes JSON text as a ReadAction, or raises DecodeError."""
-    value: ReadAction = _rt.decode(ReadAction, "ReadAction", text)
-    return value
-
-
-def parse_session_id(data: object) -> SessionId:
-    """Decodes parsed JSON data as a SessionId, or raises DecodeError."""
-    value: SessionId = _rt.decode_data(SessionId, "SessionId", data)
-    return value
-
-
-def parse_session_id_json(text: str | bytes) -> SessionId:
-    """Decodes JSON text as a SessionId, or raises DecodeError."""
-    value: SessionId = _rt.decode(SessionId, "SessionId", text)
-    return value
-
-
-def parse_tuning(data: object) -> Tuning:
-    """Decodes parsed JSON data as a Tuning, or raises DecodeError."""
-    value: Tuning = _rt.decode_data(Tuning, "Tuning", data)
-    return value
-
-
-def parse_tuning_json(text: str | bytes) -> Tuning:
-    """Decodes JSON text as a Tuning, or raises DecodeError."""
-    value: Tuning = _rt.decode(Tuning, "Tuning", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_action = _cardc.Parser[Action](Action, "Action")
+parse_action_json = parse_action.json
+parse_delete_action = _cardc.Parser[DeleteAction](DeleteAction, "DeleteAction")
+parse_delete_action_json = parse_delete_action.json
+parse_file_location = _cardc.Parser[FileLocation](FileLocation, "FileLocation")
+parse_file_location_json = parse_file_location.json
+parse_mode = _cardc.Parser[Mode](Mode, "Mode")
+parse_mode_json = parse_mode.json
+parse_read_action = _cardc.Parser[ReadAction](ReadAction, "ReadAction")
+parse_read_action_json = parse_read_action.json
+parse_session_id = _cardc.Parser[SessionId](SessionId, "SessionId")
+parse_session_id_json = parse_session_id.json
+parse_tuning = _cardc.Parser[Tuning](Tuning, "Tuning")
+parse_tuning_json = parse_tuning.json
 
 
 _R = _t.TypeVar("_R")
@@ -237,9 +166,7 @@ __all__ = [
     "ActionVisitor",
     "Action_Delete",
     "Action_Read",
-    "DecodeError",
     "DeleteAction",
-    "ErrorEntry",
     "FileLocation",
     "Mode",
     "ReadAction",

@@ -7,132 +7,129 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Cancel(_rt.Model):
+class Cancel(_cardc.Model):
     """Cancels a turn."""
 
-    request_id: _rt.U32 = _p.Field(alias="requestId")
+    request_id: _cardc.U32 = _p.Field(alias="requestId")
 
-    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="traceId",
     )
 
-    reason: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="reason",
-    )
+    reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class Chunk(_rt.Model):
+class Chunk(_cardc.Model):
     """Some text."""
 
-    id: str = _p.Field(alias="id")
+    id: str
 
     session_id: str = _p.Field(alias="sessionId")
 
-    meta: _t.Annotated[dict[str, _rt.Json] | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="_meta")
-    )
+    meta: _t.Annotated[
+        dict[str, _cardc.Json] | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="_meta")
     """Anything else the sender attaches."""
 
-    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="traceId",
     )
 
-    text: str = _p.Field(alias="text")
+    text: str
 
 
-class Done(_rt.Model):
+class Done(_cardc.Model):
     """The end of a turn."""
 
     stop_reason: str = _p.Field(alias="stopReason")
 
-    id: str = _p.Field(alias="id")
+    id: str
 
     session_id: str = _p.Field(alias="sessionId")
 
-    meta: _t.Annotated[dict[str, _rt.Json] | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="_meta")
-    )
+    meta: _t.Annotated[
+        dict[str, _cardc.Json] | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="_meta")
     """Anything else the sender attaches."""
 
-    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="traceId",
     )
 
-    version: _t.Annotated[_t.Literal[1], _p.BeforeValidator(_rt.exactly(1))] = _p.Field(
-        alias="version",
-    )
+    version: _t.Annotated[_t.Literal[1], _p.BeforeValidator(_cardc.exactly(1))]
 
 
-class Envelope(_rt.Model):
+class Envelope(_cardc.Model):
     """The fields every message carries."""
 
-    id: str = _p.Field(alias="id")
+    id: str
 
     session_id: str = _p.Field(alias="sessionId")
 
-    meta: _t.Annotated[dict[str, _rt.Json] | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="_meta")
-    )
+    meta: _t.Annotated[
+        dict[str, _cardc.Json] | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="_meta")
     """Anything else the sender attaches."""
 
-    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="traceId",
     )
 
 
-class Note(_rt.OpenModel):
+class Note(_cardc.OpenModel):
     """An open object flattening the envelope keeps the keys it does not know."""
 
-    id: str = _p.Field(alias="id")
+    id: str
 
     session_id: str = _p.Field(alias="sessionId")
 
-    meta: _t.Annotated[dict[str, _rt.Json] | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="_meta")
-    )
+    meta: _t.Annotated[
+        dict[str, _cardc.Json] | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="_meta")
     """Anything else the sender attaches."""
 
-    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="traceId",
     )
 
-    body: str | None = _p.Field(alias="body")
+    body: str | None
 
 
-class Ping(_rt.Model):
+class Ping(_cardc.Model):
     """A ping: nothing but the shared keys."""
 
-    request_id: _rt.U32 = _p.Field(alias="requestId")
+    request_id: _cardc.U32 = _p.Field(alias="requestId")
 
-    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="traceId",
     )
 
 
-class RequestId(_rt.Model):
+class RequestId(_cardc.Model):
     """The id every request carries."""
 
-    request_id: _rt.U32 = _p.Field(alias="requestId")
+    request_id: _cardc.U32 = _p.Field(alias="requestId")
 
 
-class Trace(_rt.Model):
+class Trace(_cardc.Model):
     """Tracing, flattened into the envelope in turn."""
 
-    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    trace_id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="traceId",
     )
@@ -142,14 +139,14 @@ class Request_Ping(Ping):
     """The Ping variant of Request."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["ping"] = _p.Field(default="ping", alias="method")
+    method: _t.Literal["ping"] = "ping"
 
 
 class Request_Cancel(Cancel):
     """The Cancel variant of Request."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["cancel"] = _p.Field(default="cancel", alias="method")
+    method: _t.Literal["cancel"] = "cancel"
 
 
 class Update_Chunk(Chunk):
@@ -180,124 +177,28 @@ Update = _te.TypeAliasType(
 """A session update."""
 
 
-def parse_cancel(data: object) -> Cancel:
-    """Decodes parsed JSON data as a Cancel, or raises DecodeError."""
-    value: Cancel = _rt.decode_data(Cancel, "Cancel", data)
-    return value
-
-
-def parse_cancel_json(text: str | bytes) -> Cancel:
-    """Decodes JSON text as a Cancel, or raises DecodeError."""
-    value: Cancel = _rt.decode(Cancel, "Cancel", text)
-    return value
-
-
-def parse_chunk(data: object) -> Chunk:
-    """Decodes parsed JSON data as a Chunk, or raises DecodeError."""
-    value: Chunk = _rt.decode_data(Chunk, "Chunk", data)
-    return value
-
-
-def parse_chunk_json(text: str | bytes) -> Chunk:
-    """Decodes JSON text as a Chunk, or raises DecodeError."""
-    value: Chunk = _rt.decode(Chunk, "Chunk", text)
-    return value
-
-
-def parse_done(data: object) -> Done:
-    """Decodes parsed JSON data as a Done, or raises DecodeError."""
-    value: Done = _rt.decode_data(Done, "Done", data)
-    return value
-
-
-def parse_done_json(text: str | bytes) -> Done:
-    """Decodes JSON text as a Done, or raises DecodeError."""
-    value: Done = _rt.decode(Done, "Done", text)
-    return value
-
-
-def parse_envelope(data: object) -> Envelope:
-    """Decodes parsed JSON data as a Envelope, or raises DecodeError."""
-    value: Envelope = _rt.decode_data(Envelope, "Envelope", data)
-    return value
-
-
-def parse_envelope_json(text: str | bytes) -> Envelope:
-    """Decodes JSON text as a Envelope, or raises DecodeError."""
-    value: Envelope = _rt.decode(Envelope, "Envelope", text)
-    return value
-
-
-def parse_note(data: object) -> Note:
-    """Decodes parsed JSON data as a Note, or raises DecodeError."""
-    value: Note = _rt.decode_data(Note, "Note", data)
-    return value
-
-
-def parse_note_json(text: str | bytes) -> Note:
-    """Decodes JSON text as a Note, or raises DecodeError."""
-    value: Note = _rt.decode(Note, "Note", text)
-    return value
-
-
-def parse_ping(data: object) -> Ping:
-    """Decodes parsed JSON data as a Ping, or raises DecodeError."""
-    value: Ping = _rt.decode_data(Ping, "Ping", data)
-    return value
-
-
-def parse_ping_json(text: str | bytes) -> Ping:
-    """Decodes JSON text as a Ping, or raises DecodeError."""
-    value: Ping = _rt.decode(Ping, "Ping", text)
-    return value
-
-
-def parse_request(data: object) -> Request:
-    """Decodes parsed JSON data as a Request, or raises DecodeError."""
-    value: Request = _rt.decode_data(Request, "Request", data)
-    return value
-
-
-def parse_request_json(text: str | bytes) -> Request:
-    """Decodes JSON text as a Request, or raises DecodeError."""
-    value: Request = _rt.decode(Request, "Request", text)
-    return value
-
-
-def parse_request_id(data: object) -> RequestId:
-    """Decodes parsed JSON data as a RequestId, or raises DecodeError."""
-    value: RequestId = _rt.decode_data(RequestId, "RequestId", data)
-    return value
-
-
-def parse_request_id_json(text: str | bytes) -> RequestId:
-    """Decodes JSON text as a RequestId, or raises DecodeError."""
-    value: RequestId = _rt.decode(RequestId, "RequestId", text)
-    return value
-
-
-def parse_trace(data: object) -> Trace:
-    """Decodes parsed JSON data as a Trace, or raises DecodeError."""
-    value: Trace = _rt.decode_data(Trace, "Trace", data)
-    return value
-
-
-def parse_trace_json(text: str | bytes) -> Trace:
-    """Decodes JSON text as a Trace, or raises DecodeError."""
-    value: Trace = _rt.decode(Trace, "Trace", text)
-    return value
-
-
-def parse_update(data: object) -> Update:
-    """Decodes parsed JSON data as a Update, or raises DecodeError."""
-    value: Update = _rt.decode_data(Update, "Update", data)
-    return value
-
-
-def parse_update_json(text: str | bytes) -> Update:
-    """Decodes JSON text as a Update, or raises DecodeError."""
-    value: Update = _rt.decode(Update, "Update", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_cancel = _cardc.Parser[Cancel](Cancel, "Cancel")
+parse_cancel_json = parse_cancel.json
+parse_chunk = _cardc.Parser[Chunk](Chunk, "Chunk")
+parse_chunk_json = parse_chunk.json
+parse_done = _cardc.Parser[Done](Done, "Done")
+parse_done_json = parse_done.json
+parse_envelope = _cardc.Parser[Envelope](Envelope, "Envelope")
+parse_envelope_json = parse_envelope.json
+parse_note = _cardc.Parser[Note](Note, "Note")
+parse_note_json = parse_note.json
+parse_ping = _cardc.Parser[Ping](Ping, "Ping")
+parse_ping_json = parse_ping.json
+parse_request = _cardc.Parser[Request](Request, "Request")
+parse_request_json = parse_request.json
+parse_request_id = _cardc.Parser[RequestId](RequestId, "RequestId")
+parse_request_id_json = parse_request_id.json
+parse_trace = _cardc.Parser[Trace](Trace, "Trace")
+parse_trace_json = parse_trace.json
+parse_update = _cardc.Parser[Update](Update, "Update")
+parse_update_json = parse_update.json
 
 
 _R = _t.TypeVar("_R")
@@ -351,10 +252,8 @@ def visit_update(value: Update, visitor: UpdateVisitor[_R]) -> _R:
 __all__ = [
     "Cancel",
     "Chunk",
-    "DecodeError",
     "Done",
     "Envelope",
-    "ErrorEntry",
     "Note",
     "Ping",
     "Request",

@@ -10,11 +10,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Mood_Known(_enum.Enum):
@@ -28,7 +26,7 @@ class Mood_Known(_enum.Enum):
     """Deprecated: use `a`, `b`\x0asoon\""""
 
 
-class MoodOther(_rt.OtherValue):
+class MoodOther(_cardc.OtherValue):
     """A Mood this build does not know, kept and written back."""
 
     _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(
@@ -41,7 +39,7 @@ class MoodOther(_rt.OtherValue):
 
 Mood = _te.TypeAliasType(
     "Mood",
-    _t.Annotated[Mood_Known | MoodOther, _p.BeforeValidator(_rt.string)],
+    _t.Annotated[Mood_Known | MoodOther, _p.BeforeValidator(_cardc.string)],
 )
 """An open enum whose wire strings and note would end the sentences the published schema says
 them in.
@@ -61,7 +59,7 @@ class Value(_enum.Enum):
     Script = "</script><!--"
 
 
-class Comment(_rt.Model):
+class Comment(_cardc.Model):
     """Fields whose wire names are hostile."""
 
     comment: str = _p.Field(alias='*/ console.log("field"); /*')
@@ -72,24 +70,24 @@ class Comment(_rt.Model):
         \"*/ console.log(\\\"example\\\"); /* \\n\\r\u2028\u202e </script> ``` \"
     """
 
-    lines: _t.Annotated[Value | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    lines: _t.Annotated[Value | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO",
         deprecated='*/ console.log("note"); /* \n\r\x00\u2028\u2029\u202e "); } fn x() { ("',
     )
 
 
-class Empty(_rt.Model):
+class Empty(_cardc.Model):
     """A variant whose tag closes an HTML comment."""
 
 
-class Quotes(_rt.Model):
+class Quotes(_cardc.Model):
     """Another variant."""
 
     double: bool = _p.Field(alias='"); console.log("dq')
 
 
-class Template(_rt.Model):
+class Template(_cardc.Model):
     """The nested union's variant."""
 
     quote: list[str] = _p.Field(alias="'); console.log('quote")
@@ -173,7 +171,7 @@ Hostile = _te.TypeAliasType(
         | _t.Annotated[
             Hostile_Lines_Template,
             _p.BeforeValidator(
-                _rt.tagged('</script><script>console.log("nested")</script>'),
+                _cardc.tagged('</script><script>console.log("nested")</script>'),
             ),
         ]
         | Hostile_Quotes
@@ -191,107 +189,31 @@ Lines = _te.TypeAliasType(
     _t.Annotated[
         Lines_Template,
         _p.BeforeValidator(
-            _rt.tagged('</script><script>console.log("nested")</script>'),
+            _cardc.tagged('</script><script>console.log("nested")</script>'),
         ),
     ],
 )
 """A union nested under a hostile tag value, with a hostile tag of its own."""
 
 
-def parse_comment(data: object) -> Comment:
-    """Decodes parsed JSON data as a Comment, or raises DecodeError."""
-    value: Comment = _rt.decode_data(Comment, "Comment", data)
-    return value
-
-
-def parse_comment_json(text: str | bytes) -> Comment:
-    """Decodes JSON text as a Comment, or raises DecodeError."""
-    value: Comment = _rt.decode(Comment, "Comment", text)
-    return value
-
-
-def parse_empty(data: object) -> Empty:
-    """Decodes parsed JSON data as a Empty, or raises DecodeError."""
-    value: Empty = _rt.decode_data(Empty, "Empty", data)
-    return value
-
-
-def parse_empty_json(text: str | bytes) -> Empty:
-    """Decodes JSON text as a Empty, or raises DecodeError."""
-    value: Empty = _rt.decode(Empty, "Empty", text)
-    return value
-
-
-def parse_hostile(data: object) -> Hostile:
-    """Decodes parsed JSON data as a Hostile, or raises DecodeError."""
-    value: Hostile = _rt.decode_data(Hostile, "Hostile", data)
-    return value
-
-
-def parse_hostile_json(text: str | bytes) -> Hostile:
-    """Decodes JSON text as a Hostile, or raises DecodeError."""
-    value: Hostile = _rt.decode(Hostile, "Hostile", text)
-    return value
-
-
-def parse_lines(data: object) -> Lines:
-    """Decodes parsed JSON data as a Lines, or raises DecodeError."""
-    value: Lines = _rt.decode_data(Lines, "Lines", data)
-    return value
-
-
-def parse_lines_json(text: str | bytes) -> Lines:
-    """Decodes JSON text as a Lines, or raises DecodeError."""
-    value: Lines = _rt.decode(Lines, "Lines", text)
-    return value
-
-
-def parse_mood(data: object) -> Mood:
-    """Decodes parsed JSON data as a Mood, or raises DecodeError."""
-    value: Mood = _rt.decode_data(Mood, "Mood", data)
-    return value
-
-
-def parse_mood_json(text: str | bytes) -> Mood:
-    """Decodes JSON text as a Mood, or raises DecodeError."""
-    value: Mood = _rt.decode(Mood, "Mood", text)
-    return value
-
-
-def parse_quotes(data: object) -> Quotes:
-    """Decodes parsed JSON data as a Quotes, or raises DecodeError."""
-    value: Quotes = _rt.decode_data(Quotes, "Quotes", data)
-    return value
-
-
-def parse_quotes_json(text: str | bytes) -> Quotes:
-    """Decodes JSON text as a Quotes, or raises DecodeError."""
-    value: Quotes = _rt.decode(Quotes, "Quotes", text)
-    return value
-
-
-def parse_template(data: object) -> Template:
-    """Decodes parsed JSON data as a Template, or raises DecodeError."""
-    value: Template = _rt.decode_data(Template, "Template", data)
-    return value
-
-
-def parse_template_json(text: str | bytes) -> Template:
-    """Decodes JSON text as a Template, or raises DecodeError."""
-    value: Template = _rt.decode(Template, "Template", text)
-    return value
-
-
-def parse_value(data: object) -> Value:
-    """Decodes parsed JSON data as a Value, or raises DecodeError."""
-    value: Value = _rt.decode_data(Value, "Value", data)
-    return value
-
-
-def parse_value_json(text: str | bytes) -> Value:
-    """Decodes JSON text as a Value, or raises DecodeError."""
-    value: Value = _rt.decode(Value, "Value", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_comment = _cardc.Parser[Comment](Comment, "Comment")
+parse_comment_json = parse_comment.json
+parse_empty = _cardc.Parser[Empty](Empty, "Empty")
+parse_empty_json = parse_empty.json
+parse_hostile = _cardc.Parser[Hostile](Hostile, "Hostile")
+parse_hostile_json = parse_hostile.json
+parse_lines = _cardc.Parser[Lines](Lines, "Lines")
+parse_lines_json = parse_lines.json
+parse_mood = _cardc.Parser[Mood](Mood, "Mood")
+parse_mood_json = parse_mood.json
+parse_quotes = _cardc.Parser[Quotes](Quotes, "Quotes")
+parse_quotes_json = parse_quotes.json
+parse_template = _cardc.Parser[Template](Template, "Template")
+parse_template_json = parse_template.json
+parse_value = _cardc.Parser[Value](Value, "Value")
+parse_value_json = parse_value.json
 
 
 _R = _t.TypeVar("_R")
@@ -348,9 +270,7 @@ def visit_lines(value: Lines, visitor: LinesVisitor[_R]) -> _R:
 
 __all__ = [
     "Comment",
-    "DecodeError",
     "Empty",
-    "ErrorEntry",
     "Hostile",
     "HostileVisitor",
     "Hostile_Comment",

@@ -5,73 +5,68 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class ClickEvent(_rt.Model):
+class ClickEvent(_cardc.Model):
     """A click at a position."""
 
-    x: _rt.I32 = _p.Field(alias="x")
+    x: _cardc.I32
 
-    y: _rt.I32 = _p.Field(alias="y")
+    y: _cardc.I32
 
-    button: _t.Annotated[_rt.U8 | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="button",
-    )
+    button: _t.Annotated[_cardc.U8 | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class KeyEvent(_rt.Model):
+class KeyEvent(_cardc.Model):
     """A key press."""
 
-    key: str = _p.Field(alias="key")
+    key: str
 
 
-class ScrollEvent(_rt.Model):
+class ScrollEvent(_cardc.Model):
     """A scroll by an amount."""
 
-    delta_y: _rt.F64 = _p.Field(alias="deltaY")
+    delta_y: _cardc.F64 = _p.Field(alias="deltaY")
 
 
 class Event_Key(KeyEvent):
     """A key press."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("event",)
-    event: _t.Literal["key"] = _p.Field(default="key", alias="event")
+    event: _t.Literal["key"] = "key"
 
 
 class Event_Pointer_Click(ClickEvent):
     """A click."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("event", "kind")
-    event: _t.Literal["pointer"] = _p.Field(default="pointer", alias="event")
-    kind: _t.Literal["click"] = _p.Field(default="click", alias="kind")
+    event: _t.Literal["pointer"] = "pointer"
+    kind: _t.Literal["click"] = "click"
 
 
 class Event_Pointer_Scroll(ScrollEvent):
     """A scroll."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("event", "kind")
-    event: _t.Literal["pointer"] = _p.Field(default="pointer", alias="event")
-    kind: _t.Literal["scroll"] = _p.Field(default="scroll", alias="kind")
+    event: _t.Literal["pointer"] = "pointer"
+    kind: _t.Literal["scroll"] = "scroll"
 
 
 class PointerEvent_Click(ClickEvent):
     """A click."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["click"] = _p.Field(default="click", alias="kind")
+    kind: _t.Literal["click"] = "click"
 
 
 class PointerEvent_Scroll(ScrollEvent):
     """A scroll."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["scroll"] = _p.Field(default="scroll", alias="kind")
+    kind: _t.Literal["scroll"] = "scroll"
 
 
 Event = _te.TypeAliasType(
@@ -98,64 +93,18 @@ PointerEvent = _te.TypeAliasType(
 """A pointer event."""
 
 
-def parse_click_event(data: object) -> ClickEvent:
-    """Decodes parsed JSON data as a ClickEvent, or raises DecodeError."""
-    value: ClickEvent = _rt.decode_data(ClickEvent, "ClickEvent", data)
-    return value
-
-
-def parse_click_event_json(text: str | bytes) -> ClickEvent:
-    """Decodes JSON text as a ClickEvent, or raises DecodeError."""
-    value: ClickEvent = _rt.decode(ClickEvent, "ClickEvent", text)
-    return value
-
-
-def parse_event(data: object) -> Event:
-    """Decodes parsed JSON data as a Event, or raises DecodeError."""
-    value: Event = _rt.decode_data(Event, "Event", data)
-    return value
-
-
-def parse_event_json(text: str | bytes) -> Event:
-    """Decodes JSON text as a Event, or raises DecodeError."""
-    value: Event = _rt.decode(Event, "Event", text)
-    return value
-
-
-def parse_key_event(data: object) -> KeyEvent:
-    """Decodes parsed JSON data as a KeyEvent, or raises DecodeError."""
-    value: KeyEvent = _rt.decode_data(KeyEvent, "KeyEvent", data)
-    return value
-
-
-def parse_key_event_json(text: str | bytes) -> KeyEvent:
-    """Decodes JSON text as a KeyEvent, or raises DecodeError."""
-    value: KeyEvent = _rt.decode(KeyEvent, "KeyEvent", text)
-    return value
-
-
-def parse_pointer_event(data: object) -> PointerEvent:
-    """Decodes parsed JSON data as a PointerEvent, or raises DecodeError."""
-    value: PointerEvent = _rt.decode_data(PointerEvent, "PointerEvent", data)
-    return value
-
-
-def parse_pointer_event_json(text: str | bytes) -> PointerEvent:
-    """Decodes JSON text as a PointerEvent, or raises DecodeError."""
-    value: PointerEvent = _rt.decode(PointerEvent, "PointerEvent", text)
-    return value
-
-
-def parse_scroll_event(data: object) -> ScrollEvent:
-    """Decodes parsed JSON data as a ScrollEvent, or raises DecodeError."""
-    value: ScrollEvent = _rt.decode_data(ScrollEvent, "ScrollEvent", data)
-    return value
-
-
-def parse_scroll_event_json(text: str | bytes) -> ScrollEvent:
-    """Decodes JSON text as a ScrollEvent, or raises DecodeError."""
-    value: ScrollEvent = _rt.decode(ScrollEvent, "ScrollEvent", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_click_event = _cardc.Parser[ClickEvent](ClickEvent, "ClickEvent")
+parse_click_event_json = parse_click_event.json
+parse_event = _cardc.Parser[Event](Event, "Event")
+parse_event_json = parse_event.json
+parse_key_event = _cardc.Parser[KeyEvent](KeyEvent, "KeyEvent")
+parse_key_event_json = parse_key_event.json
+parse_pointer_event = _cardc.Parser[PointerEvent](PointerEvent, "PointerEvent")
+parse_pointer_event_json = parse_pointer_event.json
+parse_scroll_event = _cardc.Parser[ScrollEvent](ScrollEvent, "ScrollEvent")
+parse_scroll_event_json = parse_scroll_event.json
 
 
 _R = _t.TypeVar("_R")
@@ -212,8 +161,6 @@ def visit_pointer_event(value: PointerEvent, visitor: PointerEventVisitor[_R]) -
 
 __all__ = [
     "ClickEvent",
-    "DecodeError",
-    "ErrorEntry",
     "Event",
     "EventVisitor",
     "Event_Key",

@@ -5,49 +5,41 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Point(_rt.Model):
+class Point(_cardc.Model):
     """A point."""
 
-    x: _rt.I32 = _p.Field(alias="x")
+    x: _cardc.I32
 
-    y: _rt.I32 = _p.Field(alias="y")
+    y: _cardc.I32
 
 
-class Session(_rt.Model):
+class Session(_cardc.Model):
     """A session, its fields of newtypes in every kind of presence."""
 
-    id: SessionId = _p.Field(alias="id")
+    id: SessionId
 
-    parent: _t.Annotated[SessionId | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="parent",
-    )
+    parent: _t.Annotated[SessionId | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    previous: SessionId | None = _p.Field(alias="previous")
+    previous: SessionId | None
 
-    tokens: TokenCount = _p.Field(alias="tokens")
+    tokens: TokenCount
 
-    labels: Labels = _p.Field(alias="labels")
+    labels: Labels
 
-    related: SessionIds = _p.Field(alias="related")
+    related: SessionIds
 
-    anchor: _t.Annotated[Anchor | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="anchor",
-    )
+    anchor: _t.Annotated[Anchor | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    counts: dict[str, TokenCount] = _p.Field(alias="counts")
+    counts: dict[str, TokenCount]
 
-    history: list[TokenCount | None] = _p.Field(alias="history")
+    history: list[TokenCount | None]
 
-    forest: Forest = _p.Field(alias="forest")
+    forest: Forest
 
 
 Anchor = _te.TypeAliasType("Anchor", Point)
@@ -73,110 +65,32 @@ SessionIds = _te.TypeAliasType("SessionIds", list["SessionId"])
 """Several sessions' ids: a newtype of newtypes."""
 
 
-TokenCount = _te.TypeAliasType("TokenCount", _rt.U32)
+TokenCount = _te.TypeAliasType("TokenCount", _cardc.U32)
 """A count of tokens."""
 
 
-def parse_anchor(data: object) -> Anchor:
-    """Decodes parsed JSON data as a Anchor, or raises DecodeError."""
-    value: Anchor = _rt.decode_data(Anchor, "Anchor", data)
-    return value
-
-
-def parse_anchor_json(text: str | bytes) -> Anchor:
-    """Decodes JSON text as a Anchor, or raises DecodeError."""
-    value: Anchor = _rt.decode(Anchor, "Anchor", text)
-    return value
-
-
-def parse_forest(data: object) -> Forest:
-    """Decodes parsed JSON data as a Forest, or raises DecodeError."""
-    value: Forest = _rt.decode_data(Forest, "Forest", data)
-    return value
-
-
-def parse_forest_json(text: str | bytes) -> Forest:
-    """Decodes JSON text as a Forest, or raises DecodeError."""
-    value: Forest = _rt.decode(Forest, "Forest", text)
-    return value
-
-
-def parse_labels(data: object) -> Labels:
-    """Decodes parsed JSON data as a Labels, or raises DecodeError."""
-    value: Labels = _rt.decode_data(Labels, "Labels", data)
-    return value
-
-
-def parse_labels_json(text: str | bytes) -> Labels:
-    """Decodes JSON text as a Labels, or raises DecodeError."""
-    value: Labels = _rt.decode(Labels, "Labels", text)
-    return value
-
-
-def parse_point(data: object) -> Point:
-    """Decodes parsed JSON data as a Point, or raises DecodeError."""
-    value: Point = _rt.decode_data(Point, "Point", data)
-    return value
-
-
-def parse_point_json(text: str | bytes) -> Point:
-    """Decodes JSON text as a Point, or raises DecodeError."""
-    value: Point = _rt.decode(Point, "Point", text)
-    return value
-
-
-def parse_session(data: object) -> Session:
-    """Decodes parsed JSON data as a Session, or raises DecodeError."""
-    value: Session = _rt.decode_data(Session, "Session", data)
-    return value
-
-
-def parse_session_json(text: str | bytes) -> Session:
-    """Decodes JSON text as a Session, or raises DecodeError."""
-    value: Session = _rt.decode(Session, "Session", text)
-    return value
-
-
-def parse_session_id(data: object) -> SessionId:
-    """Decodes parsed JSON data as a SessionId, or raises DecodeError."""
-    value: SessionId = _rt.decode_data(SessionId, "SessionId", data)
-    return value
-
-
-def parse_session_id_json(text: str | bytes) -> SessionId:
-    """Decodes JSON text as a SessionId, or raises DecodeError."""
-    value: SessionId = _rt.decode(SessionId, "SessionId", text)
-    return value
-
-
-def parse_session_ids(data: object) -> SessionIds:
-    """Decodes parsed JSON data as a SessionIds, or raises DecodeError."""
-    value: SessionIds = _rt.decode_data(SessionIds, "SessionIds", data)
-    return value
-
-
-def parse_session_ids_json(text: str | bytes) -> SessionIds:
-    """Decodes JSON text as a SessionIds, or raises DecodeError."""
-    value: SessionIds = _rt.decode(SessionIds, "SessionIds", text)
-    return value
-
-
-def parse_token_count(data: object) -> TokenCount:
-    """Decodes parsed JSON data as a TokenCount, or raises DecodeError."""
-    value: TokenCount = _rt.decode_data(TokenCount, "TokenCount", data)
-    return value
-
-
-def parse_token_count_json(text: str | bytes) -> TokenCount:
-    """Decodes JSON text as a TokenCount, or raises DecodeError."""
-    value: TokenCount = _rt.decode(TokenCount, "TokenCount", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_anchor = _cardc.Parser[Anchor](Anchor, "Anchor")
+parse_anchor_json = parse_anchor.json
+parse_forest = _cardc.Parser[Forest](Forest, "Forest")
+parse_forest_json = parse_forest.json
+parse_labels = _cardc.Parser[Labels](Labels, "Labels")
+parse_labels_json = parse_labels.json
+parse_point = _cardc.Parser[Point](Point, "Point")
+parse_point_json = parse_point.json
+parse_session = _cardc.Parser[Session](Session, "Session")
+parse_session_json = parse_session.json
+parse_session_id = _cardc.Parser[SessionId](SessionId, "SessionId")
+parse_session_id_json = parse_session_id.json
+parse_session_ids = _cardc.Parser[SessionIds](SessionIds, "SessionIds")
+parse_session_ids_json = parse_session_ids.json
+parse_token_count = _cardc.Parser[TokenCount](TokenCount, "TokenCount")
+parse_token_count_json = parse_token_count.json
 
 
 __all__ = [
     "Anchor",
-    "DecodeError",
-    "ErrorEntry",
     "Forest",
     "Labels",
     "Point",

@@ -3,53 +3,32 @@
 
 from __future__ import annotations
 
-import pydantic as _p
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
+import cardc_runtime as _cardc
 
 
-class Metadata(_rt.OpenModel):
+class Metadata(_cardc.OpenModel):
     """Open, as the file says: unknown fields are kept."""
 
-    name: str = _p.Field(alias="name")
+    name: str
 
 
-class Strict(_rt.Model):
+class Strict(_cardc.Model):
     """Closed by its own attribute."""
 
-    name: str = _p.Field(alias="name")
+    name: str
 
-    metadata: Metadata = _p.Field(alias="metadata")
-
-
-def parse_metadata(data: object) -> Metadata:
-    """Decodes parsed JSON data as a Metadata, or raises DecodeError."""
-    value: Metadata = _rt.decode_data(Metadata, "Metadata", data)
-    return value
+    metadata: Metadata
 
 
-def parse_metadata_json(text: str | bytes) -> Metadata:
-    """Decodes JSON text as a Metadata, or raises DecodeError."""
-    value: Metadata = _rt.decode(Metadata, "Metadata", text)
-    return value
-
-
-def parse_strict(data: object) -> Strict:
-    """Decodes parsed JSON data as a Strict, or raises DecodeError."""
-    value: Strict = _rt.decode_data(Strict, "Strict", data)
-    return value
-
-
-def parse_strict_json(text: str | bytes) -> Strict:
-    """Decodes JSON text as a Strict, or raises DecodeError."""
-    value: Strict = _rt.decode(Strict, "Strict", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_metadata = _cardc.Parser[Metadata](Metadata, "Metadata")
+parse_metadata_json = parse_metadata.json
+parse_strict = _cardc.Parser[Strict](Strict, "Strict")
+parse_strict_json = parse_strict.json
 
 
 __all__ = [
-    "DecodeError",
-    "ErrorEntry",
     "Metadata",
     "Strict",
     "parse_metadata",

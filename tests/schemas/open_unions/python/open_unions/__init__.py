@@ -9,11 +9,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Role_Known(_enum.Enum):
@@ -24,7 +22,7 @@ class Role_Known(_enum.Enum):
     Assistant = "assistant"
 
 
-class RoleOther(_rt.OtherValue):
+class RoleOther(_cardc.OtherValue):
     """A role this build does not know."""
 
     _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(("user", "assistant"))
@@ -32,7 +30,7 @@ class RoleOther(_rt.OtherValue):
 
 Role = _te.TypeAliasType(
     "Role",
-    _t.Annotated[Role_Known | RoleOther, _p.BeforeValidator(_rt.string)],
+    _t.Annotated[Role_Known | RoleOther, _p.BeforeValidator(_cardc.string)],
 )
 """Who wrote a message; a newer role reads as `Other`."""
 
@@ -45,42 +43,39 @@ class Tone(_enum.Enum):
     Loud = "loud"
 
 
-class Message(_rt.Model):
+class Message(_cardc.Model):
     """A message: open values in every position a value can take."""
 
-    role: Role = _p.Field(alias="role")
+    role: Role
 
-    cards: list[Card] = _p.Field(alias="cards")
+    cards: list[Card]
 
-    reviewers: _t.Annotated[list[Role] | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="reviewers")
+    reviewers: _t.Annotated[list[Role] | None, _p.BeforeValidator(_cardc.not_null)] = (
+        None
     )
 
-    labels: dict[str, Role] = _p.Field(alias="labels")
+    labels: dict[str, Role]
 
-    pinned: Card | None = _p.Field(alias="pinned")
+    pinned: Card | None
 
 
-class PathsResult(_rt.Model):
+class PathsResult(_cardc.Model):
     """Paths that matched."""
 
-    paths: list[str] = _p.Field(alias="paths")
+    paths: list[str]
 
 
-class TextCard(_rt.Model):
+class TextCard(_cardc.Model):
     """A piece of text."""
 
-    text: str = _p.Field(alias="text")
+    text: str
 
-    role: Role = _p.Field(alias="role")
+    role: Role
 
-    tone: _t.Annotated[Tone | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="tone",
-    )
+    tone: _t.Annotated[Tone | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class CardUnknown(_rt.CatchAll):
+class CardUnknown(_cardc.CatchAll):
     """A card of a newer peer, kept whole."""
 
     _cardc_tag: _t.ClassVar[str] = "card"
@@ -91,22 +86,22 @@ class Card_Text(TextCard):
     """Some text."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card",)
-    card: _t.Literal["text"] = _p.Field(default="text", alias="card")
+    card: _t.Literal["text"] = "text"
 
 
-class Card_Divider(_rt.Model):
+class Card_Divider(_cardc.Model):
     """A divider: its tag alone."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card",)
-    card: _t.Literal["divider"] = _p.Field(default="divider", alias="card")
+    card: _t.Literal["divider"] = "divider"
 
 
 class Card_Search_Paths(PathsResult):
     """Matching paths."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card", "kind")
-    card: _t.Literal["search"] = _p.Field(default="search", alias="card")
-    kind: _t.Literal["paths"] = _p.Field(default="paths", alias="kind")
+    card: _t.Literal["search"] = "search"
+    kind: _t.Literal["paths"] = "paths"
 
 
 class Event_Show_Text(TextCard):
@@ -114,15 +109,15 @@ class Event_Show_Text(TextCard):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "card")
     type_: _t.Literal["show"] = _p.Field(default="show", alias="type")
-    card: _t.Literal["text"] = _p.Field(default="text", alias="card")
+    card: _t.Literal["text"] = "text"
 
 
-class Event_Show_Divider(_rt.Model):
+class Event_Show_Divider(_cardc.Model):
     """A divider: its tag alone."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "card")
     type_: _t.Literal["show"] = _p.Field(default="show", alias="type")
-    card: _t.Literal["divider"] = _p.Field(default="divider", alias="card")
+    card: _t.Literal["divider"] = "divider"
 
 
 class Event_Show_Search_Paths(PathsResult):
@@ -130,18 +125,18 @@ class Event_Show_Search_Paths(PathsResult):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "card", "kind")
     type_: _t.Literal["show"] = _p.Field(default="show", alias="type")
-    card: _t.Literal["search"] = _p.Field(default="search", alias="card")
-    kind: _t.Literal["paths"] = _p.Field(default="paths", alias="kind")
+    card: _t.Literal["search"] = "search"
+    kind: _t.Literal["paths"] = "paths"
 
 
-class Event_Done(_rt.Model):
+class Event_Done(_cardc.Model):
     """The end of the stream."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
     type_: _t.Literal["done"] = _p.Field(default="done", alias="type")
 
 
-class SearchCardUnsupported(_rt.CatchAll):
+class SearchCardUnsupported(_cardc.CatchAll):
     """A kind of search this build does not know."""
 
     _cardc_tag: _t.ClassVar[str] = "kind"
@@ -152,7 +147,7 @@ class SearchCard_Paths(PathsResult):
     """Matching paths."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["paths"] = _p.Field(default="paths", alias="kind")
+    kind: _t.Literal["paths"] = "paths"
 
 
 Card = _te.TypeAliasType(
@@ -164,12 +159,12 @@ Card = _te.TypeAliasType(
             _t.Annotated[
                 _t.Annotated[Card_Search_Paths, _p.Tag("paths")]
                 | _t.Annotated[SearchCardUnsupported, _p.Tag("unsupported")],
-                _rt.open_tag("kind", "kind", ("paths",), "unsupported"),
+                _cardc.open_tag("kind", "kind", ("paths",), "unsupported"),
             ],
             _p.Tag("search"),
         ]
         | _t.Annotated[CardUnknown, _p.Tag("unknown")],
-        _rt.open_tag("card", "card", ("text", "divider", "search"), "unknown"),
+        _cardc.open_tag("card", "card", ("text", "divider", "search"), "unknown"),
     ],
 )
 """A card, told apart by `card`."""
@@ -186,17 +181,22 @@ Event = _te.TypeAliasType(
                     _t.Annotated[
                         _t.Annotated[Event_Show_Search_Paths, _p.Tag("paths")]
                         | _t.Annotated[SearchCardUnsupported, _p.Tag("unsupported")],
-                        _rt.open_tag("kind", "kind", ("paths",), "unsupported"),
+                        _cardc.open_tag("kind", "kind", ("paths",), "unsupported"),
                     ],
                     _p.Tag("search"),
                 ]
                 | _t.Annotated[CardUnknown, _p.Tag("unknown")],
-                _rt.open_tag("card", "card", ("text", "divider", "search"), "unknown"),
+                _cardc.open_tag(
+                    "card",
+                    "card",
+                    ("text", "divider", "search"),
+                    "unknown",
+                ),
             ],
             _p.Tag("show"),
         ]
         | _t.Annotated[Event_Done, _p.Tag("done")],
-        _rt.open_tag("type", "type_", ("show", "done"), None),
+        _cardc.open_tag("type", "type_", ("show", "done"), None),
     ],
 )
 """A closed union holding an open one: an unknown `type` is refused, an unknown card under a
@@ -209,106 +209,30 @@ SearchCard = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[SearchCard_Paths, _p.Tag("paths")]
         | _t.Annotated[SearchCardUnsupported, _p.Tag("unsupported")],
-        _rt.open_tag("kind", "kind", ("paths",), "unsupported"),
+        _cardc.open_tag("kind", "kind", ("paths",), "unsupported"),
     ],
 )
 """Search results: an open union nested in an open union."""
 
 
-def parse_card(data: object) -> Card:
-    """Decodes parsed JSON data as a Card, or raises DecodeError."""
-    value: Card = _rt.decode_data(Card, "Card", data)
-    return value
-
-
-def parse_card_json(text: str | bytes) -> Card:
-    """Decodes JSON text as a Card, or raises DecodeError."""
-    value: Card = _rt.decode(Card, "Card", text)
-    return value
-
-
-def parse_event(data: object) -> Event:
-    """Decodes parsed JSON data as a Event, or raises DecodeError."""
-    value: Event = _rt.decode_data(Event, "Event", data)
-    return value
-
-
-def parse_event_json(text: str | bytes) -> Event:
-    """Decodes JSON text as a Event, or raises DecodeError."""
-    value: Event = _rt.decode(Event, "Event", text)
-    return value
-
-
-def parse_message(data: object) -> Message:
-    """Decodes parsed JSON data as a Message, or raises DecodeError."""
-    value: Message = _rt.decode_data(Message, "Message", data)
-    return value
-
-
-def parse_message_json(text: str | bytes) -> Message:
-    """Decodes JSON text as a Message, or raises DecodeError."""
-    value: Message = _rt.decode(Message, "Message", text)
-    return value
-
-
-def parse_paths_result(data: object) -> PathsResult:
-    """Decodes parsed JSON data as a PathsResult, or raises DecodeError."""
-    value: PathsResult = _rt.decode_data(PathsResult, "PathsResult", data)
-    return value
-
-
-def parse_paths_result_json(text: str | bytes) -> PathsResult:
-    """Decodes JSON text as a PathsResult, or raises DecodeError."""
-    value: PathsResult = _rt.decode(PathsResult, "PathsResult", text)
-    return value
-
-
-def parse_role(data: object) -> Role:
-    """Decodes parsed JSON data as a Role, or raises DecodeError."""
-    value: Role = _rt.decode_data(Role, "Role", data)
-    return value
-
-
-def parse_role_json(text: str | bytes) -> Role:
-    """Decodes JSON text as a Role, or raises DecodeError."""
-    value: Role = _rt.decode(Role, "Role", text)
-    return value
-
-
-def parse_search_card(data: object) -> SearchCard:
-    """Decodes parsed JSON data as a SearchCard, or raises DecodeError."""
-    value: SearchCard = _rt.decode_data(SearchCard, "SearchCard", data)
-    return value
-
-
-def parse_search_card_json(text: str | bytes) -> SearchCard:
-    """Decodes JSON text as a SearchCard, or raises DecodeError."""
-    value: SearchCard = _rt.decode(SearchCard, "SearchCard", text)
-    return value
-
-
-def parse_text_card(data: object) -> TextCard:
-    """Decodes parsed JSON data as a TextCard, or raises DecodeError."""
-    value: TextCard = _rt.decode_data(TextCard, "TextCard", data)
-    return value
-
-
-def parse_text_card_json(text: str | bytes) -> TextCard:
-    """Decodes JSON text as a TextCard, or raises DecodeError."""
-    value: TextCard = _rt.decode(TextCard, "TextCard", text)
-    return value
-
-
-def parse_tone(data: object) -> Tone:
-    """Decodes parsed JSON data as a Tone, or raises DecodeError."""
-    value: Tone = _rt.decode_data(Tone, "Tone", data)
-    return value
-
-
-def parse_tone_json(text: str | bytes) -> Tone:
-    """Decodes JSON text as a Tone, or raises DecodeError."""
-    value: Tone = _rt.decode(Tone, "Tone", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_card = _cardc.Parser[Card](Card, "Card")
+parse_card_json = parse_card.json
+parse_event = _cardc.Parser[Event](Event, "Event")
+parse_event_json = parse_event.json
+parse_message = _cardc.Parser[Message](Message, "Message")
+parse_message_json = parse_message.json
+parse_paths_result = _cardc.Parser[PathsResult](PathsResult, "PathsResult")
+parse_paths_result_json = parse_paths_result.json
+parse_role = _cardc.Parser[Role](Role, "Role")
+parse_role_json = parse_role.json
+parse_search_card = _cardc.Parser[SearchCard](SearchCard, "SearchCard")
+parse_search_card_json = parse_search_card.json
+parse_text_card = _cardc.Parser[TextCard](TextCard, "TextCard")
+parse_text_card_json = parse_text_card.json
+parse_tone = _cardc.Parser[Tone](Tone, "Tone")
+parse_tone_json = parse_tone.json
 
 
 _R = _t.TypeVar("_R")
@@ -416,8 +340,6 @@ __all__ = [
     "Card_Divider",
     "Card_Search_Paths",
     "Card_Text",
-    "DecodeError",
-    "ErrorEntry",
     "Event",
     "EventVisitor",
     "Event_Done",

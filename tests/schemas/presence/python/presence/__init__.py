@@ -5,27 +5,25 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Point(_rt.Model):
+class Point(_cardc.Model):
     """A point."""
 
-    x: _rt.I32 = _p.Field(alias="x")
+    x: _cardc.I32
 
-    y: _rt.I32 = _p.Field(alias="y")
+    y: _cardc.I32
 
 
-class Presence(_rt.Model):
+class Presence(_cardc.Model):
     """A field of each presence kind."""
 
     required_text: str = _p.Field(alias="requiredText")
     """Must be present and not null."""
 
-    optional_text: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = (
+    optional_text: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="optionalText")
     )
     """May be absent; never null."""
@@ -39,48 +37,31 @@ class Presence(_rt.Model):
     )
     """May be absent, null, or a value."""
 
-    required_json: _rt.Json = _p.Field(alias="requiredJson")
+    required_json: _cardc.Json = _p.Field(alias="requiredJson")
     """Any JSON value, null included; must be present."""
 
-    optional_json: _rt.Json = _p.Field(default=None, alias="optionalJson")
+    optional_json: _cardc.Json = _p.Field(default=None, alias="optionalJson")
     """Any JSON value, null included; may be absent."""
 
-    optional_count: _t.Annotated[_rt.U32 | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="optionalCount")
-    )
+    optional_count: _t.Annotated[
+        _cardc.U32 | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="optionalCount")
     """An optional integer keeps its bounds."""
 
     nullable_point: Point | None = _p.Field(alias="nullablePoint")
     """A nullable struct."""
 
 
-def parse_point(data: object) -> Point:
-    """Decodes parsed JSON data as a Point, or raises DecodeError."""
-    value: Point = _rt.decode_data(Point, "Point", data)
-    return value
-
-
-def parse_point_json(text: str | bytes) -> Point:
-    """Decodes JSON text as a Point, or raises DecodeError."""
-    value: Point = _rt.decode(Point, "Point", text)
-    return value
-
-
-def parse_presence(data: object) -> Presence:
-    """Decodes parsed JSON data as a Presence, or raises DecodeError."""
-    value: Presence = _rt.decode_data(Presence, "Presence", data)
-    return value
-
-
-def parse_presence_json(text: str | bytes) -> Presence:
-    """Decodes JSON text as a Presence, or raises DecodeError."""
-    value: Presence = _rt.decode(Presence, "Presence", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_point = _cardc.Parser[Point](Point, "Point")
+parse_point_json = parse_point.json
+parse_presence = _cardc.Parser[Presence](Presence, "Presence")
+parse_presence_json = parse_presence.json
 
 
 __all__ = [
-    "DecodeError",
-    "ErrorEntry",
     "Point",
     "Presence",
     "parse_point",

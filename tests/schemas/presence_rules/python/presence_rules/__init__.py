@@ -7,59 +7,50 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Attachment(_rt.Model):
+class Attachment(_cardc.Model):
     """A closed object with a null-as-absent integer."""
 
-    url: str = _p.Field(alias="url")
+    url: str
 
-    size: _rt.U32 | None = _p.Field(default=None, exclude_if=_rt.is_none, alias="size")
+    size: _cardc.U32 | None = _p.Field(default=None, exclude_if=_cardc.is_none)
 
 
-class Author(_rt.DroppingModel):
+class Author(_cardc.DroppingModel):
     """Who wrote a message; other keys are dropped."""
 
-    name: str = _p.Field(alias="name")
+    name: str
 
 
-class Message(_rt.DroppingModel):
+class Message(_cardc.DroppingModel):
     """A message, as a newer peer may send it: keys this schema does not name are accepted and
     dropped, so they are not written back.
     """
 
-    id: str = _p.Field(alias="id")
+    id: str
     """Must be present."""
 
     reply_to: str | None = _p.Field(
         default=None,
-        exclude_if=_rt.is_none,
+        exclude_if=_cardc.is_none,
         alias="replyTo",
     )
     """May be absent or `null`, which both read as absent and are written as no key."""
 
-    thread: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="thread",
-    )
+    thread: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
     """May be absent, never `null`."""
 
-    author: Author | None = _p.Field(
-        default=None,
-        exclude_if=_rt.is_none,
-        alias="author",
-    )
+    author: Author | None = _p.Field(default=None, exclude_if=_cardc.is_none)
     """`null` means absent for a struct too."""
 
     edited_at: str | None = _p.Field(default=None, alias="editedAt")
     """Kept as `null`: absent, `null` and a value are three different things."""
 
-    attachments: list[Attachment] = _p.Field(alias="attachments")
+    attachments: list[Attachment]
     """Each attachment is closed."""
 
 
@@ -70,7 +61,7 @@ class Event_Posted(Message):
     type_: _t.Literal["posted"] = _p.Field(default="posted", alias="type")
 
 
-class Event_Ping(_rt.Model):
+class Event_Ping(_cardc.Model):
     """The Ping variant of Event."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
@@ -84,52 +75,16 @@ Event = _te.TypeAliasType(
 """A union whose variant drops unknown keys next to its tag."""
 
 
-def parse_attachment(data: object) -> Attachment:
-    """Decodes parsed JSON data as a Attachment, or raises DecodeError."""
-    value: Attachment = _rt.decode_data(Attachment, "Attachment", data)
-    return value
-
-
-def parse_attachment_json(text: str | bytes) -> Attachment:
-    """Decodes JSON text as a Attachment, or raises DecodeError."""
-    value: Attachment = _rt.decode(Attachment, "Attachment", text)
-    return value
-
-
-def parse_author(data: object) -> Author:
-    """Decodes parsed JSON data as a Author, or raises DecodeError."""
-    value: Author = _rt.decode_data(Author, "Author", data)
-    return value
-
-
-def parse_author_json(text: str | bytes) -> Author:
-    """Decodes JSON text as a Author, or raises DecodeError."""
-    value: Author = _rt.decode(Author, "Author", text)
-    return value
-
-
-def parse_event(data: object) -> Event:
-    """Decodes parsed JSON data as a Event, or raises DecodeError."""
-    value: Event = _rt.decode_data(Event, "Event", data)
-    return value
-
-
-def parse_event_json(text: str | bytes) -> Event:
-    """Decodes JSON text as a Event, or raises DecodeError."""
-    value: Event = _rt.decode(Event, "Event", text)
-    return value
-
-
-def parse_message(data: object) -> Message:
-    """Decodes parsed JSON data as a Message, or raises DecodeError."""
-    value: Message = _rt.decode_data(Message, "Message", data)
-    return value
-
-
-def parse_message_json(text: str | bytes) -> Message:
-    """Decodes JSON text as a Message, or raises DecodeError."""
-    value: Message = _rt.decode(Message, "Message", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_attachment = _cardc.Parser[Attachment](Attachment, "Attachment")
+parse_attachment_json = parse_attachment.json
+parse_author = _cardc.Parser[Author](Author, "Author")
+parse_author_json = parse_author.json
+parse_event = _cardc.Parser[Event](Event, "Event")
+parse_event_json = parse_event.json
+parse_message = _cardc.Parser[Message](Message, "Message")
+parse_message_json = parse_message.json
 
 
 _R = _t.TypeVar("_R")
@@ -161,8 +116,6 @@ def visit_event(value: Event, visitor: EventVisitor[_R]) -> _R:
 __all__ = [
     "Attachment",
     "Author",
-    "DecodeError",
-    "ErrorEntry",
     "Event",
     "EventVisitor",
     "Event_Ping",

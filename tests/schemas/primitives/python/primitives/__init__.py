@@ -3,51 +3,40 @@
 
 from __future__ import annotations
 
-import pydantic as _p
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
+import cardc_runtime as _cardc
 
 
-class Scalars(_rt.Model):
+class Scalars(_cardc.Model):
     """One field of each scalar type."""
 
-    text: str = _p.Field(alias="text")
+    text: str
 
-    flag: bool = _p.Field(alias="flag")
+    flag: bool
 
-    tiny: _rt.U8 = _p.Field(alias="tiny")
+    tiny: _cardc.U8
 
-    small: _rt.U16 = _p.Field(alias="small")
+    small: _cardc.U16
 
-    count: _rt.U32 = _p.Field(alias="count")
+    count: _cardc.U32
 
-    signed_tiny: _rt.I8 = _p.Field(alias="signed_tiny")
+    signed_tiny: _cardc.I8
 
-    signed_small: _rt.I16 = _p.Field(alias="signed_small")
+    signed_small: _cardc.I16
 
-    offset: _rt.I32 = _p.Field(alias="offset")
+    offset: _cardc.I32
 
-    ratio: _rt.F64 = _p.Field(alias="ratio")
+    ratio: _cardc.F64
 
-    anything: _rt.Json = _p.Field(alias="anything")
-
-
-def parse_scalars(data: object) -> Scalars:
-    """Decodes parsed JSON data as a Scalars, or raises DecodeError."""
-    value: Scalars = _rt.decode_data(Scalars, "Scalars", data)
-    return value
+    anything: _cardc.Json
 
 
-def parse_scalars_json(text: str | bytes) -> Scalars:
-    """Decodes JSON text as a Scalars, or raises DecodeError."""
-    value: Scalars = _rt.decode(Scalars, "Scalars", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_scalars = _cardc.Parser[Scalars](Scalars, "Scalars")
+parse_scalars_json = parse_scalars.json
 
 
 __all__ = [
-    "DecodeError",
-    "ErrorEntry",
     "Scalars",
     "parse_scalars",
     "parse_scalars_json",

@@ -5,73 +5,68 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Add(_rt.Model):
+class Add(_cardc.Model):
     """The sum of its terms."""
 
-    terms: list[Expr] = _p.Field(alias="terms")
+    terms: list[Expr]
 
 
-class Directory(_rt.Model):
+class Directory(_cardc.Model):
     """A directory tree: recursion through `Vec` and `Map`."""
 
-    name: str = _p.Field(alias="name")
+    name: str
 
-    children: list[Directory] = _p.Field(alias="children")
+    children: list[Directory]
 
     by_name: dict[str, Directory] = _p.Field(alias="byName")
 
 
-class Literal(_rt.Model):
+class Literal(_cardc.Model):
     """A number."""
 
-    value: _rt.F64 = _p.Field(alias="value")
+    value: _cardc.F64
 
 
-class Negate(_rt.Model):
+class Negate(_cardc.Model):
     """The negation of one expression."""
 
-    operand: Expr = _p.Field(alias="operand")
+    operand: Expr
 
 
-class TreeNode(_rt.Model):
+class TreeNode(_cardc.Model):
     """A binary tree: recursion through `Box`."""
 
-    value: _rt.I32 = _p.Field(alias="value")
+    value: _cardc.I32
 
-    left: _t.Annotated[TreeNode | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="left",
-    )
+    left: _t.Annotated[TreeNode | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    right: TreeNode | None = _p.Field(alias="right")
+    right: TreeNode | None
 
 
 class Expr_Literal(Literal):
     """The Literal variant of Expr."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("op",)
-    op: _t.Literal["literal"] = _p.Field(default="literal", alias="op")
+    op: _t.Literal["literal"] = "literal"
 
 
 class Expr_Add(Add):
     """The Add variant of Expr."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("op",)
-    op: _t.Literal["add"] = _p.Field(default="add", alias="op")
+    op: _t.Literal["add"] = "add"
 
 
 class Expr_Negate(Negate):
     """The Negate variant of Expr."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("op",)
-    op: _t.Literal["negate"] = _p.Field(default="negate", alias="op")
+    op: _t.Literal["negate"] = "negate"
 
 
 Expr = _te.TypeAliasType(
@@ -81,76 +76,20 @@ Expr = _te.TypeAliasType(
 """An expression: recursion through a union."""
 
 
-def parse_add(data: object) -> Add:
-    """Decodes parsed JSON data as a Add, or raises DecodeError."""
-    value: Add = _rt.decode_data(Add, "Add", data)
-    return value
-
-
-def parse_add_json(text: str | bytes) -> Add:
-    """Decodes JSON text as a Add, or raises DecodeError."""
-    value: Add = _rt.decode(Add, "Add", text)
-    return value
-
-
-def parse_directory(data: object) -> Directory:
-    """Decodes parsed JSON data as a Directory, or raises DecodeError."""
-    value: Directory = _rt.decode_data(Directory, "Directory", data)
-    return value
-
-
-def parse_directory_json(text: str | bytes) -> Directory:
-    """Decodes JSON text as a Directory, or raises DecodeError."""
-    value: Directory = _rt.decode(Directory, "Directory", text)
-    return value
-
-
-def parse_expr(data: object) -> Expr:
-    """Decodes parsed JSON data as a Expr, or raises DecodeError."""
-    value: Expr = _rt.decode_data(Expr, "Expr", data)
-    return value
-
-
-def parse_expr_json(text: str | bytes) -> Expr:
-    """Decodes JSON text as a Expr, or raises DecodeError."""
-    value: Expr = _rt.decode(Expr, "Expr", text)
-    return value
-
-
-def parse_literal(data: object) -> Literal:
-    """Decodes parsed JSON data as a Literal, or raises DecodeError."""
-    value: Literal = _rt.decode_data(Literal, "Literal", data)
-    return value
-
-
-def parse_literal_json(text: str | bytes) -> Literal:
-    """Decodes JSON text as a Literal, or raises DecodeError."""
-    value: Literal = _rt.decode(Literal, "Literal", text)
-    return value
-
-
-def parse_negate(data: object) -> Negate:
-    """Decodes parsed JSON data as a Negate, or raises DecodeError."""
-    value: Negate = _rt.decode_data(Negate, "Negate", data)
-    return value
-
-
-def parse_negate_json(text: str | bytes) -> Negate:
-    """Decodes JSON text as a Negate, or raises DecodeError."""
-    value: Negate = _rt.decode(Negate, "Negate", text)
-    return value
-
-
-def parse_tree_node(data: object) -> TreeNode:
-    """Decodes parsed JSON data as a TreeNode, or raises DecodeError."""
-    value: TreeNode = _rt.decode_data(TreeNode, "TreeNode", data)
-    return value
-
-
-def parse_tree_node_json(text: str | bytes) -> TreeNode:
-    """Decodes JSON text as a TreeNode, or raises DecodeError."""
-    value: TreeNode = _rt.decode(TreeNode, "TreeNode", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_add = _cardc.Parser[Add](Add, "Add")
+parse_add_json = parse_add.json
+parse_directory = _cardc.Parser[Directory](Directory, "Directory")
+parse_directory_json = parse_directory.json
+parse_expr = _cardc.Parser[Expr](Expr, "Expr")
+parse_expr_json = parse_expr.json
+parse_literal = _cardc.Parser[Literal](Literal, "Literal")
+parse_literal_json = parse_literal.json
+parse_negate = _cardc.Parser[Negate](Negate, "Negate")
+parse_negate_json = parse_negate.json
+parse_tree_node = _cardc.Parser[TreeNode](TreeNode, "TreeNode")
+parse_tree_node_json = parse_tree_node.json
 
 
 _R = _t.TypeVar("_R")
@@ -185,9 +124,7 @@ def visit_expr(value: Expr, visitor: ExprVisitor[_R]) -> _R:
 
 __all__ = [
     "Add",
-    "DecodeError",
     "Directory",
-    "ErrorEntry",
     "Expr",
     "ExprVisitor",
     "Expr_Add",

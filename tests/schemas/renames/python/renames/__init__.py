@@ -6,11 +6,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Priority(_enum.Enum):
@@ -21,7 +19,7 @@ class Priority(_enum.Enum):
     Low = "low"
 
 
-class Defaults(_rt.Model):
+class Defaults(_cardc.Model):
     """Uses the file-wide camelCase."""
 
     first_name: str = _p.Field(alias="firstName")
@@ -30,30 +28,30 @@ class Defaults(_rt.Model):
     """Renamed by hand to a key that is not a JavaScript identifier."""
 
 
-class ImageMessage(_rt.Model):
+class ImageMessage(_cardc.Model):
     """An image message."""
 
     source_url: str = _p.Field(alias="src")
 
 
-class Shouting(_rt.Model):
+class Shouting(_cardc.Model):
     """Overrides the field rule."""
 
     first_name: str = _p.Field(alias="FIRST-NAME")
 
-    zip_code: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    zip_code: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="ZIP-CODE",
     )
 
 
-class Task(_rt.Model):
+class Task(_cardc.Model):
     """Holds a priority."""
 
-    priority: Priority = _p.Field(alias="priority")
+    priority: Priority
 
 
-class TextMessage(_rt.Model):
+class TextMessage(_cardc.Model):
     """A text message."""
 
     body_text: str = _p.Field(alias="bodyText")
@@ -86,88 +84,22 @@ Message = _te.TypeAliasType(
 """Overrides the variant rule."""
 
 
-def parse_defaults(data: object) -> Defaults:
-    """Decodes parsed JSON data as a Defaults, or raises DecodeError."""
-    value: Defaults = _rt.decode_data(Defaults, "Defaults", data)
-    return value
-
-
-def parse_defaults_json(text: str | bytes) -> Defaults:
-    """Decodes JSON text as a Defaults, or raises DecodeError."""
-    value: Defaults = _rt.decode(Defaults, "Defaults", text)
-    return value
-
-
-def parse_image_message(data: object) -> ImageMessage:
-    """Decodes parsed JSON data as a ImageMessage, or raises DecodeError."""
-    value: ImageMessage = _rt.decode_data(ImageMessage, "ImageMessage", data)
-    return value
-
-
-def parse_image_message_json(text: str | bytes) -> ImageMessage:
-    """Decodes JSON text as a ImageMessage, or raises DecodeError."""
-    value: ImageMessage = _rt.decode(ImageMessage, "ImageMessage", text)
-    return value
-
-
-def parse_message(data: object) -> Message:
-    """Decodes parsed JSON data as a Message, or raises DecodeError."""
-    value: Message = _rt.decode_data(Message, "Message", data)
-    return value
-
-
-def parse_message_json(text: str | bytes) -> Message:
-    """Decodes JSON text as a Message, or raises DecodeError."""
-    value: Message = _rt.decode(Message, "Message", text)
-    return value
-
-
-def parse_priority(data: object) -> Priority:
-    """Decodes parsed JSON data as a Priority, or raises DecodeError."""
-    value: Priority = _rt.decode_data(Priority, "Priority", data)
-    return value
-
-
-def parse_priority_json(text: str | bytes) -> Priority:
-    """Decodes JSON text as a Priority, or raises DecodeError."""
-    value: Priority = _rt.decode(Priority, "Priority", text)
-    return value
-
-
-def parse_shouting(data: object) -> Shouting:
-    """Decodes parsed JSON data as a Shouting, or raises DecodeError."""
-    value: Shouting = _rt.decode_data(Shouting, "Shouting", data)
-    return value
-
-
-def parse_shouting_json(text: str | bytes) -> Shouting:
-    """Decodes JSON text as a Shouting, or raises DecodeError."""
-    value: Shouting = _rt.decode(Shouting, "Shouting", text)
-    return value
-
-
-def parse_task(data: object) -> Task:
-    """Decodes parsed JSON data as a Task, or raises DecodeError."""
-    value: Task = _rt.decode_data(Task, "Task", data)
-    return value
-
-
-def parse_task_json(text: str | bytes) -> Task:
-    """Decodes JSON text as a Task, or raises DecodeError."""
-    value: Task = _rt.decode(Task, "Task", text)
-    return value
-
-
-def parse_text_message(data: object) -> TextMessage:
-    """Decodes parsed JSON data as a TextMessage, or raises DecodeError."""
-    value: TextMessage = _rt.decode_data(TextMessage, "TextMessage", data)
-    return value
-
-
-def parse_text_message_json(text: str | bytes) -> TextMessage:
-    """Decodes JSON text as a TextMessage, or raises DecodeError."""
-    value: TextMessage = _rt.decode(TextMessage, "TextMessage", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_defaults = _cardc.Parser[Defaults](Defaults, "Defaults")
+parse_defaults_json = parse_defaults.json
+parse_image_message = _cardc.Parser[ImageMessage](ImageMessage, "ImageMessage")
+parse_image_message_json = parse_image_message.json
+parse_message = _cardc.Parser[Message](Message, "Message")
+parse_message_json = parse_message.json
+parse_priority = _cardc.Parser[Priority](Priority, "Priority")
+parse_priority_json = parse_priority.json
+parse_shouting = _cardc.Parser[Shouting](Shouting, "Shouting")
+parse_shouting_json = parse_shouting.json
+parse_task = _cardc.Parser[Task](Task, "Task")
+parse_task_json = parse_task.json
+parse_text_message = _cardc.Parser[TextMessage](TextMessage, "TextMessage")
+parse_text_message_json = parse_text_message.json
 
 
 _R = _t.TypeVar("_R")
@@ -197,9 +129,7 @@ def visit_message(value: Message, visitor: MessageVisitor[_R]) -> _R:
 
 
 __all__ = [
-    "DecodeError",
     "Defaults",
-    "ErrorEntry",
     "ImageMessage",
     "Message",
     "MessageVisitor",

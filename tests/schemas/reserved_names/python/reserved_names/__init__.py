@@ -9,11 +9,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Debug(_enum.Enum):
@@ -32,89 +30,77 @@ class Default(_enum.Enum):
     Copy = "copy"
 
 
-class D(_rt.Model):
+class D(_cardc.Model):
     """Named like the deserializer parameter of a `Deserialize` impl."""
 
-    debug: list[Debug] = _p.Field(alias="debug")
+    debug: list[Debug]
 
 
-class Keywords(_rt.Model):
+class Keywords(_cardc.Model):
     """Fields named after keywords."""
 
     type_: str = _p.Field(alias="type")
 
-    match_: _rt.U32 = _p.Field(alias="match")
+    match_: _cardc.U32 = _p.Field(alias="match")
 
     async_: bool = _p.Field(alias="async")
 
-    self_: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    self_: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="self",
     )
     """A keyword `r#` cannot escape, written with a rename."""
 
-    function: str = _p.Field(alias="function")
+    function: str
 
-    constructor: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="constructor",
-    )
+    constructor: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    prototype: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="prototype",
-    )
+    prototype: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    enum: list[str] = _p.Field(alias="enum")
+    enum: list[str]
 
-    gen: bool = _p.Field(alias="gen")
+    gen: bool
 
-    pub: bool = _p.Field(alias="pub")
+    pub: bool
 
     try_: bool = _p.Field(alias="try")
 
-    dyn: bool = _p.Field(alias="dyn")
+    dyn: bool
 
 
-class Loop(_rt.Model):
+class Loop(_cardc.Model):
     """A loop."""
 
-    loop: bool = _p.Field(alias="loop")
+    loop: bool
 
 
-class One(_rt.Model):
+class One(_cardc.Model):
     """The one variant."""
 
 
-class Result(_rt.Model):
+class Result(_cardc.Model):
     """Named like the prelude's `Result`, which the generated code writes by path."""
 
-    none: _t.Annotated[Some | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="none",
-    )
+    none: _t.Annotated[Some | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class S(_rt.Model):
+class S(_cardc.Model):
     """Named like the serializer parameter of a `Serialize` impl."""
 
 
-class Send(_rt.Model):
+class Send(_cardc.Model):
     """Named like a prelude trait."""
 
-    clone: bool = _p.Field(alias="clone")
+    clone: bool
 
 
-class Sized(_rt.Model):
+class Sized(_cardc.Model):
     """Named like the `Sized` that `dispatch` bounds its bridge by."""
 
-    default: _t.Annotated[Default | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="default",
-    )
+    default: _t.Annotated[Default | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class Some(_rt.Model):
+class Some(_cardc.Model):
     """Named like a prelude variant."""
 
 
@@ -122,35 +108,35 @@ class Keyword_Super(Sized):
     """The Super variant of Keyword."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["super"] = _p.Field(default="super", alias="kind")
+    kind: _t.Literal["super"] = "super"
 
 
 class Keyword_Crate(Send):
     """The Crate variant of Keyword."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["crate"] = _p.Field(default="crate", alias="kind")
+    kind: _t.Literal["crate"] = "crate"
 
 
 class Keyword_Gen(S):
     """The Gen variant of Keyword."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["gen"] = _p.Field(default="gen", alias="kind")
+    kind: _t.Literal["gen"] = "gen"
 
 
 class Keyword_Type(D):
     """The Type variant of Keyword."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["type"] = _p.Field(default="type", alias="kind")
+    kind: _t.Literal["type"] = "type"
 
 
 class Keyword_Ok(Result):
     """The Ok variant of Keyword."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["ok"] = _p.Field(default="ok", alias="kind")
+    kind: _t.Literal["ok"] = "ok"
 
 
 class Node_Impl(Keywords):
@@ -171,7 +157,7 @@ class Only_One(One):
     """The One variant of Only."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card",)
-    card: _t.Literal["one"] = _p.Field(default="one", alias="card")
+    card: _t.Literal["one"] = "one"
 
 
 Keyword = _te.TypeAliasType(
@@ -195,177 +181,41 @@ Node = _te.TypeAliasType(
 
 Only = _te.TypeAliasType(
     "Only",
-    _t.Annotated[Only_One, _p.BeforeValidator(_rt.tagged("card"))],
+    _t.Annotated[Only_One, _p.BeforeValidator(_cardc.tagged("card"))],
 )
 """A union with a single variant: `match` still closes with `assertNever`."""
 
 
-def parse_d(data: object) -> D:
-    """Decodes parsed JSON data as a D, or raises DecodeError."""
-    value: D = _rt.decode_data(D, "D", data)
-    return value
-
-
-def parse_d_json(text: str | bytes) -> D:
-    """Decodes JSON text as a D, or raises DecodeError."""
-    value: D = _rt.decode(D, "D", text)
-    return value
-
-
-def parse_debug(data: object) -> Debug:
-    """Decodes parsed JSON data as a Debug, or raises DecodeError."""
-    value: Debug = _rt.decode_data(Debug, "Debug", data)
-    return value
-
-
-def parse_debug_json(text: str | bytes) -> Debug:
-    """Decodes JSON text as a Debug, or raises DecodeError."""
-    value: Debug = _rt.decode(Debug, "Debug", text)
-    return value
-
-
-def parse_default(data: object) -> Default:
-    """Decodes parsed JSON data as a Default, or raises DecodeError."""
-    value: Default = _rt.decode_data(Default, "Default", data)
-    return value
-
-
-def parse_default_json(text: str | bytes) -> Default:
-    """Decodes JSON text as a Default, or raises DecodeError."""
-    value: Default = _rt.decode(Default, "Default", text)
-    return value
-
-
-def parse_keyword(data: object) -> Keyword:
-    """Decodes parsed JSON data as a Keyword, or raises DecodeError."""
-    value: Keyword = _rt.decode_data(Keyword, "Keyword", data)
-    return value
-
-
-def parse_keyword_json(text: str | bytes) -> Keyword:
-    """Decodes JSON text as a Keyword, or raises DecodeError."""
-    value: Keyword = _rt.decode(Keyword, "Keyword", text)
-    return value
-
-
-def parse_keywords(data: object) -> Keywords:
-    """Decodes parsed JSON data as a Keywords, or raises DecodeError."""
-    value: Keywords = _rt.decode_data(Keywords, "Keywords", data)
-    return value
-
-
-def parse_keywords_json(text: str | bytes) -> Keywords:
-    """Decodes JSON text as a Keywords, or raises DecodeError."""
-    value: Keywords = _rt.decode(Keywords, "Keywords", text)
-    return value
-
-
-def parse_loop(data: object) -> Loop:
-    """Decodes parsed JSON data as a Loop, or raises DecodeError."""
-    value: Loop = _rt.decode_data(Loop, "Loop", data)
-    return value
-
-
-def parse_loop_json(text: str | bytes) -> Loop:
-    """Decodes JSON text as a Loop, or raises DecodeError."""
-    value: Loop = _rt.decode(Loop, "Loop", text)
-    return value
-
-
-def parse_node(data: object) -> Node:
-    """Decodes parsed JSON data as a Node, or raises DecodeError."""
-    value: Node = _rt.decode_data(Node, "Node", data)
-    return value
-
-
-def parse_node_json(text: str | bytes) -> Node:
-    """Decodes JSON text as a Node, or raises DecodeError."""
-    value: Node = _rt.decode(Node, "Node", text)
-    return value
-
-
-def parse_one(data: object) -> One:
-    """Decodes parsed JSON data as a One, or raises DecodeError."""
-    value: One = _rt.decode_data(One, "One", data)
-    return value
-
-
-def parse_one_json(text: str | bytes) -> One:
-    """Decodes JSON text as a One, or raises DecodeError."""
-    value: One = _rt.decode(One, "One", text)
-    return value
-
-
-def parse_only(data: object) -> Only:
-    """Decodes parsed JSON data as a Only, or raises DecodeError."""
-    value: Only = _rt.decode_data(Only, "Only", data)
-    return value
-
-
-def parse_only_json(text: str | bytes) -> Only:
-    """Decodes JSON text as a Only, or raises DecodeError."""
-    value: Only = _rt.decode(Only, "Only", text)
-    return value
-
-
-def parse_result(data: object) -> Result:
-    """Decodes parsed JSON data as a Result, or raises DecodeError."""
-    value: Result = _rt.decode_data(Result, "Result", data)
-    return value
-
-
-def parse_result_json(text: str | bytes) -> Result:
-    """Decodes JSON text as a Result, or raises DecodeError."""
-    value: Result = _rt.decode(Result, "Result", text)
-    return value
-
-
-def parse_s(data: object) -> S:
-    """Decodes parsed JSON data as a S, or raises DecodeError."""
-    value: S = _rt.decode_data(S, "S", data)
-    return value
-
-
-def parse_s_json(text: str | bytes) -> S:
-    """Decodes JSON text as a S, or raises DecodeError."""
-    value: S = _rt.decode(S, "S", text)
-    return value
-
-
-def parse_send(data: object) -> Send:
-    """Decodes parsed JSON data as a Send, or raises DecodeError."""
-    value: Send = _rt.decode_data(Send, "Send", data)
-    return value
-
-
-def parse_send_json(text: str | bytes) -> Send:
-    """Decodes JSON text as a Send, or raises DecodeError."""
-    value: Send = _rt.decode(Send, "Send", text)
-    return value
-
-
-def parse_sized(data: object) -> Sized:
-    """Decodes parsed JSON data as a Sized, or raises DecodeError."""
-    value: Sized = _rt.decode_data(Sized, "Sized", data)
-    return value
-
-
-def parse_sized_json(text: str | bytes) -> Sized:
-    """Decodes JSON text as a Sized, or raises DecodeError."""
-    value: Sized = _rt.decode(Sized, "Sized", text)
-    return value
-
-
-def parse_some(data: object) -> Some:
-    """Decodes parsed JSON data as a Some, or raises DecodeError."""
-    value: Some = _rt.decode_data(Some, "Some", data)
-    return value
-
-
-def parse_some_json(text: str | bytes) -> Some:
-    """Decodes JSON text as a Some, or raises DecodeError."""
-    value: Some = _rt.decode(Some, "Some", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_d = _cardc.Parser[D](D, "D")
+parse_d_json = parse_d.json
+parse_debug = _cardc.Parser[Debug](Debug, "Debug")
+parse_debug_json = parse_debug.json
+parse_default = _cardc.Parser[Default](Default, "Default")
+parse_default_json = parse_default.json
+parse_keyword = _cardc.Parser[Keyword](Keyword, "Keyword")
+parse_keyword_json = parse_keyword.json
+parse_keywords = _cardc.Parser[Keywords](Keywords, "Keywords")
+parse_keywords_json = parse_keywords.json
+parse_loop = _cardc.Parser[Loop](Loop, "Loop")
+parse_loop_json = parse_loop.json
+parse_node = _cardc.Parser[Node](Node, "Node")
+parse_node_json = parse_node.json
+parse_one = _cardc.Parser[One](One, "One")
+parse_one_json = parse_one.json
+parse_only = _cardc.Parser[Only](Only, "Only")
+parse_only_json = parse_only.json
+parse_result = _cardc.Parser[Result](Result, "Result")
+parse_result_json = parse_result.json
+parse_s = _cardc.Parser[S](S, "S")
+parse_s_json = parse_s.json
+parse_send = _cardc.Parser[Send](Send, "Send")
+parse_send_json = parse_send.json
+parse_sized = _cardc.Parser[Sized](Sized, "Sized")
+parse_sized_json = parse_sized.json
+parse_some = _cardc.Parser[Some](Some, "Some")
+parse_some_json = parse_some.json
 
 
 _R = _t.TypeVar("_R")
@@ -449,9 +299,7 @@ def visit_only(value: Only, visitor: OnlyVisitor[_R]) -> _R:
 __all__ = [
     "D",
     "Debug",
-    "DecodeError",
     "Default",
-    "ErrorEntry",
     "Keyword",
     "KeywordVisitor",
     "Keyword_Crate",

@@ -7,59 +7,51 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class ContentChunk(_rt.Model):
+class ContentChunk(_cardc.Model):
     """A piece of a message."""
 
-    content: ContentBlock = _p.Field(alias="content")
+    content: ContentBlock
 
 
-class ImageBlock(_rt.Model):
+class ImageBlock(_cardc.Model):
     """An image."""
 
-    data: str = _p.Field(alias="data")
+    data: str
 
     mime_type: str = _p.Field(alias="mimeType")
 
 
-class PermissionRequest(_rt.Model):
+class PermissionRequest(_cardc.Model):
     """Asks before a tool runs: the update as a field, and a text block as a field."""
 
     tool_call: ToolCallUpdate = _p.Field(alias="toolCall")
 
-    reason: _t.Annotated[TextBlock | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="reason",
-    )
+    reason: _t.Annotated[TextBlock | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class PromptRequest(_rt.Model):
+class PromptRequest(_cardc.Model):
     """A prompt."""
 
-    prompt: list[ContentBlock] = _p.Field(alias="prompt")
+    prompt: list[ContentBlock]
 
 
-class TextBlock(_rt.Model):
+class TextBlock(_cardc.Model):
     """Text."""
 
-    text: str = _p.Field(alias="text")
+    text: str
 
 
-class ToolCallUpdate(_rt.Model):
+class ToolCallUpdate(_cardc.Model):
     """A tool call's new state."""
 
     tool_call_id: str = _p.Field(alias="toolCallId")
 
-    status: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="status",
-    )
+    status: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
 class ContentBlock_Text(TextBlock):
@@ -80,74 +72,56 @@ class Request_Prompt(PromptRequest):
     """The Prompt variant of Request."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["prompt"] = _p.Field(default="prompt", alias="method")
+    method: _t.Literal["prompt"] = "prompt"
 
 
 class Request_Note(TextBlock):
     """The same text block as in `ContentBlock`, under another tag."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["note"] = _p.Field(default="note", alias="method")
+    method: _t.Literal["note"] = "note"
 
 
 class Request_RequestPermission(PermissionRequest):
     """A permission request carries the tool call update as a plain field."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("method",)
-    method: _t.Literal["request_permission"] = _p.Field(
-        default="request_permission",
-        alias="method",
-    )
+    method: _t.Literal["request_permission"] = "request_permission"
 
 
 class SessionUpdate_UserMessageChunk(ContentChunk):
     """The user's words."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("sessionUpdate",)
-    sessionUpdate: _t.Literal["user_message_chunk"] = _p.Field(
-        default="user_message_chunk",
-        alias="sessionUpdate",
-    )
+    sessionUpdate: _t.Literal["user_message_chunk"] = "user_message_chunk"
 
 
 class SessionUpdate_AgentMessageChunk(ContentChunk):
     """The agent's words."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("sessionUpdate",)
-    sessionUpdate: _t.Literal["agent_message_chunk"] = _p.Field(
-        default="agent_message_chunk",
-        alias="sessionUpdate",
-    )
+    sessionUpdate: _t.Literal["agent_message_chunk"] = "agent_message_chunk"
 
 
 class SessionUpdate_AgentThoughtChunk(ContentChunk):
     """The agent's thoughts."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("sessionUpdate",)
-    sessionUpdate: _t.Literal["agent_thought_chunk"] = _p.Field(
-        default="agent_thought_chunk",
-        alias="sessionUpdate",
-    )
+    sessionUpdate: _t.Literal["agent_thought_chunk"] = "agent_thought_chunk"
 
 
 class SessionUpdate_ToolCallUpdate(ToolCallUpdate):
     """A tool call changed."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("sessionUpdate",)
-    sessionUpdate: _t.Literal["tool_call_update"] = _p.Field(
-        default="tool_call_update",
-        alias="sessionUpdate",
-    )
+    sessionUpdate: _t.Literal["tool_call_update"] = "tool_call_update"
 
 
 class SessionUpdate_Block_Text(TextBlock):
     """The Block.Text variant of SessionUpdate."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("sessionUpdate", "type_")
-    sessionUpdate: _t.Literal["block"] = _p.Field(
-        default="block",
-        alias="sessionUpdate",
-    )
+    sessionUpdate: _t.Literal["block"] = "block"
     type_: _t.Literal["text"] = _p.Field(default="text", alias="type")
 
 
@@ -155,10 +129,7 @@ class SessionUpdate_Block_Image(ImageBlock):
     """The Block.Image variant of SessionUpdate."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("sessionUpdate", "type_")
-    sessionUpdate: _t.Literal["block"] = _p.Field(
-        default="block",
-        alias="sessionUpdate",
-    )
+    sessionUpdate: _t.Literal["block"] = "block"
     type_: _t.Literal["image"] = _p.Field(default="image", alias="type")
 
 
@@ -199,116 +170,29 @@ SessionUpdate = _te.TypeAliasType(
 """A session update, told apart by `sessionUpdate`."""
 
 
-def parse_content_block(data: object) -> ContentBlock:
-    """Decodes parsed JSON data as a ContentBlock, or raises DecodeError."""
-    value: ContentBlock = _rt.decode_data(ContentBlock, "ContentBlock", data)
-    return value
-
-
-def parse_content_block_json(text: str | bytes) -> ContentBlock:
-    """Decodes JSON text as a ContentBlock, or raises DecodeError."""
-    value: ContentBlock = _rt.decode(ContentBlock, "ContentBlock", text)
-    return value
-
-
-def parse_content_chunk(data: object) -> ContentChunk:
-    """Decodes parsed JSON data as a ContentChunk, or raises DecodeError."""
-    value: ContentChunk = _rt.decode_data(ContentChunk, "ContentChunk", data)
-    return value
-
-
-def parse_content_chunk_json(text: str | bytes) -> ContentChunk:
-    """Decodes JSON text as a ContentChunk, or raises DecodeError."""
-    value: ContentChunk = _rt.decode(ContentChunk, "ContentChunk", text)
-    return value
-
-
-def parse_image_block(data: object) -> ImageBlock:
-    """Decodes parsed JSON data as a ImageBlock, or raises DecodeError."""
-    value: ImageBlock = _rt.decode_data(ImageBlock, "ImageBlock", data)
-    return value
-
-
-def parse_image_block_json(text: str | bytes) -> ImageBlock:
-    """Decodes JSON text as a ImageBlock, or raises DecodeError."""
-    value: ImageBlock = _rt.decode(ImageBlock, "ImageBlock", text)
-    return value
-
-
-def parse_permission_request(data: object) -> PermissionRequest:
-    """Decodes parsed JSON data as a PermissionRequest, or raises DecodeError."""
-    value: PermissionRequest = _rt.decode_data(
-        PermissionRequest,
-        "PermissionRequest",
-        data,
-    )
-    return value
-
-
-def parse_permission_request_json(text: str | bytes) -> PermissionRequest:
-    """Decodes JSON text as a PermissionRequest, or raises DecodeError."""
-    value: PermissionRequest = _rt.decode(PermissionRequest, "PermissionRequest", text)
-    return value
-
-
-def parse_prompt_request(data: object) -> PromptRequest:
-    """Decodes parsed JSON data as a PromptRequest, or raises DecodeError."""
-    value: PromptRequest = _rt.decode_data(PromptRequest, "PromptRequest", data)
-    return value
-
-
-def parse_prompt_request_json(text: str | bytes) -> PromptRequest:
-    """Decodes JSON text as a PromptRequest, or raises DecodeError."""
-    value: PromptRequest = _rt.decode(PromptRequest, "PromptRequest", text)
-    return value
-
-
-def parse_request(data: object) -> Request:
-    """Decodes parsed JSON data as a Request, or raises DecodeError."""
-    value: Request = _rt.decode_data(Request, "Request", data)
-    return value
-
-
-def parse_request_json(text: str | bytes) -> Request:
-    """Decodes JSON text as a Request, or raises DecodeError."""
-    value: Request = _rt.decode(Request, "Request", text)
-    return value
-
-
-def parse_session_update(data: object) -> SessionUpdate:
-    """Decodes parsed JSON data as a SessionUpdate, or raises DecodeError."""
-    value: SessionUpdate = _rt.decode_data(SessionUpdate, "SessionUpdate", data)
-    return value
-
-
-def parse_session_update_json(text: str | bytes) -> SessionUpdate:
-    """Decodes JSON text as a SessionUpdate, or raises DecodeError."""
-    value: SessionUpdate = _rt.decode(SessionUpdate, "SessionUpdate", text)
-    return value
-
-
-def parse_text_block(data: object) -> TextBlock:
-    """Decodes parsed JSON data as a TextBlock, or raises DecodeError."""
-    value: TextBlock = _rt.decode_data(TextBlock, "TextBlock", data)
-    return value
-
-
-def parse_text_block_json(text: str | bytes) -> TextBlock:
-    """Decodes JSON text as a TextBlock, or raises DecodeError."""
-    value: TextBlock = _rt.decode(TextBlock, "TextBlock", text)
-    return value
-
-
-def parse_tool_call_update(data: object) -> ToolCallUpdate:
-    """Decodes parsed JSON data as a ToolCallUpdate, or raises DecodeError."""
-    value: ToolCallUpdate = _rt.decode_data(ToolCallUpdate, "ToolCallUpdate", data)
-    return value
-
-
-def parse_tool_call_update_json(text: str | bytes) -> ToolCallUpdate:
-    """Decodes JSON text as a ToolCallUpdate, or raises DecodeError."""
-    value: ToolCallUpdate = _rt.decode(ToolCallUpdate, "ToolCallUpdate", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_content_block = _cardc.Parser[ContentBlock](ContentBlock, "ContentBlock")
+parse_content_block_json = parse_content_block.json
+parse_content_chunk = _cardc.Parser[ContentChunk](ContentChunk, "ContentChunk")
+parse_content_chunk_json = parse_content_chunk.json
+parse_image_block = _cardc.Parser[ImageBlock](ImageBlock, "ImageBlock")
+parse_image_block_json = parse_image_block.json
+parse_permission_request = _cardc.Parser[PermissionRequest](
+    PermissionRequest,
+    "PermissionRequest",
+)
+parse_permission_request_json = parse_permission_request.json
+parse_prompt_request = _cardc.Parser[PromptRequest](PromptRequest, "PromptRequest")
+parse_prompt_request_json = parse_prompt_request.json
+parse_request = _cardc.Parser[Request](Request, "Request")
+parse_request_json = parse_request.json
+parse_session_update = _cardc.Parser[SessionUpdate](SessionUpdate, "SessionUpdate")
+parse_session_update_json = parse_session_update.json
+parse_text_block = _cardc.Parser[TextBlock](TextBlock, "TextBlock")
+parse_text_block_json = parse_text_block.json
+parse_tool_call_update = _cardc.Parser[ToolCallUpdate](ToolCallUpdate, "ToolCallUpdate")
+parse_tool_call_update_json = parse_tool_call_update.json
 
 
 _R = _t.TypeVar("_R")
@@ -415,8 +299,6 @@ __all__ = [
     "ContentBlock_Image",
     "ContentBlock_Text",
     "ContentChunk",
-    "DecodeError",
-    "ErrorEntry",
     "ImageBlock",
     "PermissionRequest",
     "PromptRequest",

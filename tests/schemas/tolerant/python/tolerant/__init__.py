@@ -10,11 +10,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Audience(_enum.Enum):
@@ -33,63 +31,56 @@ class Priority(_enum.Enum):
     High = "high"
 
 
-class Entry(_rt.Model):
+class Entry(_cardc.Model):
     """One entry."""
 
-    name: str = _p.Field(alias="name")
+    name: str
     """Its name."""
 
-    priority: _t.Annotated[Priority | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="priority")
-    )
+    priority: _t.Annotated[Priority | None, _p.BeforeValidator(_cardc.not_null)] = None
     """Its priority, if any; an invalid one reads as absent."""
 
 
-class Feed(_rt.Model):
+class Feed(_cardc.Model):
     """A feed of cards from a newer peer."""
 
-    cards: list[Card] = _p.Field(alias="cards")
+    cards: list[Card]
     """The cards; one this build cannot read is skipped."""
 
-    audience: _t.Annotated[Audience | None, _p.BeforeValidator(_rt.not_null)] = (
-        _p.Field(default=None, alias="audience")
-    )
+    audience: _t.Annotated[Audience | None, _p.BeforeValidator(_cardc.not_null)] = None
     """Who the feed is for; an invalid value reads as absent."""
 
-    sections: list[Section] = _p.Field(alias="sections")
+    sections: list[Section]
     """Sections, each with its own tolerant items: a skipped item's pointer names its section."""
 
-    labels: dict[str, Section] = _p.Field(alias="labels")
+    labels: dict[str, Section]
     """Labels by name, each value tolerant inside."""
 
 
-class Section(_rt.Model):
+class Section(_cardc.Model):
     """A section of a feed."""
 
-    title: str = _p.Field(alias="title")
+    title: str
     """Its title."""
 
-    entries: list[Entry] = _p.Field(alias="entries")
+    entries: list[Entry]
     """Its entries; an invalid entry is skipped."""
 
-    score: _rt.U8 | None = _p.Field(default=None, alias="score")
+    score: _cardc.U8 | None = None
     """An optional score that may be `null`; an invalid one reads as absent."""
 
 
-class TextCard(_rt.Model):
+class TextCard(_cardc.Model):
     """A text card."""
 
-    text: str = _p.Field(alias="text")
+    text: str
     """The text."""
 
-    tags: _t.Annotated[list[str] | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="tags",
-    )
+    tags: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
     """Its tags; an invalid tag is skipped."""
 
 
-class CardUnknown(_rt.CatchAll):
+class CardUnknown(_cardc.CatchAll):
     """A card of a newer peer, kept whole."""
 
     _cardc_tag: _t.ClassVar[str] = "card"
@@ -100,14 +91,14 @@ class Card_Text(TextCard):
     """Some text."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card",)
-    card: _t.Literal["text"] = _p.Field(default="text", alias="card")
+    card: _t.Literal["text"] = "text"
 
 
-class Card_Divider(_rt.Model):
+class Card_Divider(_cardc.Model):
     """A divider: its tag alone."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("card",)
-    card: _t.Literal["divider"] = _p.Field(default="divider", alias="card")
+    card: _t.Literal["divider"] = "divider"
 
 
 Card = _te.TypeAliasType(
@@ -116,7 +107,7 @@ Card = _te.TypeAliasType(
         _t.Annotated[Card_Text, _p.Tag("text")]
         | _t.Annotated[Card_Divider, _p.Tag("divider")]
         | _t.Annotated[CardUnknown, _p.Tag("unknown")],
-        _rt.open_tag("card", "card", ("text", "divider"), "unknown"),
+        _cardc.open_tag("card", "card", ("text", "divider"), "unknown"),
     ],
 )
 """A card: an open union, so an unknown card is kept, and a known card with a bad body is
@@ -124,88 +115,22 @@ skipped by the array that holds it.
 """
 
 
-def parse_audience(data: object) -> Audience:
-    """Decodes parsed JSON data as a Audience, or raises DecodeError."""
-    value: Audience = _rt.decode_data(Audience, "Audience", data)
-    return value
-
-
-def parse_audience_json(text: str | bytes) -> Audience:
-    """Decodes JSON text as a Audience, or raises DecodeError."""
-    value: Audience = _rt.decode(Audience, "Audience", text)
-    return value
-
-
-def parse_card(data: object) -> Card:
-    """Decodes parsed JSON data as a Card, or raises DecodeError."""
-    value: Card = _rt.decode_data(Card, "Card", data)
-    return value
-
-
-def parse_card_json(text: str | bytes) -> Card:
-    """Decodes JSON text as a Card, or raises DecodeError."""
-    value: Card = _rt.decode(Card, "Card", text)
-    return value
-
-
-def parse_entry(data: object) -> Entry:
-    """Decodes parsed JSON data as a Entry, or raises DecodeError."""
-    value: Entry = _rt.decode_data(Entry, "Entry", data)
-    return value
-
-
-def parse_entry_json(text: str | bytes) -> Entry:
-    """Decodes JSON text as a Entry, or raises DecodeError."""
-    value: Entry = _rt.decode(Entry, "Entry", text)
-    return value
-
-
-def parse_feed(data: object) -> Feed:
-    """Decodes parsed JSON data as a Feed, or raises DecodeError."""
-    value: Feed = _rt.decode_data(Feed, "Feed", data)
-    return value
-
-
-def parse_feed_json(text: str | bytes) -> Feed:
-    """Decodes JSON text as a Feed, or raises DecodeError."""
-    value: Feed = _rt.decode(Feed, "Feed", text)
-    return value
-
-
-def parse_priority(data: object) -> Priority:
-    """Decodes parsed JSON data as a Priority, or raises DecodeError."""
-    value: Priority = _rt.decode_data(Priority, "Priority", data)
-    return value
-
-
-def parse_priority_json(text: str | bytes) -> Priority:
-    """Decodes JSON text as a Priority, or raises DecodeError."""
-    value: Priority = _rt.decode(Priority, "Priority", text)
-    return value
-
-
-def parse_section(data: object) -> Section:
-    """Decodes parsed JSON data as a Section, or raises DecodeError."""
-    value: Section = _rt.decode_data(Section, "Section", data)
-    return value
-
-
-def parse_section_json(text: str | bytes) -> Section:
-    """Decodes JSON text as a Section, or raises DecodeError."""
-    value: Section = _rt.decode(Section, "Section", text)
-    return value
-
-
-def parse_text_card(data: object) -> TextCard:
-    """Decodes parsed JSON data as a TextCard, or raises DecodeError."""
-    value: TextCard = _rt.decode_data(TextCard, "TextCard", data)
-    return value
-
-
-def parse_text_card_json(text: str | bytes) -> TextCard:
-    """Decodes JSON text as a TextCard, or raises DecodeError."""
-    value: TextCard = _rt.decode(TextCard, "TextCard", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_audience = _cardc.Parser[Audience](Audience, "Audience")
+parse_audience_json = parse_audience.json
+parse_card = _cardc.Parser[Card](Card, "Card")
+parse_card_json = parse_card.json
+parse_entry = _cardc.Parser[Entry](Entry, "Entry")
+parse_entry_json = parse_entry.json
+parse_feed = _cardc.Parser[Feed](Feed, "Feed")
+parse_feed_json = parse_feed.json
+parse_priority = _cardc.Parser[Priority](Priority, "Priority")
+parse_priority_json = parse_priority.json
+parse_section = _cardc.Parser[Section](Section, "Section")
+parse_section_json = parse_section.json
+parse_text_card = _cardc.Parser[TextCard](TextCard, "TextCard")
+parse_text_card_json = parse_text_card.json
 
 
 _R = _t.TypeVar("_R")
@@ -245,9 +170,7 @@ __all__ = [
     "CardVisitor",
     "Card_Divider",
     "Card_Text",
-    "DecodeError",
     "Entry",
-    "ErrorEntry",
     "Feed",
     "Priority",
     "Section",

@@ -5,40 +5,35 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Circle(_rt.Model):
+class Circle(_cardc.Model):
     """A circle."""
 
-    radius: _rt.F64 = _p.Field(alias="radius")
+    radius: _cardc.F64
 
 
-class Drawing(_rt.Model):
+class Drawing(_cardc.Model):
     """A drawing holds shapes."""
 
-    shapes: list[Shape] = _p.Field(alias="shapes")
+    shapes: list[Shape]
 
-    background: _t.Annotated[Shape | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="background",
-    )
+    background: _t.Annotated[Shape | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class EmptyShape(_rt.Model):
+class EmptyShape(_cardc.Model):
     """Nothing but the tag."""
 
 
-class Rectangle(_rt.Model):
+class Rectangle(_cardc.Model):
     """A rectangle."""
 
-    width: _rt.F64 = _p.Field(alias="width")
+    width: _cardc.F64
 
-    height: _rt.F64 = _p.Field(alias="height")
+    height: _cardc.F64
 
 
 class Shape_Circle(Circle):
@@ -72,64 +67,18 @@ Shape = _te.TypeAliasType(
 """A shape, told apart by `type`."""
 
 
-def parse_circle(data: object) -> Circle:
-    """Decodes parsed JSON data as a Circle, or raises DecodeError."""
-    value: Circle = _rt.decode_data(Circle, "Circle", data)
-    return value
-
-
-def parse_circle_json(text: str | bytes) -> Circle:
-    """Decodes JSON text as a Circle, or raises DecodeError."""
-    value: Circle = _rt.decode(Circle, "Circle", text)
-    return value
-
-
-def parse_drawing(data: object) -> Drawing:
-    """Decodes parsed JSON data as a Drawing, or raises DecodeError."""
-    value: Drawing = _rt.decode_data(Drawing, "Drawing", data)
-    return value
-
-
-def parse_drawing_json(text: str | bytes) -> Drawing:
-    """Decodes JSON text as a Drawing, or raises DecodeError."""
-    value: Drawing = _rt.decode(Drawing, "Drawing", text)
-    return value
-
-
-def parse_empty_shape(data: object) -> EmptyShape:
-    """Decodes parsed JSON data as a EmptyShape, or raises DecodeError."""
-    value: EmptyShape = _rt.decode_data(EmptyShape, "EmptyShape", data)
-    return value
-
-
-def parse_empty_shape_json(text: str | bytes) -> EmptyShape:
-    """Decodes JSON text as a EmptyShape, or raises DecodeError."""
-    value: EmptyShape = _rt.decode(EmptyShape, "EmptyShape", text)
-    return value
-
-
-def parse_rectangle(data: object) -> Rectangle:
-    """Decodes parsed JSON data as a Rectangle, or raises DecodeError."""
-    value: Rectangle = _rt.decode_data(Rectangle, "Rectangle", data)
-    return value
-
-
-def parse_rectangle_json(text: str | bytes) -> Rectangle:
-    """Decodes JSON text as a Rectangle, or raises DecodeError."""
-    value: Rectangle = _rt.decode(Rectangle, "Rectangle", text)
-    return value
-
-
-def parse_shape(data: object) -> Shape:
-    """Decodes parsed JSON data as a Shape, or raises DecodeError."""
-    value: Shape = _rt.decode_data(Shape, "Shape", data)
-    return value
-
-
-def parse_shape_json(text: str | bytes) -> Shape:
-    """Decodes JSON text as a Shape, or raises DecodeError."""
-    value: Shape = _rt.decode(Shape, "Shape", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_circle = _cardc.Parser[Circle](Circle, "Circle")
+parse_circle_json = parse_circle.json
+parse_drawing = _cardc.Parser[Drawing](Drawing, "Drawing")
+parse_drawing_json = parse_drawing.json
+parse_empty_shape = _cardc.Parser[EmptyShape](EmptyShape, "EmptyShape")
+parse_empty_shape_json = parse_empty_shape.json
+parse_rectangle = _cardc.Parser[Rectangle](Rectangle, "Rectangle")
+parse_rectangle_json = parse_rectangle.json
+parse_shape = _cardc.Parser[Shape](Shape, "Shape")
+parse_shape_json = parse_shape.json
 
 
 _R = _t.TypeVar("_R")
@@ -164,10 +113,8 @@ def visit_shape(value: Shape, visitor: ShapeVisitor[_R]) -> _R:
 
 __all__ = [
     "Circle",
-    "DecodeError",
     "Drawing",
     "EmptyShape",
-    "ErrorEntry",
     "Rectangle",
     "Shape",
     "ShapeVisitor",

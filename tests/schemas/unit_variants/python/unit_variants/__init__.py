@@ -7,65 +7,60 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class BlockStart(_rt.Model):
+class BlockStart(_cardc.Model):
     """Where a block starts."""
 
-    index: _rt.U32 = _p.Field(alias="index")
+    index: _cardc.U32
 
 
-class EventLog(_rt.Model):
+class EventLog(_cardc.Model):
     """A log of events."""
 
-    events: list[StreamEvent] = _p.Field(alias="events")
+    events: list[StreamEvent]
 
-    health: _t.Annotated[Health | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="health",
-    )
+    health: _t.Annotated[Health | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class MessageDelta(_rt.Model):
+class MessageDelta(_cardc.Model):
     """A piece of text."""
 
-    text: str = _p.Field(alias="text")
+    text: str
 
 
 class BlockEvent_Start(BlockStart):
     """A block starts."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["start"] = _p.Field(default="start", alias="kind")
+    kind: _t.Literal["start"] = "start"
 
 
-class BlockEvent_End(_rt.Model):
+class BlockEvent_End(_cardc.Model):
     """The block ends."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
-    kind: _t.Literal["end"] = _p.Field(default="end", alias="kind")
+    kind: _t.Literal["end"] = "end"
 
 
-class Health_Up(_rt.Model):
+class Health_Up(_cardc.Model):
     """The Up variant of Health."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("status",)
-    status: _t.Literal["up"] = _p.Field(default="up", alias="status")
+    status: _t.Literal["up"] = "up"
 
 
-class Health_Down(_rt.Model):
+class Health_Down(_cardc.Model):
     """The Down variant of Health."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("status",)
-    status: _t.Literal["down"] = _p.Field(default="down", alias="status")
+    status: _t.Literal["down"] = "down"
 
 
-class StreamEvent_Ping(_rt.Model):
+class StreamEvent_Ping(_cardc.Model):
     """Keeps the connection open: `{\"type\": \"ping\"}`."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
@@ -79,7 +74,7 @@ class StreamEvent_MessageDelta(MessageDelta):
     type_: _t.Literal["message_delta"] = _p.Field(default="message_delta", alias="type")
 
 
-class StreamEvent_Stop(_rt.Model):
+class StreamEvent_Stop(_cardc.Model):
     """The message is complete."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
@@ -91,15 +86,15 @@ class StreamEvent_Block_Start(BlockStart):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "kind")
     type_: _t.Literal["block"] = _p.Field(default="block", alias="type")
-    kind: _t.Literal["start"] = _p.Field(default="start", alias="kind")
+    kind: _t.Literal["start"] = "start"
 
 
-class StreamEvent_Block_End(_rt.Model):
+class StreamEvent_Block_End(_cardc.Model):
     """The block ends."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "kind")
     type_: _t.Literal["block"] = _p.Field(default="block", alias="type")
-    kind: _t.Literal["end"] = _p.Field(default="end", alias="kind")
+    kind: _t.Literal["end"] = "end"
 
 
 BlockEvent = _te.TypeAliasType(
@@ -132,76 +127,20 @@ StreamEvent = _te.TypeAliasType(
 """A stream event, told apart by `type`."""
 
 
-def parse_block_event(data: object) -> BlockEvent:
-    """Decodes parsed JSON data as a BlockEvent, or raises DecodeError."""
-    value: BlockEvent = _rt.decode_data(BlockEvent, "BlockEvent", data)
-    return value
-
-
-def parse_block_event_json(text: str | bytes) -> BlockEvent:
-    """Decodes JSON text as a BlockEvent, or raises DecodeError."""
-    value: BlockEvent = _rt.decode(BlockEvent, "BlockEvent", text)
-    return value
-
-
-def parse_block_start(data: object) -> BlockStart:
-    """Decodes parsed JSON data as a BlockStart, or raises DecodeError."""
-    value: BlockStart = _rt.decode_data(BlockStart, "BlockStart", data)
-    return value
-
-
-def parse_block_start_json(text: str | bytes) -> BlockStart:
-    """Decodes JSON text as a BlockStart, or raises DecodeError."""
-    value: BlockStart = _rt.decode(BlockStart, "BlockStart", text)
-    return value
-
-
-def parse_event_log(data: object) -> EventLog:
-    """Decodes parsed JSON data as a EventLog, or raises DecodeError."""
-    value: EventLog = _rt.decode_data(EventLog, "EventLog", data)
-    return value
-
-
-def parse_event_log_json(text: str | bytes) -> EventLog:
-    """Decodes JSON text as a EventLog, or raises DecodeError."""
-    value: EventLog = _rt.decode(EventLog, "EventLog", text)
-    return value
-
-
-def parse_health(data: object) -> Health:
-    """Decodes parsed JSON data as a Health, or raises DecodeError."""
-    value: Health = _rt.decode_data(Health, "Health", data)
-    return value
-
-
-def parse_health_json(text: str | bytes) -> Health:
-    """Decodes JSON text as a Health, or raises DecodeError."""
-    value: Health = _rt.decode(Health, "Health", text)
-    return value
-
-
-def parse_message_delta(data: object) -> MessageDelta:
-    """Decodes parsed JSON data as a MessageDelta, or raises DecodeError."""
-    value: MessageDelta = _rt.decode_data(MessageDelta, "MessageDelta", data)
-    return value
-
-
-def parse_message_delta_json(text: str | bytes) -> MessageDelta:
-    """Decodes JSON text as a MessageDelta, or raises DecodeError."""
-    value: MessageDelta = _rt.decode(MessageDelta, "MessageDelta", text)
-    return value
-
-
-def parse_stream_event(data: object) -> StreamEvent:
-    """Decodes parsed JSON data as a StreamEvent, or raises DecodeError."""
-    value: StreamEvent = _rt.decode_data(StreamEvent, "StreamEvent", data)
-    return value
-
-
-def parse_stream_event_json(text: str | bytes) -> StreamEvent:
-    """Decodes JSON text as a StreamEvent, or raises DecodeError."""
-    value: StreamEvent = _rt.decode(StreamEvent, "StreamEvent", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_block_event = _cardc.Parser[BlockEvent](BlockEvent, "BlockEvent")
+parse_block_event_json = parse_block_event.json
+parse_block_start = _cardc.Parser[BlockStart](BlockStart, "BlockStart")
+parse_block_start_json = parse_block_start.json
+parse_event_log = _cardc.Parser[EventLog](EventLog, "EventLog")
+parse_event_log_json = parse_event_log.json
+parse_health = _cardc.Parser[Health](Health, "Health")
+parse_health_json = parse_health.json
+parse_message_delta = _cardc.Parser[MessageDelta](MessageDelta, "MessageDelta")
+parse_message_delta_json = parse_message_delta.json
+parse_stream_event = _cardc.Parser[StreamEvent](StreamEvent, "StreamEvent")
+parse_stream_event_json = parse_stream_event.json
 
 
 _R = _t.TypeVar("_R")
@@ -292,8 +231,6 @@ __all__ = [
     "BlockEvent_End",
     "BlockEvent_Start",
     "BlockStart",
-    "DecodeError",
-    "ErrorEntry",
     "EventLog",
     "Health",
     "HealthVisitor",

@@ -8,11 +8,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Mode(_enum.Enum):
@@ -23,54 +21,51 @@ class Mode(_enum.Enum):
     Slow = "slow"
 
 
-class BlobResource(_rt.Model):
+class BlobResource(_cardc.Model):
     """A binary resource."""
 
-    uri: str = _p.Field(alias="uri")
+    uri: str
 
-    blob: str = _p.Field(alias="blob")
+    blob: str
 
-    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="mimeType",
     )
 
 
-class ImageBlock(_rt.Model):
+class ImageBlock(_cardc.Model):
     """An image."""
 
-    data: str = _p.Field(alias="data")
+    data: str
 
 
-class Message(_rt.Model):
+class Message(_cardc.Model):
     """A message using each union."""
 
-    content: MessageContent = _p.Field(alias="content")
+    content: MessageContent
 
-    id: _t.Annotated[RequestId | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="id",
-    )
+    id: _t.Annotated[RequestId | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    resources: list[Resource] = _p.Field(alias="resources")
+    resources: list[Resource]
 
-    setting: SettingValue | None = _p.Field(alias="setting")
+    setting: SettingValue | None
 
 
-class TextBlock(_rt.Model):
+class TextBlock(_cardc.Model):
     """Text."""
 
-    text: str = _p.Field(alias="text")
+    text: str
 
 
-class TextResource(_rt.Model):
+class TextResource(_cardc.Model):
     """A text resource."""
 
-    uri: str = _p.Field(alias="uri")
+    uri: str
 
-    text: str = _p.Field(alias="text")
+    text: str
 
-    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+    mime_type: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = _p.Field(
         default=None,
         alias="mimeType",
     )
@@ -116,7 +111,7 @@ Blocks:
 
 RequestId = _te.TypeAliasType(
     "RequestId",
-    _t.Annotated[_rt.I32 | str, _p.Field(union_mode="left_to_right")],
+    _t.Annotated[_cardc.I32 | str, _p.Field(union_mode="left_to_right")],
 )
 """A request id: a number or a string."""
 
@@ -131,143 +126,37 @@ Resource = _te.TypeAliasType(
 SettingValue = _te.TypeAliasType(
     "SettingValue",
     _t.Annotated[
-        _t.Union[bool, _rt.F64, Mode, list[str], "ContentBlock"],
+        _t.Union[bool, _cardc.F64, Mode, list[str], "ContentBlock"],
         _p.Field(union_mode="left_to_right"),
     ],
 )
 """A setting's value, of every shape but an array of numbers."""
 
 
-def parse_blob_resource(data: object) -> BlobResource:
-    """Decodes parsed JSON data as a BlobResource, or raises DecodeError."""
-    value: BlobResource = _rt.decode_data(BlobResource, "BlobResource", data)
-    return value
-
-
-def parse_blob_resource_json(text: str | bytes) -> BlobResource:
-    """Decodes JSON text as a BlobResource, or raises DecodeError."""
-    value: BlobResource = _rt.decode(BlobResource, "BlobResource", text)
-    return value
-
-
-def parse_content_block(data: object) -> ContentBlock:
-    """Decodes parsed JSON data as a ContentBlock, or raises DecodeError."""
-    value: ContentBlock = _rt.decode_data(ContentBlock, "ContentBlock", data)
-    return value
-
-
-def parse_content_block_json(text: str | bytes) -> ContentBlock:
-    """Decodes JSON text as a ContentBlock, or raises DecodeError."""
-    value: ContentBlock = _rt.decode(ContentBlock, "ContentBlock", text)
-    return value
-
-
-def parse_image_block(data: object) -> ImageBlock:
-    """Decodes parsed JSON data as a ImageBlock, or raises DecodeError."""
-    value: ImageBlock = _rt.decode_data(ImageBlock, "ImageBlock", data)
-    return value
-
-
-def parse_image_block_json(text: str | bytes) -> ImageBlock:
-    """Decodes JSON text as a ImageBlock, or raises DecodeError."""
-    value: ImageBlock = _rt.decode(ImageBlock, "ImageBlock", text)
-    return value
-
-
-def parse_message(data: object) -> Message:
-    """Decodes parsed JSON data as a Message, or raises DecodeError."""
-    value: Message = _rt.decode_data(Message, "Message", data)
-    return value
-
-
-def parse_message_json(text: str | bytes) -> Message:
-    """Decodes JSON text as a Message, or raises DecodeError."""
-    value: Message = _rt.decode(Message, "Message", text)
-    return value
-
-
-def parse_message_content(data: object) -> MessageContent:
-    """Decodes parsed JSON data as a MessageContent, or raises DecodeError."""
-    value: MessageContent = _rt.decode_data(MessageContent, "MessageContent", data)
-    return value
-
-
-def parse_message_content_json(text: str | bytes) -> MessageContent:
-    """Decodes JSON text as a MessageContent, or raises DecodeError."""
-    value: MessageContent = _rt.decode(MessageContent, "MessageContent", text)
-    return value
-
-
-def parse_mode(data: object) -> Mode:
-    """Decodes parsed JSON data as a Mode, or raises DecodeError."""
-    value: Mode = _rt.decode_data(Mode, "Mode", data)
-    return value
-
-
-def parse_mode_json(text: str | bytes) -> Mode:
-    """Decodes JSON text as a Mode, or raises DecodeError."""
-    value: Mode = _rt.decode(Mode, "Mode", text)
-    return value
-
-
-def parse_request_id(data: object) -> RequestId:
-    """Decodes parsed JSON data as a RequestId, or raises DecodeError."""
-    value: RequestId = _rt.decode_data(RequestId, "RequestId", data)
-    return value
-
-
-def parse_request_id_json(text: str | bytes) -> RequestId:
-    """Decodes JSON text as a RequestId, or raises DecodeError."""
-    value: RequestId = _rt.decode(RequestId, "RequestId", text)
-    return value
-
-
-def parse_resource(data: object) -> Resource:
-    """Decodes parsed JSON data as a Resource, or raises DecodeError."""
-    value: Resource = _rt.decode_data(Resource, "Resource", data)
-    return value
-
-
-def parse_resource_json(text: str | bytes) -> Resource:
-    """Decodes JSON text as a Resource, or raises DecodeError."""
-    value: Resource = _rt.decode(Resource, "Resource", text)
-    return value
-
-
-def parse_setting_value(data: object) -> SettingValue:
-    """Decodes parsed JSON data as a SettingValue, or raises DecodeError."""
-    value: SettingValue = _rt.decode_data(SettingValue, "SettingValue", data)
-    return value
-
-
-def parse_setting_value_json(text: str | bytes) -> SettingValue:
-    """Decodes JSON text as a SettingValue, or raises DecodeError."""
-    value: SettingValue = _rt.decode(SettingValue, "SettingValue", text)
-    return value
-
-
-def parse_text_block(data: object) -> TextBlock:
-    """Decodes parsed JSON data as a TextBlock, or raises DecodeError."""
-    value: TextBlock = _rt.decode_data(TextBlock, "TextBlock", data)
-    return value
-
-
-def parse_text_block_json(text: str | bytes) -> TextBlock:
-    """Decodes JSON text as a TextBlock, or raises DecodeError."""
-    value: TextBlock = _rt.decode(TextBlock, "TextBlock", text)
-    return value
-
-
-def parse_text_resource(data: object) -> TextResource:
-    """Decodes parsed JSON data as a TextResource, or raises DecodeError."""
-    value: TextResource = _rt.decode_data(TextResource, "TextResource", data)
-    return value
-
-
-def parse_text_resource_json(text: str | bytes) -> TextResource:
-    """Decodes JSON text as a TextResource, or raises DecodeError."""
-    value: TextResource = _rt.decode(TextResource, "TextResource", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_blob_resource = _cardc.Parser[BlobResource](BlobResource, "BlobResource")
+parse_blob_resource_json = parse_blob_resource.json
+parse_content_block = _cardc.Parser[ContentBlock](ContentBlock, "ContentBlock")
+parse_content_block_json = parse_content_block.json
+parse_image_block = _cardc.Parser[ImageBlock](ImageBlock, "ImageBlock")
+parse_image_block_json = parse_image_block.json
+parse_message = _cardc.Parser[Message](Message, "Message")
+parse_message_json = parse_message.json
+parse_message_content = _cardc.Parser[MessageContent](MessageContent, "MessageContent")
+parse_message_content_json = parse_message_content.json
+parse_mode = _cardc.Parser[Mode](Mode, "Mode")
+parse_mode_json = parse_mode.json
+parse_request_id = _cardc.Parser[RequestId](RequestId, "RequestId")
+parse_request_id_json = parse_request_id.json
+parse_resource = _cardc.Parser[Resource](Resource, "Resource")
+parse_resource_json = parse_resource.json
+parse_setting_value = _cardc.Parser[SettingValue](SettingValue, "SettingValue")
+parse_setting_value_json = parse_setting_value.json
+parse_text_block = _cardc.Parser[TextBlock](TextBlock, "TextBlock")
+parse_text_block_json = parse_text_block.json
+parse_text_resource = _cardc.Parser[TextResource](TextResource, "TextResource")
+parse_text_resource_json = parse_text_resource.json
 
 
 _R = _t.TypeVar("_R")
@@ -302,8 +191,6 @@ __all__ = [
     "ContentBlockVisitor",
     "ContentBlock_Image",
     "ContentBlock_Text",
-    "DecodeError",
-    "ErrorEntry",
     "ImageBlock",
     "Message",
     "MessageContent",

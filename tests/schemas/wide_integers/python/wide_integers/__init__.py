@@ -7,57 +7,47 @@ from __future__ import annotations
 
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
-
-class Upload(_rt.Model):
+class Upload(_cardc.Model):
     """Sizes and counts of one upload."""
 
-    size: _rt.U64 = _p.Field(alias="size")
+    size: _cardc.U64
     """Bytes, a JSON number up to 2^53 - 1."""
 
-    offset: _rt.I64 = _p.Field(alias="offset")
+    offset: _cardc.I64
     """A signed offset, a JSON number within ±(2^53 - 1)."""
 
-    started_at: _t.Annotated[_rt.U64 | None, _p.BeforeValidator(_rt.not_null)] = (
+    started_at: _t.Annotated[_cardc.U64 | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="startedAt")
     )
     """Milliseconds since the epoch, if known."""
 
-    checksum: _rt.DecimalU64 = _p.Field(alias="checksum")
+    checksum: _cardc.DecimalU64
     """A checksum of the full 64-bit range, as a decimal string."""
 
-    delta: _rt.DecimalI64 | None = _p.Field(alias="delta")
+    delta: _cardc.DecimalI64 | None
     """A signed 64-bit delta, as a decimal string, or null."""
 
-    chunks: list[_rt.U64] = _p.Field(alias="chunks")
+    chunks: list[_cardc.U64]
     """Per-chunk sizes."""
 
-    parts: list[_rt.DecimalI64] = _p.Field(alias="parts")
+    parts: list[_cardc.DecimalI64]
     """Per-part ids, as decimal strings."""
 
-    totals: dict[str, _rt.I64 | None] = _p.Field(alias="totals")
+    totals: dict[str, _cardc.I64 | None]
     """Totals by name."""
 
 
-def parse_upload(data: object) -> Upload:
-    """Decodes parsed JSON data as a Upload, or raises DecodeError."""
-    value: Upload = _rt.decode_data(Upload, "Upload", data)
-    return value
-
-
-def parse_upload_json(text: str | bytes) -> Upload:
-    """Decodes JSON text as a Upload, or raises DecodeError."""
-    value: Upload = _rt.decode(Upload, "Upload", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_upload = _cardc.Parser[Upload](Upload, "Upload")
+parse_upload_json = parse_upload.json
 
 
 __all__ = [
-    "DecodeError",
-    "ErrorEntry",
     "Upload",
     "parse_upload",
     "parse_upload_json",
