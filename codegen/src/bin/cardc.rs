@@ -90,10 +90,11 @@ struct Paths {
     /// The directory the outputs live in; nothing is written outside it.
     #[arg(long)]
     out: PathBuf,
-    /// Write each target's shared runtime once into --out (TypeScript's `cardc_runtime.ts`),
-    /// which that target's outputs there import instead of each carrying its own helpers.
+    /// Write each output self-contained, its helpers copied in, instead of importing them from
+    /// the target's shared runtime, written once into --out (TypeScript's `cardc_runtime.ts`,
+    /// with each output's checks in `<stem>.guards.ts` beside it).
     #[arg(long)]
-    shared_runtime: bool,
+    self_contained: bool,
 }
 
 /// Exit status for unreadable input and unwritable output.
@@ -137,10 +138,10 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let options = if paths.shared_runtime {
-        Options::runtimes_beside(emit::TARGETS)
-    } else {
+    let options = if paths.self_contained {
         Options::default()
+    } else {
+        Options::runtimes_beside(emit::TARGETS)
     };
     let outputs = emit::outputs(&schema, &options);
     let run = Run {
@@ -460,8 +461,8 @@ impl Run<'_> {
             invocation(),
             shell_word(self.paths.schema.as_os_str()),
             shell_word(self.paths.out.as_os_str()),
-            if self.paths.shared_runtime {
-                " --shared-runtime"
+            if self.paths.self_contained {
+                " --self-contained"
             } else {
                 ""
             },

@@ -3,6 +3,277 @@
 // escaped or named by path, never refused: fields, variants and the bridge methods made from
 // them, and type names.
 
+/// Named like JavaScript's `Boolean`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Boolean")]
+pub struct Boolean(pub bool);
+
+impl ::cardc_runtime::__private::serde::Serialize for Boolean {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Boolean {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Plain,
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
+/// Named like the runtime's prefix, in UpperCamelCase.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Cardc")]
+pub struct Cardc(pub u8);
+
+impl ::cardc_runtime::__private::serde::Serialize for Cardc {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Cardc {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Strict,
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
+/// Named like a check.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Check",
+    tag = "kind"
+)]
+#[allow(clippy::large_enum_variant)]
+pub enum Check {
+    #[allow(missing_docs)]
+    #[schemars(rename = "pass")]
+    Pass,
+    #[allow(missing_docs)]
+    #[schemars(rename = "fail")]
+    Fail(Issue),
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for Check {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for Check {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        match self {
+            Self::Pass => {
+                ::cardc_runtime::__private::tagged(
+                    &::cardc_runtime::__private::Unit,
+                    serializer,
+                    "kind",
+                    "pass",
+                    tags,
+                )
+            }
+            Self::Fail(payload) => {
+                ::cardc_runtime::__private::tagged(
+                    payload,
+                    serializer,
+                    "kind",
+                    "fail",
+                    tags,
+                )
+            }
+        }
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Check {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_union(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Union for Check {
+    const NAME: &'static str = "Check";
+    const TAG: &'static str = "kind";
+    const TAGS: &'static [&'static str] = &["pass", "fail"];
+    #[inline]
+    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        match tag {
+            "pass" => {
+                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Pass)
+            }
+            "fail" => {
+                ::cardc_runtime::__private::variant("Issue", payload).map(Self::Fail)
+            }
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+    const EARLY: &'static [&'static str] = &["pointer", "message"];
+    #[inline]
+    fn before_tag<'de, A>(
+        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut early_0 = ::std::option::Option::None;
+        let mut early_1 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
+            match key {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_0,
+                        "pointer",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        object.map(),
+                        &mut early_1,
+                        "message",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(key),
+                    );
+                }
+            }
+        }
+        let (tag, payload) = object.tag::<Self>()?;
+        match tag {
+            "pass" => {
+                ::cardc_runtime::__private::refuse_early::<
+                    A::Error,
+                >(
+                    &[(early_0.is_some(), "pointer"), (early_1.is_some(), "message")],
+                    &[],
+                )?;
+                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Pass)
+            }
+            "fail" => Issue::__visit_map_with(payload, early_0, early_1).map(Self::Fail),
+            _ => {
+                ::std::result::Result::Err(
+                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
+                        tag,
+                        Self::TAGS,
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl Check {
+    /// Decodes a `Check` from JSON text, or says where and why it is not one
+    /// (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_str(
+        text: &str,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_str(text)
+    }
+    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+    /// `Check`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
+    #[inline]
+    pub fn from_json_value(
+        value: &::cardc_runtime::__private::serde_json::Value,
+    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
+        ::cardc_runtime::decode_value(value)
+    }
+}
+
+/// Renders every variant of [`Check`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait CheckBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders the `Pass` variant (tag `pass`).
+    fn pass(&mut self) -> Self::Output;
+    /// Renders the `Fail` variant (tag `fail`).
+    fn fail(&mut self, value: &Issue) -> Self::Output;
+}
+
+impl Check {
+    /// Every `kind` tag value, in declaration order.
+    pub const TAGS: &'static [&'static str] = &["pass", "fail"];
+    /// This value's tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::Pass => "pass",
+            Self::Fail(_) => "fail",
+        }
+    }
+    /// Hands this value to the bridge method for its variant.
+    pub fn dispatch<B: CheckBridge + ?::core::marker::Sized>(
+        &self,
+        bridge: &mut B,
+    ) -> B::Output {
+        match self {
+            Self::Pass => bridge.pass(),
+            Self::Fail(value) => bridge.fail(value),
+        }
+    }
+}
+
 /// Named like the deserializer parameter of a `Deserialize` impl.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -131,6 +402,36 @@ impl D {
     }
 }
 
+/// Named like JavaScript's `Date`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Date")]
+pub struct Date(pub String);
+
+impl ::cardc_runtime::__private::serde::Serialize for Date {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Date {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Plain,
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
 /// Named like a derive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -238,6 +539,1471 @@ impl ::cardc_runtime::__private::UnitEnum for Default {
             Self::Clone => ::std::result::Result::Ok((0u32, "clone")),
             Self::Copy => ::std::result::Result::Ok((1u32, "copy")),
         }
+    }
+}
+
+/// Named like JavaScript's `Error`, which `assertNever` throws.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Error")]
+pub enum Error {
+    #[allow(missing_docs)]
+    #[schemars(rename = "fatal")]
+    Fatal,
+    /// Any other error.
+    #[schemars(skip)]
+    Other(::cardc_runtime::UnknownValue<Error>),
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for Error {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Error {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::UnitEnum for Error {
+    const NAME: &'static str = "Error";
+    const VALUES: &'static [&'static str] = &["fatal"];
+    #[inline]
+    fn from_wire(value: &str) -> ::std::option::Option<Self> {
+        match value {
+            "fatal" => ::std::option::Option::Some(Self::Fatal),
+            _ => ::std::option::Option::None,
+        }
+    }
+    #[inline]
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
+        match self {
+            Self::Fatal => ::std::result::Result::Ok((0u32, "fatal")),
+            Self::Other(unknown) => ::std::result::Result::Err(unknown.as_str()),
+        }
+    }
+    #[inline]
+    fn other(value: ::cardc_runtime::UnknownValue<Self>) -> ::std::option::Option<Self> {
+        ::std::option::Option::Some(Self::Other(value))
+    }
+}
+
+/// Gives a guard `isFinite`, a global function.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Finite")]
+pub struct Finite(pub f64);
+
+impl ::cardc_runtime::__private::serde::Serialize for Finite {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Finite {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Plain,
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
+/// Fields of types named after TypeScript's and JavaScript's globals, its utility types, and the
+/// names a guard module might give its own helpers: the TypeScript output names none of them for
+/// itself (its runtime comes from its own module, or carries a `cardc` prefix, and its checks
+/// from a `guards` namespace), so each shadows nothing it relies on. A default and the reader
+/// policies bring in every part of the runtime.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Globals",
+    deny_unknown_fields
+)]
+pub struct Globals {
+    #[allow(missing_docs)]
+    pub object: Object,
+    #[allow(missing_docs)]
+    pub record: Record,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub partial: Option<Partial>,
+    #[allow(missing_docs)]
+    pub error: Error,
+    #[allow(missing_docs)]
+    pub json: JSON,
+    #[allow(missing_docs)]
+    pub set: Set,
+    #[allow(missing_docs)]
+    pub promise: Vec<Promise>,
+    #[allow(missing_docs)]
+    pub symbol: Symbol,
+    #[allow(missing_docs)]
+    pub date: Date,
+    #[allow(missing_docs)]
+    pub number: Number,
+    #[allow(missing_docs)]
+    pub boolean: Boolean,
+    #[allow(missing_docs)]
+    pub guard: Guard,
+    #[allow(missing_docs)]
+    pub issue: Issue,
+    #[allow(missing_docs)]
+    pub parsed: Parsed,
+    #[allow(missing_docs)]
+    pub guards: Guards,
+    #[allow(missing_docs)]
+    pub cardc: Cardc,
+    #[allow(missing_docs)]
+    pub t: T,
+    #[allow(missing_docs)]
+    pub r: R,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub k: Option<K>,
+    #[allow(missing_docs)]
+    pub finite: Finite,
+    #[allow(missing_docs)]
+    pub int: Int,
+    #[allow(missing_docs)]
+    pub na_n: NaN,
+    #[allow(missing_docs)]
+    pub readonly: Readonly,
+    #[allow(missing_docs)]
+    pub required: Required,
+    #[allow(missing_docs)]
+    pub state: State,
+    /// A tolerant array: a bad item is skipped.
+    pub checks: Vec<Check>,
+    /// A tolerant value: a bad one reads as absent.
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub input: Option<Input>,
+    /// A defaulted value.
+    #[schemars(default = "Globals::default_handlers")]
+    pub handlers: Handlers,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for Globals {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for Globals {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Globals",
+            24
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.partial),
+                )
+                + ::core::primitive::usize::from(::std::option::Option::is_some(&self.k))
+                + ::core::primitive::usize::from(
+                    ::std::option::Option::is_some(&self.input),
+                )
+                + ::core::primitive::usize::from(
+                    !::core::matches!(self.handlers, Handlers::On),
+                ),
+            tags,
+        )?;
+        object.field("object", &self.object)?;
+        object.field("record", &self.record)?;
+        object.optional_field("partial", &self.partial)?;
+        object.field("error", &self.error)?;
+        object.field("json", &self.json)?;
+        object.field("set", &self.set)?;
+        object.field("promise", &self.promise)?;
+        object.field("symbol", &self.symbol)?;
+        object.field("date", &self.date)?;
+        object.field("number", &self.number)?;
+        object.field("boolean", &self.boolean)?;
+        object.field("guard", &self.guard)?;
+        object.field("issue", &self.issue)?;
+        object.field("parsed", &self.parsed)?;
+        object.field("guards", &self.guards)?;
+        object.field("cardc", &self.cardc)?;
+        object.field("t", &self.t)?;
+        object.field("r", &self.r)?;
+        object.optional_field("k", &self.k)?;
+        object.field("finite", &self.finite)?;
+        object.field("int", &self.int)?;
+        object.field("na_n", &self.na_n)?;
+        object.field("readonly", &self.readonly)?;
+        object.field("required", &self.required)?;
+        object.field("state", &self.state)?;
+        object.field("checks", &self.checks)?;
+        object.optional_field("input", &self.input)?;
+        if !::core::matches!(self.handlers, Handlers::On) {
+            object.field("handlers", &self.handlers)?;
+        }
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Globals {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Globals {
+    const NAME: &'static str = "Globals";
+    const FIELDS: &'static [&'static str] = &[
+        "object",
+        "record",
+        "partial",
+        "error",
+        "json",
+        "set",
+        "promise",
+        "symbol",
+        "date",
+        "number",
+        "boolean",
+        "guard",
+        "issue",
+        "parsed",
+        "guards",
+        "cardc",
+        "t",
+        "r",
+        "k",
+        "finite",
+        "int",
+        "na_n",
+        "readonly",
+        "required",
+        "state",
+        "checks",
+        "input",
+        "handlers",
+    ];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        let mut slot_1 = ::std::option::Option::None;
+        let mut slot_2 = ::std::option::Option::None;
+        let mut slot_3 = ::std::option::Option::None;
+        let mut slot_4 = ::std::option::Option::None;
+        let mut slot_5 = ::std::option::Option::None;
+        let mut slot_6 = ::std::option::Option::None;
+        let mut slot_7 = ::std::option::Option::None;
+        let mut slot_8 = ::std::option::Option::None;
+        let mut slot_9 = ::std::option::Option::None;
+        let mut slot_10 = ::std::option::Option::None;
+        let mut slot_11 = ::std::option::Option::None;
+        let mut slot_12 = ::std::option::Option::None;
+        let mut slot_13 = ::std::option::Option::None;
+        let mut slot_14 = ::std::option::Option::None;
+        let mut slot_15 = ::std::option::Option::None;
+        let mut slot_16 = ::std::option::Option::None;
+        let mut slot_17 = ::std::option::Option::None;
+        let mut slot_18 = ::std::option::Option::None;
+        let mut slot_19 = ::std::option::Option::None;
+        let mut slot_20 = ::std::option::Option::None;
+        let mut slot_21 = ::std::option::Option::None;
+        let mut slot_22 = ::std::option::Option::None;
+        let mut slot_23 = ::std::option::Option::None;
+        let mut slot_24 = ::std::option::Option::None;
+        let mut slot_25 = ::std::option::Option::None;
+        let mut slot_26 = ::std::option::Option::None;
+        let mut slot_27 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "object",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "record",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                2 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_2,
+                        "partial",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                3 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_3,
+                        "error",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                4 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_4,
+                        "json",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                5 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_5,
+                        "set",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                6 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_6,
+                        "promise",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                7 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_7,
+                        "symbol",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                8 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_8,
+                        "date",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                9 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_9,
+                        "number",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                10 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_10,
+                        "boolean",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                11 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_11,
+                        "guard",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                12 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_12,
+                        "issue",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                13 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_13,
+                        "parsed",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                14 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_14,
+                        "guards",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                15 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_15,
+                        "cardc",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                16 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_16,
+                        "t",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                17 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_17,
+                        "r",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                18 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_18,
+                        "k",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                19 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_19,
+                        "finite",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                20 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_20,
+                        "int",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                21 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_21,
+                        "na_n",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                22 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_22,
+                        "readonly",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                23 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_23,
+                        "required",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                24 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_24,
+                        "state",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                25 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_25,
+                        "checks",
+                        ::cardc_runtime::__private::At(
+                            "checks",
+                            ::cardc_runtime::__private::SkipInvalid(
+                                ::cardc_runtime::__private::Plain,
+                            ),
+                        ),
+                    )?
+                }
+                26 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_26,
+                        "input",
+                        ::cardc_runtime::__private::At(
+                            "input",
+                            ::cardc_runtime::__private::OrAbsent(
+                                ::cardc_runtime::__private::Optional(
+                                    ::cardc_runtime::__private::Plain,
+                                ),
+                            ),
+                        ),
+                    )?
+                }
+                27 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_27,
+                        "handlers",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            object: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_0, "object")?,
+            record: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_1, "record")?,
+            partial: ::std::option::Option::unwrap_or_default(slot_2),
+            error: ::cardc_runtime::__private::required::<A::Error, _>(slot_3, "error")?,
+            json: ::cardc_runtime::__private::required::<A::Error, _>(slot_4, "json")?,
+            set: ::cardc_runtime::__private::required::<A::Error, _>(slot_5, "set")?,
+            promise: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_6, "promise")?,
+            symbol: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_7, "symbol")?,
+            date: ::cardc_runtime::__private::required::<A::Error, _>(slot_8, "date")?,
+            number: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_9, "number")?,
+            boolean: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_10, "boolean")?,
+            guard: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_11, "guard")?,
+            issue: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_12, "issue")?,
+            parsed: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_13, "parsed")?,
+            guards: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_14, "guards")?,
+            cardc: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_15, "cardc")?,
+            t: ::cardc_runtime::__private::required::<A::Error, _>(slot_16, "t")?,
+            r: ::cardc_runtime::__private::required::<A::Error, _>(slot_17, "r")?,
+            k: ::std::option::Option::unwrap_or_default(slot_18),
+            finite: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_19, "finite")?,
+            int: ::cardc_runtime::__private::required::<A::Error, _>(slot_20, "int")?,
+            na_n: ::cardc_runtime::__private::required::<A::Error, _>(slot_21, "na_n")?,
+            readonly: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_22, "readonly")?,
+            required: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_23, "required")?,
+            state: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_24, "state")?,
+            checks: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_25, "checks")?,
+            input: ::std::option::Option::unwrap_or_default(slot_26),
+            handlers: ::std::option::Option::unwrap_or_else(
+                slot_27,
+                Globals::default_handlers,
+            ),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            object: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            record: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            partial: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                2,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            error: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                3,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            json: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                4,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            set: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                5,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            promise: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                6,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            symbol: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                7,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            date: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                8,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            number: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                9,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            boolean: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                10,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            guard: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                11,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            issue: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                12,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            parsed: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                13,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            guards: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                14,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            cardc: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                15,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            t: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                16,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            r: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                17,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            k: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                18,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            finite: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                19,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            int: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                20,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            na_n: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                21,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            readonly: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                22,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            required: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                23,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            state: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                24,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            checks: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                25,
+                ::cardc_runtime::__private::At(
+                    "checks",
+                    ::cardc_runtime::__private::SkipInvalid(
+                        ::cardc_runtime::__private::Plain,
+                    ),
+                ),
+                ::std::option::Option::None,
+            )?,
+            input: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                26,
+                ::cardc_runtime::__private::At(
+                    "input",
+                    ::cardc_runtime::__private::OrAbsent(
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    ),
+                ),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+            handlers: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                27,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::Some(Globals::default_handlers()),
+            )?,
+        })
+    }
+}
+
+impl Globals {
+    /// The default of `handlers`, which an absent key reads as.
+    #[inline]
+    fn default_handlers() -> Handlers {
+        Handlers::On
+    }
+}
+
+/// Named like a guard's result.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Guard")]
+pub struct Guard(pub bool);
+
+impl ::cardc_runtime::__private::serde::Serialize for Guard {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Guard {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Plain,
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
+/// Named like the namespace the output imports its checks as, in UpperCamelCase.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Guards")]
+pub struct Guards(pub u8);
+
+impl ::cardc_runtime::__private::serde::Serialize for Guards {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Guards {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Strict,
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
+/// Named like a union's handlers type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Handlers")]
+pub enum Handlers {
+    #[allow(missing_docs)]
+    #[schemars(rename = "on")]
+    On,
+    #[allow(missing_docs)]
+    #[schemars(rename = "off")]
+    Off,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for Handlers {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Handlers {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::UnitEnum for Handlers {
+    const NAME: &'static str = "Handlers";
+    const VALUES: &'static [&'static str] = &["on", "off"];
+    #[inline]
+    fn from_wire(value: &str) -> ::std::option::Option<Self> {
+        match value {
+            "on" => ::std::option::Option::Some(Self::On),
+            "off" => ::std::option::Option::Some(Self::Off),
+            _ => ::std::option::Option::None,
+        }
+    }
+    #[inline]
+    fn to_wire(
+        &self,
+    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
+        match self {
+            Self::On => ::std::result::Result::Ok((0u32, "on")),
+            Self::Off => ::std::result::Result::Ok((1u32, "off")),
+        }
+    }
+}
+
+/// Named like a type's input form, and gives a guard `isInput`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Input")]
+pub struct Input(pub u8);
+
+impl ::cardc_runtime::__private::serde::Serialize for Input {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Input {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Strict,
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
+/// Gives a guard `parseInt`, a global function.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Int")]
+pub struct Int(pub i64);
+
+impl ::cardc_runtime::__private::serde::Serialize for Int {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Int {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Strict,
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
+/// Named like a guard's error.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Issue",
+    deny_unknown_fields
+)]
+pub struct Issue {
+    #[allow(missing_docs)]
+    pub pointer: String,
+    #[allow(missing_docs)]
+    pub message: String,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for Issue {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for Issue {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Issue",
+            2,
+            tags,
+        )?;
+        object.field("pointer", &self.pointer)?;
+        object.field("message", &self.message)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Issue {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Issue {
+    const NAME: &'static str = "Issue";
+    const FIELDS: &'static [&'static str] = &["pointer", "message"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        Self::__visit_map_with(
+            map,
+            ::std::option::Option::None,
+            ::std::option::Option::None,
+        )
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            pointer: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+            message: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                1,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+impl Issue {
+    /// Reads the struct from the entries of an object, some of its slots filled
+    /// already by the union around it, from entries before the union's tag.
+    #[inline]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn __visit_map_with<'de, A>(
+        mut map: A,
+        mut slot_0: ::std::option::Option<String>,
+        mut slot_1: ::std::option::Option<String>,
+    ) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "pointer",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                1 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_1,
+                        "message",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            pointer: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_0, "pointer")?,
+            message: ::cardc_runtime::__private::required::<
+                A::Error,
+                _,
+            >(slot_1, "message")?,
+        })
+    }
+}
+
+/// Named like JavaScript's `JSON`, whose `JSON.stringify` the runtime calls.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "JSON",
+    deny_unknown_fields
+)]
+pub struct JSON {
+    #[allow(missing_docs)]
+    pub value: ::cardc_runtime::__private::serde_json::Value,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for JSON {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for JSON {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "JSON",
+            1,
+            tags,
+        )?;
+        object.field("value", &self.value)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for JSON {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for JSON {
+    const NAME: &'static str = "JSON";
+    const FIELDS: &'static [&'static str] = &["value"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "value",
+                        ::cardc_runtime::__private::Strict,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            value: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "value")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            value: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Strict,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
+/// Named like a key type parameter.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "K")]
+pub struct K(pub String);
+
+impl ::cardc_runtime::__private::serde::Serialize for K {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for K {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Plain,
+                deserializer,
+            )
+            .map(Self)
     }
 }
 
@@ -1160,6 +2926,36 @@ impl Loop {
     }
 }
 
+/// Gives a guard `isNaN`, a global function.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "NaN")]
+pub struct NaN(pub f64);
+
+impl ::cardc_runtime::__private::serde::Serialize for NaN {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for NaN {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Plain,
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
 /// A union whose tag is a keyword in TypeScript and JavaScript.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -1526,6 +3322,149 @@ impl Node {
     }
 }
 
+/// Named like JavaScript's `Number`, which the runtime calls.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Number")]
+pub struct Number(pub f64);
+
+impl ::cardc_runtime::__private::serde::Serialize for Number {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Number {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Plain,
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
+/// Named like JavaScript's `Object`, whose `Object.keys` the checks call.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Object",
+    deny_unknown_fields
+)]
+pub struct Object {
+    #[allow(missing_docs)]
+    pub keys: Vec<String>,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for Object {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for Object {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Object",
+            1,
+            tags,
+        )?;
+        object.field("keys", &self.keys)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Object {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Object {
+    const NAME: &'static str = "Object";
+    const FIELDS: &'static [&'static str] = &["keys"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "keys",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            keys: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "keys")?,
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            keys: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Plain,
+                ::std::option::Option::None,
+            )?,
+        })
+    }
+}
+
 /// The one variant.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -1736,6 +3675,352 @@ impl Only {
         match self {
             Self::One(value) => bridge.one(value),
         }
+    }
+}
+
+/// Named like a parse's result.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Parsed")]
+pub struct Parsed(pub u8);
+
+impl ::cardc_runtime::__private::serde::Serialize for Parsed {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Parsed {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Strict,
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
+/// Named like TypeScript's `Partial`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Partial",
+    deny_unknown_fields
+)]
+pub struct Partial {}
+
+impl ::cardc_runtime::__private::serde::Serialize for Partial {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for Partial {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Partial",
+            0,
+            tags,
+        )?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Partial {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Partial {
+    const NAME: &'static str = "Partial";
+    const FIELDS: &'static [&'static str] = &[];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        while ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)?
+            .is_some()
+        {}
+        ::std::result::Result::Ok(Self {})
+    }
+    #[inline]
+    fn visit_seq<'de, A>(_seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {})
+    }
+}
+
+/// Named like JavaScript's `Promise`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Promise",
+    deny_unknown_fields
+)]
+pub struct Promise {
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub then: Option<String>,
+}
+
+impl ::cardc_runtime::__private::serde::Serialize for Promise {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::Object::serialize_object(
+            self,
+            serializer,
+            ::std::option::Option::None,
+        )
+    }
+}
+
+impl ::cardc_runtime::__private::Object for Promise {
+    #[inline]
+    fn serialize_object<S>(
+        &self,
+        serializer: S,
+        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
+    ) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        let mut object = ::cardc_runtime::__private::StructWriter::begin(
+            serializer,
+            "Promise",
+            ::core::primitive::usize::from(::std::option::Option::is_some(&self.then)),
+            tags,
+        )?;
+        object.optional_field("then", &self.then)?;
+        object.end()
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Promise {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::deserialize_struct(deserializer)
+    }
+}
+
+impl ::cardc_runtime::__private::Struct for Promise {
+    const NAME: &'static str = "Promise";
+    const FIELDS: &'static [&'static str] = &["then"];
+    const OPEN: bool = false;
+    #[inline]
+    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
+    {
+        let mut slot_0 = ::std::option::Option::None;
+        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
+            Self,
+            A,
+        >(&mut map, ::std::option::Option::None)? {
+            match field {
+                0 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_0,
+                        "then",
+                        ::cardc_runtime::__private::Optional(
+                            ::cardc_runtime::__private::Plain,
+                        ),
+                    )?
+                }
+                _ => {
+                    return ::std::result::Result::Err(
+                        ::cardc_runtime::__private::no_field_at(field),
+                    );
+                }
+            }
+        }
+        ::std::result::Result::Ok(Self {
+            then: ::std::option::Option::unwrap_or_default(slot_0),
+        })
+    }
+    #[inline]
+    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
+    where
+        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
+    {
+        ::std::result::Result::Ok(Self {
+            then: ::cardc_runtime::__private::next_element::<
+                Self,
+                A,
+                _,
+                _,
+            >(
+                &mut seq,
+                0,
+                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
+                ::std::option::Option::Some(::std::option::Option::None),
+            )?,
+        })
+    }
+}
+
+/// Named like the matchers' result type, without its `_`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "R")]
+pub struct R(pub u8);
+
+impl ::cardc_runtime::__private::serde::Serialize for R {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for R {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Strict,
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
+/// Named like TypeScript's `Readonly`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Readonly")]
+pub struct Readonly(pub String);
+
+impl ::cardc_runtime::__private::serde::Serialize for Readonly {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Readonly {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Plain,
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
+/// Named like TypeScript's `Record`, which the runtime does not use.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Record")]
+pub struct Record(pub ::std::collections::BTreeMap<String, u8>);
+
+impl ::cardc_runtime::__private::serde::Serialize for Record {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Record {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Entries(::cardc_runtime::__private::Strict),
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
+/// Named like TypeScript's `Required`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Required")]
+pub struct Required(pub String);
+
+impl ::cardc_runtime::__private::serde::Serialize for Required {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Required {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Plain,
+                deserializer,
+            )
+            .map(Self)
     }
 }
 
@@ -2078,6 +4363,36 @@ impl Send {
     }
 }
 
+/// Named like JavaScript's `Set`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Set")]
+pub struct Set(pub Vec<u8>);
+
+impl ::cardc_runtime::__private::serde::Serialize for Set {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Set {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Items(::cardc_runtime::__private::Strict),
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
 /// Named like the `Sized` that `dispatch` bounds its bridge by.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -2288,5 +4603,95 @@ impl ::cardc_runtime::__private::Struct for Some {
         A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
     {
         ::std::result::Result::Ok(Self {})
+    }
+}
+
+/// Named like the state a check carries.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "State")]
+pub struct State(pub u8);
+
+impl ::cardc_runtime::__private::serde::Serialize for State {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for State {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Strict,
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
+/// Named like JavaScript's `Symbol`, which a catch-all's brand is.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Symbol")]
+pub struct Symbol(pub String);
+
+impl ::cardc_runtime::__private::serde::Serialize for Symbol {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Symbol {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Plain,
+                deserializer,
+            )
+            .map(Self)
+    }
+}
+
+/// Named like a type parameter of the runtime's helpers.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "T")]
+pub struct T(pub u8);
+
+impl ::cardc_runtime::__private::serde::Serialize for T {
+    #[inline]
+    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
+    where
+        S: ::cardc_runtime::__private::serde::Serializer,
+    {
+        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
+    }
+}
+
+impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for T {
+    #[inline]
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
+    {
+        ::cardc_runtime::__private::Read::read(
+                ::cardc_runtime::__private::Strict,
+                deserializer,
+            )
+            .map(Self)
     }
 }

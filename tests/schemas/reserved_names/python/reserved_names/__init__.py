@@ -32,10 +32,134 @@ class Default(_enum.Enum):
     Copy = "copy"
 
 
+class Error_Known(_enum.Enum):
+    """Named like JavaScript's `Error`, which `assertNever` throws."""
+
+    Fatal = "fatal"
+
+
+class ErrorOther(_rt.OtherValue):
+    """Any other error."""
+
+    _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(("fatal",))
+
+
+Error = _te.TypeAliasType(
+    "Error",
+    _t.Annotated[Error_Known | ErrorOther, _p.BeforeValidator(_rt.string)],
+)
+"""Named like JavaScript's `Error`, which `assertNever` throws."""
+
+
+class Handlers(_enum.Enum):
+    """Named like a union's handlers type."""
+
+    On = "on"
+
+    Off = "off"
+
+
 class D(_rt.Model):
     """Named like the deserializer parameter of a `Deserialize` impl."""
 
     debug: list[Debug] = _p.Field(alias="debug")
+
+
+class Globals(_rt.Model):
+    """Fields of types named after TypeScript's and JavaScript's globals, its utility types, and the
+    names a guard module might give its own helpers: the TypeScript output names none of them for
+    itself (its runtime comes from its own module, or carries a `cardc` prefix, and its checks
+    from a `guards` namespace), so each shadows nothing it relies on. A default and the reader
+    policies bring in every part of the runtime.
+    """
+
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("handlers",)
+
+    object_: Object = _p.Field(alias="object")
+
+    record: Record = _p.Field(alias="record")
+
+    partial: _t.Annotated[Partial | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="partial",
+    )
+
+    error: Error = _p.Field(alias="error")
+
+    json_: JSON = _p.Field(alias="json")
+
+    set: Set = _p.Field(alias="set")
+
+    promise: list[Promise] = _p.Field(alias="promise")
+
+    symbol: Symbol = _p.Field(alias="symbol")
+
+    date: Date = _p.Field(alias="date")
+
+    number: Number = _p.Field(alias="number")
+
+    boolean: Boolean = _p.Field(alias="boolean")
+
+    guard: Guard = _p.Field(alias="guard")
+
+    issue: Issue = _p.Field(alias="issue")
+
+    parsed: Parsed = _p.Field(alias="parsed")
+
+    guards: Guards = _p.Field(alias="guards")
+
+    cardc: Cardc = _p.Field(alias="cardc")
+
+    t: T = _p.Field(alias="t")
+
+    r: R = _p.Field(alias="r")
+
+    k: _t.Annotated[K | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="k",
+    )
+
+    finite: Finite = _p.Field(alias="finite")
+
+    int_: Int = _p.Field(alias="int")
+
+    na_n: NaN = _p.Field(alias="na_n")
+
+    readonly: Readonly = _p.Field(alias="readonly")
+
+    required: Required = _p.Field(alias="required")
+
+    state: State = _p.Field(alias="state")
+
+    checks: list[Check] = _p.Field(alias="checks")
+    """A tolerant array: a bad item is skipped."""
+
+    input: _t.Annotated[Input | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="input",
+    )
+    """A tolerant value: a bad one reads as absent."""
+
+    handlers: Handlers = _p.Field(
+        default=Handlers.On,
+        exclude_if=_rt.equal_to("on"),
+        alias="handlers",
+    )
+    """A defaulted value."""
+
+
+class Issue(_rt.Model):
+    """Named like a guard's error."""
+
+    pointer: str = _p.Field(alias="pointer")
+
+    message: str = _p.Field(alias="message")
+
+
+class JSON(_rt.Model):
+    """Named like JavaScript's `JSON`, whose `JSON.stringify` the runtime calls."""
+
+    value: _rt.Json = _p.Field(alias="value")
 
 
 class Keywords(_rt.Model):
@@ -82,8 +206,27 @@ class Loop(_rt.Model):
     loop: bool = _p.Field(alias="loop")
 
 
+class Object(_rt.Model):
+    """Named like JavaScript's `Object`, whose `Object.keys` the checks call."""
+
+    keys: list[str] = _p.Field(alias="keys")
+
+
 class One(_rt.Model):
     """The one variant."""
+
+
+class Partial(_rt.Model):
+    """Named like TypeScript's `Partial`."""
+
+
+class Promise(_rt.Model):
+    """Named like JavaScript's `Promise`."""
+
+    then: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
+        default=None,
+        alias="then",
+    )
 
 
 class Result(_rt.Model):
@@ -116,6 +259,20 @@ class Sized(_rt.Model):
 
 class Some(_rt.Model):
     """Named like a prelude variant."""
+
+
+class Check_Pass(_rt.Model):
+    """The Pass variant of Check."""
+
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
+    kind: _t.Literal["pass"] = _p.Field(default="pass", alias="kind")
+
+
+class Check_Fail(Issue):
+    """The Fail variant of Check."""
+
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
+    kind: _t.Literal["fail"] = _p.Field(default="fail", alias="kind")
 
 
 class Keyword_Super(Sized):
@@ -174,6 +331,49 @@ class Only_One(One):
     card: _t.Literal["one"] = _p.Field(default="one", alias="card")
 
 
+Boolean = _te.TypeAliasType("Boolean", bool)
+"""Named like JavaScript's `Boolean`."""
+
+
+Cardc = _te.TypeAliasType("Cardc", _rt.U8)
+"""Named like the runtime's prefix, in UpperCamelCase."""
+
+
+Check = _te.TypeAliasType(
+    "Check",
+    _t.Annotated[Check_Pass | Check_Fail, _p.Field(discriminator="kind")],
+)
+"""Named like a check."""
+
+
+Date = _te.TypeAliasType("Date", str)
+"""Named like JavaScript's `Date`."""
+
+
+Finite = _te.TypeAliasType("Finite", _rt.F64)
+"""Gives a guard `isFinite`, a global function."""
+
+
+Guard = _te.TypeAliasType("Guard", bool)
+"""Named like a guard's result."""
+
+
+Guards = _te.TypeAliasType("Guards", _rt.U8)
+"""Named like the namespace the output imports its checks as, in UpperCamelCase."""
+
+
+Input = _te.TypeAliasType("Input", _rt.U8)
+"""Named like a type's input form, and gives a guard `isInput`."""
+
+
+Int = _te.TypeAliasType("Int", _rt.I64)
+"""Gives a guard `parseInt`, a global function."""
+
+
+K = _te.TypeAliasType("K", str)
+"""Named like a key type parameter."""
+
+
 Keyword = _te.TypeAliasType(
     "Keyword",
     _t.Annotated[
@@ -186,6 +386,10 @@ is one since the 2024 edition.
 """
 
 
+NaN = _te.TypeAliasType("NaN", _rt.F64)
+"""Gives a guard `isNaN`, a global function."""
+
+
 Node = _te.TypeAliasType(
     "Node",
     _t.Annotated[Node_Impl | Node_While, _p.Field(discriminator="class_")],
@@ -193,11 +397,87 @@ Node = _te.TypeAliasType(
 """A union whose tag is a keyword in TypeScript and JavaScript."""
 
 
+Number = _te.TypeAliasType("Number", _rt.F64)
+"""Named like JavaScript's `Number`, which the runtime calls."""
+
+
 Only = _te.TypeAliasType(
     "Only",
     _t.Annotated[Only_One, _p.BeforeValidator(_rt.tagged("card"))],
 )
 """A union with a single variant: `match` still closes with `assertNever`."""
+
+
+Parsed = _te.TypeAliasType("Parsed", _rt.U8)
+"""Named like a parse's result."""
+
+
+R = _te.TypeAliasType("R", _rt.U8)
+"""Named like the matchers' result type, without its `_`."""
+
+
+Readonly = _te.TypeAliasType("Readonly", str)
+"""Named like TypeScript's `Readonly`."""
+
+
+Record = _te.TypeAliasType("Record", dict[str, _rt.U8])
+"""Named like TypeScript's `Record`, which the runtime does not use."""
+
+
+Required = _te.TypeAliasType("Required", str)
+"""Named like TypeScript's `Required`."""
+
+
+Set = _te.TypeAliasType("Set", list[_rt.U8])
+"""Named like JavaScript's `Set`."""
+
+
+State = _te.TypeAliasType("State", _rt.U8)
+"""Named like the state a check carries."""
+
+
+Symbol = _te.TypeAliasType("Symbol", str)
+"""Named like JavaScript's `Symbol`, which a catch-all's brand is."""
+
+
+T = _te.TypeAliasType("T", _rt.U8)
+"""Named like a type parameter of the runtime's helpers."""
+
+
+def parse_boolean(data: object) -> Boolean:
+    """Decodes parsed JSON data as a Boolean, or raises DecodeError."""
+    value: Boolean = _rt.decode_data(Boolean, "Boolean", data)
+    return value
+
+
+def parse_boolean_json(text: str | bytes) -> Boolean:
+    """Decodes JSON text as a Boolean, or raises DecodeError."""
+    value: Boolean = _rt.decode(Boolean, "Boolean", text)
+    return value
+
+
+def parse_cardc(data: object) -> Cardc:
+    """Decodes parsed JSON data as a Cardc, or raises DecodeError."""
+    value: Cardc = _rt.decode_data(Cardc, "Cardc", data)
+    return value
+
+
+def parse_cardc_json(text: str | bytes) -> Cardc:
+    """Decodes JSON text as a Cardc, or raises DecodeError."""
+    value: Cardc = _rt.decode(Cardc, "Cardc", text)
+    return value
+
+
+def parse_check(data: object) -> Check:
+    """Decodes parsed JSON data as a Check, or raises DecodeError."""
+    value: Check = _rt.decode_data(Check, "Check", data)
+    return value
+
+
+def parse_check_json(text: str | bytes) -> Check:
+    """Decodes JSON text as a Check, or raises DecodeError."""
+    value: Check = _rt.decode(Check, "Check", text)
+    return value
 
 
 def parse_d(data: object) -> D:
@@ -209,6 +489,18 @@ def parse_d(data: object) -> D:
 def parse_d_json(text: str | bytes) -> D:
     """Decodes JSON text as a D, or raises DecodeError."""
     value: D = _rt.decode(D, "D", text)
+    return value
+
+
+def parse_date(data: object) -> Date:
+    """Decodes parsed JSON data as a Date, or raises DecodeError."""
+    value: Date = _rt.decode_data(Date, "Date", data)
+    return value
+
+
+def parse_date_json(text: str | bytes) -> Date:
+    """Decodes JSON text as a Date, or raises DecodeError."""
+    value: Date = _rt.decode(Date, "Date", text)
     return value
 
 
@@ -233,6 +525,138 @@ def parse_default(data: object) -> Default:
 def parse_default_json(text: str | bytes) -> Default:
     """Decodes JSON text as a Default, or raises DecodeError."""
     value: Default = _rt.decode(Default, "Default", text)
+    return value
+
+
+def parse_error(data: object) -> Error:
+    """Decodes parsed JSON data as a Error, or raises DecodeError."""
+    value: Error = _rt.decode_data(Error, "Error", data)
+    return value
+
+
+def parse_error_json(text: str | bytes) -> Error:
+    """Decodes JSON text as a Error, or raises DecodeError."""
+    value: Error = _rt.decode(Error, "Error", text)
+    return value
+
+
+def parse_finite(data: object) -> Finite:
+    """Decodes parsed JSON data as a Finite, or raises DecodeError."""
+    value: Finite = _rt.decode_data(Finite, "Finite", data)
+    return value
+
+
+def parse_finite_json(text: str | bytes) -> Finite:
+    """Decodes JSON text as a Finite, or raises DecodeError."""
+    value: Finite = _rt.decode(Finite, "Finite", text)
+    return value
+
+
+def parse_globals(data: object) -> Globals:
+    """Decodes parsed JSON data as a Globals, or raises DecodeError."""
+    value: Globals = _rt.decode_data(Globals, "Globals", data)
+    return value
+
+
+def parse_globals_json(text: str | bytes) -> Globals:
+    """Decodes JSON text as a Globals, or raises DecodeError."""
+    value: Globals = _rt.decode(Globals, "Globals", text)
+    return value
+
+
+def parse_guard(data: object) -> Guard:
+    """Decodes parsed JSON data as a Guard, or raises DecodeError."""
+    value: Guard = _rt.decode_data(Guard, "Guard", data)
+    return value
+
+
+def parse_guard_json(text: str | bytes) -> Guard:
+    """Decodes JSON text as a Guard, or raises DecodeError."""
+    value: Guard = _rt.decode(Guard, "Guard", text)
+    return value
+
+
+def parse_guards(data: object) -> Guards:
+    """Decodes parsed JSON data as a Guards, or raises DecodeError."""
+    value: Guards = _rt.decode_data(Guards, "Guards", data)
+    return value
+
+
+def parse_guards_json(text: str | bytes) -> Guards:
+    """Decodes JSON text as a Guards, or raises DecodeError."""
+    value: Guards = _rt.decode(Guards, "Guards", text)
+    return value
+
+
+def parse_handlers(data: object) -> Handlers:
+    """Decodes parsed JSON data as a Handlers, or raises DecodeError."""
+    value: Handlers = _rt.decode_data(Handlers, "Handlers", data)
+    return value
+
+
+def parse_handlers_json(text: str | bytes) -> Handlers:
+    """Decodes JSON text as a Handlers, or raises DecodeError."""
+    value: Handlers = _rt.decode(Handlers, "Handlers", text)
+    return value
+
+
+def parse_input(data: object) -> Input:
+    """Decodes parsed JSON data as a Input, or raises DecodeError."""
+    value: Input = _rt.decode_data(Input, "Input", data)
+    return value
+
+
+def parse_input_json(text: str | bytes) -> Input:
+    """Decodes JSON text as a Input, or raises DecodeError."""
+    value: Input = _rt.decode(Input, "Input", text)
+    return value
+
+
+def parse_int(data: object) -> Int:
+    """Decodes parsed JSON data as a Int, or raises DecodeError."""
+    value: Int = _rt.decode_data(Int, "Int", data)
+    return value
+
+
+def parse_int_json(text: str | bytes) -> Int:
+    """Decodes JSON text as a Int, or raises DecodeError."""
+    value: Int = _rt.decode(Int, "Int", text)
+    return value
+
+
+def parse_issue(data: object) -> Issue:
+    """Decodes parsed JSON data as a Issue, or raises DecodeError."""
+    value: Issue = _rt.decode_data(Issue, "Issue", data)
+    return value
+
+
+def parse_issue_json(text: str | bytes) -> Issue:
+    """Decodes JSON text as a Issue, or raises DecodeError."""
+    value: Issue = _rt.decode(Issue, "Issue", text)
+    return value
+
+
+def parse_j_s_o_n(data: object) -> JSON:
+    """Decodes parsed JSON data as a JSON, or raises DecodeError."""
+    value: JSON = _rt.decode_data(JSON, "JSON", data)
+    return value
+
+
+def parse_j_s_o_n_json(text: str | bytes) -> JSON:
+    """Decodes JSON text as a JSON, or raises DecodeError."""
+    value: JSON = _rt.decode(JSON, "JSON", text)
+    return value
+
+
+def parse_k(data: object) -> K:
+    """Decodes parsed JSON data as a K, or raises DecodeError."""
+    value: K = _rt.decode_data(K, "K", data)
+    return value
+
+
+def parse_k_json(text: str | bytes) -> K:
+    """Decodes JSON text as a K, or raises DecodeError."""
+    value: K = _rt.decode(K, "K", text)
     return value
 
 
@@ -272,6 +696,18 @@ def parse_loop_json(text: str | bytes) -> Loop:
     return value
 
 
+def parse_na_n(data: object) -> NaN:
+    """Decodes parsed JSON data as a NaN, or raises DecodeError."""
+    value: NaN = _rt.decode_data(NaN, "NaN", data)
+    return value
+
+
+def parse_na_n_json(text: str | bytes) -> NaN:
+    """Decodes JSON text as a NaN, or raises DecodeError."""
+    value: NaN = _rt.decode(NaN, "NaN", text)
+    return value
+
+
 def parse_node(data: object) -> Node:
     """Decodes parsed JSON data as a Node, or raises DecodeError."""
     value: Node = _rt.decode_data(Node, "Node", data)
@@ -281,6 +717,30 @@ def parse_node(data: object) -> Node:
 def parse_node_json(text: str | bytes) -> Node:
     """Decodes JSON text as a Node, or raises DecodeError."""
     value: Node = _rt.decode(Node, "Node", text)
+    return value
+
+
+def parse_number(data: object) -> Number:
+    """Decodes parsed JSON data as a Number, or raises DecodeError."""
+    value: Number = _rt.decode_data(Number, "Number", data)
+    return value
+
+
+def parse_number_json(text: str | bytes) -> Number:
+    """Decodes JSON text as a Number, or raises DecodeError."""
+    value: Number = _rt.decode(Number, "Number", text)
+    return value
+
+
+def parse_object(data: object) -> Object:
+    """Decodes parsed JSON data as a Object, or raises DecodeError."""
+    value: Object = _rt.decode_data(Object, "Object", data)
+    return value
+
+
+def parse_object_json(text: str | bytes) -> Object:
+    """Decodes JSON text as a Object, or raises DecodeError."""
+    value: Object = _rt.decode(Object, "Object", text)
     return value
 
 
@@ -305,6 +765,90 @@ def parse_only(data: object) -> Only:
 def parse_only_json(text: str | bytes) -> Only:
     """Decodes JSON text as a Only, or raises DecodeError."""
     value: Only = _rt.decode(Only, "Only", text)
+    return value
+
+
+def parse_parsed(data: object) -> Parsed:
+    """Decodes parsed JSON data as a Parsed, or raises DecodeError."""
+    value: Parsed = _rt.decode_data(Parsed, "Parsed", data)
+    return value
+
+
+def parse_parsed_json(text: str | bytes) -> Parsed:
+    """Decodes JSON text as a Parsed, or raises DecodeError."""
+    value: Parsed = _rt.decode(Parsed, "Parsed", text)
+    return value
+
+
+def parse_partial(data: object) -> Partial:
+    """Decodes parsed JSON data as a Partial, or raises DecodeError."""
+    value: Partial = _rt.decode_data(Partial, "Partial", data)
+    return value
+
+
+def parse_partial_json(text: str | bytes) -> Partial:
+    """Decodes JSON text as a Partial, or raises DecodeError."""
+    value: Partial = _rt.decode(Partial, "Partial", text)
+    return value
+
+
+def parse_promise(data: object) -> Promise:
+    """Decodes parsed JSON data as a Promise, or raises DecodeError."""
+    value: Promise = _rt.decode_data(Promise, "Promise", data)
+    return value
+
+
+def parse_promise_json(text: str | bytes) -> Promise:
+    """Decodes JSON text as a Promise, or raises DecodeError."""
+    value: Promise = _rt.decode(Promise, "Promise", text)
+    return value
+
+
+def parse_r(data: object) -> R:
+    """Decodes parsed JSON data as a R, or raises DecodeError."""
+    value: R = _rt.decode_data(R, "R", data)
+    return value
+
+
+def parse_r_json(text: str | bytes) -> R:
+    """Decodes JSON text as a R, or raises DecodeError."""
+    value: R = _rt.decode(R, "R", text)
+    return value
+
+
+def parse_readonly(data: object) -> Readonly:
+    """Decodes parsed JSON data as a Readonly, or raises DecodeError."""
+    value: Readonly = _rt.decode_data(Readonly, "Readonly", data)
+    return value
+
+
+def parse_readonly_json(text: str | bytes) -> Readonly:
+    """Decodes JSON text as a Readonly, or raises DecodeError."""
+    value: Readonly = _rt.decode(Readonly, "Readonly", text)
+    return value
+
+
+def parse_record(data: object) -> Record:
+    """Decodes parsed JSON data as a Record, or raises DecodeError."""
+    value: Record = _rt.decode_data(Record, "Record", data)
+    return value
+
+
+def parse_record_json(text: str | bytes) -> Record:
+    """Decodes JSON text as a Record, or raises DecodeError."""
+    value: Record = _rt.decode(Record, "Record", text)
+    return value
+
+
+def parse_required(data: object) -> Required:
+    """Decodes parsed JSON data as a Required, or raises DecodeError."""
+    value: Required = _rt.decode_data(Required, "Required", data)
+    return value
+
+
+def parse_required_json(text: str | bytes) -> Required:
+    """Decodes JSON text as a Required, or raises DecodeError."""
+    value: Required = _rt.decode(Required, "Required", text)
     return value
 
 
@@ -344,6 +888,18 @@ def parse_send_json(text: str | bytes) -> Send:
     return value
 
 
+def parse_set(data: object) -> Set:
+    """Decodes parsed JSON data as a Set, or raises DecodeError."""
+    value: Set = _rt.decode_data(Set, "Set", data)
+    return value
+
+
+def parse_set_json(text: str | bytes) -> Set:
+    """Decodes JSON text as a Set, or raises DecodeError."""
+    value: Set = _rt.decode(Set, "Set", text)
+    return value
+
+
 def parse_sized(data: object) -> Sized:
     """Decodes parsed JSON data as a Sized, or raises DecodeError."""
     value: Sized = _rt.decode_data(Sized, "Sized", data)
@@ -368,8 +924,66 @@ def parse_some_json(text: str | bytes) -> Some:
     return value
 
 
+def parse_state(data: object) -> State:
+    """Decodes parsed JSON data as a State, or raises DecodeError."""
+    value: State = _rt.decode_data(State, "State", data)
+    return value
+
+
+def parse_state_json(text: str | bytes) -> State:
+    """Decodes JSON text as a State, or raises DecodeError."""
+    value: State = _rt.decode(State, "State", text)
+    return value
+
+
+def parse_symbol(data: object) -> Symbol:
+    """Decodes parsed JSON data as a Symbol, or raises DecodeError."""
+    value: Symbol = _rt.decode_data(Symbol, "Symbol", data)
+    return value
+
+
+def parse_symbol_json(text: str | bytes) -> Symbol:
+    """Decodes JSON text as a Symbol, or raises DecodeError."""
+    value: Symbol = _rt.decode(Symbol, "Symbol", text)
+    return value
+
+
+def parse_t(data: object) -> T:
+    """Decodes parsed JSON data as a T, or raises DecodeError."""
+    value: T = _rt.decode_data(T, "T", data)
+    return value
+
+
+def parse_t_json(text: str | bytes) -> T:
+    """Decodes JSON text as a T, or raises DecodeError."""
+    value: T = _rt.decode(T, "T", text)
+    return value
+
+
 _R = _t.TypeVar("_R")
 _R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class CheckVisitor(_t.Protocol[_R_co]):
+    """What `visit_check` calls: one method per variant of Check."""
+
+    def pass_(self, value: Check_Pass, /) -> _R_co: ...
+
+    def fail(self, value: Check_Fail, /) -> _R_co: ...
+
+
+def visit_check(value: Check, visitor: CheckVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Check_Pass():
+            return visitor.pass_(value)
+        case Check_Fail():
+            return visitor.fail(value)
+        case _:
+            _te.assert_never(value)
 
 
 class KeywordVisitor(_t.Protocol[_R_co]):
@@ -447,11 +1061,31 @@ def visit_only(value: Only, visitor: OnlyVisitor[_R]) -> _R:
 
 
 __all__ = [
+    "Boolean",
+    "Cardc",
+    "Check",
+    "CheckVisitor",
+    "Check_Fail",
+    "Check_Pass",
     "D",
+    "Date",
     "Debug",
     "DecodeError",
     "Default",
+    "Error",
     "ErrorEntry",
+    "ErrorOther",
+    "Error_Known",
+    "Finite",
+    "Globals",
+    "Guard",
+    "Guards",
+    "Handlers",
+    "Input",
+    "Int",
+    "Issue",
+    "JSON",
+    "K",
     "Keyword",
     "KeywordVisitor",
     "Keyword_Crate",
@@ -461,61 +1095,142 @@ __all__ = [
     "Keyword_Type",
     "Keywords",
     "Loop",
+    "NaN",
     "Node",
     "NodeVisitor",
     "Node_Impl",
     "Node_While",
+    "Number",
+    "Object",
     "One",
     "Only",
     "OnlyVisitor",
     "Only_One",
+    "Parsed",
+    "Partial",
+    "Promise",
+    "R",
+    "Readonly",
+    "Record",
+    "Required",
     "Result",
     "S",
     "Send",
+    "Set",
     "Sized",
     "Some",
+    "State",
+    "Symbol",
+    "T",
+    "parse_boolean",
+    "parse_boolean_json",
+    "parse_cardc",
+    "parse_cardc_json",
+    "parse_check",
+    "parse_check_json",
     "parse_d",
     "parse_d_json",
+    "parse_date",
+    "parse_date_json",
     "parse_debug",
     "parse_debug_json",
     "parse_default",
     "parse_default_json",
+    "parse_error",
+    "parse_error_json",
+    "parse_finite",
+    "parse_finite_json",
+    "parse_globals",
+    "parse_globals_json",
+    "parse_guard",
+    "parse_guard_json",
+    "parse_guards",
+    "parse_guards_json",
+    "parse_handlers",
+    "parse_handlers_json",
+    "parse_input",
+    "parse_input_json",
+    "parse_int",
+    "parse_int_json",
+    "parse_issue",
+    "parse_issue_json",
+    "parse_j_s_o_n",
+    "parse_j_s_o_n_json",
+    "parse_k",
+    "parse_k_json",
     "parse_keyword",
     "parse_keyword_json",
     "parse_keywords",
     "parse_keywords_json",
     "parse_loop",
     "parse_loop_json",
+    "parse_na_n",
+    "parse_na_n_json",
     "parse_node",
     "parse_node_json",
+    "parse_number",
+    "parse_number_json",
+    "parse_object",
+    "parse_object_json",
     "parse_one",
     "parse_one_json",
     "parse_only",
     "parse_only_json",
+    "parse_parsed",
+    "parse_parsed_json",
+    "parse_partial",
+    "parse_partial_json",
+    "parse_promise",
+    "parse_promise_json",
+    "parse_r",
+    "parse_r_json",
+    "parse_readonly",
+    "parse_readonly_json",
+    "parse_record",
+    "parse_record_json",
+    "parse_required",
+    "parse_required_json",
     "parse_result",
     "parse_result_json",
     "parse_s",
     "parse_s_json",
     "parse_send",
     "parse_send_json",
+    "parse_set",
+    "parse_set_json",
     "parse_sized",
     "parse_sized_json",
     "parse_some",
     "parse_some_json",
+    "parse_state",
+    "parse_state_json",
+    "parse_symbol",
+    "parse_symbol_json",
+    "parse_t",
+    "parse_t_json",
+    "visit_check",
     "visit_keyword",
     "visit_node",
     "visit_only",
 ]
 
 D.model_rebuild()
+Globals.model_rebuild()
+Issue.model_rebuild()
+JSON.model_rebuild()
 Keywords.model_rebuild()
 Loop.model_rebuild()
+Object.model_rebuild()
 One.model_rebuild()
+Partial.model_rebuild()
+Promise.model_rebuild()
 Result.model_rebuild()
 S.model_rebuild()
 Send.model_rebuild()
 Sized.model_rebuild()
 Some.model_rebuild()
+Check_Pass.model_rebuild()
+Check_Fail.model_rebuild()
 Keyword_Super.model_rebuild()
 Keyword_Crate.model_rebuild()
 Keyword_Gen.model_rebuild()
