@@ -66,6 +66,12 @@ pub trait Target: Sync {
         Vec::new()
     }
 
+    /// Why this target cannot write the outputs of a schema of this file stem, if it cannot:
+    /// its output would be one of the modules the target writes beside its outputs.
+    fn stem_problem(&self, _stem: &str) -> Option<Refusal> {
+        None
+    }
+
     /// Why this target cannot carry a key on the wire (a field's wire name or a union's tag),
     /// if it cannot.
     fn wire_key_problem(&self, _key: &str) -> Option<Refusal> {

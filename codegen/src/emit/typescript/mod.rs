@@ -72,7 +72,7 @@ impl Target for TypeScript {
 
     fn shared_runtime(&self) -> Option<SharedRuntime> {
         Some(SharedRuntime {
-            file_name: "cardc_runtime.ts",
+            file_name: RUNTIME_FILE,
             import_beside: "./cardc_runtime.js",
             import_from: import_specifier,
             contents: shared_runtime(),
@@ -89,6 +89,25 @@ impl Target for TypeScript {
 
     fn default_helpers(&self, name: &str) -> Vec<String> {
         vec![input_type(name)]
+    }
+
+    fn stem_problem(&self, stem: &str) -> Option<Refusal> {
+        let file = self.file_name(stem);
+        let taken = if file == RUNTIME_FILE {
+            "the shared runtime module"
+        } else if stem.ends_with(GUARDS_SUFFIX) {
+            "another schema's guards module"
+        } else {
+            return None;
+        };
+        Some(Refusal {
+            message: format!("a schema named `{stem}` would write its TypeScript to `{file}`"),
+            label: format!("`{file}` is {taken}"),
+            hint: format!(
+                "the TypeScript output writes `{RUNTIME_FILE}` and each schema's \
+                 `<stem>{GUARDS_SUFFIX}.ts` beside its outputs: rename the schema file"
+            ),
+        })
     }
 
     fn wire_key_problem(&self, key: &str) -> Option<Refusal> {
@@ -122,10 +141,16 @@ fn import_specifier(relative: &str) -> String {
     }
 }
 
+/// The shared runtime module's file name, beside the outputs.
+const RUNTIME_FILE: &str = "cardc_runtime.ts";
+
+/// What a schema's stem is followed by in its guards module's file name.
+const GUARDS_SUFFIX: &str = ".guards";
+
 /// The file name of the guards module of a schema of this stem (`render_intent.guards.ts`),
 /// beside its output.
 fn guards_file_name(stem: &str) -> String {
-    format!("{stem}.guards.ts")
+    format!("{stem}{GUARDS_SUFFIX}.ts")
 }
 
 /// The namespace an output imports its guards module as: lowercase, so no schema type name
