@@ -653,8 +653,6 @@ pub struct Globals {
     #[allow(missing_docs)]
     pub error: Error,
     #[allow(missing_docs)]
-    pub json: JSON,
-    #[allow(missing_docs)]
     pub set: Set,
     #[allow(missing_docs)]
     pub promise: Vec<Promise>,
@@ -732,7 +730,7 @@ impl ::cardc_runtime::__private::Object for Globals {
         let mut object = ::cardc_runtime::__private::StructWriter::begin(
             serializer,
             "Globals",
-            24
+            23
                 + ::core::primitive::usize::from(
                     ::std::option::Option::is_some(&self.partial),
                 )
@@ -749,7 +747,6 @@ impl ::cardc_runtime::__private::Object for Globals {
         object.field("record", &self.record)?;
         object.optional_field("partial", &self.partial)?;
         object.field("error", &self.error)?;
-        object.field("json", &self.json)?;
         object.field("set", &self.set)?;
         object.field("promise", &self.promise)?;
         object.field("symbol", &self.symbol)?;
@@ -796,7 +793,6 @@ impl ::cardc_runtime::__private::Struct for Globals {
         "record",
         "partial",
         "error",
-        "json",
         "set",
         "promise",
         "symbol",
@@ -854,7 +850,6 @@ impl ::cardc_runtime::__private::Struct for Globals {
         let mut slot_24 = ::std::option::Option::None;
         let mut slot_25 = ::std::option::Option::None;
         let mut slot_26 = ::std::option::Option::None;
-        let mut slot_27 = ::std::option::Option::None;
         while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
             Self,
             A,
@@ -898,7 +893,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_4,
-                        "json",
+                        "set",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -906,7 +901,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_5,
-                        "set",
+                        "promise",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -914,7 +909,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_6,
-                        "promise",
+                        "symbol",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -922,7 +917,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_7,
-                        "symbol",
+                        "date",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -930,7 +925,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_8,
-                        "date",
+                        "number",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -938,7 +933,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_9,
-                        "number",
+                        "boolean",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -946,7 +941,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_10,
-                        "boolean",
+                        "guard",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -954,7 +949,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_11,
-                        "guard",
+                        "issue",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -962,7 +957,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_12,
-                        "issue",
+                        "parsed",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -970,7 +965,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_13,
-                        "parsed",
+                        "guards",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -978,7 +973,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_14,
-                        "guards",
+                        "cardc",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -986,7 +981,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_15,
-                        "cardc",
+                        "t",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -994,7 +989,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_16,
-                        "t",
+                        "r",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -1002,25 +997,25 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_17,
-                        "r",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                18 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_18,
                         "k",
                         ::cardc_runtime::__private::Optional(
                             ::cardc_runtime::__private::Plain,
                         ),
                     )?
                 }
+                18 => {
+                    ::cardc_runtime::__private::read_field(
+                        &mut map,
+                        &mut slot_18,
+                        "finite",
+                        ::cardc_runtime::__private::Plain,
+                    )?
+                }
                 19 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_19,
-                        "finite",
+                        "int",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -1028,7 +1023,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_20,
-                        "int",
+                        "na_n",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -1036,7 +1031,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_21,
-                        "na_n",
+                        "readonly",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -1044,7 +1039,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_22,
-                        "readonly",
+                        "required",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -1052,7 +1047,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_23,
-                        "required",
+                        "state",
                         ::cardc_runtime::__private::Plain,
                     )?
                 }
@@ -1060,14 +1055,6 @@ impl ::cardc_runtime::__private::Struct for Globals {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
                         &mut slot_24,
-                        "state",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                25 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_25,
                         "checks",
                         ::cardc_runtime::__private::At(
                             "checks",
@@ -1077,10 +1064,10 @@ impl ::cardc_runtime::__private::Struct for Globals {
                         ),
                     )?
                 }
-                26 => {
+                25 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_26,
+                        &mut slot_25,
                         "input",
                         ::cardc_runtime::__private::At(
                             "input",
@@ -1092,10 +1079,10 @@ impl ::cardc_runtime::__private::Struct for Globals {
                         ),
                     )?
                 }
-                27 => {
+                26 => {
                     ::cardc_runtime::__private::read_field(
                         &mut map,
-                        &mut slot_27,
+                        &mut slot_26,
                         "handlers",
                         ::cardc_runtime::__private::Plain,
                     )?
@@ -1118,73 +1105,72 @@ impl ::cardc_runtime::__private::Struct for Globals {
             >(slot_1, "record")?,
             partial: ::std::option::Option::unwrap_or_default(slot_2),
             error: ::cardc_runtime::__private::required::<A::Error, _>(slot_3, "error")?,
-            json: ::cardc_runtime::__private::required::<A::Error, _>(slot_4, "json")?,
-            set: ::cardc_runtime::__private::required::<A::Error, _>(slot_5, "set")?,
+            set: ::cardc_runtime::__private::required::<A::Error, _>(slot_4, "set")?,
             promise: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_6, "promise")?,
+            >(slot_5, "promise")?,
             symbol: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_7, "symbol")?,
-            date: ::cardc_runtime::__private::required::<A::Error, _>(slot_8, "date")?,
+            >(slot_6, "symbol")?,
+            date: ::cardc_runtime::__private::required::<A::Error, _>(slot_7, "date")?,
             number: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_9, "number")?,
+            >(slot_8, "number")?,
             boolean: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_10, "boolean")?,
+            >(slot_9, "boolean")?,
             guard: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_11, "guard")?,
+            >(slot_10, "guard")?,
             issue: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_12, "issue")?,
+            >(slot_11, "issue")?,
             parsed: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_13, "parsed")?,
+            >(slot_12, "parsed")?,
             guards: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_14, "guards")?,
+            >(slot_13, "guards")?,
             cardc: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_15, "cardc")?,
-            t: ::cardc_runtime::__private::required::<A::Error, _>(slot_16, "t")?,
-            r: ::cardc_runtime::__private::required::<A::Error, _>(slot_17, "r")?,
-            k: ::std::option::Option::unwrap_or_default(slot_18),
+            >(slot_14, "cardc")?,
+            t: ::cardc_runtime::__private::required::<A::Error, _>(slot_15, "t")?,
+            r: ::cardc_runtime::__private::required::<A::Error, _>(slot_16, "r")?,
+            k: ::std::option::Option::unwrap_or_default(slot_17),
             finite: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_19, "finite")?,
-            int: ::cardc_runtime::__private::required::<A::Error, _>(slot_20, "int")?,
-            na_n: ::cardc_runtime::__private::required::<A::Error, _>(slot_21, "na_n")?,
+            >(slot_18, "finite")?,
+            int: ::cardc_runtime::__private::required::<A::Error, _>(slot_19, "int")?,
+            na_n: ::cardc_runtime::__private::required::<A::Error, _>(slot_20, "na_n")?,
             readonly: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_22, "readonly")?,
+            >(slot_21, "readonly")?,
             required: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_23, "required")?,
+            >(slot_22, "required")?,
             state: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_24, "state")?,
+            >(slot_23, "state")?,
             checks: ::cardc_runtime::__private::required::<
                 A::Error,
                 _,
-            >(slot_25, "checks")?,
-            input: ::std::option::Option::unwrap_or_default(slot_26),
+            >(slot_24, "checks")?,
+            input: ::std::option::Option::unwrap_or_default(slot_25),
             handlers: ::std::option::Option::unwrap_or_else(
-                slot_27,
+                slot_26,
                 Globals::default_handlers,
             ),
         })
@@ -1239,7 +1225,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
-            json: ::cardc_runtime::__private::next_element::<
+            set: ::cardc_runtime::__private::next_element::<
                 Self,
                 A,
                 _,
@@ -1250,7 +1236,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
-            set: ::cardc_runtime::__private::next_element::<
+            promise: ::cardc_runtime::__private::next_element::<
                 Self,
                 A,
                 _,
@@ -1261,7 +1247,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
-            promise: ::cardc_runtime::__private::next_element::<
+            symbol: ::cardc_runtime::__private::next_element::<
                 Self,
                 A,
                 _,
@@ -1272,7 +1258,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
-            symbol: ::cardc_runtime::__private::next_element::<
+            date: ::cardc_runtime::__private::next_element::<
                 Self,
                 A,
                 _,
@@ -1283,7 +1269,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
-            date: ::cardc_runtime::__private::next_element::<
+            number: ::cardc_runtime::__private::next_element::<
                 Self,
                 A,
                 _,
@@ -1294,7 +1280,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
-            number: ::cardc_runtime::__private::next_element::<
+            boolean: ::cardc_runtime::__private::next_element::<
                 Self,
                 A,
                 _,
@@ -1305,7 +1291,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
-            boolean: ::cardc_runtime::__private::next_element::<
+            guard: ::cardc_runtime::__private::next_element::<
                 Self,
                 A,
                 _,
@@ -1316,7 +1302,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
-            guard: ::cardc_runtime::__private::next_element::<
+            issue: ::cardc_runtime::__private::next_element::<
                 Self,
                 A,
                 _,
@@ -1327,7 +1313,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
-            issue: ::cardc_runtime::__private::next_element::<
+            parsed: ::cardc_runtime::__private::next_element::<
                 Self,
                 A,
                 _,
@@ -1338,7 +1324,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
-            parsed: ::cardc_runtime::__private::next_element::<
+            guards: ::cardc_runtime::__private::next_element::<
                 Self,
                 A,
                 _,
@@ -1349,7 +1335,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
-            guards: ::cardc_runtime::__private::next_element::<
+            cardc: ::cardc_runtime::__private::next_element::<
                 Self,
                 A,
                 _,
@@ -1360,7 +1346,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
-            cardc: ::cardc_runtime::__private::next_element::<
+            t: ::cardc_runtime::__private::next_element::<
                 Self,
                 A,
                 _,
@@ -1371,7 +1357,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
-            t: ::cardc_runtime::__private::next_element::<
+            r: ::cardc_runtime::__private::next_element::<
                 Self,
                 A,
                 _,
@@ -1382,17 +1368,6 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
-            r: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                17,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
             k: ::cardc_runtime::__private::next_element::<
                 Self,
                 A,
@@ -1400,7 +1375,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 _,
             >(
                 &mut seq,
-                18,
+                17,
                 ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
                 ::std::option::Option::Some(::std::option::Option::None),
             )?,
@@ -1411,7 +1386,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 _,
             >(
                 &mut seq,
-                19,
+                18,
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
@@ -1422,7 +1397,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 _,
             >(
                 &mut seq,
-                20,
+                19,
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
@@ -1433,7 +1408,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 _,
             >(
                 &mut seq,
-                21,
+                20,
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
@@ -1444,7 +1419,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 _,
             >(
                 &mut seq,
-                22,
+                21,
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
@@ -1455,7 +1430,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 _,
             >(
                 &mut seq,
-                23,
+                22,
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
@@ -1466,7 +1441,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 _,
             >(
                 &mut seq,
-                24,
+                23,
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::None,
             )?,
@@ -1477,7 +1452,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 _,
             >(
                 &mut seq,
-                25,
+                24,
                 ::cardc_runtime::__private::At(
                     "checks",
                     ::cardc_runtime::__private::SkipInvalid(
@@ -1493,7 +1468,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 _,
             >(
                 &mut seq,
-                26,
+                25,
                 ::cardc_runtime::__private::At(
                     "input",
                     ::cardc_runtime::__private::OrAbsent(
@@ -1511,7 +1486,7 @@ impl ::cardc_runtime::__private::Struct for Globals {
                 _,
             >(
                 &mut seq,
-                27,
+                26,
                 ::cardc_runtime::__private::Plain,
                 ::std::option::Option::Some(Globals::default_handlers()),
             )?,
@@ -1860,119 +1835,6 @@ impl Issue {
                 A::Error,
                 _,
             >(slot_1, "message")?,
-        })
-    }
-}
-
-/// Named like JavaScript's `JSON`, whose `JSON.stringify` the runtime calls.
-#[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc_runtime::__private::JsonSchema)]
-#[schemars(
-    crate = "::cardc_runtime::__private::schemars",
-    rename = "JSON",
-    deny_unknown_fields
-)]
-pub struct JSON {
-    #[allow(missing_docs)]
-    pub value: ::cardc_runtime::__private::serde_json::Value,
-}
-
-impl ::cardc_runtime::__private::serde::Serialize for JSON {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
-    }
-}
-
-impl ::cardc_runtime::__private::Object for JSON {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "JSON",
-            1,
-            tags,
-        )?;
-        object.field("value", &self.value)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for JSON {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for JSON {
-    const NAME: &'static str = "JSON";
-    const FIELDS: &'static [&'static str] = &["value"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "value",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            value: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "value")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            value: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Strict,
-                ::std::option::Option::None,
-            )?,
         })
     }
 }

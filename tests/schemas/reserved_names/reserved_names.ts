@@ -61,7 +61,6 @@ export interface Globals {
   record: Record;
   partial?: Partial;
   error: Error;
-  json: JSON;
   set: Set;
   promise: Promise[];
   symbol: Symbol;
@@ -103,7 +102,6 @@ export interface GlobalsInput {
   record: Record;
   partial?: Partial;
   error: Error;
-  json: JSON;
   set: Set;
   promise: Promise[];
   symbol: Symbol;
@@ -163,11 +161,6 @@ export type Int = number;
 export interface Issue {
   pointer: string;
   message: string;
-}
-
-/** Named like JavaScript's `JSON`, whose `JSON.stringify` the runtime calls. */
-export interface JSON {
-  value: unknown;
 }
 
 /** Named like a key type parameter. */
@@ -607,16 +600,6 @@ export function isIssue(value: unknown): value is Issue {
 /** The value as a `Issue`, or where and how it breaks the contract. Never throws. */
 export function parseIssue(value: unknown): cardcParsed<Issue> {
   return cardcParseCopy<Issue>(checkIssue, value);
-}
-
-/** Whether a value is a `JSON`, exactly as the contract says. Never throws. */
-export function isJSON(value: unknown): value is JSON {
-  return cardcIs(checkJSON, value);
-}
-
-/** The value as a `JSON`, or where and how it breaks the contract. Never throws. */
-export function parseJSON(value: unknown): cardcParsed<JSON> {
-  return cardcParseCopy<JSON>(checkJSON, value);
 }
 
 /** Whether a value is a `K`, exactly as the contract says. Never throws. */
@@ -1696,7 +1679,7 @@ function checkFinite(value: unknown, s: cardcState, at: string, orNull?: boolean
 }
 
 /** The keys of the fields of `Globals`. */
-const keysOfGlobals: readonly string[] = ['object', 'record', 'partial', 'error', 'json', 'set', 'promise', 'symbol', 'date', 'number', 'boolean', 'guard', 'issue', 'parsed', 'guards', 'cardc', 't', 'r', 'k', 'finite', 'int', 'na_n', 'readonly', 'required', 'state', 'checks', 'input', 'handlers'];
+const keysOfGlobals: readonly string[] = ['object', 'record', 'partial', 'error', 'set', 'promise', 'symbol', 'date', 'number', 'boolean', 'guard', 'issue', 'parsed', 'guards', 'cardc', 't', 'r', 'k', 'finite', 'int', 'na_n', 'readonly', 'required', 'state', 'checks', 'input', 'handlers'];
 
 /** The checks of the fields of `Globals` that are built from others, in field order. */
 const checksOfGlobals = [
@@ -1736,11 +1719,6 @@ function checkGlobals(value: unknown, s: cardcState, at: string, orNull?: boolea
       known += 1;
       const item = object['error'];
       checkError(item, s, s.quiet ? '' : at + '/error');
-    }
-    if (cardcPresent(keys, s, at, 'json', false)) {
-      known += 1;
-      const item = object['json'];
-      checkJSON(item, s, s.quiet ? '' : at + '/json');
     }
     if (cardcPresent(keys, s, at, 'set', false)) {
       known += 1;
@@ -1933,33 +1911,6 @@ function checkIssue(value: unknown, s: cardcState, at: string, orNull?: boolean)
       }
     }
     cardcRest(object, keys, s, at, true, keysOfIssue, tags, known);
-    s.depth -= 1;
-  }
-  s.type = outer;
-}
-
-/** The keys of the fields of `JSON`. */
-const keysOfJSON: readonly string[] = ['value'];
-
-/** Checks a `JSON`. */
-function checkJSON(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  const outer = s.type;
-  s.type = 'JSON';
-  const tags = s.tags;
-  s.tags = cardcNoKeys;
-  const taken = s.keys;
-  s.keys = undefined;
-  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    const keys = taken ?? Object.keys(object);
-    let known = tags.length;
-    if (cardcPresent(keys, s, at, 'value', false)) {
-      known += 1;
-      const item = object['value'];
-      cardcJson(item, s, s.quiet ? '' : at + '/value');
-    }
-    cardcRest(object, keys, s, at, true, keysOfJSON, tags, known);
     s.depth -= 1;
   }
   s.type = outer;

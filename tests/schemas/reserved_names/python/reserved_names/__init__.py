@@ -86,8 +86,6 @@ class Globals(_rt.Model):
 
     error: Error = _p.Field(alias="error")
 
-    json_: JSON = _p.Field(alias="json")
-
     set: Set = _p.Field(alias="set")
 
     promise: list[Promise] = _p.Field(alias="promise")
@@ -154,12 +152,6 @@ class Issue(_rt.Model):
     pointer: str = _p.Field(alias="pointer")
 
     message: str = _p.Field(alias="message")
-
-
-class JSON(_rt.Model):
-    """Named like JavaScript's `JSON`, whose `JSON.stringify` the runtime calls."""
-
-    value: _rt.Json = _p.Field(alias="value")
 
 
 class Keywords(_rt.Model):
@@ -636,18 +628,6 @@ def parse_issue_json(text: str | bytes) -> Issue:
     return value
 
 
-def parse_j_s_o_n(data: object) -> JSON:
-    """Decodes parsed JSON data as a JSON, or raises DecodeError."""
-    value: JSON = _rt.decode_data(JSON, "JSON", data)
-    return value
-
-
-def parse_j_s_o_n_json(text: str | bytes) -> JSON:
-    """Decodes JSON text as a JSON, or raises DecodeError."""
-    value: JSON = _rt.decode(JSON, "JSON", text)
-    return value
-
-
 def parse_k(data: object) -> K:
     """Decodes parsed JSON data as a K, or raises DecodeError."""
     value: K = _rt.decode_data(K, "K", data)
@@ -1084,7 +1064,6 @@ __all__ = [
     "Input",
     "Int",
     "Issue",
-    "JSON",
     "K",
     "Keyword",
     "KeywordVisitor",
@@ -1154,8 +1133,6 @@ __all__ = [
     "parse_int_json",
     "parse_issue",
     "parse_issue_json",
-    "parse_j_s_o_n",
-    "parse_j_s_o_n_json",
     "parse_k",
     "parse_k_json",
     "parse_keyword",
@@ -1217,7 +1194,6 @@ __all__ = [
 D.model_rebuild()
 Globals.model_rebuild()
 Issue.model_rebuild()
-JSON.model_rebuild()
 Keywords.model_rebuild()
 Loop.model_rebuild()
 Object.model_rebuild()
