@@ -34,6 +34,9 @@ const root = resolve(here, "../..");
 const UNIONS = ["ToolCallView", "ToolResultView"];
 
 const [guardsPath, corpusPath, schemaPath, ...rest] = process.argv.slice(2);
+// BASELINE: the compiled module of the guards as they were at another revision (run.sh's
+// BASELINE=<revision> builds it), timed beside them in the same rounds.
+const baselinePath = process.env.BASELINE_MODULE;
 if (!guardsPath || !corpusPath || !schemaPath || rest.length > 0) {
   process.stderr.write("usage: node benches/typescript/bench.mjs <render_intent.js> <corpus.jsonl> <schema.json>\n");
   process.exit(2);
@@ -42,6 +45,7 @@ const rounds = Number(process.env.ROUNDS ?? 15);
 const minMs = Number(process.env.MIN_MS ?? 60);
 
 const guards = await import(pathToFileURL(resolve(guardsPath)).href);
+const baseline = baselinePath ? await import(pathToFileURL(resolve(baselinePath)).href) : undefined;
 const schema = JSON.parse(readFileSync(schemaPath, "utf8"));
 const cases = readFileSync(corpusPath, "utf8")
   .split("\n")
@@ -68,6 +72,12 @@ const contenders = [
   ["ajv allErrors", each((u) => ajvAll[u])],
   ["zod", each((u) => { const schema = zod[u]; return (p) => schema.safeParse(p).success; })],
 ];
+if (baseline) {
+  contenders.push(
+    ["before is", each((u) => baseline[`is${u}`])],
+    ["before parse", each((u) => { const parse = baseline[`parse${u}`]; return (p) => parse(p).ok; })],
+  );
+}
 
 // Every contender gives every case its label, or nothing is timed.
 const wrong = [];
@@ -143,17 +153,26 @@ const ratio = (members, a, b) => {
 const results = { rounds, minMs, load, cpu: cpus()[0]?.model, node: process.version, sets: [], sizes: {} };
 console.log(`\n${cases.length} payloads, ${rounds} interleaved rounds, node ${process.version}, ` +
   `load average ${Math.min(...load).toFixed(2)}..${Math.max(...load).toFixed(2)}\n`);
-console.log("| payloads | count | guards is | guards parse | ajv | ajv allErrors | zod " +
-  "| is / ajv | parse / ajv allErrors | is / zod | parse / zod |");
-console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+const ratioColumns = [
+  ["is / ajv", "guards is", "ajv"],
+  ["parse / ajv allErrors", "guards parse", "ajv allErrors"],
+  ["is / zod", "guards is", "zod"],
+  ["parse / zod", "guards parse", "zod"],
+];
+if (baseline) {
+  ratioColumns.push(
+    ["before: is / ajv", "before is", "ajv"],
+    ["before: parse / ajv allErrors", "before parse", "ajv allErrors"],
+    ["is / before is", "guards is", "before is"],
+    ["parse / before parse", "guards parse", "before parse"],
+  );
+}
+console.log(`| payloads | count | ${contenders.map(([name]) => name).join(" | ")} | ` +
+  `${ratioColumns.map(([title]) => title).join(" | ")} |`);
+console.log(`| --- | ---: | ${[...contenders, ...ratioColumns].map(() => "---:").join(" | ")} |`);
 for (const [name, members, count] of rows) {
   const ns = contenders.map((_, c) => median(rowTimes(members, c)) / count);
-  const ratios = [
-    ratio(members, "guards is", "ajv"),
-    ratio(members, "guards parse", "ajv allErrors"),
-    ratio(members, "guards is", "zod"),
-    ratio(members, "guards parse", "zod"),
-  ];
+  const ratios = ratioColumns.map(([, a, b]) => ratio(members, a, b));
   results.sets.push({ name, count, ns: Object.fromEntries(contenders.map(([n], c) => [n, ns[c]])), ratios });
   console.log(`| ${name} | ${count} | ` + ns.map((t) => `${t.toFixed(0)} ns`).join(" | ") +
     " | " + ratios.map((r) => `${r.toFixed(2)}×`).join(" | ") + " |");

@@ -31,7 +31,10 @@ pub struct Build {
     outputs: Vec<(String, PathBuf)>,
     /// The requested shared runtimes: a target's key and the path of its module.
     shared_runtimes: Vec<(String, PathBuf)>,
+    /// The name the Python package is distributed as, when not its import name.
     python_distribution: Option<String>,
+    /// The keys of the targets whose outputs are written self-contained.
+    self_contained: Vec<String>,
     check: bool,
 }
 
@@ -46,6 +49,7 @@ impl Build {
             outputs: Vec::new(),
             shared_runtimes: Vec::new(),
             python_distribution: None,
+            self_contained: Vec::new(),
             check: std::env::var_os(CHECK_ENV)
                 .is_some_and(|value| !value.is_empty() && value != "0"),
         }
@@ -63,9 +67,9 @@ impl Build {
     }
 
     /// Writes the shared runtime of the target with this key once, as the module at `path`
-    /// (such as `web/src/cardc_runtime.ts` for `typescript`), which that target's outputs
+    /// (such as `web/src/shared/cardc_runtime.ts` for `typescript`), which that target's outputs
     /// import instead of carrying their own copy of its helpers; several schemas may share one.
-    /// Without it each output is self-contained.
+    /// Without it the runtime is written beside each output, as the CLI writes it.
     pub fn shared_runtime(mut self, target: &str, path: impl Into<PathBuf>) -> Self {
         self.shared_runtimes.push((target.to_string(), path.into()));
         self
@@ -76,6 +80,13 @@ impl Build {
     /// stem. A name that is not a distribution name fails the run.
     pub fn python_distribution(mut self, name: impl Into<String>) -> Self {
         self.python_distribution = Some(name.into());
+        self
+    }
+
+    /// Writes the outputs of the target with this key self-contained, each with its own copy of
+    /// the helpers it uses and no module beside it, as `cardc generate --self-contained` does.
+    pub fn self_contained(mut self, target: &str) -> Self {
+        self.self_contained.push(target.to_string());
         self
     }
 
@@ -157,11 +168,27 @@ impl Build {
             let shared = runtimes
                 .iter()
                 .find(|(runtime, _)| runtime.key() == target.key());
-            if let (Some((_, module)), Some(runtime)) = (shared, target.shared_runtime()) {
-                let specifier = (runtime.import_from)(&header_name(module, dir));
+            let self_contained = self.self_contained.iter().any(|key| key == target.key());
+            if let (Some(runtime), false) = (target.shared_runtime(), self_contained) {
+                // Beside the output unless asked for elsewhere.
+                let module = match shared {
+                    Some((_, module)) => module.clone(),
+                    None => {
+                        let beside = dir.join(runtime.file_name);
+                        if !runtime_files.iter().any(|(path, _)| *path == beside) {
+                            runtime_files.push((beside.clone(), runtime.contents.clone()));
+                        }
+                        beside
+                    }
+                };
+                let specifier = (runtime.import_from)(&header_name(&module, dir));
                 options.shared_runtimes.insert(target.key(), specifier);
             }
             files.push((path.clone(), target.emit(&schema, &options)));
+            // The modules it imports from beside it, such as TypeScript's guards module.
+            for (module, contents) in target.modules(&schema, &options) {
+                files.push((dir.join(module), contents));
+            }
             // The companions go where the CLI puts them relative to this output, so a Python
             // package gets its runtime module and typing marker beside its `__init__.py`.
             let own_dir = Path::new(&file_name).parent().unwrap_or(Path::new(""));

@@ -38,6 +38,13 @@ pub trait Target: Sync {
         Vec::new()
     }
 
+    /// The modules this target's output imports from beside it under these options, each as its
+    /// path relative to the output's directory and its text (TypeScript's `<stem>.guards.ts`
+    /// when its runtime is shared); none by default. Byte-identical from run to run.
+    fn modules(&self, _schema: &Schema, _options: &Options) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
     /// The names of the top-level items this target generates for a union beside the union's
     /// own (a Rust bridge trait, a TypeScript handlers type): a schema type of one of these
     /// names would collide with it.
@@ -57,6 +64,12 @@ pub trait Target: Sync {
     /// of one of these names would collide with it.
     fn default_helpers(&self, _name: &str) -> Vec<String> {
         Vec::new()
+    }
+
+    /// Why this target cannot write the outputs of a schema of this file stem, if it cannot:
+    /// its output would be one of the modules the target writes beside its outputs.
+    fn stem_problem(&self, _stem: &str) -> Option<Refusal> {
+        None
     }
 
     /// Why this target cannot carry a key on the wire (a field's wire name or a union's tag),

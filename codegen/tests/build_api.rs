@@ -64,12 +64,13 @@ fn build_api_writes_what_the_cli_writes_and_checks_without_writing() {
             .run()
             .unwrap_or_else(|error| panic!("{case}: {error}"));
         // What `cardc generate <schema> --out <scratch>` writes.
-        let cli = emit::all(
+        let cli = emit::outputs(
             &compile(
                 &header_name(Path::new(&schema), &scratch),
                 &std::fs::read_to_string(&schema).expect("schema"),
             )
             .expect("compiles"),
+            &Options::runtimes_beside(emit::TARGETS),
         );
         for (path, output) in paths.iter().zip(&cli) {
             assert_eq!(
@@ -79,8 +80,8 @@ fn build_api_writes_what_the_cli_writes_and_checks_without_writing() {
                 output.path
             );
         }
-        // The companions (a Python package's runtime, marker and project file) too, where the
-        // CLI puts them.
+        // The modules (TypeScript's guards module and shared runtime) and the companions (a
+        // Python package's runtime, marker and project file) too, where the CLI puts them.
         for output in &cli[paths.len()..] {
             assert_eq!(
                 std::fs::read_to_string(scratch.join(&output.path)).expect("companion written"),
@@ -153,8 +154,39 @@ fn build_api_writes_what_the_cli_writes_and_checks_without_writing() {
         .expect("a shared runtime");
     let typescript = std::fs::read_to_string(&web).expect("written");
     assert!(
-        typescript.contains("} from '../shared/cardc_runtime.js';\n"),
+        typescript.contains("} from '../shared/cardc_runtime.js';\n")
+            && typescript.contains("import * as guards from './render_intent.guards.js';\n"),
         "{typescript}"
+    );
+    let guards = std::fs::read_to_string(scratch.join("web/render_intent.guards.ts"))
+        .expect("the guards module, beside the output");
+    assert!(
+        guards.contains("} from '../shared/cardc_runtime.js';\n"),
+        "{guards}"
+    );
+    assert!(
+        !scratch.join("web/cardc_runtime.ts").exists(),
+        "a runtime asked for elsewhere was also written beside the output"
+    );
+    // Self-contained, the output carries its helpers and nothing is written beside it.
+    let alone = scratch.join("alone/render_intent.ts");
+    Build::new("schema/render_intent.cards")
+        .output("typescript", &alone)
+        .self_contained("typescript")
+        .check(false)
+        .run()
+        .expect("a self-contained output");
+    let typescript = std::fs::read_to_string(&alone).expect("written");
+    assert!(
+        typescript.contains("function cardcRun") && !typescript.contains("import "),
+        "{typescript}"
+    );
+    assert_eq!(
+        std::fs::read_dir(scratch.join("alone"))
+            .expect("alone/")
+            .count(),
+        1,
+        "a self-contained output wrote a module beside it"
     );
     let beside = emit::outputs(
         &compile("x.cards", "struct X {}").expect("compiles"),

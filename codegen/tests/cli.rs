@@ -96,7 +96,8 @@ fn outputs() -> Vec<String> {
     let name = "schema/render_intent.cards";
     let text = std::fs::read_to_string(repo_root().join(name)).expect("the schema");
     let schema = cardc_codegen::compile(name, &text).expect("the schema compiles");
-    let mut names: Vec<String> = cardc_codegen::emit::all(&schema)
+    let options = cardc_codegen::target::Options::runtimes_beside(cardc_codegen::emit::TARGETS);
+    let mut names: Vec<String> = cardc_codegen::emit::outputs(&schema, &options)
         .into_iter()
         .map(|output| output.path)
         .collect();
@@ -477,8 +478,7 @@ fn a_run_killed_at_any_moment_leaves_whole_outputs_and_the_next_run_cleans_up() 
 #[test]
 fn a_shared_typescript_runtime_is_written_once_beside_the_outputs_and_checked() {
     let tree = Tree::new();
-    let shared = ["--shared-runtime"];
-    let generate = tree.cardc(&[&GENERATE[..], &shared[..]].concat());
+    let generate = tree.cardc(&GENERATE);
     assert_eq!(generate.status.code(), Some(0), "{}", stderr(&generate));
     assert_eq!(
         tree.names("out"),
@@ -487,6 +487,7 @@ fn a_shared_typescript_runtime_is_written_once_beside_the_outputs_and_checked() 
             "python/pyproject.toml",
             "python/render_intent/__init__.py",
             "python/render_intent/py.typed",
+            "render_intent.guards.ts",
             "render_intent.rs",
             "render_intent.schema.json",
             "render_intent.ts"
@@ -495,8 +496,16 @@ fn a_shared_typescript_runtime_is_written_once_beside_the_outputs_and_checked() 
     let typescript = std::fs::read_to_string(tree.path("out/render_intent.ts")).expect("ts");
     assert!(
         typescript.contains("} from './cardc_runtime.js';\n")
-            && !typescript.contains("function cardcRun"),
+            && typescript.contains("import * as guards from './render_intent.guards.js';\n")
+            && !typescript.contains("function cardcRun")
+            && !typescript.contains("function checkToolCallView"),
         "{typescript}"
+    );
+    let guards = std::fs::read_to_string(tree.path("out/render_intent.guards.ts")).expect("guards");
+    assert!(
+        guards.contains("export function checkToolCallView(")
+            && !guards.contains("function cardcRun"),
+        "{guards}"
     );
     let runtime = std::fs::read_to_string(tree.path("out/cardc_runtime.ts")).expect("runtime");
     assert!(
@@ -504,14 +513,16 @@ fn a_shared_typescript_runtime_is_written_once_beside_the_outputs_and_checked() 
         "{runtime}"
     );
     // The runtime names no schema, so it is never another schema's orphan.
-    let check = tree.cardc(&[&CHECK[..], &shared[..]].concat());
+    let check = tree.cardc(&CHECK);
     assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
-    // Checked against the self-contained form, the outputs are stale, and the refresh command
-    // keeps the flag it was given.
-    let inline = tree.cardc(&CHECK);
+    // Checked against the self-contained form, the outputs are stale (and the modules orphans),
+    // and the refresh command keeps the flag it was given.
+    let self_contained = ["--self-contained"];
+    let inline = tree.cardc(&[&CHECK[..], &self_contained[..]].concat());
     assert_eq!(inline.status.code(), Some(1));
     assert!(
-        stderr(&inline).contains("stale: out/render_intent.ts"),
+        stderr(&inline).contains("stale: out/render_intent.ts")
+            && stderr(&inline).contains("--out out --self-contained --prune\n"),
         "{}",
         stderr(&inline)
     );
@@ -520,12 +531,21 @@ fn a_shared_typescript_runtime_is_written_once_beside_the_outputs_and_checked() 
         runtime.replace("export", ""),
     )
     .expect("edit");
-    let edited = tree.cardc(&[&CHECK[..], &shared[..]].concat());
+    let edited = tree.cardc(&CHECK);
     assert_eq!(edited.status.code(), Some(1));
     assert!(
-        stderr(&edited).contains("--out out --shared-runtime\n"),
+        stderr(&edited).contains("stale: out/cardc_runtime.ts")
+            && stderr(&edited).contains("--out out\n"),
         "{}",
         stderr(&edited)
+    );
+    // Written self-contained, the output carries its helpers and imports nothing.
+    let written = tree.cardc(&[&GENERATE[..], &self_contained[..], &["--prune"][..]].concat());
+    assert_eq!(written.status.code(), Some(0), "{}", stderr(&written));
+    let typescript = std::fs::read_to_string(tree.path("out/render_intent.ts")).expect("ts");
+    assert!(
+        typescript.contains("function cardcRun") && !typescript.contains("import "),
+        "{typescript}"
     );
 }
 

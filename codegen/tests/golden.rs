@@ -1,7 +1,10 @@
 //! Golden outputs: every schema under `tests/schemas/<case>/<case>.cards` (the golden cases)
 //! and `tests/contracts/<case>/<case>.cards` (the public protocols) compiles to exactly the
 //! committed `<case>.rs`, `<case>.schema.json` and `<case>.ts` beside it, and the committed
-//! `generated/` equals what the render-intent schema produces now.
+//! `generated/` equals what the render-intent schema produces now. The golden cases are written
+//! self-contained (`--self-contained`: one TypeScript file per case, which reads and compiles
+//! alone, rather than 30 copies of the shared runtime); `generated/` is written as the CLI
+//! writes by default, its TypeScript importing `render_intent.guards.ts` and `cardc_runtime.ts`.
 //!
 //! Refresh the goldens with `CARDC_BLESS=1 cargo test -p cardc-codegen --test golden`; refresh
 //! `generated/` with the `cardc generate` command the failure prints.
@@ -11,6 +14,7 @@ use std::process::Command;
 
 use cardc_codegen::diagnostics::Source;
 use cardc_codegen::out::{self, Problem};
+use cardc_codegen::target::Options;
 use cardc_codegen::{compile, emit, header_name};
 
 fn repo_root() -> PathBuf {
@@ -41,13 +45,18 @@ fn cases() -> Vec<(String, String)> {
 }
 
 /// Compiles a schema given by its path relative to the repository root, as the CLI would for
-/// outputs in `out_dir` (relative to the root too); returns the header's name for the schema
-/// and the outputs.
+/// outputs in `out_dir` (relative to the root too) with `--self-contained`; returns the
+/// header's name for the schema and the outputs.
 fn outputs(relative: &str, out_dir: &str) -> (String, Vec<emit::Output>) {
+    outputs_with(relative, out_dir, &Options::default())
+}
+
+/// [`outputs`], emitted with these options.
+fn outputs_with(relative: &str, out_dir: &str, options: &Options) -> (String, Vec<emit::Output>) {
     let text = std::fs::read_to_string(repo_root().join(relative)).expect("schema readable");
     let header = header_name(&repo_root().join(relative), &repo_root().join(out_dir));
     match compile(&header, &text) {
-        Ok(schema) => (header, emit::all(&schema)),
+        Ok(schema) => (header, emit::outputs(&schema, options)),
         Err(errors) => panic!(
             "{}",
             Source {
@@ -95,7 +104,13 @@ fn every_golden_case_matches_its_committed_outputs() {
 
 #[test]
 fn generated_outputs_are_fresh() {
-    let (header, outputs) = outputs("schema/render_intent.cards", "generated");
+    // As the CLI writes them by default: the TypeScript output imports its checks and the
+    // shared runtime from beside it.
+    let (header, outputs) = outputs_with(
+        "schema/render_intent.cards",
+        "generated",
+        &Options::runtimes_beside(emit::TARGETS),
+    );
     let problems =
         out::check(&repo_root().join("generated"), &header, &outputs).expect("read generated/");
     assert!(
@@ -124,7 +139,8 @@ fn two_processes_write_identical_bytes() {
         written.push(files);
     }
     let _ = std::fs::remove_dir_all(&base);
-    assert_eq!(written[0].len(), emit::TARGETS.len() + companions());
+    // Each output, its companions, and TypeScript's guards module and shared runtime.
+    assert_eq!(written[0].len(), emit::TARGETS.len() + companions() + 2);
     assert_eq!(written[0], written[1]);
 }
 

@@ -137,10 +137,11 @@ struct Paths {
     /// The directory the outputs live in; nothing is written outside it.
     #[arg(long)]
     out: PathBuf,
-    /// Write each target's shared runtime once into --out (TypeScript's `cardc_runtime.ts`),
-    /// which that target's outputs there import instead of each carrying its own helpers.
+    /// Write each output self-contained, its helpers copied in, instead of importing them from
+    /// the target's shared runtime, written once into --out (TypeScript's `cardc_runtime.ts`,
+    /// with each output's checks in `<stem>.guards.ts` beside it).
     #[arg(long)]
-    shared_runtime: bool,
+    self_contained: bool,
     /// The name the Python package is distributed as, its pyproject.toml's `[project] name`
     /// (such as acme-render-intent); by default its import name, the schema's file stem.
     #[arg(long, value_name = "NAME", value_parser = python_distribution)]
@@ -206,10 +207,10 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut options = if paths.shared_runtime {
-        Options::runtimes_beside(emit::TARGETS)
-    } else {
+    let mut options = if paths.self_contained {
         Options::default()
+    } else {
+        Options::runtimes_beside(emit::TARGETS)
     };
     options.python_distribution = paths.python_distribution.clone();
     let outputs = emit::outputs(&schema, &options);
@@ -715,8 +716,8 @@ impl Run<'_> {
             invocation(),
             shell_word(self.paths.schema.as_os_str()),
             shell_word(self.paths.out.as_os_str()),
-            if self.paths.shared_runtime {
-                " --shared-runtime"
+            if self.paths.self_contained {
+                " --self-contained"
             } else {
                 ""
             },

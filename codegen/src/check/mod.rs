@@ -147,6 +147,17 @@ fn check_counting(
              percent-encode spaces and other characters URIs do not allow",
         ));
     }
+    // The file's name, not a span of it, is at fault: the error points at its start.
+    for target in targets {
+        if let Some(refusal) = target.stem_problem(stem) {
+            errors.push(Diagnostic::new(
+                refusal.message,
+                0..0,
+                refusal.label,
+                refusal.hint,
+            ));
+        }
+    }
     let entries = entries(&settings.entries, &mut scope, &mut errors);
     tags::check(&defs, &mut errors);
     recursion::check(&defs, &mut errors);

@@ -44,7 +44,7 @@ pub fn all(schema: &Schema) -> Vec<Output> {
 }
 
 /// Every target's output of a schema, in [`TARGETS`] order, named by each target's file name,
-/// then every target's companion files; each shared runtime module the options ask for comes
+/// then the modules they import under these options, then every target's companion files; each shared runtime module the options ask for comes
 /// after them. Each target is
 /// emitted on a thread of its own: each is a pure function of the IR, so the outputs are the
 /// same as one after the other.
@@ -66,6 +66,12 @@ pub fn outputs(schema: &Schema, options: &Options) -> Vec<Output> {
             })
             .collect()
     });
+    outputs.extend(TARGETS.iter().flat_map(|target| {
+        target
+            .modules(schema, options)
+            .into_iter()
+            .map(|(path, contents)| Output { path, contents })
+    }));
     outputs.extend(TARGETS.iter().flat_map(|target| {
         target
             .companions(schema, options)

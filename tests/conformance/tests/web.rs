@@ -63,7 +63,8 @@ fn table_typescript() -> &'static str {
                 "cardc",
                 "--",
             ])
-            .args(["generate", TABLE_SCHEMA, "--out"])
+            // One file, which the scratch tree puts where the renderer imports it from.
+            .args(["generate", TABLE_SCHEMA, "--self-contained", "--out"])
             .arg(&out)
             .output()
             .expect("run cargo");

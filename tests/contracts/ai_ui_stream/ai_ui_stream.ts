@@ -1032,7 +1032,600 @@ export function matchUIMessagePart<R_>(value: UIMessagePart, handlers: UIMessage
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Abort`, exactly as the contract says. Never throws. */
+export function isAbort(value: unknown): value is Abort {
+  return cardcIs(checkAbort, value);
+}
+
+/** The value as a `Abort`, or where and how it breaks the contract. Never throws. */
+export function parseAbort(value: unknown): cardcParsed<Abort> {
+  return cardcParse<Abort>(checkAbort, value);
+}
+
+/** Whether a value is a `ApprovalDenied`, exactly as the contract says. Never throws. */
+export function isApprovalDenied(value: unknown): value is ApprovalDenied {
+  return cardcIs(checkApprovalDenied, value);
+}
+
+/** The value as a `ApprovalDenied`, or where and how it breaks the contract. Never throws. */
+export function parseApprovalDenied(value: unknown): cardcParsed<ApprovalDenied> {
+  return cardcParse<ApprovalDenied>(checkApprovalDenied, value);
+}
+
+/** Whether a value is a `ApprovalFacts`, exactly as the contract says. Never throws. */
+export function isApprovalFacts(value: unknown): value is ApprovalFacts {
+  return cardcIs(checkApprovalFacts, value);
+}
+
+/** The value as a `ApprovalFacts`, or where and how it breaks the contract. Never throws. */
+export function parseApprovalFacts(value: unknown): cardcParsed<ApprovalFacts> {
+  return cardcParse<ApprovalFacts>(checkApprovalFacts, value);
+}
+
+/** Whether a value is a `ApprovalGranted`, exactly as the contract says. Never throws. */
+export function isApprovalGranted(value: unknown): value is ApprovalGranted {
+  return cardcIs(checkApprovalGranted, value);
+}
+
+/** The value as a `ApprovalGranted`, or where and how it breaks the contract. Never throws. */
+export function parseApprovalGranted(value: unknown): cardcParsed<ApprovalGranted> {
+  return cardcParse<ApprovalGranted>(checkApprovalGranted, value);
+}
+
+/** Whether a value is a `ApprovalRequest`, exactly as the contract says. Never throws. */
+export function isApprovalRequest(value: unknown): value is ApprovalRequest {
+  return cardcIs(checkApprovalRequest, value);
+}
+
+/** The value as a `ApprovalRequest`, or where and how it breaks the contract. Never throws. */
+export function parseApprovalRequest(value: unknown): cardcParsed<ApprovalRequest> {
+  return cardcParse<ApprovalRequest>(checkApprovalRequest, value);
+}
+
+/** Whether a value is a `ApprovalResponse`, exactly as the contract says. Never throws. */
+export function isApprovalResponse(value: unknown): value is ApprovalResponse {
+  return cardcIs(checkApprovalResponse, value);
+}
+
+/** The value as a `ApprovalResponse`, or where and how it breaks the contract. Never throws. */
+export function parseApprovalResponse(value: unknown): cardcParsed<ApprovalResponse> {
+  return cardcParse<ApprovalResponse>(checkApprovalResponse, value);
+}
+
+/** Whether a value is a `AssistantMessage`, exactly as the contract says. Never throws. */
+export function isAssistantMessage(value: unknown): value is AssistantMessage {
+  return cardcIs(checkAssistantMessage, value);
+}
+
+/** The value as a `AssistantMessage`, or where and how it breaks the contract. Never throws. */
+export function parseAssistantMessage(value: unknown): cardcParsed<AssistantMessage> {
+  return cardcParse<AssistantMessage>(checkAssistantMessage, value);
+}
+
+/** Whether a value is a `BlockBoundary`, exactly as the contract says. Never throws. */
+export function isBlockBoundary(value: unknown): value is BlockBoundary {
+  return cardcIs(checkBlockBoundary, value);
+}
+
+/** The value as a `BlockBoundary`, or where and how it breaks the contract. Never throws. */
+export function parseBlockBoundary(value: unknown): cardcParsed<BlockBoundary> {
+  return cardcParse<BlockBoundary>(checkBlockBoundary, value);
+}
+
+/** Whether a value is a `BlockDelta`, exactly as the contract says. Never throws. */
+export function isBlockDelta(value: unknown): value is BlockDelta {
+  return cardcIs(checkBlockDelta, value);
+}
+
+/** The value as a `BlockDelta`, or where and how it breaks the contract. Never throws. */
+export function parseBlockDelta(value: unknown): cardcParsed<BlockDelta> {
+  return cardcParse<BlockDelta>(checkBlockDelta, value);
+}
+
+/** Whether a value is a `DataChunk`, exactly as the contract says. Never throws. */
+export function isDataChunk(value: unknown): value is DataChunk {
+  return cardcIs(checkDataChunk, value);
+}
+
+/** The value as a `DataChunk`, or where and how it breaks the contract. Never throws. */
+export function parseDataChunk(value: unknown): cardcParsed<DataChunk> {
+  return cardcParse<DataChunk>(checkDataChunk, value);
+}
+
+/** Whether a value is a `DataPart`, exactly as the contract says. Never throws. */
+export function isDataPart(value: unknown): value is DataPart {
+  return cardcIs(checkDataPart, value);
+}
+
+/** The value as a `DataPart`, or where and how it breaks the contract. Never throws. */
+export function parseDataPart(value: unknown): cardcParsed<DataPart> {
+  return cardcParse<DataPart>(checkDataPart, value);
+}
+
+/** Whether a value is a `DynamicApprovalRequested`, exactly as the contract says. Never throws. */
+export function isDynamicApprovalRequested(value: unknown): value is DynamicApprovalRequested {
+  return cardcIs(checkDynamicApprovalRequested, value);
+}
+
+/** The value as a `DynamicApprovalRequested`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicApprovalRequested(value: unknown): cardcParsed<DynamicApprovalRequested> {
+  return cardcParse<DynamicApprovalRequested>(checkDynamicApprovalRequested, value);
+}
+
+/** Whether a value is a `DynamicApprovalResponded`, exactly as the contract says. Never throws. */
+export function isDynamicApprovalResponded(value: unknown): value is DynamicApprovalResponded {
+  return cardcIs(checkDynamicApprovalResponded, value);
+}
+
+/** The value as a `DynamicApprovalResponded`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicApprovalResponded(value: unknown): cardcParsed<DynamicApprovalResponded> {
+  return cardcParse<DynamicApprovalResponded>(checkDynamicApprovalResponded, value);
+}
+
+/** Whether a value is a `DynamicInputAvailable`, exactly as the contract says. Never throws. */
+export function isDynamicInputAvailable(value: unknown): value is DynamicInputAvailable {
+  return cardcIs(checkDynamicInputAvailable, value);
+}
+
+/** The value as a `DynamicInputAvailable`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicInputAvailable(value: unknown): cardcParsed<DynamicInputAvailable> {
+  return cardcParse<DynamicInputAvailable>(checkDynamicInputAvailable, value);
+}
+
+/** Whether a value is a `DynamicInputStreaming`, exactly as the contract says. Never throws. */
+export function isDynamicInputStreaming(value: unknown): value is DynamicInputStreaming {
+  return cardcIs(checkDynamicInputStreaming, value);
+}
+
+/** The value as a `DynamicInputStreaming`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicInputStreaming(value: unknown): cardcParsed<DynamicInputStreaming> {
+  return cardcParse<DynamicInputStreaming>(checkDynamicInputStreaming, value);
+}
+
+/** Whether a value is a `DynamicOutputAvailable`, exactly as the contract says. Never throws. */
+export function isDynamicOutputAvailable(value: unknown): value is DynamicOutputAvailable {
+  return cardcIs(checkDynamicOutputAvailable, value);
+}
+
+/** The value as a `DynamicOutputAvailable`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicOutputAvailable(value: unknown): cardcParsed<DynamicOutputAvailable> {
+  return cardcParse<DynamicOutputAvailable>(checkDynamicOutputAvailable, value);
+}
+
+/** Whether a value is a `DynamicOutputDenied`, exactly as the contract says. Never throws. */
+export function isDynamicOutputDenied(value: unknown): value is DynamicOutputDenied {
+  return cardcIs(checkDynamicOutputDenied, value);
+}
+
+/** The value as a `DynamicOutputDenied`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicOutputDenied(value: unknown): cardcParsed<DynamicOutputDenied> {
+  return cardcParse<DynamicOutputDenied>(checkDynamicOutputDenied, value);
+}
+
+/** Whether a value is a `DynamicOutputError`, exactly as the contract says. Never throws. */
+export function isDynamicOutputError(value: unknown): value is DynamicOutputError {
+  return cardcIs(checkDynamicOutputError, value);
+}
+
+/** The value as a `DynamicOutputError`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicOutputError(value: unknown): cardcParsed<DynamicOutputError> {
+  return cardcParse<DynamicOutputError>(checkDynamicOutputError, value);
+}
+
+/** Whether a value is a `DynamicToolName`, exactly as the contract says. Never throws. */
+export function isDynamicToolName(value: unknown): value is DynamicToolName {
+  return cardcIs(checkDynamicToolName, value);
+}
+
+/** The value as a `DynamicToolName`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicToolName(value: unknown): cardcParsed<DynamicToolName> {
+  return cardcParse<DynamicToolName>(checkDynamicToolName, value);
+}
+
+/** Whether a value is a `DynamicToolPart`, exactly as the contract says. Never throws. */
+export function isDynamicToolPart(value: unknown): value is DynamicToolPart {
+  return cardcIs(checkDynamicToolPart, value);
+}
+
+/** The value as a `DynamicToolPart`, or where and how it breaks the contract. Never throws. */
+export function parseDynamicToolPart(value: unknown): cardcParsed<DynamicToolPart> {
+  return cardcParse<DynamicToolPart>(checkDynamicToolPart, value);
+}
+
+/** Whether a value is a `ErrorChunk`, exactly as the contract says. Never throws. */
+export function isErrorChunk(value: unknown): value is ErrorChunk {
+  return cardcIs(checkErrorChunk, value);
+}
+
+/** The value as a `ErrorChunk`, or where and how it breaks the contract. Never throws. */
+export function parseErrorChunk(value: unknown): cardcParsed<ErrorChunk> {
+  return cardcParse<ErrorChunk>(checkErrorChunk, value);
+}
+
+/** Whether a value is a `FileChunk`, exactly as the contract says. Never throws. */
+export function isFileChunk(value: unknown): value is FileChunk {
+  return cardcIs(checkFileChunk, value);
+}
+
+/** The value as a `FileChunk`, or where and how it breaks the contract. Never throws. */
+export function parseFileChunk(value: unknown): cardcParsed<FileChunk> {
+  return cardcParse<FileChunk>(checkFileChunk, value);
+}
+
+/** Whether a value is a `FilePart`, exactly as the contract says. Never throws. */
+export function isFilePart(value: unknown): value is FilePart {
+  return cardcIs(checkFilePart, value);
+}
+
+/** The value as a `FilePart`, or where and how it breaks the contract. Never throws. */
+export function parseFilePart(value: unknown): cardcParsed<FilePart> {
+  return cardcParse<FilePart>(checkFilePart, value);
+}
+
+/** Whether a value is a `Finish`, exactly as the contract says. Never throws. */
+export function isFinish(value: unknown): value is Finish {
+  return cardcIs(checkFinish, value);
+}
+
+/** The value as a `Finish`, or where and how it breaks the contract. Never throws. */
+export function parseFinish(value: unknown): cardcParsed<Finish> {
+  return cardcParse<Finish>(checkFinish, value);
+}
+
+/** Whether a value is a `FinishReason`, exactly as the contract says. Never throws. */
+export function isFinishReason(value: unknown): value is FinishReason {
+  return cardcIs(checkFinishReason, value);
+}
+
+/** The value as a `FinishReason`, or where and how it breaks the contract. Never throws. */
+export function parseFinishReason(value: unknown): cardcParsed<FinishReason> {
+  return cardcParse<FinishReason>(checkFinishReason, value);
+}
+
+/** Whether a value is a `InputEncoding`, exactly as the contract says. Never throws. */
+export function isInputEncoding(value: unknown): value is InputEncoding {
+  return cardcIs(checkInputEncoding, value);
+}
+
+/** The value as a `InputEncoding`, or where and how it breaks the contract. Never throws. */
+export function parseInputEncoding(value: unknown): cardcParsed<InputEncoding> {
+  return cardcParse<InputEncoding>(checkInputEncoding, value);
+}
+
+/** Whether a value is a `MessageMetadata`, exactly as the contract says. Never throws. */
+export function isMessageMetadata(value: unknown): value is MessageMetadata {
+  return cardcIs(checkMessageMetadata, value);
+}
+
+/** The value as a `MessageMetadata`, or where and how it breaks the contract. Never throws. */
+export function parseMessageMetadata(value: unknown): cardcParsed<MessageMetadata> {
+  return cardcParse<MessageMetadata>(checkMessageMetadata, value);
+}
+
+/** Whether a value is a `PartState`, exactly as the contract says. Never throws. */
+export function isPartState(value: unknown): value is PartState {
+  return cardcIs(checkPartState, value);
+}
+
+/** The value as a `PartState`, or where and how it breaks the contract. Never throws. */
+export function parsePartState(value: unknown): cardcParsed<PartState> {
+  return cardcParse<PartState>(checkPartState, value);
+}
+
+/** Whether a value is a `PromptMessage`, exactly as the contract says. Never throws. */
+export function isPromptMessage(value: unknown): value is PromptMessage {
+  return cardcIs(checkPromptMessage, value);
+}
+
+/** The value as a `PromptMessage`, or where and how it breaks the contract. Never throws. */
+export function parsePromptMessage(value: unknown): cardcParsed<PromptMessage> {
+  return cardcParse<PromptMessage>(checkPromptMessage, value);
+}
+
+/** Whether a value is a `ProviderMetadata`, exactly as the contract says. Never throws. */
+export function isProviderMetadata(value: unknown): value is ProviderMetadata {
+  return cardcIs(checkProviderMetadata, value);
+}
+
+/** The value as a `ProviderMetadata`, or where and how it breaks the contract. Never throws. */
+export function parseProviderMetadata(value: unknown): cardcParsed<ProviderMetadata> {
+  return cardcParse<ProviderMetadata>(checkProviderMetadata, value);
+}
+
+/** Whether a value is a `ReasoningPart`, exactly as the contract says. Never throws. */
+export function isReasoningPart(value: unknown): value is ReasoningPart {
+  return cardcIs(checkReasoningPart, value);
+}
+
+/** The value as a `ReasoningPart`, or where and how it breaks the contract. Never throws. */
+export function parseReasoningPart(value: unknown): cardcParsed<ReasoningPart> {
+  return cardcParse<ReasoningPart>(checkReasoningPart, value);
+}
+
+/** Whether a value is a `SourceDocument`, exactly as the contract says. Never throws. */
+export function isSourceDocument(value: unknown): value is SourceDocument {
+  return cardcIs(checkSourceDocument, value);
+}
+
+/** The value as a `SourceDocument`, or where and how it breaks the contract. Never throws. */
+export function parseSourceDocument(value: unknown): cardcParsed<SourceDocument> {
+  return cardcParse<SourceDocument>(checkSourceDocument, value);
+}
+
+/** Whether a value is a `SourceUrl`, exactly as the contract says. Never throws. */
+export function isSourceUrl(value: unknown): value is SourceUrl {
+  return cardcIs(checkSourceUrl, value);
+}
+
+/** The value as a `SourceUrl`, or where and how it breaks the contract. Never throws. */
+export function parseSourceUrl(value: unknown): cardcParsed<SourceUrl> {
+  return cardcParse<SourceUrl>(checkSourceUrl, value);
+}
+
+/** Whether a value is a `Start`, exactly as the contract says. Never throws. */
+export function isStart(value: unknown): value is Start {
+  return cardcIs(checkStart, value);
+}
+
+/** The value as a `Start`, or where and how it breaks the contract. Never throws. */
+export function parseStart(value: unknown): cardcParsed<Start> {
+  return cardcParse<Start>(checkStart, value);
+}
+
+/** Whether a value is a `StepBoundary`, exactly as the contract says. Never throws. */
+export function isStepBoundary(value: unknown): value is StepBoundary {
+  return cardcIs(checkStepBoundary, value);
+}
+
+/** The value as a `StepBoundary`, or where and how it breaks the contract. Never throws. */
+export function parseStepBoundary(value: unknown): cardcParsed<StepBoundary> {
+  return cardcParse<StepBoundary>(checkStepBoundary, value);
+}
+
+/** Whether a value is a `TextPart`, exactly as the contract says. Never throws. */
+export function isTextPart(value: unknown): value is TextPart {
+  return cardcIs(checkTextPart, value);
+}
+
+/** The value as a `TextPart`, or where and how it breaks the contract. Never throws. */
+export function parseTextPart(value: unknown): cardcParsed<TextPart> {
+  return cardcParse<TextPart>(checkTextPart, value);
+}
+
+/** Whether a value is a `ToolApprovalRequest`, exactly as the contract says. Never throws. */
+export function isToolApprovalRequest(value: unknown): value is ToolApprovalRequest {
+  return cardcIs(checkToolApprovalRequest, value);
+}
+
+/** The value as a `ToolApprovalRequest`, or where and how it breaks the contract. Never throws. */
+export function parseToolApprovalRequest(value: unknown): cardcParsed<ToolApprovalRequest> {
+  return cardcParse<ToolApprovalRequest>(checkToolApprovalRequest, value);
+}
+
+/** Whether a value is a `ToolApprovalRequested`, exactly as the contract says. Never throws. */
+export function isToolApprovalRequested(value: unknown): value is ToolApprovalRequested {
+  return cardcIs(checkToolApprovalRequested, value);
+}
+
+/** The value as a `ToolApprovalRequested`, or where and how it breaks the contract. Never throws. */
+export function parseToolApprovalRequested(value: unknown): cardcParsed<ToolApprovalRequested> {
+  return cardcParse<ToolApprovalRequested>(checkToolApprovalRequested, value);
+}
+
+/** Whether a value is a `ToolApprovalResponded`, exactly as the contract says. Never throws. */
+export function isToolApprovalResponded(value: unknown): value is ToolApprovalResponded {
+  return cardcIs(checkToolApprovalResponded, value);
+}
+
+/** The value as a `ToolApprovalResponded`, or where and how it breaks the contract. Never throws. */
+export function parseToolApprovalResponded(value: unknown): cardcParsed<ToolApprovalResponded> {
+  return cardcParse<ToolApprovalResponded>(checkToolApprovalResponded, value);
+}
+
+/** Whether a value is a `ToolCallFacts`, exactly as the contract says. Never throws. */
+export function isToolCallFacts(value: unknown): value is ToolCallFacts {
+  return cardcIs(checkToolCallFacts, value);
+}
+
+/** The value as a `ToolCallFacts`, or where and how it breaks the contract. Never throws. */
+export function parseToolCallFacts(value: unknown): cardcParsed<ToolCallFacts> {
+  return cardcParse<ToolCallFacts>(checkToolCallFacts, value);
+}
+
+/** Whether a value is a `ToolCallId`, exactly as the contract says. Never throws. */
+export function isToolCallId(value: unknown): value is ToolCallId {
+  return cardcIs(checkToolCallId, value);
+}
+
+/** The value as a `ToolCallId`, or where and how it breaks the contract. Never throws. */
+export function parseToolCallId(value: unknown): cardcParsed<ToolCallId> {
+  return cardcParse<ToolCallId>(checkToolCallId, value);
+}
+
+/** Whether a value is a `ToolInput`, exactly as the contract says. Never throws. */
+export function isToolInput(value: unknown): value is ToolInput {
+  return cardcIs(checkToolInput, value);
+}
+
+/** The value as a `ToolInput`, or where and how it breaks the contract. Never throws. */
+export function parseToolInput(value: unknown): cardcParsed<ToolInput> {
+  return cardcParse<ToolInput>(checkToolInput, value);
+}
+
+/** Whether a value is a `ToolInputAvailable`, exactly as the contract says. Never throws. */
+export function isToolInputAvailable(value: unknown): value is ToolInputAvailable {
+  return cardcIs(checkToolInputAvailable, value);
+}
+
+/** The value as a `ToolInputAvailable`, or where and how it breaks the contract. Never throws. */
+export function parseToolInputAvailable(value: unknown): cardcParsed<ToolInputAvailable> {
+  return cardcParse<ToolInputAvailable>(checkToolInputAvailable, value);
+}
+
+/** Whether a value is a `ToolInputDelta`, exactly as the contract says. Never throws. */
+export function isToolInputDelta(value: unknown): value is ToolInputDelta {
+  return cardcIs(checkToolInputDelta, value);
+}
+
+/** The value as a `ToolInputDelta`, or where and how it breaks the contract. Never throws. */
+export function parseToolInputDelta(value: unknown): cardcParsed<ToolInputDelta> {
+  return cardcParse<ToolInputDelta>(checkToolInputDelta, value);
+}
+
+/** Whether a value is a `ToolInputError`, exactly as the contract says. Never throws. */
+export function isToolInputError(value: unknown): value is ToolInputError {
+  return cardcIs(checkToolInputError, value);
+}
+
+/** The value as a `ToolInputError`, or where and how it breaks the contract. Never throws. */
+export function parseToolInputError(value: unknown): cardcParsed<ToolInputError> {
+  return cardcParse<ToolInputError>(checkToolInputError, value);
+}
+
+/** Whether a value is a `ToolInputStart`, exactly as the contract says. Never throws. */
+export function isToolInputStart(value: unknown): value is ToolInputStart {
+  return cardcIs(checkToolInputStart, value);
+}
+
+/** The value as a `ToolInputStart`, or where and how it breaks the contract. Never throws. */
+export function parseToolInputStart(value: unknown): cardcParsed<ToolInputStart> {
+  return cardcParse<ToolInputStart>(checkToolInputStart, value);
+}
+
+/** Whether a value is a `ToolInputStreaming`, exactly as the contract says. Never throws. */
+export function isToolInputStreaming(value: unknown): value is ToolInputStreaming {
+  return cardcIs(checkToolInputStreaming, value);
+}
+
+/** The value as a `ToolInputStreaming`, or where and how it breaks the contract. Never throws. */
+export function parseToolInputStreaming(value: unknown): cardcParsed<ToolInputStreaming> {
+  return cardcParse<ToolInputStreaming>(checkToolInputStreaming, value);
+}
+
+/** Whether a value is a `ToolMetadata`, exactly as the contract says. Never throws. */
+export function isToolMetadata(value: unknown): value is ToolMetadata {
+  return cardcIs(checkToolMetadata, value);
+}
+
+/** The value as a `ToolMetadata`, or where and how it breaks the contract. Never throws. */
+export function parseToolMetadata(value: unknown): cardcParsed<ToolMetadata> {
+  return cardcParse<ToolMetadata>(checkToolMetadata, value);
+}
+
+/** Whether a value is a `ToolOutputAvailable`, exactly as the contract says. Never throws. */
+export function isToolOutputAvailable(value: unknown): value is ToolOutputAvailable {
+  return cardcIs(checkToolOutputAvailable, value);
+}
+
+/** The value as a `ToolOutputAvailable`, or where and how it breaks the contract. Never throws. */
+export function parseToolOutputAvailable(value: unknown): cardcParsed<ToolOutputAvailable> {
+  return cardcParse<ToolOutputAvailable>(checkToolOutputAvailable, value);
+}
+
+/** Whether a value is a `ToolOutputAvailablePart`, exactly as the contract says. Never throws. */
+export function isToolOutputAvailablePart(value: unknown): value is ToolOutputAvailablePart {
+  return cardcIs(checkToolOutputAvailablePart, value);
+}
+
+/** The value as a `ToolOutputAvailablePart`, or where and how it breaks the contract. Never throws. */
+export function parseToolOutputAvailablePart(value: unknown): cardcParsed<ToolOutputAvailablePart> {
+  return cardcParse<ToolOutputAvailablePart>(checkToolOutputAvailablePart, value);
+}
+
+/** Whether a value is a `ToolOutputDenied`, exactly as the contract says. Never throws. */
+export function isToolOutputDenied(value: unknown): value is ToolOutputDenied {
+  return cardcIs(checkToolOutputDenied, value);
+}
+
+/** The value as a `ToolOutputDenied`, or where and how it breaks the contract. Never throws. */
+export function parseToolOutputDenied(value: unknown): cardcParsed<ToolOutputDenied> {
+  return cardcParse<ToolOutputDenied>(checkToolOutputDenied, value);
+}
+
+/** Whether a value is a `ToolOutputDeniedPart`, exactly as the contract says. Never throws. */
+export function isToolOutputDeniedPart(value: unknown): value is ToolOutputDeniedPart {
+  return cardcIs(checkToolOutputDeniedPart, value);
+}
+
+/** The value as a `ToolOutputDeniedPart`, or where and how it breaks the contract. Never throws. */
+export function parseToolOutputDeniedPart(value: unknown): cardcParsed<ToolOutputDeniedPart> {
+  return cardcParse<ToolOutputDeniedPart>(checkToolOutputDeniedPart, value);
+}
+
+/** Whether a value is a `ToolOutputError`, exactly as the contract says. Never throws. */
+export function isToolOutputError(value: unknown): value is ToolOutputError {
+  return cardcIs(checkToolOutputError, value);
+}
+
+/** The value as a `ToolOutputError`, or where and how it breaks the contract. Never throws. */
+export function parseToolOutputError(value: unknown): cardcParsed<ToolOutputError> {
+  return cardcParse<ToolOutputError>(checkToolOutputError, value);
+}
+
+/** Whether a value is a `ToolOutputErrorPart`, exactly as the contract says. Never throws. */
+export function isToolOutputErrorPart(value: unknown): value is ToolOutputErrorPart {
+  return cardcIs(checkToolOutputErrorPart, value);
+}
+
+/** The value as a `ToolOutputErrorPart`, or where and how it breaks the contract. Never throws. */
+export function parseToolOutputErrorPart(value: unknown): cardcParsed<ToolOutputErrorPart> {
+  return cardcParse<ToolOutputErrorPart>(checkToolOutputErrorPart, value);
+}
+
+/** Whether a value is a `ToolPart`, exactly as the contract says. Never throws. */
+export function isToolPart(value: unknown): value is ToolPart {
+  return cardcIs(checkToolPart, value);
+}
+
+/** The value as a `ToolPart`, or where and how it breaks the contract. Never throws. */
+export function parseToolPart(value: unknown): cardcParsed<ToolPart> {
+  return cardcParse<ToolPart>(checkToolPart, value);
+}
+
+/** Whether a value is a `ToolPartFacts`, exactly as the contract says. Never throws. */
+export function isToolPartFacts(value: unknown): value is ToolPartFacts {
+  return cardcIs(checkToolPartFacts, value);
+}
+
+/** The value as a `ToolPartFacts`, or where and how it breaks the contract. Never throws. */
+export function parseToolPartFacts(value: unknown): cardcParsed<ToolPartFacts> {
+  return cardcParse<ToolPartFacts>(checkToolPartFacts, value);
+}
+
+/** Whether a value is a `UIMessage`, exactly as the contract says. Never throws. */
+export function isUIMessage(value: unknown): value is UIMessage {
+  return cardcIs(checkUIMessage, value);
+}
+
+/** The value as a `UIMessage`, or where and how it breaks the contract. Never throws. */
+export function parseUIMessage(value: unknown): cardcParsed<UIMessage> {
+  return cardcParse<UIMessage>(checkUIMessage, value);
+}
+
+/** Whether a value is a `UIMessageChunk`, exactly as the contract says. Never throws. */
+export function isUIMessageChunk(value: unknown): value is UIMessageChunk {
+  return cardcIs(checkUIMessageChunk, value);
+}
+
+/** The value as a `UIMessageChunk`, or where and how it breaks the contract. Never throws. */
+export function parseUIMessageChunk(value: unknown): cardcParsed<UIMessageChunk> {
+  return cardcParse<UIMessageChunk>(checkUIMessageChunk, value);
+}
+
+/** Whether a value is a `UIMessagePart`, exactly as the contract says. Never throws. */
+export function isUIMessagePart(value: unknown): value is UIMessagePart {
+  return cardcIs(checkUIMessagePart, value);
+}
+
+/** The value as a `UIMessagePart`, or where and how it breaks the contract. Never throws. */
+export function parseUIMessagePart(value: unknown): cardcParsed<UIMessagePart> {
+  return cardcParse<UIMessagePart>(checkUIMessagePart, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -1104,14 +1697,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -1581,18 +2179,6 @@ function checkAbort(value: unknown, s: cardcState, at: string, orNull?: boolean)
   s.type = outer;
 }
 
-/** Whether a value is a `Abort`, exactly as the contract says. Never throws. */
-export function isAbort(value: unknown): value is Abort {
-  return cardcRun(checkAbort, value, 1, true).length === 0;
-}
-
-/** The value as a `Abort`, or where and how it breaks the contract. Never throws. */
-export function parseAbort(
-  value: unknown,
-): { ok: true; value: Abort } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Abort>(checkAbort, value);
-}
-
 /** The keys of the fields of `ApprovalDenied`. */
 const keysOfApprovalDenied: readonly string[] = ['id', 'approved', 'reason', 'descriptor', 'signature', 'inputSchemaInput'];
 
@@ -1656,18 +2242,6 @@ function checkApprovalDenied(value: unknown, s: cardcState, at: string, orNull?:
   s.type = outer;
 }
 
-/** Whether a value is a `ApprovalDenied`, exactly as the contract says. Never throws. */
-export function isApprovalDenied(value: unknown): value is ApprovalDenied {
-  return cardcRun(checkApprovalDenied, value, 1, true).length === 0;
-}
-
-/** The value as a `ApprovalDenied`, or where and how it breaks the contract. Never throws. */
-export function parseApprovalDenied(
-  value: unknown,
-): { ok: true; value: ApprovalDenied } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ApprovalDenied>(checkApprovalDenied, value);
-}
-
 /** The keys of the fields of `ApprovalFacts`. */
 const keysOfApprovalFacts: readonly string[] = ['descriptor', 'signature', 'inputSchemaInput'];
 
@@ -1705,18 +2279,6 @@ function checkApprovalFacts(value: unknown, s: cardcState, at: string, orNull?: 
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ApprovalFacts`, exactly as the contract says. Never throws. */
-export function isApprovalFacts(value: unknown): value is ApprovalFacts {
-  return cardcRun(checkApprovalFacts, value, 1, true).length === 0;
-}
-
-/** The value as a `ApprovalFacts`, or where and how it breaks the contract. Never throws. */
-export function parseApprovalFacts(
-  value: unknown,
-): { ok: true; value: ApprovalFacts } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ApprovalFacts>(checkApprovalFacts, value);
 }
 
 /** The keys of the fields of `ApprovalGranted`. */
@@ -1782,18 +2344,6 @@ function checkApprovalGranted(value: unknown, s: cardcState, at: string, orNull?
   s.type = outer;
 }
 
-/** Whether a value is a `ApprovalGranted`, exactly as the contract says. Never throws. */
-export function isApprovalGranted(value: unknown): value is ApprovalGranted {
-  return cardcRun(checkApprovalGranted, value, 1, true).length === 0;
-}
-
-/** The value as a `ApprovalGranted`, or where and how it breaks the contract. Never throws. */
-export function parseApprovalGranted(
-  value: unknown,
-): { ok: true; value: ApprovalGranted } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ApprovalGranted>(checkApprovalGranted, value);
-}
-
 /** The keys of the fields of `ApprovalRequest`. */
 const keysOfApprovalRequest: readonly string[] = ['id', 'descriptor', 'signature', 'inputSchemaInput'];
 
@@ -1838,18 +2388,6 @@ function checkApprovalRequest(value: unknown, s: cardcState, at: string, orNull?
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ApprovalRequest`, exactly as the contract says. Never throws. */
-export function isApprovalRequest(value: unknown): value is ApprovalRequest {
-  return cardcRun(checkApprovalRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `ApprovalRequest`, or where and how it breaks the contract. Never throws. */
-export function parseApprovalRequest(
-  value: unknown,
-): { ok: true; value: ApprovalRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ApprovalRequest>(checkApprovalRequest, value);
 }
 
 /** The keys of the fields of `ApprovalResponse`. */
@@ -1912,18 +2450,6 @@ function checkApprovalResponse(value: unknown, s: cardcState, at: string, orNull
   s.type = outer;
 }
 
-/** Whether a value is a `ApprovalResponse`, exactly as the contract says. Never throws. */
-export function isApprovalResponse(value: unknown): value is ApprovalResponse {
-  return cardcRun(checkApprovalResponse, value, 1, true).length === 0;
-}
-
-/** The value as a `ApprovalResponse`, or where and how it breaks the contract. Never throws. */
-export function parseApprovalResponse(
-  value: unknown,
-): { ok: true; value: ApprovalResponse } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ApprovalResponse>(checkApprovalResponse, value);
-}
-
 /** The keys of the fields of `AssistantMessage`. */
 const keysOfAssistantMessage: readonly string[] = ['id', 'metadata', 'parts'];
 
@@ -1969,18 +2495,6 @@ function checkAssistantMessage(value: unknown, s: cardcState, at: string, orNull
   s.type = outer;
 }
 
-/** Whether a value is a `AssistantMessage`, exactly as the contract says. Never throws. */
-export function isAssistantMessage(value: unknown): value is AssistantMessage {
-  return cardcRun(checkAssistantMessage, value, 1, true).length === 0;
-}
-
-/** The value as a `AssistantMessage`, or where and how it breaks the contract. Never throws. */
-export function parseAssistantMessage(
-  value: unknown,
-): { ok: true; value: AssistantMessage } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<AssistantMessage>(checkAssistantMessage, value);
-}
-
 /** The keys of the fields of `BlockBoundary`. */
 const keysOfBlockBoundary: readonly string[] = ['id', 'providerMetadata'];
 
@@ -2013,18 +2527,6 @@ function checkBlockBoundary(value: unknown, s: cardcState, at: string, orNull?: 
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `BlockBoundary`, exactly as the contract says. Never throws. */
-export function isBlockBoundary(value: unknown): value is BlockBoundary {
-  return cardcRun(checkBlockBoundary, value, 1, true).length === 0;
-}
-
-/** The value as a `BlockBoundary`, or where and how it breaks the contract. Never throws. */
-export function parseBlockBoundary(
-  value: unknown,
-): { ok: true; value: BlockBoundary } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<BlockBoundary>(checkBlockBoundary, value);
 }
 
 /** The keys of the fields of `BlockDelta`. */
@@ -2068,18 +2570,6 @@ function checkBlockDelta(value: unknown, s: cardcState, at: string, orNull?: boo
   s.type = outer;
 }
 
-/** Whether a value is a `BlockDelta`, exactly as the contract says. Never throws. */
-export function isBlockDelta(value: unknown): value is BlockDelta {
-  return cardcRun(checkBlockDelta, value, 1, true).length === 0;
-}
-
-/** The value as a `BlockDelta`, or where and how it breaks the contract. Never throws. */
-export function parseBlockDelta(
-  value: unknown,
-): { ok: true; value: BlockDelta } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<BlockDelta>(checkBlockDelta, value);
-}
-
 /** The keys of the fields of `DataChunk`. */
 const keysOfDataChunk: readonly string[] = ['id', 'data', 'transient'];
 
@@ -2121,18 +2611,6 @@ function checkDataChunk(value: unknown, s: cardcState, at: string, orNull?: bool
   s.type = outer;
 }
 
-/** Whether a value is a `DataChunk`, exactly as the contract says. Never throws. */
-export function isDataChunk(value: unknown): value is DataChunk {
-  return cardcRun(checkDataChunk, value, 1, true).length === 0;
-}
-
-/** The value as a `DataChunk`, or where and how it breaks the contract. Never throws. */
-export function parseDataChunk(
-  value: unknown,
-): { ok: true; value: DataChunk } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<DataChunk>(checkDataChunk, value);
-}
-
 /** The keys of the fields of `DataPart`. */
 const keysOfDataPart: readonly string[] = ['id', 'data'];
 
@@ -2165,18 +2643,6 @@ function checkDataPart(value: unknown, s: cardcState, at: string, orNull?: boole
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `DataPart`, exactly as the contract says. Never throws. */
-export function isDataPart(value: unknown): value is DataPart {
-  return cardcRun(checkDataPart, value, 1, true).length === 0;
-}
-
-/** The value as a `DataPart`, or where and how it breaks the contract. Never throws. */
-export function parseDataPart(
-  value: unknown,
-): { ok: true; value: DataPart } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<DataPart>(checkDataPart, value);
 }
 
 /** The keys of the fields of `DynamicApprovalRequested`. */
@@ -2247,18 +2713,6 @@ function checkDynamicApprovalRequested(value: unknown, s: cardcState, at: string
   s.type = outer;
 }
 
-/** Whether a value is a `DynamicApprovalRequested`, exactly as the contract says. Never throws. */
-export function isDynamicApprovalRequested(value: unknown): value is DynamicApprovalRequested {
-  return cardcRun(checkDynamicApprovalRequested, value, 1, true).length === 0;
-}
-
-/** The value as a `DynamicApprovalRequested`, or where and how it breaks the contract. Never throws. */
-export function parseDynamicApprovalRequested(
-  value: unknown,
-): { ok: true; value: DynamicApprovalRequested } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<DynamicApprovalRequested>(checkDynamicApprovalRequested, value);
-}
-
 /** The keys of the fields of `DynamicApprovalResponded`. */
 const keysOfDynamicApprovalResponded: readonly string[] = ['toolName', 'dynamic', 'toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input', 'approval'];
 
@@ -2327,18 +2781,6 @@ function checkDynamicApprovalResponded(value: unknown, s: cardcState, at: string
   s.type = outer;
 }
 
-/** Whether a value is a `DynamicApprovalResponded`, exactly as the contract says. Never throws. */
-export function isDynamicApprovalResponded(value: unknown): value is DynamicApprovalResponded {
-  return cardcRun(checkDynamicApprovalResponded, value, 1, true).length === 0;
-}
-
-/** The value as a `DynamicApprovalResponded`, or where and how it breaks the contract. Never throws. */
-export function parseDynamicApprovalResponded(
-  value: unknown,
-): { ok: true; value: DynamicApprovalResponded } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<DynamicApprovalResponded>(checkDynamicApprovalResponded, value);
-}
-
 /** The keys of the fields of `DynamicInputAvailable`. */
 const keysOfDynamicInputAvailable: readonly string[] = ['toolName', 'dynamic', 'toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input'];
 
@@ -2400,18 +2842,6 @@ function checkDynamicInputAvailable(value: unknown, s: cardcState, at: string, o
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `DynamicInputAvailable`, exactly as the contract says. Never throws. */
-export function isDynamicInputAvailable(value: unknown): value is DynamicInputAvailable {
-  return cardcRun(checkDynamicInputAvailable, value, 1, true).length === 0;
-}
-
-/** The value as a `DynamicInputAvailable`, or where and how it breaks the contract. Never throws. */
-export function parseDynamicInputAvailable(
-  value: unknown,
-): { ok: true; value: DynamicInputAvailable } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<DynamicInputAvailable>(checkDynamicInputAvailable, value);
 }
 
 /** The keys of the fields of `DynamicInputStreaming`. */
@@ -2487,18 +2917,6 @@ function checkDynamicInputStreaming(value: unknown, s: cardcState, at: string, o
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `DynamicInputStreaming`, exactly as the contract says. Never throws. */
-export function isDynamicInputStreaming(value: unknown): value is DynamicInputStreaming {
-  return cardcRun(checkDynamicInputStreaming, value, 1, true).length === 0;
-}
-
-/** The value as a `DynamicInputStreaming`, or where and how it breaks the contract. Never throws. */
-export function parseDynamicInputStreaming(
-  value: unknown,
-): { ok: true; value: DynamicInputStreaming } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<DynamicInputStreaming>(checkDynamicInputStreaming, value);
 }
 
 /** The keys of the fields of `DynamicOutputAvailable`. */
@@ -2586,18 +3004,6 @@ function checkDynamicOutputAvailable(value: unknown, s: cardcState, at: string, 
   s.type = outer;
 }
 
-/** Whether a value is a `DynamicOutputAvailable`, exactly as the contract says. Never throws. */
-export function isDynamicOutputAvailable(value: unknown): value is DynamicOutputAvailable {
-  return cardcRun(checkDynamicOutputAvailable, value, 1, true).length === 0;
-}
-
-/** The value as a `DynamicOutputAvailable`, or where and how it breaks the contract. Never throws. */
-export function parseDynamicOutputAvailable(
-  value: unknown,
-): { ok: true; value: DynamicOutputAvailable } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<DynamicOutputAvailable>(checkDynamicOutputAvailable, value);
-}
-
 /** The keys of the fields of `DynamicOutputDenied`. */
 const keysOfDynamicOutputDenied: readonly string[] = ['toolName', 'dynamic', 'toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input', 'approval'];
 
@@ -2664,18 +3070,6 @@ function checkDynamicOutputDenied(value: unknown, s: cardcState, at: string, orN
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `DynamicOutputDenied`, exactly as the contract says. Never throws. */
-export function isDynamicOutputDenied(value: unknown): value is DynamicOutputDenied {
-  return cardcRun(checkDynamicOutputDenied, value, 1, true).length === 0;
-}
-
-/** The value as a `DynamicOutputDenied`, or where and how it breaks the contract. Never throws. */
-export function parseDynamicOutputDenied(
-  value: unknown,
-): { ok: true; value: DynamicOutputDenied } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<DynamicOutputDenied>(checkDynamicOutputDenied, value);
 }
 
 /** The keys of the fields of `DynamicOutputError`. */
@@ -2763,18 +3157,6 @@ function checkDynamicOutputError(value: unknown, s: cardcState, at: string, orNu
   s.type = outer;
 }
 
-/** Whether a value is a `DynamicOutputError`, exactly as the contract says. Never throws. */
-export function isDynamicOutputError(value: unknown): value is DynamicOutputError {
-  return cardcRun(checkDynamicOutputError, value, 1, true).length === 0;
-}
-
-/** The value as a `DynamicOutputError`, or where and how it breaks the contract. Never throws. */
-export function parseDynamicOutputError(
-  value: unknown,
-): { ok: true; value: DynamicOutputError } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<DynamicOutputError>(checkDynamicOutputError, value);
-}
-
 /** The keys of the fields of `DynamicToolName`. */
 const keysOfDynamicToolName: readonly string[] = ['toolName', 'dynamic'];
 
@@ -2809,18 +3191,6 @@ function checkDynamicToolName(value: unknown, s: cardcState, at: string, orNull?
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `DynamicToolName`, exactly as the contract says. Never throws. */
-export function isDynamicToolName(value: unknown): value is DynamicToolName {
-  return cardcRun(checkDynamicToolName, value, 1, true).length === 0;
-}
-
-/** The value as a `DynamicToolName`, or where and how it breaks the contract. Never throws. */
-export function parseDynamicToolName(
-  value: unknown,
-): { ok: true; value: DynamicToolName } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<DynamicToolName>(checkDynamicToolName, value);
 }
 
 /** The `state` tags of `DynamicToolPart`. */
@@ -2881,18 +3251,6 @@ function checkDynamicToolPart(value: unknown, s: cardcState, at: string, orNull?
   }
 }
 
-/** Whether a value is a `DynamicToolPart`, exactly as the contract says. Never throws. */
-export function isDynamicToolPart(value: unknown): value is DynamicToolPart {
-  return cardcRun(checkDynamicToolPart, value, 1, true).length === 0;
-}
-
-/** The value as a `DynamicToolPart`, or where and how it breaks the contract. Never throws. */
-export function parseDynamicToolPart(
-  value: unknown,
-): { ok: true; value: DynamicToolPart } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<DynamicToolPart>(checkDynamicToolPart, value);
-}
-
 /** The keys of the fields of `ErrorChunk`. */
 const keysOfErrorChunk: readonly string[] = ['errorText'];
 
@@ -2920,18 +3278,6 @@ function checkErrorChunk(value: unknown, s: cardcState, at: string, orNull?: boo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ErrorChunk`, exactly as the contract says. Never throws. */
-export function isErrorChunk(value: unknown): value is ErrorChunk {
-  return cardcRun(checkErrorChunk, value, 1, true).length === 0;
-}
-
-/** The value as a `ErrorChunk`, or where and how it breaks the contract. Never throws. */
-export function parseErrorChunk(
-  value: unknown,
-): { ok: true; value: ErrorChunk } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ErrorChunk>(checkErrorChunk, value);
 }
 
 /** The keys of the fields of `FileChunk`. */
@@ -2973,18 +3319,6 @@ function checkFileChunk(value: unknown, s: cardcState, at: string, orNull?: bool
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `FileChunk`, exactly as the contract says. Never throws. */
-export function isFileChunk(value: unknown): value is FileChunk {
-  return cardcRun(checkFileChunk, value, 1, true).length === 0;
-}
-
-/** The value as a `FileChunk`, or where and how it breaks the contract. Never throws. */
-export function parseFileChunk(
-  value: unknown,
-): { ok: true; value: FileChunk } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<FileChunk>(checkFileChunk, value);
 }
 
 /** The keys of the fields of `FilePart`. */
@@ -3035,18 +3369,6 @@ function checkFilePart(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = outer;
 }
 
-/** Whether a value is a `FilePart`, exactly as the contract says. Never throws. */
-export function isFilePart(value: unknown): value is FilePart {
-  return cardcRun(checkFilePart, value, 1, true).length === 0;
-}
-
-/** The value as a `FilePart`, or where and how it breaks the contract. Never throws. */
-export function parseFilePart(
-  value: unknown,
-): { ok: true; value: FilePart } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<FilePart>(checkFilePart, value);
-}
-
 /** The keys of the fields of `Finish`. */
 const keysOfFinish: readonly string[] = ['finishReason', 'messageMetadata'];
 
@@ -3079,18 +3401,6 @@ function checkFinish(value: unknown, s: cardcState, at: string, orNull?: boolean
   s.type = outer;
 }
 
-/** Whether a value is a `Finish`, exactly as the contract says. Never throws. */
-export function isFinish(value: unknown): value is Finish {
-  return cardcRun(checkFinish, value, 1, true).length === 0;
-}
-
-/** The value as a `Finish`, or where and how it breaks the contract. Never throws. */
-export function parseFinish(
-  value: unknown,
-): { ok: true; value: Finish } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Finish>(checkFinish, value);
-}
-
 /** The strings of `FinishReason`. */
 const valuesOfFinishReason = cardcStrings(['stop', 'length', 'content-filter', 'tool-calls', 'error', 'other']);
 
@@ -3099,36 +3409,12 @@ function checkFinishReason(value: unknown, s: cardcState, at: string, orNull?: b
   cardcOneOf(value, s, at, orNull, valuesOfFinishReason);
 }
 
-/** Whether a value is a `FinishReason`, exactly as the contract says. Never throws. */
-export function isFinishReason(value: unknown): value is FinishReason {
-  return cardcRun(checkFinishReason, value, 1, true).length === 0;
-}
-
-/** The value as a `FinishReason`, or where and how it breaks the contract. Never throws. */
-export function parseFinishReason(
-  value: unknown,
-): { ok: true; value: FinishReason } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<FinishReason>(checkFinishReason, value);
-}
-
 /** The strings of `InputEncoding`. */
 const valuesOfInputEncoding = cardcStrings(['json', 'text']);
 
 /** Checks a `InputEncoding`. */
 function checkInputEncoding(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfInputEncoding);
-}
-
-/** Whether a value is a `InputEncoding`, exactly as the contract says. Never throws. */
-export function isInputEncoding(value: unknown): value is InputEncoding {
-  return cardcRun(checkInputEncoding, value, 1, true).length === 0;
-}
-
-/** The value as a `InputEncoding`, or where and how it breaks the contract. Never throws. */
-export function parseInputEncoding(
-  value: unknown,
-): { ok: true; value: InputEncoding } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<InputEncoding>(checkInputEncoding, value);
 }
 
 /** The keys of the fields of `MessageMetadata`. */
@@ -3158,36 +3444,12 @@ function checkMessageMetadata(value: unknown, s: cardcState, at: string, orNull?
   s.type = outer;
 }
 
-/** Whether a value is a `MessageMetadata`, exactly as the contract says. Never throws. */
-export function isMessageMetadata(value: unknown): value is MessageMetadata {
-  return cardcRun(checkMessageMetadata, value, 1, true).length === 0;
-}
-
-/** The value as a `MessageMetadata`, or where and how it breaks the contract. Never throws. */
-export function parseMessageMetadata(
-  value: unknown,
-): { ok: true; value: MessageMetadata } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<MessageMetadata>(checkMessageMetadata, value);
-}
-
 /** The strings of `PartState`. */
 const valuesOfPartState = cardcStrings(['streaming', 'done']);
 
 /** Checks a `PartState`. */
 function checkPartState(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfPartState);
-}
-
-/** Whether a value is a `PartState`, exactly as the contract says. Never throws. */
-export function isPartState(value: unknown): value is PartState {
-  return cardcRun(checkPartState, value, 1, true).length === 0;
-}
-
-/** The value as a `PartState`, or where and how it breaks the contract. Never throws. */
-export function parsePartState(
-  value: unknown,
-): { ok: true; value: PartState } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<PartState>(checkPartState, value);
 }
 
 /** The keys of the fields of `PromptMessage`. */
@@ -3234,33 +3496,9 @@ function checkPromptMessage(value: unknown, s: cardcState, at: string, orNull?: 
   s.type = outer;
 }
 
-/** Whether a value is a `PromptMessage`, exactly as the contract says. Never throws. */
-export function isPromptMessage(value: unknown): value is PromptMessage {
-  return cardcRun(checkPromptMessage, value, 1, true).length === 0;
-}
-
-/** The value as a `PromptMessage`, or where and how it breaks the contract. Never throws. */
-export function parsePromptMessage(
-  value: unknown,
-): { ok: true; value: PromptMessage } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<PromptMessage>(checkPromptMessage, value);
-}
-
 /** Checks a `ProviderMetadata`. */
 function checkProviderMetadata(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcMapOf(cardcMapOf(cardcJson))(value, s, at, orNull);
-}
-
-/** Whether a value is a `ProviderMetadata`, exactly as the contract says. Never throws. */
-export function isProviderMetadata(value: unknown): value is ProviderMetadata {
-  return cardcRun(checkProviderMetadata, value, 1, true).length === 0;
-}
-
-/** The value as a `ProviderMetadata`, or where and how it breaks the contract. Never throws. */
-export function parseProviderMetadata(
-  value: unknown,
-): { ok: true; value: ProviderMetadata } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ProviderMetadata>(checkProviderMetadata, value);
 }
 
 /** The keys of the fields of `ReasoningPart`. */
@@ -3307,18 +3545,6 @@ function checkReasoningPart(value: unknown, s: cardcState, at: string, orNull?: 
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ReasoningPart`, exactly as the contract says. Never throws. */
-export function isReasoningPart(value: unknown): value is ReasoningPart {
-  return cardcRun(checkReasoningPart, value, 1, true).length === 0;
-}
-
-/** The value as a `ReasoningPart`, or where and how it breaks the contract. Never throws. */
-export function parseReasoningPart(
-  value: unknown,
-): { ok: true; value: ReasoningPart } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ReasoningPart>(checkReasoningPart, value);
 }
 
 /** The keys of the fields of `SourceDocument`. */
@@ -3376,18 +3602,6 @@ function checkSourceDocument(value: unknown, s: cardcState, at: string, orNull?:
   s.type = outer;
 }
 
-/** Whether a value is a `SourceDocument`, exactly as the contract says. Never throws. */
-export function isSourceDocument(value: unknown): value is SourceDocument {
-  return cardcRun(checkSourceDocument, value, 1, true).length === 0;
-}
-
-/** The value as a `SourceDocument`, or where and how it breaks the contract. Never throws. */
-export function parseSourceDocument(
-  value: unknown,
-): { ok: true; value: SourceDocument } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<SourceDocument>(checkSourceDocument, value);
-}
-
 /** The keys of the fields of `SourceUrl`. */
 const keysOfSourceUrl: readonly string[] = ['sourceId', 'url', 'title', 'providerMetadata'];
 
@@ -3436,18 +3650,6 @@ function checkSourceUrl(value: unknown, s: cardcState, at: string, orNull?: bool
   s.type = outer;
 }
 
-/** Whether a value is a `SourceUrl`, exactly as the contract says. Never throws. */
-export function isSourceUrl(value: unknown): value is SourceUrl {
-  return cardcRun(checkSourceUrl, value, 1, true).length === 0;
-}
-
-/** The value as a `SourceUrl`, or where and how it breaks the contract. Never throws. */
-export function parseSourceUrl(
-  value: unknown,
-): { ok: true; value: SourceUrl } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<SourceUrl>(checkSourceUrl, value);
-}
-
 /** The keys of the fields of `Start`. */
 const keysOfStart: readonly string[] = ['messageId', 'messageMetadata'];
 
@@ -3482,18 +3684,6 @@ function checkStart(value: unknown, s: cardcState, at: string, orNull?: boolean)
   s.type = outer;
 }
 
-/** Whether a value is a `Start`, exactly as the contract says. Never throws. */
-export function isStart(value: unknown): value is Start {
-  return cardcRun(checkStart, value, 1, true).length === 0;
-}
-
-/** The value as a `Start`, or where and how it breaks the contract. Never throws. */
-export function parseStart(
-  value: unknown,
-): { ok: true; value: Start } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Start>(checkStart, value);
-}
-
 /** The keys of the fields of `StepBoundary`. */
 const keysOfStepBoundary: readonly string[] = [];
 
@@ -3514,18 +3704,6 @@ function checkStepBoundary(value: unknown, s: cardcState, at: string, orNull?: b
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `StepBoundary`, exactly as the contract says. Never throws. */
-export function isStepBoundary(value: unknown): value is StepBoundary {
-  return cardcRun(checkStepBoundary, value, 1, true).length === 0;
-}
-
-/** The value as a `StepBoundary`, or where and how it breaks the contract. Never throws. */
-export function parseStepBoundary(
-  value: unknown,
-): { ok: true; value: StepBoundary } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<StepBoundary>(checkStepBoundary, value);
 }
 
 /** The keys of the fields of `TextPart`. */
@@ -3565,18 +3743,6 @@ function checkTextPart(value: unknown, s: cardcState, at: string, orNull?: boole
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `TextPart`, exactly as the contract says. Never throws. */
-export function isTextPart(value: unknown): value is TextPart {
-  return cardcRun(checkTextPart, value, 1, true).length === 0;
-}
-
-/** The value as a `TextPart`, or where and how it breaks the contract. Never throws. */
-export function parseTextPart(
-  value: unknown,
-): { ok: true; value: TextPart } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TextPart>(checkTextPart, value);
 }
 
 /** The keys of the fields of `ToolApprovalRequest`. */
@@ -3628,18 +3794,6 @@ function checkToolApprovalRequest(value: unknown, s: cardcState, at: string, orN
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ToolApprovalRequest`, exactly as the contract says. Never throws. */
-export function isToolApprovalRequest(value: unknown): value is ToolApprovalRequest {
-  return cardcRun(checkToolApprovalRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolApprovalRequest`, or where and how it breaks the contract. Never throws. */
-export function parseToolApprovalRequest(
-  value: unknown,
-): { ok: true; value: ToolApprovalRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolApprovalRequest>(checkToolApprovalRequest, value);
 }
 
 /** The keys of the fields of `ToolApprovalRequested`. */
@@ -3696,18 +3850,6 @@ function checkToolApprovalRequested(value: unknown, s: cardcState, at: string, o
   s.type = outer;
 }
 
-/** Whether a value is a `ToolApprovalRequested`, exactly as the contract says. Never throws. */
-export function isToolApprovalRequested(value: unknown): value is ToolApprovalRequested {
-  return cardcRun(checkToolApprovalRequested, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolApprovalRequested`, or where and how it breaks the contract. Never throws. */
-export function parseToolApprovalRequested(
-  value: unknown,
-): { ok: true; value: ToolApprovalRequested } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolApprovalRequested>(checkToolApprovalRequested, value);
-}
-
 /** The keys of the fields of `ToolApprovalResponded`. */
 const keysOfToolApprovalResponded: readonly string[] = ['toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input', 'approval'];
 
@@ -3762,18 +3904,6 @@ function checkToolApprovalResponded(value: unknown, s: cardcState, at: string, o
   s.type = outer;
 }
 
-/** Whether a value is a `ToolApprovalResponded`, exactly as the contract says. Never throws. */
-export function isToolApprovalResponded(value: unknown): value is ToolApprovalResponded {
-  return cardcRun(checkToolApprovalResponded, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolApprovalResponded`, or where and how it breaks the contract. Never throws. */
-export function parseToolApprovalResponded(
-  value: unknown,
-): { ok: true; value: ToolApprovalResponded } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolApprovalResponded>(checkToolApprovalResponded, value);
-}
-
 /** The keys of the fields of `ToolCallFacts`. */
 const keysOfToolCallFacts: readonly string[] = ['providerExecuted', 'providerMetadata', 'toolMetadata', 'dynamic'];
 
@@ -3820,33 +3950,9 @@ function checkToolCallFacts(value: unknown, s: cardcState, at: string, orNull?: 
   s.type = outer;
 }
 
-/** Whether a value is a `ToolCallFacts`, exactly as the contract says. Never throws. */
-export function isToolCallFacts(value: unknown): value is ToolCallFacts {
-  return cardcRun(checkToolCallFacts, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolCallFacts`, or where and how it breaks the contract. Never throws. */
-export function parseToolCallFacts(
-  value: unknown,
-): { ok: true; value: ToolCallFacts } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolCallFacts>(checkToolCallFacts, value);
-}
-
 /** Checks a `ToolCallId`. */
 function checkToolCallId(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcString(value, s, at, orNull);
-}
-
-/** Whether a value is a `ToolCallId`, exactly as the contract says. Never throws. */
-export function isToolCallId(value: unknown): value is ToolCallId {
-  return cardcRun(checkToolCallId, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolCallId`, or where and how it breaks the contract. Never throws. */
-export function parseToolCallId(
-  value: unknown,
-): { ok: true; value: ToolCallId } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolCallId>(checkToolCallId, value);
 }
 
 /** The keys of the fields of `ToolInput`. */
@@ -3919,18 +4025,6 @@ function checkToolInput(value: unknown, s: cardcState, at: string, orNull?: bool
   s.type = outer;
 }
 
-/** Whether a value is a `ToolInput`, exactly as the contract says. Never throws. */
-export function isToolInput(value: unknown): value is ToolInput {
-  return cardcRun(checkToolInput, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolInput`, or where and how it breaks the contract. Never throws. */
-export function parseToolInput(
-  value: unknown,
-): { ok: true; value: ToolInput } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolInput>(checkToolInput, value);
-}
-
 /** The keys of the fields of `ToolInputAvailable`. */
 const keysOfToolInputAvailable: readonly string[] = ['toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input'];
 
@@ -3980,18 +4074,6 @@ function checkToolInputAvailable(value: unknown, s: cardcState, at: string, orNu
   s.type = outer;
 }
 
-/** Whether a value is a `ToolInputAvailable`, exactly as the contract says. Never throws. */
-export function isToolInputAvailable(value: unknown): value is ToolInputAvailable {
-  return cardcRun(checkToolInputAvailable, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolInputAvailable`, or where and how it breaks the contract. Never throws. */
-export function parseToolInputAvailable(
-  value: unknown,
-): { ok: true; value: ToolInputAvailable } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolInputAvailable>(checkToolInputAvailable, value);
-}
-
 /** The keys of the fields of `ToolInputDelta`. */
 const keysOfToolInputDelta: readonly string[] = ['toolCallId', 'inputTextDelta'];
 
@@ -4024,18 +4106,6 @@ function checkToolInputDelta(value: unknown, s: cardcState, at: string, orNull?:
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ToolInputDelta`, exactly as the contract says. Never throws. */
-export function isToolInputDelta(value: unknown): value is ToolInputDelta {
-  return cardcRun(checkToolInputDelta, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolInputDelta`, or where and how it breaks the contract. Never throws. */
-export function parseToolInputDelta(
-  value: unknown,
-): { ok: true; value: ToolInputDelta } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolInputDelta>(checkToolInputDelta, value);
 }
 
 /** The keys of the fields of `ToolInputError`. */
@@ -4115,18 +4185,6 @@ function checkToolInputError(value: unknown, s: cardcState, at: string, orNull?:
   s.type = outer;
 }
 
-/** Whether a value is a `ToolInputError`, exactly as the contract says. Never throws. */
-export function isToolInputError(value: unknown): value is ToolInputError {
-  return cardcRun(checkToolInputError, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolInputError`, or where and how it breaks the contract. Never throws. */
-export function parseToolInputError(
-  value: unknown,
-): { ok: true; value: ToolInputError } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolInputError>(checkToolInputError, value);
-}
-
 /** The keys of the fields of `ToolInputStart`. */
 const keysOfToolInputStart: readonly string[] = ['toolCallId', 'toolName', 'inputEncoding', 'providerExecuted', 'providerMetadata', 'toolMetadata', 'dynamic', 'title'];
 
@@ -4197,18 +4255,6 @@ function checkToolInputStart(value: unknown, s: cardcState, at: string, orNull?:
   s.type = outer;
 }
 
-/** Whether a value is a `ToolInputStart`, exactly as the contract says. Never throws. */
-export function isToolInputStart(value: unknown): value is ToolInputStart {
-  return cardcRun(checkToolInputStart, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolInputStart`, or where and how it breaks the contract. Never throws. */
-export function parseToolInputStart(
-  value: unknown,
-): { ok: true; value: ToolInputStart } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolInputStart>(checkToolInputStart, value);
-}
-
 /** The keys of the fields of `ToolInputStreaming`. */
 const keysOfToolInputStreaming: readonly string[] = ['toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata', 'input', 'rawInput', 'inputEncoding'];
 
@@ -4270,33 +4316,9 @@ function checkToolInputStreaming(value: unknown, s: cardcState, at: string, orNu
   s.type = outer;
 }
 
-/** Whether a value is a `ToolInputStreaming`, exactly as the contract says. Never throws. */
-export function isToolInputStreaming(value: unknown): value is ToolInputStreaming {
-  return cardcRun(checkToolInputStreaming, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolInputStreaming`, or where and how it breaks the contract. Never throws. */
-export function parseToolInputStreaming(
-  value: unknown,
-): { ok: true; value: ToolInputStreaming } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolInputStreaming>(checkToolInputStreaming, value);
-}
-
 /** Checks a `ToolMetadata`. */
 function checkToolMetadata(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcMapOf(cardcJson)(value, s, at, orNull);
-}
-
-/** Whether a value is a `ToolMetadata`, exactly as the contract says. Never throws. */
-export function isToolMetadata(value: unknown): value is ToolMetadata {
-  return cardcRun(checkToolMetadata, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolMetadata`, or where and how it breaks the contract. Never throws. */
-export function parseToolMetadata(
-  value: unknown,
-): { ok: true; value: ToolMetadata } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolMetadata>(checkToolMetadata, value);
 }
 
 /** The keys of the fields of `ToolOutputAvailable`. */
@@ -4360,18 +4382,6 @@ function checkToolOutputAvailable(value: unknown, s: cardcState, at: string, orN
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ToolOutputAvailable`, exactly as the contract says. Never throws. */
-export function isToolOutputAvailable(value: unknown): value is ToolOutputAvailable {
-  return cardcRun(checkToolOutputAvailable, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolOutputAvailable`, or where and how it breaks the contract. Never throws. */
-export function parseToolOutputAvailable(
-  value: unknown,
-): { ok: true; value: ToolOutputAvailable } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolOutputAvailable>(checkToolOutputAvailable, value);
 }
 
 /** The keys of the fields of `ToolOutputAvailablePart`. */
@@ -4445,18 +4455,6 @@ function checkToolOutputAvailablePart(value: unknown, s: cardcState, at: string,
   s.type = outer;
 }
 
-/** Whether a value is a `ToolOutputAvailablePart`, exactly as the contract says. Never throws. */
-export function isToolOutputAvailablePart(value: unknown): value is ToolOutputAvailablePart {
-  return cardcRun(checkToolOutputAvailablePart, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolOutputAvailablePart`, or where and how it breaks the contract. Never throws. */
-export function parseToolOutputAvailablePart(
-  value: unknown,
-): { ok: true; value: ToolOutputAvailablePart } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolOutputAvailablePart>(checkToolOutputAvailablePart, value);
-}
-
 /** The keys of the fields of `ToolOutputDenied`. */
 const keysOfToolOutputDenied: readonly string[] = ['toolCallId'];
 
@@ -4482,18 +4480,6 @@ function checkToolOutputDenied(value: unknown, s: cardcState, at: string, orNull
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ToolOutputDenied`, exactly as the contract says. Never throws. */
-export function isToolOutputDenied(value: unknown): value is ToolOutputDenied {
-  return cardcRun(checkToolOutputDenied, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolOutputDenied`, or where and how it breaks the contract. Never throws. */
-export function parseToolOutputDenied(
-  value: unknown,
-): { ok: true; value: ToolOutputDenied } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolOutputDenied>(checkToolOutputDenied, value);
 }
 
 /** The keys of the fields of `ToolOutputDeniedPart`. */
@@ -4548,18 +4534,6 @@ function checkToolOutputDeniedPart(value: unknown, s: cardcState, at: string, or
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ToolOutputDeniedPart`, exactly as the contract says. Never throws. */
-export function isToolOutputDeniedPart(value: unknown): value is ToolOutputDeniedPart {
-  return cardcRun(checkToolOutputDeniedPart, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolOutputDeniedPart`, or where and how it breaks the contract. Never throws. */
-export function parseToolOutputDeniedPart(
-  value: unknown,
-): { ok: true; value: ToolOutputDeniedPart } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolOutputDeniedPart>(checkToolOutputDeniedPart, value);
 }
 
 /** The keys of the fields of `ToolOutputError`. */
@@ -4618,18 +4592,6 @@ function checkToolOutputError(value: unknown, s: cardcState, at: string, orNull?
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ToolOutputError`, exactly as the contract says. Never throws. */
-export function isToolOutputError(value: unknown): value is ToolOutputError {
-  return cardcRun(checkToolOutputError, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolOutputError`, or where and how it breaks the contract. Never throws. */
-export function parseToolOutputError(
-  value: unknown,
-): { ok: true; value: ToolOutputError } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolOutputError>(checkToolOutputError, value);
 }
 
 /** The keys of the fields of `ToolOutputErrorPart`. */
@@ -4703,18 +4665,6 @@ function checkToolOutputErrorPart(value: unknown, s: cardcState, at: string, orN
   s.type = outer;
 }
 
-/** Whether a value is a `ToolOutputErrorPart`, exactly as the contract says. Never throws. */
-export function isToolOutputErrorPart(value: unknown): value is ToolOutputErrorPart {
-  return cardcRun(checkToolOutputErrorPart, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolOutputErrorPart`, or where and how it breaks the contract. Never throws. */
-export function parseToolOutputErrorPart(
-  value: unknown,
-): { ok: true; value: ToolOutputErrorPart } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolOutputErrorPart>(checkToolOutputErrorPart, value);
-}
-
 /** The `state` tags of `ToolPart`. */
 const tagsOfToolPart = cardcTags('state', ['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available', 'output-error', 'output-denied']);
 
@@ -4773,18 +4723,6 @@ function checkToolPart(value: unknown, s: cardcState, at: string, orNull?: boole
   }
 }
 
-/** Whether a value is a `ToolPart`, exactly as the contract says. Never throws. */
-export function isToolPart(value: unknown): value is ToolPart {
-  return cardcRun(checkToolPart, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolPart`, or where and how it breaks the contract. Never throws. */
-export function parseToolPart(
-  value: unknown,
-): { ok: true; value: ToolPart } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolPart>(checkToolPart, value);
-}
-
 /** The keys of the fields of `ToolPartFacts`. */
 const keysOfToolPartFacts: readonly string[] = ['toolCallId', 'toolMetadata', 'providerExecuted', 'callProviderMetadata'];
 
@@ -4829,18 +4767,6 @@ function checkToolPartFacts(value: unknown, s: cardcState, at: string, orNull?: 
   s.type = outer;
 }
 
-/** Whether a value is a `ToolPartFacts`, exactly as the contract says. Never throws. */
-export function isToolPartFacts(value: unknown): value is ToolPartFacts {
-  return cardcRun(checkToolPartFacts, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolPartFacts`, or where and how it breaks the contract. Never throws. */
-export function parseToolPartFacts(
-  value: unknown,
-): { ok: true; value: ToolPartFacts } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolPartFacts>(checkToolPartFacts, value);
-}
-
 /** The `role` tags of `UIMessage`. */
 const tagsOfUIMessage = cardcTags('role', ['system', 'user', 'assistant']);
 
@@ -4869,18 +4795,6 @@ function checkUIMessage(value: unknown, s: cardcState, at: string, orNull?: bool
         return;
       }
   }
-}
-
-/** Whether a value is a `UIMessage`, exactly as the contract says. Never throws. */
-export function isUIMessage(value: unknown): value is UIMessage {
-  return cardcRun(checkUIMessage, value, 1, true).length === 0;
-}
-
-/** The value as a `UIMessage`, or where and how it breaks the contract. Never throws. */
-export function parseUIMessage(
-  value: unknown,
-): { ok: true; value: UIMessage } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<UIMessage>(checkUIMessage, value);
 }
 
 /** The `type` tags of `UIMessageChunk`. */
@@ -5095,18 +5009,6 @@ function checkUIMessageChunk(value: unknown, s: cardcState, at: string, orNull?:
   }
 }
 
-/** Whether a value is a `UIMessageChunk`, exactly as the contract says. Never throws. */
-export function isUIMessageChunk(value: unknown): value is UIMessageChunk {
-  return cardcRun(checkUIMessageChunk, value, 1, true).length === 0;
-}
-
-/** The value as a `UIMessageChunk`, or where and how it breaks the contract. Never throws. */
-export function parseUIMessageChunk(
-  value: unknown,
-): { ok: true; value: UIMessageChunk } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<UIMessageChunk>(checkUIMessageChunk, value);
-}
-
 /** The `type` tags of `UIMessagePart`. */
 const tagsOfUIMessagePart = cardcTags('type', ['text', 'reasoning', 'source-url', 'source-document', 'file', 'step-start', 'data-foo', 'data-bar', 'data-chart', 'dynamic-tool', 'tool-foo', 'tool-bar', 'tool-weather', 'tool-getWeather', 'tool-getLocation', 'tool-getWeatherInformation', 'tool-web_search']);
 
@@ -5193,16 +5095,4 @@ function checkUIMessagePart(value: unknown, s: cardcState, at: string, orNull?: 
     case 'tool-web_search':
       return checkToolPart(value, s, at);
   }
-}
-
-/** Whether a value is a `UIMessagePart`, exactly as the contract says. Never throws. */
-export function isUIMessagePart(value: unknown): value is UIMessagePart {
-  return cardcRun(checkUIMessagePart, value, 1, true).length === 0;
-}
-
-/** The value as a `UIMessagePart`, or where and how it breaks the contract. Never throws. */
-export function parseUIMessagePart(
-  value: unknown,
-): { ok: true; value: UIMessagePart } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<UIMessagePart>(checkUIMessagePart, value);
 }

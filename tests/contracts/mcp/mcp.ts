@@ -1622,7 +1622,1480 @@ export function matchServerRequest<R_>(value: ServerRequest, handlers: ServerReq
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Annotations`, exactly as the contract says. Never throws. */
+export function isAnnotations(value: unknown): value is Annotations {
+  return cardcIs(checkAnnotations, value);
+}
+
+/** The value as a `Annotations`, or where and how it breaks the contract. Never throws. */
+export function parseAnnotations(value: unknown): cardcParsed<Annotations> {
+  return cardcParse<Annotations>(checkAnnotations, value);
+}
+
+/** Whether a value is a `AudioContent`, exactly as the contract says. Never throws. */
+export function isAudioContent(value: unknown): value is AudioContent {
+  return cardcIs(checkAudioContent, value);
+}
+
+/** The value as a `AudioContent`, or where and how it breaks the contract. Never throws. */
+export function parseAudioContent(value: unknown): cardcParsed<AudioContent> {
+  return cardcParse<AudioContent>(checkAudioContent, value);
+}
+
+/** Whether a value is a `BaseMetadata`, exactly as the contract says. Never throws. */
+export function isBaseMetadata(value: unknown): value is BaseMetadata {
+  return cardcIs(checkBaseMetadata, value);
+}
+
+/** The value as a `BaseMetadata`, or where and how it breaks the contract. Never throws. */
+export function parseBaseMetadata(value: unknown): cardcParsed<BaseMetadata> {
+  return cardcParse<BaseMetadata>(checkBaseMetadata, value);
+}
+
+/** Whether a value is a `BlobResourceContents`, exactly as the contract says. Never throws. */
+export function isBlobResourceContents(value: unknown): value is BlobResourceContents {
+  return cardcIs(checkBlobResourceContents, value);
+}
+
+/** The value as a `BlobResourceContents`, or where and how it breaks the contract. Never throws. */
+export function parseBlobResourceContents(value: unknown): cardcParsed<BlobResourceContents> {
+  return cardcParse<BlobResourceContents>(checkBlobResourceContents, value);
+}
+
+/** Whether a value is a `BooleanSchema`, exactly as the contract says. Never throws. */
+export function isBooleanSchema(value: unknown): value is BooleanSchema {
+  return cardcIs(checkBooleanSchema, value);
+}
+
+/** The value as a `BooleanSchema`, or where and how it breaks the contract. Never throws. */
+export function parseBooleanSchema(value: unknown): cardcParsed<BooleanSchema> {
+  return cardcParse<BooleanSchema>(checkBooleanSchema, value);
+}
+
+/** Whether a value is a `CallToolRequest`, exactly as the contract says. Never throws. */
+export function isCallToolRequest(value: unknown): value is CallToolRequest {
+  return cardcIs(checkCallToolRequest, value);
+}
+
+/** The value as a `CallToolRequest`, or where and how it breaks the contract. Never throws. */
+export function parseCallToolRequest(value: unknown): cardcParsed<CallToolRequest> {
+  return cardcParse<CallToolRequest>(checkCallToolRequest, value);
+}
+
+/** Whether a value is a `CallToolRequestParams`, exactly as the contract says. Never throws. */
+export function isCallToolRequestParams(value: unknown): value is CallToolRequestParams {
+  return cardcIs(checkCallToolRequestParams, value);
+}
+
+/** The value as a `CallToolRequestParams`, or where and how it breaks the contract. Never throws. */
+export function parseCallToolRequestParams(value: unknown): cardcParsed<CallToolRequestParams> {
+  return cardcParse<CallToolRequestParams>(checkCallToolRequestParams, value);
+}
+
+/** Whether a value is a `CallToolResult`, exactly as the contract says. Never throws. */
+export function isCallToolResult(value: unknown): value is CallToolResult {
+  return cardcIs(checkCallToolResult, value);
+}
+
+/** The value as a `CallToolResult`, or where and how it breaks the contract. Never throws. */
+export function parseCallToolResult(value: unknown): cardcParsed<CallToolResult> {
+  return cardcParse<CallToolResult>(checkCallToolResult, value);
+}
+
+/** Whether a value is a `CancelledNotification`, exactly as the contract says. Never throws. */
+export function isCancelledNotification(value: unknown): value is CancelledNotification {
+  return cardcIs(checkCancelledNotification, value);
+}
+
+/** The value as a `CancelledNotification`, or where and how it breaks the contract. Never throws. */
+export function parseCancelledNotification(value: unknown): cardcParsed<CancelledNotification> {
+  return cardcParse<CancelledNotification>(checkCancelledNotification, value);
+}
+
+/** Whether a value is a `CancelledNotificationParams`, exactly as the contract says. Never throws. */
+export function isCancelledNotificationParams(value: unknown): value is CancelledNotificationParams {
+  return cardcIs(checkCancelledNotificationParams, value);
+}
+
+/** The value as a `CancelledNotificationParams`, or where and how it breaks the contract. Never throws. */
+export function parseCancelledNotificationParams(value: unknown): cardcParsed<CancelledNotificationParams> {
+  return cardcParse<CancelledNotificationParams>(checkCancelledNotificationParams, value);
+}
+
+/** Whether a value is a `ClientCapabilities`, exactly as the contract says. Never throws. */
+export function isClientCapabilities(value: unknown): value is ClientCapabilities {
+  return cardcIs(checkClientCapabilities, value);
+}
+
+/** The value as a `ClientCapabilities`, or where and how it breaks the contract. Never throws. */
+export function parseClientCapabilities(value: unknown): cardcParsed<ClientCapabilities> {
+  return cardcParse<ClientCapabilities>(checkClientCapabilities, value);
+}
+
+/** Whether a value is a `ClientNotification`, exactly as the contract says. Never throws. */
+export function isClientNotification(value: unknown): value is ClientNotification {
+  return cardcIs(checkClientNotification, value);
+}
+
+/** The value as a `ClientNotification`, or where and how it breaks the contract. Never throws. */
+export function parseClientNotification(value: unknown): cardcParsed<ClientNotification> {
+  return cardcParse<ClientNotification>(checkClientNotification, value);
+}
+
+/** Whether a value is a `ClientRequest`, exactly as the contract says. Never throws. */
+export function isClientRequest(value: unknown): value is ClientRequest {
+  return cardcIs(checkClientRequest, value);
+}
+
+/** The value as a `ClientRequest`, or where and how it breaks the contract. Never throws. */
+export function parseClientRequest(value: unknown): cardcParsed<ClientRequest> {
+  return cardcParse<ClientRequest>(checkClientRequest, value);
+}
+
+/** Whether a value is a `ClientTaskElicitationRequests`, exactly as the contract says. Never throws. */
+export function isClientTaskElicitationRequests(value: unknown): value is ClientTaskElicitationRequests {
+  return cardcIs(checkClientTaskElicitationRequests, value);
+}
+
+/** The value as a `ClientTaskElicitationRequests`, or where and how it breaks the contract. Never throws. */
+export function parseClientTaskElicitationRequests(value: unknown): cardcParsed<ClientTaskElicitationRequests> {
+  return cardcParse<ClientTaskElicitationRequests>(checkClientTaskElicitationRequests, value);
+}
+
+/** Whether a value is a `ClientTaskRequests`, exactly as the contract says. Never throws. */
+export function isClientTaskRequests(value: unknown): value is ClientTaskRequests {
+  return cardcIs(checkClientTaskRequests, value);
+}
+
+/** The value as a `ClientTaskRequests`, or where and how it breaks the contract. Never throws. */
+export function parseClientTaskRequests(value: unknown): cardcParsed<ClientTaskRequests> {
+  return cardcParse<ClientTaskRequests>(checkClientTaskRequests, value);
+}
+
+/** Whether a value is a `ClientTaskSamplingRequests`, exactly as the contract says. Never throws. */
+export function isClientTaskSamplingRequests(value: unknown): value is ClientTaskSamplingRequests {
+  return cardcIs(checkClientTaskSamplingRequests, value);
+}
+
+/** The value as a `ClientTaskSamplingRequests`, or where and how it breaks the contract. Never throws. */
+export function parseClientTaskSamplingRequests(value: unknown): cardcParsed<ClientTaskSamplingRequests> {
+  return cardcParse<ClientTaskSamplingRequests>(checkClientTaskSamplingRequests, value);
+}
+
+/** Whether a value is a `ClientTasksCapability`, exactly as the contract says. Never throws. */
+export function isClientTasksCapability(value: unknown): value is ClientTasksCapability {
+  return cardcIs(checkClientTasksCapability, value);
+}
+
+/** The value as a `ClientTasksCapability`, or where and how it breaks the contract. Never throws. */
+export function parseClientTasksCapability(value: unknown): cardcParsed<ClientTasksCapability> {
+  return cardcParse<ClientTasksCapability>(checkClientTasksCapability, value);
+}
+
+/** Whether a value is a `CompleteRequest`, exactly as the contract says. Never throws. */
+export function isCompleteRequest(value: unknown): value is CompleteRequest {
+  return cardcIs(checkCompleteRequest, value);
+}
+
+/** The value as a `CompleteRequest`, or where and how it breaks the contract. Never throws. */
+export function parseCompleteRequest(value: unknown): cardcParsed<CompleteRequest> {
+  return cardcParse<CompleteRequest>(checkCompleteRequest, value);
+}
+
+/** Whether a value is a `CompleteRequestParams`, exactly as the contract says. Never throws. */
+export function isCompleteRequestParams(value: unknown): value is CompleteRequestParams {
+  return cardcIs(checkCompleteRequestParams, value);
+}
+
+/** The value as a `CompleteRequestParams`, or where and how it breaks the contract. Never throws. */
+export function parseCompleteRequestParams(value: unknown): cardcParsed<CompleteRequestParams> {
+  return cardcParse<CompleteRequestParams>(checkCompleteRequestParams, value);
+}
+
+/** Whether a value is a `CompleteResult`, exactly as the contract says. Never throws. */
+export function isCompleteResult(value: unknown): value is CompleteResult {
+  return cardcIs(checkCompleteResult, value);
+}
+
+/** The value as a `CompleteResult`, or where and how it breaks the contract. Never throws. */
+export function parseCompleteResult(value: unknown): cardcParsed<CompleteResult> {
+  return cardcParse<CompleteResult>(checkCompleteResult, value);
+}
+
+/** Whether a value is a `Completion`, exactly as the contract says. Never throws. */
+export function isCompletion(value: unknown): value is Completion {
+  return cardcIs(checkCompletion, value);
+}
+
+/** The value as a `Completion`, or where and how it breaks the contract. Never throws. */
+export function parseCompletion(value: unknown): cardcParsed<Completion> {
+  return cardcParse<Completion>(checkCompletion, value);
+}
+
+/** Whether a value is a `CompletionArgument`, exactly as the contract says. Never throws. */
+export function isCompletionArgument(value: unknown): value is CompletionArgument {
+  return cardcIs(checkCompletionArgument, value);
+}
+
+/** The value as a `CompletionArgument`, or where and how it breaks the contract. Never throws. */
+export function parseCompletionArgument(value: unknown): cardcParsed<CompletionArgument> {
+  return cardcParse<CompletionArgument>(checkCompletionArgument, value);
+}
+
+/** Whether a value is a `CompletionContext`, exactly as the contract says. Never throws. */
+export function isCompletionContext(value: unknown): value is CompletionContext {
+  return cardcIs(checkCompletionContext, value);
+}
+
+/** The value as a `CompletionContext`, or where and how it breaks the contract. Never throws. */
+export function parseCompletionContext(value: unknown): cardcParsed<CompletionContext> {
+  return cardcParse<CompletionContext>(checkCompletionContext, value);
+}
+
+/** Whether a value is a `CompletionReference`, exactly as the contract says. Never throws. */
+export function isCompletionReference(value: unknown): value is CompletionReference {
+  return cardcIs(checkCompletionReference, value);
+}
+
+/** The value as a `CompletionReference`, or where and how it breaks the contract. Never throws. */
+export function parseCompletionReference(value: unknown): cardcParsed<CompletionReference> {
+  return cardcParse<CompletionReference>(checkCompletionReference, value);
+}
+
+/** Whether a value is a `ContentBlock`, exactly as the contract says. Never throws. */
+export function isContentBlock(value: unknown): value is ContentBlock {
+  return cardcIs(checkContentBlock, value);
+}
+
+/** The value as a `ContentBlock`, or where and how it breaks the contract. Never throws. */
+export function parseContentBlock(value: unknown): cardcParsed<ContentBlock> {
+  return cardcParse<ContentBlock>(checkContentBlock, value);
+}
+
+/** Whether a value is a `CreateMessageRequest`, exactly as the contract says. Never throws. */
+export function isCreateMessageRequest(value: unknown): value is CreateMessageRequest {
+  return cardcIs(checkCreateMessageRequest, value);
+}
+
+/** The value as a `CreateMessageRequest`, or where and how it breaks the contract. Never throws. */
+export function parseCreateMessageRequest(value: unknown): cardcParsed<CreateMessageRequest> {
+  return cardcParse<CreateMessageRequest>(checkCreateMessageRequest, value);
+}
+
+/** Whether a value is a `CreateMessageRequestParams`, exactly as the contract says. Never throws. */
+export function isCreateMessageRequestParams(value: unknown): value is CreateMessageRequestParams {
+  return cardcIs(checkCreateMessageRequestParams, value);
+}
+
+/** The value as a `CreateMessageRequestParams`, or where and how it breaks the contract. Never throws. */
+export function parseCreateMessageRequestParams(value: unknown): cardcParsed<CreateMessageRequestParams> {
+  return cardcParse<CreateMessageRequestParams>(checkCreateMessageRequestParams, value);
+}
+
+/** Whether a value is a `CreateMessageResult`, exactly as the contract says. Never throws. */
+export function isCreateMessageResult(value: unknown): value is CreateMessageResult {
+  return cardcIs(checkCreateMessageResult, value);
+}
+
+/** The value as a `CreateMessageResult`, or where and how it breaks the contract. Never throws. */
+export function parseCreateMessageResult(value: unknown): cardcParsed<CreateMessageResult> {
+  return cardcParse<CreateMessageResult>(checkCreateMessageResult, value);
+}
+
+/** Whether a value is a `CreateMessageResultWithTools`, exactly as the contract says. Never throws. */
+export function isCreateMessageResultWithTools(value: unknown): value is CreateMessageResultWithTools {
+  return cardcIs(checkCreateMessageResultWithTools, value);
+}
+
+/** The value as a `CreateMessageResultWithTools`, or where and how it breaks the contract. Never throws. */
+export function parseCreateMessageResultWithTools(value: unknown): cardcParsed<CreateMessageResultWithTools> {
+  return cardcParse<CreateMessageResultWithTools>(checkCreateMessageResultWithTools, value);
+}
+
+/** Whether a value is a `CreateTaskResult`, exactly as the contract says. Never throws. */
+export function isCreateTaskResult(value: unknown): value is CreateTaskResult {
+  return cardcIs(checkCreateTaskResult, value);
+}
+
+/** The value as a `CreateTaskResult`, or where and how it breaks the contract. Never throws. */
+export function parseCreateTaskResult(value: unknown): cardcParsed<CreateTaskResult> {
+  return cardcParse<CreateTaskResult>(checkCreateTaskResult, value);
+}
+
+/** Whether a value is a `Cursor`, exactly as the contract says. Never throws. */
+export function isCursor(value: unknown): value is Cursor {
+  return cardcIs(checkCursor, value);
+}
+
+/** The value as a `Cursor`, or where and how it breaks the contract. Never throws. */
+export function parseCursor(value: unknown): cardcParsed<Cursor> {
+  return cardcParse<Cursor>(checkCursor, value);
+}
+
+/** Whether a value is a `ElicitAction`, exactly as the contract says. Never throws. */
+export function isElicitAction(value: unknown): value is ElicitAction {
+  return cardcIs(checkElicitAction, value);
+}
+
+/** The value as a `ElicitAction`, or where and how it breaks the contract. Never throws. */
+export function parseElicitAction(value: unknown): cardcParsed<ElicitAction> {
+  return cardcParse<ElicitAction>(checkElicitAction, value);
+}
+
+/** Whether a value is a `ElicitRequest`, exactly as the contract says. Never throws. */
+export function isElicitRequest(value: unknown): value is ElicitRequest {
+  return cardcIs(checkElicitRequest, value);
+}
+
+/** The value as a `ElicitRequest`, or where and how it breaks the contract. Never throws. */
+export function parseElicitRequest(value: unknown): cardcParsed<ElicitRequest> {
+  return cardcParse<ElicitRequest>(checkElicitRequest, value);
+}
+
+/** Whether a value is a `ElicitRequestFormParams`, exactly as the contract says. Never throws. */
+export function isElicitRequestFormParams(value: unknown): value is ElicitRequestFormParams {
+  return cardcIs(checkElicitRequestFormParams, value);
+}
+
+/** The value as a `ElicitRequestFormParams`, or where and how it breaks the contract. Never throws. */
+export function parseElicitRequestFormParams(value: unknown): cardcParsed<ElicitRequestFormParams> {
+  return cardcParse<ElicitRequestFormParams>(checkElicitRequestFormParams, value);
+}
+
+/** Whether a value is a `ElicitRequestParams`, exactly as the contract says. Never throws. */
+export function isElicitRequestParams(value: unknown): value is ElicitRequestParams {
+  return cardcIs(checkElicitRequestParams, value);
+}
+
+/** The value as a `ElicitRequestParams`, or where and how it breaks the contract. Never throws. */
+export function parseElicitRequestParams(value: unknown): cardcParsed<ElicitRequestParams> {
+  return cardcParse<ElicitRequestParams>(checkElicitRequestParams, value);
+}
+
+/** Whether a value is a `ElicitRequestUrlParams`, exactly as the contract says. Never throws. */
+export function isElicitRequestUrlParams(value: unknown): value is ElicitRequestUrlParams {
+  return cardcIs(checkElicitRequestUrlParams, value);
+}
+
+/** The value as a `ElicitRequestUrlParams`, or where and how it breaks the contract. Never throws. */
+export function parseElicitRequestUrlParams(value: unknown): cardcParsed<ElicitRequestUrlParams> {
+  return cardcParse<ElicitRequestUrlParams>(checkElicitRequestUrlParams, value);
+}
+
+/** Whether a value is a `ElicitResult`, exactly as the contract says. Never throws. */
+export function isElicitResult(value: unknown): value is ElicitResult {
+  return cardcIs(checkElicitResult, value);
+}
+
+/** The value as a `ElicitResult`, or where and how it breaks the contract. Never throws. */
+export function parseElicitResult(value: unknown): cardcParsed<ElicitResult> {
+  return cardcParse<ElicitResult>(checkElicitResult, value);
+}
+
+/** Whether a value is a `ElicitValue`, exactly as the contract says. Never throws. */
+export function isElicitValue(value: unknown): value is ElicitValue {
+  return cardcIs(checkElicitValue, value);
+}
+
+/** The value as a `ElicitValue`, or where and how it breaks the contract. Never throws. */
+export function parseElicitValue(value: unknown): cardcParsed<ElicitValue> {
+  return cardcParse<ElicitValue>(checkElicitValue, value);
+}
+
+/** Whether a value is a `ElicitationCapability`, exactly as the contract says. Never throws. */
+export function isElicitationCapability(value: unknown): value is ElicitationCapability {
+  return cardcIs(checkElicitationCapability, value);
+}
+
+/** The value as a `ElicitationCapability`, or where and how it breaks the contract. Never throws. */
+export function parseElicitationCapability(value: unknown): cardcParsed<ElicitationCapability> {
+  return cardcParse<ElicitationCapability>(checkElicitationCapability, value);
+}
+
+/** Whether a value is a `ElicitationCompleteNotification`, exactly as the contract says. Never throws. */
+export function isElicitationCompleteNotification(value: unknown): value is ElicitationCompleteNotification {
+  return cardcIs(checkElicitationCompleteNotification, value);
+}
+
+/** The value as a `ElicitationCompleteNotification`, or where and how it breaks the contract. Never throws. */
+export function parseElicitationCompleteNotification(value: unknown): cardcParsed<ElicitationCompleteNotification> {
+  return cardcParse<ElicitationCompleteNotification>(checkElicitationCompleteNotification, value);
+}
+
+/** Whether a value is a `ElicitationCompleteNotificationParams`, exactly as the contract says. Never throws. */
+export function isElicitationCompleteNotificationParams(value: unknown): value is ElicitationCompleteNotificationParams {
+  return cardcIs(checkElicitationCompleteNotificationParams, value);
+}
+
+/** The value as a `ElicitationCompleteNotificationParams`, or where and how it breaks the contract. Never throws. */
+export function parseElicitationCompleteNotificationParams(value: unknown): cardcParsed<ElicitationCompleteNotificationParams> {
+  return cardcParse<ElicitationCompleteNotificationParams>(checkElicitationCompleteNotificationParams, value);
+}
+
+/** Whether a value is a `EmbeddedResource`, exactly as the contract says. Never throws. */
+export function isEmbeddedResource(value: unknown): value is EmbeddedResource {
+  return cardcIs(checkEmbeddedResource, value);
+}
+
+/** The value as a `EmbeddedResource`, or where and how it breaks the contract. Never throws. */
+export function parseEmbeddedResource(value: unknown): cardcParsed<EmbeddedResource> {
+  return cardcParse<EmbeddedResource>(checkEmbeddedResource, value);
+}
+
+/** Whether a value is a `EmptyResult`, exactly as the contract says. Never throws. */
+export function isEmptyResult(value: unknown): value is EmptyResult {
+  return cardcIs(checkEmptyResult, value);
+}
+
+/** The value as a `EmptyResult`, or where and how it breaks the contract. Never throws. */
+export function parseEmptyResult(value: unknown): cardcParsed<EmptyResult> {
+  return cardcParse<EmptyResult>(checkEmptyResult, value);
+}
+
+/** Whether a value is a `FormElicitationCapability`, exactly as the contract says. Never throws. */
+export function isFormElicitationCapability(value: unknown): value is FormElicitationCapability {
+  return cardcIs(checkFormElicitationCapability, value);
+}
+
+/** The value as a `FormElicitationCapability`, or where and how it breaks the contract. Never throws. */
+export function parseFormElicitationCapability(value: unknown): cardcParsed<FormElicitationCapability> {
+  return cardcParse<FormElicitationCapability>(checkFormElicitationCapability, value);
+}
+
+/** Whether a value is a `FormMode`, exactly as the contract says. Never throws. */
+export function isFormMode(value: unknown): value is FormMode {
+  return cardcIs(checkFormMode, value);
+}
+
+/** The value as a `FormMode`, or where and how it breaks the contract. Never throws. */
+export function parseFormMode(value: unknown): cardcParsed<FormMode> {
+  return cardcParse<FormMode>(checkFormMode, value);
+}
+
+/** Whether a value is a `GetPromptRequest`, exactly as the contract says. Never throws. */
+export function isGetPromptRequest(value: unknown): value is GetPromptRequest {
+  return cardcIs(checkGetPromptRequest, value);
+}
+
+/** The value as a `GetPromptRequest`, or where and how it breaks the contract. Never throws. */
+export function parseGetPromptRequest(value: unknown): cardcParsed<GetPromptRequest> {
+  return cardcParse<GetPromptRequest>(checkGetPromptRequest, value);
+}
+
+/** Whether a value is a `GetPromptRequestParams`, exactly as the contract says. Never throws. */
+export function isGetPromptRequestParams(value: unknown): value is GetPromptRequestParams {
+  return cardcIs(checkGetPromptRequestParams, value);
+}
+
+/** The value as a `GetPromptRequestParams`, or where and how it breaks the contract. Never throws. */
+export function parseGetPromptRequestParams(value: unknown): cardcParsed<GetPromptRequestParams> {
+  return cardcParse<GetPromptRequestParams>(checkGetPromptRequestParams, value);
+}
+
+/** Whether a value is a `GetPromptResult`, exactly as the contract says. Never throws. */
+export function isGetPromptResult(value: unknown): value is GetPromptResult {
+  return cardcIs(checkGetPromptResult, value);
+}
+
+/** The value as a `GetPromptResult`, or where and how it breaks the contract. Never throws. */
+export function parseGetPromptResult(value: unknown): cardcParsed<GetPromptResult> {
+  return cardcParse<GetPromptResult>(checkGetPromptResult, value);
+}
+
+/** Whether a value is a `Icon`, exactly as the contract says. Never throws. */
+export function isIcon(value: unknown): value is Icon {
+  return cardcIs(checkIcon, value);
+}
+
+/** The value as a `Icon`, or where and how it breaks the contract. Never throws. */
+export function parseIcon(value: unknown): cardcParsed<Icon> {
+  return cardcParse<Icon>(checkIcon, value);
+}
+
+/** Whether a value is a `IconTheme`, exactly as the contract says. Never throws. */
+export function isIconTheme(value: unknown): value is IconTheme {
+  return cardcIs(checkIconTheme, value);
+}
+
+/** The value as a `IconTheme`, or where and how it breaks the contract. Never throws. */
+export function parseIconTheme(value: unknown): cardcParsed<IconTheme> {
+  return cardcParse<IconTheme>(checkIconTheme, value);
+}
+
+/** Whether a value is a `Icons`, exactly as the contract says. Never throws. */
+export function isIcons(value: unknown): value is Icons {
+  return cardcIs(checkIcons, value);
+}
+
+/** The value as a `Icons`, or where and how it breaks the contract. Never throws. */
+export function parseIcons(value: unknown): cardcParsed<Icons> {
+  return cardcParse<Icons>(checkIcons, value);
+}
+
+/** Whether a value is a `ImageContent`, exactly as the contract says. Never throws. */
+export function isImageContent(value: unknown): value is ImageContent {
+  return cardcIs(checkImageContent, value);
+}
+
+/** The value as a `ImageContent`, or where and how it breaks the contract. Never throws. */
+export function parseImageContent(value: unknown): cardcParsed<ImageContent> {
+  return cardcParse<ImageContent>(checkImageContent, value);
+}
+
+/** Whether a value is a `Implementation`, exactly as the contract says. Never throws. */
+export function isImplementation(value: unknown): value is Implementation {
+  return cardcIs(checkImplementation, value);
+}
+
+/** The value as a `Implementation`, or where and how it breaks the contract. Never throws. */
+export function parseImplementation(value: unknown): cardcParsed<Implementation> {
+  return cardcParse<Implementation>(checkImplementation, value);
+}
+
+/** Whether a value is a `IncludeContext`, exactly as the contract says. Never throws. */
+export function isIncludeContext(value: unknown): value is IncludeContext {
+  return cardcIs(checkIncludeContext, value);
+}
+
+/** The value as a `IncludeContext`, or where and how it breaks the contract. Never throws. */
+export function parseIncludeContext(value: unknown): cardcParsed<IncludeContext> {
+  return cardcParse<IncludeContext>(checkIncludeContext, value);
+}
+
+/** Whether a value is a `InitializeRequest`, exactly as the contract says. Never throws. */
+export function isInitializeRequest(value: unknown): value is InitializeRequest {
+  return cardcIs(checkInitializeRequest, value);
+}
+
+/** The value as a `InitializeRequest`, or where and how it breaks the contract. Never throws. */
+export function parseInitializeRequest(value: unknown): cardcParsed<InitializeRequest> {
+  return cardcParse<InitializeRequest>(checkInitializeRequest, value);
+}
+
+/** Whether a value is a `InitializeRequestParams`, exactly as the contract says. Never throws. */
+export function isInitializeRequestParams(value: unknown): value is InitializeRequestParams {
+  return cardcIs(checkInitializeRequestParams, value);
+}
+
+/** The value as a `InitializeRequestParams`, or where and how it breaks the contract. Never throws. */
+export function parseInitializeRequestParams(value: unknown): cardcParsed<InitializeRequestParams> {
+  return cardcParse<InitializeRequestParams>(checkInitializeRequestParams, value);
+}
+
+/** Whether a value is a `InitializeResult`, exactly as the contract says. Never throws. */
+export function isInitializeResult(value: unknown): value is InitializeResult {
+  return cardcIs(checkInitializeResult, value);
+}
+
+/** The value as a `InitializeResult`, or where and how it breaks the contract. Never throws. */
+export function parseInitializeResult(value: unknown): cardcParsed<InitializeResult> {
+  return cardcParse<InitializeResult>(checkInitializeResult, value);
+}
+
+/** Whether a value is a `JsonObject`, exactly as the contract says. Never throws. */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return cardcIs(checkJsonObject, value);
+}
+
+/** The value as a `JsonObject`, or where and how it breaks the contract. Never throws. */
+export function parseJsonObject(value: unknown): cardcParsed<JsonObject> {
+  return cardcParse<JsonObject>(checkJsonObject, value);
+}
+
+/** Whether a value is a `JsonRpcError`, exactly as the contract says. Never throws. */
+export function isJsonRpcError(value: unknown): value is JsonRpcError {
+  return cardcIs(checkJsonRpcError, value);
+}
+
+/** The value as a `JsonRpcError`, or where and how it breaks the contract. Never throws. */
+export function parseJsonRpcError(value: unknown): cardcParsed<JsonRpcError> {
+  return cardcParse<JsonRpcError>(checkJsonRpcError, value);
+}
+
+/** Whether a value is a `JsonRpcErrorResponse`, exactly as the contract says. Never throws. */
+export function isJsonRpcErrorResponse(value: unknown): value is JsonRpcErrorResponse {
+  return cardcIs(checkJsonRpcErrorResponse, value);
+}
+
+/** The value as a `JsonRpcErrorResponse`, or where and how it breaks the contract. Never throws. */
+export function parseJsonRpcErrorResponse(value: unknown): cardcParsed<JsonRpcErrorResponse> {
+  return cardcParse<JsonRpcErrorResponse>(checkJsonRpcErrorResponse, value);
+}
+
+/** Whether a value is a `JsonRpcNotification`, exactly as the contract says. Never throws. */
+export function isJsonRpcNotification(value: unknown): value is JsonRpcNotification {
+  return cardcIs(checkJsonRpcNotification, value);
+}
+
+/** The value as a `JsonRpcNotification`, or where and how it breaks the contract. Never throws. */
+export function parseJsonRpcNotification(value: unknown): cardcParsed<JsonRpcNotification> {
+  return cardcParse<JsonRpcNotification>(checkJsonRpcNotification, value);
+}
+
+/** Whether a value is a `JsonRpcRequest`, exactly as the contract says. Never throws. */
+export function isJsonRpcRequest(value: unknown): value is JsonRpcRequest {
+  return cardcIs(checkJsonRpcRequest, value);
+}
+
+/** The value as a `JsonRpcRequest`, or where and how it breaks the contract. Never throws. */
+export function parseJsonRpcRequest(value: unknown): cardcParsed<JsonRpcRequest> {
+  return cardcParse<JsonRpcRequest>(checkJsonRpcRequest, value);
+}
+
+/** Whether a value is a `JsonRpcResponse`, exactly as the contract says. Never throws. */
+export function isJsonRpcResponse(value: unknown): value is JsonRpcResponse {
+  return cardcIs(checkJsonRpcResponse, value);
+}
+
+/** The value as a `JsonRpcResponse`, or where and how it breaks the contract. Never throws. */
+export function parseJsonRpcResponse(value: unknown): cardcParsed<JsonRpcResponse> {
+  return cardcParse<JsonRpcResponse>(checkJsonRpcResponse, value);
+}
+
+/** Whether a value is a `JsonRpcResultResponse`, exactly as the contract says. Never throws. */
+export function isJsonRpcResultResponse(value: unknown): value is JsonRpcResultResponse {
+  return cardcIs(checkJsonRpcResultResponse, value);
+}
+
+/** The value as a `JsonRpcResultResponse`, or where and how it breaks the contract. Never throws. */
+export function parseJsonRpcResultResponse(value: unknown): cardcParsed<JsonRpcResultResponse> {
+  return cardcParse<JsonRpcResultResponse>(checkJsonRpcResultResponse, value);
+}
+
+/** Whether a value is a `ListChangedCapability`, exactly as the contract says. Never throws. */
+export function isListChangedCapability(value: unknown): value is ListChangedCapability {
+  return cardcIs(checkListChangedCapability, value);
+}
+
+/** The value as a `ListChangedCapability`, or where and how it breaks the contract. Never throws. */
+export function parseListChangedCapability(value: unknown): cardcParsed<ListChangedCapability> {
+  return cardcParse<ListChangedCapability>(checkListChangedCapability, value);
+}
+
+/** Whether a value is a `ListPromptsResult`, exactly as the contract says. Never throws. */
+export function isListPromptsResult(value: unknown): value is ListPromptsResult {
+  return cardcIs(checkListPromptsResult, value);
+}
+
+/** The value as a `ListPromptsResult`, or where and how it breaks the contract. Never throws. */
+export function parseListPromptsResult(value: unknown): cardcParsed<ListPromptsResult> {
+  return cardcParse<ListPromptsResult>(checkListPromptsResult, value);
+}
+
+/** Whether a value is a `ListResourceTemplatesResult`, exactly as the contract says. Never throws. */
+export function isListResourceTemplatesResult(value: unknown): value is ListResourceTemplatesResult {
+  return cardcIs(checkListResourceTemplatesResult, value);
+}
+
+/** The value as a `ListResourceTemplatesResult`, or where and how it breaks the contract. Never throws. */
+export function parseListResourceTemplatesResult(value: unknown): cardcParsed<ListResourceTemplatesResult> {
+  return cardcParse<ListResourceTemplatesResult>(checkListResourceTemplatesResult, value);
+}
+
+/** Whether a value is a `ListResourcesResult`, exactly as the contract says. Never throws. */
+export function isListResourcesResult(value: unknown): value is ListResourcesResult {
+  return cardcIs(checkListResourcesResult, value);
+}
+
+/** The value as a `ListResourcesResult`, or where and how it breaks the contract. Never throws. */
+export function parseListResourcesResult(value: unknown): cardcParsed<ListResourcesResult> {
+  return cardcParse<ListResourcesResult>(checkListResourcesResult, value);
+}
+
+/** Whether a value is a `ListRootsResult`, exactly as the contract says. Never throws. */
+export function isListRootsResult(value: unknown): value is ListRootsResult {
+  return cardcIs(checkListRootsResult, value);
+}
+
+/** The value as a `ListRootsResult`, or where and how it breaks the contract. Never throws. */
+export function parseListRootsResult(value: unknown): cardcParsed<ListRootsResult> {
+  return cardcParse<ListRootsResult>(checkListRootsResult, value);
+}
+
+/** Whether a value is a `ListTasksResult`, exactly as the contract says. Never throws. */
+export function isListTasksResult(value: unknown): value is ListTasksResult {
+  return cardcIs(checkListTasksResult, value);
+}
+
+/** The value as a `ListTasksResult`, or where and how it breaks the contract. Never throws. */
+export function parseListTasksResult(value: unknown): cardcParsed<ListTasksResult> {
+  return cardcParse<ListTasksResult>(checkListTasksResult, value);
+}
+
+/** Whether a value is a `ListToolsResult`, exactly as the contract says. Never throws. */
+export function isListToolsResult(value: unknown): value is ListToolsResult {
+  return cardcIs(checkListToolsResult, value);
+}
+
+/** The value as a `ListToolsResult`, or where and how it breaks the contract. Never throws. */
+export function parseListToolsResult(value: unknown): cardcParsed<ListToolsResult> {
+  return cardcParse<ListToolsResult>(checkListToolsResult, value);
+}
+
+/** Whether a value is a `LoggingLevel`, exactly as the contract says. Never throws. */
+export function isLoggingLevel(value: unknown): value is LoggingLevel {
+  return cardcIs(checkLoggingLevel, value);
+}
+
+/** The value as a `LoggingLevel`, or where and how it breaks the contract. Never throws. */
+export function parseLoggingLevel(value: unknown): cardcParsed<LoggingLevel> {
+  return cardcParse<LoggingLevel>(checkLoggingLevel, value);
+}
+
+/** Whether a value is a `LoggingMessageNotification`, exactly as the contract says. Never throws. */
+export function isLoggingMessageNotification(value: unknown): value is LoggingMessageNotification {
+  return cardcIs(checkLoggingMessageNotification, value);
+}
+
+/** The value as a `LoggingMessageNotification`, or where and how it breaks the contract. Never throws. */
+export function parseLoggingMessageNotification(value: unknown): cardcParsed<LoggingMessageNotification> {
+  return cardcParse<LoggingMessageNotification>(checkLoggingMessageNotification, value);
+}
+
+/** Whether a value is a `LoggingMessageNotificationParams`, exactly as the contract says. Never throws. */
+export function isLoggingMessageNotificationParams(value: unknown): value is LoggingMessageNotificationParams {
+  return cardcIs(checkLoggingMessageNotificationParams, value);
+}
+
+/** The value as a `LoggingMessageNotificationParams`, or where and how it breaks the contract. Never throws. */
+export function parseLoggingMessageNotificationParams(value: unknown): cardcParsed<LoggingMessageNotificationParams> {
+  return cardcParse<LoggingMessageNotificationParams>(checkLoggingMessageNotificationParams, value);
+}
+
+/** Whether a value is a `Meta`, exactly as the contract says. Never throws. */
+export function isMeta(value: unknown): value is Meta {
+  return cardcIs(checkMeta, value);
+}
+
+/** The value as a `Meta`, or where and how it breaks the contract. Never throws. */
+export function parseMeta(value: unknown): cardcParsed<Meta> {
+  return cardcParse<Meta>(checkMeta, value);
+}
+
+/** Whether a value is a `MetaOnly`, exactly as the contract says. Never throws. */
+export function isMetaOnly(value: unknown): value is MetaOnly {
+  return cardcIs(checkMetaOnly, value);
+}
+
+/** The value as a `MetaOnly`, or where and how it breaks the contract. Never throws. */
+export function parseMetaOnly(value: unknown): cardcParsed<MetaOnly> {
+  return cardcParse<MetaOnly>(checkMetaOnly, value);
+}
+
+/** Whether a value is a `ModelHint`, exactly as the contract says. Never throws. */
+export function isModelHint(value: unknown): value is ModelHint {
+  return cardcIs(checkModelHint, value);
+}
+
+/** The value as a `ModelHint`, or where and how it breaks the contract. Never throws. */
+export function parseModelHint(value: unknown): cardcParsed<ModelHint> {
+  return cardcParse<ModelHint>(checkModelHint, value);
+}
+
+/** Whether a value is a `ModelPreferences`, exactly as the contract says. Never throws. */
+export function isModelPreferences(value: unknown): value is ModelPreferences {
+  return cardcIs(checkModelPreferences, value);
+}
+
+/** The value as a `ModelPreferences`, or where and how it breaks the contract. Never throws. */
+export function parseModelPreferences(value: unknown): cardcParsed<ModelPreferences> {
+  return cardcParse<ModelPreferences>(checkModelPreferences, value);
+}
+
+/** Whether a value is a `MultiSelectEnumSchema`, exactly as the contract says. Never throws. */
+export function isMultiSelectEnumSchema(value: unknown): value is MultiSelectEnumSchema {
+  return cardcIs(checkMultiSelectEnumSchema, value);
+}
+
+/** The value as a `MultiSelectEnumSchema`, or where and how it breaks the contract. Never throws. */
+export function parseMultiSelectEnumSchema(value: unknown): cardcParsed<MultiSelectEnumSchema> {
+  return cardcParse<MultiSelectEnumSchema>(checkMultiSelectEnumSchema, value);
+}
+
+/** Whether a value is a `MultiSelectItems`, exactly as the contract says. Never throws. */
+export function isMultiSelectItems(value: unknown): value is MultiSelectItems {
+  return cardcIs(checkMultiSelectItems, value);
+}
+
+/** The value as a `MultiSelectItems`, or where and how it breaks the contract. Never throws. */
+export function parseMultiSelectItems(value: unknown): cardcParsed<MultiSelectItems> {
+  return cardcParse<MultiSelectItems>(checkMultiSelectItems, value);
+}
+
+/** Whether a value is a `NumberSchema`, exactly as the contract says. Never throws. */
+export function isNumberSchema(value: unknown): value is NumberSchema {
+  return cardcIs(checkNumberSchema, value);
+}
+
+/** The value as a `NumberSchema`, or where and how it breaks the contract. Never throws. */
+export function parseNumberSchema(value: unknown): cardcParsed<NumberSchema> {
+  return cardcParse<NumberSchema>(checkNumberSchema, value);
+}
+
+/** Whether a value is a `PaginatedRequest`, exactly as the contract says. Never throws. */
+export function isPaginatedRequest(value: unknown): value is PaginatedRequest {
+  return cardcIs(checkPaginatedRequest, value);
+}
+
+/** The value as a `PaginatedRequest`, or where and how it breaks the contract. Never throws. */
+export function parsePaginatedRequest(value: unknown): cardcParsed<PaginatedRequest> {
+  return cardcParse<PaginatedRequest>(checkPaginatedRequest, value);
+}
+
+/** Whether a value is a `PaginatedRequestParams`, exactly as the contract says. Never throws. */
+export function isPaginatedRequestParams(value: unknown): value is PaginatedRequestParams {
+  return cardcIs(checkPaginatedRequestParams, value);
+}
+
+/** The value as a `PaginatedRequestParams`, or where and how it breaks the contract. Never throws. */
+export function parsePaginatedRequestParams(value: unknown): cardcParsed<PaginatedRequestParams> {
+  return cardcParse<PaginatedRequestParams>(checkPaginatedRequestParams, value);
+}
+
+/** Whether a value is a `Params`, exactly as the contract says. Never throws. */
+export function isParams(value: unknown): value is Params {
+  return cardcIs(checkParams, value);
+}
+
+/** The value as a `Params`, or where and how it breaks the contract. Never throws. */
+export function parseParams(value: unknown): cardcParsed<Params> {
+  return cardcParse<Params>(checkParams, value);
+}
+
+/** Whether a value is a `PrimitiveSchemaDefinition`, exactly as the contract says. Never throws. */
+export function isPrimitiveSchemaDefinition(value: unknown): value is PrimitiveSchemaDefinition {
+  return cardcIs(checkPrimitiveSchemaDefinition, value);
+}
+
+/** The value as a `PrimitiveSchemaDefinition`, or where and how it breaks the contract. Never throws. */
+export function parsePrimitiveSchemaDefinition(value: unknown): cardcParsed<PrimitiveSchemaDefinition> {
+  return cardcParse<PrimitiveSchemaDefinition>(checkPrimitiveSchemaDefinition, value);
+}
+
+/** Whether a value is a `ProgressNotification`, exactly as the contract says. Never throws. */
+export function isProgressNotification(value: unknown): value is ProgressNotification {
+  return cardcIs(checkProgressNotification, value);
+}
+
+/** The value as a `ProgressNotification`, or where and how it breaks the contract. Never throws. */
+export function parseProgressNotification(value: unknown): cardcParsed<ProgressNotification> {
+  return cardcParse<ProgressNotification>(checkProgressNotification, value);
+}
+
+/** Whether a value is a `ProgressNotificationParams`, exactly as the contract says. Never throws. */
+export function isProgressNotificationParams(value: unknown): value is ProgressNotificationParams {
+  return cardcIs(checkProgressNotificationParams, value);
+}
+
+/** The value as a `ProgressNotificationParams`, or where and how it breaks the contract. Never throws. */
+export function parseProgressNotificationParams(value: unknown): cardcParsed<ProgressNotificationParams> {
+  return cardcParse<ProgressNotificationParams>(checkProgressNotificationParams, value);
+}
+
+/** Whether a value is a `ProgressToken`, exactly as the contract says. Never throws. */
+export function isProgressToken(value: unknown): value is ProgressToken {
+  return cardcIs(checkProgressToken, value);
+}
+
+/** The value as a `ProgressToken`, or where and how it breaks the contract. Never throws. */
+export function parseProgressToken(value: unknown): cardcParsed<ProgressToken> {
+  return cardcParse<ProgressToken>(checkProgressToken, value);
+}
+
+/** Whether a value is a `Prompt`, exactly as the contract says. Never throws. */
+export function isPrompt(value: unknown): value is Prompt {
+  return cardcIs(checkPrompt, value);
+}
+
+/** The value as a `Prompt`, or where and how it breaks the contract. Never throws. */
+export function parsePrompt(value: unknown): cardcParsed<Prompt> {
+  return cardcParse<Prompt>(checkPrompt, value);
+}
+
+/** Whether a value is a `PromptArgument`, exactly as the contract says. Never throws. */
+export function isPromptArgument(value: unknown): value is PromptArgument {
+  return cardcIs(checkPromptArgument, value);
+}
+
+/** The value as a `PromptArgument`, or where and how it breaks the contract. Never throws. */
+export function parsePromptArgument(value: unknown): cardcParsed<PromptArgument> {
+  return cardcParse<PromptArgument>(checkPromptArgument, value);
+}
+
+/** Whether a value is a `PromptMessage`, exactly as the contract says. Never throws. */
+export function isPromptMessage(value: unknown): value is PromptMessage {
+  return cardcIs(checkPromptMessage, value);
+}
+
+/** The value as a `PromptMessage`, or where and how it breaks the contract. Never throws. */
+export function parsePromptMessage(value: unknown): cardcParsed<PromptMessage> {
+  return cardcParse<PromptMessage>(checkPromptMessage, value);
+}
+
+/** Whether a value is a `PromptReference`, exactly as the contract says. Never throws. */
+export function isPromptReference(value: unknown): value is PromptReference {
+  return cardcIs(checkPromptReference, value);
+}
+
+/** The value as a `PromptReference`, or where and how it breaks the contract. Never throws. */
+export function parsePromptReference(value: unknown): cardcParsed<PromptReference> {
+  return cardcParse<PromptReference>(checkPromptReference, value);
+}
+
+/** Whether a value is a `ReadResourceResult`, exactly as the contract says. Never throws. */
+export function isReadResourceResult(value: unknown): value is ReadResourceResult {
+  return cardcIs(checkReadResourceResult, value);
+}
+
+/** The value as a `ReadResourceResult`, or where and how it breaks the contract. Never throws. */
+export function parseReadResourceResult(value: unknown): cardcParsed<ReadResourceResult> {
+  return cardcParse<ReadResourceResult>(checkReadResourceResult, value);
+}
+
+/** Whether a value is a `RelatedTaskMetadata`, exactly as the contract says. Never throws. */
+export function isRelatedTaskMetadata(value: unknown): value is RelatedTaskMetadata {
+  return cardcIs(checkRelatedTaskMetadata, value);
+}
+
+/** The value as a `RelatedTaskMetadata`, or where and how it breaks the contract. Never throws. */
+export function parseRelatedTaskMetadata(value: unknown): cardcParsed<RelatedTaskMetadata> {
+  return cardcParse<RelatedTaskMetadata>(checkRelatedTaskMetadata, value);
+}
+
+/** Whether a value is a `RequestId`, exactly as the contract says. Never throws. */
+export function isRequestId(value: unknown): value is RequestId {
+  return cardcIs(checkRequestId, value);
+}
+
+/** The value as a `RequestId`, or where and how it breaks the contract. Never throws. */
+export function parseRequestId(value: unknown): cardcParsed<RequestId> {
+  return cardcParse<RequestId>(checkRequestId, value);
+}
+
+/** Whether a value is a `RequestMeta`, exactly as the contract says. Never throws. */
+export function isRequestMeta(value: unknown): value is RequestMeta {
+  return cardcIs(checkRequestMeta, value);
+}
+
+/** The value as a `RequestMeta`, or where and how it breaks the contract. Never throws. */
+export function parseRequestMeta(value: unknown): cardcParsed<RequestMeta> {
+  return cardcParse<RequestMeta>(checkRequestMeta, value);
+}
+
+/** Whether a value is a `RequestedSchema`, exactly as the contract says. Never throws. */
+export function isRequestedSchema(value: unknown): value is RequestedSchema {
+  return cardcIs(checkRequestedSchema, value);
+}
+
+/** The value as a `RequestedSchema`, or where and how it breaks the contract. Never throws. */
+export function parseRequestedSchema(value: unknown): cardcParsed<RequestedSchema> {
+  return cardcParse<RequestedSchema>(checkRequestedSchema, value);
+}
+
+/** Whether a value is a `Resource`, exactly as the contract says. Never throws. */
+export function isResource(value: unknown): value is Resource {
+  return cardcIs(checkResource, value);
+}
+
+/** The value as a `Resource`, or where and how it breaks the contract. Never throws. */
+export function parseResource(value: unknown): cardcParsed<Resource> {
+  return cardcParse<Resource>(checkResource, value);
+}
+
+/** Whether a value is a `ResourceContents`, exactly as the contract says. Never throws. */
+export function isResourceContents(value: unknown): value is ResourceContents {
+  return cardcIs(checkResourceContents, value);
+}
+
+/** The value as a `ResourceContents`, or where and how it breaks the contract. Never throws. */
+export function parseResourceContents(value: unknown): cardcParsed<ResourceContents> {
+  return cardcParse<ResourceContents>(checkResourceContents, value);
+}
+
+/** Whether a value is a `ResourceRequest`, exactly as the contract says. Never throws. */
+export function isResourceRequest(value: unknown): value is ResourceRequest {
+  return cardcIs(checkResourceRequest, value);
+}
+
+/** The value as a `ResourceRequest`, or where and how it breaks the contract. Never throws. */
+export function parseResourceRequest(value: unknown): cardcParsed<ResourceRequest> {
+  return cardcParse<ResourceRequest>(checkResourceRequest, value);
+}
+
+/** Whether a value is a `ResourceRequestParams`, exactly as the contract says. Never throws. */
+export function isResourceRequestParams(value: unknown): value is ResourceRequestParams {
+  return cardcIs(checkResourceRequestParams, value);
+}
+
+/** The value as a `ResourceRequestParams`, or where and how it breaks the contract. Never throws. */
+export function parseResourceRequestParams(value: unknown): cardcParsed<ResourceRequestParams> {
+  return cardcParse<ResourceRequestParams>(checkResourceRequestParams, value);
+}
+
+/** Whether a value is a `ResourceTemplate`, exactly as the contract says. Never throws. */
+export function isResourceTemplate(value: unknown): value is ResourceTemplate {
+  return cardcIs(checkResourceTemplate, value);
+}
+
+/** The value as a `ResourceTemplate`, or where and how it breaks the contract. Never throws. */
+export function parseResourceTemplate(value: unknown): cardcParsed<ResourceTemplate> {
+  return cardcParse<ResourceTemplate>(checkResourceTemplate, value);
+}
+
+/** Whether a value is a `ResourceTemplateReference`, exactly as the contract says. Never throws. */
+export function isResourceTemplateReference(value: unknown): value is ResourceTemplateReference {
+  return cardcIs(checkResourceTemplateReference, value);
+}
+
+/** The value as a `ResourceTemplateReference`, or where and how it breaks the contract. Never throws. */
+export function parseResourceTemplateReference(value: unknown): cardcParsed<ResourceTemplateReference> {
+  return cardcParse<ResourceTemplateReference>(checkResourceTemplateReference, value);
+}
+
+/** Whether a value is a `ResourceUpdatedNotification`, exactly as the contract says. Never throws. */
+export function isResourceUpdatedNotification(value: unknown): value is ResourceUpdatedNotification {
+  return cardcIs(checkResourceUpdatedNotification, value);
+}
+
+/** The value as a `ResourceUpdatedNotification`, or where and how it breaks the contract. Never throws. */
+export function parseResourceUpdatedNotification(value: unknown): cardcParsed<ResourceUpdatedNotification> {
+  return cardcParse<ResourceUpdatedNotification>(checkResourceUpdatedNotification, value);
+}
+
+/** Whether a value is a `ResourceUpdatedNotificationParams`, exactly as the contract says. Never throws. */
+export function isResourceUpdatedNotificationParams(value: unknown): value is ResourceUpdatedNotificationParams {
+  return cardcIs(checkResourceUpdatedNotificationParams, value);
+}
+
+/** The value as a `ResourceUpdatedNotificationParams`, or where and how it breaks the contract. Never throws. */
+export function parseResourceUpdatedNotificationParams(value: unknown): cardcParsed<ResourceUpdatedNotificationParams> {
+  return cardcParse<ResourceUpdatedNotificationParams>(checkResourceUpdatedNotificationParams, value);
+}
+
+/** Whether a value is a `ResourcesCapability`, exactly as the contract says. Never throws. */
+export function isResourcesCapability(value: unknown): value is ResourcesCapability {
+  return cardcIs(checkResourcesCapability, value);
+}
+
+/** The value as a `ResourcesCapability`, or where and how it breaks the contract. Never throws. */
+export function parseResourcesCapability(value: unknown): cardcParsed<ResourcesCapability> {
+  return cardcParse<ResourcesCapability>(checkResourcesCapability, value);
+}
+
+/** Whether a value is a `Result`, exactly as the contract says. Never throws. */
+export function isResult(value: unknown): value is Result {
+  return cardcIs(checkResult, value);
+}
+
+/** The value as a `Result`, or where and how it breaks the contract. Never throws. */
+export function parseResult(value: unknown): cardcParsed<Result> {
+  return cardcParse<Result>(checkResult, value);
+}
+
+/** Whether a value is a `Role`, exactly as the contract says. Never throws. */
+export function isRole(value: unknown): value is Role {
+  return cardcIs(checkRole, value);
+}
+
+/** The value as a `Role`, or where and how it breaks the contract. Never throws. */
+export function parseRole(value: unknown): cardcParsed<Role> {
+  return cardcParse<Role>(checkRole, value);
+}
+
+/** Whether a value is a `Root`, exactly as the contract says. Never throws. */
+export function isRoot(value: unknown): value is Root {
+  return cardcIs(checkRoot, value);
+}
+
+/** The value as a `Root`, or where and how it breaks the contract. Never throws. */
+export function parseRoot(value: unknown): cardcParsed<Root> {
+  return cardcParse<Root>(checkRoot, value);
+}
+
+/** Whether a value is a `SamplingCapability`, exactly as the contract says. Never throws. */
+export function isSamplingCapability(value: unknown): value is SamplingCapability {
+  return cardcIs(checkSamplingCapability, value);
+}
+
+/** The value as a `SamplingCapability`, or where and how it breaks the contract. Never throws. */
+export function parseSamplingCapability(value: unknown): cardcParsed<SamplingCapability> {
+  return cardcParse<SamplingCapability>(checkSamplingCapability, value);
+}
+
+/** Whether a value is a `SamplingContent`, exactly as the contract says. Never throws. */
+export function isSamplingContent(value: unknown): value is SamplingContent {
+  return cardcIs(checkSamplingContent, value);
+}
+
+/** The value as a `SamplingContent`, or where and how it breaks the contract. Never throws. */
+export function parseSamplingContent(value: unknown): cardcParsed<SamplingContent> {
+  return cardcParse<SamplingContent>(checkSamplingContent, value);
+}
+
+/** Whether a value is a `SamplingMessage`, exactly as the contract says. Never throws. */
+export function isSamplingMessage(value: unknown): value is SamplingMessage {
+  return cardcIs(checkSamplingMessage, value);
+}
+
+/** The value as a `SamplingMessage`, or where and how it breaks the contract. Never throws. */
+export function parseSamplingMessage(value: unknown): cardcParsed<SamplingMessage> {
+  return cardcParse<SamplingMessage>(checkSamplingMessage, value);
+}
+
+/** Whether a value is a `SamplingMessageContent`, exactly as the contract says. Never throws. */
+export function isSamplingMessageContent(value: unknown): value is SamplingMessageContent {
+  return cardcIs(checkSamplingMessageContent, value);
+}
+
+/** The value as a `SamplingMessageContent`, or where and how it breaks the contract. Never throws. */
+export function parseSamplingMessageContent(value: unknown): cardcParsed<SamplingMessageContent> {
+  return cardcParse<SamplingMessageContent>(checkSamplingMessageContent, value);
+}
+
+/** Whether a value is a `SamplingMessageContentBlock`, exactly as the contract says. Never throws. */
+export function isSamplingMessageContentBlock(value: unknown): value is SamplingMessageContentBlock {
+  return cardcIs(checkSamplingMessageContentBlock, value);
+}
+
+/** The value as a `SamplingMessageContentBlock`, or where and how it breaks the contract. Never throws. */
+export function parseSamplingMessageContentBlock(value: unknown): cardcParsed<SamplingMessageContentBlock> {
+  return cardcParse<SamplingMessageContentBlock>(checkSamplingMessageContentBlock, value);
+}
+
+/** Whether a value is a `ServerCapabilities`, exactly as the contract says. Never throws. */
+export function isServerCapabilities(value: unknown): value is ServerCapabilities {
+  return cardcIs(checkServerCapabilities, value);
+}
+
+/** The value as a `ServerCapabilities`, or where and how it breaks the contract. Never throws. */
+export function parseServerCapabilities(value: unknown): cardcParsed<ServerCapabilities> {
+  return cardcParse<ServerCapabilities>(checkServerCapabilities, value);
+}
+
+/** Whether a value is a `ServerNotification`, exactly as the contract says. Never throws. */
+export function isServerNotification(value: unknown): value is ServerNotification {
+  return cardcIs(checkServerNotification, value);
+}
+
+/** The value as a `ServerNotification`, or where and how it breaks the contract. Never throws. */
+export function parseServerNotification(value: unknown): cardcParsed<ServerNotification> {
+  return cardcParse<ServerNotification>(checkServerNotification, value);
+}
+
+/** Whether a value is a `ServerRequest`, exactly as the contract says. Never throws. */
+export function isServerRequest(value: unknown): value is ServerRequest {
+  return cardcIs(checkServerRequest, value);
+}
+
+/** The value as a `ServerRequest`, or where and how it breaks the contract. Never throws. */
+export function parseServerRequest(value: unknown): cardcParsed<ServerRequest> {
+  return cardcParse<ServerRequest>(checkServerRequest, value);
+}
+
+/** Whether a value is a `ServerTaskRequests`, exactly as the contract says. Never throws. */
+export function isServerTaskRequests(value: unknown): value is ServerTaskRequests {
+  return cardcIs(checkServerTaskRequests, value);
+}
+
+/** The value as a `ServerTaskRequests`, or where and how it breaks the contract. Never throws. */
+export function parseServerTaskRequests(value: unknown): cardcParsed<ServerTaskRequests> {
+  return cardcParse<ServerTaskRequests>(checkServerTaskRequests, value);
+}
+
+/** Whether a value is a `ServerTaskToolRequests`, exactly as the contract says. Never throws. */
+export function isServerTaskToolRequests(value: unknown): value is ServerTaskToolRequests {
+  return cardcIs(checkServerTaskToolRequests, value);
+}
+
+/** The value as a `ServerTaskToolRequests`, or where and how it breaks the contract. Never throws. */
+export function parseServerTaskToolRequests(value: unknown): cardcParsed<ServerTaskToolRequests> {
+  return cardcParse<ServerTaskToolRequests>(checkServerTaskToolRequests, value);
+}
+
+/** Whether a value is a `ServerTasksCapability`, exactly as the contract says. Never throws. */
+export function isServerTasksCapability(value: unknown): value is ServerTasksCapability {
+  return cardcIs(checkServerTasksCapability, value);
+}
+
+/** The value as a `ServerTasksCapability`, or where and how it breaks the contract. Never throws. */
+export function parseServerTasksCapability(value: unknown): cardcParsed<ServerTasksCapability> {
+  return cardcParse<ServerTasksCapability>(checkServerTasksCapability, value);
+}
+
+/** Whether a value is a `SetLevelRequest`, exactly as the contract says. Never throws. */
+export function isSetLevelRequest(value: unknown): value is SetLevelRequest {
+  return cardcIs(checkSetLevelRequest, value);
+}
+
+/** The value as a `SetLevelRequest`, or where and how it breaks the contract. Never throws. */
+export function parseSetLevelRequest(value: unknown): cardcParsed<SetLevelRequest> {
+  return cardcParse<SetLevelRequest>(checkSetLevelRequest, value);
+}
+
+/** Whether a value is a `SetLevelRequestParams`, exactly as the contract says. Never throws. */
+export function isSetLevelRequestParams(value: unknown): value is SetLevelRequestParams {
+  return cardcIs(checkSetLevelRequestParams, value);
+}
+
+/** The value as a `SetLevelRequestParams`, or where and how it breaks the contract. Never throws. */
+export function parseSetLevelRequestParams(value: unknown): cardcParsed<SetLevelRequestParams> {
+  return cardcParse<SetLevelRequestParams>(checkSetLevelRequestParams, value);
+}
+
+/** Whether a value is a `StringFormat`, exactly as the contract says. Never throws. */
+export function isStringFormat(value: unknown): value is StringFormat {
+  return cardcIs(checkStringFormat, value);
+}
+
+/** The value as a `StringFormat`, or where and how it breaks the contract. Never throws. */
+export function parseStringFormat(value: unknown): cardcParsed<StringFormat> {
+  return cardcParse<StringFormat>(checkStringFormat, value);
+}
+
+/** Whether a value is a `StringSchema`, exactly as the contract says. Never throws. */
+export function isStringSchema(value: unknown): value is StringSchema {
+  return cardcIs(checkStringSchema, value);
+}
+
+/** The value as a `StringSchema`, or where and how it breaks the contract. Never throws. */
+export function parseStringSchema(value: unknown): cardcParsed<StringSchema> {
+  return cardcParse<StringSchema>(checkStringSchema, value);
+}
+
+/** Whether a value is a `Task`, exactly as the contract says. Never throws. */
+export function isTask(value: unknown): value is Task {
+  return cardcIs(checkTask, value);
+}
+
+/** The value as a `Task`, or where and how it breaks the contract. Never throws. */
+export function parseTask(value: unknown): cardcParsed<Task> {
+  return cardcParse<Task>(checkTask, value);
+}
+
+/** Whether a value is a `TaskAugmented`, exactly as the contract says. Never throws. */
+export function isTaskAugmented(value: unknown): value is TaskAugmented {
+  return cardcIs(checkTaskAugmented, value);
+}
+
+/** The value as a `TaskAugmented`, or where and how it breaks the contract. Never throws. */
+export function parseTaskAugmented(value: unknown): cardcParsed<TaskAugmented> {
+  return cardcParse<TaskAugmented>(checkTaskAugmented, value);
+}
+
+/** Whether a value is a `TaskMetadata`, exactly as the contract says. Never throws. */
+export function isTaskMetadata(value: unknown): value is TaskMetadata {
+  return cardcIs(checkTaskMetadata, value);
+}
+
+/** The value as a `TaskMetadata`, or where and how it breaks the contract. Never throws. */
+export function parseTaskMetadata(value: unknown): cardcParsed<TaskMetadata> {
+  return cardcParse<TaskMetadata>(checkTaskMetadata, value);
+}
+
+/** Whether a value is a `TaskRequest`, exactly as the contract says. Never throws. */
+export function isTaskRequest(value: unknown): value is TaskRequest {
+  return cardcIs(checkTaskRequest, value);
+}
+
+/** The value as a `TaskRequest`, or where and how it breaks the contract. Never throws. */
+export function parseTaskRequest(value: unknown): cardcParsed<TaskRequest> {
+  return cardcParse<TaskRequest>(checkTaskRequest, value);
+}
+
+/** Whether a value is a `TaskRequestParams`, exactly as the contract says. Never throws. */
+export function isTaskRequestParams(value: unknown): value is TaskRequestParams {
+  return cardcIs(checkTaskRequestParams, value);
+}
+
+/** The value as a `TaskRequestParams`, or where and how it breaks the contract. Never throws. */
+export function parseTaskRequestParams(value: unknown): cardcParsed<TaskRequestParams> {
+  return cardcParse<TaskRequestParams>(checkTaskRequestParams, value);
+}
+
+/** Whether a value is a `TaskResult`, exactly as the contract says. Never throws. */
+export function isTaskResult(value: unknown): value is TaskResult {
+  return cardcIs(checkTaskResult, value);
+}
+
+/** The value as a `TaskResult`, or where and how it breaks the contract. Never throws. */
+export function parseTaskResult(value: unknown): cardcParsed<TaskResult> {
+  return cardcParse<TaskResult>(checkTaskResult, value);
+}
+
+/** Whether a value is a `TaskStatus`, exactly as the contract says. Never throws. */
+export function isTaskStatus(value: unknown): value is TaskStatus {
+  return cardcIs(checkTaskStatus, value);
+}
+
+/** The value as a `TaskStatus`, or where and how it breaks the contract. Never throws. */
+export function parseTaskStatus(value: unknown): cardcParsed<TaskStatus> {
+  return cardcParse<TaskStatus>(checkTaskStatus, value);
+}
+
+/** Whether a value is a `TaskStatusNotification`, exactly as the contract says. Never throws. */
+export function isTaskStatusNotification(value: unknown): value is TaskStatusNotification {
+  return cardcIs(checkTaskStatusNotification, value);
+}
+
+/** The value as a `TaskStatusNotification`, or where and how it breaks the contract. Never throws. */
+export function parseTaskStatusNotification(value: unknown): cardcParsed<TaskStatusNotification> {
+  return cardcParse<TaskStatusNotification>(checkTaskStatusNotification, value);
+}
+
+/** Whether a value is a `TaskStatusNotificationParams`, exactly as the contract says. Never throws. */
+export function isTaskStatusNotificationParams(value: unknown): value is TaskStatusNotificationParams {
+  return cardcIs(checkTaskStatusNotificationParams, value);
+}
+
+/** The value as a `TaskStatusNotificationParams`, or where and how it breaks the contract. Never throws. */
+export function parseTaskStatusNotificationParams(value: unknown): cardcParsed<TaskStatusNotificationParams> {
+  return cardcParse<TaskStatusNotificationParams>(checkTaskStatusNotificationParams, value);
+}
+
+/** Whether a value is a `TaskSupport`, exactly as the contract says. Never throws. */
+export function isTaskSupport(value: unknown): value is TaskSupport {
+  return cardcIs(checkTaskSupport, value);
+}
+
+/** The value as a `TaskSupport`, or where and how it breaks the contract. Never throws. */
+export function parseTaskSupport(value: unknown): cardcParsed<TaskSupport> {
+  return cardcParse<TaskSupport>(checkTaskSupport, value);
+}
+
+/** Whether a value is a `TextContent`, exactly as the contract says. Never throws. */
+export function isTextContent(value: unknown): value is TextContent {
+  return cardcIs(checkTextContent, value);
+}
+
+/** The value as a `TextContent`, or where and how it breaks the contract. Never throws. */
+export function parseTextContent(value: unknown): cardcParsed<TextContent> {
+  return cardcParse<TextContent>(checkTextContent, value);
+}
+
+/** Whether a value is a `TextResourceContents`, exactly as the contract says. Never throws. */
+export function isTextResourceContents(value: unknown): value is TextResourceContents {
+  return cardcIs(checkTextResourceContents, value);
+}
+
+/** The value as a `TextResourceContents`, or where and how it breaks the contract. Never throws. */
+export function parseTextResourceContents(value: unknown): cardcParsed<TextResourceContents> {
+  return cardcParse<TextResourceContents>(checkTextResourceContents, value);
+}
+
+/** Whether a value is a `TitledMultiSelectItems`, exactly as the contract says. Never throws. */
+export function isTitledMultiSelectItems(value: unknown): value is TitledMultiSelectItems {
+  return cardcIs(checkTitledMultiSelectItems, value);
+}
+
+/** The value as a `TitledMultiSelectItems`, or where and how it breaks the contract. Never throws. */
+export function parseTitledMultiSelectItems(value: unknown): cardcParsed<TitledMultiSelectItems> {
+  return cardcParse<TitledMultiSelectItems>(checkTitledMultiSelectItems, value);
+}
+
+/** Whether a value is a `TitledOption`, exactly as the contract says. Never throws. */
+export function isTitledOption(value: unknown): value is TitledOption {
+  return cardcIs(checkTitledOption, value);
+}
+
+/** The value as a `TitledOption`, or where and how it breaks the contract. Never throws. */
+export function parseTitledOption(value: unknown): cardcParsed<TitledOption> {
+  return cardcParse<TitledOption>(checkTitledOption, value);
+}
+
+/** Whether a value is a `Tool`, exactly as the contract says. Never throws. */
+export function isTool(value: unknown): value is Tool {
+  return cardcIs(checkTool, value);
+}
+
+/** The value as a `Tool`, or where and how it breaks the contract. Never throws. */
+export function parseTool(value: unknown): cardcParsed<Tool> {
+  return cardcParse<Tool>(checkTool, value);
+}
+
+/** Whether a value is a `ToolAnnotations`, exactly as the contract says. Never throws. */
+export function isToolAnnotations(value: unknown): value is ToolAnnotations {
+  return cardcIs(checkToolAnnotations, value);
+}
+
+/** The value as a `ToolAnnotations`, or where and how it breaks the contract. Never throws. */
+export function parseToolAnnotations(value: unknown): cardcParsed<ToolAnnotations> {
+  return cardcParse<ToolAnnotations>(checkToolAnnotations, value);
+}
+
+/** Whether a value is a `ToolChoice`, exactly as the contract says. Never throws. */
+export function isToolChoice(value: unknown): value is ToolChoice {
+  return cardcIs(checkToolChoice, value);
+}
+
+/** The value as a `ToolChoice`, or where and how it breaks the contract. Never throws. */
+export function parseToolChoice(value: unknown): cardcParsed<ToolChoice> {
+  return cardcParse<ToolChoice>(checkToolChoice, value);
+}
+
+/** Whether a value is a `ToolChoiceMode`, exactly as the contract says. Never throws. */
+export function isToolChoiceMode(value: unknown): value is ToolChoiceMode {
+  return cardcIs(checkToolChoiceMode, value);
+}
+
+/** The value as a `ToolChoiceMode`, or where and how it breaks the contract. Never throws. */
+export function parseToolChoiceMode(value: unknown): cardcParsed<ToolChoiceMode> {
+  return cardcParse<ToolChoiceMode>(checkToolChoiceMode, value);
+}
+
+/** Whether a value is a `ToolExecution`, exactly as the contract says. Never throws. */
+export function isToolExecution(value: unknown): value is ToolExecution {
+  return cardcIs(checkToolExecution, value);
+}
+
+/** The value as a `ToolExecution`, or where and how it breaks the contract. Never throws. */
+export function parseToolExecution(value: unknown): cardcParsed<ToolExecution> {
+  return cardcParse<ToolExecution>(checkToolExecution, value);
+}
+
+/** Whether a value is a `ToolJsonSchema`, exactly as the contract says. Never throws. */
+export function isToolJsonSchema(value: unknown): value is ToolJsonSchema {
+  return cardcIs(checkToolJsonSchema, value);
+}
+
+/** The value as a `ToolJsonSchema`, or where and how it breaks the contract. Never throws. */
+export function parseToolJsonSchema(value: unknown): cardcParsed<ToolJsonSchema> {
+  return cardcParse<ToolJsonSchema>(checkToolJsonSchema, value);
+}
+
+/** Whether a value is a `ToolResultContent`, exactly as the contract says. Never throws. */
+export function isToolResultContent(value: unknown): value is ToolResultContent {
+  return cardcIs(checkToolResultContent, value);
+}
+
+/** The value as a `ToolResultContent`, or where and how it breaks the contract. Never throws. */
+export function parseToolResultContent(value: unknown): cardcParsed<ToolResultContent> {
+  return cardcParse<ToolResultContent>(checkToolResultContent, value);
+}
+
+/** Whether a value is a `ToolUseContent`, exactly as the contract says. Never throws. */
+export function isToolUseContent(value: unknown): value is ToolUseContent {
+  return cardcIs(checkToolUseContent, value);
+}
+
+/** The value as a `ToolUseContent`, or where and how it breaks the contract. Never throws. */
+export function parseToolUseContent(value: unknown): cardcParsed<ToolUseContent> {
+  return cardcParse<ToolUseContent>(checkToolUseContent, value);
+}
+
+/** Whether a value is a `UntitledMultiSelectItems`, exactly as the contract says. Never throws. */
+export function isUntitledMultiSelectItems(value: unknown): value is UntitledMultiSelectItems {
+  return cardcIs(checkUntitledMultiSelectItems, value);
+}
+
+/** The value as a `UntitledMultiSelectItems`, or where and how it breaks the contract. Never throws. */
+export function parseUntitledMultiSelectItems(value: unknown): cardcParsed<UntitledMultiSelectItems> {
+  return cardcParse<UntitledMultiSelectItems>(checkUntitledMultiSelectItems, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -1694,14 +3167,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -2270,18 +3748,6 @@ function checkAnnotations(value: unknown, s: cardcState, at: string, orNull?: bo
   s.type = outer;
 }
 
-/** Whether a value is a `Annotations`, exactly as the contract says. Never throws. */
-export function isAnnotations(value: unknown): value is Annotations {
-  return cardcRun(checkAnnotations, value, 1, true).length === 0;
-}
-
-/** The value as a `Annotations`, or where and how it breaks the contract. Never throws. */
-export function parseAnnotations(
-  value: unknown,
-): { ok: true; value: Annotations } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Annotations>(checkAnnotations, value);
-}
-
 /** The keys of the fields of `AudioContent`. */
 const keysOfAudioContent: readonly string[] = ['data', 'mimeType', 'annotations', '_meta'];
 
@@ -2331,18 +3797,6 @@ function checkAudioContent(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = outer;
 }
 
-/** Whether a value is a `AudioContent`, exactly as the contract says. Never throws. */
-export function isAudioContent(value: unknown): value is AudioContent {
-  return cardcRun(checkAudioContent, value, 1, true).length === 0;
-}
-
-/** The value as a `AudioContent`, or where and how it breaks the contract. Never throws. */
-export function parseAudioContent(
-  value: unknown,
-): { ok: true; value: AudioContent } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<AudioContent>(checkAudioContent, value);
-}
-
 /** The keys of the fields of `BaseMetadata`. */
 const keysOfBaseMetadata: readonly string[] = ['name', 'title'];
 
@@ -2377,18 +3831,6 @@ function checkBaseMetadata(value: unknown, s: cardcState, at: string, orNull?: b
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `BaseMetadata`, exactly as the contract says. Never throws. */
-export function isBaseMetadata(value: unknown): value is BaseMetadata {
-  return cardcRun(checkBaseMetadata, value, 1, true).length === 0;
-}
-
-/** The value as a `BaseMetadata`, or where and how it breaks the contract. Never throws. */
-export function parseBaseMetadata(
-  value: unknown,
-): { ok: true; value: BaseMetadata } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<BaseMetadata>(checkBaseMetadata, value);
 }
 
 /** The keys of the fields of `BlobResourceContents`. */
@@ -2442,18 +3884,6 @@ function checkBlobResourceContents(value: unknown, s: cardcState, at: string, or
   s.type = outer;
 }
 
-/** Whether a value is a `BlobResourceContents`, exactly as the contract says. Never throws. */
-export function isBlobResourceContents(value: unknown): value is BlobResourceContents {
-  return cardcRun(checkBlobResourceContents, value, 1, true).length === 0;
-}
-
-/** The value as a `BlobResourceContents`, or where and how it breaks the contract. Never throws. */
-export function parseBlobResourceContents(
-  value: unknown,
-): { ok: true; value: BlobResourceContents } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<BlobResourceContents>(checkBlobResourceContents, value);
-}
-
 /** The keys of the fields of `BooleanSchema`. */
 const keysOfBooleanSchema: readonly string[] = ['title', 'description', 'default'];
 
@@ -2497,18 +3927,6 @@ function checkBooleanSchema(value: unknown, s: cardcState, at: string, orNull?: 
   s.type = outer;
 }
 
-/** Whether a value is a `BooleanSchema`, exactly as the contract says. Never throws. */
-export function isBooleanSchema(value: unknown): value is BooleanSchema {
-  return cardcRun(checkBooleanSchema, value, 1, true).length === 0;
-}
-
-/** The value as a `BooleanSchema`, or where and how it breaks the contract. Never throws. */
-export function parseBooleanSchema(
-  value: unknown,
-): { ok: true; value: BooleanSchema } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<BooleanSchema>(checkBooleanSchema, value);
-}
-
 /** The keys of the fields of `CallToolRequest`. */
 const keysOfCallToolRequest: readonly string[] = ['params'];
 
@@ -2534,18 +3952,6 @@ function checkCallToolRequest(value: unknown, s: cardcState, at: string, orNull?
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `CallToolRequest`, exactly as the contract says. Never throws. */
-export function isCallToolRequest(value: unknown): value is CallToolRequest {
-  return cardcRun(checkCallToolRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `CallToolRequest`, or where and how it breaks the contract. Never throws. */
-export function parseCallToolRequest(
-  value: unknown,
-): { ok: true; value: CallToolRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<CallToolRequest>(checkCallToolRequest, value);
 }
 
 /** The keys of the fields of `CallToolRequestParams`. */
@@ -2590,18 +3996,6 @@ function checkCallToolRequestParams(value: unknown, s: cardcState, at: string, o
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `CallToolRequestParams`, exactly as the contract says. Never throws. */
-export function isCallToolRequestParams(value: unknown): value is CallToolRequestParams {
-  return cardcRun(checkCallToolRequestParams, value, 1, true).length === 0;
-}
-
-/** The value as a `CallToolRequestParams`, or where and how it breaks the contract. Never throws. */
-export function parseCallToolRequestParams(
-  value: unknown,
-): { ok: true; value: CallToolRequestParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<CallToolRequestParams>(checkCallToolRequestParams, value);
 }
 
 /** The keys of the fields of `CallToolResult`. */
@@ -2654,18 +4048,6 @@ function checkCallToolResult(value: unknown, s: cardcState, at: string, orNull?:
   s.type = outer;
 }
 
-/** Whether a value is a `CallToolResult`, exactly as the contract says. Never throws. */
-export function isCallToolResult(value: unknown): value is CallToolResult {
-  return cardcRun(checkCallToolResult, value, 1, true).length === 0;
-}
-
-/** The value as a `CallToolResult`, or where and how it breaks the contract. Never throws. */
-export function parseCallToolResult(
-  value: unknown,
-): { ok: true; value: CallToolResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<CallToolResult>(checkCallToolResult, value);
-}
-
 /** The keys of the fields of `CancelledNotification`. */
 const keysOfCancelledNotification: readonly string[] = ['params'];
 
@@ -2691,18 +4073,6 @@ function checkCancelledNotification(value: unknown, s: cardcState, at: string, o
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `CancelledNotification`, exactly as the contract says. Never throws. */
-export function isCancelledNotification(value: unknown): value is CancelledNotification {
-  return cardcRun(checkCancelledNotification, value, 1, true).length === 0;
-}
-
-/** The value as a `CancelledNotification`, or where and how it breaks the contract. Never throws. */
-export function parseCancelledNotification(
-  value: unknown,
-): { ok: true; value: CancelledNotification } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<CancelledNotification>(checkCancelledNotification, value);
 }
 
 /** The keys of the fields of `CancelledNotificationParams`. */
@@ -2742,18 +4112,6 @@ function checkCancelledNotificationParams(value: unknown, s: cardcState, at: str
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `CancelledNotificationParams`, exactly as the contract says. Never throws. */
-export function isCancelledNotificationParams(value: unknown): value is CancelledNotificationParams {
-  return cardcRun(checkCancelledNotificationParams, value, 1, true).length === 0;
-}
-
-/** The value as a `CancelledNotificationParams`, or where and how it breaks the contract. Never throws. */
-export function parseCancelledNotificationParams(
-  value: unknown,
-): { ok: true; value: CancelledNotificationParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<CancelledNotificationParams>(checkCancelledNotificationParams, value);
 }
 
 /** The keys of the fields of `ClientCapabilities`. */
@@ -2814,18 +4172,6 @@ function checkClientCapabilities(value: unknown, s: cardcState, at: string, orNu
   s.type = outer;
 }
 
-/** Whether a value is a `ClientCapabilities`, exactly as the contract says. Never throws. */
-export function isClientCapabilities(value: unknown): value is ClientCapabilities {
-  return cardcRun(checkClientCapabilities, value, 1, true).length === 0;
-}
-
-/** The value as a `ClientCapabilities`, or where and how it breaks the contract. Never throws. */
-export function parseClientCapabilities(
-  value: unknown,
-): { ok: true; value: ClientCapabilities } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ClientCapabilities>(checkClientCapabilities, value);
-}
-
 /** The `method` tags of `ClientNotification`. */
 const tagsOfClientNotification = cardcTags('method', ['notifications/cancelled', 'notifications/progress', 'notifications/initialized', 'notifications/roots/list_changed', 'notifications/tasks/status']);
 
@@ -2868,18 +4214,6 @@ function checkClientNotification(value: unknown, s: cardcState, at: string, orNu
         return;
       }
   }
-}
-
-/** Whether a value is a `ClientNotification`, exactly as the contract says. Never throws. */
-export function isClientNotification(value: unknown): value is ClientNotification {
-  return cardcRun(checkClientNotification, value, 1, true).length === 0;
-}
-
-/** The value as a `ClientNotification`, or where and how it breaks the contract. Never throws. */
-export function parseClientNotification(
-  value: unknown,
-): { ok: true; value: ClientNotification } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ClientNotification>(checkClientNotification, value);
 }
 
 /** The `method` tags of `ClientRequest`. */
@@ -3010,18 +4344,6 @@ function checkClientRequest(value: unknown, s: cardcState, at: string, orNull?: 
   }
 }
 
-/** Whether a value is a `ClientRequest`, exactly as the contract says. Never throws. */
-export function isClientRequest(value: unknown): value is ClientRequest {
-  return cardcRun(checkClientRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `ClientRequest`, or where and how it breaks the contract. Never throws. */
-export function parseClientRequest(
-  value: unknown,
-): { ok: true; value: ClientRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ClientRequest>(checkClientRequest, value);
-}
-
 /** The keys of the fields of `ClientTaskElicitationRequests`. */
 const keysOfClientTaskElicitationRequests: readonly string[] = ['create'];
 
@@ -3047,18 +4369,6 @@ function checkClientTaskElicitationRequests(value: unknown, s: cardcState, at: s
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ClientTaskElicitationRequests`, exactly as the contract says. Never throws. */
-export function isClientTaskElicitationRequests(value: unknown): value is ClientTaskElicitationRequests {
-  return cardcRun(checkClientTaskElicitationRequests, value, 1, true).length === 0;
-}
-
-/** The value as a `ClientTaskElicitationRequests`, or where and how it breaks the contract. Never throws. */
-export function parseClientTaskElicitationRequests(
-  value: unknown,
-): { ok: true; value: ClientTaskElicitationRequests } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ClientTaskElicitationRequests>(checkClientTaskElicitationRequests, value);
 }
 
 /** The keys of the fields of `ClientTaskRequests`. */
@@ -3093,18 +4403,6 @@ function checkClientTaskRequests(value: unknown, s: cardcState, at: string, orNu
   s.type = outer;
 }
 
-/** Whether a value is a `ClientTaskRequests`, exactly as the contract says. Never throws. */
-export function isClientTaskRequests(value: unknown): value is ClientTaskRequests {
-  return cardcRun(checkClientTaskRequests, value, 1, true).length === 0;
-}
-
-/** The value as a `ClientTaskRequests`, or where and how it breaks the contract. Never throws. */
-export function parseClientTaskRequests(
-  value: unknown,
-): { ok: true; value: ClientTaskRequests } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ClientTaskRequests>(checkClientTaskRequests, value);
-}
-
 /** The keys of the fields of `ClientTaskSamplingRequests`. */
 const keysOfClientTaskSamplingRequests: readonly string[] = ['createMessage'];
 
@@ -3130,18 +4428,6 @@ function checkClientTaskSamplingRequests(value: unknown, s: cardcState, at: stri
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ClientTaskSamplingRequests`, exactly as the contract says. Never throws. */
-export function isClientTaskSamplingRequests(value: unknown): value is ClientTaskSamplingRequests {
-  return cardcRun(checkClientTaskSamplingRequests, value, 1, true).length === 0;
-}
-
-/** The value as a `ClientTaskSamplingRequests`, or where and how it breaks the contract. Never throws. */
-export function parseClientTaskSamplingRequests(
-  value: unknown,
-): { ok: true; value: ClientTaskSamplingRequests } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ClientTaskSamplingRequests>(checkClientTaskSamplingRequests, value);
 }
 
 /** The keys of the fields of `ClientTasksCapability`. */
@@ -3181,18 +4467,6 @@ function checkClientTasksCapability(value: unknown, s: cardcState, at: string, o
   s.type = outer;
 }
 
-/** Whether a value is a `ClientTasksCapability`, exactly as the contract says. Never throws. */
-export function isClientTasksCapability(value: unknown): value is ClientTasksCapability {
-  return cardcRun(checkClientTasksCapability, value, 1, true).length === 0;
-}
-
-/** The value as a `ClientTasksCapability`, or where and how it breaks the contract. Never throws. */
-export function parseClientTasksCapability(
-  value: unknown,
-): { ok: true; value: ClientTasksCapability } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ClientTasksCapability>(checkClientTasksCapability, value);
-}
-
 /** The keys of the fields of `CompleteRequest`. */
 const keysOfCompleteRequest: readonly string[] = ['params'];
 
@@ -3218,18 +4492,6 @@ function checkCompleteRequest(value: unknown, s: cardcState, at: string, orNull?
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `CompleteRequest`, exactly as the contract says. Never throws. */
-export function isCompleteRequest(value: unknown): value is CompleteRequest {
-  return cardcRun(checkCompleteRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `CompleteRequest`, or where and how it breaks the contract. Never throws. */
-export function parseCompleteRequest(
-  value: unknown,
-): { ok: true; value: CompleteRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<CompleteRequest>(checkCompleteRequest, value);
 }
 
 /** The keys of the fields of `CompleteRequestParams`. */
@@ -3274,18 +4536,6 @@ function checkCompleteRequestParams(value: unknown, s: cardcState, at: string, o
   s.type = outer;
 }
 
-/** Whether a value is a `CompleteRequestParams`, exactly as the contract says. Never throws. */
-export function isCompleteRequestParams(value: unknown): value is CompleteRequestParams {
-  return cardcRun(checkCompleteRequestParams, value, 1, true).length === 0;
-}
-
-/** The value as a `CompleteRequestParams`, or where and how it breaks the contract. Never throws. */
-export function parseCompleteRequestParams(
-  value: unknown,
-): { ok: true; value: CompleteRequestParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<CompleteRequestParams>(checkCompleteRequestParams, value);
-}
-
 /** The keys of the fields of `CompleteResult`. */
 const keysOfCompleteResult: readonly string[] = ['_meta', 'completion'];
 
@@ -3316,18 +4566,6 @@ function checkCompleteResult(value: unknown, s: cardcState, at: string, orNull?:
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `CompleteResult`, exactly as the contract says. Never throws. */
-export function isCompleteResult(value: unknown): value is CompleteResult {
-  return cardcRun(checkCompleteResult, value, 1, true).length === 0;
-}
-
-/** The value as a `CompleteResult`, or where and how it breaks the contract. Never throws. */
-export function parseCompleteResult(
-  value: unknown,
-): { ok: true; value: CompleteResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<CompleteResult>(checkCompleteResult, value);
 }
 
 /** The keys of the fields of `Completion`. */
@@ -3377,18 +4615,6 @@ function checkCompletion(value: unknown, s: cardcState, at: string, orNull?: boo
   s.type = outer;
 }
 
-/** Whether a value is a `Completion`, exactly as the contract says. Never throws. */
-export function isCompletion(value: unknown): value is Completion {
-  return cardcRun(checkCompletion, value, 1, true).length === 0;
-}
-
-/** The value as a `Completion`, or where and how it breaks the contract. Never throws. */
-export function parseCompletion(
-  value: unknown,
-): { ok: true; value: Completion } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Completion>(checkCompletion, value);
-}
-
 /** The keys of the fields of `CompletionArgument`. */
 const keysOfCompletionArgument: readonly string[] = ['name', 'value'];
 
@@ -3425,18 +4651,6 @@ function checkCompletionArgument(value: unknown, s: cardcState, at: string, orNu
   s.type = outer;
 }
 
-/** Whether a value is a `CompletionArgument`, exactly as the contract says. Never throws. */
-export function isCompletionArgument(value: unknown): value is CompletionArgument {
-  return cardcRun(checkCompletionArgument, value, 1, true).length === 0;
-}
-
-/** The value as a `CompletionArgument`, or where and how it breaks the contract. Never throws. */
-export function parseCompletionArgument(
-  value: unknown,
-): { ok: true; value: CompletionArgument } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<CompletionArgument>(checkCompletionArgument, value);
-}
-
 /** The keys of the fields of `CompletionContext`. */
 const keysOfCompletionContext: readonly string[] = ['arguments'];
 
@@ -3469,18 +4683,6 @@ function checkCompletionContext(value: unknown, s: cardcState, at: string, orNul
   s.type = outer;
 }
 
-/** Whether a value is a `CompletionContext`, exactly as the contract says. Never throws. */
-export function isCompletionContext(value: unknown): value is CompletionContext {
-  return cardcRun(checkCompletionContext, value, 1, true).length === 0;
-}
-
-/** The value as a `CompletionContext`, or where and how it breaks the contract. Never throws. */
-export function parseCompletionContext(
-  value: unknown,
-): { ok: true; value: CompletionContext } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<CompletionContext>(checkCompletionContext, value);
-}
-
 /** The `type` tags of `CompletionReference`. */
 const tagsOfCompletionReference = cardcTags('type', ['ref/prompt', 'ref/resource']);
 
@@ -3502,18 +4704,6 @@ function checkCompletionReference(value: unknown, s: cardcState, at: string, orN
         return;
       }
   }
-}
-
-/** Whether a value is a `CompletionReference`, exactly as the contract says. Never throws. */
-export function isCompletionReference(value: unknown): value is CompletionReference {
-  return cardcRun(checkCompletionReference, value, 1, true).length === 0;
-}
-
-/** The value as a `CompletionReference`, or where and how it breaks the contract. Never throws. */
-export function parseCompletionReference(
-  value: unknown,
-): { ok: true; value: CompletionReference } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<CompletionReference>(checkCompletionReference, value);
 }
 
 /** The `type` tags of `ContentBlock`. */
@@ -3560,18 +4750,6 @@ function checkContentBlock(value: unknown, s: cardcState, at: string, orNull?: b
   }
 }
 
-/** Whether a value is a `ContentBlock`, exactly as the contract says. Never throws. */
-export function isContentBlock(value: unknown): value is ContentBlock {
-  return cardcRun(checkContentBlock, value, 1, true).length === 0;
-}
-
-/** The value as a `ContentBlock`, or where and how it breaks the contract. Never throws. */
-export function parseContentBlock(
-  value: unknown,
-): { ok: true; value: ContentBlock } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ContentBlock>(checkContentBlock, value);
-}
-
 /** The keys of the fields of `CreateMessageRequest`. */
 const keysOfCreateMessageRequest: readonly string[] = ['params'];
 
@@ -3597,18 +4775,6 @@ function checkCreateMessageRequest(value: unknown, s: cardcState, at: string, or
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `CreateMessageRequest`, exactly as the contract says. Never throws. */
-export function isCreateMessageRequest(value: unknown): value is CreateMessageRequest {
-  return cardcRun(checkCreateMessageRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `CreateMessageRequest`, or where and how it breaks the contract. Never throws. */
-export function parseCreateMessageRequest(
-  value: unknown,
-): { ok: true; value: CreateMessageRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<CreateMessageRequest>(checkCreateMessageRequest, value);
 }
 
 /** The keys of the fields of `CreateMessageRequestParams`. */
@@ -3722,18 +4888,6 @@ function checkCreateMessageRequestParams(value: unknown, s: cardcState, at: stri
   s.type = outer;
 }
 
-/** Whether a value is a `CreateMessageRequestParams`, exactly as the contract says. Never throws. */
-export function isCreateMessageRequestParams(value: unknown): value is CreateMessageRequestParams {
-  return cardcRun(checkCreateMessageRequestParams, value, 1, true).length === 0;
-}
-
-/** The value as a `CreateMessageRequestParams`, or where and how it breaks the contract. Never throws. */
-export function parseCreateMessageRequestParams(
-  value: unknown,
-): { ok: true; value: CreateMessageRequestParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<CreateMessageRequestParams>(checkCreateMessageRequestParams, value);
-}
-
 /** The keys of the fields of `CreateMessageResult`. */
 const keysOfCreateMessageResult: readonly string[] = ['_meta', 'model', 'stopReason', 'role', 'content'];
 
@@ -3783,18 +4937,6 @@ function checkCreateMessageResult(value: unknown, s: cardcState, at: string, orN
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `CreateMessageResult`, exactly as the contract says. Never throws. */
-export function isCreateMessageResult(value: unknown): value is CreateMessageResult {
-  return cardcRun(checkCreateMessageResult, value, 1, true).length === 0;
-}
-
-/** The value as a `CreateMessageResult`, or where and how it breaks the contract. Never throws. */
-export function parseCreateMessageResult(
-  value: unknown,
-): { ok: true; value: CreateMessageResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<CreateMessageResult>(checkCreateMessageResult, value);
 }
 
 /** The keys of the fields of `CreateMessageResultWithTools`. */
@@ -3848,18 +4990,6 @@ function checkCreateMessageResultWithTools(value: unknown, s: cardcState, at: st
   s.type = outer;
 }
 
-/** Whether a value is a `CreateMessageResultWithTools`, exactly as the contract says. Never throws. */
-export function isCreateMessageResultWithTools(value: unknown): value is CreateMessageResultWithTools {
-  return cardcRun(checkCreateMessageResultWithTools, value, 1, true).length === 0;
-}
-
-/** The value as a `CreateMessageResultWithTools`, or where and how it breaks the contract. Never throws. */
-export function parseCreateMessageResultWithTools(
-  value: unknown,
-): { ok: true; value: CreateMessageResultWithTools } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<CreateMessageResultWithTools>(checkCreateMessageResultWithTools, value);
-}
-
 /** The keys of the fields of `CreateTaskResult`. */
 const keysOfCreateTaskResult: readonly string[] = ['_meta', 'task'];
 
@@ -3892,33 +5022,9 @@ function checkCreateTaskResult(value: unknown, s: cardcState, at: string, orNull
   s.type = outer;
 }
 
-/** Whether a value is a `CreateTaskResult`, exactly as the contract says. Never throws. */
-export function isCreateTaskResult(value: unknown): value is CreateTaskResult {
-  return cardcRun(checkCreateTaskResult, value, 1, true).length === 0;
-}
-
-/** The value as a `CreateTaskResult`, or where and how it breaks the contract. Never throws. */
-export function parseCreateTaskResult(
-  value: unknown,
-): { ok: true; value: CreateTaskResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<CreateTaskResult>(checkCreateTaskResult, value);
-}
-
 /** Checks a `Cursor`. */
 function checkCursor(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcString(value, s, at, orNull);
-}
-
-/** Whether a value is a `Cursor`, exactly as the contract says. Never throws. */
-export function isCursor(value: unknown): value is Cursor {
-  return cardcRun(checkCursor, value, 1, true).length === 0;
-}
-
-/** The value as a `Cursor`, or where and how it breaks the contract. Never throws. */
-export function parseCursor(
-  value: unknown,
-): { ok: true; value: Cursor } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Cursor>(checkCursor, value);
 }
 
 /** The strings of `ElicitAction`. */
@@ -3927,18 +5033,6 @@ const valuesOfElicitAction = cardcStrings(['accept', 'decline', 'cancel']);
 /** Checks a `ElicitAction`. */
 function checkElicitAction(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfElicitAction);
-}
-
-/** Whether a value is a `ElicitAction`, exactly as the contract says. Never throws. */
-export function isElicitAction(value: unknown): value is ElicitAction {
-  return cardcRun(checkElicitAction, value, 1, true).length === 0;
-}
-
-/** The value as a `ElicitAction`, or where and how it breaks the contract. Never throws. */
-export function parseElicitAction(
-  value: unknown,
-): { ok: true; value: ElicitAction } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ElicitAction>(checkElicitAction, value);
 }
 
 /** The keys of the fields of `ElicitRequest`. */
@@ -3966,18 +5060,6 @@ function checkElicitRequest(value: unknown, s: cardcState, at: string, orNull?: 
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ElicitRequest`, exactly as the contract says. Never throws. */
-export function isElicitRequest(value: unknown): value is ElicitRequest {
-  return cardcRun(checkElicitRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `ElicitRequest`, or where and how it breaks the contract. Never throws. */
-export function parseElicitRequest(
-  value: unknown,
-): { ok: true; value: ElicitRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ElicitRequest>(checkElicitRequest, value);
 }
 
 /** The keys of the fields of `ElicitRequestFormParams`. */
@@ -4029,18 +5111,6 @@ function checkElicitRequestFormParams(value: unknown, s: cardcState, at: string,
   s.type = outer;
 }
 
-/** Whether a value is a `ElicitRequestFormParams`, exactly as the contract says. Never throws. */
-export function isElicitRequestFormParams(value: unknown): value is ElicitRequestFormParams {
-  return cardcRun(checkElicitRequestFormParams, value, 1, true).length === 0;
-}
-
-/** The value as a `ElicitRequestFormParams`, or where and how it breaks the contract. Never throws. */
-export function parseElicitRequestFormParams(
-  value: unknown,
-): { ok: true; value: ElicitRequestFormParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ElicitRequestFormParams>(checkElicitRequestFormParams, value);
-}
-
 /** Checks a `ElicitRequestParams`: its JSON shape picks the variant that checks the rest. */
 function checkElicitRequestParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
@@ -4050,18 +5120,6 @@ function checkElicitRequestParams(value: unknown, s: cardcState, at: string, orN
       break;
   }
   cardcMismatch(s, at, 'an object with "requestedSchema" or an object with "elicitationId"', orNull);
-}
-
-/** Whether a value is a `ElicitRequestParams`, exactly as the contract says. Never throws. */
-export function isElicitRequestParams(value: unknown): value is ElicitRequestParams {
-  return cardcRun(checkElicitRequestParams, value, 1, true).length === 0;
-}
-
-/** The value as a `ElicitRequestParams`, or where and how it breaks the contract. Never throws. */
-export function parseElicitRequestParams(
-  value: unknown,
-): { ok: true; value: ElicitRequestParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ElicitRequestParams>(checkElicitRequestParams, value);
 }
 
 /** The keys of the fields of `ElicitRequestUrlParams`. */
@@ -4126,18 +5184,6 @@ function checkElicitRequestUrlParams(value: unknown, s: cardcState, at: string, 
   s.type = outer;
 }
 
-/** Whether a value is a `ElicitRequestUrlParams`, exactly as the contract says. Never throws. */
-export function isElicitRequestUrlParams(value: unknown): value is ElicitRequestUrlParams {
-  return cardcRun(checkElicitRequestUrlParams, value, 1, true).length === 0;
-}
-
-/** The value as a `ElicitRequestUrlParams`, or where and how it breaks the contract. Never throws. */
-export function parseElicitRequestUrlParams(
-  value: unknown,
-): { ok: true; value: ElicitRequestUrlParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ElicitRequestUrlParams>(checkElicitRequestUrlParams, value);
-}
-
 /** The keys of the fields of `ElicitResult`. */
 const keysOfElicitResult: readonly string[] = ['_meta', 'action', 'content'];
 
@@ -4180,18 +5226,6 @@ function checkElicitResult(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = outer;
 }
 
-/** Whether a value is a `ElicitResult`, exactly as the contract says. Never throws. */
-export function isElicitResult(value: unknown): value is ElicitResult {
-  return cardcRun(checkElicitResult, value, 1, true).length === 0;
-}
-
-/** The value as a `ElicitResult`, or where and how it breaks the contract. Never throws. */
-export function parseElicitResult(
-  value: unknown,
-): { ok: true; value: ElicitResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ElicitResult>(checkElicitResult, value);
-}
-
 /** Checks a `ElicitValue`: its JSON shape picks the variant that checks the rest. */
 function checkElicitValue(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
@@ -4205,18 +5239,6 @@ function checkElicitValue(value: unknown, s: cardcState, at: string, orNull?: bo
       cardcArrayOf(cardcString)(value, s, at); return;
   }
   cardcMismatch(s, at, 'a string, a number, a boolean or an array', orNull);
-}
-
-/** Whether a value is a `ElicitValue`, exactly as the contract says. Never throws. */
-export function isElicitValue(value: unknown): value is ElicitValue {
-  return cardcRun(checkElicitValue, value, 1, true).length === 0;
-}
-
-/** The value as a `ElicitValue`, or where and how it breaks the contract. Never throws. */
-export function parseElicitValue(
-  value: unknown,
-): { ok: true; value: ElicitValue } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ElicitValue>(checkElicitValue, value);
 }
 
 /** The keys of the fields of `ElicitationCapability`. */
@@ -4251,18 +5273,6 @@ function checkElicitationCapability(value: unknown, s: cardcState, at: string, o
   s.type = outer;
 }
 
-/** Whether a value is a `ElicitationCapability`, exactly as the contract says. Never throws. */
-export function isElicitationCapability(value: unknown): value is ElicitationCapability {
-  return cardcRun(checkElicitationCapability, value, 1, true).length === 0;
-}
-
-/** The value as a `ElicitationCapability`, or where and how it breaks the contract. Never throws. */
-export function parseElicitationCapability(
-  value: unknown,
-): { ok: true; value: ElicitationCapability } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ElicitationCapability>(checkElicitationCapability, value);
-}
-
 /** The keys of the fields of `ElicitationCompleteNotification`. */
 const keysOfElicitationCompleteNotification: readonly string[] = ['params'];
 
@@ -4288,18 +5298,6 @@ function checkElicitationCompleteNotification(value: unknown, s: cardcState, at:
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ElicitationCompleteNotification`, exactly as the contract says. Never throws. */
-export function isElicitationCompleteNotification(value: unknown): value is ElicitationCompleteNotification {
-  return cardcRun(checkElicitationCompleteNotification, value, 1, true).length === 0;
-}
-
-/** The value as a `ElicitationCompleteNotification`, or where and how it breaks the contract. Never throws. */
-export function parseElicitationCompleteNotification(
-  value: unknown,
-): { ok: true; value: ElicitationCompleteNotification } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ElicitationCompleteNotification>(checkElicitationCompleteNotification, value);
 }
 
 /** The keys of the fields of `ElicitationCompleteNotificationParams`. */
@@ -4334,18 +5332,6 @@ function checkElicitationCompleteNotificationParams(value: unknown, s: cardcStat
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ElicitationCompleteNotificationParams`, exactly as the contract says. Never throws. */
-export function isElicitationCompleteNotificationParams(value: unknown): value is ElicitationCompleteNotificationParams {
-  return cardcRun(checkElicitationCompleteNotificationParams, value, 1, true).length === 0;
-}
-
-/** The value as a `ElicitationCompleteNotificationParams`, or where and how it breaks the contract. Never throws. */
-export function parseElicitationCompleteNotificationParams(
-  value: unknown,
-): { ok: true; value: ElicitationCompleteNotificationParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ElicitationCompleteNotificationParams>(checkElicitationCompleteNotificationParams, value);
 }
 
 /** The keys of the fields of `EmbeddedResource`. */
@@ -4385,33 +5371,9 @@ function checkEmbeddedResource(value: unknown, s: cardcState, at: string, orNull
   s.type = outer;
 }
 
-/** Whether a value is a `EmbeddedResource`, exactly as the contract says. Never throws. */
-export function isEmbeddedResource(value: unknown): value is EmbeddedResource {
-  return cardcRun(checkEmbeddedResource, value, 1, true).length === 0;
-}
-
-/** The value as a `EmbeddedResource`, or where and how it breaks the contract. Never throws. */
-export function parseEmbeddedResource(
-  value: unknown,
-): { ok: true; value: EmbeddedResource } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<EmbeddedResource>(checkEmbeddedResource, value);
-}
-
 /** Checks a `EmptyResult`. */
 function checkEmptyResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   checkMeta(value, s, at, orNull);
-}
-
-/** Whether a value is a `EmptyResult`, exactly as the contract says. Never throws. */
-export function isEmptyResult(value: unknown): value is EmptyResult {
-  return cardcRun(checkEmptyResult, value, 1, true).length === 0;
-}
-
-/** The value as a `EmptyResult`, or where and how it breaks the contract. Never throws. */
-export function parseEmptyResult(
-  value: unknown,
-): { ok: true; value: EmptyResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<EmptyResult>(checkEmptyResult, value);
 }
 
 /** The keys of the fields of `FormElicitationCapability`. */
@@ -4443,36 +5405,12 @@ function checkFormElicitationCapability(value: unknown, s: cardcState, at: strin
   s.type = outer;
 }
 
-/** Whether a value is a `FormElicitationCapability`, exactly as the contract says. Never throws. */
-export function isFormElicitationCapability(value: unknown): value is FormElicitationCapability {
-  return cardcRun(checkFormElicitationCapability, value, 1, true).length === 0;
-}
-
-/** The value as a `FormElicitationCapability`, or where and how it breaks the contract. Never throws. */
-export function parseFormElicitationCapability(
-  value: unknown,
-): { ok: true; value: FormElicitationCapability } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<FormElicitationCapability>(checkFormElicitationCapability, value);
-}
-
 /** The strings of `FormMode`. */
 const valuesOfFormMode = cardcStrings(['form']);
 
 /** Checks a `FormMode`. */
 function checkFormMode(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfFormMode);
-}
-
-/** Whether a value is a `FormMode`, exactly as the contract says. Never throws. */
-export function isFormMode(value: unknown): value is FormMode {
-  return cardcRun(checkFormMode, value, 1, true).length === 0;
-}
-
-/** The value as a `FormMode`, or where and how it breaks the contract. Never throws. */
-export function parseFormMode(
-  value: unknown,
-): { ok: true; value: FormMode } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<FormMode>(checkFormMode, value);
 }
 
 /** The keys of the fields of `GetPromptRequest`. */
@@ -4500,18 +5438,6 @@ function checkGetPromptRequest(value: unknown, s: cardcState, at: string, orNull
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `GetPromptRequest`, exactly as the contract says. Never throws. */
-export function isGetPromptRequest(value: unknown): value is GetPromptRequest {
-  return cardcRun(checkGetPromptRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `GetPromptRequest`, or where and how it breaks the contract. Never throws. */
-export function parseGetPromptRequest(
-  value: unknown,
-): { ok: true; value: GetPromptRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<GetPromptRequest>(checkGetPromptRequest, value);
 }
 
 /** The keys of the fields of `GetPromptRequestParams`. */
@@ -4558,18 +5484,6 @@ function checkGetPromptRequestParams(value: unknown, s: cardcState, at: string, 
   s.type = outer;
 }
 
-/** Whether a value is a `GetPromptRequestParams`, exactly as the contract says. Never throws. */
-export function isGetPromptRequestParams(value: unknown): value is GetPromptRequestParams {
-  return cardcRun(checkGetPromptRequestParams, value, 1, true).length === 0;
-}
-
-/** The value as a `GetPromptRequestParams`, or where and how it breaks the contract. Never throws. */
-export function parseGetPromptRequestParams(
-  value: unknown,
-): { ok: true; value: GetPromptRequestParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<GetPromptRequestParams>(checkGetPromptRequestParams, value);
-}
-
 /** The keys of the fields of `GetPromptResult`. */
 const keysOfGetPromptResult: readonly string[] = ['_meta', 'description', 'messages'];
 
@@ -4613,18 +5527,6 @@ function checkGetPromptResult(value: unknown, s: cardcState, at: string, orNull?
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `GetPromptResult`, exactly as the contract says. Never throws. */
-export function isGetPromptResult(value: unknown): value is GetPromptResult {
-  return cardcRun(checkGetPromptResult, value, 1, true).length === 0;
-}
-
-/** The value as a `GetPromptResult`, or where and how it breaks the contract. Never throws. */
-export function parseGetPromptResult(
-  value: unknown,
-): { ok: true; value: GetPromptResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<GetPromptResult>(checkGetPromptResult, value);
 }
 
 /** The keys of the fields of `Icon`. */
@@ -4681,36 +5583,12 @@ function checkIcon(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Icon`, exactly as the contract says. Never throws. */
-export function isIcon(value: unknown): value is Icon {
-  return cardcRun(checkIcon, value, 1, true).length === 0;
-}
-
-/** The value as a `Icon`, or where and how it breaks the contract. Never throws. */
-export function parseIcon(
-  value: unknown,
-): { ok: true; value: Icon } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Icon>(checkIcon, value);
-}
-
 /** The strings of `IconTheme`. */
 const valuesOfIconTheme = cardcStrings(['light', 'dark']);
 
 /** Checks a `IconTheme`. */
 function checkIconTheme(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfIconTheme);
-}
-
-/** Whether a value is a `IconTheme`, exactly as the contract says. Never throws. */
-export function isIconTheme(value: unknown): value is IconTheme {
-  return cardcRun(checkIconTheme, value, 1, true).length === 0;
-}
-
-/** The value as a `IconTheme`, or where and how it breaks the contract. Never throws. */
-export function parseIconTheme(
-  value: unknown,
-): { ok: true; value: IconTheme } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<IconTheme>(checkIconTheme, value);
 }
 
 /** The keys of the fields of `Icons`. */
@@ -4744,18 +5622,6 @@ function checkIcons(value: unknown, s: cardcState, at: string, orNull?: boolean)
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Icons`, exactly as the contract says. Never throws. */
-export function isIcons(value: unknown): value is Icons {
-  return cardcRun(checkIcons, value, 1, true).length === 0;
-}
-
-/** The value as a `Icons`, or where and how it breaks the contract. Never throws. */
-export function parseIcons(
-  value: unknown,
-): { ok: true; value: Icons } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Icons>(checkIcons, value);
 }
 
 /** The keys of the fields of `ImageContent`. */
@@ -4805,18 +5671,6 @@ function checkImageContent(value: unknown, s: cardcState, at: string, orNull?: b
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ImageContent`, exactly as the contract says. Never throws. */
-export function isImageContent(value: unknown): value is ImageContent {
-  return cardcRun(checkImageContent, value, 1, true).length === 0;
-}
-
-/** The value as a `ImageContent`, or where and how it breaks the contract. Never throws. */
-export function parseImageContent(
-  value: unknown,
-): { ok: true; value: ImageContent } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ImageContent>(checkImageContent, value);
 }
 
 /** The keys of the fields of `Implementation`. */
@@ -4887,36 +5741,12 @@ function checkImplementation(value: unknown, s: cardcState, at: string, orNull?:
   s.type = outer;
 }
 
-/** Whether a value is a `Implementation`, exactly as the contract says. Never throws. */
-export function isImplementation(value: unknown): value is Implementation {
-  return cardcRun(checkImplementation, value, 1, true).length === 0;
-}
-
-/** The value as a `Implementation`, or where and how it breaks the contract. Never throws. */
-export function parseImplementation(
-  value: unknown,
-): { ok: true; value: Implementation } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Implementation>(checkImplementation, value);
-}
-
 /** The strings of `IncludeContext`. */
 const valuesOfIncludeContext = cardcStrings(['none', 'thisServer', 'allServers']);
 
 /** Checks a `IncludeContext`. */
 function checkIncludeContext(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfIncludeContext);
-}
-
-/** Whether a value is a `IncludeContext`, exactly as the contract says. Never throws. */
-export function isIncludeContext(value: unknown): value is IncludeContext {
-  return cardcRun(checkIncludeContext, value, 1, true).length === 0;
-}
-
-/** The value as a `IncludeContext`, or where and how it breaks the contract. Never throws. */
-export function parseIncludeContext(
-  value: unknown,
-): { ok: true; value: IncludeContext } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<IncludeContext>(checkIncludeContext, value);
 }
 
 /** The keys of the fields of `InitializeRequest`. */
@@ -4944,18 +5774,6 @@ function checkInitializeRequest(value: unknown, s: cardcState, at: string, orNul
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `InitializeRequest`, exactly as the contract says. Never throws. */
-export function isInitializeRequest(value: unknown): value is InitializeRequest {
-  return cardcRun(checkInitializeRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `InitializeRequest`, or where and how it breaks the contract. Never throws. */
-export function parseInitializeRequest(
-  value: unknown,
-): { ok: true; value: InitializeRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<InitializeRequest>(checkInitializeRequest, value);
 }
 
 /** The keys of the fields of `InitializeRequestParams`. */
@@ -5000,18 +5818,6 @@ function checkInitializeRequestParams(value: unknown, s: cardcState, at: string,
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `InitializeRequestParams`, exactly as the contract says. Never throws. */
-export function isInitializeRequestParams(value: unknown): value is InitializeRequestParams {
-  return cardcRun(checkInitializeRequestParams, value, 1, true).length === 0;
-}
-
-/** The value as a `InitializeRequestParams`, or where and how it breaks the contract. Never throws. */
-export function parseInitializeRequestParams(
-  value: unknown,
-): { ok: true; value: InitializeRequestParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<InitializeRequestParams>(checkInitializeRequestParams, value);
 }
 
 /** The keys of the fields of `InitializeResult`. */
@@ -5065,33 +5871,9 @@ function checkInitializeResult(value: unknown, s: cardcState, at: string, orNull
   s.type = outer;
 }
 
-/** Whether a value is a `InitializeResult`, exactly as the contract says. Never throws. */
-export function isInitializeResult(value: unknown): value is InitializeResult {
-  return cardcRun(checkInitializeResult, value, 1, true).length === 0;
-}
-
-/** The value as a `InitializeResult`, or where and how it breaks the contract. Never throws. */
-export function parseInitializeResult(
-  value: unknown,
-): { ok: true; value: InitializeResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<InitializeResult>(checkInitializeResult, value);
-}
-
 /** Checks a `JsonObject`. */
 function checkJsonObject(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcMapOf(cardcJson)(value, s, at, orNull);
-}
-
-/** Whether a value is a `JsonObject`, exactly as the contract says. Never throws. */
-export function isJsonObject(value: unknown): value is JsonObject {
-  return cardcRun(checkJsonObject, value, 1, true).length === 0;
-}
-
-/** The value as a `JsonObject`, or where and how it breaks the contract. Never throws. */
-export function parseJsonObject(
-  value: unknown,
-): { ok: true; value: JsonObject } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<JsonObject>(checkJsonObject, value);
 }
 
 /** The keys of the fields of `JsonRpcError`. */
@@ -5140,18 +5922,6 @@ function checkJsonRpcError(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = outer;
 }
 
-/** Whether a value is a `JsonRpcError`, exactly as the contract says. Never throws. */
-export function isJsonRpcError(value: unknown): value is JsonRpcError {
-  return cardcRun(checkJsonRpcError, value, 1, true).length === 0;
-}
-
-/** The value as a `JsonRpcError`, or where and how it breaks the contract. Never throws. */
-export function parseJsonRpcError(
-  value: unknown,
-): { ok: true; value: JsonRpcError } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<JsonRpcError>(checkJsonRpcError, value);
-}
-
 /** The keys of the fields of `JsonRpcErrorResponse`. */
 const keysOfJsonRpcErrorResponse: readonly string[] = ['jsonrpc', 'id', 'error'];
 
@@ -5192,18 +5962,6 @@ function checkJsonRpcErrorResponse(value: unknown, s: cardcState, at: string, or
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `JsonRpcErrorResponse`, exactly as the contract says. Never throws. */
-export function isJsonRpcErrorResponse(value: unknown): value is JsonRpcErrorResponse {
-  return cardcRun(checkJsonRpcErrorResponse, value, 1, true).length === 0;
-}
-
-/** The value as a `JsonRpcErrorResponse`, or where and how it breaks the contract. Never throws. */
-export function parseJsonRpcErrorResponse(
-  value: unknown,
-): { ok: true; value: JsonRpcErrorResponse } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<JsonRpcErrorResponse>(checkJsonRpcErrorResponse, value);
 }
 
 /** The keys of the fields of `JsonRpcNotification`. */
@@ -5248,18 +6006,6 @@ function checkJsonRpcNotification(value: unknown, s: cardcState, at: string, orN
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `JsonRpcNotification`, exactly as the contract says. Never throws. */
-export function isJsonRpcNotification(value: unknown): value is JsonRpcNotification {
-  return cardcRun(checkJsonRpcNotification, value, 1, true).length === 0;
-}
-
-/** The value as a `JsonRpcNotification`, or where and how it breaks the contract. Never throws. */
-export function parseJsonRpcNotification(
-  value: unknown,
-): { ok: true; value: JsonRpcNotification } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<JsonRpcNotification>(checkJsonRpcNotification, value);
 }
 
 /** The keys of the fields of `JsonRpcRequest`. */
@@ -5311,18 +6057,6 @@ function checkJsonRpcRequest(value: unknown, s: cardcState, at: string, orNull?:
   s.type = outer;
 }
 
-/** Whether a value is a `JsonRpcRequest`, exactly as the contract says. Never throws. */
-export function isJsonRpcRequest(value: unknown): value is JsonRpcRequest {
-  return cardcRun(checkJsonRpcRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `JsonRpcRequest`, or where and how it breaks the contract. Never throws. */
-export function parseJsonRpcRequest(
-  value: unknown,
-): { ok: true; value: JsonRpcRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<JsonRpcRequest>(checkJsonRpcRequest, value);
-}
-
 /** Checks a `JsonRpcResponse`: its JSON shape picks the variant that checks the rest. */
 function checkJsonRpcResponse(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
@@ -5332,18 +6066,6 @@ function checkJsonRpcResponse(value: unknown, s: cardcState, at: string, orNull?
       break;
   }
   cardcMismatch(s, at, 'an object with "result" or an object with "error"', orNull);
-}
-
-/** Whether a value is a `JsonRpcResponse`, exactly as the contract says. Never throws. */
-export function isJsonRpcResponse(value: unknown): value is JsonRpcResponse {
-  return cardcRun(checkJsonRpcResponse, value, 1, true).length === 0;
-}
-
-/** The value as a `JsonRpcResponse`, or where and how it breaks the contract. Never throws. */
-export function parseJsonRpcResponse(
-  value: unknown,
-): { ok: true; value: JsonRpcResponse } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<JsonRpcResponse>(checkJsonRpcResponse, value);
 }
 
 /** The keys of the fields of `JsonRpcResultResponse`. */
@@ -5388,18 +6110,6 @@ function checkJsonRpcResultResponse(value: unknown, s: cardcState, at: string, o
   s.type = outer;
 }
 
-/** Whether a value is a `JsonRpcResultResponse`, exactly as the contract says. Never throws. */
-export function isJsonRpcResultResponse(value: unknown): value is JsonRpcResultResponse {
-  return cardcRun(checkJsonRpcResultResponse, value, 1, true).length === 0;
-}
-
-/** The value as a `JsonRpcResultResponse`, or where and how it breaks the contract. Never throws. */
-export function parseJsonRpcResultResponse(
-  value: unknown,
-): { ok: true; value: JsonRpcResultResponse } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<JsonRpcResultResponse>(checkJsonRpcResultResponse, value);
-}
-
 /** The keys of the fields of `ListChangedCapability`. */
 const keysOfListChangedCapability: readonly string[] = ['listChanged'];
 
@@ -5427,18 +6137,6 @@ function checkListChangedCapability(value: unknown, s: cardcState, at: string, o
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ListChangedCapability`, exactly as the contract says. Never throws. */
-export function isListChangedCapability(value: unknown): value is ListChangedCapability {
-  return cardcRun(checkListChangedCapability, value, 1, true).length === 0;
-}
-
-/** The value as a `ListChangedCapability`, or where and how it breaks the contract. Never throws. */
-export function parseListChangedCapability(
-  value: unknown,
-): { ok: true; value: ListChangedCapability } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ListChangedCapability>(checkListChangedCapability, value);
 }
 
 /** The keys of the fields of `ListPromptsResult`. */
@@ -5484,18 +6182,6 @@ function checkListPromptsResult(value: unknown, s: cardcState, at: string, orNul
   s.type = outer;
 }
 
-/** Whether a value is a `ListPromptsResult`, exactly as the contract says. Never throws. */
-export function isListPromptsResult(value: unknown): value is ListPromptsResult {
-  return cardcRun(checkListPromptsResult, value, 1, true).length === 0;
-}
-
-/** The value as a `ListPromptsResult`, or where and how it breaks the contract. Never throws. */
-export function parseListPromptsResult(
-  value: unknown,
-): { ok: true; value: ListPromptsResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ListPromptsResult>(checkListPromptsResult, value);
-}
-
 /** The keys of the fields of `ListResourceTemplatesResult`. */
 const keysOfListResourceTemplatesResult: readonly string[] = ['_meta', 'nextCursor', 'resourceTemplates'];
 
@@ -5537,18 +6223,6 @@ function checkListResourceTemplatesResult(value: unknown, s: cardcState, at: str
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ListResourceTemplatesResult`, exactly as the contract says. Never throws. */
-export function isListResourceTemplatesResult(value: unknown): value is ListResourceTemplatesResult {
-  return cardcRun(checkListResourceTemplatesResult, value, 1, true).length === 0;
-}
-
-/** The value as a `ListResourceTemplatesResult`, or where and how it breaks the contract. Never throws. */
-export function parseListResourceTemplatesResult(
-  value: unknown,
-): { ok: true; value: ListResourceTemplatesResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ListResourceTemplatesResult>(checkListResourceTemplatesResult, value);
 }
 
 /** The keys of the fields of `ListResourcesResult`. */
@@ -5594,18 +6268,6 @@ function checkListResourcesResult(value: unknown, s: cardcState, at: string, orN
   s.type = outer;
 }
 
-/** Whether a value is a `ListResourcesResult`, exactly as the contract says. Never throws. */
-export function isListResourcesResult(value: unknown): value is ListResourcesResult {
-  return cardcRun(checkListResourcesResult, value, 1, true).length === 0;
-}
-
-/** The value as a `ListResourcesResult`, or where and how it breaks the contract. Never throws. */
-export function parseListResourcesResult(
-  value: unknown,
-): { ok: true; value: ListResourcesResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ListResourcesResult>(checkListResourcesResult, value);
-}
-
 /** The keys of the fields of `ListRootsResult`. */
 const keysOfListRootsResult: readonly string[] = ['_meta', 'roots'];
 
@@ -5642,18 +6304,6 @@ function checkListRootsResult(value: unknown, s: cardcState, at: string, orNull?
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ListRootsResult`, exactly as the contract says. Never throws. */
-export function isListRootsResult(value: unknown): value is ListRootsResult {
-  return cardcRun(checkListRootsResult, value, 1, true).length === 0;
-}
-
-/** The value as a `ListRootsResult`, or where and how it breaks the contract. Never throws. */
-export function parseListRootsResult(
-  value: unknown,
-): { ok: true; value: ListRootsResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ListRootsResult>(checkListRootsResult, value);
 }
 
 /** The keys of the fields of `ListTasksResult`. */
@@ -5699,18 +6349,6 @@ function checkListTasksResult(value: unknown, s: cardcState, at: string, orNull?
   s.type = outer;
 }
 
-/** Whether a value is a `ListTasksResult`, exactly as the contract says. Never throws. */
-export function isListTasksResult(value: unknown): value is ListTasksResult {
-  return cardcRun(checkListTasksResult, value, 1, true).length === 0;
-}
-
-/** The value as a `ListTasksResult`, or where and how it breaks the contract. Never throws. */
-export function parseListTasksResult(
-  value: unknown,
-): { ok: true; value: ListTasksResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ListTasksResult>(checkListTasksResult, value);
-}
-
 /** The keys of the fields of `ListToolsResult`. */
 const keysOfListToolsResult: readonly string[] = ['_meta', 'nextCursor', 'tools'];
 
@@ -5754,36 +6392,12 @@ function checkListToolsResult(value: unknown, s: cardcState, at: string, orNull?
   s.type = outer;
 }
 
-/** Whether a value is a `ListToolsResult`, exactly as the contract says. Never throws. */
-export function isListToolsResult(value: unknown): value is ListToolsResult {
-  return cardcRun(checkListToolsResult, value, 1, true).length === 0;
-}
-
-/** The value as a `ListToolsResult`, or where and how it breaks the contract. Never throws. */
-export function parseListToolsResult(
-  value: unknown,
-): { ok: true; value: ListToolsResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ListToolsResult>(checkListToolsResult, value);
-}
-
 /** The strings of `LoggingLevel`. */
 const valuesOfLoggingLevel = cardcStrings(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
 
 /** Checks a `LoggingLevel`. */
 function checkLoggingLevel(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfLoggingLevel);
-}
-
-/** Whether a value is a `LoggingLevel`, exactly as the contract says. Never throws. */
-export function isLoggingLevel(value: unknown): value is LoggingLevel {
-  return cardcRun(checkLoggingLevel, value, 1, true).length === 0;
-}
-
-/** The value as a `LoggingLevel`, or where and how it breaks the contract. Never throws. */
-export function parseLoggingLevel(
-  value: unknown,
-): { ok: true; value: LoggingLevel } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<LoggingLevel>(checkLoggingLevel, value);
 }
 
 /** The keys of the fields of `LoggingMessageNotification`. */
@@ -5811,18 +6425,6 @@ function checkLoggingMessageNotification(value: unknown, s: cardcState, at: stri
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `LoggingMessageNotification`, exactly as the contract says. Never throws. */
-export function isLoggingMessageNotification(value: unknown): value is LoggingMessageNotification {
-  return cardcRun(checkLoggingMessageNotification, value, 1, true).length === 0;
-}
-
-/** The value as a `LoggingMessageNotification`, or where and how it breaks the contract. Never throws. */
-export function parseLoggingMessageNotification(
-  value: unknown,
-): { ok: true; value: LoggingMessageNotification } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<LoggingMessageNotification>(checkLoggingMessageNotification, value);
 }
 
 /** The keys of the fields of `LoggingMessageNotificationParams`. */
@@ -5869,18 +6471,6 @@ function checkLoggingMessageNotificationParams(value: unknown, s: cardcState, at
   s.type = outer;
 }
 
-/** Whether a value is a `LoggingMessageNotificationParams`, exactly as the contract says. Never throws. */
-export function isLoggingMessageNotificationParams(value: unknown): value is LoggingMessageNotificationParams {
-  return cardcRun(checkLoggingMessageNotificationParams, value, 1, true).length === 0;
-}
-
-/** The value as a `LoggingMessageNotificationParams`, or where and how it breaks the contract. Never throws. */
-export function parseLoggingMessageNotificationParams(
-  value: unknown,
-): { ok: true; value: LoggingMessageNotificationParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<LoggingMessageNotificationParams>(checkLoggingMessageNotificationParams, value);
-}
-
 /** The keys of the fields of `Meta`. */
 const keysOfMeta: readonly string[] = ['_meta'];
 
@@ -5906,18 +6496,6 @@ function checkMeta(value: unknown, s: cardcState, at: string, orNull?: boolean):
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Meta`, exactly as the contract says. Never throws. */
-export function isMeta(value: unknown): value is Meta {
-  return cardcRun(checkMeta, value, 1, true).length === 0;
-}
-
-/** The value as a `Meta`, or where and how it breaks the contract. Never throws. */
-export function parseMeta(
-  value: unknown,
-): { ok: true; value: Meta } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Meta>(checkMeta, value);
 }
 
 /** The keys of the fields of `MetaOnly`. */
@@ -5947,18 +6525,6 @@ function checkMetaOnly(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = outer;
 }
 
-/** Whether a value is a `MetaOnly`, exactly as the contract says. Never throws. */
-export function isMetaOnly(value: unknown): value is MetaOnly {
-  return cardcRun(checkMetaOnly, value, 1, true).length === 0;
-}
-
-/** The value as a `MetaOnly`, or where and how it breaks the contract. Never throws. */
-export function parseMetaOnly(
-  value: unknown,
-): { ok: true; value: MetaOnly } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<MetaOnly>(checkMetaOnly, value);
-}
-
 /** The keys of the fields of `ModelHint`. */
 const keysOfModelHint: readonly string[] = ['name'];
 
@@ -5986,18 +6552,6 @@ function checkModelHint(value: unknown, s: cardcState, at: string, orNull?: bool
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ModelHint`, exactly as the contract says. Never throws. */
-export function isModelHint(value: unknown): value is ModelHint {
-  return cardcRun(checkModelHint, value, 1, true).length === 0;
-}
-
-/** The value as a `ModelHint`, or where and how it breaks the contract. Never throws. */
-export function parseModelHint(
-  value: unknown,
-): { ok: true; value: ModelHint } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ModelHint>(checkModelHint, value);
 }
 
 /** The keys of the fields of `ModelPreferences`. */
@@ -6053,18 +6607,6 @@ function checkModelPreferences(value: unknown, s: cardcState, at: string, orNull
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ModelPreferences`, exactly as the contract says. Never throws. */
-export function isModelPreferences(value: unknown): value is ModelPreferences {
-  return cardcRun(checkModelPreferences, value, 1, true).length === 0;
-}
-
-/** The value as a `ModelPreferences`, or where and how it breaks the contract. Never throws. */
-export function parseModelPreferences(
-  value: unknown,
-): { ok: true; value: ModelPreferences } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ModelPreferences>(checkModelPreferences, value);
 }
 
 /** The keys of the fields of `MultiSelectEnumSchema`. */
@@ -6131,18 +6673,6 @@ function checkMultiSelectEnumSchema(value: unknown, s: cardcState, at: string, o
   s.type = outer;
 }
 
-/** Whether a value is a `MultiSelectEnumSchema`, exactly as the contract says. Never throws. */
-export function isMultiSelectEnumSchema(value: unknown): value is MultiSelectEnumSchema {
-  return cardcRun(checkMultiSelectEnumSchema, value, 1, true).length === 0;
-}
-
-/** The value as a `MultiSelectEnumSchema`, or where and how it breaks the contract. Never throws. */
-export function parseMultiSelectEnumSchema(
-  value: unknown,
-): { ok: true; value: MultiSelectEnumSchema } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<MultiSelectEnumSchema>(checkMultiSelectEnumSchema, value);
-}
-
 /** Checks a `MultiSelectItems`: its JSON shape picks the variant that checks the rest. */
 function checkMultiSelectItems(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
@@ -6152,18 +6682,6 @@ function checkMultiSelectItems(value: unknown, s: cardcState, at: string, orNull
       break;
   }
   cardcMismatch(s, at, 'an object with "type" or an object with "anyOf"', orNull);
-}
-
-/** Whether a value is a `MultiSelectItems`, exactly as the contract says. Never throws. */
-export function isMultiSelectItems(value: unknown): value is MultiSelectItems {
-  return cardcRun(checkMultiSelectItems, value, 1, true).length === 0;
-}
-
-/** The value as a `MultiSelectItems`, or where and how it breaks the contract. Never throws. */
-export function parseMultiSelectItems(
-  value: unknown,
-): { ok: true; value: MultiSelectItems } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<MultiSelectItems>(checkMultiSelectItems, value);
 }
 
 /** The keys of the fields of `NumberSchema`. */
@@ -6217,18 +6735,6 @@ function checkNumberSchema(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = outer;
 }
 
-/** Whether a value is a `NumberSchema`, exactly as the contract says. Never throws. */
-export function isNumberSchema(value: unknown): value is NumberSchema {
-  return cardcRun(checkNumberSchema, value, 1, true).length === 0;
-}
-
-/** The value as a `NumberSchema`, or where and how it breaks the contract. Never throws. */
-export function parseNumberSchema(
-  value: unknown,
-): { ok: true; value: NumberSchema } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<NumberSchema>(checkNumberSchema, value);
-}
-
 /** The keys of the fields of `PaginatedRequest`. */
 const keysOfPaginatedRequest: readonly string[] = ['params'];
 
@@ -6254,18 +6760,6 @@ function checkPaginatedRequest(value: unknown, s: cardcState, at: string, orNull
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `PaginatedRequest`, exactly as the contract says. Never throws. */
-export function isPaginatedRequest(value: unknown): value is PaginatedRequest {
-  return cardcRun(checkPaginatedRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `PaginatedRequest`, or where and how it breaks the contract. Never throws. */
-export function parsePaginatedRequest(
-  value: unknown,
-): { ok: true; value: PaginatedRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<PaginatedRequest>(checkPaginatedRequest, value);
 }
 
 /** The keys of the fields of `PaginatedRequestParams`. */
@@ -6300,18 +6794,6 @@ function checkPaginatedRequestParams(value: unknown, s: cardcState, at: string, 
   s.type = outer;
 }
 
-/** Whether a value is a `PaginatedRequestParams`, exactly as the contract says. Never throws. */
-export function isPaginatedRequestParams(value: unknown): value is PaginatedRequestParams {
-  return cardcRun(checkPaginatedRequestParams, value, 1, true).length === 0;
-}
-
-/** The value as a `PaginatedRequestParams`, or where and how it breaks the contract. Never throws. */
-export function parsePaginatedRequestParams(
-  value: unknown,
-): { ok: true; value: PaginatedRequestParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<PaginatedRequestParams>(checkPaginatedRequestParams, value);
-}
-
 /** The keys of the fields of `Params`. */
 const keysOfParams: readonly string[] = ['_meta'];
 
@@ -6337,18 +6819,6 @@ function checkParams(value: unknown, s: cardcState, at: string, orNull?: boolean
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Params`, exactly as the contract says. Never throws. */
-export function isParams(value: unknown): value is Params {
-  return cardcRun(checkParams, value, 1, true).length === 0;
-}
-
-/** The value as a `Params`, or where and how it breaks the contract. Never throws. */
-export function parseParams(
-  value: unknown,
-): { ok: true; value: Params } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Params>(checkParams, value);
 }
 
 /** The `type` tags of `PrimitiveSchemaDefinition`. */
@@ -6395,18 +6865,6 @@ function checkPrimitiveSchemaDefinition(value: unknown, s: cardcState, at: strin
   }
 }
 
-/** Whether a value is a `PrimitiveSchemaDefinition`, exactly as the contract says. Never throws. */
-export function isPrimitiveSchemaDefinition(value: unknown): value is PrimitiveSchemaDefinition {
-  return cardcRun(checkPrimitiveSchemaDefinition, value, 1, true).length === 0;
-}
-
-/** The value as a `PrimitiveSchemaDefinition`, or where and how it breaks the contract. Never throws. */
-export function parsePrimitiveSchemaDefinition(
-  value: unknown,
-): { ok: true; value: PrimitiveSchemaDefinition } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<PrimitiveSchemaDefinition>(checkPrimitiveSchemaDefinition, value);
-}
-
 /** The keys of the fields of `ProgressNotification`. */
 const keysOfProgressNotification: readonly string[] = ['params'];
 
@@ -6432,18 +6890,6 @@ function checkProgressNotification(value: unknown, s: cardcState, at: string, or
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ProgressNotification`, exactly as the contract says. Never throws. */
-export function isProgressNotification(value: unknown): value is ProgressNotification {
-  return cardcRun(checkProgressNotification, value, 1, true).length === 0;
-}
-
-/** The value as a `ProgressNotification`, or where and how it breaks the contract. Never throws. */
-export function parseProgressNotification(
-  value: unknown,
-): { ok: true; value: ProgressNotification } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ProgressNotification>(checkProgressNotification, value);
 }
 
 /** The keys of the fields of `ProgressNotificationParams`. */
@@ -6495,18 +6941,6 @@ function checkProgressNotificationParams(value: unknown, s: cardcState, at: stri
   s.type = outer;
 }
 
-/** Whether a value is a `ProgressNotificationParams`, exactly as the contract says. Never throws. */
-export function isProgressNotificationParams(value: unknown): value is ProgressNotificationParams {
-  return cardcRun(checkProgressNotificationParams, value, 1, true).length === 0;
-}
-
-/** The value as a `ProgressNotificationParams`, or where and how it breaks the contract. Never throws. */
-export function parseProgressNotificationParams(
-  value: unknown,
-): { ok: true; value: ProgressNotificationParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ProgressNotificationParams>(checkProgressNotificationParams, value);
-}
-
 /** Checks a `ProgressToken`: its JSON shape picks the variant that checks the rest. */
 function checkProgressToken(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
@@ -6516,18 +6950,6 @@ function checkProgressToken(value: unknown, s: cardcState, at: string, orNull?: 
       cardcInteger(-9007199254740991, 9007199254740991)(value, s, at); return;
   }
   cardcMismatch(s, at, 'a string or an integer', orNull);
-}
-
-/** Whether a value is a `ProgressToken`, exactly as the contract says. Never throws. */
-export function isProgressToken(value: unknown): value is ProgressToken {
-  return cardcRun(checkProgressToken, value, 1, true).length === 0;
-}
-
-/** The value as a `ProgressToken`, or where and how it breaks the contract. Never throws. */
-export function parseProgressToken(
-  value: unknown,
-): { ok: true; value: ProgressToken } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ProgressToken>(checkProgressToken, value);
 }
 
 /** The keys of the fields of `Prompt`. */
@@ -6600,18 +7022,6 @@ function checkPrompt(value: unknown, s: cardcState, at: string, orNull?: boolean
   s.type = outer;
 }
 
-/** Whether a value is a `Prompt`, exactly as the contract says. Never throws. */
-export function isPrompt(value: unknown): value is Prompt {
-  return cardcRun(checkPrompt, value, 1, true).length === 0;
-}
-
-/** The value as a `Prompt`, or where and how it breaks the contract. Never throws. */
-export function parsePrompt(
-  value: unknown,
-): { ok: true; value: Prompt } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Prompt>(checkPrompt, value);
-}
-
 /** The keys of the fields of `PromptArgument`. */
 const keysOfPromptArgument: readonly string[] = ['name', 'description', 'required'];
 
@@ -6655,18 +7065,6 @@ function checkPromptArgument(value: unknown, s: cardcState, at: string, orNull?:
   s.type = outer;
 }
 
-/** Whether a value is a `PromptArgument`, exactly as the contract says. Never throws. */
-export function isPromptArgument(value: unknown): value is PromptArgument {
-  return cardcRun(checkPromptArgument, value, 1, true).length === 0;
-}
-
-/** The value as a `PromptArgument`, or where and how it breaks the contract. Never throws. */
-export function parsePromptArgument(
-  value: unknown,
-): { ok: true; value: PromptArgument } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<PromptArgument>(checkPromptArgument, value);
-}
-
 /** The keys of the fields of `PromptMessage`. */
 const keysOfPromptMessage: readonly string[] = ['role', 'content'];
 
@@ -6699,18 +7097,6 @@ function checkPromptMessage(value: unknown, s: cardcState, at: string, orNull?: 
   s.type = outer;
 }
 
-/** Whether a value is a `PromptMessage`, exactly as the contract says. Never throws. */
-export function isPromptMessage(value: unknown): value is PromptMessage {
-  return cardcRun(checkPromptMessage, value, 1, true).length === 0;
-}
-
-/** The value as a `PromptMessage`, or where and how it breaks the contract. Never throws. */
-export function parsePromptMessage(
-  value: unknown,
-): { ok: true; value: PromptMessage } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<PromptMessage>(checkPromptMessage, value);
-}
-
 /** The keys of the fields of `PromptReference`. */
 const keysOfPromptReference: readonly string[] = ['name'];
 
@@ -6738,18 +7124,6 @@ function checkPromptReference(value: unknown, s: cardcState, at: string, orNull?
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `PromptReference`, exactly as the contract says. Never throws. */
-export function isPromptReference(value: unknown): value is PromptReference {
-  return cardcRun(checkPromptReference, value, 1, true).length === 0;
-}
-
-/** The value as a `PromptReference`, or where and how it breaks the contract. Never throws. */
-export function parsePromptReference(
-  value: unknown,
-): { ok: true; value: PromptReference } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<PromptReference>(checkPromptReference, value);
 }
 
 /** The keys of the fields of `ReadResourceResult`. */
@@ -6790,18 +7164,6 @@ function checkReadResourceResult(value: unknown, s: cardcState, at: string, orNu
   s.type = outer;
 }
 
-/** Whether a value is a `ReadResourceResult`, exactly as the contract says. Never throws. */
-export function isReadResourceResult(value: unknown): value is ReadResourceResult {
-  return cardcRun(checkReadResourceResult, value, 1, true).length === 0;
-}
-
-/** The value as a `ReadResourceResult`, or where and how it breaks the contract. Never throws. */
-export function parseReadResourceResult(
-  value: unknown,
-): { ok: true; value: ReadResourceResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ReadResourceResult>(checkReadResourceResult, value);
-}
-
 /** The keys of the fields of `RelatedTaskMetadata`. */
 const keysOfRelatedTaskMetadata: readonly string[] = ['taskId'];
 
@@ -6831,18 +7193,6 @@ function checkRelatedTaskMetadata(value: unknown, s: cardcState, at: string, orN
   s.type = outer;
 }
 
-/** Whether a value is a `RelatedTaskMetadata`, exactly as the contract says. Never throws. */
-export function isRelatedTaskMetadata(value: unknown): value is RelatedTaskMetadata {
-  return cardcRun(checkRelatedTaskMetadata, value, 1, true).length === 0;
-}
-
-/** The value as a `RelatedTaskMetadata`, or where and how it breaks the contract. Never throws. */
-export function parseRelatedTaskMetadata(
-  value: unknown,
-): { ok: true; value: RelatedTaskMetadata } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<RelatedTaskMetadata>(checkRelatedTaskMetadata, value);
-}
-
 /** Checks a `RequestId`: its JSON shape picks the variant that checks the rest. */
 function checkRequestId(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
@@ -6852,18 +7202,6 @@ function checkRequestId(value: unknown, s: cardcState, at: string, orNull?: bool
       cardcInteger(-9007199254740991, 9007199254740991)(value, s, at); return;
   }
   cardcMismatch(s, at, 'a string or an integer', orNull);
-}
-
-/** Whether a value is a `RequestId`, exactly as the contract says. Never throws. */
-export function isRequestId(value: unknown): value is RequestId {
-  return cardcRun(checkRequestId, value, 1, true).length === 0;
-}
-
-/** The value as a `RequestId`, or where and how it breaks the contract. Never throws. */
-export function parseRequestId(
-  value: unknown,
-): { ok: true; value: RequestId } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<RequestId>(checkRequestId, value);
 }
 
 /** The keys of the fields of `RequestMeta`. */
@@ -6896,18 +7234,6 @@ function checkRequestMeta(value: unknown, s: cardcState, at: string, orNull?: bo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `RequestMeta`, exactly as the contract says. Never throws. */
-export function isRequestMeta(value: unknown): value is RequestMeta {
-  return cardcRun(checkRequestMeta, value, 1, true).length === 0;
-}
-
-/** The value as a `RequestMeta`, or where and how it breaks the contract. Never throws. */
-export function parseRequestMeta(
-  value: unknown,
-): { ok: true; value: RequestMeta } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<RequestMeta>(checkRequestMeta, value);
 }
 
 /** The keys of the fields of `RequestedSchema`. */
@@ -6959,18 +7285,6 @@ function checkRequestedSchema(value: unknown, s: cardcState, at: string, orNull?
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `RequestedSchema`, exactly as the contract says. Never throws. */
-export function isRequestedSchema(value: unknown): value is RequestedSchema {
-  return cardcRun(checkRequestedSchema, value, 1, true).length === 0;
-}
-
-/** The value as a `RequestedSchema`, or where and how it breaks the contract. Never throws. */
-export function parseRequestedSchema(
-  value: unknown,
-): { ok: true; value: RequestedSchema } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<RequestedSchema>(checkRequestedSchema, value);
 }
 
 /** The keys of the fields of `Resource`. */
@@ -7056,18 +7370,6 @@ function checkResource(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = outer;
 }
 
-/** Whether a value is a `Resource`, exactly as the contract says. Never throws. */
-export function isResource(value: unknown): value is Resource {
-  return cardcRun(checkResource, value, 1, true).length === 0;
-}
-
-/** The value as a `Resource`, or where and how it breaks the contract. Never throws. */
-export function parseResource(
-  value: unknown,
-): { ok: true; value: Resource } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Resource>(checkResource, value);
-}
-
 /** Checks a `ResourceContents`: its JSON shape picks the variant that checks the rest. */
 function checkResourceContents(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
@@ -7077,18 +7379,6 @@ function checkResourceContents(value: unknown, s: cardcState, at: string, orNull
       break;
   }
   cardcMismatch(s, at, 'an object with "text" or an object with "blob"', orNull);
-}
-
-/** Whether a value is a `ResourceContents`, exactly as the contract says. Never throws. */
-export function isResourceContents(value: unknown): value is ResourceContents {
-  return cardcRun(checkResourceContents, value, 1, true).length === 0;
-}
-
-/** The value as a `ResourceContents`, or where and how it breaks the contract. Never throws. */
-export function parseResourceContents(
-  value: unknown,
-): { ok: true; value: ResourceContents } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ResourceContents>(checkResourceContents, value);
 }
 
 /** The keys of the fields of `ResourceRequest`. */
@@ -7116,18 +7406,6 @@ function checkResourceRequest(value: unknown, s: cardcState, at: string, orNull?
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ResourceRequest`, exactly as the contract says. Never throws. */
-export function isResourceRequest(value: unknown): value is ResourceRequest {
-  return cardcRun(checkResourceRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `ResourceRequest`, or where and how it breaks the contract. Never throws. */
-export function parseResourceRequest(
-  value: unknown,
-): { ok: true; value: ResourceRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ResourceRequest>(checkResourceRequest, value);
 }
 
 /** The keys of the fields of `ResourceRequestParams`. */
@@ -7162,18 +7440,6 @@ function checkResourceRequestParams(value: unknown, s: cardcState, at: string, o
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ResourceRequestParams`, exactly as the contract says. Never throws. */
-export function isResourceRequestParams(value: unknown): value is ResourceRequestParams {
-  return cardcRun(checkResourceRequestParams, value, 1, true).length === 0;
-}
-
-/** The value as a `ResourceRequestParams`, or where and how it breaks the contract. Never throws. */
-export function parseResourceRequestParams(
-  value: unknown,
-): { ok: true; value: ResourceRequestParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ResourceRequestParams>(checkResourceRequestParams, value);
 }
 
 /** The keys of the fields of `ResourceTemplate`. */
@@ -7254,18 +7520,6 @@ function checkResourceTemplate(value: unknown, s: cardcState, at: string, orNull
   s.type = outer;
 }
 
-/** Whether a value is a `ResourceTemplate`, exactly as the contract says. Never throws. */
-export function isResourceTemplate(value: unknown): value is ResourceTemplate {
-  return cardcRun(checkResourceTemplate, value, 1, true).length === 0;
-}
-
-/** The value as a `ResourceTemplate`, or where and how it breaks the contract. Never throws. */
-export function parseResourceTemplate(
-  value: unknown,
-): { ok: true; value: ResourceTemplate } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ResourceTemplate>(checkResourceTemplate, value);
-}
-
 /** The keys of the fields of `ResourceTemplateReference`. */
 const keysOfResourceTemplateReference: readonly string[] = ['uri'];
 
@@ -7295,18 +7549,6 @@ function checkResourceTemplateReference(value: unknown, s: cardcState, at: strin
   s.type = outer;
 }
 
-/** Whether a value is a `ResourceTemplateReference`, exactly as the contract says. Never throws. */
-export function isResourceTemplateReference(value: unknown): value is ResourceTemplateReference {
-  return cardcRun(checkResourceTemplateReference, value, 1, true).length === 0;
-}
-
-/** The value as a `ResourceTemplateReference`, or where and how it breaks the contract. Never throws. */
-export function parseResourceTemplateReference(
-  value: unknown,
-): { ok: true; value: ResourceTemplateReference } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ResourceTemplateReference>(checkResourceTemplateReference, value);
-}
-
 /** The keys of the fields of `ResourceUpdatedNotification`. */
 const keysOfResourceUpdatedNotification: readonly string[] = ['params'];
 
@@ -7332,18 +7574,6 @@ function checkResourceUpdatedNotification(value: unknown, s: cardcState, at: str
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ResourceUpdatedNotification`, exactly as the contract says. Never throws. */
-export function isResourceUpdatedNotification(value: unknown): value is ResourceUpdatedNotification {
-  return cardcRun(checkResourceUpdatedNotification, value, 1, true).length === 0;
-}
-
-/** The value as a `ResourceUpdatedNotification`, or where and how it breaks the contract. Never throws. */
-export function parseResourceUpdatedNotification(
-  value: unknown,
-): { ok: true; value: ResourceUpdatedNotification } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ResourceUpdatedNotification>(checkResourceUpdatedNotification, value);
 }
 
 /** The keys of the fields of `ResourceUpdatedNotificationParams`. */
@@ -7378,18 +7608,6 @@ function checkResourceUpdatedNotificationParams(value: unknown, s: cardcState, a
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ResourceUpdatedNotificationParams`, exactly as the contract says. Never throws. */
-export function isResourceUpdatedNotificationParams(value: unknown): value is ResourceUpdatedNotificationParams {
-  return cardcRun(checkResourceUpdatedNotificationParams, value, 1, true).length === 0;
-}
-
-/** The value as a `ResourceUpdatedNotificationParams`, or where and how it breaks the contract. Never throws. */
-export function parseResourceUpdatedNotificationParams(
-  value: unknown,
-): { ok: true; value: ResourceUpdatedNotificationParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ResourceUpdatedNotificationParams>(checkResourceUpdatedNotificationParams, value);
 }
 
 /** The keys of the fields of `ResourcesCapability`. */
@@ -7428,18 +7646,6 @@ function checkResourcesCapability(value: unknown, s: cardcState, at: string, orN
   s.type = outer;
 }
 
-/** Whether a value is a `ResourcesCapability`, exactly as the contract says. Never throws. */
-export function isResourcesCapability(value: unknown): value is ResourcesCapability {
-  return cardcRun(checkResourcesCapability, value, 1, true).length === 0;
-}
-
-/** The value as a `ResourcesCapability`, or where and how it breaks the contract. Never throws. */
-export function parseResourcesCapability(
-  value: unknown,
-): { ok: true; value: ResourcesCapability } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ResourcesCapability>(checkResourcesCapability, value);
-}
-
 /** The keys of the fields of `Result`. */
 const keysOfResult: readonly string[] = ['_meta'];
 
@@ -7467,36 +7673,12 @@ function checkResult(value: unknown, s: cardcState, at: string, orNull?: boolean
   s.type = outer;
 }
 
-/** Whether a value is a `Result`, exactly as the contract says. Never throws. */
-export function isResult(value: unknown): value is Result {
-  return cardcRun(checkResult, value, 1, true).length === 0;
-}
-
-/** The value as a `Result`, or where and how it breaks the contract. Never throws. */
-export function parseResult(
-  value: unknown,
-): { ok: true; value: Result } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Result>(checkResult, value);
-}
-
 /** The strings of `Role`. */
 const valuesOfRole = cardcStrings(['user', 'assistant']);
 
 /** Checks a `Role`. */
 function checkRole(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfRole);
-}
-
-/** Whether a value is a `Role`, exactly as the contract says. Never throws. */
-export function isRole(value: unknown): value is Role {
-  return cardcRun(checkRole, value, 1, true).length === 0;
-}
-
-/** The value as a `Role`, or where and how it breaks the contract. Never throws. */
-export function parseRole(
-  value: unknown,
-): { ok: true; value: Role } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Role>(checkRole, value);
 }
 
 /** The keys of the fields of `Root`. */
@@ -7543,18 +7725,6 @@ function checkRoot(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Root`, exactly as the contract says. Never throws. */
-export function isRoot(value: unknown): value is Root {
-  return cardcRun(checkRoot, value, 1, true).length === 0;
-}
-
-/** The value as a `Root`, or where and how it breaks the contract. Never throws. */
-export function parseRoot(
-  value: unknown,
-): { ok: true; value: Root } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Root>(checkRoot, value);
-}
-
 /** The keys of the fields of `SamplingCapability`. */
 const keysOfSamplingCapability: readonly string[] = ['context', 'tools'];
 
@@ -7587,18 +7757,6 @@ function checkSamplingCapability(value: unknown, s: cardcState, at: string, orNu
   s.type = outer;
 }
 
-/** Whether a value is a `SamplingCapability`, exactly as the contract says. Never throws. */
-export function isSamplingCapability(value: unknown): value is SamplingCapability {
-  return cardcRun(checkSamplingCapability, value, 1, true).length === 0;
-}
-
-/** The value as a `SamplingCapability`, or where and how it breaks the contract. Never throws. */
-export function parseSamplingCapability(
-  value: unknown,
-): { ok: true; value: SamplingCapability } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<SamplingCapability>(checkSamplingCapability, value);
-}
-
 /** The `type` tags of `SamplingContent`. */
 const tagsOfSamplingContent = cardcTags('type', ['text', 'image', 'audio']);
 
@@ -7627,18 +7785,6 @@ function checkSamplingContent(value: unknown, s: cardcState, at: string, orNull?
         return;
       }
   }
-}
-
-/** Whether a value is a `SamplingContent`, exactly as the contract says. Never throws. */
-export function isSamplingContent(value: unknown): value is SamplingContent {
-  return cardcRun(checkSamplingContent, value, 1, true).length === 0;
-}
-
-/** The value as a `SamplingContent`, or where and how it breaks the contract. Never throws. */
-export function parseSamplingContent(
-  value: unknown,
-): { ok: true; value: SamplingContent } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<SamplingContent>(checkSamplingContent, value);
 }
 
 /** The keys of the fields of `SamplingMessage`. */
@@ -7678,18 +7824,6 @@ function checkSamplingMessage(value: unknown, s: cardcState, at: string, orNull?
   s.type = outer;
 }
 
-/** Whether a value is a `SamplingMessage`, exactly as the contract says. Never throws. */
-export function isSamplingMessage(value: unknown): value is SamplingMessage {
-  return cardcRun(checkSamplingMessage, value, 1, true).length === 0;
-}
-
-/** The value as a `SamplingMessage`, or where and how it breaks the contract. Never throws. */
-export function parseSamplingMessage(
-  value: unknown,
-): { ok: true; value: SamplingMessage } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<SamplingMessage>(checkSamplingMessage, value);
-}
-
 /** Checks a `SamplingMessageContent`: its JSON shape picks the variant that checks the rest. */
 function checkSamplingMessageContent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
@@ -7699,18 +7833,6 @@ function checkSamplingMessageContent(value: unknown, s: cardcState, at: string, 
       cardcArrayOf(checkSamplingMessageContentBlock)(value, s, at); return;
   }
   cardcMismatch(s, at, 'an object or an array', orNull);
-}
-
-/** Whether a value is a `SamplingMessageContent`, exactly as the contract says. Never throws. */
-export function isSamplingMessageContent(value: unknown): value is SamplingMessageContent {
-  return cardcRun(checkSamplingMessageContent, value, 1, true).length === 0;
-}
-
-/** The value as a `SamplingMessageContent`, or where and how it breaks the contract. Never throws. */
-export function parseSamplingMessageContent(
-  value: unknown,
-): { ok: true; value: SamplingMessageContent } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<SamplingMessageContent>(checkSamplingMessageContent, value);
 }
 
 /** The `type` tags of `SamplingMessageContentBlock`. */
@@ -7755,18 +7877,6 @@ function checkSamplingMessageContentBlock(value: unknown, s: cardcState, at: str
         return;
       }
   }
-}
-
-/** Whether a value is a `SamplingMessageContentBlock`, exactly as the contract says. Never throws. */
-export function isSamplingMessageContentBlock(value: unknown): value is SamplingMessageContentBlock {
-  return cardcRun(checkSamplingMessageContentBlock, value, 1, true).length === 0;
-}
-
-/** The value as a `SamplingMessageContentBlock`, or where and how it breaks the contract. Never throws. */
-export function parseSamplingMessageContentBlock(
-  value: unknown,
-): { ok: true; value: SamplingMessageContentBlock } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<SamplingMessageContentBlock>(checkSamplingMessageContentBlock, value);
 }
 
 /** The keys of the fields of `ServerCapabilities`. */
@@ -7835,18 +7945,6 @@ function checkServerCapabilities(value: unknown, s: cardcState, at: string, orNu
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ServerCapabilities`, exactly as the contract says. Never throws. */
-export function isServerCapabilities(value: unknown): value is ServerCapabilities {
-  return cardcRun(checkServerCapabilities, value, 1, true).length === 0;
-}
-
-/** The value as a `ServerCapabilities`, or where and how it breaks the contract. Never throws. */
-export function parseServerCapabilities(
-  value: unknown,
-): { ok: true; value: ServerCapabilities } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ServerCapabilities>(checkServerCapabilities, value);
 }
 
 /** The `method` tags of `ServerNotification`. */
@@ -7921,18 +8019,6 @@ function checkServerNotification(value: unknown, s: cardcState, at: string, orNu
   }
 }
 
-/** Whether a value is a `ServerNotification`, exactly as the contract says. Never throws. */
-export function isServerNotification(value: unknown): value is ServerNotification {
-  return cardcRun(checkServerNotification, value, 1, true).length === 0;
-}
-
-/** The value as a `ServerNotification`, or where and how it breaks the contract. Never throws. */
-export function parseServerNotification(
-  value: unknown,
-): { ok: true; value: ServerNotification } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ServerNotification>(checkServerNotification, value);
-}
-
 /** The `method` tags of `ServerRequest`. */
 const tagsOfServerRequest = cardcTags('method', ['ping', 'sampling/createMessage', 'elicitation/create', 'roots/list', 'tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel']);
 
@@ -7998,18 +8084,6 @@ function checkServerRequest(value: unknown, s: cardcState, at: string, orNull?: 
   }
 }
 
-/** Whether a value is a `ServerRequest`, exactly as the contract says. Never throws. */
-export function isServerRequest(value: unknown): value is ServerRequest {
-  return cardcRun(checkServerRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `ServerRequest`, or where and how it breaks the contract. Never throws. */
-export function parseServerRequest(
-  value: unknown,
-): { ok: true; value: ServerRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ServerRequest>(checkServerRequest, value);
-}
-
 /** The keys of the fields of `ServerTaskRequests`. */
 const keysOfServerTaskRequests: readonly string[] = ['tools'];
 
@@ -8037,18 +8111,6 @@ function checkServerTaskRequests(value: unknown, s: cardcState, at: string, orNu
   s.type = outer;
 }
 
-/** Whether a value is a `ServerTaskRequests`, exactly as the contract says. Never throws. */
-export function isServerTaskRequests(value: unknown): value is ServerTaskRequests {
-  return cardcRun(checkServerTaskRequests, value, 1, true).length === 0;
-}
-
-/** The value as a `ServerTaskRequests`, or where and how it breaks the contract. Never throws. */
-export function parseServerTaskRequests(
-  value: unknown,
-): { ok: true; value: ServerTaskRequests } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ServerTaskRequests>(checkServerTaskRequests, value);
-}
-
 /** The keys of the fields of `ServerTaskToolRequests`. */
 const keysOfServerTaskToolRequests: readonly string[] = ['call'];
 
@@ -8074,18 +8136,6 @@ function checkServerTaskToolRequests(value: unknown, s: cardcState, at: string, 
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ServerTaskToolRequests`, exactly as the contract says. Never throws. */
-export function isServerTaskToolRequests(value: unknown): value is ServerTaskToolRequests {
-  return cardcRun(checkServerTaskToolRequests, value, 1, true).length === 0;
-}
-
-/** The value as a `ServerTaskToolRequests`, or where and how it breaks the contract. Never throws. */
-export function parseServerTaskToolRequests(
-  value: unknown,
-): { ok: true; value: ServerTaskToolRequests } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ServerTaskToolRequests>(checkServerTaskToolRequests, value);
 }
 
 /** The keys of the fields of `ServerTasksCapability`. */
@@ -8125,18 +8175,6 @@ function checkServerTasksCapability(value: unknown, s: cardcState, at: string, o
   s.type = outer;
 }
 
-/** Whether a value is a `ServerTasksCapability`, exactly as the contract says. Never throws. */
-export function isServerTasksCapability(value: unknown): value is ServerTasksCapability {
-  return cardcRun(checkServerTasksCapability, value, 1, true).length === 0;
-}
-
-/** The value as a `ServerTasksCapability`, or where and how it breaks the contract. Never throws. */
-export function parseServerTasksCapability(
-  value: unknown,
-): { ok: true; value: ServerTasksCapability } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ServerTasksCapability>(checkServerTasksCapability, value);
-}
-
 /** The keys of the fields of `SetLevelRequest`. */
 const keysOfSetLevelRequest: readonly string[] = ['params'];
 
@@ -8162,18 +8200,6 @@ function checkSetLevelRequest(value: unknown, s: cardcState, at: string, orNull?
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `SetLevelRequest`, exactly as the contract says. Never throws. */
-export function isSetLevelRequest(value: unknown): value is SetLevelRequest {
-  return cardcRun(checkSetLevelRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `SetLevelRequest`, or where and how it breaks the contract. Never throws. */
-export function parseSetLevelRequest(
-  value: unknown,
-): { ok: true; value: SetLevelRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<SetLevelRequest>(checkSetLevelRequest, value);
 }
 
 /** The keys of the fields of `SetLevelRequestParams`. */
@@ -8208,36 +8234,12 @@ function checkSetLevelRequestParams(value: unknown, s: cardcState, at: string, o
   s.type = outer;
 }
 
-/** Whether a value is a `SetLevelRequestParams`, exactly as the contract says. Never throws. */
-export function isSetLevelRequestParams(value: unknown): value is SetLevelRequestParams {
-  return cardcRun(checkSetLevelRequestParams, value, 1, true).length === 0;
-}
-
-/** The value as a `SetLevelRequestParams`, or where and how it breaks the contract. Never throws. */
-export function parseSetLevelRequestParams(
-  value: unknown,
-): { ok: true; value: SetLevelRequestParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<SetLevelRequestParams>(checkSetLevelRequestParams, value);
-}
-
 /** The strings of `StringFormat`. */
 const valuesOfStringFormat = cardcStrings(['email', 'uri', 'date', 'date-time']);
 
 /** Checks a `StringFormat`. */
 function checkStringFormat(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfStringFormat);
-}
-
-/** Whether a value is a `StringFormat`, exactly as the contract says. Never throws. */
-export function isStringFormat(value: unknown): value is StringFormat {
-  return cardcRun(checkStringFormat, value, 1, true).length === 0;
-}
-
-/** The value as a `StringFormat`, or where and how it breaks the contract. Never throws. */
-export function parseStringFormat(
-  value: unknown,
-): { ok: true; value: StringFormat } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<StringFormat>(checkStringFormat, value);
 }
 
 /** The keys of the fields of `StringSchema`. */
@@ -8335,18 +8337,6 @@ function checkStringSchema(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = outer;
 }
 
-/** Whether a value is a `StringSchema`, exactly as the contract says. Never throws. */
-export function isStringSchema(value: unknown): value is StringSchema {
-  return cardcRun(checkStringSchema, value, 1, true).length === 0;
-}
-
-/** The value as a `StringSchema`, or where and how it breaks the contract. Never throws. */
-export function parseStringSchema(
-  value: unknown,
-): { ok: true; value: StringSchema } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<StringSchema>(checkStringSchema, value);
-}
-
 /** The keys of the fields of `Task`. */
 const keysOfTask: readonly string[] = ['taskId', 'status', 'ttl', 'createdAt', 'lastUpdatedAt', 'pollInterval', 'statusMessage'];
 
@@ -8414,18 +8404,6 @@ function checkTask(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Task`, exactly as the contract says. Never throws. */
-export function isTask(value: unknown): value is Task {
-  return cardcRun(checkTask, value, 1, true).length === 0;
-}
-
-/** The value as a `Task`, or where and how it breaks the contract. Never throws. */
-export function parseTask(
-  value: unknown,
-): { ok: true; value: Task } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Task>(checkTask, value);
-}
-
 /** The keys of the fields of `TaskAugmented`. */
 const keysOfTaskAugmented: readonly string[] = ['_meta', 'task'];
 
@@ -8458,18 +8436,6 @@ function checkTaskAugmented(value: unknown, s: cardcState, at: string, orNull?: 
   s.type = outer;
 }
 
-/** Whether a value is a `TaskAugmented`, exactly as the contract says. Never throws. */
-export function isTaskAugmented(value: unknown): value is TaskAugmented {
-  return cardcRun(checkTaskAugmented, value, 1, true).length === 0;
-}
-
-/** The value as a `TaskAugmented`, or where and how it breaks the contract. Never throws. */
-export function parseTaskAugmented(
-  value: unknown,
-): { ok: true; value: TaskAugmented } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TaskAugmented>(checkTaskAugmented, value);
-}
-
 /** The keys of the fields of `TaskMetadata`. */
 const keysOfTaskMetadata: readonly string[] = ['ttl'];
 
@@ -8497,18 +8463,6 @@ function checkTaskMetadata(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = outer;
 }
 
-/** Whether a value is a `TaskMetadata`, exactly as the contract says. Never throws. */
-export function isTaskMetadata(value: unknown): value is TaskMetadata {
-  return cardcRun(checkTaskMetadata, value, 1, true).length === 0;
-}
-
-/** The value as a `TaskMetadata`, or where and how it breaks the contract. Never throws. */
-export function parseTaskMetadata(
-  value: unknown,
-): { ok: true; value: TaskMetadata } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TaskMetadata>(checkTaskMetadata, value);
-}
-
 /** The keys of the fields of `TaskRequest`. */
 const keysOfTaskRequest: readonly string[] = ['params'];
 
@@ -8534,18 +8488,6 @@ function checkTaskRequest(value: unknown, s: cardcState, at: string, orNull?: bo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `TaskRequest`, exactly as the contract says. Never throws. */
-export function isTaskRequest(value: unknown): value is TaskRequest {
-  return cardcRun(checkTaskRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `TaskRequest`, or where and how it breaks the contract. Never throws. */
-export function parseTaskRequest(
-  value: unknown,
-): { ok: true; value: TaskRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TaskRequest>(checkTaskRequest, value);
 }
 
 /** The keys of the fields of `TaskRequestParams`. */
@@ -8580,18 +8522,6 @@ function checkTaskRequestParams(value: unknown, s: cardcState, at: string, orNul
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `TaskRequestParams`, exactly as the contract says. Never throws. */
-export function isTaskRequestParams(value: unknown): value is TaskRequestParams {
-  return cardcRun(checkTaskRequestParams, value, 1, true).length === 0;
-}
-
-/** The value as a `TaskRequestParams`, or where and how it breaks the contract. Never throws. */
-export function parseTaskRequestParams(
-  value: unknown,
-): { ok: true; value: TaskRequestParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TaskRequestParams>(checkTaskRequestParams, value);
 }
 
 /** The keys of the fields of `TaskResult`. */
@@ -8666,36 +8596,12 @@ function checkTaskResult(value: unknown, s: cardcState, at: string, orNull?: boo
   s.type = outer;
 }
 
-/** Whether a value is a `TaskResult`, exactly as the contract says. Never throws. */
-export function isTaskResult(value: unknown): value is TaskResult {
-  return cardcRun(checkTaskResult, value, 1, true).length === 0;
-}
-
-/** The value as a `TaskResult`, or where and how it breaks the contract. Never throws. */
-export function parseTaskResult(
-  value: unknown,
-): { ok: true; value: TaskResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TaskResult>(checkTaskResult, value);
-}
-
 /** The strings of `TaskStatus`. */
 const valuesOfTaskStatus = cardcStrings(['working', 'input_required', 'completed', 'failed', 'cancelled']);
 
 /** Checks a `TaskStatus`. */
 function checkTaskStatus(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfTaskStatus);
-}
-
-/** Whether a value is a `TaskStatus`, exactly as the contract says. Never throws. */
-export function isTaskStatus(value: unknown): value is TaskStatus {
-  return cardcRun(checkTaskStatus, value, 1, true).length === 0;
-}
-
-/** The value as a `TaskStatus`, or where and how it breaks the contract. Never throws. */
-export function parseTaskStatus(
-  value: unknown,
-): { ok: true; value: TaskStatus } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TaskStatus>(checkTaskStatus, value);
 }
 
 /** The keys of the fields of `TaskStatusNotification`. */
@@ -8723,18 +8629,6 @@ function checkTaskStatusNotification(value: unknown, s: cardcState, at: string, 
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `TaskStatusNotification`, exactly as the contract says. Never throws. */
-export function isTaskStatusNotification(value: unknown): value is TaskStatusNotification {
-  return cardcRun(checkTaskStatusNotification, value, 1, true).length === 0;
-}
-
-/** The value as a `TaskStatusNotification`, or where and how it breaks the contract. Never throws. */
-export function parseTaskStatusNotification(
-  value: unknown,
-): { ok: true; value: TaskStatusNotification } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TaskStatusNotification>(checkTaskStatusNotification, value);
 }
 
 /** The keys of the fields of `TaskStatusNotificationParams`. */
@@ -8809,36 +8703,12 @@ function checkTaskStatusNotificationParams(value: unknown, s: cardcState, at: st
   s.type = outer;
 }
 
-/** Whether a value is a `TaskStatusNotificationParams`, exactly as the contract says. Never throws. */
-export function isTaskStatusNotificationParams(value: unknown): value is TaskStatusNotificationParams {
-  return cardcRun(checkTaskStatusNotificationParams, value, 1, true).length === 0;
-}
-
-/** The value as a `TaskStatusNotificationParams`, or where and how it breaks the contract. Never throws. */
-export function parseTaskStatusNotificationParams(
-  value: unknown,
-): { ok: true; value: TaskStatusNotificationParams } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TaskStatusNotificationParams>(checkTaskStatusNotificationParams, value);
-}
-
 /** The strings of `TaskSupport`. */
 const valuesOfTaskSupport = cardcStrings(['required', 'optional', 'forbidden']);
 
 /** Checks a `TaskSupport`. */
 function checkTaskSupport(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfTaskSupport);
-}
-
-/** Whether a value is a `TaskSupport`, exactly as the contract says. Never throws. */
-export function isTaskSupport(value: unknown): value is TaskSupport {
-  return cardcRun(checkTaskSupport, value, 1, true).length === 0;
-}
-
-/** The value as a `TaskSupport`, or where and how it breaks the contract. Never throws. */
-export function parseTaskSupport(
-  value: unknown,
-): { ok: true; value: TaskSupport } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TaskSupport>(checkTaskSupport, value);
 }
 
 /** The keys of the fields of `TextContent`. */
@@ -8878,18 +8748,6 @@ function checkTextContent(value: unknown, s: cardcState, at: string, orNull?: bo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `TextContent`, exactly as the contract says. Never throws. */
-export function isTextContent(value: unknown): value is TextContent {
-  return cardcRun(checkTextContent, value, 1, true).length === 0;
-}
-
-/** The value as a `TextContent`, or where and how it breaks the contract. Never throws. */
-export function parseTextContent(
-  value: unknown,
-): { ok: true; value: TextContent } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TextContent>(checkTextContent, value);
 }
 
 /** The keys of the fields of `TextResourceContents`. */
@@ -8940,18 +8798,6 @@ function checkTextResourceContents(value: unknown, s: cardcState, at: string, or
   s.type = outer;
 }
 
-/** Whether a value is a `TextResourceContents`, exactly as the contract says. Never throws. */
-export function isTextResourceContents(value: unknown): value is TextResourceContents {
-  return cardcRun(checkTextResourceContents, value, 1, true).length === 0;
-}
-
-/** The value as a `TextResourceContents`, or where and how it breaks the contract. Never throws. */
-export function parseTextResourceContents(
-  value: unknown,
-): { ok: true; value: TextResourceContents } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TextResourceContents>(checkTextResourceContents, value);
-}
-
 /** The keys of the fields of `TitledMultiSelectItems`. */
 const keysOfTitledMultiSelectItems: readonly string[] = ['anyOf'];
 
@@ -8983,18 +8829,6 @@ function checkTitledMultiSelectItems(value: unknown, s: cardcState, at: string, 
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `TitledMultiSelectItems`, exactly as the contract says. Never throws. */
-export function isTitledMultiSelectItems(value: unknown): value is TitledMultiSelectItems {
-  return cardcRun(checkTitledMultiSelectItems, value, 1, true).length === 0;
-}
-
-/** The value as a `TitledMultiSelectItems`, or where and how it breaks the contract. Never throws. */
-export function parseTitledMultiSelectItems(
-  value: unknown,
-): { ok: true; value: TitledMultiSelectItems } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TitledMultiSelectItems>(checkTitledMultiSelectItems, value);
 }
 
 /** The keys of the fields of `TitledOption`. */
@@ -9031,18 +8865,6 @@ function checkTitledOption(value: unknown, s: cardcState, at: string, orNull?: b
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `TitledOption`, exactly as the contract says. Never throws. */
-export function isTitledOption(value: unknown): value is TitledOption {
-  return cardcRun(checkTitledOption, value, 1, true).length === 0;
-}
-
-/** The value as a `TitledOption`, or where and how it breaks the contract. Never throws. */
-export function parseTitledOption(
-  value: unknown,
-): { ok: true; value: TitledOption } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TitledOption>(checkTitledOption, value);
 }
 
 /** The keys of the fields of `Tool`. */
@@ -9124,18 +8946,6 @@ function checkTool(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Tool`, exactly as the contract says. Never throws. */
-export function isTool(value: unknown): value is Tool {
-  return cardcRun(checkTool, value, 1, true).length === 0;
-}
-
-/** The value as a `Tool`, or where and how it breaks the contract. Never throws. */
-export function parseTool(
-  value: unknown,
-): { ok: true; value: Tool } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Tool>(checkTool, value);
-}
-
 /** The keys of the fields of `ToolAnnotations`. */
 const keysOfToolAnnotations: readonly string[] = ['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
 
@@ -9193,18 +9003,6 @@ function checkToolAnnotations(value: unknown, s: cardcState, at: string, orNull?
   s.type = outer;
 }
 
-/** Whether a value is a `ToolAnnotations`, exactly as the contract says. Never throws. */
-export function isToolAnnotations(value: unknown): value is ToolAnnotations {
-  return cardcRun(checkToolAnnotations, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolAnnotations`, or where and how it breaks the contract. Never throws. */
-export function parseToolAnnotations(
-  value: unknown,
-): { ok: true; value: ToolAnnotations } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolAnnotations>(checkToolAnnotations, value);
-}
-
 /** The keys of the fields of `ToolChoice`. */
 const keysOfToolChoice: readonly string[] = ['mode'];
 
@@ -9232,36 +9030,12 @@ function checkToolChoice(value: unknown, s: cardcState, at: string, orNull?: boo
   s.type = outer;
 }
 
-/** Whether a value is a `ToolChoice`, exactly as the contract says. Never throws. */
-export function isToolChoice(value: unknown): value is ToolChoice {
-  return cardcRun(checkToolChoice, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolChoice`, or where and how it breaks the contract. Never throws. */
-export function parseToolChoice(
-  value: unknown,
-): { ok: true; value: ToolChoice } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolChoice>(checkToolChoice, value);
-}
-
 /** The strings of `ToolChoiceMode`. */
 const valuesOfToolChoiceMode = cardcStrings(['auto', 'required', 'none']);
 
 /** Checks a `ToolChoiceMode`. */
 function checkToolChoiceMode(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfToolChoiceMode);
-}
-
-/** Whether a value is a `ToolChoiceMode`, exactly as the contract says. Never throws. */
-export function isToolChoiceMode(value: unknown): value is ToolChoiceMode {
-  return cardcRun(checkToolChoiceMode, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolChoiceMode`, or where and how it breaks the contract. Never throws. */
-export function parseToolChoiceMode(
-  value: unknown,
-): { ok: true; value: ToolChoiceMode } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolChoiceMode>(checkToolChoiceMode, value);
 }
 
 /** The keys of the fields of `ToolExecution`. */
@@ -9289,18 +9063,6 @@ function checkToolExecution(value: unknown, s: cardcState, at: string, orNull?: 
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ToolExecution`, exactly as the contract says. Never throws. */
-export function isToolExecution(value: unknown): value is ToolExecution {
-  return cardcRun(checkToolExecution, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolExecution`, or where and how it breaks the contract. Never throws. */
-export function parseToolExecution(
-  value: unknown,
-): { ok: true; value: ToolExecution } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolExecution>(checkToolExecution, value);
 }
 
 /** The keys of the fields of `ToolJsonSchema`. */
@@ -9352,18 +9114,6 @@ function checkToolJsonSchema(value: unknown, s: cardcState, at: string, orNull?:
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ToolJsonSchema`, exactly as the contract says. Never throws. */
-export function isToolJsonSchema(value: unknown): value is ToolJsonSchema {
-  return cardcRun(checkToolJsonSchema, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolJsonSchema`, or where and how it breaks the contract. Never throws. */
-export function parseToolJsonSchema(
-  value: unknown,
-): { ok: true; value: ToolJsonSchema } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolJsonSchema>(checkToolJsonSchema, value);
 }
 
 /** The keys of the fields of `ToolResultContent`. */
@@ -9423,18 +9173,6 @@ function checkToolResultContent(value: unknown, s: cardcState, at: string, orNul
   s.type = outer;
 }
 
-/** Whether a value is a `ToolResultContent`, exactly as the contract says. Never throws. */
-export function isToolResultContent(value: unknown): value is ToolResultContent {
-  return cardcRun(checkToolResultContent, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolResultContent`, or where and how it breaks the contract. Never throws. */
-export function parseToolResultContent(
-  value: unknown,
-): { ok: true; value: ToolResultContent } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolResultContent>(checkToolResultContent, value);
-}
-
 /** The keys of the fields of `ToolUseContent`. */
 const keysOfToolUseContent: readonly string[] = ['name', 'id', 'input', '_meta'];
 
@@ -9481,18 +9219,6 @@ function checkToolUseContent(value: unknown, s: cardcState, at: string, orNull?:
   s.type = outer;
 }
 
-/** Whether a value is a `ToolUseContent`, exactly as the contract says. Never throws. */
-export function isToolUseContent(value: unknown): value is ToolUseContent {
-  return cardcRun(checkToolUseContent, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolUseContent`, or where and how it breaks the contract. Never throws. */
-export function parseToolUseContent(
-  value: unknown,
-): { ok: true; value: ToolUseContent } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolUseContent>(checkToolUseContent, value);
-}
-
 /** The keys of the fields of `UntitledMultiSelectItems`. */
 const keysOfUntitledMultiSelectItems: readonly string[] = ['type', 'enum'];
 
@@ -9536,16 +9262,4 @@ function checkUntitledMultiSelectItems(value: unknown, s: cardcState, at: string
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `UntitledMultiSelectItems`, exactly as the contract says. Never throws. */
-export function isUntitledMultiSelectItems(value: unknown): value is UntitledMultiSelectItems {
-  return cardcRun(checkUntitledMultiSelectItems, value, 1, true).length === 0;
-}
-
-/** The value as a `UntitledMultiSelectItems`, or where and how it breaks the contract. Never throws. */
-export function parseUntitledMultiSelectItems(
-  value: unknown,
-): { ok: true; value: UntitledMultiSelectItems } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<UntitledMultiSelectItems>(checkUntitledMultiSelectItems, value);
 }

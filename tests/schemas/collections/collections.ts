@@ -44,7 +44,30 @@ export function assertNever(value: never): never {
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Collections`, exactly as the contract says. Never throws. */
+export function isCollections(value: unknown): value is Collections {
+  return cardcIs(checkCollections, value);
+}
+
+/** The value as a `Collections`, or where and how it breaks the contract. Never throws. */
+export function parseCollections(value: unknown): cardcParsed<Collections> {
+  return cardcParse<Collections>(checkCollections, value);
+}
+
+/** Whether a value is a `Item`, exactly as the contract says. Never throws. */
+export function isItem(value: unknown): value is Item {
+  return cardcIs(checkItem, value);
+}
+
+/** The value as a `Item`, or where and how it breaks the contract. Never throws. */
+export function parseItem(value: unknown): cardcParsed<Item> {
+  return cardcParse<Item>(checkItem, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -116,14 +139,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -504,18 +532,6 @@ function checkCollections(value: unknown, s: cardcState, at: string, orNull?: bo
   s.type = outer;
 }
 
-/** Whether a value is a `Collections`, exactly as the contract says. Never throws. */
-export function isCollections(value: unknown): value is Collections {
-  return cardcRun(checkCollections, value, 1, true).length === 0;
-}
-
-/** The value as a `Collections`, or where and how it breaks the contract. Never throws. */
-export function parseCollections(
-  value: unknown,
-): { ok: true; value: Collections } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Collections>(checkCollections, value);
-}
-
 /** The keys of the fields of `Item`. */
 const keysOfItem: readonly string[] = ['id'];
 
@@ -548,16 +564,4 @@ function checkItem(value: unknown, s: cardcState, at: string, orNull?: boolean):
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Item`, exactly as the contract says. Never throws. */
-export function isItem(value: unknown): value is Item {
-  return cardcRun(checkItem, value, 1, true).length === 0;
-}
-
-/** The value as a `Item`, or where and how it breaks the contract. Never throws. */
-export function parseItem(
-  value: unknown,
-): { ok: true; value: Item } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Item>(checkItem, value);
 }

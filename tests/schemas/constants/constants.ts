@@ -80,7 +80,50 @@ export function matchRecord<R_>(value: Record, handlers: RecordHandlers<R_>): R_
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Bookmark`, exactly as the contract says. Never throws. */
+export function isBookmark(value: unknown): value is Bookmark {
+  return cardcIs(checkBookmark, value);
+}
+
+/** The value as a `Bookmark`, or where and how it breaks the contract. Never throws. */
+export function parseBookmark(value: unknown): cardcParsed<Bookmark> {
+  return cardcParse<Bookmark>(checkBookmark, value);
+}
+
+/** Whether a value is a `Message`, exactly as the contract says. Never throws. */
+export function isMessage(value: unknown): value is Message {
+  return cardcIs(checkMessage, value);
+}
+
+/** The value as a `Message`, or where and how it breaks the contract. Never throws. */
+export function parseMessage(value: unknown): cardcParsed<Message> {
+  return cardcParse<Message>(checkMessage, value);
+}
+
+/** Whether a value is a `Ping`, exactly as the contract says. Never throws. */
+export function isPing(value: unknown): value is Ping {
+  return cardcIs(checkPing, value);
+}
+
+/** The value as a `Ping`, or where and how it breaks the contract. Never throws. */
+export function parsePing(value: unknown): cardcParsed<Ping> {
+  return cardcParse<Ping>(checkPing, value);
+}
+
+/** Whether a value is a `Record`, exactly as the contract says. Never throws. */
+export function isRecord(value: unknown): value is Record {
+  return cardcIs(checkRecord, value);
+}
+
+/** The value as a `Record`, or where and how it breaks the contract. Never throws. */
+export function parseRecord(value: unknown): cardcParsed<Record> {
+  return cardcParse<Record>(checkRecord, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -152,14 +195,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -534,18 +582,6 @@ function checkBookmark(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = outer;
 }
 
-/** Whether a value is a `Bookmark`, exactly as the contract says. Never throws. */
-export function isBookmark(value: unknown): value is Bookmark {
-  return cardcRun(checkBookmark, value, 1, true).length === 0;
-}
-
-/** The value as a `Bookmark`, or where and how it breaks the contract. Never throws. */
-export function parseBookmark(
-  value: unknown,
-): { ok: true; value: Bookmark } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Bookmark>(checkBookmark, value);
-}
-
 /** The keys of the fields of `Message`. */
 const keysOfMessage: readonly string[] = ['type', 'version', 'final', 'offset', 'text', 'role'];
 
@@ -610,18 +646,6 @@ function checkMessage(value: unknown, s: cardcState, at: string, orNull?: boolea
   s.type = outer;
 }
 
-/** Whether a value is a `Message`, exactly as the contract says. Never throws. */
-export function isMessage(value: unknown): value is Message {
-  return cardcRun(checkMessage, value, 1, true).length === 0;
-}
-
-/** The value as a `Message`, or where and how it breaks the contract. Never throws. */
-export function parseMessage(
-  value: unknown,
-): { ok: true; value: Message } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Message>(checkMessage, value);
-}
-
 /** The keys of the fields of `Ping`. */
 const keysOfPing: readonly string[] = ['type'];
 
@@ -654,18 +678,6 @@ function checkPing(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Ping`, exactly as the contract says. Never throws. */
-export function isPing(value: unknown): value is Ping {
-  return cardcRun(checkPing, value, 1, true).length === 0;
-}
-
-/** The value as a `Ping`, or where and how it breaks the contract. Never throws. */
-export function parsePing(
-  value: unknown,
-): { ok: true; value: Ping } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Ping>(checkPing, value);
-}
-
 /** The `kind` tags of `Record`. */
 const tagsOfRecord = cardcTags('kind', ['message', 'ping', 'bookmark']);
 
@@ -694,16 +706,4 @@ function checkRecord(value: unknown, s: cardcState, at: string, orNull?: boolean
         return;
       }
   }
-}
-
-/** Whether a value is a `Record`, exactly as the contract says. Never throws. */
-export function isRecord(value: unknown): value is Record {
-  return cardcRun(checkRecord, value, 1, true).length === 0;
-}
-
-/** The value as a `Record`, or where and how it breaks the contract. Never throws. */
-export function parseRecord(
-  value: unknown,
-): { ok: true; value: Record } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Record>(checkRecord, value);
 }

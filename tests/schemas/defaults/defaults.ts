@@ -351,11 +351,171 @@ export function matchEvent<R_>(value: Event, handlers: EventHandlers<R_>): R_ {
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
 // A type that reaches a field with a default also has an input type, `<Name>Input`, in which such a
 // field may be absent: `is<Name>` says a value is one, `parse<Name>` fills in the defaults, and
 // `write<Name>` gives the JSON a conforming writer writes for a <Name>, which never changes its
 // input either.
+
+/** Whether a value is a `Created` as a writer may write it (`CreatedInput`: `parseCreated` fills in the defaults). Never throws. */
+export function isCreated(value: unknown): value is CreatedInput {
+  return cardcIs(checkCreated, value);
+}
+
+/** The value as a `Created`, or where and how it breaks the contract. Never throws. */
+export function parseCreated(value: unknown): cardcParsed<Created> {
+  return cardcParseCopy<Created>(checkCreated, value);
+}
+
+/** The JSON a conforming writer writes for a `Created`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeCreated(value: Created): CreatedInput {
+  return cardcWrite<CreatedInput>(checkCreated, value);
+}
+
+/** The value as a `Created` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseCreated` and `isCreated` stay strict. */
+export function parseCreatedTolerant(value: unknown): cardcParsedTolerant<Created> {
+  return cardcParseTolerant<Created>(checkCreated, value, true);
+}
+
+/** Whether a value is a `Envelope` as a writer may write it (`EnvelopeInput`: `parseEnvelope` fills in the defaults). Never throws. */
+export function isEnvelope(value: unknown): value is EnvelopeInput {
+  return cardcIs(checkEnvelope, value);
+}
+
+/** The value as a `Envelope`, or where and how it breaks the contract. Never throws. */
+export function parseEnvelope(value: unknown): cardcParsed<Envelope> {
+  return cardcParseCopy<Envelope>(checkEnvelope, value);
+}
+
+/** The JSON a conforming writer writes for a `Envelope`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeEnvelope(value: Envelope): EnvelopeInput {
+  return cardcWrite<EnvelopeInput>(checkEnvelope, value);
+}
+
+/** Whether a value is a `Event` as a writer may write it (`EventInput`: `parseEvent` fills in the defaults). Never throws. */
+export function isEvent(value: unknown): value is EventInput {
+  return cardcIs(checkEvent, value);
+}
+
+/** The value as a `Event`, or where and how it breaks the contract. Never throws. */
+export function parseEvent(value: unknown): cardcParsed<Event> {
+  return cardcParseCopy<Event>(checkEvent, value);
+}
+
+/** The JSON a conforming writer writes for a `Event`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeEvent(value: Event): EventInput {
+  return cardcWrite<EventInput>(checkEvent, value);
+}
+
+/** The value as a `Event` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseEvent` and `isEvent` stay strict. */
+export function parseEventTolerant(value: unknown): cardcParsedTolerant<Event> {
+  return cardcParseTolerant<Event>(checkEvent, value, true);
+}
+
+/** Whether a value is a `Format`, exactly as the contract says. Never throws. */
+export function isFormat(value: unknown): value is Format {
+  return cardcIs(checkFormat, value);
+}
+
+/** The value as a `Format`, or where and how it breaks the contract. Never throws. */
+export function parseFormat(value: unknown): cardcParsed<Format> {
+  return cardcParseCopy<Format>(checkFormat, value);
+}
+
+/** Whether a value is a `Kind`, exactly as the contract says. Never throws. */
+export function isKind(value: unknown): value is Kind {
+  return cardcIs(checkKind, value);
+}
+
+/** The value as a `Kind`, or where and how it breaks the contract. Never throws. */
+export function parseKind(value: unknown): cardcParsed<Kind> {
+  return cardcParseCopy<Kind>(checkKind, value);
+}
+
+/** Whether a `Kind` is its catch-all `KindUnknown`, one this build does not know. */
+export function isKindUnknown(value: Kind): value is KindUnknown {
+  switch (value) {
+    case 'bug':
+    case 'feature':
+    case 'other':
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Whether a value is a `Lane`, exactly as the contract says. Never throws. */
+export function isLane(value: unknown): value is Lane {
+  return cardcIs(checkLane, value);
+}
+
+/** The value as a `Lane`, or where and how it breaks the contract. Never throws. */
+export function parseLane(value: unknown): cardcParsed<Lane> {
+  return cardcParseCopy<Lane>(checkLane, value);
+}
+
+/** Whether a value is a `NoteEvent` as a writer may write it (`NoteEventInput`: `parseNoteEvent` fills in the defaults). Never throws. */
+export function isNoteEvent(value: unknown): value is NoteEventInput {
+  return cardcIs(checkNoteEvent, value);
+}
+
+/** The value as a `NoteEvent`, or where and how it breaks the contract. Never throws. */
+export function parseNoteEvent(value: unknown): cardcParsed<NoteEvent> {
+  return cardcParseCopy<NoteEvent>(checkNoteEvent, value);
+}
+
+/** The JSON a conforming writer writes for a `NoteEvent`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeNoteEvent(value: NoteEvent): NoteEventInput {
+  return cardcWrite<NoteEventInput>(checkNoteEvent, value);
+}
+
+/** Whether a value is a `Part` as a writer may write it (`PartInput`: `parsePart` fills in the defaults). Never throws. */
+export function isPart(value: unknown): value is PartInput {
+  return cardcIs(checkPart, value);
+}
+
+/** The value as a `Part`, or where and how it breaks the contract. Never throws. */
+export function parsePart(value: unknown): cardcParsed<Part> {
+  return cardcParseCopy<Part>(checkPart, value);
+}
+
+/** The JSON a conforming writer writes for a `Part`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writePart(value: Part): PartInput {
+  return cardcWrite<PartInput>(checkPart, value);
+}
+
+/** Whether a value is a `Status`, exactly as the contract says. Never throws. */
+export function isStatus(value: unknown): value is Status {
+  return cardcIs(checkStatus, value);
+}
+
+/** The value as a `Status`, or where and how it breaks the contract. Never throws. */
+export function parseStatus(value: unknown): cardcParsed<Status> {
+  return cardcParseCopy<Status>(checkStatus, value);
+}
+
+/** Whether a value is a `Task` as a writer may write it (`TaskInput`: `parseTask` fills in the defaults). Never throws. */
+export function isTask(value: unknown): value is TaskInput {
+  return cardcIs(checkTask, value);
+}
+
+/** The value as a `Task`, or where and how it breaks the contract. Never throws. */
+export function parseTask(value: unknown): cardcParsed<Task> {
+  return cardcParseCopy<Task>(checkTask, value);
+}
+
+/** The JSON a conforming writer writes for a `Task`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeTask(value: Task): TaskInput {
+  return cardcWrite<TaskInput>(checkTask, value);
+}
+
+/** The value as a `Task` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseTask` and `isTask` stay strict. */
+export function parseTaskTolerant(value: unknown): cardcParsedTolerant<Task> {
+  return cardcParseTolerant<Task>(checkTask, value, true);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -427,14 +587,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -478,10 +643,7 @@ function cardcRewrite(check: cardcCheck, value: unknown, write: boolean): unknow
  * read: a copy of the value, rewritten as a reader holds it (see `cardcState.fix`), typed, or the
  * errors that refute it. The caller's value is left as it was.
  */
-function cardcParseCopy<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParseCopy<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const parsed = cardcParse<T>(check, value);
   return parsed.ok ? { ok: true, value: cardcRewrite(check, value, false) as T } : parsed;
 }
@@ -1000,15 +1162,15 @@ function cardcPointerOrder(value: unknown, a: string[], b: string[]): number {
     if (x !== y) {
       return Array.isArray(here) ? Number(x) - Number(y) : cardcByCodePoint(x, y);
     }
-    here = (here as Record<string, unknown>)[x];
+    here = (here as { [key: string]: unknown })[x];
   }
   return a.length - b.length;
 }
 
 /** `value` without what was dropped at `paths` (each a pointer's segments below it), sharing what is unchanged. */
 function cardcPrune(value: unknown, paths: string[][]): unknown {
-  const gone: Record<string, boolean> = Object.create(null);
-  const below: Record<string, string[][]> = Object.create(null);
+  const gone: { [key: string]: boolean } = Object.create(null);
+  const below: { [key: string]: string[][] } = Object.create(null);
   for (const path of paths) {
     const first = path[0] as string;
     if (path.length === 1) {
@@ -1030,8 +1192,8 @@ function cardcPrune(value: unknown, paths: string[][]): unknown {
     }
     return out;
   }
-  const object = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
+  const object = value as { [key: string]: unknown };
+  const out: { [key: string]: unknown } = {};
   for (const key of Object.keys(object)) {
     if (gone[key] !== true) {
       // Defined rather than assigned, so that a `__proto__` key stays a key.
@@ -1041,31 +1203,31 @@ function cardcPrune(value: unknown, paths: string[][]): unknown {
   return out;
 }
 
+/** What a tolerant `parse` guard returns: the value read, typed, with its warnings, or the errors. */
+type cardcParsedTolerant<T> =
+  | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] };
+
 /**
  * The result of a tolerant `parse` guard: the value read under the schema's reader policies (a
  * copy without what they dropped, rewritten as a reader holds it when `rewrite`, as `parse` does
  * for a contract whose writers may write back other JSON than they read: so a value read as
  * absent is its default where the field has one) with one warning per drop, ordered by pointer;
- * or the errors no policy covers.
+ * or the errors no policy covers. It reads the errors' count rather than narrowing a `parse`
+ * result, which tsc cannot narrow without `strictNullChecks`.
  */
-function cardcParseTolerant<T>(
-  check: cardcCheck,
-  value: unknown,
-  rewrite: boolean,
-):
-  | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
-  | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParseTolerant<T>(check: cardcCheck, value: unknown, rewrite: boolean): cardcParsedTolerant<T> {
   const outer = cardcTolerance.drops;
   const drops: cardcDrop[] = [];
   cardcTolerance.drops = drops;
-  let parsed: { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+  let errors: { pointer: string; message: string }[] = [];
   try {
-    parsed = cardcParse<T>(check, value);
+    errors = cardcRun(check, value, cardcMaxErrors, false);
   } finally {
     cardcTolerance.drops = outer;
   }
-  if (!parsed.ok) {
-    return parsed;
+  if (errors.length !== 0) {
+    return { ok: false, errors };
   }
   const sorted = drops
     .map((drop) => ({ drop, segments: cardcSegments(drop.pointer) }))
@@ -1130,32 +1292,6 @@ function checkCreated(value: unknown, s: cardcState, at: string, orNull?: boolea
   s.type = outer;
 }
 
-/** Whether a value is a `Created`, exactly as the contract says, as a writer may write it (`CreatedInput`: `parseCreated` fills in the defaults). Never throws. */
-export function isCreated(value: unknown): value is CreatedInput {
-  return cardcRun(checkCreated, value, 1, true).length === 0;
-}
-
-/** The value as a `Created`, or where and how it breaks the contract. Never throws. */
-export function parseCreated(
-  value: unknown,
-): { ok: true; value: Created } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Created>(checkCreated, value);
-}
-
-/** The JSON a conforming writer writes for a `Created`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
-export function writeCreated(value: Created): CreatedInput {
-  return cardcWrite<CreatedInput>(checkCreated, value);
-}
-
-/** The value as a `Created` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseCreated` and `isCreated` stay strict. */
-export function parseCreatedTolerant(
-  value: unknown,
-):
-  | { ok: true; value: Created; warnings: { pointer: string; message: string }[] }
-  | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Created>(checkCreated, value, true);
-}
-
 /** The keys of the fields of `Envelope`. */
 const keysOfEnvelope: readonly string[] = ['seq', 'version'];
 
@@ -1203,23 +1339,6 @@ function checkEnvelope(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = outer;
 }
 
-/** Whether a value is a `Envelope`, exactly as the contract says, as a writer may write it (`EnvelopeInput`: `parseEnvelope` fills in the defaults). Never throws. */
-export function isEnvelope(value: unknown): value is EnvelopeInput {
-  return cardcRun(checkEnvelope, value, 1, true).length === 0;
-}
-
-/** The value as a `Envelope`, or where and how it breaks the contract. Never throws. */
-export function parseEnvelope(
-  value: unknown,
-): { ok: true; value: Envelope } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Envelope>(checkEnvelope, value);
-}
-
-/** The JSON a conforming writer writes for a `Envelope`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
-export function writeEnvelope(value: Envelope): EnvelopeInput {
-  return cardcWrite<EnvelopeInput>(checkEnvelope, value);
-}
-
 /** The `type` tags of `Event`. */
 const tagsOfEvent = cardcTags('type', ['created', 'note']);
 
@@ -1243,32 +1362,6 @@ function checkEvent(value: unknown, s: cardcState, at: string, orNull?: boolean)
   }
 }
 
-/** Whether a value is a `Event`, exactly as the contract says, as a writer may write it (`EventInput`: `parseEvent` fills in the defaults). Never throws. */
-export function isEvent(value: unknown): value is EventInput {
-  return cardcRun(checkEvent, value, 1, true).length === 0;
-}
-
-/** The value as a `Event`, or where and how it breaks the contract. Never throws. */
-export function parseEvent(
-  value: unknown,
-): { ok: true; value: Event } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Event>(checkEvent, value);
-}
-
-/** The JSON a conforming writer writes for a `Event`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
-export function writeEvent(value: Event): EventInput {
-  return cardcWrite<EventInput>(checkEvent, value);
-}
-
-/** The value as a `Event` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseEvent` and `isEvent` stay strict. */
-export function parseEventTolerant(
-  value: unknown,
-):
-  | { ok: true; value: Event; warnings: { pointer: string; message: string }[] }
-  | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Event>(checkEvent, value, true);
-}
-
 /** The strings of `Format`. */
 const valuesOfFormat = cardcStrings(['plain', 'markdown']);
 
@@ -1277,62 +1370,14 @@ function checkFormat(value: unknown, s: cardcState, at: string, orNull?: boolean
   cardcOneOf(value, s, at, orNull, valuesOfFormat);
 }
 
-/** Whether a value is a `Format`, exactly as the contract says. Never throws. */
-export function isFormat(value: unknown): value is Format {
-  return cardcRun(checkFormat, value, 1, true).length === 0;
-}
-
-/** The value as a `Format`, or where and how it breaks the contract. Never throws. */
-export function parseFormat(
-  value: unknown,
-): { ok: true; value: Format } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Format>(checkFormat, value);
-}
-
 /** Checks a `Kind`. */
 function checkKind(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcString(value, s, at, orNull);
 }
 
-/** Whether a value is a `Kind`, exactly as the contract says. Never throws. */
-export function isKind(value: unknown): value is Kind {
-  return cardcRun(checkKind, value, 1, true).length === 0;
-}
-
-/** The value as a `Kind`, or where and how it breaks the contract. Never throws. */
-export function parseKind(
-  value: unknown,
-): { ok: true; value: Kind } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Kind>(checkKind, value);
-}
-
-/** Whether a `Kind` is its catch-all `KindUnknown`, one this build does not know. */
-export function isKindUnknown(value: Kind): value is KindUnknown {
-  switch (value) {
-    case 'bug':
-    case 'feature':
-    case 'other':
-      return false;
-    default:
-      return true;
-  }
-}
-
 /** Checks a `Lane`. */
 function checkLane(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcString(value, s, at, orNull);
-}
-
-/** Whether a value is a `Lane`, exactly as the contract says. Never throws. */
-export function isLane(value: unknown): value is Lane {
-  return cardcRun(checkLane, value, 1, true).length === 0;
-}
-
-/** The value as a `Lane`, or where and how it breaks the contract. Never throws. */
-export function parseLane(
-  value: unknown,
-): { ok: true; value: Lane } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Lane>(checkLane, value);
 }
 
 /** The keys of the fields of `NoteEvent`. */
@@ -1398,23 +1443,6 @@ function checkNoteEvent(value: unknown, s: cardcState, at: string, orNull?: bool
   s.type = outer;
 }
 
-/** Whether a value is a `NoteEvent`, exactly as the contract says, as a writer may write it (`NoteEventInput`: `parseNoteEvent` fills in the defaults). Never throws. */
-export function isNoteEvent(value: unknown): value is NoteEventInput {
-  return cardcRun(checkNoteEvent, value, 1, true).length === 0;
-}
-
-/** The value as a `NoteEvent`, or where and how it breaks the contract. Never throws. */
-export function parseNoteEvent(
-  value: unknown,
-): { ok: true; value: NoteEvent } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<NoteEvent>(checkNoteEvent, value);
-}
-
-/** The JSON a conforming writer writes for a `NoteEvent`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
-export function writeNoteEvent(value: NoteEvent): NoteEventInput {
-  return cardcWrite<NoteEventInput>(checkNoteEvent, value);
-}
-
 /** The keys of the fields of `Part`. */
 const keysOfPart: readonly string[] = ['text', 'format'];
 
@@ -1451,41 +1479,12 @@ function checkPart(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Part`, exactly as the contract says, as a writer may write it (`PartInput`: `parsePart` fills in the defaults). Never throws. */
-export function isPart(value: unknown): value is PartInput {
-  return cardcRun(checkPart, value, 1, true).length === 0;
-}
-
-/** The value as a `Part`, or where and how it breaks the contract. Never throws. */
-export function parsePart(
-  value: unknown,
-): { ok: true; value: Part } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Part>(checkPart, value);
-}
-
-/** The JSON a conforming writer writes for a `Part`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
-export function writePart(value: Part): PartInput {
-  return cardcWrite<PartInput>(checkPart, value);
-}
-
 /** The strings of `Status`. */
 const valuesOfStatus = cardcStrings(['pending', 'running', 'done']);
 
 /** Checks a `Status`. */
 function checkStatus(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfStatus);
-}
-
-/** Whether a value is a `Status`, exactly as the contract says. Never throws. */
-export function isStatus(value: unknown): value is Status {
-  return cardcRun(checkStatus, value, 1, true).length === 0;
-}
-
-/** The value as a `Status`, or where and how it breaks the contract. Never throws. */
-export function parseStatus(
-  value: unknown,
-): { ok: true; value: Status } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Status>(checkStatus, value);
 }
 
 /** The keys of the fields of `Task`. */
@@ -1611,30 +1610,4 @@ function checkTask(value: unknown, s: cardcState, at: string, orNull?: boolean):
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Task`, exactly as the contract says, as a writer may write it (`TaskInput`: `parseTask` fills in the defaults). Never throws. */
-export function isTask(value: unknown): value is TaskInput {
-  return cardcRun(checkTask, value, 1, true).length === 0;
-}
-
-/** The value as a `Task`, or where and how it breaks the contract. Never throws. */
-export function parseTask(
-  value: unknown,
-): { ok: true; value: Task } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Task>(checkTask, value);
-}
-
-/** The JSON a conforming writer writes for a `Task`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
-export function writeTask(value: Task): TaskInput {
-  return cardcWrite<TaskInput>(checkTask, value);
-}
-
-/** The value as a `Task` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseTask` and `isTask` stay strict. */
-export function parseTaskTolerant(
-  value: unknown,
-):
-  | { ok: true; value: Task; warnings: { pointer: string; message: string }[] }
-  | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Task>(checkTask, value, true);
 }

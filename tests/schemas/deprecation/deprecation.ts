@@ -140,7 +140,100 @@ export function matchOldEvent<R_>(value: OldEvent, handlers: OldEventHandlers<R_
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Contact`, exactly as the contract says. Never throws. */
+export function isContact(value: unknown): value is Contact {
+  return cardcIs(checkContact, value);
+}
+
+/** The value as a `Contact`, or where and how it breaks the contract. Never throws. */
+export function parseContact(value: unknown): cardcParsed<Contact> {
+  return cardcParse<Contact>(checkContact, value);
+}
+
+/** Whether a value is a `EmailContact`, exactly as the contract says. Never throws. */
+export function isEmailContact(value: unknown): value is EmailContact {
+  return cardcIs(checkEmailContact, value);
+}
+
+/** The value as a `EmailContact`, or where and how it breaks the contract. Never throws. */
+export function parseEmailContact(value: unknown): cardcParsed<EmailContact> {
+  return cardcParse<EmailContact>(checkEmailContact, value);
+}
+
+/** Whether a value is a `FaxContact`, exactly as the contract says. Never throws. */
+export function isFaxContact(value: unknown): value is FaxContact {
+  return cardcIs(checkFaxContact, value);
+}
+
+/** The value as a `FaxContact`, or where and how it breaks the contract. Never throws. */
+export function parseFaxContact(value: unknown): cardcParsed<FaxContact> {
+  return cardcParse<FaxContact>(checkFaxContact, value);
+}
+
+/** Whether a value is a `Handle`, exactly as the contract says. Never throws. */
+export function isHandle(value: unknown): value is Handle {
+  return cardcIs(checkHandle, value);
+}
+
+/** The value as a `Handle`, or where and how it breaks the contract. Never throws. */
+export function parseHandle(value: unknown): cardcParsed<Handle> {
+  return cardcParse<Handle>(checkHandle, value);
+}
+
+/** Whether a value is a `Joined`, exactly as the contract says. Never throws. */
+export function isJoined(value: unknown): value is Joined {
+  return cardcIs(checkJoined, value);
+}
+
+/** The value as a `Joined`, or where and how it breaks the contract. Never throws. */
+export function parseJoined(value: unknown): cardcParsed<Joined> {
+  return cardcParse<Joined>(checkJoined, value);
+}
+
+/** Whether a value is a `OldEvent`, exactly as the contract says. Never throws. */
+export function isOldEvent(value: unknown): value is OldEvent {
+  return cardcIs(checkOldEvent, value);
+}
+
+/** The value as a `OldEvent`, or where and how it breaks the contract. Never throws. */
+export function parseOldEvent(value: unknown): cardcParsed<OldEvent> {
+  return cardcParse<OldEvent>(checkOldEvent, value);
+}
+
+/** Whether a value is a `OldTimestamp`, exactly as the contract says. Never throws. */
+export function isOldTimestamp(value: unknown): value is OldTimestamp {
+  return cardcIs(checkOldTimestamp, value);
+}
+
+/** The value as a `OldTimestamp`, or where and how it breaks the contract. Never throws. */
+export function parseOldTimestamp(value: unknown): cardcParsed<OldTimestamp> {
+  return cardcParse<OldTimestamp>(checkOldTimestamp, value);
+}
+
+/** Whether a value is a `Role`, exactly as the contract says. Never throws. */
+export function isRole(value: unknown): value is Role {
+  return cardcIs(checkRole, value);
+}
+
+/** The value as a `Role`, or where and how it breaks the contract. Never throws. */
+export function parseRole(value: unknown): cardcParsed<Role> {
+  return cardcParse<Role>(checkRole, value);
+}
+
+/** Whether a value is a `User`, exactly as the contract says. Never throws. */
+export function isUser(value: unknown): value is User {
+  return cardcIs(checkUser, value);
+}
+
+/** The value as a `User`, or where and how it breaks the contract. Never throws. */
+export function parseUser(value: unknown): cardcParsed<User> {
+  return cardcParse<User>(checkUser, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -212,14 +305,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -591,18 +689,6 @@ function checkContact(value: unknown, s: cardcState, at: string, orNull?: boolea
   }
 }
 
-/** Whether a value is a `Contact`, exactly as the contract says. Never throws. */
-export function isContact(value: unknown): value is Contact {
-  return cardcRun(checkContact, value, 1, true).length === 0;
-}
-
-/** The value as a `Contact`, or where and how it breaks the contract. Never throws. */
-export function parseContact(
-  value: unknown,
-): { ok: true; value: Contact } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Contact>(checkContact, value);
-}
-
 /** The keys of the fields of `EmailContact`. */
 const keysOfEmailContact: readonly string[] = ['address'];
 
@@ -630,18 +716,6 @@ function checkEmailContact(value: unknown, s: cardcState, at: string, orNull?: b
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `EmailContact`, exactly as the contract says. Never throws. */
-export function isEmailContact(value: unknown): value is EmailContact {
-  return cardcRun(checkEmailContact, value, 1, true).length === 0;
-}
-
-/** The value as a `EmailContact`, or where and how it breaks the contract. Never throws. */
-export function parseEmailContact(
-  value: unknown,
-): { ok: true; value: EmailContact } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<EmailContact>(checkEmailContact, value);
 }
 
 /** The keys of the fields of `FaxContact`. */
@@ -673,33 +747,9 @@ function checkFaxContact(value: unknown, s: cardcState, at: string, orNull?: boo
   s.type = outer;
 }
 
-/** Whether a value is a `FaxContact`, exactly as the contract says. Never throws. */
-export function isFaxContact(value: unknown): value is FaxContact {
-  return cardcRun(checkFaxContact, value, 1, true).length === 0;
-}
-
-/** The value as a `FaxContact`, or where and how it breaks the contract. Never throws. */
-export function parseFaxContact(
-  value: unknown,
-): { ok: true; value: FaxContact } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<FaxContact>(checkFaxContact, value);
-}
-
 /** Checks a `Handle`. */
 function checkHandle(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcString(value, s, at, orNull);
-}
-
-/** Whether a value is a `Handle`, exactly as the contract says. Never throws. */
-export function isHandle(value: unknown): value is Handle {
-  return cardcRun(checkHandle, value, 1, true).length === 0;
-}
-
-/** The value as a `Handle`, or where and how it breaks the contract. Never throws. */
-export function parseHandle(
-  value: unknown,
-): { ok: true; value: Handle } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Handle>(checkHandle, value);
 }
 
 /** The keys of the fields of `Joined`. */
@@ -729,18 +779,6 @@ function checkJoined(value: unknown, s: cardcState, at: string, orNull?: boolean
   s.type = outer;
 }
 
-/** Whether a value is a `Joined`, exactly as the contract says. Never throws. */
-export function isJoined(value: unknown): value is Joined {
-  return cardcRun(checkJoined, value, 1, true).length === 0;
-}
-
-/** The value as a `Joined`, or where and how it breaks the contract. Never throws. */
-export function parseJoined(
-  value: unknown,
-): { ok: true; value: Joined } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Joined>(checkJoined, value);
-}
-
 /** The `event` tags of `OldEvent`. */
 const tagsOfOldEvent = cardcTags('event', ['joined']);
 
@@ -757,18 +795,6 @@ function checkOldEvent(value: unknown, s: cardcState, at: string, orNull?: boole
   }
 }
 
-/** Whether a value is a `OldEvent`, exactly as the contract says. Never throws. */
-export function isOldEvent(value: unknown): value is OldEvent {
-  return cardcRun(checkOldEvent, value, 1, true).length === 0;
-}
-
-/** The value as a `OldEvent`, or where and how it breaks the contract. Never throws. */
-export function parseOldEvent(
-  value: unknown,
-): { ok: true; value: OldEvent } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<OldEvent>(checkOldEvent, value);
-}
-
 /** The strings of `OldTimestamp`. */
 const valuesOfOldTimestamp = cardcStrings(['yesterday', 'today']);
 
@@ -777,36 +803,12 @@ function checkOldTimestamp(value: unknown, s: cardcState, at: string, orNull?: b
   cardcOneOf(value, s, at, orNull, valuesOfOldTimestamp);
 }
 
-/** Whether a value is a `OldTimestamp`, exactly as the contract says. Never throws. */
-export function isOldTimestamp(value: unknown): value is OldTimestamp {
-  return cardcRun(checkOldTimestamp, value, 1, true).length === 0;
-}
-
-/** The value as a `OldTimestamp`, or where and how it breaks the contract. Never throws. */
-export function parseOldTimestamp(
-  value: unknown,
-): { ok: true; value: OldTimestamp } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<OldTimestamp>(checkOldTimestamp, value);
-}
-
 /** The strings of `Role`. */
 const valuesOfRole = cardcStrings(['admin', 'owner', 'member']);
 
 /** Checks a `Role`. */
 function checkRole(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfRole);
-}
-
-/** Whether a value is a `Role`, exactly as the contract says. Never throws. */
-export function isRole(value: unknown): value is Role {
-  return cardcRun(checkRole, value, 1, true).length === 0;
-}
-
-/** The value as a `Role`, or where and how it breaks the contract. Never throws. */
-export function parseRole(
-  value: unknown,
-): { ok: true; value: Role } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Role>(checkRole, value);
 }
 
 /** The keys of the fields of `User`. */
@@ -881,16 +883,4 @@ function checkUser(value: unknown, s: cardcState, at: string, orNull?: boolean):
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `User`, exactly as the contract says. Never throws. */
-export function isUser(value: unknown): value is User {
-  return cardcRun(checkUser, value, 1, true).length === 0;
-}
-
-/** The value as a `User`, or where and how it breaks the contract. Never throws. */
-export function parseUser(
-  value: unknown,
-): { ok: true; value: User } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<User>(checkUser, value);
 }

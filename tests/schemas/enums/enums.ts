@@ -49,7 +49,40 @@ export function assertNever(value: never): never {
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Colour`, exactly as the contract says. Never throws. */
+export function isColour(value: unknown): value is Colour {
+  return cardcIs(checkColour, value);
+}
+
+/** The value as a `Colour`, or where and how it breaks the contract. Never throws. */
+export function parseColour(value: unknown): cardcParsed<Colour> {
+  return cardcParse<Colour>(checkColour, value);
+}
+
+/** Whether a value is a `Level`, exactly as the contract says. Never throws. */
+export function isLevel(value: unknown): value is Level {
+  return cardcIs(checkLevel, value);
+}
+
+/** The value as a `Level`, or where and how it breaks the contract. Never throws. */
+export function parseLevel(value: unknown): cardcParsed<Level> {
+  return cardcParse<Level>(checkLevel, value);
+}
+
+/** Whether a value is a `Setting`, exactly as the contract says. Never throws. */
+export function isSetting(value: unknown): value is Setting {
+  return cardcIs(checkSetting, value);
+}
+
+/** The value as a `Setting`, or where and how it breaks the contract. Never throws. */
+export function parseSetting(value: unknown): cardcParsed<Setting> {
+  return cardcParse<Setting>(checkSetting, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -121,14 +154,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -397,36 +435,12 @@ function checkColour(value: unknown, s: cardcState, at: string, orNull?: boolean
   cardcOneOf(value, s, at, orNull, valuesOfColour);
 }
 
-/** Whether a value is a `Colour`, exactly as the contract says. Never throws. */
-export function isColour(value: unknown): value is Colour {
-  return cardcRun(checkColour, value, 1, true).length === 0;
-}
-
-/** The value as a `Colour`, or where and how it breaks the contract. Never throws. */
-export function parseColour(
-  value: unknown,
-): { ok: true; value: Colour } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Colour>(checkColour, value);
-}
-
 /** The strings of `Level`. */
 const valuesOfLevel = cardcStrings(['NONE', 'INFO', 'WARN_ONCE']);
 
 /** Checks a `Level`. */
 function checkLevel(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfLevel);
-}
-
-/** Whether a value is a `Level`, exactly as the contract says. Never throws. */
-export function isLevel(value: unknown): value is Level {
-  return cardcRun(checkLevel, value, 1, true).length === 0;
-}
-
-/** The value as a `Level`, or where and how it breaks the contract. Never throws. */
-export function parseLevel(
-  value: unknown,
-): { ok: true; value: Level } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Level>(checkLevel, value);
 }
 
 /** The keys of the fields of `Setting`. */
@@ -470,16 +484,4 @@ function checkSetting(value: unknown, s: cardcState, at: string, orNull?: boolea
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Setting`, exactly as the contract says. Never throws. */
-export function isSetting(value: unknown): value is Setting {
-  return cardcRun(checkSetting, value, 1, true).length === 0;
-}
-
-/** The value as a `Setting`, or where and how it breaks the contract. Never throws. */
-export function parseSetting(
-  value: unknown,
-): { ok: true; value: Setting } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Setting>(checkSetting, value);
 }

@@ -202,11 +202,160 @@ export function matchUpdate<R_>(value: Update, handlers: UpdateHandlers<R_>): R_
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
 // A type that reaches a field with a default also has an input type, `<Name>Input`, in which such a
 // field may be absent: `is<Name>` says a value is one, `parse<Name>` fills in the defaults, and
 // `write<Name>` gives the JSON a conforming writer writes for a <Name>, which never changes its
 // input either.
+
+/** Whether a value is a `Attachment`, exactly as the contract says. Never throws. */
+export function isAttachment(value: unknown): value is Attachment {
+  return cardcIs(checkAttachment, value);
+}
+
+/** The value as a `Attachment`, or where and how it breaks the contract. Never throws. */
+export function parseAttachment(value: unknown): cardcParsed<Attachment> {
+  return cardcParseCopy<Attachment>(checkAttachment, value);
+}
+
+/** Whether a value is a `MessageUpdate` as a writer may write it (`MessageUpdateInput`: `parseMessageUpdate` fills in the defaults). Never throws. */
+export function isMessageUpdate(value: unknown): value is MessageUpdateInput {
+  return cardcIs(checkMessageUpdate, value);
+}
+
+/** The value as a `MessageUpdate`, or where and how it breaks the contract. Never throws. */
+export function parseMessageUpdate(value: unknown): cardcParsed<MessageUpdate> {
+  return cardcParseCopy<MessageUpdate>(checkMessageUpdate, value);
+}
+
+/** The JSON a conforming writer writes for a `MessageUpdate`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeMessageUpdate(value: MessageUpdate): MessageUpdateInput {
+  return cardcWrite<MessageUpdateInput>(checkMessageUpdate, value);
+}
+
+/** The value as a `MessageUpdate` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseMessageUpdate` and `isMessageUpdate` stay strict. */
+export function parseMessageUpdateTolerant(value: unknown): cardcParsedTolerant<MessageUpdate> {
+  return cardcParseTolerant<MessageUpdate>(checkMessageUpdate, value, true);
+}
+
+/** Whether a value is a `Role`, exactly as the contract says. Never throws. */
+export function isRole(value: unknown): value is Role {
+  return cardcIs(checkRole, value);
+}
+
+/** The value as a `Role`, or where and how it breaks the contract. Never throws. */
+export function parseRole(value: unknown): cardcParsed<Role> {
+  return cardcParseCopy<Role>(checkRole, value);
+}
+
+/** Whether a `Role` is its catch-all `RoleOther`, one this build does not know. */
+export function isRoleOther(value: Role): value is RoleOther {
+  switch (value) {
+    case 'user':
+    case 'assistant':
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Whether a value is a `Status`, exactly as the contract says. Never throws. */
+export function isStatus(value: unknown): value is Status {
+  return cardcIs(checkStatus, value);
+}
+
+/** The value as a `Status`, or where and how it breaks the contract. Never throws. */
+export function parseStatus(value: unknown): cardcParsed<Status> {
+  return cardcParseCopy<Status>(checkStatus, value);
+}
+
+/** Whether a `Status` is its catch-all `StatusOther`, one this build does not know. */
+export function isStatusOther(value: Status): value is StatusOther {
+  switch (value) {
+    case 'pending':
+    case 'running':
+    case 'completed':
+    case 'failed':
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Whether a value is a `TextFormat`, exactly as the contract says. Never throws. */
+export function isTextFormat(value: unknown): value is TextFormat {
+  return cardcIs(checkTextFormat, value);
+}
+
+/** The value as a `TextFormat`, or where and how it breaks the contract. Never throws. */
+export function parseTextFormat(value: unknown): cardcParsed<TextFormat> {
+  return cardcParseCopy<TextFormat>(checkTextFormat, value);
+}
+
+/** Whether a value is a `ToolCallUpdate`, exactly as the contract says. Never throws. */
+export function isToolCallUpdate(value: unknown): value is ToolCallUpdate {
+  return cardcIs(checkToolCallUpdate, value);
+}
+
+/** The value as a `ToolCallUpdate`, or where and how it breaks the contract. Never throws. */
+export function parseToolCallUpdate(value: unknown): cardcParsed<ToolCallUpdate> {
+  return cardcParseCopy<ToolCallUpdate>(checkToolCallUpdate, value);
+}
+
+/** Whether a value is a `Turn` as a writer may write it (`TurnInput`: `parseTurn` fills in the defaults). Never throws. */
+export function isTurn(value: unknown): value is TurnInput {
+  return cardcIs(checkTurn, value);
+}
+
+/** The value as a `Turn`, or where and how it breaks the contract. Never throws. */
+export function parseTurn(value: unknown): cardcParsed<Turn> {
+  return cardcParseCopy<Turn>(checkTurn, value);
+}
+
+/** The JSON a conforming writer writes for a `Turn`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeTurn(value: Turn): TurnInput {
+  return cardcWrite<TurnInput>(checkTurn, value);
+}
+
+/** The value as a `Turn` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseTurn` and `isTurn` stay strict. */
+export function parseTurnTolerant(value: unknown): cardcParsedTolerant<Turn> {
+  return cardcParseTolerant<Turn>(checkTurn, value, true);
+}
+
+/** Whether a value is a `Update` as a writer may write it (`UpdateInput`: `parseUpdate` fills in the defaults). Never throws. */
+export function isUpdate(value: unknown): value is UpdateInput {
+  return cardcIs(checkUpdate, value);
+}
+
+/** The value as a `Update`, or where and how it breaks the contract. Never throws. */
+export function parseUpdate(value: unknown): cardcParsed<Update> {
+  return cardcParseCopy<Update>(checkUpdate, value);
+}
+
+/** The JSON a conforming writer writes for a `Update`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeUpdate(value: Update): UpdateInput {
+  return cardcWrite<UpdateInput>(checkUpdate, value);
+}
+
+/** The value as a `Update` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseUpdate` and `isUpdate` stay strict. */
+export function parseUpdateTolerant(value: unknown): cardcParsedTolerant<Update> {
+  return cardcParseTolerant<Update>(checkUpdate, value, true);
+}
+
+/** Whether a `Update` is its catch-all `UpdateUnknown`, one this build does not know. */
+export function isUpdateUnknown(value: UpdateInput): value is UpdateUnknown {
+  switch (value['type']) {
+    case 'message':
+    case 'tool_call':
+    case 'done':
+      return false;
+    default:
+      return true;
+  }
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -278,14 +427,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -329,10 +483,7 @@ function cardcRewrite(check: cardcCheck, value: unknown, write: boolean): unknow
  * read: a copy of the value, rewritten as a reader holds it (see `cardcState.fix`), typed, or the
  * errors that refute it. The caller's value is left as it was.
  */
-function cardcParseCopy<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParseCopy<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const parsed = cardcParse<T>(check, value);
   return parsed.ok ? { ok: true, value: cardcRewrite(check, value, false) as T } : parsed;
 }
@@ -831,15 +982,15 @@ function cardcPointerOrder(value: unknown, a: string[], b: string[]): number {
     if (x !== y) {
       return Array.isArray(here) ? Number(x) - Number(y) : cardcByCodePoint(x, y);
     }
-    here = (here as Record<string, unknown>)[x];
+    here = (here as { [key: string]: unknown })[x];
   }
   return a.length - b.length;
 }
 
 /** `value` without what was dropped at `paths` (each a pointer's segments below it), sharing what is unchanged. */
 function cardcPrune(value: unknown, paths: string[][]): unknown {
-  const gone: Record<string, boolean> = Object.create(null);
-  const below: Record<string, string[][]> = Object.create(null);
+  const gone: { [key: string]: boolean } = Object.create(null);
+  const below: { [key: string]: string[][] } = Object.create(null);
   for (const path of paths) {
     const first = path[0] as string;
     if (path.length === 1) {
@@ -861,8 +1012,8 @@ function cardcPrune(value: unknown, paths: string[][]): unknown {
     }
     return out;
   }
-  const object = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
+  const object = value as { [key: string]: unknown };
+  const out: { [key: string]: unknown } = {};
   for (const key of Object.keys(object)) {
     if (gone[key] !== true) {
       // Defined rather than assigned, so that a `__proto__` key stays a key.
@@ -872,31 +1023,31 @@ function cardcPrune(value: unknown, paths: string[][]): unknown {
   return out;
 }
 
+/** What a tolerant `parse` guard returns: the value read, typed, with its warnings, or the errors. */
+type cardcParsedTolerant<T> =
+  | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] };
+
 /**
  * The result of a tolerant `parse` guard: the value read under the schema's reader policies (a
  * copy without what they dropped, rewritten as a reader holds it when `rewrite`, as `parse` does
  * for a contract whose writers may write back other JSON than they read: so a value read as
  * absent is its default where the field has one) with one warning per drop, ordered by pointer;
- * or the errors no policy covers.
+ * or the errors no policy covers. It reads the errors' count rather than narrowing a `parse`
+ * result, which tsc cannot narrow without `strictNullChecks`.
  */
-function cardcParseTolerant<T>(
-  check: cardcCheck,
-  value: unknown,
-  rewrite: boolean,
-):
-  | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
-  | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParseTolerant<T>(check: cardcCheck, value: unknown, rewrite: boolean): cardcParsedTolerant<T> {
   const outer = cardcTolerance.drops;
   const drops: cardcDrop[] = [];
   cardcTolerance.drops = drops;
-  let parsed: { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+  let errors: { pointer: string; message: string }[] = [];
   try {
-    parsed = cardcParse<T>(check, value);
+    errors = cardcRun(check, value, cardcMaxErrors, false);
   } finally {
     cardcTolerance.drops = outer;
   }
-  if (!parsed.ok) {
-    return parsed;
+  if (errors.length !== 0) {
+    return { ok: false, errors };
   }
   const sorted = drops
     .map((drop) => ({ drop, segments: cardcSegments(drop.pointer) }))
@@ -950,18 +1101,6 @@ function checkAttachment(value: unknown, s: cardcState, at: string, orNull?: boo
   s.type = outer;
 }
 
-/** Whether a value is a `Attachment`, exactly as the contract says. Never throws. */
-export function isAttachment(value: unknown): value is Attachment {
-  return cardcRun(checkAttachment, value, 1, true).length === 0;
-}
-
-/** The value as a `Attachment`, or where and how it breaks the contract. Never throws. */
-export function parseAttachment(
-  value: unknown,
-): { ok: true; value: Attachment } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Attachment>(checkAttachment, value);
-}
-
 /** The keys of the fields of `MessageUpdate`. */
 const keysOfMessageUpdate: readonly string[] = ['role', 'text', 'format'];
 
@@ -1008,88 +1147,14 @@ function checkMessageUpdate(value: unknown, s: cardcState, at: string, orNull?: 
   s.type = outer;
 }
 
-/** Whether a value is a `MessageUpdate`, exactly as the contract says, as a writer may write it (`MessageUpdateInput`: `parseMessageUpdate` fills in the defaults). Never throws. */
-export function isMessageUpdate(value: unknown): value is MessageUpdateInput {
-  return cardcRun(checkMessageUpdate, value, 1, true).length === 0;
-}
-
-/** The value as a `MessageUpdate`, or where and how it breaks the contract. Never throws. */
-export function parseMessageUpdate(
-  value: unknown,
-): { ok: true; value: MessageUpdate } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<MessageUpdate>(checkMessageUpdate, value);
-}
-
-/** The JSON a conforming writer writes for a `MessageUpdate`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
-export function writeMessageUpdate(value: MessageUpdate): MessageUpdateInput {
-  return cardcWrite<MessageUpdateInput>(checkMessageUpdate, value);
-}
-
-/** The value as a `MessageUpdate` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseMessageUpdate` and `isMessageUpdate` stay strict. */
-export function parseMessageUpdateTolerant(
-  value: unknown,
-):
-  | { ok: true; value: MessageUpdate; warnings: { pointer: string; message: string }[] }
-  | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<MessageUpdate>(checkMessageUpdate, value, true);
-}
-
 /** Checks a `Role`. */
 function checkRole(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcString(value, s, at, orNull);
 }
 
-/** Whether a value is a `Role`, exactly as the contract says. Never throws. */
-export function isRole(value: unknown): value is Role {
-  return cardcRun(checkRole, value, 1, true).length === 0;
-}
-
-/** The value as a `Role`, or where and how it breaks the contract. Never throws. */
-export function parseRole(
-  value: unknown,
-): { ok: true; value: Role } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Role>(checkRole, value);
-}
-
-/** Whether a `Role` is its catch-all `RoleOther`, one this build does not know. */
-export function isRoleOther(value: Role): value is RoleOther {
-  switch (value) {
-    case 'user':
-    case 'assistant':
-      return false;
-    default:
-      return true;
-  }
-}
-
 /** Checks a `Status`. */
 function checkStatus(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcString(value, s, at, orNull);
-}
-
-/** Whether a value is a `Status`, exactly as the contract says. Never throws. */
-export function isStatus(value: unknown): value is Status {
-  return cardcRun(checkStatus, value, 1, true).length === 0;
-}
-
-/** The value as a `Status`, or where and how it breaks the contract. Never throws. */
-export function parseStatus(
-  value: unknown,
-): { ok: true; value: Status } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Status>(checkStatus, value);
-}
-
-/** Whether a `Status` is its catch-all `StatusOther`, one this build does not know. */
-export function isStatusOther(value: Status): value is StatusOther {
-  switch (value) {
-    case 'pending':
-    case 'running':
-    case 'completed':
-    case 'failed':
-      return false;
-    default:
-      return true;
-  }
 }
 
 /** The strings of `TextFormat`. */
@@ -1098,18 +1163,6 @@ const valuesOfTextFormat = cardcStrings(['plain', 'markdown']);
 /** Checks a `TextFormat`. */
 function checkTextFormat(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfTextFormat);
-}
-
-/** Whether a value is a `TextFormat`, exactly as the contract says. Never throws. */
-export function isTextFormat(value: unknown): value is TextFormat {
-  return cardcRun(checkTextFormat, value, 1, true).length === 0;
-}
-
-/** The value as a `TextFormat`, or where and how it breaks the contract. Never throws. */
-export function parseTextFormat(
-  value: unknown,
-): { ok: true; value: TextFormat } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<TextFormat>(checkTextFormat, value);
 }
 
 /** The keys of the fields of `ToolCallUpdate`. */
@@ -1151,18 +1204,6 @@ function checkToolCallUpdate(value: unknown, s: cardcState, at: string, orNull?:
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ToolCallUpdate`, exactly as the contract says. Never throws. */
-export function isToolCallUpdate(value: unknown): value is ToolCallUpdate {
-  return cardcRun(checkToolCallUpdate, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolCallUpdate`, or where and how it breaks the contract. Never throws. */
-export function parseToolCallUpdate(
-  value: unknown,
-): { ok: true; value: ToolCallUpdate } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<ToolCallUpdate>(checkToolCallUpdate, value);
 }
 
 /** The keys of the fields of `Turn`. */
@@ -1220,32 +1261,6 @@ function checkTurn(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Turn`, exactly as the contract says, as a writer may write it (`TurnInput`: `parseTurn` fills in the defaults). Never throws. */
-export function isTurn(value: unknown): value is TurnInput {
-  return cardcRun(checkTurn, value, 1, true).length === 0;
-}
-
-/** The value as a `Turn`, or where and how it breaks the contract. Never throws. */
-export function parseTurn(
-  value: unknown,
-): { ok: true; value: Turn } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Turn>(checkTurn, value);
-}
-
-/** The JSON a conforming writer writes for a `Turn`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
-export function writeTurn(value: Turn): TurnInput {
-  return cardcWrite<TurnInput>(checkTurn, value);
-}
-
-/** The value as a `Turn` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseTurn` and `isTurn` stay strict. */
-export function parseTurnTolerant(
-  value: unknown,
-):
-  | { ok: true; value: Turn; warnings: { pointer: string; message: string }[] }
-  | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Turn>(checkTurn, value, true);
-}
-
 /** The `type` tags of `Update`. */
 const tagsOfUpdate = cardcTags('type', ['message', 'tool_call', 'done']);
 
@@ -1274,43 +1289,5 @@ function checkUpdate(value: unknown, s: cardcState, at: string, orNull?: boolean
       }
     case 'done':
       return cardcStruct(value, s, at, orNull, 'Update');
-  }
-}
-
-/** Whether a value is a `Update`, exactly as the contract says, as a writer may write it (`UpdateInput`: `parseUpdate` fills in the defaults). Never throws. */
-export function isUpdate(value: unknown): value is UpdateInput {
-  return cardcRun(checkUpdate, value, 1, true).length === 0;
-}
-
-/** The value as a `Update`, or where and how it breaks the contract. Never throws. */
-export function parseUpdate(
-  value: unknown,
-): { ok: true; value: Update } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Update>(checkUpdate, value);
-}
-
-/** The JSON a conforming writer writes for a `Update`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
-export function writeUpdate(value: Update): UpdateInput {
-  return cardcWrite<UpdateInput>(checkUpdate, value);
-}
-
-/** The value as a `Update` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseUpdate` and `isUpdate` stay strict. */
-export function parseUpdateTolerant(
-  value: unknown,
-):
-  | { ok: true; value: Update; warnings: { pointer: string; message: string }[] }
-  | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Update>(checkUpdate, value, true);
-}
-
-/** Whether a `Update` is its catch-all `UpdateUnknown`, one this build does not know. */
-export function isUpdateUnknown(value: UpdateInput): value is UpdateUnknown {
-  switch (value['type']) {
-    case 'message':
-    case 'tool_call':
-    case 'done':
-      return false;
-    default:
-      return true;
   }
 }

@@ -114,7 +114,80 @@ export function matchAction<R_>(value: Action, handlers: ActionHandlers<R_>): R_
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Action`, exactly as the contract says. Never throws. */
+export function isAction(value: unknown): value is Action {
+  return cardcIs(checkAction, value);
+}
+
+/** The value as a `Action`, or where and how it breaks the contract. Never throws. */
+export function parseAction(value: unknown): cardcParsed<Action> {
+  return cardcParse<Action>(checkAction, value);
+}
+
+/** Whether a value is a `DeleteAction`, exactly as the contract says. Never throws. */
+export function isDeleteAction(value: unknown): value is DeleteAction {
+  return cardcIs(checkDeleteAction, value);
+}
+
+/** The value as a `DeleteAction`, or where and how it breaks the contract. Never throws. */
+export function parseDeleteAction(value: unknown): cardcParsed<DeleteAction> {
+  return cardcParse<DeleteAction>(checkDeleteAction, value);
+}
+
+/** Whether a value is a `FileLocation`, exactly as the contract says. Never throws. */
+export function isFileLocation(value: unknown): value is FileLocation {
+  return cardcIs(checkFileLocation, value);
+}
+
+/** The value as a `FileLocation`, or where and how it breaks the contract. Never throws. */
+export function parseFileLocation(value: unknown): cardcParsed<FileLocation> {
+  return cardcParse<FileLocation>(checkFileLocation, value);
+}
+
+/** Whether a value is a `Mode`, exactly as the contract says. Never throws. */
+export function isMode(value: unknown): value is Mode {
+  return cardcIs(checkMode, value);
+}
+
+/** The value as a `Mode`, or where and how it breaks the contract. Never throws. */
+export function parseMode(value: unknown): cardcParsed<Mode> {
+  return cardcParse<Mode>(checkMode, value);
+}
+
+/** Whether a value is a `ReadAction`, exactly as the contract says. Never throws. */
+export function isReadAction(value: unknown): value is ReadAction {
+  return cardcIs(checkReadAction, value);
+}
+
+/** The value as a `ReadAction`, or where and how it breaks the contract. Never throws. */
+export function parseReadAction(value: unknown): cardcParsed<ReadAction> {
+  return cardcParse<ReadAction>(checkReadAction, value);
+}
+
+/** Whether a value is a `SessionId`, exactly as the contract says. Never throws. */
+export function isSessionId(value: unknown): value is SessionId {
+  return cardcIs(checkSessionId, value);
+}
+
+/** The value as a `SessionId`, or where and how it breaks the contract. Never throws. */
+export function parseSessionId(value: unknown): cardcParsed<SessionId> {
+  return cardcParse<SessionId>(checkSessionId, value);
+}
+
+/** Whether a value is a `Tuning`, exactly as the contract says. Never throws. */
+export function isTuning(value: unknown): value is Tuning {
+  return cardcIs(checkTuning, value);
+}
+
+/** The value as a `Tuning`, or where and how it breaks the contract. Never throws. */
+export function parseTuning(value: unknown): cardcParsed<Tuning> {
+  return cardcParse<Tuning>(checkTuning, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -186,14 +259,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -601,18 +679,6 @@ function checkAction(value: unknown, s: cardcState, at: string, orNull?: boolean
   }
 }
 
-/** Whether a value is a `Action`, exactly as the contract says. Never throws. */
-export function isAction(value: unknown): value is Action {
-  return cardcRun(checkAction, value, 1, true).length === 0;
-}
-
-/** The value as a `Action`, or where and how it breaks the contract. Never throws. */
-export function parseAction(
-  value: unknown,
-): { ok: true; value: Action } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Action>(checkAction, value);
-}
-
 /** The keys of the fields of `DeleteAction`. */
 const keysOfDeleteAction: readonly string[] = ['paths'];
 
@@ -646,18 +712,6 @@ function checkDeleteAction(value: unknown, s: cardcState, at: string, orNull?: b
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `DeleteAction`, exactly as the contract says. Never throws. */
-export function isDeleteAction(value: unknown): value is DeleteAction {
-  return cardcRun(checkDeleteAction, value, 1, true).length === 0;
-}
-
-/** The value as a `DeleteAction`, or where and how it breaks the contract. Never throws. */
-export function parseDeleteAction(
-  value: unknown,
-): { ok: true; value: DeleteAction } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<DeleteAction>(checkDeleteAction, value);
 }
 
 /** The keys of the fields of `FileLocation`. */
@@ -710,36 +764,12 @@ function checkFileLocation(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = outer;
 }
 
-/** Whether a value is a `FileLocation`, exactly as the contract says. Never throws. */
-export function isFileLocation(value: unknown): value is FileLocation {
-  return cardcRun(checkFileLocation, value, 1, true).length === 0;
-}
-
-/** The value as a `FileLocation`, or where and how it breaks the contract. Never throws. */
-export function parseFileLocation(
-  value: unknown,
-): { ok: true; value: FileLocation } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<FileLocation>(checkFileLocation, value);
-}
-
 /** The strings of `Mode`. */
 const valuesOfMode = cardcStrings(['read', 'write']);
 
 /** Checks a `Mode`. */
 function checkMode(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfMode);
-}
-
-/** Whether a value is a `Mode`, exactly as the contract says. Never throws. */
-export function isMode(value: unknown): value is Mode {
-  return cardcRun(checkMode, value, 1, true).length === 0;
-}
-
-/** The value as a `Mode`, or where and how it breaks the contract. Never throws. */
-export function parseMode(
-  value: unknown,
-): { ok: true; value: Mode } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Mode>(checkMode, value);
 }
 
 /** The keys of the fields of `ReadAction`. */
@@ -769,33 +799,9 @@ function checkReadAction(value: unknown, s: cardcState, at: string, orNull?: boo
   s.type = outer;
 }
 
-/** Whether a value is a `ReadAction`, exactly as the contract says. Never throws. */
-export function isReadAction(value: unknown): value is ReadAction {
-  return cardcRun(checkReadAction, value, 1, true).length === 0;
-}
-
-/** The value as a `ReadAction`, or where and how it breaks the contract. Never throws. */
-export function parseReadAction(
-  value: unknown,
-): { ok: true; value: ReadAction } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ReadAction>(checkReadAction, value);
-}
-
 /** Checks a `SessionId`. */
 function checkSessionId(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcString(value, s, at, orNull);
-}
-
-/** Whether a value is a `SessionId`, exactly as the contract says. Never throws. */
-export function isSessionId(value: unknown): value is SessionId {
-  return cardcRun(checkSessionId, value, 1, true).length === 0;
-}
-
-/** The value as a `SessionId`, or where and how it breaks the contract. Never throws. */
-export function parseSessionId(
-  value: unknown,
-): { ok: true; value: SessionId } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<SessionId>(checkSessionId, value);
 }
 
 /** The keys of the fields of `Tuning`. */
@@ -839,16 +845,4 @@ function checkTuning(value: unknown, s: cardcState, at: string, orNull?: boolean
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Tuning`, exactly as the contract says. Never throws. */
-export function isTuning(value: unknown): value is Tuning {
-  return cardcRun(checkTuning, value, 1, true).length === 0;
-}
-
-/** The value as a `Tuning`, or where and how it breaks the contract. Never throws. */
-export function parseTuning(
-  value: unknown,
-): { ok: true; value: Tuning } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Tuning>(checkTuning, value);
 }

@@ -146,7 +146,110 @@ export function matchUpdate<R_>(value: Update, handlers: UpdateHandlers<R_>): R_
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Cancel`, exactly as the contract says. Never throws. */
+export function isCancel(value: unknown): value is Cancel {
+  return cardcIs(checkCancel, value);
+}
+
+/** The value as a `Cancel`, or where and how it breaks the contract. Never throws. */
+export function parseCancel(value: unknown): cardcParsed<Cancel> {
+  return cardcParse<Cancel>(checkCancel, value);
+}
+
+/** Whether a value is a `Chunk`, exactly as the contract says. Never throws. */
+export function isChunk(value: unknown): value is Chunk {
+  return cardcIs(checkChunk, value);
+}
+
+/** The value as a `Chunk`, or where and how it breaks the contract. Never throws. */
+export function parseChunk(value: unknown): cardcParsed<Chunk> {
+  return cardcParse<Chunk>(checkChunk, value);
+}
+
+/** Whether a value is a `Done`, exactly as the contract says. Never throws. */
+export function isDone(value: unknown): value is Done {
+  return cardcIs(checkDone, value);
+}
+
+/** The value as a `Done`, or where and how it breaks the contract. Never throws. */
+export function parseDone(value: unknown): cardcParsed<Done> {
+  return cardcParse<Done>(checkDone, value);
+}
+
+/** Whether a value is a `Envelope`, exactly as the contract says. Never throws. */
+export function isEnvelope(value: unknown): value is Envelope {
+  return cardcIs(checkEnvelope, value);
+}
+
+/** The value as a `Envelope`, or where and how it breaks the contract. Never throws. */
+export function parseEnvelope(value: unknown): cardcParsed<Envelope> {
+  return cardcParse<Envelope>(checkEnvelope, value);
+}
+
+/** Whether a value is a `Note`, exactly as the contract says. Never throws. */
+export function isNote(value: unknown): value is Note {
+  return cardcIs(checkNote, value);
+}
+
+/** The value as a `Note`, or where and how it breaks the contract. Never throws. */
+export function parseNote(value: unknown): cardcParsed<Note> {
+  return cardcParse<Note>(checkNote, value);
+}
+
+/** Whether a value is a `Ping`, exactly as the contract says. Never throws. */
+export function isPing(value: unknown): value is Ping {
+  return cardcIs(checkPing, value);
+}
+
+/** The value as a `Ping`, or where and how it breaks the contract. Never throws. */
+export function parsePing(value: unknown): cardcParsed<Ping> {
+  return cardcParse<Ping>(checkPing, value);
+}
+
+/** Whether a value is a `Request`, exactly as the contract says. Never throws. */
+export function isRequest(value: unknown): value is Request {
+  return cardcIs(checkRequest, value);
+}
+
+/** The value as a `Request`, or where and how it breaks the contract. Never throws. */
+export function parseRequest(value: unknown): cardcParsed<Request> {
+  return cardcParse<Request>(checkRequest, value);
+}
+
+/** Whether a value is a `RequestId`, exactly as the contract says. Never throws. */
+export function isRequestId(value: unknown): value is RequestId {
+  return cardcIs(checkRequestId, value);
+}
+
+/** The value as a `RequestId`, or where and how it breaks the contract. Never throws. */
+export function parseRequestId(value: unknown): cardcParsed<RequestId> {
+  return cardcParse<RequestId>(checkRequestId, value);
+}
+
+/** Whether a value is a `Trace`, exactly as the contract says. Never throws. */
+export function isTrace(value: unknown): value is Trace {
+  return cardcIs(checkTrace, value);
+}
+
+/** The value as a `Trace`, or where and how it breaks the contract. Never throws. */
+export function parseTrace(value: unknown): cardcParsed<Trace> {
+  return cardcParse<Trace>(checkTrace, value);
+}
+
+/** Whether a value is a `Update`, exactly as the contract says. Never throws. */
+export function isUpdate(value: unknown): value is Update {
+  return cardcIs(checkUpdate, value);
+}
+
+/** The value as a `Update`, or where and how it breaks the contract. Never throws. */
+export function parseUpdate(value: unknown): cardcParsed<Update> {
+  return cardcParse<Update>(checkUpdate, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -218,14 +321,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -622,18 +730,6 @@ function checkCancel(value: unknown, s: cardcState, at: string, orNull?: boolean
   s.type = outer;
 }
 
-/** Whether a value is a `Cancel`, exactly as the contract says. Never throws. */
-export function isCancel(value: unknown): value is Cancel {
-  return cardcRun(checkCancel, value, 1, true).length === 0;
-}
-
-/** The value as a `Cancel`, or where and how it breaks the contract. Never throws. */
-export function parseCancel(
-  value: unknown,
-): { ok: true; value: Cancel } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Cancel>(checkCancel, value);
-}
-
 /** The keys of the fields of `Chunk`. */
 const keysOfChunk: readonly string[] = ['id', 'sessionId', '_meta', 'traceId', 'text'];
 
@@ -692,18 +788,6 @@ function checkChunk(value: unknown, s: cardcState, at: string, orNull?: boolean)
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Chunk`, exactly as the contract says. Never throws. */
-export function isChunk(value: unknown): value is Chunk {
-  return cardcRun(checkChunk, value, 1, true).length === 0;
-}
-
-/** The value as a `Chunk`, or where and how it breaks the contract. Never throws. */
-export function parseChunk(
-  value: unknown,
-): { ok: true; value: Chunk } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Chunk>(checkChunk, value);
 }
 
 /** The keys of the fields of `Done`. */
@@ -772,18 +856,6 @@ function checkDone(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Done`, exactly as the contract says. Never throws. */
-export function isDone(value: unknown): value is Done {
-  return cardcRun(checkDone, value, 1, true).length === 0;
-}
-
-/** The value as a `Done`, or where and how it breaks the contract. Never throws. */
-export function parseDone(
-  value: unknown,
-): { ok: true; value: Done } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Done>(checkDone, value);
-}
-
 /** The keys of the fields of `Envelope`. */
 const keysOfEnvelope: readonly string[] = ['id', 'sessionId', '_meta', 'traceId'];
 
@@ -835,18 +907,6 @@ function checkEnvelope(value: unknown, s: cardcState, at: string, orNull?: boole
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Envelope`, exactly as the contract says. Never throws. */
-export function isEnvelope(value: unknown): value is Envelope {
-  return cardcRun(checkEnvelope, value, 1, true).length === 0;
-}
-
-/** The value as a `Envelope`, or where and how it breaks the contract. Never throws. */
-export function parseEnvelope(
-  value: unknown,
-): { ok: true; value: Envelope } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Envelope>(checkEnvelope, value);
 }
 
 /** The keys of the fields of `Note`. */
@@ -911,18 +971,6 @@ function checkNote(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Note`, exactly as the contract says. Never throws. */
-export function isNote(value: unknown): value is Note {
-  return cardcRun(checkNote, value, 1, true).length === 0;
-}
-
-/** The value as a `Note`, or where and how it breaks the contract. Never throws. */
-export function parseNote(
-  value: unknown,
-): { ok: true; value: Note } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Note>(checkNote, value);
-}
-
 /** The keys of the fields of `Ping`. */
 const keysOfPing: readonly string[] = ['requestId', 'traceId'];
 
@@ -964,18 +1012,6 @@ function checkPing(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Ping`, exactly as the contract says. Never throws. */
-export function isPing(value: unknown): value is Ping {
-  return cardcRun(checkPing, value, 1, true).length === 0;
-}
-
-/** The value as a `Ping`, or where and how it breaks the contract. Never throws. */
-export function parsePing(
-  value: unknown,
-): { ok: true; value: Ping } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Ping>(checkPing, value);
-}
-
 /** The `method` tags of `Request`. */
 const tagsOfRequest = cardcTags('method', ['ping', 'cancel']);
 
@@ -997,18 +1033,6 @@ function checkRequest(value: unknown, s: cardcState, at: string, orNull?: boolea
         return;
       }
   }
-}
-
-/** Whether a value is a `Request`, exactly as the contract says. Never throws. */
-export function isRequest(value: unknown): value is Request {
-  return cardcRun(checkRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `Request`, or where and how it breaks the contract. Never throws. */
-export function parseRequest(
-  value: unknown,
-): { ok: true; value: Request } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Request>(checkRequest, value);
 }
 
 /** The keys of the fields of `RequestId`. */
@@ -1045,18 +1069,6 @@ function checkRequestId(value: unknown, s: cardcState, at: string, orNull?: bool
   s.type = outer;
 }
 
-/** Whether a value is a `RequestId`, exactly as the contract says. Never throws. */
-export function isRequestId(value: unknown): value is RequestId {
-  return cardcRun(checkRequestId, value, 1, true).length === 0;
-}
-
-/** The value as a `RequestId`, or where and how it breaks the contract. Never throws. */
-export function parseRequestId(
-  value: unknown,
-): { ok: true; value: RequestId } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<RequestId>(checkRequestId, value);
-}
-
 /** The keys of the fields of `Trace`. */
 const keysOfTrace: readonly string[] = ['traceId'];
 
@@ -1086,18 +1098,6 @@ function checkTrace(value: unknown, s: cardcState, at: string, orNull?: boolean)
   s.type = outer;
 }
 
-/** Whether a value is a `Trace`, exactly as the contract says. Never throws. */
-export function isTrace(value: unknown): value is Trace {
-  return cardcRun(checkTrace, value, 1, true).length === 0;
-}
-
-/** The value as a `Trace`, or where and how it breaks the contract. Never throws. */
-export function parseTrace(
-  value: unknown,
-): { ok: true; value: Trace } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Trace>(checkTrace, value);
-}
-
 /** The `type` tags of `Update`. */
 const tagsOfUpdate = cardcTags('type', ['chunk', 'done']);
 
@@ -1119,16 +1119,4 @@ function checkUpdate(value: unknown, s: cardcState, at: string, orNull?: boolean
         return;
       }
   }
-}
-
-/** Whether a value is a `Update`, exactly as the contract says. Never throws. */
-export function isUpdate(value: unknown): value is Update {
-  return cardcRun(checkUpdate, value, 1, true).length === 0;
-}
-
-/** The value as a `Update`, or where and how it breaks the contract. Never throws. */
-export function parseUpdate(
-  value: unknown,
-): { ok: true; value: Update } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Update>(checkUpdate, value);
 }

@@ -142,7 +142,101 @@ export function matchLines<R_>(value: Lines, handlers: LinesHandlers<R_>): R_ {
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Comment`, exactly as the contract says. Never throws. */
+export function isComment(value: unknown): value is Comment {
+  return cardcIs(checkComment, value);
+}
+
+/** The value as a `Comment`, or where and how it breaks the contract. Never throws. */
+export function parseComment(value: unknown): cardcParsed<Comment> {
+  return cardcParse<Comment>(checkComment, value);
+}
+
+/** Whether a value is a `Empty`, exactly as the contract says. Never throws. */
+export function isEmpty(value: unknown): value is Empty {
+  return cardcIs(checkEmpty, value);
+}
+
+/** The value as a `Empty`, or where and how it breaks the contract. Never throws. */
+export function parseEmpty(value: unknown): cardcParsed<Empty> {
+  return cardcParse<Empty>(checkEmpty, value);
+}
+
+/** Whether a value is a `Hostile`, exactly as the contract says. Never throws. */
+export function isHostile(value: unknown): value is Hostile {
+  return cardcIs(checkHostile, value);
+}
+
+/** The value as a `Hostile`, or where and how it breaks the contract. Never throws. */
+export function parseHostile(value: unknown): cardcParsed<Hostile> {
+  return cardcParse<Hostile>(checkHostile, value);
+}
+
+/** Whether a value is a `Lines`, exactly as the contract says. Never throws. */
+export function isLines(value: unknown): value is Lines {
+  return cardcIs(checkLines, value);
+}
+
+/** The value as a `Lines`, or where and how it breaks the contract. Never throws. */
+export function parseLines(value: unknown): cardcParsed<Lines> {
+  return cardcParse<Lines>(checkLines, value);
+}
+
+/** Whether a value is a `Mood`, exactly as the contract says. Never throws. */
+export function isMood(value: unknown): value is Mood {
+  return cardcIs(checkMood, value);
+}
+
+/** The value as a `Mood`, or where and how it breaks the contract. Never throws. */
+export function parseMood(value: unknown): cardcParsed<Mood> {
+  return cardcParse<Mood>(checkMood, value);
+}
+
+/** Whether a `Mood` is its catch-all `MoodOther`, one this build does not know. */
+export function isMoodOther(value: Mood): value is MoodOther {
+  switch (value) {
+    case 'a`, `b; any other string reads as `X`.':
+    case 'line\nbreak "quoted" is deprecated.':
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Whether a value is a `Quotes`, exactly as the contract says. Never throws. */
+export function isQuotes(value: unknown): value is Quotes {
+  return cardcIs(checkQuotes, value);
+}
+
+/** The value as a `Quotes`, or where and how it breaks the contract. Never throws. */
+export function parseQuotes(value: unknown): cardcParsed<Quotes> {
+  return cardcParse<Quotes>(checkQuotes, value);
+}
+
+/** Whether a value is a `Template`, exactly as the contract says. Never throws. */
+export function isTemplate(value: unknown): value is Template {
+  return cardcIs(checkTemplate, value);
+}
+
+/** The value as a `Template`, or where and how it breaks the contract. Never throws. */
+export function parseTemplate(value: unknown): cardcParsed<Template> {
+  return cardcParse<Template>(checkTemplate, value);
+}
+
+/** Whether a value is a `Value`, exactly as the contract says. Never throws. */
+export function isValue(value: unknown): value is Value {
+  return cardcIs(checkValue, value);
+}
+
+/** The value as a `Value`, or where and how it breaks the contract. Never throws. */
+export function parseValue(value: unknown): cardcParsed<Value> {
+  return cardcParse<Value>(checkValue, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -214,14 +308,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -602,18 +701,6 @@ function checkComment(value: unknown, s: cardcState, at: string, orNull?: boolea
   s.type = outer;
 }
 
-/** Whether a value is a `Comment`, exactly as the contract says. Never throws. */
-export function isComment(value: unknown): value is Comment {
-  return cardcRun(checkComment, value, 1, true).length === 0;
-}
-
-/** The value as a `Comment`, or where and how it breaks the contract. Never throws. */
-export function parseComment(
-  value: unknown,
-): { ok: true; value: Comment } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Comment>(checkComment, value);
-}
-
 /** The keys of the fields of `Empty`. */
 const keysOfEmpty: readonly string[] = [];
 
@@ -634,18 +721,6 @@ function checkEmpty(value: unknown, s: cardcState, at: string, orNull?: boolean)
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Empty`, exactly as the contract says. Never throws. */
-export function isEmpty(value: unknown): value is Empty {
-  return cardcRun(checkEmpty, value, 1, true).length === 0;
-}
-
-/** The value as a `Empty`, or where and how it breaks the contract. Never throws. */
-export function parseEmpty(
-  value: unknown,
-): { ok: true; value: Empty } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Empty>(checkEmpty, value);
 }
 
 /** The `*\/ console.log("injected"); /*` tags of `Hostile`. */
@@ -680,18 +755,6 @@ function checkHostile(value: unknown, s: cardcState, at: string, orNull?: boolea
   }
 }
 
-/** Whether a value is a `Hostile`, exactly as the contract says. Never throws. */
-export function isHostile(value: unknown): value is Hostile {
-  return cardcRun(checkHostile, value, 1, true).length === 0;
-}
-
-/** The value as a `Hostile`, or where and how it breaks the contract. Never throws. */
-export function parseHostile(
-  value: unknown,
-): { ok: true; value: Hostile } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Hostile>(checkHostile, value);
-}
-
 /** The `<\/script><script>console.log("nested")<\/script>` tags of `Lines`. */
 const tagsOfLines = cardcTags('\x3C/script>\x3Cscript>console.log("nested")\x3C/script>', ['${console.log("template")}']);
 
@@ -708,44 +771,9 @@ function checkLines(value: unknown, s: cardcState, at: string, orNull?: boolean)
   }
 }
 
-/** Whether a value is a `Lines`, exactly as the contract says. Never throws. */
-export function isLines(value: unknown): value is Lines {
-  return cardcRun(checkLines, value, 1, true).length === 0;
-}
-
-/** The value as a `Lines`, or where and how it breaks the contract. Never throws. */
-export function parseLines(
-  value: unknown,
-): { ok: true; value: Lines } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Lines>(checkLines, value);
-}
-
 /** Checks a `Mood`. */
 function checkMood(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcString(value, s, at, orNull);
-}
-
-/** Whether a value is a `Mood`, exactly as the contract says. Never throws. */
-export function isMood(value: unknown): value is Mood {
-  return cardcRun(checkMood, value, 1, true).length === 0;
-}
-
-/** The value as a `Mood`, or where and how it breaks the contract. Never throws. */
-export function parseMood(
-  value: unknown,
-): { ok: true; value: Mood } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Mood>(checkMood, value);
-}
-
-/** Whether a `Mood` is its catch-all `MoodOther`, one this build does not know. */
-export function isMoodOther(value: Mood): value is MoodOther {
-  switch (value) {
-    case 'a`, `b; any other string reads as `X`.':
-    case 'line\nbreak "quoted" is deprecated.':
-      return false;
-    default:
-      return true;
-  }
 }
 
 /** The keys of the fields of `Quotes`. */
@@ -775,18 +803,6 @@ function checkQuotes(value: unknown, s: cardcState, at: string, orNull?: boolean
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Quotes`, exactly as the contract says. Never throws. */
-export function isQuotes(value: unknown): value is Quotes {
-  return cardcRun(checkQuotes, value, 1, true).length === 0;
-}
-
-/** The value as a `Quotes`, or where and how it breaks the contract. Never throws. */
-export function parseQuotes(
-  value: unknown,
-): { ok: true; value: Quotes } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Quotes>(checkQuotes, value);
 }
 
 /** The keys of the fields of `Template`. */
@@ -824,34 +840,10 @@ function checkTemplate(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = outer;
 }
 
-/** Whether a value is a `Template`, exactly as the contract says. Never throws. */
-export function isTemplate(value: unknown): value is Template {
-  return cardcRun(checkTemplate, value, 1, true).length === 0;
-}
-
-/** The value as a `Template`, or where and how it breaks the contract. Never throws. */
-export function parseTemplate(
-  value: unknown,
-): { ok: true; value: Template } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Template>(checkTemplate, value);
-}
-
 /** The strings of `Value`. */
 const valuesOfValue = cardcStrings(['*/ console.log("value"); /*', 'line\nbreak\rCR\x00NUL\u2028LS\u2029PS\u202eRLO', '\x3C/script>\x3C!--']);
 
 /** Checks a `Value`. */
 function checkValue(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfValue);
-}
-
-/** Whether a value is a `Value`, exactly as the contract says. Never throws. */
-export function isValue(value: unknown): value is Value {
-  return cardcRun(checkValue, value, 1, true).length === 0;
-}
-
-/** The value as a `Value`, or where and how it breaks the contract. Never throws. */
-export function parseValue(
-  value: unknown,
-): { ok: true; value: Value } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Value>(checkValue, value);
 }

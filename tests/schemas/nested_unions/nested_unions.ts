@@ -108,7 +108,60 @@ export function matchPointerEvent<R_>(value: PointerEvent, handlers: PointerEven
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `ClickEvent`, exactly as the contract says. Never throws. */
+export function isClickEvent(value: unknown): value is ClickEvent {
+  return cardcIs(checkClickEvent, value);
+}
+
+/** The value as a `ClickEvent`, or where and how it breaks the contract. Never throws. */
+export function parseClickEvent(value: unknown): cardcParsed<ClickEvent> {
+  return cardcParse<ClickEvent>(checkClickEvent, value);
+}
+
+/** Whether a value is a `Event`, exactly as the contract says. Never throws. */
+export function isEvent(value: unknown): value is Event {
+  return cardcIs(checkEvent, value);
+}
+
+/** The value as a `Event`, or where and how it breaks the contract. Never throws. */
+export function parseEvent(value: unknown): cardcParsed<Event> {
+  return cardcParse<Event>(checkEvent, value);
+}
+
+/** Whether a value is a `KeyEvent`, exactly as the contract says. Never throws. */
+export function isKeyEvent(value: unknown): value is KeyEvent {
+  return cardcIs(checkKeyEvent, value);
+}
+
+/** The value as a `KeyEvent`, or where and how it breaks the contract. Never throws. */
+export function parseKeyEvent(value: unknown): cardcParsed<KeyEvent> {
+  return cardcParse<KeyEvent>(checkKeyEvent, value);
+}
+
+/** Whether a value is a `PointerEvent`, exactly as the contract says. Never throws. */
+export function isPointerEvent(value: unknown): value is PointerEvent {
+  return cardcIs(checkPointerEvent, value);
+}
+
+/** The value as a `PointerEvent`, or where and how it breaks the contract. Never throws. */
+export function parsePointerEvent(value: unknown): cardcParsed<PointerEvent> {
+  return cardcParse<PointerEvent>(checkPointerEvent, value);
+}
+
+/** Whether a value is a `ScrollEvent`, exactly as the contract says. Never throws. */
+export function isScrollEvent(value: unknown): value is ScrollEvent {
+  return cardcIs(checkScrollEvent, value);
+}
+
+/** The value as a `ScrollEvent`, or where and how it breaks the contract. Never throws. */
+export function parseScrollEvent(value: unknown): cardcParsed<ScrollEvent> {
+  return cardcParse<ScrollEvent>(checkScrollEvent, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -180,14 +233,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -564,18 +622,6 @@ function checkClickEvent(value: unknown, s: cardcState, at: string, orNull?: boo
   s.type = outer;
 }
 
-/** Whether a value is a `ClickEvent`, exactly as the contract says. Never throws. */
-export function isClickEvent(value: unknown): value is ClickEvent {
-  return cardcRun(checkClickEvent, value, 1, true).length === 0;
-}
-
-/** The value as a `ClickEvent`, or where and how it breaks the contract. Never throws. */
-export function parseClickEvent(
-  value: unknown,
-): { ok: true; value: ClickEvent } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ClickEvent>(checkClickEvent, value);
-}
-
 /** The `event` tags of `Event`. */
 const tagsOfEvent = cardcTags('event', ['key', 'pointer']);
 
@@ -592,18 +638,6 @@ function checkEvent(value: unknown, s: cardcState, at: string, orNull?: boolean)
     case 'pointer':
       return checkPointerEvent(value, s, at);
   }
-}
-
-/** Whether a value is a `Event`, exactly as the contract says. Never throws. */
-export function isEvent(value: unknown): value is Event {
-  return cardcRun(checkEvent, value, 1, true).length === 0;
-}
-
-/** The value as a `Event`, or where and how it breaks the contract. Never throws. */
-export function parseEvent(
-  value: unknown,
-): { ok: true; value: Event } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Event>(checkEvent, value);
 }
 
 /** The keys of the fields of `KeyEvent`. */
@@ -635,18 +669,6 @@ function checkKeyEvent(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = outer;
 }
 
-/** Whether a value is a `KeyEvent`, exactly as the contract says. Never throws. */
-export function isKeyEvent(value: unknown): value is KeyEvent {
-  return cardcRun(checkKeyEvent, value, 1, true).length === 0;
-}
-
-/** The value as a `KeyEvent`, or where and how it breaks the contract. Never throws. */
-export function parseKeyEvent(
-  value: unknown,
-): { ok: true; value: KeyEvent } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<KeyEvent>(checkKeyEvent, value);
-}
-
 /** The `kind` tags of `PointerEvent`. */
 const tagsOfPointerEvent = cardcTags('kind', ['click', 'scroll']);
 
@@ -668,18 +690,6 @@ function checkPointerEvent(value: unknown, s: cardcState, at: string, orNull?: b
         return;
       }
   }
-}
-
-/** Whether a value is a `PointerEvent`, exactly as the contract says. Never throws. */
-export function isPointerEvent(value: unknown): value is PointerEvent {
-  return cardcRun(checkPointerEvent, value, 1, true).length === 0;
-}
-
-/** The value as a `PointerEvent`, or where and how it breaks the contract. Never throws. */
-export function parsePointerEvent(
-  value: unknown,
-): { ok: true; value: PointerEvent } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<PointerEvent>(checkPointerEvent, value);
 }
 
 /** The keys of the fields of `ScrollEvent`. */
@@ -707,16 +717,4 @@ function checkScrollEvent(value: unknown, s: cardcState, at: string, orNull?: bo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ScrollEvent`, exactly as the contract says. Never throws. */
-export function isScrollEvent(value: unknown): value is ScrollEvent {
-  return cardcRun(checkScrollEvent, value, 1, true).length === 0;
-}
-
-/** The value as a `ScrollEvent`, or where and how it breaks the contract. Never throws. */
-export function parseScrollEvent(
-  value: unknown,
-): { ok: true; value: ScrollEvent } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ScrollEvent>(checkScrollEvent, value);
 }

@@ -67,7 +67,90 @@ export function assertNever(value: never): never {
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Anchor`, exactly as the contract says. Never throws. */
+export function isAnchor(value: unknown): value is Anchor {
+  return cardcIs(checkAnchor, value);
+}
+
+/** The value as a `Anchor`, or where and how it breaks the contract. Never throws. */
+export function parseAnchor(value: unknown): cardcParsed<Anchor> {
+  return cardcParse<Anchor>(checkAnchor, value);
+}
+
+/** Whether a value is a `Forest`, exactly as the contract says. Never throws. */
+export function isForest(value: unknown): value is Forest {
+  return cardcIs(checkForest, value);
+}
+
+/** The value as a `Forest`, or where and how it breaks the contract. Never throws. */
+export function parseForest(value: unknown): cardcParsed<Forest> {
+  return cardcParse<Forest>(checkForest, value);
+}
+
+/** Whether a value is a `Labels`, exactly as the contract says. Never throws. */
+export function isLabels(value: unknown): value is Labels {
+  return cardcIs(checkLabels, value);
+}
+
+/** The value as a `Labels`, or where and how it breaks the contract. Never throws. */
+export function parseLabels(value: unknown): cardcParsed<Labels> {
+  return cardcParse<Labels>(checkLabels, value);
+}
+
+/** Whether a value is a `Point`, exactly as the contract says. Never throws. */
+export function isPoint(value: unknown): value is Point {
+  return cardcIs(checkPoint, value);
+}
+
+/** The value as a `Point`, or where and how it breaks the contract. Never throws. */
+export function parsePoint(value: unknown): cardcParsed<Point> {
+  return cardcParse<Point>(checkPoint, value);
+}
+
+/** Whether a value is a `Session`, exactly as the contract says. Never throws. */
+export function isSession(value: unknown): value is Session {
+  return cardcIs(checkSession, value);
+}
+
+/** The value as a `Session`, or where and how it breaks the contract. Never throws. */
+export function parseSession(value: unknown): cardcParsed<Session> {
+  return cardcParse<Session>(checkSession, value);
+}
+
+/** Whether a value is a `SessionId`, exactly as the contract says. Never throws. */
+export function isSessionId(value: unknown): value is SessionId {
+  return cardcIs(checkSessionId, value);
+}
+
+/** The value as a `SessionId`, or where and how it breaks the contract. Never throws. */
+export function parseSessionId(value: unknown): cardcParsed<SessionId> {
+  return cardcParse<SessionId>(checkSessionId, value);
+}
+
+/** Whether a value is a `SessionIds`, exactly as the contract says. Never throws. */
+export function isSessionIds(value: unknown): value is SessionIds {
+  return cardcIs(checkSessionIds, value);
+}
+
+/** The value as a `SessionIds`, or where and how it breaks the contract. Never throws. */
+export function parseSessionIds(value: unknown): cardcParsed<SessionIds> {
+  return cardcParse<SessionIds>(checkSessionIds, value);
+}
+
+/** Whether a value is a `TokenCount`, exactly as the contract says. Never throws. */
+export function isTokenCount(value: unknown): value is TokenCount {
+  return cardcIs(checkTokenCount, value);
+}
+
+/** The value as a `TokenCount`, or where and how it breaks the contract. Never throws. */
+export function parseTokenCount(value: unknown): cardcParsed<TokenCount> {
+  return cardcParse<TokenCount>(checkTokenCount, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -139,14 +222,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -446,50 +534,14 @@ function checkAnchor(value: unknown, s: cardcState, at: string, orNull?: boolean
   checkPoint(value, s, at, orNull);
 }
 
-/** Whether a value is a `Anchor`, exactly as the contract says. Never throws. */
-export function isAnchor(value: unknown): value is Anchor {
-  return cardcRun(checkAnchor, value, 1, true).length === 0;
-}
-
-/** The value as a `Anchor`, or where and how it breaks the contract. Never throws. */
-export function parseAnchor(
-  value: unknown,
-): { ok: true; value: Anchor } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Anchor>(checkAnchor, value);
-}
-
 /** Checks a `Forest`. */
 function checkForest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcArrayOf(checkForest)(value, s, at, orNull);
 }
 
-/** Whether a value is a `Forest`, exactly as the contract says. Never throws. */
-export function isForest(value: unknown): value is Forest {
-  return cardcRun(checkForest, value, 1, true).length === 0;
-}
-
-/** The value as a `Forest`, or where and how it breaks the contract. Never throws. */
-export function parseForest(
-  value: unknown,
-): { ok: true; value: Forest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Forest>(checkForest, value);
-}
-
 /** Checks a `Labels`. */
 function checkLabels(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcMapOf(cardcString)(value, s, at, orNull);
-}
-
-/** Whether a value is a `Labels`, exactly as the contract says. Never throws. */
-export function isLabels(value: unknown): value is Labels {
-  return cardcRun(checkLabels, value, 1, true).length === 0;
-}
-
-/** The value as a `Labels`, or where and how it breaks the contract. Never throws. */
-export function parseLabels(
-  value: unknown,
-): { ok: true; value: Labels } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Labels>(checkLabels, value);
 }
 
 /** The keys of the fields of `Point`. */
@@ -532,18 +584,6 @@ function checkPoint(value: unknown, s: cardcState, at: string, orNull?: boolean)
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Point`, exactly as the contract says. Never throws. */
-export function isPoint(value: unknown): value is Point {
-  return cardcRun(checkPoint, value, 1, true).length === 0;
-}
-
-/** The value as a `Point`, or where and how it breaks the contract. Never throws. */
-export function parsePoint(
-  value: unknown,
-): { ok: true; value: Point } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Point>(checkPoint, value);
 }
 
 /** The keys of the fields of `Session`. */
@@ -626,33 +666,9 @@ function checkSession(value: unknown, s: cardcState, at: string, orNull?: boolea
   s.type = outer;
 }
 
-/** Whether a value is a `Session`, exactly as the contract says. Never throws. */
-export function isSession(value: unknown): value is Session {
-  return cardcRun(checkSession, value, 1, true).length === 0;
-}
-
-/** The value as a `Session`, or where and how it breaks the contract. Never throws. */
-export function parseSession(
-  value: unknown,
-): { ok: true; value: Session } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Session>(checkSession, value);
-}
-
 /** Checks a `SessionId`. */
 function checkSessionId(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcString(value, s, at, orNull);
-}
-
-/** Whether a value is a `SessionId`, exactly as the contract says. Never throws. */
-export function isSessionId(value: unknown): value is SessionId {
-  return cardcRun(checkSessionId, value, 1, true).length === 0;
-}
-
-/** The value as a `SessionId`, or where and how it breaks the contract. Never throws. */
-export function parseSessionId(
-  value: unknown,
-): { ok: true; value: SessionId } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<SessionId>(checkSessionId, value);
 }
 
 /** Checks a `SessionIds`. */
@@ -660,31 +676,7 @@ function checkSessionIds(value: unknown, s: cardcState, at: string, orNull?: boo
   cardcArrayOf(checkSessionId)(value, s, at, orNull);
 }
 
-/** Whether a value is a `SessionIds`, exactly as the contract says. Never throws. */
-export function isSessionIds(value: unknown): value is SessionIds {
-  return cardcRun(checkSessionIds, value, 1, true).length === 0;
-}
-
-/** The value as a `SessionIds`, or where and how it breaks the contract. Never throws. */
-export function parseSessionIds(
-  value: unknown,
-): { ok: true; value: SessionIds } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<SessionIds>(checkSessionIds, value);
-}
-
 /** Checks a `TokenCount`. */
 function checkTokenCount(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcInteger(0, 4294967295)(value, s, at, orNull);
-}
-
-/** Whether a value is a `TokenCount`, exactly as the contract says. Never throws. */
-export function isTokenCount(value: unknown): value is TokenCount {
-  return cardcRun(checkTokenCount, value, 1, true).length === 0;
-}
-
-/** The value as a `TokenCount`, or where and how it breaks the contract. Never throws. */
-export function parseTokenCount(
-  value: unknown,
-): { ok: true; value: TokenCount } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TokenCount>(checkTokenCount, value);
 }

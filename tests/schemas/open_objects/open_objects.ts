@@ -36,7 +36,30 @@ export function assertNever(value: never): never {
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Metadata`, exactly as the contract says. Never throws. */
+export function isMetadata(value: unknown): value is Metadata {
+  return cardcIs(checkMetadata, value);
+}
+
+/** The value as a `Metadata`, or where and how it breaks the contract. Never throws. */
+export function parseMetadata(value: unknown): cardcParsed<Metadata> {
+  return cardcParse<Metadata>(checkMetadata, value);
+}
+
+/** Whether a value is a `Strict`, exactly as the contract says. Never throws. */
+export function isStrict(value: unknown): value is Strict {
+  return cardcIs(checkStrict, value);
+}
+
+/** The value as a `Strict`, or where and how it breaks the contract. Never throws. */
+export function parseStrict(value: unknown): cardcParsed<Strict> {
+  return cardcParse<Strict>(checkStrict, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -108,14 +131,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -373,18 +401,6 @@ function checkMetadata(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = outer;
 }
 
-/** Whether a value is a `Metadata`, exactly as the contract says. Never throws. */
-export function isMetadata(value: unknown): value is Metadata {
-  return cardcRun(checkMetadata, value, 1, true).length === 0;
-}
-
-/** The value as a `Metadata`, or where and how it breaks the contract. Never throws. */
-export function parseMetadata(
-  value: unknown,
-): { ok: true; value: Metadata } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Metadata>(checkMetadata, value);
-}
-
 /** The keys of the fields of `Strict`. */
 const keysOfStrict: readonly string[] = ['name', 'metadata'];
 
@@ -417,16 +433,4 @@ function checkStrict(value: unknown, s: cardcState, at: string, orNull?: boolean
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Strict`, exactly as the contract says. Never throws. */
-export function isStrict(value: unknown): value is Strict {
-  return cardcRun(checkStrict, value, 1, true).length === 0;
-}
-
-/** The value as a `Strict`, or where and how it breaks the contract. Never throws. */
-export function parseStrict(
-  value: unknown,
-): { ok: true; value: Strict } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Strict>(checkStrict, value);
 }

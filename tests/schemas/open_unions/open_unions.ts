@@ -174,7 +174,123 @@ export function matchSearchCard<R_>(value: SearchCard, handlers: SearchCardHandl
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Card`, exactly as the contract says. Never throws. */
+export function isCard(value: unknown): value is Card {
+  return cardcIs(checkCard, value);
+}
+
+/** The value as a `Card`, or where and how it breaks the contract. Never throws. */
+export function parseCard(value: unknown): cardcParsed<Card> {
+  return cardcParse<Card>(checkCard, value);
+}
+
+/** Whether a `Card` is its catch-all `CardUnknown`, one this build does not know. */
+export function isCardUnknown(value: Card): value is CardUnknown {
+  switch (value['card']) {
+    case 'text':
+    case 'divider':
+    case 'search':
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Whether a value is a `Event`, exactly as the contract says. Never throws. */
+export function isEvent(value: unknown): value is Event {
+  return cardcIs(checkEvent, value);
+}
+
+/** The value as a `Event`, or where and how it breaks the contract. Never throws. */
+export function parseEvent(value: unknown): cardcParsed<Event> {
+  return cardcParse<Event>(checkEvent, value);
+}
+
+/** Whether a value is a `Message`, exactly as the contract says. Never throws. */
+export function isMessage(value: unknown): value is Message {
+  return cardcIs(checkMessage, value);
+}
+
+/** The value as a `Message`, or where and how it breaks the contract. Never throws. */
+export function parseMessage(value: unknown): cardcParsed<Message> {
+  return cardcParse<Message>(checkMessage, value);
+}
+
+/** Whether a value is a `PathsResult`, exactly as the contract says. Never throws. */
+export function isPathsResult(value: unknown): value is PathsResult {
+  return cardcIs(checkPathsResult, value);
+}
+
+/** The value as a `PathsResult`, or where and how it breaks the contract. Never throws. */
+export function parsePathsResult(value: unknown): cardcParsed<PathsResult> {
+  return cardcParse<PathsResult>(checkPathsResult, value);
+}
+
+/** Whether a value is a `Role`, exactly as the contract says. Never throws. */
+export function isRole(value: unknown): value is Role {
+  return cardcIs(checkRole, value);
+}
+
+/** The value as a `Role`, or where and how it breaks the contract. Never throws. */
+export function parseRole(value: unknown): cardcParsed<Role> {
+  return cardcParse<Role>(checkRole, value);
+}
+
+/** Whether a `Role` is its catch-all `RoleOther`, one this build does not know. */
+export function isRoleOther(value: Role): value is RoleOther {
+  switch (value) {
+    case 'user':
+    case 'assistant':
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Whether a value is a `SearchCard`, exactly as the contract says. Never throws. */
+export function isSearchCard(value: unknown): value is SearchCard {
+  return cardcIs(checkSearchCard, value);
+}
+
+/** The value as a `SearchCard`, or where and how it breaks the contract. Never throws. */
+export function parseSearchCard(value: unknown): cardcParsed<SearchCard> {
+  return cardcParse<SearchCard>(checkSearchCard, value);
+}
+
+/** Whether a `SearchCard` is its catch-all `SearchCardUnsupported`, one this build does not know. */
+export function isSearchCardUnsupported(value: SearchCard): value is SearchCardUnsupported {
+  switch (value['kind']) {
+    case 'paths':
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Whether a value is a `TextCard`, exactly as the contract says. Never throws. */
+export function isTextCard(value: unknown): value is TextCard {
+  return cardcIs(checkTextCard, value);
+}
+
+/** The value as a `TextCard`, or where and how it breaks the contract. Never throws. */
+export function parseTextCard(value: unknown): cardcParsed<TextCard> {
+  return cardcParse<TextCard>(checkTextCard, value);
+}
+
+/** Whether a value is a `Tone`, exactly as the contract says. Never throws. */
+export function isTone(value: unknown): value is Tone {
+  return cardcIs(checkTone, value);
+}
+
+/** The value as a `Tone`, or where and how it breaks the contract. Never throws. */
+export function parseTone(value: unknown): cardcParsed<Tone> {
+  return cardcParse<Tone>(checkTone, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -246,14 +362,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -679,30 +800,6 @@ function checkCard(value: unknown, s: cardcState, at: string, orNull?: boolean):
   }
 }
 
-/** Whether a value is a `Card`, exactly as the contract says. Never throws. */
-export function isCard(value: unknown): value is Card {
-  return cardcRun(checkCard, value, 1, true).length === 0;
-}
-
-/** The value as a `Card`, or where and how it breaks the contract. Never throws. */
-export function parseCard(
-  value: unknown,
-): { ok: true; value: Card } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Card>(checkCard, value);
-}
-
-/** Whether a `Card` is its catch-all `CardUnknown`, one this build does not know. */
-export function isCardUnknown(value: Card): value is CardUnknown {
-  switch (value['card']) {
-    case 'text':
-    case 'divider':
-    case 'search':
-      return false;
-    default:
-      return true;
-  }
-}
-
 /** The `type` tags of `Event`. */
 const tagsOfEvent = cardcTags('type', ['show', 'done']);
 
@@ -714,18 +811,6 @@ function checkEvent(value: unknown, s: cardcState, at: string, orNull?: boolean)
     case 'done':
       return cardcStruct(value, s, at, orNull, 'Event');
   }
-}
-
-/** Whether a value is a `Event`, exactly as the contract says. Never throws. */
-export function isEvent(value: unknown): value is Event {
-  return cardcRun(checkEvent, value, 1, true).length === 0;
-}
-
-/** The value as a `Event`, or where and how it breaks the contract. Never throws. */
-export function parseEvent(
-  value: unknown,
-): { ok: true; value: Event } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Event>(checkEvent, value);
 }
 
 /** The keys of the fields of `Message`. */
@@ -794,18 +879,6 @@ function checkMessage(value: unknown, s: cardcState, at: string, orNull?: boolea
   s.type = outer;
 }
 
-/** Whether a value is a `Message`, exactly as the contract says. Never throws. */
-export function isMessage(value: unknown): value is Message {
-  return cardcRun(checkMessage, value, 1, true).length === 0;
-}
-
-/** The value as a `Message`, or where and how it breaks the contract. Never throws. */
-export function parseMessage(
-  value: unknown,
-): { ok: true; value: Message } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Message>(checkMessage, value);
-}
-
 /** The keys of the fields of `PathsResult`. */
 const keysOfPathsResult: readonly string[] = ['paths'];
 
@@ -841,44 +914,9 @@ function checkPathsResult(value: unknown, s: cardcState, at: string, orNull?: bo
   s.type = outer;
 }
 
-/** Whether a value is a `PathsResult`, exactly as the contract says. Never throws. */
-export function isPathsResult(value: unknown): value is PathsResult {
-  return cardcRun(checkPathsResult, value, 1, true).length === 0;
-}
-
-/** The value as a `PathsResult`, or where and how it breaks the contract. Never throws. */
-export function parsePathsResult(
-  value: unknown,
-): { ok: true; value: PathsResult } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<PathsResult>(checkPathsResult, value);
-}
-
 /** Checks a `Role`. */
 function checkRole(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcString(value, s, at, orNull);
-}
-
-/** Whether a value is a `Role`, exactly as the contract says. Never throws. */
-export function isRole(value: unknown): value is Role {
-  return cardcRun(checkRole, value, 1, true).length === 0;
-}
-
-/** The value as a `Role`, or where and how it breaks the contract. Never throws. */
-export function parseRole(
-  value: unknown,
-): { ok: true; value: Role } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Role>(checkRole, value);
-}
-
-/** Whether a `Role` is its catch-all `RoleOther`, one this build does not know. */
-export function isRoleOther(value: Role): value is RoleOther {
-  switch (value) {
-    case 'user':
-    case 'assistant':
-      return false;
-    default:
-      return true;
-  }
 }
 
 /** The `kind` tags of `SearchCard`. */
@@ -900,28 +938,6 @@ function checkSearchCard(value: unknown, s: cardcState, at: string, orNull?: boo
         s.variant = outer;
         return;
       }
-  }
-}
-
-/** Whether a value is a `SearchCard`, exactly as the contract says. Never throws. */
-export function isSearchCard(value: unknown): value is SearchCard {
-  return cardcRun(checkSearchCard, value, 1, true).length === 0;
-}
-
-/** The value as a `SearchCard`, or where and how it breaks the contract. Never throws. */
-export function parseSearchCard(
-  value: unknown,
-): { ok: true; value: SearchCard } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<SearchCard>(checkSearchCard, value);
-}
-
-/** Whether a `SearchCard` is its catch-all `SearchCardUnsupported`, one this build does not know. */
-export function isSearchCardUnsupported(value: SearchCard): value is SearchCardUnsupported {
-  switch (value['kind']) {
-    case 'paths':
-      return false;
-    default:
-      return true;
   }
 }
 
@@ -964,34 +980,10 @@ function checkTextCard(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = outer;
 }
 
-/** Whether a value is a `TextCard`, exactly as the contract says. Never throws. */
-export function isTextCard(value: unknown): value is TextCard {
-  return cardcRun(checkTextCard, value, 1, true).length === 0;
-}
-
-/** The value as a `TextCard`, or where and how it breaks the contract. Never throws. */
-export function parseTextCard(
-  value: unknown,
-): { ok: true; value: TextCard } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TextCard>(checkTextCard, value);
-}
-
 /** The strings of `Tone`. */
 const valuesOfTone = cardcStrings(['plain', 'loud']);
 
 /** Checks a `Tone`. */
 function checkTone(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfTone);
-}
-
-/** Whether a value is a `Tone`, exactly as the contract says. Never throws. */
-export function isTone(value: unknown): value is Tone {
-  return cardcRun(checkTone, value, 1, true).length === 0;
-}
-
-/** The value as a `Tone`, or where and how it breaks the contract. Never throws. */
-export function parseTone(
-  value: unknown,
-): { ok: true; value: Tone } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Tone>(checkTone, value);
 }

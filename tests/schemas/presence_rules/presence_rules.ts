@@ -84,7 +84,50 @@ export function matchEvent<R_>(value: Event, handlers: EventHandlers<R_>): R_ {
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Attachment`, exactly as the contract says. Never throws. */
+export function isAttachment(value: unknown): value is Attachment {
+  return cardcIs(checkAttachment, value);
+}
+
+/** The value as a `Attachment`, or where and how it breaks the contract. Never throws. */
+export function parseAttachment(value: unknown): cardcParsed<Attachment> {
+  return cardcParseCopy<Attachment>(checkAttachment, value);
+}
+
+/** Whether a value is a `Author`, exactly as the contract says. Never throws. */
+export function isAuthor(value: unknown): value is Author {
+  return cardcIs(checkAuthor, value);
+}
+
+/** The value as a `Author`, or where and how it breaks the contract. Never throws. */
+export function parseAuthor(value: unknown): cardcParsed<Author> {
+  return cardcParseCopy<Author>(checkAuthor, value);
+}
+
+/** Whether a value is a `Event`, exactly as the contract says. Never throws. */
+export function isEvent(value: unknown): value is Event {
+  return cardcIs(checkEvent, value);
+}
+
+/** The value as a `Event`, or where and how it breaks the contract. Never throws. */
+export function parseEvent(value: unknown): cardcParsed<Event> {
+  return cardcParseCopy<Event>(checkEvent, value);
+}
+
+/** Whether a value is a `Message`, exactly as the contract says. Never throws. */
+export function isMessage(value: unknown): value is Message {
+  return cardcIs(checkMessage, value);
+}
+
+/** The value as a `Message`, or where and how it breaks the contract. Never throws. */
+export function parseMessage(value: unknown): cardcParsed<Message> {
+  return cardcParseCopy<Message>(checkMessage, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -156,14 +199,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -207,10 +255,7 @@ function cardcRewrite(check: cardcCheck, value: unknown, write: boolean): unknow
  * read: a copy of the value, rewritten as a reader holds it (see `cardcState.fix`), typed, or the
  * errors that refute it. The caller's value is left as it was.
  */
-function cardcParseCopy<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParseCopy<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const parsed = cardcParse<T>(check, value);
   return parsed.ok ? { ok: true, value: cardcRewrite(check, value, false) as T } : parsed;
 }
@@ -619,18 +664,6 @@ function checkAttachment(value: unknown, s: cardcState, at: string, orNull?: boo
   s.type = outer;
 }
 
-/** Whether a value is a `Attachment`, exactly as the contract says. Never throws. */
-export function isAttachment(value: unknown): value is Attachment {
-  return cardcRun(checkAttachment, value, 1, true).length === 0;
-}
-
-/** The value as a `Attachment`, or where and how it breaks the contract. Never throws. */
-export function parseAttachment(
-  value: unknown,
-): { ok: true; value: Attachment } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Attachment>(checkAttachment, value);
-}
-
 /** The keys of the fields of `Author`. */
 const keysOfAuthor: readonly string[] = ['name'];
 
@@ -660,18 +693,6 @@ function checkAuthor(value: unknown, s: cardcState, at: string, orNull?: boolean
   s.type = outer;
 }
 
-/** Whether a value is a `Author`, exactly as the contract says. Never throws. */
-export function isAuthor(value: unknown): value is Author {
-  return cardcRun(checkAuthor, value, 1, true).length === 0;
-}
-
-/** The value as a `Author`, or where and how it breaks the contract. Never throws. */
-export function parseAuthor(
-  value: unknown,
-): { ok: true; value: Author } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Author>(checkAuthor, value);
-}
-
 /** The `type` tags of `Event`. */
 const tagsOfEvent = cardcTags('type', ['posted', 'ping']);
 
@@ -688,18 +709,6 @@ function checkEvent(value: unknown, s: cardcState, at: string, orNull?: boolean)
     case 'ping':
       return cardcStruct(value, s, at, orNull, 'Event');
   }
-}
-
-/** Whether a value is a `Event`, exactly as the contract says. Never throws. */
-export function isEvent(value: unknown): value is Event {
-  return cardcRun(checkEvent, value, 1, true).length === 0;
-}
-
-/** The value as a `Event`, or where and how it breaks the contract. Never throws. */
-export function parseEvent(
-  value: unknown,
-): { ok: true; value: Event } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Event>(checkEvent, value);
 }
 
 /** The keys of the fields of `Message`. */
@@ -778,16 +787,4 @@ function checkMessage(value: unknown, s: cardcState, at: string, orNull?: boolea
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Message`, exactly as the contract says. Never throws. */
-export function isMessage(value: unknown): value is Message {
-  return cardcRun(checkMessage, value, 1, true).length === 0;
-}
-
-/** The value as a `Message`, or where and how it breaks the contract. Never throws. */
-export function parseMessage(
-  value: unknown,
-): { ok: true; value: Message } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Message>(checkMessage, value);
 }

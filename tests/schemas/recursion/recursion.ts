@@ -86,7 +86,70 @@ export function matchExpr<R_>(value: Expr, handlers: ExprHandlers<R_>): R_ {
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Add`, exactly as the contract says. Never throws. */
+export function isAdd(value: unknown): value is Add {
+  return cardcIs(checkAdd, value);
+}
+
+/** The value as a `Add`, or where and how it breaks the contract. Never throws. */
+export function parseAdd(value: unknown): cardcParsed<Add> {
+  return cardcParse<Add>(checkAdd, value);
+}
+
+/** Whether a value is a `Directory`, exactly as the contract says. Never throws. */
+export function isDirectory(value: unknown): value is Directory {
+  return cardcIs(checkDirectory, value);
+}
+
+/** The value as a `Directory`, or where and how it breaks the contract. Never throws. */
+export function parseDirectory(value: unknown): cardcParsed<Directory> {
+  return cardcParse<Directory>(checkDirectory, value);
+}
+
+/** Whether a value is a `Expr`, exactly as the contract says. Never throws. */
+export function isExpr(value: unknown): value is Expr {
+  return cardcIs(checkExpr, value);
+}
+
+/** The value as a `Expr`, or where and how it breaks the contract. Never throws. */
+export function parseExpr(value: unknown): cardcParsed<Expr> {
+  return cardcParse<Expr>(checkExpr, value);
+}
+
+/** Whether a value is a `Literal`, exactly as the contract says. Never throws. */
+export function isLiteral(value: unknown): value is Literal {
+  return cardcIs(checkLiteral, value);
+}
+
+/** The value as a `Literal`, or where and how it breaks the contract. Never throws. */
+export function parseLiteral(value: unknown): cardcParsed<Literal> {
+  return cardcParse<Literal>(checkLiteral, value);
+}
+
+/** Whether a value is a `Negate`, exactly as the contract says. Never throws. */
+export function isNegate(value: unknown): value is Negate {
+  return cardcIs(checkNegate, value);
+}
+
+/** The value as a `Negate`, or where and how it breaks the contract. Never throws. */
+export function parseNegate(value: unknown): cardcParsed<Negate> {
+  return cardcParse<Negate>(checkNegate, value);
+}
+
+/** Whether a value is a `TreeNode`, exactly as the contract says. Never throws. */
+export function isTreeNode(value: unknown): value is TreeNode {
+  return cardcIs(checkTreeNode, value);
+}
+
+/** The value as a `TreeNode`, or where and how it breaks the contract. Never throws. */
+export function parseTreeNode(value: unknown): cardcParsed<TreeNode> {
+  return cardcParse<TreeNode>(checkTreeNode, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -158,14 +221,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -561,18 +629,6 @@ function checkAdd(value: unknown, s: cardcState, at: string, orNull?: boolean): 
   s.type = outer;
 }
 
-/** Whether a value is a `Add`, exactly as the contract says. Never throws. */
-export function isAdd(value: unknown): value is Add {
-  return cardcRun(checkAdd, value, 1, true).length === 0;
-}
-
-/** The value as a `Add`, or where and how it breaks the contract. Never throws. */
-export function parseAdd(
-  value: unknown,
-): { ok: true; value: Add } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Add>(checkAdd, value);
-}
-
 /** The keys of the fields of `Directory`. */
 const keysOfDirectory: readonly string[] = ['name', 'children', 'byName'];
 
@@ -623,18 +679,6 @@ function checkDirectory(value: unknown, s: cardcState, at: string, orNull?: bool
   s.type = outer;
 }
 
-/** Whether a value is a `Directory`, exactly as the contract says. Never throws. */
-export function isDirectory(value: unknown): value is Directory {
-  return cardcRun(checkDirectory, value, 1, true).length === 0;
-}
-
-/** The value as a `Directory`, or where and how it breaks the contract. Never throws. */
-export function parseDirectory(
-  value: unknown,
-): { ok: true; value: Directory } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Directory>(checkDirectory, value);
-}
-
 /** The `op` tags of `Expr`. */
 const tagsOfExpr = cardcTags('op', ['literal', 'add', 'negate']);
 
@@ -665,18 +709,6 @@ function checkExpr(value: unknown, s: cardcState, at: string, orNull?: boolean):
   }
 }
 
-/** Whether a value is a `Expr`, exactly as the contract says. Never throws. */
-export function isExpr(value: unknown): value is Expr {
-  return cardcRun(checkExpr, value, 1, true).length === 0;
-}
-
-/** The value as a `Expr`, or where and how it breaks the contract. Never throws. */
-export function parseExpr(
-  value: unknown,
-): { ok: true; value: Expr } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Expr>(checkExpr, value);
-}
-
 /** The keys of the fields of `Literal`. */
 const keysOfLiteral: readonly string[] = ['value'];
 
@@ -704,18 +736,6 @@ function checkLiteral(value: unknown, s: cardcState, at: string, orNull?: boolea
   s.type = outer;
 }
 
-/** Whether a value is a `Literal`, exactly as the contract says. Never throws. */
-export function isLiteral(value: unknown): value is Literal {
-  return cardcRun(checkLiteral, value, 1, true).length === 0;
-}
-
-/** The value as a `Literal`, or where and how it breaks the contract. Never throws. */
-export function parseLiteral(
-  value: unknown,
-): { ok: true; value: Literal } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Literal>(checkLiteral, value);
-}
-
 /** The keys of the fields of `Negate`. */
 const keysOfNegate: readonly string[] = ['operand'];
 
@@ -741,18 +761,6 @@ function checkNegate(value: unknown, s: cardcState, at: string, orNull?: boolean
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Negate`, exactly as the contract says. Never throws. */
-export function isNegate(value: unknown): value is Negate {
-  return cardcRun(checkNegate, value, 1, true).length === 0;
-}
-
-/** The value as a `Negate`, or where and how it breaks the contract. Never throws. */
-export function parseNegate(
-  value: unknown,
-): { ok: true; value: Negate } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Negate>(checkNegate, value);
 }
 
 /** The keys of the fields of `TreeNode`. */
@@ -799,16 +807,4 @@ function checkTreeNode(value: unknown, s: cardcState, at: string, orNull?: boole
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `TreeNode`, exactly as the contract says. Never throws. */
-export function isTreeNode(value: unknown): value is TreeNode {
-  return cardcRun(checkTreeNode, value, 1, true).length === 0;
-}
-
-/** The value as a `TreeNode`, or where and how it breaks the contract. Never throws. */
-export function parseTreeNode(
-  value: unknown,
-): { ok: true; value: TreeNode } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TreeNode>(checkTreeNode, value);
 }

@@ -83,7 +83,80 @@ export function matchMessage<R_>(value: Message, handlers: MessageHandlers<R_>):
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Defaults`, exactly as the contract says. Never throws. */
+export function isDefaults(value: unknown): value is Defaults {
+  return cardcIs(checkDefaults, value);
+}
+
+/** The value as a `Defaults`, or where and how it breaks the contract. Never throws. */
+export function parseDefaults(value: unknown): cardcParsed<Defaults> {
+  return cardcParse<Defaults>(checkDefaults, value);
+}
+
+/** Whether a value is a `ImageMessage`, exactly as the contract says. Never throws. */
+export function isImageMessage(value: unknown): value is ImageMessage {
+  return cardcIs(checkImageMessage, value);
+}
+
+/** The value as a `ImageMessage`, or where and how it breaks the contract. Never throws. */
+export function parseImageMessage(value: unknown): cardcParsed<ImageMessage> {
+  return cardcParse<ImageMessage>(checkImageMessage, value);
+}
+
+/** Whether a value is a `Message`, exactly as the contract says. Never throws. */
+export function isMessage(value: unknown): value is Message {
+  return cardcIs(checkMessage, value);
+}
+
+/** The value as a `Message`, or where and how it breaks the contract. Never throws. */
+export function parseMessage(value: unknown): cardcParsed<Message> {
+  return cardcParse<Message>(checkMessage, value);
+}
+
+/** Whether a value is a `Priority`, exactly as the contract says. Never throws. */
+export function isPriority(value: unknown): value is Priority {
+  return cardcIs(checkPriority, value);
+}
+
+/** The value as a `Priority`, or where and how it breaks the contract. Never throws. */
+export function parsePriority(value: unknown): cardcParsed<Priority> {
+  return cardcParse<Priority>(checkPriority, value);
+}
+
+/** Whether a value is a `Shouting`, exactly as the contract says. Never throws. */
+export function isShouting(value: unknown): value is Shouting {
+  return cardcIs(checkShouting, value);
+}
+
+/** The value as a `Shouting`, or where and how it breaks the contract. Never throws. */
+export function parseShouting(value: unknown): cardcParsed<Shouting> {
+  return cardcParse<Shouting>(checkShouting, value);
+}
+
+/** Whether a value is a `Task`, exactly as the contract says. Never throws. */
+export function isTask(value: unknown): value is Task {
+  return cardcIs(checkTask, value);
+}
+
+/** The value as a `Task`, or where and how it breaks the contract. Never throws. */
+export function parseTask(value: unknown): cardcParsed<Task> {
+  return cardcParse<Task>(checkTask, value);
+}
+
+/** Whether a value is a `TextMessage`, exactly as the contract says. Never throws. */
+export function isTextMessage(value: unknown): value is TextMessage {
+  return cardcIs(checkTextMessage, value);
+}
+
+/** The value as a `TextMessage`, or where and how it breaks the contract. Never throws. */
+export function parseTextMessage(value: unknown): cardcParsed<TextMessage> {
+  return cardcParse<TextMessage>(checkTextMessage, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -155,14 +228,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -522,18 +600,6 @@ function checkDefaults(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = outer;
 }
 
-/** Whether a value is a `Defaults`, exactly as the contract says. Never throws. */
-export function isDefaults(value: unknown): value is Defaults {
-  return cardcRun(checkDefaults, value, 1, true).length === 0;
-}
-
-/** The value as a `Defaults`, or where and how it breaks the contract. Never throws. */
-export function parseDefaults(
-  value: unknown,
-): { ok: true; value: Defaults } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Defaults>(checkDefaults, value);
-}
-
 /** The keys of the fields of `ImageMessage`. */
 const keysOfImageMessage: readonly string[] = ['src'];
 
@@ -563,18 +629,6 @@ function checkImageMessage(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = outer;
 }
 
-/** Whether a value is a `ImageMessage`, exactly as the contract says. Never throws. */
-export function isImageMessage(value: unknown): value is ImageMessage {
-  return cardcRun(checkImageMessage, value, 1, true).length === 0;
-}
-
-/** The value as a `ImageMessage`, or where and how it breaks the contract. Never throws. */
-export function parseImageMessage(
-  value: unknown,
-): { ok: true; value: ImageMessage } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ImageMessage>(checkImageMessage, value);
-}
-
 /** The `$type` tags of `Message`. */
 const tagsOfMessage = cardcTags('$type', ['TextMessage', 'pic']);
 
@@ -598,36 +652,12 @@ function checkMessage(value: unknown, s: cardcState, at: string, orNull?: boolea
   }
 }
 
-/** Whether a value is a `Message`, exactly as the contract says. Never throws. */
-export function isMessage(value: unknown): value is Message {
-  return cardcRun(checkMessage, value, 1, true).length === 0;
-}
-
-/** The value as a `Message`, or where and how it breaks the contract. Never throws. */
-export function parseMessage(
-  value: unknown,
-): { ok: true; value: Message } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Message>(checkMessage, value);
-}
-
 /** The strings of `Priority`. */
 const valuesOfPriority = cardcStrings(['very-high', 'low']);
 
 /** Checks a `Priority`. */
 function checkPriority(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfPriority);
-}
-
-/** Whether a value is a `Priority`, exactly as the contract says. Never throws. */
-export function isPriority(value: unknown): value is Priority {
-  return cardcRun(checkPriority, value, 1, true).length === 0;
-}
-
-/** The value as a `Priority`, or where and how it breaks the contract. Never throws. */
-export function parsePriority(
-  value: unknown,
-): { ok: true; value: Priority } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Priority>(checkPriority, value);
 }
 
 /** The keys of the fields of `Shouting`. */
@@ -666,18 +696,6 @@ function checkShouting(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = outer;
 }
 
-/** Whether a value is a `Shouting`, exactly as the contract says. Never throws. */
-export function isShouting(value: unknown): value is Shouting {
-  return cardcRun(checkShouting, value, 1, true).length === 0;
-}
-
-/** The value as a `Shouting`, or where and how it breaks the contract. Never throws. */
-export function parseShouting(
-  value: unknown,
-): { ok: true; value: Shouting } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Shouting>(checkShouting, value);
-}
-
 /** The keys of the fields of `Task`. */
 const keysOfTask: readonly string[] = ['priority'];
 
@@ -703,18 +721,6 @@ function checkTask(value: unknown, s: cardcState, at: string, orNull?: boolean):
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Task`, exactly as the contract says. Never throws. */
-export function isTask(value: unknown): value is Task {
-  return cardcRun(checkTask, value, 1, true).length === 0;
-}
-
-/** The value as a `Task`, or where and how it breaks the contract. Never throws. */
-export function parseTask(
-  value: unknown,
-): { ok: true; value: Task } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Task>(checkTask, value);
 }
 
 /** The keys of the fields of `TextMessage`. */
@@ -744,16 +750,4 @@ function checkTextMessage(value: unknown, s: cardcState, at: string, orNull?: bo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `TextMessage`, exactly as the contract says. Never throws. */
-export function isTextMessage(value: unknown): value is TextMessage {
-  return cardcRun(checkTextMessage, value, 1, true).length === 0;
-}
-
-/** The value as a `TextMessage`, or where and how it breaks the contract. Never throws. */
-export function parseTextMessage(
-  value: unknown,
-): { ok: true; value: TextMessage } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TextMessage>(checkTextMessage, value);
 }

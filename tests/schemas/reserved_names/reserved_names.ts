@@ -6,16 +6,165 @@
  * them, and type names.
  */
 
+/** Named like JavaScript's `Boolean`. */
+export type Boolean = boolean;
+
+/**
+ * Named like the runtime's prefix, in UpperCamelCase.
+ * Integer in 0..=255.
+ */
+export type Cardc = number;
+
+/** Named like a check. */
+export type Check =
+  | ({ kind: 'pass' })
+  | ({ kind: 'fail' } & Issue);
+
 /** Named like the deserializer parameter of a `Deserialize` impl. */
 export interface D {
   debug: Debug[];
 }
+
+/** Named like JavaScript's `Date`. */
+export type Date = string;
 
 /** Named like a derive. */
 export type Debug = 'fn' | 'result';
 
 /** Named like a prelude trait and a derive. */
 export type Default = 'clone' | 'copy';
+
+declare const brandOfErrorOther: unique symbol;
+
+/** Any other error. */
+export type ErrorOther = string & { readonly [brandOfErrorOther]: true };
+
+/** Named like JavaScript's `Error`, which `assertNever` throws. */
+export type Error = 'fatal' | ErrorOther;
+
+/** Gives a guard `isFinite`, a global function. */
+export type Finite = number;
+
+/**
+ * Fields of types named after TypeScript's and JavaScript's globals, its utility types, and the
+ * names a guard module might give its own helpers: the TypeScript output names none of them for
+ * itself (its runtime comes from its own module, or carries a `cardc` prefix, and its checks
+ * from a `guards` namespace), so each shadows nothing it relies on. A default and the reader
+ * policies bring in every part of the runtime.
+ *
+ * As read (`parseGlobals`): a field that has a default is always there, the
+ * default where the key was absent. `GlobalsInput` is what a writer may write, such
+ * fields left out.
+ */
+export interface Globals {
+  object: Object;
+  record: Record;
+  partial?: Partial;
+  error: Error;
+  set: Set;
+  promise: Promise[];
+  symbol: Symbol;
+  date: Date;
+  number: Number;
+  boolean: Boolean;
+  guard: Guard;
+  issue: Issue;
+  parsed: Parsed;
+  guards: Guards;
+  cardc: Cardc;
+  t: T;
+  r: R;
+  k?: K;
+  finite: Finite;
+  int: Int;
+  na_n: NaN;
+  readonly: Readonly;
+  required: Required;
+  state: State;
+  /** A tolerant array: a bad item is skipped. */
+  checks: Check[];
+  /** A tolerant value: a bad one reads as absent. */
+  input?: Input;
+  /**
+   * A defaulted value.
+   * Default: `"on"`, which a writer writes as no key.
+   */
+  handlers: Handlers;
+}
+
+/**
+ * `Globals` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isGlobals` says whether a value is one; `writeGlobals`
+ * gives the JSON a conforming writer writes of a value as read.
+ */
+export interface GlobalsInput {
+  object: Object;
+  record: Record;
+  partial?: Partial;
+  error: Error;
+  set: Set;
+  promise: Promise[];
+  symbol: Symbol;
+  date: Date;
+  number: Number;
+  boolean: Boolean;
+  guard: Guard;
+  issue: Issue;
+  parsed: Parsed;
+  guards: Guards;
+  cardc: Cardc;
+  t: T;
+  r: R;
+  k?: K;
+  finite: Finite;
+  int: Int;
+  na_n: NaN;
+  readonly: Readonly;
+  required: Required;
+  state: State;
+  /** A tolerant array: a bad item is skipped. */
+  checks: Check[];
+  /** A tolerant value: a bad one reads as absent. */
+  input?: Input;
+  /**
+   * A defaulted value.
+   * Default: `"on"`, which a writer writes as no key.
+   */
+  handlers?: Handlers;
+}
+
+/** Named like a guard's result. */
+export type Guard = boolean;
+
+/**
+ * Named like the namespace the output imports its checks as, in UpperCamelCase.
+ * Integer in 0..=255.
+ */
+export type Guards = number;
+
+/** Named like a union's handlers type. */
+export type Handlers = 'on' | 'off';
+
+/**
+ * Named like a type's input form, and gives a guard `isInput`.
+ * Integer in 0..=255.
+ */
+export type Input = number;
+
+/**
+ * Gives a guard `parseInt`, a global function.
+ * Integer in -9007199254740991..=9007199254740991.
+ */
+export type Int = number;
+
+/** Named like a guard's error. */
+export interface Issue {
+  pointer: string;
+  message: string;
+}
+
+/** Named like a key type parameter. */
+export type K = string;
 
 /**
  * Variants whose bridge methods would be keywords: `super` and `crate` cannot be raw, `gen`
@@ -51,10 +200,21 @@ export interface Loop {
   loop: boolean;
 }
 
+/** Gives a guard `isNaN`, a global function. */
+export type NaN = number;
+
 /** A union whose tag is a keyword in TypeScript and JavaScript. */
 export type Node =
   | ({ class: 'impl' } & Keywords)
   | ({ class: 'while' } & Loop);
+
+/** Named like JavaScript's `Number`, which the runtime calls. */
+export type Number = number;
+
+/** Named like JavaScript's `Object`, whose `Object.keys` the checks call. */
+export interface Object {
+  keys: string[];
+}
 
 /** The one variant. */
 export interface One {
@@ -63,6 +223,40 @@ export interface One {
 
 /** A union with a single variant: `match` still closes with `assertNever`. */
 export type Only = { card: 'one' };
+
+/**
+ * Named like a parse's result.
+ * Integer in 0..=255.
+ */
+export type Parsed = number;
+
+/** Named like TypeScript's `Partial`. */
+export interface Partial {
+  [key: string]: never;
+}
+
+/** Named like JavaScript's `Promise`. */
+export interface Promise {
+  then?: string;
+}
+
+/**
+ * Named like the matchers' result type, without its `_`.
+ * Integer in 0..=255.
+ */
+export type R = number;
+
+/** Named like TypeScript's `Readonly`. */
+export type Readonly = string;
+
+/**
+ * Named like TypeScript's `Record`, which the runtime does not use.
+ * Integers in 0..=255.
+ */
+export type Record = { [key: string]: number };
+
+/** Named like TypeScript's `Required`. */
+export type Required = string;
 
 /** Named like the prelude's `Result`, which the generated code writes by path. */
 export interface Result {
@@ -79,6 +273,12 @@ export interface Send {
   clone: boolean;
 }
 
+/**
+ * Named like JavaScript's `Set`.
+ * Integers in 0..=255.
+ */
+export type Set = number[];
+
 /** Named like the `Sized` that `dispatch` bounds its bridge by. */
 export interface Sized {
   default?: Default;
@@ -88,6 +288,21 @@ export interface Sized {
 export interface Some {
   [key: string]: never;
 }
+
+/**
+ * Named like the state a check carries.
+ * Integer in 0..=255.
+ */
+export type State = number;
+
+/** Named like JavaScript's `Symbol`, which a catch-all's brand is. */
+export type Symbol = string;
+
+/**
+ * Named like a type parameter of the runtime's helpers.
+ * Integer in 0..=255.
+ */
+export type T = number;
 
 /** Marks a branch the type checker proves unreachable; throws if it is reached at run time. */
 export function assertNever(value: never): never {
@@ -106,6 +321,27 @@ export function assertNever(value: never): never {
 }
 
 // Exhaustive matching.
+
+/** Every `kind` tag of `Check`, in declaration order. */
+export const CHECK_TAGS = ['pass', 'fail'] as const;
+
+/** A handler for every `Check` variant, keyed by tag: a missing or extra key is a type error. */
+export interface CheckHandlers<R_> {
+  pass: (value: { kind: 'pass' }) => R_;
+  fail: (value: { kind: 'fail' } & Issue) => R_;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchCheck<R_>(value: Check, handlers: CheckHandlers<R_>): R_ {
+  switch (value['kind']) {
+    case 'pass':
+      return handlers['pass'](value);
+    case 'fail':
+      return handlers['fail'](value);
+    default:
+      return assertNever(value['kind']);
+  }
+}
 
 /** Every `kind` tag of `Keyword`, in declaration order. */
 export const KEYWORD_TAGS = ['super', 'crate', 'gen', 'type', 'ok'] as const;
@@ -180,7 +416,454 @@ export function matchOnly<R_>(value: Only, handlers: OnlyHandlers<R_>): R_ {
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+// A type that reaches a field with a default also has an input type, `<Name>Input`, in which such a
+// field may be absent: `is<Name>` says a value is one, `parse<Name>` fills in the defaults, and
+// `write<Name>` gives the JSON a conforming writer writes for a <Name>, which never changes its
+// input either.
+
+/** Whether a value is a `Boolean`, exactly as the contract says. Never throws. */
+export function isBoolean(value: unknown): value is Boolean {
+  return cardcIs(checkBoolean, value);
+}
+
+/** The value as a `Boolean`, or where and how it breaks the contract. Never throws. */
+export function parseBoolean(value: unknown): cardcParsed<Boolean> {
+  return cardcParseCopy<Boolean>(checkBoolean, value);
+}
+
+/** Whether a value is a `Cardc`, exactly as the contract says. Never throws. */
+export function isCardc(value: unknown): value is Cardc {
+  return cardcIs(checkCardc, value);
+}
+
+/** The value as a `Cardc`, or where and how it breaks the contract. Never throws. */
+export function parseCardc(value: unknown): cardcParsed<Cardc> {
+  return cardcParseCopy<Cardc>(checkCardc, value);
+}
+
+/** Whether a value is a `Check`, exactly as the contract says. Never throws. */
+export function isCheck(value: unknown): value is Check {
+  return cardcIs(checkCheck, value);
+}
+
+/** The value as a `Check`, or where and how it breaks the contract. Never throws. */
+export function parseCheck(value: unknown): cardcParsed<Check> {
+  return cardcParseCopy<Check>(checkCheck, value);
+}
+
+/** Whether a value is a `D`, exactly as the contract says. Never throws. */
+export function isD(value: unknown): value is D {
+  return cardcIs(checkD, value);
+}
+
+/** The value as a `D`, or where and how it breaks the contract. Never throws. */
+export function parseD(value: unknown): cardcParsed<D> {
+  return cardcParseCopy<D>(checkD, value);
+}
+
+/** Whether a value is a `Date`, exactly as the contract says. Never throws. */
+export function isDate(value: unknown): value is Date {
+  return cardcIs(checkDate, value);
+}
+
+/** The value as a `Date`, or where and how it breaks the contract. Never throws. */
+export function parseDate(value: unknown): cardcParsed<Date> {
+  return cardcParseCopy<Date>(checkDate, value);
+}
+
+/** Whether a value is a `Debug`, exactly as the contract says. Never throws. */
+export function isDebug(value: unknown): value is Debug {
+  return cardcIs(checkDebug, value);
+}
+
+/** The value as a `Debug`, or where and how it breaks the contract. Never throws. */
+export function parseDebug(value: unknown): cardcParsed<Debug> {
+  return cardcParseCopy<Debug>(checkDebug, value);
+}
+
+/** Whether a value is a `Default`, exactly as the contract says. Never throws. */
+export function isDefault(value: unknown): value is Default {
+  return cardcIs(checkDefault, value);
+}
+
+/** The value as a `Default`, or where and how it breaks the contract. Never throws. */
+export function parseDefault(value: unknown): cardcParsed<Default> {
+  return cardcParseCopy<Default>(checkDefault, value);
+}
+
+/** Whether a value is a `Error`, exactly as the contract says. Never throws. */
+export function isError(value: unknown): value is Error {
+  return cardcIs(checkError, value);
+}
+
+/** The value as a `Error`, or where and how it breaks the contract. Never throws. */
+export function parseError(value: unknown): cardcParsed<Error> {
+  return cardcParseCopy<Error>(checkError, value);
+}
+
+/** Whether a `Error` is its catch-all `ErrorOther`, one this build does not know. */
+export function isErrorOther(value: Error): value is ErrorOther {
+  switch (value) {
+    case 'fatal':
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Whether a value is a `Finite`, exactly as the contract says. Never throws. */
+export function isFinite(value: unknown): value is Finite {
+  return cardcIs(checkFinite, value);
+}
+
+/** The value as a `Finite`, or where and how it breaks the contract. Never throws. */
+export function parseFinite(value: unknown): cardcParsed<Finite> {
+  return cardcParseCopy<Finite>(checkFinite, value);
+}
+
+/** Whether a value is a `Globals` as a writer may write it (`GlobalsInput`: `parseGlobals` fills in the defaults). Never throws. */
+export function isGlobals(value: unknown): value is GlobalsInput {
+  return cardcIs(checkGlobals, value);
+}
+
+/** The value as a `Globals`, or where and how it breaks the contract. Never throws. */
+export function parseGlobals(value: unknown): cardcParsed<Globals> {
+  return cardcParseCopy<Globals>(checkGlobals, value);
+}
+
+/** The JSON a conforming writer writes for a `Globals`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeGlobals(value: Globals): GlobalsInput {
+  return cardcWrite<GlobalsInput>(checkGlobals, value);
+}
+
+/** The value as a `Globals` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseGlobals` and `isGlobals` stay strict. */
+export function parseGlobalsTolerant(value: unknown): cardcParsedTolerant<Globals> {
+  return cardcParseTolerant<Globals>(checkGlobals, value, true);
+}
+
+/** Whether a value is a `Guard`, exactly as the contract says. Never throws. */
+export function isGuard(value: unknown): value is Guard {
+  return cardcIs(checkGuard, value);
+}
+
+/** The value as a `Guard`, or where and how it breaks the contract. Never throws. */
+export function parseGuard(value: unknown): cardcParsed<Guard> {
+  return cardcParseCopy<Guard>(checkGuard, value);
+}
+
+/** Whether a value is a `Guards`, exactly as the contract says. Never throws. */
+export function isGuards(value: unknown): value is Guards {
+  return cardcIs(checkGuards, value);
+}
+
+/** The value as a `Guards`, or where and how it breaks the contract. Never throws. */
+export function parseGuards(value: unknown): cardcParsed<Guards> {
+  return cardcParseCopy<Guards>(checkGuards, value);
+}
+
+/** Whether a value is a `Handlers`, exactly as the contract says. Never throws. */
+export function isHandlers(value: unknown): value is Handlers {
+  return cardcIs(checkHandlers, value);
+}
+
+/** The value as a `Handlers`, or where and how it breaks the contract. Never throws. */
+export function parseHandlers(value: unknown): cardcParsed<Handlers> {
+  return cardcParseCopy<Handlers>(checkHandlers, value);
+}
+
+/** Whether a value is a `Input`, exactly as the contract says. Never throws. */
+export function isInput(value: unknown): value is Input {
+  return cardcIs(checkInput, value);
+}
+
+/** The value as a `Input`, or where and how it breaks the contract. Never throws. */
+export function parseInput(value: unknown): cardcParsed<Input> {
+  return cardcParseCopy<Input>(checkInput, value);
+}
+
+/** Whether a value is a `Int`, exactly as the contract says. Never throws. */
+export function isInt(value: unknown): value is Int {
+  return cardcIs(checkInt, value);
+}
+
+/** The value as a `Int`, or where and how it breaks the contract. Never throws. */
+export function parseInt(value: unknown): cardcParsed<Int> {
+  return cardcParseCopy<Int>(checkInt, value);
+}
+
+/** Whether a value is a `Issue`, exactly as the contract says. Never throws. */
+export function isIssue(value: unknown): value is Issue {
+  return cardcIs(checkIssue, value);
+}
+
+/** The value as a `Issue`, or where and how it breaks the contract. Never throws. */
+export function parseIssue(value: unknown): cardcParsed<Issue> {
+  return cardcParseCopy<Issue>(checkIssue, value);
+}
+
+/** Whether a value is a `K`, exactly as the contract says. Never throws. */
+export function isK(value: unknown): value is K {
+  return cardcIs(checkK, value);
+}
+
+/** The value as a `K`, or where and how it breaks the contract. Never throws. */
+export function parseK(value: unknown): cardcParsed<K> {
+  return cardcParseCopy<K>(checkK, value);
+}
+
+/** Whether a value is a `Keyword`, exactly as the contract says. Never throws. */
+export function isKeyword(value: unknown): value is Keyword {
+  return cardcIs(checkKeyword, value);
+}
+
+/** The value as a `Keyword`, or where and how it breaks the contract. Never throws. */
+export function parseKeyword(value: unknown): cardcParsed<Keyword> {
+  return cardcParseCopy<Keyword>(checkKeyword, value);
+}
+
+/** Whether a value is a `Keywords`, exactly as the contract says. Never throws. */
+export function isKeywords(value: unknown): value is Keywords {
+  return cardcIs(checkKeywords, value);
+}
+
+/** The value as a `Keywords`, or where and how it breaks the contract. Never throws. */
+export function parseKeywords(value: unknown): cardcParsed<Keywords> {
+  return cardcParseCopy<Keywords>(checkKeywords, value);
+}
+
+/** Whether a value is a `Loop`, exactly as the contract says. Never throws. */
+export function isLoop(value: unknown): value is Loop {
+  return cardcIs(checkLoop, value);
+}
+
+/** The value as a `Loop`, or where and how it breaks the contract. Never throws. */
+export function parseLoop(value: unknown): cardcParsed<Loop> {
+  return cardcParseCopy<Loop>(checkLoop, value);
+}
+
+/** Whether a value is a `NaN`, exactly as the contract says. Never throws. */
+export function isNaN(value: unknown): value is NaN {
+  return cardcIs(checkNaN, value);
+}
+
+/** The value as a `NaN`, or where and how it breaks the contract. Never throws. */
+export function parseNaN(value: unknown): cardcParsed<NaN> {
+  return cardcParseCopy<NaN>(checkNaN, value);
+}
+
+/** Whether a value is a `Node`, exactly as the contract says. Never throws. */
+export function isNode(value: unknown): value is Node {
+  return cardcIs(checkNode, value);
+}
+
+/** The value as a `Node`, or where and how it breaks the contract. Never throws. */
+export function parseNode(value: unknown): cardcParsed<Node> {
+  return cardcParseCopy<Node>(checkNode, value);
+}
+
+/** Whether a value is a `Number`, exactly as the contract says. Never throws. */
+export function isNumber(value: unknown): value is Number {
+  return cardcIs(checkNumber, value);
+}
+
+/** The value as a `Number`, or where and how it breaks the contract. Never throws. */
+export function parseNumber(value: unknown): cardcParsed<Number> {
+  return cardcParseCopy<Number>(checkNumber, value);
+}
+
+/** Whether a value is a `Object`, exactly as the contract says. Never throws. */
+export function isObject(value: unknown): value is Object {
+  return cardcIs(checkObject, value);
+}
+
+/** The value as a `Object`, or where and how it breaks the contract. Never throws. */
+export function parseObject(value: unknown): cardcParsed<Object> {
+  return cardcParseCopy<Object>(checkObject, value);
+}
+
+/** Whether a value is a `One`, exactly as the contract says. Never throws. */
+export function isOne(value: unknown): value is One {
+  return cardcIs(checkOne, value);
+}
+
+/** The value as a `One`, or where and how it breaks the contract. Never throws. */
+export function parseOne(value: unknown): cardcParsed<One> {
+  return cardcParseCopy<One>(checkOne, value);
+}
+
+/** Whether a value is a `Only`, exactly as the contract says. Never throws. */
+export function isOnly(value: unknown): value is Only {
+  return cardcIs(checkOnly, value);
+}
+
+/** The value as a `Only`, or where and how it breaks the contract. Never throws. */
+export function parseOnly(value: unknown): cardcParsed<Only> {
+  return cardcParseCopy<Only>(checkOnly, value);
+}
+
+/** Whether a value is a `Parsed`, exactly as the contract says. Never throws. */
+export function isParsed(value: unknown): value is Parsed {
+  return cardcIs(checkParsed, value);
+}
+
+/** The value as a `Parsed`, or where and how it breaks the contract. Never throws. */
+export function parseParsed(value: unknown): cardcParsed<Parsed> {
+  return cardcParseCopy<Parsed>(checkParsed, value);
+}
+
+/** Whether a value is a `Partial`, exactly as the contract says. Never throws. */
+export function isPartial(value: unknown): value is Partial {
+  return cardcIs(checkPartial, value);
+}
+
+/** The value as a `Partial`, or where and how it breaks the contract. Never throws. */
+export function parsePartial(value: unknown): cardcParsed<Partial> {
+  return cardcParseCopy<Partial>(checkPartial, value);
+}
+
+/** Whether a value is a `Promise`, exactly as the contract says. Never throws. */
+export function isPromise(value: unknown): value is Promise {
+  return cardcIs(checkPromise, value);
+}
+
+/** The value as a `Promise`, or where and how it breaks the contract. Never throws. */
+export function parsePromise(value: unknown): cardcParsed<Promise> {
+  return cardcParseCopy<Promise>(checkPromise, value);
+}
+
+/** Whether a value is a `R`, exactly as the contract says. Never throws. */
+export function isR(value: unknown): value is R {
+  return cardcIs(checkR, value);
+}
+
+/** The value as a `R`, or where and how it breaks the contract. Never throws. */
+export function parseR(value: unknown): cardcParsed<R> {
+  return cardcParseCopy<R>(checkR, value);
+}
+
+/** Whether a value is a `Readonly`, exactly as the contract says. Never throws. */
+export function isReadonly(value: unknown): value is Readonly {
+  return cardcIs(checkReadonly, value);
+}
+
+/** The value as a `Readonly`, or where and how it breaks the contract. Never throws. */
+export function parseReadonly(value: unknown): cardcParsed<Readonly> {
+  return cardcParseCopy<Readonly>(checkReadonly, value);
+}
+
+/** Whether a value is a `Record`, exactly as the contract says. Never throws. */
+export function isRecord(value: unknown): value is Record {
+  return cardcIs(checkRecord, value);
+}
+
+/** The value as a `Record`, or where and how it breaks the contract. Never throws. */
+export function parseRecord(value: unknown): cardcParsed<Record> {
+  return cardcParseCopy<Record>(checkRecord, value);
+}
+
+/** Whether a value is a `Required`, exactly as the contract says. Never throws. */
+export function isRequired(value: unknown): value is Required {
+  return cardcIs(checkRequired, value);
+}
+
+/** The value as a `Required`, or where and how it breaks the contract. Never throws. */
+export function parseRequired(value: unknown): cardcParsed<Required> {
+  return cardcParseCopy<Required>(checkRequired, value);
+}
+
+/** Whether a value is a `Result`, exactly as the contract says. Never throws. */
+export function isResult(value: unknown): value is Result {
+  return cardcIs(checkResult, value);
+}
+
+/** The value as a `Result`, or where and how it breaks the contract. Never throws. */
+export function parseResult(value: unknown): cardcParsed<Result> {
+  return cardcParseCopy<Result>(checkResult, value);
+}
+
+/** Whether a value is a `S`, exactly as the contract says. Never throws. */
+export function isS(value: unknown): value is S {
+  return cardcIs(checkS, value);
+}
+
+/** The value as a `S`, or where and how it breaks the contract. Never throws. */
+export function parseS(value: unknown): cardcParsed<S> {
+  return cardcParseCopy<S>(checkS, value);
+}
+
+/** Whether a value is a `Send`, exactly as the contract says. Never throws. */
+export function isSend(value: unknown): value is Send {
+  return cardcIs(checkSend, value);
+}
+
+/** The value as a `Send`, or where and how it breaks the contract. Never throws. */
+export function parseSend(value: unknown): cardcParsed<Send> {
+  return cardcParseCopy<Send>(checkSend, value);
+}
+
+/** Whether a value is a `Set`, exactly as the contract says. Never throws. */
+export function isSet(value: unknown): value is Set {
+  return cardcIs(checkSet, value);
+}
+
+/** The value as a `Set`, or where and how it breaks the contract. Never throws. */
+export function parseSet(value: unknown): cardcParsed<Set> {
+  return cardcParseCopy<Set>(checkSet, value);
+}
+
+/** Whether a value is a `Sized`, exactly as the contract says. Never throws. */
+export function isSized(value: unknown): value is Sized {
+  return cardcIs(checkSized, value);
+}
+
+/** The value as a `Sized`, or where and how it breaks the contract. Never throws. */
+export function parseSized(value: unknown): cardcParsed<Sized> {
+  return cardcParseCopy<Sized>(checkSized, value);
+}
+
+/** Whether a value is a `Some`, exactly as the contract says. Never throws. */
+export function isSome(value: unknown): value is Some {
+  return cardcIs(checkSome, value);
+}
+
+/** The value as a `Some`, or where and how it breaks the contract. Never throws. */
+export function parseSome(value: unknown): cardcParsed<Some> {
+  return cardcParseCopy<Some>(checkSome, value);
+}
+
+/** Whether a value is a `State`, exactly as the contract says. Never throws. */
+export function isState(value: unknown): value is State {
+  return cardcIs(checkState, value);
+}
+
+/** The value as a `State`, or where and how it breaks the contract. Never throws. */
+export function parseState(value: unknown): cardcParsed<State> {
+  return cardcParseCopy<State>(checkState, value);
+}
+
+/** Whether a value is a `Symbol`, exactly as the contract says. Never throws. */
+export function isSymbol(value: unknown): value is Symbol {
+  return cardcIs(checkSymbol, value);
+}
+
+/** The value as a `Symbol`, or where and how it breaks the contract. Never throws. */
+export function parseSymbol(value: unknown): cardcParsed<Symbol> {
+  return cardcParseCopy<Symbol>(checkSymbol, value);
+}
+
+/** Whether a value is a `T`, exactly as the contract says. Never throws. */
+export function isT(value: unknown): value is T {
+  return cardcIs(checkT, value);
+}
+
+/** The value as a `T`, or where and how it breaks the contract. Never throws. */
+export function parseT(value: unknown): cardcParsed<T> {
+  return cardcParseCopy<T>(checkT, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -252,16 +935,81 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
+}
+
+/**
+ * A deep copy of a JSON value, for `parse` to rewrite. Keys are defined, never assigned, so that
+ * a `__proto__` key stays a key.
+ */
+function cardcCopy(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map(cardcCopy);
+  }
+  if (typeof value !== 'object' || value === null) {
+    return value;
+  }
+  const copy: { [key: string]: unknown } = {};
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(copy, key, {
+      value: cardcCopy((value as { readonly [key: string]: unknown })[key]),
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return copy;
+}
+
+/**
+ * A copy of a value, rewritten by its check (see `cardcState.fix`): as a reader holds it, or, with
+ * `write`, as a conforming writer writes it. The check counts its errors quietly and never stops
+ * at a limit, so it reads every key there is; the caller's value is left as it was.
+ */
+function cardcRewrite(check: cardcCheck, value: unknown, write: boolean): unknown {
+  const copy = cardcCopy(value);
+  cardcRun(check, copy, Infinity, true, true, write);
+  return copy;
+}
+
+/**
+ * The result of a `parse` guard of a contract whose writers may write back other JSON than they
+ * read: a copy of the value, rewritten as a reader holds it (see `cardcState.fix`), typed, or the
+ * errors that refute it. The caller's value is left as it was.
+ */
+function cardcParseCopy<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
+  const parsed = cardcParse<T>(check, value);
+  return parsed.ok ? { ok: true, value: cardcRewrite(check, value, false) as T } : parsed;
+}
+
+/**
+ * The result of a `write` guard: a copy of a value as a conforming writer writes it (see
+ * `cardcState.write`), typed as what a writer may write.
+ */
+function cardcWrite<T>(check: cardcCheck, value: unknown): T {
+  return cardcRewrite(check, value, true) as T;
+}
+
+/**
+ * Gives an object's absent key its default. The key is defined, never assigned, so that a
+ * `__proto__` key stays a key, as `cardcCopy` defines it.
+ */
+function cardcDefine(object: { readonly [key: string]: unknown }, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /** What a quiet check records for each error: only their number is read. */
@@ -505,6 +1253,26 @@ function cardcRest(
 }
 
 /**
+ * Checks an object without fields (a unit variant): no key but the tags the unions above read.
+ * A struct with fields has a check of its own that does the same field by field.
+ */
+function cardcStruct(value: unknown, s: cardcState, at: string, orNull: boolean | undefined, name: string): void {
+  const outer = s.type;
+  s.type = name;
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const keys = s.keys;
+  s.keys = undefined;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    cardcRest(object, keys ?? Object.keys(object), s, at, true, cardcNoKeys, tags, tags.length);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/**
  * Reads a union's tag: one of `tags`, for an `open` union any other string too, or `undefined`
  * after one error that lists them. The caller then checks the object as the variant the tag
  * picks, and only as that variant (or as the catch-all's, for another string), which allows
@@ -590,6 +1358,13 @@ function cardcBoolean(value: unknown, s: cardcState, at: string, orNull?: boolea
   }
 }
 
+/** Checks a finite number: JSON has no `NaN` or `Infinity`. */
+function cardcNumber(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  if (typeof value !== 'number' || value - value !== 0) {
+    cardcMismatch(s, at, 'a finite number', orNull);
+  }
+}
+
 /** Checks an integer within the bounds of its Rust type. */
 function cardcInteger(min: number, max: number): cardcCheck {
   return (value, s, at, orNull) => {
@@ -613,6 +1388,230 @@ function cardcArray(value: unknown, s: cardcState, at: string, orNull: boolean |
   }
   s.depth += 1;
   return true;
+}
+
+/** Checks an array whose every item passes the inner check. */
+function cardcArrayOf(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (cardcArray(value, s, at, orNull)) {
+      for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+        check(value[i], s, `${at}/${i}`);
+      }
+      s.depth -= 1;
+    }
+  };
+}
+
+/** Checks an object used as a map: any keys of Unicode text, every value passing the inner check. */
+function cardcMapOf(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    const object = cardcObject(value, s, at, orNull);
+    if (object === undefined) {
+      return;
+    }
+    s.depth += 1;
+    for (const key of Object.keys(object)) {
+      if (s.errors.length >= s.limit) {
+        break;
+      }
+      if (cardcKey(s, at, key)) {
+        check(object[key], s, `${at}/${cardcEscape(key)}`);
+      }
+    }
+    s.depth -= 1;
+  };
+}
+
+/**
+ * What a tolerant `parse` dropped (an array item left out, a key read as absent or as its
+ * default), with the words its warning says it in, as the Rust reader's `Dropped` does.
+ */
+type cardcDrop = { pointer: string; action: string; error: { pointer: string; message: string } };
+
+/**
+ * The drops of the tolerant parse running, if one runs (guards are synchronous, so at most one
+ * does): only then do the reader policies apply, and every other check stays strict.
+ */
+const cardcTolerance: { drops: cardcDrop[] | undefined } = { drops: undefined };
+
+/**
+ * Runs a check; in a tolerant parse, a value it refuses is dropped instead: its errors (and the
+ * drops inside it) are taken back and one drop is noted at `at`. Says whether the value is kept.
+ */
+function cardcTolerate(check: cardcCheck, value: unknown, s: cardcState, at: string, action: string, orNull?: boolean): boolean {
+  const drops = cardcTolerance.drops;
+  if (drops === undefined) {
+    check(value, s, at, orNull);
+    return true;
+  }
+  const errors = s.errors.length;
+  const dropped = drops.length;
+  check(value, s, at, orNull);
+  if (s.errors.length === errors) {
+    return true;
+  }
+  const error = s.errors[errors] ?? { pointer: at, message: 'invalid' };
+  s.errors.length = errors;
+  drops.length = dropped;
+  drops.push({ pointer: at, action, error });
+  return false;
+}
+
+/** `#[skip_invalid]`: an array whose items pass the inner check; a tolerant parse skips the others. */
+function cardcSkipInvalid(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    if (cardcArray(value, s, at, orNull)) {
+      for (let i = 0; i < value.length && s.errors.length < s.limit; i += 1) {
+        cardcTolerate(check, value[i], s, `${at}/${i}`, 'skipped an invalid item');
+      }
+      s.depth -= 1;
+    }
+  };
+}
+
+/** `#[on_invalid = "absent"]`: a value passing the inner check; a tolerant parse reads any other as absent. */
+function cardcOrAbsent(check: cardcCheck): cardcCheck {
+  return (value, s, at, orNull) => {
+    cardcTolerate(check, value, s, at, 'read an invalid value as absent', orNull);
+  };
+}
+
+/** The JSON pointer segments of a pointer, unescaped. */
+function cardcSegments(pointer: string): string[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** Compares two strings by code point, as Rust compares its strings (UTF-16 order differs above U+FFFF). */
+function cardcByCodePoint(a: string, b: string): number {
+  const units = a.length < b.length ? a.length : b.length;
+  for (let i = 0; i < units; i += 1) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      // A surrogate starts a code point above every unit U+E000..U+FFFF.
+      const rank = (unit: number) => (unit >= 0xd800 && unit <= 0xdfff ? unit + 0x2000 : unit >= 0xe000 ? unit - 0x800 : unit);
+      return rank(x) - rank(y);
+    }
+  }
+  return a.length - b.length;
+}
+
+/** Compares two drops' pointers inside `value`: keys by code point, array indices by number. */
+function cardcPointerOrder(value: unknown, a: string[], b: string[]): number {
+  let here = value;
+  for (let i = 0; i < a.length && i < b.length; i += 1) {
+    const x = a[i] as string;
+    const y = b[i] as string;
+    if (x !== y) {
+      return Array.isArray(here) ? Number(x) - Number(y) : cardcByCodePoint(x, y);
+    }
+    here = (here as { [key: string]: unknown })[x];
+  }
+  return a.length - b.length;
+}
+
+/** `value` without what was dropped at `paths` (each a pointer's segments below it), sharing what is unchanged. */
+function cardcPrune(value: unknown, paths: string[][]): unknown {
+  const gone: { [key: string]: boolean } = Object.create(null);
+  const below: { [key: string]: string[][] } = Object.create(null);
+  for (const path of paths) {
+    const first = path[0] as string;
+    if (path.length === 1) {
+      gone[first] = true;
+    } else {
+      (below[first] = below[first] || []).push(path.slice(1));
+    }
+  }
+  const kept = (key: string, item: unknown) => {
+    const inner = below[key];
+    return inner === undefined ? item : cardcPrune(item, inner);
+  };
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < value.length; i += 1) {
+      if (gone[String(i)] !== true) {
+        out.push(kept(String(i), value[i]));
+      }
+    }
+    return out;
+  }
+  const object = value as { [key: string]: unknown };
+  const out: { [key: string]: unknown } = {};
+  for (const key of Object.keys(object)) {
+    if (gone[key] !== true) {
+      // Defined rather than assigned, so that a `__proto__` key stays a key.
+      Object.defineProperty(out, key, { value: kept(key, object[key]), enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return out;
+}
+
+/** What a tolerant `parse` guard returns: the value read, typed, with its warnings, or the errors. */
+type cardcParsedTolerant<T> =
+  | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] };
+
+/**
+ * The result of a tolerant `parse` guard: the value read under the schema's reader policies (a
+ * copy without what they dropped, rewritten as a reader holds it when `rewrite`, as `parse` does
+ * for a contract whose writers may write back other JSON than they read: so a value read as
+ * absent is its default where the field has one) with one warning per drop, ordered by pointer;
+ * or the errors no policy covers. It reads the errors' count rather than narrowing a `parse`
+ * result, which tsc cannot narrow without `strictNullChecks`.
+ */
+function cardcParseTolerant<T>(check: cardcCheck, value: unknown, rewrite: boolean): cardcParsedTolerant<T> {
+  const outer = cardcTolerance.drops;
+  const drops: cardcDrop[] = [];
+  cardcTolerance.drops = drops;
+  let errors: { pointer: string; message: string }[] = [];
+  try {
+    errors = cardcRun(check, value, cardcMaxErrors, false);
+  } finally {
+    cardcTolerance.drops = outer;
+  }
+  if (errors.length !== 0) {
+    return { ok: false, errors };
+  }
+  const sorted = drops
+    .map((drop) => ({ drop, segments: cardcSegments(drop.pointer) }))
+    .sort((a, b) => cardcPointerOrder(value, a.segments, b.segments));
+  const warnings = sorted.map(({ drop }) => ({
+    pointer: drop.pointer,
+    message: `${drop.action}: ${drop.error.pointer}: ${drop.error.message}`,
+  }));
+  const pruned = sorted.length === 0 ? value : cardcPrune(value, sorted.map(({ segments }) => segments));
+  return { ok: true, value: (rewrite ? cardcRewrite(check, pruned, false) : pruned) as T, warnings };
+}
+
+/** Checks a `Boolean`. */
+function checkBoolean(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcBoolean(value, s, at, orNull);
+}
+
+/** Checks a `Cardc`. */
+function checkCardc(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcInteger(0, 255)(value, s, at, orNull);
+}
+
+/** The `kind` tags of `Check`. */
+const tagsOfCheck = cardcTags('kind', ['pass', 'fail']);
+
+/** Checks a `Check`: its `kind` picks the variant that checks the rest. */
+function checkCheck(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcTag(value, s, at, orNull, 'Check', tagsOfCheck, false)) {
+    case 'pass':
+      return cardcStruct(value, s, at, orNull, 'Check');
+    case 'fail':
+      {
+        const outer = cardcVariant(s, 'Issue');
+        checkIssue(value, s, at);
+        s.variant = outer;
+        return;
+      }
+  }
 }
 
 /** The keys of the fields of `D`. */
@@ -648,16 +1647,9 @@ function checkD(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
   s.type = outer;
 }
 
-/** Whether a value is a `D`, exactly as the contract says. Never throws. */
-export function isD(value: unknown): value is D {
-  return cardcRun(checkD, value, 1, true).length === 0;
-}
-
-/** The value as a `D`, or where and how it breaks the contract. Never throws. */
-export function parseD(
-  value: unknown,
-): { ok: true; value: D } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<D>(checkD, value);
+/** Checks a `Date`. */
+function checkDate(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcString(value, s, at, orNull);
 }
 
 /** The strings of `Debug`. */
@@ -668,18 +1660,6 @@ function checkDebug(value: unknown, s: cardcState, at: string, orNull?: boolean)
   cardcOneOf(value, s, at, orNull, valuesOfDebug);
 }
 
-/** Whether a value is a `Debug`, exactly as the contract says. Never throws. */
-export function isDebug(value: unknown): value is Debug {
-  return cardcRun(checkDebug, value, 1, true).length === 0;
-}
-
-/** The value as a `Debug`, or where and how it breaks the contract. Never throws. */
-export function parseDebug(
-  value: unknown,
-): { ok: true; value: Debug } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Debug>(checkDebug, value);
-}
-
 /** The strings of `Default`. */
 const valuesOfDefault = cardcStrings(['clone', 'copy']);
 
@@ -688,16 +1668,257 @@ function checkDefault(value: unknown, s: cardcState, at: string, orNull?: boolea
   cardcOneOf(value, s, at, orNull, valuesOfDefault);
 }
 
-/** Whether a value is a `Default`, exactly as the contract says. Never throws. */
-export function isDefault(value: unknown): value is Default {
-  return cardcRun(checkDefault, value, 1, true).length === 0;
+/** Checks a `Error`. */
+function checkError(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcString(value, s, at, orNull);
 }
 
-/** The value as a `Default`, or where and how it breaks the contract. Never throws. */
-export function parseDefault(
-  value: unknown,
-): { ok: true; value: Default } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Default>(checkDefault, value);
+/** Checks a `Finite`. */
+function checkFinite(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcNumber(value, s, at, orNull);
+}
+
+/** The keys of the fields of `Globals`. */
+const keysOfGlobals: readonly string[] = ['object', 'record', 'partial', 'error', 'set', 'promise', 'symbol', 'date', 'number', 'boolean', 'guard', 'issue', 'parsed', 'guards', 'cardc', 't', 'r', 'k', 'finite', 'int', 'na_n', 'readonly', 'required', 'state', 'checks', 'input', 'handlers'];
+
+/** The checks of the fields of `Globals` that are built from others, in field order. */
+const checksOfGlobals = [
+  cardcSkipInvalid(checkCheck),
+  cardcOrAbsent(checkInput),
+] as const;
+
+/** Checks a `Globals`. */
+function checkGlobals(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'Globals';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'object', false)) {
+      known += 1;
+      const item = object['object'];
+      checkObject(item, s, s.quiet ? '' : at + '/object');
+    }
+    if (cardcPresent(keys, s, at, 'record', false)) {
+      known += 1;
+      const item = object['record'];
+      checkRecord(item, s, s.quiet ? '' : at + '/record');
+    }
+    if (cardcPresent(keys, s, at, 'partial', true)) {
+      known += 1;
+      const item = object['partial'];
+      checkPartial(item, s, s.quiet ? '' : at + '/partial');
+    }
+    if (cardcPresent(keys, s, at, 'error', false)) {
+      known += 1;
+      const item = object['error'];
+      checkError(item, s, s.quiet ? '' : at + '/error');
+    }
+    if (cardcPresent(keys, s, at, 'set', false)) {
+      known += 1;
+      const item = object['set'];
+      checkSet(item, s, s.quiet ? '' : at + '/set');
+    }
+    if (cardcPresent(keys, s, at, 'promise', false)) {
+      known += 1;
+      const item = object['promise'];
+      if (cardcArray(item, s, s.quiet ? '' : at + '/promise', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkPromise(entry, s, s.quiet ? '' : at + '/promise/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'symbol', false)) {
+      known += 1;
+      const item = object['symbol'];
+      checkSymbol(item, s, s.quiet ? '' : at + '/symbol');
+    }
+    if (cardcPresent(keys, s, at, 'date', false)) {
+      known += 1;
+      const item = object['date'];
+      checkDate(item, s, s.quiet ? '' : at + '/date');
+    }
+    if (cardcPresent(keys, s, at, 'number', false)) {
+      known += 1;
+      const item = object['number'];
+      checkNumber(item, s, s.quiet ? '' : at + '/number');
+    }
+    if (cardcPresent(keys, s, at, 'boolean', false)) {
+      known += 1;
+      const item = object['boolean'];
+      checkBoolean(item, s, s.quiet ? '' : at + '/boolean');
+    }
+    if (cardcPresent(keys, s, at, 'guard', false)) {
+      known += 1;
+      const item = object['guard'];
+      checkGuard(item, s, s.quiet ? '' : at + '/guard');
+    }
+    if (cardcPresent(keys, s, at, 'issue', false)) {
+      known += 1;
+      const item = object['issue'];
+      checkIssue(item, s, s.quiet ? '' : at + '/issue');
+    }
+    if (cardcPresent(keys, s, at, 'parsed', false)) {
+      known += 1;
+      const item = object['parsed'];
+      checkParsed(item, s, s.quiet ? '' : at + '/parsed');
+    }
+    if (cardcPresent(keys, s, at, 'guards', false)) {
+      known += 1;
+      const item = object['guards'];
+      checkGuards(item, s, s.quiet ? '' : at + '/guards');
+    }
+    if (cardcPresent(keys, s, at, 'cardc', false)) {
+      known += 1;
+      const item = object['cardc'];
+      checkCardc(item, s, s.quiet ? '' : at + '/cardc');
+    }
+    if (cardcPresent(keys, s, at, 't', false)) {
+      known += 1;
+      const item = object['t'];
+      checkT(item, s, s.quiet ? '' : at + '/t');
+    }
+    if (cardcPresent(keys, s, at, 'r', false)) {
+      known += 1;
+      const item = object['r'];
+      checkR(item, s, s.quiet ? '' : at + '/r');
+    }
+    if (cardcPresent(keys, s, at, 'k', true)) {
+      known += 1;
+      const item = object['k'];
+      checkK(item, s, s.quiet ? '' : at + '/k');
+    }
+    if (cardcPresent(keys, s, at, 'finite', false)) {
+      known += 1;
+      const item = object['finite'];
+      checkFinite(item, s, s.quiet ? '' : at + '/finite');
+    }
+    if (cardcPresent(keys, s, at, 'int', false)) {
+      known += 1;
+      const item = object['int'];
+      checkInt(item, s, s.quiet ? '' : at + '/int');
+    }
+    if (cardcPresent(keys, s, at, 'na_n', false)) {
+      known += 1;
+      const item = object['na_n'];
+      checkNaN(item, s, s.quiet ? '' : at + '/na_n');
+    }
+    if (cardcPresent(keys, s, at, 'readonly', false)) {
+      known += 1;
+      const item = object['readonly'];
+      checkReadonly(item, s, s.quiet ? '' : at + '/readonly');
+    }
+    if (cardcPresent(keys, s, at, 'required', false)) {
+      known += 1;
+      const item = object['required'];
+      checkRequired(item, s, s.quiet ? '' : at + '/required');
+    }
+    if (cardcPresent(keys, s, at, 'state', false)) {
+      known += 1;
+      const item = object['state'];
+      checkState(item, s, s.quiet ? '' : at + '/state');
+    }
+    if (cardcPresent(keys, s, at, 'checks', false)) {
+      known += 1;
+      const item = object['checks'];
+      checksOfGlobals[0](item, s, s.quiet ? '' : at + '/checks');
+    }
+    if (cardcPresent(keys, s, at, 'input', true)) {
+      known += 1;
+      const item = object['input'];
+      checksOfGlobals[1](item, s, s.quiet ? '' : at + '/input');
+    }
+    if (cardcPresent(keys, s, at, 'handlers', true)) {
+      known += 1;
+      const item = object['handlers'];
+      checkHandlers(item, s, s.quiet ? '' : at + '/handlers');
+      if (s.write && item === 'on') {
+        delete (object as { [key: string]: unknown })['handlers'];
+      }
+    } else if (s.fix && !s.write) {
+      cardcDefine(object, 'handlers', 'on');
+    }
+    cardcRest(object, keys, s, at, true, keysOfGlobals, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** Checks a `Guard`. */
+function checkGuard(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcBoolean(value, s, at, orNull);
+}
+
+/** Checks a `Guards`. */
+function checkGuards(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcInteger(0, 255)(value, s, at, orNull);
+}
+
+/** The strings of `Handlers`. */
+const valuesOfHandlers = cardcStrings(['on', 'off']);
+
+/** Checks a `Handlers`. */
+function checkHandlers(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcOneOf(value, s, at, orNull, valuesOfHandlers);
+}
+
+/** Checks a `Input`. */
+function checkInput(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcInteger(0, 255)(value, s, at, orNull);
+}
+
+/** Checks a `Int`. */
+function checkInt(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcInteger(-9007199254740991, 9007199254740991)(value, s, at, orNull);
+}
+
+/** The keys of the fields of `Issue`. */
+const keysOfIssue: readonly string[] = ['pointer', 'message'];
+
+/** Checks a `Issue`. */
+function checkIssue(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'Issue';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'pointer', false)) {
+      known += 1;
+      const item = object['pointer'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/pointer');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'message', false)) {
+      known += 1;
+      const item = object['message'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/message');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfIssue, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** Checks a `K`. */
+function checkK(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcString(value, s, at, orNull);
 }
 
 /** The `kind` tags of `Keyword`. */
@@ -742,18 +1963,6 @@ function checkKeyword(value: unknown, s: cardcState, at: string, orNull?: boolea
         return;
       }
   }
-}
-
-/** Whether a value is a `Keyword`, exactly as the contract says. Never throws. */
-export function isKeyword(value: unknown): value is Keyword {
-  return cardcRun(checkKeyword, value, 1, true).length === 0;
-}
-
-/** The value as a `Keyword`, or where and how it breaks the contract. Never throws. */
-export function parseKeyword(
-  value: unknown,
-): { ok: true; value: Keyword } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Keyword>(checkKeyword, value);
 }
 
 /** The keys of the fields of `Keywords`. */
@@ -873,18 +2082,6 @@ function checkKeywords(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = outer;
 }
 
-/** Whether a value is a `Keywords`, exactly as the contract says. Never throws. */
-export function isKeywords(value: unknown): value is Keywords {
-  return cardcRun(checkKeywords, value, 1, true).length === 0;
-}
-
-/** The value as a `Keywords`, or where and how it breaks the contract. Never throws. */
-export function parseKeywords(
-  value: unknown,
-): { ok: true; value: Keywords } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Keywords>(checkKeywords, value);
-}
-
 /** The keys of the fields of `Loop`. */
 const keysOfLoop: readonly string[] = ['loop'];
 
@@ -914,16 +2111,9 @@ function checkLoop(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Loop`, exactly as the contract says. Never throws. */
-export function isLoop(value: unknown): value is Loop {
-  return cardcRun(checkLoop, value, 1, true).length === 0;
-}
-
-/** The value as a `Loop`, or where and how it breaks the contract. Never throws. */
-export function parseLoop(
-  value: unknown,
-): { ok: true; value: Loop } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Loop>(checkLoop, value);
+/** Checks a `NaN`. */
+function checkNaN(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcNumber(value, s, at, orNull);
 }
 
 /** The `class` tags of `Node`. */
@@ -949,16 +2139,44 @@ function checkNode(value: unknown, s: cardcState, at: string, orNull?: boolean):
   }
 }
 
-/** Whether a value is a `Node`, exactly as the contract says. Never throws. */
-export function isNode(value: unknown): value is Node {
-  return cardcRun(checkNode, value, 1, true).length === 0;
+/** Checks a `Number`. */
+function checkNumber(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcNumber(value, s, at, orNull);
 }
 
-/** The value as a `Node`, or where and how it breaks the contract. Never throws. */
-export function parseNode(
-  value: unknown,
-): { ok: true; value: Node } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Node>(checkNode, value);
+/** The keys of the fields of `Object`. */
+const keysOfObject: readonly string[] = ['keys'];
+
+/** Checks a `Object`. */
+function checkObject(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'Object';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'keys', false)) {
+      known += 1;
+      const item = object['keys'];
+      if (cardcArray(item, s, s.quiet ? '' : at + '/keys', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, s.quiet ? '' : at + '/keys/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfObject, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** The keys of the fields of `One`. */
@@ -983,18 +2201,6 @@ function checkOne(value: unknown, s: cardcState, at: string, orNull?: boolean): 
   s.type = outer;
 }
 
-/** Whether a value is a `One`, exactly as the contract says. Never throws. */
-export function isOne(value: unknown): value is One {
-  return cardcRun(checkOne, value, 1, true).length === 0;
-}
-
-/** The value as a `One`, or where and how it breaks the contract. Never throws. */
-export function parseOne(
-  value: unknown,
-): { ok: true; value: One } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<One>(checkOne, value);
-}
-
 /** The `card` tags of `Only`. */
 const tagsOfOnly = cardcTags('card', ['one']);
 
@@ -1011,16 +2217,80 @@ function checkOnly(value: unknown, s: cardcState, at: string, orNull?: boolean):
   }
 }
 
-/** Whether a value is a `Only`, exactly as the contract says. Never throws. */
-export function isOnly(value: unknown): value is Only {
-  return cardcRun(checkOnly, value, 1, true).length === 0;
+/** Checks a `Parsed`. */
+function checkParsed(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcInteger(0, 255)(value, s, at, orNull);
 }
 
-/** The value as a `Only`, or where and how it breaks the contract. Never throws. */
-export function parseOnly(
-  value: unknown,
-): { ok: true; value: Only } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Only>(checkOnly, value);
+/** The keys of the fields of `Partial`. */
+const keysOfPartial: readonly string[] = [];
+
+/** Checks a `Partial`. */
+function checkPartial(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'Partial';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    cardcRest(object, keys, s, at, true, keysOfPartial, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** The keys of the fields of `Promise`. */
+const keysOfPromise: readonly string[] = ['then'];
+
+/** Checks a `Promise`. */
+function checkPromise(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'Promise';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'then', true)) {
+      known += 1;
+      const item = object['then'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/then');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfPromise, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** Checks a `R`. */
+function checkR(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcInteger(0, 255)(value, s, at, orNull);
+}
+
+/** Checks a `Readonly`. */
+function checkReadonly(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcString(value, s, at, orNull);
+}
+
+/** Checks a `Record`. */
+function checkRecord(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcMapOf(cardcInteger(0, 255))(value, s, at, orNull);
+}
+
+/** Checks a `Required`. */
+function checkRequired(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcString(value, s, at, orNull);
 }
 
 /** The keys of the fields of `Result`. */
@@ -1050,18 +2320,6 @@ function checkResult(value: unknown, s: cardcState, at: string, orNull?: boolean
   s.type = outer;
 }
 
-/** Whether a value is a `Result`, exactly as the contract says. Never throws. */
-export function isResult(value: unknown): value is Result {
-  return cardcRun(checkResult, value, 1, true).length === 0;
-}
-
-/** The value as a `Result`, or where and how it breaks the contract. Never throws. */
-export function parseResult(
-  value: unknown,
-): { ok: true; value: Result } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Result>(checkResult, value);
-}
-
 /** The keys of the fields of `S`. */
 const keysOfS: readonly string[] = [];
 
@@ -1082,18 +2340,6 @@ function checkS(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `S`, exactly as the contract says. Never throws. */
-export function isS(value: unknown): value is S {
-  return cardcRun(checkS, value, 1, true).length === 0;
-}
-
-/** The value as a `S`, or where and how it breaks the contract. Never throws. */
-export function parseS(
-  value: unknown,
-): { ok: true; value: S } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<S>(checkS, value);
 }
 
 /** The keys of the fields of `Send`. */
@@ -1125,16 +2371,9 @@ function checkSend(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Send`, exactly as the contract says. Never throws. */
-export function isSend(value: unknown): value is Send {
-  return cardcRun(checkSend, value, 1, true).length === 0;
-}
-
-/** The value as a `Send`, or where and how it breaks the contract. Never throws. */
-export function parseSend(
-  value: unknown,
-): { ok: true; value: Send } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Send>(checkSend, value);
+/** Checks a `Set`. */
+function checkSet(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcArrayOf(cardcInteger(0, 255))(value, s, at, orNull);
 }
 
 /** The keys of the fields of `Sized`. */
@@ -1164,18 +2403,6 @@ function checkSized(value: unknown, s: cardcState, at: string, orNull?: boolean)
   s.type = outer;
 }
 
-/** Whether a value is a `Sized`, exactly as the contract says. Never throws. */
-export function isSized(value: unknown): value is Sized {
-  return cardcRun(checkSized, value, 1, true).length === 0;
-}
-
-/** The value as a `Sized`, or where and how it breaks the contract. Never throws. */
-export function parseSized(
-  value: unknown,
-): { ok: true; value: Sized } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Sized>(checkSized, value);
-}
-
 /** The keys of the fields of `Some`. */
 const keysOfSome: readonly string[] = [];
 
@@ -1198,14 +2425,17 @@ function checkSome(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Some`, exactly as the contract says. Never throws. */
-export function isSome(value: unknown): value is Some {
-  return cardcRun(checkSome, value, 1, true).length === 0;
+/** Checks a `State`. */
+function checkState(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcInteger(0, 255)(value, s, at, orNull);
 }
 
-/** The value as a `Some`, or where and how it breaks the contract. Never throws. */
-export function parseSome(
-  value: unknown,
-): { ok: true; value: Some } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Some>(checkSome, value);
+/** Checks a `Symbol`. */
+function checkSymbol(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcString(value, s, at, orNull);
+}
+
+/** Checks a `T`. */
+function checkT(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcInteger(0, 255)(value, s, at, orNull);
 }

@@ -168,7 +168,100 @@ export function matchSessionUpdate<R_>(value: SessionUpdate, handlers: SessionUp
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `ContentBlock`, exactly as the contract says. Never throws. */
+export function isContentBlock(value: unknown): value is ContentBlock {
+  return cardcIs(checkContentBlock, value);
+}
+
+/** The value as a `ContentBlock`, or where and how it breaks the contract. Never throws. */
+export function parseContentBlock(value: unknown): cardcParsed<ContentBlock> {
+  return cardcParse<ContentBlock>(checkContentBlock, value);
+}
+
+/** Whether a value is a `ContentChunk`, exactly as the contract says. Never throws. */
+export function isContentChunk(value: unknown): value is ContentChunk {
+  return cardcIs(checkContentChunk, value);
+}
+
+/** The value as a `ContentChunk`, or where and how it breaks the contract. Never throws. */
+export function parseContentChunk(value: unknown): cardcParsed<ContentChunk> {
+  return cardcParse<ContentChunk>(checkContentChunk, value);
+}
+
+/** Whether a value is a `ImageBlock`, exactly as the contract says. Never throws. */
+export function isImageBlock(value: unknown): value is ImageBlock {
+  return cardcIs(checkImageBlock, value);
+}
+
+/** The value as a `ImageBlock`, or where and how it breaks the contract. Never throws. */
+export function parseImageBlock(value: unknown): cardcParsed<ImageBlock> {
+  return cardcParse<ImageBlock>(checkImageBlock, value);
+}
+
+/** Whether a value is a `PermissionRequest`, exactly as the contract says. Never throws. */
+export function isPermissionRequest(value: unknown): value is PermissionRequest {
+  return cardcIs(checkPermissionRequest, value);
+}
+
+/** The value as a `PermissionRequest`, or where and how it breaks the contract. Never throws. */
+export function parsePermissionRequest(value: unknown): cardcParsed<PermissionRequest> {
+  return cardcParse<PermissionRequest>(checkPermissionRequest, value);
+}
+
+/** Whether a value is a `PromptRequest`, exactly as the contract says. Never throws. */
+export function isPromptRequest(value: unknown): value is PromptRequest {
+  return cardcIs(checkPromptRequest, value);
+}
+
+/** The value as a `PromptRequest`, or where and how it breaks the contract. Never throws. */
+export function parsePromptRequest(value: unknown): cardcParsed<PromptRequest> {
+  return cardcParse<PromptRequest>(checkPromptRequest, value);
+}
+
+/** Whether a value is a `Request`, exactly as the contract says. Never throws. */
+export function isRequest(value: unknown): value is Request {
+  return cardcIs(checkRequest, value);
+}
+
+/** The value as a `Request`, or where and how it breaks the contract. Never throws. */
+export function parseRequest(value: unknown): cardcParsed<Request> {
+  return cardcParse<Request>(checkRequest, value);
+}
+
+/** Whether a value is a `SessionUpdate`, exactly as the contract says. Never throws. */
+export function isSessionUpdate(value: unknown): value is SessionUpdate {
+  return cardcIs(checkSessionUpdate, value);
+}
+
+/** The value as a `SessionUpdate`, or where and how it breaks the contract. Never throws. */
+export function parseSessionUpdate(value: unknown): cardcParsed<SessionUpdate> {
+  return cardcParse<SessionUpdate>(checkSessionUpdate, value);
+}
+
+/** Whether a value is a `TextBlock`, exactly as the contract says. Never throws. */
+export function isTextBlock(value: unknown): value is TextBlock {
+  return cardcIs(checkTextBlock, value);
+}
+
+/** The value as a `TextBlock`, or where and how it breaks the contract. Never throws. */
+export function parseTextBlock(value: unknown): cardcParsed<TextBlock> {
+  return cardcParse<TextBlock>(checkTextBlock, value);
+}
+
+/** Whether a value is a `ToolCallUpdate`, exactly as the contract says. Never throws. */
+export function isToolCallUpdate(value: unknown): value is ToolCallUpdate {
+  return cardcIs(checkToolCallUpdate, value);
+}
+
+/** The value as a `ToolCallUpdate`, or where and how it breaks the contract. Never throws. */
+export function parseToolCallUpdate(value: unknown): cardcParsed<ToolCallUpdate> {
+  return cardcParse<ToolCallUpdate>(checkToolCallUpdate, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -240,14 +333,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -597,18 +695,6 @@ function checkContentBlock(value: unknown, s: cardcState, at: string, orNull?: b
   }
 }
 
-/** Whether a value is a `ContentBlock`, exactly as the contract says. Never throws. */
-export function isContentBlock(value: unknown): value is ContentBlock {
-  return cardcRun(checkContentBlock, value, 1, true).length === 0;
-}
-
-/** The value as a `ContentBlock`, or where and how it breaks the contract. Never throws. */
-export function parseContentBlock(
-  value: unknown,
-): { ok: true; value: ContentBlock } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ContentBlock>(checkContentBlock, value);
-}
-
 /** The keys of the fields of `ContentChunk`. */
 const keysOfContentChunk: readonly string[] = ['content'];
 
@@ -634,18 +720,6 @@ function checkContentChunk(value: unknown, s: cardcState, at: string, orNull?: b
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ContentChunk`, exactly as the contract says. Never throws. */
-export function isContentChunk(value: unknown): value is ContentChunk {
-  return cardcRun(checkContentChunk, value, 1, true).length === 0;
-}
-
-/** The value as a `ContentChunk`, or where and how it breaks the contract. Never throws. */
-export function parseContentChunk(
-  value: unknown,
-): { ok: true; value: ContentChunk } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ContentChunk>(checkContentChunk, value);
 }
 
 /** The keys of the fields of `ImageBlock`. */
@@ -684,18 +758,6 @@ function checkImageBlock(value: unknown, s: cardcState, at: string, orNull?: boo
   s.type = outer;
 }
 
-/** Whether a value is a `ImageBlock`, exactly as the contract says. Never throws. */
-export function isImageBlock(value: unknown): value is ImageBlock {
-  return cardcRun(checkImageBlock, value, 1, true).length === 0;
-}
-
-/** The value as a `ImageBlock`, or where and how it breaks the contract. Never throws. */
-export function parseImageBlock(
-  value: unknown,
-): { ok: true; value: ImageBlock } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ImageBlock>(checkImageBlock, value);
-}
-
 /** The keys of the fields of `PermissionRequest`. */
 const keysOfPermissionRequest: readonly string[] = ['toolCall', 'reason'];
 
@@ -726,18 +788,6 @@ function checkPermissionRequest(value: unknown, s: cardcState, at: string, orNul
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `PermissionRequest`, exactly as the contract says. Never throws. */
-export function isPermissionRequest(value: unknown): value is PermissionRequest {
-  return cardcRun(checkPermissionRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `PermissionRequest`, or where and how it breaks the contract. Never throws. */
-export function parsePermissionRequest(
-  value: unknown,
-): { ok: true; value: PermissionRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<PermissionRequest>(checkPermissionRequest, value);
 }
 
 /** The keys of the fields of `PromptRequest`. */
@@ -773,18 +823,6 @@ function checkPromptRequest(value: unknown, s: cardcState, at: string, orNull?: 
   s.type = outer;
 }
 
-/** Whether a value is a `PromptRequest`, exactly as the contract says. Never throws. */
-export function isPromptRequest(value: unknown): value is PromptRequest {
-  return cardcRun(checkPromptRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `PromptRequest`, or where and how it breaks the contract. Never throws. */
-export function parsePromptRequest(
-  value: unknown,
-): { ok: true; value: PromptRequest } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<PromptRequest>(checkPromptRequest, value);
-}
-
 /** The `method` tags of `Request`. */
 const tagsOfRequest = cardcTags('method', ['prompt', 'note', 'request_permission']);
 
@@ -813,18 +851,6 @@ function checkRequest(value: unknown, s: cardcState, at: string, orNull?: boolea
         return;
       }
   }
-}
-
-/** Whether a value is a `Request`, exactly as the contract says. Never throws. */
-export function isRequest(value: unknown): value is Request {
-  return cardcRun(checkRequest, value, 1, true).length === 0;
-}
-
-/** The value as a `Request`, or where and how it breaks the contract. Never throws. */
-export function parseRequest(
-  value: unknown,
-): { ok: true; value: Request } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Request>(checkRequest, value);
 }
 
 /** The `sessionUpdate` tags of `SessionUpdate`. */
@@ -866,18 +892,6 @@ function checkSessionUpdate(value: unknown, s: cardcState, at: string, orNull?: 
   }
 }
 
-/** Whether a value is a `SessionUpdate`, exactly as the contract says. Never throws. */
-export function isSessionUpdate(value: unknown): value is SessionUpdate {
-  return cardcRun(checkSessionUpdate, value, 1, true).length === 0;
-}
-
-/** The value as a `SessionUpdate`, or where and how it breaks the contract. Never throws. */
-export function parseSessionUpdate(
-  value: unknown,
-): { ok: true; value: SessionUpdate } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<SessionUpdate>(checkSessionUpdate, value);
-}
-
 /** The keys of the fields of `TextBlock`. */
 const keysOfTextBlock: readonly string[] = ['text'];
 
@@ -905,18 +919,6 @@ function checkTextBlock(value: unknown, s: cardcState, at: string, orNull?: bool
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `TextBlock`, exactly as the contract says. Never throws. */
-export function isTextBlock(value: unknown): value is TextBlock {
-  return cardcRun(checkTextBlock, value, 1, true).length === 0;
-}
-
-/** The value as a `TextBlock`, or where and how it breaks the contract. Never throws. */
-export function parseTextBlock(
-  value: unknown,
-): { ok: true; value: TextBlock } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TextBlock>(checkTextBlock, value);
 }
 
 /** The keys of the fields of `ToolCallUpdate`. */
@@ -953,16 +955,4 @@ function checkToolCallUpdate(value: unknown, s: cardcState, at: string, orNull?:
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ToolCallUpdate`, exactly as the contract says. Never throws. */
-export function isToolCallUpdate(value: unknown): value is ToolCallUpdate {
-  return cardcRun(checkToolCallUpdate, value, 1, true).length === 0;
-}
-
-/** The value as a `ToolCallUpdate`, or where and how it breaks the contract. Never throws. */
-export function parseToolCallUpdate(
-  value: unknown,
-): { ok: true; value: ToolCallUpdate } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ToolCallUpdate>(checkToolCallUpdate, value);
 }

@@ -118,7 +118,116 @@ export function matchCard<R_>(value: Card, handlers: CardHandlers<R_>): R_ {
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Audience`, exactly as the contract says. Never throws. */
+export function isAudience(value: unknown): value is Audience {
+  return cardcIs(checkAudience, value);
+}
+
+/** The value as a `Audience`, or where and how it breaks the contract. Never throws. */
+export function parseAudience(value: unknown): cardcParsed<Audience> {
+  return cardcParse<Audience>(checkAudience, value);
+}
+
+/** Whether a value is a `Card`, exactly as the contract says. Never throws. */
+export function isCard(value: unknown): value is Card {
+  return cardcIs(checkCard, value);
+}
+
+/** The value as a `Card`, or where and how it breaks the contract. Never throws. */
+export function parseCard(value: unknown): cardcParsed<Card> {
+  return cardcParse<Card>(checkCard, value);
+}
+
+/** The value as a `Card` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseCard` and `isCard` stay strict. */
+export function parseCardTolerant(value: unknown): cardcParsedTolerant<Card> {
+  return cardcParseTolerant<Card>(checkCard, value, false);
+}
+
+/** Whether a `Card` is its catch-all `CardUnknown`, one this build does not know. */
+export function isCardUnknown(value: Card): value is CardUnknown {
+  switch (value['card']) {
+    case 'text':
+    case 'divider':
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Whether a value is a `Entry`, exactly as the contract says. Never throws. */
+export function isEntry(value: unknown): value is Entry {
+  return cardcIs(checkEntry, value);
+}
+
+/** The value as a `Entry`, or where and how it breaks the contract. Never throws. */
+export function parseEntry(value: unknown): cardcParsed<Entry> {
+  return cardcParse<Entry>(checkEntry, value);
+}
+
+/** The value as a `Entry` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseEntry` and `isEntry` stay strict. */
+export function parseEntryTolerant(value: unknown): cardcParsedTolerant<Entry> {
+  return cardcParseTolerant<Entry>(checkEntry, value, false);
+}
+
+/** Whether a value is a `Feed`, exactly as the contract says. Never throws. */
+export function isFeed(value: unknown): value is Feed {
+  return cardcIs(checkFeed, value);
+}
+
+/** The value as a `Feed`, or where and how it breaks the contract. Never throws. */
+export function parseFeed(value: unknown): cardcParsed<Feed> {
+  return cardcParse<Feed>(checkFeed, value);
+}
+
+/** The value as a `Feed` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseFeed` and `isFeed` stay strict. */
+export function parseFeedTolerant(value: unknown): cardcParsedTolerant<Feed> {
+  return cardcParseTolerant<Feed>(checkFeed, value, false);
+}
+
+/** Whether a value is a `Priority`, exactly as the contract says. Never throws. */
+export function isPriority(value: unknown): value is Priority {
+  return cardcIs(checkPriority, value);
+}
+
+/** The value as a `Priority`, or where and how it breaks the contract. Never throws. */
+export function parsePriority(value: unknown): cardcParsed<Priority> {
+  return cardcParse<Priority>(checkPriority, value);
+}
+
+/** Whether a value is a `Section`, exactly as the contract says. Never throws. */
+export function isSection(value: unknown): value is Section {
+  return cardcIs(checkSection, value);
+}
+
+/** The value as a `Section`, or where and how it breaks the contract. Never throws. */
+export function parseSection(value: unknown): cardcParsed<Section> {
+  return cardcParse<Section>(checkSection, value);
+}
+
+/** The value as a `Section` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseSection` and `isSection` stay strict. */
+export function parseSectionTolerant(value: unknown): cardcParsedTolerant<Section> {
+  return cardcParseTolerant<Section>(checkSection, value, false);
+}
+
+/** Whether a value is a `TextCard`, exactly as the contract says. Never throws. */
+export function isTextCard(value: unknown): value is TextCard {
+  return cardcIs(checkTextCard, value);
+}
+
+/** The value as a `TextCard`, or where and how it breaks the contract. Never throws. */
+export function parseTextCard(value: unknown): cardcParsed<TextCard> {
+  return cardcParse<TextCard>(checkTextCard, value);
+}
+
+/** The value as a `TextCard` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseTextCard` and `isTextCard` stay strict. */
+export function parseTextCardTolerant(value: unknown): cardcParsedTolerant<TextCard> {
+  return cardcParseTolerant<TextCard>(checkTextCard, value, false);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -190,14 +299,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -735,15 +849,15 @@ function cardcPointerOrder(value: unknown, a: string[], b: string[]): number {
     if (x !== y) {
       return Array.isArray(here) ? Number(x) - Number(y) : cardcByCodePoint(x, y);
     }
-    here = (here as Record<string, unknown>)[x];
+    here = (here as { [key: string]: unknown })[x];
   }
   return a.length - b.length;
 }
 
 /** `value` without what was dropped at `paths` (each a pointer's segments below it), sharing what is unchanged. */
 function cardcPrune(value: unknown, paths: string[][]): unknown {
-  const gone: Record<string, boolean> = Object.create(null);
-  const below: Record<string, string[][]> = Object.create(null);
+  const gone: { [key: string]: boolean } = Object.create(null);
+  const below: { [key: string]: string[][] } = Object.create(null);
   for (const path of paths) {
     const first = path[0] as string;
     if (path.length === 1) {
@@ -765,8 +879,8 @@ function cardcPrune(value: unknown, paths: string[][]): unknown {
     }
     return out;
   }
-  const object = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
+  const object = value as { [key: string]: unknown };
+  const out: { [key: string]: unknown } = {};
   for (const key of Object.keys(object)) {
     if (gone[key] !== true) {
       // Defined rather than assigned, so that a `__proto__` key stays a key.
@@ -776,31 +890,31 @@ function cardcPrune(value: unknown, paths: string[][]): unknown {
   return out;
 }
 
+/** What a tolerant `parse` guard returns: the value read, typed, with its warnings, or the errors. */
+type cardcParsedTolerant<T> =
+  | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] };
+
 /**
  * The result of a tolerant `parse` guard: the value read under the schema's reader policies (a
  * copy without what they dropped, rewritten as a reader holds it when `rewrite`, as `parse` does
  * for a contract whose writers may write back other JSON than they read: so a value read as
  * absent is its default where the field has one) with one warning per drop, ordered by pointer;
- * or the errors no policy covers.
+ * or the errors no policy covers. It reads the errors' count rather than narrowing a `parse`
+ * result, which tsc cannot narrow without `strictNullChecks`.
  */
-function cardcParseTolerant<T>(
-  check: cardcCheck,
-  value: unknown,
-  rewrite: boolean,
-):
-  | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
-  | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParseTolerant<T>(check: cardcCheck, value: unknown, rewrite: boolean): cardcParsedTolerant<T> {
   const outer = cardcTolerance.drops;
   const drops: cardcDrop[] = [];
   cardcTolerance.drops = drops;
-  let parsed: { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+  let errors: { pointer: string; message: string }[] = [];
   try {
-    parsed = cardcParse<T>(check, value);
+    errors = cardcRun(check, value, cardcMaxErrors, false);
   } finally {
     cardcTolerance.drops = outer;
   }
-  if (!parsed.ok) {
-    return parsed;
+  if (errors.length !== 0) {
+    return { ok: false, errors };
   }
   const sorted = drops
     .map((drop) => ({ drop, segments: cardcSegments(drop.pointer) }))
@@ -819,18 +933,6 @@ const valuesOfAudience = cardcStrings(['everyone', 'team']);
 /** Checks a `Audience`. */
 function checkAudience(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfAudience);
-}
-
-/** Whether a value is a `Audience`, exactly as the contract says. Never throws. */
-export function isAudience(value: unknown): value is Audience {
-  return cardcRun(checkAudience, value, 1, true).length === 0;
-}
-
-/** The value as a `Audience`, or where and how it breaks the contract. Never throws. */
-export function parseAudience(
-  value: unknown,
-): { ok: true; value: Audience } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Audience>(checkAudience, value);
 }
 
 /** The `card` tags of `Card`. */
@@ -854,38 +956,6 @@ function checkCard(value: unknown, s: cardcState, at: string, orNull?: boolean):
       }
     case 'divider':
       return cardcStruct(value, s, at, orNull, 'Card');
-  }
-}
-
-/** Whether a value is a `Card`, exactly as the contract says. Never throws. */
-export function isCard(value: unknown): value is Card {
-  return cardcRun(checkCard, value, 1, true).length === 0;
-}
-
-/** The value as a `Card`, or where and how it breaks the contract. Never throws. */
-export function parseCard(
-  value: unknown,
-): { ok: true; value: Card } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Card>(checkCard, value);
-}
-
-/** The value as a `Card` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseCard` and `isCard` stay strict. */
-export function parseCardTolerant(
-  value: unknown,
-):
-  | { ok: true; value: Card; warnings: { pointer: string; message: string }[] }
-  | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Card>(checkCard, value, false);
-}
-
-/** Whether a `Card` is its catch-all `CardUnknown`, one this build does not know. */
-export function isCardUnknown(value: Card): value is CardUnknown {
-  switch (value['card']) {
-    case 'text':
-    case 'divider':
-      return false;
-    default:
-      return true;
   }
 }
 
@@ -926,27 +996,6 @@ function checkEntry(value: unknown, s: cardcState, at: string, orNull?: boolean)
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Entry`, exactly as the contract says. Never throws. */
-export function isEntry(value: unknown): value is Entry {
-  return cardcRun(checkEntry, value, 1, true).length === 0;
-}
-
-/** The value as a `Entry`, or where and how it breaks the contract. Never throws. */
-export function parseEntry(
-  value: unknown,
-): { ok: true; value: Entry } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Entry>(checkEntry, value);
-}
-
-/** The value as a `Entry` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseEntry` and `isEntry` stay strict. */
-export function parseEntryTolerant(
-  value: unknown,
-):
-  | { ok: true; value: Entry; warnings: { pointer: string; message: string }[] }
-  | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Entry>(checkEntry, value, false);
 }
 
 /** The keys of the fields of `Feed`. */
@@ -1004,45 +1053,12 @@ function checkFeed(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Feed`, exactly as the contract says. Never throws. */
-export function isFeed(value: unknown): value is Feed {
-  return cardcRun(checkFeed, value, 1, true).length === 0;
-}
-
-/** The value as a `Feed`, or where and how it breaks the contract. Never throws. */
-export function parseFeed(
-  value: unknown,
-): { ok: true; value: Feed } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Feed>(checkFeed, value);
-}
-
-/** The value as a `Feed` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseFeed` and `isFeed` stay strict. */
-export function parseFeedTolerant(
-  value: unknown,
-):
-  | { ok: true; value: Feed; warnings: { pointer: string; message: string }[] }
-  | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Feed>(checkFeed, value, false);
-}
-
 /** The strings of `Priority`. */
 const valuesOfPriority = cardcStrings(['low', 'high']);
 
 /** Checks a `Priority`. */
 function checkPriority(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfPriority);
-}
-
-/** Whether a value is a `Priority`, exactly as the contract says. Never throws. */
-export function isPriority(value: unknown): value is Priority {
-  return cardcRun(checkPriority, value, 1, true).length === 0;
-}
-
-/** The value as a `Priority`, or where and how it breaks the contract. Never throws. */
-export function parsePriority(
-  value: unknown,
-): { ok: true; value: Priority } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Priority>(checkPriority, value);
 }
 
 /** The keys of the fields of `Section`. */
@@ -1092,27 +1108,6 @@ function checkSection(value: unknown, s: cardcState, at: string, orNull?: boolea
   s.type = outer;
 }
 
-/** Whether a value is a `Section`, exactly as the contract says. Never throws. */
-export function isSection(value: unknown): value is Section {
-  return cardcRun(checkSection, value, 1, true).length === 0;
-}
-
-/** The value as a `Section`, or where and how it breaks the contract. Never throws. */
-export function parseSection(
-  value: unknown,
-): { ok: true; value: Section } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Section>(checkSection, value);
-}
-
-/** The value as a `Section` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseSection` and `isSection` stay strict. */
-export function parseSectionTolerant(
-  value: unknown,
-):
-  | { ok: true; value: Section; warnings: { pointer: string; message: string }[] }
-  | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<Section>(checkSection, value, false);
-}
-
 /** The keys of the fields of `TextCard`. */
 const keysOfTextCard: readonly string[] = ['text', 'tags'];
 
@@ -1150,25 +1145,4 @@ function checkTextCard(value: unknown, s: cardcState, at: string, orNull?: boole
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `TextCard`, exactly as the contract says. Never throws. */
-export function isTextCard(value: unknown): value is TextCard {
-  return cardcRun(checkTextCard, value, 1, true).length === 0;
-}
-
-/** The value as a `TextCard`, or where and how it breaks the contract. Never throws. */
-export function parseTextCard(
-  value: unknown,
-): { ok: true; value: TextCard } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TextCard>(checkTextCard, value);
-}
-
-/** The value as a `TextCard` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseTextCard` and `isTextCard` stay strict. */
-export function parseTextCardTolerant(
-  value: unknown,
-):
-  | { ok: true; value: TextCard; warnings: { pointer: string; message: string }[] }
-  | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseTolerant<TextCard>(checkTextCard, value, false);
 }

@@ -84,7 +84,60 @@ export function matchShape<R_>(value: Shape, handlers: ShapeHandlers<R_>): R_ {
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Circle`, exactly as the contract says. Never throws. */
+export function isCircle(value: unknown): value is Circle {
+  return cardcIs(checkCircle, value);
+}
+
+/** The value as a `Circle`, or where and how it breaks the contract. Never throws. */
+export function parseCircle(value: unknown): cardcParsed<Circle> {
+  return cardcParse<Circle>(checkCircle, value);
+}
+
+/** Whether a value is a `Drawing`, exactly as the contract says. Never throws. */
+export function isDrawing(value: unknown): value is Drawing {
+  return cardcIs(checkDrawing, value);
+}
+
+/** The value as a `Drawing`, or where and how it breaks the contract. Never throws. */
+export function parseDrawing(value: unknown): cardcParsed<Drawing> {
+  return cardcParse<Drawing>(checkDrawing, value);
+}
+
+/** Whether a value is a `EmptyShape`, exactly as the contract says. Never throws. */
+export function isEmptyShape(value: unknown): value is EmptyShape {
+  return cardcIs(checkEmptyShape, value);
+}
+
+/** The value as a `EmptyShape`, or where and how it breaks the contract. Never throws. */
+export function parseEmptyShape(value: unknown): cardcParsed<EmptyShape> {
+  return cardcParse<EmptyShape>(checkEmptyShape, value);
+}
+
+/** Whether a value is a `Rectangle`, exactly as the contract says. Never throws. */
+export function isRectangle(value: unknown): value is Rectangle {
+  return cardcIs(checkRectangle, value);
+}
+
+/** The value as a `Rectangle`, or where and how it breaks the contract. Never throws. */
+export function parseRectangle(value: unknown): cardcParsed<Rectangle> {
+  return cardcParse<Rectangle>(checkRectangle, value);
+}
+
+/** Whether a value is a `Shape`, exactly as the contract says. Never throws. */
+export function isShape(value: unknown): value is Shape {
+  return cardcIs(checkShape, value);
+}
+
+/** The value as a `Shape`, or where and how it breaks the contract. Never throws. */
+export function parseShape(value: unknown): cardcParsed<Shape> {
+  return cardcParse<Shape>(checkShape, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -156,14 +209,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -515,18 +573,6 @@ function checkCircle(value: unknown, s: cardcState, at: string, orNull?: boolean
   s.type = outer;
 }
 
-/** Whether a value is a `Circle`, exactly as the contract says. Never throws. */
-export function isCircle(value: unknown): value is Circle {
-  return cardcRun(checkCircle, value, 1, true).length === 0;
-}
-
-/** The value as a `Circle`, or where and how it breaks the contract. Never throws. */
-export function parseCircle(
-  value: unknown,
-): { ok: true; value: Circle } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Circle>(checkCircle, value);
-}
-
 /** The keys of the fields of `Drawing`. */
 const keysOfDrawing: readonly string[] = ['shapes', 'background'];
 
@@ -565,18 +611,6 @@ function checkDrawing(value: unknown, s: cardcState, at: string, orNull?: boolea
   s.type = outer;
 }
 
-/** Whether a value is a `Drawing`, exactly as the contract says. Never throws. */
-export function isDrawing(value: unknown): value is Drawing {
-  return cardcRun(checkDrawing, value, 1, true).length === 0;
-}
-
-/** The value as a `Drawing`, or where and how it breaks the contract. Never throws. */
-export function parseDrawing(
-  value: unknown,
-): { ok: true; value: Drawing } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Drawing>(checkDrawing, value);
-}
-
 /** The keys of the fields of `EmptyShape`. */
 const keysOfEmptyShape: readonly string[] = [];
 
@@ -597,18 +631,6 @@ function checkEmptyShape(value: unknown, s: cardcState, at: string, orNull?: boo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `EmptyShape`, exactly as the contract says. Never throws. */
-export function isEmptyShape(value: unknown): value is EmptyShape {
-  return cardcRun(checkEmptyShape, value, 1, true).length === 0;
-}
-
-/** The value as a `EmptyShape`, or where and how it breaks the contract. Never throws. */
-export function parseEmptyShape(
-  value: unknown,
-): { ok: true; value: EmptyShape } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<EmptyShape>(checkEmptyShape, value);
 }
 
 /** The keys of the fields of `Rectangle`. */
@@ -643,18 +665,6 @@ function checkRectangle(value: unknown, s: cardcState, at: string, orNull?: bool
   s.type = outer;
 }
 
-/** Whether a value is a `Rectangle`, exactly as the contract says. Never throws. */
-export function isRectangle(value: unknown): value is Rectangle {
-  return cardcRun(checkRectangle, value, 1, true).length === 0;
-}
-
-/** The value as a `Rectangle`, or where and how it breaks the contract. Never throws. */
-export function parseRectangle(
-  value: unknown,
-): { ok: true; value: Rectangle } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Rectangle>(checkRectangle, value);
-}
-
 /** The `type` tags of `Shape`. */
 const tagsOfShape = cardcTags('type', ['circle', 'rectangle', 'empty_shape']);
 
@@ -683,16 +693,4 @@ function checkShape(value: unknown, s: cardcState, at: string, orNull?: boolean)
         return;
       }
   }
-}
-
-/** Whether a value is a `Shape`, exactly as the contract says. Never throws. */
-export function isShape(value: unknown): value is Shape {
-  return cardcRun(checkShape, value, 1, true).length === 0;
-}
-
-/** The value as a `Shape`, or where and how it breaks the contract. Never throws. */
-export function parseShape(
-  value: unknown,
-): { ok: true; value: Shape } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Shape>(checkShape, value);
 }

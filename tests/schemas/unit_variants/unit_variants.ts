@@ -142,7 +142,70 @@ export function matchStreamEvent<R_>(value: StreamEvent, handlers: StreamEventHa
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `BlockEvent`, exactly as the contract says. Never throws. */
+export function isBlockEvent(value: unknown): value is BlockEvent {
+  return cardcIs(checkBlockEvent, value);
+}
+
+/** The value as a `BlockEvent`, or where and how it breaks the contract. Never throws. */
+export function parseBlockEvent(value: unknown): cardcParsed<BlockEvent> {
+  return cardcParse<BlockEvent>(checkBlockEvent, value);
+}
+
+/** Whether a value is a `BlockStart`, exactly as the contract says. Never throws. */
+export function isBlockStart(value: unknown): value is BlockStart {
+  return cardcIs(checkBlockStart, value);
+}
+
+/** The value as a `BlockStart`, or where and how it breaks the contract. Never throws. */
+export function parseBlockStart(value: unknown): cardcParsed<BlockStart> {
+  return cardcParse<BlockStart>(checkBlockStart, value);
+}
+
+/** Whether a value is a `EventLog`, exactly as the contract says. Never throws. */
+export function isEventLog(value: unknown): value is EventLog {
+  return cardcIs(checkEventLog, value);
+}
+
+/** The value as a `EventLog`, or where and how it breaks the contract. Never throws. */
+export function parseEventLog(value: unknown): cardcParsed<EventLog> {
+  return cardcParse<EventLog>(checkEventLog, value);
+}
+
+/** Whether a value is a `Health`, exactly as the contract says. Never throws. */
+export function isHealth(value: unknown): value is Health {
+  return cardcIs(checkHealth, value);
+}
+
+/** The value as a `Health`, or where and how it breaks the contract. Never throws. */
+export function parseHealth(value: unknown): cardcParsed<Health> {
+  return cardcParse<Health>(checkHealth, value);
+}
+
+/** Whether a value is a `MessageDelta`, exactly as the contract says. Never throws. */
+export function isMessageDelta(value: unknown): value is MessageDelta {
+  return cardcIs(checkMessageDelta, value);
+}
+
+/** The value as a `MessageDelta`, or where and how it breaks the contract. Never throws. */
+export function parseMessageDelta(value: unknown): cardcParsed<MessageDelta> {
+  return cardcParse<MessageDelta>(checkMessageDelta, value);
+}
+
+/** Whether a value is a `StreamEvent`, exactly as the contract says. Never throws. */
+export function isStreamEvent(value: unknown): value is StreamEvent {
+  return cardcIs(checkStreamEvent, value);
+}
+
+/** The value as a `StreamEvent`, or where and how it breaks the contract. Never throws. */
+export function parseStreamEvent(value: unknown): cardcParsed<StreamEvent> {
+  return cardcParse<StreamEvent>(checkStreamEvent, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -214,14 +277,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -595,18 +663,6 @@ function checkBlockEvent(value: unknown, s: cardcState, at: string, orNull?: boo
   }
 }
 
-/** Whether a value is a `BlockEvent`, exactly as the contract says. Never throws. */
-export function isBlockEvent(value: unknown): value is BlockEvent {
-  return cardcRun(checkBlockEvent, value, 1, true).length === 0;
-}
-
-/** The value as a `BlockEvent`, or where and how it breaks the contract. Never throws. */
-export function parseBlockEvent(
-  value: unknown,
-): { ok: true; value: BlockEvent } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<BlockEvent>(checkBlockEvent, value);
-}
-
 /** The keys of the fields of `BlockStart`. */
 const keysOfBlockStart: readonly string[] = ['index'];
 
@@ -639,18 +695,6 @@ function checkBlockStart(value: unknown, s: cardcState, at: string, orNull?: boo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `BlockStart`, exactly as the contract says. Never throws. */
-export function isBlockStart(value: unknown): value is BlockStart {
-  return cardcRun(checkBlockStart, value, 1, true).length === 0;
-}
-
-/** The value as a `BlockStart`, or where and how it breaks the contract. Never throws. */
-export function parseBlockStart(
-  value: unknown,
-): { ok: true; value: BlockStart } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<BlockStart>(checkBlockStart, value);
 }
 
 /** The keys of the fields of `EventLog`. */
@@ -691,18 +735,6 @@ function checkEventLog(value: unknown, s: cardcState, at: string, orNull?: boole
   s.type = outer;
 }
 
-/** Whether a value is a `EventLog`, exactly as the contract says. Never throws. */
-export function isEventLog(value: unknown): value is EventLog {
-  return cardcRun(checkEventLog, value, 1, true).length === 0;
-}
-
-/** The value as a `EventLog`, or where and how it breaks the contract. Never throws. */
-export function parseEventLog(
-  value: unknown,
-): { ok: true; value: EventLog } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<EventLog>(checkEventLog, value);
-}
-
 /** The `status` tags of `Health`. */
 const tagsOfHealth = cardcTags('status', ['up', 'down']);
 
@@ -714,18 +746,6 @@ function checkHealth(value: unknown, s: cardcState, at: string, orNull?: boolean
     case 'down':
       return cardcStruct(value, s, at, orNull, 'Health');
   }
-}
-
-/** Whether a value is a `Health`, exactly as the contract says. Never throws. */
-export function isHealth(value: unknown): value is Health {
-  return cardcRun(checkHealth, value, 1, true).length === 0;
-}
-
-/** The value as a `Health`, or where and how it breaks the contract. Never throws. */
-export function parseHealth(
-  value: unknown,
-): { ok: true; value: Health } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Health>(checkHealth, value);
 }
 
 /** The keys of the fields of `MessageDelta`. */
@@ -757,18 +777,6 @@ function checkMessageDelta(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = outer;
 }
 
-/** Whether a value is a `MessageDelta`, exactly as the contract says. Never throws. */
-export function isMessageDelta(value: unknown): value is MessageDelta {
-  return cardcRun(checkMessageDelta, value, 1, true).length === 0;
-}
-
-/** The value as a `MessageDelta`, or where and how it breaks the contract. Never throws. */
-export function parseMessageDelta(
-  value: unknown,
-): { ok: true; value: MessageDelta } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<MessageDelta>(checkMessageDelta, value);
-}
-
 /** The `type` tags of `StreamEvent`. */
 const tagsOfStreamEvent = cardcTags('type', ['ping', 'message_delta', 'message_stop', 'block']);
 
@@ -789,16 +797,4 @@ function checkStreamEvent(value: unknown, s: cardcState, at: string, orNull?: bo
     case 'block':
       return checkBlockEvent(value, s, at);
   }
-}
-
-/** Whether a value is a `StreamEvent`, exactly as the contract says. Never throws. */
-export function isStreamEvent(value: unknown): value is StreamEvent {
-  return cardcRun(checkStreamEvent, value, 1, true).length === 0;
-}
-
-/** The value as a `StreamEvent`, or where and how it breaks the contract. Never throws. */
-export function parseStreamEvent(
-  value: unknown,
-): { ok: true; value: StreamEvent } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<StreamEvent>(checkStreamEvent, value);
 }

@@ -105,7 +105,120 @@ export function matchContentBlock<R_>(value: ContentBlock, handlers: ContentBloc
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `BlobResource`, exactly as the contract says. Never throws. */
+export function isBlobResource(value: unknown): value is BlobResource {
+  return cardcIs(checkBlobResource, value);
+}
+
+/** The value as a `BlobResource`, or where and how it breaks the contract. Never throws. */
+export function parseBlobResource(value: unknown): cardcParsed<BlobResource> {
+  return cardcParse<BlobResource>(checkBlobResource, value);
+}
+
+/** Whether a value is a `ContentBlock`, exactly as the contract says. Never throws. */
+export function isContentBlock(value: unknown): value is ContentBlock {
+  return cardcIs(checkContentBlock, value);
+}
+
+/** The value as a `ContentBlock`, or where and how it breaks the contract. Never throws. */
+export function parseContentBlock(value: unknown): cardcParsed<ContentBlock> {
+  return cardcParse<ContentBlock>(checkContentBlock, value);
+}
+
+/** Whether a value is a `ImageBlock`, exactly as the contract says. Never throws. */
+export function isImageBlock(value: unknown): value is ImageBlock {
+  return cardcIs(checkImageBlock, value);
+}
+
+/** The value as a `ImageBlock`, or where and how it breaks the contract. Never throws. */
+export function parseImageBlock(value: unknown): cardcParsed<ImageBlock> {
+  return cardcParse<ImageBlock>(checkImageBlock, value);
+}
+
+/** Whether a value is a `Message`, exactly as the contract says. Never throws. */
+export function isMessage(value: unknown): value is Message {
+  return cardcIs(checkMessage, value);
+}
+
+/** The value as a `Message`, or where and how it breaks the contract. Never throws. */
+export function parseMessage(value: unknown): cardcParsed<Message> {
+  return cardcParse<Message>(checkMessage, value);
+}
+
+/** Whether a value is a `MessageContent`, exactly as the contract says. Never throws. */
+export function isMessageContent(value: unknown): value is MessageContent {
+  return cardcIs(checkMessageContent, value);
+}
+
+/** The value as a `MessageContent`, or where and how it breaks the contract. Never throws. */
+export function parseMessageContent(value: unknown): cardcParsed<MessageContent> {
+  return cardcParse<MessageContent>(checkMessageContent, value);
+}
+
+/** Whether a value is a `Mode`, exactly as the contract says. Never throws. */
+export function isMode(value: unknown): value is Mode {
+  return cardcIs(checkMode, value);
+}
+
+/** The value as a `Mode`, or where and how it breaks the contract. Never throws. */
+export function parseMode(value: unknown): cardcParsed<Mode> {
+  return cardcParse<Mode>(checkMode, value);
+}
+
+/** Whether a value is a `RequestId`, exactly as the contract says. Never throws. */
+export function isRequestId(value: unknown): value is RequestId {
+  return cardcIs(checkRequestId, value);
+}
+
+/** The value as a `RequestId`, or where and how it breaks the contract. Never throws. */
+export function parseRequestId(value: unknown): cardcParsed<RequestId> {
+  return cardcParse<RequestId>(checkRequestId, value);
+}
+
+/** Whether a value is a `Resource`, exactly as the contract says. Never throws. */
+export function isResource(value: unknown): value is Resource {
+  return cardcIs(checkResource, value);
+}
+
+/** The value as a `Resource`, or where and how it breaks the contract. Never throws. */
+export function parseResource(value: unknown): cardcParsed<Resource> {
+  return cardcParse<Resource>(checkResource, value);
+}
+
+/** Whether a value is a `SettingValue`, exactly as the contract says. Never throws. */
+export function isSettingValue(value: unknown): value is SettingValue {
+  return cardcIs(checkSettingValue, value);
+}
+
+/** The value as a `SettingValue`, or where and how it breaks the contract. Never throws. */
+export function parseSettingValue(value: unknown): cardcParsed<SettingValue> {
+  return cardcParse<SettingValue>(checkSettingValue, value);
+}
+
+/** Whether a value is a `TextBlock`, exactly as the contract says. Never throws. */
+export function isTextBlock(value: unknown): value is TextBlock {
+  return cardcIs(checkTextBlock, value);
+}
+
+/** The value as a `TextBlock`, or where and how it breaks the contract. Never throws. */
+export function parseTextBlock(value: unknown): cardcParsed<TextBlock> {
+  return cardcParse<TextBlock>(checkTextBlock, value);
+}
+
+/** Whether a value is a `TextResource`, exactly as the contract says. Never throws. */
+export function isTextResource(value: unknown): value is TextResource {
+  return cardcIs(checkTextResource, value);
+}
+
+/** The value as a `TextResource`, or where and how it breaks the contract. Never throws. */
+export function parseTextResource(value: unknown): cardcParsed<TextResource> {
+  return cardcParse<TextResource>(checkTextResource, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -177,14 +290,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -618,18 +736,6 @@ function checkBlobResource(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = outer;
 }
 
-/** Whether a value is a `BlobResource`, exactly as the contract says. Never throws. */
-export function isBlobResource(value: unknown): value is BlobResource {
-  return cardcRun(checkBlobResource, value, 1, true).length === 0;
-}
-
-/** The value as a `BlobResource`, or where and how it breaks the contract. Never throws. */
-export function parseBlobResource(
-  value: unknown,
-): { ok: true; value: BlobResource } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<BlobResource>(checkBlobResource, value);
-}
-
 /** The `type` tags of `ContentBlock`. */
 const tagsOfContentBlock = cardcTags('type', ['text', 'image']);
 
@@ -651,18 +757,6 @@ function checkContentBlock(value: unknown, s: cardcState, at: string, orNull?: b
         return;
       }
   }
-}
-
-/** Whether a value is a `ContentBlock`, exactly as the contract says. Never throws. */
-export function isContentBlock(value: unknown): value is ContentBlock {
-  return cardcRun(checkContentBlock, value, 1, true).length === 0;
-}
-
-/** The value as a `ContentBlock`, or where and how it breaks the contract. Never throws. */
-export function parseContentBlock(
-  value: unknown,
-): { ok: true; value: ContentBlock } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ContentBlock>(checkContentBlock, value);
 }
 
 /** The keys of the fields of `ImageBlock`. */
@@ -692,18 +786,6 @@ function checkImageBlock(value: unknown, s: cardcState, at: string, orNull?: boo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `ImageBlock`, exactly as the contract says. Never throws. */
-export function isImageBlock(value: unknown): value is ImageBlock {
-  return cardcRun(checkImageBlock, value, 1, true).length === 0;
-}
-
-/** The value as a `ImageBlock`, or where and how it breaks the contract. Never throws. */
-export function parseImageBlock(
-  value: unknown,
-): { ok: true; value: ImageBlock } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<ImageBlock>(checkImageBlock, value);
 }
 
 /** The keys of the fields of `Message`. */
@@ -756,18 +838,6 @@ function checkMessage(value: unknown, s: cardcState, at: string, orNull?: boolea
   s.type = outer;
 }
 
-/** Whether a value is a `Message`, exactly as the contract says. Never throws. */
-export function isMessage(value: unknown): value is Message {
-  return cardcRun(checkMessage, value, 1, true).length === 0;
-}
-
-/** The value as a `Message`, or where and how it breaks the contract. Never throws. */
-export function parseMessage(
-  value: unknown,
-): { ok: true; value: Message } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Message>(checkMessage, value);
-}
-
 /** Checks a `MessageContent`: its JSON shape picks the variant that checks the rest. */
 function checkMessageContent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
@@ -779,36 +849,12 @@ function checkMessageContent(value: unknown, s: cardcState, at: string, orNull?:
   cardcMismatch(s, at, 'a string or an array', orNull);
 }
 
-/** Whether a value is a `MessageContent`, exactly as the contract says. Never throws. */
-export function isMessageContent(value: unknown): value is MessageContent {
-  return cardcRun(checkMessageContent, value, 1, true).length === 0;
-}
-
-/** The value as a `MessageContent`, or where and how it breaks the contract. Never throws. */
-export function parseMessageContent(
-  value: unknown,
-): { ok: true; value: MessageContent } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<MessageContent>(checkMessageContent, value);
-}
-
 /** The strings of `Mode`. */
 const valuesOfMode = cardcStrings(['fast', 'slow']);
 
 /** Checks a `Mode`. */
 function checkMode(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfMode);
-}
-
-/** Whether a value is a `Mode`, exactly as the contract says. Never throws. */
-export function isMode(value: unknown): value is Mode {
-  return cardcRun(checkMode, value, 1, true).length === 0;
-}
-
-/** The value as a `Mode`, or where and how it breaks the contract. Never throws. */
-export function parseMode(
-  value: unknown,
-): { ok: true; value: Mode } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Mode>(checkMode, value);
 }
 
 /** Checks a `RequestId`: its JSON shape picks the variant that checks the rest. */
@@ -822,18 +868,6 @@ function checkRequestId(value: unknown, s: cardcState, at: string, orNull?: bool
   cardcMismatch(s, at, 'an integer or a string', orNull);
 }
 
-/** Whether a value is a `RequestId`, exactly as the contract says. Never throws. */
-export function isRequestId(value: unknown): value is RequestId {
-  return cardcRun(checkRequestId, value, 1, true).length === 0;
-}
-
-/** The value as a `RequestId`, or where and how it breaks the contract. Never throws. */
-export function parseRequestId(
-  value: unknown,
-): { ok: true; value: RequestId } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<RequestId>(checkRequestId, value);
-}
-
 /** Checks a `Resource`: its JSON shape picks the variant that checks the rest. */
 function checkResource(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
@@ -843,18 +877,6 @@ function checkResource(value: unknown, s: cardcState, at: string, orNull?: boole
       break;
   }
   cardcMismatch(s, at, 'an object with "text" or an object with "blob"', orNull);
-}
-
-/** Whether a value is a `Resource`, exactly as the contract says. Never throws. */
-export function isResource(value: unknown): value is Resource {
-  return cardcRun(checkResource, value, 1, true).length === 0;
-}
-
-/** The value as a `Resource`, or where and how it breaks the contract. Never throws. */
-export function parseResource(
-  value: unknown,
-): { ok: true; value: Resource } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Resource>(checkResource, value);
 }
 
 /** Checks a `SettingValue`: its JSON shape picks the variant that checks the rest. */
@@ -872,18 +894,6 @@ function checkSettingValue(value: unknown, s: cardcState, at: string, orNull?: b
       checkContentBlock(value, s, at); return;
   }
   cardcMismatch(s, at, 'a boolean, a number, a string, an array or an object', orNull);
-}
-
-/** Whether a value is a `SettingValue`, exactly as the contract says. Never throws. */
-export function isSettingValue(value: unknown): value is SettingValue {
-  return cardcRun(checkSettingValue, value, 1, true).length === 0;
-}
-
-/** The value as a `SettingValue`, or where and how it breaks the contract. Never throws. */
-export function parseSettingValue(
-  value: unknown,
-): { ok: true; value: SettingValue } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<SettingValue>(checkSettingValue, value);
 }
 
 /** The keys of the fields of `TextBlock`. */
@@ -913,18 +923,6 @@ function checkTextBlock(value: unknown, s: cardcState, at: string, orNull?: bool
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `TextBlock`, exactly as the contract says. Never throws. */
-export function isTextBlock(value: unknown): value is TextBlock {
-  return cardcRun(checkTextBlock, value, 1, true).length === 0;
-}
-
-/** The value as a `TextBlock`, or where and how it breaks the contract. Never throws. */
-export function parseTextBlock(
-  value: unknown,
-): { ok: true; value: TextBlock } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TextBlock>(checkTextBlock, value);
 }
 
 /** The keys of the fields of `TextResource`. */
@@ -968,16 +966,4 @@ function checkTextResource(value: unknown, s: cardcState, at: string, orNull?: b
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `TextResource`, exactly as the contract says. Never throws. */
-export function isTextResource(value: unknown): value is TextResource {
-  return cardcRun(checkTextResource, value, 1, true).length === 0;
-}
-
-/** The value as a `TextResource`, or where and how it breaks the contract. Never throws. */
-export function parseTextResource(
-  value: unknown,
-): { ok: true; value: TextResource } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<TextResource>(checkTextResource, value);
 }

@@ -69,7 +69,20 @@ export function assertNever(value: never): never {
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
+
+/** Whether a value is a `Upload`, exactly as the contract says. Never throws. */
+export function isUpload(value: unknown): value is Upload {
+  return cardcIs(checkUpload, value);
+}
+
+/** The value as a `Upload`, or where and how it breaks the contract. Never throws. */
+export function parseUpload(value: unknown): cardcParsed<Upload> {
+  return cardcParse<Upload>(checkUpload, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -141,14 +154,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -537,16 +555,4 @@ function checkUpload(value: unknown, s: cardcState, at: string, orNull?: boolean
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Upload`, exactly as the contract says. Never throws. */
-export function isUpload(value: unknown): value is Upload {
-  return cardcRun(checkUpload, value, 1, true).length === 0;
-}
-
-/** The value as a `Upload`, or where and how it breaks the contract. Never throws. */
-export function parseUpload(
-  value: unknown,
-): { ok: true; value: Upload } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParse<Upload>(checkUpload, value);
 }

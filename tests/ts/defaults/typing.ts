@@ -4,8 +4,8 @@
 // literal may not. Each `@ts-expect-error` line must be an error, or tsc fails on the directive.
 // Compiled under the strict flags and run: `parseTask` fills in fresh defaults, `writeTask` leaves
 // out what `#[omit_default]` omits and keeps the rest.
-import { isTask, parseEvent, parseTask, writeEvent, writeTask } from '../../schemas/defaults/defaults';
-import type { EventInput, Status, Task, TaskInput } from '../../schemas/defaults/defaults';
+import { isEvent, isTask, parseEvent, parseTask, writeEvent, writeTask } from '../../schemas/defaults/defaults';
+import type { Event, EventInput, Status, Task, TaskInput } from '../../schemas/defaults/defaults';
 
 function check(ok: boolean, what: string): void {
   if (!ok) {
@@ -61,4 +61,24 @@ if (read.ok) {
       '{"type":"created","seq":2,"version":3,"task":{"id":"c","kind":"bug","weight":2,"status":"pending","labels":{},"attempts":0}}',
     `writeEvent: ${JSON.stringify(out)}`,
   );
+}
+
+// The headline pattern, for a union that reaches a default: a renderer takes the type as read,
+// which `parse` gives (the defaults filled in); `is` narrows to what a writer may write, which a
+// renderer of the type as read does not take.
+function render(event: Event): string {
+  return event.type === 'created' ? event.task.status : event.type;
+}
+const payload: unknown = JSON.parse('{"type":"created","seq":1,"version":1,"task":{"id":"d"}}');
+const headline = parseEvent(payload);
+if (headline.ok) {
+  check(render(headline.value) === 'pending', 'parse, then render: the default is there');
+} else {
+  throw new Error(`parseEvent refused the headline payload: ${JSON.stringify(headline.errors)}`);
+}
+if (isEvent(payload)) {
+  // @ts-expect-error: `isEvent` narrows to `EventInput`, whose task may lack its `status`
+  render(payload);
+  const input: EventInput = payload;
+  check(input.type === 'created', 'isEvent narrows to EventInput');
 }

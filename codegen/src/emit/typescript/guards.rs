@@ -12,10 +12,9 @@ mod structs;
 
 use std::collections::BTreeSet;
 
-use super::runtime::helpers_text;
+use super::Form;
 use super::syntax::{constant_literal, string_literal};
 use super::writer::Writer;
-use super::{Form, Runtime};
 use crate::ir::{
     Bound, CatchAll, Constraints, EnumDef, NewtypeDef, Number, Schema, Shape, Ty, TypeDef,
     UnionDef, UntaggedDef,
@@ -42,7 +41,7 @@ const BANNER: &str = "\
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.";
+// input.";
 
 /// What the banner adds when some type has an input type (see [`super::Form`]).
 const BANNER_INPUTS: &str = "\
@@ -51,27 +50,51 @@ const BANNER_INPUTS: &str = "\
 // `write<Name>` gives the JSON a conforming writer writes for a <Name>, which never changes its
 // input either.";
 
-/// Writes the guards of every type, after the helpers they use (copied in, or imported from the
-/// shared runtime module, as `runtime` says). A schema without types gets nothing, not even the
-/// helpers. Returns the runtime names (helpers and types) the guards refer to, which the
-/// import of a shared runtime lists.
-pub(super) fn emit_guards(
-    w: &mut Writer,
-    schema: &Schema,
-    runtime: &Runtime,
-    inputs: &BTreeSet<String>,
-) -> BTreeSet<&'static str> {
-    if schema.types.is_empty() {
-        return BTreeSet::new();
-    }
+/// Where the guards' checks live: written out after the exported guards, or in a module of
+/// their own that the output imports under a namespace.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Checks<'a> {
+    /// In the output itself, after its guards: the self-contained layout.
+    Inline,
+    /// In the guards module, which the output imports as this namespace (`guards`).
+    Module(&'a str),
+}
+
+/// The guards of a schema, in two parts: the exported functions a reader calls and the checks
+/// behind them, each with the runtime names it uses.
+pub(super) struct GuardsText {
+    /// The banner and every exported guard (`is`, `parse`, `write`, the tolerant `parse` and
+    /// the catch-all guards), in type name order.
+    pub entries: String,
+    /// Every type's `check<Name>` and the constants it reads, in type name order.
+    pub checks: String,
+    /// The runtime names (helpers and types) the entries use.
+    pub entry_names: BTreeSet<&'static str>,
+    /// The runtime names (helpers and types) the checks use.
+    pub check_names: BTreeSet<&'static str>,
+}
+
+/// Writes the guards of every type. A schema without types gets nothing, not even the banner.
+pub(super) fn guards(schema: &Schema, inputs: &BTreeSet<String>, checks: Checks) -> GuardsText {
     let mut guards = Guards {
         schema,
         rewrites: schema.rewrites(),
         inputs,
-        used: BTreeSet::from(["cardcRun"]),
+        checks,
+        used: BTreeSet::new(),
         types: BTreeSet::new(),
+        entry_names: BTreeSet::new(),
         out: Writer::default(),
+        entries: Writer::default(),
     };
+    if schema.types.is_empty() {
+        return guards.finish();
+    }
+    guards.entries.blank();
+    guards.entries.text(BANNER);
+    if !inputs.is_empty() {
+        guards.entries.text(BANNER_INPUTS);
+    }
     for def in schema.types.values() {
         guards.out.blank();
         match def {
@@ -106,17 +129,7 @@ pub(super) fn emit_guards(
             _ => {}
         }
     }
-    w.blank();
-    w.text(BANNER);
-    if !inputs.is_empty() {
-        w.text(BANNER_INPUTS);
-    }
-    w.blank();
-    if *runtime == Runtime::Inline {
-        w.text(&helpers_text(&guards.used));
-    }
-    w.text(&guards.out.finish());
-    guards.used.union(&guards.types).copied().collect()
+    guards.finish()
 }
 
 /// The guards being written and the helpers they have used so far.
@@ -128,15 +141,45 @@ struct Guards<'a> {
     rewrites: bool,
     /// The types that have an input type (see [`super::Form`]).
     inputs: &'a BTreeSet<String>,
-    /// The helpers the text written so far calls.
+    /// Where the checks live, which says how the exported guards name them.
+    checks: Checks<'a>,
+    /// The helpers the checks written so far call.
     used: BTreeSet<&'static str>,
-    /// The runtime's types the text written so far names.
+    /// The runtime's types the checks written so far name.
     types: BTreeSet<&'static str>,
-    /// The per-type text.
+    /// The runtime names the exported guards written so far use.
+    entry_names: BTreeSet<&'static str>,
+    /// The checks' text.
     out: Writer,
+    /// The exported guards' text.
+    entries: Writer,
 }
 
 impl Guards<'_> {
+    /// The text written, with the runtime names each part uses.
+    fn finish(self) -> GuardsText {
+        GuardsText {
+            entries: self.entries.finish(),
+            checks: self.out.finish(),
+            entry_names: self.entry_names,
+            check_names: self.used.union(&self.types).copied().collect(),
+        }
+    }
+
+    /// How an exported guard names the check of a type.
+    fn check_ref(&self, name: &str) -> String {
+        match self.checks {
+            Checks::Inline => format!("check{name}"),
+            Checks::Module(namespace) => format!("{namespace}.check{name}"),
+        }
+    }
+
+    /// A runtime name an exported guard uses, noted.
+    fn entry(&mut self, name: &'static str) -> &'static str {
+        self.entry_names.insert(name);
+        name
+    }
+
     /// A union's check: the tag first, then the one variant it picks. A variant struct is
     /// checked as the variant errors name; a nested union picks its own.
     fn emit_union(&mut self, def: &UnionDef) {
@@ -337,36 +380,40 @@ impl Guards<'_> {
             Some(tag) => format!("value[{}]", string_literal(tag)),
             None => "value".to_owned(),
         };
-        self.out.blank();
-        self.out.doc_line(&format!(
+        self.entries.blank();
+        self.entries.doc_line(&format!(
             "Whether a `{owner}` is its catch-all `{name}`, one this build does not know."
         ));
         // A value `is<Owner>` accepted is of the input form, which this takes too.
         let taken = Form::Input(self.inputs).name(owner);
-        self.out.line(&format!(
+        self.entries.line(&format!(
             "export function is{name}(value: {taken}): value is {name} {{"
         ));
-        self.out.indent();
-        self.out.line(&format!("switch ({read}) {{"));
-        self.out.indent();
+        self.entries.indent();
+        self.entries.line(&format!("switch ({read}) {{"));
+        self.entries.indent();
         for value in known {
-            self.out.line(&format!("case {value}:"));
+            self.entries.line(&format!("case {value}:"));
         }
-        self.out.line("  return false;");
-        self.out.line("default:");
-        self.out.line("  return true;");
-        self.out.dedent();
-        self.out.line("}");
-        self.out.dedent();
-        self.out.line("}");
+        self.entries.line("  return false;");
+        self.entries.line("default:");
+        self.entries.line("  return true;");
+        self.entries.dedent();
+        self.entries.line("}");
+        self.entries.dedent();
+        self.entries.line("}");
     }
 
-    /// Opens `check<Name>` with its doc line.
+    /// Opens `check<Name>` with its doc line, exported when the checks are a module of their own.
     fn open_check(&mut self, name: &str, doc: &str) {
         self.types.insert("cardcState");
         self.out.doc_line(doc);
+        let export = match self.checks {
+            Checks::Inline => "",
+            Checks::Module(_) => "export ",
+        };
         self.out.line(&format!(
-            "function check{name}(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{"
+            "{export}function check{name}(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{"
         ));
         self.out.indent();
     }
@@ -381,44 +428,43 @@ impl Guards<'_> {
     /// input type.
     fn emit_exported(&mut self, name: &str) {
         let input = Form::Input(self.inputs).name(name);
-        self.out.blank();
+        let check = self.check_ref(name);
+        self.entries.blank();
         if input == name {
-            self.out.doc_line(&format!(
+            self.entries.doc_line(&format!(
                 "Whether a value is a `{name}`, exactly as the contract says. Never throws."
             ));
         } else {
-            self.out.doc_line(&format!(
-                "Whether a value is a `{name}`, exactly as the contract says, as a writer may write it (`{input}`: `parse{name}` fills in the defaults). Never throws."
+            self.entries.doc_line(&format!(
+                "Whether a value is a `{name}` as a writer may write it (`{input}`: `parse{name}` fills in the defaults). Never throws."
             ));
         }
-        self.out.line(&format!(
+        let is = self.entry("cardcIs");
+        self.entries.line(&format!(
             "export function is{name}(value: unknown): value is {input} {{"
         ));
-        self.out.line(&format!(
-            "  return cardcRun(check{name}, value, 1, true).length === 0;"
-        ));
-        self.out.line("}");
-        self.out.blank();
-        self.out.doc_line(&format!(
+        self.entries
+            .line(&format!("  return {is}({check}, value);"));
+        self.entries.line("}");
+        self.entries.blank();
+        self.entries.doc_line(&format!(
             "The value as a `{name}`, or where and how it breaks the contract. Never throws."
         ));
-        self.out.line(&format!("export function parse{name}("));
-        self.out.line("  value: unknown,");
-        self.out.line(&format!(
-            "): {{ ok: true; value: {name} }} | {{ ok: false; errors: {{ pointer: string; message: string }}[] }} {{"
-        ));
         // A contract whose writers write back other JSON than they read parses into a copy,
-        // rewritten as they write it.
-        // Only the one `parse` helper named: an output importing the shared runtime compiles
-        // under `--noUnusedLocals`.
+        // rewritten as they write it. Only the one `parse` helper named: an output importing
+        // the shared runtime compiles under `--noUnusedLocals`.
         let parse = if self.rewrites {
-            self.helper("cardcParseCopy")
+            self.entry("cardcParseCopy")
         } else {
-            self.helper("cardcParse")
+            self.entry("cardcParse")
         };
-        self.out
-            .line(&format!("  return {parse}<{name}>(check{name}, value);"));
-        self.out.line("}");
+        let parsed = self.entry("cardcParsed");
+        self.entries.line(&format!(
+            "export function parse{name}(value: unknown): {parsed}<{name}> {{"
+        ));
+        self.entries
+            .line(&format!("  return {parse}<{name}>({check}, value);"));
+        self.entries.line("}");
         if input != name {
             self.emit_write(name, &input);
         }
@@ -430,42 +476,38 @@ impl Guards<'_> {
     /// The exported `write<Name>`, for a type that has an input type: the JSON a conforming
     /// writer writes for a value, which leaves out a default the contract omits.
     fn emit_write(&mut self, name: &str, input: &str) {
-        self.used.insert("cardcWrite");
-        self.out.blank();
-        self.out.doc_line(&format!(
+        let write = self.entry("cardcWrite");
+        let check = self.check_ref(name);
+        self.entries.blank();
+        self.entries.doc_line(&format!(
             "The JSON a conforming writer writes for a `{name}`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input."
         ));
-        self.out.line(&format!(
+        self.entries.line(&format!(
             "export function write{name}(value: {name}): {input} {{"
         ));
-        self.out.line(&format!(
-            "  return cardcWrite<{input}>(check{name}, value);"
-        ));
-        self.out.line("}");
+        self.entries
+            .line(&format!("  return {write}<{input}>({check}, value);"));
+        self.entries.line("}");
     }
 
     /// The exported `parse<Name>Tolerant`, for a type that reaches a reader policy: `parse`
     /// with the policies applied, and a warning for each value they dropped.
     fn emit_tolerant(&mut self, name: &str) {
-        self.used.insert("cardcParseTolerant");
-        self.out.blank();
-        self.out.doc_line(&format!(
+        let parse = self.entry("cardcParseTolerant");
+        let parsed = self.entry("cardcParsedTolerant");
+        let check = self.check_ref(name);
+        self.entries.blank();
+        self.entries.doc_line(&format!(
             "The value as a `{name}` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parse{name}` and `is{name}` stay strict."
         ));
-        self.out
-            .line(&format!("export function parse{name}Tolerant("));
-        self.out.line("  value: unknown,");
-        self.out.line("):");
-        self.out.line(&format!(
-            "  | {{ ok: true; value: {name}; warnings: {{ pointer: string; message: string }}[] }}"
+        self.entries.line(&format!(
+            "export function parse{name}Tolerant(value: unknown): {parsed}<{name}> {{"
         ));
-        self.out
-            .line("  | { ok: false; errors: { pointer: string; message: string }[] } {");
-        self.out.line(&format!(
-            "  return cardcParseTolerant<{name}>(check{name}, value, {});",
+        self.entries.line(&format!(
+            "  return {parse}<{name}>({check}, value, {});",
             self.rewrites
         ));
-        self.out.line("}");
+        self.entries.line("}");
     }
 
     /// The check of a value type, as an expression of type `cardcCheck`, noting the helpers

@@ -54,16 +54,25 @@ impl Target for TypeScript {
     }
 
     fn emit(&self, schema: &Schema, options: &Options) -> String {
-        let runtime = match options.shared_runtime(self) {
-            Some(module) => Runtime::Shared(module.to_string()),
-            None => Runtime::Inline,
-        };
-        emit_with(schema, &runtime)
+        match options.shared_runtime(self) {
+            Some(module) => emit_modules(schema, module).0,
+            None => emit(schema),
+        }
+    }
+
+    fn modules(&self, schema: &Schema, options: &Options) -> Vec<(String, String)> {
+        match options.shared_runtime(self) {
+            Some(module) => vec![(
+                guards_file_name(&schema.stem),
+                emit_modules(schema, module).1,
+            )],
+            None => Vec::new(),
+        }
     }
 
     fn shared_runtime(&self) -> Option<SharedRuntime> {
         Some(SharedRuntime {
-            file_name: "cardc_runtime.ts",
+            file_name: RUNTIME_FILE,
             import_beside: "./cardc_runtime.js",
             import_from: import_specifier,
             contents: shared_runtime(),
@@ -80,6 +89,25 @@ impl Target for TypeScript {
 
     fn default_helpers(&self, name: &str) -> Vec<String> {
         vec![input_type(name)]
+    }
+
+    fn stem_problem(&self, stem: &str) -> Option<Refusal> {
+        let file = self.file_name(stem);
+        let taken = if file == RUNTIME_FILE {
+            "the shared runtime module"
+        } else if stem.ends_with(GUARDS_SUFFIX) {
+            "another schema's guards module"
+        } else {
+            return None;
+        };
+        Some(Refusal {
+            message: format!("a schema named `{stem}` would write its TypeScript to `{file}`"),
+            label: format!("`{file}` is {taken}"),
+            hint: format!(
+                "the TypeScript output writes `{RUNTIME_FILE}` and each schema's \
+                 `<stem>{GUARDS_SUFFIX}.ts` beside its outputs: rename the schema file"
+            ),
+        })
     }
 
     fn wire_key_problem(&self, key: &str) -> Option<Refusal> {
@@ -113,59 +141,120 @@ fn import_specifier(relative: &str) -> String {
     }
 }
 
-/// Where an output's guard helpers and `assertNever` live.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-enum Runtime {
-    /// Copied into the output, which then imports nothing and exports `assertNever`.
-    #[default]
-    Inline,
-    /// Imported from the shared runtime module ([`shared_runtime`]) at this import specifier
-    /// (`./cardc_runtime.js`), so that several outputs in one project carry the helpers once and
-    /// do not each export `assertNever`, which a module re-exporting two of them could not do.
-    Shared(String),
+/// The shared runtime module's file name, beside the outputs.
+const RUNTIME_FILE: &str = "cardc_runtime.ts";
+
+/// What a schema's stem is followed by in its guards module's file name.
+const GUARDS_SUFFIX: &str = ".guards";
+
+/// The file name of the guards module of a schema of this stem (`render_intent.guards.ts`),
+/// beside its output.
+fn guards_file_name(stem: &str) -> String {
+    format!("{stem}{GUARDS_SUFFIX}.ts")
 }
 
-/// Emits the self-contained TypeScript output (no shared runtime).
+/// The namespace an output imports its guards module as: lowercase, so no schema type name
+/// (UpperCamelCase) and no name the output generates for one can be it.
+const GUARDS_NAMESPACE: &str = "guards";
+
+/// Emits the self-contained TypeScript output: the types, the matchers and the guards, then the
+/// runtime helpers and the checks behind the guards, with `assertNever` exported.
 pub fn emit(schema: &Schema) -> String {
-    emit_with(schema, &Runtime::Inline)
+    let inputs = input_types(schema);
+    let mut body = Writer::default();
+    emit_types(&mut body, schema, &inputs);
+    emit_assert_never(&mut body);
+    matching::emit_matchers(&mut body, schema);
+    let guards = guards::guards(schema, &inputs, guards::Checks::Inline);
+    body.text(&guards.entries);
+    if !schema.types.is_empty() {
+        body.blank();
+        body.text(CHECKS_BANNER);
+        body.blank();
+        let names: BTreeSet<&'static str> = guards
+            .entry_names
+            .union(&guards.check_names)
+            .copied()
+            .collect();
+        body.text(&runtime::helpers_text(&names));
+        body.text(&guards.checks);
+    }
+    let mut w = Writer::default();
+    w.comment(&header_sentence(schema));
+    w.blank();
+    w.text(&body.finish());
+    w.finish()
 }
 
-/// Emits the TypeScript output: the header line, the imports of a shared runtime, the file docs,
-/// every type in name order, `assertNever` (when inline), the matchers, and the guards, each
-/// separated by a blank line. The guards come last so that the types read first; they are in the
-/// same file so that importing a type brings its guard.
-fn emit_with(schema: &Schema, runtime: &Runtime) -> String {
+/// The comment that opens the checks behind the guards.
+const CHECKS_BANNER: &str = "\
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.";
+
+/// Emits the TypeScript output that imports the shared runtime module at `runtime` (an import
+/// specifier, `./cardc_runtime.js`) and its guards module beside it: the output (the types, the
+/// matchers and the exported guards, which read as written by hand) and the guards module (the
+/// checks behind the guards).
+fn emit_modules(schema: &Schema, runtime: &str) -> (String, String) {
+    let inputs = input_types(schema);
+    let guards_file = guards_file_name(&schema.stem);
+    let guards = guards::guards(schema, &inputs, guards::Checks::Module(GUARDS_NAMESPACE));
+    let mut w = Writer::default();
+    w.comment(&header_sentence(schema));
+    w.blank();
+    let mut names = guards.entry_names.clone();
+    // Re-exported, so that a reader imports it with the types; two outputs re-exported from one
+    // module re-export the same binding, which is no clash.
+    names.insert("assertNever");
+    emit_imports(&mut w, &names, runtime);
+    if !schema.types.is_empty() {
+        let specifier = import_specifier(&guards_file);
+        w.line(&format!(
+            "import * as {GUARDS_NAMESPACE} from {};",
+            string_literal(&specifier)
+        ));
+    }
+    w.blank();
+    w.line("export { assertNever };");
+    w.blank();
     let mut body = Writer::default();
+    emit_types(&mut body, schema, &inputs);
+    matching::emit_matchers(&mut body, schema);
+    body.text(&guards.entries);
+    // The types end in a blank line, which the next part begins with too.
+    w.text(body.finish().trim_end().replace("\n\n\n", "\n\n").as_str());
+    let mut module = Writer::default();
+    module.comment(&header_sentence(schema));
+    module.blank();
+    if !schema.types.is_empty() {
+        module.comment(&format!(
+            "The checks behind the guards of {}: one `check<Name>` per type, which reads a value",
+            schema.stem
+        ));
+        module.comment("once, field by field, and records its errors; the guards there call them.");
+        module.blank();
+        emit_imports(&mut module, &guards.check_names, runtime);
+        module.blank();
+    }
+    let checks = guards.checks.strip_prefix('\n').unwrap_or(&guards.checks);
+    module.text(checks);
+    (w.finish(), module.finish())
+}
+
+/// The file docs and every type in name order, each form a type has, separated by blank lines.
+fn emit_types(body: &mut Writer, schema: &Schema, inputs: &BTreeSet<String>) {
     if schema.docs.iter().any(|line| !line.trim().is_empty()) {
         body.doc_block(&schema.docs);
         body.blank();
     }
-    let inputs = input_types(schema);
     for def in schema.types.values() {
-        emit_type(&mut body, schema, def, Form::Reader(&inputs));
+        emit_type(body, schema, def, Form::Reader(inputs));
         body.blank();
         if inputs.contains(def.name()) {
-            emit_type(&mut body, schema, def, Form::Input(&inputs));
+            emit_type(body, schema, def, Form::Input(inputs));
             body.blank();
         }
     }
-    let inline = *runtime == Runtime::Inline;
-    if inline {
-        emit_assert_never(&mut body);
-    }
-    let has_matchers = matching::emit_matchers(&mut body, schema);
-    let mut names = guards::emit_guards(&mut body, schema, runtime, &inputs);
-    let mut w = Writer::default();
-    w.comment(&header_sentence(schema));
-    w.blank();
-    if let Runtime::Shared(module) = runtime {
-        if has_matchers {
-            names.insert("assertNever");
-        }
-        emit_imports(&mut w, &names, module);
-    }
-    w.text(&body.finish());
-    w.finish()
 }
 
 /// The shared runtime module: `assertNever` and every guard helper, exported, under a header
@@ -182,28 +271,32 @@ pub fn shared_runtime() -> String {
 }
 
 /// `import type { ... }` and `import { ... }` lines for the runtime names an output uses.
-fn emit_imports(w: &mut Writer, names: &std::collections::BTreeSet<&'static str>, module: &str) {
+fn emit_imports(w: &mut Writer, names: &BTreeSet<&'static str>, module: &str) {
     let module = string_literal(module);
     let (types, values): (Vec<&str>, Vec<&str>) = names
         .iter()
         .copied()
         .partition(|name| runtime::is_type(name));
-    if !types.is_empty() {
-        w.line(&format!(
-            "import type {{ {} }} from {module};",
-            types.join(", ")
-        ));
-    }
-    if !values.is_empty() {
-        w.line(&format!(
-            "import {{ {} }} from {module};",
-            values.join(", ")
-        ));
-    }
-    if !names.is_empty() {
-        w.blank();
+    for (keyword, names) in [("import type", types), ("import", values)] {
+        if names.is_empty() {
+            continue;
+        }
+        let line = format!("{keyword} {{ {} }} from {module};", names.join(", "));
+        // A long list reads one name a line, as a formatter would write it.
+        if line.len() <= IMPORT_WIDTH {
+            w.line(&line);
+            continue;
+        }
+        w.line(&format!("{keyword} {{"));
+        for name in names {
+            w.line(&format!("  {name},"));
+        }
+        w.line(&format!("}} from {module};"));
     }
 }
+
+/// The longest import written on one line.
+const IMPORT_WIDTH: usize = 100;
 
 /// The types whose wire form reaches a defaulted field (see [`crate::ir::types_reaching_default`]): each
 /// has an input type beside its own.

@@ -55,16 +55,27 @@ fn helpers() -> Vec<Helper> {
     helpers
 }
 
-/// The text of the named helpers and of every helper they need, in file order, separated by
-/// blank lines. A name that is no helper is a bug in the guard emitter.
+/// The text of the named helpers (or of the helpers that declare the named types) and of every
+/// helper they need, in file order, separated by blank lines. A name that is no helper is a bug
+/// in the guard emitter.
 pub(super) fn helpers_text(used: &BTreeSet<&'static str>) -> String {
     let helpers = helpers();
     let mut wanted: BTreeSet<&str> = BTreeSet::new();
     let mut pending: Vec<&str> = used.iter().copied().collect();
     while let Some(name) = pending.pop() {
+        // A name is a section's, or declared in one (`cardcParsed`, in `cardcParse`'s).
         let helper = helpers
             .iter()
             .find(|helper| helper.name == name)
+            .or_else(|| {
+                helpers.iter().find(|helper| {
+                    helper
+                        .text
+                        .lines()
+                        .filter_map(declared_name)
+                        .any(|(declared, _)| declared == name)
+                })
+            })
             .unwrap_or_else(|| panic!("the guard emitter asked for an unknown helper `{name}`"));
         if wanted.insert(helper.name) {
             pending.extend(helper.needs.iter().copied());

@@ -76,15 +76,21 @@ function cardcRun(
   return s.errors;
 }
 
+//@ cardcIs: cardcRun
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 //@ cardcParse: cardcRun
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -131,10 +137,7 @@ function cardcRewrite(check: cardcCheck, value: unknown, write: boolean): unknow
  * read: a copy of the value, rewritten as a reader holds it (see `cardcState.fix`), typed, or the
  * errors that refute it. The caller's value is left as it was.
  */
-function cardcParseCopy<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParseCopy<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const parsed = cardcParse<T>(check, value);
   return parsed.ok ? { ok: true, value: cardcRewrite(check, value, false) as T } : parsed;
 }
@@ -848,7 +851,7 @@ function cardcOrDefault(check: cardcCheck): cardcCheck {
   };
 }
 
-//@ cardcParseTolerant: cardcTolerance cardcParse cardcRewrite
+//@ cardcParseTolerant: cardcTolerance cardcRun cardcParse cardcRewrite
 /** The JSON pointer segments of a pointer, unescaped. */
 function cardcSegments(pointer: string): string[] {
   return pointer
@@ -881,15 +884,15 @@ function cardcPointerOrder(value: unknown, a: string[], b: string[]): number {
     if (x !== y) {
       return Array.isArray(here) ? Number(x) - Number(y) : cardcByCodePoint(x, y);
     }
-    here = (here as Record<string, unknown>)[x];
+    here = (here as { [key: string]: unknown })[x];
   }
   return a.length - b.length;
 }
 
 /** `value` without what was dropped at `paths` (each a pointer's segments below it), sharing what is unchanged. */
 function cardcPrune(value: unknown, paths: string[][]): unknown {
-  const gone: Record<string, boolean> = Object.create(null);
-  const below: Record<string, string[][]> = Object.create(null);
+  const gone: { [key: string]: boolean } = Object.create(null);
+  const below: { [key: string]: string[][] } = Object.create(null);
   for (const path of paths) {
     const first = path[0] as string;
     if (path.length === 1) {
@@ -911,8 +914,8 @@ function cardcPrune(value: unknown, paths: string[][]): unknown {
     }
     return out;
   }
-  const object = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
+  const object = value as { [key: string]: unknown };
+  const out: { [key: string]: unknown } = {};
   for (const key of Object.keys(object)) {
     if (gone[key] !== true) {
       // Defined rather than assigned, so that a `__proto__` key stays a key.
@@ -922,31 +925,31 @@ function cardcPrune(value: unknown, paths: string[][]): unknown {
   return out;
 }
 
+/** What a tolerant `parse` guard returns: the value read, typed, with its warnings, or the errors. */
+type cardcParsedTolerant<T> =
+  | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
+  | { ok: false; errors: { pointer: string; message: string }[] };
+
 /**
  * The result of a tolerant `parse` guard: the value read under the schema's reader policies (a
  * copy without what they dropped, rewritten as a reader holds it when `rewrite`, as `parse` does
  * for a contract whose writers may write back other JSON than they read: so a value read as
  * absent is its default where the field has one) with one warning per drop, ordered by pointer;
- * or the errors no policy covers.
+ * or the errors no policy covers. It reads the errors' count rather than narrowing a `parse`
+ * result, which tsc cannot narrow without `strictNullChecks`.
  */
-function cardcParseTolerant<T>(
-  check: cardcCheck,
-  value: unknown,
-  rewrite: boolean,
-):
-  | { ok: true; value: T; warnings: { pointer: string; message: string }[] }
-  | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParseTolerant<T>(check: cardcCheck, value: unknown, rewrite: boolean): cardcParsedTolerant<T> {
   const outer = cardcTolerance.drops;
   const drops: cardcDrop[] = [];
   cardcTolerance.drops = drops;
-  let parsed: { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+  let errors: { pointer: string; message: string }[] = [];
   try {
-    parsed = cardcParse<T>(check, value);
+    errors = cardcRun(check, value, cardcMaxErrors, false);
   } finally {
     cardcTolerance.drops = outer;
   }
-  if (!parsed.ok) {
-    return parsed;
+  if (errors.length !== 0) {
+    return { ok: false, errors };
   }
   const sorted = drops
     .map((drop) => ({ drop, segments: cardcSegments(drop.pointer) }))

@@ -94,7 +94,7 @@ fn is_narrows_to_the_input_form_and_write_exists_only_beside_it() {
     for expected in [
         "export function isLeaf(value: unknown): value is LeafInput {",
         "export function isPlain(value: unknown): value is Plain {",
-        "): { ok: true; value: Leaf } | { ok: false;",
+        "export function parseLeaf(value: unknown): cardcParsed<Leaf> {",
         "export function writeLeaf(value: Leaf): LeafInput {",
         "export function writeNode(value: Node): NodeInput {",
     ] {

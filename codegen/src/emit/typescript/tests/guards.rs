@@ -11,8 +11,8 @@ use crate::ir::builder::{
 };
 use crate::ir::{IntKind, Schema, Ty};
 
-/// The guards of one type: from the constants its check reads (its fields' keys, a union's tags,
-/// an enum's strings) or from the check itself to the end of `parse<Name>`.
+/// The check of one type: from the constants it reads (its fields' keys, a union's tags, an
+/// enum's strings) or from the check itself to its end.
 fn guards_of<'a>(text: &'a str, name: &str) -> &'a str {
     let constants = [
         format!("\nconst keysOf{name}:"),
@@ -27,11 +27,13 @@ fn guards_of<'a>(text: &'a str, name: &str) -> &'a str {
         .map(|at| text[..at].rfind('\n').map_or(0, |newline| newline + 1))
         .or_else(|| text.find(&format!("/** Checks a `{name}`")))
         .unwrap_or_else(|| panic!("no check of {name} in:\n{text}"));
-    let end_marker = format!("  return cardcParse<{name}>(check{name}, value);\n}}\n");
-    let len = text[start..]
-        .find(&end_marker)
-        .unwrap_or_else(|| panic!("no parse{name} in:\n{text}"));
-    &text[start..start + len + end_marker.len()]
+    let check = text[start..]
+        .find(&format!("function check{name}("))
+        .unwrap_or_else(|| panic!("no check{name} in:\n{text}"));
+    let len = text[start + check..]
+        .find("\n}\n")
+        .unwrap_or_else(|| panic!("no end of check{name} in:\n{text}"));
+    &text[start..start + check + len + 3]
 }
 
 /// The exported guards every type gets, as text.
@@ -39,13 +41,11 @@ fn exported(name: &str) -> String {
     format!(
         "/** Whether a value is a `{name}`, exactly as the contract says. Never throws. */
 export function is{name}(value: unknown): value is {name} {{
-  return cardcRun(check{name}, value, 1, true).length === 0;
+  return cardcIs(check{name}, value);
 }}
 
 /** The value as a `{name}`, or where and how it breaks the contract. Never throws. */
-export function parse{name}(
-  value: unknown,
-): {{ ok: true; value: {name} }} | {{ ok: false; errors: {{ pointer: string; message: string }}[] }} {{
+export function parse{name}(value: unknown): cardcParsed<{name}> {{
   return cardcParse<{name}>(check{name}, value);
 }}
 "
@@ -74,74 +74,68 @@ fn a_struct_check_reads_each_field_then_the_other_keys() {
     // only when a union picked it (`cardcTag` passes them on). The loop over an array of strings
     // is written out, with the strings' quick test before their check.
     let text = emit(&views());
-    let expected = format!(
-        "/** The keys of the fields of `Paths`. */
+    let expected = "/** The keys of the fields of `Paths`. */
 const keysOfPaths: readonly string[] = ['paths'];
 
 /** Checks a `Paths`. */
-function checkPaths(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{
+function checkPaths(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   const outer = s.type;
   s.type = 'Paths';
   const tags = s.tags;
   s.tags = cardcNoKeys;
   const taken = s.keys;
   s.keys = undefined;
-  const object = taken !== undefined ? (value as {{ readonly [key: string]: unknown }}) : cardcObject(value, s, at, orNull);
-  if (object !== undefined) {{
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
     s.depth += 1;
     const keys = taken ?? Object.keys(object);
     let known = tags.length;
-    if (cardcPresent(keys, s, at, 'paths', false)) {{
+    if (cardcPresent(keys, s, at, 'paths', false)) {
       known += 1;
       const item = object['paths'];
-      if (cardcArray(item, s, s.quiet ? '' : at + '/paths', undefined)) {{
-        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {{
+      if (cardcArray(item, s, s.quiet ? '' : at + '/paths', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
           const entry = item[i];
-          if (!(typeof entry === 'string' && cardcUnicode(entry))) {{
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
             cardcString(entry, s, s.quiet ? '' : at + '/paths/' + i);
-          }}
-        }}
+          }
+        }
         s.depth -= 1;
-      }}
-    }}
+      }
+    }
     cardcRest(object, keys, s, at, true, keysOfPaths, tags, known);
     s.depth -= 1;
-  }}
+  }
   s.type = outer;
-}}
-
-{}",
-        exported("Paths")
-    );
+}
+";
     assert_eq!(guards_of(&text, "Paths"), expected);
+    assert!(text.contains(&exported("Paths")), "{text}");
 }
 
 #[test]
 fn a_union_check_reads_the_tag_then_checks_one_variant() {
     let text = emit(&views());
-    let expected = format!(
-        "/** The `card` tags of `View`. */
+    let expected = "/** The `card` tags of `View`. */
 const tagsOfView = cardcTags('card', ['generic', 'search']);
 
 /** Checks a `View`: its `card` picks the variant that checks the rest. */
-function checkView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{
-  switch (cardcTag(value, s, at, orNull, 'View', tagsOfView, false)) {{
+function checkView(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcTag(value, s, at, orNull, 'View', tagsOfView, false)) {
     case 'generic':
-      {{
+      {
         const outer = cardcVariant(s, 'Generic');
         checkGeneric(value, s, at);
         s.variant = outer;
         return;
-      }}
+      }
     case 'search':
       return checkSearch(value, s, at);
-  }}
-}}
-
-{}",
-        exported("View")
-    );
+  }
+}
+";
     assert_eq!(guards_of(&text, "View"), expected);
+    assert!(text.contains(&exported("View")), "{text}");
 }
 
 #[test]
@@ -205,26 +199,29 @@ const checksOfPoint = [
 fn an_enum_check_lists_its_wire_strings() {
     let kind = enumeration("Kind", vec![value("Read", "read"), value("Quote", "it's")]);
     let text = emit(&schema([kind.into()]));
-    let expected = format!(
-        "/** The strings of `Kind`. */
+    let expected = "/** The strings of `Kind`. */
 const valuesOfKind = cardcStrings(['read', 'it\\'s']);
 
 /** Checks a `Kind`. */
-function checkKind(value: unknown, s: cardcState, at: string, orNull?: boolean): void {{
+function checkKind(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfKind);
-}}
-
-{}",
-        exported("Kind")
-    );
+}
+";
     assert_eq!(guards_of(&text, "Kind"), expected);
+    assert!(text.contains(&exported("Kind")), "{text}");
 }
 
 #[test]
 fn a_file_gets_only_the_helpers_its_guards_use() {
     let kind = enumeration("Kind", vec![value("Read", "read")]);
     let text = emit(&schema([kind.into()]));
-    for used in ["cardcRun", "cardcParse", "cardcOneOf", "cardcStrings"] {
+    for used in [
+        "cardcRun",
+        "cardcIs",
+        "cardcParse",
+        "cardcOneOf",
+        "cardcStrings",
+    ] {
         assert!(text.contains(&format!("function {used}")), "{used}: {text}");
     }
     for unused in [
